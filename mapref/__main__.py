@@ -1,0 +1,3 @@
+from mapref.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,409 @@
+"""Hex grid geometry and labels.
+
+How hexes are stored
+--------------------
+Outside (files, labels, the user) a hex is an *offset* coordinate: ``Hex(col, row)``, both
+1-based, exactly as its label reads.  With the ``letter-number`` scheme ``P10`` is row P
+(the 16th letter, so ``row=16``) and column 10; with the ``ccrr`` scheme ``0510`` is column 5,
+row 10.  Rows may be counted from the south (Hitler's War: row A is the southern edge) or from
+the north (the usual ``ccrr`` maps); pixel *y* always points down the screen.
+
+Inside, arithmetic uses *doubled* coordinates (Red Blob Games, "doubled coordinates"):
+for pointy-top hexes (rows horizontal) a hex is ``(d, j)`` where ``j`` is its row and
+``d = 2*col + shift`` is its position along the row in half-hex units; ``shift`` is +1 or -1 for
+the rows that are pushed half a hex east or west, 0 for the others.  Flat-top hexes
+(columns vertical) swap the roles of rows and columns.  Neighbours in doubled coordinates are
+``(d+-2, j)`` and ``(d+-1, j+-1)`` whatever the layout, which is what makes every shift and
+orientation one piece of code.
+
+A hexside has one identity, :class:`Hexside`, the sorted pair of the two hexes it separates
+(one of them may lie just off the grid), so a feature on the side between P10 and Q10 is the
+same object seen from either hex.
+
+>>> g = Grid(rows=21, cols=21)          # Hitler's War: pointy, rows B, D, F... shifted east
+>>> g.label(g.parse("P10"))
+'P10'
+>>> sorted(g.label(n) for n in g.neighbours(g.parse("J11")))
+['I11', 'I12', 'J10', 'J12', 'K11', 'K12']
+>>> g.distance(g.parse("P10"), g.parse("Q17"))
+7
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from enum import Enum
+from typing import Iterator
+
+SQRT3 = math.sqrt(3.0)
+
+
+class Orientation(str, Enum):
+    POINTY = "pointy"  # pointy-topped hexes, rows horizontal, every other row shifted
+    FLAT = "flat"  # flat-topped hexes, columns vertical, every other column shifted
+
+
+class LabelScheme(str, Enum):
+    LETTER_NUMBER = "letter-number"  # "P10": row letters (A, B, ... Z, AA, AB ...) + column
+    CCRR = "ccrr"  # "0510": two (or more) digits of column, then of row
+
+
+class LabelError(ValueError):
+    """A hex label that cannot be read or lies off the grid."""
+
+
+@dataclass(frozen=True, order=True)
+class Hex:
+    """An offset coordinate, 1-based, as the label reads. Ordered by row, then column."""
+
+    row: int
+    col: int
+
+
+@dataclass(frozen=True, order=True)
+class Hexside:
+    """The side between two adjacent hexes; ``a < b``. Build it with :meth:`Grid.hexside`."""
+
+    a: Hex
+    b: Hex
+
+
+# Direction names, in the order of Grid.directions(); screen angles in degrees (y down).
+POINTY_DIRECTIONS = ("E", "NE", "NW", "W", "SW", "SE")
+POINTY_ANGLES = (0, -60, -120, 180, 120, 60)
+FLAT_DIRECTIONS = ("NE", "N", "NW", "SW", "S", "SE")
+FLAT_ANGLES = (-30, -90, -150, 150, 90, 30)
+
+_LETTER_LABEL = re.compile(r"([A-Za-z]+)([0-9]+)")
+
+
+def row_letters(index: int) -> str:
+    """1 -> 'A', 26 -> 'Z', 27 -> 'AA', 28 -> 'AB' (bijective base 26)."""
+    if index < 1:
+        raise LabelError(f"row index {index} has no letters (rows start at 1 = A)")
+    out = ""
+    while index:
+        index, rem = divmod(index - 1, 26)
+        out = chr(ord("A") + rem) + out
+    return out
+
+
+def letters_row(letters: str) -> int:
+    """'A' -> 1, 'Z' -> 26, 'AA' -> 27."""
+    n = 0
+    for ch in letters.upper():
+        n = n * 26 + (ord(ch) - ord("A") + 1)
+    return n
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A rectangular hex grid: its shape, which lines are shifted, and how hexes are named.
+
+    ``shifted`` says which rows (pointy) or columns (flat) are pushed half a hex: ``"even"``
+    (B, D, F... / 2, 4, 6...) or ``"odd"``.  ``shift`` says which way: ``"east"``/``"west"`` for
+    pointy grids, ``"north"``/``"south"`` for flat ones.  ``first_row`` is the edge where row 1
+    (A) lies.
+    """
+
+    rows: int
+    cols: int
+    orientation: Orientation = Orientation.POINTY
+    shifted: str = "even"
+    shift: str = "east"
+    labels: LabelScheme = LabelScheme.LETTER_NUMBER
+    first_row: str = "south"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "orientation", Orientation(self.orientation))
+        object.__setattr__(self, "labels", LabelScheme(self.labels))
+        if self.rows < 1 or self.cols < 1:
+            raise ValueError(f"a grid needs at least one row and column, got {self.rows}x{self.cols}")
+        if self.shifted not in ("even", "odd"):
+            raise ValueError(f"shifted must be 'even' or 'odd', got {self.shifted!r}")
+        allowed = ("east", "west") if self.orientation is Orientation.POINTY else ("north", "south")
+        if self.shift not in allowed:
+            raise ValueError(f"shift for a {self.orientation.value} grid must be one of {allowed}, got {self.shift!r}")
+        if self.first_row not in ("south", "north"):
+            raise ValueError(f"first_row must be 'south' or 'north', got {self.first_row!r}")
+
+    # ----------------------------------------------------------------- doubled coordinates
+    def _line_shift(self, line: int) -> int:
+        """Half-hex offset (+1, -1 or 0) of row (pointy) or column (flat) number ``line``."""
+        if (line % 2 == 0) != (self.shifted == "even"):
+            return 0
+        if self.orientation is Orientation.POINTY:
+            return 1 if self.shift == "east" else -1
+        # flat: +1 means towards higher row numbers
+        towards_north = self.shift == "north"
+        rows_grow_north = self.first_row == "south"
+        return 1 if towards_north == rows_grow_north else -1
+
+    def _to_doubled(self, h: Hex) -> tuple[int, int]:
+        if self.orientation is Orientation.POINTY:
+            return 2 * h.col + self._line_shift(h.row), h.row
+        return 2 * h.row + self._line_shift(h.col), h.col
+
+    def _from_doubled(self, d: int, j: int) -> Hex:
+        along = (d - self._line_shift(j)) // 2
+        if self.orientation is Orientation.POINTY:
+            return Hex(row=j, col=along)
+        return Hex(row=along, col=j)
+
+    # -------------------------------------------------------------------------- topology
+    def contains(self, h: Hex) -> bool:
+        return 1 <= h.row <= self.rows and 1 <= h.col <= self.cols
+
+    def hexes(self) -> Iterator[Hex]:
+        """Every hex, row by row from row 1, west to east."""
+        for r in range(1, self.rows + 1):
+            for c in range(1, self.cols + 1):
+                yield Hex(r, c)
+
+    def directions(self) -> tuple[str, ...]:
+        return POINTY_DIRECTIONS if self.orientation is Orientation.POINTY else FLAT_DIRECTIONS
+
+    def _geo_sign(self) -> int:
+        """+1 if row numbers grow down the screen, -1 if they grow up (pointy); same for flat rows."""
+        return -1 if self.first_row == "south" else 1
+
+    def neighbour(self, h: Hex, direction: str) -> Hex:
+        """The hex across side ``direction`` (it may lie off the grid)."""
+        d, j = self._to_doubled(h)
+        s = self._geo_sign()
+        if self.orientation is Orientation.POINTY:
+            # (delta d, delta screen-row); screen rows grow downwards
+            steps = {"E": (2, 0), "NE": (1, -1), "NW": (-1, -1), "W": (-2, 0), "SW": (-1, 1), "SE": (1, 1)}
+            dd, dg = steps[direction]
+            return self._from_doubled(d + dd, j + dg * s)
+        # flat: d runs along the rows (screen y, sign s), j is the column (screen x)
+        steps = {"N": (-2, 0), "NE": (-1, 1), "SE": (1, 1), "S": (2, 0), "SW": (1, -1), "NW": (-1, -1)}
+        dg, dj = steps[direction]
+        return self._from_doubled(d + dg * s, j + dj)
+
+    def neighbours(self, h: Hex) -> list[Hex]:
+        """The on-grid neighbours of ``h``."""
+        return [n for n in (self.neighbour(h, dr) for dr in self.directions()) if self.contains(n)]
+
+    def adjacent(self, a: Hex, b: Hex) -> bool:
+        return self.distance(a, b) == 1
+
+    def distance(self, a: Hex, b: Hex) -> int:
+        da, ja = self._to_doubled(a)
+        db, jb = self._to_doubled(b)
+        dj = abs(ja - jb)
+        dd = abs(da - db)
+        return dj + max(0, (dd - dj) // 2)
+
+    def hexside(self, a: Hex, b: Hex) -> Hexside:
+        """The side shared by two adjacent hexes (one may be just off the grid)."""
+        if self.distance(a, b) != 1:
+            raise ValueError(f"{self.label(a)} and {self.label(b)} are not adjacent")
+        return Hexside(min(a, b), max(a, b))
+
+    def hexsides(self, h: Hex) -> list[Hexside]:
+        """The six sides of ``h``, in the order of :meth:`directions`."""
+        return [self.hexside(h, self.neighbour(h, dr)) for dr in self.directions()]
+
+    def all_hexsides(self) -> Iterator[Hexside]:
+        """Every side of every hex once, edge sides included."""
+        seen: set[Hexside] = set()
+        for h in self.hexes():
+            for s in self.hexsides(h):
+                if s not in seen:
+                    seen.add(s)
+                    yield s
+
+    def direction_of(self, a: Hex, b: Hex) -> str:
+        for dr in self.directions():
+            if self.neighbour(a, dr) == b:
+                return dr
+        raise ValueError(f"{self.label(a)} and {self.label(b)} are not adjacent")
+
+    # ---------------------------------------------------------------------------- labels
+    def _ccrr_width(self) -> int:
+        return max(2, len(str(max(self.rows, self.cols))))
+
+    def label(self, h: Hex) -> str:
+        if self.labels is LabelScheme.LETTER_NUMBER:
+            return f"{row_letters(h.row)}{h.col}"
+        w = self._ccrr_width()
+        if h.col < 0 or h.row < 0:
+            raise LabelError(f"hex at column {h.col}, row {h.row} has no {self.labels.value} label")
+        return f"{h.col:0{w}d}{h.row:0{w}d}"
+
+    def parse(self, text: str, *, on_grid: bool = True) -> Hex:
+        """Read a label; with ``on_grid`` (the default) it must name a hex of this grid."""
+        if not isinstance(text, str):
+            raise LabelError(f"expected a hex label such as {self.example_label()!r}, got {text!r}")
+        s = text.strip()
+        if self.labels is LabelScheme.LETTER_NUMBER:
+            m = _LETTER_LABEL.fullmatch(s)
+            if not m:
+                raise LabelError(f"{text!r} is not a hex label: expected row letters then a column number, such as {self.example_label()!r}")
+            h = Hex(row=letters_row(m.group(1)), col=int(m.group(2)))
+        else:
+            w = self._ccrr_width()
+            if not (s.isdigit() and len(s) == 2 * w):
+                raise LabelError(f"{text!r} is not a hex label: expected {2 * w} digits (column then row), such as {self.example_label()!r}")
+            h = Hex(row=int(s[w:]), col=int(s[:w]))
+        if on_grid and not self.contains(h):
+            raise LabelError(f"{text!r} is off the map: rows run {self.label_range()}")
+        return h
+
+    def example_label(self) -> str:
+        return self.label(Hex(row=min(self.rows, 16), col=min(self.cols, 10)))
+
+    def label_range(self) -> str:
+        if self.labels is LabelScheme.LETTER_NUMBER:
+            return f"{row_letters(1)}..{row_letters(self.rows)}, columns 1..{self.cols}"
+        return f"1..{self.rows}, columns 1..{self.cols}"
+
+    def side_label(self, s: Hexside) -> str:
+        """``P10-Q10`` for a side between two hexes of the grid; ``A5:SW`` for an edge side."""
+        if self.contains(s.a) and self.contains(s.b):
+            return f"{self.label(s.a)}-{self.label(s.b)}"
+        inner, outer = (s.a, s.b) if self.contains(s.a) else (s.b, s.a)
+        return f"{self.label(inner)}:{self.direction_of(inner, outer)}"
+
+    def parse_side(self, text: str) -> Hexside:
+        if not isinstance(text, str):
+            raise LabelError(f"expected a hexside such as 'P10-Q10', got {text!r}")
+        if ":" in text:
+            hex_part, _, dr = text.partition(":")
+            h = self.parse(hex_part)
+            if dr not in self.directions():
+                raise LabelError(f"{text!r}: direction must be one of {', '.join(self.directions())}")
+            return self.hexside(h, self.neighbour(h, dr))
+        parts = text.split("-")
+        if len(parts) != 2:
+            raise LabelError(f"{text!r} is not a hexside: expected two adjacent hexes such as 'P10-Q10'")
+        a, b = (self.parse(p) for p in parts)
+        if self.distance(a, b) != 1:
+            raise LabelError(f"{text!r} is not a hexside: {parts[0]} and {parts[1]} are not adjacent")
+        return self.hexside(a, b)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Pixel geometry of a grid: ``size`` is the centre-to-corner radius in pixels.
+
+    The hex in the north-west corner of the grid has its whole polygon at non-negative x and y;
+    ``origin`` moves everything.
+    """
+
+    grid: Grid
+    size: float
+    origin: tuple[float, float] = (0.0, 0.0)
+
+    def _screen_doubled(self, h: Hex) -> tuple[float, float]:
+        """(along, across) in doubled units with the screen's orientation (y down)."""
+        g = self.grid
+        d, j = g._to_doubled(h)
+        if g.orientation is Orientation.POINTY:
+            # x from d; y from the row, flipped when row 1 is the southern edge
+            y = (g.rows - j) if g.first_row == "south" else (j - 1)
+            return d, y
+        y = (2 * (g.rows + 1) - d) if g.first_row == "south" else d
+        return y, j - 1
+
+    def _min_doubled(self) -> int:
+        # smallest doubled coordinate along the shifted lines of this grid
+        return 1 if self.grid._line_shift(1) == -1 or self.grid._line_shift(2) == -1 else 2
+
+    def centre(self, h: Hex) -> tuple[float, float]:
+        g = self.grid
+        a, b = self._screen_doubled(h)
+        ox, oy = self.origin
+        if g.orientation is Orientation.POINTY:
+            d0 = self._min_doubled()
+            x = SQRT3 / 2 * self.size * (a - d0) + SQRT3 / 2 * self.size
+            y = 1.5 * self.size * b + self.size
+            return ox + x, oy + y
+        # flat: a is the doubled position down the screen, b the screen column
+        dmin = min(self._screen_doubled(Hex(row=r, col=c))[0] for r in (1, g.rows) for c in (1, min(2, g.cols)))
+        x = 1.5 * self.size * b + self.size
+        y = SQRT3 / 2 * self.size * (a - dmin) + SQRT3 / 2 * self.size
+        return ox + x, oy + y
+
+    def corners(self, h: Hex) -> list[tuple[float, float]]:
+        cx, cy = self.centre(h)
+        start = 30 if self.grid.orientation is Orientation.POINTY else 0
+        out = []
+        for i in range(6):
+            a = math.radians(start + 60 * i)
+            out.append((cx + self.size * math.cos(a), cy + self.size * math.sin(a)))
+        return out
+
+    def side_segment(self, h: Hex, direction: str) -> tuple[tuple[float, float], tuple[float, float]]:
+        """The two end points of side ``direction`` of ``h``."""
+        g = self.grid
+        angles = POINTY_ANGLES if g.orientation is Orientation.POINTY else FLAT_ANGLES
+        ang = angles[g.directions().index(direction)]
+        cx, cy = self.centre(h)
+        pts = []
+        for da in (-30, 30):
+            a = math.radians(ang + da)
+            pts.append((cx + self.size * math.cos(a), cy + self.size * math.sin(a)))
+        return pts[0], pts[1]
+
+    def hexside_segment(self, s: Hexside) -> tuple[tuple[float, float], tuple[float, float]]:
+        inner, outer = (s.a, s.b) if self.grid.contains(s.a) else (s.b, s.a)
+        return self.side_segment(inner, self.grid.direction_of(inner, outer))
+
+    def pixel_to_hex(self, x: float, y: float) -> Hex:
+        """The hex whose polygon holds (x, y); it may lie off the grid."""
+        g = self.grid
+        ox, oy = self.origin
+        x -= ox
+        y -= oy
+        if g.orientation is Orientation.POINTY:
+            d0 = self._min_doubled()
+            a = (x - SQRT3 / 2 * self.size) / (SQRT3 / 2 * self.size) + d0  # doubled along
+            b = (y - self.size) / (1.5 * self.size)  # screen row
+        else:
+            dmin = min(self._screen_doubled(Hex(row=r, col=c))[0] for r in (1, g.rows) for c in (1, min(2, g.cols)))
+            b = (x - self.size) / (1.5 * self.size)  # screen column
+            a = (y - SQRT3 / 2 * self.size) / (SQRT3 / 2 * self.size) + dmin
+        # doubled (a along, b across) -> axial with a parity constant k, then cube rounding
+        ref_a, ref_b = self._screen_doubled(Hex(1, 1))
+        k = (ref_a - ref_b) % 2
+        q = (a - b - k) / 2
+        r = b
+        cq, cr = _axial_round(q, r)
+        sa, sb = 2 * cq + cr + k, cr
+        return self._from_screen_doubled(int(sa), int(sb))
+
+    def _from_screen_doubled(self, a: int, b: int) -> Hex:
+        g = self.grid
+        if g.orientation is Orientation.POINTY:
+            j = (g.rows - b) if g.first_row == "south" else (b + 1)
+            return g._from_doubled(a, j)
+        d = (2 * (g.rows + 1) - a) if g.first_row == "south" else a
+        return g._from_doubled(d, b + 1)
+
+    def bounds(self) -> tuple[float, float, float, float]:
+        """(min x, min y, max x, max y) of every hex polygon."""
+        xs: list[float] = []
+        ys: list[float] = []
+        g = self.grid
+        edge = [Hex(r, c) for r in range(1, g.rows + 1) for c in (1, 2, g.cols - 1, g.cols) if 1 <= c <= g.cols]
+        edge += [Hex(r, c) for r in (1, 2, g.rows - 1, g.rows) if 1 <= r <= g.rows for c in range(1, g.cols + 1)]
+        for h in edge:
+            for px, py in self.corners(h):
+                xs.append(px)
+                ys.append(py)
+        return min(xs), min(ys), max(xs), max(ys)
+
+
+def _axial_round(q: float, r: float) -> tuple[int, int]:
+    s = -q - r
+    rq, rr, rs = round(q), round(r), round(s)
+    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
+    if dq > dr and dq > ds:
+        rq = -rr - rs
+    elif dr > ds:
+        rr = -rq - rs
+    return int(rq), int(rr)

@@ -1,0 +1,37 @@
+"""Where the shipped maps, scenarios and icons are, from a clone or an installed copy."""
+
+from __future__ import annotations
+
+import site
+import sys
+from pathlib import Path
+
+_SOURCE_ROOT = Path(__file__).resolve().parent.parent
+
+
+def data_dir(name: str) -> Path:
+    """``maps``, ``scenarios`` or ``icons``: beside the package in a clone or editable install,
+    under ``<prefix>/share/mapref`` in a regular install."""
+    candidates = [_SOURCE_ROOT / name, Path(sys.prefix) / "share" / "mapref" / name]
+    user_base = getattr(site, "USER_BASE", None)
+    if user_base:
+        candidates.append(Path(user_base) / "share" / "mapref" / name)
+    for c in candidates:
+        if c.is_dir():
+            return c
+    return candidates[0]
+
+
+def shipped_map(stem: str = "hitlers_war") -> Path:
+    p = data_dir("maps") / f"{stem}.toml"
+    if not p.exists() and stem == "hitlers_war":
+        return data_dir("maps") / "sample.toml"
+    return p
+
+
+def shipped_scenario(stem: str) -> Path:
+    return data_dir("scenarios") / f"{stem}.toml"
+
+
+def icon(name: str) -> Path:
+    return data_dir("icons") / f"{name}.png"

@@ -1,0 +1,214 @@
+"""Draw a map to a PNG with pillow: terrain and countries, seas, coordinates, production,
+ports, capitals, mountains, crossing arrows, impassable sides, off-map boxes and sea arrows."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Callable
+
+from PIL import Image, ImageDraw, ImageFont
+
+from mapref.core.grid import Hex, Layout
+from mapref.core.model import MapModel
+from mapref.render.style import (
+    GRID_LINE,
+    LAND_UNOWNED,
+    SEA_DEFAULT,
+    blend,
+    hex_fill,
+    text_colour_on,
+)
+
+_FONT_CANDIDATES = [
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+    "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
+    "/usr/share/fonts/TTF/DejaVuSans.ttf",
+]
+_BOLD_CANDIDATES = [
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+    "/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf",
+]
+
+
+def _font(size: int, bold: bool = False) -> ImageFont.ImageFont:
+    for path in (_BOLD_CANDIDATES if bold else []) + _FONT_CANDIDATES:
+        if Path(path).exists():
+            return ImageFont.truetype(path, size)
+    return ImageFont.load_default(size=size)
+
+
+def render_map(m: MapModel, out: str | Path | None = None, size: float | None = None,
+               progress: Callable[[float], None] | None = None, overlay: Callable[[ImageDraw.ImageDraw, Layout], None] | None = None) -> Image.Image:
+    """Render ``m`` with hexes of ``size`` pixels (default: the map's own hex size, at least 24).
+
+    ``progress`` is called with a fraction from 0 to 1 as rows are drawn; ``overlay`` may draw
+    on top (units, supply lines)."""
+    s = float(size or max(24.0, m.hex_size))
+    margin = s * 0.6
+    # room for off-map boxes placed outside the grid
+    lay0 = Layout(m.grid, s)
+    x0, y0, x1, y1 = lay0.bounds()
+    for b in m.boxes.values():
+        bx, by = b.position[0] * s, b.position[1] * s
+        x0, y0 = min(x0, bx), min(y0, by)
+        x1, y1 = max(x1, bx + 3.2 * s), max(y1, by + 2.2 * s)
+    lay = Layout(m.grid, s, origin=(margin - x0, margin - y0 + s * 0.8))
+    width = int(x1 - x0 + 2 * margin)
+    height = int(y1 - y0 + 2 * margin + s * 0.8)
+    img = Image.new("RGB", (width, height), "#f4f1e8")
+    d = ImageDraw.Draw(img)
+    f_label = _font(max(7, int(s * 0.24)))
+    f_prod = _font(max(9, int(s * 0.42)), bold=True)
+    f_name = _font(max(7, int(s * 0.26)))
+    f_title = _font(max(12, int(s * 0.55)), bold=True)
+
+    grid = m.grid
+    hexes = list(grid.hexes())
+    total = len(hexes)
+    for i, h in enumerate(hexes):
+        data = m.hexes[h]
+        d.polygon(lay.corners(h), fill=hex_fill(m, data), outline=GRID_LINE)
+        if progress and i % max(1, total // 50) == 0:
+            progress(0.7 * i / total)
+
+    # coastal hexes: a water wedge marks the part-sea, part-land hexes
+    for h in hexes:
+        data = m.hexes[h]
+        if data.terrain == "coastal":
+            cx, cy = lay.centre(h)
+            sea = m.seas.get(data.sea) if data.sea else None
+            water = sea.colour if sea else SEA_DEFAULT
+            # draw a thin water band on each side facing a sea hex
+            for dr in grid.directions():
+                n = grid.neighbour(h, dr)
+                if not grid.contains(n) or m.hexes[n].terrain == "sea":
+                    (ax, ay), (bx, by) = lay.side_segment(h, dr)
+                    k = 0.28
+                    d.polygon([(ax, ay), (bx, by), (bx + (cx - bx) * k, by + (cy - by) * k), (ax + (cx - ax) * k, ay + (cy - ay) * k)], fill=water)
+            d.polygon(lay.corners(h), outline=GRID_LINE)
+
+    # sea zone borders: thick dark blue lines between water hexes of different seas
+    for side in grid.all_hexsides():
+        if not (grid.contains(side.a) and grid.contains(side.b)):
+            continue
+        a, b = m.hexes[side.a], m.hexes[side.b]
+        if a.is_water and b.is_water and a.sea and b.sea and a.sea != b.sea:
+            d.line(lay.hexside_segment(side), fill="#1b2f7a", width=max(2, int(s / 9)))
+        elif a.is_land and b.is_land and a.country != b.country and a.country and b.country:
+            d.line(lay.hexside_segment(side), fill="#555555", width=max(1, int(s / 16)))
+
+    # hexside features
+    for side, sd in m.hexsides.items():
+        (ax, ay), (bx, by) = lay.hexside_segment(side)
+        if sd.impassable:
+            d.line([(ax, ay), (bx, by)], fill="#111111", width=max(3, int(s / 6)))
+        if sd.crossing and grid.contains(side.a) and grid.contains(side.b):
+            _arrow(d, lay.centre(side.a), lay.centre(side.b), s, "#b01818")
+
+    if progress:
+        progress(0.8)
+    for h in hexes:
+        data = m.hexes[h]
+        cx, cy = lay.centre(h)
+        fill = hex_fill(m, data)
+        ink = text_colour_on(fill)
+        d.text((cx, cy - s * 0.62), grid.label(h), font=f_label, fill=blend(ink, fill, 0.45), anchor="mm")
+        if data.mountain:
+            _mountain(d, cx, cy + s * 0.05, s, ink)
+        if data.production:
+            d.text((cx, cy + (s * 0.12 if not data.mountain else -s * 0.2)), str(data.production), font=f_prod, fill=ink, anchor="mm")
+        if data.capital:
+            r = s * 0.2
+            px, py = cx - s * 0.45, cy - s * 0.18
+            d.ellipse([px - r, py - r, px + r, py + r], outline=ink, width=max(1, int(s / 20)))
+            _star(d, px, py, r * 0.8, ink)
+        if data.port:
+            _anchor(d, cx + s * 0.45, cy - s * 0.15, s * 0.22, "#1b2f7a" if not data.port_optional else "#6a7bb0")
+            if data.port != 10:
+                d.text((cx + s * 0.45, cy + s * 0.15), str(data.port), font=f_label, fill="#1b2f7a", anchor="mm")
+        if data.name:
+            d.text((cx, cy + s * 0.52), data.name, font=f_name, fill=ink, anchor="mm")
+
+    for f in m.features.values():
+        if f.hex is None:
+            continue
+        cx, cy = lay.centre(f.hex)
+        if f.kind == "lend_lease_depot":
+            r = s * 0.17
+            px, py = cx + s * 0.42, cy + s * 0.22
+            d.ellipse([px - r, py - r, px + r, py + r], fill="#ffffff", outline="#000000")
+            d.pieslice([px - r, py - r, px + r, py + r], 90, 270, fill="#000000")
+        elif f.kind == "supply_source":
+            r = s * 0.78
+            d.ellipse([cx - r, cy - r, cx + r, cy + r], outline="#e0a000", width=max(2, int(s / 10)))
+
+    for bid, b in m.boxes.items():
+        bx, by = lay.origin[0] + b.position[0] * s, lay.origin[1] + b.position[1] * s
+        w, hgt = 3.0 * s, 2.0 * s
+        fill = m.countries[b.country].colour if b.country in m.countries else LAND_UNOWNED
+        d.rounded_rectangle([bx, by, bx + w, by + hgt], radius=s * 0.2, fill=fill, outline="#222222", width=2)
+        ink = text_colour_on(fill)
+        d.text((bx + w / 2, by + hgt * 0.3), b.name, font=f_name, fill=ink, anchor="mm")
+        if b.production:
+            d.text((bx + w / 2, by + hgt * 0.68), str(b.production), font=f_prod, fill=ink, anchor="mm")
+        for h in b.land:
+            cx, cy = lay.centre(h)
+            d.line([(cx, cy), (min(max(cx, bx), bx + w), min(max(cy, by), by + hgt))], fill="#6b4f2a", width=max(1, int(s / 14)))
+        for a in b.sea_arrows:
+            cx, cy = lay.centre(a.hex)
+            tx, ty = min(max(cx, bx), bx + w), min(max(cy, by), by + hgt)
+            _arrow(d, (cx, cy), (tx, ty), s, "#1b2f7a", shorten=False)
+            d.text(((cx + tx) / 2, (cy + ty) / 2 - s * 0.2), str(a.length), font=f_prod, fill="#1b2f7a", anchor="mm")
+
+    if m.name:
+        d.text((margin, s * 0.35), m.name, font=f_title, fill="#222222", anchor="lm")
+    if overlay:
+        overlay(d, lay)
+    if progress:
+        progress(1.0)
+    if out is not None:
+        img.save(out)
+    return img
+
+
+def _arrow(d: ImageDraw.ImageDraw, p: tuple[float, float], q: tuple[float, float], s: float, colour: str, shorten: bool = True) -> None:
+    (x0, y0), (x1, y1) = p, q
+    if shorten:
+        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+        x0, y0 = mx + (x0 - mx) * 0.7, my + (y0 - my) * 0.7
+        x1, y1 = mx + (x1 - mx) * 0.7, my + (y1 - my) * 0.7
+    w = max(2, int(s / 10))
+    d.line([(x0, y0), (x1, y1)], fill=colour, width=w)
+    ang = math.atan2(y1 - y0, x1 - x0)
+    heads = [(x1, y1, ang)] + ([(x0, y0, ang + math.pi)] if shorten else [])
+    for hx, hy, a in heads:
+        k = s * 0.22
+        d.polygon([(hx, hy), (hx - k * math.cos(a - 0.45), hy - k * math.sin(a - 0.45)), (hx - k * math.cos(a + 0.45), hy - k * math.sin(a + 0.45))], fill=colour)
+
+
+def _star(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: str) -> None:
+    pts = []
+    for i in range(10):
+        rr = r if i % 2 == 0 else r * 0.45
+        a = -math.pi / 2 + i * math.pi / 5
+        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    d.polygon(pts, fill=colour)
+
+
+def _mountain(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float, colour: str) -> None:
+    w = s * 0.3
+    base = cy + s * 0.28
+    d.polygon([(cx - w * 1.4, base), (cx - w * 0.4, base - w * 1.1), (cx + w * 0.3, base)], outline=colour, fill="#9b8265")
+    d.polygon([(cx - w * 0.2, base), (cx + w * 0.6, base - w * 0.8), (cx + w * 1.4, base)], outline=colour, fill="#9b8265")
+
+
+def _anchor(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: str) -> None:
+    w = max(1, int(r / 4))
+    d.line([(cx, cy - r), (cx, cy + r)], fill=colour, width=w)
+    d.line([(cx - r * 0.5, cy - r * 0.55), (cx + r * 0.5, cy - r * 0.55)], fill=colour, width=w)
+    d.arc([cx - r, cy, cx + r, cy + r * 1.2], 20, 160, fill=colour, width=w)
+    d.ellipse([cx - r * 0.22, cy - r * 1.25, cx + r * 0.22, cy - r * 0.8], outline=colour, width=w)
+
+
+__all__ = ["render_map", "Hex"]

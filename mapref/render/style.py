@@ -1,0 +1,46 @@
+"""Colours shared by the PNG renderer and the Tk canvas (no PIL or Tk import here)."""
+
+from __future__ import annotations
+
+from mapref.core.model import HexData, MapModel
+
+SEA_DEFAULT = "#a9c7e6"
+LAND_UNOWNED = "#e8e2cf"
+GRID_LINE = "#6d6d6d"
+
+# The rulebook's colour groups (Hitler's War, Map Board 3), used when a country has no colour.
+ALLEGIANCE_COLOURS = {
+    "britain": "#b5835a",  # brown: Great Britain and allied territory
+    "france": "#a8d58f",  # light green: France and allied territory
+    "italy": "#f2dc5d",  # yellow: Italy and allied territory
+    "soviet": "#d9534f",  # red: Soviet Union
+    "germany": "#9ecbea",  # light blue: Germany
+    "usa": "#2e7d32",  # dark green: United States
+    "axis_inclined": "#3d5a9e",  # dark blue: nations inclined towards the Axis
+    "unaligned": "#f0a04b",  # orange: unaligned nations
+    "neutral": "#a6a6a6",  # grey: permanently neutral nations
+}
+
+
+def hex_fill(m: MapModel, d: HexData) -> str:
+    if d.terrain == "sea":
+        sea = m.seas.get(d.sea) if d.sea else None
+        return sea.colour if sea else SEA_DEFAULT
+    c = m.countries.get(d.country) if d.country else None
+    return c.colour if c else LAND_UNOWNED
+
+
+def _rgb(c: str) -> tuple[int, int, int]:
+    return int(c[1:3], 16), int(c[3:5], 16), int(c[5:7], 16)
+
+
+def text_colour_on(fill: str) -> str:
+    r, g, b = _rgb(fill)
+    return "#111111" if (0.299 * r + 0.587 * g + 0.114 * b) > 140 else "#f5f5f5"
+
+
+def blend(a: str, b: str, t: float) -> str:
+    """Mix colour ``a`` with ``b``: t=0 gives a, t=1 gives b."""
+    ra, ga, ba = _rgb(a)
+    rb, gb, bb = _rgb(b)
+    return "#%02x%02x%02x" % (round(ra + (rb - ra) * t), round(ga + (gb - ga) * t), round(ba + (bb - ba) * t))

@@ -1,0 +1,74 @@
+"""The mapref command, run as a user runs it: a subprocess, from outside the checkout."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from PIL import Image
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLE = str(ROOT / "maps" / "sample.toml")
+
+
+def mapref(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "mapref", *args], capture_output=True, text=True, cwd=cwd)
+
+
+def test_check_passes_every_shipped_map(tmp_path):
+    maps = sorted(str(p) for p in (ROOT / "maps").glob("*.toml"))
+    r = mapref("check", *maps, cwd=tmp_path)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.count(": ok") == len(maps)
+
+
+def test_check_fails_with_one_line_per_problem_and_no_traceback(tmp_path):
+    bad = ROOT / "tests" / "data" / "invalid" / "23_several_problems_at_once.toml"
+    r = mapref("check", str(bad), SAMPLE, cwd=tmp_path)
+    assert r.returncode == 1
+    lines = r.stdout.splitlines()
+    assert sum("23_several" in ln for ln in lines) == 2
+    assert lines[-1].endswith("sample.toml: ok (hex)")
+    assert "Traceback" not in r.stdout + r.stderr
+
+
+def test_missing_file_is_one_line(tmp_path):
+    r = mapref("info", "nope.toml", cwd=tmp_path)
+    assert r.returncode == 1
+    assert r.stderr.strip() == "nope.toml: no such file"
+
+
+def test_info_json_has_every_hex_with_its_properties(tmp_path):
+    r = mapref("info", SAMPLE, "--json", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert len(data["hexes"]) == 80
+    assert data["hexes"]["E7"]["name"] == "Berlin" and data["hexes"]["E7"]["capital"] is True
+    assert data["hexes"]["F5"]["port"] == 10
+    assert data["hexsides"]["D1-D2"]["crossing"] is True
+    assert data["boxes"]["usa"]["sea_arrows"] == [{"hex": "H1", "length": 3, "sea": "atl"}]
+    assert data["countries"]["ge"]["production"] == 9
+    assert {"a": "box:siberia", "b": "H10", "kind": "box_land", "length": 1, "sea": None} in data["connections"]
+
+
+def test_info_text_summary(tmp_path):
+    r = mapref("info", SAMPLE, cwd=tmp_path)
+    assert r.returncode == 0
+    assert "8 rows x 10 columns" in r.stdout and "Siberia (8)" in r.stdout
+
+
+def test_render_writes_a_png_of_the_map(tmp_path):
+    out = tmp_path / "m.png"
+    r = mapref("render", SAMPLE, "-o", str(out), cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    img = Image.open(out)
+    assert img.width > 600 and img.height > 400
+    colours = {c for _, c in img.convert("RGB").getcolors(1 << 20)}
+    assert (0xd9, 0x53, 0x4f) in colours  # Soviet red hexes
+    assert (0xb0, 0x88, 0x50) in colours  # British brown
+
+
+def test_render_to_an_unwritable_place_is_one_line(tmp_path):
+    r = mapref("render", SAMPLE, "-o", str(tmp_path / "no" / "such" / "dir" / "m.png"), cwd=tmp_path)
+    assert r.returncode == 1
+    assert "cannot write the image" in r.stderr and "Traceback" not in r.stderr
