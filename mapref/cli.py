@@ -112,6 +112,64 @@ def cmd_render(argv: list[str]) -> int:
     return 0
 
 
+@command("new-game", "start a game from a scenario's set-up; --auto-place places its free pools")
+def cmd_new_game(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(prog="mapref new-game", description="Start a game from a scenario's set-up.")
+    ap.add_argument("scenario", metavar="SCENARIO", help="a scenario file or a shipped scenario name (barbarossa...)")
+    ap.add_argument("-o", "--output", required=True, metavar="GAME.toml")
+    ap.add_argument("--auto-place", action="store_true", help="place the set-up's free pools legally")
+    args = ap.parse_args(argv)
+    import os
+
+    from mapref.io.gamefile import find_map, find_scenario, load_scenario, save_game
+    from mapref.io.mapfile import load_map
+    from mapref.rules.hitlers_war.setup import new_game
+
+    sc_path = find_scenario(args.scenario)
+    if not sc_path.exists():
+        raise UserError(f"{args.scenario}: no such scenario file or shipped scenario")
+    sc = load_scenario(sc_path, str(sc_path) if sc_path.name != f"{args.scenario}.toml" or os.sep in args.scenario else args.scenario)
+    m_path = find_map(sc.map, sc_path.parent)
+    m = load_map(m_path, str(m_path))
+    out_dir = Path(args.output).resolve().parent
+    shipped = args.scenario == sc_path.stem and os.sep not in args.scenario and not args.scenario.endswith(".toml")
+    sc_ref = args.scenario if shipped else os.path.relpath(sc_path.resolve(), out_dir)
+    map_ref = sc.map if (shipped and not sc.map.endswith(".toml")) else os.path.relpath(m_path.resolve(), out_dir)
+    st = new_game(m, sc, scenario_ref=sc_ref, map_ref=map_ref, auto_place=args.auto_place)
+    try:
+        save_game(st, args.output)
+    except OSError as e:
+        raise UserError(f"{args.output}: cannot write: {e.strerror}") from None
+    left = sum(sum(p.points.values()) for p in st.pools)
+    print(f"{args.output}: {sc.name}, {st.turn}, {len(st.armies)} armies" + (f", {left} points still to place" if left else ""))
+    return 0
+
+
+@command("referee", "the referee's report on a saved game: violations, production; --json")
+def cmd_referee(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(prog="mapref referee", description="Check a saved game against its scenario's rules.")
+    ap.add_argument("game", metavar="GAME.toml")
+    ap.add_argument("--json", action="store_true", help="the report as JSON (see docs/format.md)")
+    args = ap.parse_args(argv)
+    from mapref.io.gamefile import load_game_bundle
+    from mapref.rules.hitlers_war.consistency import consistency_problems
+    from mapref.rules.referee import referee, report_text
+
+    game = load_game_bundle(args.game)
+    problems = consistency_problems(game.map, game.scenario, game.state)
+    if problems:
+        for p in problems:
+            print(f"{args.game}: {p}", file=sys.stderr)
+        return 1
+    report = referee(game.map, game.scenario, game.state)
+    if args.json:
+        json.dump(report.as_dict(), sys.stdout, indent=1, ensure_ascii=False)
+        print()
+    else:
+        print(report_text(report))
+    return 1 if report.violations else 0
+
+
 def _open_app(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="mapref", description="Hex and area map editor and referee for WW2 board wargames.",
                                  epilog="commands: " + "; ".join(f"{k}: {v[1]}" for k, v in COMMANDS.items()))

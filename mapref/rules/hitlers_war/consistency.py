@@ -1,0 +1,80 @@
+"""Problems between a scenario or game and its map: codes and spaces that do not exist."""
+
+from __future__ import annotations
+
+from mapref.core.model import MapModel
+from mapref.rules.scenario import Scenario, area_problems, resolve_area
+from mapref.rules.state import GameState
+
+
+def _space_ok(m: MapModel, space: str) -> bool:
+    if space.startswith("box:"):
+        return space[4:] in m.boxes
+    try:
+        m.grid.parse(space)
+    except ValueError:
+        return False
+    return True
+
+
+def scenario_problems(m: MapModel, sc: Scenario) -> list[str]:
+    out: list[str] = []
+    for side, s in sc.side_setups.items():
+        out += area_problems(m, s.friendly, f"setup.{side}.friendly")
+        out += area_problems(m, s.build, f"setup.{side}.build")
+        for sp in s.supply:
+            if not _space_ok(m, sp):
+                out.append(f"setup.{side}.supply: {sp!r} is not a space of the map")
+        for b in s.always_supplied:
+            if b not in m.boxes:
+                out.append(f"setup.{side}.always_supplied: unknown box {b!r}")
+    for p in sc.pools:
+        out += area_problems(m, p.area, f"pools.{p.id}.area")
+    for d in sc.devastation:
+        out += area_problems(m, d.area, f"devastation.{d.id}.area")
+    for f in sc.fleets:
+        out += area_problems(m, f.ports, f"fleets.{f.name}.ports")
+    out += area_problems(m, sc.no_production, "no_production")
+    for code in sc.nations:
+        if code not in m.countries:
+            out.append(f"nations.{code}: unknown country")
+    for a in sc.armies:
+        if not _space_ok(m, a.at):
+            out.append(f"armies.{a.name}.at: {a.at!r} is not a space of the map")
+        if a.nation not in m.countries:
+            out.append(f"armies.{a.name}.nation: unknown country {a.nation!r}")
+    for f in sc.forts:
+        if not _space_ok(m, f.at):
+            out.append(f"forts: {f.at!r} is not a space of the map")
+    for b in sc.absent_boxes:
+        if b not in m.boxes:
+            out.append(f"absent_boxes: unknown box {b!r}")
+    # a space friendly to two sides at the start
+    seen: dict[str, str] = {}
+    for side in sc.sides:
+        if side in sc.side_setups:
+            for sp in resolve_area(m, sc.setup(side).friendly, sc.absent_boxes):
+                if sp in seen and seen[sp] != side:
+                    out.append(f"setup.{side}.friendly: {sp} is also friendly to {seen[sp]} at the start")
+                seen.setdefault(sp, side)
+    return out
+
+
+def consistency_problems(m: MapModel, sc: Scenario, st: GameState) -> list[str]:
+    out = scenario_problems(m, sc)
+    for a in st.armies:
+        if not _space_ok(m, a.at):
+            out.append(f"armies.{a.name}.at: {a.at!r} is not a space of the map")
+    for f in st.fleets:
+        if not _space_ok(m, f.at):
+            out.append(f"fleets.{f.name}.at: {f.at!r} is not a space of the map")
+    for space in st.hexes:
+        if not _space_ok(m, space):
+            out.append(f"hexes.{space}: not a space of the map")
+    for code in st.nations:
+        if code not in m.countries:
+            out.append(f"nations.{code}: unknown country")
+    for side in st.sides:
+        if side not in sc.sides:
+            out.append(f"sides.{side}: the scenario has no such side")
+    return out

@@ -1,0 +1,170 @@
+"""Each side's production, with every term shown.
+
+Rulebook: Production points 1-4; Building strength points 1-5; Repairing devastated production
+3-4; Barbarossa special rules 2 and 4; Trans-Atlantic shipping 1-5; Lend-Lease 1-4; Allied
+Supply and Production 1; Soviet production limitations 1-2; Siberian production 1-4; The United
+States 2; Vichy France 1; Norwegian Effects on Axis Production 2-4.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from mapref.core.graph import box_space
+from mapref.rules.hitlers_war.common import Context, Violation
+from mapref.rules.scenario import resolve_area
+
+REPAIR_SHARE = 25  # percent, rounded down (Repairing devastated production 3)
+REPAIR_COST = 3  # production points per repaired point (Repairing devastated production 4)
+
+
+@dataclass
+class Term:
+    what: str
+    points: int
+    rule: str
+    spaces: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        d = {"what": self.what, "points": self.points, "rule": self.rule}
+        if self.spaces:
+            d["spaces"] = self.spaces
+        return d
+
+
+@dataclass
+class SideProduction:
+    side: str
+    total: int
+    spendable: int
+    breakdown: list[Term]  # what makes the total
+    deductions: list[Term]  # what comes off it before spending
+    unsupplied: list[str]  # friendly undevastated production spaces that trace no supply
+    repair_budget: int
+    repairable_points: int
+    costs: dict[str, int]
+    costs_rule: str
+    build_spaces: list[str]
+    build_rule: str
+    lend_lease: dict | None = None
+
+    def as_dict(self) -> dict:
+        return {
+            "total": self.total, "spendable": self.spendable,
+            "breakdown": [t.as_dict() for t in self.breakdown], "deductions": [t.as_dict() for t in self.deductions],
+            "unsupplied": self.unsupplied,
+            "repair": {"budget": self.repair_budget, "points": self.repairable_points, "cost_per_point": REPAIR_COST,
+                       "rule": "Repairing devastated production 3-4"},
+            "costs": self.costs, "costs_rule": self.costs_rule,
+            "build": {"spaces": self.build_spaces, "rule": self.build_rule},
+            **({"lend_lease": self.lend_lease} if self.lend_lease is not None else {}),
+        }
+
+
+def _adjusts(cx: Context, side: str, kind: str):
+    return [a for a in cx.scenario.adjustments if a.side == side and a.kind == kind]
+
+
+def production(cx: Context, side: str) -> SideProduction:
+    sc, st = cx.scenario, cx.state
+    turn = st.turn
+    setup = sc.setup(side)
+    supplied = cx.supplied(side)
+    special: set[str] = set()  # spaces an adjustment counts instead
+    for a in _adjusts(cx, side, "siberia") + _adjusts(cx, side, "us_entry"):
+        special.add(box_space(a.params.get("box", "siberia" if a.kind == "siberia" else "usa")))
+    vichy = [a for a in _adjusts(cx, side, "vichy") if st.nations.get(a.params.get("nation", "fr")) and st.nations[a.params.get("nation", "fr")].status == "surrendered"]
+    for a in vichy:
+        special |= {s for s in cx.production_spaces() if cx.country(s) == a.params.get("nation", "fr")}
+    counted, unsupplied = [], []
+    for s in cx.production_spaces():
+        if not cx.friendly(s, side) or s in special:
+            continue
+        p = cx.undevastated(s)
+        if not p:
+            continue
+        (counted if s in supplied else unsupplied).append(s)
+    terms = [Term("undevastated friendly production that traces supply", sum(cx.undevastated(s) for s in counted),
+                  "Production points 1", [f"{s}={cx.undevastated(s)}" for s in counted])]
+    deductions: list[Term] = []
+    for a in sc.adjustments:
+        if a.side != side:
+            continue
+        p = a.params
+        if a.kind == "siberia":
+            box = box_space(p.get("box", "siberia"))
+            n = 0
+            ok = turn >= p["from"] and cx.friendly(box, side)
+            if ok and p.get("requires") == "war":
+                nation = st.nations.get(cx.country(box) or "su")
+                ok = nation is not None and nation.status == "at_war"
+            if ok:
+                full = p.get("grows_to", p.get("production", 8)) if "grows_from" in p and turn >= p["grows_from"] else p.get("production", 8)
+                n = max(0, full - st.hex(box).devastated)
+            terms.append(Term(f"Siberia ({'from ' + str(p['from'])})", n, a.rule))
+        elif a.kind == "us_entry":
+            nation = st.nations.get(p.get("nation", "us"))
+            n = 0
+            if nation is not None and nation.side == side and nation.status == "at_war" and turn >= p["from"]:
+                n = p.get("base", 16) + p.get("per_turn", 1) * turn.turns_since(p["from"])
+            terms.append(Term("United States production", n, a.rule))
+        elif a.kind == "ta_shipping":
+            ships = st.sides[side].ta_shipping if side in st.sides else 0
+            n = min(p.get("points", 8), ships)
+            terms.append(Term(f"trans-Atlantic shipping ({ships} shipping points carry up to {p.get('points', 8)})", n, a.rule))
+        elif a.kind == "vichy" and a in vichy:
+            spaces = sorted(s for s in special if cx.country(s) == p.get("nation", "fr") and cx.friendly(s, side) and s in supplied)
+            raw = sum(cx.undevastated(s) for s in spaces)
+            n = min(p.get("cap", 4), max(0, raw - p.get("reduce", 3)))
+            terms.append(Term(f"Vichy France ({raw} - {p.get('reduce', 3)}, at most {p.get('cap', 4)})", n, a.rule, spaces))
+        elif a.kind == "deduct":
+            if "until" not in p or turn < p["until"]:
+                deductions.append(Term(f"scenario deduction{' until ' + str(p['until']) if 'until' in p else ''}", p["points"], a.rule))
+        elif a.kind == "norway":
+            enemies = {"allies", "soviet"}
+            n = 0
+            no = st.nations.get(p.get("norway", "no"))
+            if cx.control.get(p.get("hex", "U10")) in enemies and not (no and no.status in ("neutral", "unaligned")):
+                n = p.get("points", 1)
+            sweden = p.get("sweden", "se")
+            if any(cx.control.get(s) in enemies for s in resolve_area(cx.map, _country_area(sweden))):
+                n = max(n, p.get("sweden_points", 2))  # Norwegian effects 4: not cumulative
+            if n:
+                deductions.append(Term("Norway and Sweden held by the enemy", n, a.rule))
+    total = sum(t.points for t in terms)
+    spendable = max(0, total - sum(t.points for t in deductions))
+    lend_lease = None
+    if side == "soviet" and side in st.sides and st.sides[side].lend_lease:
+        spendable += st.sides[side].lend_lease
+        terms.append(Term("lend-lease gift waiting to be spent", st.sides[side].lend_lease, "Lend-Lease 3-4"))
+    if side == "allies" and "soviet" in sc.sides:
+        depots = sorted(cx.map.label(f.hex) if f.hex is not None else box_space(f.box) for f in cx.map.features.values() if f.kind == "lend_lease_depot")
+        open_ = [d for d in depots if cx.friendly(d, "soviet")]
+        lend_lease = {"max": min(4, 2 * len(open_)), "depots": open_, "rule": "Lend-Lease 1-2"}
+    budget = spendable * REPAIR_SHARE // 100
+    build = sorted(s for s in resolve_area(cx.map, setup.build, sc.absent_boxes)
+                   if cx.friendly(s, side) and cx.undevastated(s) > 0)
+    return SideProduction(side, total, spendable, terms, deductions, sorted(unsupplied), budget, budget // REPAIR_COST,
+                          dict(setup.costs), setup.costs_rule, build, setup.build_rule, lend_lease)
+
+
+def _country_area(code: str):
+    from mapref.rules.scenario import Area
+
+    return Area(countries=(code,))
+
+
+def all_production(cx: Context) -> dict[str, SideProduction]:
+    return {s: production(cx, s) for s in cx.scenario.sides}
+
+
+def check_production(cx: Context, prod: dict[str, SideProduction]) -> list[Violation]:
+    """At set-up, each side's production equals the figure the set-up states (Prepare for Play 6)."""
+    out = []
+    for side, p in prod.items():
+        stated = cx.scenario.setup(side).production
+        if stated is not None and p.total != stated:
+            terms = " + ".join(f"{t.points} ({t.what})" for t in p.breakdown)
+            out.append(Violation("setup.production", f"{cx.scenario.rule}: {side} production at start", "", side,
+                                 f"{side} production is {p.total} = {terms}; the set-up states {stated}"))
+    return out

@@ -1,0 +1,218 @@
+"""A scenario: the set-up and special rules of one game, as data (loaded by mapref.io.gamefile).
+
+Scenarios name countries, regions and boxes by the map's codes (``ge``, ``western_libya``,
+``siberia``); :data:`mapref.rules.hitlers_war.codes.CODES` is the one list of the codes the
+Hitler's War scenarios use.  Nothing here knows the map until :func:`resolve_area` is given one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from mapref.core.graph import box_space
+from mapref.core.model import MapModel
+from mapref.rules.state import POINT_TYPES, Turn
+
+
+@dataclass
+class Area:
+    """Spaces given by countries, colour groups (map ``allegiance``), regions, hexes and boxes,
+    less ``except_`` (hex labels or box ids)."""
+
+    countries: tuple[str, ...] = ()
+    allegiances: tuple[str, ...] = ()
+    regions: tuple[str, ...] = ()
+    hexes: tuple[str, ...] = ()
+    boxes: tuple[str, ...] = ()
+    except_: tuple[str, ...] = ()
+
+    def is_empty(self) -> bool:
+        return not (self.countries or self.allegiances or self.regions or self.hexes or self.boxes)
+
+    def as_dict(self) -> dict:
+        d: dict = {}
+        for k in ("countries", "allegiances", "regions", "hexes", "boxes"):
+            if getattr(self, k):
+                d[k] = list(getattr(self, k))
+        if self.except_:
+            d["except"] = list(self.except_)
+        return d
+
+
+@dataclass
+class SideSetup:
+    side: str
+    friendly: Area
+    production: int | None = None  # as the set-up states it
+    supply: tuple[str, ...] = ()  # supply sources: hex labels or box:<id>
+    always_supplied: tuple[str, ...] = ()  # box ids whose spaces are always in supply
+    build: Area = field(default_factory=Area)  # where newly built strength points go
+    build_rule: str = ""
+    morale: int | None = None
+    costs: dict[str, int] = field(default_factory=dict)
+    costs_rule: str = ""
+
+
+@dataclass
+class FixedArmy:
+    name: str
+    side: str
+    nation: str
+    at: str
+    points: dict[str, int] = field(default_factory=lambda: {t: 0 for t in POINT_TYPES})
+    leader: str = ""
+
+
+@dataclass
+class PoolSpec:
+    id: str
+    side: str
+    nation: str
+    area: Area
+    points: dict[str, int] = field(default_factory=lambda: {t: 0 for t in POINT_TYPES})
+    leaders: tuple[str, ...] = ()
+    army_name: str = ""  # armies made from the pool are named "<army_name> 1", "... 2"
+    rule: str = ""
+
+
+@dataclass
+class FortSpec:
+    side: str
+    number: int
+    at: str
+    strength: int
+
+
+@dataclass
+class DevastationSpec:
+    id: str
+    area: Area
+    points: int | None = None  # None: all production in the area
+    permanent: bool = False
+    chosen_by: str = ""  # a side that chooses which points (when ``points`` is set)
+    rule: str = ""
+
+
+@dataclass
+class FleetSpec:
+    name: str
+    side: str
+    nation: str
+    capital: int
+    ports: Area  # where it may be placed (Fleet strength points 2)
+    in_port: bool = True
+
+
+@dataclass
+class Adjustment:
+    """A production adjustment the scenario makes (``kind`` selects the procedure in
+    mapref.rules.hitlers_war.production); its numbers are data."""
+
+    id: str
+    kind: str
+    side: str
+    rule: str
+    params: dict = field(default_factory=dict)
+
+
+@dataclass
+class Note:
+    """A victory condition or special rule: its words, citation and what implements it."""
+
+    id: str
+    rule: str
+    text: str
+    hexes: tuple[str, ...] = ()
+    code: str = ""  # the module (and function) that implements it, if any
+
+
+@dataclass
+class Scenario:
+    id: str
+    name: str
+    map: str
+    ruleset: str
+    rule: str  # the rulebook section of the set-up
+    sides: tuple[str, ...]
+    move_order: tuple[str, ...]
+    first_turn: Turn
+    last_turn: Turn
+    first_phase: str = "movement"
+    other_nations: str = "neutral"  # status of map countries not listed in ``nations``
+    nations: dict[str, tuple[str | None, str]] = field(default_factory=dict)
+    optional_ports: bool = False
+    absent_boxes: tuple[str, ...] = ()
+    no_production: Area = field(default_factory=Area)
+    side_setups: dict[str, SideSetup] = field(default_factory=dict)
+    armies: list[FixedArmy] = field(default_factory=list)
+    pools: list[PoolSpec] = field(default_factory=list)
+    forts: list[FortSpec] = field(default_factory=list)
+    devastation: list[DevastationSpec] = field(default_factory=list)
+    fleets: list[FleetSpec] = field(default_factory=list)
+    records: dict[str, dict] = field(default_factory=dict)  # side -> uboats_port, ta_shipping...
+    adjustments: list[Adjustment] = field(default_factory=list)
+    victory: list[Note] = field(default_factory=list)
+    special: list[Note] = field(default_factory=list)
+    notes: str = ""
+    path: str = ""  # where it was loaded from (not saved)
+
+    def setup(self, side: str) -> SideSetup:
+        return self.side_setups[side]
+
+    def turns(self) -> list[Turn]:
+        out, t = [], self.first_turn
+        while t <= self.last_turn:
+            out.append(t)
+            t = t.next()
+        return out
+
+
+# --------------------------------------------------------------------------- map look-ups
+def resolve_area(m: MapModel, area: Area, absent_boxes: tuple[str, ...] = ()) -> set[str]:
+    """The land spaces (hex labels, ``box:<id>``) of an area on a map; unknown codes are
+    ignored here and reported by :func:`area_problems`."""
+    codes = set(area.countries) | {c for c, k in m.countries.items() if k.allegiance in area.allegiances}
+    out: set[str] = set()
+    for h, d in m.hexes.items():
+        if d.is_land and d.country in codes:
+            out.add(m.label(h))
+    for bid, b in m.boxes.items():
+        if b.country in codes or bid in area.boxes:
+            out.add(box_space(bid))
+    for r in area.regions:
+        if r in m.regions:
+            out.update(m.label(h) for h in m.regions[r].hexes)
+    for lab in area.hexes:
+        out.add(lab)
+    for x in area.except_:
+        if x in m.regions:
+            out.difference_update(m.label(h) for h in m.regions[x].hexes)
+        out.discard(x)
+        out.discard(box_space(x))
+    for b in absent_boxes:
+        out.discard(box_space(b))
+    return out
+
+
+def area_problems(m: MapModel, area: Area, where: str) -> list[str]:
+    """Codes an area names that the map does not have."""
+    out = []
+    allegiances = {c.allegiance for c in m.countries.values()}
+    for c in area.countries:
+        if c not in m.countries:
+            out.append(f"{where}: unknown country {c!r} (the map has {', '.join(sorted(m.countries))})")
+    for a in area.allegiances:
+        if a not in allegiances:
+            out.append(f"{where}: no country of the map has allegiance {a!r}")
+    for r in area.regions:
+        if r not in m.regions:
+            out.append(f"{where}: unknown region {r!r}")
+    for b in area.boxes:
+        if b not in m.boxes:
+            out.append(f"{where}: unknown box {b!r}")
+    for lab in list(area.hexes) + [x for x in area.except_ if x not in m.boxes and x not in m.regions]:
+        try:
+            m.grid.parse(lab)
+        except ValueError:
+            out.append(f"{where}: {lab!r} is not a hex of the map")
+    return out

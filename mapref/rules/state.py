@@ -1,0 +1,175 @@
+"""The state of a game: plain data, saved as TOML by :mod:`mapref.io.gamefile`.
+
+A space is a hex label (``"P10"``) or an off-map box (``"box:siberia"``), as in
+:mod:`mapref.core.graph`.  Strength points are counted by type (:data:`POINT_TYPES`); fort
+points live in :class:`Fort`, ship points in :class:`Fleet`, and the naval/air pools that are
+not on the map (U-boats, A.S.W., trans-Atlantic shipping, strategic bombers) in
+:class:`SideRecord`.  Hex control is stored only where it differs from the scenario's start
+(see :func:`mapref.rules.control.control_map`).
+
+The calendar (rulebook, Barbarossa set-up: "the second turn, winter 1941" follows summer 1941;
+War for Europe starts in winter 1939, then "the spring 1940 turn"): three seasons a year,
+spring, summer, winter, winter being the last turn of its year.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+SIDES = ("axis", "soviet", "allies")
+SEASONS = ("spring", "summer", "winter")
+POINT_TYPES = ("infantry", "mechanized", "amphibious", "tactical_air", "para")
+PHASES = ("setup", "movement", "combat", "production")
+SUBPHASES = {
+    "setup": ("",),
+    "movement": ("", "naval", "land"),
+    "combat": ("", "supply", "announce", "amphibious", "defensive_assaults", "assaults", "advances", "exploitation"),
+    "production": ("", "build", "repair", "research"),
+}
+# at_war: fighting on its side; at_peace: a side's own nation not yet at war (the Soviet Union in
+# 1939); unaligned / inclined (towards ``side``); surrendered; neutral: may never be attacked.
+STATUSES = ("at_war", "at_peace", "unaligned", "inclined", "surrendered", "neutral")
+
+
+@dataclass(frozen=True, order=True)
+class Turn:
+    year: int
+    season: str
+
+    @property
+    def index(self) -> int:
+        return self.year * len(SEASONS) + SEASONS.index(self.season)
+
+    def __str__(self) -> str:
+        return f"{self.season} {self.year}"
+
+    def next(self) -> "Turn":
+        i = SEASONS.index(self.season) + 1
+        return Turn(self.year + i // len(SEASONS), SEASONS[i % len(SEASONS)])
+
+    @staticmethod
+    def parse(text: str) -> "Turn":
+        """``"winter 1941"`` -> Turn(1941, "winter"); raises ValueError."""
+        parts = text.strip().lower().split()
+        if len(parts) != 2 or parts[0] not in SEASONS or not parts[1].isdigit():
+            raise ValueError(f'expected "SEASON YEAR" with a season of {", ".join(SEASONS)}')
+        return Turn(int(parts[1]), parts[0])
+
+    def turns_since(self, other: "Turn") -> int:
+        return self.index - other.index
+
+
+def strength_total(points: dict[str, int], *, with_air: bool = True) -> int:
+    return sum(v for k, v in points.items() if with_air or k != "tactical_air")
+
+
+@dataclass
+class Army:
+    name: str
+    side: str
+    nation: str
+    at: str  # hex label or "box:<id>"
+    points: dict[str, int] = field(default_factory=lambda: {t: 0 for t in POINT_TYPES})
+    leader: str = ""
+    pool: str = ""  # the set-up pool its points came from, if any
+    no_defensive_assault: bool = False  # after a forced retreat into an occupied hex (Stacking 4)
+
+    def total(self, *, with_air: bool = True) -> int:
+        return strength_total(self.points, with_air=with_air)
+
+
+@dataclass
+class Fleet:
+    name: str
+    side: str
+    nation: str
+    at: str
+    in_port: bool = True
+    capital: int = 0
+
+
+@dataclass
+class Fort:
+    side: str
+    number: int
+    at: str
+    strength: int = 0
+    building: int = 0  # points under construction (Fortifications: face down for a season)
+
+
+@dataclass
+class HexState:
+    control: str | None = None  # None: as at the scenario's start; "none" for nobody's
+    occupied: bool = False  # occupation marker
+    devastated: int = 0
+    permanent: int = 0  # of ``devastated``, points that can never be repaired
+
+    def is_default(self) -> bool:
+        return self.control is None and not self.occupied and not self.devastated and not self.permanent
+
+
+@dataclass
+class Nation:
+    side: str | None  # the side it belongs or leans to; None for nobody
+    status: str  # one of STATUSES
+
+
+@dataclass
+class SideRecord:
+    """A side's record sheet beyond its armies."""
+
+    morale: int | None = None
+    production: int | None = None  # the production recorded on the sheet (Production points 2)
+    lend_lease: int = 0  # Soviet: the gift waiting to be spent (Lend-Lease 3)
+    partial_ships: list[int] = field(default_factory=list)  # production still owed per ship point
+    uboats_port: int = 0
+    uboats_convoy: int = 0  # in the Atlantic convoy box
+    asw: int = 0
+    ta_shipping: int = 0
+    bombers: int = 0
+    history: list[dict] = field(default_factory=list)  # production records: {turn, total, spent...}
+
+
+@dataclass
+class Pool:
+    """Strength still to be placed at set-up (a free placement of the scenario)."""
+
+    id: str
+    side: str
+    points: dict[str, int] = field(default_factory=lambda: {t: 0 for t in POINT_TYPES})
+    leaders: list[str] = field(default_factory=list)
+
+    def empty(self) -> bool:
+        return not any(self.points.values()) and not self.leaders
+
+
+@dataclass
+class HomeForce:
+    nation: str
+    at: str
+    points: int
+
+
+@dataclass
+class GameState:
+    scenario: str  # shipped scenario name or a path relative to the game file
+    map: str  # shipped map name or a path relative to the game file
+    turn: Turn
+    side: str
+    phase: str = "setup"
+    subphase: str = ""
+    armies: list[Army] = field(default_factory=list)
+    fleets: list[Fleet] = field(default_factory=list)
+    forts: list[Fort] = field(default_factory=list)
+    hexes: dict[str, HexState] = field(default_factory=dict)
+    nations: dict[str, Nation] = field(default_factory=dict)
+    sides: dict[str, SideRecord] = field(default_factory=dict)
+    pools: list[Pool] = field(default_factory=list)
+    home_forces: list[HomeForce] = field(default_factory=list)
+    notes: str = ""
+
+    def hex(self, space: str) -> HexState:
+        return self.hexes.get(space) or HexState()
+
+    def army(self, name: str) -> Army | None:
+        return next((a for a in self.armies if a.name == name), None)
