@@ -230,7 +230,9 @@ def _check_devastation(cx: Context, rule: str) -> list[Violation]:
             dev = sum(st.hex(s).devastated for s in area)
             perm = sum(st.hex(s).permanent for s in area)
             if dev != d.points or perm != (d.points if d.permanent else 0):
-                out.append(Violation("setup.devastation", r, "", d.chosen_by, f"{d.id}: {d.points} points should be {'permanently ' if d.permanent else ''}devastated; {dev} are ({perm} permanent)"))
+                where = ", ".join(sorted(area)) if len(area) <= 3 else ""
+                out.append(Violation("setup.devastation", r, where, d.chosen_by,
+                                     f"{d.id}: {d.points} points in {where or 'the area'} should be {'permanently ' if d.permanent else ''}devastated; {dev} are ({perm} permanent)"))
     for s, hs in sorted(st.hexes.items()):
         if hs.devastated and s not in covered:
             out.append(Violation("setup.devastation", f"{rule}: devastation", s, "", f"{s} has {hs.devastated} devastated points the set-up does not give"))
