@@ -72,3 +72,59 @@ def test_render_to_an_unwritable_place_is_one_line(tmp_path):
     r = mapref("render", SAMPLE, "-o", str(tmp_path / "no" / "such" / "dir" / "m.png"), cwd=tmp_path)
     assert r.returncode == 1
     assert "cannot write the image" in r.stderr and "Traceback" not in r.stderr
+
+
+# ------------------------------------------------------------------ new-game and referee
+import os  # noqa: E402
+
+TEST_MAP = ROOT / "tests" / "data" / "hw_test_map.toml"
+
+
+def _env():
+    return {**os.environ, "PYTHONPATH": str(ROOT)}
+
+
+def _scenario_on_test_map(tmp_path, name):
+    text = (ROOT / "scenarios" / f"{name}.toml").read_text(encoding="utf-8")
+    text = text.replace('map = "hitlers_war"', f'map = {json.dumps(str(TEST_MAP))}')
+    p = tmp_path / f"{name}.toml"
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+def run(*args, cwd):
+    return subprocess.run([sys.executable, "-m", "mapref", *args], capture_output=True, text=True, cwd=cwd, env=_env())
+
+
+def test_new_game_and_referee_json(tmp_path):
+    sc = _scenario_on_test_map(tmp_path, "fall_of_germany")
+    r = run("new-game", str(sc), "-o", "game.toml", "--auto-place", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    r = run("referee", "game.toml", "--json", cwd=tmp_path)
+    assert r.returncode == 0, r.stdout + r.stderr
+    data = json.loads(r.stdout)
+    assert data["scenario"] == "fall_of_germany"
+    assert data["turn"] == {"season": "spring", "year": 1944, "side": "axis", "phase": "setup", "subphase": ""}
+    assert data["violations"] == []
+    assert {s: p["total"] for s, p in data["production"].items()} == {"axis": 30, "soviet": 23, "allies": 35}
+    a = data["armies"][0]
+    assert set(a) >= {"name", "side", "hex", "strength"} and set(a["strength"]) == {"infantry", "mechanized", "amphibious", "tactical_air", "para"}
+    r = run("check", "game.toml", str(sc), cwd=tmp_path)
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_referee_reports_violations_with_exit_1(tmp_path):
+    sc = _scenario_on_test_map(tmp_path, "barbarossa")
+    assert run("new-game", str(sc), "-o", "g.toml", cwd=tmp_path).returncode == 0
+    g = tmp_path / "g.toml"
+    g.write_text(g.read_text().replace('at = "Q13"', 'at = "P13"'), encoding="utf-8")
+    r = run("referee", "g.toml", cwd=tmp_path)
+    assert r.returncode == 1
+    assert "stacking.two_armies [Stacking 1]" in r.stdout and "setup.army_misplaced" in r.stdout
+
+
+def test_referee_errors_are_one_line_without_traceback(tmp_path):
+    r = run("referee", "missing.toml", cwd=tmp_path)
+    assert r.returncode == 1 and r.stderr.strip() == "missing.toml: no such file"
+    r = run("new-game", "no_such_scenario", "-o", "x.toml", cwd=tmp_path)
+    assert r.returncode == 1 and "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
