@@ -28,7 +28,7 @@ TERRAINS = ("sea", "land", "coastal")
 MAX_PRODUCTION = 16
 
 
-@dataclass
+@dataclass(slots=True)
 class HexData:
     terrain: str = "sea"
     country: str | None = None
