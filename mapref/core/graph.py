@@ -11,6 +11,8 @@ crossing   two hexes with land in them, across an all-sea side with a straits cr
 sea        two hexes with water in them, across an all-sea side (ships sail it freely)
 coast      two part land/part sea hexes across a side that is not all sea (ships may cross
            only when both hexes are friendly; Fleet movement 9)
+shore      a full-land hex and a full-sea hex beside it (a coastline along the side: armies
+           embark there when a fleet carries them or their supply by sea)
 box_land   an off-map box and a hex it touches by land
 sea_arrow  a water hex and an off-map box, with a ``length`` in hexsides and a ``sea``
 ========== ==============================================================================
@@ -93,6 +95,8 @@ def build_graph(m: MapModel) -> Graph:
                 g.add(Connection(la, lb, "sea"))
             elif da.terrain == "coastal" and db.terrain == "coastal":
                 g.add(Connection(la, lb, "coast"))
+        elif {da.terrain, db.terrain} == {"land", "sea"}:
+            g.add(Connection(la, lb, "shore"))
     for box_id, box in m.boxes.items():
         bs = box_space(box_id)
         for h in box.land:
