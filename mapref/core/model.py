@@ -137,6 +137,10 @@ class MapModel:
     def hex(self, label: str) -> HexData:
         return self.hexes[self.grid.parse(label)]
 
+    def at(self, space: str) -> HexData | None:
+        """The hex data of a graph space (a hex label), or None for an off-map box."""
+        return None if space.startswith("box:") else self.hexes[self.grid.parse(space)]
+
     def label(self, h: Hex) -> str:
         return self.grid.label(h)
 

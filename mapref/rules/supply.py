@@ -28,7 +28,7 @@ from mapref.core.graph import Graph
 from mapref.core.model import MapModel
 
 LAND_TRACE = frozenset({"land", "crossing", "box_land"})
-SEA_TRACE = frozenset({"sea", "shore", "coast", "sea_arrow"})
+SEA_TRACE = frozenset({"sea", "shore", "coast", "sea_arrow", "port"})
 
 
 @dataclass
@@ -82,7 +82,8 @@ class SupplyTrace:
 
 
 def _zone(m: MapModel, space: str) -> str | None:
-    return None if space.startswith("box:") else m.hexes[m.grid.parse(space)].sea
+    d = m.at(space)
+    return None if d is None else d.sea
 
 
 def trace(graph: Graph, m: MapModel, friendly: Iterable[str], sources: Iterable[str],
@@ -100,10 +101,8 @@ def trace(graph: Graph, m: MapModel, friendly: Iterable[str], sources: Iterable[
             todo.append(s)
 
     def water_open(space: str) -> bool:
-        if space.startswith("box:") or space in blk:
-            return False
-        d = m.hexes[m.grid.parse(space)]
-        return d.terrain == "sea" and d.sea in seas
+        d = m.at(space)
+        return d is not None and space not in blk and d.terrain == "sea" and d.sea in seas
 
     while todo:
         s = todo.popleft()
