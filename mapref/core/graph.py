@@ -11,6 +11,10 @@ crossing   two hexes with land in them, across an all-sea side with a straits cr
 sea        two hexes with water in them, across an all-sea side (ships sail it freely)
 coast      two part land/part sea hexes across a side that is not all sea (ships may cross
            only when both hexes are friendly; Fleet movement 9)
+shore      a full-land hex and a full-sea hex beside it (a coastline along the side: armies
+           embark there when a fleet carries them or their supply by sea)
+port       a port on a full-land hex and each hex with water beside it (ships enter and leave
+           the port across these sides)
 box_land   an off-map box and a hex it touches by land
 sea_arrow  a water hex and an off-map box, with a ``length`` in hexsides and a ``sea``
 ========== ==============================================================================
@@ -27,7 +31,7 @@ from dataclasses import dataclass, field
 from mapref.core.model import MapModel
 
 LAND_KINDS = frozenset({"land", "crossing", "box_land"})
-NAVAL_KINDS = frozenset({"sea", "coast", "crossing", "sea_arrow"})
+NAVAL_KINDS = frozenset({"sea", "coast", "crossing", "sea_arrow", "port"})
 
 
 def box_space(box_id: str) -> str:
@@ -93,6 +97,11 @@ def build_graph(m: MapModel) -> Graph:
                 g.add(Connection(la, lb, "sea"))
             elif da.terrain == "coastal" and db.terrain == "coastal":
                 g.add(Connection(la, lb, "coast"))
+        elif {da.terrain, db.terrain} == {"land", "sea"}:
+            g.add(Connection(la, lb, "shore"))
+        for (dp, lp), (dw, lw) in (((da, la), (db, lb)), ((db, lb), (da, la))):
+            if dp.port and dp.terrain == "land" and dw.is_water:
+                g.add(Connection(lp, lw, "port"))
     for box_id, box in m.boxes.items():
         bs = box_space(box_id)
         for h in box.land:

@@ -35,7 +35,7 @@ import math
 import re
 from dataclasses import dataclass
 from enum import Enum
-from typing import Iterator
+from typing import Iterator, NamedTuple
 
 SQRT3 = math.sqrt(3.0)
 
@@ -54,16 +54,14 @@ class LabelError(ValueError):
     """A hex label that cannot be read or lies off the grid."""
 
 
-@dataclass(frozen=True, order=True)
-class Hex:
+class Hex(NamedTuple):
     """An offset coordinate, 1-based, as the label reads. Ordered by row, then column."""
 
     row: int
     col: int
 
 
-@dataclass(frozen=True, order=True)
-class Hexside:
+class Hexside(NamedTuple):
     """The side between two adjacent hexes; ``a < b``. Build it with :meth:`Grid.hexside`."""
 
     a: Hex

@@ -28,7 +28,7 @@ TERRAINS = ("sea", "land", "coastal")
 MAX_PRODUCTION = 16
 
 
-@dataclass
+@dataclass(slots=True)
 class HexData:
     terrain: str = "sea"
     country: str | None = None
@@ -136,6 +136,10 @@ class MapModel:
     # ------------------------------------------------------------------------- look-ups
     def hex(self, label: str) -> HexData:
         return self.hexes[self.grid.parse(label)]
+
+    def at(self, space: str) -> HexData | None:
+        """The hex data of a graph space (a hex label), or None for an off-map box."""
+        return None if space.startswith("box:") else self.hexes[self.grid.parse(space)]
 
     def label(self, h: Hex) -> str:
         return self.grid.label(h)

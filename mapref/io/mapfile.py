@@ -292,13 +292,12 @@ def _read_layers(r: Reader, layers: dict, m: MapModel, source: str) -> None:
         if len(rows) != grid.rows:
             r.error(w, f"expected {grid.rows} rows (one per grid row), got {len(rows)}")
             continue
-        start, _ = r.locator.find(w)
         for row, text in zip(expected_rows, rows):
             label, bar, body = text.partition("|")
             want = _row_label(grid, row)
 
-            def err(msg: str, text: str = text, offset: int = 0) -> None:
-                line = _line_of(lines, start, text)
+            def err(msg: str, text: str = text, offset: int = 0, w: str = w) -> None:
+                line = _line_of(lines, r.locator.find(w)[0], text)
                 col = None
                 if line is not None and f'"{text}"' in lines[line - 1]:
                     col = lines[line - 1].index(f'"{text}"') + 2 + offset
@@ -312,12 +311,14 @@ def _read_layers(r: Reader, layers: dict, m: MapModel, source: str) -> None:
             if len(codes) != grid.cols:
                 err(f"row {want}: expected {grid.cols} codes (one per column), got {len(codes)}")
                 continue
+            ok = valid[layer]
+            hexes = m.hexes
             for col, code in enumerate(codes, start=1):
-                if code not in valid[layer]:
+                if code not in ok:
                     what = {"terrain": '"." (sea), "L" (land) or "C" (coastal)', "country": "a country code from [countries] or \".\"", "sea": "a sea code from [seas] or \".\""}[layer]
                     err(f"{grid.label(Hex(row, col))}: expected {what}, got {show_value(code)}", offset=_code_offset(text, col, spaced))
                     continue
-                d = m.hexes[Hex(row, col)]
+                d = hexes[Hex(row, col)]
                 if layer == "terrain":
                     d.terrain = TERRAIN_CODES[code]
                 elif layer == "country":

@@ -128,8 +128,16 @@ class Reader:
 
     def __init__(self, shown: str, source: str):
         self.shown = shown
-        self.locator = Locator(source)
+        self.source = source
+        self._locator: Locator | None = None
         self.problems: list[Problem] = []
+
+    @property
+    def locator(self) -> Locator:
+        """Built on first use: a file without problems is never scanned."""
+        if self._locator is None:
+            self._locator = Locator(self.source)
+        return self._locator
 
     def error(self, key: str, message: str) -> None:
         line, col = self.locator.find(key)
