@@ -18,7 +18,7 @@ C = {  # code: (name, colour, allegiance, hexes)
     "no": ("Norway", "#f0b070", "unaligned", "S9 T9 T10 U9 U10 U11"),
     "se": ("Sweden", "#f0b070", "unaligned", "S10 S11 T11"),
     "fi": ("Finland", "#f0b070", "unaligned", "T12 T13 U12 U13 U14"),
-    "bt": ("Baltic States", "#f0b070", "unaligned", "R12 R13 S12 S13 S14"),
+    "bs": ("Baltic States", "#f0b070", "unaligned", "R12 R13 S12 S13 S14"),
     "lc": ("Low Countries", "#f0b070", "unaligned", "P8"),
     "gb": ("Great Britain", "#b08850", "britain", "P5 P6 P7 Q6 Q7 R6 R7 H4 G11"),
     "fr": ("France", "#a8d8a0", "france", "O8 N6 N7 N8 M6 M7 M8 M9 L7 L8 K7 K8"),
@@ -102,7 +102,7 @@ def build() -> MapModel:
     for bid, name, country in (("canada", "Canada", "gb"), ("india", "India", "gb"), ("british_africa", "British Africa", "gb"),
                                ("french_africa", "French Africa", "fr")):
         m.boxes[bid] = Box(name, 1, country, (), (SeaArrow(g.parse("A1"), 4, "atl"),), (-4.0, 0.0), optional=True)
-    m.boxes["atlantic_convoy"] = Box("Atlantic convoy", 0, None, (), (), (-4.0, 12.0))
+    m.boxes["ac"] = Box("Atlantic convoy", 0, None, (), (), (-4.0, 12.0))
     m.features["ll_north"] = Feature("lend_lease_depot", g.parse("U15"), None, {"side": "soviet", "points": 2})
     m.features["ll_south"] = Feature("lend_lease_depot", g.parse("M20"), None, {"side": "soviet", "points": 2})
     m.features["axis_source"] = Feature("supply_source", g.parse("P10"), None, {"side": "axis"})

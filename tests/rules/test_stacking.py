@@ -144,3 +144,12 @@ def test_home_forces_three_per_hex_except_the_capital(fresh):
     st.home_forces = [HomeForce("gr", "I13", 4), HomeForce("gr", "H13", 5)]  # H13 Athens is a capital
     v = found(m, sc, st, "stacking.home_forces")
     assert [x.where for x in v] == ["I13"] and v[0].rule == "Unaligned Forces 4 and 6"
+
+
+def test_army_in_an_unfriendly_hex(fresh):
+    # Movement 2: the route "including the final hex to be occupied" must be friendly
+    m, sc, st = fresh("barbarossa")
+    after_movement(st)
+    st.army("Army Group Centre").at = "Q16"
+    v = found(m, sc, st, "army.unfriendly_hex")
+    assert v and v[0].rule == "Movement 2" and v[0].where == "Q16"

@@ -7,7 +7,7 @@ that every code a scenario uses is listed here, and that the shipped map defines
 
 COUNTRIES = {
     "ge": "Germany", "it": "Italy", "pl": "Poland", "dk": "Denmark", "no": "Norway", "lc": "Low Countries",
-    "fr": "France", "gb": "Great Britain", "su": "Soviet Union", "bt": "Baltic States", "fi": "Finland",
+    "fr": "France", "gb": "Great Britain", "su": "Soviet Union", "bs": "Baltic States", "fi": "Finland",
     "ro": "Rumania", "hu": "Hungary", "bg": "Bulgaria", "yu": "Yugoslavia", "gr": "Greece", "tr": "Turkey",
     "es": "Spain", "pt": "Portugal", "se": "Sweden", "ch": "Switzerland", "sa": "Saudi Arabia",
     "us": "United States", "ma": "Morocco", "dz": "Algeria", "tn": "Tunisia", "ly": "Libya",
@@ -30,7 +30,7 @@ REGIONS = {
 
 BOXES = {
     "siberia": "Siberia", "usa": "USA", "canada": "Canada", "india": "India",
-    "british_africa": "British Africa", "french_africa": "French Africa", "atlantic_convoy": "Atlantic convoy (AC) box",
+    "british_africa": "British Africa", "french_africa": "French Africa", "ac": "Atlantic convoy (AC) box",
 }
 
 FEATURES = {"lend_lease_depot": "Soviet lend-lease depots U15 and M20 (Lend-Lease 2)"}

@@ -44,6 +44,9 @@ def check_stacking(cx: Context) -> list[Violation]:
             out.append(Violation("army.where", "Movement 2", a.at, a.side, f"{a.name} is in {a.at!r}, which is not a space of the map"))
         elif not cx.is_box(a.at) and not cx.map.hex(a.at).is_land:
             out.append(Violation("army.where", "Movement 2", a.at, a.side, f"{a.name} is in {a.at}, an all-sea hex"))
+        elif not cx.friendly(a.at, a.side) and cx.country(a.at) != a.nation and movement_over(cx, a.side):
+            out.append(Violation("army.unfriendly_hex", "Movement 2", a.at, a.side,
+                                 f"{a.name} is in {a.at}, which is not friendly to {a.side}"))
         if a.total() == 0:
             out.append(Violation("army.empty", "Movement 6", a.at, a.side, f"{a.name} has no strength points: armies cannot exist without any"))
         elif a.total(with_air=False) == 0 and movement_over(cx, a.side):
