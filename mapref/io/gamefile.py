@@ -54,7 +54,7 @@ ADJUSTMENT_KEYS = {
     "deduct": ("points", "until"),
     "siberia": ("box", "from", "production", "grows_to", "grows_from", "requires"),
     "us_entry": ("box", "nation", "from", "base", "per_turn"),
-    "ta_shipping": ("points",),
+    "ta_shipping": ("points", "boxes"),
     "vichy": ("nation", "reduce", "cap"),
     "norway": ("hex", "norway", "sweden", "points", "sweden_points"),
 }

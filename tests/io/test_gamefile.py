@@ -12,7 +12,7 @@ from mapref.rules.hitlers_war.setup import new_game
 from mapref.rules.state import Army, Fort, HexState, HomeForce, Nation
 
 ROOT = Path(__file__).resolve().parents[2]
-MAP = ROOT / "tests" / "data" / "hw_test_map.toml"
+MAP = ROOT / "maps" / "hitlers_war.toml"
 
 
 @pytest.mark.parametrize("name", ["barbarossa", "fall_of_germany", "war_for_europe"])

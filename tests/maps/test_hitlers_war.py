@@ -76,7 +76,7 @@ NAMED = [
     ("N13", "land", "pl", "Lwow", {}),
     ("K14", "land", "ro", "Dobruja", {}),
     ("R13", "land", "bs", "Riga", {}),
-    ("P14", "land", "pl", "Pinsk", {}),
+    ("P14", "land", "su", "Pinsk", {}),  # Soviet by the rules (Barbarossa set-up), not 1939 Poland
     ("O15", "land", "su", "Zhitomir", {}),
     ("N14", "land", "su", "Proskurov", {}),
     ("T13", "land", "fi", "Turku", {}),

@@ -8,7 +8,7 @@ from mapref.rules.hitlers_war.common import Context
 from mapref.rules.hitlers_war.setup import new_game
 
 ROOT = Path(__file__).resolve().parents[2]
-TEST_MAP = ROOT / "tests" / "data" / "hw_test_map.toml"
+TEST_MAP = ROOT / "maps" / "hitlers_war.toml"
 SCENARIOS = ("barbarossa", "fall_of_germany", "war_for_europe")
 
 

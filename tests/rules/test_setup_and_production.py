@@ -73,6 +73,7 @@ def test_barbarossa_minus_17_and_repair_budget(fresh):
 
 def test_barbarossa_siberia_timing(fresh):
     m, sc, st = fresh("barbarossa")
+    st.phase = "production"  # in play: only points that trace supply count (Production points 1)
     cx = lambda: Context(m, sc, st)  # noqa: E731
     assert production(cx(), "soviet").total == 16
     st.turn = Turn(1941, "winter")
@@ -85,12 +86,18 @@ def test_barbarossa_siberia_timing(fresh):
 
 
 def test_unsupplied_production_is_not_counted(fresh):
+    # Production points 1: "They cannot include un-devastated points unless they can trace a
+    # supply route back to their nation's supply source." At set-up they are counted (rulings R21).
     m, sc, st = fresh("barbarossa")
-    st.hexes["M11"] = HexState(control="soviet")  # cut the Danube route: Hungary, Rumania...
-    st.hexes["L12"] = HexState(control="soviet", devastated=1)
-    st.hexes["R9"] = HexState(control="soviet")  # cut Denmark-Norway-Finland off
+    assert production(Context(m, sc, st), "axis").total == 34
+    st.phase = "production"
     p = production(Context(m, sc, st), "axis")
-    assert "R9" not in p.unsupplied and "U10" in p.unsupplied and "T13" in p.unsupplied
+    # Algeria (H7) is across the sea and Finland (T14) touches the Axis only through neutral
+    # Sweden or Soviet hexes: neither traces to Berlin by land
+    assert {"H7", "T14"} <= set(p.unsupplied) and p.total == 32
+    st.hexes["Q12"] = HexState(control="soviet")  # Danzig: cuts East Prussia off from the Reich
+    cut = production(Context(m, sc, st), "axis")
+    assert "Q13" in cut.unsupplied or m.hex("Q13").production == 0
 
 
 def test_war_for_europe_soviet_minus_4_until_spring_1941(fresh):
@@ -126,14 +133,20 @@ def test_trans_atlantic_shipping_limits_delivery(fresh):
 
 
 def test_vichy_france_reduced_by_three_and_capped_at_four(fresh):
+    # Vichy France 1: French production "is always reduced by three ... Germany may never
+    # receive more than four production points from Vichy France"
     m, sc, st = fresh("war_for_europe")
     st.nations["fr"] = Nation("axis", "surrendered")
-    for h in ("N7", "N8", "M8", "L8", "M7", "M9", "N6", "M6", "L7", "K7", "O8"):
-        st.hexes[h] = HexState(control="axis")
+    for h in m.hexes_of_country("fr"):
+        st.hexes[m.label(h)] = HexState(control="axis")
     p = production(Context(m, sc, st), "axis")
     vichy = next(t for t in p.breakdown if t.what.startswith("Vichy"))
-    assert vichy.points == 0  # France has 3 production: 3 - 3
-    assert p.total == 16
+    assert vichy.points == 4  # France's 7 - 3
+    assert p.total == 16 + 4
+    st.hexes["N7"] = HexState(control="axis", devastated=m.hex("N7").production)  # Paris's points
+    p = production(Context(m, sc, st), "axis")
+    vichy = next(t for t in p.breakdown if t.what.startswith("Vichy"))
+    assert vichy.points == min(4, 7 - m.hex("N7").production - 3)
 
 
 def test_norway_and_sweden_not_cumulative(fresh):

@@ -76,6 +76,13 @@ def production(cx: Context, side: str) -> SideProduction:
     vichy = [a for a in _adjusts(cx, side, "vichy") if st.nations.get(a.params.get("nation", "fr")) and st.nations[a.params.get("nation", "fr")].status == "surrendered"]
     for a in vichy:
         special |= {s for s in cx.production_spaces() if cx.country(s) == a.params.get("nation", "fr")}
+    for a in _adjusts(cx, side, "ta_shipping"):
+        special |= {box_space(b) for b in a.params.get("boxes", [])}  # counted through the convoy
+    # At set-up no supply has been determined yet: the set-up's figure is the count of friendly
+    # undevastated points (Prepare for Play 6, "provided ... to save the trouble of counting").
+    # From the first turn on only points that trace supply count (Production points 1).
+    # docs/rulings.md R21.
+    at_setup = st.phase == "setup"
     counted, unsupplied = [], []
     for s in cx.production_spaces():
         if not cx.friendly(s, side) or s in special:
@@ -83,9 +90,11 @@ def production(cx: Context, side: str) -> SideProduction:
         p = cx.undevastated(s)
         if not p:
             continue
-        (counted if s in supplied else unsupplied).append(s)
-    terms = [Term("undevastated friendly production that traces supply", sum(cx.undevastated(s) for s in counted),
-                  "Production points 1", [f"{s}={cx.undevastated(s)}" for s in counted])]
+        (counted if at_setup or s in supplied else unsupplied).append(s)
+    what = ("undevastated friendly production (set-up: counted, not yet traced)" if at_setup
+            else "undevastated friendly production that traces supply")
+    terms = [Term(what, sum(cx.undevastated(s) for s in counted),
+                  "Prepare for Play 6" if at_setup else "Production points 1", [f"{s}={cx.undevastated(s)}" for s in counted])]
     deductions: list[Term] = []
     for a in sc.adjustments:
         if a.side != side:
@@ -110,8 +119,16 @@ def production(cx: Context, side: str) -> SideProduction:
             terms.append(Term("United States production", n, a.rule))
         elif a.kind == "ta_shipping":
             ships = st.sides[side].ta_shipping if side in st.sides else 0
-            n = min(p.get("points", 8), ships)
-            terms.append(Term(f"trans-Atlantic shipping ({ships} shipping points carry up to {p.get('points', 8)})", n, a.rule))
+            if "boxes" in p:
+                # War for Europe: the convoy carries the colonial boxes' production to Britain,
+                # one point per shipping point (Trans-Atlantic shipping 1; rulings R9)
+                spaces = [box_space(b) for b in p["boxes"] if cx.exists(box_space(b)) and cx.friendly(box_space(b), side)]
+                carried = sum(cx.undevastated(b) for b in spaces)
+                n = min(carried, ships)
+                terms.append(Term(f"trans-Atlantic shipping ({ships} shipping points carry {carried} from the off-map boxes)", n, a.rule, spaces))
+            else:
+                n = min(p.get("points", 8), ships)
+                terms.append(Term(f"trans-Atlantic shipping ({ships} shipping points carry up to {p.get('points', 8)})", n, a.rule))
         elif a.kind == "vichy" and a in vichy:
             spaces = sorted(s for s in special if cx.country(s) == p.get("nation", "fr") and cx.friendly(s, side) and s in supplied)
             raw = sum(cx.undevastated(s) for s in spaces)
