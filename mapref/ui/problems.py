@@ -1,0 +1,68 @@
+"""The problems panel: the lint of the map, refreshed while you draw; a click jumps there."""
+
+from __future__ import annotations
+
+import tkinter as tk
+from tkinter import ttk
+from typing import TYPE_CHECKING
+
+from mapref.core.grid import Hex, Hexside
+from mapref.core.lint import Lint, lint
+
+if TYPE_CHECKING:
+    from mapref.ui.editor import Editor
+
+
+class ProblemsPanel(ttk.Frame):
+    delay_ms = 400  # wait for a pause in the drawing before checking again
+
+    def __init__(self, master, ed: "Editor") -> None:
+        super().__init__(master)
+        self.ed = ed
+        self.count = tk.StringVar(value="Problems")
+        ttk.Label(self, textvariable=self.count, font=("DejaVu Sans", 10, "bold")).pack(anchor="w", padx=4)
+        self.tree = ttk.Treeview(self, columns=("where", "message"), show="headings", height=6, selectmode="browse")
+        self.tree.heading("where", text="Where")
+        self.tree.heading("message", text="Problem")
+        self.tree.column("where", width=90, stretch=False)
+        self.tree.column("message", width=600)
+        sb = ttk.Scrollbar(self, orient="vertical", command=self.tree.yview)
+        self.tree.configure(yscrollcommand=sb.set)
+        sb.pack(side="right", fill="y")
+        self.tree.pack(side="left", fill="both", expand=True)
+        self.tree.bind("<<TreeviewSelect>>", self._jump)
+        self.problems: list[Lint] = []
+        self._after: str | None = None
+
+    def schedule(self) -> None:
+        if self._after:
+            self.after_cancel(self._after)
+        self._after = self.after(self.delay_ms, self.run)
+
+    def run(self) -> list[Lint]:
+        self._after = None
+        self.problems = lint(self.ed.model)
+        self.tree.delete(*self.tree.get_children())
+        g = self.ed.model.grid
+        for i, p in enumerate(self.problems[:2000]):
+            self.tree.insert("", "end", iid=str(i), values=(self.where_text(p.where), p.message), tags=(p.code,))
+        n = len(self.problems)
+        self.count.set("No problems" if n == 0 else f"{n} problem{'s' if n != 1 else ''}")
+        del g
+        return self.problems
+
+    def where_text(self, where) -> str:
+        g = self.ed.model.grid
+        if isinstance(where, Hex):
+            return g.label(where)
+        if isinstance(where, Hexside):
+            return g.side_label(where)
+        return str(where)
+
+    def _jump(self, _e=None) -> None:
+        sel = self.tree.selection()
+        if sel:
+            self.jump(int(sel[0]))
+
+    def jump(self, index: int) -> None:
+        self.ed.goto_where(self.problems[index].where)
