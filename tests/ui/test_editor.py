@@ -158,6 +158,7 @@ def test_rubber_band_and_inspector_edits_several_hexes(ed):
     drag(ed, [(x0 - sx, y0 - sy), ((x0 + x1) // 2, (y0 + y1) // 2), (x1 + sx, y1 + sy)])
     assert {a, b} <= ed.selection and len(ed.selection) >= 4
     w = ed.inspector.widgets["production"]
+    w.focus_set()
     w.delete(0, "end")
     w.insert(0, "3")
     w.event_generate("<Return>")
