@@ -32,7 +32,6 @@ from __future__ import annotations
 
 from typing import NamedTuple, Union
 
-from mapref.core.graph import LAND_KINDS, build_graph
 from mapref.core.grid import Hex, Hexside
 from mapref.core.model import MAX_PRODUCTION, MapModel
 
@@ -113,36 +112,49 @@ def lint(m: MapModel) -> list[Lint]:
 
 
 def _unreachable(m: MapModel) -> list[Lint]:
+    """Groups of land joined by the land connections of :func:`build_graph` (``land``: both
+    hexes land across a side that is not all sea; ``crossing``: an all-sea side with a crossing
+    arrow; impassable sides join nothing; ``box_land`` joins a box), walked on the grid directly
+    so a 200x200 map is checked in a fraction of a second."""
     g = m.grid
-    graph = build_graph(m)
-    seen: set[str] = set()
+    hexes = m.hexes
+    sides = m.hexsides
+    box_touch = {h for b in m.boxes.values() for h in b.land}
+    dirs = g.directions()
+    seen: set[Hex] = set()
     out: list[Lint] = []
     for h in g.hexes():
-        d = m.hexes[h]
-        lab = g.label(h)
-        if not d.is_land or lab in seen:
+        if h in seen or not hexes[h].is_land:
             continue
-        # flood the land group of h
-        group = [lab]
-        seen.add(lab)
+        seen.add(h)
+        group = [h]
         reachable = False
         i = 0
         while i < len(group):
-            sp = group[i]
+            x = group[i]
             i += 1
-            if sp.startswith("box:"):
+            d = hexes[x]
+            if d.capital or d.port or x in box_touch:
                 reachable = True
-                continue
-            hd = m.hexes[g.parse(sp)]
-            if hd.capital or hd.port:
-                reachable = True
-            for n in graph.neighbours(sp, LAND_KINDS):
-                if n not in seen:
-                    seen.add(n)
-                    group.append(n)
+            for dr in dirs:
+                n = g.neighbour(x, dr)
+                if n in seen or not g.contains(n):
+                    continue
+                nd = hexes[n]
+                if not nd.is_land:
+                    continue
+                sd = sides.get(Hexside(min(x, n), max(x, n))) if sides else None
+                if sd is not None:
+                    if sd.impassable:
+                        continue
+                    all_sea = sd.all_sea if sd.all_sea is not None else False  # both are land: not all sea by default
+                    if all_sea and not sd.crossing:
+                        continue
+                seen.add(n)
+                group.append(n)
         if not reachable:
-            n_hex = sum(1 for sp in group if not sp.startswith("box:"))
-            what = "land hex" if n_hex == 1 else f"group of {n_hex} land hexes"
+            lab = g.label(h)
+            what = "land hex" if len(group) == 1 else f"group of {len(group)} land hexes"
             out.append(Lint("unreachable-land", h, f"{lab}: unreachable {what} (no capital, port or box connected by land)"))
     return out
 

@@ -43,6 +43,9 @@ class MapCanvas(tk.Canvas):
         self.items: dict[Hex, int] = {}
         self.hidden: set[str] = set()
         self.selection_items: dict[Hex, int] = {}
+        self.mark_items: dict[Hex, list[int]] = {}  # the text and symbols on each hex, by id (no tag search)
+        self.hover_items: list[int] = []
+        self._first_ovl: int | None = None  # the lowest overlay item: new marks go just below it
         self.bg_image = None  # PIL image of the tracing background
         self._bg_photo = None
         self._bg_key = None
@@ -109,6 +112,23 @@ class MapCanvas(tk.Canvas):
                 best, best_d = grid.hexside(h, n), d
         return best
 
+    def corners(self, h: Hex) -> list[float]:
+        """Flat corner coordinates of a hex polygon (offsets computed once per layout)."""
+        lay = self.layout
+        if getattr(self, "_corner_key", None) != (lay.size, lay.grid.orientation):
+            import math
+
+            start = 30 if lay.grid.orientation.value == "pointy" else 0
+            self._offsets = [(lay.size * math.cos(math.radians(start + 60 * i)), lay.size * math.sin(math.radians(start + 60 * i)))
+                             for i in range(6)]
+            self._corner_key = (lay.size, lay.grid.orientation)
+        cx, cy = lay.centre(h)
+        return [v for dx, dy in self._offsets for v in (cx + dx, cy + dy)]
+
+    def lod(self) -> int:
+        s = self.layout.size
+        return 0 if s < MARKS_MIN_SIZE else 1 if s < LABELS_MIN_SIZE else 2
+
     # ---------------------------------------------------------------------------- drawing
     def fill_of(self, h: Hex) -> str:
         d = self.model.hexes[h]
@@ -127,13 +147,16 @@ class MapCanvas(tk.Canvas):
     def redraw(self) -> None:
         self.delete("all")
         self.items.clear()
+        self.mark_items.clear()
         self.selection_items.clear()
+        self.hover_items = []
+        self._first_ovl = None
         self._bg_key = None
         m, lay = self.model, self.layout
         outline = "" if "grid" in self.hidden else GRID_LINE
         create = self.create_polygon
         for h in m.grid.hexes():
-            self.items[h] = create(lay.corners(h), fill=self.fill_of(h), outline=outline, tags=("hex",))
+            self.items[h] = create(self.corners(h), fill=self.fill_of(h), outline=outline, tags=("hex",))
         self.draw_background()
         if lay.size >= MARKS_MIN_SIZE:
             fonts = self._fonts()
@@ -156,9 +179,15 @@ class MapCanvas(tk.Canvas):
         m, lay = self.model, self.layout
         s = lay.size
         tag = f"marks:{h.row}:{h.col}"
-        self.delete(tag)
+        old = self.mark_items.pop(h, None)
+        if old:
+            self.delete(*old)
         if s < MARKS_MIN_SIZE:
             return
+        ids: list[int] = []
+
+        def mk(create, *args, **kw):
+            ids.append(create(*args, **kw))
         if font_small is None:
             font_small, font_prod = self._fonts()
         d = m.hexes[h]
@@ -168,35 +197,40 @@ class MapCanvas(tk.Canvas):
         st = self._state
         big = s >= LABELS_MIN_SIZE
         if big:
-            self.create_text(cx, cy - s * 0.6, text=m.grid.label(h), fill=blend(ink, fill, 0.45), font=font_small,
-                             tags=(tag, "labels", "coord"), state=st("labels"))
+            mk(self.create_text, cx, cy - s * 0.6, text=m.grid.label(h), fill=blend(ink, fill, 0.45), font=font_small,
+                             tags=(tag, "labels", "coord", "fs"), state=st("labels"))
         if d.terrain == "coastal":
             sea = m.seas.get(d.sea) if d.sea else None
             r = s * 0.16
-            self.create_oval(cx - s * 0.7 - r, cy - r, cx - s * 0.7 + r, cy + r, fill=sea.colour if sea else SEA_DEFAULT,
+            mk(self.create_oval, cx - s * 0.7 - r, cy - r, cx - s * 0.7 + r, cy + r, fill=sea.colour if sea else SEA_DEFAULT,
                              outline="", tags=(tag, "seas"), state=st("seas"))
         if d.production:
-            self.create_text(cx, cy + s * 0.1, text=str(d.production), fill=ink, font=font_prod, tags=(tag, "production"),
+            mk(self.create_text, cx, cy + s * 0.1, text=str(d.production), fill=ink, font=font_prod, tags=(tag, "production", "fp"),
                              state=st("production"))
         if d.capital:
-            self.create_text(cx - s * 0.45, cy - s * 0.18, text="\u272a", fill=ink, font=("DejaVu Sans", max(7, int(s * 0.35))),
-                             tags=(tag, "capital", "labels"), state=st("labels"))
+            mk(self.create_text, cx - s * 0.45, cy - s * 0.18, text="\u272a", fill=ink, font=("DejaVu Sans", max(7, int(s * 0.35))),
+                             tags=(tag, "capital", "labels", "fy"), state=st("labels"))
         if d.port:
-            self.create_text(cx + s * 0.45, cy - s * 0.15, text="\u2693", fill="#1b2f7a" if not d.port_optional else "#6a7bb0",
-                             font=("DejaVu Sans", max(7, int(s * 0.35))), tags=(tag, "port", "ports"), state=st("ports"))
+            mk(self.create_text, cx + s * 0.45, cy - s * 0.15, text="\u2693", fill="#1b2f7a" if not d.port_optional else "#6a7bb0",
+                             font=("DejaVu Sans", max(7, int(s * 0.35))), tags=(tag, "port", "ports", "fy"), state=st("ports"))
             if d.port != 10 and big:
-                self.create_text(cx + s * 0.45, cy + s * 0.18, text=str(d.port), fill="#1b2f7a", font=font_small,
-                                 tags=(tag, "port", "ports"), state=st("ports"))
+                mk(self.create_text, cx + s * 0.45, cy + s * 0.18, text=str(d.port), fill="#1b2f7a", font=font_small,
+                                 tags=(tag, "port", "ports", "fs"), state=st("ports"))
         if d.mountain:
-            self.create_text(cx, cy + s * 0.42, text="\u25b2\u25b2", fill="#6b4f2a", font=font_small, tags=(tag, "mountain", "terrain"),
+            mk(self.create_text, cx, cy + s * 0.42, text="\u25b2\u25b2", fill="#6b4f2a", font=font_small, tags=(tag, "mountain", "terrain", "fs"),
                              state=st("terrain"))
         if d.name and big:
-            self.create_text(cx, cy + s * 0.55, text=d.name, fill=ink, font=font_small, tags=(tag, "labels", "name"),
+            mk(self.create_text, cx, cy + s * 0.55, text=d.name, fill=ink, font=font_small, tags=(tag, "labels", "name", "fs"),
                              state=st("labels"))
+        self.mark_items[h] = ids
+        if self._first_ovl is not None:
+            for i in ids:
+                self.tag_lower(i, self._first_ovl)
 
     def draw_overlays(self) -> None:
         """(Re)draw hexsides, boxes and features (all items tagged ``ovl``)."""
         self.delete("ovl")
+        self._first_ovl = self.create_line(0, 0, 0, 0, state="hidden", tags=("ovl",))
         m, lay, grid = self.model, self.layout, self.model.grid
         s = lay.size
         font_small, font_prod = self._fonts()
@@ -261,9 +295,6 @@ class MapCanvas(tk.Canvas):
         """Recolour one hex and redraw its marks (no pass over the other items)."""
         self.itemconfigure(self.items[h], fill=self.fill_of(h))
         self.draw_hex_marks(h)
-        self.tag_raise("ovl")
-        self.tag_raise("selection")
-        self.tag_raise("hover")
 
     def refresh(self, hexes: Iterable[Hex] = (), overlays: bool = False) -> None:
         hexes = list(hexes)
@@ -275,9 +306,6 @@ class MapCanvas(tk.Canvas):
             self.draw_hex_marks(h)
         if overlays:
             self.draw_overlays()
-        self.tag_raise("ovl")
-        self.tag_raise("selection")
-        self.tag_raise("hover")
 
     def apply_layers(self) -> None:
         for tag in LAYER_TAGS:
@@ -304,16 +332,14 @@ class MapCanvas(tk.Canvas):
         w = max(2, self.layout.size / 10)
         for h in want:
             if h not in self.selection_items and self.model.grid.contains(h):
-                self.selection_items[h] = self.create_polygon(self.layout.corners(h), fill="", outline="#ff00aa", width=w,
+                self.selection_items[h] = self.create_polygon(self.corners(h), fill="", outline="#ff00aa", width=w,
                                                               tags=("selection",))
-        self.tag_raise("selection")
-        self.tag_raise("hover")
 
     def set_hover(self, hexes: Iterable[Hex]) -> None:
-        self.delete("hover")
-        for h in hexes:
-            if self.model.grid.contains(h):
-                self.create_polygon(self.layout.corners(h), fill="", outline="#ffffff", width=2, dash=(3, 2), tags=("hover",))
+        if self.hover_items:
+            self.delete(*self.hover_items)
+        self.hover_items = [self.create_polygon(self.corners(h), fill="", outline="#ffffff", width=2, dash=(3, 2), tags=("hover",))
+                            for h in hexes if self.model.grid.contains(h)]
 
     # ------------------------------------------------------------------ background image
     def set_background_image(self, image) -> None:
@@ -360,13 +386,35 @@ class MapCanvas(tk.Canvas):
         cx, cy = self.canvasx(x), self.canvasy(y)
         old = self.layout
         ux, uy = (cx - old.origin[0]) / old.size, (cy - old.origin[1]) / old.size
+        lod = self.lod()
         self.zoom = new
         self.layout = self._make_layout()
-        sel = list(self.selection_items)
-        self.redraw()
-        self.set_selection(sel)
+        if lod == self.lod() and self.items:
+            self._rescale(self.layout.size / old.size)
+        else:
+            sel = list(self.selection_items)
+            self.redraw()
+            self.set_selection(sel)
         nx, ny = self.layout.origin[0] + ux * self.layout.size, self.layout.origin[1] + uy * self.layout.size
         self._scroll_to(nx - x, ny - y)
+
+    def _rescale(self, f: float) -> None:
+        """Zoom the drawn items by ``f`` about the canvas origin (the layout origin scales with
+        the zoom, so this matches a redraw); text sizes follow through three font tags."""
+        self.scale("all", 0, 0, f, f)
+        small, prod = self._fonts()
+        self.itemconfigure("fs", font=small)
+        self.itemconfigure("fp", font=prod)
+        self.itemconfigure("fy", font=("DejaVu Sans", max(7, int(self.layout.size * 0.35))))
+        self.draw_overlays()
+        sel = list(self.selection_items)
+        self.set_selection(())
+        self.set_selection(sel)
+        self._bg_key = None
+        self.draw_background()
+        x0, y0, x1, y1 = (float(v) * f for v in self.cget("scrollregion").split())
+        self.configure(scrollregion=(x0, y0, x1, y1))
+        self.event_generate("<<Redrawn>>")
 
     def _scroll_to(self, left: float, top: float) -> None:
         x0, y0, x1, y1 = (float(v) for v in self.cget("scrollregion").split())

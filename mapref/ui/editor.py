@@ -264,7 +264,7 @@ class Editor:
 
         c = self.canvas
         c.bind("<Motion>", self._motion)
-        c.bind("<Leave>", lambda e: (c.delete("hover"), self.status.set("")))
+        c.bind("<Leave>", lambda e: (c.set_hover(()), self.status.set("")))
         c.bind("<ButtonPress-1>", self._press)
         c.bind("<B1-Motion>", self._drag)
         c.bind("<ButtonRelease-1>", self._release)
@@ -406,6 +406,7 @@ class Editor:
         h = self.canvas.hex_at(e.x, e.y)
         self.status.set(self.describe(h) if h else self._describe_box(self.canvas.box_at(e.x, e.y)))
         self.canvas.set_hover(self.tool.hover(h, e))
+        self.tool.decorate(e)
 
     def _press(self, e: tk.Event) -> None:
         self.canvas.focus_set()

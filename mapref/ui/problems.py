@@ -34,14 +34,48 @@ class ProblemsPanel(ttk.Frame):
         self.problems: list[Lint] = []
         self._after: str | None = None
 
+    BACKGROUND_FROM = 5000  # hexes: bigger maps are checked in a worker thread
+
     def schedule(self) -> None:
         if self._after:
             self.after_cancel(self._after)
-        self._after = self.after(self.delay_ms, self.run)
+        big = len(self.ed.model.hexes) >= self.BACKGROUND_FROM
+        self._after = self.after(self.delay_ms, self.run_in_background if big else self.run)
+
+    def run_in_background(self) -> None:
+        """Lint in a worker thread (it only reads the model; Tk is touched only here, in the
+        main thread, when the result is polled).  An edit during the check schedules another."""
+        import threading
+
+        self._after = None
+        self._generation = getattr(self, "_generation", 0) + 1
+        gen, m, box = self._generation, self.ed.model, {}
+
+        def work():
+            try:
+                box["result"] = lint(m)
+            except RuntimeError:  # the model changed under the check: a newer check follows
+                box["result"] = None
+
+        t = threading.Thread(target=work, daemon=True)
+        t.start()
+        self.count.set("Checking...")
+
+        def poll():
+            if t.is_alive():
+                self.after(50, poll)
+            elif gen == self._generation and box.get("result") is not None and m is self.ed.model:
+                self.show(box["result"])
+
+        self.after(50, poll)
 
     def run(self) -> list[Lint]:
         self._after = None
-        self.problems = lint(self.ed.model)
+        self._generation = getattr(self, "_generation", 0) + 1
+        return self.show(lint(self.ed.model))
+
+    def show(self, problems: list[Lint]) -> list[Lint]:
+        self.problems = problems
         self.tree.delete(*self.tree.get_children())
         g = self.ed.model.grid
         for i, p in enumerate(self.problems[:2000]):

@@ -67,6 +67,9 @@ class Tool:
     def hover(self, h: Hex | None, e: tk.Event) -> list[Hex]:
         return [h] if h else []
 
+    def decorate(self, e: tk.Event) -> None:
+        """Draw extra hover marks (ids appended to ``canvas.hover_items``)."""
+
     def push(self, cmd) -> None:
         self.ed.push(cmd)
 
@@ -340,13 +343,14 @@ class HexsideTool(Tool):
         return self.canvas.side_at(e.x, e.y, reach=0.45)
 
     def hover(self, h, e):
+        return []
+
+    def decorate(self, e):
         c = self.canvas
-        c.delete("hoverside")
         s = self.side(e)
         if s is not None:
             (ax, ay), (bx, by) = c.layout.hexside_segment(s)
-            c.create_line(ax, ay, bx, by, fill="#ff00aa", width=max(3, c.layout.size / 8), tags=("hoverside", "hover"))
-        return []
+            c.hover_items.append(c.create_line(ax, ay, bx, by, fill="#ff00aa", width=max(3, c.layout.size / 8), tags=("hover",)))
 
     def press(self, e):
         s = self.side(e)

@@ -68,3 +68,36 @@ def test_unreachable_land_is_reported_once_per_group():
     m.hexes[Hex(2, 3)].port = 2
     m.hexes[Hex(2, 3)].terrain = "coastal"
     assert [p for p in lint(m) if p.code == "unreachable-land"] == []
+
+
+def test_unreachable_groups_follow_the_graph_land_connections(m):
+    """The lint walks the grid itself; it must agree with build_graph's land connections."""
+    from mapref.core.graph import LAND_KINDS, build_graph
+    from mapref.core.commands import SetSide
+    g = m.grid
+    for s in list(g.all_hexsides())[::7]:
+        if g.contains(s.a) and g.contains(s.b):
+            m.set_side(s, impassable=True)
+    for s in g.hexsides(g.parse("C9")):  # wall one land hex in
+        m.set_side(s, impassable=True)
+    m.set_side(g.parse_side("F4-G4"), crossing=True, all_sea=True)
+    graph = build_graph(m)
+    # groups by the graph
+    seen, groups = set(), []
+    for h in g.hexes():
+        lab = g.label(h)
+        if not m.hexes[h].is_land or lab in seen:
+            continue
+        grp, stack = set(), [lab]
+        while stack:
+            x = stack.pop()
+            if x in grp or x.startswith("box:"):
+                continue
+            grp.add(x)
+            stack += [n for n in graph.neighbours(x, LAND_KINDS - {"box_land"}) if n not in grp]
+        seen |= grp
+        groups.append(grp)
+    boxed = {g.label(h) for b in m.boxes.values() for h in b.land}
+    bad = [grp for grp in groups if not any(m.hexes[g.parse(x)].capital or m.hexes[g.parse(x)].port or x in boxed for x in grp)]
+    found = [p for p in lint(m) if p.code == "unreachable-land"]
+    assert len(found) == len(bad) and len(bad) > 0
