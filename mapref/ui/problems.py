@@ -25,7 +25,7 @@ class ProblemsPanel(ttk.Frame):
         self.tree.heading("where", text="Where")
         self.tree.heading("message", text="Problem")
         self.tree.column("where", width=90, stretch=False)
-        self.tree.column("message", width=600)
+        self.tree.column("message", width=400)
         sb = ttk.Scrollbar(self, orient="vertical", command=self.tree.yview)
         self.tree.configure(yscrollcommand=sb.set)
         sb.pack(side="right", fill="y")
@@ -33,6 +33,7 @@ class ProblemsPanel(ttk.Frame):
         self.tree.bind("<<TreeviewSelect>>", self._jump)
         self.problems: list[Lint] = []
         self._after: str | None = None
+        self.bind("<Destroy>", lambda e: self._after and e.widget is self and self.after_cancel(self._after))
 
     BACKGROUND_FROM = 5000  # hexes: bigger maps are checked in a worker thread
 
