@@ -1,20 +1,36 @@
 """The map canvas: one polygon per hex, found by hex arithmetic, recoloured in place.
 
-Items are tagged by what they show (``hex``, ``label``, ``production``, ``port``, ``capital``,
-``mountain``, ``hexside``, ``box``, ``feature``, ``grid``) so layers can be shown and hidden
+Items are tagged by what they show (``hex``, ``labels``, ``production``, ``ports``, ``seas``,
+``hexsides``, ``boxes``, ``features``, ``background``...) so layers can be shown and hidden
 with one ``itemconfigure`` per tag.  ``self.items[hex]`` is the polygon of a hex; the hex under
 the mouse comes from :meth:`Layout.pixel_to_hex`, never from ``find_closest``.
+
+Drawing order, bottom to top: hex polygons, the background (tracing) image with its opacity
+as alpha, per-hex marks (labels, production, ports...), hexsides, boxes, features, then the
+editor's selection and hover outlines.  At small zoom the per-hex text is left out (level of
+detail), which keeps a 200x200 map quick to zoom.
+
+*Map units* are pixels at zoom 1 measured from the layout origin: a point ``(ux, uy)`` is at
+canvas ``origin + zoom * (ux, uy)``.  The background's ``offset`` and ``scale`` are in these
+units: image pixel ``(ix, iy)`` lies at map point ``offset + scale * (ix, iy)``.
 """
 
 from __future__ import annotations
 
 import tkinter as tk
+from typing import Iterable
 
-from mapref.core.grid import Hex, Layout
-from mapref.core.model import MapModel
+from mapref.core.grid import Hex, Hexside, Layout
+from mapref.core.model import Box, MapModel
 from mapref.render.style import GRID_LINE, LAND_UNOWNED, SEA_DEFAULT, blend, hex_fill, text_colour_on
 
-LAYER_TAGS = ("terrain", "labels", "production", "ports", "seas", "hexsides", "grid", "boxes", "features")
+LAYER_TAGS = ("terrain", "countries", "labels", "production", "ports", "seas", "hexsides", "grid", "boxes",
+              "features", "background")
+# layers drawn as the fill or outline of the hex polygons rather than as items of their own
+_POLYGON_LAYERS = ("terrain", "countries", "seas", "grid")
+LABELS_MIN_SIZE = 14.0  # hex size in pixels below which labels and names are not drawn
+MARKS_MIN_SIZE = 7.0  # ... below which production, ports and other marks are not drawn
+BOX_W, BOX_H = 3.0, 2.0  # box size in hex sizes
 
 
 class MapCanvas(tk.Canvas):
@@ -26,6 +42,13 @@ class MapCanvas(tk.Canvas):
         self.zoom = 1.0
         self.items: dict[Hex, int] = {}
         self.hidden: set[str] = set()
+        self.selection_items: dict[Hex, int] = {}
+        self.mark_items: dict[Hex, list[int]] = {}  # the text and symbols on each hex, by id (no tag search)
+        self.hover_items: list[int] = []
+        self._first_ovl: int | None = None  # the lowest overlay item: new marks go just below it
+        self.bg_image = None  # PIL image of the tracing background
+        self._bg_photo = None
+        self._bg_key = None
         self.layout = self._make_layout()
         self.bind("<ButtonPress-2>", lambda e: self.scan_mark(e.x, e.y))
         self.bind("<B2-Motion>", lambda e: self.scan_dragto(e.x, e.y, gain=1))
@@ -49,108 +72,349 @@ class MapCanvas(tk.Canvas):
         cx, cy = self.layout.centre(h)
         return int(round(cx - self.canvasx(0))), int(round(cy - self.canvasy(0)))
 
+    def map_xy(self, x: float, y: float) -> tuple[float, float]:
+        """Map units (zoom-1 pixels from the layout origin) of widget point (x, y)."""
+        ox, oy = self.layout.origin
+        return (self.canvasx(x) - ox) / self.zoom, (self.canvasy(y) - oy) / self.zoom
+
+    def map_to_widget(self, ux: float, uy: float) -> tuple[float, float]:
+        ox, oy = self.layout.origin
+        return ox + ux * self.zoom - self.canvasx(0), oy + uy * self.zoom - self.canvasy(0)
+
+    def box_rect(self, b: Box) -> tuple[float, float, float, float]:
+        s = self.layout.size
+        bx, by = self.layout.origin[0] + b.position[0] * s, self.layout.origin[1] + b.position[1] * s
+        return bx, by, bx + BOX_W * s, by + BOX_H * s
+
+    def box_at(self, x: float, y: float) -> str | None:
+        cx, cy = self.canvasx(x), self.canvasy(y)
+        for bid, b in self.model.boxes.items():
+            x0, y0, x1, y1 = self.box_rect(b)
+            if x0 <= cx <= x1 and y0 <= cy <= y1:
+                return bid
+        return None
+
+    def side_at(self, x: float, y: float, reach: float = 0.3) -> Hexside | None:
+        """The hexside nearest widget point (x, y) if within ``reach`` hex sizes of it."""
+        import math
+
+        cx, cy = self.canvasx(x), self.canvasy(y)
+        grid = self.model.grid
+        h = self.layout.pixel_to_hex(cx, cy)
+        best, best_d = None, reach * self.layout.size
+        for dr in grid.directions():
+            n = grid.neighbour(h, dr)
+            if not (grid.contains(h) or grid.contains(n)):
+                continue
+            (ax, ay), (bx, by) = self.layout.side_segment(h, dr)
+            d = math.hypot(cx - (ax + bx) / 2, cy - (ay + by) / 2)
+            if d < best_d:
+                best, best_d = grid.hexside(h, n), d
+        return best
+
+    def corners(self, h: Hex) -> list[float]:
+        """Flat corner coordinates of a hex polygon (offsets computed once per layout)."""
+        lay = self.layout
+        if getattr(self, "_corner_key", None) != (lay.size, lay.grid.orientation):
+            import math
+
+            start = 30 if lay.grid.orientation.value == "pointy" else 0
+            self._offsets = [(lay.size * math.cos(math.radians(start + 60 * i)), lay.size * math.sin(math.radians(start + 60 * i)))
+                             for i in range(6)]
+            self._corner_key = (lay.size, lay.grid.orientation)
+        cx, cy = lay.centre(h)
+        return [v for dx, dy in self._offsets for v in (cx + dx, cy + dy)]
+
+    def lod(self) -> int:
+        s = self.layout.size
+        return 0 if s < MARKS_MIN_SIZE else 1 if s < LABELS_MIN_SIZE else 2
+
     # ---------------------------------------------------------------------------- drawing
+    def fill_of(self, h: Hex) -> str:
+        d = self.model.hexes[h]
+        if "terrain" in self.hidden:
+            return "#ffffff"
+        if d.terrain == "sea":
+            return SEA_DEFAULT if "seas" in self.hidden else hex_fill(self.model, d)
+        if "countries" in self.hidden:
+            return LAND_UNOWNED
+        return hex_fill(self.model, d)
+
+    def _fonts(self):
+        s = self.layout.size
+        return ("DejaVu Sans", max(6, int(s * 0.22))), ("DejaVu Sans", max(7, int(s * 0.4)), "bold")
+
     def redraw(self) -> None:
         self.delete("all")
         self.items.clear()
+        self.mark_items.clear()
+        self.selection_items.clear()
+        self.hover_items = []
+        self._first_ovl = None
+        self._bg_key = None
         m, lay = self.model, self.layout
-        grid = m.grid
+        outline = "" if "grid" in self.hidden else GRID_LINE
+        create = self.create_polygon
+        for h in m.grid.hexes():
+            self.items[h] = create(self.corners(h), fill=self.fill_of(h), outline=outline, tags=("hex",))
+        self.draw_background()
+        if lay.size >= MARKS_MIN_SIZE:
+            fonts = self._fonts()
+            for h in m.grid.hexes():
+                self.draw_hex_marks(h, *fonts)
+        self.draw_overlays()
+        x0, y0, x1, y1 = self.layout.bounds()
+        for b in m.boxes.values():
+            bx0, by0, bx1, by1 = self.box_rect(b)
+            x0, y0, x1, y1 = min(x0, bx0), min(y0, by0), max(x1, bx1), max(y1, by1)
         s = lay.size
-        for h in grid.hexes():
-            d = m.hexes[h]
-            self.items[h] = self.create_polygon(lay.corners(h), fill=hex_fill(m, d), outline=GRID_LINE, tags=("hex", "terrain", "grid"))
-        font_small = ("DejaVu Sans", max(6, int(s * 0.22)))
-        font_prod = ("DejaVu Sans", max(7, int(s * 0.4)), "bold")
-        for h in grid.hexes():
-            self.draw_hex_marks(h, font_small, font_prod)
-        for side, sd in m.hexsides.items():
-            (ax, ay), (bx, by) = lay.hexside_segment(side)
-            if sd.impassable:
-                self.create_line(ax, ay, bx, by, fill="#111111", width=max(3, s / 6), tags=("hexside", "hexsides"))
-            if sd.crossing and grid.contains(side.a) and grid.contains(side.b):
-                (x0, y0), (x1, y1) = lay.centre(side.a), lay.centre(side.b)
-                mx, my = (x0 + x1) / 2, (y0 + y1) / 2
-                self.create_line(mx + (x0 - mx) * 0.7, my + (y0 - my) * 0.7, mx + (x1 - mx) * 0.7, my + (y1 - my) * 0.7,
-                                 arrow="both", fill="#b01818", width=max(2, s / 10), tags=("hexside", "hexsides"))
-        for bid, b in m.boxes.items():
-            bx, by = lay.origin[0] + b.position[0] * s, lay.origin[1] + b.position[1] * s
-            fill = m.countries[b.country].colour if b.country in m.countries else LAND_UNOWNED
-            self.create_rectangle(bx, by, bx + 3 * s, by + 2 * s, fill=fill, outline="#222222", width=2, tags=("box", "boxes", f"box:{bid}"))
-            self.create_text(bx + 1.5 * s, by + 0.6 * s, text=b.name, fill=text_colour_on(fill), font=font_small, tags=("box", "boxes", f"box:{bid}"))
-            if b.production:
-                self.create_text(bx + 1.5 * s, by + 1.35 * s, text=str(b.production), fill=text_colour_on(fill), font=font_prod, tags=("box", "boxes", f"box:{bid}"))
-        self.apply_layers()
-        x0, y0, x1, y1 = self.bbox("all") or (0, 0, 100, 100)
-        self.configure(scrollregion=(x0 - s * 2, y0 - s * 2, x1 + s * 2, y1 + s * 2))
+        self.configure(scrollregion=(x0 - s * 4, y0 - s * 4, x1 + s * 4, y1 + s * 4))
+        self.event_generate("<<Redrawn>>")
+
+    def _state(self, *layers: str) -> str:
+        return "hidden" if any(t in self.hidden for t in layers) else "normal"
 
     def draw_hex_marks(self, h: Hex, font_small=None, font_prod=None) -> None:
         """(Re)draw the text and symbols on one hex."""
         m, lay = self.model, self.layout
         s = lay.size
-        font_small = font_small or ("DejaVu Sans", max(6, int(s * 0.22)))
-        font_prod = font_prod or ("DejaVu Sans", max(7, int(s * 0.4)), "bold")
         tag = f"marks:{h.row}:{h.col}"
-        self.delete(tag)
+        old = self.mark_items.pop(h, None)
+        if old:
+            self.delete(*old)
+        if s < MARKS_MIN_SIZE:
+            return
+        ids: list[int] = []
+
+        def mk(create, *args, **kw):
+            ids.append(create(*args, **kw))
+        if font_small is None:
+            font_small, font_prod = self._fonts()
         d = m.hexes[h]
         cx, cy = lay.centre(h)
         fill = hex_fill(m, d)
         ink = text_colour_on(fill)
-        self.create_text(cx, cy - s * 0.6, text=m.grid.label(h), fill=blend(ink, fill, 0.45), font=font_small, tags=(tag, "labels"))
+        st = self._state
+        big = s >= LABELS_MIN_SIZE
+        if big:
+            mk(self.create_text, cx, cy - s * 0.6, text=m.grid.label(h), fill=blend(ink, fill, 0.45), font=font_small,
+                             tags=(tag, "labels", "coord", "fs"), state=st("labels"))
         if d.terrain == "coastal":
             sea = m.seas.get(d.sea) if d.sea else None
             r = s * 0.16
-            self.create_oval(cx - s * 0.7 - r, cy - r, cx - s * 0.7 + r, cy + r, fill=sea.colour if sea else SEA_DEFAULT,
-                             outline="", tags=(tag, "seas"))
+            mk(self.create_oval, cx - s * 0.7 - r, cy - r, cx - s * 0.7 + r, cy + r, fill=sea.colour if sea else SEA_DEFAULT,
+                             outline="", tags=(tag, "seas"), state=st("seas"))
         if d.production:
-            self.create_text(cx, cy + s * 0.1, text=str(d.production), fill=ink, font=font_prod, tags=(tag, "production"))
+            mk(self.create_text, cx, cy + s * 0.1, text=str(d.production), fill=ink, font=font_prod, tags=(tag, "production", "fp"),
+                             state=st("production"))
         if d.capital:
-            self.create_text(cx - s * 0.45, cy - s * 0.18, text="\u272a", fill=ink, font=("DejaVu Sans", max(7, int(s * 0.35))), tags=(tag, "capital", "labels"))
+            mk(self.create_text, cx - s * 0.45, cy - s * 0.18, text="\u272a", fill=ink, font=("DejaVu Sans", max(7, int(s * 0.35))),
+                             tags=(tag, "capital", "labels", "fy"), state=st("labels"))
         if d.port:
-            self.create_text(cx + s * 0.45, cy - s * 0.15, text="\u2693", fill="#1b2f7a" if not d.port_optional else "#6a7bb0",
-                             font=("DejaVu Sans", max(7, int(s * 0.35))), tags=(tag, "port", "ports"))
+            mk(self.create_text, cx + s * 0.45, cy - s * 0.15, text="\u2693", fill="#1b2f7a" if not d.port_optional else "#6a7bb0",
+                             font=("DejaVu Sans", max(7, int(s * 0.35))), tags=(tag, "port", "ports", "fy"), state=st("ports"))
+            if d.port != 10 and big:
+                mk(self.create_text, cx + s * 0.45, cy + s * 0.18, text=str(d.port), fill="#1b2f7a", font=font_small,
+                                 tags=(tag, "port", "ports", "fs"), state=st("ports"))
         if d.mountain:
-            self.create_text(cx, cy + s * 0.42, text="\u25b2\u25b2", fill="#6b4f2a", font=font_small, tags=(tag, "mountain", "terrain"))
-        if d.name:
-            self.create_text(cx, cy + s * 0.55, text=d.name, fill=ink, font=font_small, tags=(tag, "labels", "name"))
+            mk(self.create_text, cx, cy + s * 0.42, text="\u25b2\u25b2", fill="#6b4f2a", font=font_small, tags=(tag, "mountain", "terrain", "fs"),
+                             state=st("terrain"))
+        if d.name and big:
+            mk(self.create_text, cx, cy + s * 0.55, text=d.name, fill=ink, font=font_small, tags=(tag, "labels", "name", "fs"),
+                             state=st("labels"))
+        self.mark_items[h] = ids
+        if self._first_ovl is not None:
+            for i in ids:
+                self.tag_lower(i, self._first_ovl)
+
+    def draw_overlays(self) -> None:
+        """(Re)draw hexsides, boxes and features (all items tagged ``ovl``)."""
+        self.delete("ovl")
+        self._first_ovl = self.create_line(0, 0, 0, 0, state="hidden", tags=("ovl",))
+        m, lay, grid = self.model, self.layout, self.model.grid
+        s = lay.size
+        font_small, font_prod = self._fonts()
+        st = self._state
+        for side, sd in m.hexsides.items():
+            (ax, ay), (bx, by) = lay.hexside_segment(side)
+            if sd.impassable:
+                self.create_line(ax, ay, bx, by, fill="#111111", width=max(3, s / 6), tags=("ovl", "hexside", "hexsides"),
+                                 state=st("hexsides"))
+            if sd.crossing and grid.contains(side.a) and grid.contains(side.b):
+                (x0, y0), (x1, y1) = lay.centre(side.a), lay.centre(side.b)
+                mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+                self.create_line(mx + (x0 - mx) * 0.7, my + (y0 - my) * 0.7, mx + (x1 - mx) * 0.7, my + (y1 - my) * 0.7,
+                                 arrow="both", fill="#b01818", width=max(2, s / 10), tags=("ovl", "hexside", "hexsides"),
+                                 state=st("hexsides"))
+        for bid, b in m.boxes.items():
+            x0, y0, x1, y1 = self.box_rect(b)
+            fill = m.countries[b.country].colour if b.country in m.countries else LAND_UNOWNED
+            tags = ("ovl", "box", "boxes", f"box:{bid}")
+            for h in b.land:
+                if grid.contains(h):
+                    cx, cy = lay.centre(h)
+                    self.create_line(cx, cy, min(max(cx, x0), x1), min(max(cy, y0), y1), fill="#6b4f2a", width=max(1, s / 14),
+                                     tags=tags, state=st("boxes"))
+            for a in b.sea_arrows:
+                if grid.contains(a.hex):
+                    cx, cy = lay.centre(a.hex)
+                    tx, ty = min(max(cx, x0), x1), min(max(cy, y0), y1)
+                    self.create_line(cx, cy, tx, ty, fill="#1b2f7a", width=max(2, s / 12), arrow="last", tags=tags,
+                                     state=st("boxes"))
+                    self.create_text((cx + tx) / 2, (cy + ty) / 2 - s * 0.2, text=str(a.length), fill="#1b2f7a",
+                                     font=font_prod, tags=tags, state=st("boxes"))
+            self.create_rectangle(x0, y0, x1, y1, fill=fill, outline="#222222", width=2, tags=tags, state=st("boxes"))
+            self.create_text((x0 + x1) / 2, y0 + 0.6 * s, text=b.name, fill=text_colour_on(fill), font=font_small, tags=tags,
+                             state=st("boxes"))
+            if b.production:
+                self.create_text((x0 + x1) / 2, y0 + 1.35 * s, text=str(b.production), fill=text_colour_on(fill), font=font_prod,
+                                 tags=tags, state=st("boxes"))
+        for fid, f in m.features.items():
+            if f.hex is not None and grid.contains(f.hex):
+                cx, cy = lay.centre(f.hex)
+            elif f.box in m.boxes:
+                x0, y0, x1, y1 = self.box_rect(m.boxes[f.box])
+                cx, cy = x1 - 0.3 * s, y1 - 0.3 * s
+            else:
+                continue
+            tags = ("ovl", "feature", "features", f"feature:{fid}")
+            if f.kind == "supply_source":
+                r = s * 0.78 if f.hex is not None else s * 0.25
+                self.create_oval(cx - r, cy - r, cx + r, cy + r, outline="#e0a000", width=max(2, s / 10), tags=tags,
+                                 state=st("features"))
+            else:
+                r = s * 0.17
+                px, py = (cx + s * 0.42, cy + s * 0.22) if f.hex is not None else (cx, cy)
+                self.create_oval(px - r, py - r, px + r, py + r, fill="#ffffff", outline="#000000", tags=tags, state=st("features"))
+                self.create_arc(px - r, py - r, px + r, py + r, start=90, extent=180, fill="#000000", outline="", tags=tags,
+                                state=st("features"))
+        self.tag_raise("selection")
+        self.tag_raise("hover")
 
     def refresh_hex(self, h: Hex) -> None:
-        d = self.model.hexes[h]
-        self.itemconfigure(self.items[h], fill=hex_fill(self.model, d))
+        """Recolour one hex and redraw its marks (no pass over the other items)."""
+        self.itemconfigure(self.items[h], fill=self.fill_of(h))
         self.draw_hex_marks(h)
-        self.apply_layers()
+
+    def refresh(self, hexes: Iterable[Hex] = (), overlays: bool = False) -> None:
+        hexes = list(hexes)
+        if len(hexes) > 3000:
+            self.redraw()
+            return
+        for h in hexes:
+            self.itemconfigure(self.items[h], fill=self.fill_of(h))
+            self.draw_hex_marks(h)
+        if overlays:
+            self.draw_overlays()
 
     def apply_layers(self) -> None:
         for tag in LAYER_TAGS:
-            if tag in ("terrain", "grid"):
+            if tag in _POLYGON_LAYERS and tag != "seas":
                 continue
             self.itemconfigure(tag, state="hidden" if tag in self.hidden else "normal")
-        if "terrain" in self.hidden:
-            self.itemconfigure("hex", fill="#ffffff")
-        if "grid" in self.hidden:
-            self.itemconfigure("hex", outline="")
+        if "terrain" not in self.hidden:
+            self.itemconfigure("mountain", state="normal")
 
     def set_layer(self, tag: str, visible: bool) -> None:
         (self.hidden.discard if visible else self.hidden.add)(tag)
-        if tag in ("terrain", "grid") and visible:
-            self.redraw()
+        if tag in _POLYGON_LAYERS:
+            outline = "" if "grid" in self.hidden else GRID_LINE
+            for h, item in self.items.items():
+                self.itemconfigure(item, fill=self.fill_of(h), outline=outline)
+        self.apply_layers()
+
+    # ------------------------------------------------------------------- selection & hover
+    def set_selection(self, hexes: Iterable[Hex]) -> None:
+        want = set(hexes)
+        for h in list(self.selection_items):
+            if h not in want:
+                self.delete(self.selection_items.pop(h))
+        w = max(2, self.layout.size / 10)
+        for h in want:
+            if h not in self.selection_items and self.model.grid.contains(h):
+                self.selection_items[h] = self.create_polygon(self.corners(h), fill="", outline="#ff00aa", width=w,
+                                                              tags=("selection",))
+
+    def set_hover(self, hexes: Iterable[Hex]) -> None:
+        if self.hover_items:
+            self.delete(*self.hover_items)
+        self.hover_items = [self.create_polygon(self.corners(h), fill="", outline="#ffffff", width=2, dash=(3, 2), tags=("hover",))
+                            for h in hexes if self.model.grid.contains(h)]
+
+    # ------------------------------------------------------------------ background image
+    def set_background_image(self, image) -> None:
+        """A PIL image to trace (or None); placed by ``model.background``."""
+        self.bg_image = image
+        self._bg_key = None
+        self.draw_background()
+
+    def draw_background(self) -> None:
+        bg = self.model.background
+        if self.bg_image is None or not bg or "background" in self.hidden:
+            self.delete("background")
+            self._bg_key = None
+            return
+        from PIL import Image, ImageTk
+
+        scale = float(bg.get("scale", 1.0)) * self.zoom
+        ox, oy = (float(v) for v in bg.get("offset", (0.0, 0.0)))
+        opacity = max(0.0, min(1.0, float(bg.get("opacity", 0.5))))
+        w, h = self.bg_image.size
+        tw, th = max(1, int(round(w * scale))), max(1, int(round(h * scale)))
+        key = (tw, th, opacity)
+        x, y = self.layout.origin[0] + ox * self.zoom, self.layout.origin[1] + oy * self.zoom
+        if key != self._bg_key or not self.find_withtag("background"):
+            self.delete("background")
+            if tw * th > 36_000_000:  # keep memory bounded at extreme zoom
+                return
+            img = self.bg_image.convert("RGBA").resize((tw, th), Image.BILINEAR)
+            img.putalpha(int(round(255 * opacity)))
+            self._bg_photo = ImageTk.PhotoImage(img, master=self)
+            self.create_image(x, y, image=self._bg_photo, anchor="nw", tags=("background",))
+            self._bg_key = key
         else:
-            self.apply_layers()
+            self.coords("background", x, y)
+        if self.items:
+            self.tag_raise("background", "hex")
 
     # ------------------------------------------------------------------------ zoom & pan
     def zoom_at(self, factor: float, x: float, y: float) -> None:
         """Zoom about widget point (x, y), keeping the map point under it in place."""
-        new = min(8.0, max(0.1, self.zoom * factor))
+        new = min(8.0, max(0.02, self.zoom * factor))
         if new == self.zoom:
             return
         cx, cy = self.canvasx(x), self.canvasy(y)
         old = self.layout
-        # the point in map units (hex sizes from the layout origin)
         ux, uy = (cx - old.origin[0]) / old.size, (cy - old.origin[1]) / old.size
+        lod = self.lod()
         self.zoom = new
         self.layout = self._make_layout()
-        self.redraw()
+        if lod == self.lod() and self.items:
+            self._rescale(self.layout.size / old.size)
+        else:
+            sel = list(self.selection_items)
+            self.redraw()
+            self.set_selection(sel)
         nx, ny = self.layout.origin[0] + ux * self.layout.size, self.layout.origin[1] + uy * self.layout.size
         self._scroll_to(nx - x, ny - y)
+
+    def _rescale(self, f: float) -> None:
+        """Zoom the drawn items by ``f`` about the canvas origin (the layout origin scales with
+        the zoom, so this matches a redraw); text sizes follow through three font tags."""
+        self.scale("all", 0, 0, f, f)
+        small, prod = self._fonts()
+        self.itemconfigure("fs", font=small)
+        self.itemconfigure("fp", font=prod)
+        self.itemconfigure("fy", font=("DejaVu Sans", max(7, int(self.layout.size * 0.35))))
+        self.draw_overlays()
+        sel = list(self.selection_items)
+        self.set_selection(())
+        self.set_selection(sel)
+        self._bg_key = None
+        self.draw_background()
+        x0, y0, x1, y1 = (float(v) * f for v in self.cget("scrollregion").split())
+        self.configure(scrollregion=(x0, y0, x1, y1))
+        self.event_generate("<<Redrawn>>")
 
     def _scroll_to(self, left: float, top: float) -> None:
         x0, y0, x1, y1 = (float(v) for v in self.cget("scrollregion").split())
@@ -158,16 +422,35 @@ class MapCanvas(tk.Canvas):
         self.xview_moveto((left - x0) / w)
         self.yview_moveto((top - y0) / h)
 
+    def centre_on(self, h: Hex) -> None:
+        self.update_idletasks()
+        cx, cy = self.layout.centre(h)
+        self._scroll_to(cx - self.winfo_width() / 2, cy - self.winfo_height() / 2)
+
     def fit(self) -> None:
         """Zoom so the whole map fits the window."""
         self.update_idletasks()
         w, h = max(50, self.winfo_width()), max(50, self.winfo_height())
         x0, y0, x1, y1 = self.layout.bounds()
-        sx, sy = w / (x1 - x0 + 8 * self.layout.size), h / (y1 - y0 + 2 * self.layout.size)
-        self.zoom = max(0.1, min(8.0, self.zoom * min(sx, sy)))
+        for b in self.model.boxes.values():
+            bx0, by0, bx1, by1 = self.box_rect(b)
+            x0, y0, x1, y1 = min(x0, bx0), min(y0, by0), max(x1, bx1), max(y1, by1)
+        sx, sy = w / (x1 - x0 + 1 * self.layout.size), h / (y1 - y0 + 1 * self.layout.size)
+        self.zoom = max(0.02, min(8.0, self.zoom * min(sx, sy)))
         self.layout = self._make_layout()
+        sel = list(self.selection_items)
         self.redraw()
-        self._scroll_to(float(self.cget("scrollregion").split()[0]), float(self.cget("scrollregion").split()[1]))
+        self.set_selection(sel)
+        x0, y0, x1, y1 = self.layout.bounds()
+        for b in self.model.boxes.values():
+            bx0, by0, bx1, by1 = self.box_rect(b)
+            x0, y0, x1, y1 = min(x0, bx0), min(y0, by0), max(x1, bx1), max(y1, by1)
+        self._scroll_to((x0 + x1) / 2 - w / 2, (y0 + y1) / 2 - h / 2)
 
     def _wheel(self, e: tk.Event) -> None:
         self.zoom_at(1.15 if e.delta > 0 else 1 / 1.15, e.x, e.y)
+
+    def set_model(self, m: MapModel) -> None:
+        self.model = m
+        self.layout = self._make_layout()
+        self.redraw()

@@ -1,0 +1,136 @@
+"""Dialogs: new map / grid settings, country and sea zone, PNG export with a progress bar.
+
+Each dialog is a small form whose values are read by :meth:`FormDialog.values`; ``show()``
+runs it modally and returns the values or None.  Tests (and scripts) skip the window and call
+the editor's action with parameters instead (``Editor.new_map(grid, hex_size)`` and so on).
+"""
+
+from __future__ import annotations
+
+import tkinter as tk
+from tkinter import colorchooser, ttk
+
+from mapref.core.grid import Grid
+
+
+class FormDialog(tk.Toplevel):
+    """``fields``: (key, label, kind, default, choices) with kind entry/int/float/choice/colour."""
+
+    def __init__(self, master, title: str, fields: list[tuple], note: str = "") -> None:
+        super().__init__(master)
+        self.withdraw()
+        self.title(title)
+        self.transient(master.winfo_toplevel())
+        self.resizable(False, False)
+        self.result: dict | None = None
+        self.vars: dict[str, tk.StringVar] = {}
+        body = ttk.Frame(self, padding=10)
+        body.pack(fill="both", expand=True)
+        for r, (key, label, kind, default, choices) in enumerate(fields):
+            ttk.Label(body, text=label).grid(row=r, column=0, sticky="w", padx=(0, 8), pady=2)
+            v = tk.StringVar(value=str(default))
+            self.vars[key] = v
+            if kind == "choice":
+                w = ttk.Combobox(body, textvariable=v, values=choices, state="readonly", width=18)
+            elif kind == "colour":
+                w = ttk.Frame(body)
+                ttk.Entry(w, textvariable=v, width=10).pack(side="left")
+                ttk.Button(w, text="Pick...", command=lambda v=v: self._pick(v)).pack(side="left", padx=4)
+            else:
+                w = ttk.Entry(body, textvariable=v, width=20)
+            w.grid(row=r, column=1, sticky="we", pady=2)
+        if note:
+            ttk.Label(body, text=note, foreground="#555555", wraplength=320).grid(row=len(fields), column=0, columnspan=2, sticky="w", pady=(6, 0))
+        buttons = ttk.Frame(self, padding=(10, 0, 10, 10))
+        buttons.pack(fill="x")
+        ttk.Button(buttons, text="OK", command=self.ok, default="active").pack(side="right")
+        ttk.Button(buttons, text="Cancel", command=self.cancel).pack(side="right", padx=6)
+        self.bind("<Return>", lambda e: self.ok())
+        self.bind("<Escape>", lambda e: self.cancel())
+        self.protocol("WM_DELETE_WINDOW", self.cancel)
+
+    def _pick(self, v: tk.StringVar) -> None:
+        c = colorchooser.askcolor(v.get() or "#cccccc", parent=self)
+        if c and c[1]:
+            v.set(c[1])
+
+    def values(self) -> dict[str, str]:
+        return {k: v.get().strip() for k, v in self.vars.items()}
+
+    def ok(self) -> None:
+        self.result = self.values()
+        self.destroy()
+
+    def cancel(self) -> None:
+        self.result = None
+        self.destroy()
+
+    def show(self) -> dict | None:
+        self.deiconify()
+        self.wait_visibility()
+        self.grab_set()
+        self.wait_window()
+        return self.result
+
+
+def grid_fields(g: Grid | None, hex_size: float = 30.0) -> list[tuple]:
+    g = g or Grid(rows=21, cols=21)
+    return [
+        ("rows", "Rows", "int", g.rows, None),
+        ("cols", "Columns", "int", g.cols, None),
+        ("orientation", "Orientation", "choice", g.orientation.value, ["pointy", "flat"]),
+        ("shifted", "Shifted rows / columns", "choice", g.shifted, ["even", "odd"]),
+        ("shift", "Shifted towards", "choice", g.shift, ["east", "west", "north", "south"]),
+        ("labels", "Labels", "choice", g.labels.value, ["letter-number", "ccrr"]),
+        ("first_row", "Row 1 / A lies at", "choice", g.first_row, ["south", "north"]),
+        ("hex_size", "Hex size (pixels)", "float", hex_size, None),
+    ]
+
+
+def grid_from_values(v: dict[str, str]) -> tuple[Grid, float]:
+    """Build a grid from the form's text; raise ValueError with a message a user can act on."""
+    try:
+        rows, cols = int(v["rows"]), int(v["cols"])
+    except ValueError:
+        raise ValueError(f"rows and columns must be whole numbers, got {v['rows']!r} and {v['cols']!r}") from None
+    if not (1 <= rows <= 500 and 1 <= cols <= 500):
+        raise ValueError(f"rows and columns must be 1-500, got {rows}x{cols}")
+    shift = v["shift"]
+    if v["orientation"] == "pointy" and shift not in ("east", "west"):
+        shift = "east"
+    if v["orientation"] == "flat" and shift not in ("north", "south"):
+        shift = "north"
+    try:
+        hex_size = float(v["hex_size"])
+    except ValueError:
+        raise ValueError(f"hex size must be a number, got {v['hex_size']!r}") from None
+    return Grid(rows=rows, cols=cols, orientation=v["orientation"], shifted=v["shifted"], shift=shift,
+                labels=v["labels"], first_row=v["first_row"]), hex_size
+
+
+class ExportDialog(tk.Toplevel):
+    """Shows the progress of a PNG export (the editor drives it)."""
+
+    def __init__(self, master, path: str) -> None:
+        super().__init__(master)
+        self.title("Export PNG")
+        self.transient(master.winfo_toplevel())
+        ttk.Label(self, text=f"Drawing {path}...", padding=10).pack(anchor="w")
+        self.bar = ttk.Progressbar(self, length=320, maximum=1.0, mode="determinate")
+        self.bar.pack(padx=10, pady=(0, 10))
+
+    def progress(self, fraction: float) -> None:
+        self.bar["value"] = fraction
+        self.update()
+
+
+def show_text(master, title: str, text: str) -> None:
+    """A scrollable, copyable text window (the problems of a file that would not open)."""
+    top = tk.Toplevel(master)
+    top.title(title)
+    top.transient(master.winfo_toplevel())
+    t = tk.Text(top, width=100, height=min(20, text.count("\n") + 2), wrap="none", font=("DejaVu Sans Mono", 9))
+    t.insert("1.0", text)
+    t.configure(state="disabled")
+    t.pack(fill="both", expand=True, padx=8, pady=8)
+    ttk.Button(top, text="Close", command=top.destroy).pack(pady=(0, 8))

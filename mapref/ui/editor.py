@@ -1,0 +1,815 @@
+"""The map editor window: menus, toolbar, tool palette, canvas, inspector, problems, status bar.
+
+Every action is declared once in :data:`ACTIONS` (id, menu, label, shortcut, icon) and fired as
+the virtual event ``<<id>>`` on the root window: menus, toolbar buttons, keys and tests all
+call ``editor.fire(id)``.  Shortcuts with Control are bound application-wide; single keys
+(+, -, F, Delete, Escape, tool letters) only on the map canvas so typing in the inspector never
+zooms or deletes.
+
+Every change to the map is a command on ``editor.stack`` (:mod:`mapref.core.commands`); the
+canvas, the inspector, the problems panel and the title follow the stack's notifications.
+User errors (a refused edit, a wrong label, a file with problems) are shown in a dialog and
+the status bar; anything else is an internal error, logged to ``mapref-editor.log`` in the
+temporary directory and reported in one line.
+"""
+
+from __future__ import annotations
+
+import logging
+import tempfile
+import tkinter as tk
+import traceback
+from dataclasses import dataclass
+from pathlib import Path
+from tkinter import filedialog, messagebox, simpledialog, ttk
+from typing import Callable
+
+from mapref.core.commands import ChangeGrid, Command, EditError, SetEntry, SetMapAttr, DeleteBox, DeleteFeature, UndoStack, SetHexProps
+from mapref.core.grid import Grid, Hex, Hexside, LabelError
+from mapref.core.model import Country, MapModel, Sea
+from mapref.io.mapfile import load_map, save_map
+from mapref.io.problems import FileProblems
+from mapref.paths import icon as icon_path
+from mapref.ui.canvas import LAYER_TAGS, MapCanvas
+from mapref.ui.dialogs import ExportDialog, FormDialog, grid_fields, grid_from_values, show_text
+from mapref.ui.inspector import Inspector
+from mapref.ui.problems import ProblemsPanel
+from mapref.ui.tools import TOOL_CLASSES, TOOL_KEYS, Tool
+from mapref.ui.tooltip import Tooltip
+
+LOG_PATH = Path(tempfile.gettempdir()) / "mapref-editor.log"
+log = logging.getLogger("mapref.editor")
+
+USER_ERRORS = (EditError, LabelError, FileProblems, ValueError, OSError)
+
+
+@dataclass(frozen=True)
+class Action:
+    id: str
+    menu: str
+    label: str
+    keys: tuple[str, ...] = ()  # Tk sequences; bound application-wide
+    canvas_keys: tuple[str, ...] = ()  # bound on the canvas only (single keys)
+    accel: str = ""  # shown in the menu
+    icon: str | None = None
+    toolbar: bool = False
+
+
+ACTIONS: tuple[Action, ...] = (
+    Action("new", "File", "New map...", ("<Control-n>",), accel="Ctrl+N", icon="new", toolbar=True),
+    Action("open", "File", "Open...", ("<Control-o>",), accel="Ctrl+O", icon="open", toolbar=True),
+    Action("save", "File", "Save", ("<Control-s>",), accel="Ctrl+S", icon="save", toolbar=True),
+    Action("save-as", "File", "Save as...", ("<Control-S>", "<Control-Shift-S>", "<Control-Shift-s>"), accel="Ctrl+Shift+S"),
+    Action("export", "File", "Export PNG...", ("<Control-e>",), accel="Ctrl+E", icon="export", toolbar=True),
+    Action("quit", "File", "Quit", ("<Control-q>",), accel="Ctrl+Q"),
+    Action("undo", "Edit", "Undo", ("<Control-z>",), accel="Ctrl+Z", icon="undo", toolbar=True),
+    Action("redo", "Edit", "Redo", ("<Control-Z>", "<Control-Shift-Z>", "<Control-Shift-z>", "<Control-y>"), accel="Ctrl+Shift+Z / Ctrl+Y", icon="redo", toolbar=True),
+    Action("delete", "Edit", "Delete selected box / clear hex properties", (), ("<Delete>", "<BackSpace>"), accel="Delete"),
+    Action("escape", "Edit", "Cancel / deselect", (), ("<Escape>",), accel="Esc"),
+    Action("select-all", "Edit", "Select all hexes", ("<Control-a>",), accel="Ctrl+A"),
+    Action("grid-settings", "Edit", "Grid settings..."),
+    Action("map-properties", "Edit", "Map name..."),
+    Action("add-country", "Edit", "Add / edit country..."),
+    Action("add-sea", "Edit", "Add / edit sea zone..."),
+    Action("zoom-in", "View", "Zoom in", (), ("<plus>", "<equal>", "<KP_Add>"), accel="+", icon="zoom_in", toolbar=True),
+    Action("zoom-out", "View", "Zoom out", (), ("<minus>", "<KP_Subtract>"), accel="-", icon="zoom_out", toolbar=True),
+    Action("fit", "View", "Fit map to window", (), ("<f>", "<F>"), accel="F", icon="fit", toolbar=True),
+    Action("goto", "View", "Go to hex...", ("<Control-g>",), accel="Ctrl+G", icon="goto", toolbar=True),
+    Action("find", "View", "Find hex or city...", ("<Control-f>",), accel="Ctrl+F", icon="find", toolbar=True),
+    Action("load-background", "Tools", "Load background image...", icon="background", toolbar=True),
+    Action("background-opacity", "Tools", "Background opacity..."),
+    Action("remove-background", "Tools", "Remove background image"),
+    Action("check", "Tools", "Check problems now", ("<F5>",), accel="F5", icon="problems", toolbar=True),
+    Action("shortcuts", "Help", "Keyboard shortcuts", ("<F1>",), accel="F1"),
+    Action("about", "Help", "About mapref"),
+)
+
+PAINT_DEFAULTS = {"terrain": "land", "country": "", "sea": ""}
+
+
+class Editor:
+    def __init__(self, root: tk.Tk, path: str | Path | None = None, model: MapModel | None = None, quiet: bool = False) -> None:
+        self.root = root
+        self.quiet = quiet  # tests: no modal dialogs; messages go to self.messages
+        self.messages: list[str] = []
+        self.path: Path | None = Path(path) if path else None
+        if model is None:
+            model = load_map(self.path) if self.path else MapModel(Grid(rows=21, cols=21), name="Untitled")
+        self.model = model
+        self.stack = UndoStack(model)
+        self.stack.listeners.append(self._changed)
+        self.selection: set[Hex] = set()
+        self.selected_box: str | None = None
+        self.status = tk.StringVar(value="")
+        self.message = tk.StringVar(value="")
+        self._images: dict[str, tk.PhotoImage] = {}
+        root.report_callback_exception = self.report_exception
+        root.geometry("1400x900")
+        root.minsize(800, 500)
+        self._option_vars()
+        self._build()
+        self.tools: dict[str, Tool] = {cls.name: cls(self) for cls in TOOL_CLASSES}
+        self.tool: Tool = self.tools["select"]
+        self._build_palette()
+        self._bind_actions()
+        self.set_tool("select")
+        root.protocol("WM_DELETE_WINDOW", lambda: self.fire("quit"))
+        self._load_background_image()
+        self.update_title()
+        self.inspector.show()
+        self.problems.schedule()
+
+    # ------------------------------------------------------------------------ plumbing
+    def fire(self, action_id: str) -> None:
+        """Fire an action the way a menu, a key or a toolbar button does."""
+        self.root.event_generate(f"<<{action_id}>>")
+
+    def push(self, cmd: Command) -> None:
+        self.stack.push(cmd)
+
+    def end_group(self) -> None:
+        g = self.stack.end_group()
+        if g is not None:
+            self.update_title()
+
+    def _changed(self, cmd: Command, how: str) -> None:
+        t = cmd.touch()
+        c = self.canvas
+        if t.everything:
+            c.layout = c._make_layout()
+            self.selection = {h for h in self.selection if self.model.grid.contains(h)}
+            if self.selected_box not in self.model.boxes:
+                self.selected_box = None
+            c.redraw()
+            c.set_selection(self.selection)
+        else:
+            c.refresh(t.hexes, overlays=t.sides or t.boxes or t.features)
+            if t.background:
+                if c.bg_image is None and self.model.background:
+                    self._load_background_image()
+                c.draw_background()
+                self.opacity.set(float((self.model.background or {}).get("opacity", 0.5)))
+        if how != "do":
+            self.set_status(f"{how.capitalize()}: {cmd.label}")
+        self.update_title()
+        self.inspector.show()
+        self.problems.schedule()
+
+    def set_status(self, text: str) -> None:
+        self.message.set(text)
+
+    def report_exception(self, exc_type, exc, tb) -> None:
+        """Tk's callback error hook: user errors are shown, internal ones logged."""
+        self.stack.end_group()
+        for t in self.tools.values():
+            try:
+                t.cancel()
+            except Exception:  # noqa: BLE001 - never fail while reporting
+                pass
+        if isinstance(exc, FileProblems):
+            self.show_error("The file has problems", "\n".join(str(p) for p in exc.problems))
+        elif isinstance(exc, USER_ERRORS):
+            self.show_error("Cannot do that", str(exc))
+        else:
+            with open(LOG_PATH, "a", encoding="utf-8") as f:
+                f.write("".join(traceback.format_exception(exc_type, exc, tb)))
+            self.show_error("Internal error", f"mapref hit an internal error: {exc_type.__name__}: {exc}\n\nDetails are in {LOG_PATH}")
+
+    def show_error(self, title: str, text: str) -> None:
+        self.messages.append(text)
+        self.set_status(text.splitlines()[0] if text else title)
+        if self.quiet:
+            return
+        if text.count("\n") > 3:
+            show_text(self.root, title, text)
+        else:
+            messagebox.showerror(title, text, parent=self.root)
+
+    def ask_string(self, title: str, prompt: str, initial: str = "") -> str | None:
+        if self.quiet:
+            return self.answers.pop(0) if getattr(self, "answers", None) else None
+        return simpledialog.askstring(title, prompt, initialvalue=initial, parent=self.root)
+
+    def image(self, name: str) -> tk.PhotoImage | None:
+        if name not in self._images:
+            p = icon_path(name)
+            if not p.exists():
+                return None
+            self._images[name] = tk.PhotoImage(file=str(p), master=self.root)
+        return self._images[name]
+
+    # -------------------------------------------------------------------------- building
+    def _option_vars(self) -> None:
+        r = self.root
+        self.paint_attr = tk.StringVar(r, value="terrain")
+        self.paint_values = {k: tk.StringVar(r, value=v) for k, v in PAINT_DEFAULTS.items()}
+        self.brush_radius = tk.IntVar(r, value=0)
+        self.production_value = tk.IntVar(r, value=1)
+        self.port_capacity = tk.IntVar(r, value=10)
+        self.side_mode = tk.StringVar(r, value="crossing")
+        self.box_mode = tk.StringVar(r, value="place")
+        self.arrow_length = tk.IntVar(r, value=2)
+        self.feature_kind = tk.StringVar(r, value="lend_lease_depot")
+        self.feature_side = tk.StringVar(r, value="")
+        self.tool_name = tk.StringVar(r, value="select")
+        self.layer_vars = {t: tk.BooleanVar(r, value=True) for t in LAYER_TAGS}
+
+    def paint_value(self) -> str | None:
+        v = self.paint_values[self.paint_attr.get()].get().strip()
+        if self.paint_attr.get() == "terrain":
+            if v not in ("sea", "land", "coastal"):
+                raise EditError(f"pick a terrain to paint: sea, land or coastal (got {v!r})")
+            return v
+        if not v:
+            return None
+        table = self.model.countries if self.paint_attr.get() == "country" else self.model.seas
+        if v not in table:
+            by_name = {x.name.lower(): k for k, x in table.items()}
+            if v.lower() in by_name:
+                return by_name[v.lower()]
+            raise EditError(f"unknown {self.paint_attr.get()} {v!r}: add it first (Edit menu) or pick one of {', '.join(sorted(table)) or 'none'}")
+        return v
+
+    def _build(self) -> None:
+        root = self.root
+        self.menubar = tk.Menu(root)
+        root.configure(menu=self.menubar)
+        self.menus: dict[str, tk.Menu] = {}
+        for name in ("File", "Edit", "View", "Tools", "Help"):
+            self.menus[name] = tk.Menu(self.menubar, tearoff=False)
+            self.menubar.add_cascade(label=name, menu=self.menus[name], underline=0)
+        self.toolbar = ttk.Frame(root, padding=(4, 2))
+        self.toolbar.pack(side="top", fill="x")
+        statusbar = ttk.Frame(root)
+        statusbar.pack(side="bottom", fill="x")
+        ttk.Label(statusbar, textvariable=self.status, anchor="w", relief="sunken", width=70).pack(side="left", fill="x", expand=True)
+        self.zoom_text = tk.StringVar(value="100%")
+        ttk.Label(statusbar, textvariable=self.zoom_text, anchor="e", relief="sunken", width=7).pack(side="right")
+        ttk.Label(statusbar, textvariable=self.message, anchor="w", relief="sunken", width=60).pack(side="right", fill="x")
+
+        self.palette = ttk.Frame(root, padding=4)
+        self.palette.pack(side="left", fill="y")
+        right = ttk.Frame(root, width=310)
+        right.pack(side="right", fill="y")
+        right.pack_propagate(False)
+        self.inspector = Inspector(right, self)
+        self.inspector.pack(fill="both", expand=True)
+        centre = ttk.PanedWindow(root, orient="vertical")
+        centre.pack(side="left", fill="both", expand=True)
+        self.canvas = MapCanvas(centre, self.model, width=600, height=560)
+        self.problems = ProblemsPanel(centre, self)
+        centre.add(self.canvas, weight=5)
+        centre.add(self.problems, weight=1)
+
+        c = self.canvas
+        c.bind("<Motion>", self._motion)
+        c.bind("<Leave>", lambda e: (c.set_hover(()), self.status.set("")))
+        c.bind("<ButtonPress-1>", self._press)
+        c.bind("<B1-Motion>", self._drag)
+        c.bind("<ButtonRelease-1>", self._release)
+        c.bind("<KeyPress-space>", lambda e: setattr(self, "space_down", True))
+        c.bind("<KeyRelease-space>", lambda e: setattr(self, "space_down", False))
+        c.bind("<Enter>", self._enter)
+        c.bind("<<Redrawn>>", lambda e: self.zoom_text.set(f"{c.zoom * 100:.0f}%"))
+        self.space_down = False
+        self._panning = False
+
+    def _enter(self, _e=None) -> None:
+        f = self.root.focus_get()
+        if not isinstance(f, (tk.Entry, ttk.Entry, tk.Text, ttk.Spinbox, ttk.Combobox)):
+            self.canvas.focus_set()
+
+    def _build_palette(self) -> None:
+        p = self.palette
+        ttk.Label(p, text="Tools", font=("DejaVu Sans", 10, "bold")).pack(anchor="w")
+        grid = ttk.Frame(p)
+        grid.pack(anchor="w", pady=(2, 8))
+        self.tool_buttons: dict[str, ttk.Radiobutton] = {}
+        for i, cls in enumerate(TOOL_CLASSES):
+            key = TOOL_KEYS[cls.name]
+            b = ttk.Radiobutton(grid, image=self.image(cls.icon), text=cls.label, variable=self.tool_name, value=cls.name,
+                                command=lambda n=cls.name: self.set_tool(n), style="Toolbutton")
+            b.grid(row=i // 3, column=i % 3, padx=1, pady=1)
+            Tooltip(b, f"{cls.tip.split(':')[0]}  [{key.upper()}]\n{cls.tip.split(':', 1)[1].strip()}" if ":" in cls.tip else cls.tip)
+            self.tool_buttons[cls.name] = b
+            self.menus["Tools"].insert_radiobutton(i, label=cls.label, variable=self.tool_name, value=cls.name,
+                                                   accelerator=key.upper(), command=lambda n=cls.name: self.set_tool(n))
+        self.menus["Tools"].insert_separator(len(TOOL_CLASSES))
+
+        o = ttk.LabelFrame(p, text="Paint / fill", padding=4)
+        o.pack(fill="x", pady=2)
+        for attr in ("terrain", "country", "sea"):
+            row = ttk.Frame(o)
+            row.pack(fill="x")
+            ttk.Radiobutton(row, text=attr.capitalize() if attr != "sea" else "Sea zone", value=attr, variable=self.paint_attr,
+                            width=9).pack(side="left")
+            cb = ttk.Combobox(row, textvariable=self.paint_values[attr], width=10)
+            cb.pack(side="left")
+            cb.bind("<<ComboboxSelected>>", lambda e, a=attr: self.paint_attr.set(a))
+            cb.bind("<Button-1>", lambda e, a=attr, cb=cb: self._fill_choices(a, cb), add="+")
+            cb.bind("<FocusIn>", lambda e, a=attr, cb=cb: self._fill_choices(a, cb), add="+")
+            setattr(self, f"{attr}_combo", cb)
+        row = ttk.Frame(o)
+        row.pack(fill="x", pady=(4, 0))
+        ttk.Label(row, text="Brush radius").pack(side="left")
+        for r in (0, 1, 2):
+            ttk.Radiobutton(row, text=str(r), value=r, variable=self.brush_radius).pack(side="left")
+
+        o = ttk.LabelFrame(p, text="Values", padding=4)
+        o.pack(fill="x", pady=2)
+        for text, var, hi in (("Production", self.production_value, 16), ("Port capacity", self.port_capacity, 99),
+                              ("Sea arrow length", self.arrow_length, 20)):
+            row = ttk.Frame(o)
+            row.pack(fill="x")
+            ttk.Label(row, text=text, width=15).pack(side="left")
+            ttk.Spinbox(row, from_=0, to=hi, textvariable=var, width=5).pack(side="left")
+
+        o = ttk.LabelFrame(p, text="Hexside", padding=4)
+        o.pack(fill="x", pady=2)
+        for v, t in (("crossing", "Crossing arrow"), ("impassable", "Impassable"), ("all_sea", "All-sea override")):
+            ttk.Radiobutton(o, text=t, value=v, variable=self.side_mode).pack(anchor="w")
+        o = ttk.LabelFrame(p, text="Box", padding=4)
+        o.pack(fill="x", pady=2)
+        for v, t in (("place", "Place / move"), ("land", "Land contact"), ("sea", "Sea arrow")):
+            ttk.Radiobutton(o, text=t, value=v, variable=self.box_mode).pack(anchor="w")
+        o = ttk.LabelFrame(p, text="Feature", padding=4)
+        o.pack(fill="x", pady=2)
+        ttk.Combobox(o, textvariable=self.feature_kind, values=["lend_lease_depot", "supply_source"], width=16).pack(anchor="w")
+        row = ttk.Frame(o)
+        row.pack(fill="x")
+        ttk.Label(row, text="Side").pack(side="left")
+        ttk.Entry(row, textvariable=self.feature_side, width=10).pack(side="left")
+
+        o = ttk.LabelFrame(p, text="Background", padding=4)
+        o.pack(fill="x", pady=2)
+        self.opacity = tk.DoubleVar(value=float((self.model.background or {}).get("opacity", 0.5)))
+        ttk.Label(o, text="Opacity").pack(anchor="w")
+        s = ttk.Scale(o, from_=0.0, to=1.0, variable=self.opacity, orient="horizontal")
+        s.pack(fill="x")
+        s.bind("<ButtonRelease-1>", lambda e: self.set_background_opacity(self.opacity.get()))
+
+    def _fill_choices(self, attr: str, cb: ttk.Combobox) -> None:
+        if attr == "terrain":
+            cb.configure(values=["sea", "land", "coastal"])
+        else:
+            table = self.model.countries if attr == "country" else self.model.seas
+            cb.configure(values=[""] + sorted(table))
+
+    def _bind_actions(self) -> None:
+        r = self.root
+        handlers: dict[str, Callable[[], object]] = {
+            "new": self.ask_new_map, "open": self.ask_open, "save": self.save, "save-as": self.ask_save_as,
+            "export": self.ask_export, "quit": self.quit, "undo": self.undo, "redo": self.redo,
+            "delete": self.delete_selection, "escape": self.escape, "select-all": self.select_all,
+            "grid-settings": self.ask_grid_settings, "map-properties": self.ask_map_name,
+            "add-country": lambda: self.ask_table_entry("countries"), "add-sea": lambda: self.ask_table_entry("seas"),
+            "zoom-in": lambda: self.zoom(1.25), "zoom-out": lambda: self.zoom(0.8), "fit": self.canvas.fit,
+            "goto": self.ask_goto, "find": self.ask_find, "load-background": self.ask_background,
+            "background-opacity": self.ask_opacity, "remove-background": self.remove_background,
+            "check": self.problems.run, "shortcuts": self.show_shortcuts, "about": self.show_about,
+        }
+        menu_index = {k: 0 for k in self.menus}
+        for a in ACTIONS:
+            h = handlers[a.id]
+            r.bind(f"<<{a.id}>>", lambda e, h=h: h())
+            for seq in a.keys:
+                r.event_add(f"<<{a.id}>>", seq)
+            for seq in a.canvas_keys:
+                self.canvas.bind(seq, lambda e, i=a.id: (self.fire(i), "break")[1])
+            menu = self.menus[a.menu]
+            if a.menu == "Tools":
+                menu.add_command(label=a.label, accelerator=a.accel, command=lambda i=a.id: self.fire(i))
+            else:
+                menu.add_command(label=a.label, accelerator=a.accel, command=lambda i=a.id: self.fire(i))
+            menu_index[a.menu] += 1
+            if a.id in ("export", "redo", "select-all", "find"):
+                menu.add_separator()
+            if a.toolbar:
+                b = ttk.Button(self.toolbar, image=self.image(a.icon), text=a.label, style="Toolbutton",
+                               command=lambda i=a.id: self.fire(i))
+                b.pack(side="left", padx=1)
+                Tooltip(b, a.label.rstrip(".") + (f"  ({a.accel})" if a.accel else ""))
+        view = self.menus["View"]
+        view.add_separator()
+        layers = tk.Menu(view, tearoff=False)
+        view.add_cascade(label="Layers", menu=layers)
+        for t in LAYER_TAGS:
+            r.bind(f"<<layer-{t}>>", lambda e, t=t: self.set_layer(t, not self.layer_vars[t].get()))
+            layers.add_checkbutton(label=t.capitalize(), variable=self.layer_vars[t],
+                                   command=lambda t=t: self.set_layer(t, self.layer_vars[t].get()))
+        for name, key in TOOL_KEYS.items():
+            self.canvas.bind(f"<{key}>", lambda e, n=name: self.set_tool(n))
+
+    # --------------------------------------------------------------------------- mouse
+    def _motion(self, e: tk.Event) -> None:
+        h = self.canvas.hex_at(e.x, e.y)
+        self.status.set(self.describe(h) if h else self._describe_box(self.canvas.box_at(e.x, e.y)))
+        self.canvas.set_hover(self.tool.hover(h, e))
+        self.tool.decorate(e)
+
+    def _press(self, e: tk.Event) -> None:
+        self.canvas.focus_set()
+        if self.space_down:
+            self._panning = True
+            self.canvas.scan_mark(e.x, e.y)
+            return
+        self.tool.press(e)
+
+    def _drag(self, e: tk.Event) -> None:
+        if self._panning:
+            self.canvas.scan_dragto(e.x, e.y, gain=1)
+            return
+        self.tool.drag(e)
+        h = self.canvas.hex_at(e.x, e.y)
+        if h:
+            self.status.set(self.describe(h))
+        self.canvas.set_hover(self.tool.hover(h, e))
+
+    def _release(self, e: tk.Event) -> None:
+        if self._panning:
+            self._panning = False
+            return
+        try:
+            self.tool.release(e)
+        finally:
+            self.end_group()
+
+    def describe(self, h: Hex) -> str:
+        m = self.model
+        d = m.hexes[h]
+        parts = [m.grid.label(h)]
+        if d.name:
+            parts[0] += f" {d.name}"
+        if d.country:
+            parts.append(m.countries[d.country].name if d.country in m.countries else d.country)
+        parts.append(d.terrain)
+        if d.sea:
+            parts.append(m.seas[d.sea].name if d.sea in m.seas else d.sea)
+        if d.production:
+            parts.append(f"production {d.production}")
+        if d.port:
+            parts.append(f"port {d.port}" + (" (optional)" if d.port_optional else ""))
+        if d.capital:
+            parts.append("capital")
+        if d.mountain:
+            parts.append("mountain")
+        return ", ".join(parts)
+
+    def _describe_box(self, bid: str | None) -> str:
+        if not bid:
+            return ""
+        b = self.model.boxes[bid]
+        return f"Box {b.name}" + (f", production {b.production}" if b.production else "")
+
+    # ----------------------------------------------------------------------- selection
+    def select(self, hexes) -> None:
+        self.selection = set(hexes)
+        self.selected_box = None
+        self.canvas.set_selection(self.selection)
+        self.inspector.show()
+
+    def select_box(self, bid: str | None) -> None:
+        self.selection = set()
+        self.selected_box = bid
+        self.canvas.set_selection(())
+        self.canvas.delete("boxsel")
+        if bid in self.model.boxes:
+            x0, y0, x1, y1 = self.canvas.box_rect(self.model.boxes[bid])
+            self.canvas.create_rectangle(x0 - 3, y0 - 3, x1 + 3, y1 + 3, outline="#ff00aa", width=3, tags=("boxsel", "selection"))
+        self.inspector.show()
+
+    def select_all(self) -> None:
+        self.select(self.model.grid.hexes())
+
+    def set_tool(self, name: str) -> None:
+        self.tool.cancel()
+        self.tool = self.tools[name]
+        self.tool_name.set(name)
+        self.canvas.configure(cursor=self.tool.cursor)
+        self.set_status(self.tool.tip)
+
+    def set_layer(self, tag: str, visible: bool) -> None:
+        self.layer_vars[tag].set(visible)
+        self.canvas.set_layer(tag, visible)
+        if tag == "background":
+            self.canvas.draw_background()
+
+    # -------------------------------------------------------------------------- actions
+    def undo(self) -> None:
+        self.tool.cancel()
+        if self.stack.undo() is None:
+            self.set_status("Nothing to undo")
+
+    def redo(self) -> None:
+        if self.stack.redo() is None:
+            self.set_status("Nothing to redo")
+
+    def escape(self) -> None:
+        self.tool.cancel()
+        self.canvas.delete("boxsel")
+        self.select(set())
+
+    def delete_selection(self) -> None:
+        if self.selected_box:
+            bid = self.selected_box
+            self.stack.begin_group(f"Delete box {bid}")
+            for fid, f in list(self.model.features.items()):
+                if f.box == bid:
+                    self.push(DeleteFeature(fid))
+            self.push(DeleteBox(bid))
+            self.stack.end_group()
+            self.select_box(None)
+        elif self.selection:
+            self.push(SetHexProps.same(sorted(self.selection), label="Clear hex properties", name="", production=0, port=0,
+                                       port_optional=False, port_access=(), capital=False, mountain=False))
+
+    def zoom(self, factor: float) -> None:
+        c = self.canvas
+        x, y = c.winfo_pointerxy()
+        x, y = x - c.winfo_rootx(), y - c.winfo_rooty()
+        if not (0 <= x < c.winfo_width() and 0 <= y < c.winfo_height()):
+            x, y = c.winfo_width() // 2, c.winfo_height() // 2
+        c.zoom_at(factor, x, y)
+        c.set_selection(self.selection)
+
+    def goto(self, label: str) -> Hex:
+        h = self.model.grid.parse(label)
+        self.goto_where(h)
+        return h
+
+    def find(self, text: str) -> Hex | str:
+        """A hex by name (exact, then by prefix), a box by name, or a hex by label."""
+        m = self.model
+        low = text.strip().lower()
+        h = m.find_name(text)
+        if h is None:
+            starts = [x for x, d in m.named() if d.name.lower().startswith(low)] or [x for x, d in m.named() if low in d.name.lower()]
+            h = starts[0] if starts else None
+        if h is not None:
+            self.goto_where(h)
+            return h
+        for bid, b in m.boxes.items():
+            if b.name.lower() == low or bid == low:
+                self.goto_where(f"box:{bid}")
+                return f"box:{bid}"
+        try:
+            return self.goto(text)
+        except LabelError:
+            raise EditError(f"no hex, city or box called {text!r}") from None
+
+    def goto_where(self, where) -> None:
+        if isinstance(where, Hexside):
+            where = where.a if self.model.grid.contains(where.a) else where.b
+        if isinstance(where, Hex):
+            self.canvas.centre_on(where)
+            self.select({where})
+            self.status.set(self.describe(where))
+        elif isinstance(where, str) and where.startswith("box:"):
+            bid = where[4:]
+            if bid in self.model.boxes:
+                x0, y0, x1, y1 = self.canvas.box_rect(self.model.boxes[bid])
+                self.canvas.update_idletasks()
+                self.canvas._scroll_to((x0 + x1) / 2 - self.canvas.winfo_width() / 2, (y0 + y1) / 2 - self.canvas.winfo_height() / 2)
+                self.select_box(bid)
+
+    def ask_goto(self) -> None:
+        t = self.ask_string("Go to hex", f"Hex label (such as {self.model.grid.example_label()}):")
+        if t:
+            self.goto(t)
+
+    def ask_find(self) -> None:
+        t = self.ask_string("Find", "Name of a city, hex or box:")
+        if t:
+            self.find(t)
+
+    # ------------------------------------------------------------------------ map files
+    def update_title(self) -> None:
+        name = self.path.name if self.path else "untitled"
+        self.root.title(f"{'*' if self.stack.dirty else ''}{name} - mapref editor")
+
+    def replace_model(self, m: MapModel, path: Path | None) -> None:
+        self.model = m
+        self.path = path
+        self.stack = UndoStack(m)
+        self.stack.listeners.append(self._changed)
+        self.selection, self.selected_box = set(), None
+        self.canvas.set_model(m)
+        self._load_background_image()
+        self.canvas.fit()
+        self.update_title()
+        self.inspector.show()
+        self.problems.schedule()
+
+    def confirm_discard(self) -> bool:
+        """True when it is fine to drop the current map (saved, or the user says so)."""
+        if not self.stack.dirty:
+            return True
+        if self.quiet:
+            answer = self.answers.pop(0) if getattr(self, "answers", None) else False
+        else:
+            answer = messagebox.askyesnocancel("Unsaved changes", f"Save the changes to {self.path.name if self.path else 'this map'}?",
+                                               parent=self.root)
+        if answer is None:
+            return False
+        if answer:
+            return self.save()
+        return True
+
+    def open_path(self, path: str | Path) -> bool:
+        try:
+            m = load_map(path)
+        except FileProblems as e:
+            self.show_error(f"{Path(path).name} has problems", "\n".join(str(p) for p in e.problems))
+            return False
+        self.replace_model(m, Path(path))
+        self.set_status(f"Opened {path}")
+        return True
+
+    def ask_open(self) -> None:
+        if not self.confirm_discard():
+            return
+        p = filedialog.askopenfilename(parent=self.root, filetypes=[("mapref maps", "*.toml"), ("All files", "*")])
+        if p:
+            self.open_path(p)
+
+    def new_map(self, grid: Grid, hex_size: float = 30.0, name: str = "Untitled") -> None:
+        self.replace_model(MapModel(grid=grid, name=name, hex_size=hex_size), None)
+
+    def ask_new_map(self) -> None:
+        if not self.confirm_discard():
+            return
+        d = FormDialog(self.root, "New map", grid_fields(None, 30.0),
+                       note="Hitler's War: 21 rows A-U from the south, 21 columns, pointy hexes, even rows shifted east.")
+        v = d.show()
+        if v:
+            grid, size = grid_from_values(v)
+            self.new_map(grid, size)
+
+    def set_grid(self, grid: Grid, hex_size: float | None = None) -> ChangeGrid:
+        cmd = ChangeGrid(grid, hex_size)
+        self.push(cmd)
+        if cmd.dropped:
+            self.set_status(f"Grid changed; {cmd.dropped} hexes with data fell off the grid (Undo brings them back)")
+        return cmd
+
+    def ask_grid_settings(self) -> None:
+        d = FormDialog(self.root, "Grid settings", grid_fields(self.model.grid, self.model.hex_size),
+                       note="Hexes keep their data by label; hexes that fall off the grid are dropped (Undo restores them).")
+        v = d.show()
+        if v:
+            grid, size = grid_from_values(v)
+            self.set_grid(grid, size)
+
+    def ask_map_name(self) -> None:
+        t = self.ask_string("Map name", "Name of the map:", self.model.name)
+        if t is not None:
+            self.push(SetMapAttr(name=t))
+
+    def ask_table_entry(self, table: str) -> None:
+        what = "country" if table == "countries" else "sea zone"
+        fields = [("code", "Code (short, e.g. ge)", "entry", "", None), ("name", "Name", "entry", "", None),
+                  ("colour", "Colour", "colour", "#cccccc", None)]
+        if table == "countries":
+            fields.append(("allegiance", "Allegiance", "choice", "unaligned",
+                           ["germany", "italy", "britain", "france", "soviet", "usa", "axis_inclined", "unaligned", "neutral"]))
+        v = FormDialog(self.root, f"Add or edit a {what}", fields, note=f"An existing code edits that {what}.").show()
+        if v:
+            self.set_table_entry(table, **v)
+
+    def set_table_entry(self, table: str, code: str, name: str, colour: str, allegiance: str = "unaligned") -> None:
+        import re
+
+        if not re.fullmatch(r"[A-Za-z0-9_]{1,8}", code or ""):
+            raise EditError(f"a code is 1-8 letters, digits or _, got {code!r}")
+        if not re.fullmatch(r"#[0-9a-fA-F]{6}", colour or ""):
+            raise EditError(f"a colour is #rrggbb, got {colour!r}")
+        value = Country(name or code, colour, allegiance) if table == "countries" else Sea(name or code, colour)
+        self.push(SetEntry(table, code, value))
+
+    def save(self) -> bool:
+        if self.path is None:
+            return self.ask_save_as()
+        return self.save_to(self.path)
+
+    def save_to(self, path: str | Path) -> bool:
+        save_map(self.model, path)
+        self.path = Path(path)
+        self.stack.mark_saved()
+        self.update_title()
+        self.set_status(f"Saved {path}")
+        return True
+
+    def ask_save_as(self) -> bool:
+        p = filedialog.asksaveasfilename(parent=self.root, defaultextension=".toml", filetypes=[("mapref maps", "*.toml")],
+                                         initialfile=self.path.name if self.path else "map.toml")
+        return self.save_to(p) if p else False
+
+    def quit(self) -> None:
+        if self.confirm_discard():
+            self.root.destroy()
+
+    def export_png(self, path: str | Path, size: float, progress: Callable[[float], None] | None = None):
+        from mapref.render.png import render_map
+
+        return render_map(self.model, path, size=size, progress=progress)
+
+    def ask_export(self) -> None:
+        size = simpledialog.askfloat("Export PNG", "Hex size in pixels (the map's own size is "
+                                     f"{self.model.hex_size:g}):", initialvalue=max(24.0, self.model.hex_size), minvalue=4,
+                                     maxvalue=400, parent=self.root)
+        if not size:
+            return
+        p = filedialog.asksaveasfilename(parent=self.root, defaultextension=".png", filetypes=[("PNG image", "*.png")])
+        if not p:
+            return
+        d = ExportDialog(self.root, p)
+        try:
+            img = self.export_png(p, size, d.progress)
+        finally:
+            d.destroy()
+        self.set_status(f"Exported {p}: {img.width}x{img.height} pixels")
+
+    # ------------------------------------------------------------------------- background
+    def _load_background_image(self) -> None:
+        bg = self.model.background
+        img = None
+        if bg and bg.get("image"):
+            p = Path(bg["image"])
+            if not p.is_absolute() and self.path is not None:
+                p = self.path.parent / p
+            try:
+                from PIL import Image
+
+                img = Image.open(p)
+                img.load()
+            except OSError as e:
+                self.set_status(f"Background image {bg['image']} cannot be read: {e}")
+                img = None
+        self.canvas.set_background_image(img)
+
+    def load_background(self, path: str | Path, opacity: float = 0.5) -> None:
+        from PIL import Image
+
+        img = Image.open(path)
+        img.load()
+        shown = str(path)
+        if self.path is not None:
+            try:
+                shown = str(Path(path).resolve().relative_to(self.path.resolve().parent))
+            except ValueError:
+                pass
+        self.canvas.bg_image = img
+        # start with the scan spread over the grid's width
+        x0, y0, x1, y1 = self.canvas.layout.bounds()
+        scale = (x1 - x0) / self.canvas.zoom / img.width
+        ox = (x0 - self.canvas.layout.origin[0]) / self.canvas.zoom
+        oy = (y0 - self.canvas.layout.origin[1]) / self.canvas.zoom
+        self.push(SetMapAttr(label="Load background", background={"image": shown, "opacity": opacity, "offset": [ox, oy], "scale": scale}))
+        self.canvas.set_background_image(img)
+        self.opacity.set(opacity)
+        self.set_layer("background", True)
+        self.set_status("Background loaded: use the Fit grid tool (T) to drag two hexes onto the scan")
+
+    def ask_background(self) -> None:
+        p = filedialog.askopenfilename(parent=self.root, filetypes=[("Images", "*.png *.jpg *.jpeg"), ("All files", "*")])
+        if p:
+            self.load_background(p)
+
+    def set_background_opacity(self, value: float) -> None:
+        if not self.model.background:
+            return
+        bg = dict(self.model.background)
+        bg["opacity"] = round(max(0.0, min(1.0, float(value))), 3)
+        if bg != self.model.background:
+            self.push(SetMapAttr(label="Background opacity", background=bg))
+
+    def ask_opacity(self) -> None:
+        v = simpledialog.askfloat("Background opacity", "Opacity 0-1:", initialvalue=self.opacity.get(), minvalue=0, maxvalue=1,
+                                  parent=self.root)
+        if v is not None:
+            self.opacity.set(v)
+            self.set_background_opacity(v)
+
+    def remove_background(self) -> None:
+        if self.model.background:
+            self.push(SetMapAttr(label="Remove background", background=None))
+
+    # ------------------------------------------------------------------------------ help
+    def show_shortcuts(self) -> None:
+        lines = [f"{a.accel:<24} {a.label}" for a in ACTIONS if a.accel]
+        lines += [f"{k.upper():<24} {cls.label} tool" for cls in TOOL_CLASSES for n, k in TOOL_KEYS.items() if n == cls.name]
+        lines += ["Wheel                    zoom about the cursor", "Middle-drag, Space-drag  pan",
+                  "Shift-click              add to / remove from the selection"]
+        show_text(self.root, "Keyboard shortcuts", "\n".join(lines))
+
+    def show_about(self) -> None:
+        messagebox.showinfo("About mapref", "mapref: hex map editor and referee for WW2 board wargames.", parent=self.root)
+
+
+def run(path: str | Path | None = None) -> int:
+    root = tk.Tk()
+    root.title("mapref editor")
+    ed = Editor(root, path)
+    root.after(50, ed.canvas.fit)
+    root.mainloop()
+    return 0

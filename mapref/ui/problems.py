@@ -1,0 +1,103 @@
+"""The problems panel: the lint of the map, refreshed while you draw; a click jumps there."""
+
+from __future__ import annotations
+
+import tkinter as tk
+from tkinter import ttk
+from typing import TYPE_CHECKING
+
+from mapref.core.grid import Hex, Hexside
+from mapref.core.lint import Lint, lint
+
+if TYPE_CHECKING:
+    from mapref.ui.editor import Editor
+
+
+class ProblemsPanel(ttk.Frame):
+    delay_ms = 400  # wait for a pause in the drawing before checking again
+
+    def __init__(self, master, ed: "Editor") -> None:
+        super().__init__(master)
+        self.ed = ed
+        self.count = tk.StringVar(value="Problems")
+        ttk.Label(self, textvariable=self.count, font=("DejaVu Sans", 10, "bold")).pack(anchor="w", padx=4)
+        self.tree = ttk.Treeview(self, columns=("where", "message"), show="headings", height=6, selectmode="browse")
+        self.tree.heading("where", text="Where")
+        self.tree.heading("message", text="Problem")
+        self.tree.column("where", width=90, stretch=False)
+        self.tree.column("message", width=400)
+        sb = ttk.Scrollbar(self, orient="vertical", command=self.tree.yview)
+        self.tree.configure(yscrollcommand=sb.set)
+        sb.pack(side="right", fill="y")
+        self.tree.pack(side="left", fill="both", expand=True)
+        self.tree.bind("<<TreeviewSelect>>", self._jump)
+        self.problems: list[Lint] = []
+        self._after: str | None = None
+        self.bind("<Destroy>", lambda e: self._after and e.widget is self and self.after_cancel(self._after))
+
+    BACKGROUND_FROM = 5000  # hexes: bigger maps are checked in a worker thread
+
+    def schedule(self) -> None:
+        if self._after:
+            self.after_cancel(self._after)
+        big = len(self.ed.model.hexes) >= self.BACKGROUND_FROM
+        self._after = self.after(self.delay_ms, self.run_in_background if big else self.run)
+
+    def run_in_background(self) -> None:
+        """Lint in a worker thread (it only reads the model; Tk is touched only here, in the
+        main thread, when the result is polled).  An edit during the check schedules another."""
+        import threading
+
+        self._after = None
+        self._generation = getattr(self, "_generation", 0) + 1
+        gen, m, box = self._generation, self.ed.model, {}
+
+        def work():
+            try:
+                box["result"] = lint(m)
+            except RuntimeError:  # the model changed under the check: a newer check follows
+                box["result"] = None
+
+        t = threading.Thread(target=work, daemon=True)
+        t.start()
+        self.count.set("Checking...")
+
+        def poll():
+            if t.is_alive():
+                self.after(50, poll)
+            elif gen == self._generation and box.get("result") is not None and m is self.ed.model:
+                self.show(box["result"])
+
+        self.after(50, poll)
+
+    def run(self) -> list[Lint]:
+        self._after = None
+        self._generation = getattr(self, "_generation", 0) + 1
+        return self.show(lint(self.ed.model))
+
+    def show(self, problems: list[Lint]) -> list[Lint]:
+        self.problems = problems
+        self.tree.delete(*self.tree.get_children())
+        g = self.ed.model.grid
+        for i, p in enumerate(self.problems[:2000]):
+            self.tree.insert("", "end", iid=str(i), values=(self.where_text(p.where), p.message), tags=(p.code,))
+        n = len(self.problems)
+        self.count.set("No problems" if n == 0 else f"{n} problem{'s' if n != 1 else ''}")
+        del g
+        return self.problems
+
+    def where_text(self, where) -> str:
+        g = self.ed.model.grid
+        if isinstance(where, Hex):
+            return g.label(where)
+        if isinstance(where, Hexside):
+            return g.side_label(where)
+        return str(where)
+
+    def _jump(self, _e=None) -> None:
+        sel = self.tree.selection()
+        if sel:
+            self.jump(int(sel[0]))
+
+    def jump(self, index: int) -> None:
+        self.ed.goto_where(self.problems[index].where)
