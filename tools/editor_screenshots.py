@@ -15,7 +15,7 @@ from mapref.core.commands import SetHexProps  # noqa: E402
 from mapref.core.grid import Hex, Layout  # noqa: E402
 from mapref.ui.editor import Editor  # noqa: E402
 
-MAP = ROOT / "maps" / "sample.toml"
+MAP = ROOT / "maps" / "hitlers_war.toml"
 
 
 def grab(root, out):
@@ -39,17 +39,17 @@ def editor(path):
 
 def main():
     tmp = Path(tempfile.mkdtemp())
-    path = tmp / "sample.toml"
+    path = tmp / "hitlers_war.toml"
     shutil.copy(MAP, path)
     # 1: selection in the inspector, a problem listed, status bar
     root, ed = editor(path)
     g = ed.model.grid
-    ed.push(SetHexProps.same([g.parse("H2")], port=4))
-    ed.push(SetHexProps.same([g.parse("C9")], name="Berlin"))
+    ed.push(SetHexProps.same([g.parse("P4")], port=4))  # a port out in the Atlantic: a problem
+    ed.push(SetHexProps.same([g.parse("O11")], name="Berlin"))  # a duplicate city name
     ed.problems.run()
-    ed.select({g.parse("F5"), g.parse("E6"), g.parse("F6")})
+    ed.select({g.parse("Q10"), g.parse("P10"), g.parse("Q11")})
     c = ed.canvas
-    x, y = c.widget_xy(g.parse("E7"))
+    x, y = c.widget_xy(g.parse("P10"))
     c.event_generate("<Motion>", x=x, y=y)
     grab(root, ROOT / "docs" / "editor-inspector.png")
     # 2: painting with a radius-1 brush: a drag across the sea
@@ -57,7 +57,7 @@ def main():
     ed.paint_attr.set("terrain")
     ed.paint_values["terrain"].set("land")
     ed.brush_radius.set(1)
-    pts = [c.widget_xy(Hex(6, col)) for col in (2, 3)]
+    pts = [c.widget_xy(g.parse(lab)) for lab in ("Q6", "Q8")]  # across the North Sea
     c.event_generate("<Motion>", x=pts[0][0], y=pts[0][1])
     c.event_generate("<ButtonPress-1>", x=pts[0][0], y=pts[0][1], button=1)
     c.event_generate("<B1-Motion>", x=pts[1][0], y=pts[1][1], state=0x100)

@@ -19,7 +19,7 @@ from mapref.render.style import LAND_UNOWNED
 from mapref.ui.editor import Editor
 
 ROOT = Path(__file__).resolve().parents[2]
-MAP = ROOT / "maps" / "sample.toml"  # switch to ROOT / "maps" / "hitlers_war.toml" when merged
+MAP = ROOT / "maps" / "hitlers_war.toml"
 
 
 @pytest.fixture
