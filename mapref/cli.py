@@ -173,16 +173,13 @@ def cmd_referee(argv: list[str]) -> int:
 def _open_app(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="mapref", description="Hex and area map editor and referee for WW2 board wargames.",
                                  epilog="commands: " + "; ".join(f"{k}: {v[1]}" for k, v in COMMANDS.items()))
-    ap.add_argument("file", nargs="?", metavar="FILE", help="a map, scenario or saved game (default: the Hitler's War map)")
+    ap.add_argument("file", nargs="?", metavar="FILE", help="a map (opens the editor), a scenario or a saved game (opens the referee); default: the Hitler's War map with the Barbarossa set-up")
     args = ap.parse_args(argv)
-    from mapref.paths import shipped_map
-
-    path = args.file or str(shipped_map())
     if args.file:
-        _load_map(path)  # report problems in one line each before any window opens
+        _load_map(args.file)  # report problems in one line each before any window opens
     from mapref.ui.app import run
 
-    return run(path)
+    return run(args.file)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -141,6 +141,25 @@ class MapModel:
         """The hex data of a graph space (a hex label), or None for an off-map box."""
         return None if space.startswith("box:") else self.hexes[self.grid.parse(space)]
 
+    def describe(self, h: Hex) -> str:
+        """One line for a status bar: ``P10 Berlin, Germany, land, production 4, capital``."""
+        d = self.hexes[h]
+        parts = [self.grid.label(h) + (f" {d.name}" if d.name else "")]
+        if d.country:
+            parts.append(self.countries[d.country].name if d.country in self.countries else d.country)
+        parts.append(d.terrain)
+        if d.sea:
+            parts.append(self.seas[d.sea].name if d.sea in self.seas else d.sea)
+        if d.production:
+            parts.append(f"production {d.production}")
+        if d.port:
+            parts.append(f"port {d.port}" + (" (optional)" if d.port_optional else ""))
+        if d.capital:
+            parts.append("capital")
+        if d.mountain:
+            parts.append("mountain")
+        return ", ".join(parts)
+
     def label(self, h: Hex) -> str:
         return self.grid.label(h)
 

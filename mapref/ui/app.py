@@ -1,7 +1,7 @@
-"""The mapref application window: ``mapref [FILE]`` opens the map editor on FILE.
+"""``mapref [FILE]``: which window opens.
 
-``App`` is the editor window (:class:`mapref.ui.editor.Editor`); the referee panels will build
-on it.
+With no file, the referee's window on the Hitler's War map with the Barbarossa set-up; a saved
+game or a scenario opens there too; a map opens in the map editor.
 """
 
 from __future__ import annotations
@@ -14,4 +14,13 @@ App = Editor
 
 
 def run(path: str | Path | None) -> int:
+    from mapref.ui import game
+
+    if path is None:
+        return game.run(None)
+    from mapref.io.anyfile import load_any
+
+    kind, _ = load_any(path)
+    if kind in ("game", "scenario"):
+        return game.run(path)
     return _run_editor(path)

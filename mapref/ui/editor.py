@@ -435,25 +435,7 @@ class Editor:
             self.end_group()
 
     def describe(self, h: Hex) -> str:
-        m = self.model
-        d = m.hexes[h]
-        parts = [m.grid.label(h)]
-        if d.name:
-            parts[0] += f" {d.name}"
-        if d.country:
-            parts.append(m.countries[d.country].name if d.country in m.countries else d.country)
-        parts.append(d.terrain)
-        if d.sea:
-            parts.append(m.seas[d.sea].name if d.sea in m.seas else d.sea)
-        if d.production:
-            parts.append(f"production {d.production}")
-        if d.port:
-            parts.append(f"port {d.port}" + (" (optional)" if d.port_optional else ""))
-        if d.capital:
-            parts.append("capital")
-        if d.mountain:
-            parts.append("mountain")
-        return ", ".join(parts)
+        return self.model.describe(h)
 
     def _describe_box(self, bid: str | None) -> str:
         if not bid:
@@ -807,9 +789,12 @@ class Editor:
 
 
 def run(path: str | Path | None = None) -> int:
+    from mapref.ui import autoclose
+
     root = tk.Tk()
     root.title("mapref editor")
     ed = Editor(root, path)
     root.after(50, ed.canvas.fit)
+    autoclose(root)
     root.mainloop()
     return 0
