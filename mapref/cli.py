@@ -28,6 +28,13 @@ class UserError(Exception):
     """A problem to show the user in one line, without a traceback."""
 
 
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line and exit status 1 like every other error."""
+
+    def error(self, message: str):  # type: ignore[override]
+        raise UserError(f"{self.prog}: {message} (see {self.prog} --help)")
+
+
 def _load_map(path: str):
     from mapref.core.model import MapModel
     from mapref.io.anyfile import load_any
@@ -44,7 +51,7 @@ def _load_map(path: str):
 # ------------------------------------------------------------------------------- commands
 @command("check", "validate maps, scenarios and saved games; one line per problem")
 def cmd_check(argv: list[str]) -> int:
-    ap = argparse.ArgumentParser(prog="mapref check", description="Validate maps, scenarios and saved games.")
+    ap = ArgumentParser(prog="mapref check", description="Validate maps, scenarios and saved games.")
     ap.add_argument("files", nargs="+", metavar="FILE")
     args = ap.parse_args(argv)
     from mapref.io.anyfile import load_any
@@ -73,7 +80,7 @@ def cmd_check(argv: list[str]) -> int:
 
 @command("info", "summary of a map (grid, counts, countries, production); --json for the whole model")
 def cmd_info(argv: list[str]) -> int:
-    ap = argparse.ArgumentParser(prog="mapref info", description="Summarise a map; --json dumps the whole model.")
+    ap = ArgumentParser(prog="mapref info", description="Summarise a map; --json dumps the whole model.")
     ap.add_argument("file", metavar="FILE")
     ap.add_argument("--json", action="store_true", help="the whole model as JSON (see docs/format.md)")
     args = ap.parse_args(argv)
@@ -90,7 +97,7 @@ def cmd_info(argv: list[str]) -> int:
 
 @command("render", "draw a map to a PNG")
 def cmd_render(argv: list[str]) -> int:
-    ap = argparse.ArgumentParser(prog="mapref render", description="Draw a map (and a game's units) to an image.")
+    ap = ArgumentParser(prog="mapref render", description="Draw a map (and a game's units) to an image.")
     ap.add_argument("file", metavar="FILE")
     ap.add_argument("-o", "--output", required=True, metavar="OUT.png")
     ap.add_argument("--size", type=float, default=None, help="hex radius in pixels (default: the map's hex_size, at least 24)")
@@ -114,7 +121,7 @@ def cmd_render(argv: list[str]) -> int:
 
 @command("new-game", "start a game from a scenario's set-up; --auto-place places its free pools")
 def cmd_new_game(argv: list[str]) -> int:
-    ap = argparse.ArgumentParser(prog="mapref new-game", description="Start a game from a scenario's set-up.")
+    ap = ArgumentParser(prog="mapref new-game", description="Start a game from a scenario's set-up.")
     ap.add_argument("scenario", metavar="SCENARIO", help="a scenario file or a shipped scenario name (barbarossa...)")
     ap.add_argument("-o", "--output", required=True, metavar="GAME.toml")
     ap.add_argument("--auto-place", action="store_true", help="place the set-up's free pools legally")
@@ -147,7 +154,7 @@ def cmd_new_game(argv: list[str]) -> int:
 
 @command("referee", "the referee's report on a saved game: violations, production; --json")
 def cmd_referee(argv: list[str]) -> int:
-    ap = argparse.ArgumentParser(prog="mapref referee", description="Check a saved game against its scenario's rules.")
+    ap = ArgumentParser(prog="mapref referee", description="Check a saved game against its scenario's rules.")
     ap.add_argument("game", metavar="GAME.toml")
     ap.add_argument("--json", action="store_true", help="the report as JSON (see docs/format.md)")
     args = ap.parse_args(argv)
@@ -171,7 +178,7 @@ def cmd_referee(argv: list[str]) -> int:
 
 
 def _open_app(argv: list[str]) -> int:
-    ap = argparse.ArgumentParser(prog="mapref", description="Hex and area map editor and referee for WW2 board wargames.",
+    ap = ArgumentParser(prog="mapref", description="Hex and area map editor and referee for WW2 board wargames.",
                                  epilog="commands: " + "; ".join(f"{k}: {v[1]}" for k, v in COMMANDS.items()))
     ap.add_argument("file", nargs="?", metavar="FILE", help="a map (opens the editor), a scenario or a saved game (opens the referee); default: the Hitler's War map with the Barbarossa set-up")
     args = ap.parse_args(argv)

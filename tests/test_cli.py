@@ -122,3 +122,9 @@ def test_referee_errors_are_one_line_without_traceback(tmp_path):
     assert r.returncode == 1 and r.stderr.strip() == "missing.toml: no such file"
     r = run("new-game", "no_such_scenario", "-o", "x.toml", cwd=tmp_path)
     assert r.returncode == 1 and "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_usage_errors_are_one_line_and_exit_1(tmp_path):
+    r = mapref("info", cwd=tmp_path)
+    assert r.returncode == 1
+    assert r.stderr.strip() == "mapref: mapref info: the following arguments are required: FILE (see mapref info --help)"
