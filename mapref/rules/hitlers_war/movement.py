@@ -17,7 +17,7 @@ from mapref.rules.state import POINT_TYPES
 
 # Italian forces 3: "Africa and the Middle East"
 AFRICA_MIDDLE_EAST = ("ma", "dz", "tn", "ly", "eg", "mt", "ps", "tj", "ls", "iq", "ir", "kw", "qa")
-INACTIVE = ("unaligned", "inclined", "neutral", "surrendered")
+INACTIVE = ("unaligned", "inclined", "surrendered")
 FLEET_AREAS = {"gb": ("gb", "britain"), "fr": ("fr", "france"), "it": ("it", "italy")}  # Fleet strength points 2
 
 

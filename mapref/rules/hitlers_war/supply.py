@@ -29,9 +29,9 @@ def sources(cx, side: str) -> list[str]:
     setup = cx.scenario.side_setups.get(side)
     if setup is None:
         return []
-    out = [s for s in setup.supply if cx.friendly(s, side)]
-    out += [box_space(b) for b in setup.always_supplied if cx.friendly(box_space(b), side)]
-    return out
+    # Allied Supply 3: units in the USA and Canada boxes are always in supply, but the boxes are
+    # not supply sources for others (rulings R28): they are added to the supplied set only.
+    return [s for s in setup.supply if cx.friendly(s, side)]
 
 
 def open_seas(cx, side: str) -> set[str]:
