@@ -177,6 +177,136 @@ def cmd_referee(argv: list[str]) -> int:
     return 1 if report.violations else 0
 
 
+def _game_for_change(path: str):
+    from mapref.io.gamefile import load_game_bundle
+    from mapref.rules.hitlers_war.consistency import consistency_problems
+
+    game = load_game_bundle(path)
+    problems = consistency_problems(game.map, game.scenario, game.state)
+    if problems:
+        raise UserError(f"{path}: {problems[0]}")
+    return game
+
+
+def _save(game, path: str) -> None:
+    from mapref.io.gamefile import save_game
+
+    try:
+        save_game(game.state, path)
+    except OSError as e:
+        raise UserError(f"{path}: cannot write: {e.strerror}") from None
+
+
+def _space(game, text: str) -> str:
+    from mapref.rules.hitlers_war.common import Context
+
+    t = text.strip()
+    if t.lower().startswith("box:"):
+        t = "box:" + t[4:].lower()
+    elif t.lower() in game.map.boxes:
+        t = "box:" + t.lower()
+    else:
+        t = t.upper()
+    if not Context(game.map, game.scenario, game.state).exists(t):
+        raise UserError(f"{text}: not a hex or box of the map")
+    return t
+
+
+@command("move", "check a move of strength points (or a fleet) and apply it; exit 1 with the rule when illegal")
+def cmd_move(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(prog="mapref move", description="Check a move and apply it (Movement 1-5; Sea Movement).")
+    ap.add_argument("game", metavar="GAME.toml")
+    ap.add_argument("frm", metavar="FROM")
+    ap.add_argument("to", metavar="TO")
+    from mapref.rules.state import POINT_TYPES
+
+    for t in POINT_TYPES:
+        flag = {"tactical_air": "air"}.get(t, t)
+        ap.add_argument(f"--{flag}", dest=t, type=int, default=0, metavar="N")
+    ap.add_argument("--army", default=None, help="the army to move from (where several share a box)")
+    ap.add_argument("--fleet", default=None, nargs="?", const="", help="move the fleet in FROM (optionally named)")
+    ap.add_argument("--at-sea", action="store_true", help="a fleet moving to a port hex stays at sea there")
+    ap.add_argument("--check", action="store_true", help="only check; do not apply")
+    args = ap.parse_args(argv)
+    from mapref.rules.commands import apply
+    from mapref.rules.hitlers_war.common import Context
+    from mapref.rules.hitlers_war.movement import check_fleet_move, check_move
+
+    game = _game_for_change(args.game)
+    frm, to = _space(game, args.frm), _space(game, args.to)
+    cx = Context(game.map, game.scenario, game.state)
+    has_army = any(a.at == frm and a.side == game.state.side for a in game.state.armies)
+    if args.fleet is not None or (not has_army and any(f.at == frm for f in game.state.fleets)):
+        r = check_fleet_move(cx, frm, to, fleet=args.fleet or None, at_sea=args.at_sea)
+    else:
+        pts = {t: getattr(args, t) for t in POINT_TYPES if getattr(args, t)}
+        r = check_move(cx, frm, to, pts or None, army=args.army)
+    if not r.ok:
+        print(f"mapref: illegal move {frm} -> {to}: {r.reason} [{r.rule}]", file=sys.stderr)
+        return 1
+    what = r.fleet or f"{sum(r.points.values())} points of {r.army}"
+    print(f"{what}: {frm} -> {to} by {' '.join(r.route)}")
+    if not args.check:
+        apply(game.state, r.commands)
+        _save(game, args.game)
+    return 0
+
+
+@command("set", "a referee's correction of the board: a hex's control or devastation")
+def cmd_set(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(prog="mapref set", description="Correct the board: a hex's control or devastation.")
+    ap.add_argument("game", metavar="GAME.toml")
+    ap.add_argument("hex", metavar="HEX")
+    ap.add_argument("--control", choices=("axis", "soviet", "allies", "none"))
+    ap.add_argument("--devastated", type=int, default=None, metavar="N")
+    args = ap.parse_args(argv)
+    from mapref.rules.commands import SetHex, SetTurn, apply
+    from mapref.rules.hitlers_war.common import Context
+    from mapref.rules.hitlers_war.victory import victory
+
+    game = _game_for_change(args.game)
+    space = _space(game, args.hex)
+    if args.control is None and args.devastated is None:
+        raise UserError("nothing to set: give --control SIDE or --devastated N")
+    cx = Context(game.map, game.scenario, game.state)
+    if args.devastated is not None and not 0 <= args.devastated <= max(cx.production(space), 12):
+        raise UserError(f"{space}: --devastated must be between 0 and its production ({cx.production(space)})")
+    if args.control not in (None, "none") and args.control not in game.scenario.sides:
+        raise UserError(f"{args.control} is not a side of {game.scenario.id}")
+    apply(game.state, [SetHex(space=space, control=args.control, devastated=args.devastated,
+                              occupied=None if args.control is None else args.control != "none")])
+    v = victory(Context(game.map, game.scenario, game.state))
+    msg = f"{space}: " + ", ".join(x for x in (f"control {args.control}" if args.control else "",
+                                              f"devastated {args.devastated}" if args.devastated is not None else "") if x)
+    if v and v.get("immediate") and game.state.phase != "over":
+        apply(game.state, [SetTurn(phase="over", subphase="")])
+        msg += f"; game over: {v['winner']} wins ({v['condition']}) [{v['rule']}]"
+    _save(game, args.game)
+    print(msg)
+    return 0
+
+
+@command("advance", "end the current phase, applying what the rules apply at its end, and save")
+def cmd_advance(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(prog="mapref advance", description="End the current step of the sequence of play.")
+    ap.add_argument("game", metavar="GAME.toml")
+    ap.add_argument("--roll", type=int, default=None, choices=range(1, 7), metavar="N",
+                    help="the die roll that settles a tie for isolated hexes (Determine supply 8)")
+    args = ap.parse_args(argv)
+    from mapref.rules.commands import apply
+    from mapref.rules.hitlers_war.sequence import advance
+
+    game = _game_for_change(args.game)
+    r = advance(game.map, game.scenario, game.state, roll=args.roll)
+    if r.error:
+        raise UserError(f"{args.game}: {r.error}")
+    apply(game.state, r.commands)
+    _save(game, args.game)
+    for line in r.messages:
+        print(line)
+    return 0
+
+
 def _open_app(argv: list[str]) -> int:
     ap = ArgumentParser(prog="mapref", description="Hex and area map editor and referee for WW2 board wargames.",
                                  epilog="commands: " + "; ".join(f"{k}: {v[1]}" for k, v in COMMANDS.items()))

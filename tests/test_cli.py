@@ -128,3 +128,40 @@ def test_usage_errors_are_one_line_and_exit_1(tmp_path):
     r = mapref("info", cwd=tmp_path)
     assert r.returncode == 1
     assert r.stderr.strip() == "mapref: mapref info: the following arguments are required: FILE (see mapref info --help)"
+
+# ------------------------------------------------------------------ move, set, advance (referee part 2)
+def test_move_set_advance_and_the_referee_json(tmp_path):
+    sc = _scenario_on_test_map(tmp_path, "barbarossa")
+    assert run("new-game", str(sc), "-o", "g.toml", cwd=tmp_path).returncode == 0
+    r = run("move", "g.toml", "Q13", "Q12", cwd=tmp_path)
+    assert r.returncode == 1 and len(r.stderr.strip().splitlines()) == 1 and "Movement 1" in r.stderr
+    r = run("advance", "g.toml", cwd=tmp_path)
+    assert r.returncode == 0 and "summer 1941, axis movement" in r.stdout
+    r = run("move", "g.toml", "Q13", "Q14", cwd=tmp_path)
+    assert r.returncode == 1 and "[Movement 2]" in r.stderr and "Traceback" not in r.stderr
+    r = run("move", "g.toml", "Q13", "Q12", "--infantry", "2", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    r = run("set", "g.toml", "P14", "--control", "axis", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    r = run("referee", "g.toml", "--json", cwd=tmp_path)
+    data = json.loads(r.stdout)
+    assert set(data["supply"]) == {"axis", "soviet"}
+    assert {"unsupplied_hexes", "unsupplied_armies"} <= set(data["supply"]["axis"])
+    a = next(x for x in data["armies"] if x["name"] == "Army Group North 2")
+    assert a["hex"] == "Q12" and a["supplied"] and a["supply_path"][-1] == "P10"
+    assert data["victory"] is None and isinstance(data["pending"], list)
+    for _ in range(6):  # movement -> ... -> exploitation
+        assert run("advance", "g.toml", cwd=tmp_path).returncode == 0
+    data = json.loads(run("referee", "g.toml", "--json", cwd=tmp_path).stdout)
+    assert any(p["rule"] == "Determine supply 6-8" and p["hex"] == "T14" for p in data["pending"])
+    r = run("advance", "g.toml", cwd=tmp_path)
+    assert "T14 unsupplied: becomes soviet" in r.stdout
+    for h in ("T15", "Q17"):
+        assert run("set", "g.toml", h, "--control", "axis", cwd=tmp_path).returncode == 0
+    r = run("set", "g.toml", "M19", "--control", "axis", cwd=tmp_path)
+    assert "game over: axis wins" in r.stdout
+    r = run("advance", "g.toml", cwd=tmp_path)
+    assert r.returncode == 1 and "the game is over" in r.stderr
+    r = run("render", str(ROOT / "maps" / "hitlers_war.toml"), "-o", "m.png", "--game", "g.toml", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert (tmp_path / "m.png").stat().st_size > 1000

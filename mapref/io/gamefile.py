@@ -304,9 +304,9 @@ def game_from_dict(data: dict, source: str, shown: str) -> GameState:
         g.armies.append(Army(name, _side(r, a, "side", w), r.str_(a, "nation", w), r.str_(a, "at", w), _points(r, a, w),
                              r.str_(a, "leader", w), r.str_(a, "pool", w), r.bool_(a, "no_defensive_assault", w)))
     for name, w, f in _tables(r, data, "fleets", "a table of one fleet"):
-        r.check_keys(f, ("side", "nation", "at", "in_port", "capital"), w, required=("side", "nation", "at"))
+        r.check_keys(f, ("side", "nation", "at", "in_port", "capital", "moved"), w, required=("side", "nation", "at"))
         g.fleets.append(Fleet(name, _side(r, f, "side", w), r.str_(f, "nation", w), r.str_(f, "at", w),
-                              r.bool_(f, "in_port", w, True), r.int_(f, "capital", w, 0, 0, 99)))
+                              r.bool_(f, "in_port", w, True), r.int_(f, "capital", w, 0, 0, 99), r.bool_(f, "moved", w)))
     for fid, w, f in _tables(r, data, "forts", "a table of one fort"):
         r.check_keys(f, ("side", "number", "at", "strength", "building"), w, required=("side", "number", "at"))
         g.forts.append(Fort(_side(r, f, "side", w), r.int_(f, "number", w, 1, 1, 99), r.str_(f, "at", w),
@@ -373,6 +373,8 @@ def dumps_game(g: GameState) -> str:
     for f in g.fleets:
         out += ["", f"[fleets.{tw.key(f.name)}]", tw.assign("side", f.side), tw.assign("nation", f.nation), tw.assign("at", f.at),
                 tw.assign("in_port", f.in_port), f"capital = {f.capital}"]
+        if f.moved:
+            out.append("moved = true")
     for f in g.forts:
         out += ["", f"[forts.{tw.key(f'{f.side}-{f.number}')}]", tw.assign("side", f.side), f"number = {f.number}",
                 tw.assign("at", f.at), f"strength = {f.strength}"]

@@ -14,6 +14,8 @@ from mapref.rules.hitlers_war.common import Context, Violation
 from mapref.rules.hitlers_war.production import SideProduction, all_production, check_production
 from mapref.rules.hitlers_war.setup import check_setup
 from mapref.rules.hitlers_war.stacking import check_stacking
+from mapref.rules.hitlers_war.supply import open_seas
+from mapref.rules.hitlers_war.movement import check_moves_state
 from mapref.rules.scenario import Scenario
 from mapref.rules.state import POINT_TYPES, GameState
 
@@ -26,6 +28,10 @@ class Report:
     production: dict[str, SideProduction] = field(default_factory=dict)
     armies: list[dict] = field(default_factory=list)
     supply: dict[str, list[str]] = field(default_factory=dict)
+    supply_detail: dict[str, dict] = field(default_factory=dict)
+    pending: list[dict] = field(default_factory=list)
+    victory: dict | None = None
+    surrender: list[dict] = field(default_factory=list)
 
     def as_dict(self) -> dict:
         return {
@@ -35,6 +41,10 @@ class Report:
             "armies": self.armies,
             "production": {s: p.as_dict() for s, p in self.production.items()},
             "unsupplied_armies": self.supply,
+            "supply": self.supply_detail,
+            "pending": self.pending,
+            "victory": self.victory,
+            "surrender": self.surrender,
         }
 
 
@@ -46,12 +56,38 @@ def referee(m: MapModel, sc: Scenario, st: GameState, graph: Graph | None = None
         violations += check_setup(cx)
         violations += check_production(cx, prod)
     violations += check_stacking(cx)
-    armies = [{"name": a.name, "side": a.side, "nation": a.nation, "hex": a.at,
-               "strength": {t: a.points.get(t, 0) for t in POINT_TYPES}, "leader": a.leader,
-               "supplied": a.at in cx.supplied(a.side)} for a in st.armies]
+    armies = []
+    for a in st.armies:
+        sup = a.at in cx.supplied(a.side)
+        t = cx.trace(a.side)
+        entry = {"name": a.name, "side": a.side, "nation": a.nation, "hex": a.at,
+                 "strength": {k: a.points.get(k, 0) for k in POINT_TYPES}, "leader": a.leader,
+                 "supplied": sup, "supply_path": t.path(a.at) if sup else []}
+        if not sup and a.at in cx.control and cx.friendly(a.at, a.side):
+            entry["frontier"] = t.frontier(a.at)
+        armies.append(entry)
     unsupplied = {s: sorted(a.name for a in st.armies if a.side == s and a.at not in cx.supplied(s)) for s in sc.sides}
+    detail = {s: {"unsupplied_hexes": sorted((x for x, v in cx.control.items() if v == s and cx.exists(x) and x not in cx.supplied(s)), key=_order),
+                  "unsupplied_armies": unsupplied[s],
+                  "open_seas": sorted(open_seas(cx, s)),
+                  "rule": "Determine supply 1-4; Sea transportation 3; Blocking sea routes 1"} for s in sc.sides}
     turn = {"season": st.turn.season, "year": st.turn.year, "side": st.side, "phase": st.phase, "subphase": st.subphase}
-    return Report(sc.id, turn, violations, prod, armies, unsupplied)
+    r = Report(sc.id, turn, violations, prod, armies, unsupplied, detail)
+    from mapref.rules.hitlers_war.sequence import pending_for
+    from mapref.rules.hitlers_war.victory import surrender_offers, victory
+
+    r.pending = pending_for(cx)
+    r.victory = victory(cx)
+    r.surrender = surrender_offers(cx)
+    r.violations += check_moves_state(cx)
+    return r
+
+
+def _order(space: str) -> tuple:
+    if space.startswith("box:"):
+        return (1, space, 0)
+    letters = space.rstrip("0123456789")
+    return (0, f"{len(letters):02d}{letters}", int(space[len(letters):] or 0))
 
 
 def report_text(r: Report) -> str:
@@ -69,6 +105,15 @@ def report_text(r: Report) -> str:
     for side, names in r.supply.items():
         if names:
             lines.append(f"unsupplied {side} armies: {', '.join(names)}")
+    for side, d in r.supply_detail.items():
+        if d["unsupplied_hexes"]:
+            lines.append(f"unsupplied {side} hexes: {', '.join(d['unsupplied_hexes'])}")
+    for p in r.pending:
+        lines.append(f"pending ({p['when']}): {p['what']} [{p['rule']}]")
+    for s in r.surrender:
+        lines.append(f"surrender: {s['nation']} [{s['rule']}] {s['what']}" + (f"; roll {s['roll_at_most']} or less" if 'roll_at_most' in s else ""))
+    if r.victory:
+        lines.append(f"victory: {r.victory['winner']} ({r.victory['condition']}) [{r.victory['rule']}]")
     if r.violations:
         lines.append(f"{len(r.violations)} violation(s):")
         for v in r.violations:

@@ -19,12 +19,13 @@ from dataclasses import dataclass, field
 SIDES = ("axis", "soviet", "allies")
 SEASONS = ("spring", "summer", "winter")
 POINT_TYPES = ("infantry", "mechanized", "amphibious", "tactical_air", "para")
-PHASES = ("setup", "movement", "combat", "production")
+PHASES = ("setup", "movement", "combat", "production", "over")
 SUBPHASES = {
     "setup": ("",),
     "movement": ("", "naval", "land"),
     "combat": ("", "supply", "announce", "amphibious", "defensive_assaults", "assaults", "advances", "exploitation"),
     "production": ("", "build", "repair", "research"),
+    "over": ("",),
 }
 # at_war: fighting on its side; at_peace: a side's own nation not yet at war (the Soviet Union in
 # 1939); unaligned / inclined (towards ``side``); surrendered; neutral: may never be attacked.
@@ -86,6 +87,7 @@ class Fleet:
     at: str
     in_port: bool = True
     capital: int = 0
+    moved: bool = False  # made its one move this movement phase (fleet movement 14)
 
 
 @dataclass

@@ -3,10 +3,9 @@ per space.  Rules use the graph (mapref.core.graph), never the grid."""
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 
-from mapref.core.graph import LAND_KINDS, Graph, box_space, build_graph
+from mapref.core.graph import Graph, box_space, build_graph
 from mapref.core.model import MapModel
 from mapref.rules.scenario import Scenario, resolve_area
 from mapref.rules.state import GameState
@@ -37,7 +36,7 @@ class Context:
                 self.control.pop(space, None)
             elif hs.control:
                 self.control[space] = hs.control
-        self._supply: dict[str, set[str]] = {}
+        self._supply: dict = {}
 
     # spaces ---------------------------------------------------------------------------
     def is_box(self, space: str) -> bool:
@@ -95,11 +94,19 @@ class Context:
     def friendly(self, space: str, side: str) -> bool:
         return self.control.get(space) == side
 
-    # supply (Combat: Determine supply 1-4; a plain trace through friendly spaces) ---------
-    def supplied(self, side: str) -> set[str]:
+    # supply (Combat: Determine supply 1-4; mapref.rules.hitlers_war.supply) --------------
+    def trace(self, side: str):
+        """The side's supply trace (the one implementation: mapref.rules.supply.trace)."""
         if side not in self._supply:
-            self._supply[side] = trace_supply(self, side)
+            from mapref.rules.hitlers_war.supply import side_trace
+
+            self._supply[side] = side_trace(self, side)
         return self._supply[side]
+
+    def supplied(self, side: str) -> set[str]:
+        t = self.trace(side)
+        always = {box_space(b) for b in self.scenario.side_setups[side].always_supplied} if side in self.scenario.side_setups else set()
+        return t.supplied | {s for s in always if self.friendly(s, side)}
 
 
 def start_control(m: MapModel, sc: Scenario) -> dict[str, str]:
@@ -111,22 +118,3 @@ def start_control(m: MapModel, sc: Scenario) -> dict[str, str]:
         for space in sorted(resolve_area(m, sc.setup(side).friendly, sc.absent_boxes)):
             out.setdefault(space, side)
     return out
-
-
-def trace_supply(cx: Context, side: str) -> set[str]:
-    """Spaces of ``side`` that trace an unbroken chain of friendly spaces to its supply source,
-    across land, straits crossings and box borders (Determine supply 1-3; Allied Supply 2-3)."""
-    setup = cx.scenario.side_setups.get(side)
-    if setup is None:
-        return set()
-    seeds = [s for s in setup.supply if cx.friendly(s, side)]
-    seeds += [box_space(b) for b in setup.always_supplied if cx.friendly(box_space(b), side)]
-    seen = set(seeds)
-    todo = deque(seeds)
-    while todo:
-        s = todo.popleft()
-        for n in cx.graph.neighbours(s, LAND_KINDS):
-            if n not in seen and cx.friendly(n, side):
-                seen.add(n)
-                todo.append(n)
-    return seen

@@ -1,0 +1,195 @@
+"""State changes as command objects with do/undo (pure: they change only the GameState given).
+
+The CLI (``mapref move``, ``set``, ``advance``), the UI and tests use the same commands; a
+list of them is a journal that can be replayed or undone in reverse order.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+from mapref.rules.state import Army, Fleet, Fort, GameState, HexState, Turn
+
+
+class Command:
+    text = ""
+
+    def do(self, st: GameState) -> None:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def undo(self, st: GameState) -> None:  # pragma: no cover - interface
+        raise NotImplementedError
+
+
+@dataclass
+class Snapshot(Command):
+    """Base for commands whose undo restores the parts of the state they touched."""
+
+    text: str = ""
+    _saved: dict = field(default_factory=dict, repr=False)
+
+    def _save(self, st: GameState, *attrs: str) -> None:
+        for a in attrs:
+            self._saved[a] = copy.deepcopy(getattr(st, a))
+
+    def undo(self, st: GameState) -> None:
+        for a, v in self._saved.items():
+            setattr(st, a, copy.deepcopy(v))
+
+
+@dataclass
+class MovePoints(Snapshot):
+    """Movement 4-5: points leave an army (which disappears when empty) for ``to``, where they
+    join the side's army there or form a new army named ``new_name``."""
+
+    army: str = ""
+    to: str = ""
+    points: dict = field(default_factory=dict)
+    new_name: str = ""
+
+    def do(self, st: GameState) -> None:
+        self._save(st, "armies")
+        a = st.army(self.army)
+        assert a is not None
+        moved_all = all(a.points.get(k, 0) == v for k, v in self.points.items()) and sum(self.points.values()) == a.total()
+        for k, v in self.points.items():
+            a.points[k] = a.points.get(k, 0) - v
+        target = None if self.to.startswith("box:") else next((x for x in st.armies if x.at == self.to and x.side == a.side and x is not a), None)
+        if target is not None:
+            for k, v in self.points.items():
+                target.points[k] = target.points.get(k, 0) + v
+            if a.total() == 0:
+                if a.leader and not target.leader:
+                    target.leader = a.leader
+                st.armies.remove(a)
+        elif moved_all:
+            a.at = self.to
+            for k, v in self.points.items():
+                a.points[k] = v
+        else:
+            new = Army(self.new_name, a.side, a.nation, self.to)
+            for k, v in self.points.items():
+                new.points[k] = v
+            st.armies.append(new)
+
+
+@dataclass
+class MoveFleet(Snapshot):
+    fleet: str = ""
+    to: str = ""
+    in_port: bool = True
+    counts_as_move: bool = True
+
+    def do(self, st: GameState) -> None:
+        self._save(st, "fleets")
+        f = next(x for x in st.fleets if x.name == self.fleet)
+        f.at, f.in_port = self.to, self.in_port
+        if self.counts_as_move:
+            f.moved = True
+
+
+@dataclass
+class SetHex(Snapshot):
+    """A hex's control, occupation marker and devastation (``None``: unchanged)."""
+
+    space: str = ""
+    control: str | None = None
+    occupied: bool | None = None
+    devastated: int | None = None
+
+    def do(self, st: GameState) -> None:
+        self._save(st, "hexes")
+        h = st.hexes.get(self.space) or HexState()
+        if self.control is not None:
+            h.control = self.control
+        if self.occupied is not None:
+            h.occupied = self.occupied
+        if self.devastated is not None:
+            h.devastated = self.devastated
+            h.permanent = min(h.permanent, h.devastated)
+        st.hexes[self.space] = h
+
+
+@dataclass
+class RemoveArmy(Snapshot):
+    army: str = ""
+
+    def do(self, st: GameState) -> None:
+        self._save(st, "armies")
+        st.armies = [a for a in st.armies if a.name != self.army]
+
+
+@dataclass
+class SetArmyPoints(Snapshot):
+    army: str = ""
+    points: dict = field(default_factory=dict)
+    no_defensive_assault: bool | None = None
+
+    def do(self, st: GameState) -> None:
+        self._save(st, "armies")
+        a = st.army(self.army)
+        assert a is not None
+        a.points.update(self.points)
+        if self.no_defensive_assault is not None:
+            a.no_defensive_assault = self.no_defensive_assault
+
+
+@dataclass
+class SetForts(Snapshot):
+    """Replace the side's forts (fort points eliminated, or under construction made operational)."""
+
+    forts: list = field(default_factory=list)
+
+    def do(self, st: GameState) -> None:
+        self._save(st, "forts")
+        st.forts = copy.deepcopy(self.forts)
+
+
+@dataclass
+class SetFleets(Snapshot):
+    fleets: list = field(default_factory=list)
+
+    def do(self, st: GameState) -> None:
+        self._save(st, "fleets")
+        st.fleets = copy.deepcopy(self.fleets)
+
+
+@dataclass
+class SetTurn(Snapshot):
+    turn: Turn | None = None
+    side: str = ""
+    phase: str = ""
+    subphase: str = ""
+
+    def do(self, st: GameState) -> None:
+        self._save(st, "turn", "side", "phase", "subphase")
+        if self.turn is not None:
+            st.turn = self.turn
+        st.side, st.phase, st.subphase = self.side or st.side, self.phase, self.subphase
+
+
+@dataclass
+class AddHistory(Snapshot):
+    side: str = ""
+    record: dict = field(default_factory=dict)
+
+    def do(self, st: GameState) -> None:
+        self._save(st, "sides")
+        from mapref.rules.state import SideRecord
+
+        st.sides.setdefault(self.side, SideRecord()).history.append(dict(self.record))
+
+
+def apply(st: GameState, commands: list[Command]) -> None:
+    for c in commands:
+        c.do(st)
+
+
+def undo(st: GameState, commands: list[Command]) -> None:
+    for c in reversed(commands):
+        c.undo(st)
+
+
+__all__ = ["Command", "MovePoints", "MoveFleet", "SetHex", "RemoveArmy", "SetArmyPoints", "SetForts", "SetFleets",
+           "SetTurn", "AddHistory", "apply", "undo", "Fleet", "Fort"]

@@ -1,0 +1,187 @@
+"""Movement legality (Hitler's War: Movement 1-5; Fall of Germany: Sea Movement, Allied & Soviet
+Cooperation 2; War for Europe: activity limitations of unaligned nations, the Rumanian army,
+Italian forces (PAA), France, permanently neutral countries; Barbarossa special rule 3).
+
+Each check returns a :class:`MoveCheck`: the route found, or the reason there is none and the
+rule that forbids it.  Nothing here changes the state; :func:`move_commands` gives the commands
+that apply a legal move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from mapref.rules.commands import MoveFleet, MovePoints
+from mapref.rules.routes import MAX_SEA_MOVE, land_route, sea_route
+from mapref.rules.state import POINT_TYPES
+
+# Italian forces 3: "Africa and the Middle East"
+AFRICA_MIDDLE_EAST = ("ma", "dz", "tn", "ly", "eg", "mt", "ps", "tj", "ls", "iq", "ir", "kw", "qa")
+INACTIVE = ("unaligned", "inclined", "surrendered")
+FLEET_AREAS = {"gb": ("gb", "britain"), "fr": ("fr", "france"), "it": ("it", "italy")}  # Fleet strength points 2
+
+
+@dataclass
+class MoveCheck:
+    ok: bool
+    route: tuple[str, ...] = ()
+    reason: str = ""
+    rule: str = ""
+    army: str = ""
+    fleet: str = ""
+    points: dict = field(default_factory=dict)
+    commands: list = field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        return {"ok": self.ok, "route": list(self.route), "reason": self.reason, "rule": self.rule}
+
+
+def _no(reason: str, rule: str, **kw) -> MoveCheck:
+    return MoveCheck(False, reason=reason, rule=rule, **kw)
+
+
+def _phase_ok(cx, side: str) -> MoveCheck | None:
+    st = cx.state
+    if st.phase != "movement":
+        return _no(f"it is the {st.side} {st.phase} phase: strength points move only in their side's movement phase",
+                   "Sequence of Play 1; Movement 1")
+    if side != st.side:
+        return _no(f"it is the {st.side} movement phase, not the {side} one", "Movement 1: \"In their turn\"")
+    return None
+
+
+def _neutral_country(cx, space: str) -> str | None:
+    c = cx.country(space)
+    n = cx.state.nations.get(c) if c else None
+    if n is not None and n.status == "neutral" and not cx.control.get(space):
+        return c
+    return None
+
+
+def check_move(cx, frm: str, to: str, points: dict | None = None, army: str | None = None) -> MoveCheck:
+    """May the phasing side move ``points`` (all the army's when None) from ``frm`` to ``to``?"""
+    st, sc = cx.state, cx.scenario
+    for space in (frm, to):
+        if not cx.exists(space):
+            return _no(f"{space} is not a space of this map and scenario", "Movement 2")
+    cands = [a for a in st.armies if a.at == frm and (army is None or a.name == army)]
+    if not cands:
+        return _no(f"no army{' named ' + army if army else ''} in {frm}", "Movement 1")
+    mine = [a for a in cands if a.side == st.side]
+    a = mine[0] if mine else cands[0]
+    bad = _phase_ok(cx, a.side)
+    if bad:
+        return bad
+    want = {t: a.points.get(t, 0) for t in POINT_TYPES} if not points else {t: int(points.get(t, 0)) for t in POINT_TYPES}
+    want = {t: v for t, v in want.items() if v}
+    if not want or any(v < 0 for v in want.values()):
+        return _no("no strength points to move", "Movement 1")
+    for t, v in want.items():
+        if v > a.points.get(t, 0):
+            return _no(f"{a.name} has {a.points.get(t, 0)} {t} points, not {v}", "Movement 1, 4 (points keep their type)")
+    kw = {"army": a.name, "points": want}
+    if frm == to:
+        return _no(f"{a.name} is already in {to}", "Movement 1", **kw)
+    nation = st.nations.get(a.nation)
+    if nation is not None and nation.status in INACTIVE:
+        return _no(f"{a.name} belongs to {a.nation}, which is {nation.status}: its strength points may not move",
+                   "Italy / The United States: Activity limitations 1", **kw)
+    if "siberian_army" in {n.id for n in sc.special} and frm == "box:siberia" and st.turn == sc.first_turn:
+        return _no("the strength points that start in Siberia may not move on the first turn", "Barbarossa special rule 3", **kw)
+    neutral = _neutral_country(cx, to)
+    if neutral:
+        return _no(f"{to} is in {cx.map.countries[neutral].name}, neutral: it can never be entered",
+                   "All remaining unaligned countries 3; Barbarossa special rule 1; Fall of Germany special rule 2", **kw)
+    owner = cx.control.get(to)
+    if {a.side, owner} == {"soviet", "allies"}:
+        return _no(f"{to} is friendly to the {owner}: Soviet and Allied armies never enter each other's friendly hexes",
+                   "Allied & Soviet Cooperation 2", **kw)
+    # France: Activity limitations 3 (while France fights on the Allied side)
+    fr = st.nations.get("fr")
+    if (a.side == "allies" and fr is not None and fr.side == "allies" and fr.status == "at_war"
+            and cx.country(frm) == "fr" and cx.country(to) != "fr"):
+        return _no("Allied strength points in France must remain in France (they leave only by combat advance)",
+                   "France: Activity limitations 3", **kw)
+    target = None if to.startswith("box:") else next((x for x in st.armies if x.at == to and x.side == a.side), None)
+    # The Rumanian army (War for Europe): never leaves it; moves to Rumanian or Axis hexes in the USSR
+    if a.name == "Rumanian Army" and sc.id == "war_for_europe":
+        if target is not None:
+            return _no("strength may be added to the Rumanian army but may never leave it", "The Rumanian army 2", **kw)
+        if sum(want.values()) != a.total():
+            return _no("the Rumanian army moves whole: its strength may never leave it", "The Rumanian army 2", **kw)
+        if cx.country(to) not in ("ro", "su"):
+            return _no(f"{to} is not Rumanian nor Axis-friendly in the Soviet Union", "The Rumanian army 3", **kw)
+    if a.name == "Panzer Army Africa":
+        has_africa = any(v == "axis" and cx.country(s) in AFRICA_MIDDLE_EAST for s, v in cx.control.items())
+        if has_africa and cx.country(to) not in AFRICA_MIDDLE_EAST:
+            return _no(f"{to} is not in Africa or the Middle East: the PAA must remain there", "Italian forces 2-3", **kw)
+        if target is not None:
+            return _no("the PAA's strength may not be moved into another army", "Italian forces 1, 5", **kw)
+    if (target is not None and target.name == "Panzer Army Africa") or a.name == "Italian Army":
+        paa = st.army("Panzer Army Africa")
+        ita = st.army("Italian Army")
+        if paa is not None and ita is not None:
+            n = sum(want.values())
+            paa_after = paa.total() + (n if target is paa else 0)
+            ita_after = ita.total() - (n if a is ita else 0) + (n if target is ita else 0)
+            if paa_after > ita_after:
+                return _no(f"the PAA would hold {paa_after} points, more than the Italian army's {ita_after}",
+                           "Italian forces 5", **kw)
+    friendly = [s for s, v in cx.control.items() if v == a.side]
+    r = land_route(cx.graph, friendly, frm, to)
+    if not r.ok:
+        return _no(r.reason, r.rule, **kw)
+    n = 2
+    names = {x.name for x in st.armies}
+    while f"{a.name} {n}" in names:
+        n += 1
+    cmd = MovePoints(text=f"move {want} from {frm} to {to}", army=a.name, to=to, points=want, new_name=f"{a.name} {n}")
+    return MoveCheck(True, r.path, army=a.name, points=want, commands=[cmd])
+
+
+def check_fleet_move(cx, frm: str, to: str, fleet: str | None = None, at_sea: bool = False) -> MoveCheck:
+    """Fall of Germany, Movement of naval strength points and fleets 6-19, Blocking sea routes."""
+    st = cx.state
+    cands = [f for f in st.fleets if f.at == frm and (fleet is None or f.name == fleet)]
+    if not cands:
+        return _no(f"no fleet{' named ' + fleet if fleet else ''} in {frm}", "Movement of naval strength points and fleets 1")
+    f = cands[0]
+    bad = _phase_ok(cx, f.side)
+    if bad:
+        return bad
+    kw = {"fleet": f.name}
+    if not cx.exists(to):
+        return _no(f"{to} is not a space of this map and scenario", "Movement of naval strength points and fleets 8", **kw)
+    port = cx.port(to)
+    going_to_port = port > 0 and not at_sea
+    if f.in_port and f.moved:
+        return _no(f"{f.name} has made its one move this turn", "Movement of naval strength points and fleets 14", **kw)
+    if not f.in_port and not going_to_port:
+        return _no(f"{f.name} is at sea: at the start of the movement phase it must first move to port",
+                   "Movement of naval strength points and fleets 7", **kw)
+    if going_to_port:
+        if not cx.friendly(to, f.side):
+            return _no(f"{to} is not a friendly port", "Fleet strength points 2", **kw)
+        area = FLEET_AREAS.get(f.nation)
+        if area and not (cx.country(to) == area[0] or cx.map.countries.get(cx.country(to) or "") and cx.map.countries[cx.country(to)].allegiance == area[1]):
+            return _no(f"{f.name} may only enter friendly ports in its nation or its allied (same colour) hexes",
+                       "Fleet strength points 2", **kw)
+        held = sum(x.capital for x in st.fleets if x.at == to and x.in_port and x is not f)
+        if held + f.capital > port:
+            return _no(f"the port of {to} holds {port} strength points ({held} there already)",
+                       "Movement of naval strength points and fleets 5", **kw)
+    if any(x.at == to and x.side == f.side and x is not f for x in st.fleets):
+        return _no(f"another {f.side} fleet is in {to}", "Movement of naval strength points and fleets 3 (rulings R17)", **kw)
+    friendly = [s for s, v in cx.control.items() if v == f.side]
+    blocked = {x.at for x in st.fleets if x.side != f.side and not x.in_port}
+    r = sea_route(cx.graph, cx.map, friendly, frm, to, blocked=blocked, max_length=None if going_to_port else MAX_SEA_MOVE)
+    if not r.ok:
+        return _no(r.reason, r.rule, **kw)
+    cmd = MoveFleet(text=f"fleet {f.name} {frm} -> {to}", fleet=f.name, to=to, in_port=going_to_port,
+                    counts_as_move=f.in_port)
+    return MoveCheck(True, r.path, fleet=f.name, commands=[cmd])
+
+
+def check_moves_state(cx) -> list:
+    """Standing violations of the movement restrictions (none kept here yet)."""
+    return []

@@ -1,0 +1,241 @@
+"""The sequence of play and what the rules apply at the end of each step (`mapref advance`).
+
+Barbarossa, Sequence of Play: 1 Movement; 2 Combat: determine supply, announce initial attacks,
+(Fall of Germany and War for Europe: resolve amphibious assaults,) resolve defensive assaults,
+initial assaults, initial advances, exploitation; 3 Production: build, repair (War for Europe:
+conduct research).  "Once each player has finished their turn a seasonal turn is completed and
+the turn marker is moved forward to the next season" (three seasons: rulings R1); the sides move
+in the scenario's ``move_order``.  Fall of Germany, Sea Movement 1: naval movement comes before
+land movement.
+
+Applied here (:func:`advance` returns the commands, the caller saves):
+- end of a side's movement: Stacking 2-4 (points over ten in a hex lost, rulings R24);
+- end of a side's combat phase: Determine supply 6-9 (isolation) and Fortifications, Production
+  1 (unsupplied fort points), then the garrisons return (Garrisons 4, 6: nothing to record);
+- start of a side's production: Fort strength under construction 2 (points become operational);
+- end of a side's production: the production record (Production points 2);
+- a new turn: War for Europe, Siberian production 4 (four more devastated at winter 1942: R13);
+- victory conditions after every step (mapref.rules.hitlers_war.victory); a game won, or past
+  its last turn, is over.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+from mapref.core.graph import box_space
+from mapref.rules.commands import (AddHistory, RemoveArmy, SetArmyPoints, SetFleets, SetForts, SetHex, SetTurn,
+                                   apply)
+from mapref.rules.hitlers_war.supply import isolation
+
+
+def steps(sc) -> list[tuple[str, str]]:
+    navy = bool(sc.fleets)
+    out = [("movement", "naval"), ("movement", "land")] if navy else [("movement", "")]
+    out += [("combat", x) for x in ("supply", "announce") + (("amphibious",) if navy else ())
+            + ("defensive_assaults", "assaults", "advances", "exploitation")]
+    out += [("production", "build"), ("production", "repair")]
+    if any(n.id == "research" for n in sc.special):
+        out.append(("production", "research"))
+    return out
+
+
+@dataclass
+class Advance:
+    commands: list = field(default_factory=list)
+    messages: list[str] = field(default_factory=list)
+    error: str = ""
+
+
+# ------------------------------------------------------------------ end-of-step consequences
+def stacking_fix(cx, side: str) -> tuple[list, list[str]]:
+    """Stacking 2-4 at the end of the side's movement phase: in each hex, points over ten (tactical
+    air exempt: Tactical air abilities 2) are lost and the rest go to one army (rulings R24)."""
+    cmds, msgs = [], []
+    by_hex: dict[str, list] = {}
+    for a in cx.state.armies:
+        if a.side == side and not a.at.startswith("box:"):
+            by_hex.setdefault(a.at, []).append(a)
+    for space, armies in sorted(by_hex.items()):
+        total = sum(a.total(with_air=False) for a in armies)
+        if len(armies) == 1 and total <= 10:
+            if armies[0].no_defensive_assault:
+                cmds.append(SetArmyPoints(army=armies[0].name, no_defensive_assault=False))
+            continue
+        keep = max(armies, key=lambda a: (a.total(), a.name))
+        pts = {}
+        for a in armies:
+            for k, v in a.points.items():
+                pts[k] = pts.get(k, 0) + v
+        excess = max(0, total - 10)
+        lost = {}
+        for k in ("infantry", "amphibious", "para", "mechanized"):
+            take = min(excess, pts.get(k, 0))
+            if take:
+                pts[k] -= take
+                lost[k] = take
+                excess -= take
+        for a in armies:
+            if a is not keep:
+                cmds.append(RemoveArmy(army=a.name))
+        cmds.append(SetArmyPoints(army=keep.name, points=pts, no_defensive_assault=False))
+        msgs.append(f"{space}: {len(armies)} armies, {total} points -> {keep.name} keeps ten"
+                    + (f", lost {lost}" if lost else "") + " [Stacking 2-4; rulings R24]")
+    return cmds, msgs
+
+
+def isolation_commands(cx, side: str, roll: int | None) -> tuple[list, list[str], str]:
+    iso = isolation(cx, side)
+    cmds, msgs = [], []
+    if iso.ties and roll is None:
+        ties = "; ".join(f"{h}: {' / '.join(s)}" for h, s in iso.ties.items())
+        return [], [], f"isolated hexes tie between opposing sides ({ties}): enter the die roll with --roll N (Determine supply 8)"
+    for space, to in sorted(iso.hexes.items()):
+        cmds.append(SetHex(space=space, control=to, occupied=not space.startswith("box:")))
+        msgs.append(f"{space} unsupplied: becomes {to} (closest undevastated production) [Determine supply 6-8]")
+    for space, tied in sorted(iso.ties.items()):
+        to = tied[0] if roll is not None and roll <= 3 else tied[-1]
+        cmds.append(SetHex(space=space, control=to, occupied=True))
+        msgs.append(f"{space} unsupplied: {' and '.join(tied)} tie; roll {roll} gives it to {to} [Determine supply 8; rulings R25]")
+    for name in iso.armies:
+        cmds.append(RemoveArmy(army=name))
+        msgs.append(f"{name} eliminated in an unsupplied hex [Determine supply 7]")
+    if iso.forts:
+        forts = [f for f in copy.deepcopy(cx.state.forts) if not (f.side == side and f.at in iso.forts)]
+        cmds.append(SetForts(forts=forts))
+        msgs.append(f"unsupplied fort points eliminated in {', '.join(iso.forts)} [Fortifications, Production 1]")
+    if iso.stays:
+        msgs.append(f"unsupplied, but no opposing production reaches them by land, so they stay {side}: "
+                    f"{', '.join(iso.stays)} [rulings R23]")
+    return cmds, msgs, ""
+
+
+def forts_operational(cx, side: str) -> tuple[list, list[str]]:
+    if not any(f.side == side and f.building for f in cx.state.forts):
+        return [], []
+    forts = copy.deepcopy(cx.state.forts)
+    done = []
+    for f in forts:
+        if f.side == side and f.building:
+            f.strength += f.building
+            f.building = 0
+            done.append(f.at)
+    return [SetForts(forts=forts)], [f"fort points under construction in {', '.join(done)} become operational [Fort strength under construction 2]"]
+
+
+def pending_for(cx) -> list[dict]:
+    """What the end of the current step will apply (the report's ``pending``)."""
+    st, out = cx.state, []
+    if st.phase == "movement":
+        c, m = stacking_fix(cx, st.side)
+        out += [{"when": "end of movement", "rule": "Stacking 2-4", "what": x} for x in m]
+        for f in st.fleets:
+            if f.side == st.side and not f.in_port:
+                out.append({"when": "start of movement", "rule": "Movement of naval strength points and fleets 7",
+                            "what": f"{f.name} is at sea in {f.at}: move it to port before any other move"})
+    if st.phase == "combat":
+        iso = isolation(cx, st.side)
+        for h, to in sorted(iso.hexes.items()):
+            out.append({"when": "end of combat", "rule": "Determine supply 6-8", "what": f"{h} unsupplied: becomes {to}", "hex": h, "to": to})
+        for h, tied in sorted(iso.ties.items()):
+            out.append({"when": "end of combat", "rule": "Determine supply 8", "what": f"{h} unsupplied: {' and '.join(tied)} tie (die roll)", "hex": h, "tie": tied})
+        for name in iso.armies:
+            out.append({"when": "end of combat", "rule": "Determine supply 7", "what": f"{name} eliminated", "army": name})
+        for h in iso.forts:
+            out.append({"when": "end of combat", "rule": "Fortifications, Production 1", "what": f"fort points in {h} eliminated", "hex": h})
+    return out
+
+
+# ---------------------------------------------------------------------------- advancing
+def advance(m, sc, st, roll: int | None = None) -> Advance:
+    """End the current step: the commands that apply its consequences and move the game on.
+    ``st`` is not changed (the commands are applied to a copy to look ahead)."""
+    from mapref.rules.hitlers_war.common import Context
+    from mapref.rules.hitlers_war.production import production
+    from mapref.rules.hitlers_war.victory import victory
+
+    out = Advance()
+    if st.phase == "over":
+        out.error = "the game is over"
+        return out
+    work = copy.deepcopy(st)
+    cx = Context(m, sc, work)
+    seq = steps(sc)
+    side = work.side
+    cmds: list = []
+
+    def run(cs: list) -> None:
+        apply(work, cs)
+        cmds.extend(cs)
+
+    if work.phase == "setup":
+        nxt = (sc.move_order[0], seq[0])
+        turn = work.turn
+    else:
+        here = (work.phase, work.subphase)
+        if here not in seq:  # a saved game with no subphase: start of that phase
+            here = next(s for s in seq if s[0] == work.phase)
+        i = seq.index(here)
+        # what the end of this step applies
+        if here[0] == "movement" and (i + 1 == len(seq) or seq[i + 1][0] != "movement"):
+            c, msgs = stacking_fix(cx, side)
+            run(c)
+            out.messages += msgs
+        if here == ("combat", "exploitation"):
+            c, msgs, err = isolation_commands(Context(m, sc, work), side, roll)
+            if err:
+                out.error = err
+                return out
+            run(c)
+            out.messages += msgs
+        if here[0] == "production" and i + 1 == len(seq):
+            p = production(Context(m, sc, work), side)
+            run([AddHistory(side=side, record={"turn": str(work.turn), "total": p.total, "spendable": p.spendable})])
+        turn = work.turn
+        if i + 1 < len(seq):
+            nxt = (side, seq[i + 1])
+        else:
+            order = list(sc.move_order)
+            j = order.index(side) + 1 if side in order else len(order)
+            if j < len(order):
+                nxt = (order[j], seq[0])
+            else:
+                turn = work.turn.next()
+                nxt = (order[0], seq[0])
+    new_side, (phase, sub) = nxt
+    v = victory(Context(m, sc, work))
+    if v and v.get("immediate"):
+        run([SetTurn(side=side, phase="over", subphase="")])
+        out.messages.append(f"game over: {v['winner']} wins ({v['condition']}) [{v['rule']}]")
+        out.commands = cmds
+        return out
+    if turn > sc.last_turn:
+        run([SetTurn(side=side, phase="over", subphase="")])
+        v = victory(Context(m, sc, work))
+        out.messages.append(f"game over after {sc.last_turn}" + (f": {v['winner']} wins ({v['condition']}) [{v['rule']}]" if v else ""))
+        out.commands = cmds
+        return out
+    if turn != work.turn:
+        for a in sc.adjustments:
+            p = a.params
+            if a.kind == "siberia" and p.get("requires") == "war" and "grows_from" in p and turn == p["grows_from"]:
+                box = box_space(p.get("box", "siberia"))
+                d = work.hex(box).devastated + (p.get("grows_to", 12) - p.get("production", 8))
+                run([SetHex(space=box, devastated=d)])
+                out.messages.append(f"{box}: production potential rises to {p.get('grows_to', 12)}, {d} devastated [Siberian production 4; rulings R13]")
+    if phase == "production" and sub == seq[[s[0] for s in seq].index("production")][1]:
+        c, msgs = forts_operational(Context(m, sc, work), new_side)
+        run(c)
+        out.messages += msgs
+    if phase == "movement" and (new_side != side or turn != work.turn or work.phase == "setup") and sub == seq[0][1]:
+        if any(f.side == new_side and f.moved for f in work.fleets):
+            fleets = copy.deepcopy(work.fleets)
+            for f in fleets:
+                if f.side == new_side:
+                    f.moved = False
+            run([SetFleets(fleets=fleets)])
+    run([SetTurn(turn=turn, side=new_side, phase=phase, subphase=sub)])
+    out.messages.append(f"now: {turn}, {new_side} {phase}{' (' + sub + ')' if sub else ''}")
+    out.commands = cmds
+    return out

@@ -1,0 +1,133 @@
+"""Hitler's War supply: the one trace (mapref.rules.supply.trace) fed with a side's friendly
+spaces, sources, open seas and blocked hexes, and the isolation it causes.
+
+Combat, Determine supply 1-4: each army and friendly hex traces "through an unbroken chain of
+friendly hexes" of any length, across crossing hexsides but never a full sea hexside, to the
+side's source (Axis Berlin P10; Soviet Siberia; Allied London P7, and Paris while France fights:
+France, Activity limitations 2; Allied units in the USA and Canada boxes are always in supply:
+Allied Supply and Production 3).  Fall of Germany, Sea transportation 3: "A fleet at sea also
+ensures that an army may draw supply through that sea"; Blocking sea routes 1: an enemy fleet at
+sea blocks supply "through that hex".
+
+Determine supply 6-8 (isolation) at the end of the side's combat phase: its unsupplied hexes
+become friendly to "the opposing side with the closest un-devastated production point" (ties by
+a die roll), the armies in them are eliminated; Fortifications, Production 1: unsupplied fort
+points are eliminated.  "Closest" is measured along land routes (docs/rulings.md R23).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+from mapref.core.graph import LAND_KINDS, box_space
+from mapref.rules import supply as core_supply
+from mapref.rules.supply import SupplyTrace
+
+
+def sources(cx, side: str) -> list[str]:
+    setup = cx.scenario.side_setups.get(side)
+    if setup is None:
+        return []
+    # Allied Supply 3: units in the USA and Canada boxes are always in supply, but the boxes are
+    # not supply sources for others (rulings R28): they are added to the supplied set only.
+    return [s for s in setup.supply if cx.friendly(s, side)]
+
+
+def open_seas(cx, side: str) -> set[str]:
+    """Sea zones where ``side`` has a fleet at sea (Sea transportation 3, Fleets at sea 2)."""
+    out = set()
+    for f in cx.state.fleets:
+        if f.side == side and not f.in_port and f.capital > 0:
+            z = _zone(cx, f.at)
+            if z:
+                out.add(z)
+    return out
+
+
+def blocked(cx, side: str) -> set[str]:
+    """Hexes holding an enemy fleet at sea (Blocking sea routes 1)."""
+    return {f.at for f in cx.state.fleets if f.side != side and not f.in_port and f.capital > 0}
+
+
+def _zone(cx, space: str) -> str | None:
+    if space.startswith("box:") or not cx.exists(space):
+        return None
+    return cx.map.hex(space).sea
+
+
+def side_trace(cx, side: str) -> SupplyTrace:
+    friendly = [s for s, v in cx.control.items() if v == side and cx.exists(s)]
+    return core_supply.trace(cx.graph, cx.map, friendly, sources(cx, side), open_seas(cx, side), blocked(cx, side))
+
+
+# ------------------------------------------------------------------------------ isolation
+@dataclass
+class Isolation:
+    """What Determine supply 6-8 and Fortifications (Production 1) do to ``side`` now."""
+
+    side: str
+    hexes: dict[str, str] = field(default_factory=dict)  # unsupplied hex -> the side it goes to
+    ties: dict[str, list[str]] = field(default_factory=dict)  # hex -> the opposing sides that tie
+    stays: list[str] = field(default_factory=list)  # unsupplied, but no opponent's production reaches it (R23)
+    armies: list[str] = field(default_factory=list)  # armies eliminated
+    forts: list[str] = field(default_factory=list)  # fort spaces whose points are eliminated
+
+    def empty(self) -> bool:
+        return not (self.hexes or self.ties or self.armies or self.forts)
+
+
+def opponents(cx, side: str) -> list[str]:
+    return [s for s in cx.scenario.sides if s != side]
+
+
+def _neutral(cx, space: str) -> bool:
+    """Spaces of countries that may never be entered or attacked (status ``neutral``)."""
+    c = cx.country(space)
+    n = cx.state.nations.get(c) if c else None
+    return n is not None and n.status == "neutral" and space not in cx.control
+
+
+def distances_to_production(cx, start: str, sides: list[str]) -> dict[str, int]:
+    """For each side in ``sides``: the length of the shortest land route (land, crossing and box
+    connections, any hexes but permanently neutral ones) from ``start`` to a space friendly to it
+    with undevastated production.  Sides no such route reaches are left out (R23)."""
+    want = {s: None for s in sides}
+    dist = {start: 0}
+    todo = deque([start])
+    found: dict[str, int] = {}
+    while todo and len(found) < len(sides):
+        s = todo.popleft()
+        d = dist[s]
+        owner = cx.control.get(s)
+        if owner in want and owner not in found and cx.undevastated(s) > 0 and s != start:
+            found[owner] = d
+        for n in cx.graph.neighbours(s, LAND_KINDS):
+            if n not in dist and cx.exists(n) and not _neutral(cx, n):
+                dist[n] = d + 1
+                todo.append(n)
+    return found
+
+
+def isolation(cx, side: str, trace: SupplyTrace | None = None) -> Isolation:
+    t = trace or side_trace(cx, side)
+    out = Isolation(side)
+    opp = [o for o in opponents(cx, side) if o in cx.scenario.side_setups]
+    always = {box_space(b) for b in cx.scenario.side_setups[side].always_supplied} if side in cx.scenario.side_setups else set()
+    for space in sorted(s for s, v in cx.control.items() if v == side and cx.exists(s)):
+        if t.is_supplied(space) or space in always:
+            continue
+        d = distances_to_production(cx, space, opp)
+        if not d:
+            out.stays.append(space)
+            continue
+        best = min(d.values())
+        winners = [o for o in opp if d.get(o) == best]
+        if len(winners) == 1:
+            out.hexes[space] = winners[0]
+        else:
+            out.ties[space] = winners
+    lost = set(out.hexes) | set(out.ties)
+    out.armies = [a.name for a in cx.state.armies if a.side == side and a.at in lost]
+    out.forts = [f.at for f in cx.state.forts if f.side == side and (f.strength or f.building) and not t.is_supplied(f.at)]
+    return out
