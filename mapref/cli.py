@@ -214,7 +214,7 @@ def _space(game, text: str) -> str:
 
 @command("move", "check a move of strength points (or a fleet) and apply it; exit 1 with the rule when illegal")
 def cmd_move(argv: list[str]) -> int:
-    ap = argparse.ArgumentParser(prog="mapref move", description="Check a move and apply it (Movement 1-5; Sea Movement).")
+    ap = ArgumentParser(prog="mapref move", description="Check a move and apply it (Movement 1-5; Sea Movement).")
     ap.add_argument("game", metavar="GAME.toml")
     ap.add_argument("frm", metavar="FROM")
     ap.add_argument("to", metavar="TO")
@@ -254,7 +254,7 @@ def cmd_move(argv: list[str]) -> int:
 
 @command("set", "a referee's correction of the board: a hex's control or devastation")
 def cmd_set(argv: list[str]) -> int:
-    ap = argparse.ArgumentParser(prog="mapref set", description="Correct the board: a hex's control or devastation.")
+    ap = ArgumentParser(prog="mapref set", description="Correct the board: a hex's control or devastation.")
     ap.add_argument("game", metavar="GAME.toml")
     ap.add_argument("hex", metavar="HEX")
     ap.add_argument("--control", choices=("axis", "soviet", "allies", "none"))
@@ -288,7 +288,7 @@ def cmd_set(argv: list[str]) -> int:
 
 @command("advance", "end the current phase, applying what the rules apply at its end, and save")
 def cmd_advance(argv: list[str]) -> int:
-    ap = argparse.ArgumentParser(prog="mapref advance", description="End the current step of the sequence of play.")
+    ap = ArgumentParser(prog="mapref advance", description="End the current step of the sequence of play.")
     ap.add_argument("game", metavar="GAME.toml")
     ap.add_argument("--roll", type=int, default=None, choices=range(1, 7), metavar="N",
                     help="the die roll that settles a tie for isolated hexes (Determine supply 8)")
@@ -309,7 +309,7 @@ def cmd_advance(argv: list[str]) -> int:
 
 def _open_app(argv: list[str]) -> int:
     ap = ArgumentParser(prog="mapref", description="Hex and area map editor and referee for WW2 board wargames.",
-                                 epilog="commands: " + "; ".join(f"{k}: {v[1]}" for k, v in COMMANDS.items()))
+                        epilog="commands: " + "; ".join(f"{k}: {v[1]}" for k, v in COMMANDS.items()))
     ap.add_argument("file", nargs="?", metavar="FILE", help="a map (opens the editor), a scenario or a saved game (opens the referee); default: the Hitler's War map with the Barbarossa set-up")
     args = ap.parse_args(argv)
     if args.file:

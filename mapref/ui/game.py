@@ -51,6 +51,18 @@ class GameCanvas(MapCanvas):
             return
         s = self.layout.size
         font = ("DejaVu Sans", max(6, int(s * 0.26)), "bold")
+        # occupation markers (Hex Control and Garrisons, Friendly hexes 4): hexes whose side
+        # differs from the scenario's start
+        for space, side in w.occupied.items():
+            xy = self.space_xy(space)
+            if xy is None:
+                continue
+            cx, cy = xy
+            fill, _ = SIDE_COLOURS.get(side, ("#ffffff", "#000000"))
+            r = s * 0.2
+            self.create_polygon(cx + s * 0.25, cy - s * 0.85 + r, cx + s * 0.25 + r * 2, cy - s * 0.85 + r * 1.6,
+                                cx + s * 0.25, cy - s * 0.85 + r * 2.2, fill=fill, outline="#f4f1e8",
+                                tags=("ovl", "occupation"))
         per_box: dict[str, int] = {}
         for a in w.report["armies"]:
             xy = self.space_xy(a["hex"])
@@ -122,6 +134,9 @@ class GameWindow:
         self.messages: list[str] = []
         self.report: dict | None = None
         self.selected: str | None = None
+        self.history: list[tuple[str, list]] = []  # (what, commands) applied, newest last
+        self.occupied: dict[str, str] = {}  # space -> side, where control differs from the start
+        self._drag_from: str | None = None
         root.report_callback_exception = self.report_exception
         root.geometry("1400x900")
         self.status = tk.StringVar(value="")
@@ -140,6 +155,10 @@ class GameWindow:
         filem.add_separator()
         filem.add_command(label="Quit", accelerator="Ctrl+Q", command=root.destroy)
         menu.add_cascade(label="File", menu=filem)
+        gamem = tk.Menu(menu, tearoff=False)
+        gamem.add_command(label="End this step (advance)", accelerator="Ctrl+Return", command=self.advance)
+        gamem.add_command(label="Undo", accelerator="Ctrl+Z", command=self.undo)
+        menu.add_cascade(label="Game", menu=gamem)
         viewm = tk.Menu(menu, tearoff=False)
         viewm.add_command(label="Fit map", accelerator="F", command=lambda: self.canvas.fit())
         viewm.add_command(label="Refresh report", accelerator="F5", command=self.refresh)
@@ -149,6 +168,8 @@ class GameWindow:
         root.bind("<Control-s>", lambda e: self.ask_save())
         root.bind("<Control-q>", lambda e: root.destroy())
         root.bind("<F5>", lambda e: self.refresh())
+        root.bind("<Control-Return>", lambda e: self.advance())
+        root.bind("<Control-z>", lambda e: self.undo())
 
         bar = ttk.Label(root, textvariable=self.status, anchor="w", relief="sunken")
         bar.pack(side="bottom", fill="x")
@@ -172,13 +193,18 @@ class GameWindow:
         self.violations.bind("<<ListboxSelect>>", self._violation_clicked)
         self.canvas.bind("<Motion>", self._motion, add="+")
         self.canvas.bind("<ButtonPress-1>", self._click, add="+")
+        self.canvas.bind("<ButtonRelease-1>", self._release, add="+")
         self.canvas.bind("f", lambda e: self.canvas.fit())
         self.canvas.bind("<Enter>", lambda e: self.canvas.focus_set())
 
     # ---------------------------------------------------------------------------- actions
     def refresh(self) -> None:
         """Run the referee and show its report."""
-        self.report = referee(self.map, self.scenario, self.state).as_dict()
+        from mapref.rules.hitlers_war.common import Context
+
+        cx = Context(self.map, self.scenario, self.state)
+        self.report = referee(self.map, self.scenario, self.state, cx.graph).as_dict()
+        self.occupied = {sp: side for sp, side in cx.control.items() if cx.start.get(sp) != side}
         r = self.report
         t = r["turn"]
         sub = f" ({t['subphase']})" if t.get("subphase") else ""
@@ -232,15 +258,9 @@ class GameWindow:
         self.army_text.insert("end", "\n".join(lines))
 
     def _click(self, e: tk.Event) -> None:
-        space = None
-        bid = self.canvas.box_at(e.x, e.y)
-        if bid is not None:
-            space = f"box:{bid}"
-        else:
-            h = self.canvas.hex_at(e.x, e.y)
-            if h is not None:
-                space = self.map.grid.label(h)
+        space = self.space_at(e.x, e.y)
         here = self.armies_at(space) if space else []
+        self._drag_from = space if here else None
         if not here:
             self.select_army(None)
             return
@@ -248,6 +268,62 @@ class GameWindow:
         # clicking again cycles through the armies of a space (off-map boxes hold many)
         nxt = names[(names.index(self.selected) + 1) % len(names)] if self.selected in names else names[0]
         self.select_army(nxt)
+
+    def space_at(self, x: int, y: int) -> str | None:
+        bid = self.canvas.box_at(x, y)
+        if bid is not None:
+            return f"box:{bid}"
+        h = self.canvas.hex_at(x, y)
+        return self.map.grid.label(h) if h is not None else None
+
+    def _release(self, e: tk.Event) -> None:
+        """Dropping an army on another hex moves the whole army there, if the rules allow."""
+        frm, self._drag_from = self._drag_from, None
+        to = self.space_at(e.x, e.y)
+        if frm and to and to != frm:
+            self.move(frm, to, army=self.selected)
+
+    def move(self, frm: str, to: str, points: dict | None = None, army: str | None = None) -> bool:
+        """Check a move (Movement 1-5) and apply it; the reason and rule show when it is illegal."""
+        from mapref.rules.commands import apply
+        from mapref.rules.hitlers_war.common import Context
+        from mapref.rules.hitlers_war.movement import check_move
+
+        r = check_move(Context(self.map, self.scenario, self.state), frm, to, points, army=army)
+        if not r.ok:
+            self.status.set(f"Illegal move {frm} -> {to}: {r.reason} [{r.rule}]")
+            return False
+        apply(self.state, r.commands)
+        self.history.append((f"move {frm} -> {to}", r.commands))
+        self.selected = next((a.name for a in self.state.armies if a.at == to and a.side == self.state.side), None)
+        self.refresh()
+        self.status.set(f"{sum(r.points.values())} points of {r.army}: {frm} -> {to} by {' '.join(r.route)}")
+        return True
+
+    def advance(self, roll: int | None = None) -> None:
+        """End the current step of the sequence of play and apply what the rules apply."""
+        from mapref.rules.commands import apply
+        from mapref.rules.hitlers_war.sequence import advance
+
+        r = advance(self.map, self.scenario, self.state, roll=roll)
+        if r.error:
+            self.show_error("Cannot advance", r.error)
+            return
+        apply(self.state, r.commands)
+        self.history.append(("advance", r.commands))
+        self.refresh()
+        self.status.set("; ".join(r.messages) if r.messages else "advanced")
+
+    def undo(self) -> None:
+        from mapref.rules.commands import undo
+
+        if not self.history:
+            self.status.set("nothing to undo")
+            return
+        what, cmds = self.history.pop()
+        undo(self.state, cmds)
+        self.refresh()
+        self.status.set(f"undone: {what}")
 
     def _motion(self, e: tk.Event) -> None:
         h = self.canvas.hex_at(e.x, e.y)

@@ -82,3 +82,52 @@ def test_mapref_with_a_map_opens_the_editor(tmp_path):
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == "window: hitlers_war.toml - mapref editor"
+
+
+def drag(w, frm, to):
+    c = w.canvas
+    (x0, y0), (x1, y1) = c.widget_xy(w.map.grid.parse(frm)), c.widget_xy(w.map.grid.parse(to))
+    c.event_generate("<Motion>", x=x0, y=y0)
+    c.event_generate("<ButtonPress-1>", x=x0, y=y0, button=1)
+    c.event_generate("<B1-Motion>", x=x1, y=y1, state=0x100)
+    c.event_generate("<ButtonRelease-1>", x=x1, y=y1, button=1, state=0x100)
+    w.root.update()
+
+
+def test_selected_army_shows_the_supply_line_it_traces(win):
+    click(win, "Q17")  # the Soviet Moscow army traces to Siberia (Determine supply 4)
+    army = win.selected_army()
+    assert army["supplied"] and army["supply_path"][0] == "Q17" and army["supply_path"][-1] == "box:siberia"
+    line = win.canvas.find_withtag("supply-path")
+    assert len(line) == 1
+    assert len(win.canvas.coords(line[0])) == 2 * len(army["supply_path"])
+    assert "box:siberia" in win.army_text.get("1.0", "end")
+
+
+def test_advance_then_drag_an_army_legally_and_illegally_then_undo(win):
+    win.advance()  # set-up -> summer 1941, Axis movement
+    assert (win.state.phase, win.state.side) == ("movement", "axis")
+    assert win.turn_var.get().startswith("Barbarossa: Summer 1941, axis movement")
+    click(win, "O14")
+    drag(win, "O14", "P14")  # P14 is Soviet: Movement 2
+    assert "Illegal move O14 -> P14" in win.status.get() and "[Movement 2]" in win.status.get()
+    assert win.state.army("Army Group Centre").at == "O14"
+    click(win, "O14")
+    drag(win, "O14", "O13")  # Poland is Axis-friendly in Barbarossa
+    assert win.state.army("Army Group Centre").at == "O13"
+    counters = [i for i in win.canvas.find_withtag("army:Army Group Centre") if win.canvas.type(i) == "rectangle"]
+    x0, y0, x1, y1 = win.canvas.coords(counters[0])
+    cx, cy = win.canvas.layout.centre(win.map.grid.parse("O13"))
+    assert abs((x0 + x1) / 2 - cx) < 1 and abs((y0 + y1) / 2 - cy) < 1
+    win.undo()
+    assert win.state.army("Army Group Centre").at == "O14"
+
+
+def test_a_captured_hex_gets_an_occupation_marker(win):
+    from mapref.rules.state import HexState
+
+    assert win.canvas.find_withtag("occupation") == ()
+    win.state.hexes["P14"] = HexState(control="axis", occupied=True)
+    win.refresh()
+    marks = win.canvas.find_withtag("occupation")
+    assert len(marks) == 1 and win.canvas.itemcget(marks[0], "fill") == "#2b2b2b"
