@@ -1,0 +1,49 @@
+"""Take the referee's-window screenshots in docs/ (run under a 24-bit X display:
+DISPLAY=:N python tools/referee_screenshots.py)."""
+
+import os
+import sys
+import tkinter as tk
+from pathlib import Path
+
+from PIL import ImageGrab
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from mapref.rules.state import HexState  # noqa: E402
+from mapref.ui.game import GameWindow, load_for_play  # noqa: E402
+
+
+def grab(root, out):
+    root.update()
+    root.after(300)
+    root.update()
+    x, y, w, h = root.winfo_rootx(), root.winfo_rooty(), root.winfo_width(), root.winfo_height()
+    ImageGrab.grab(bbox=(x, y, x + w, y + h), xdisplay=os.environ["DISPLAY"]).save(out)
+    print(out)
+
+
+def main():
+    m, sc, st, path = load_for_play(None)
+    root = tk.Tk()
+    w = GameWindow(root, m, sc, st, path, quiet=True)
+    root.update()
+    w.canvas.fit()
+    w.advance()  # summer 1941, Axis movement
+    w.select_army("Western Military District")
+    grab(root, ROOT / "docs" / "referee-supply.png")
+    # Army Group South and Centre close a ring around Kiev: the Kiev Military District is cut off
+    st.army("SW Army Group").at = "O16"
+    for lab in ("M14", "M15", "N15", "O15", "O14", "N13", "M13"):
+        st.hexes[lab] = HexState(control="axis", occupied=lab not in ("O14", "N13"))
+    w.refresh()
+    w.select_army("Kiev Military District")
+    x, y = w.canvas.widget_xy(m.grid.parse("N14"))
+    w.canvas.zoom_at(2.2, x, y)
+    w.canvas.draw_overlays()
+    grab(root, ROOT / "docs" / "referee-cut.png")
+    root.destroy()
+
+
+if __name__ == "__main__":
+    main()
