@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from mapref.core.grid import Grid, Hex  # noqa: E402
+from mapref.core.grid import Grid  # noqa: E402
 from mapref.core.lint import lint  # noqa: E402
 from mapref.core.model import Country, MapModel, Sea  # noqa: E402
 from mapref.ui.editor import Editor  # noqa: E402

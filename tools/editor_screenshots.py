@@ -1,19 +1,19 @@
 """Take the editor screenshots in docs/ (run under a 24-bit X display: DISPLAY=:N python tools/editor_screenshots.py)."""
 
-import os
 import shutil
 import sys
 import tempfile
 import tkinter as tk
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageGrab
+from PIL import Image, ImageDraw
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from mapref.core.commands import SetHexProps  # noqa: E402
 from mapref.core.grid import Hex, Layout  # noqa: E402
 from mapref.ui.editor import Editor  # noqa: E402
+from mapref.ui import screenshot  # noqa: E402
 
 MAP = ROOT / "maps" / "hitlers_war.toml"
 
@@ -21,9 +21,7 @@ MAP = ROOT / "maps" / "hitlers_war.toml"
 def grab(root, out):
     root.update()
     root.after(300)
-    root.update()
-    x, y, w, h = root.winfo_rootx(), root.winfo_rooty(), root.winfo_width(), root.winfo_height()
-    ImageGrab.grab(bbox=(x, y, x + w, y + h), xdisplay=os.environ["DISPLAY"]).save(out)
+    screenshot(root, out)
     print(out)
 
 

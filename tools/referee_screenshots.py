@@ -1,25 +1,22 @@
 """Take the referee's-window screenshots in docs/ (run under a 24-bit X display:
 DISPLAY=:N python tools/referee_screenshots.py)."""
 
-import os
 import sys
 import tkinter as tk
 from pathlib import Path
 
-from PIL import ImageGrab
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from mapref.rules.state import HexState  # noqa: E402
 from mapref.ui.game import GameWindow, load_for_play  # noqa: E402
+from mapref.ui import screenshot  # noqa: E402
 
 
 def grab(root, out):
     root.update()
     root.after(300)
-    root.update()
-    x, y, w, h = root.winfo_rootx(), root.winfo_rooty(), root.winfo_width(), root.winfo_height()
-    ImageGrab.grab(bbox=(x, y, x + w, y + h), xdisplay=os.environ["DISPLAY"]).save(out)
+    screenshot(root, out)
     print(out)
 
 

@@ -17,7 +17,6 @@ from mapref.core.model import (
     Box,
     Country,
     Feature,
-    HexData,
     MapModel,
     Region,
     Sea,

@@ -16,9 +16,7 @@ temporary directory and reported in one line.
 from __future__ import annotations
 
 import logging
-import tempfile
 import tkinter as tk
-import traceback
 from dataclasses import dataclass
 from pathlib import Path
 from tkinter import filedialog, messagebox, simpledialog, ttk
@@ -29,6 +27,7 @@ from mapref.core.grid import Grid, Hex, Hexside, LabelError
 from mapref.core.model import Country, MapModel, Sea
 from mapref.io.mapfile import load_map, save_map
 from mapref.io.problems import FileProblems
+from mapref.ui import classify_error
 from mapref.paths import icon as icon_path
 from mapref.ui.canvas import LAYER_TAGS, MapCanvas
 from mapref.ui.dialogs import ExportDialog, FormDialog, grid_fields, grid_from_values, show_text
@@ -37,7 +36,6 @@ from mapref.ui.problems import ProblemsPanel
 from mapref.ui.tools import TOOL_CLASSES, TOOL_KEYS, Tool
 from mapref.ui.tooltip import Tooltip
 
-LOG_PATH = Path(tempfile.gettempdir()) / "mapref-editor.log"
 log = logging.getLogger("mapref.editor")
 
 USER_ERRORS = (EditError, LabelError, FileProblems, ValueError, OSError)
@@ -166,14 +164,7 @@ class Editor:
                 t.cancel()
             except Exception:  # noqa: BLE001 - never fail while reporting
                 pass
-        if isinstance(exc, FileProblems):
-            self.show_error("The file has problems", "\n".join(str(p) for p in exc.problems))
-        elif isinstance(exc, USER_ERRORS):
-            self.show_error("Cannot do that", str(exc))
-        else:
-            with open(LOG_PATH, "a", encoding="utf-8") as f:
-                f.write("".join(traceback.format_exception(exc_type, exc, tb)))
-            self.show_error("Internal error", f"mapref hit an internal error: {exc_type.__name__}: {exc}\n\nDetails are in {LOG_PATH}")
+        self.show_error(*classify_error(exc_type, exc, tb, USER_ERRORS))
 
     def show_error(self, title: str, text: str) -> None:
         self.messages.append(text)

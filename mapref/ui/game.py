@@ -10,21 +10,18 @@ comes from :func:`mapref.rules.referee.referee` (a pure function of map, scenari
 from __future__ import annotations
 
 import tkinter as tk
-import traceback
 from pathlib import Path
 from tkinter import filedialog, messagebox, ttk
 
 from mapref.core.grid import Hex
 from mapref.core.model import MapModel
-from mapref.io.problems import FileProblems
 from mapref.rules.referee import referee
 from mapref.rules.scenario import Scenario
 from mapref.rules.state import GameState
-from mapref.ui import autoclose
+from mapref.ui import autoclose, classify_error
 from mapref.ui.canvas import MapCanvas
 
 SIDE_COLOURS = {"axis": ("#2b2b2b", "#ffffff"), "soviet": ("#9e1b1b", "#ffffff"), "allies": ("#1f4e9e", "#ffffff")}
-LOG_PATH = Path("/tmp/mapref-game.log")
 
 
 class GameCanvas(MapCanvas):
@@ -384,14 +381,8 @@ class GameWindow:
         Editor(top, model=self.map)  # type: ignore[arg-type]
 
     def report_exception(self, exc_type, exc, tb) -> None:
-        if isinstance(exc, FileProblems):
-            self.show_error("The file has problems", "\n".join(str(p) for p in exc.problems))
-        elif isinstance(exc, (ValueError, OSError)):
-            self.show_error("Cannot do that", str(exc))
-        else:
-            with open(LOG_PATH, "a", encoding="utf-8") as f:
-                f.write("".join(traceback.format_exception(exc_type, exc, tb)))
-            self.show_error("Internal error", f"{exc_type.__name__}: {exc} (details in {LOG_PATH})")
+        """Tk's callback error hook: user errors are shown, internal ones logged."""
+        self.show_error(*classify_error(exc_type, exc, tb, (ValueError, OSError)))
 
     def show_error(self, title: str, text: str) -> None:
         self.messages.append(text)

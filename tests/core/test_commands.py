@@ -8,7 +8,7 @@ from mapref.core.commands import (
     SetHexProps, SetMapAttr, SetSide, UndoStack,
 )
 from mapref.core.grid import Grid
-from mapref.core.model import Box, Country, Feature, MapModel
+from mapref.core.model import Box, Country, Feature
 from mapref.io.mapfile import dumps_map, load_map
 
 from pathlib import Path

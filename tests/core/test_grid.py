@@ -1,12 +1,10 @@
 """Hex grid geometry: neighbours, distance, labels, hexsides and pixels, for every layout."""
 
-import itertools
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mapref.core.grid import Grid, Hex, LabelError, Layout, LabelScheme, row_letters, letters_row
+from mapref.core.grid import Grid, Hex, LabelError, Layout, letters_row, row_letters
 
 LAYOUTS = [
     dict(orientation=o, shifted=p, shift=s, first_row=f)

@@ -72,7 +72,6 @@ def test_unreachable_land_is_reported_once_per_group():
 def test_unreachable_groups_follow_the_graph_land_connections(m):
     """The lint walks the grid itself; it must agree with build_graph's land connections."""
     from mapref.core.graph import LAND_KINDS, build_graph
-    from mapref.core.commands import SetSide
     g = m.grid
     for s in list(g.all_hexsides())[::7]:
         if g.contains(s.a) and g.contains(s.b):

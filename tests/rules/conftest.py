@@ -33,3 +33,18 @@ def fresh(hw_map, scenarios):
 
 def ctx(m, sc, st):
     return Context(m, sc, st)
+
+
+@pytest.fixture(scope="session")
+def sample():
+    """The sample map (every feature of the format) and its graph."""
+    from mapref.core.graph import build_graph
+
+    m = load_map(ROOT / "maps" / "sample.toml")
+    return m, build_graph(m)
+
+
+@pytest.fixture(scope="session")
+def german():
+    """german(m): labels of a map's German hexes."""
+    return lambda m: {m.label(h) for h in m.hexes_of_country("ge")}

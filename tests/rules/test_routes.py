@@ -1,61 +1,43 @@
 """Land and sea routes (Hitler's War Movement 2; Fall of Germany fleet movement 8-15, 19;
 Blocking sea routes) on the sample map."""
 
-from pathlib import Path
-
-import pytest
-
-from mapref.core.graph import build_graph
-from mapref.io.mapfile import load_map
 from mapref.rules.routes import MAX_SEA_MOVE, land_route, sea_route
 
-ROOT = Path(__file__).resolve().parents[2]
 
-
-@pytest.fixture(scope="module")
-def sample():
-    m = load_map(ROOT / "maps" / "sample.toml")
-    return m, build_graph(m)
-
-
-def german(m):
-    return {m.label(h) for h in m.hexes_of_country("ge")}
-
-
-def test_land_move_through_friendly_hexes(sample):
+def test_land_move_through_friendly_hexes(sample, german):
     m, g = sample
     r = land_route(g, german(m), "A6", "G7")
     assert r.ok and r.path[0] == "A6" and r.path[-1] == "G7"
 
 
-def test_final_hex_must_be_friendly(sample):
+def test_final_hex_must_be_friendly(sample, german):
     m, g = sample
     r = land_route(g, german(m), "E7", "E8")
     assert not r.ok and r.rule == "Movement 2" and "E8 is not friendly" in r.reason
 
 
-def test_no_jumping_over_an_unfriendly_hex(sample):
+def test_no_jumping_over_an_unfriendly_hex(sample, german):
     m, g = sample
     fr = german(m) - {"B7", "C6", "C7", "A7"}
     r = land_route(g, fr, "B6", "E7")
     assert not r.ok and r.rule == "Movement 2"
 
 
-def test_a_crossing_arrow_carries_armies_over_an_all_sea_side(sample):
+def test_a_crossing_arrow_carries_armies_over_an_all_sea_side(sample, german):
     m, g = sample
     fr = german(m) - {"G5", "H5", "H4", "G6", "G7", "H6", "H7"}
     r = land_route(g, fr, "G4", "E7")
     assert r.ok and r.path[:2] == ("G4", "F4")
 
 
-def test_fleet_sails_from_port_to_sea_within_seven_hexes(sample):
+def test_fleet_sails_from_port_to_sea_within_seven_hexes(sample, german):
     m, g = sample
     fr = german(m)
     r = sea_route(g, m, fr, "F5", "E4", max_length=MAX_SEA_MOVE)
     assert r.ok and r.path[0] == "F5" and r.path[-1] == "E4"
 
 
-def test_fleet_cannot_sail_onto_land(sample):
+def test_fleet_cannot_sail_onto_land(sample, german):
     m, g = sample
     r = sea_route(g, m, german(m), "F5", "E7")
     assert not r.ok and "all land" in r.reason
@@ -68,14 +50,14 @@ def test_too_far_to_sea(sample):
     assert not r.ok and r.rule.endswith("15")
 
 
-def test_port_access_only_through_named_hex(sample):
+def test_port_access_only_through_named_hex(sample, german):
     # Fleet movement 19: Taranto is entered and left by I12 only (the sample's Stettin E6 by E5)
     m, g = sample
     r = sea_route(g, m, german(m), "E6", "D5")
     assert r.ok and r.path[1] == "E5"
 
 
-def test_enemy_fleet_at_sea_blocks_passage_but_not_battle(sample):
+def test_enemy_fleet_at_sea_blocks_passage_but_not_battle(sample, german):
     m, g = sample
     free = sea_route(g, m, german(m), "F5", "H4")
     assert free.ok

@@ -1,28 +1,10 @@
 """Supply tracing (Hitler's War, Combat: Determine supply; Fall of Germany: Sea transportation 3,
 Blocking sea routes 1) on the sample map."""
 
-from pathlib import Path
-
-import pytest
-
-from mapref.core.graph import build_graph
-from mapref.io.mapfile import load_map
 from mapref.rules.supply import trace
 
-ROOT = Path(__file__).resolve().parents[2]
 
-
-@pytest.fixture(scope="module")
-def sample():
-    m = load_map(ROOT / "maps" / "sample.toml")
-    return m, build_graph(m)
-
-
-def german(m):
-    return {m.label(h) for h in m.hexes_of_country("ge")}
-
-
-def test_every_connected_friendly_hex_traces_to_the_source(sample):
+def test_every_connected_friendly_hex_traces_to_the_source(sample, german):
     m, g = sample
     t = trace(g, m, german(m), ["E7"])
     assert t.supplied == german(m)
@@ -33,7 +15,7 @@ def test_every_connected_friendly_hex_traces_to_the_source(sample):
         assert "land" in g.kinds_between(a, b)
 
 
-def test_an_encircled_pocket_is_cut_and_says_where(sample):
+def test_an_encircled_pocket_is_cut_and_says_where(sample, german):
     # Determine supply 1: an unbroken chain of friendly hexes; cut B6's links to the rest.
     m, g = sample
     ring = {"B7", "C6", "C7", "A6", "A7"}
@@ -45,7 +27,7 @@ def test_an_encircled_pocket_is_cut_and_says_where(sample):
     assert t.is_supplied("E7")
 
 
-def test_a_crossing_arrow_keeps_a_pocket_supplied(sample):
+def test_a_crossing_arrow_keeps_a_pocket_supplied(sample, german):
     # Determine supply 3: "may pass through any number of crossing hexsides".
     m, g = sample
     assert "crossing" in g.kinds_between("F4", "G4")
@@ -56,7 +38,7 @@ def test_a_crossing_arrow_keeps_a_pocket_supplied(sample):
     assert t.path("G4")[:2] == ["G4", "F4"]
 
 
-def test_a_full_sea_side_blocks_supply_without_a_fleet(sample):
+def test_a_full_sea_side_blocks_supply_without_a_fleet(sample, german):
     # Determine supply 3: "It may not cross a full sea hexside."
     m, g = sample
     fr = german(m) | {"C1", "C2", "D1", "D2"}  # a British pocket held by the Axis
@@ -64,7 +46,7 @@ def test_a_full_sea_side_blocks_supply_without_a_fleet(sample):
     assert not t.is_supplied("C2")
 
 
-def test_a_fleet_at_sea_opens_its_sea_and_an_enemy_fleet_closes_a_hex(sample):
+def test_a_fleet_at_sea_opens_its_sea_and_an_enemy_fleet_closes_a_hex(sample, german):
     # Sea transportation 3 and Blocking sea routes 1.
     m, g = sample
     fr = german(m) | {"C1", "C2", "D1", "D2"}

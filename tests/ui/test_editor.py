@@ -5,13 +5,12 @@ to switch to maps/hitlers_war.toml once that map is merged; the tests pick their
 whatever map it is.
 """
 
-import os
 import shutil
 import tkinter as tk
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageDraw, ImageGrab
+from PIL import Image, ImageDraw
 
 from mapref.core.grid import Hex, Layout
 from mapref.io.mapfile import dumps_map, load_map
