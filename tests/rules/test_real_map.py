@@ -1,5 +1,6 @@
-"""The shipped scenarios on the shipped Hitler's War map. Figures that disagree with the rulebook
-are reported (docs/rulings.md, "Arithmetic against the shipped map"), not bent: they are xfail."""
+"""The shipped scenarios on the shipped Hitler's War map: every fresh set-up is legal and every
+side's starting production is the rulebook's figure (docs/rulings.md, "Arithmetic against the
+shipped map")."""
 
 from pathlib import Path
 
