@@ -186,8 +186,6 @@ def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army
                    "Italy / The United States: Activity limitations 1")
     if a.total(with_air=False) == 0:
         return _no(f"{a.name} has only tactical air, which is never used in an advance", "Tactical air abilities 3")
-    if a.at not in cx.supplied(side):
-        return _no(f"{a.name} cannot trace supply: it may not attack this turn", "Determine supply 5")
     if frm == to:
         return _no(f"{a.name} is already in {to}", "Advance resolution 2")
     if not land_adjacent(cx, frm, to):
@@ -208,6 +206,8 @@ def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army
         return _no(f"{to} holds a friendly army", "Advance resolution 3")
     if a.name == "Rumanian Army" and sc.id == "war_for_europe" and cx.country(to) not in ("ro", "su"):
         return _no(f"{to} is not in the Soviet Union: the Rumanian army advances only into Soviet hexes", "The Rumanian army 3")
+    if a.at not in cx.supplied(side):
+        return _no(f"{a.name} cannot trace supply: it may not attack this turn", "Determine supply 5")
     friendly_target = owner == side
     cmds: list = []
     msgs: list[str] = []
