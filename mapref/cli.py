@@ -286,6 +286,77 @@ def cmd_set(argv: list[str]) -> int:
     return 0
 
 
+def _apply_result(game, path: str, r) -> int:
+    """Apply a combat result (mapref.rules.hitlers_war.combat), end the game on an immediate
+    victory (rulings R32), save, and print what it did."""
+    from mapref.rules.commands import apply
+    from mapref.rules.hitlers_war.combat import victory_commands
+
+    apply(game.state, r.commands)
+    vc, vmsg = victory_commands(game.map, game.scenario, game.state)
+    apply(game.state, vc)
+    _save(game, path)
+    for line in r.messages + ([vmsg] if vmsg else []):
+        print(line)
+    return 0
+
+
+@command("losses", "record the losses a player chose after an assault (combat phase); exit 1 with the rule when impossible")
+def cmd_losses(argv: list[str]) -> int:
+    ap = ArgumentParser(prog="mapref losses", description="Record the strength points the owner removes after an assault "
+                        "(Assault resolution 5-8; Effect of forts on combat 2; Air superiority 1).")
+    ap.add_argument("game", metavar="GAME.toml")
+    ap.add_argument("hex", metavar="HEX")
+    from mapref.rules.state import POINT_TYPES
+
+    for t in POINT_TYPES:
+        flag = {"tactical_air": "air"}.get(t, t)
+        ap.add_argument(f"--{flag}", dest=t, type=int, default=0, metavar="N")
+    ap.add_argument("--fort", type=int, default=0, metavar="N", help="fort points lost (enemy assaults only)")
+    ap.add_argument("--garrison", action="store_true", help="the garrison of an empty hex is destroyed")
+    ap.add_argument("--army", default=None, help="the army losing points (where several share the hex)")
+    args = ap.parse_args(argv)
+    from mapref.rules.hitlers_war.combat import check_losses
+    from mapref.rules.hitlers_war.common import Context
+
+    game = _game_for_change(args.game)
+    space = _space(game, args.hex)
+    pts = {t: getattr(args, t) for t in POINT_TYPES if getattr(args, t)}
+    r = check_losses(Context(game.map, game.scenario, game.state), space, pts, fort=args.fort,
+                     garrison=args.garrison, army=args.army)
+    if not r.ok:
+        raise UserError(f"impossible losses in {space}: {r.reason} [{r.rule}]")
+    return _apply_result(game, args.game, r)
+
+
+@command("capture", "record a successful advance the players rolled: the army moves in, defenders retreat; exit 1 with the rule when illegal")
+def cmd_capture(argv: list[str]) -> int:
+    ap = ArgumentParser(prog="mapref capture", description="Record a successful advance from FROM into TO "
+                        "(Advance resolution 2-13; Off-map combat; Effect of forts on combat 4).")
+    ap.add_argument("game", metavar="GAME.toml")
+    ap.add_argument("frm", metavar="FROM")
+    ap.add_argument("to", metavar="TO")
+    ap.add_argument("--retreat-to", action="append", default=[], metavar="HEX",
+                    help="where the defender retreats the army displaced from TO (repeat, in order, when TO holds several)")
+    ap.add_argument("--army", default=None, help="the advancing army (where several share FROM)")
+    ap.add_argument("--check", action="store_true", help="only check; do not apply")
+    args = ap.parse_args(argv)
+    from mapref.rules.hitlers_war.combat import check_capture
+    from mapref.rules.hitlers_war.common import Context
+
+    game = _game_for_change(args.game)
+    frm, to = _space(game, args.frm), _space(game, args.to)
+    retreats = [_space(game, x) for x in args.retreat_to]
+    r = check_capture(Context(game.map, game.scenario, game.state), frm, to, retreats, army=args.army)
+    if not r.ok:
+        raise UserError(f"illegal advance {frm} -> {to}: {r.reason} [{r.rule}]")
+    if args.check:
+        for line in r.messages:
+            print(line)
+        return 0
+    return _apply_result(game, args.game, r)
+
+
 @command("advance", "end the current phase, applying what the rules apply at its end, and save")
 def cmd_advance(argv: list[str]) -> int:
     ap = ArgumentParser(prog="mapref advance", description="End the current step of the sequence of play.")

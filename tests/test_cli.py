@@ -153,9 +153,10 @@ def test_move_set_advance_and_the_referee_json(tmp_path):
     for _ in range(6):  # movement -> ... -> exploitation
         assert run("advance", "g.toml", cwd=tmp_path).returncode == 0
     data = json.loads(run("referee", "g.toml", "--json", cwd=tmp_path).stdout)
-    assert any(p["rule"] == "Determine supply 6-8" and p["hex"] == "T14" for p in data["pending"])
+    # Finland is supplied on its initial turn (Nations inclined toward the Axis 4; rulings R36)
+    assert not any(p.get("hex") == "T14" for p in data["pending"])
     r = run("advance", "g.toml", cwd=tmp_path)
-    assert "T14 unsupplied: becomes soviet" in r.stdout
+    assert r.returncode == 0 and "T14" not in r.stdout
     for h in ("T15", "Q17"):
         assert run("set", "g.toml", h, "--control", "axis", cwd=tmp_path).returncode == 0
     r = run("set", "g.toml", "M19", "--control", "axis", cwd=tmp_path)
@@ -165,3 +166,73 @@ def test_move_set_advance_and_the_referee_json(tmp_path):
     r = run("render", str(ROOT / "maps" / "hitlers_war.toml"), "-o", "m.png", "--game", "g.toml", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     assert (tmp_path / "m.png").stat().st_size > 1000
+
+
+# ------------------------------------------------------------------ losses, capture (combat results)
+def _to_axis_advances(tmp_path):
+    assert run("new-game", "barbarossa", "-o", "g.toml", cwd=tmp_path).returncode == 0
+    for _ in range(6):  # set-up -> movement -> supply -> announce -> defensive -> assaults -> advances
+        assert run("advance", "g.toml", cwd=tmp_path).returncode == 0
+    assert '"advances"' in (tmp_path / "g.toml").read_text()
+
+
+def test_losses_and_capture_on_the_command_line(tmp_path):
+    r = run("new-game", "barbarossa", "-o", "g.toml", cwd=tmp_path)
+    r = run("losses", "g.toml", "Q14", "--infantry", "1", cwd=tmp_path)
+    assert r.returncode == 1 and len(r.stderr.strip().splitlines()) == 1 and "Sequence of Play 2" in r.stderr
+    _to_axis_advances(tmp_path)
+    r = run("losses", "g.toml", "Q14", "--mechanized", "3", cwd=tmp_path)
+    assert r.returncode == 1 and "has 1 mechanized" in r.stderr and "Traceback" not in r.stderr
+    r = run("losses", "g.toml", "Q14", "--infantry", "2", cwd=tmp_path)
+    assert r.returncode == 0 and "NW Army Group loses 2 infantry" in r.stdout
+    r = run("capture", "g.toml", "O14", "P14", cwd=tmp_path)
+    assert r.returncode == 1 and "--retreat-to" in r.stderr and "P15, Q15" in r.stderr
+    r = run("capture", "g.toml", "L16", "L17", cwd=tmp_path)
+    assert r.returncode == 1 and len(r.stderr.strip().splitlines()) == 1
+    r = run("capture", "g.toml", "O14", "P14", "--retreat-to", "p15", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "Western Military District retreats to P15" in r.stdout and "P14 becomes axis" in r.stdout
+    data = json.loads(run("referee", "g.toml", "--json", cwd=tmp_path).stdout)
+    agc = next(a for a in data["armies"] if a["name"] == "Army Group Centre")
+    assert agc["hex"] == "P14" and agc["advanced"] == 1 and data["garrisons_lost"] == ["O14"]
+    text = run("referee", "g.toml", cwd=tmp_path).stdout
+    assert "Army Group Centre has advanced 1" in text and "no garrison until the end of combat: O14" in text
+
+
+def test_capturing_the_last_capital_ends_the_game(tmp_path):
+    # Barbarossa victory conditions 1, at the moment of the capture (rulings R32)
+    from mapref.io.gamefile import load_game_bundle, save_game
+    from mapref.rules.hitlers_war.common import Context
+    from mapref.rules.state import Army, HexState
+
+    _to_axis_advances(tmp_path)
+    game = load_game_bundle(tmp_path / "g.toml")
+    st = game.state
+    cx = Context(game.map, game.scenario, st)
+    corridor = _land_path(cx, "N13", "M18")  # an Axis corridor so that M18 traces to Berlin
+    for h in corridor + ["T15", "Q17"]:
+        st.hexes[h] = HexState(control="axis", occupied=True)
+    st.armies = [a for a in st.armies if a.at not in corridor]
+    st.armies.append(Army("Panzer Group 2", "axis", "ge", "M18", {"mechanized": 6}))
+    save_game(st, tmp_path / "g.toml")
+    r = run("capture", "g.toml", "M18", "M19", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "game over: axis wins" in r.stdout
+    assert 'phase = "over"' in (tmp_path / "g.toml").read_text()
+
+
+def _land_path(cx, a, b):
+    from collections import deque
+
+    prev = {a: None}
+    todo = deque([a])
+    while todo:
+        s = todo.popleft()
+        for n in cx.graph.neighbours(s, {"land"}):
+            if n not in prev:
+                prev[n] = s
+                todo.append(n)
+    out = [b]
+    while prev[out[-1]] is not None:
+        out.append(prev[out[-1]])
+    return out[:-1]  # without a (already Axis)

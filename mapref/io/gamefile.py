@@ -249,7 +249,7 @@ def load_scenario(path: str | os.PathLike[str], shown: str | None = None) -> Sce
 
 # -------------------------------------------------------------------------------- games
 GAME_TOP = ("format", "kind", "scenario", "map", "notes", "turn", "nations", "sides", "armies", "fleets", "forts",
-            "hexes", "pools", "home_forces")
+            "hexes", "pools", "home_forces", "garrisons_lost")
 SIDE_RECORD_KEYS = ("morale", "production", "lend_lease", "partial_ships", "uboats_port", "uboats_convoy", "asw",
                     "ta_shipping", "bombers", "history")
 HISTORY_KEYS = ("turn", "total", "spendable", "built", "repaired", "lend_lease", "research")
@@ -271,8 +271,9 @@ def game_from_dict(data: dict, source: str, shown: str) -> GameState:
         notes=r.str_(data, "notes", ""),
     )
     for code, w, n in _tables(r, data, "nations", 'a table such as { side = "axis", status = "at_war" }'):
-        r.check_keys(n, ("side", "status"), w, required=("status",))
-        g.nations[code] = Nation(_side(r, n, "side", w, required=False) or None, r.str_(n, "status", w, "neutral", choices=STATUSES))
+        r.check_keys(n, ("side", "status", "joined"), w, required=("status",))
+        g.nations[code] = Nation(_side(r, n, "side", w, required=False) or None, r.str_(n, "status", w, "neutral", choices=STATUSES),
+                                 _turn(r, n, "joined", w, None) if "joined" in n else None)
     for side, w, s in _tables(r, data, "sides", "a table of one side's record sheet"):
         if side not in SIDES:
             r.expected(w, "a side (" + ", ".join(SIDES) + ")", side)
@@ -300,9 +301,10 @@ def game_from_dict(data: dict, source: str, shown: str) -> GameState:
             rec.history.append(dict(h))
         g.sides[side] = rec
     for name, w, a in _tables(r, data, "armies", "a table of one army"):
-        r.check_keys(a, ("side", "nation", "at", "leader", "pool", "no_defensive_assault") + POINT_TYPES, w, required=("side", "nation", "at"))
+        r.check_keys(a, ("side", "nation", "at", "leader", "pool", "no_defensive_assault", "advanced") + POINT_TYPES, w, required=("side", "nation", "at"))
         g.armies.append(Army(name, _side(r, a, "side", w), r.str_(a, "nation", w), r.str_(a, "at", w), _points(r, a, w),
-                             r.str_(a, "leader", w), r.str_(a, "pool", w), r.bool_(a, "no_defensive_assault", w)))
+                             r.str_(a, "leader", w), r.str_(a, "pool", w), r.bool_(a, "no_defensive_assault", w),
+                             r.int_(a, "advanced", w, 0, 0, 99)))
     for name, w, f in _tables(r, data, "fleets", "a table of one fleet"):
         r.check_keys(f, ("side", "nation", "at", "in_port", "capital", "moved"), w, required=("side", "nation", "at"))
         g.fleets.append(Fleet(name, _side(r, f, "side", w), r.str_(f, "nation", w), r.str_(f, "at", w),
@@ -324,6 +326,7 @@ def game_from_dict(data: dict, source: str, shown: str) -> GameState:
     for space, w, h in _tables(r, data, "home_forces", "a table such as { nation = \"pl\", points = 3 }"):
         r.check_keys(h, ("nation", "points"), w, required=("nation", "points"))
         g.home_forces.append(HomeForce(r.str_(h, "nation", w), space, r.int_(h, "points", w, 0, 0, 99)))
+    g.garrisons_lost = list(_strs(r, data, "garrisons_lost", ""))
     r.raise_if_any()
     return g
 
@@ -337,6 +340,8 @@ def dumps_game(g: GameState) -> str:
            tw.assign("scenario", g.scenario), tw.assign("map", g.map)]
     if g.notes:
         out.append(tw.assign("notes", g.notes))
+    if g.garrisons_lost:
+        out.append(tw.assign("garrisons_lost", sorted(g.garrisons_lost, key=_space_order)))
     out += ["", "[turn]", tw.assign("season", g.turn.season), f"year = {g.turn.year}", tw.assign("side", g.side),
             tw.assign("phase", g.phase)]
     if g.subphase:
@@ -345,6 +350,8 @@ def dumps_game(g: GameState) -> str:
     for code, n in g.nations.items():
         d = {"side": n.side} if n.side else {}
         d["status"] = n.status
+        if n.joined is not None:
+            d["joined"] = str(n.joined)
         out.append(f"{tw.key(code)} = {_record(d)}")
     for side, s in g.sides.items():
         out += ["", f"[sides.{tw.key(side)}]"]
@@ -370,6 +377,8 @@ def dumps_game(g: GameState) -> str:
             out.append(tw.assign("pool", a.pool))
         if a.no_defensive_assault:
             out.append("no_defensive_assault = true")
+        if a.advanced:
+            out.append(f"advanced = {a.advanced}")
     for f in g.fleets:
         out += ["", f"[fleets.{tw.key(f.name)}]", tw.assign("side", f.side), tw.assign("nation", f.nation), tw.assign("at", f.at),
                 tw.assign("in_port", f.in_port), f"capital = {f.capital}"]

@@ -181,6 +181,66 @@ class AddHistory(Snapshot):
         st.sides.setdefault(self.side, SideRecord()).history.append(dict(self.record))
 
 
+@dataclass
+class Relocate(Snapshot):
+    """Combat: a whole army moves into the hex it advanced into (Advance resolution 2) or retreats
+    (rule 6) without joining the army it may find there (rule 7: the hex is then over-stacked)."""
+
+    army: str = ""
+    to: str = ""
+    advanced_by: int = 0
+    no_defensive_assault: bool | None = None
+
+    def do(self, st: GameState) -> None:
+        self._save(st, "armies")
+        a = st.army(self.army)
+        assert a is not None
+        a.at = self.to
+        a.advanced += self.advanced_by
+        if self.no_defensive_assault is not None:
+            a.no_defensive_assault = self.no_defensive_assault
+
+
+@dataclass
+class SetGarrisonsLost(Snapshot):
+    """The empty hexes whose garrison is gone until the end of the combat phase (Garrisons 4, 6)."""
+
+    spaces: list = field(default_factory=list)
+
+    def do(self, st: GameState) -> None:
+        self._save(st, "garrisons_lost")
+        st.garrisons_lost = sorted(set(self.spaces))
+
+
+@dataclass
+class EndCombat(Snapshot):
+    """End of a side's combat phase: garrisons return (Garrisons 4, 6) and the side's advance
+    counts (Advance resolution 13) start again next turn."""
+
+    side: str = ""
+
+    def do(self, st: GameState) -> None:
+        self._save(st, "armies", "garrisons_lost")
+        st.garrisons_lost = []
+        for a in st.armies:
+            if a.side == self.side:
+                a.advanced = 0
+
+
+@dataclass
+class SetNation(Snapshot):
+    code: str = ""
+    side: str | None = None
+    status: str = ""
+    joined: Turn | None = None
+
+    def do(self, st: GameState) -> None:
+        from mapref.rules.state import Nation
+
+        self._save(st, "nations")
+        st.nations[self.code] = Nation(self.side, self.status, self.joined)
+
+
 def apply(st: GameState, commands: list[Command]) -> None:
     for c in commands:
         c.do(st)
@@ -192,4 +252,4 @@ def undo(st: GameState, commands: list[Command]) -> None:
 
 
 __all__ = ["Command", "MovePoints", "MoveFleet", "SetHex", "RemoveArmy", "SetArmyPoints", "SetForts", "SetFleets",
-           "SetTurn", "AddHistory", "apply", "undo", "Fleet", "Fort"]
+           "SetTurn", "AddHistory", "Relocate", "SetGarrisonsLost", "EndCombat", "SetNation", "apply", "undo", "Fleet", "Fort"]

@@ -32,6 +32,7 @@ class Report:
     pending: list[dict] = field(default_factory=list)
     victory: dict | None = None
     surrender: list[dict] = field(default_factory=list)
+    garrisons_lost: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict:
         return {
@@ -45,6 +46,7 @@ class Report:
             "pending": self.pending,
             "victory": self.victory,
             "surrender": self.surrender,
+            "garrisons_lost": self.garrisons_lost,
         }
 
 
@@ -62,7 +64,8 @@ def referee(m: MapModel, sc: Scenario, st: GameState, graph: Graph | None = None
         t = cx.trace(a.side)
         entry = {"name": a.name, "side": a.side, "nation": a.nation, "hex": a.at,
                  "strength": {k: a.points.get(k, 0) for k in POINT_TYPES}, "leader": a.leader,
-                 "supplied": sup, "supply_path": t.path(a.at) if sup else []}
+                 "supplied": sup, "supply_path": t.path(a.at) if sup else [],
+                 "advanced": a.advanced, "no_defensive_assault": a.no_defensive_assault}
         if not sup and a.at in cx.control and cx.friendly(a.at, a.side):
             entry["frontier"] = t.frontier(a.at)
         armies.append(entry)
@@ -79,6 +82,7 @@ def referee(m: MapModel, sc: Scenario, st: GameState, graph: Graph | None = None
     r.pending = pending_for(cx)
     r.victory = victory(cx)
     r.surrender = surrender_offers(cx)
+    r.garrisons_lost = sorted(st.garrisons_lost, key=_order)
     r.violations += check_moves_state(cx)
     return r
 
@@ -108,6 +112,13 @@ def report_text(r: Report) -> str:
     for side, d in r.supply_detail.items():
         if d["unsupplied_hexes"]:
             lines.append(f"unsupplied {side} hexes: {', '.join(d['unsupplied_hexes'])}")
+    for a in r.armies:
+        if a["advanced"]:
+            lines.append(f"{a['name']} has advanced {a['advanced']} hex(es) this turn: +{a['advanced']} to its next advance roll [Advance resolution 13]")
+        if a["no_defensive_assault"]:
+            lines.append(f"{a['name']} may not defensively assault this turn [Advance resolution 7; Stacking 4]")
+    if r.garrisons_lost:
+        lines.append(f"no garrison until the end of combat: {', '.join(r.garrisons_lost)} [Garrisons 4, 6; Assault resolution 8]")
     for p in r.pending:
         lines.append(f"pending ({p['when']}): {p['what']} [{p['rule']}]")
     for s in r.surrender:

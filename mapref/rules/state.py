@@ -74,6 +74,7 @@ class Army:
     leader: str = ""
     pool: str = ""  # the set-up pool its points came from, if any
     no_defensive_assault: bool = False  # after a forced retreat into an occupied hex (Stacking 4)
+    advanced: int = 0  # hexes advanced into this combat phase (Advance resolution 13: +1 a hex)
 
     def total(self, *, with_air: bool = True) -> int:
         return strength_total(self.points, with_air=with_air)
@@ -114,6 +115,7 @@ class HexState:
 class Nation:
     side: str | None  # the side it belongs or leans to; None for nobody
     status: str  # one of STATUSES
+    joined: Turn | None = None  # the turn it joined its side, where a rule needs it (Finland: rulings R36)
 
 
 @dataclass
@@ -168,6 +170,9 @@ class GameState:
     sides: dict[str, SideRecord] = field(default_factory=dict)
     pools: list[Pool] = field(default_factory=list)
     home_forces: list[HomeForce] = field(default_factory=list)
+    # empty hexes whose garrison is gone until the end of the combat phase (Garrisons 4, 6;
+    # Assault resolution 7-8; Advance resolution 10)
+    garrisons_lost: list[str] = field(default_factory=list)
     notes: str = ""
 
     def hex(self, space: str) -> HexState:

@@ -93,12 +93,16 @@ def test_a_fleet_at_sea_opens_a_sea_route_and_an_enemy_fleet_closes_it(fresh):
 
 
 def test_an_isolated_hex_goes_to_the_side_with_the_closest_production(fresh):
-    # Determine supply 6-8: Finland (Axis in Barbarossa) does not trace to Berlin by land and
-    # becomes Soviet at the end of the Axis combat phase; land with no opponent near stays (R23)
+    # Determine supply 6-8: an Axis hex cut off becomes friendly to the opposing side with the
+    # closest undevastated production; land with no opponent near stays (R23)
     m, sc, st = fresh("barbarossa")
+    st.turn = Turn(1941, "winter")  # past Finland's initial turn (R36)
     iso = isolation(Context(m, sc, st), "axis")
-    assert {h: s for h, s in iso.hexes.items()} == {"T13": "soviet", "T14": "soviet", "U13": "soviet", "U14": "soviet"}
-    assert "H7" in iso.stays and not iso.ties
+    assert iso.hexes == {} and "H7" in iso.stays and not iso.ties  # Finland traces over the Baltic (R36)
+    for h in ("T13", "T14", "U13"):  # the Finnish Baltic shore taken: U14 is cut off
+        setc(st, h, "soviet")
+    iso = isolation(Context(m, sc, st), "axis")
+    assert iso.hexes == {"U14": "soviet"}
     # Fall of Germany: three sides; an Axis hex cut off in France goes to the nearer side
     m, sc, st = fresh("fall_of_germany")
     cx = Context(m, sc, st)
@@ -110,13 +114,16 @@ def test_an_isolated_hex_goes_to_the_side_with_the_closest_production(fresh):
 
 def test_advance_applies_isolation_at_the_end_of_the_combat_phase(fresh):
     m, sc, st = fresh("barbarossa")
-    st.armies.append(Army("Finns", "axis", "fi", "T13", {"infantry": 2}))
+    st.turn = Turn(1941, "winter")  # past Finland's initial turn (R36)
+    for h in ("T13", "T14", "U13"):
+        setc(st, h, "soviet")
+    st.armies.append(Army("Finns", "axis", "fi", "U14", {"infantry": 2}))
     run_advance(m, sc, st)  # setup -> movement
     while not (st.phase == "combat" and st.subphase == "exploitation"):
         run_advance(m, sc, st)
-        assert st.hex("T13").control is None  # nothing changes before the end of combat
+        assert st.hex("U14").control is None  # nothing changes before the end of combat
     r = run_advance(m, sc, st)
-    assert st.hex("T13").control == "soviet" and st.army("Finns") is None
+    assert st.hex("U14").control == "soviet" and st.army("Finns") is None
     assert any("Determine supply 7" in x for x in r.messages)
     # Determine supply 9: the Soviet army cut off now is not removed in the Axis turn
     assert (st.side, st.phase) == ("axis", "production")

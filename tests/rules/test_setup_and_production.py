@@ -92,9 +92,13 @@ def test_unsupplied_production_is_not_counted(fresh):
     assert production(Context(m, sc, st), "axis").total == 34
     st.phase = "production"
     p = production(Context(m, sc, st), "axis")
-    # Algeria (H7) is across the sea and Finland (T14) touches the Axis only through neutral
-    # Sweden or Soviet hexes: neither traces to Berlin by land
-    assert {"H7", "T14"} <= set(p.unsupplied) and p.total == 32
+    # Algeria (H7) is across the sea: it does not trace to Berlin. Finland (T14) touches the Axis
+    # only through neutral Sweden or Soviet hexes, but it is supplied on its initial turn and then
+    # via the Baltic, which Barbarossa (no fleets) leaves open (Nations inclined toward the Axis 4;
+    # rulings R36)
+    assert "H7" in p.unsupplied and "T14" not in p.unsupplied and p.total == 33
+    st.turn = st.turn.next()
+    assert production(Context(m, sc, st), "axis").total == 33
     st.hexes["Q12"] = HexState(control="soviet")  # Danzig: cuts East Prussia off from the Reich
     cut = production(Context(m, sc, st), "axis")
     assert "Q13" in cut.unsupplied or m.hex("Q13").production == 0

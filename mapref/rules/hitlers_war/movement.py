@@ -53,7 +53,7 @@ def _phase_ok(cx, side: str) -> MoveCheck | None:
 def _neutral_country(cx, space: str) -> str | None:
     c = cx.country(space)
     n = cx.state.nations.get(c) if c else None
-    if n is not None and n.status == "neutral" and not cx.control.get(space):
+    if n is not None and n.status == "neutral":
         return c
     return None
 

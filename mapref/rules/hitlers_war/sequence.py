@@ -11,7 +11,8 @@ land movement.
 Applied here (:func:`advance` returns the commands, the caller saves):
 - end of a side's movement: Stacking 2-4 (points over ten in a hex lost, rulings R24);
 - end of a side's combat phase: Determine supply 6-9 (isolation) and Fortifications, Production
-  1 (unsupplied fort points), then the garrisons return (Garrisons 4, 6: nothing to record);
+  1 (unsupplied fort points), then the garrisons return (Garrisons 4, 6: ``garrisons_lost`` is
+  emptied) and the side's advance counts (Advance resolution 13) start again;
 - start of a side's production: Fort strength under construction 2 (points become operational);
 - end of a side's production: the production record (Production points 2);
 - a new turn: War for Europe, Siberian production 4 (four more devastated at winter 1942: R13);
@@ -25,7 +26,7 @@ import copy
 from dataclasses import dataclass, field
 
 from mapref.core.graph import box_space
-from mapref.rules.commands import (AddHistory, RemoveArmy, SetArmyPoints, SetFleets, SetForts, SetHex, SetTurn,
+from mapref.rules.commands import (AddHistory, EndCombat, RemoveArmy, SetArmyPoints, SetFleets, SetForts, SetHex, SetTurn,
                                    apply)
 from mapref.rules.hitlers_war.supply import isolation
 
@@ -189,6 +190,10 @@ def advance(m, sc, st, roll: int | None = None) -> Advance:
                 return out
             run(c)
             out.messages += msgs
+            if work.garrisons_lost:
+                out.messages.append(f"garrisons return in {', '.join(work.garrisons_lost)} [Garrisons 4, 6]")
+            if work.garrisons_lost or any(a.side == side and a.advanced for a in work.armies):
+                run([EndCombat(side=side)])
         if here[0] == "production" and i + 1 == len(seq):
             p = production(Context(m, sc, work), side)
             run([AddHistory(side=side, record={"turn": str(work.turn), "total": p.total, "spendable": p.spendable})])

@@ -22,9 +22,23 @@ def new_game(m: MapModel, sc: Scenario, *, scenario_ref: str = "", map_ref: str 
         if code in sc.nations:
             side, status = sc.nations[code]
         else:
-            sides = {cx.start.get(m.label(h)) for h in m.hexes_of_country(code) if m.hexes[h].is_land} - {None}
-            side, status = (sides.pop(), "at_war") if len(sides) == 1 else (None, sc.other_nations)
-        st.nations[code] = Nation(side, status)
+            # a country split between sides at the start (Fall of Germany: the Soviet Union, with
+            # the Axis-held hexes listed; Italy; France) fights on the side holding most of it
+            # (rulings R38); a country no side holds gets the scenario's other_nations status
+            held: dict[str, int] = {}
+            for h in m.hexes_of_country(code):
+                owner = cx.start.get(m.label(h))
+                if owner and m.hexes[h].is_land:
+                    held[owner] = held.get(owner, 0) + 1
+            if held:
+                side = max(sc.sides, key=lambda x: (held.get(x, 0), -sc.sides.index(x)))
+                status = "at_war"
+            else:
+                side, status = None, sc.other_nations
+        # Nations inclined toward the Axis 4: Finland's army is supplied on its initial turn; a
+        # Finland on a side at the start joins it on the first turn (rulings R36)
+        joined = sc.first_turn if code == "fi" and side and status == "at_war" else None
+        st.nations[code] = Nation(side, status, joined)
     for s in sc.sides:
         setup = sc.setup(s)
         rec = SideRecord(morale=setup.morale)

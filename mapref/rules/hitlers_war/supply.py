@@ -56,9 +56,59 @@ def _zone(cx, space: str) -> str | None:
     return cx.map.hex(space).sea
 
 
+BALTIC = "bal"  # the Baltic Sea zone of maps/hitlers_war.toml
+FINLAND = "fi"
+
+
 def side_trace(cx, side: str) -> SupplyTrace:
     friendly = [s for s, v in cx.control.items() if v == side and cx.exists(s)]
-    return core_supply.trace(cx.graph, cx.map, friendly, sources(cx, side), open_seas(cx, side), blocked(cx, side))
+    seas, blk = open_seas(cx, side), blocked(cx, side)
+    t = core_supply.trace(cx.graph, cx.map, friendly, sources(cx, side), seas, blk)
+    finland_supply(cx, side, t, friendly, seas, blk)
+    return t
+
+
+def finland_supply(cx, side: str, t: SupplyTrace, friendly: list[str], seas: set[str], blk: set[str]) -> list[str]:
+    """Nations inclined toward the Axis 4: Finland's army "is supplied for the initial turn but on
+    all following turns it must be supplied via the Baltic" (rulings R36).
+
+    - On the turn Finland joined its side (``Nation.joined``; the first turn where it starts on a
+      side) its friendly hexes are supplied as if they were sources.
+    - A scenario with no fleets at all (Barbarossa) has no means to open or close the Baltic: there
+      the Baltic counts as open for Finland's supply, so Finland traces over it to a friendly
+      Baltic shore joined to the side's source.  Elsewhere the Baltic is open only where the side
+      has a fleet at sea (Sea transportation 3), which the ordinary trace already does.
+
+    Adds to ``t`` in place; returns the Finnish spaces it supplied."""
+    fi = cx.state.nations.get(FINLAND)
+    if fi is None or fi.side != side:
+        return []
+    fin = [s for s in friendly if cx.country(s) == FINLAND and not t.is_supplied(s)]
+    if not fin:
+        return []
+    seeds: dict[str, list[str]] = {}
+    if fi.joined is not None and fi.joined == cx.state.turn:
+        seeds = {s: [s] for s in fin}
+    elif BALTIC not in seas and not cx.scenario.fleets and not cx.state.fleets:
+        wide = core_supply.trace(cx.graph, cx.map, friendly, sources(cx, side), set(seas) | {BALTIC}, blk)
+        seeds = {s: wide.path(s) for s in fin if wide.is_supplied(s)}
+    if not seeds:
+        return []
+    todo = deque()
+    for s, chain in seeds.items():
+        for i, x in enumerate(chain):
+            if x in t.parent:
+                break
+            t.parent[x] = chain[i + 1] if i + 1 < len(chain) else None
+        todo.append(s)
+    fr = set(friendly)
+    while todo:  # friendly land joined to a Finland so supplied traces through it
+        s = todo.popleft()
+        for n in cx.graph.neighbours(s, core_supply.LAND_TRACE):
+            if n in fr and n not in t.parent:
+                t.parent[n] = s
+                todo.append(n)
+    return sorted(seeds)
 
 
 # ------------------------------------------------------------------------------ isolation
@@ -85,7 +135,7 @@ def _neutral(cx, space: str) -> bool:
     """Spaces of countries that may never be entered or attacked (status ``neutral``)."""
     c = cx.country(space)
     n = cx.state.nations.get(c) if c else None
-    return n is not None and n.status == "neutral" and space not in cx.control
+    return n is not None and n.status == "neutral"
 
 
 def distances_to_production(cx, start: str, sides: list[str]) -> dict[str, int]:

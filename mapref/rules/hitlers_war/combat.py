@@ -1,0 +1,312 @@
+"""Combat results the players roll on the board's tables and the referee records (rulings R35).
+
+The Firepower and Advance tables are printed on the board, not in the rulebook text, so the referee
+never rolls: it checks that a result the players enter is possible and applies its consequences.
+
+- :func:`check_losses`: the owner's chosen losses from the army (or fort points, or the garrison)
+  in a hex (Assault resolution 2-8; Effect of forts on combat 2-3; Garrisons 4; Air superiority 1).
+- :func:`check_capture`: a successful advance (Resolve initial advances 3; Exploitation attacks 7;
+  Advance resolution 2-3, 5-10, 13; Advancing into friendly hexes 2; Sea/crossing hex side combat;
+  Effect of forts on combat 4; Off-map combat 1-3; Allied & Soviet Cooperation 1; All remaining
+  unaligned countries 3; Barbarossa special rule 1; Garrisons 4-6).
+
+Each returns a :class:`CombatCheck`: the commands to apply and what they do, or the reason the
+result is impossible and the rule.  Nothing here changes the state.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+from mapref.rules.commands import (Relocate, RemoveArmy, SetArmyPoints, SetForts, SetGarrisonsLost, SetHex,
+                                   SetTurn)
+from mapref.rules.state import POINT_TYPES
+
+ADJACENT = frozenset({"land", "box_land"})  # never across crossing or all-sea sides
+ADVANCE_STEPS = ("advances", "exploitation", "")
+INACTIVE = ("unaligned", "inclined", "surrendered")
+
+
+@dataclass
+class CombatCheck:
+    ok: bool
+    reason: str = ""
+    rule: str = ""
+    commands: list = field(default_factory=list)
+    messages: list[str] = field(default_factory=list)
+
+
+def _no(reason: str, rule: str) -> CombatCheck:
+    return CombatCheck(False, reason, rule)
+
+
+def _combat_phase(cx) -> CombatCheck | None:
+    st = cx.state
+    if st.phase != "combat":
+        return _no(f"it is the {st.side} {st.phase} phase: combat results are entered only in a combat phase",
+                   "Sequence of Play 2; Launching attacks 1")
+    return None
+
+
+def land_adjacent(cx, a: str, b: str) -> bool:
+    return bool(cx.graph.kinds_between(a, b) & ADJACENT)
+
+
+def _garrisons_after(cx, extra_lost: set[str], refilled: set[str] = frozenset()) -> list[str]:
+    return sorted((set(cx.state.garrisons_lost) | extra_lost) - set(refilled))
+
+
+# ----------------------------------------------------------------------------- losses
+def check_losses(cx, space: str, losses: dict[str, int], fort: int = 0, garrison: bool = False,
+                 army: str | None = None) -> CombatCheck:
+    """The owner removes ``losses`` (points by type) from the army in ``space``, ``fort`` points
+    from the fort there, or the garrison of an empty hex."""
+    st = cx.state
+    bad = _combat_phase(cx)
+    if bad:
+        return bad
+    losses = {t: int(v) for t, v in losses.items() if v}
+    if any(v < 0 for v in losses.values()) or fort < 0:
+        return _no("losses are counted in whole strength points from 0 up", "Assault resolution 3, 5")
+    if not losses and not fort and not garrison:
+        return _no("no losses given: name the points lost (--infantry N ...), --fort N or --garrison", "Assault resolution 5")
+    cmds: list = []
+    msgs: list[str] = []
+    here = [a for a in st.armies if a.at == space]
+    lost_garrisons: set[str] = set()
+    if losses:
+        cands = [a for a in here if army is None or a.name == army]
+        if not cands:
+            return _no(f"no army{' named ' + army if army else ''} in {space}", "Assault resolution 4")
+        if len(cands) > 1:
+            return _no(f"{len(cands)} armies in {space} ({', '.join(a.name for a in cands)}): name one with --army",
+                       "Assault resolution 4-5")
+        a = cands[0]
+        for t, v in losses.items():
+            if v > a.points.get(t, 0):
+                return _no(f"{a.name} has {a.points.get(t, 0)} {t} points, it cannot lose {v}",
+                           "Assault resolution 5: the owner removes its own strength points")
+        left = {t: a.points.get(t, 0) - losses.get(t, 0) for t in POINT_TYPES}
+        what = ", ".join(f"{v} {t}" for t, v in losses.items())
+        if sum(left.values()) == 0:
+            cmds.append(RemoveArmy(text=f"{a.name} eliminated", army=a.name))
+            msgs.append(f"{a.name} loses {what}: it has no strength left and is removed [Assault resolution 6]")
+            if not space.startswith("box:") and not any(x.at == space and x is not a for x in st.armies):
+                lost_garrisons.add(space)
+                msgs.append(f"{space} is empty: no garrison until the end of the combat phase [Assault resolution 8]")
+        else:
+            cmds.append(SetArmyPoints(text=f"{a.name} loses {what}", army=a.name, points=left))
+            msgs.append(f"{a.name} loses {what}: {sum(left.values())} points left [Assault resolution 5]")
+    if fort:
+        f = next((x for x in st.forts if x.at == space), None)
+        if f is None:
+            return _no(f"no fort in {space}", "Effect of forts on combat 2")
+        if f.side == st.side:
+            return _no(f"fort points are lost only to enemy assaults, not to defensive assaults: it is the {st.side} turn",
+                       "Effect of forts on combat 2")
+        if fort > f.strength:
+            return _no(f"the fort in {space} has {f.strength} operational points, it cannot lose {fort}"
+                       + (f" ({f.building} under construction count in no battle)" if f.building else ""),
+                       "Effect of forts on combat 2; Fort strength under construction 3")
+        forts = copy.deepcopy(st.forts)
+        next(x for x in forts if x.at == space).strength -= fort
+        cmds.append(SetForts(text=f"fort {space} loses {fort}", forts=forts))
+        msgs.append(f"the fort in {space} loses {fort} points, {f.strength - fort} left [Effect of forts on combat 2]")
+    if garrison:
+        if here:
+            return _no(f"{space} holds an army: it has no garrison", "Garrisons 5")
+        if space.startswith("box:") or not cx.exists(space) or not cx.map.hex(space).is_land:
+            return _no(f"{space} has no land: it has no garrison", "Garrisons 1")
+        if space in st.garrisons_lost:
+            return _no(f"the garrison of {space} is already destroyed", "Assault resolution 8")
+        if cx.control.get(space) == st.side:
+            return _no(f"{space} is friendly to the {st.side}: its garrison is not attacked in their turn",
+                       "Advancing into friendly hexes 2")
+        lost_garrisons.add(space)
+        msgs.append(f"the garrison of {space} is destroyed until the end of the combat phase [Assault resolution 7; Garrisons 4]")
+    if lost_garrisons:
+        cmds.append(SetGarrisonsLost(spaces=_garrisons_after(cx, lost_garrisons)))
+    return CombatCheck(True, commands=cmds, messages=msgs)
+
+
+# ----------------------------------------------------------------------------- capture
+def retreat_options(cx, space: str, side: str, exclude: set[str] = frozenset()) -> tuple[list[str], list[str]]:
+    """The hexes an army of ``side`` displaced from ``space`` may retreat to (Advance resolution
+    6-7): (vacant, occupied) adjacent friendly hexes, never across crossing or all-sea sides."""
+    st = cx.state
+    vacant, occupied = [], []
+    for n in sorted(set(cx.graph.neighbours(space, ADJACENT))):
+        if n in exclude or not cx.exists(n) or cx.control.get(n) != side:
+            continue
+        if any(a.at == n and a.side != side for a in st.armies):
+            continue
+        if n.startswith("box:") or not any(a.at == n for a in st.armies):
+            vacant.append(n)  # boxes hold any number of armies (Stacking 6; rulings R37)
+        else:
+            occupied.append(n)
+    return vacant, occupied
+
+
+def _neutral_target(cx, to: str) -> str:
+    st, sc = cx.state, cx.scenario
+    c = cx.country(to)
+    n = st.nations.get(c) if c else None
+    if n is not None and n.status == "neutral":
+        name = cx.map.countries[c].name if c in cx.map.countries else c
+        return f"{to} is in {name}, neutral: it may never be attacked"
+    if any(x.id == "neutral" for x in sc.special) and to not in cx.start and to not in cx.control:
+        return f"{to} was controlled by neither side at the start: it may never be attacked"
+    return ""
+
+
+def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army: str | None = None) -> CombatCheck:
+    """A successful advance from ``frm`` into ``to`` (the players rolled it on the Advance table);
+    ``retreats``: where the defender retreats each army displaced from ``to``, in order."""
+    st, sc = cx.state, cx.scenario
+    retreats = list(retreats or [])
+    bad = _combat_phase(cx)
+    if bad:
+        return bad
+    if st.subphase not in ADVANCE_STEPS:
+        return _no(f"it is the {st.subphase.replace('_', ' ')} step: advances come in the initial advances and exploitation steps",
+                   "Combat 7; Resolve initial advances; Exploitation attacks")
+    cands = [a for a in st.armies if a.at == frm and a.side == st.side and (army is None or a.name == army)]
+    if not cands:
+        return _no(f"no {st.side} army{' named ' + army if army else ''} in {frm}: only the phasing side advances",
+                   "Launching attacks 1; Advance resolution 2")
+    if len(cands) > 1:
+        return _no(f"{len(cands)} armies in {frm} ({', '.join(a.name for a in cands)}): name one with --army",
+                   "Advance resolution 1")
+    a = cands[0]
+    side = a.side
+    nation = st.nations.get(a.nation)
+    if nation is not None and nation.status in INACTIVE:
+        return _no(f"{a.name} belongs to {a.nation}, which is {nation.status}: its strength points may not attack",
+                   "Italy / The United States: Activity limitations 1")
+    if a.total(with_air=False) == 0:
+        return _no(f"{a.name} has only tactical air, which is never used in an advance", "Tactical air abilities 3")
+    if frm == to:
+        return _no(f"{a.name} is already in {to}", "Advance resolution 2")
+    if not land_adjacent(cx, frm, to):
+        kinds = cx.graph.kinds_between(frm, to)
+        if kinds:
+            return _no(f"{frm} and {to} are joined only across a crossing or all-sea hexside",
+                       "Sea/crossing hex side combat; Launching attacks 5")
+        return _no(f"{to} is not adjacent to {frm}", "Launching attacks 5; Advance resolution 2")
+    why = _neutral_target(cx, to)
+    if why:
+        return _no(why, "All remaining unaligned countries 3; Barbarossa special rule 1; Fall of Germany special rule 2")
+    owner = cx.control.get(to)
+    enemy_here = [x for x in st.armies if x.at == to and x.side != side]
+    if {side, owner} == {"soviet", "allies"} or any({side, x.side} == {"soviet", "allies"} for x in enemy_here):
+        return _no(f"{to} is {owner}: the Soviet and Allied players may never attack one another",
+                   "Allied & Soviet Cooperation 1")
+    if any(x.at == to and x.side == side for x in st.armies):
+        return _no(f"{to} holds a friendly army", "Advance resolution 3")
+    if a.name == "Rumanian Army" and sc.id == "war_for_europe" and cx.country(to) not in ("ro", "su"):
+        return _no(f"{to} is not in the Soviet Union: the Rumanian army advances only into Soviet hexes", "The Rumanian army 3")
+    if a.at not in cx.supplied(side):
+        return _no(f"{a.name} cannot trace supply: it may not attack this turn", "Determine supply 5")
+    friendly_target = owner == side
+    cmds: list = []
+    msgs: list[str] = []
+    lost: set[str] = set()
+    refilled: set[str] = set()
+    # the defenders (Advance resolution 5-8; Off-map combat 3)
+    if friendly_target and enemy_here:  # cannot happen in a consistent game
+        return _no(f"{to} is friendly to the {side} but holds {enemy_here[0].name}", "Hex Control 2")
+    if enemy_here:
+        if to.startswith("box:") and to != "box:siberia":
+            if retreats:
+                return _no(f"armies displaced from {to} cannot retreat: only Siberia's defenders may", "Off-map combat 3")
+            for d in enemy_here:
+                cmds.append(RemoveArmy(text=f"{d.name} eliminated", army=d.name))
+                msgs.append(f"{d.name} is displaced from an off-map box and eliminated [Off-map combat 3]")
+        else:
+            if len(retreats) > len(enemy_here):
+                return _no(f"{len(retreats)} retreats given for {len(enemy_here)} displaced "
+                           f"arm{'y' if len(enemy_here) == 1 else 'ies'}", "Advance resolution 6")
+            taken: set[str] = set()
+            work = copy.deepcopy(st)  # retreats happen one after the other
+            from mapref.rules.hitlers_war.common import Context
+
+            wcx = Context(cx.map, sc, work, cx.graph)
+            for i, d in enumerate(enemy_here):
+                vacant, occupied = retreat_options(wcx, to, d.side, exclude={frm})
+                vacant = [v for v in vacant if v not in taken]
+                legal = vacant or occupied
+                r = retreats[i] if i < len(retreats) else None
+                if not legal:
+                    if r:
+                        return _no(f"{d.name} has no hex to retreat to ({r} is not an adjacent {d.side} hex across a land side)",
+                                   "Advance resolution 6, 8")
+                    cmds.append(RemoveArmy(text=f"{d.name} eliminated", army=d.name))
+                    msgs.append(f"{d.name} cannot retreat into an adjacent friendly hex: eliminated [Advance resolution 8]")
+                    continue
+                if r is None:
+                    return _no(f"the defender must retreat {d.name} from {to}: give --retreat-to with one of "
+                               f"{', '.join(legal)}", "Resolve initial advances 3; Advance resolution 6-7")
+                if r not in vacant + occupied:
+                    why_r = (f"{r} is not adjacent to {to} across a land hexside" if not land_adjacent(cx, to, r)
+                             else f"{r} is not friendly to the {d.side}" if wcx.control.get(r) != d.side
+                             else f"{r} is not a legal retreat")
+                    return _no(f"{d.name} may not retreat to {r}: {why_r} (legal: {', '.join(legal)})", "Advance resolution 6")
+                if r in occupied and vacant:
+                    return _no(f"{r} holds another army: {d.name} may retreat there only when no vacant hex is available "
+                               f"({', '.join(vacant)})", "Advance resolution 7; Stacking 4")
+                if r in occupied:
+                    other = next(x for x in work.armies if x.at == r)
+                    cmds.append(Relocate(text=f"{d.name} retreats to {r}", army=d.name, to=r, no_defensive_assault=True))
+                    cmds.append(SetArmyPoints(army=other.name, no_defensive_assault=True))
+                    msgs.append(f"{d.name} retreats to {r}, where {other.name} stands: both lose their defensive assault "
+                                f"this turn; over ten points there are lost if not fixed by the end of the next movement phase "
+                                f"[Advance resolution 7; Stacking 4]")
+                else:
+                    cmds.append(Relocate(text=f"{d.name} retreats to {r}", army=d.name, to=r))
+                    msgs.append(f"{d.name} retreats to {r} [Advance resolution 6]")
+                    refilled.add(r)
+                work.army(d.name).at = r
+                taken.add(r)
+            # air superiority is a loss the players count (Air superiority 1)
+            air = a.points.get("tactical_air", 0)
+            for d in enemy_here:
+                excess = air - d.points.get("tactical_air", 0)
+                if excess > 0 and any(isinstance(c, Relocate) and c.army == d.name for c in cmds):
+                    msgs.append(f"air superiority: {d.name} may lose up to {excess} more points, not tactical air "
+                                f"(enter them with mapref losses) [Air superiority 1]")
+    # the advancing army moves in (Advance resolution 2, 13)
+    cmds.append(Relocate(text=f"{a.name} advances {frm} -> {to}", army=a.name, to=to, advanced_by=1))
+    msgs.append(f"{a.name} advances from {frm} into {to} (its advance number {a.advanced + 1} this turn: "
+                f"+{a.advanced + 1} to its next advance roll) [Advance resolution 2, 13]")
+    if not frm.startswith("box:") and not any(x.at == frm and x is not a for x in st.armies):
+        lost.add(frm)  # Garrisons 6: a hex left empty in the combat phase regains it at the end
+    refilled.add(to)  # occupied: no garrison (Garrisons 5)
+    if friendly_target:
+        msgs.append(f"{to} was already {side}: no damage [Advancing into friendly hexes 2]")
+    else:
+        prod = cx.production(to)
+        start_side = cx.start.get(to)
+        cmds.append(SetHex(text=f"{to} captured", space=to, control=side, occupied=start_side != side,
+                           devastated=prod if prod else None))
+        what = f"{to} becomes {side}" + (" with an occupation marker" if start_side != side else "")
+        if prod:
+            what += f", its {prod} production devastated"
+        msgs.append(what + (" [Off-map combat 2]" if to.startswith("box:") else " [Advance resolution 10]"))
+        f = next((x for x in st.forts if x.at == to and x.side != side), None)
+        if f is not None:
+            cmds.append(SetForts(text=f"fort {to} destroyed", forts=[copy.deepcopy(x) for x in st.forts if x is not f]))
+            msgs.append(f"the {f.side} fort in {to} and its {f.strength + f.building} points are destroyed [Effect of forts on combat 4]")
+    cmds.append(SetGarrisonsLost(spaces=_garrisons_after(cx, lost, refilled)))
+    return CombatCheck(True, commands=cmds, messages=msgs)
+
+
+def victory_commands(m, sc, st) -> tuple[list, str]:
+    """After a result: the game ends at once when an immediate victory condition holds (R32)."""
+    from mapref.rules.hitlers_war.common import Context
+    from mapref.rules.hitlers_war.victory import victory
+
+    v = victory(Context(m, sc, st))
+    if v and v.get("immediate") and st.phase != "over":
+        return [SetTurn(phase="over", subphase="")], f"game over: {v['winner']} wins ({v['condition']}) [{v['rule']}]"
+    return [], ""
