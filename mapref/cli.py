@@ -252,18 +252,29 @@ def cmd_move(argv: list[str]) -> int:
     return 0
 
 
-@command("set", "a referee's correction of the board: a hex's control or devastation")
+@command("set", "a referee's correction of the board (a hex's control or devastation) or record of a nation's status")
 def cmd_set(argv: list[str]) -> int:
-    ap = ArgumentParser(prog="mapref set", description="Correct the board: a hex's control or devastation.")
+    ap = ArgumentParser(prog="mapref set", description="Correct the board (a hex's control or devastation), or record "
+                        "a nation joining a side, surrendering... (--nation CODE --status STATUS [--side SIDE]).")
     ap.add_argument("game", metavar="GAME.toml")
-    ap.add_argument("hex", metavar="HEX")
+    ap.add_argument("hex", metavar="HEX", nargs="?", default=None)
     ap.add_argument("--control", choices=("axis", "soviet", "allies", "none"))
     ap.add_argument("--devastated", type=int, default=None, metavar="N")
+    ap.add_argument("--nation", default=None, metavar="CODE", help="a country code of the map (fi, it, us...)")
+    ap.add_argument("--status", default=None, metavar="STATUS",
+                    help="the nation's status: at_war, at_peace, unaligned, inclined, surrendered or neutral")
+    ap.add_argument("--side", default=None, metavar="SIDE", help="the side it is on or leans to (none: no side); default: unchanged")
+    ap.add_argument("--joined", default=None, metavar="TURN",
+                    help='the turn it joined its side, "SEASON YEAR" (default: this turn, when it joins one now)')
     args = ap.parse_args(argv)
+    if args.nation is not None or args.status is not None or args.side is not None or args.joined is not None:
+        return _set_nation(args)
     from mapref.rules.commands import SetHex, SetTurn, apply
     from mapref.rules.hitlers_war.common import Context
     from mapref.rules.hitlers_war.victory import victory
 
+    if args.hex is None:
+        raise UserError("nothing to set: give HEX --control SIDE / --devastated N, or --nation CODE --status STATUS")
     game = _game_for_change(args.game)
     space = _space(game, args.hex)
     if args.control is None and args.devastated is None:
@@ -284,6 +295,28 @@ def cmd_set(argv: list[str]) -> int:
     _save(game, args.game)
     print(msg)
     return 0
+
+
+def _set_nation(args) -> int:
+    """``mapref set GAME --nation CODE --status STATUS [--side SIDE] [--joined TURN]`` (rulings R39)."""
+    from mapref.rules.hitlers_war.common import Context
+    from mapref.rules.hitlers_war.nations import KEEP, check_nation
+    from mapref.rules.state import Turn
+
+    if args.hex is not None or args.control is not None or args.devastated is not None:
+        raise UserError("a hex and a nation are set separately: give either HEX --control/--devastated or --nation")
+    if args.nation is None or args.status is None:
+        raise UserError("a nation's record needs --nation CODE and --status STATUS")
+    try:
+        joined = Turn.parse(args.joined) if args.joined is not None else None
+    except ValueError as e:
+        raise UserError(f"--joined {args.joined!r}: {e}") from None
+    side = KEEP if args.side is None else (None if args.side.lower() == "none" else args.side.lower())
+    game = _game_for_change(args.game)
+    r = check_nation(Context(game.map, game.scenario, game.state), args.nation, args.status.strip().lower(), side, joined)
+    if not r.ok:
+        raise UserError(f"cannot set nation {args.nation}: {r.reason}" + (f" [{r.rule}]" if r.rule else ""))
+    return _apply_result(game, args.game, r)
 
 
 def _apply_result(game, path: str, r) -> int:

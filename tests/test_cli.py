@@ -236,3 +236,35 @@ def _land_path(cx, a, b):
     while prev[out[-1]] is not None:
         out.append(prev[out[-1]])
     return out[:-1]  # without a (already Axis)
+
+
+# ------------------------------------------------------------------ set --nation (rulings R39)
+def test_set_records_a_nation_joining_a_side_and_checks_what_it_is_given(tmp_path):
+    assert run("new-game", "war_for_europe", "-o", "g.toml", "--auto-place", cwd=tmp_path).returncode == 0
+    before = (tmp_path / "g.toml").read_text()
+    for args, expected in [(("--nation", "xx", "--status", "at_war"), "'xx' is not a country of the map"),
+                           (("--nation", "fi", "--status", "joined"), "'joined' is not a nation status"),
+                           (("--nation", "fi", "--status", "at_war", "--side", "martians"), "not a side of war_for_europe"),
+                           (("--nation", "fi", "--status", "inclined"), "needs a side"),
+                           (("--nation", "fi"), "needs --nation CODE and --status STATUS"),
+                           (("P14", "--nation", "fi", "--status", "at_war"), "set separately"),
+                           ((), "nothing to set")]:
+        r = run("set", "g.toml", *args, cwd=tmp_path)
+        assert r.returncode == 1 and expected in r.stderr, (args, r.stderr)
+        assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
+    assert (tmp_path / "g.toml").read_text() == before  # nothing written on an error
+    r = run("set", "g.toml", "--nation", "FI", "--status", "at_war", "--side", "axis", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "Finland (fi): at war on the axis side, joined winter 1939" in r.stdout
+    assert "T13, T14, U13, U14" in r.stdout
+    text = (tmp_path / "g.toml").read_text()
+    assert 'fi = { side = "axis", status = "at_war", joined = "winter 1939" }' in text
+    r = run("set", "g.toml", "--nation", "fi", "--status", "at_war", "--side", "axis", cwd=tmp_path)
+    assert r.returncode == 1 and "already at war" in r.stderr
+    # a surrender keeps the side unless one is given; the hex form still works
+    r = run("set", "g.toml", "--nation", "pl", "--status", "surrendered", cwd=tmp_path)
+    assert r.returncode == 0 and 'pl = { status = "surrendered" }' in (tmp_path / "g.toml").read_text()
+    assert run("set", "g.toml", "O13", "--control", "axis", cwd=tmp_path).returncode == 0
+    data = json.loads(run("referee", "g.toml", "--json", cwd=tmp_path).stdout)
+    assert data["turn"]["phase"] == "setup"
+    assert run("check", "g.toml", cwd=tmp_path).returncode == 0

@@ -272,3 +272,34 @@ def test_fall_of_germany_soviet_union_is_at_war_not_neutral(fresh):
     st.armies.append(Army("Red", "soviet", "su", a, {"infantry": 3}))
     r = check_move(Context(m, sc, st), a, b)
     assert not r.ok and "neutral" in r.reason
+
+
+def test_finland_joining_in_war_for_europe_is_supplied_on_its_first_turn(fresh):
+    # Nations inclined toward the Axis 4; Violation of neutrality 2; rulings R36, R39
+    from mapref.rules.hitlers_war.nations import check_nation
+
+    m, sc, st = fresh("war_for_europe")
+    st.turn, st.phase, st.side = Turn(1941, "summer"), "combat", "axis"
+    cx = Context(m, sc, st)
+    assert st.nations["fi"].status == "unaligned" and "T13" not in cx.control
+    r = ok(check_nation(cx, "fi", "at_war", "axis"))
+    apply(st, r.commands)
+    fi = st.nations["fi"]
+    assert (fi.side, fi.status, fi.joined) == ("axis", "at_war", Turn(1941, "summer"))
+    assert st.hex("T13").control == "axis" and not st.hex("T13").occupied
+    st.armies.append(Army("Finnish Army", "axis", "fi", "T13", {"infantry": 4}))  # placed by the Axis player
+    cx = Context(m, sc, st)
+    assert {"T13", "U14"} <= cx.supplied("axis")  # the initial turn: supplied
+    assert not {"T13", "T14", "U13", "U14"} & set(isolation(cx, "axis").hexes)
+    st.turn = st.turn.next()  # later: only via the Baltic, which needs a fleet at sea in War for Europe
+    assert "T13" not in Context(m, sc, st).supplied("axis")
+    # undone, Finland is unaligned again and its hexes nobody's
+    undo(st, r.commands)
+    assert st.nations["fi"].status == "unaligned" and st.nations["fi"].joined is None and "T13" not in st.hexes
+    # a Soviet-held Finnish hex stays Soviet when Finland joins (Entry into the War 8)
+    setc(st, "U13", "soviet")
+    r = ok(check_nation(Context(m, sc, st), "fi", "at_war", "axis"))
+    apply(st, r.commands)
+    assert st.hex("U13").control == "soviet" and st.hex("T14").control == "axis"
+    assert not check_nation(Context(m, sc, st), "fi", "at_war", "axis").ok
+    assert not check_nation(Context(m, sc, st), "fi", "bogus").ok

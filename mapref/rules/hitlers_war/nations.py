@@ -1,0 +1,79 @@
+"""A referee's record of a nation's standing: joining a side, surrendering, becoming neutral (rulings R39).
+
+War for Europe's entries into the war (Entry into the War; Italy 3-4; Nations inclined toward the
+Axis 1-5; The United States 1; Violation of neutrality 2-9) and its surrenders depend on die rolls
+and on choices the players make, so the referee records them with :func:`check_nation` (``mapref set
+GAME --nation CODE --status STATUS [--side SIDE]``).  What follows from the record:
+
+- the turn a nation joins a side (``at_war`` on that side, from anything else) is recorded as its
+  ``joined`` turn: Finland's army is supplied on that turn (Nations inclined toward the Axis 4;
+  rulings R36);
+- a nation that joins a side brings it every land space of its own that no side holds (Violation of
+  neutrality 2: "the nation and all of its un-captured hexes"; Entry into the War 8: conquered
+  territory stays with the conqueror); those spaces carry no occupation marker;
+- anything else (a surrender, a nation becoming unaligned or neutral) changes only the record:
+  what else a surrender does (Finland 3-4: its Axis points lost, its hexes unaligned) is entered
+  with ``mapref set HEX --control`` and ``mapref losses``.
+
+Nothing here changes the state: the result carries the commands (undoable) to apply.
+"""
+
+from __future__ import annotations
+
+from mapref.rules.commands import SetHex, SetNation
+from mapref.rules.hitlers_war.combat import CombatCheck
+from mapref.rules.state import STATUSES, Turn
+
+KEEP = object()  # check_nation(side=KEEP): the nation keeps the side it has
+NEEDS_SIDE = ("at_peace", "inclined")  # at_war may be on no side (Poland: Violation of neutrality 9)
+
+
+def _no(reason: str, rule: str = "") -> CombatCheck:
+    return CombatCheck(False, reason, rule)
+
+
+def nation_spaces(cx, code: str) -> list[str]:
+    """The land hexes and off-map boxes of a country (present in the scenario)."""
+    m = cx.map
+    out = sorted(m.label(h) for h in m.hexes_of_country(code) if m.hexes[h].is_land)
+    out += sorted(f"box:{b}" for b, x in m.boxes.items() if x.country == code and b not in cx.scenario.absent_boxes)
+    return out
+
+
+def check_nation(cx, code: str, status: str, side=KEEP, joined: Turn | None = None) -> CombatCheck:
+    """Record ``code``'s ``status`` (and ``side``: a side, ``None`` for nobody, or KEEP)."""
+    st, sc, m = cx.state, cx.scenario, cx.map
+    code = code.strip().lower()
+    if code not in m.countries:
+        return _no(f"{code!r} is not a country of the map (it has {', '.join(sorted(m.countries))})", "")
+    if status not in STATUSES:
+        return _no(f"{status!r} is not a nation status (one of {', '.join(STATUSES)})", "")
+    if side is not KEEP and side is not None and side not in sc.sides:
+        return _no(f"{side!r} is not a side of {sc.id} ({', '.join(sc.sides)}, or none)", "")
+    old = st.nations.get(code)
+    new_side = (old.side if old else None) if side is KEEP else side
+    name = m.countries[code].name or code
+    if status in NEEDS_SIDE and new_side is None:
+        return _no(f"a nation {status.replace('_', ' ')} needs a side: give --side", "")
+    if old is not None and (old.side, old.status) == (new_side, status) and joined is None:
+        return _no(f"{name} is already {status.replace('_', ' ')}" + (f" on the {new_side} side" if new_side else ""), "")
+    joins = status == "at_war" and new_side is not None and not (old and old.status == "at_war" and old.side == new_side)
+    when = joined if joined is not None else (st.turn if joins else (old.joined if old else None))
+    what = f"{name} ({code}): {status.replace('_', ' ')}" + (f" on the {new_side} side" if new_side else "")
+    cmds: list = [SetNation(text=what, code=code, side=new_side, status=status, joined=when)]
+    msgs = [what + (f", joined {when}" if when and (joins or joined is not None) else "")]
+    if joins:
+        gained = [s for s in nation_spaces(cx, code) if s not in cx.control]
+        for s in gained:
+            cmds.append(SetHex(text=f"{s} joins the {new_side}", space=s, control=new_side,
+                               occupied=cx.start.get(s) not in (None, new_side)))
+        held = [s for s in nation_spaces(cx, code) if cx.control.get(s) not in (None, new_side)]
+        if gained:
+            msgs.append(f"{len(gained)} spaces of {name} no side held become {new_side}: {', '.join(gained)} "
+                        f"[Violation of neutrality 2]")
+        if held:
+            msgs.append(f"{', '.join(held)} stay with the side that holds them [Entry into the War 8]")
+        if code == "fi":
+            msgs.append(f"Finland's army is supplied this turn ({when}), then only via the Baltic "
+                        f"[Nations inclined toward the Axis 4; rulings R36]")
+    return CombatCheck(True, commands=cmds, messages=msgs)
