@@ -5,6 +5,12 @@ GAME.toml`` or ``mapref SCENARIO.toml`` open here too.  Click an army (or the he
 to see whether it is in supply: the path it traces to its source is drawn on the map, or, when
 it is cut off, the hexes where its friendly region ends are ringed in red.  Everything shown
 comes from :func:`mapref.rules.referee.referee` (a pure function of map, scenario and state).
+
+Combat results (rulings R35): in a combat phase, right-clicking a hex next to the selected army
+offers "Advance succeeded (capture)" and "Record losses..." (and "Garrison destroyed" for an
+empty enemy hex).  The same actions are methods taking parameters (:meth:`GameWindow.capture`,
+:meth:`GameWindow.losses`), so tests and scripts need no dialog; the dialogs are asked through
+:attr:`GameWindow.ask_retreat` and :attr:`GameWindow.ask_losses`, which tests may replace.
 """
 
 from __future__ import annotations
@@ -134,6 +140,10 @@ class GameWindow:
         self.history: list[tuple[str, list]] = []  # (what, commands) applied, newest last
         self.occupied: dict[str, str] = {}  # space -> side, where control differs from the start
         self._drag_from: str | None = None
+        self.context_menu: tk.Menu | None = None
+        # dialogs for the right-click actions; tests replace them (no modal window)
+        self.ask_retreat = self._ask_retreat_dialog  # (army, from_space, legal hexes) -> hex or None
+        self.ask_losses = self._ask_losses_dialog  # (space, army dict or None, has_fort) -> values or None
         root.report_callback_exception = self.report_exception
         root.geometry("1400x900")
         self.status = tk.StringVar(value="")
@@ -184,6 +194,14 @@ class GameWindow:
         ttk.Label(side, text="Production", font=("DejaVu Sans", 10, "bold")).pack(anchor="w", pady=(10, 0))
         self.prod_text = tk.Text(side, height=6, width=36, wrap="word", relief="flat", background="#f4f1e8")
         self.prod_text.pack(fill="x")
+        ttk.Label(side, text="Nations", font=("DejaVu Sans", 10, "bold")).pack(anchor="w", pady=(10, 0))
+        nf = ttk.Frame(side)
+        nf.pack(fill="x")
+        self.nations_text = tk.Text(nf, height=8, width=34, wrap="word", relief="flat", background="#f4f1e8")
+        nsb = ttk.Scrollbar(nf, orient="vertical", command=self.nations_text.yview)
+        self.nations_text.configure(yscrollcommand=nsb.set)
+        nsb.pack(side="right", fill="y")
+        self.nations_text.pack(side="left", fill="x", expand=True)
         ttk.Label(side, text="Violations", font=("DejaVu Sans", 10, "bold")).pack(anchor="w", pady=(10, 0))
         self.violations = tk.Listbox(side, height=12, width=36)
         self.violations.pack(fill="both", expand=True)
@@ -191,6 +209,7 @@ class GameWindow:
         self.canvas.bind("<Motion>", self._motion, add="+")
         self.canvas.bind("<ButtonPress-1>", self._click, add="+")
         self.canvas.bind("<ButtonRelease-1>", self._release, add="+")
+        self.canvas.bind("<ButtonPress-3>", self._right_click, add="+")
         self.canvas.bind("f", lambda e: self.canvas.fit())
         self.canvas.bind("<Enter>", lambda e: self.canvas.focus_set())
 
@@ -201,7 +220,9 @@ class GameWindow:
 
         cx = Context(self.map, self.scenario, self.state)
         self.report = referee(self.map, self.scenario, self.state, cx.graph).as_dict()
-        self.occupied = {sp: side for sp, side in cx.control.items() if cx.start.get(sp) != side}
+        # the marker is on captured hexes, not on those a nation brought when joining (rulings R39)
+        self.occupied = {sp: side for sp, side in cx.control.items()
+                         if cx.start.get(sp) != side and self.state.hex(sp).occupied}
         r = self.report
         t = r["turn"]
         sub = f" ({t['subphase']})" if t.get("subphase") else ""
@@ -219,8 +240,30 @@ class GameWindow:
         if not r["violations"]:
             self.violations.insert("end", "No violations")
             self._violation_where.append("")
+        self.show_nations()
         self.show_army()
         self.canvas.draw_overlays()
+
+    def nations_lines(self) -> list[str]:
+        """Nations whose standing is not plain unaligned, grouped: "axis, at war: Finland, Germany"."""
+        groups: dict[tuple[str, str], list[str]] = {}
+        for code, n in self.state.nations.items():
+            if n.status == "unaligned" and n.side is None:
+                continue
+            name = self.map.countries[code].name if code in self.map.countries else code
+            if n.joined is not None and n.joined != self.scenario.first_turn:
+                name += f" (joined {n.joined})"
+            groups.setdefault((n.side or "", n.status), []).append(name)
+        order = {s: i for i, s in enumerate(self.scenario.sides)}
+        out = []
+        for (side, status), names in sorted(groups.items(), key=lambda kv: (order.get(kv[0][0], 99), kv[0][1])):
+            head = f"{side}, {status.replace('_', ' ')}" if side else status.replace("_", " ")
+            out.append(f"{head}: {', '.join(sorted(names))}")
+        return out
+
+    def show_nations(self) -> None:
+        self.nations_text.delete("1.0", "end")
+        self.nations_text.insert("end", "\n".join(self.nations_lines()))
 
     def armies_at(self, space: str) -> list[dict]:
         return [a for a in (self.report or {}).get("armies", []) if a["hex"] == space]
@@ -321,6 +364,145 @@ class GameWindow:
         undo(self.state, cmds)
         self.refresh()
         self.status.set(f"undone: {what}")
+
+    # ------------------------------------------------------------------- combat results (R35)
+    def _context(self):
+        from mapref.rules.hitlers_war.common import Context
+
+        return Context(self.map, self.scenario, self.state)
+
+    def _apply_result(self, what: str, r) -> None:
+        """Apply a checked result and what follows (an immediate victory: rulings R32), as one undo step."""
+        from mapref.rules.commands import apply
+        from mapref.rules.hitlers_war.combat import victory_commands
+
+        apply(self.state, r.commands)
+        vc, vmsg = victory_commands(self.map, self.scenario, self.state)
+        apply(self.state, vc)
+        self.history.append((what, list(r.commands) + vc))
+        self.refresh()
+        self.status.set("; ".join(r.messages + ([vmsg] if vmsg else [])) or what)
+
+    def capture(self, frm: str, to: str, retreat_to: list[str] | None = None, army: str | None = None) -> bool:
+        """A successful advance from ``frm`` into ``to`` (Advance resolution 2-13).  ``retreat_to``:
+        where the defender retreats each displaced army, in order; when it is not given and a
+        defender has a choice, :attr:`ask_retreat` asks (a single legal hex is taken at once)."""
+        from mapref.rules.commands import Relocate
+        from mapref.rules.hitlers_war.combat import check_capture
+
+        retreats = list(retreat_to or [])
+        while True:
+            r = check_capture(self._context(), frm, to, retreats, army=army)
+            if r.ok or r.retreat is None or retreat_to is not None:
+                break
+            name, options = r.retreat
+            choice = options[0] if len(options) == 1 else self.ask_retreat(name, to, options)
+            if not choice:
+                self.status.set(f"advance {frm} -> {to} not recorded: no retreat chosen for {name}")
+                return False
+            retreats.append(choice)
+        if not r.ok:
+            self.status.set(f"Illegal advance {frm} -> {to}: {r.reason} [{r.rule}]")
+            return False
+        self._apply_result(f"advance {frm} -> {to}", r)
+        mover = next((c.army for c in r.commands if isinstance(c, Relocate) and c.to == to), None)
+        if mover:
+            self.select_army(mover)
+        return True
+
+    def losses(self, space: str, points: dict[str, int] | None = None, fort: int = 0, garrison: bool = False,
+               army: str | None = None) -> bool:
+        """The owner's losses after an assault (Assault resolution 5-8; Effect of forts on combat 2)."""
+        from mapref.rules.hitlers_war.combat import check_losses
+
+        r = check_losses(self._context(), space, dict(points or {}), fort=fort, garrison=garrison, army=army)
+        if not r.ok:
+            self.status.set(f"Impossible losses in {space}: {r.reason} [{r.rule}]")
+            return False
+        self._apply_result(f"losses in {space}", r)
+        return True
+
+    def combat_actions(self, space: str) -> list[tuple[str, object]]:
+        """The right-click menu for ``space``: (label, action) pairs; none outside a combat phase."""
+        from mapref.rules.hitlers_war.combat import land_adjacent
+
+        st = self.state
+        if st.phase != "combat":
+            return []
+        out: list[tuple[str, object]] = []
+        a = self.selected_army()
+        cx = self._context()
+        enemy = cx.control.get(space) != st.side or any(x.at == space and x.side != st.side for x in st.armies)
+        if a is not None and a["side"] == st.side and a["hex"] != space and enemy and \
+                (land_adjacent(cx, a["hex"], space) or cx.graph.kinds_between(a["hex"], space)):
+            out.append(("Advance succeeded (capture)", lambda: self.capture(a["hex"], space, army=a["name"])))
+        here = [x for x in st.armies if x.at == space]
+        if here or any(f.at == space for f in st.forts):
+            out.append(("Record losses...", lambda: self.ask_and_record_losses(space)))
+        elif enemy and not space.startswith("box:"):
+            out.append(("Garrison destroyed", lambda: self.losses(space, garrison=True)))
+        return out
+
+    def _right_click(self, e: tk.Event) -> None:
+        space = self.space_at(e.x, e.y)
+        if space is None:
+            return
+        actions = self.combat_actions(space)
+        if not actions:
+            st = self.state
+            self.status.set(f"it is the {st.side} {st.phase} phase: combat results are entered only in a combat phase "
+                            f"[Sequence of Play 2; Launching attacks 1]" if st.phase != "combat"
+                            else f"{space}: select the advancing army first, or right-click a hex with an army")
+            return
+        if self.context_menu is not None:
+            self.context_menu.destroy()
+        menu = self.context_menu = tk.Menu(self.root, tearoff=False)
+        menu.add_command(label=space, state="disabled")
+        for label, fn in actions:
+            menu.add_command(label=label, command=fn)
+        try:
+            menu.tk_popup(e.x_root, e.y_root)
+        finally:
+            menu.grab_release()
+
+    def ask_and_record_losses(self, space: str) -> bool:
+        here = [a for a in (self.report or {}).get("armies", []) if a["hex"] == space]
+        a = next((x for x in here if x["name"] == self.selected), here[0] if here else None)
+        has_fort = any(f.at == space for f in self.state.forts)
+        v = self.ask_losses(space, a, has_fort)
+        if not v:
+            return False
+        try:
+            pts = {k: int(v.get(k) or 0) for k in ("infantry", "mechanized", "amphibious", "tactical_air", "para")}
+            fort = int(v.get("fort") or 0)
+        except ValueError:
+            self.status.set("losses are whole numbers of strength points [Assault resolution 5]")
+            return False
+        return self.losses(space, {k: n for k, n in pts.items() if n}, fort=fort, army=a["name"] if a else None)
+
+    def _ask_retreat_dialog(self, army: str, space: str, options: list[str]) -> str | None:
+        from mapref.ui.dialogs import FormDialog
+
+        d = FormDialog(self.root, "Retreat", [("to", f"{army} retreats from {space} to", "choice", options[0], options)],
+                       note="The defender chooses among the legal retreats (Advance resolution 6-7).")
+        v = d.show()
+        return v["to"] if v else None
+
+    def _ask_losses_dialog(self, space: str, army: dict | None, has_fort: bool) -> dict | None:
+        from mapref.ui.dialogs import FormDialog
+
+        fields = []
+        if army is not None:
+            for k, n in army["strength"].items():
+                if n:
+                    fields.append((k, f"{k.replace('_', ' ')} lost (of {n})", "int", 0, None))
+        if has_fort:
+            fields.append(("fort", "fort points lost", "int", 0, None))
+        if not fields:
+            return None
+        who = army["name"] if army else f"the fort in {space}"
+        return FormDialog(self.root, f"Losses in {space}", fields,
+                          note=f"The points {who} loses, as its owner chose (Assault resolution 5).").show()
 
     def _motion(self, e: tk.Event) -> None:
         h = self.canvas.hex_at(e.x, e.y)

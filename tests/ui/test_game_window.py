@@ -131,3 +131,95 @@ def test_a_captured_hex_gets_an_occupation_marker(win):
     win.refresh()
     marks = win.canvas.find_withtag("occupation")
     assert len(marks) == 1 and win.canvas.itemcget(marks[0], "fill") == "#2b2b2b"
+
+
+# ------------------------------------------------------------------ combat results (rulings R35)
+def right_click(w, label):
+    c = w.canvas
+    x, y = c.widget_xy(w.map.grid.parse(label))
+    c.event_generate("<ButtonPress-3>", x=x, y=y, button=3, rootx=c.winfo_rootx() + x, rooty=c.winfo_rooty() + y)
+    w.root.update()
+
+
+def menu_labels(w):
+    m = w.context_menu
+    return [m.entrycget(i, "label") for i in range(m.index("end") + 1)]
+
+
+def counter_text(w, army):
+    return next(w.canvas.itemcget(i, "text") for i in w.canvas.find_withtag(f"army:{army}") if w.canvas.type(i) == "text")
+
+
+def test_capture_and_losses_from_the_right_click_menu_then_undo(win, tmp_path):
+    from mapref.ui import screenshot
+
+    right_click(win, "P14")  # set-up: no combat results
+    assert "combat results are entered only in a combat phase" in win.status.get() and "[Sequence of Play 2" in win.status.get()
+    for _ in range(6):  # set-up -> movement -> supply -> announce -> defensive assaults -> assaults -> advances
+        win.advance()
+    assert (win.state.phase, win.state.subphase, win.state.side) == ("combat", "advances", "axis")
+    click(win, "O14")
+    right_click(win, "P14")  # the Western Military District's hex, next to Army Group Centre
+    assert menu_labels(win) == ["P14", "Advance succeeded (capture)", "Record losses..."]
+    win.context_menu.unpost()
+    # the defender has two legal retreats (P15, Q15): the window asks; tests answer without a dialog
+    asked = []
+    win.ask_retreat = lambda army, space, options: asked.append((army, space, options)) or None
+    win.context_menu.invoke(1)
+    assert asked == [("Western Military District", "P14", ["P15", "Q15"])]
+    assert win.state.army("Army Group Centre").at == "O14" and "no retreat chosen" in win.status.get()
+    # an illegal retreat: the reason and the rule in the status bar, nothing changed
+    assert not win.capture("O14", "P14", retreat_to=["P13"])
+    assert "Illegal advance O14 -> P14" in win.status.get() and "[Advance resolution 6]" in win.status.get()
+    assert win.capture("O14", "P14", retreat_to=["P15"])
+    st = win.state
+    assert st.army("Army Group Centre").at == "P14" and st.army("Western Military District").at == "P15"
+    assert st.hex("P14").control == "axis" and st.hex("P14").occupied and st.hex("P14").devastated == 0
+    assert "O14" in st.garrisons_lost and "P14 becomes axis" in win.status.get()
+    assert win.selected == "Army Group Centre" and win.history[-1][0] == "advance O14 -> P14"
+    # the canvas: the counter moved, an Axis occupation marker on P14
+    rect = [i for i in win.canvas.find_withtag("army:Army Group Centre") if win.canvas.type(i) == "rectangle"][0]
+    x0, y0, x1, y1 = win.canvas.coords(rect)
+    cx, cy = win.canvas.layout.centre(win.map.grid.parse("P14"))
+    assert abs((x0 + x1) / 2 - cx) < 1 and abs((y0 + y1) / 2 - cy) < 1
+    marks = win.canvas.find_withtag("occupation")
+    assert len(marks) == 1 and win.canvas.itemcget(marks[0], "fill") == "#2b2b2b"
+    mx = sum(win.canvas.coords(marks[0])[0::2]) / 3
+    assert cx < mx < cx + win.canvas.layout.size
+    screenshot(win.root, tmp_path / "capture.png")
+    # a capture into a hex with production devastates it (Advance resolution 10), from the menu
+    win.advance()  # -> exploitation
+    click(win, "P14")
+    right_click(win, "Q15")
+    assert menu_labels(win)[1:] == ["Advance succeeded (capture)", "Garrison destroyed"]
+    win.context_menu.invoke(1)
+    assert st.army("Army Group Centre").at == "Q15" and st.hex("Q15").devastated == 1
+    win.undo()
+    assert st.army("Army Group Centre").at == "P14" and st.hex("Q15").devastated == 0
+    # losses: the owner's choice; the counter's text follows; impossible losses give the rule
+    assert counter_text(win, "NW Army Group") == "3-1"
+    assert not win.losses("Q14", {"mechanized": 3})
+    assert "has 1 mechanized" in win.status.get() and "[Assault resolution 5" in win.status.get()
+    win.ask_losses = lambda space, army, has_fort: {"infantry": "2"}
+    right_click(win, "Q14")
+    labels = menu_labels(win)
+    win.context_menu.invoke(labels.index("Record losses..."))
+    assert st.army("NW Army Group").points["infantry"] == 1 and counter_text(win, "NW Army Group") == "1-1"
+    assert "NW Army Group loses 2 infantry" in win.status.get()
+    # undo, step by step: the losses, the end of the advances step, then the capture
+    win.undo()
+    assert counter_text(win, "NW Army Group") == "3-1"
+    win.undo()
+    assert st.subphase == "advances"
+    win.undo()
+    assert win.status.get() == "undone: advance O14 -> P14"
+    assert st.army("Army Group Centre").at == "O14" and st.army("Western Military District").at == "P14"
+    assert st.hex("P14").control is None and win.canvas.find_withtag("occupation") == ()
+    assert st.garrisons_lost == []
+
+
+def test_nations_panel_lists_each_side_and_status(win):
+    lines = win.nations_text.get("1.0", "end").strip().splitlines()
+    assert lines[0].startswith("axis, at war: ") and "Finland" in lines[0] and "Germany" in lines[0]
+    assert any(ln.startswith("soviet, at war: ") and "Soviet Union" in ln for ln in lines)
+    assert any(ln.startswith("neutral: ") and "Sweden" in ln for ln in lines)

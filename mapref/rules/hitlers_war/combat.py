@@ -35,6 +35,8 @@ class CombatCheck:
     rule: str = ""
     commands: list = field(default_factory=list)
     messages: list[str] = field(default_factory=list)
+    # when the result is refused because the defender must choose a retreat: (army, its legal hexes)
+    retreat: tuple[str, list[str]] | None = None
 
 
 def _no(reason: str, rule: str) -> CombatCheck:
@@ -245,8 +247,10 @@ def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army
                     msgs.append(f"{d.name} cannot retreat into an adjacent friendly hex: eliminated [Advance resolution 8]")
                     continue
                 if r is None:
-                    return _no(f"the defender must retreat {d.name} from {to}: give --retreat-to with one of "
-                               f"{', '.join(legal)}", "Resolve initial advances 3; Advance resolution 6-7")
+                    c = _no(f"the defender must retreat {d.name} from {to}: give --retreat-to with one of "
+                            f"{', '.join(legal)}", "Resolve initial advances 3; Advance resolution 6-7")
+                    c.retreat = (d.name, list(legal))
+                    return c
                 if r not in vacant + occupied:
                     why_r = (f"{r} is not adjacent to {to} across a land hexside" if not land_adjacent(cx, to, r)
                              else f"{r} is not friendly to the {d.side}" if wcx.control.get(r) != d.side
