@@ -439,9 +439,13 @@ class GameWindow:
         here = [x for x in st.armies if x.at == space]
         if here or any(f.at == space for f in st.forts):
             out.append(("Record losses...", lambda: self.ask_and_record_losses(space)))
-        elif enemy and not space.startswith("box:"):
+        elif enemy and not space.startswith("box:") and not self._neutral(cx, space):
             out.append(("Garrison destroyed", lambda: self.losses(space, garrison=True)))
         return out
+
+    def _neutral(self, cx, space: str) -> bool:
+        n = self.state.nations.get(cx.country(space) or "")
+        return n is not None and n.status == "neutral" and space not in cx.control
 
     def _right_click(self, e: tk.Event) -> None:
         space = self.space_at(e.x, e.y)

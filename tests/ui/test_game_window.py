@@ -223,3 +223,36 @@ def test_nations_panel_lists_each_side_and_status(win):
     assert lines[0].startswith("axis, at war: ") and "Finland" in lines[0] and "Germany" in lines[0]
     assert any(ln.startswith("soviet, at war: ") and "Soviet Union" in ln for ln in lines)
     assert any(ln.startswith("neutral: ") and "Sweden" in ln for ln in lines)
+
+
+def test_the_retreat_and_losses_dialogs(win):
+    # the real dialogs, answered by pressing OK from a timer (they are modal)
+    import tkinter as tk
+
+    def answer(value=None):
+        def go():
+            d = next(t for t in win.root.winfo_children() if isinstance(t, tk.Toplevel) and t.winfo_viewable())
+            if value:
+                key, v = value
+                d.vars[key].set(v)
+            d.ok()
+        win.root.after(300, go)
+
+    for _ in range(6):
+        win.advance()
+    win.select_army("Army Group Centre")
+    answer(("to", "Q15"))
+    assert win.capture("O14", "P14")
+    assert win.state.army("Western Military District").at == "Q15"
+    answer(("infantry", "1"))
+    assert win.ask_and_record_losses("Q15")
+    assert win.state.army("Western Military District").points["infantry"] == 2
+
+
+def test_no_garrison_to_destroy_in_a_neutral_hex(win):
+    for _ in range(5):
+        win.advance()
+    assert win.state.phase == "combat"
+    win.select_army(None)
+    assert win.combat_actions("H15") == []  # Turkey: neutral in Barbarossa
+    assert [x[0] for x in win.combat_actions("P15")] == ["Garrison destroyed"]
