@@ -40,61 +40,45 @@ class Inspector(ttk.Frame):
     def _row(self, frame, r, text):
         ttk.Label(frame, text=text).grid(row=r, column=0, sticky="w", padx=(0, 6), pady=1)
 
-    def _build_hex(self) -> None:
-        f = self.hex_frame
-        fields = [("terrain", "Terrain", "combo"), ("country", "Country", "combo"), ("sea", "Sea zone", "combo"),
-                  ("production", "Production", "spin"), ("name", "Name", "entry"), ("port", "Port capacity", "spin"),
-                  ("port_optional", "Optional port", "check"), ("port_access", "Port entered from", "entry"),
-                  ("mountain", "Mountain", "check"), ("capital", "Capital", "check")]
+    def _fields(self, f, fields, commit, vars_, widgets) -> None:
+        """One labelled widget per (key, text, kind) in ``f``; editing one calls ``commit(key)``."""
         for r, (key, text, kind) in enumerate(fields):
             self._row(f, r, text)
             if kind == "check":
                 v = tk.IntVar(value=0)
-                w = ttk.Checkbutton(f, variable=v, command=lambda k=key: self.commit(k))
+                w = ttk.Checkbutton(f, variable=v, command=lambda k=key: commit(k))
             else:
                 v = tk.StringVar()
                 if kind == "combo":
                     w = ttk.Combobox(f, textvariable=v, width=18)
-                    w.bind("<<ComboboxSelected>>", lambda e, k=key: self.commit(k))
+                    w.bind("<<ComboboxSelected>>", lambda e, k=key: commit(k))
                 elif kind == "spin":
-                    w = ttk.Spinbox(f, textvariable=v, from_=0, to=16 if key == "production" else 99, width=8,
-                                    command=lambda k=key: self.commit(k))
+                    w = ttk.Spinbox(f, textvariable=v, from_=0, to=99 if key == "port" else 16, width=8,
+                                    command=lambda k=key: commit(k))
                 else:
                     w = ttk.Entry(f, textvariable=v, width=20)
-                w.bind("<Return>", lambda e, k=key: self.commit(k))
-                w.bind("<KP_Enter>", lambda e, k=key: self.commit(k))
-                w.bind("<FocusOut>", lambda e, k=key: self.commit(k))
+                for seq in ("<Return>", "<KP_Enter>", "<FocusOut>"):
+                    w.bind(seq, lambda e, k=key: commit(k))
             w.grid(row=r, column=1, sticky="we", pady=1)
-            self.vars[key], self.widgets[key] = v, w
+            vars_[key], widgets[key] = v, w
         f.columnconfigure(1, weight=1)
+
+    def _build_hex(self) -> None:
+        fields = [("terrain", "Terrain", "combo"), ("country", "Country", "combo"), ("sea", "Sea zone", "combo"),
+                  ("production", "Production", "spin"), ("name", "Name", "entry"), ("port", "Port capacity", "spin"),
+                  ("port_optional", "Optional port", "check"), ("port_access", "Port entered from", "entry"),
+                  ("mountain", "Mountain", "check"), ("capital", "Capital", "check")]
+        self._fields(self.hex_frame, fields, self.commit, self.vars, self.widgets)
 
     def _build_box(self) -> None:
         f = self.box_frame
         fields = [("name", "Name", "entry"), ("production", "Production", "spin"), ("country", "Country", "combo"),
                   ("optional", "Optional", "check"), ("position", "Position (x y)", "entry"),
                   ("land", "Land contact", "entry"), ("sea_arrows", "Sea arrows", "entry")]
-        for r, (key, text, kind) in enumerate(fields):
-            self._row(f, r, text)
-            if kind == "check":
-                v = tk.IntVar(value=0)
-                w = ttk.Checkbutton(f, variable=v, command=lambda k=key: self.commit_box(k))
-            else:
-                v = tk.StringVar()
-                if kind == "combo":
-                    w = ttk.Combobox(f, textvariable=v, width=18)
-                    w.bind("<<ComboboxSelected>>", lambda e, k=key: self.commit_box(k))
-                elif kind == "spin":
-                    w = ttk.Spinbox(f, textvariable=v, from_=0, to=16, width=8, command=lambda k=key: self.commit_box(k))
-                else:
-                    w = ttk.Entry(f, textvariable=v, width=20)
-                w.bind("<Return>", lambda e, k=key: self.commit_box(k))
-                w.bind("<FocusOut>", lambda e, k=key: self.commit_box(k))
-            w.grid(row=r, column=1, sticky="we", pady=1)
-            self.box_vars[key], self.box_widgets[key] = v, w
+        self._fields(f, fields, self.commit_box, self.box_vars, self.box_widgets)
         ttk.Label(f, text="Sea arrows: HEX LENGTH SEA; ...\ne.g.  H1 3 atl; A4 2 bal", foreground="#555555").grid(
             row=len(fields), column=0, columnspan=2, sticky="w", pady=(4, 0))
         ttk.Button(f, text="Delete box", command=lambda: self.ed.fire("delete")).grid(row=len(fields) + 1, column=1, sticky="e", pady=6)
-        f.columnconfigure(1, weight=1)
 
     # ------------------------------------------------------------------------------ show
     def show(self) -> None:
