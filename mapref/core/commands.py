@@ -25,8 +25,9 @@ from __future__ import annotations
 import copy
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
+from typing import Iterable
 
+from mapref.core import history
 from mapref.core.grid import Grid, Hex, Hexside
 from mapref.core.model import MAX_PRODUCTION, TERRAINS, Box, Feature, HexData, MapModel, Region, SeaArrow, SideData
 
@@ -52,14 +53,10 @@ class Touch:
                      self.everything or other.everything)
 
 
-class Command:
+class Command(history.Command):
+    """A change to a map (:class:`mapref.core.history.Command` with a :meth:`touch`)."""
+
     label = "Edit"
-
-    def do(self, m: MapModel) -> None:
-        raise NotImplementedError
-
-    def undo(self, m: MapModel) -> None:
-        raise NotImplementedError
 
     def touch(self) -> Touch:
         return Touch(everything=True)
@@ -332,27 +329,8 @@ class ChangeGrid(Command):
 
 
 # ------------------------------------------------------------------------------- groups
-class CommandGroup(Command):
-    """Several commands done and undone as one step (one drag of a brush)."""
-
-    def __init__(self, label: str, commands: list[Command] | None = None) -> None:
-        self.label = label
-        self.commands: list[Command] = list(commands or [])
-
-    def do(self, m: MapModel) -> None:
-        done: list[Command] = []
-        try:
-            for c in self.commands:
-                c.do(m)
-                done.append(c)
-        except Exception:
-            for c in reversed(done):
-                c.undo(m)
-            raise
-
-    def undo(self, m: MapModel) -> None:
-        for c in reversed(self.commands):
-            c.undo(m)
+class CommandGroup(history.CommandGroup, Command):
+    """Several map commands done and undone as one step (one drag of a brush)."""
 
     def touch(self) -> Touch:
         t = Touch()
@@ -361,87 +339,13 @@ class CommandGroup(Command):
         return t
 
 
-Listener = Callable[[Command, str], None]
-
-
-class UndoStack:
-    """Undo without limit.  ``push`` does a command; ``undo``/``redo`` walk the history.
-
-    ``saved`` is the depth of the history when the map was last saved (``None`` once that
-    state cannot be reached any more), so ``dirty`` is exact after undoing back to it.  While a
-    group is open (:meth:`begin_group`) pushed commands are done at once and collected into one
-    step.  Listeners hear ``(command, "do" | "undo" | "redo")`` after each change."""
-
-    def __init__(self, m: MapModel) -> None:
-        self.model = m
-        self.done: list[Command] = []
-        self.undone: list[Command] = []
-        self.saved: int | None = 0
-        self.group: CommandGroup | None = None
-        self.listeners: list[Listener] = []
-
-    def _tell(self, c: Command, how: str) -> None:
-        for f in list(self.listeners):
-            f(c, how)
-
-    def push(self, c: Command) -> None:
-        c.do(self.model)
-        if self.group is not None:
-            self.group.commands.append(c)
-        else:
-            self._record(c)
-        self._tell(c, "do")
-
-    def _record(self, c: Command) -> None:
-        if self.saved is not None and self.saved > len(self.done):
-            self.saved = None  # the saved state was in the redo list we are dropping
-        self.done.append(c)
-        self.undone.clear()
+class UndoStack(history.History):
+    """The map editor's history (:class:`mapref.core.history.History` on a map model: every
+    change bumps the map's edit version).  Groups are map :class:`CommandGroup` s."""
 
     def begin_group(self, label: str) -> None:
         if self.group is None:
             self.group = CommandGroup(label)
-
-    def end_group(self) -> CommandGroup | None:
-        g, self.group = self.group, None
-        if g is not None and g.commands:
-            self._record(g)
-            return g
-        return None
-
-    def undo(self) -> Command | None:
-        self.end_group()
-        if not self.done:
-            return None
-        c = self.done.pop()
-        c.undo(self.model)
-        self.undone.append(c)
-        self._tell(c, "undo")
-        return c
-
-    def redo(self) -> Command | None:
-        self.end_group()
-        if not self.undone:
-            return None
-        c = self.undone.pop()
-        c.do(self.model)
-        self.done.append(c)
-        self._tell(c, "redo")
-        return c
-
-    def can_undo(self) -> bool:
-        return bool(self.done) or bool(self.group and self.group.commands)
-
-    def can_redo(self) -> bool:
-        return bool(self.undone)
-
-    def mark_saved(self) -> None:
-        self.end_group()
-        self.saved = len(self.done)
-
-    @property
-    def dirty(self) -> bool:
-        return self.saved != len(self.done) or bool(self.group and self.group.commands)
 
 
 __all__ = ["Command", "CommandGroup", "SetHexProps", "SetSide", "SetEntry", "SetMapAttr", "ChangeGrid",

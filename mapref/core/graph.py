@@ -21,15 +21,25 @@ sea_arrow  a water hex and an off-map box, with a ``length`` in hexsides and a `
 
 Impassable sides give no connection at all.  A pair of hexes may have two connections (a
 ``land`` and a ``coast`` one, or a ``crossing`` and a ``sea`` one).  Spaces are named by hex
-label (``"P10"``) or ``"box:<id>"`` for a box.
+label (``"P10"``) or ``"box:<id>"`` for a box (:mod:`mapref.core.board`).
+
+Every connection has a kind, a direction (two-way, or one-way from ``a`` to ``b``) and
+attributes: ``length`` (hexsides, for sea arrows), ``sea`` (the zone a sea arrow opens on) and
+free ``attrs`` (an area map's move line: its defence value at each end, the condition under
+which it is active).  Area maps list their connections (:mod:`mapref.core.areaboard`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Mapping
 
 from mapref.core.model import MapModel
 
+EMPTY_ATTRS: Mapping[str, object] = MappingProxyType({})
+# the connections armies and supply follow by land (Movement 2, Determine supply 1-3): the one
+# set every rule uses
 LAND_KINDS = frozenset({"land", "crossing", "box_land"})
 NAVAL_KINDS = frozenset({"sea", "coast", "crossing", "sea_arrow", "port"})
 
@@ -45,9 +55,15 @@ class Connection:
     kind: str
     length: int = 1
     sea: str | None = None
+    oneway: bool = False  # only from a to b
+    attrs: Mapping[str, object] = field(default_factory=lambda: EMPTY_ATTRS, compare=False, hash=False)
 
     def other(self, space: str) -> str:
         return self.b if space == self.a else self.a
+
+    def leads_from(self, space: str) -> bool:
+        """May the connection be followed from ``space`` (one-way lines only from ``a``)?"""
+        return not self.oneway or space == self.a
 
 
 @dataclass
@@ -63,6 +79,10 @@ class Graph:
 
     def edges(self, space: str, kinds: frozenset[str] | set[str] | None = None) -> list[Connection]:
         return [c for c in self._adj.get(space, ()) if kinds is None or c.kind in kinds]
+
+    def out_edges(self, space: str, kinds: frozenset[str] | set[str] | None = None) -> list[Connection]:
+        """The connections that may be followed from ``space`` (one-way lines only forwards)."""
+        return [c for c in self._adj.get(space, ()) if (kinds is None or c.kind in kinds) and c.leads_from(space)]
 
     def neighbours(self, space: str, kinds: frozenset[str] | set[str] | None = None) -> list[str]:
         return [c.other(space) for c in self.edges(space, kinds)]

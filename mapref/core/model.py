@@ -128,6 +128,13 @@ class MapModel:
     features: dict[str, Feature] = field(default_factory=dict)
     notes: str = ""
     background: dict | None = None  # editor's tracing image: image, opacity, offset, scale
+    # edit version: bumped by every change made through the undo history (mapref.core.history)
+    # or :meth:`touch`; the board's graph and spaces are cached per version (mapref.core.board)
+    version: int = field(default=0, compare=False, repr=False)
+
+    def touch(self) -> None:
+        """Say the map changed outside the undo history (caches built from it are stale)."""
+        self.version += 1
 
     def __post_init__(self) -> None:
         for h in self.grid.hexes():
