@@ -128,9 +128,9 @@ def cmd_new_game(argv: list[str]) -> int:
     args = ap.parse_args(argv)
     import os
 
-    from mapref.io.gamefile import find_map, find_scenario, load_scenario, save_game
+    from mapref.rulesets.hitlers_war.files import find_map, find_scenario, load_scenario, save_game
     from mapref.io.mapfile import load_map
-    from mapref.rules.hitlers_war.setup import new_game
+    from mapref.rulesets.hitlers_war.setup import new_game
 
     sc_path = find_scenario(args.scenario)
     if not sc_path.exists():
@@ -158,9 +158,9 @@ def cmd_referee(argv: list[str]) -> int:
     ap.add_argument("game", metavar="GAME.toml")
     ap.add_argument("--json", action="store_true", help="the report as JSON (see docs/format.md)")
     args = ap.parse_args(argv)
-    from mapref.io.gamefile import load_game_bundle
-    from mapref.rules.hitlers_war.consistency import consistency_problems
-    from mapref.rules.referee import referee, report_text
+    from mapref.rulesets.hitlers_war.files import load_game_bundle
+    from mapref.rulesets.hitlers_war.consistency import consistency_problems
+    from mapref.rulesets.hitlers_war.referee import referee, report_text
 
     game = load_game_bundle(args.game)
     problems = consistency_problems(game.map, game.scenario, game.state)
@@ -178,8 +178,8 @@ def cmd_referee(argv: list[str]) -> int:
 
 
 def _game_for_change(path: str):
-    from mapref.io.gamefile import load_game_bundle
-    from mapref.rules.hitlers_war.consistency import consistency_problems
+    from mapref.rulesets.hitlers_war.files import load_game_bundle
+    from mapref.rulesets.hitlers_war.consistency import consistency_problems
 
     game = load_game_bundle(path)
     problems = consistency_problems(game.map, game.scenario, game.state)
@@ -189,7 +189,7 @@ def _game_for_change(path: str):
 
 
 def _save(game, path: str) -> None:
-    from mapref.io.gamefile import save_game
+    from mapref.rulesets.hitlers_war.files import save_game
 
     try:
         save_game(game.state, path)
@@ -198,7 +198,7 @@ def _save(game, path: str) -> None:
 
 
 def _space(game, text: str) -> str:
-    from mapref.rules.hitlers_war.common import Context
+    from mapref.rulesets.hitlers_war.common import Context
 
     t = text.strip()
     if t.lower().startswith("box:"):
@@ -218,7 +218,7 @@ def cmd_move(argv: list[str]) -> int:
     ap.add_argument("game", metavar="GAME.toml")
     ap.add_argument("frm", metavar="FROM")
     ap.add_argument("to", metavar="TO")
-    from mapref.rules.state import POINT_TYPES
+    from mapref.rulesets.hitlers_war.state import POINT_TYPES
 
     for t in POINT_TYPES:
         flag = {"tactical_air": "air"}.get(t, t)
@@ -228,9 +228,9 @@ def cmd_move(argv: list[str]) -> int:
     ap.add_argument("--at-sea", action="store_true", help="a fleet moving to a port hex stays at sea there")
     ap.add_argument("--check", action="store_true", help="only check; do not apply")
     args = ap.parse_args(argv)
-    from mapref.rules.commands import apply
-    from mapref.rules.hitlers_war.common import Context
-    from mapref.rules.hitlers_war.movement import check_fleet_move, check_move
+    from mapref.rulesets.hitlers_war.commands import apply
+    from mapref.rulesets.hitlers_war.common import Context
+    from mapref.rulesets.hitlers_war.movement import check_fleet_move, check_move
 
     game = _game_for_change(args.game)
     frm, to = _space(game, args.frm), _space(game, args.to)
@@ -269,9 +269,9 @@ def cmd_set(argv: list[str]) -> int:
     args = ap.parse_args(argv)
     if args.nation is not None or args.status is not None or args.side is not None or args.joined is not None:
         return _set_nation(args)
-    from mapref.rules.commands import SetHex, SetTurn, apply
-    from mapref.rules.hitlers_war.common import Context
-    from mapref.rules.hitlers_war.victory import victory
+    from mapref.rulesets.hitlers_war.commands import SetHex, SetTurn, apply
+    from mapref.rulesets.hitlers_war.common import Context
+    from mapref.rulesets.hitlers_war.victory import victory
 
     if args.hex is None:
         raise UserError("nothing to set: give HEX --control SIDE / --devastated N, or --nation CODE --status STATUS")
@@ -299,9 +299,9 @@ def cmd_set(argv: list[str]) -> int:
 
 def _set_nation(args) -> int:
     """``mapref set GAME --nation CODE --status STATUS [--side SIDE] [--joined TURN]`` (rulings R39)."""
-    from mapref.rules.hitlers_war.common import Context
-    from mapref.rules.hitlers_war.nations import KEEP, check_nation
-    from mapref.rules.state import Turn
+    from mapref.rulesets.hitlers_war.common import Context
+    from mapref.rulesets.hitlers_war.nations import KEEP, check_nation
+    from mapref.rulesets.hitlers_war.state import Turn
 
     if args.hex is not None or args.control is not None or args.devastated is not None:
         raise UserError("a hex and a nation are set separately: give either HEX --control/--devastated or --nation")
@@ -320,10 +320,10 @@ def _set_nation(args) -> int:
 
 
 def _apply_result(game, path: str, r) -> int:
-    """Apply a combat result (mapref.rules.hitlers_war.combat), end the game on an immediate
+    """Apply a combat result (mapref.rulesets.hitlers_war.combat), end the game on an immediate
     victory (rulings R32), save, and print what it did."""
-    from mapref.rules.commands import apply
-    from mapref.rules.hitlers_war.combat import victory_commands
+    from mapref.rulesets.hitlers_war.commands import apply
+    from mapref.rulesets.hitlers_war.combat import victory_commands
 
     apply(game.state, r.commands)
     vc, vmsg = victory_commands(game.map, game.scenario, game.state)
@@ -340,7 +340,7 @@ def cmd_losses(argv: list[str]) -> int:
                         "(Assault resolution 5-8; Effect of forts on combat 2; Air superiority 1).")
     ap.add_argument("game", metavar="GAME.toml")
     ap.add_argument("hex", metavar="HEX")
-    from mapref.rules.state import POINT_TYPES
+    from mapref.rulesets.hitlers_war.state import POINT_TYPES
 
     for t in POINT_TYPES:
         flag = {"tactical_air": "air"}.get(t, t)
@@ -349,8 +349,8 @@ def cmd_losses(argv: list[str]) -> int:
     ap.add_argument("--garrison", action="store_true", help="the garrison of an empty hex is destroyed")
     ap.add_argument("--army", default=None, help="the army losing points (where several share the hex)")
     args = ap.parse_args(argv)
-    from mapref.rules.hitlers_war.combat import check_losses
-    from mapref.rules.hitlers_war.common import Context
+    from mapref.rulesets.hitlers_war.combat import check_losses
+    from mapref.rulesets.hitlers_war.common import Context
 
     game = _game_for_change(args.game)
     space = _space(game, args.hex)
@@ -374,8 +374,8 @@ def cmd_capture(argv: list[str]) -> int:
     ap.add_argument("--army", default=None, help="the advancing army (where several share FROM)")
     ap.add_argument("--check", action="store_true", help="only check; do not apply")
     args = ap.parse_args(argv)
-    from mapref.rules.hitlers_war.combat import check_capture
-    from mapref.rules.hitlers_war.common import Context
+    from mapref.rulesets.hitlers_war.combat import check_capture
+    from mapref.rulesets.hitlers_war.common import Context
 
     game = _game_for_change(args.game)
     frm, to = _space(game, args.frm), _space(game, args.to)
@@ -397,8 +397,8 @@ def cmd_advance(argv: list[str]) -> int:
     ap.add_argument("--roll", type=int, default=None, choices=range(1, 7), metavar="N",
                     help="the die roll that settles a tie for isolated hexes (Determine supply 8)")
     args = ap.parse_args(argv)
-    from mapref.rules.commands import apply
-    from mapref.rules.hitlers_war.sequence import advance
+    from mapref.rulesets.hitlers_war.commands import apply
+    from mapref.rulesets.hitlers_war.sequence import advance
 
     game = _game_for_change(args.game)
     r = advance(game.map, game.scenario, game.state, roll=args.roll)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from mapref.rules.state import HexState  # noqa: E402
+from mapref.rulesets.hitlers_war.state import HexState  # noqa: E402
 from mapref.ui.game import GameWindow, load_for_play  # noqa: E402
 from mapref.ui import screenshot  # noqa: E402
 

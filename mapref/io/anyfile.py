@@ -21,9 +21,9 @@ def _ensure_registered() -> None:
 
     LOADERS.setdefault("hex", mapfile.map_from_dict)
     try:  # scenarios and games, when their modules exist
-        import mapref.io.gamefile  # noqa: F401
+        import mapref.rulesets.hitlers_war.files  # noqa: F401
     except ModuleNotFoundError as e:
-        if e.name != "mapref.io.gamefile":
+        if e.name != "mapref.rulesets.hitlers_war.files":
             raise
 
 

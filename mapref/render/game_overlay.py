@@ -13,8 +13,8 @@ SIDE_COLOURS = {"axis": "#3b4a5a", "soviet": "#b22222", "allies": "#6b4f1d"}
 
 def overlay_for(game_path: str, m):
     """The overlay function render_map calls with (draw, layout)."""
-    from mapref.io.gamefile import load_game_bundle
-    from mapref.rules.hitlers_war.common import Context
+    from mapref.rulesets.hitlers_war.files import load_game_bundle
+    from mapref.rulesets.hitlers_war.common import Context
 
     game = load_game_bundle(game_path)
     cx = Context(m, game.scenario, game.state)

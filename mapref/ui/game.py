@@ -4,7 +4,7 @@
 GAME.toml`` or ``mapref SCENARIO.toml`` open here too.  Click an army (or the hex it stands in)
 to see whether it is in supply: the path it traces to its source is drawn on the map, or, when
 it is cut off, the hexes where its friendly region ends are ringed in red.  Everything shown
-comes from :func:`mapref.rules.referee.referee` (a pure function of map, scenario and state).
+comes from :func:`mapref.rulesets.hitlers_war.referee.referee` (a pure function of map, scenario and state).
 
 Combat results (rulings R35): in a combat phase, right-clicking a hex next to the selected army
 offers "Advance succeeded (capture)" and "Record losses..." (and "Garrison destroyed" for an
@@ -21,9 +21,9 @@ from tkinter import filedialog, messagebox, ttk
 
 from mapref.core.grid import Hex
 from mapref.core.model import MapModel
-from mapref.rules.referee import referee
-from mapref.rules.scenario import Scenario
-from mapref.rules.state import GameState
+from mapref.rulesets.hitlers_war.referee import referee
+from mapref.rulesets.hitlers_war.scenario import Scenario
+from mapref.rulesets.hitlers_war.state import GameState
 from mapref.ui import autoclose, classify_error
 from mapref.ui.canvas import MapCanvas
 
@@ -216,7 +216,7 @@ class GameWindow:
     # ---------------------------------------------------------------------------- actions
     def refresh(self) -> None:
         """Run the referee and show its report."""
-        from mapref.rules.hitlers_war.common import Context
+        from mapref.rulesets.hitlers_war.common import Context
 
         cx = Context(self.map, self.scenario, self.state)
         self.report = referee(self.map, self.scenario, self.state, cx.graph).as_dict()
@@ -325,9 +325,9 @@ class GameWindow:
 
     def move(self, frm: str, to: str, points: dict | None = None, army: str | None = None) -> bool:
         """Check a move (Movement 1-5) and apply it; the reason and rule show when it is illegal."""
-        from mapref.rules.commands import apply
-        from mapref.rules.hitlers_war.common import Context
-        from mapref.rules.hitlers_war.movement import check_move
+        from mapref.rulesets.hitlers_war.commands import apply
+        from mapref.rulesets.hitlers_war.common import Context
+        from mapref.rulesets.hitlers_war.movement import check_move
 
         r = check_move(Context(self.map, self.scenario, self.state), frm, to, points, army=army)
         if not r.ok:
@@ -342,8 +342,8 @@ class GameWindow:
 
     def advance(self, roll: int | None = None) -> None:
         """End the current step of the sequence of play and apply what the rules apply."""
-        from mapref.rules.commands import apply
-        from mapref.rules.hitlers_war.sequence import advance
+        from mapref.rulesets.hitlers_war.commands import apply
+        from mapref.rulesets.hitlers_war.sequence import advance
 
         r = advance(self.map, self.scenario, self.state, roll=roll)
         if r.error:
@@ -355,7 +355,7 @@ class GameWindow:
         self.status.set("; ".join(r.messages) if r.messages else "advanced")
 
     def undo(self) -> None:
-        from mapref.rules.commands import undo
+        from mapref.rulesets.hitlers_war.commands import undo
 
         if not self.history:
             self.status.set("nothing to undo")
@@ -367,14 +367,14 @@ class GameWindow:
 
     # ------------------------------------------------------------------- combat results (R35)
     def _context(self):
-        from mapref.rules.hitlers_war.common import Context
+        from mapref.rulesets.hitlers_war.common import Context
 
         return Context(self.map, self.scenario, self.state)
 
     def _apply_result(self, what: str, r) -> None:
         """Apply a checked result and what follows (an immediate victory: rulings R32), as one undo step."""
-        from mapref.rules.commands import apply
-        from mapref.rules.hitlers_war.combat import victory_commands
+        from mapref.rulesets.hitlers_war.commands import apply
+        from mapref.rulesets.hitlers_war.combat import victory_commands
 
         apply(self.state, r.commands)
         vc, vmsg = victory_commands(self.map, self.scenario, self.state)
@@ -387,8 +387,8 @@ class GameWindow:
         """A successful advance from ``frm`` into ``to`` (Advance resolution 2-13).  ``retreat_to``:
         where the defender retreats each displaced army, in order; when it is not given and a
         defender has a choice, :attr:`ask_retreat` asks (a single legal hex is taken at once)."""
-        from mapref.rules.commands import Relocate
-        from mapref.rules.hitlers_war.combat import check_capture
+        from mapref.rulesets.hitlers_war.commands import Relocate
+        from mapref.rulesets.hitlers_war.combat import check_capture
 
         retreats = list(retreat_to or [])
         while True:
@@ -413,7 +413,7 @@ class GameWindow:
     def losses(self, space: str, points: dict[str, int] | None = None, fort: int = 0, garrison: bool = False,
                army: str | None = None) -> bool:
         """The owner's losses after an assault (Assault resolution 5-8; Effect of forts on combat 2)."""
-        from mapref.rules.hitlers_war.combat import check_losses
+        from mapref.rulesets.hitlers_war.combat import check_losses
 
         r = check_losses(self._context(), space, dict(points or {}), fort=fort, garrison=garrison, army=army)
         if not r.ok:
@@ -424,7 +424,7 @@ class GameWindow:
 
     def combat_actions(self, space: str) -> list[tuple[str, object]]:
         """The right-click menu for ``space``: (label, action) pairs; none outside a combat phase."""
-        from mapref.rules.hitlers_war.combat import land_adjacent
+        from mapref.rulesets.hitlers_war.combat import land_adjacent
 
         st = self.state
         if st.phase != "combat":
@@ -538,7 +538,7 @@ class GameWindow:
         self.root.title(f"{what} - mapref referee")
 
     def ask_save(self) -> None:
-        from mapref.io.gamefile import save_game
+        from mapref.rulesets.hitlers_war.files import save_game
 
         p = filedialog.asksaveasfilename(parent=self.root, defaultextension=".toml", filetypes=[("mapref game", "*.toml")])
         if p:
@@ -581,10 +581,10 @@ def load_for_play(path: str | Path | None) -> tuple[MapModel, Scenario, GameStat
     """A game file, a scenario file (a fresh set-up with its pools placed), or nothing (the
     Hitler's War map with the Barbarossa set-up).  The last item is the game file, if any."""
     from mapref.io.anyfile import load_any
-    from mapref.io.gamefile import find_map, load_scenario
+    from mapref.rulesets.hitlers_war.files import find_map, load_scenario
     from mapref.io.mapfile import load_map
     from mapref.paths import shipped_scenario
-    from mapref.rules.hitlers_war.setup import new_game
+    from mapref.rulesets.hitlers_war.setup import new_game
 
     if path is None:
         sc_path = shipped_scenario("barbarossa")

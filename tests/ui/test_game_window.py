@@ -124,7 +124,7 @@ def test_advance_then_drag_an_army_legally_and_illegally_then_undo(win):
 
 
 def test_a_captured_hex_gets_an_occupation_marker(win):
-    from mapref.rules.state import HexState
+    from mapref.rulesets.hitlers_war.state import HexState
 
     assert win.canvas.find_withtag("occupation") == ()
     win.state.hexes["P14"] = HexState(control="axis", occupied=True)

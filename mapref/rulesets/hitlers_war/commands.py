@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-from mapref.rules.state import Army, Fleet, Fort, GameState, HexState, Turn
+from mapref.rulesets.hitlers_war.state import Army, Fleet, Fort, GameState, HexState, Turn
 
 
 class Command:
@@ -176,7 +176,7 @@ class AddHistory(Snapshot):
 
     def do(self, st: GameState) -> None:
         self._save(st, "sides")
-        from mapref.rules.state import SideRecord
+        from mapref.rulesets.hitlers_war.state import SideRecord
 
         st.sides.setdefault(self.side, SideRecord()).history.append(dict(self.record))
 
@@ -235,7 +235,7 @@ class SetNation(Snapshot):
     joined: Turn | None = None
 
     def do(self, st: GameState) -> None:
-        from mapref.rules.state import Nation
+        from mapref.rulesets.hitlers_war.state import Nation
 
         self._save(st, "nations")
         st.nations[self.code] = Nation(self.side, self.status, self.joined)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from mapref.rules.hitlers_war.common import Context, Violation
-from mapref.rules.state import POINT_TYPES
+from mapref.rulesets.hitlers_war.common import Context, Violation
+from mapref.rulesets.hitlers_war.state import POINT_TYPES
 
 LIMIT = 10  # Stacking 2
 FORT_MARKER = 5  # Fortifications: Production 2

@@ -17,7 +17,7 @@ from mapref.io import tomlwrite as tw
 from mapref.io.anyfile import register
 from mapref.io.atomic import write_atomic
 from mapref.io.problems import FileProblems, Problem, Reader, parse_toml, show_value
-from mapref.rules.scenario import (
+from mapref.rulesets.hitlers_war.scenario import (
     Adjustment,
     Area,
     DevastationSpec,
@@ -29,7 +29,7 @@ from mapref.rules.scenario import (
     Scenario,
     SideSetup,
 )
-from mapref.rules.state import (
+from mapref.rulesets.hitlers_war.state import (
     PHASES,
     POINT_TYPES,
     SEASONS,
@@ -469,7 +469,7 @@ class Game:
 
     def check(self) -> list[str]:
         """Problems between the files (unknown codes, spaces): used by ``mapref check``."""
-        from mapref.rules.hitlers_war.consistency import consistency_problems
+        from mapref.rulesets.hitlers_war.consistency import consistency_problems
 
         return [f"{self.path}: {p}" for p in consistency_problems(self.map, self.scenario, self.state)]
 
@@ -495,7 +495,7 @@ class ScenarioFile:
     path: str
 
     def check(self) -> list[str]:
-        from mapref.rules.hitlers_war.consistency import scenario_problems
+        from mapref.rulesets.hitlers_war.consistency import scenario_problems
 
         return [f"{self.path}: {p}" for p in scenario_problems(self.map, self.scenario)]
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from mapref.rules.commands import MoveFleet, MovePoints
+from mapref.rulesets.hitlers_war.commands import MoveFleet, MovePoints
 from mapref.rules.routes import MAX_SEA_MOVE, land_route, sea_route
-from mapref.rules.state import POINT_TYPES
+from mapref.rulesets.hitlers_war.state import POINT_TYPES
 
 # Italian forces 3: "Africa and the Middle East"
 AFRICA_MIDDLE_EAST = ("ma", "dz", "tn", "ly", "eg", "mt", "ps", "tj", "ls", "iq", "ir", "kw", "qa")

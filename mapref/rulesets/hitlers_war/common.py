@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 from mapref.core.graph import Graph, box_space, build_graph
 from mapref.core.model import MapModel
-from mapref.rules.scenario import Scenario, resolve_area
-from mapref.rules.state import GameState
+from mapref.rulesets.hitlers_war.scenario import Scenario, resolve_area
+from mapref.rulesets.hitlers_war.state import GameState
 
 
 @dataclass(frozen=True)
@@ -94,11 +94,11 @@ class Context:
     def friendly(self, space: str, side: str) -> bool:
         return self.control.get(space) == side
 
-    # supply (Combat: Determine supply 1-4; mapref.rules.hitlers_war.supply) --------------
+    # supply (Combat: Determine supply 1-4; mapref.rulesets.hitlers_war.supply) --------------
     def trace(self, side: str):
         """The side's supply trace (the one implementation: mapref.rules.supply.trace)."""
         if side not in self._supply:
-            from mapref.rules.hitlers_war.supply import side_trace
+            from mapref.rulesets.hitlers_war.supply import side_trace
 
             self._supply[side] = side_trace(self, side)
         return self._supply[side]

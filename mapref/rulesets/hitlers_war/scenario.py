@@ -1,7 +1,7 @@
-"""A scenario: the set-up and special rules of one game, as data (loaded by mapref.io.gamefile).
+"""A scenario: the set-up and special rules of one game, as data (loaded by mapref.rulesets.hitlers_war.files).
 
 Scenarios name countries, regions and boxes by the map's codes (``ge``, ``western_libya``,
-``siberia``); :data:`mapref.rules.hitlers_war.codes.CODES` is the one list of the codes the
+``siberia``); :data:`mapref.rulesets.hitlers_war.codes.CODES` is the one list of the codes the
 Hitler's War scenarios use.  Nothing here knows the map until :func:`resolve_area` is given one.
 """
 
@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from mapref.core.graph import box_space
 from mapref.core.model import MapModel
-from mapref.rules.state import POINT_TYPES, Turn
+from mapref.rulesets.hitlers_war.state import POINT_TYPES, Turn
 
 
 @dataclass
@@ -106,7 +106,7 @@ class FleetSpec:
 @dataclass
 class Adjustment:
     """A production adjustment the scenario makes (``kind`` selects the procedure in
-    mapref.rules.hitlers_war.production); its numbers are data."""
+    mapref.rulesets.hitlers_war.production); its numbers are data."""
 
     id: str
     kind: str

@@ -20,9 +20,9 @@ Nothing here changes the state: the result carries the commands (undoable) to ap
 
 from __future__ import annotations
 
-from mapref.rules.commands import SetHex, SetNation
-from mapref.rules.hitlers_war.combat import CombatCheck
-from mapref.rules.state import STATUSES, Turn
+from mapref.rulesets.hitlers_war.commands import SetHex, SetNation
+from mapref.rulesets.hitlers_war.combat import CombatCheck
+from mapref.rulesets.hitlers_war.state import STATUSES, Turn
 
 KEEP = object()  # check_nation(side=KEEP): the nation keeps the side it has
 NEEDS_SIDE = ("at_peace", "inclined")  # at_war may be on no side (Poland: Violation of neutrality 9)

@@ -16,7 +16,7 @@ Applied here (:func:`advance` returns the commands, the caller saves):
 - start of a side's production: Fort strength under construction 2 (points become operational);
 - end of a side's production: the production record (Production points 2);
 - a new turn: War for Europe, Siberian production 4 (four more devastated at winter 1942: R13);
-- victory conditions after every step (mapref.rules.hitlers_war.victory); a game won, or past
+- victory conditions after every step (mapref.rulesets.hitlers_war.victory); a game won, or past
   its last turn, is over.
 """
 
@@ -26,9 +26,9 @@ import copy
 from dataclasses import dataclass, field
 
 from mapref.core.graph import box_space
-from mapref.rules.commands import (AddHistory, EndCombat, RemoveArmy, SetArmyPoints, SetFleets, SetForts, SetHex, SetTurn,
+from mapref.rulesets.hitlers_war.commands import (AddHistory, EndCombat, RemoveArmy, SetArmyPoints, SetFleets, SetForts, SetHex, SetTurn,
                                    apply)
-from mapref.rules.hitlers_war.supply import isolation
+from mapref.rulesets.hitlers_war.supply import isolation
 
 
 def steps(sc) -> list[tuple[str, str]]:
@@ -152,9 +152,9 @@ def pending_for(cx) -> list[dict]:
 def advance(m, sc, st, roll: int | None = None) -> Advance:
     """End the current step: the commands that apply its consequences and move the game on.
     ``st`` is not changed (the commands are applied to a copy to look ahead)."""
-    from mapref.rules.hitlers_war.common import Context
-    from mapref.rules.hitlers_war.production import production
-    from mapref.rules.hitlers_war.victory import victory
+    from mapref.rulesets.hitlers_war.common import Context
+    from mapref.rulesets.hitlers_war.production import production
+    from mapref.rulesets.hitlers_war.victory import victory
 
     out = Advance()
     if st.phase == "over":

@@ -1,6 +1,6 @@
 """The referee: a pure function of map, scenario and state that returns a report.
 
-It never changes the state.  Each check is a function in mapref.rules.hitlers_war returning
+It never changes the state.  Each check is a function in mapref.rulesets.hitlers_war returning
 violations (code, rule citation, where, side, message).
 """
 
@@ -10,14 +10,14 @@ from dataclasses import dataclass, field
 
 from mapref.core.graph import Graph
 from mapref.core.model import MapModel
-from mapref.rules.hitlers_war.common import Context, Violation
-from mapref.rules.hitlers_war.production import SideProduction, all_production, check_production
-from mapref.rules.hitlers_war.setup import check_setup
-from mapref.rules.hitlers_war.stacking import check_stacking
-from mapref.rules.hitlers_war.supply import open_seas
-from mapref.rules.hitlers_war.movement import check_moves_state
-from mapref.rules.scenario import Scenario
-from mapref.rules.state import POINT_TYPES, GameState
+from mapref.rulesets.hitlers_war.common import Context, Violation
+from mapref.rulesets.hitlers_war.production import SideProduction, all_production, check_production
+from mapref.rulesets.hitlers_war.setup import check_setup
+from mapref.rulesets.hitlers_war.stacking import check_stacking
+from mapref.rulesets.hitlers_war.supply import open_seas
+from mapref.rulesets.hitlers_war.movement import check_moves_state
+from mapref.rulesets.hitlers_war.scenario import Scenario
+from mapref.rulesets.hitlers_war.state import POINT_TYPES, GameState
 
 
 @dataclass
@@ -76,8 +76,8 @@ def referee(m: MapModel, sc: Scenario, st: GameState, graph: Graph | None = None
                   "rule": "Determine supply 1-4; Sea transportation 3; Blocking sea routes 1"} for s in sc.sides}
     turn = {"season": st.turn.season, "year": st.turn.year, "side": st.side, "phase": st.phase, "subphase": st.subphase}
     r = Report(sc.id, turn, violations, prod, armies, unsupplied, detail)
-    from mapref.rules.hitlers_war.sequence import pending_for
-    from mapref.rules.hitlers_war.victory import surrender_offers, victory
+    from mapref.rulesets.hitlers_war.sequence import pending_for
+    from mapref.rulesets.hitlers_war.victory import surrender_offers, victory
 
     r.pending = pending_for(cx)
     r.victory = victory(cx)

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from mapref.core.model import MapModel
-from mapref.rules.scenario import Scenario, area_problems, resolve_area
-from mapref.rules.state import GameState
+from mapref.rulesets.hitlers_war.scenario import Scenario, area_problems, resolve_area
+from mapref.rulesets.hitlers_war.state import GameState
 
 
 def _space_ok(m: MapModel, space: str) -> bool:

@@ -6,9 +6,9 @@ Rulebook: Prepare for Play 3-7; the Set Up sections of each scenario.
 from __future__ import annotations
 
 from mapref.core.model import MapModel
-from mapref.rules.hitlers_war.common import Context, Violation
-from mapref.rules.scenario import Scenario, resolve_area
-from mapref.rules.state import POINT_TYPES, Army, Fleet, Fort, GameState, HexState, Nation, Pool, SideRecord
+from mapref.rulesets.hitlers_war.common import Context, Violation
+from mapref.rulesets.hitlers_war.scenario import Scenario, resolve_area
+from mapref.rulesets.hitlers_war.state import POINT_TYPES, Army, Fleet, Fort, GameState, HexState, Nation, Pool, SideRecord
 
 STACK = 10  # Stacking 2
 

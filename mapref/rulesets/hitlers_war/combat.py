@@ -19,9 +19,9 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-from mapref.rules.commands import (Relocate, RemoveArmy, SetArmyPoints, SetForts, SetGarrisonsLost, SetHex,
+from mapref.rulesets.hitlers_war.commands import (Relocate, RemoveArmy, SetArmyPoints, SetForts, SetGarrisonsLost, SetHex,
                                    SetTurn)
-from mapref.rules.state import POINT_TYPES
+from mapref.rulesets.hitlers_war.state import POINT_TYPES
 
 ADJACENT = frozenset({"land", "box_land"})  # never across crossing or all-sea sides
 ADVANCE_STEPS = ("advances", "exploitation", "")
@@ -231,7 +231,7 @@ def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army
                            f"arm{'y' if len(enemy_here) == 1 else 'ies'}", "Advance resolution 6")
             taken: set[str] = set()
             work = copy.deepcopy(st)  # retreats happen one after the other
-            from mapref.rules.hitlers_war.common import Context
+            from mapref.rulesets.hitlers_war.common import Context
 
             wcx = Context(cx.map, sc, work, cx.graph)
             for i, d in enumerate(enemy_here):
@@ -307,8 +307,8 @@ def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army
 
 def victory_commands(m, sc, st) -> tuple[list, str]:
     """After a result: the game ends at once when an immediate victory condition holds (R32)."""
-    from mapref.rules.hitlers_war.common import Context
-    from mapref.rules.hitlers_war.victory import victory
+    from mapref.rulesets.hitlers_war.common import Context
+    from mapref.rulesets.hitlers_war.victory import victory
 
     v = victory(Context(m, sc, st))
     if v and v.get("immediate") and st.phase != "over":
