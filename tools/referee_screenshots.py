@@ -21,9 +21,9 @@ def grab(root, out):
 
 
 def main():
-    m, sc, st, path = load_for_play(None)
     root = tk.Tk()
-    w = GameWindow(root, m, sc, st, path, quiet=True)
+    w = GameWindow(root, load_for_play(None), quiet=True)
+    m, st = w.map, w.state
     root.update()
     w.canvas.fit()
     w.advance()  # summer 1941, Axis movement

@@ -17,9 +17,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture
 def win():
-    m, sc, st, path = load_for_play(None)
     root = tk.Tk()
-    w = GameWindow(root, m, sc, st, path, quiet=True)
+    w = GameWindow(root, load_for_play(None), quiet=True)
     root.update()
     w.canvas.fit()
     root.update()

@@ -49,6 +49,9 @@ class Report:
             "garrisons_lost": self.garrisons_lost,
         }
 
+    def text(self) -> str:
+        return report_text(self)
+
 
 def referee(m: MapModel, sc: Scenario, st: GameState, graph: Graph | None = None) -> Report:
     cx = Context(m, sc, st, graph)
@@ -70,7 +73,7 @@ def referee(m: MapModel, sc: Scenario, st: GameState, graph: Graph | None = None
             entry["frontier"] = t.frontier(a.at)
         armies.append(entry)
     unsupplied = {s: sorted(a.name for a in st.armies if a.side == s and a.at not in cx.supplied(s)) for s in sc.sides}
-    detail = {s: {"unsupplied_hexes": sorted((x for x, v in cx.control.items() if v == s and cx.exists(x) and x not in cx.supplied(s)), key=_order),
+    detail = {s: {"unsupplied_hexes": sorted((x for x, v in cx.control.items() if v == s and cx.exists(x) and x not in cx.supplied(s)), key=cx.board.order_key),
                   "unsupplied_armies": unsupplied[s],
                   "open_seas": sorted(open_seas(cx, s)),
                   "rule": "Determine supply 1-4; Sea transportation 3; Blocking sea routes 1"} for s in sc.sides}
@@ -82,16 +85,9 @@ def referee(m: MapModel, sc: Scenario, st: GameState, graph: Graph | None = None
     r.pending = pending_for(cx)
     r.victory = victory(cx)
     r.surrender = surrender_offers(cx)
-    r.garrisons_lost = sorted(st.garrisons_lost, key=_order)
+    r.garrisons_lost = sorted(st.garrisons_lost, key=cx.board.order_key)
     r.violations += check_moves_state(cx)
     return r
-
-
-def _order(space: str) -> tuple:
-    if space.startswith("box:"):
-        return (1, space, 0)
-    letters = space.rstrip("0123456789")
-    return (0, f"{len(letters):02d}{letters}", int(space[len(letters):] or 0))
 
 
 def report_text(r: Report) -> str:

@@ -56,7 +56,7 @@ def stacking_fix(cx, side: str) -> tuple[list, list[str]]:
     cmds, msgs = [], []
     by_hex: dict[str, list] = {}
     for a in cx.state.armies:
-        if a.side == side and not a.at.startswith("box:"):
+        if a.side == side and not cx.is_box(a.at):
             by_hex.setdefault(a.at, []).append(a)
     for space, armies in sorted(by_hex.items()):
         total = sum(a.total(with_air=False) for a in armies)
@@ -93,7 +93,7 @@ def isolation_commands(cx, side: str, roll: int | None) -> tuple[list, list[str]
         ties = "; ".join(f"{h}: {' / '.join(s)}" for h, s in iso.ties.items())
         return [], [], f"isolated hexes tie between opposing sides ({ties}): enter the die roll with --roll N (Determine supply 8)"
     for space, to in sorted(iso.hexes.items()):
-        cmds.append(SetHex(space=space, control=to, occupied=not space.startswith("box:")))
+        cmds.append(SetHex(space=space, control=to, occupied=not cx.is_box(space)))
         msgs.append(f"{space} unsupplied: becomes {to} (closest undevastated production) [Determine supply 6-8]")
     for space, tied in sorted(iso.ties.items()):
         to = tied[0] if roll is not None and roll <= 3 else tied[-1]

@@ -83,8 +83,8 @@ def surrender_offers(cx) -> list[dict]:
         n = _count(cx, "gb", ("axis",), ("P7",))
         out.append({"nation": "gb", "by": "axis", "roll_at_most": 2 + n, "when": "end of the Axis combat phase",
                     "rule": "Surrender, Great Britain 1", "what": f"London held; -1 for each of {n} other British hexes held"})
-    sard = set(cx.map.regions["sardinia"].hexes) if "sardinia" in cx.map.regions else set()
-    it = [s for s, v in cx.control.items() if v == "allies" and cx.country(s) == "it" and (s.startswith("box:") or cx.map.grid.parse(s) not in sard)]
+    sard = set(cx.board.regions.get("sardinia", ()))
+    it = [s for s, v in cx.control.items() if v == "allies" and cx.country(s) == "it" and s not in sard]
     if status("it") == "at_war" and len(it) >= 4:
         out.append({"nation": "it", "by": "allies", "roll_at_most": 2 + len(it) - 4, "when": "end of the Allied combat phase",
                     "rule": "Surrender, Italy 1", "what": f"the Allies hold {len(it)} Italian hexes"})
