@@ -22,11 +22,8 @@ def data_dir(name: str) -> Path:
     return candidates[0]
 
 
-def shipped_map(stem: str = "hitlers_war") -> Path:
-    p = data_dir("maps") / f"{stem}.toml"
-    if not p.exists() and stem == "hitlers_war":
-        return data_dir("maps") / "sample.toml"
-    return p
+def shipped_map(stem: str) -> Path:
+    return data_dir("maps") / f"{stem}.toml"
 
 
 def shipped_scenario(stem: str) -> Path:

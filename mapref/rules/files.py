@@ -46,7 +46,7 @@ def find_scenario(name: str, base: Path | None = None) -> Path:
 
 
 def find_map(name: str, base: Path | None = None) -> Path:
-    """A map path, or a shipped map name such as ``hitlers_war``."""
+    """A map path, or the name of a shipped map (its file name without ``.toml``)."""
     from mapref.paths import shipped_map
 
     return _find(name, base, shipped_map)

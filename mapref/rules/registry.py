@@ -3,7 +3,9 @@
 The games mapref ships are listed in :data:`BUILTIN` (name -> module) and imported the first
 time they are asked for; each module has a ``RULESET`` object (a
 :class:`mapref.rules.ruleset.Ruleset`).  Others (a test's toy game, a plug-in) call
-:func:`register`.  Nothing outside this module and the games' own packages imports a game.
+:func:`register`, or are named in the ``MAPREF_RULESETS`` environment variable (modules,
+comma-separated, each with a ``RULESET``), which the command line reads too.  Nothing outside
+this module and the games' own packages imports a game.
 
 >>> sorted(names())[:1]
 ['hitlers_war']
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import os
 
 from mapref.rules.ruleset import Ruleset
 
@@ -58,12 +61,26 @@ def _available_builtin() -> list[str]:
     return out
 
 
+_PLUGINS_SEEN: set[str] = set()
+
+
+def _load_plugins() -> None:
+    """The rulesets named by MAPREF_RULESETS (``package.module,other.module``)."""
+    for module in os.environ.get("MAPREF_RULESETS", "").split(","):
+        module = module.strip()
+        if module and module not in _PLUGINS_SEEN:
+            _PLUGINS_SEEN.add(module)
+            register(importlib.import_module(module).RULESET)
+
+
 def names() -> list[str]:
     """Every ruleset that can be used: the shipped ones and the registered ones."""
+    _load_plugins()
     return sorted(set(_available_builtin()) | set(_LOADED))
 
 
 def get(name: str) -> Ruleset:
+    _load_plugins()
     if name in _LOADED:
         return _LOADED[name]
     module = BUILTIN.get(name)

@@ -4,7 +4,7 @@ Land (Hitler's War, Movement 2): "Their travel route, including the final hex to
 must be traced entirely through a connected line of friendly hexes. A strength point is not
 allowed to move through or jump over an unfriendly hex. The route may not cross a side of a hex
 entirely in the sea except at a crossing arrow."  Sea routes are a game's own
-(mapref.rulesets.hitlers_war.routes).
+(Hitler's War's are in its ruleset package).
 
 Every function returns a :class:`Route`: the spaces walked (start first) or the reason there is
 none, with the rule that forbids it.

@@ -16,6 +16,7 @@ from mapref.core.board import space_order
 from mapref.io import tomlwrite as tw
 from mapref.io.atomic import write_atomic
 from mapref.io.problems import FileProblems, Problem, Reader, parse_toml, show_value
+from mapref.rules.victory import read_conditions
 from mapref.rulesets.hitlers_war.scenario import (
     Adjustment,
     Area,
@@ -229,7 +230,8 @@ def scenario_from_dict(data: dict, source: str, shown: str) -> Scenario:
             if k in params:
                 r.int_(params, k, w, 0, 0, 999)
         sc.adjustments.append(Adjustment(aid, kind, _side(r, t, "side", w, sides), r.str_(t, "rule", w), params))
-    for key, dest in (("victory", sc.victory), ("special", sc.special)):
+    sc.victory = read_conditions(r, data, sides)
+    for key, dest in (("special", sc.special),):
         for nid, w, t in _tables(r, data, key, "a table with rule and text"):
             r.check_keys(t, ("rule", "text", "hexes", "code"), w, required=("rule", "text"))
             dest.append(Note(nid, r.str_(t, "rule", w), r.str_(t, "text", w), _strs(r, t, "hexes", w), r.str_(t, "code", w)))

@@ -151,7 +151,7 @@ class Scenario:
     fleets: list[FleetSpec] = field(default_factory=list)
     records: dict[str, dict] = field(default_factory=dict)  # side -> uboats_port, ta_shipping...
     adjustments: list[Adjustment] = field(default_factory=list)
-    victory: list[Note] = field(default_factory=list)
+    victory: list = field(default_factory=list)  # mapref.rules.victory.Condition: the conditions as data
     special: list[Note] = field(default_factory=list)
     notes: str = ""
     path: str = ""  # where it was loaded from (not saved)
