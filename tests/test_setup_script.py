@@ -50,8 +50,14 @@ if [ "$1 $2" = "-m venv" ]; then
   touch "$3/bin/pip"
 elif [ "$1 $2 $3" = "-m pip install" ]; then
   if [ -e "$state/pip-offline" ]; then
-    echo "ERROR: Could not find a version that satisfies the requirement setuptools>=68 (from versions: none)"
-    echo "ERROR: No matching distribution found for setuptools>=68"
+    echo "  error: subprocess-exited-with-error"  # as pip 23 prints it without a network
+    echo "  > [2 lines of output]"
+    echo "      ERROR: Could not find a version that satisfies the requirement setuptools>=68 (from versions: none)"
+    echo "      ERROR: No matching distribution found for setuptools>=68"
+    echo "      [end of output]"
+    echo "  note: This error originates from a subprocess, and is likely not a problem with pip."
+    echo "error: subprocess-exited-with-error"
+    echo
     exit 1
   fi
   printf '#!BASH\necho "$0 $*" >>"$STUB_LOG"\n' >"${0%/*}/mapref" && chmod +x "${0%/*}/mapref"

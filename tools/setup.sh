@@ -34,8 +34,12 @@ _mapref_run() {
     rm -f "$log"
     return 0
   fi
-  why=$(grep -E '^(E|ERROR|Error|error|fatal):' "$log" | tail -n 1)
+  # The reason: apt's or pip's own last error line (pip's may be indented, from a subprocess)
+  # before a generic "error: subprocess-exited-with-error", else the last line printed.
+  why=$(grep -E '^[[:space:]]*(E|ERROR):' "$log" | tail -n 1)
+  [ -n "$why" ] || why=$(grep -E '^[[:space:]]*([Ee]rror|fatal):' "$log" | tail -n 1)
   [ -n "$why" ] || why=$(grep -v '^[[:space:]]*$' "$log" | tail -n 1)
+  why=${why#"${why%%[![:space:]]*}"}
   rm -f "$log"
   _mapref_fail "could not $what (${why:-it printed nothing}); run by hand: $hint"
 }
@@ -204,5 +208,6 @@ mapref_setup() {
       "$env/bin/python" -m pip install -q --disable-pip-version-check -e "$spec"
     _mapref_stamp "$extra" >"$stamp"
   fi
+  # shellcheck disable=SC2034  # read by the calling script
   MAPREF_ENV=$env
 }
