@@ -20,6 +20,7 @@ def _ensure_registered() -> None:
     from mapref.io import mapfile
 
     LOADERS.setdefault("hex", mapfile.map_from_dict)
+    import mapref.io.areafile  # noqa: F401  (registers "area")
     try:  # scenarios and games, when their modules exist
         import mapref.io.gamefile  # noqa: F401
     except ModuleNotFoundError as e:
