@@ -93,6 +93,7 @@ def area_from_dict(data: dict, source: str, shown: str) -> AreaMap:
         r.check_keys(land, ("polygon", "holes"), "land", required=("polygon",))
         m.land = _area(r, land, "land")
 
+    unsure: set[str] = set()  # locations whose halves could not be read
     for lid, lt in r.table(data, "locations", "").items():
         w = f"locations.{lid}"
         if not _id_ok(r, lid, w) or not _is_table(r, lt, w, "a table with name and polygon"):
@@ -106,11 +107,14 @@ def area_from_dict(data: dict, source: str, shown: str) -> AreaMap:
                 r.error(w, 'a location with halves needs both "halves" (two ids) and "split" (the dividing line)')
             hv = lt.get("halves")
             if "halves" in lt and not (isinstance(hv, list) and len(hv) == 2 and all(valid_id(h) for h in hv) and hv[0] != hv[1]):
-                r.expected(f"{w}.halves", 'two different half ids such as ["w", "e"] (lowercase letters, digits, _)', hv)
+                r.error(f"{w}.halves", 'expected two different half ids such as ["w", "e"] (lowercase letters, digits, _), '
+                        f"got {_show(hv)}")
             sp = _points(r, lt, "split", w, least=2)
+            unsure.add(lid)  # lines to it are not checked until its halves are right
             if "halves" in lt and "split" in lt and sp is not None and isinstance(hv, list) and len(hv) == 2 and hv[0] != hv[1] \
                     and all(valid_id(h) for h in hv):
                 halves, split = tuple(hv), tuple(sp)
+                unsure.discard(lid)
         m.locations[lid] = Location(lid, anchor=_point(r, lt, "anchor", w), halves=halves, split=split, polygon=geom,
                                     **_place(r, lt, w, m))
 
@@ -133,7 +137,7 @@ def area_from_dict(data: dict, source: str, shown: str) -> AreaMap:
         if not _id_ok(r, lid, w) or not _is_table(r, lt, w, '{ a = "paris.e", b = "sedan.w", kind = "land" }'):
             continue
         r.check_keys(lt, LINE_KEYS, w, required=("a", "b"))
-        ends = [_space(r, m, spaces, lt, k, w) for k in ("a", "b")]
+        ends = [_space(r, m, spaces, lt, k, w, unsure) for k in ("a", "b")]
         kind = r.str_(lt, "kind", w, "land")
         if kind not in kinds:
             r.expected(f"{w}.kind", "one of " + ", ".join(f'"{k}"' for k in sorted(kinds)) + ' (declare others in [line_kinds])', kind)
@@ -188,6 +192,13 @@ def _colour(r: Reader, d: dict, where: str, default: str = "#cccccc") -> str:
     return c
 
 
+def _show(v: object) -> str:
+    """A value as it is written in the file (arrays inline)."""
+    if isinstance(v, list):
+        return "[" + ", ".join(_show(x) for x in v) + "]"
+    return show_value(v)
+
+
 def _number(v: object) -> bool:
     return isinstance(v, (int, float)) and not isinstance(v, bool)
 
@@ -211,7 +222,7 @@ def _ring(r: Reader, v: object, path: str, least: int, what: str = "ring"):
         if isinstance(p, list) and len(p) == 2 and all(_number(x) for x in p):
             pts.append((float(p[0]), float(p[1])))
         else:
-            r.expected(path, f"[x, y] at point {i}", p)
+            r.error(path, f"expected [x, y] at point {i}, got {_show(p)}")
             return None
     if len(pts) > 1 and pts[0] == pts[-1] and what == "ring":
         pts.pop()  # a closing point repeating the first is not stored
@@ -256,7 +267,7 @@ def _area(r: Reader, d: dict, where: str):
                 own[i].append(h)
                 break
         else:
-            r.error(f"{where}.holes", f"a hole at {list(h[0])} lies in no part of the polygon")
+            r.error(f"{where}.holes", f"a hole at {_pt(h[0])} lies in no part of the polygon")
     parts = [Polygon(s, own[i]) for i, s in enumerate(shells)]
     if not parts:
         return Polygon()
@@ -329,12 +340,14 @@ def _place(r: Reader, d: dict, where: str, m: AreaMap) -> dict:
             "vp": r.int_(d, "vp", where, 0, 0, MAX_VP), "supply": _supply(r, d, where), "attrs": _attrs(r, d, where)}
 
 
-def _space(r: Reader, m: AreaMap, spaces: set[str], d: dict, key: str, where: str) -> str | None:
+def _space(r: Reader, m: AreaMap, spaces: set[str], d: dict, key: str, where: str, unsure: set[str]) -> str | None:
     v = d.get(key)
     if v is None:
         return None
     if isinstance(v, str) and v in spaces:
         return v
+    if isinstance(v, str) and v.split(".", 1)[0] in unsure:
+        return None  # its location's halves are already reported
     hint = ""
     if isinstance(v, str):
         loc = m.locations.get(v.split(".", 1)[0])
