@@ -465,12 +465,16 @@ def generate_areas(m: AreaMap, points: list, names: list[str] | None = None,
     if len(pts) < 1:
         raise EditError("click at least one point (a city) for each location to make")
     region, replaced = generation_region(m, pts, background_rect)
+    region = round_geom(region)
     if region.is_empty:
         raise EditError("there is no land left to cut into areas here")
     try:
         cells = voronoi_cells(pts, region)
     except ValueError as e:
         raise EditError(str(e)) from None
+    attrs = {}
+    if m.land is not None and not m.land.is_empty:
+        attrs["land"] = _coast_with(m.land, cells)  # the cells' new coast vertices go into the outline too
     delete = merge("x", *[delete_location(m, lid) for lid in replaced]) if replaced else Edit("x")
     changes: dict[str, object] = dict(delete.changes.get("locations", {}))
     taken = set(m.locations) - set(replaced)
@@ -491,9 +495,22 @@ def generate_areas(m: AreaMap, points: list, names: list[str] | None = None,
             lid, k = f"{base}_{k}", k + 1
         taken.add(lid)
         changes[lid] = Location(lid, name=name, polygon=cell, anchor=p)
-    e = Edit(f"Generate {len(pts)} areas from points", locations=changes, lines=delete.changes.get("lines", {}),
-             regions=delete.changes.get("regions", {}))
-    return e
+    return Edit(f"Generate {len(pts)} areas from points", locations=changes, lines=delete.changes.get("lines", {}),
+                regions=delete.changes.get("regions", {}), attrs=attrs)
+
+
+def _coast_with(land: BaseGeometry, cells: list) -> BaseGeometry:
+    """The land outline with every vertex of ``cells`` that lies on its border inserted."""
+    from mapref.core.areageom import rings_of
+
+    work = AreaMap(locations={"_": Location("_", polygon=round_geom(land))})
+    for c in cells:
+        for _, ring in rings_of(c):
+            for p in ring:
+                got = inserted_vertex(work, p, 0.02)
+                if got:
+                    work.locations["_"] = Location("_", polygon=got["_"])
+    return work.locations["_"].polygon
 
 
 def set_land_from_locations(m: AreaMap) -> Edit:
