@@ -40,9 +40,7 @@ def _load_map(path: str):
     from mapref.rules.files import open_file
 
     kind, obj = open_file(path)
-    if kind in ("hex", "area"):
-        return obj
-    m = getattr(obj, "map", None)
+    m = getattr(obj, "map", obj) if kind in ("hex", "area") else getattr(obj, "map", None)
     if m is not None:
         return m
     raise UserError(f"{path}: a {kind} file has no map to show")
@@ -87,6 +85,8 @@ def cmd_info(argv: list[str]) -> int:
     from mapref.io.jsonview import map_to_json, summary
 
     m = _load_map(args.file)
+    if getattr(m, "kind", "") == "area":
+        from mapref.io.areajson import area_summary as summary, area_to_json as map_to_json  # noqa: F811
     if args.json:
         json.dump(map_to_json(m), sys.stdout, indent=1, ensure_ascii=False)
         print()
@@ -100,12 +100,24 @@ def cmd_render(argv: list[str]) -> int:
     ap = ArgumentParser(prog="mapref render", description="Draw a map (and a game's units) to an image.")
     ap.add_argument("file", metavar="FILE")
     ap.add_argument("-o", "--output", required=True, metavar="OUT.png")
-    ap.add_argument("--size", type=float, default=None, help="hex radius in pixels (default: the map's hex_size, at least 24)")
+    ap.add_argument("--size", type=float, default=None, help="hex radius in pixels (default: the map's hex_size, at least 24); "
+                    "for an area map, the image's width in pixels (default 1600)")
     ap.add_argument("--game", default=None, metavar="GAME", help="a saved game whose units and supply to draw")
     args = ap.parse_args(argv)
     from mapref.render.png import render_map
 
     m = _load_map(args.file)
+    if getattr(m, "kind", "") == "area":
+        from mapref.render.area_png import render_area
+
+        if args.game:
+            raise UserError("--game draws a game's units on a hex map; area games are not drawn yet")
+        try:
+            img = render_area(m, args.output, width=int(args.size) if args.size else None)
+        except (OSError, ValueError) as e:
+            raise UserError(f"{args.output}: cannot write the image: {e}") from None
+        print(f"{args.output}: {img.width}x{img.height} pixels")
+        return 0
     overlay = None
     if args.game:
         from mapref.render.game_overlay import overlay_for  # added with the referee
@@ -116,6 +128,27 @@ def cmd_render(argv: list[str]) -> int:
     except (OSError, ValueError) as e:
         raise UserError(f"{args.output}: cannot write the image: {e}") from None
     print(f"{args.output}: {img.width}x{img.height} pixels")
+    return 0
+
+
+@command("import-areas", "an area map from a GeoJSON file: a location per feature, land lines proposed from shared borders")
+def cmd_import_areas(argv: list[str]) -> int:
+    ap = ArgumentParser(prog="mapref import-areas", description="Make an area map from the polygons of a GeoJSON file: one "
+                        "location per feature (multi-polygons kept), and a proposed land line between every two locations "
+                        "that share a border (accept or delete them in the editor).")
+    ap.add_argument("geojson", metavar="FILE.geojson")
+    ap.add_argument("-o", "--output", required=True, metavar="MAP.toml")
+    ap.add_argument("--name-property", default="name", metavar="NAME", help="the feature property that names a location (default: name)")
+    args = ap.parse_args(argv)
+    from mapref.io.geojson_import import import_areas
+
+    try:
+        m, notes = import_areas(args.geojson, args.output, args.name_property)
+    except OSError as e:
+        raise UserError(f"{args.output}: cannot write: {e.strerror or e}") from None
+    for n in notes:
+        print(f"{args.geojson}: {n}", file=sys.stderr)
+    print(f"{args.output}: {len(m.locations)} locations, {len(m.lines)} proposed land lines (accept or delete them in the editor)")
     return 0
 
 

@@ -25,6 +25,7 @@ def _ensure_registered() -> None:
     from mapref.io import mapfile
 
     LOADERS.setdefault("hex", mapfile.map_from_dict)
+    import mapref.io.areafile  # noqa: F401  (registers "area")
 
 
 def load_parsed(data: dict, source: str, shown: str, extra_kinds: tuple[str, ...] = ()) -> tuple[str, object]:

@@ -81,6 +81,10 @@ class Locator:
             pos = self.positions.get(".".join(parts))
             if pos:
                 return pos
+            prefix = ".".join(parts) + "."  # a table known only by its sub-tables: [a.b] for "a"
+            under = [p for k, p in self.positions.items() if k.startswith(prefix)]
+            if under:
+                return min(under)
             parts.pop()
         return None, None
 

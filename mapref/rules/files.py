@@ -58,7 +58,7 @@ def load_map(path: str | os.PathLike[str], shown: str | None = None):
     kind, obj = anyfile.load_any(path, shown)
     if kind not in MAP_KINDS:
         raise FileProblems([Problem(shown, None, None, "kind", f"expected a map (kind \"hex\" or \"area\"), got {show_value(kind)}")])
-    return obj
+    return getattr(obj, "map", obj)  # an area file comes with its source (for its checks); the map is inside
 
 
 # ----------------------------------------------------------------------------- scenarios

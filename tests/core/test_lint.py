@@ -104,4 +104,6 @@ def test_unreachable_groups_follow_the_graph_land_connections(m):
 def test_the_shipped_maps_have_no_problems():
     root = Path(__file__).resolve().parents[2]
     for p in sorted((root / "maps").glob("*.toml")):
+        if 'kind = "area"' in p.read_text(encoding="utf-8"):
+            continue  # area maps: tests/core/test_arealint.py
         assert [(x.code, x.message) for x in lint(load_map(p))] == [], p.name

@@ -15,8 +15,8 @@ INVALID = ROOT / "tests" / "data" / "invalid"
 
 
 def test_every_shipped_map_round_trips_to_the_same_bytes():
-    maps = sorted((ROOT / "maps").glob("*.toml"))
-    assert maps
+    maps = [p for p in sorted((ROOT / "maps").glob("*.toml")) if 'kind = "area"' not in p.read_text(encoding="utf-8")]
+    assert maps  # area maps: tests/io/test_areafile.py
     for p in maps:
         assert dumps_map(load_map(p)) == p.read_text(encoding="utf-8"), p
 

@@ -1,0 +1,409 @@
+"""Geometry of area maps: exact shared borders, snapping, topological vertex edits, Voronoi cells.
+
+Borders are stored as one polygon per location (:mod:`mapref.core.areamodel`).  They stay shared
+*exactly* because every edit keeps neighbours' vertices identical, the way QGIS's topological
+editing does:
+
+- a new vertex snaps to a neighbour's vertex, or onto a neighbour's edge (the vertex is then
+  inserted into the neighbour too, :func:`share_vertices`);
+- two consecutive new vertices on the same neighbour's border follow that border between them
+  (:func:`trace`), so a border is drawn once and reused;
+- a polygon drawn over its neighbours is cut back to them (:func:`fit_polygon`, QGIS's "avoid
+  overlaps");
+- moving, inserting or deleting a vertex does it in every location that has that vertex
+  (:func:`moved_vertex`, :func:`inserted_vertex`, :func:`deleted_vertex`).
+
+Coordinates are rounded to :data:`GRID` map units (Python's ``round``, so equal inputs give
+equal outputs and the file shows short numbers).  Rings are handled without their closing point.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Iterable, Mapping
+
+import numpy as np
+import shapely
+from shapely.geometry import LineString, MultiPoint, Point, Polygon
+from shapely.geometry.base import BaseGeometry
+from shapely.ops import polygonize, substring, unary_union, voronoi_diagram
+
+from mapref.core.areamodel import AreaMap, Location, as_area, polygon_parts
+
+GRID = 0.01  # map units: coordinates are rounded to this
+EPS = 1e-6  # two vertices closer than this are the same vertex
+Point2 = tuple[float, float]
+RingRef = tuple[int, int]  # (part index, ring index: 0 = exterior, 1.. = holes)
+
+
+def rnd(v: float) -> float:
+    x = round(v, 2)
+    return 0.0 if x == 0 else x
+
+
+def round_point(p) -> Point2:
+    return (rnd(p[0]), rnd(p[1]))
+
+
+def round_geom(g: BaseGeometry) -> BaseGeometry:
+    """``g`` with coordinates rounded to :data:`GRID` (only polygon parts are kept)."""
+    parts = []
+    for p in polygon_parts(g):
+        shell = _dedupe([round_point(c) for c in _open(p.exterior.coords)])
+        if len(shell) < 3:
+            continue
+        holes = [h for h in (_dedupe([round_point(c) for c in _open(r.coords)]) for r in p.interiors) if len(h) >= 3]
+        q = Polygon(shell, holes)
+        if q.area > 0:
+            parts.append(q)
+    out = as_area(parts)
+    if not out.is_valid:
+        fixed = as_area([q for q in polygon_parts(shapely.make_valid(out)) if q.area > 0])
+        if not fixed.is_empty:
+            out = fixed
+    return out
+
+
+def _open(coords) -> list[Point2]:
+    c = [tuple(x[:2]) for x in coords]
+    return c[:-1] if len(c) > 1 and c[0] == c[-1] else c
+
+
+def _dedupe(pts: list[Point2]) -> list[Point2]:
+    out: list[Point2] = []
+    for p in pts:
+        if not out or out[-1] != p:
+            out.append(p)
+    while len(out) > 1 and out[0] == out[-1]:
+        out.pop()
+    return out
+
+
+# ----------------------------------------------------------------------------- rings
+def rings_of(g: BaseGeometry) -> list[tuple[RingRef, list[Point2]]]:
+    """Every ring of a polygon geometry: ((part, ring), open list of points)."""
+    out = []
+    for i, p in enumerate(polygon_parts(g)):
+        out.append(((i, 0), _open(p.exterior.coords)))
+        for j, h in enumerate(p.interiors, start=1):
+            out.append(((i, j), _open(h.coords)))
+    return out
+
+
+def with_rings(g: BaseGeometry, changed: Mapping[RingRef, list[Point2]]) -> BaseGeometry:
+    """``g`` with some rings replaced (rings given as open point lists)."""
+    parts = []
+    for i, p in enumerate(polygon_parts(g)):
+        shell = changed.get((i, 0), _open(p.exterior.coords))
+        holes = [changed.get((i, j), _open(h.coords)) for j, h in enumerate(p.interiors, start=1)]
+        parts.append(Polygon(shell, holes))
+    return as_area(parts)
+
+
+def _close(a: Point2, b: Point2, eps: float = EPS) -> bool:
+    return abs(a[0] - b[0]) <= eps and abs(a[1] - b[1]) <= eps
+
+
+def _candidates(m: AreaMap, xy: Point2, reach: float) -> list[Location]:
+    x, y = xy
+    out = []
+    for loc in m.locations.values():
+        x0, y0, x1, y1 = loc.polygon.bounds if not loc.polygon.is_empty else (1, 1, 0, 0)
+        if x0 - reach <= x <= x1 + reach and y0 - reach <= y <= y1 + reach:
+            out.append(loc)
+    return out
+
+
+# --------------------------------------------------------------------------- snapping
+def nearest_vertex(m: AreaMap, xy: Point2, reach: float, exclude: Iterable[str] = (), extra: Iterable[Point2] = ()) -> Point2 | None:
+    """The vertex of any location (or of ``extra`` points) nearest ``xy`` within ``reach``."""
+    skip = set(exclude)
+    best, best_d = None, reach
+    for loc in _candidates(m, xy, reach):
+        if loc.id in skip:
+            continue
+        for _, ring in rings_of(loc.polygon):
+            for p in ring:
+                d = math.hypot(p[0] - xy[0], p[1] - xy[1])
+                if d <= best_d:
+                    best, best_d = p, d
+    for p in extra:
+        d = math.hypot(p[0] - xy[0], p[1] - xy[1])
+        if d <= best_d:
+            best, best_d = tuple(p), d
+    return best
+
+
+def nearest_edge(m: AreaMap, xy: Point2, reach: float, exclude: Iterable[str] = ()) -> tuple[Point2, str] | None:
+    """The point nearest ``xy`` on any location's border within ``reach`` (rounded), with the
+    location it lies on."""
+    skip = set(exclude)
+    best, best_d = None, reach
+    pt = Point(xy)
+    for loc in _candidates(m, xy, reach):
+        if loc.id in skip:
+            continue
+        b = loc.polygon.boundary
+        d = b.distance(pt)
+        if d <= best_d:
+            q = b.interpolate(b.project(pt))
+            best, best_d = ((rnd(q.x), rnd(q.y)), loc.id), d
+    return best
+
+
+def snap(m: AreaMap, xy: Point2, reach: float, exclude: Iterable[str] = (), extra: Iterable[Point2] = ()) -> tuple[Point2, str]:
+    """Where a click at ``xy`` lands: ``(point, how)`` with how ``vertex``, ``edge`` or ``free``."""
+    v = nearest_vertex(m, xy, reach, exclude, extra)
+    if v is not None:
+        return v, "vertex"
+    e = nearest_edge(m, xy, reach, exclude)
+    if e is not None:
+        return e[0], "edge"
+    return round_point(xy), "free"
+
+
+def _on_ring(ring: list[Point2], p: Point2, eps: float) -> float | None:
+    """Distance along the closed ring at which ``p`` lies (within eps), or None."""
+    line = LineString(ring + [ring[0]])
+    pt = Point(p)
+    if line.distance(pt) > eps:
+        return None
+    return line.project(pt)
+
+
+def trace(m: AreaMap, pts: list[Point2], exclude: Iterable[str] = (), eps: float = 0.02) -> list[Point2]:
+    """The clicked ring ``pts`` with each pair of consecutive points that lie on the same
+    neighbour's ring joined along that ring (the shorter way), so a border is shared exactly."""
+    skip = set(exclude)
+    n = len(pts)
+    if n < 2:
+        return list(pts)
+    rings = []
+    for loc in m.locations.values():
+        if loc.id in skip or loc.polygon.is_empty:
+            continue
+        for _, ring in rings_of(loc.polygon):
+            rings.append(ring)
+    out: list[Point2] = []
+    for i in range(n):
+        p, q = pts[i], pts[(i + 1) % n]
+        out.append(p)
+        if n == 2 and i == 1:
+            break
+        best = None
+        for ring in rings:
+            x0 = min(c[0] for c in ring) - eps
+            x1 = max(c[0] for c in ring) + eps
+            if not (x0 <= p[0] <= x1 and x0 <= q[0] <= x1):
+                continue
+            dp, dq = _on_ring(ring, p, eps), _on_ring(ring, q, eps)
+            if dp is None or dq is None or abs(dp - dq) < EPS:
+                continue
+            line = LineString(ring + [ring[0]])
+            total = line.length
+            fwd = (dq - dp) % total
+            if fwd <= total - fwd:
+                seg = _ring_path(line, dp, fwd, total)
+            else:
+                seg = _ring_path(line, dq, total - fwd, total)[::-1]
+            inner = [c for c in seg[1:-1]]
+            if best is None or len(inner) > len(best):
+                best = inner
+        if best:
+            out += [c for c in best if not _close(c, p) and not _close(c, q)]
+    return _dedupe(out)
+
+
+def _ring_path(line: LineString, start: float, length: float, total: float) -> list[Point2]:
+    """Points along a closed ring from ``start`` for ``length`` (wrapping), vertices included."""
+    end = start + length
+    if end <= total:
+        seg = substring(line, start, end)
+        return [tuple(c) for c in seg.coords]
+    a = [tuple(c) for c in substring(line, start, total).coords]
+    b = [tuple(c) for c in substring(line, 0, end - total).coords]
+    return a + b[1:]
+
+
+# ------------------------------------------------------------------ topological edits
+def moved_vertex(m: AreaMap, at: Point2, to: Point2, eps: float = EPS) -> dict[str, BaseGeometry]:
+    """New polygons of every location with a vertex at ``at``, moved to ``to``."""
+    out = {}
+    to = round_point(to)
+    for loc in _candidates(m, at, eps * 10):
+        changed = {}
+        for ref, ring in rings_of(loc.polygon):
+            if any(_close(p, at, eps) for p in ring):
+                changed[ref] = [to if _close(p, at, eps) else p for p in ring]
+        if changed:
+            out[loc.id] = with_rings(loc.polygon, changed)
+    return out
+
+
+def inserted_vertex(m: AreaMap, xy: Point2, eps: float = 0.02, only: Iterable[str] | None = None) -> dict[str, BaseGeometry]:
+    """New polygons of every location whose border passes within ``eps`` of ``xy`` and has no
+    vertex there: ``xy`` (rounded) is inserted into that edge."""
+    xy = round_point(xy)
+    allowed = set(only) if only is not None else None
+    out = {}
+    pt = Point(xy)
+    for loc in _candidates(m, xy, eps):
+        if allowed is not None and loc.id not in allowed:
+            continue
+        geom = loc.polygon
+        changed = {}
+        for ref, ring in rings_of(geom):
+            if any(_close(p, xy, eps * 0.5) for p in ring):
+                continue
+            for i in range(len(ring)):
+                a, b = ring[i], ring[(i + 1) % len(ring)]
+                if LineString([a, b]).distance(pt) <= eps:
+                    changed[ref] = ring[: i + 1] + [xy] + ring[i + 1:]
+                    break
+        if changed:
+            out[loc.id] = with_rings(geom, changed)
+    return out
+
+
+def deleted_vertex(m: AreaMap, at: Point2, eps: float = EPS) -> dict[str, BaseGeometry]:
+    """New polygons of every location with a vertex at ``at``, without it.  Raises ValueError
+    when a ring would keep fewer than three points."""
+    out = {}
+    for loc in _candidates(m, at, eps * 10):
+        changed = {}
+        for ref, ring in rings_of(loc.polygon):
+            if any(_close(p, at, eps) for p in ring):
+                kept = [p for p in ring if not _close(p, at, eps)]
+                if len(kept) < 3:
+                    raise ValueError(f"{loc.label}: a border needs at least three vertices")
+                changed[ref] = kept
+        if changed:
+            out[loc.id] = with_rings(loc.polygon, changed)
+    return out
+
+
+def share_vertices(m: AreaMap, geom: BaseGeometry, exclude: Iterable[str] = (), eps: float = 0.02) -> dict[str, BaseGeometry]:
+    """Insert into the neighbours every vertex of ``geom`` that lies on their border but is not
+    one of their vertices (so both sides of a border have the same vertices)."""
+    skip = set(exclude)
+    out: dict[str, BaseGeometry] = {}
+    work = AreaMap(locations={k: v for k, v in m.locations.items() if k not in skip})
+    for _, ring in rings_of(geom):
+        for p in ring:
+            for lid, g in inserted_vertex(work, p, eps).items():
+                out[lid] = g
+                old = work.locations[lid]
+                work.locations[lid] = Location(old.id, polygon=g)
+    return out
+
+
+def absorb_vertices(m: AreaMap, geom: BaseGeometry, exclude: Iterable[str] = (), eps: float = 0.02) -> BaseGeometry:
+    """``geom`` with the neighbours' vertices that lie on its border inserted into it (a border
+    drawn straight past a neighbour's corner gets that corner, so moving it moves both)."""
+    skip = set(exclude)
+    x0, y0, x1, y1 = geom.bounds
+    extra: list[Point2] = []
+    for loc in m.locations.values():
+        if loc.id in skip or loc.polygon.is_empty:
+            continue
+        a0, b0, a1, b1 = loc.polygon.bounds
+        if a1 < x0 - eps or a0 > x1 + eps or b1 < y0 - eps or b0 > y1 + eps:
+            continue
+        for _, ring in rings_of(loc.polygon):
+            extra += ring
+    if not extra:
+        return geom
+    work = AreaMap(locations={"_": Location("_", polygon=geom)})
+    for p in extra:
+        got = inserted_vertex(work, p, eps)
+        if got:
+            work.locations["_"] = Location("_", polygon=got["_"])
+    return work.locations["_"].polygon
+
+
+def fit_polygon(m: AreaMap, geom: BaseGeometry, exclude: Iterable[str] = ()) -> BaseGeometry:
+    """``geom`` cut back where it overlaps other locations (QGIS "avoid overlaps"), rounded."""
+    skip = set(exclude)
+    geom = round_geom(geom)
+    x0, y0, x1, y1 = geom.bounds
+    others = []
+    for loc in m.locations.values():
+        if loc.id in skip or loc.polygon.is_empty or not loc.polygon.is_valid:
+            continue
+        a0, b0, a1, b1 = loc.polygon.bounds
+        if a1 < x0 or a0 > x1 or b1 < y0 or b0 > y1:
+            continue
+        if loc.polygon.intersection(geom).area > 0:
+            others.append(loc.polygon)
+    if not others:
+        return geom
+    cut = geom.difference(unary_union(others))
+    return round_geom(as_area([p for p in polygon_parts(cut) if p.area > GRID * GRID * 4]))
+
+
+# ----------------------------------------------------------------------- neighbours
+def shared_borders(m: AreaMap, ids: Iterable[str] | None = None) -> dict[tuple[str, str], float]:
+    """Pairs of locations ``(a, b)`` (a before b in map order) whose borders share a stretch,
+    with its length.  Touching at a point only is not a shared border."""
+    order = {k: i for i, k in enumerate(m.locations)}
+    locs = [m.locations[k] for k in (ids if ids is not None else m.locations) if k in m.locations]
+    locs = [loc for loc in locs if not loc.polygon.is_empty]
+    geoms = [loc.polygon for loc in locs]
+    if len(geoms) < 2:
+        return {}
+    tree = shapely.STRtree(geoms)
+    left, right = tree.query(geoms, predicate="intersects")
+    out = {}
+    pairs = [(i, j) for i, j in zip(left.tolist(), right.tolist()) if i < j]
+    if not pairs:
+        return {}
+    arr = np.array(geoms, dtype=object)
+    ba = shapely.boundary(shapely.make_valid(arr[[i for i, _ in pairs]]))
+    bb = shapely.boundary(shapely.make_valid(arr[[j for _, j in pairs]]))
+    lengths = shapely.length(shapely.intersection(ba, bb))
+    for (i, j), length in zip(pairs, lengths.tolist()):
+        if length > GRID:
+            a, b = locs[i].id, locs[j].id
+            if order[a] > order[b]:
+                a, b = b, a
+            out[(a, b)] = float(length)
+    return out
+
+
+def border_between(a: BaseGeometry, b: BaseGeometry) -> BaseGeometry:
+    """The shared stretch of two locations' borders (lines)."""
+    return shapely.make_valid(a).boundary.intersection(shapely.make_valid(b).boundary)
+
+
+# ------------------------------------------------------------------------- Voronoi
+def voronoi_cells(points: list[Point2], region: BaseGeometry) -> list[BaseGeometry]:
+    """One cell per point: the part of ``region`` nearer that point than any other, with the
+    cells' common borders identical (they are noded together before rounding)."""
+    if len(points) < 2:
+        return [round_geom(region)] * len(points)
+    if len(set(points)) != len(points):
+        raise ValueError("two points are at the same place")
+    region = shapely.make_valid(region)
+    x0, y0, x1, y1 = region.bounds
+    pad = max(x1 - x0, y1 - y0) + 1
+    env = Polygon([(x0 - pad, y0 - pad), (x1 + pad, y0 - pad), (x1 + pad, y1 + pad), (x0 - pad, y1 + pad)])
+    diagram = voronoi_diagram(MultiPoint(points), envelope=env)
+    edges = [c.boundary for c in diagram.geoms]
+    noded = unary_union(edges + [region.boundary])
+    faces = [f for f in polygonize(noded) if f.area > 0 and region.contains(f.representative_point())]
+    groups: list[list[Polygon]] = [[] for _ in points]
+    tree = shapely.STRtree([Point(p) for p in points])
+    for f in faces:
+        rp = f.representative_point()
+        i = int(tree.nearest(rp))
+        groups[i].append(f)
+    return [round_geom(unary_union(g)) if g else Polygon() for g in groups]
+
+
+def outline_of(geoms: Iterable[BaseGeometry]) -> BaseGeometry:
+    return round_geom(unary_union([shapely.make_valid(g) for g in geoms]))
+
+
+__all__ = ["GRID", "border_between", "deleted_vertex", "fit_polygon", "inserted_vertex", "moved_vertex", "nearest_edge",
+           "nearest_vertex", "outline_of", "rings_of", "round_geom", "round_point", "share_vertices", "shared_borders",
+           "snap", "trace", "voronoi_cells", "with_rings"]

@@ -1,0 +1,206 @@
+"""Problems of an area map a designer should fix, found without a screen (shapely).
+
+:func:`lint_area` returns :class:`AreaProblem` ``(code, where, message, key, at)``: ``where`` is a
+location id, a half (``sedan.w``), a box (``box:usa``) or a line (``line:paris-sedan``); ``key``
+is the file key it concerns (for ``FILE:LINE:COL`` messages); ``at`` a map point to show.
+Errors (:attr:`AreaProblem.is_error`) make the map unusable by the rules and fail
+``mapref check``; the rest are warnings the editor's problems panel lists.
+
+===================== ======= =============================================================
+code                  level   problem
+===================== ======= =============================================================
+self-intersection     error   a border crosses itself (or the polygon is otherwise invalid)
+overlap               error   two locations cover the same ground
+empty-half            error   the split line leaves one half of a location empty
+gap                   warning two neighbours nearly touch, or a small hole lies between them
+sliver                warning a part (or half) of a location thinner than the tolerance
+no-lines              warning a location, half or box that no move line reaches
+land-line-apart       warning a land line between two locations that share no border
+duplicate-line        warning two lines of the same kind between the same two locations
+proposed-line         warning a line suggested from a shared border, not yet accepted
+duplicate-name        warning two locations or boxes with the same name
+===================== ======= =============================================================
+
+*Tolerance.*  Gaps and slivers are measured against :func:`tolerance`, 1/100 of the square root
+of the median location area (at least 0.05 map units): a 100 x 100 location gives 1 unit.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from typing import NamedTuple
+
+import numpy as np
+import shapely
+from shapely.ops import nearest_points
+
+from mapref.core.areamodel import AreaMap, polygon_parts
+
+ERRORS = frozenset({"self-intersection", "overlap", "empty-half"})
+
+
+class AreaProblem(NamedTuple):
+    code: str
+    where: str
+    message: str
+    key: str = ""
+    at: tuple[float, float] | None = None
+
+    @property
+    def is_error(self) -> bool:
+        return self.code in ERRORS
+
+
+def tolerance(m: AreaMap) -> float:
+    areas = [loc.polygon.area for loc in m.locations.values() if not loc.polygon.is_empty]
+    if not areas:
+        return 0.05
+    return max(0.05, math.sqrt(statistics.median(areas)) / 100)
+
+
+def _pt(p) -> tuple[float, float]:
+    return (round(p.x, 2), round(p.y, 2))
+
+
+def lint_area(m: AreaMap) -> list[AreaProblem]:
+    """Every problem of the map, locations first (in map order), then lines."""
+    out: list[AreaProblem] = []
+    tol = tolerance(m)
+    locs = list(m.locations.values())
+    valid = []
+    for loc in locs:
+        key = f"locations.{loc.id}.polygon"
+        g = loc.polygon
+        if g.is_empty:
+            out.append(AreaProblem("self-intersection", loc.id, f"{loc.label}: no polygon", key))
+            continue
+        if not g.is_valid:
+            reason = shapely.is_valid_reason(g)
+            at = None
+            if "[" in reason:
+                try:
+                    xs = reason[reason.index("[") + 1: reason.index("]")].split()
+                    at = (round(float(xs[0]), 2), round(float(xs[1]), 2))
+                except (ValueError, IndexError):
+                    at = None
+            what = reason.split("[")[0].strip()
+            msg = (f"{loc.label}: the border crosses itself" if "Self-intersection" in what
+                   else f"{loc.label}: invalid polygon ({what.lower()})")
+            out.append(AreaProblem("self-intersection", loc.id, msg + (f" at ({at[0]:g}, {at[1]:g})" if at else ""), key, at))
+            continue
+        valid.append(loc)
+        for p in polygon_parts(g):
+            if p.length and 2 * p.area / p.length < tol:
+                out.append(AreaProblem("sliver", loc.id, f"{loc.label}: a sliver (area {p.area:.2f}, thinner than {tol:.2g})",
+                                       key, _pt(p.representative_point())))
+        if loc.has_halves:
+            for h, hg in loc.half_geoms.items():
+                if hg.is_empty:
+                    out.append(AreaProblem("empty-half", f"{loc.id}.{h}", f"{loc.label}: the split line leaves half {h} empty",
+                                           f"locations.{loc.id}.split", loc.split[0]))
+                elif hg.length and 2 * hg.area / hg.length < tol:
+                    out.append(AreaProblem("sliver", f"{loc.id}.{h}", f"{loc.label}: half {h} is a sliver",
+                                           f"locations.{loc.id}.split", _pt(hg.representative_point())))
+    out += _pairs(m, valid, tol)
+    out += _lines(m)
+    names: dict[str, str] = {}
+    for p in list(m.locations.values()) + list(m.boxes.values()):
+        k = p.name.strip().lower()
+        if not k:
+            continue
+        where = p.id if p in locs else f"box:{p.id}"
+        if k in names:
+            table = "locations" if p in locs else "boxes"
+            out.append(AreaProblem("duplicate-name", where, f"{p.label}: name already used by {names[k]}", f"{table}.{p.id}.name"))
+        else:
+            names[k] = p.id
+    return out
+
+
+def _pairs(m: AreaMap, valid, tol: float) -> list[AreaProblem]:
+    out: list[AreaProblem] = []
+    if len(valid) < 2:
+        return out
+    geoms = np.array([loc.polygon for loc in valid], dtype=object)
+    tree = shapely.STRtree(geoms)
+    left, right = tree.query(geoms, predicate="dwithin", distance=tol)
+    keep = left < right
+    left, right = left[keep], right[keep]
+    if len(left):
+        inter = shapely.intersection(geoms[left], geoms[right])
+        areas = shapely.area(inter)
+        dist = shapely.distance(geoms[left], geoms[right])
+        for i, j, a, d, g in zip(left.tolist(), right.tolist(), areas.tolist(), dist.tolist(), inter):
+            la, lb = valid[i], valid[j]
+            if a > 0:
+                at = _pt(g.representative_point())
+                if a >= tol * tol:
+                    out.append(AreaProblem("overlap", la.id, f"{la.label} and {lb.label} overlap (area {a:.2f})",
+                                           f"locations.{la.id}.polygon", at))
+                else:
+                    out.append(AreaProblem("gap", la.id, f"{la.label} and {lb.label}: their borders do not quite meet "
+                                           f"(a sliver of area {a:.3f} overlaps)", f"locations.{la.id}.polygon", at))
+            elif d > 0:
+                pa, pb = nearest_points(la.polygon, lb.polygon)
+                out.append(AreaProblem("gap", la.id, f"{la.label} and {lb.label} nearly touch ({d:.2f} apart): snap their borders",
+                                       f"locations.{la.id}.polygon", _pt(pa)))
+    # small holes in the union: gaps between neighbours
+    union = shapely.union_all(geoms)
+    for part in polygon_parts(union):
+        for ring in part.interiors:
+            hole = shapely.Polygon(ring)
+            if hole.area < (tol * 10) ** 2 or (hole.length and 2 * hole.area / hole.length < tol):
+                near = [valid[k].label for k in tree.query(hole, predicate="dwithin", distance=tol).tolist()]
+                first = valid[int(tree.query(hole, predicate="dwithin", distance=tol)[0])] if near else valid[0]
+                out.append(AreaProblem("gap", first.id, f"a gap (area {hole.area:.2f}) between {', '.join(sorted(near)) or 'locations'}",
+                                       f"locations.{first.id}.polygon", _pt(hole.representative_point())))
+    return out
+
+
+def _lines(m: AreaMap) -> list[AreaProblem]:
+    from mapref.core.areageom import shared_borders
+
+    out: list[AreaProblem] = []
+    touched: set[str] = set()
+    seen: dict[tuple, str] = {}
+    borders = None
+    for lid, ln in m.lines.items():
+        touched.update((ln.a, ln.b))
+        key = f"lines.{lid}"
+        la, lb = _place(ln.a), _place(ln.b)
+        pair = (frozenset((la, lb)), ln.kind)
+        if pair in seen:
+            out.append(AreaProblem("duplicate-line", f"line:{lid}", f"line {lid}: a second {ln.kind} line between {la} and {lb} "
+                                   f"(the first is {seen[pair]})", key))
+        else:
+            seen[pair] = lid
+        if ln.proposed:
+            out.append(AreaProblem("proposed-line", f"line:{lid}", f"line {lid}: proposed from a shared border: accept or delete it", key))
+        if ln.kind == "land" and not ln.a.startswith("box:") and not ln.b.startswith("box:"):
+            if borders is None:
+                borders = shared_borders(m)
+            if (la, lb) not in borders and (lb, la) not in borders:
+                out.append(AreaProblem("land-line-apart", f"line:{lid}", f"line {lid}: a land line between {la} and {lb}, "
+                                       "which share no border", key))
+    for loc in m.locations.values():
+        if loc.has_halves:
+            missing = [s for s in loc.spaces() if s not in touched]
+            if len(missing) == 2:
+                out.append(AreaProblem("no-lines", loc.id, f"{loc.label}: no move line reaches it", f"locations.{loc.id}"))
+            elif missing:
+                out.append(AreaProblem("no-lines", missing[0], f"{loc.label}: no move line reaches half {missing[0].split('.')[1]}",
+                                       f"locations.{loc.id}.halves"))
+        elif loc.id not in touched:
+            out.append(AreaProblem("no-lines", loc.id, f"{loc.label}: no move line reaches it", f"locations.{loc.id}"))
+    for bid, b in m.boxes.items():
+        if f"box:{bid}" not in touched:
+            out.append(AreaProblem("no-lines", f"box:{bid}", f"box {b.label}: no move line reaches it", f"boxes.{bid}"))
+    return out
+
+
+def _place(space: str) -> str:
+    return space if space.startswith("box:") else space.split(".", 1)[0]
+
+
+__all__ = ["AreaProblem", "ERRORS", "lint_area", "tolerance"]

@@ -1,0 +1,547 @@
+"""Read and write area maps as TOML (``kind = "area"``, format 1, documented in docs/format.md).
+
+One table per location (``[locations.paris]``), its polygon a short list of ``[x, y]`` points
+six to a line, so moving a vertex changes one line of the file; one line per move line in
+``[lines]``.  Every problem in a file is collected and reported together with its line, and
+the writer is canonical: loading a file it wrote and saving it unchanged gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from shapely.geometry import MultiPolygon, Point, Polygon
+
+from mapref.core.areamodel import (
+    ALWAYS,
+    BUILTIN_LINE_KINDS,
+    DEFAULT_BOX_SIZE,
+    AreaMap,
+    AreaRegion,
+    Box,
+    ColourClass,
+    Condition,
+    LineKind,
+    Location,
+    MoveLine,
+    Supply,
+    polygon_parts,
+    valid_id,
+)
+from mapref.io import tomlwrite as tw
+from mapref.io.anyfile import register
+from mapref.io.atomic import write_atomic
+from mapref.io.problems import FileProblems, Reader, parse_toml, show_value
+
+FORMAT = 1
+TOP_KEYS = ("format", "kind", "name", "notes", "geo", "background", "colours", "line_kinds", "regions", "land",
+            "locations", "boxes", "lines")
+PLACE_KEYS = ("name", "colour", "capital", "vp", "supply", "attrs")
+LOCATION_KEYS = PLACE_KEYS + ("anchor", "halves", "split", "polygon", "holes")
+BOX_KEYS = PLACE_KEYS + ("position", "size", "active_from", "active_until")
+LINE_KEYS = ("a", "b", "kind", "oneway", "defence_a", "defence_b", "active_from", "active_until", "via", "proposed", "attrs")
+BACKGROUND_KEYS = ("image", "opacity", "offset", "scale")
+GEO_KEYS = ("lon0", "lat0", "scale", "parallel")
+MAX_VP = 99
+MAX_DEFENCE = 99
+POINTS_PER_LINE = 6
+
+
+def load_area_map(path: str | os.PathLike[str], shown: str | None = None) -> AreaMap:
+    """Load an area map file; raise :class:`FileProblems` listing every problem found."""
+    shown = shown or str(path)
+    data, source = parse_toml(Path(path), shown)
+    return area_from_dict(data, source, shown)
+
+
+def area_from_dict(data: dict, source: str, shown: str) -> AreaMap:
+    r = Reader(shown, source)
+    r.check_keys(data, TOP_KEYS, "", required=("format", "kind"))
+    if "format" in data and data["format"] != FORMAT:
+        r.expected("format", f"{FORMAT} (this is mapref's area map format {FORMAT})", data["format"])
+    r.str_(data, "kind", "", "area", choices=("area",))
+    m = AreaMap(name=r.str_(data, "name", ""), notes=r.str_(data, "notes", ""))
+
+    geo = r.table(data, "geo", "")
+    if geo:
+        r.check_keys(geo, GEO_KEYS, "geo", required=("lon0", "lat0", "scale"))
+        m.geo = {"lon0": r.num(geo, "lon0", "geo"), "lat0": r.num(geo, "lat0", "geo"),
+                 "scale": r.num(geo, "scale", "geo", 1.0, lo=0.0), "parallel": r.num(geo, "parallel", "geo", 0.0)}
+    bg = r.table(data, "background", "")
+    if bg:
+        r.check_keys(bg, BACKGROUND_KEYS, "background", required=("image",))
+        m.background = {"image": r.str_(bg, "image", "background"), "opacity": r.num(bg, "opacity", "background", 0.5),
+                        "offset": list(_point(r, bg, "offset", "background") or (0.0, 0.0)),
+                        "scale": r.num(bg, "scale", "background", 1.0, lo=0.0)}
+
+    for code, c in r.table(data, "colours", "").items():
+        w = f"colours.{code}"
+        if not _id_ok(r, code, w) or not _is_table(r, c, w, '{ name = "Western Allies", colour = "#8fb3de" }'):
+            continue
+        r.check_keys(c, ("name", "colour", "side"), w, required=("name", "colour"))
+        m.colours[code] = ColourClass(r.str_(c, "name", w), _colour(r, c, w), r.str_(c, "side", w))
+    for code, k in r.table(data, "line_kinds", "").items():
+        w = f"line_kinds.{code}"
+        if not _id_ok(r, code, w) or not _is_table(r, k, w, '{ name = "Rail", colour = "#884400" }'):
+            continue
+        r.check_keys(k, ("name", "colour"), w, required=("name",))
+        m.line_kinds[code] = LineKind(r.str_(k, "name", w), _colour(r, k, w, "#555555"))
+
+    land = r.table(data, "land", "")
+    if land:
+        r.check_keys(land, ("polygon", "holes"), "land", required=("polygon",))
+        m.land = _area(r, land, "land")
+
+    unsure: set[str] = set()  # locations whose halves could not be read
+    for lid, lt in r.table(data, "locations", "").items():
+        w = f"locations.{lid}"
+        if not _id_ok(r, lid, w) or not _is_table(r, lt, w, "a table with name and polygon"):
+            continue
+        r.check_keys(lt, LOCATION_KEYS, w, required=("polygon",))
+        geom = _area(r, lt, w)
+        halves: tuple[str, ...] = ()
+        split: tuple = ()
+        if "halves" in lt or "split" in lt:
+            if "halves" not in lt or "split" not in lt:
+                r.error(w, 'a location with halves needs both "halves" (two ids) and "split" (the dividing line)')
+            hv = lt.get("halves")
+            if "halves" in lt and not (isinstance(hv, list) and len(hv) == 2 and all(valid_id(h) for h in hv) and hv[0] != hv[1]):
+                r.error(f"{w}.halves", 'expected two different half ids such as ["w", "e"] (lowercase letters, digits, _), '
+                        f"got {_show(hv)}")
+            sp = _points(r, lt, "split", w, least=2)
+            unsure.add(lid)  # lines to it are not checked until its halves are right
+            if "halves" in lt and "split" in lt and sp is not None and isinstance(hv, list) and len(hv) == 2 and hv[0] != hv[1] \
+                    and all(valid_id(h) for h in hv):
+                halves, split = tuple(hv), tuple(sp)
+                unsure.discard(lid)
+        m.locations[lid] = Location(lid, anchor=_point(r, lt, "anchor", w), halves=halves, split=split, polygon=geom,
+                                    **_place(r, lt, w, m))
+
+    for bid, bt in r.table(data, "boxes", "").items():
+        w = f"boxes.{bid}"
+        if not _id_ok(r, bid, w) or not _is_table(r, bt, w, 'a table such as { name = "USA", position = [0, 0] }'):
+            continue
+        r.check_keys(bt, BOX_KEYS, w, required=("position",))
+        size = _point(r, bt, "size", w) or DEFAULT_BOX_SIZE
+        if size[0] <= 0 or size[1] <= 0:
+            r.expected(f"{w}.size", "[width, height] above 0", list(size))
+            size = DEFAULT_BOX_SIZE
+        m.boxes[bid] = Box(bid, position=_point(r, bt, "position", w) or (0.0, 0.0), size=size,
+                           condition=_condition(r, bt, w), **_place(r, bt, w, m))
+
+    spaces = set(m.all_spaces())
+    kinds = set(BUILTIN_LINE_KINDS) | set(m.line_kinds)
+    for lid, lt in r.table(data, "lines", "").items():
+        w = f"lines.{lid}"
+        if not _id_ok(r, lid, w) or not _is_table(r, lt, w, '{ a = "paris.e", b = "sedan.w", kind = "land" }'):
+            continue
+        r.check_keys(lt, LINE_KEYS, w, required=("a", "b"))
+        ends = [_space(r, m, spaces, lt, k, w, unsure) for k in ("a", "b")]
+        kind = r.str_(lt, "kind", w, "land")
+        if kind not in kinds:
+            r.expected(f"{w}.kind", "one of " + ", ".join(f'"{k}"' for k in sorted(kinds)) + ' (declare others in [line_kinds])', kind)
+        if ends[0] and ends[0] == ends[1]:
+            r.error(f"{w}.b", f"a line joins two different spaces, got {show_value(ends[1])} at both ends")
+        via = _points(r, lt, "via", w, least=0) or []
+        m.lines[lid] = MoveLine(lid, ends[0] or "", ends[1] or "", kind=kind, oneway=r.bool_(lt, "oneway", w),
+                                defence_a=r.int_(lt, "defence_a", w, 0, 0, MAX_DEFENCE),
+                                defence_b=r.int_(lt, "defence_b", w, 0, 0, MAX_DEFENCE), condition=_condition(r, lt, w),
+                                via=tuple(via), proposed=r.bool_(lt, "proposed", w), attrs=_attrs(r, lt, w))
+
+    for rid, rt in r.table(data, "regions", "").items():
+        w = f"regions.{rid}"
+        if not _id_ok(r, rid, w) or not _is_table(r, rt, w, '{ name = "Low Countries", locations = ["antwerp"] }'):
+            continue
+        r.check_keys(rt, ("name", "locations"), w, required=("name", "locations"))
+        members = rt.get("locations", [])
+        ok = []
+        if not isinstance(members, list):
+            r.expected(f"{w}.locations", "an array of location ids", members)
+            members = []
+        for x in members:
+            if isinstance(x, str) and (x in m.locations or x in spaces):
+                ok.append(x)
+            else:
+                r.expected(f"{w}.locations", "location ids, halves or boxes of the map", x)
+        m.regions[rid] = AreaRegion(r.str_(rt, "name", w), tuple(ok))
+    r.raise_if_any()
+    return m
+
+
+# ------------------------------------------------------------------------------ reading
+def _is_table(r: Reader, v: object, where: str, example: str) -> bool:
+    if not isinstance(v, dict):
+        r.expected(where, example if example.startswith("a ") else f"a table such as {example}", v)
+        return False
+    return True
+
+
+def _id_ok(r: Reader, key: str, where: str) -> bool:
+    if not valid_id(key):
+        r.error(where, f"expected an id of lowercase letters, digits, _ and -, got {show_value(key)}")
+        return False
+    return True
+
+
+def _colour(r: Reader, d: dict, where: str, default: str = "#cccccc") -> str:
+    c = r.str_(d, "colour", where, default)
+    if not (len(c) == 7 and c.startswith("#") and all(ch in "0123456789abcdefABCDEF" for ch in c[1:])):
+        r.expected(f"{where}.colour", 'a colour such as "#9ec9e8"', c)
+        return default
+    return c
+
+
+def _show(v: object) -> str:
+    """A value as it is written in the file (arrays inline)."""
+    if isinstance(v, list):
+        return "[" + ", ".join(_show(x) for x in v) + "]"
+    return show_value(v)
+
+
+def _number(v: object) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+def _point(r: Reader, d: dict, key: str, where: str):
+    if key not in d:
+        return None
+    v = d[key]
+    if isinstance(v, list) and len(v) == 2 and all(_number(x) for x in v):
+        return (float(v[0]), float(v[1]))
+    r.expected(f"{where}.{key}", "[x, y] (two numbers)", v)
+    return None
+
+
+def _ring(r: Reader, v: object, path: str, least: int, what: str = "ring"):
+    if not isinstance(v, list):
+        r.expected(path, "an array of [x, y] points", v)
+        return None
+    pts = []
+    for i, p in enumerate(v, start=1):
+        if isinstance(p, list) and len(p) == 2 and all(_number(x) for x in p):
+            pts.append((float(p[0]), float(p[1])))
+        else:
+            r.error(path, f"expected [x, y] at point {i}, got {_show(p)}")
+            return None
+    if len(pts) > 1 and pts[0] == pts[-1] and what == "ring":
+        pts.pop()  # a closing point repeating the first is not stored
+    if len(pts) < least:
+        r.error(path, f"expected at least {least} points, got {len(pts)}")
+        return None
+    return pts
+
+
+def _points(r: Reader, d: dict, key: str, where: str, least: int):
+    if key not in d:
+        return None
+    return _ring(r, d[key], f"{where}.{key}", least, what="line")
+
+
+def _rings(r: Reader, v: object, path: str) -> list:
+    """One ring ``[[x, y], ...]`` or several ``[[[x, y], ...], ...]``."""
+    if isinstance(v, list) and v and isinstance(v[0], list) and v[0] and isinstance(v[0][0], list):
+        out = []
+        for ring in v:
+            got = _ring(r, ring, path, 3)
+            if got is not None:
+                out.append(got)
+        return out
+    got = _ring(r, v, path, 3)
+    return [got] if got is not None else []
+
+
+def _area(r: Reader, d: dict, where: str):
+    shells = _rings(r, d.get("polygon"), f"{where}.polygon") if "polygon" in d else []
+    holes = _rings(r, d["holes"], f"{where}.holes") if "holes" in d else []
+    shell_polys = [Polygon(s) for s in shells]
+    own: list[list] = [[] for _ in shells]
+    for h in holes:
+        p = Point(h[0])
+        for i, sp in enumerate(shell_polys):
+            try:
+                inside = sp.intersects(p)
+            except Exception:  # noqa: BLE001 - a self-intersecting shell
+                inside = False
+            if inside:
+                own[i].append(h)
+                break
+        else:
+            r.error(f"{where}.holes", f"a hole at {_pt(h[0])} lies in no part of the polygon")
+    parts = [Polygon(s, own[i]) for i, s in enumerate(shells)]
+    if not parts:
+        return Polygon()
+    return parts[0] if len(parts) == 1 else MultiPolygon(parts)
+
+
+def _condition(r: Reader, d: dict, where: str) -> Condition:
+    parts = []
+    for key in ("active_from", "active_until"):
+        v = d.get(key, {})
+        got = []
+        if not isinstance(v, dict):
+            r.expected(f"{where}.{key}", "a table of counters such as { allied_deck = 2 }", v)
+            v = {}
+        for k, n in v.items():
+            if not valid_id(k) or "-" in k:
+                r.error(f"{where}.{key}.{k}", "expected a counter name of lowercase letters, digits and _")
+            elif not isinstance(n, int) or isinstance(n, bool) or n < 0:
+                r.expected(f"{where}.{key}.{k}", "a whole number >= 0", n)
+            else:
+                got.append((k, n))
+        parts.append(tuple(got))
+    return Condition(parts[0], parts[1]) if parts[0] or parts[1] else ALWAYS
+
+
+def _supply(r: Reader, d: dict, where: str) -> tuple[Supply, ...]:
+    if "supply" not in d:
+        return ()
+    v = d["supply"]
+    items = v if isinstance(v, list) else [v]
+    out = []
+    for it in items:
+        if isinstance(it, str) and valid_id(it):
+            out.append(Supply(it))
+        elif isinstance(it, dict):
+            r.check_keys(it, ("side", "active_from", "active_until"), f"{where}.supply", required=("side",))
+            side = r.str_(it, "side", f"{where}.supply")
+            if side:
+                out.append(Supply(side, _condition(r, it, f"{where}.supply")))
+        else:
+            r.expected(f"{where}.supply", 'a side such as "western", or { side = "western", active_from = { allied_deck = 3 } }', it)
+    return tuple(out)
+
+
+def _attrs(r: Reader, d: dict, where: str) -> dict:
+    v = d.get("attrs", {})
+    if not isinstance(v, dict):
+        r.expected(f"{where}.attrs", "a table of free attributes", v)
+        return {}
+    out = {}
+    for k, x in v.items():
+        if isinstance(x, (str, int, float, bool)) or (isinstance(x, list) and all(isinstance(y, (str, int, float, bool)) for y in x)):
+            out[k] = x
+        else:
+            r.expected(f"{where}.attrs.{k}", "a string, number, true/false or an array of them", x)
+    return out
+
+
+def _place(r: Reader, d: dict, where: str, m: AreaMap) -> dict:
+    colour = r.str_(d, "colour", where)
+    if colour and colour not in m.colours:
+        import difflib
+
+        close = difflib.get_close_matches(colour, list(m.colours), n=1, cutoff=0.6)
+        known = ", ".join(f'"{k}"' for k in m.colours) or "none: declare them in [colours]"
+        r.error(f"{where}.colour", f"expected a colour class of [colours] ({known}), got {show_value(colour)}"
+                + (f' (did you mean "{close[0]}"?)' if close else ""))
+        colour = ""
+    return {"name": r.str_(d, "name", where), "colour": colour, "capital": r.bool_(d, "capital", where),
+            "vp": r.int_(d, "vp", where, 0, 0, MAX_VP), "supply": _supply(r, d, where), "attrs": _attrs(r, d, where)}
+
+
+def _space(r: Reader, m: AreaMap, spaces: set[str], d: dict, key: str, where: str, unsure: set[str]) -> str | None:
+    v = d.get(key)
+    if v is None:
+        return None
+    if isinstance(v, str) and v in spaces:
+        return v
+    if isinstance(v, str) and v.split(".", 1)[0] in unsure:
+        return None  # its location's halves are already reported
+    hint = ""
+    if isinstance(v, str):
+        loc = m.locations.get(v.split(".", 1)[0])
+        if loc is not None and loc.has_halves:
+            hint = f" ({loc.label} has halves: name one of {', '.join(loc.spaces())})"
+        elif loc is not None and "." in v:
+            hint = f" ({loc.label} has no halves: write {loc.id})"
+        elif v.startswith("box:"):
+            hint = f" (no such box; the map has {', '.join(m.boxes) or 'none'})"
+        else:
+            import difflib
+
+            close = difflib.get_close_matches(v, sorted(spaces), n=1, cutoff=0.6)
+            hint = f' (did you mean "{close[0]}"?)' if close else ""
+    r.error(f"{where}.{key}", 'expected a location, a half such as "sedan.w" or a box such as "box:usa", '
+            f"got {show_value(v)}{hint}")
+    return None
+
+
+# ------------------------------------------------------------------------------ writing
+def num(v: float) -> str:
+    """A coordinate as written: at most 6 decimals, no trailing ``.0``."""
+    x = round(float(v), 6)
+    if x == 0:
+        x = 0.0  # no "-0"
+    s = repr(x)
+    return s[:-2] if s.endswith(".0") else s
+
+
+def _pt(p) -> str:
+    return f"[{num(p[0])}, {num(p[1])}]"
+
+
+def _ring_lines(pts, indent: str) -> list[str]:
+    out = []
+    for i in range(0, len(pts), POINTS_PER_LINE):
+        out.append(indent + ", ".join(_pt(p) for p in pts[i:i + POINTS_PER_LINE]) + ",")
+    return out
+
+
+def _ring_coords(ring) -> list:
+    c = list(ring.coords)
+    return c[:-1] if len(c) > 1 and c[0] == c[-1] else c
+
+
+def _area_lines(geom) -> list[str]:
+    parts = polygon_parts(geom)
+    out = []
+    if len(parts) == 1:
+        out += ["polygon = ["] + _ring_lines(_ring_coords(parts[0].exterior), "  ") + ["]"]
+    else:
+        out.append("polygon = [")
+        for p in parts:
+            out += ["  ["] + _ring_lines(_ring_coords(p.exterior), "    ") + ["  ],"]
+        out.append("]")
+    holes = [h for p in parts for h in p.interiors]
+    if holes:
+        out.append("holes = [")
+        for h in holes:
+            out += ["  ["] + _ring_lines(_ring_coords(h), "    ") + ["  ],"]
+        out.append("]")
+    return out
+
+
+def _cond_items(c: Condition) -> list[tuple[str, object]]:
+    out: list[tuple[str, object]] = []
+    if c.active_from:
+        out.append(("active_from", dict(c.active_from)))
+    if c.active_until:
+        out.append(("active_until", dict(c.active_until)))
+    return out
+
+
+def _supply_value(s: tuple[Supply, ...]):
+    vals = [x.side if not x.condition else {"side": x.side, **dict(_cond_items(x.condition))} for x in s]
+    return vals[0] if len(vals) == 1 else vals
+
+
+def _place_lines(p) -> list[str]:
+    out = [tw.assign("name", p.name)]
+    if p.colour:
+        out.append(tw.assign("colour", p.colour))
+    if p.capital:
+        out.append("capital = true")
+    if p.vp:
+        out.append(f"vp = {p.vp}")
+    if p.supply:
+        out.append(tw.assign("supply", _supply_value(p.supply)))
+    return out
+
+
+def dumps_area_map(m: AreaMap) -> str:
+    out = ["# mapref area map; the format is described in docs/format.md", f"format = {FORMAT}", 'kind = "area"',
+           tw.assign("name", m.name)]
+    if m.notes:
+        out.append(tw.assign("notes", m.notes))
+    if m.geo:
+        g = m.geo
+        out += ["", "[geo]", "# x = (lon - lon0) * scale * cos(parallel), y = (lat0 - lat) * scale",
+                f"lon0 = {num(g['lon0'])}", f"lat0 = {num(g['lat0'])}", f"scale = {num(g['scale'])}",
+                f"parallel = {num(g.get('parallel', 0.0))}"]
+    bg = m.background
+    if bg:
+        out += ["", "[background]", tw.assign("image", bg["image"]), tw.assign("opacity", float(bg["opacity"])),
+                f"offset = {_pt(bg['offset'])}", tw.assign("scale", float(bg["scale"]))]
+    out += ["", "[colours]"]
+    for code, c in m.colours.items():
+        d = {"name": c.name, "colour": c.colour}
+        if c.side:
+            d["side"] = c.side
+        out.append(f"{tw.key(code)} = {tw.inline(d)}")
+    if m.line_kinds:
+        out += ["", "[line_kinds]"]
+        for code, k in m.line_kinds.items():
+            out.append(f"{tw.key(code)} = {tw.inline({'name': k.name, 'colour': k.colour})}")
+    if m.regions:
+        out += ["", "[regions]"]
+        for code, rg in m.regions.items():
+            out.append(f"{tw.key(code)} = {tw.inline({'name': rg.name, 'locations': list(rg.members)})}")
+    if m.land is not None and not m.land.is_empty:
+        out += ["", "[land]"] + _area_lines(m.land)
+    for lid, loc in m.locations.items():
+        out += ["", f"[locations.{tw.key(lid)}]"] + _place_lines(loc)
+        if loc.anchor is not None:
+            out.append(f"anchor = {_pt(loc.anchor)}")
+        if loc.halves:
+            out.append(tw.assign("halves", list(loc.halves)))
+            out.append("split = [" + ", ".join(_pt(p) for p in loc.split) + "]")
+        out += _area_lines(loc.polygon)
+        if loc.attrs:
+            out.append(tw.assign("attrs", dict(loc.attrs)))
+    for bid, b in m.boxes.items():
+        out += ["", f"[boxes.{tw.key(bid)}]"] + _place_lines(b)
+        for k, v in _cond_items(b.condition):
+            out.append(tw.assign(k, v))
+        out.append(f"position = {_pt(b.position)}")
+        if tuple(b.size) != DEFAULT_BOX_SIZE:
+            out.append(f"size = {_pt(b.size)}")
+        if b.attrs:
+            out.append(tw.assign("attrs", dict(b.attrs)))
+    out += ["", "[lines]"]
+    for lid, ln in m.lines.items():
+        parts = [f"a = {tw.value(ln.a)}", f"b = {tw.value(ln.b)}", f"kind = {tw.value(ln.kind)}"]
+        if ln.oneway:
+            parts.append("oneway = true")
+        if ln.defence_a:
+            parts.append(f"defence_a = {ln.defence_a}")
+        if ln.defence_b:
+            parts.append(f"defence_b = {ln.defence_b}")
+        parts += [tw.assign(k, v) for k, v in _cond_items(ln.condition)]
+        if ln.via:
+            parts.append("via = [" + ", ".join(_pt(p) for p in ln.via) + "]")
+        if ln.proposed:
+            parts.append("proposed = true")
+        if ln.attrs:
+            parts.append(tw.assign("attrs", dict(ln.attrs)))
+        out.append(f"{tw.key(lid)} = {{ " + ", ".join(parts) + " }")
+    return "\n".join(out) + "\n"
+
+
+def save_area_map(m: AreaMap, path: str | os.PathLike[str]) -> None:
+    """Write the map atomically: the old file stays whole if anything fails."""
+    write_atomic(path, dumps_area_map(m))
+
+
+# ------------------------------------------------------------------------- mapref check
+class AreaFile:
+    """A loaded area map with where it came from, for ``mapref check`` (geometry problems that
+    make the map unusable: self-intersections, overlaps, empty halves; see
+    :mod:`mapref.core.arealint`)."""
+
+    def __init__(self, m: AreaMap, source: str, shown: str) -> None:
+        self.map = m
+        self.source = source
+        self.shown = shown
+
+    def check(self) -> list[str]:
+        from mapref.core.arealint import lint_area
+        from mapref.io.problems import Locator, Problem
+
+        loc = Locator(self.source)
+        out = []
+        for p in lint_area(self.map):
+            if not p.is_error:
+                continue
+            line, col = loc.find(p.key)
+            out.append(str(Problem(self.shown, line, col, p.key, p.message)))
+        return out
+
+
+def _loader(data: dict, source: str, shown: str) -> AreaFile:
+    return AreaFile(area_from_dict(data, source, shown), source, shown)
+
+
+register("area", _loader)
+
+__all__ = ["AreaFile", "FileProblems", "area_from_dict", "dumps_area_map", "load_area_map", "save_area_map"]

@@ -1,0 +1,252 @@
+"""Draw an area map to a PNG with pillow: locations filled by colour class, halves divided by
+their line, names, victory values, capitals, supply locations, move lines (land grey, naval
+blue, the map's own kinds in their colour; one-way lines with an arrow head; defence values at
+their ends; conditions at their middle; proposed lines dashed) and off-map boxes.
+
+The picture is drawn at twice its size and scaled down, so lines and text are smooth."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Callable
+
+from PIL import Image, ImageDraw
+
+from mapref.core.areamodel import AreaMap, Location, polygon_parts
+from mapref.render.png import _font
+from mapref.render.style import LAND_UNOWNED, blend, text_colour_on
+
+SEA = "#cfdeec"
+BORDER = "#4d4d4d"
+SS = 2  # supersampling
+
+
+class _View:
+    def __init__(self, m: AreaMap, width: int, margin: float) -> None:
+        x0, y0, x1, y1 = m.bounds()
+        for ln in m.lines.values():
+            for x, y in ln.via:
+                x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
+        self.x0, self.y0 = x0, y0
+        span = max(x1 - x0, 1e-6)
+        self.k = (width - 2 * margin) / span * SS
+        self.margin = margin * SS
+        self.top = 36 * SS  # room for the title
+        self.size = (int(width * SS), int((y1 - y0) * self.k + 2 * self.margin + self.top))
+
+    def __call__(self, p) -> tuple[float, float]:
+        return ((p[0] - self.x0) * self.k + self.margin, (p[1] - self.y0) * self.k + self.margin + self.top)
+
+
+def fill_of(m: AreaMap, colour: str) -> str:
+    c = m.colours.get(colour) if colour else None
+    return c.colour if c else LAND_UNOWNED
+
+
+def render_area(m: AreaMap, out: str | Path | None = None, width: int | None = None,
+                progress: Callable[[float], None] | None = None, hidden: set[str] | frozenset[str] = frozenset()) -> Image.Image:
+    """Render ``m`` ``width`` pixels wide (default 1600); ``hidden`` names layers to leave out
+    (``names``, ``values``, ``lines``, ``halves``, ``boxes``, ``land``)."""
+    width = int(width or 1600)
+    v = _View(m, width, margin=40)
+    img = Image.new("RGB", v.size, SEA)
+    d = ImageDraw.Draw(img)
+    s = SS
+    f_name = _font(13 * s, bold=True)
+    f_small = _font(10 * s)
+    f_value = _font(11 * s, bold=True)
+    f_title = _font(18 * s, bold=True)
+
+    if m.land is not None and "land" not in hidden:
+        for p in polygon_parts(m.land):
+            _poly(d, v, p, blend(LAND_UNOWNED, SEA, 0.35), SEA)
+    locs = list(m.locations.values())
+    for i, loc in enumerate(locs):
+        fill = fill_of(m, loc.colour)
+        for p in loc.parts:
+            _poly(d, v, p, fill, SEA)
+        if progress and i % 25 == 0:
+            progress(0.5 * i / max(1, len(locs)))
+    for loc in locs:
+        for p in loc.parts:
+            _ring(d, v, p.exterior.coords, BORDER, max(2, int(1.3 * s)))
+            for r in p.interiors:
+                _ring(d, v, r.coords, BORDER, max(2, int(1.3 * s)))
+        if loc.has_halves and "halves" not in hidden:
+            for seg in getattr(loc.divider, "geoms", [loc.divider]):
+                if not seg.is_empty and seg.geom_type == "LineString":
+                    _dashed(d, [v(c) for c in seg.coords], blend(BORDER, fill_of(m, loc.colour), 0.2), int(1.6 * s), 7 * s, 5 * s)
+
+    if "boxes" not in hidden:
+        for b in m.boxes.values():
+            x0, y0 = v(b.position)
+            x1, y1 = v((b.position[0] + b.size[0], b.position[1] + b.size[1]))
+            d.rectangle([x0, y0, x1, y1], fill=fill_of(m, b.colour), outline=BORDER, width=3 * s)
+            ink = text_colour_on(fill_of(m, b.colour))
+            d.text(((x0 + x1) / 2, y0 + 6 * s), b.label, font=f_name, fill=ink, anchor="mt")
+            extra = []
+            if b.vp:
+                extra.append(f"VP {b.vp}")
+            extra += [f"supply {x.text()}" for x in b.supply]
+            if b.condition:
+                extra.append(f"active if {b.condition.text()}")
+            for j, t in enumerate(extra):
+                d.text(((x0 + x1) / 2, y0 + (24 + 13 * j) * s), t, font=f_small, fill=ink, anchor="mt")
+
+    marks = []  # drawn over the names: defence values and conditions
+    if "lines" not in hidden:
+        for ln, pts in line_paths(m, v):
+            colour = m.line_colour(ln.kind)
+            w = int((2.2 if ln.kind == "land" else 2.6) * s)
+            if ln.proposed:
+                _dashed(d, pts, blend(colour, "#ffffff", 0.15), max(2, int(1.5 * s)), 6 * s, 5 * s)
+            elif ln.kind == "naval":
+                _dashed(d, pts, colour, w, 11 * s, 5 * s)
+            else:
+                d.line(pts, fill=colour, width=w, joint="curve")
+            for p in (pts[0], pts[-1]):
+                d.ellipse([p[0] - 3 * s, p[1] - 3 * s, p[0] + 3 * s, p[1] + 3 * s], fill=colour)
+            if ln.oneway:
+                _arrow_head(d, pts[-2], pts[-1], colour, 11 * s)
+            marks.append((ln, pts, colour))
+    if progress:
+        progress(0.8)
+
+    if "names" not in hidden:
+        for loc in locs:
+            _label(d, v, m, loc, f_name, f_value, f_small, s, "values" not in hidden)
+    if "values" not in hidden:
+        for ln, pts, colour in marks:
+            for val, (p, q) in ((ln.defence_a, (pts[0], pts[1])), (ln.defence_b, (pts[-1], pts[-2]))):
+                if val:
+                    _defence(d, p, q, val, f_value, colour, s)
+            if ln.condition:
+                d.text(_midpoint(pts), ln.condition.text(), font=f_small, fill=colour, anchor="mm", stroke_width=2 * s,
+                       stroke_fill="#ffffff")
+    d.text((v.margin, 10 * s), m.name or "", font=f_title, fill="#222222")
+    img = img.resize((v.size[0] // SS, v.size[1] // SS), Image.LANCZOS)
+    if progress:
+        progress(1.0)
+    if out is not None:
+        img.save(out)
+    return img
+
+
+def line_paths(m: AreaMap, to_px, gap: float = 7.0 * SS):
+    """(line, its drawn points) for every line whose ends exist; lines between the same two
+    spaces without bend points are drawn side by side ``gap`` pixels apart."""
+    groups: dict[frozenset, list] = {}
+    for ln in m.lines.values():
+        if not ln.via:
+            groups.setdefault(frozenset((ln.a, ln.b)), []).append(ln.id)
+    out = []
+    for ln in m.lines.values():
+        pa, pb = m.space_point(ln.a), m.space_point(ln.b)
+        if pa is None or pb is None:
+            continue
+        pts = [to_px(pa)] + [to_px(p) for p in ln.via] + [to_px(pb)]
+        same = groups.get(frozenset((ln.a, ln.b)), [])
+        if len(same) > 1 and not ln.via:
+            off = (same.index(ln.id) - (len(same) - 1) / 2) * gap
+            (x0, y0), (x1, y1) = pts
+            if ln.a > ln.b:  # the same sideways direction whichever way the line runs
+                off = -off
+            n = math.hypot(x1 - x0, y1 - y0) or 1.0
+            ox, oy = -(y1 - y0) / n * off, (x1 - x0) / n * off
+            pts = [(x0 + ox, y0 + oy), (x1 + ox, y1 + oy)]
+        out.append((ln, pts))
+    return out
+
+
+def _poly(d: ImageDraw.ImageDraw, v: _View, p, fill: str, hole_fill: str) -> None:
+    d.polygon([v(c) for c in p.exterior.coords], fill=fill)
+    for r in p.interiors:
+        d.polygon([v(c) for c in r.coords], fill=hole_fill)
+
+
+def _ring(d: ImageDraw.ImageDraw, v: _View, coords, colour: str, width: int) -> None:
+    pts = [v(c) for c in coords]
+    d.line(pts, fill=colour, width=width, joint="curve")
+
+
+def _dashed(d: ImageDraw.ImageDraw, pts, colour: str, width: int, dash: float, gap: float) -> None:
+    on, left = True, dash
+    for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
+        seg = math.hypot(x1 - x0, y1 - y0)
+        pos = 0.0
+        while pos < seg:
+            step = min(left, seg - pos)
+            if on:
+                a, b = pos / seg, (pos + step) / seg
+                d.line([(x0 + (x1 - x0) * a, y0 + (y1 - y0) * a), (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b)], fill=colour, width=width)
+            pos += step
+            left -= step
+            if left <= 1e-9:
+                on = not on
+                left = dash if on else gap
+
+
+def _arrow_head(d: ImageDraw.ImageDraw, p, q, colour: str, size: float) -> None:
+    """An arrow head on segment p->q, at two thirds of the way (clear of q's label)."""
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    n = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / n, dy / n
+    tip = (p[0] + dx * 0.62 + ux * size / 2, p[1] + dy * 0.62 + uy * size / 2)
+    back = (tip[0] - ux * size, tip[1] - uy * size)
+    d.polygon([tip, (back[0] - uy * size * 0.55, back[1] + ux * size * 0.55), (back[0] + uy * size * 0.55, back[1] - ux * size * 0.55)],
+              fill=colour)
+
+
+def _defence(d: ImageDraw.ImageDraw, p, q, val: int, font, colour: str, s: int) -> None:
+    """The defence value of a line's end: a small framed number a little way along the line."""
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    n = math.hypot(dx, dy) or 1.0
+    t = min(0.3, 34 * s / n)
+    c = (p[0] + dx * t, p[1] + dy * t)
+    r = 8 * s
+    d.rectangle([c[0] - r, c[1] - r, c[0] + r, c[1] + r], fill="#ffffff", outline=colour, width=2 * s)
+    d.text(c, f"+{val}" if val < 10 else str(val), font=font, fill="#111111", anchor="mm")
+
+
+def _midpoint(pts) -> tuple[float, float]:
+    total = sum(math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(pts, pts[1:]))
+    half = total / 2
+    for a, b in zip(pts, pts[1:]):
+        seg = math.hypot(b[0] - a[0], b[1] - a[1])
+        if half <= seg and seg > 0:
+            return (a[0] + (b[0] - a[0]) * half / seg, a[1] + (b[1] - a[1]) * half / seg)
+        half -= seg
+    return pts[0]
+
+
+def _label(d, v: _View, m: AreaMap, loc: Location, f_name, f_value, f_small, s: int, values: bool) -> None:
+    x, y = v(loc.label_point)
+    fill = fill_of(m, loc.colour)
+    ink = text_colour_on(fill)
+    halo = fill if ink == "#111111" else "#333333"
+    name = loc.label
+    tw = d.textlength(name, font=f_name)
+    d.text((x, y), name, font=f_name, fill=ink, anchor="mm", stroke_width=2 * s, stroke_fill=halo)
+    if loc.capital:
+        _star(d, x - tw / 2 - 9 * s, y, 6 * s, "#c0392b")
+    if values and loc.vp:
+        r = 9 * s
+        cy = y - 19 * s
+        d.ellipse([x - r, cy - r, x + r, cy + r], fill="#fff8dc", outline="#7a5c00", width=2 * s)
+        d.text((x, cy), str(loc.vp), font=f_value, fill="#3d2e00", anchor="mm")
+    if values and loc.supply:
+        sides = ", ".join(sp.text() for sp in loc.supply)
+        d.text((x, y + 14 * s), f"supply: {sides}", font=f_small, fill=ink, anchor="mt", stroke_width=s, stroke_fill=halo)
+
+
+def _star(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: str) -> None:
+    pts = []
+    for i in range(10):
+        ang = math.pi / 2 + i * math.pi / 5
+        rr = r if i % 2 == 0 else r * 0.45
+        pts.append((cx + rr * math.cos(ang), cy - rr * math.sin(ang)))
+    d.polygon(pts, fill=colour)
+
+
+__all__ = ["render_area"]

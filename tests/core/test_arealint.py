@@ -1,0 +1,72 @@
+"""The problems of an area map: what the problems panel lists and what fails ``mapref check``."""
+
+import dataclasses
+from pathlib import Path
+
+from shapely.geometry import Polygon
+
+from mapref.core.arealint import lint_area
+from mapref.core.areamodel import AreaMap, Box, Location, MoveLine
+from mapref.io.areafile import load_area_map
+
+SAMPLE = Path(__file__).resolve().parents[2] / "maps" / "area_sample.toml"
+
+
+def loc(lid, pts, **kw):
+    return Location(lid, name=lid.capitalize(), polygon=Polygon(pts), **kw)
+
+
+def codes(m):
+    return sorted((p.code, p.where) for p in lint_area(m))
+
+
+def test_the_sample_has_only_its_two_proposed_lines_to_review():
+    m = load_area_map(SAMPLE)
+    assert codes(m) == [("proposed-line", "line:bern-marseilles"), ("proposed-line", "line:ruhr-bern")]
+
+
+def test_self_intersection_names_the_point():
+    m = AreaMap(locations={"bow": loc("bow", [(0, 0), (10, 10), (10, 0), (0, 10)])})
+    (p,) = [p for p in lint_area(m) if p.code == "self-intersection"]
+    assert p.is_error and p.message == "Bow: the border crosses itself at (5, 5)" and p.at == (5.0, 5.0)
+    assert p.key == "locations.bow.polygon"
+
+
+def test_overlap_gap_hole_and_sliver():
+    m = AreaMap(locations={
+        "a": loc("a", [(0, 0), (100, 0), (100, 100), (0, 100)]),
+        "b": loc("b", [(90, 0), (200, 0), (200, 100), (90, 100)]),  # overlaps a by 10 x 100
+        "c": loc("c", [(0, 100.5), (100, 100.5), (100, 200), (0, 200)]),  # half a unit below a: a gap
+        "d": loc("d", [(300, 0), (400, 0), (400, 0.2), (300, 0.2)]),  # a sliver
+    })
+    found = {(p.code, p.where) for p in lint_area(m)}
+    assert ("overlap", "a") in found and ("gap", "a") in found and ("sliver", "d") in found
+    overlap = next(p for p in lint_area(m) if p.code == "overlap")
+    assert overlap.message == "A and B overlap (area 1000.00)" and overlap.is_error
+    gap = next(p for p in lint_area(m) if p.code == "gap")
+    assert gap.message == "A and C nearly touch (0.50 apart): snap their borders" and not gap.is_error
+
+
+def test_a_small_hole_between_neighbours_is_a_gap():
+    notched = [(0, 0), (150, 0), (150, 140), (148, 140), (148, 142), (150, 142), (150, 300), (0, 300)]
+    m = AreaMap(locations={"a": loc("a", notched), "b": loc("b", [(150, 0), (300, 0), (300, 300), (150, 300)])})
+    assert [p.message for p in lint_area(m) if p.code == "gap"] == ["a gap (area 4.00) between A, B"]
+    lake = AreaMap(locations={"a": Location("a", name="A", polygon=Polygon([(0, 0), (300, 0), (300, 300), (0, 300)],
+                                                                             [[(140, 140), (142, 140), (142, 142)]]))})
+    assert lint_area(lake) == [p for p in lint_area(lake) if p.code == "no-lines"]  # a hole in one location is a lake
+
+
+def test_lines_no_lines_apart_duplicate_and_empty_half():
+    m = AreaMap(locations={
+        "a": loc("a", [(0, 0), (100, 0), (100, 100), (0, 100)]),
+        "b": loc("b", [(100, 0), (200, 0), (200, 100), (100, 100)], halves=("w", "e"), split=((150, 100), (150, 0))),
+        "c": loc("c", [(500, 0), (600, 0), (600, 100), (500, 100)]),
+    }, boxes={"usa": Box("usa", name="USA")})
+    m.lines = {"ab": MoveLine("ab", "a", "b.w"), "ab2": MoveLine("ab2", "b.w", "a"), "ac": MoveLine("ac", "a", "c")}
+    found = codes(m)
+    assert ("duplicate-line", "line:ab2") in found
+    assert ("land-line-apart", "line:ac") in found and ("land-line-apart", "line:ab") not in found
+    assert ("no-lines", "b.e") in found and ("no-lines", "box:usa") in found and ("no-lines", "c") not in found
+    m.locations["b"] = dataclasses.replace(m.locations["b"], split=((300, 100), (300, 0)))  # misses b
+    empty = [p for p in lint_area(m) if p.code == "empty-half"]
+    assert [p.message for p in empty] == ["B: the split line leaves half e empty"] and empty[0].is_error

@@ -1,0 +1,122 @@
+"""Area map files: the sample uses every feature, round trips to the same bytes, saves are
+atomic, and every problem of a bad file is reported at once with its line."""
+
+import os
+from pathlib import Path
+
+import pytest
+
+from mapref.core.areamodel import Condition, Supply
+from mapref.io.anyfile import load_any
+from mapref.io.areafile import AreaFile, dumps_area_map, load_area_map, save_area_map
+from mapref.io.problems import FileProblems
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLE = ROOT / "maps" / "area_sample.toml"
+INVALID = ROOT / "tests" / "data" / "invalid_area"
+
+
+def test_the_sample_round_trips_to_the_same_bytes():
+    assert dumps_area_map(load_area_map(SAMPLE)) == SAMPLE.read_text(encoding="utf-8")
+
+
+def test_the_sample_uses_every_feature():
+    m = load_area_map(SAMPLE)
+    paris, sedan, berlin, marseilles, bern = (m.locations[k] for k in ("paris", "sedan", "berlin", "marseilles", "bern"))
+    assert (paris.name, paris.colour, paris.capital, paris.vp, paris.supply) == ("Paris", "blue", True, 2, (Supply("western"),))
+    assert paris.anchor == (150.0, 140.0) and paris.halves == ("e", "w")
+    # the first half lies left of the split line walked from its first point: Sedan's line runs north
+    assert sedan.halves == ("w", "e") and sedan.half_geoms["w"].bounds[2] == 240.0 and sedan.half_geoms["e"].bounds[0] == 240.0
+    assert len(berlin.polygon.interiors) == 1  # a lake
+    assert marseilles.polygon.geom_type == "MultiPolygon" and len(marseilles.parts) == 2
+    assert bern.supply[1] == Supply("axis", Condition((("turn", 12),), (("turn", 20),)))
+    assert sedan.attrs == {"terrain": "forest"}
+    usa = m.boxes["usa"]
+    assert usa.size == (80.0, 50.0) and usa.condition.holds({"allied_deck": 3}) and not usa.condition.holds({"allied_deck": 2})
+    assert usa.supply[0].condition == Condition((("allied_deck", 3),))
+    algiers = m.lines["london-algiers"]
+    assert (algiers.kind, algiers.oneway, algiers.condition.text(), dict(algiers.attrs)) == ("naval", True, "allied_deck >= 2", {"rule": "s2"})
+    assert m.lines["london-paris"].defence_a == 2 and m.lines["sedan-ruhr"].defence_a == 1
+    assert m.lines["usa-algiers"].via == ((0.0, 300.0),)
+    assert m.lines["ruhr-berlin_2"].kind == "rail" and m.line_kinds["rail"].name == "Railway"
+    assert m.lines["ruhr-berlin_2"].condition.active_until == (("turn", 20),)
+    assert m.lines["bern-marseilles"].proposed
+    assert {c.name for c in m.colours.values()} == {"Western Allies", "Soviet Allies", "Axis", "Neutral"}
+    assert m.regions["front"].members == ("sedan.e", "ruhr")
+    assert m.land is not None and len(m.land.interiors if m.land.geom_type == "Polygon" else m.land.geoms[0].interiors) == 1
+    assert m.geo_to_map(-10, 60) == (0.0, 0.0)
+    assert m.notes
+
+
+def test_load_any_gives_an_area_file_whose_check_passes():
+    kind, obj = load_any(SAMPLE)
+    assert kind == "area" and isinstance(obj, AreaFile)
+    assert obj.check() == []
+
+
+def test_check_names_the_file_line_and_key_of_an_overlap(tmp_path):
+    text = SAMPLE.read_text(encoding="utf-8").replace("[200, 70], [215, 150], [210, 230], [110, 230],",
+                                                      "[200, 70], [245, 150], [210, 230], [110, 230],", 1)
+    p = tmp_path / "overlap.toml"
+    p.write_text(text, encoding="utf-8")
+    _, obj = load_any(p, shown="overlap.toml")
+    lines = obj.check()
+    line_no = next(i for i, t in enumerate(text.splitlines(), 1) if t.startswith("[locations.paris]")) + 9
+    assert lines == [f"overlap.toml:{line_no}:1: locations.paris.polygon: Paris and Sedan overlap (area 2400.00)"]
+
+
+def test_a_change_survives_save_and_reload(tmp_path):
+    import dataclasses
+
+    m = load_area_map(SAMPLE)
+    m.locations["paris"] = dataclasses.replace(m.locations["paris"], name='Paris "la ville"', vp=5)
+    out = tmp_path / "a.toml"
+    save_area_map(m, out)
+    again = load_area_map(out)
+    assert again.locations["paris"].name == 'Paris "la ville"' and again.locations["paris"].vp == 5
+    assert dumps_area_map(again) == out.read_text(encoding="utf-8")
+
+
+def test_a_failed_save_leaves_the_old_file_intact(tmp_path, monkeypatch):
+    target = tmp_path / "area.toml"
+    target.write_bytes(SAMPLE.read_bytes())
+    before = target.read_bytes()
+    m = load_area_map(SAMPLE)
+    m.name = "changed"
+
+    def broken_fsync(fd):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", broken_fsync)
+    with pytest.raises(OSError):
+        save_area_map(m, target)
+    monkeypatch.undo()
+    assert target.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["area.toml"]
+
+
+def test_a_non_canonical_file_is_read_and_written_canonically(tmp_path):
+    p = tmp_path / "loose.toml"
+    p.write_text('format = 1\nkind = "area"\nname = "Loose"\n[locations.a]\nname = "A"\n'
+                 "polygon = [[0.0, 0.0], [10.50, 0], [10, 10], [0, 0]]\n", encoding="utf-8")
+    text = dumps_area_map(load_area_map(p))
+    assert "polygon = [\n  [0, 0], [10.5, 0], [10, 10],\n]" in text  # the closing point is not repeated
+    p.write_text(text, encoding="utf-8")
+    assert dumps_area_map(load_area_map(p)) == text
+
+
+def invalid_cases():
+    return sorted(INVALID.glob("*.toml"))
+
+
+def test_invalid_folder_has_at_least_twenty_files():
+    assert len(invalid_cases()) >= 20
+
+
+@pytest.mark.parametrize("path", invalid_cases(), ids=lambda p: p.name)
+def test_invalid_file_gives_its_exact_messages(path):
+    expected = path.with_suffix(".expected").read_text(encoding="utf-8").splitlines()
+    shown = f"tests/data/invalid_area/{path.name}"
+    with pytest.raises(FileProblems) as e:
+        load_any(path, shown=shown)
+    assert [str(p) for p in e.value.problems] == expected

@@ -1,0 +1,102 @@
+"""The ``mapref`` command on area maps, run as a user runs it (a subprocess)."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from PIL import Image
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLE = str(ROOT / "maps" / "area_sample.toml")
+NE = str(ROOT / "tools" / "data" / "ne_110m_countries_europe.geojson")  # the shared Natural Earth file, shipped
+
+
+def mapref(*args, cwd=None):
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.run([sys.executable, "-m", "mapref", *args], capture_output=True, text=True, cwd=cwd, env=env)
+
+
+def test_check_info_and_render_an_area_map(tmp_path):
+    r = mapref("check", SAMPLE, cwd=tmp_path)
+    assert r.returncode == 0 and r.stdout.strip() == f"{SAMPLE}: ok (area)", r.stdout + r.stderr
+    r = mapref("info", SAMPLE, cwd=tmp_path)
+    assert r.returncode == 0
+    assert "8 locations (2 split into halves), 1 off-map boxes, 11 spaces" in r.stdout
+    assert "supply for western: Paris, London, USA (allied_deck >= 3)" in r.stdout
+    r = mapref("info", "--json", SAMPLE, cwd=tmp_path)
+    d = json.loads(r.stdout)
+    assert d["kind"] == "area"
+    sedan = d["locations"]["sedan"]
+    assert sedan["spaces"] == ["sedan.w", "sedan.e"] and set(sedan["halves"]) == {"w", "e"}
+    assert sedan["halves"]["e"]["lines"] == ["sedan-ruhr"] and sedan["neighbours"]["paris"] > 0
+    line = d["lines"]["london-algiers"]
+    assert (line["kind"], line["oneway"], line["condition"]["active_from"], line["attrs"]) == ("naval", True, {"allied_deck": 2}, {"rule": "s2"})
+    assert d["lines"]["london-paris"]["defence_a"] == 2 and d["boxes"]["usa"]["space"] == "box:usa"
+    assert {"a": "sedan.w", "b": "sedan.e", "kind": "half", "oneway": False, "line": None, "defence": {}} in d["connections"]
+    out = tmp_path / "area.png"
+    r = mapref("render", SAMPLE, "-o", str(out), "--size", "900", cwd=tmp_path)
+    assert r.returncode == 0 and r.stdout.strip() == f"{out}: 900x{Image.open(out).height} pixels"
+    img = Image.open(out).convert("RGB")
+    # Paris is filled with its colour class (blue) and the sea around is the sea colour
+    colours = {c for _, c in img.getcolors(1 << 20)}
+    assert (0x9d, 0xbc, 0xe0) in colours and (0xcf, 0xde, 0xec) in colours
+
+
+def test_check_reports_an_overlap_with_its_line_and_fails(tmp_path):
+    text = Path(SAMPLE).read_text(encoding="utf-8").replace("[200, 70], [215, 150], [210, 230], [110, 230],",
+                                                            "[200, 70], [245, 150], [210, 230], [110, 230],", 1)
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text, encoding="utf-8")
+    r = mapref("check", "bad.toml", cwd=tmp_path)
+    assert r.returncode == 1
+    assert r.stdout.startswith("bad.toml:") and "locations.paris.polygon: Paris and Sedan overlap" in r.stdout
+    assert "Traceback" not in r.stdout + r.stderr
+
+
+def test_a_bad_area_file_is_one_line_per_problem(tmp_path):
+    bad = ROOT / "tests" / "data" / "invalid_area" / "20_several_problems_at_once.toml"
+    r = mapref("info", str(bad), cwd=tmp_path)
+    assert r.returncode == 1 and len(r.stderr.splitlines()) == 4 and "Traceback" not in r.stderr
+
+
+def test_import_natural_earth_europe(tmp_path):
+    out = tmp_path / "europe.toml"
+    r = mapref("import-areas", NE, "-o", str(out), cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == f"{out}: 91 locations, 168 proposed land lines (accept or delete them in the editor)"
+    assert mapref("check", str(out), cwd=tmp_path).returncode == 0
+    d = json.loads(mapref("info", "--json", str(out), cwd=tmp_path).stdout)
+    land = [ln for ln in d["lines"].values() if ln["kind"] == "land"]
+    pairs = {frozenset((ln["a_location"], ln["b_location"])) for ln in land}
+    assert frozenset(("france", "germany")) in pairs
+    assert frozenset(("spain", "france")) in pairs and frozenset(("united_kingdom", "france")) not in pairs
+    # the United Kingdom touches land only in Northern Ireland: its one land line goes to Ireland, bent through
+    # the Irish border, and no land line reaches the island of Great Britain
+    uk = [ln for ln in land if "united_kingdom" in (ln["a_location"], ln["b_location"])]
+    assert [(ln["a_location"], ln["b_location"]) for ln in uk] == [("ireland", "united_kingdom")]
+    geo = d["geo"]
+    k, c = geo["scale"], __import__("math").cos(__import__("math").radians(geo["parallel"]))
+    lon = uk[0]["via"][0][0] / (k * c) + geo["lon0"]
+    assert -8.2 < lon < -5.4  # the via point lies on the Irish border, west of Great Britain
+    assert d["locations"]["united_kingdom"]["parts"] == 2 and d["locations"]["france"]["parts"] == 2
+    assert d["locations"]["france"]["attrs"] == {"admin": "France", "iso_a3": "-99"}
+    assert d["locations"]["germany"]["neighbours"]["france"] > 0
+
+
+def test_import_with_a_missing_name_property_lists_the_properties(tmp_path):
+    r = mapref("import-areas", NE, "-o", str(tmp_path / "x.toml"), "--name-property", "NAME", cwd=tmp_path)
+    assert r.returncode == 1 and not (tmp_path / "x.toml").exists()
+    first = r.stderr.splitlines()[0]
+    assert first == (f'{NE}: features[0].properties.NAME: expected the feature\'s name, got null '
+                     "(its text properties: admin, iso_a3, name; choose one with --name-property)")
+    r = mapref("import-areas", NE, "-o", str(tmp_path / "x.toml"), "--name-property", "iso_a3", cwd=tmp_path)
+    assert r.returncode == 0 and "91 locations" in r.stdout
+
+
+def test_import_of_a_broken_json_file_names_the_line(tmp_path):
+    p = tmp_path / "broken.geojson"
+    p.write_text('{"type": "FeatureCollection",\n "features": [,]}', encoding="utf-8")
+    r = mapref("import-areas", "broken.geojson", "-o", "x.toml", cwd=tmp_path)
+    assert r.returncode == 1 and r.stderr.strip() == "broken.geojson:2:15: JSON syntax error: Expecting value"
