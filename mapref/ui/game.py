@@ -130,6 +130,7 @@ class GameWindow:
         self.ask_retreat = self._ask_retreat_dialog  # (army, from_space, legal hexes) -> hex or None
         self.ask_losses = self._ask_losses_dialog  # (space, army dict or None, has_fort) -> values or None
         self.ask_save_changes = self._ask_save_changes_dialog  # (what) -> True (save), False (discard), None (cancel)
+        self.ask_form = self._ask_form_dialog  # (title, fields, note) -> values or None
         root.report_callback_exception = self.report_exception
         root.geometry("1400x900")
         root.protocol("WM_DELETE_WINDOW", self.close)
@@ -464,9 +465,34 @@ class GameWindow:
             return lambda: None
         if action.verb == "capture":
             return lambda: self._capture(Action(action.verb, dict(action.args)))
-        if item.ask:
+        if item.ask and action.verb == "losses":
             return lambda: self.ask_and_record_losses(action.args["space"])
+        if item.ask:
+            return lambda: self.ask_and_act(item)
         return lambda: self.act(Action(action.verb, dict(action.args)))
+
+    def ask_and_act(self, item) -> bool:
+        """A menu entry that needs values first (its ``ask`` fields): ask them, then act."""
+        values = self.ask_form(item.label.rstrip("."), item.ask, item.why)
+        if not values:
+            return False
+        args = dict(item.action.args)
+        for key, _label, kind, _default, _choices in item.ask:
+            v = values.get(key, "")
+            if kind == "int":
+                try:
+                    args[key] = int(v or 0)
+                except ValueError:
+                    self.status.set(f"{key}: a whole number, please (got {v!r})")
+                    return False
+            elif v != "":
+                args[key] = v
+        return self.act(Action(item.action.verb, args)).ok
+
+    def _ask_form_dialog(self, title: str, fields: list, note: str = "") -> dict | None:
+        from mapref.ui.dialogs import FormDialog
+
+        return FormDialog(self.root, title, fields, note=note).show()
 
     def _right_click(self, e: tk.Event) -> None:
         space = self.space_at(e.x, e.y)
