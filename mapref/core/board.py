@@ -219,8 +219,12 @@ class HexBoard(Board):
     def spaces(self) -> list[str]:
         self._fresh()
         if "_order" not in self.__dict__:
-            lab = self.map.grid.label
-            self._order = [lab(h) for h in sorted(self.map.hexes)] + [box_space(b) for b in self.map.boxes]
+            m = self.map
+            if len(m.hexes) == m.grid.rows * m.grid.cols:  # the grid's hexes, row by row (sorted)
+                hexes = m.grid.labels_row_major()
+            else:
+                hexes = [m.grid.label(h) for h in sorted(m.hexes)]
+            self._order = hexes + [box_space(b) for b in m.boxes]
         return self._order
 
     def space(self, space_id: str) -> Space | None:

@@ -35,13 +35,15 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
 
-from mapref.core.model import MapModel
+from mapref.core.model import MapModel, SideData
 
 EMPTY_ATTRS: Mapping[str, object] = MappingProxyType({})
 # the connections armies and supply follow by land (Movement 2, Determine supply 1-3): the one
 # set every rule uses
 LAND_KINDS = frozenset({"land", "crossing", "box_land"})
 NAVAL_KINDS = frozenset({"sea", "coast", "crossing", "sea_arrow", "port"})
+# the kinds of a hex map, numbered first in every graph (an area map adds its own after them)
+KINDS = ("land", "crossing", "sea", "coast", "shore", "port", "box_land", "sea_arrow")
 
 
 def box_space(box_id: str) -> str:
@@ -66,66 +68,325 @@ class Connection:
         return not self.oneway or space == self.a
 
 
-@dataclass
 class Graph:
-    spaces: list[str] = field(default_factory=list)
-    connections: list[Connection] = field(default_factory=list)
-    _adj: dict[str, list[Connection]] = field(default_factory=dict, repr=False)
+    """Spaces joined by connections.  Connections are kept as integer arrays (a space is a number
+    in :meth:`index`); :class:`Connection` objects are made on first use, so a 40,000-hex map's
+    graph is built in a fraction of a second and searches (supply, routes) walk integer
+    neighbour lists.  ``Graph(spaces, connections)`` and :meth:`add` build one by hand."""
+
+    def __init__(self, spaces: list[str] | None = None, connections: list[Connection] | None = None) -> None:
+        self.spaces: list[str] = list(spaces) if spaces is not None else []
+        self._ids: list[str] = []  # node number -> space id
+        self._ix: dict[str, int] = {}  # space id -> node number
+        self._kinds: list[str] = list(KINDS)  # kind code -> kind
+        self._kcode: dict[str, int] = {k: i for i, k in enumerate(KINDS)}
+        # the connections by number: ends, kind code, length, sea zone, one-way, attributes
+        self._ca: list[int] = []
+        self._cb: list[int] = []
+        self._ck: list[int] = []
+        self._clen: list[int] = []
+        self._csea: list[str | None] = []
+        self._cone: list[bool] = []
+        self._cattrs: list[Mapping[str, object]] = []
+        self._cobj: list[Connection | None] = []
+        self._nadj: list[list[int]] = []  # node -> numbers of the connections touching it, in order added
+        self._views: dict = {}  # derived views (index, neighbour lists), dropped by add()
+        for c in connections or ():
+            self.add(c)
+
+    def __repr__(self) -> str:
+        return f"Graph({len(self.spaces)} spaces, {len(self._ca)} connections)"
+
+    # ----------------------------------------------------------------------- building
+    def _node(self, space: str) -> int:
+        i = self._ix.get(space)
+        if i is None:
+            i = self._ix[space] = len(self._ids)
+            self._ids.append(space)
+            self._nadj.append([])
+        return i
+
+    def _kind_code(self, kind: str) -> int:
+        k = self._kcode.get(kind)
+        if k is None:
+            k = self._kcode[kind] = len(self._kinds)
+            self._kinds.append(kind)
+        return k
 
     def add(self, c: Connection) -> None:
-        self.connections.append(c)
-        self._adj.setdefault(c.a, []).append(c)
-        self._adj.setdefault(c.b, []).append(c)
+        a, b = self._node(c.a), self._node(c.b)
+        n = len(self._ca)
+        self._ca.append(a)
+        self._cb.append(b)
+        self._ck.append(self._kind_code(c.kind))
+        self._clen.append(c.length)
+        self._csea.append(c.sea)
+        self._cone.append(c.oneway)
+        self._cattrs.append(c.attrs)
+        self._cobj.append(c)
+        self._nadj[a].append(n)
+        if b != a:
+            self._nadj[b].append(n)
+        self._views.clear()
+
+    # ----------------------------------------------------------------------- asking
+    def _conn(self, n: int) -> Connection:
+        c = self._cobj[n]
+        if c is None:
+            ids = self._ids
+            c = self._cobj[n] = Connection(ids[self._ca[n]], ids[self._cb[n]], self._kinds[self._ck[n]], self._clen[n],
+                                           self._csea[n], self._cone[n], self._cattrs[n])
+        return c
+
+    @property
+    def connections(self) -> list[Connection]:
+        """Every connection, in the order they were added."""
+        out = self._views.get("connections")
+        if out is None:
+            out = self._views["connections"] = [self._conn(n) for n in range(len(self._ca))]
+        return out
+
+    def _kind_filter(self, kinds) -> frozenset[int] | None:
+        if kinds is None:
+            return None
+        code = self._kcode
+        return frozenset(code[k] for k in kinds if k in code)
 
     def edges(self, space: str, kinds: frozenset[str] | set[str] | None = None) -> list[Connection]:
-        return [c for c in self._adj.get(space, ()) if kinds is None or c.kind in kinds]
+        i = self._ix.get(space)
+        if i is None:
+            return []
+        ks = self._kind_filter(kinds)
+        ck = self._ck
+        return [self._conn(n) for n in self._nadj[i] if ks is None or ck[n] in ks]
 
     def out_edges(self, space: str, kinds: frozenset[str] | set[str] | None = None) -> list[Connection]:
         """The connections that may be followed from ``space`` (one-way lines only forwards)."""
-        return [c for c in self._adj.get(space, ()) if (kinds is None or c.kind in kinds) and c.leads_from(space)]
+        i = self._ix.get(space)
+        if i is None:
+            return []
+        ks = self._kind_filter(kinds)
+        ck, cone, ca = self._ck, self._cone, self._ca
+        return [self._conn(n) for n in self._nadj[i] if (ks is None or ck[n] in ks) and (not cone[n] or ca[n] == i)]
 
     def neighbours(self, space: str, kinds: frozenset[str] | set[str] | None = None) -> list[str]:
-        return [c.other(space) for c in self.edges(space, kinds)]
+        i = self._ix.get(space)
+        if i is None:
+            return []
+        ks = self._kind_filter(kinds)
+        ck, ca, cb, ids = self._ck, self._ca, self._cb, self._ids
+        return [ids[cb[n] if ca[n] == i else ca[n]] for n in self._nadj[i] if ks is None or ck[n] in ks]
 
     def kinds_between(self, a: str, b: str) -> set[str]:
-        return {c.kind for c in self._adj.get(a, ()) if c.other(a) == b}
+        i, j = self._ix.get(a), self._ix.get(b)
+        if i is None or j is None:
+            return set()
+        ca, cb, ck, kinds = self._ca, self._cb, self._ck, self._kinds
+        return {kinds[ck[n]] for n in self._nadj[i] if (cb[n] if ca[n] == i else ca[n]) == j}
+
+    def index(self) -> "GraphIndex":
+        """The graph as numbers (built once, dropped by :meth:`add`): what fast searches walk."""
+        ix = self._views.get("index")
+        if ix is None:
+            for s in self.spaces:  # spaces without connections get numbers too
+                self._node(s)
+            ix = self._views["index"] = GraphIndex(self)
+        return ix
+
+
+class GraphIndex:
+    """A :class:`Graph` as numbers: space ``i`` is ``ids[i]`` (``ix[space] == i``); connection ``n``
+    joins ``ca[n]`` to ``cb[n]`` with kind ``kinds[ck[n]]``.  Neighbour lists per kind set are
+    made on first use and kept (the graph is built once per map version, so are they)."""
+
+    def __init__(self, g: Graph) -> None:
+        self.graph = g
+        self.ids: list[str] = g._ids
+        self.ix: dict[str, int] = g._ix
+        self.n = len(g._ids)
+        self.kinds: list[str] = g._kinds
+        self.kcode: dict[str, int] = g._kcode
+        self.ca, self.cb, self.ck = g._ca, g._cb, g._ck
+        self.csea, self.cone = g._csea, g._cone
+        self._lists: dict = {}
+        land = g._views.get("land_lists")
+        if land is not None and len(land) == self.n:  # made by build_graph (two-way connections only)
+            self._lists[("out", LAND_KINDS)] = self._lists[("near", LAND_KINDS)] = land
+
+    def codes(self, kinds) -> frozenset[int]:
+        return frozenset(self.kcode[k] for k in kinds if k in self.kcode)
+
+    def out_lists(self, kinds=None) -> list[list[int]]:
+        """Per space, the spaces one connection of ``kinds`` (all when None) leads to from it
+        (one-way lines only forwards), in the graph's order (a pair joined twice appears twice)."""
+        key = ("out", None if kinds is None else frozenset(kinds))
+        out = self._lists.get(key)
+        if out is None:
+            ks = None if kinds is None else self.codes(kinds)
+            ca, cb, ck, cone = self.ca, self.cb, self.ck, self.cone
+            out = []
+            for i, adj in enumerate(self.graph._nadj):
+                out.append([cb[n] if ca[n] == i else ca[n] for n in adj
+                            if (ks is None or ck[n] in ks) and (not cone[n] or ca[n] == i)])
+            self._lists[key] = out
+        return out
+
+    def near_lists(self, kinds=None) -> list[list[int]]:
+        """Per space, the spaces joined to it by one connection of ``kinds`` either way (what
+        :meth:`Graph.neighbours` lists)."""
+        key = ("near", None if kinds is None else frozenset(kinds))
+        out = self._lists.get(key)
+        if out is None:
+            ks = None if kinds is None else self.codes(kinds)
+            ca, cb, ck = self.ca, self.cb, self.ck
+            out = []
+            for i, adj in enumerate(self.graph._nadj):
+                out.append([cb[n] if ca[n] == i else ca[n] for n in adj if ks is None or ck[n] in ks])
+            self._lists[key] = out
+        return out
+
+    def out_conns(self, kinds=None) -> list[list[tuple[int, int]]]:
+        """Per space, (next space, connection number) for each connection of ``kinds`` that may
+        be followed from it, in the graph's order."""
+        key = ("outc", None if kinds is None else frozenset(kinds))
+        out = self._lists.get(key)
+        if out is None:
+            ks = None if kinds is None else self.codes(kinds)
+            ca, cb, ck, cone = self.ca, self.cb, self.ck, self.cone
+            out = []
+            for i, adj in enumerate(self.graph._nadj):
+                out.append([(cb[n] if ca[n] == i else ca[n], n) for n in adj
+                            if (ks is None or ck[n] in ks) and (not cone[n] or ca[n] == i)])
+            self._lists[key] = out
+        return out
+
+    def in_conns(self, kinds=None) -> list[list[tuple[int, int]]]:
+        """Per space, (previous space, connection number) for each connection of ``kinds`` that
+        may be followed into it (the reverse of :meth:`out_conns`)."""
+        key = ("inc", None if kinds is None else frozenset(kinds))
+        out = self._lists.get(key)
+        if out is None:
+            ks = None if kinds is None else self.codes(kinds)
+            ca, cb, ck, cone = self.ca, self.cb, self.ck, self.cone
+            out = []
+            for i, adj in enumerate(self.graph._nadj):
+                out.append([(cb[n] if ca[n] == i else ca[n], n) for n in adj
+                            if (ks is None or ck[n] in ks) and (not cone[n] or cb[n] == i)])
+            self._lists[key] = out
+        return out
 
 
 def build_graph(m: MapModel) -> Graph:
-    g = Graph()
+    """The graph of a hex map (the kinds of connection in the module docstring).  Connections
+    are added side by side as :meth:`Grid.all_hexsides` lists the sides (row by row, each hex's
+    sides in the order of its directions), then the boxes'; the grid is walked with integer
+    steps (:meth:`Grid.neighbour_steps`)."""
     grid = m.grid
-    for h in grid.hexes():
-        g.spaces.append(grid.label(h))
-    for box_id in m.boxes:
-        g.spaces.append(box_space(box_id))
-    for s in grid.all_hexsides():
-        if not (grid.contains(s.a) and grid.contains(s.b)):
-            continue
-        side = m.side(s)
-        if side.impassable:
-            continue
-        da, db = m.hexes[s.a], m.hexes[s.b]
-        la, lb = grid.label(s.a), grid.label(s.b)
-        all_sea = m.is_all_sea(s)
-        if da.is_land and db.is_land:
-            if not all_sea:
-                g.add(Connection(la, lb, "land"))
-            elif side.crossing:
-                g.add(Connection(la, lb, "crossing"))
-        if da.is_water and db.is_water:
-            if all_sea:
-                g.add(Connection(la, lb, "sea"))
-            elif da.terrain == "coastal" and db.terrain == "coastal":
-                g.add(Connection(la, lb, "coast"))
-        elif {da.terrain, db.terrain} == {"land", "sea"}:
-            g.add(Connection(la, lb, "shore"))
-        for (dp, lp), (dw, lw) in (((da, la), (db, lb)), ((db, lb), (da, la))):
-            if dp.port and dp.terrain == "land" and dw.is_water:
-                g.add(Connection(lp, lw, "port"))
+    R, C = grid.rows, grid.cols
+    g = Graph()
+    labels = grid.labels_row_major()
+    g.spaces = labels + [box_space(b) for b in m.boxes]
+    g._ids = list(g.spaces)
+    g._ix = {s: i for i, s in enumerate(g._ids)}
+    nadj: list[list[int]] = [[] for _ in g._ids]
+    g._nadj = nadj
+    hexes = m.hexes
+    order = grid.hex_list()
+    datas = list(hexes.values()) if list(hexes) == order else [hexes[h] for h in order]
+    terr = [d.terrain for d in datas]
+    port = [bool(d.port) for d in datas]
+    sides: dict[tuple[int, int], SideData] = {}
+    for s, sd in m.hexsides.items():
+        if grid.contains(s.a) and grid.contains(s.b):
+            ia, ib = (s.a.row - 1) * C + s.a.col - 1, (s.b.row - 1) * C + s.b.col - 1
+            sides[(min(ia, ib), max(ia, ib))] = sd
+    # the steps to the neighbours after a hex in the walk (the sides first met from it)
+    fwd = {par: [(dr, dc) for dr, dc in steps if dr > 0 or (dr == 0 and dc > 0)]
+           for par, steps in grid.neighbour_steps().items()}
+    ca, cb, ck = g._ca, g._cb, g._ck
+    LAND, CROSSING, SEA, COAST, SHORE, PORT = (g._kcode[k] for k in ("land", "crossing", "sea", "coast", "shore", "port"))
+    # the land neighbour lists (LAND_KINDS) are made on the way: every search by land walks them
+    landn: list[list[int]] = [[] for _ in g._ids]
+    k = 0
+    for r in range(1, R + 1):
+        base = (r - 1) * C - 1
+        last_row = r == R
+        for c in range(1, C + 1):
+            i = base + c
+            ta = terr[i]
+            for dr, dc in fwd[(r & 1, c & 1)]:
+                cc = c + dc
+                if (dr and last_row) or cc < 1 or cc > C:
+                    continue
+                j = i + dr * C + dc
+                tb = terr[j]
+                sd = sides.get((i, j)) if sides else None
+                if sd is not None:
+                    if sd.impassable:
+                        continue
+                    all_sea = sd.all_sea if sd.all_sea is not None else (ta == "sea" or tb == "sea")
+                    crossing = sd.crossing
+                else:
+                    all_sea = ta == "sea" or tb == "sea"
+                    crossing = False
+                na, nb = nadj[i], nadj[j]
+                if ta != "sea" and tb != "sea":
+                    if not all_sea or crossing:
+                        na.append(k)
+                        nb.append(k)
+                        ca.append(i)
+                        cb.append(j)
+                        ck.append(LAND if not all_sea else CROSSING)
+                        k += 1
+                        landn[i].append(j)
+                        landn[j].append(i)
+                if ta != "land" and tb != "land":
+                    if all_sea or (ta == "coastal" and tb == "coastal"):
+                        na.append(k)
+                        nb.append(k)
+                        ca.append(i)
+                        cb.append(j)
+                        ck.append(SEA if all_sea else COAST)
+                        k += 1
+                elif (ta == "land" and tb == "sea") or (ta == "sea" and tb == "land"):
+                    na.append(k)
+                    nb.append(k)
+                    ca.append(i)
+                    cb.append(j)
+                    ck.append(SHORE)
+                    k += 1
+                if port[i] and ta == "land" and tb != "land":
+                    na.append(k)
+                    nb.append(k)
+                    ca.append(i)
+                    cb.append(j)
+                    ck.append(PORT)
+                    k += 1
+                if port[j] and tb == "land" and ta != "land":
+                    na.append(k)
+                    nb.append(k)
+                    ca.append(j)
+                    cb.append(i)
+                    ck.append(PORT)
+                    k += 1
+    n = len(ca)
+    g._clen = [1] * n
+    g._csea = [None] * n
+    g._cone = [False] * n
+    g._cattrs = [EMPTY_ATTRS] * n
+    g._cobj = [None] * n
+    lab = grid.label
     for box_id, box in m.boxes.items():
         bs = box_space(box_id)
         for h in box.land:
-            g.add(Connection(bs, grid.label(h), "box_land"))
+            g.add(Connection(bs, lab(h), "box_land"))
         for arrow in box.sea_arrows:
-            g.add(Connection(grid.label(arrow.hex), bs, "sea_arrow", length=arrow.length, sea=arrow.sea))
+            g.add(Connection(lab(arrow.hex), bs, "sea_arrow", length=arrow.length, sea=arrow.sea))
+    if m.boxes:  # box_land connections (and spaces of labels off the grid) come last
+        landn += [[] for _ in range(len(g._ids) - len(landn))]
+        for n in range(k, len(ca)):
+            if ck[n] == g._kcode["box_land"]:
+                landn[ca[n]].append(cb[n])
+                landn[cb[n]].append(ca[n])
+    g._views["land_lists"] = landn
     return g

@@ -185,6 +185,38 @@ class Grid:
         """The on-grid neighbours of ``h``."""
         return [n for n in (self.neighbour(h, dr) for dr in self.directions()) if self.contains(n)]
 
+    def neighbour_steps(self) -> dict[tuple[int, int], tuple[tuple[int, int], ...]]:
+        """(row step, column step) to the neighbour in each of :meth:`directions`, keyed by the
+        hex's (row parity, column parity): what lets a whole grid be walked with integer
+        arithmetic (the graph's builder) instead of one :meth:`neighbour` call per side."""
+        cached = self.__dict__.get("_steps")
+        if cached is None:
+            cached = {}
+            for pr in (0, 1):
+                for pc in (0, 1):
+                    h = Hex(10 + pr, 10 + pc)
+                    cached[(pr, pc)] = tuple((n.row - h.row, n.col - h.col)
+                                             for n in (self.neighbour(h, d) for d in self.directions()))
+            object.__setattr__(self, "_steps", cached)
+        return cached
+
+    def hex_list(self) -> list[Hex]:
+        """Every hex in the order of :meth:`hexes` (a list kept with the grid)."""
+        cached = self.__dict__.get("_hex_list")
+        if cached is None:
+            cached = [Hex(r, c) for r in range(1, self.rows + 1) for c in range(1, self.cols + 1)]
+            object.__setattr__(self, "_hex_list", cached)
+        return cached
+
+    def labels_row_major(self) -> list[str]:
+        """The label of every hex in the order of :meth:`hexes` (row by row), made quickly."""
+        if self.labels is LabelScheme.LETTER_NUMBER:
+            cols = [str(c) for c in range(1, self.cols + 1)]
+            return [r + c for r in (row_letters(i) for i in range(1, self.rows + 1)) for c in cols]
+        w = self._ccrr_width()
+        cols = [f"{c:0{w}d}" for c in range(1, self.cols + 1)]
+        return [c + r for r in (f"{i:0{w}d}" for i in range(1, self.rows + 1)) for c in cols]
+
     def adjacent(self, a: Hex, b: Hex) -> bool:
         return self.distance(a, b) == 1
 
