@@ -144,6 +144,25 @@ class Board:
             self._graph = cached
         return cached[1]
 
+    def sea_table(self) -> tuple[Mapping[str, str], frozenset[str]]:
+        """(the sea zone of every space that has one, the full-sea spaces), worked out once per
+        map version: what a supply search over the whole map reads instead of every space."""
+        cached = getattr(self, "_sea_table", None)
+        if cached is None or cached[0] != self.version:
+            cached = (self.version, self._make_sea_table())
+            self._sea_table = cached
+        return cached[1]
+
+    def _make_sea_table(self) -> tuple[Mapping[str, str], frozenset[str]]:
+        zones, full = {}, set()
+        for sid in self.spaces():
+            s = self.space(sid)
+            if s is not None and s.sea:
+                zones[sid] = s.sea
+            if s is not None and s.terrain == "sea":
+                full.add(sid)
+        return zones, frozenset(full)
+
     def sorted(self, spaces: Iterable[str]) -> list[str]:
         return sorted(spaces, key=self.order_key)
 
@@ -259,6 +278,20 @@ class HexBoard(Board):
         return Space(space_id, "hex", name=d.name, location=space_id, terrain=d.terrain, country=d.country, sea=d.sea,
                      production=d.production, port=d.port, port_optional=d.port_optional,
                      port_access=tuple(lab(x) for x in d.port_access), capital=d.capital, mountain=d.mountain)
+
+    def _make_sea_table(self) -> tuple[Mapping[str, str], frozenset[str]]:
+        m = self.map
+        if len(m.hexes) != m.grid.rows * m.grid.cols:
+            return super()._make_sea_table()
+        labels = m.grid.labels_row_major()
+        datas = m.hexes.values() if list(m.hexes) == m.grid.hex_list() else (m.hexes[h] for h in m.grid.hex_list())
+        zones, full = {}, set()
+        for lab, d in zip(labels, datas):
+            if d.sea:
+                zones[lab] = d.sea
+            if d.terrain == "sea":
+                full.add(lab)
+        return zones, frozenset(full)
 
     def parse(self, text: str) -> str:
         if not isinstance(text, str) or not text.strip():

@@ -16,6 +16,17 @@ The trace is a breadth-first search outward from the side's sources over
 
 Breadth-first search gives every supplied space its shortest route to a source, which is the
 path the referee shows (hex labels, the source last).
+
+How it runs fast (docs/performance.md): the search walks the graph's integer neighbour lists
+(:meth:`mapref.core.graph.Graph.index`) with the friendly spaces as a byte per space
+(:class:`Inputs`); on a big map (:data:`BIG` spaces or more) with scipy installed the same
+search runs in ``scipy.sparse.csgraph.breadth_first_order`` over the connections the rule lets
+supply follow.  Both visit spaces in the same order as the plain search (:func:`trace_plain`,
+kept as the reference the tests and benchmarks compare with), so the routes are the same.
+:func:`update` takes a trace and the spaces whose control changed and gives the trace of the new
+position without searching again from the sources where it can (a move that changes no control
+needs nothing; a captured hex is added or its dependants re-attached); the routes are worked
+out again only when one is asked for.
 """
 
 from __future__ import annotations
@@ -25,67 +36,467 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from mapref.core.board import board_for
-from mapref.core.graph import LAND_KINDS, Graph
+from mapref.core.graph import LAND_KINDS, Graph, GraphIndex
 
 LAND_TRACE = LAND_KINDS
 SEA_TRACE = frozenset({"sea", "shore", "coast", "sea_arrow", "port"})
+BIG = _BIG_DEFAULT = 8000  # spaces from which the search runs in scipy when it is installed (docs/performance.md)
+UNSEEN, ROOT = -2, -1
 
 
-@dataclass
+@dataclass(eq=False)
+class Inputs:
+    """What one trace is asked, as numbers of the graph's index: the friendly spaces (a byte per
+    space), the sources (in order), the open sea zones and the blocked spaces."""
+
+    index: GraphIndex
+    friendly: bytearray
+    sources: tuple[int, ...]
+    open_seas: frozenset[str] = frozenset()
+    blocked: frozenset[int] = frozenset()
+    zone: dict[int, str] = field(default_factory=dict)  # sea zone of each space that has one
+    full_sea: frozenset[int] = frozenset()  # spaces whose terrain is sea
+
+    def water_open(self) -> bytearray:
+        """A byte per space: a full-sea space of an open zone not blocked (the sea supply sails)."""
+        wo = bytearray(self.index.n)
+        if self.open_seas:
+            seas, blk, zone = self.open_seas, self.blocked, self.zone
+            for i in self.full_sea:
+                if zone.get(i) in seas and i not in blk:
+                    wo[i] = 1
+        return wo
+
+    def zone_open(self) -> bytearray:
+        """A byte per space: its sea zone (coastal hexes have one too) is open."""
+        zo = bytearray(self.index.n)
+        if self.open_seas:
+            seas = self.open_seas
+            for i, z in self.zone.items():
+                if z in seas:
+                    zo[i] = 1
+        return zo
+
+
+def inputs(graph: Graph, m, friendly, sources: Iterable[str], open_seas: Iterable[str] = (),
+           blocked: Iterable[str] = ()) -> Inputs:
+    """The :class:`Inputs` of a trace asked with space ids (``friendly``: ids, or a byte per space
+    of ``graph.index()``)."""
+    ix = graph.index()
+    if isinstance(friendly, (bytes, bytearray)):
+        fr = bytearray(friendly)
+    else:
+        fr = bytearray(ix.n)
+        get = ix.ix.get
+        for s in friendly:
+            i = get(s)
+            if i is not None:
+                fr[i] = 1
+    srcs: list[int] = []
+    for s in sources:
+        i = ix.ix.get(s)
+        if i is not None and fr[i] and i not in srcs:
+            srcs.append(i)
+    seas = frozenset(open_seas)
+    zone: dict[int, str] = {}
+    full: frozenset[int] = frozenset()
+    blk: frozenset[int] = frozenset()
+    if seas:
+        zone, full = sea_numbers(ix, board_for(m))
+        blk = frozenset(ix.ix[s] for s in blocked if s in ix.ix)
+    return Inputs(ix, fr, tuple(srcs), seas, blk, zone, full)
+
+
+def sea_numbers(ix: GraphIndex, board) -> tuple[dict[int, str], frozenset[int]]:
+    """The board's sea table (:meth:`Board.sea_table`) by space number, kept with the index."""
+    key = (id(board), board.version)
+    cached = ix._lists.get(("sea", key))
+    if cached is None:
+        zones, full = board.sea_table()
+        get = ix.ix.get
+        zone = {get(s): z for s, z in zones.items() if get(s) is not None}
+        cached = (zone, frozenset(get(s) for s in full if get(s) is not None))
+        ix._lists[("sea", key)] = cached
+    return cached
+
+
 class SupplyTrace:
-    sources: tuple[str, ...]
-    parent: dict[str, str | None] = field(default_factory=dict)
-    friendly: frozenset[str] = frozenset()
-    graph: Graph | None = None
+    """The result of a trace: which spaces it reached (friendly spaces and the open sea it used)
+    and, when asked, each one's route to a source (``path``; ``parent`` as a dict of ids).
 
+    ``parent`` is the plain form (space -> the next space towards the source, None at a source);
+    reading it makes it the trace's own record, which a game's rules may then extend (Hitler's War
+    adds Finland's supply)."""
+
+    def __init__(self, inp: Inputs, graph: Graph, reached: bytearray, order: list[int] | None = None,
+                 par=None, tree=None) -> None:
+        self.inputs = inp
+        self.graph = graph
+        self.index = inp.index
+        self.sources = tuple(inp.index.ids[i] for i in inp.sources)
+        self._reached = reached  # a byte per space: reached by the search
+        self._order = order  # spaces in the order the breadth-first search reached them (None: not kept)
+        self._par = par  # breadth-first parents (space number, ROOT at a source; None: not worked out)
+        self._tree = tree  # any tree of routes to the sources (what update() keeps up to date)
+        self._dict: dict[str, str | None] | None = None
+        self._friendly: frozenset[str] | None = None
+
+    # ------------------------------------------------------------------ plain form
+    @property
+    def friendly(self) -> frozenset[str]:
+        if self._friendly is None:
+            ids, fr = self.index.ids, self.inputs.friendly
+            self._friendly = frozenset(ids[i] for i in range(self.index.n) if fr[i])
+        return self._friendly
+
+    @property
+    def parent(self) -> dict[str, str | None]:
+        if self._dict is None:
+            par = self._bfs_parents()
+            par = par.tolist() if hasattr(par, "tolist") else par
+            ids = self.index.ids
+            self._dict = {ids[v]: (ids[par[v]] if par[v] >= 0 else None) for v in self._bfs_order()}
+        return self._dict
+
+    def _bfs_parents(self):
+        if self._par is None:
+            par, order = search(self.inputs)
+            self._par, self._order = par, order
+        return self._par
+
+    def _bfs_order(self) -> list[int]:
+        if self._order is None or self._par is None:
+            self._bfs_parents()
+        order = self._order
+        return order.tolist() if hasattr(order, "tolist") else order
+
+    # ------------------------------------------------------------------ questions
     @property
     def supplied(self) -> set[str]:
         """Friendly spaces (hexes and boxes) that trace supply; sea hexes used are left out."""
-        return {s for s in self.parent if s in self.friendly}
+        if self._dict is not None:
+            return {s for s in self._dict if s in self.friendly}
+        ids, fr, r = self.index.ids, self.inputs.friendly, self._reached
+        if self._order is not None:
+            return {ids[i] for i in self._bfs_order() if fr[i]}
+        return {ids[i] for i in range(self.index.n) if r[i] and fr[i]}
 
     def is_supplied(self, space: str) -> bool:
-        return space in self.parent and space in self.friendly
+        if self._dict is not None:
+            return space in self._dict and space in self.friendly
+        i = self.index.ix.get(space)
+        return i is not None and bool(self._reached[i]) and bool(self.inputs.friendly[i])
 
     def path(self, space: str) -> list[str]:
         """The route from ``space`` to its source, ``space`` first and the source last."""
-        if space not in self.parent:
+        if self._dict is not None:
+            if space not in self._dict:
+                return []
+            out = [space]
+            while self._dict[out[-1]] is not None:
+                out.append(self._dict[out[-1]])  # type: ignore[arg-type]
+            return out
+        i = self.index.ix.get(space)
+        if i is None or not self._reached[i]:
             return []
-        out = [space]
-        while self.parent[out[-1]] is not None:
-            out.append(self.parent[out[-1]])  # type: ignore[arg-type]
-        return out
+        par = self._bfs_parents()
+        ids = self.index.ids
+        out = [i]
+        while par[out[-1]] >= 0:
+            out.append(int(par[out[-1]]))
+        return [ids[x] for x in out]
 
     def region(self, space: str) -> set[str]:
         """The friendly spaces joined to ``space`` by land (its pocket, when cut off)."""
-        assert self.graph is not None
-        seen = {space}
-        todo = deque([space])
-        while todo:
-            s = todo.popleft()
-            for n in self.graph.neighbours(s, LAND_TRACE):
-                if n in self.friendly and n not in seen:
+        return {self.index.ids[i] for i in self._region(space)}
+
+    def _region(self, space: str) -> list[int]:
+        ix = self.index
+        i = ix.ix.get(space)
+        if i is None:
+            return []
+        near, fr = ix.near_lists(LAND_TRACE), self.inputs.friendly
+        seen = {i}
+        todo = [i]
+        for s in todo:
+            for n in near[s]:
+                if fr[n] and n not in seen:
                     seen.add(n)
                     todo.append(n)
-        return seen
+        return todo
 
     def frontier(self, space: str) -> list[str]:
         """Where the friendly region of ``space`` ends: the unfriendly spaces touching it by land,
         sorted.  For a cut-off army, these are the hexes that cut its line."""
-        assert self.graph is not None
-        region = self.region(space)
+        ix = self.index
+        near, fr = ix.near_lists(LAND_TRACE), self.inputs.friendly
         out = set()
-        for s in region:
-            for n in self.graph.neighbours(s, LAND_TRACE):
-                if n not in self.friendly:
-                    out.add(n)
+        for s in self._region(space):
+            for n in near[s]:
+                if not fr[n]:
+                    out.add(ix.ids[n])
         return sorted(out)
 
 
+# --------------------------------------------------------------------------- the search
 def trace(graph: Graph, m, friendly: Iterable[str], sources: Iterable[str],
           open_seas: Iterable[str] = (), blocked: Iterable[str] = ()) -> SupplyTrace:
     """Trace supply from ``sources`` (spaces that must themselves be friendly) through
     ``friendly`` spaces, and through the sea zones in ``open_seas`` except ``blocked`` hexes.
     ``m`` is the map (or its board)."""
+    return trace_inputs(inputs(graph, m, friendly, sources, open_seas, blocked), graph)
+
+
+def trace_inputs(inp: Inputs, graph: Graph | None = None) -> SupplyTrace:
+    par, order = search(inp)
+    if hasattr(par, "tolist"):  # numpy
+        reached = bytearray((par != UNSEEN).astype("uint8").tobytes())
+    else:
+        reached = bytearray(inp.index.n)
+        for v in order:
+            reached[v] = 1
+    return SupplyTrace(inp, graph or inp.index.graph, reached, order, par, par)
+
+
+def search(inp: Inputs):
+    """The breadth-first search: (parents, order reached).  Parents are space numbers (ROOT at a
+    source, UNSEEN where not reached), as a list or a numpy array."""
+    if inp.index.n >= BIG and _scipy() is not None:
+        return _search_scipy(inp)
+    return _search(inp)
+
+
+def _search(inp: Inputs) -> tuple[list[int], list[int]]:
+    ix, fr = inp.index, inp.friendly
+    par = [UNSEEN] * ix.n
+    order: list[int] = []
+    for s in inp.sources:
+        par[s] = ROOT
+        order.append(s)
+    if not inp.open_seas:
+        land = ix.out_lists(LAND_TRACE)
+        for s in order:  # the list grows as the search goes: a queue
+            for n in land[s]:
+                if par[n] == UNSEEN and fr[n]:
+                    par[n] = s
+                    order.append(n)
+        return par, order
+    step = _stepper(inp)
+    out = ix.out_conns()
+    for s in order:
+        for n, c in out[s]:
+            if par[n] == UNSEEN and step(s, n, c):
+                par[n] = s
+                order.append(n)
+    return par, order
+
+
+def _stepper(inp: Inputs):
+    """``step(s, n, c)``: may supply go from space ``s`` to ``n`` across connection ``c``
+    (the rule of the module docstring; ``s`` is friendly or an open sea space)?"""
+    ix, fr = inp.index, inp.friendly
+    land, seat = ix.codes(LAND_TRACE), ix.codes(SEA_TRACE)
+    arrow, seak = ix.kcode.get("sea_arrow", -1), ix.kcode.get("sea", -1)
+    ck, csea, seas = ix.ck, ix.csea, inp.open_seas
+    wo, zo = inp.water_open(), inp.zone_open()
+
+    def step(s: int, n: int, c: int) -> bool:
+        k = ck[c]
+        if k in land:
+            return bool(fr[s] and fr[n])
+        if k not in seat or not seas:
+            return False
+        if k == arrow:
+            return csea[c] in seas and bool(fr[n] if not fr[s] else wo[n])
+        if not fr[s]:
+            return bool(fr[n] or wo[n])  # landing on a friendly shore, or sailing on
+        if fr[n]:
+            return k == seak and bool(zo[s] or zo[n])  # a full-sea side between two friendly shores
+        return bool(wo[n])  # embarking from a friendly hex onto an open sea
+
+    return step
+
+
+# ------------------------------------------------------------------------------- scipy
+_SCIPY: list = []
+
+
+def _scipy():
+    """scipy.sparse and its csgraph, or None when not installed (imported on first need)."""
+    if not _SCIPY:
+        try:
+            import numpy as np
+            from scipy import sparse
+            from scipy.sparse import csgraph
+            _SCIPY.append((np, sparse, csgraph))
+        except ImportError:
+            _SCIPY.append(None)
+    return _SCIPY[0]
+
+
+def csr(ix: GraphIndex):
+    """The index's out-connections as numpy arrays, kept with the index: (row start per space,
+    next space, connection number, kind code, row of each entry)."""
+    cached = ix._lists.get("csr")
+    if cached is None:
+        np = _scipy()[0]
+        out = ix.out_conns()
+        ptr = np.zeros(ix.n + 1, dtype=np.int32)
+        ptr[1:] = np.cumsum([len(x) for x in out])
+        flat = [x for row in out for x in row]
+        nxt = np.array([x[0] for x in flat], dtype=np.int32)
+        conn = np.array([x[1] for x in flat], dtype=np.int32)
+        kind = np.array(ix.ck, dtype=np.int16)[conn] if len(conn) else np.zeros(0, dtype=np.int16)
+        row = np.repeat(np.arange(ix.n, dtype=np.int32), np.diff(ptr))
+        land = np.isin(kind, list(ix.codes(LAND_TRACE)))
+        cached = ix._lists["csr"] = (ptr, nxt, conn, kind, row, land)
+    return cached
+
+
+def _search_scipy(inp: Inputs):
+    """The same search in scipy: the connections supply may follow (the rule of
+    :func:`_stepper`, worked out for every connection at once) as a sparse matrix with one more
+    space before the sources, searched breadth first from it."""
+    np, sparse, csgraph = _scipy()
+    ix = inp.index
+    n = ix.n
+    ptr, nxt, conn, kind, row, land = csr(ix)
+    fr = np.frombuffer(bytes(inp.friendly), dtype=np.uint8).astype(bool)
+    frs, frn = fr[row], fr[nxt]
+    ok = land & frs & frn
+    if inp.open_seas:
+        seat = np.isin(kind, list(ix.codes(SEA_TRACE)))
+        wo = np.frombuffer(bytes(inp.water_open()), dtype=np.uint8).astype(bool)
+        zo = np.frombuffer(bytes(inp.zone_open()), dtype=np.uint8).astype(bool)
+        arrow = kind == ix.kcode.get("sea_arrow", -1)
+        seak = kind == ix.kcode.get("sea", -1)
+        arrow_open = np.array([s in inp.open_seas for s in ix.csea], dtype=bool)[conn] if len(conn) else arrow
+        won = wo[nxt]
+        # a space not friendly is an open sea space (only those are reached besides friendly ones)
+        sea_ok = np.where(arrow, arrow_open & np.where(frs, won, frn),
+                          np.where(~frs, frn | won, np.where(frn, seak & (zo[row] | zo[nxt]), won)))
+        ok |= seat & sea_ok
+    keep = np.flatnonzero(ok)
+    counts = np.bincount(row[keep], minlength=n)
+    srcs = np.array(inp.sources, dtype=np.int32)
+    indptr = np.zeros(n + 2, dtype=np.int32)
+    np.cumsum(counts, out=indptr[1:n + 1])
+    indptr[n + 1] = indptr[n] + len(srcs)
+    indices = np.concatenate([nxt[keep], srcs])
+    g = sparse.csr_matrix((np.ones(len(indices)), indices, indptr), shape=(n + 1, n + 1))
+    order, pred = csgraph.breadth_first_order(g, n, directed=True, return_predecessors=True)
+    pred = pred[:n]
+    pred[pred < 0] = UNSEEN
+    pred[pred == n] = ROOT
+    return pred, order[1:]
+
+
+# --------------------------------------------------------------------- after a change
+def update(old: SupplyTrace, inp: Inputs, changed: Iterable[int], limit: float = 0.25) -> SupplyTrace:
+    """The trace for ``inp``, which differs from ``old.inputs`` only in the friendly byte of the
+    spaces ``changed`` (the sources, open seas and blocked spaces are the same): spaces that became
+    friendly extend the reach of the trace, and the spaces that reached a source only through a
+    space no longer friendly are re-attached or dropped.  Falls back to a search from the sources
+    when a change touches sea spaces, or when more than ``limit`` of the reached spaces depend on
+    the spaces lost.  The reached spaces are exactly a new search's; routes are worked out again
+    when asked."""
+    ix = inp.index
+    changed = [c for c in set(changed) if old.inputs.friendly[c] != inp.friendly[c]]
+    if not changed:
+        return SupplyTrace(inp, old.graph, old._reached, old._order, old._par, old._tree)
+    if old._tree is None or inp.sources != old.inputs.sources or inp.open_seas != old.inputs.open_seas \
+            or inp.blocked != old.inputs.blocked or any(c in inp.full_sea or c in inp.zone for c in changed):
+        return trace_inputs(inp, old.graph)
+    reached = bytearray(old._reached)
+    tree = list(old._tree) if not hasattr(old._tree, "tolist") else old._tree.tolist()
+    fr = inp.friendly
+    step = _stepper(inp) if inp.open_seas else None
+    land_out, land_in = ix.out_lists(LAND_TRACE), None
+    out_c, in_c = (ix.out_conns(), ix.in_conns()) if step else (None, None)
+    lost = [c for c in changed if not fr[c] and reached[c]]
+    if lost:
+        # the spaces whose route in the tree passes a lost space: the subtree under it
+        sub = set(lost)
+        todo = list(lost)
+        for s in todo:
+            for n in (land_out[s] if step is None else (x for x, _ in out_c[s])):
+                if n not in sub and reached[n] and tree[n] == s:
+                    sub.add(n)
+                    todo.append(n)
+        if len(sub) > limit * max(1, reached.count(1)) and len(sub) > 64:
+            return trace_inputs(inp, old.graph)
+        for s in sub:
+            reached[s] = 0
+            tree[s] = UNSEEN
+        # re-attach: a space of the subtree next to a reached space it may be entered from
+        land_in = ix.in_conns(LAND_TRACE) if step is None else in_c
+        seeds = []
+        gone = set(lost)
+        for s in todo:
+            if s in gone:
+                continue
+            for p, c in land_in[s]:
+                if reached[p] and (step(p, s, c) if step else (fr[p] and fr[s])):
+                    tree[s] = p
+                    reached[s] = 1
+                    seeds.append(s)
+                    break
+        _grow(seeds, reached, tree, fr, land_out, out_c, step)
+    gained = [c for c in changed if fr[c] and not reached[c]]
+    if gained:
+        land_in = land_in or (ix.in_conns(LAND_TRACE) if step is None else in_c)
+        seeds = []
+        for s in gained:
+            if s in inp.sources:
+                tree[s] = ROOT
+                reached[s] = 1
+                seeds.append(s)
+                continue
+            for p, c in land_in[s]:
+                if reached[p] and (step(p, s, c) if step else (fr[p] and fr[s])):
+                    tree[s] = p
+                    reached[s] = 1
+                    seeds.append(s)
+                    break
+        _grow(seeds, reached, tree, fr, land_out, out_c, step)
+    return SupplyTrace(inp, old.graph, reached, None, None, tree)
+
+
+def _grow(seeds: list[int], reached: bytearray, tree: list[int], fr: bytearray, land_out, out_c, step) -> None:
+    """Reach on from ``seeds`` (already reached) into spaces not reached yet."""
+    todo = list(seeds)
+    if step is None:
+        for s in todo:
+            for n in land_out[s]:
+                if not reached[n] and fr[n]:
+                    reached[n] = 1
+                    tree[n] = s
+                    todo.append(n)
+        return
+    for s in todo:
+        for n, c in out_c[s]:
+            if not reached[n] and step(s, n, c):
+                reached[n] = 1
+                tree[n] = s
+                todo.append(n)
+
+
+# ------------------------------------------------------------------------- the reference
+@dataclass
+class PlainTrace:
+    sources: tuple[str, ...]
+    parent: dict[str, str | None] = field(default_factory=dict)
+    friendly: frozenset[str] = frozenset()
+
+    @property
+    def supplied(self) -> set[str]:
+        return {s for s in self.parent if s in self.friendly}
+
+
+def trace_plain(graph: Graph, m, friendly: Iterable[str], sources: Iterable[str],
+                open_seas: Iterable[str] = (), blocked: Iterable[str] = ()) -> PlainTrace:
+    """The search as first written, over space ids and Connection objects: the reference the
+    fast searches are tested against (tests/rules/test_supply_fast.py) and the benchmarks time."""
     board = board_for(m)
 
     def zone(space: str) -> str | None:
@@ -95,7 +506,7 @@ def trace(graph: Graph, m, friendly: Iterable[str], sources: Iterable[str],
     fr = frozenset(friendly)
     seas = frozenset(open_seas)
     blk = frozenset(blocked)
-    result = SupplyTrace(sources=tuple(sources), friendly=fr, graph=graph)
+    result = PlainTrace(sources=tuple(sources), friendly=fr)
     todo: deque[str] = deque()
     for s in result.sources:
         if s in fr and s not in result.parent:

@@ -1,0 +1,132 @@
+"""The fast supply searches give what the plain one gives (mapref.rules.supply.trace_plain, the
+search as first written): the same spaces reached with the same routes, in pure Python and in
+scipy, on the shipped maps and on random maps with open seas, blocked hexes and boxes; and a
+trace updated after random changes of control is a new trace's."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mapref.core.graph import build_graph
+from mapref.core.grid import Grid
+from mapref.core.model import Box, MapModel, SeaArrow
+from mapref.io.mapfile import load_map
+from mapref.rules import supply
+from mapref.rules.supply import inputs, trace, trace_plain, update
+
+ROOT = Path(__file__).resolve().parents[2]
+HAVE_SCIPY = supply._scipy() is not None
+ENGINES = ["python"] + (["scipy"] if HAVE_SCIPY else [])
+
+
+@pytest.fixture(params=ENGINES)
+def engine(request, monkeypatch):
+    monkeypatch.setattr(supply, "BIG", 0 if request.param == "scipy" else 10**9)
+    return request.param
+
+
+def random_map(seed: int, rows: int = 12, cols: int = 12) -> MapModel:
+    rnd = random.Random(seed)
+    m = MapModel(Grid(rows=rows, cols=cols))
+    for h, d in m.hexes.items():
+        d.terrain = rnd.choice(("sea", "land", "land", "land", "coastal"))
+        if d.terrain != "land":
+            d.sea = rnd.choice(("n", "s"))
+        d.port = 2 if d.terrain == "land" and rnd.random() < 0.1 else 0
+    hexes = list(m.grid.hexes())
+    for _ in range(6):
+        s = rnd.choice(m.grid.hexsides(rnd.choice(hexes)))
+        m.set_side(s, crossing=rnd.random() < 0.6, all_sea=rnd.choice((None, True)), impassable=rnd.random() < 0.2)
+    m.boxes["far"] = Box("Far", land=tuple(rnd.sample(hexes, 2)), sea_arrows=(SeaArrow(rnd.choice(hexes), 4, "n"),))
+    return m
+
+
+def position(rnd: random.Random, g, density: float = 0.6):
+    spaces = list(g.spaces)
+    friendly = {s for s in spaces if rnd.random() < density}
+    sources = rnd.sample(spaces, 2)
+    friendly |= set(sources[:1])
+    seas = {z for z in ("n", "s") if rnd.random() < 0.5}
+    blocked = {s for s in spaces if rnd.random() < 0.05}
+    return friendly, sources, seas, blocked
+
+
+def same_as_plain(g, m, friendly, sources, seas=(), blocked=()):
+    fast = trace(g, m, friendly, sources, seas, blocked)
+    plain = trace_plain(g, m, friendly, sources, seas, blocked)
+    assert fast.supplied == plain.supplied
+    for s in g.spaces:
+        assert fast.is_supplied(s) == (s in plain.parent and s in plain.friendly)
+    assert fast.parent == plain.parent  # the same routes, found in the same order
+    return fast
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**9))
+def test_random_maps_and_positions(seed):
+    for eng in ENGINES:
+        supply.BIG = 0 if eng == "scipy" else 10**9
+        try:
+            m = random_map(seed)
+            g = build_graph(m)
+            rnd = random.Random(seed)
+            for _ in range(3):
+                same_as_plain(g, m, *position(rnd, g))
+        finally:
+            supply.BIG = supply.__dict__.get("_BIG_DEFAULT", 8000)
+
+
+def test_shipped_map_with_seas(engine):
+    m = load_map(ROOT / "maps" / "hitlers_war.toml")
+    g = build_graph(m)
+    rnd = random.Random(7)
+    zones = sorted({d.sea for d in m.hexes.values() if d.sea})
+    for _ in range(20):
+        friendly, sources, _, blocked = position(rnd, g, 0.7)
+        seas = set(rnd.sample(zones, 3))
+        same_as_plain(g, m, friendly, sources, seas, blocked)
+
+
+def test_regions_and_frontiers_are_the_plain_ones(sample, german):
+    m, g = sample
+    fr = german(m) - {"B7", "C6", "C7", "A6", "A7"}
+    t = trace(g, m, fr, ["E7"])
+    assert t.region("B6") <= fr and "B6" in t.region("B6")
+    assert t.frontier("B6") == sorted({n for s in t.region("B6") for n in g.neighbours(s, supply.LAND_TRACE) if n not in fr})
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_update_after_random_changes_of_control(seed, engine):
+    rnd = random.Random(seed)
+    m = random_map(seed, 14, 14)
+    g = build_graph(m)
+    ix = g.index()
+    friendly, sources, seas, blocked = position(rnd, g, 0.7)
+    seas = seas if seed % 2 else set()  # half the cases by land only
+    inp = inputs(g, m, friendly, sources, seas, blocked)
+    t = supply.trace_inputs(inp, g)
+    land = [i for i in range(ix.n) if i not in inp.full_sea and i not in inp.zone and ix.ids[i] not in sources]
+    for _ in range(25):
+        changed = rnd.sample(land, rnd.choice((1, 1, 1, 2, 5)))
+        fr = bytearray(t.inputs.friendly)
+        for c in changed:
+            fr[c] ^= 1
+        new_inp = supply.Inputs(ix, fr, inp.sources, inp.open_seas, inp.blocked, inp.zone, inp.full_sea)
+        t = update(t, new_inp, changed, limit=rnd.choice((0.25, 1.0)))
+        fresh = supply.trace_inputs(new_inp, g)
+        assert t.supplied == fresh.supplied
+        assert all(t.is_supplied(s) == fresh.is_supplied(s) for s in g.spaces)
+        some = [s for s in g.spaces if fresh.is_supplied(s)][:10]
+        assert [t.path(s) for s in some] == [fresh.path(s) for s in some]  # routes worked out again
+
+
+def test_a_change_that_moves_no_control_keeps_the_trace(sample, german):
+    m, g = sample
+    t = trace(g, m, german(m), ["E7"])
+    same = update(t, t.inputs, [])
+    assert same._reached is t._reached and same.supplied == t.supplied
