@@ -19,10 +19,10 @@ path the referee shows (hex labels, the source last).
 
 How it runs fast (docs/performance.md): the search walks the graph's integer neighbour lists
 (:meth:`mapref.core.graph.Graph.index`) with the friendly spaces as a byte per space
-(:class:`Inputs`); on a big map (:data:`BIG` spaces or more) with scipy installed the same
-search runs in ``scipy.sparse.csgraph.breadth_first_order`` over the connections the rule lets
-supply follow.  Both visit spaces in the same order as the plain search (:func:`trace_plain`,
-kept as the reference the tests and benchmarks compare with), so the routes are the same.
+(:class:`Inputs`), and visits spaces in the same order as the plain search (:func:`trace_plain`,
+kept as the reference the tests and benchmarks compare with), so the routes are the same.  On
+the 200x200 benchmark it takes about twice what ``scipy.sparse.csgraph`` takes for the same
+question (bench/run measures both), without scipy's import.
 :func:`update` takes a trace and the spaces whose control changed and gives the trace of the new
 position without searching again from the sources where it can (a move that changes no control
 needs nothing; a captured hex is added or its dependants re-attached); the routes are worked
@@ -40,7 +40,6 @@ from mapref.core.graph import LAND_KINDS, Graph, GraphIndex
 
 LAND_TRACE = LAND_KINDS
 SEA_TRACE = frozenset({"sea", "shore", "coast", "sea_arrow", "port"})
-BIG = _BIG_DEFAULT = 8000  # spaces from which the search runs in scipy when it is installed (docs/performance.md)
 UNSEEN, ROOT = -2, -1
 
 
@@ -134,12 +133,28 @@ class SupplyTrace:
         self.graph = graph
         self.index = inp.index
         self.sources = tuple(inp.index.ids[i] for i in inp.sources)
-        self._reached = reached  # a byte per space: reached by the search
+        self._reached_bytes = reached  # a byte per space: reached by the search (None: from _par)
         self._order = order  # spaces in the order the breadth-first search reached them (None: not kept)
         self._par = par  # breadth-first parents (space number, ROOT at a source; None: not worked out)
         self._tree = tree  # any tree of routes to the sources (what update() keeps up to date)
         self._dict: dict[str, str | None] | None = None
         self._friendly: frozenset[str] | None = None
+
+    @property
+    def _reached(self) -> bytearray:
+        if self._reached_bytes is None:
+            r = bytearray(self.index.n)
+            for v in self._order:
+                r[v] = 1
+            self._reached_bytes = r
+        return self._reached_bytes
+
+    def copy(self) -> "SupplyTrace":
+        """A trace of its own (to extend: Hitler's War adds Finland's supply)."""
+        t = SupplyTrace(self.inputs, self.graph, self._reached_bytes, self._order, self._par, self._tree)
+        t._dict = dict(self._dict) if self._dict is not None else None
+        t._friendly = self._friendly
+        return t
 
     # ------------------------------------------------------------------ plain form
     @property
@@ -153,7 +168,6 @@ class SupplyTrace:
     def parent(self) -> dict[str, str | None]:
         if self._dict is None:
             par = self._bfs_parents()
-            par = par.tolist() if hasattr(par, "tolist") else par
             ids = self.index.ids
             self._dict = {ids[v]: (ids[par[v]] if par[v] >= 0 else None) for v in self._bfs_order()}
         return self._dict
@@ -167,8 +181,7 @@ class SupplyTrace:
     def _bfs_order(self) -> list[int]:
         if self._order is None or self._par is None:
             self._bfs_parents()
-        order = self._order
-        return order.tolist() if hasattr(order, "tolist") else order
+        return self._order
 
     # ------------------------------------------------------------------ questions
     @property
@@ -185,7 +198,9 @@ class SupplyTrace:
         if self._dict is not None:
             return space in self._dict and space in self.friendly
         i = self.index.ix.get(space)
-        return i is not None and bool(self._reached[i]) and bool(self.inputs.friendly[i])
+        if i is None or not self.inputs.friendly[i]:
+            return False
+        return self._par[i] != UNSEEN if self._reached_bytes is None else bool(self._reached_bytes[i])
 
     def path(self, space: str) -> list[str]:
         """The route from ``space`` to its source, ``space`` first and the source last."""
@@ -203,7 +218,7 @@ class SupplyTrace:
         ids = self.index.ids
         out = [i]
         while par[out[-1]] >= 0:
-            out.append(int(par[out[-1]]))
+            out.append(par[out[-1]])
         return [ids[x] for x in out]
 
     def region(self, space: str) -> set[str]:
@@ -249,37 +264,26 @@ def trace(graph: Graph, m, friendly: Iterable[str], sources: Iterable[str],
 
 def trace_inputs(inp: Inputs, graph: Graph | None = None) -> SupplyTrace:
     par, order = search(inp)
-    if hasattr(par, "tolist"):  # numpy
-        reached = bytearray((par != UNSEEN).astype("uint8").tobytes())
-    else:
-        reached = bytearray(inp.index.n)
-        for v in order:
-            reached[v] = 1
-    return SupplyTrace(inp, graph or inp.index.graph, reached, order, par, par)
+    return SupplyTrace(inp, graph or inp.index.graph, None, order, par, par)
 
 
-def search(inp: Inputs):
-    """The breadth-first search: (parents, order reached).  Parents are space numbers (ROOT at a
-    source, UNSEEN where not reached), as a list or a numpy array."""
-    if inp.index.n >= BIG and _scipy() is not None:
-        return _search_scipy(inp)
-    return _search(inp)
-
-
-def _search(inp: Inputs) -> tuple[list[int], list[int]]:
+def search(inp: Inputs) -> tuple[list[int], list[int]]:
+    """The breadth-first search: (parents, spaces in the order reached).  Parents are space
+    numbers (ROOT at a source, UNSEEN where not reached)."""
     ix, fr = inp.index, inp.friendly
     par = [UNSEEN] * ix.n
     order: list[int] = []
     for s in inp.sources:
         par[s] = ROOT
         order.append(s)
+    append = order.append
     if not inp.open_seas:
         land = ix.out_lists(LAND_TRACE)
         for s in order:  # the list grows as the search goes: a queue
             for n in land[s]:
                 if par[n] == UNSEEN and fr[n]:
                     par[n] = s
-                    order.append(n)
+                    append(n)
         return par, order
     step = _stepper(inp)
     out = ix.out_conns()
@@ -287,7 +291,7 @@ def _search(inp: Inputs) -> tuple[list[int], list[int]]:
         for n, c in out[s]:
             if par[n] == UNSEEN and step(s, n, c):
                 par[n] = s
-                order.append(n)
+                append(n)
     return par, order
 
 
@@ -317,80 +321,6 @@ def _stepper(inp: Inputs):
     return step
 
 
-# ------------------------------------------------------------------------------- scipy
-_SCIPY: list = []
-
-
-def _scipy():
-    """scipy.sparse and its csgraph, or None when not installed (imported on first need)."""
-    if not _SCIPY:
-        try:
-            import numpy as np
-            from scipy import sparse
-            from scipy.sparse import csgraph
-            _SCIPY.append((np, sparse, csgraph))
-        except ImportError:
-            _SCIPY.append(None)
-    return _SCIPY[0]
-
-
-def csr(ix: GraphIndex):
-    """The index's out-connections as numpy arrays, kept with the index: (row start per space,
-    next space, connection number, kind code, row of each entry)."""
-    cached = ix._lists.get("csr")
-    if cached is None:
-        np = _scipy()[0]
-        out = ix.out_conns()
-        ptr = np.zeros(ix.n + 1, dtype=np.int32)
-        ptr[1:] = np.cumsum([len(x) for x in out])
-        flat = [x for row in out for x in row]
-        nxt = np.array([x[0] for x in flat], dtype=np.int32)
-        conn = np.array([x[1] for x in flat], dtype=np.int32)
-        kind = np.array(ix.ck, dtype=np.int16)[conn] if len(conn) else np.zeros(0, dtype=np.int16)
-        row = np.repeat(np.arange(ix.n, dtype=np.int32), np.diff(ptr))
-        land = np.isin(kind, list(ix.codes(LAND_TRACE)))
-        cached = ix._lists["csr"] = (ptr, nxt, conn, kind, row, land)
-    return cached
-
-
-def _search_scipy(inp: Inputs):
-    """The same search in scipy: the connections supply may follow (the rule of
-    :func:`_stepper`, worked out for every connection at once) as a sparse matrix with one more
-    space before the sources, searched breadth first from it."""
-    np, sparse, csgraph = _scipy()
-    ix = inp.index
-    n = ix.n
-    ptr, nxt, conn, kind, row, land = csr(ix)
-    fr = np.frombuffer(bytes(inp.friendly), dtype=np.uint8).astype(bool)
-    frs, frn = fr[row], fr[nxt]
-    ok = land & frs & frn
-    if inp.open_seas:
-        seat = np.isin(kind, list(ix.codes(SEA_TRACE)))
-        wo = np.frombuffer(bytes(inp.water_open()), dtype=np.uint8).astype(bool)
-        zo = np.frombuffer(bytes(inp.zone_open()), dtype=np.uint8).astype(bool)
-        arrow = kind == ix.kcode.get("sea_arrow", -1)
-        seak = kind == ix.kcode.get("sea", -1)
-        arrow_open = np.array([s in inp.open_seas for s in ix.csea], dtype=bool)[conn] if len(conn) else arrow
-        won = wo[nxt]
-        # a space not friendly is an open sea space (only those are reached besides friendly ones)
-        sea_ok = np.where(arrow, arrow_open & np.where(frs, won, frn),
-                          np.where(~frs, frn | won, np.where(frn, seak & (zo[row] | zo[nxt]), won)))
-        ok |= seat & sea_ok
-    keep = np.flatnonzero(ok)
-    counts = np.bincount(row[keep], minlength=n)
-    srcs = np.array(inp.sources, dtype=np.int32)
-    indptr = np.zeros(n + 2, dtype=np.int32)
-    np.cumsum(counts, out=indptr[1:n + 1])
-    indptr[n + 1] = indptr[n] + len(srcs)
-    indices = np.concatenate([nxt[keep], srcs])
-    g = sparse.csr_matrix((np.ones(len(indices)), indices, indptr), shape=(n + 1, n + 1))
-    order, pred = csgraph.breadth_first_order(g, n, directed=True, return_predecessors=True)
-    pred = pred[:n]
-    pred[pred < 0] = UNSEEN
-    pred[pred == n] = ROOT
-    return pred, order[1:]
-
-
 # --------------------------------------------------------------------- after a change
 def update(old: SupplyTrace, inp: Inputs, changed: Iterable[int], limit: float = 0.25) -> SupplyTrace:
     """The trace for ``inp``, which differs from ``old.inputs`` only in the friendly byte of the
@@ -403,12 +333,12 @@ def update(old: SupplyTrace, inp: Inputs, changed: Iterable[int], limit: float =
     ix = inp.index
     changed = [c for c in set(changed) if old.inputs.friendly[c] != inp.friendly[c]]
     if not changed:
-        return SupplyTrace(inp, old.graph, old._reached, old._order, old._par, old._tree)
+        return SupplyTrace(inp, old.graph, old._reached_bytes, old._order, old._par, old._tree)
     if old._tree is None or inp.sources != old.inputs.sources or inp.open_seas != old.inputs.open_seas \
             or inp.blocked != old.inputs.blocked or any(c in inp.full_sea or c in inp.zone for c in changed):
         return trace_inputs(inp, old.graph)
     reached = bytearray(old._reached)
-    tree = list(old._tree) if not hasattr(old._tree, "tolist") else old._tree.tolist()
+    tree = list(old._tree)
     fr = inp.friendly
     step = _stepper(inp) if inp.open_seas else None
     land_out, land_in = ix.out_lists(LAND_TRACE), None

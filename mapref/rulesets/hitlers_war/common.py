@@ -4,6 +4,8 @@ read from the board, plain supply traces, production per space).  Rules ask the 
 
 from __future__ import annotations
 
+import weakref
+
 from mapref.core.board import Board, Space, board_for
 from mapref.core.graph import Graph, box_space
 from mapref.rules.ruleset import Violation
@@ -21,14 +23,13 @@ class Context:
         self.board: Board = board_for(m)
         self.graph = graph or self.board.graph()
         self.start = start_control(self.board, sc)
-        self.control = dict(self.start)
-        for space, hs in st.hexes.items():
-            if hs.control == "none":
-                self.control.pop(space, None)
-            elif hs.control:
-                self.control[space] = hs.control
-        self._supply: dict = {}
         self._absent = frozenset(box_space(b) for b in sc.absent_boxes)
+        # control is worked out once per change of the state's hexes and shared by the contexts
+        # made for the same state (_Tracker); a context never changes it
+        self._tracker = _tracker(self, sc, st)
+        self._pos = self._tracker.position(self)
+        self.control = self._pos.control
+        self._supply: dict = {}
 
     # spaces ---------------------------------------------------------------------------
     def space(self, space: str) -> Space | None:
@@ -85,7 +86,7 @@ class Context:
         return max(0, self.production(space) - self.state.hex(space).devastated)
 
     def production_spaces(self) -> list[str]:
-        return [s for s in self.board.spaces() if self.production(s)]
+        return [s for s in producing(self.board) if self.production(s)]
 
     def friendly(self, space: str, side: str) -> bool:
         return self.control.get(space) == side
@@ -107,13 +108,26 @@ class Context:
             self._supply[side] = side_trace(self, side)
         return self._supply[side]
 
+    def base_trace(self, side: str, sources, open_seas, blocked):
+        """The one trace (mapref.rules.supply) of ``side``'s friendly spaces from ``sources``:
+        kept with the state across changes and updated for the spaces whose control changed."""
+        return self._tracker.trace(self, side, sources, open_seas, blocked)
+
+    def friendly_bytes(self, side: str) -> bytearray:
+        """A byte per space of the graph's index: 1 where the space exists and is ``side``'s."""
+        return self._tracker.mask(self, side)
+
     def supplied(self, side: str) -> set[str]:
-        """The side's supplied spaces (worked out once per context)."""
+        """The side's supplied spaces (worked out once per trace, shared by contexts)."""
         key = ("supplied", side)
         if key not in self._supply:
             t = self.trace(side)
             always = {box_space(b) for b in self.scenario.side_setups[side].always_supplied} if side in self.scenario.side_setups else set()
-            self._supply[key] = t.supplied | {s for s in always if self.friendly(s, side)}
+            extra = frozenset(s for s in always if self.friendly(s, side))
+            sets = t.__dict__.setdefault("_supplied_sets", {})
+            if extra not in sets:
+                sets[extra] = t.supplied | extra
+            self._supply[key] = sets[extra]
         return self._supply[key]
 
 
@@ -132,3 +146,158 @@ def start_control(board: Board, sc: Scenario) -> dict[str, str]:
             out.setdefault(space, side)
     sc._start_control = (key, out)
     return out
+
+
+def producing(board: Board) -> list[str]:
+    """The spaces with printed production, in board order (once per map version)."""
+    cached = getattr(board, "_producing", None)
+    if cached is None or cached[0] != board.version:
+        m = getattr(board, "map", None)
+        hexes = getattr(m, "hexes", None)
+        if isinstance(hexes, dict) and len(hexes) == m.grid.rows * m.grid.cols and list(hexes) == m.grid.hex_list():
+            labels = m.grid.labels_row_major()
+            out = [lab for lab, d in zip(labels, hexes.values()) if d.production]
+            out += [s for s in board.spaces()[len(labels):] if (board.space(s) or Space(s, "box")).production]
+        else:
+            out = [s for s in board.spaces() if (board.space(s) or Space(s, "box")).production]
+        cached = (board.version, out)
+        board._producing = cached
+    return cached[1]
+
+
+# ------------------------------------------------------------------ control kept per state
+class _Position:
+    """Control at one version of a state: the dict the rules read and a byte per space per side."""
+
+    __slots__ = ("overrides", "control", "masks", "version")
+
+    def __init__(self, overrides: dict, control: dict, masks: dict, version: int) -> None:
+        self.overrides, self.control, self.masks, self.version = overrides, control, masks, version
+
+
+class _Tracker:
+    """What the contexts made for one game state share while the state changes: its control (made
+    again from the start control and the state's hexes only when they changed), the friendly bytes
+    per side, and each side's supply trace, updated for the spaces whose control changed
+    (mapref.rules.supply.update) instead of traced again from the sources."""
+
+    def __init__(self, st: GameState, exists: bytearray, start_masks: dict) -> None:
+        self.state_ref = weakref.ref(st)
+        self.exists = exists
+        self.start_masks = start_masks
+        self.pos: _Position | None = None
+        self.log: list[tuple[int, list[int]]] = []  # (version, spaces whose control changed then)
+        self.traces: dict[str, tuple] = {}  # side -> (inputs key, version, trace)
+
+    def position(self, cx: Context) -> _Position:
+        st = cx.state
+        ov = {space: hs.control for space, hs in st.hexes.items() if hs.control}
+        p = self.pos
+        if p is not None and p.overrides == ov:
+            return p
+        control = dict(cx.start)
+        for space, c in ov.items():
+            if c == "none":
+                control.pop(space, None)
+            else:
+                control[space] = c
+        ix = cx.graph.index().ix
+        if p is None:
+            masks = {side: bytearray(b) for side, b in self.start_masks.items()}
+            spaces = list(ov)
+        else:
+            masks = {side: bytearray(b) for side, b in p.masks.items()}
+            spaces = [x for x in set(ov) | set(p.overrides) if ov.get(x) != p.overrides.get(x)]
+        changed = []
+        for space in spaces:
+            i = ix.get(space)
+            if i is None:
+                continue
+            now = control.get(space) if self.exists[i] else None
+            moved = False
+            for side, b in masks.items():
+                v = 1 if now == side else 0
+                if b[i] != v:
+                    b[i] = v
+                    moved = True
+            if moved:
+                changed.append(i)
+        version = (p.version + 1) if p is not None else 0
+        if p is not None:
+            self.log.append((version, changed))
+            del self.log[:-64]
+        self.pos = _Position(ov, control, masks, version)
+        return self.pos
+
+    def mask(self, cx: Context, side: str) -> bytearray:
+        b = cx._pos.masks.get(side)
+        if b is None:  # a side the scenario does not list
+            ix = cx.graph.index().ix
+            b = bytearray(len(self.exists))
+            for space, v in cx.control.items():
+                i = ix.get(space)
+                if v == side and i is not None and self.exists[i]:
+                    b[i] = 1
+            cx._pos.masks[side] = b
+        return b
+
+    def changed_since(self, version: int, now: int) -> list[int] | None:
+        out: list[int] = []
+        first = None
+        for v, ch in self.log:
+            if version < v <= now:
+                first = v if first is None else first
+                out += ch
+        if now > version and first != version + 1:
+            return None  # the log no longer goes back that far
+        return out
+
+    def trace(self, cx: Context, side: str, sources, open_seas, blocked):
+        from mapref.rules import supply
+
+        pos = cx._pos
+        key = (tuple(sources), frozenset(open_seas), frozenset(blocked))
+        inp = supply.inputs(cx.graph, cx.map, self.mask(cx, side), sources, open_seas, blocked)
+        kept = self.traces.get(side)
+        current = pos is self.pos
+        if kept is not None and kept[0] == key and current:
+            if kept[1] == pos.version:
+                return kept[2]
+            changed = self.changed_since(kept[1], pos.version)
+            t = supply.update(kept[2], inp, changed) if changed is not None else supply.trace_inputs(inp, cx.graph)
+        else:
+            t = supply.trace_inputs(inp, cx.graph)
+        if current:
+            self.traces[side] = (key, pos.version, t)
+        return t
+
+
+def _tracker(cx: Context, sc: Scenario, st: GameState) -> _Tracker:
+    """The tracker of ``st`` for this board version, graph and scenario (a few kept per scenario)."""
+    board, graph = cx.board, cx.graph
+    key = (id(board), board.version, id(graph), cx._absent, id(st))
+    kept = sc.__dict__.setdefault("_trackers", {})
+    tr = kept.get(key)
+    if tr is not None and tr.state_ref() is st:
+        return tr
+    ix = graph.index()
+    exists = bytearray(ix.n)
+    on_board = set(board.spaces())
+    for space, i in ix.ix.items():
+        if space in on_board and space not in cx._absent:
+            exists[i] = 1
+    masks_key = ("_start_masks", id(board), board.version, id(graph), cx._absent)
+    cached = sc.__dict__.get("_start_masks")
+    if cached is None or cached[0] != masks_key:
+        masks = {side: bytearray(ix.n) for side in sc.sides}
+        for space, side in cx.start.items():
+            i = ix.ix.get(space)
+            if i is not None and exists[i]:
+                masks.setdefault(side, bytearray(ix.n))[i] = 1
+        cached = (masks_key, masks)
+        sc._start_masks = cached
+    tr = _Tracker(st, exists, cached[1])
+    kept[key] = tr
+    while len(kept) > 6:
+        kept.pop(next(iter(kept)))
+    return tr

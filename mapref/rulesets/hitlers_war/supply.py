@@ -55,10 +55,13 @@ FINLAND = "fi"
 
 
 def side_trace(cx, side: str) -> SupplyTrace:
-    friendly = [s for s, v in cx.control.items() if v == side and cx.exists(s)]
     seas, blk = open_seas(cx, side), blocked(cx, side)
-    t = core_supply.trace(cx.graph, cx.map, friendly, sources(cx, side), seas, blk)
-    finland_supply(cx, side, t, friendly, seas, blk)
+    t = cx.base_trace(side, sources(cx, side), seas, blk)  # the one trace, kept up to date per change
+    fi = cx.state.nations.get(FINLAND)
+    if fi is not None and fi.side == side:  # Finland's supply extends a copy of its own
+        friendly = [s for s, v in cx.control.items() if v == side and cx.exists(s)]
+        t = t.copy()
+        finland_supply(cx, side, t, friendly, seas, blk)
     return t
 
 

@@ -1,0 +1,74 @@
+"""Control and supply kept with a game state across changes (hitlers_war.common._Tracker) are
+what a context worked out from nothing gives: after random captures, corrections and undos on the
+shipped map and on the benchmark's generated map."""
+
+from __future__ import annotations
+
+import copy
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mapref.rules.session import open_game
+from mapref.rulesets.hitlers_war.common import Context
+from mapref.rulesets.hitlers_war.commands import SetHex
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def fresh_context(m, sc, st):
+    """A context with nothing kept: a copy of the state has a tracker of its own."""
+    return Context(m, sc, copy.deepcopy(st))
+
+
+def same(cx, ref, sides):
+    assert cx.control == ref.control and list(cx.control) == list(ref.control)
+    for side in sides:
+        assert cx.supplied(side) == ref.supplied(side)
+        t, r = cx.trace(side), ref.trace(side)
+        some = sorted(ref.supplied(side))[::7][:40]
+        assert [t.path(s) for s in some] == [r.path(s) for s in some]
+
+
+@pytest.mark.parametrize("name", ["barbarossa", "fall_of_germany", "war_for_europe"])
+def test_random_changes_of_control_on_the_shipped_map(fresh, name):
+    m, sc, st = fresh(name)
+    rnd = random.Random(name)
+    land = sorted(s for s in Context(m, sc, st).control if not s.startswith("box:"))
+    done = []
+    for step in range(30):
+        space = rnd.choice(land)
+        cmd = SetHex(space=space, control=rnd.choice(list(sc.sides) + ["none"]))
+        cmd.do(st)
+        done.append(cmd)
+        if step % 7 == 6:  # take a few back
+            for c in reversed(done[-3:]):
+                c.undo(st)
+            del done[-3:]
+        same(Context(m, sc, st), fresh_context(m, sc, st), sc.sides)
+
+
+def test_the_benchmark_map(tmp_path):
+    subprocess.run([sys.executable, str(ROOT / "bench" / "big_game.py"), str(tmp_path), "--rows", "40", "--cols", "40",
+                    "--armies", "40"], check=True, capture_output=True, cwd=ROOT)
+    s = open_game(tmp_path / "big_game.toml")
+    m, sc, st = s.map, s.scenario, s.state
+    rnd = random.Random(3)
+    cx = Context(m, sc, st)
+    land = sorted(x for x, v in cx.control.items())
+    for _ in range(25):
+        for space in rnd.sample(land, rnd.choice((1, 1, 3))):
+            SetHex(space=space, control=rnd.choice(("axis", "soviet"))).do(st)
+        same(Context(m, sc, st), fresh_context(m, sc, st), sc.sides)
+
+
+def test_a_context_keeps_the_control_it_was_made_with(fresh):
+    m, sc, st = fresh("barbarossa")
+    before = Context(m, sc, st)
+    space = next(s for s, v in before.control.items() if v == "axis" and not s.startswith("box:"))
+    SetHex(space=space, control="soviet").do(st)
+    after = Context(m, sc, st)
+    assert before.control[space] == "axis" and after.control[space] == "soviet"
