@@ -172,12 +172,27 @@ class Board:
 
     def spaces_of_country(self, code: str) -> list[str]:
         """The land spaces (boxes included) of a country, in board order."""
-        out = []
+        return list(self.land_by_country().get(code, ()))
+
+    def land_by_country(self) -> Mapping[str, tuple[str, ...]]:
+        """Country code -> its land spaces (boxes included), in board order; once per map
+        version."""
+        cached = getattr(self, "_land_by_country", None)
+        if cached is None or cached[0] != self.version:
+            out: dict[str, list[str]] = {}
+            for sid, s in self._land_spaces():
+                if s.country is not None:
+                    out.setdefault(s.country, []).append(sid)
+            cached = (self.version, {k: tuple(v) for k, v in out.items()})
+            self._land_by_country = cached
+        return cached[1]
+
+    def _land_spaces(self):
+        """(id, space) of every land space in board order (boards may read their map quicker)."""
         for sid in self.spaces():
             s = self.space(sid)
-            if s is not None and s.country == code and s.is_land:
-                out.append(sid)
-        return out
+            if s is not None and s.is_land:
+                yield sid, s
 
     def country_name(self, code: str | None) -> str:
         if not code:
@@ -278,6 +293,19 @@ class HexBoard(Board):
         return Space(space_id, "hex", name=d.name, location=space_id, terrain=d.terrain, country=d.country, sea=d.sea,
                      production=d.production, port=d.port, port_optional=d.port_optional,
                      port_access=tuple(lab(x) for x in d.port_access), capital=d.capital, mountain=d.mountain)
+
+    def _land_spaces(self):
+        m = self.map
+        if len(m.hexes) != m.grid.rows * m.grid.cols or list(m.hexes) != m.grid.hex_list():
+            yield from super()._land_spaces()
+            return
+        for lab, d in zip(m.grid.labels_row_major(), m.hexes.values()):
+            if d.terrain != "sea":
+                yield lab, d  # what is read of it (country) is the same as on its Space
+        for b in self.spaces()[len(m.hexes):]:
+            s = self.space(b)
+            if s is not None and s.is_land:
+                yield b, s
 
     def _make_sea_table(self) -> tuple[Mapping[str, str], frozenset[str]]:
         m = self.map

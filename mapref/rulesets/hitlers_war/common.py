@@ -5,6 +5,7 @@ read from the board, plain supply traces, production per space).  Rules ask the 
 from __future__ import annotations
 
 import weakref
+from itertools import compress
 
 from mapref.core.board import Board, Space, board_for
 from mapref.core.graph import Graph, box_space
@@ -87,6 +88,15 @@ class Context:
 
     def production_spaces(self) -> list[str]:
         return [s for s in producing(self.board) if self.production(s)]
+
+    def unsupplied_spaces(self, side: str) -> list[str]:
+        """The spaces that exist, are ``side``'s and are not in its supplied set, in board order
+        (read from the friendly bytes and the trace rather than every space's control)."""
+        fr = self.friendly_bytes(side)
+        sup = self.supplied(side)
+        ids = self.graph.index().ids
+        out = [ids[i] for i in compress(range(len(fr)), fr) if ids[i] not in sup]
+        return sorted(out, key=self.board.order_key)
 
     def friendly(self, space: str, side: str) -> bool:
         return self.control.get(space) == side

@@ -73,7 +73,7 @@ def referee(m: MapModel, sc: Scenario, st: GameState, graph: Graph | None = None
             entry["frontier"] = t.frontier(a.at)
         armies.append(entry)
     unsupplied = {s: sorted(a.name for a in st.armies if a.side == s and a.at not in cx.supplied(s)) for s in sc.sides}
-    detail = {s: {"unsupplied_hexes": sorted((x for x, v in cx.control.items() if v == s and cx.exists(x) and x not in cx.supplied(s)), key=cx.board.order_key),
+    detail = {s: {"unsupplied_hexes": cx.unsupplied_spaces(s),
                   "unsupplied_armies": unsupplied[s],
                   "open_seas": sorted(open_seas(cx, s)),
                   "rule": "Determine supply 1-4; Sea transportation 3; Blocking sea routes 1"} for s in sc.sides}

@@ -172,16 +172,20 @@ def resolve_area(board, area: Area, absent_boxes: tuple[str, ...] = ()) -> set[s
     """The land spaces (hexes, boxes) of an area on a board (a map model is taken for its
     board); unknown codes are ignored here and reported by :func:`area_problems`."""
     board = board_for(board)
+    key = (board.version, area.countries, area.allegiances, area.regions, area.hexes, area.boxes, area.except_,
+           tuple(absent_boxes))
+    kept = board.__dict__.setdefault("_areas", {})
+    if key in kept:
+        return set(kept[key])
+    if len(kept) > 64:
+        kept.clear()
     countries = board.countries
     codes = set(area.countries) | {c for c, k in countries.items() if k.allegiance in area.allegiances}
     out: set[str] = set()
-    boxes = {box_space(b) for b in area.boxes}
-    for sid in board.spaces():
-        s = board.space(sid)
-        if s is None:
-            continue
-        if (s.is_land and s.country in codes) or sid in boxes:
-            out.add(sid)
+    by_country = board.land_by_country()
+    for c in codes:
+        out.update(by_country.get(c, ()))
+    out.update(b for b in (box_space(x) for x in area.boxes) if board.space(b) is not None)
     regions = board.regions
     for r in area.regions:
         out.update(regions.get(r, ()))
@@ -193,6 +197,7 @@ def resolve_area(board, area: Area, absent_boxes: tuple[str, ...] = ()) -> set[s
         out.discard(box_space(x))
     for b in absent_boxes:
         out.discard(box_space(b))
+    kept[key] = frozenset(out)
     return out
 
 
