@@ -31,6 +31,8 @@ same object seen from either hex.
 
 from __future__ import annotations
 
+import functools
+import itertools
 import math
 import re
 from dataclasses import dataclass
@@ -94,6 +96,11 @@ def letters_row(letters: str) -> int:
     for ch in letters.upper():
         n = n * 26 + (ord(ch) - ord("A") + 1)
     return n
+
+
+@functools.lru_cache(maxsize=8)
+def _hex_list(rows: int, cols: int) -> list[Hex]:
+    return list(map(Hex._make, itertools.product(range(1, rows + 1), range(1, cols + 1))))
 
 
 @dataclass(frozen=True)
@@ -201,12 +208,8 @@ class Grid:
         return cached
 
     def hex_list(self) -> list[Hex]:
-        """Every hex in the order of :meth:`hexes` (a list kept with the grid)."""
-        cached = self.__dict__.get("_hex_list")
-        if cached is None:
-            cached = [Hex(r, c) for r in range(1, self.rows + 1) for c in range(1, self.cols + 1)]
-            object.__setattr__(self, "_hex_list", cached)
-        return cached
+        """Every hex in the order of :meth:`hexes` (one list per grid size, shared: never change it)."""
+        return _hex_list(self.rows, self.cols)
 
     def labels_row_major(self) -> list[str]:
         """The label of every hex in the order of :meth:`hexes` (row by row), made quickly."""

@@ -137,7 +137,10 @@ class MapModel:
         self.version += 1
 
     def __post_init__(self) -> None:
-        for h in self.grid.hexes():
+        if not self.hexes:
+            self.hexes = {h: HexData() for h in self.grid.hex_list()}
+            return
+        for h in self.grid.hex_list():
             self.hexes.setdefault(h, HexData())
 
     # ------------------------------------------------------------------------- look-ups

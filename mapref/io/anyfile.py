@@ -25,7 +25,17 @@ def _ensure_registered() -> None:
     from mapref.io import mapfile
 
     LOADERS.setdefault("hex", mapfile.map_from_dict)
-    import mapref.io.areafile  # noqa: F401  (registers "area")
+    # area maps need shapely (and numpy): imported when an area map is read, not for a hex map
+    LOADERS.setdefault("area", _load_area)
+
+
+def _load_area(data: dict, source: str, shown: str) -> object:
+    import mapref.io.areafile  # noqa: F401  (registers its loader in place of this one)
+
+    loader = LOADERS["area"]
+    if loader is _load_area:  # pragma: no cover - areafile always registers
+        raise RuntimeError("mapref.io.areafile did not register the area loader")
+    return loader(data, source, shown)
 
 
 def load_parsed(data: dict, source: str, shown: str, extra_kinds: tuple[str, ...] = ()) -> tuple[str, object]:

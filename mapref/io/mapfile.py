@@ -280,6 +280,10 @@ def _read_layers(r: Reader, layers: dict, m: MapModel, source: str) -> None:
         "country": set(m.countries) | {NONE_CODE},
         "sea": set(m.seas) | {NONE_CODE},
     }
+    order = grid.hex_list()
+    C = grid.cols
+    datas = list(m.hexes.values()) if list(m.hexes) == order else [m.hexes[h] for h in order]
+    row_datas = [datas[i * C:(i + 1) * C] for i in range(grid.rows)]  # row r (1-based) is row_datas[r - 1]
     for layer in LAYER_KEYS:
         if layer not in layers:
             continue
@@ -311,13 +315,24 @@ def _read_layers(r: Reader, layers: dict, m: MapModel, source: str) -> None:
                 err(f"row {want}: expected {grid.cols} codes (one per column), got {len(codes)}")
                 continue
             ok = valid[layer]
-            hexes = m.hexes
+            datas = row_datas[row - 1]
+            if set(codes) <= ok:  # the usual case: every code known, set the row in one go
+                if layer == "terrain":
+                    for d, code in zip(datas, codes):
+                        d.terrain = TERRAIN_CODES[code]
+                elif layer == "country":
+                    for d, code in zip(datas, codes):
+                        d.country = None if code == NONE_CODE else code
+                else:
+                    for d, code in zip(datas, codes):
+                        d.sea = None if code == NONE_CODE else code
+                continue
             for col, code in enumerate(codes, start=1):
                 if code not in ok:
                     what = {"terrain": '"." (sea), "L" (land) or "C" (coastal)', "country": "a country code from [countries] or \".\"", "sea": "a sea code from [seas] or \".\""}[layer]
                     err(f"{grid.label(Hex(row, col))}: expected {what}, got {show_value(code)}", offset=_code_offset(text, col, spaced))
                     continue
-                d = hexes[Hex(row, col)]
+                d = datas[col - 1]
                 if layer == "terrain":
                     d.terrain = TERRAIN_CODES[code]
                 elif layer == "country":
