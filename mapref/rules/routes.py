@@ -53,15 +53,42 @@ def bfs(graph: Graph, start: str, goal: str, step) -> list[str] | None:
     return None
 
 
-def land_route(graph: Graph, friendly: Iterable[str], start: str, goal: str) -> Route:
-    """The shortest land route through friendly spaces (Movement 2), or why there is none."""
-    fr = frozenset(friendly)
-    if goal not in fr:
+def land_route(graph: Graph, friendly: Iterable[str] | bytes | bytearray, start: str, goal: str) -> Route:
+    """The shortest land route through friendly spaces (Movement 2), or why there is none.
+    ``friendly``: space ids, or a byte per space of ``graph.index()`` (1: friendly)."""
+    ix = graph.index()
+    if isinstance(friendly, (bytes, bytearray)):
+        fr = friendly
+    else:
+        fr = bytearray(ix.n)
+        for s in friendly:
+            i = ix.ix.get(s)
+            if i is not None:
+                fr[i] = 1
+    si, gi = ix.ix.get(start), ix.ix.get(goal)
+    if gi is None or not fr[gi]:
         return Route(reason=f"{goal} is not friendly: the route and the final hex must be friendly", rule="Movement 2")
-    if start not in fr:
+    if si is None or not fr[si]:
         return Route(reason=f"{start} is not friendly", rule="Movement 2")
-    path = bfs(graph, start, goal, lambda s, n, c: c.kind in LAND_KINDS and n in fr)
+    path = _land_bfs(ix.out_lists(LAND_KINDS), fr, si, gi)
     if path is None:
         return Route(reason=f"no line of friendly hexes joins {start} to {goal} "
                             "(all-sea sides are crossed only at crossing arrows)", rule="Movement 2")
-    return Route(path=tuple(path))
+    return Route(path=tuple(ix.ids[i] for i in path))
+
+
+def _land_bfs(land: list[list[int]], fr, start: int, goal: int) -> list[int] | None:
+    """:func:`bfs` over integer neighbour lists (the same walk: first found, first followed)."""
+    parent = {start: -1}
+    todo = [start]
+    for s in todo:
+        if s == goal:
+            out = [s]
+            while parent[out[-1]] >= 0:
+                out.append(parent[out[-1]])
+            return out[::-1]
+        for n in land[s]:
+            if n not in parent and fr[n]:
+                parent[n] = s
+                todo.append(n)
+    return None

@@ -120,8 +120,7 @@ def check_move(cx, frm: str, to: str, points: dict | None = None, army: str | No
             if paa_after > ita_after:
                 return _no(f"the PAA would hold {paa_after} points, more than the Italian army's {ita_after}",
                            "Italian forces 5", **kw)
-    friendly = [s for s, v in cx.control.items() if v == a.side]
-    r = land_route(cx.graph, friendly, frm, to)
+    r = land_route(cx.graph, cx.friendly_bytes(a.side), frm, to)
     if not r.ok:
         return _no(r.reason, r.rule, **kw)
     n = 2

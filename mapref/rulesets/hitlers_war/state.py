@@ -64,6 +64,18 @@ def strength_total(points: dict[str, int], *, with_air: bool = True) -> int:
     return sum(v for k, v in points.items() if with_air or k != "tactical_air")
 
 
+def _copy_plain(obj, memo, *mutable: str):
+    """A deep copy of a dataclass whose fields are plain values, but for the dicts named in
+    ``mutable`` (copied too): what ``copy.deepcopy`` gives, without its generic walk (commands
+    save the armies before changing them; docs/performance.md)."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    for k in mutable:
+        setattr(new, k, dict(getattr(obj, k)))
+    memo[id(obj)] = new
+    return new
+
+
 @dataclass
 class Army:
     name: str
@@ -79,6 +91,9 @@ class Army:
     def total(self, *, with_air: bool = True) -> int:
         return strength_total(self.points, with_air=with_air)
 
+    def __deepcopy__(self, memo):
+        return _copy_plain(self, memo, "points")
+
 
 @dataclass
 class Fleet:
@@ -90,6 +105,9 @@ class Fleet:
     capital: int = 0
     moved: bool = False  # made its one move this movement phase (fleet movement 14)
 
+    def __deepcopy__(self, memo):
+        return _copy_plain(self, memo)
+
 
 @dataclass
 class Fort:
@@ -98,6 +116,9 @@ class Fort:
     at: str
     strength: int = 0
     building: int = 0  # points under construction (Fortifications: face down for a season)
+
+    def __deepcopy__(self, memo):
+        return _copy_plain(self, memo)
 
 
 @dataclass
@@ -109,6 +130,9 @@ class HexState:
 
     def is_default(self) -> bool:
         return self.control is None and not self.occupied and not self.devastated and not self.permanent
+
+    def __deepcopy__(self, memo):
+        return _copy_plain(self, memo)
 
 
 @dataclass
