@@ -35,7 +35,7 @@ import numpy as np
 import shapely
 from shapely.ops import nearest_points
 
-from mapref.core.areamodel import AreaMap, polygon_parts
+from mapref.core.areamodel import AreaMap, Location, polygon_parts
 
 ERRORS = frozenset({"self-intersection", "overlap", "empty-half"})
 
@@ -109,9 +109,10 @@ def lint_area(m: AreaMap) -> list[AreaProblem]:
         k = p.name.strip().lower()
         if not k:
             continue
-        where = p.id if p in locs else f"box:{p.id}"
+        is_loc = isinstance(p, Location)
+        where = p.id if is_loc else f"box:{p.id}"
         if k in names:
-            table = "locations" if p in locs else "boxes"
+            table = "locations" if is_loc else "boxes"
             out.append(AreaProblem("duplicate-name", where, f"{p.label}: name already used by {names[k]}", f"{table}.{p.id}.name"))
         else:
             names[k] = p.id

@@ -339,12 +339,24 @@ class AreaCanvas(tk.Canvas):
             ids.append(i)
         self.line_items[lid] = ids
 
+    def _pairs(self) -> dict[frozenset, list[str]]:
+        """Lines without bends by the two spaces they join (built once per map version)."""
+        m = self.model
+        key = (m.version, id(m.lines))
+        if getattr(self, "_pairs_key", None) != key:
+            pairs: dict[frozenset, list[str]] = {}
+            for k, x in m.lines.items():
+                if not x.via:
+                    pairs.setdefault(frozenset((x.a, x.b)), []).append(k)
+            self._pairs_cache, self._pairs_key = pairs, key
+        return self._pairs_cache
+
     def _offset(self, ln, pts):
         """Lines between the same two spaces without bends are drawn side by side."""
         if ln.via or len(pts) != 2:
             return pts
-        same = [k for k, x in self.model.lines.items() if not x.via and {x.a, x.b} == {ln.a, ln.b}]
-        if len(same) < 2:
+        same = self._pairs().get(frozenset((ln.a, ln.b)), [])
+        if len(same) < 2 or ln.id not in same:
             return pts
         off = (same.index(ln.id) - (len(same) - 1) / 2) * 7
         if ln.a > ln.b:
@@ -380,12 +392,13 @@ class AreaCanvas(tk.Canvas):
             for k in list(self.line_items):
                 if k not in m.lines:
                     lines.add(k)
+        pairs = self._pairs()
+        for k in list(lines):  # lines drawn side by side with a changed one move aside
+            ln = m.lines.get(k)
+            if ln is not None and not ln.via:
+                lines.update(pairs.get(frozenset((ln.a, ln.b)), []))
         for k in lines:
             self.draw_line(k)
-        if len(lines) and any(not m.lines.get(k) or not m.lines[k].via for k in lines):
-            for k, ln in m.lines.items():  # neighbours drawn side by side move aside
-                if k not in lines and not ln.via and any(k2 in m.lines and {m.lines[k2].a, m.lines[k2].b} == {ln.a, ln.b} for k2 in lines):
-                    self.draw_line(k)
         self._scrollregion()
 
     # --------------------------------------------------------------------------- layers
@@ -443,15 +456,34 @@ class AreaCanvas(tk.Canvas):
             self.coords("background", x0 * self.zoom, y0 * self.zoom)
 
     # -------------------------------------------------------------------- zoom and pan
+    REDRAW_AFTER_ZOOM_MS = 250
+
     def zoom_at(self, factor: float, x: float, y: float) -> None:
-        """Zoom about widget point (x, y), keeping the map point under it in place."""
+        """Zoom about widget point (x, y), keeping the map point under it in place.
+
+        The drawn items are scaled at once (quick on a big map) and redrawn from the map a
+        moment after the last zoom step, so marks get their size back and no rounding piles up."""
         new = min(200.0, max(0.01, self.zoom * factor))
         if new == self.zoom:
             return
         mx, my = self.map_xy(x, y)
+        f = new / self.zoom
         self.zoom = new
-        self.redraw()
+        self.scale("all", 0, 0, f, f)
+        self._bg_key = None
+        self.draw_background()
+        self._scrollregion()
         self._scroll_to(mx * new - x, my * new - y)
+        if getattr(self, "_redraw_after", None):
+            self.after_cancel(self._redraw_after)
+        self._redraw_after = self.after(self.REDRAW_AFTER_ZOOM_MS, self._settle)
+        self.event_generate("<<Redrawn>>")
+
+    def _settle(self) -> None:
+        self._redraw_after = None
+        left, top = self.canvasx(0), self.canvasy(0)
+        self.redraw()
+        self._scroll_to(left, top)
 
     def _scroll_to(self, left: float, top: float) -> None:
         x0, y0, x1, y1 = (float(v) for v in self.cget("scrollregion").split())
