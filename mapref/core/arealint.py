@@ -38,6 +38,9 @@ from shapely.ops import nearest_points
 from mapref.core.areamodel import AreaMap, Location, polygon_parts
 
 ERRORS = frozenset({"self-intersection", "overlap", "empty-half"})
+# the order the problems panel lists them in
+ORDER = ("self-intersection", "overlap", "empty-half", "gap", "sliver", "land-line-apart", "duplicate-line", "duplicate-name",
+         "no-lines", "proposed-line")
 
 
 class AreaProblem(NamedTuple):
@@ -134,14 +137,14 @@ def _pairs(m: AreaMap, valid, tol: float) -> list[AreaProblem]:
         dist = shapely.distance(geoms[left], geoms[right])
         for i, j, a, d, g in zip(left.tolist(), right.tolist(), areas.tolist(), dist.tolist(), inter):
             la, lb = valid[i], valid[j]
-            if a > 0:
+            if a > 1e-9:  # below: rounding noise of the intersection itself
                 at = _pt(g.representative_point())
                 if a >= tol * tol:
                     out.append(AreaProblem("overlap", la.id, f"{la.label} and {lb.label} overlap (area {a:.2f})",
                                            f"locations.{la.id}.polygon", at))
                 else:
                     out.append(AreaProblem("gap", la.id, f"{la.label} and {lb.label}: their borders do not quite meet "
-                                           f"(a sliver of area {a:.3f} overlaps)", f"locations.{la.id}.polygon", at))
+                                           f"(a sliver of area {a:.2g} overlaps)", f"locations.{la.id}.polygon", at))
             elif d > 0:
                 pa, pb = nearest_points(la.polygon, lb.polygon)
                 out.append(AreaProblem("gap", la.id, f"{la.label} and {lb.label} nearly touch ({d:.2f} apart): snap their borders",

@@ -58,6 +58,7 @@ ACTIONS: tuple[Action, ...] = (
     Action("map-properties", "Edit", "Map name..."),
     Action("add-colour", "Edit", "Add / edit colour class..."),
     Action("add-line-kind", "Edit", "Add / edit line kind..."),
+    Action("add-region", "Edit", "Add / edit region..."),
     Action("land-from-locations", "Edit", "Land outline from the locations"),
     Action("clear-land", "Edit", "Clear the land outline"),
     Action("zoom-in", "View", "Zoom in", (), ("<plus>", "<equal>", "<KP_Add>"), accel="+", icon="zoom_in", toolbar=True),
@@ -317,7 +318,7 @@ class AreaEditor:
             "new": self.ask_new, "open": self.ask_open, "save": self.save, "save-as": self.ask_save_as, "export": self.ask_export,
             "quit": self.quit, "undo": self.undo, "redo": self.redo, "delete": self.delete, "escape": self.escape,
             "finish": self.finish, "map-properties": self.ask_map_name, "add-colour": self.ask_colour_class,
-            "add-line-kind": self.ask_line_kind, "land-from-locations": lambda: self.push(set_land_from_locations(self.model)),
+            "add-line-kind": self.ask_line_kind, "add-region": self.ask_region, "land-from-locations": lambda: self.push(set_land_from_locations(self.model)),
             "clear-land": lambda: self.push(set_map(self.model, label="Clear the land outline", land=None)),
             "zoom-in": lambda: self.zoom(1.25), "zoom-out": lambda: self.zoom(0.8), "fit": self.canvas.fit, "find": self.ask_find,
             "suggest-lines": self.suggest_lines, "accept-lines": self.accept_all_lines, "load-background": self.ask_background,
@@ -697,6 +698,25 @@ class AreaEditor:
             if not valid_id(v["code"]):
                 raise EditError(f"a code is lowercase letters, digits and _, got {v['code']!r}")
             self.push(Edit(f"Line kind {v['code']}", line_kinds={v["code"]: LineKind(v["name"] or v["code"], v["colour"])}))
+
+    def ask_region(self) -> None:
+        fields = [("code", "Code (such as benelux)", "entry", "", None), ("name", "Name", "entry", "", None),
+                  ("members", "Locations (ids, halves, box:id)", "entry", "", None)]
+        v = FormDialog(self.root, "Add or edit a region", fields, note="An existing code edits that region; no locations "
+                       "deletes it.").show()
+        if v:
+            self.set_region(v["code"], v["name"], v["members"].replace(",", " ").split())
+
+    def set_region(self, code: str, name: str, members: list[str]) -> None:
+        from mapref.core.areamodel import AreaRegion
+
+        m = self.model
+        if not valid_id(code):
+            raise EditError(f"a code is lowercase letters, digits and _, got {code!r}")
+        bad = [x for x in members if x not in m.locations and not m.space_exists(x)]
+        if bad:
+            raise EditError(f"not a location, half or box of the map: {', '.join(bad)}")
+        self.push(Edit(f"Region {code}", regions={code: AreaRegion(name or code, tuple(members)) if members else None}))
 
     # ------------------------------------------------------------------------- background
     def _load_background_image(self) -> None:

@@ -164,7 +164,7 @@ class AreaInspector(ttk.Frame):
         row.grid(row=len(LINE_FIELDS), column=0, columnspan=2, sticky="e", pady=6)
         ttk.Button(row, text="Reverse", command=self.reverse_line).pack(side="left", padx=2)
         ttk.Button(row, text="Delete line", command=lambda: ed.fire("delete")).pack(side="left", padx=2)
-        ttk.Label(f, text="Active when: COUNTER >= N, COUNTER < N\n(such as allied_deck >= 2); empty: always", foreground="#555555").grid(
+        ttk.Label(f, text="Active when: such as allied_deck >= 2,\nturn < 10; empty: always", foreground="#555555").grid(
             row=len(LINE_FIELDS) + 1, column=0, columnspan=2, sticky="w")
         f = self.frames["box"]
         ttk.Button(f, text="Delete box", command=lambda: ed.fire("delete")).grid(row=len(BOX_FIELDS), column=1, sticky="e", pady=6)

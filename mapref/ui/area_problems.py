@@ -8,7 +8,7 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING
 
-from mapref.core.arealint import AreaProblem, lint_area
+from mapref.core.arealint import ORDER, AreaProblem, lint_area
 from mapref.core.areamodel import AreaMap
 from mapref.ui.problems import ProblemsPanel
 
@@ -27,6 +27,7 @@ class AreaProblemsPanel(ProblemsPanel):
     def __init__(self, master, ed: "AreaEditor") -> None:
         super().__init__(master, ed)
         self.tree.tag_configure("error", foreground="#b00020")
+        self.tree.column("where", width=140, stretch=False)
 
     def schedule(self) -> None:
         if self._after:
@@ -35,6 +36,8 @@ class AreaProblemsPanel(ProblemsPanel):
         self._after = self.after(self.delay_ms, self.run_in_background if big else self.run)
 
     def run_in_background(self) -> None:
+        if self._after:
+            self.after_cancel(self._after)
         self._after = None
         self._generation = getattr(self, "_generation", 0) + 1
         gen, snap, box = self._generation, snapshot(self.ed.model), {}
@@ -52,12 +55,14 @@ class AreaProblemsPanel(ProblemsPanel):
         self.after(40, poll)
 
     def run(self) -> list[AreaProblem]:
+        if self._after:
+            self.after_cancel(self._after)  # a check asked for now replaces the one scheduled
         self._after = None
         self._generation = getattr(self, "_generation", 0) + 1
         return self.show(lint_area(self.ed.model))
 
     def show(self, problems: list[AreaProblem]) -> list[AreaProblem]:
-        self.problems = sorted(problems, key=lambda p: not p.is_error)
+        self.problems = sorted(problems, key=lambda p: ORDER.index(p.code) if p.code in ORDER else len(ORDER))
         self.tree.delete(*self.tree.get_children())
         for i, p in enumerate(self.problems[:2000]):
             self.tree.insert("", "end", iid=str(i), values=(self.where_text(p.where), p.message),

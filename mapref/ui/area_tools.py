@@ -25,6 +25,7 @@ from mapref.core.areaedit import (
     move_vertex,
     set_box,
     set_line,
+    set_location,
     set_map,
     split_location,
 )
@@ -91,13 +92,15 @@ class Tool:
 
 class SelectTool(Tool):
     name, label, key, icon = "select", "Select", "v", "select"
-    tip = "Select (V): click a location, line or box; drag a box to move it; drag a selected line's handles to bend it"
+    tip = ("Select (V): click a location, line or box; drag a box, or a selected location's name, to move it; drag a "
+           "selected line's handles to bend it (double-click a bend to remove it)")
     cursor = "arrow"
 
     def __init__(self, ed):
         super().__init__(ed)
         self.moving_box = None
         self.bend = None  # (line id, index in via, inserting?)
+        self.moving_name = None  # (location id, press x, y, last x, y)
 
     def press(self, e):
         sel = self.ed.selected
@@ -106,6 +109,11 @@ class SelectTool(Tool):
             if h is not None:
                 self.bend = (sel[1], *h)
                 self.ed.history.begin_group("Bend line")
+                return
+        if sel and sel[0] == "location" and sel[1] in self.model.locations:
+            lx, ly = self.canvas.widget_xy(self.model.locations[sel[1]].label_point)
+            if abs(lx - e.x) <= 30 and abs(ly - e.y) <= 8:
+                self.moving_name = (sel[1], e.x, e.y, e.x, e.y)
                 return
         lid = self.canvas.line_at(e.x, e.y)
         if lid is not None:
@@ -120,7 +128,14 @@ class SelectTool(Tool):
         self.ed.select("location", loc) if loc else self.ed.select(None)
 
     def drag(self, e):
-        if self.moving_box:
+        if self.moving_name:
+            lid, x0, y0, lx, ly = self.moving_name
+            c = self.canvas
+            for i in c.loc_items.get(lid, []):
+                if c.type(i) in ("text", "oval") and {"names", "values"} & set(c.gettags(i)):
+                    c.move(i, e.x - lx, e.y - ly)
+            self.moving_name = (lid, x0, y0, e.x, e.y)
+        elif self.moving_box:
             bid, x0, y0, lx, ly = self.moving_box
             for i in self.canvas.box_items.get(bid, []):
                 self.canvas.move(i, e.x - lx, e.y - ly)
@@ -138,6 +153,16 @@ class SelectTool(Tool):
             self.push(set_line(self.model, lid, label="Bend line", via=via))
 
     def release(self, e):
+        if self.moving_name:
+            lid, x0, y0, _, _ = self.moving_name
+            self.moving_name = None
+            if (e.x, e.y) != (x0, y0):
+                loc = self.model.locations[lid]
+                ax, ay = loc.label_point
+                z = self.canvas.zoom
+                self.push(set_location(self.model, lid, label=f"Move the name of {loc.label}",
+                                       anchor=(ax + (e.x - x0) / z, ay + (e.y - y0) / z)))
+            return
         if self.moving_box:
             bid, x0, y0, _, _ = self.moving_box
             self.moving_box = None
@@ -163,6 +188,7 @@ class SelectTool(Tool):
         super().cancel()
         self.moving_box = None
         self.bend = None
+        self.moving_name = None
 
 
 class _PointsTool(Tool):
