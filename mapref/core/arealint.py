@@ -31,7 +31,6 @@ import math
 import statistics
 from typing import NamedTuple
 
-import numpy as np
 import shapely
 from shapely.ops import nearest_points
 
@@ -126,16 +125,17 @@ def _pairs(m: AreaMap, valid, tol: float) -> list[AreaProblem]:
     out: list[AreaProblem] = []
     if len(valid) < 2:
         return out
-    geoms = np.array([loc.polygon for loc in valid], dtype=object)
+    geoms = [loc.polygon for loc in valid]
     tree = shapely.STRtree(geoms)
     left, right = tree.query(geoms, predicate="dwithin", distance=tol)
-    keep = left < right
-    left, right = left[keep], right[keep]
-    if len(left):
-        inter = shapely.intersection(geoms[left], geoms[right])
+    pairs = [(i, j) for i, j in zip(left.tolist(), right.tolist()) if i < j]
+    if pairs:
+        ga, gb = [geoms[i] for i, _ in pairs], [geoms[j] for _, j in pairs]
+        inter = shapely.intersection(ga, gb)
         areas = shapely.area(inter)
-        dist = shapely.distance(geoms[left], geoms[right])
-        for i, j, a, d, g in zip(left.tolist(), right.tolist(), areas.tolist(), dist.tolist(), inter):
+        dist = shapely.distance(ga, gb)
+        left, right = [i for i, _ in pairs], [j for _, j in pairs]
+        for i, j, a, d, g in zip(left, right, areas.tolist(), dist.tolist(), inter):
             la, lb = valid[i], valid[j]
             if a > 1e-9:  # below: rounding noise of the intersection itself
                 at = _pt(g.representative_point())

@@ -404,3 +404,29 @@ def test_mapref_opens_an_area_map_in_the_area_editor(tmp_path):
     r = subprocess.run([sys.executable, "-m", "mapref", str(SAMPLE)], capture_output=True, text=True, cwd=tmp_path, env=env, timeout=60)
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == "window: area_sample.toml - mapref area editor"
+
+
+def test_double_click_finishes_a_location_and_its_name_can_be_dragged(blank):
+    ed, m, c = blank, blank.model, blank.canvas
+    ed.set_tool("draw")
+    for p in [(60, 60), (200, 60), (130, 180)]:
+        click(ed, p)
+    click(ed, (130, 180))  # the second click of a double-click on the last vertex finishes
+    assert list(m.locations) == ["location_1"] and len(rings_of_first(m)) == 3
+    assert not c.find_withtag("toolmark")
+    ed.set_tool("select")
+    start = m.locations["location_1"].label_point
+    drag(ed, [start, (start[0] + 10, start[1] + 5), (start[0] + 20, start[1] + 10)])
+    assert m.locations["location_1"].anchor == (round(start[0] + 20, 2), round(start[1] + 10, 2))
+    name = [i for i in c.loc_items["location_1"] if "name" in c.gettags(i)][0]
+    assert c.coords(name) == pytest.approx([(start[0] + 20) * 2, (start[1] + 10) * 2])
+    ed.set_region("north", "The North", ["location_1"])
+    assert m.regions["north"].members == ("location_1",)
+    ed.fire("undo")
+    ed.fire("undo")
+    ed.root.update()
+    assert m.locations["location_1"].anchor is None and not m.regions
+
+
+def rings_of_first(m):
+    return list(next(iter(m.locations.values())).polygon.exterior.coords)[:-1]
