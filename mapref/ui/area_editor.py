@@ -606,11 +606,17 @@ class AreaEditor:
         return self.save() if answer else True
 
     def open_path(self, path: str | Path) -> bool:
+        from mapref.io.anyfile import load_any
+
         try:
-            m = load_area_map(path)
+            kind, obj = load_any(path)
         except FileProblems as e:
             self.show_error(f"{Path(path).name} has problems", "\n".join(str(p) for p in e.problems))
             return False
+        if kind != "area":
+            self.show_error("Not an area map", f"{path} is a {kind} file: open it with  mapref {Path(path).name}")
+            return False
+        m = obj.map
         self.replace_model(m, Path(path))
         self.set_status(f"Opened {path}")
         return True

@@ -430,3 +430,14 @@ def test_double_click_finishes_a_location_and_its_name_can_be_dragged(blank):
 
 def rings_of_first(m):
     return list(next(iter(m.locations.values())).polygon.exterior.coords)[:-1]
+
+
+def test_open_refuses_a_hex_map_and_a_broken_file_keeping_the_map(blank, tmp_path):
+    ed = blank
+    before = ed.model
+    assert not ed.open_path(ROOT / "maps" / "sample.toml")
+    assert ed.messages[-1].endswith("is a hex file: open it with  mapref sample.toml")
+    bad = ROOT / "tests" / "data" / "invalid_area" / "20_several_problems_at_once.toml"
+    assert not ed.open_path(bad)
+    assert len(ed.messages[-1].splitlines()) == 4 and ed.model is before
+    assert ed.open_path(SAMPLE) and "paris" in ed.model.locations and ed.root.title() == "area_sample.toml - mapref area editor"
