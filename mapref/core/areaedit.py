@@ -59,7 +59,6 @@ from mapref.core.areamodel import (
     MoveLine,
     box_space,
     half_ids_for,
-    polygon_parts,
     split_halves,
     valid_id,
 )
