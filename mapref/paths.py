@@ -22,15 +22,23 @@ def data_dir(name: str) -> Path:
     return candidates[0]
 
 
-def shipped_map(stem: str = "hitlers_war") -> Path:
-    p = data_dir("maps") / f"{stem}.toml"
-    if not p.exists() and stem == "hitlers_war":
-        return data_dir("maps") / "sample.toml"
-    return p
+def shipped_map(stem: str) -> Path:
+    return data_dir("maps") / f"{stem}.toml"
 
 
 def shipped_scenario(stem: str) -> Path:
     return data_dir("scenarios") / f"{stem}.toml"
+
+
+def state_dir() -> Path:
+    """The per-user folder for mapref's own files (crash journals, the error log):
+    ``$XDG_STATE_HOME/mapref`` or ``~/.local/state/mapref``, created private (0700)."""
+    import os
+
+    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    p = Path(base) / "mapref"
+    p.mkdir(parents=True, exist_ok=True, mode=0o700)
+    return p
 
 
 def icon(name: str) -> Path:

@@ -8,6 +8,7 @@ rather than skipping them.
 import os
 import shutil
 import subprocess
+import tempfile
 import time
 from pathlib import Path
 
@@ -34,6 +35,9 @@ def _start_xvfb():
         proc.kill()
     raise RuntimeError("could not start Xvfb")
 
+
+# mapref's per-user files (crash journals, the error log) go to a folder of this test run
+os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="mapref-test-state-")
 
 _XVFB = None
 if not os.environ.get("DISPLAY"):

@@ -201,9 +201,9 @@ def test_losses_and_capture_on_the_command_line(tmp_path):
 
 def test_capturing_the_last_capital_ends_the_game(tmp_path):
     # Barbarossa victory conditions 1, at the moment of the capture (rulings R32)
-    from mapref.io.gamefile import load_game_bundle, save_game
-    from mapref.rules.hitlers_war.common import Context
-    from mapref.rules.state import Army, HexState
+    from mapref.rulesets.hitlers_war.files import load_game_bundle, save_game
+    from mapref.rulesets.hitlers_war.common import Context
+    from mapref.rulesets.hitlers_war.state import Army, HexState
 
     _to_axis_advances(tmp_path)
     game = load_game_bundle(tmp_path / "g.toml")

@@ -4,7 +4,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PURE = ["mapref/core", "mapref/io", "mapref/rules"]
+PURE = ["mapref/core", "mapref/io", "mapref/rules", "mapref/rulesets"]
 FORBIDDEN = ("tkinter", "PIL", "_tkinter", "mapref.ui", "mapref.render")
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from mapref.rules.state import HexState  # noqa: E402
+from mapref.rulesets.hitlers_war.state import HexState  # noqa: E402
 from mapref.ui.game import GameWindow, load_for_play  # noqa: E402
 from mapref.ui import screenshot  # noqa: E402
 
@@ -21,9 +21,9 @@ def grab(root, out):
 
 
 def main():
-    m, sc, st, path = load_for_play(None)
     root = tk.Tk()
-    w = GameWindow(root, m, sc, st, path, quiet=True)
+    w = GameWindow(root, load_for_play(None), quiet=True)
+    m, st = w.map, w.state
     root.update()
     w.canvas.fit()
     w.advance()  # summer 1941, Axis movement

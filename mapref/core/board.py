@@ -283,6 +283,8 @@ class HexBoard(Board):
 
 def board_for(m: object) -> Board:
     """The board of a map model (hex or area), cached on the model."""
+    if isinstance(m, Board):
+        return m
     b = getattr(m, "_board", None)
     if b is None:
         if isinstance(m, MapModel):

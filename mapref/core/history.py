@@ -123,6 +123,11 @@ class History:
         self.done.append(c)
         self.undone.clear()
 
+    def add(self, c: Command) -> None:
+        """Record a command its caller has already done, and tell the listeners."""
+        self.record(c)
+        self._changed(c, "do")
+
     def begin_group(self, label: str) -> None:
         if self.group is None:
             self.group = CommandGroup(label)

@@ -1,4 +1,9 @@
-"""Tell a map, a scenario and a saved game apart by their ``kind`` key, and load any of them."""
+"""Tell maps apart by their ``kind`` key and load any of them.
+
+Map kinds register their loader here (``hex`` maps: :mod:`mapref.io.mapfile`; area maps
+register theirs).  Scenarios and saved games belong to the game engine
+(:func:`mapref.rules.files.open_file`), which names their kinds in the error for an unknown one.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +11,7 @@ import os
 from pathlib import Path
 from typing import Callable
 
-from mapref.io.problems import FileProblems, Problem, parse_toml, show_value
+from mapref.io.problems import FileProblems, Locator, Problem, parse_toml, show_value
 
 # kind -> loader(data, source, shown) -> object; other modules register theirs
 LOADERS: dict[str, Callable[[dict, str, str], object]] = {}
@@ -21,24 +26,22 @@ def _ensure_registered() -> None:
 
     LOADERS.setdefault("hex", mapfile.map_from_dict)
     import mapref.io.areafile  # noqa: F401  (registers "area")
-    try:  # scenarios and games, when their modules exist
-        import mapref.io.gamefile  # noqa: F401
-    except ModuleNotFoundError as e:
-        if e.name != "mapref.io.gamefile":
-            raise
 
 
-def load_any(path: str | os.PathLike[str], shown: str | None = None) -> tuple[str, object]:
-    """Return (kind, loaded object) or raise :class:`FileProblems`."""
+def load_parsed(data: dict, source: str, shown: str, extra_kinds: tuple[str, ...] = ()) -> tuple[str, object]:
+    """(kind, loaded object) for parsed TOML; raise :class:`FileProblems`."""
     _ensure_registered()
-    shown = shown or str(path)
-    data, source = parse_toml(Path(path), shown)
     kind = data.get("kind", "hex" if "grid" in data else None)
-    if kind not in LOADERS:
-        known = ", ".join(f'"{k}"' for k in sorted(LOADERS))
-        from mapref.io.problems import Locator
-
+    if not isinstance(kind, str) or kind not in LOADERS:
+        known = ", ".join(f'"{k}"' for k in sorted(set(LOADERS) | set(extra_kinds)))
         line, col = Locator(source).find("kind")
         got = show_value(kind) if kind is not None else "nothing"
         raise FileProblems([Problem(shown, line, col, "kind", f"expected one of {known}, got {got}")])
     return kind, LOADERS[kind](data, source, shown)
+
+
+def load_any(path: str | os.PathLike[str], shown: str | None = None, extra_kinds: tuple[str, ...] = ()) -> tuple[str, object]:
+    """Return (kind, loaded object) or raise :class:`FileProblems`."""
+    shown = shown or str(path)
+    data, source = parse_toml(Path(path), shown)
+    return load_parsed(data, source, shown, extra_kinds)

@@ -24,10 +24,10 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from mapref.core.graph import Graph
-from mapref.core.model import MapModel
+from mapref.core.board import board_for
+from mapref.core.graph import LAND_KINDS, Graph
 
-LAND_TRACE = frozenset({"land", "crossing", "box_land"})
+LAND_TRACE = LAND_KINDS
 SEA_TRACE = frozenset({"sea", "shore", "coast", "sea_arrow", "port"})
 
 
@@ -81,15 +81,17 @@ class SupplyTrace:
         return sorted(out)
 
 
-def _zone(m: MapModel, space: str) -> str | None:
-    d = m.at(space)
-    return None if d is None else d.sea
-
-
-def trace(graph: Graph, m: MapModel, friendly: Iterable[str], sources: Iterable[str],
+def trace(graph: Graph, m, friendly: Iterable[str], sources: Iterable[str],
           open_seas: Iterable[str] = (), blocked: Iterable[str] = ()) -> SupplyTrace:
     """Trace supply from ``sources`` (spaces that must themselves be friendly) through
-    ``friendly`` spaces, and through the sea zones in ``open_seas`` except ``blocked`` hexes."""
+    ``friendly`` spaces, and through the sea zones in ``open_seas`` except ``blocked`` hexes.
+    ``m`` is the map (or its board)."""
+    board = board_for(m)
+
+    def zone(space: str) -> str | None:
+        d = board.space(space)
+        return None if d is None else d.sea
+
     fr = frozenset(friendly)
     seas = frozenset(open_seas)
     blk = frozenset(blocked)
@@ -101,13 +103,13 @@ def trace(graph: Graph, m: MapModel, friendly: Iterable[str], sources: Iterable[
             todo.append(s)
 
     def water_open(space: str) -> bool:
-        d = m.at(space)
+        d = board.space(space)
         return d is not None and space not in blk and d.terrain == "sea" and d.sea in seas
 
     while todo:
         s = todo.popleft()
         s_is_water = s not in fr  # only open sea hexes are ever queued besides friendly spaces
-        for c in graph.edges(s):
+        for c in graph.out_edges(s):
             n = c.other(s)
             if n in result.parent:
                 continue
@@ -120,7 +122,7 @@ def trace(graph: Graph, m: MapModel, friendly: Iterable[str], sources: Iterable[
                     ok = n in fr or water_open(n)  # landing on a friendly shore, or sailing on
                 elif n in fr:
                     # across a full-sea side between two friendly shores of an open sea zone
-                    ok = c.kind == "sea" and bool({_zone(m, s), _zone(m, n)} & seas)
+                    ok = c.kind == "sea" and bool({zone(s), zone(n)} & seas)
                 else:
                     ok = water_open(n)  # embarking from a friendly hex onto an open sea
             else:

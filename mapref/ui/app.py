@@ -18,9 +18,9 @@ def run(path: str | Path | None) -> int:
 
     if path is None:
         return game.run(None)
-    from mapref.io.anyfile import load_any
+    from mapref.rules.files import open_file
 
-    kind, _ = load_any(path)
+    kind, _ = open_file(path)
     if kind in ("game", "scenario"):
         return game.run(path)
     if kind == "area":

@@ -101,9 +101,19 @@ def test_unreachable_groups_follow_the_graph_land_connections(m):
     assert len(found) == len(bad) and len(bad) > 0
 
 
+# Hitler's War islands with no port and no crossing arrow to the mainland (Movement 2; rulings
+# R40): the lint counts ports, capitals and boxes as ways in, not amphibious invasion (Invasion
+# procedure 3: any hex a sea route reaches) nor para-drops (Para-drop across water 2), which are
+# how armies reach Crete, Cyprus and Sardinia-Corsica.  Expected here until the lint counts a
+# coastal hex as reachable by sea.
+KNOWN = {"hitlers_war.toml": {("unreachable-land", "F15"), ("unreachable-land", "G14"), ("unreachable-land", "J8")}}
+
+
 def test_the_shipped_maps_have_no_problems():
     root = Path(__file__).resolve().parents[2]
     for p in sorted((root / "maps").glob("*.toml")):
         if 'kind = "area"' in p.read_text(encoding="utf-8"):
             continue  # area maps: tests/core/test_arealint.py
-        assert [(x.code, x.message) for x in lint(load_map(p))] == [], p.name
+        m = load_map(p)
+        found = {(x.code, m.grid.label(x.where) if isinstance(x.where, Hex) else str(x.where)) for x in lint(m)}
+        assert found == KNOWN.get(p.name, set()), p.name

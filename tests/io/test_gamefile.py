@@ -5,11 +5,11 @@ from pathlib import Path
 
 import pytest
 
-from mapref.io.gamefile import dumps_game, game_from_dict, load_game, load_scenario, save_game
+from mapref.rulesets.hitlers_war.files import dumps_game, game_from_dict, load_game, load_scenario, save_game
 from mapref.io.mapfile import load_map
 from mapref.io.problems import FileProblems
-from mapref.rules.hitlers_war.setup import new_game
-from mapref.rules.state import Army, Fort, HexState, HomeForce, Nation
+from mapref.rulesets.hitlers_war.setup import new_game
+from mapref.rulesets.hitlers_war.state import Army, Fort, HexState, HomeForce, Nation
 
 ROOT = Path(__file__).resolve().parents[2]
 MAP = ROOT / "maps" / "hitlers_war.toml"

@@ -93,8 +93,8 @@ def test_invalid_folder_has_at_least_twenty_files():
 def test_invalid_file_gives_its_exact_messages(path):
     expected = path.with_suffix(".expected").read_text(encoding="utf-8").splitlines()
     shown = f"tests/data/invalid/{path.name}"
-    from mapref.io.anyfile import load_any
+    from mapref.rules.files import open_file
 
     with pytest.raises(FileProblems) as e:
-        load_any(path, shown=shown)
+        open_file(path, shown=shown)
     assert [str(p) for p in e.value.problems] == expected

@@ -2,10 +2,10 @@ from pathlib import Path
 
 import pytest
 
-from mapref.io.gamefile import load_scenario
+from mapref.rulesets.hitlers_war.files import load_scenario
 from mapref.io.mapfile import load_map
-from mapref.rules.hitlers_war.common import Context
-from mapref.rules.hitlers_war.setup import new_game
+from mapref.rulesets.hitlers_war.common import Context
+from mapref.rulesets.hitlers_war.setup import new_game
 
 ROOT = Path(__file__).resolve().parents[2]
 TEST_MAP = ROOT / "maps" / "hitlers_war.toml"

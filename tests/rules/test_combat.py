@@ -5,14 +5,14 @@ combat 4; Allied & Soviet Cooperation 1; Barbarossa special rule 1), Finland's s
 inclined toward the Axis 4) and the Fall of Germany Soviet Union's status."""
 
 from mapref.core.graph import LAND_KINDS
-from mapref.io.gamefile import dumps_game, game_from_dict
-from mapref.rules.commands import apply, undo
-from mapref.rules.hitlers_war.combat import check_capture, check_losses
-from mapref.rules.hitlers_war.common import Context
-from mapref.rules.hitlers_war.movement import check_move
-from mapref.rules.hitlers_war.sequence import advance, stacking_fix
-from mapref.rules.hitlers_war.supply import isolation
-from mapref.rules.state import Army, Fleet, Fort, HexState, Turn
+from mapref.rulesets.hitlers_war.files import dumps_game, game_from_dict
+from mapref.rulesets.hitlers_war.commands import apply, undo
+from mapref.rulesets.hitlers_war.combat import check_capture, check_losses
+from mapref.rulesets.hitlers_war.common import Context
+from mapref.rulesets.hitlers_war.movement import check_move
+from mapref.rulesets.hitlers_war.sequence import advance, stacking_fix
+from mapref.rulesets.hitlers_war.supply import isolation
+from mapref.rulesets.hitlers_war.state import Army, Fleet, Fort, HexState, Turn
 
 
 def setc(st, space, side):
@@ -276,7 +276,7 @@ def test_fall_of_germany_soviet_union_is_at_war_not_neutral(fresh):
 
 def test_finland_joining_in_war_for_europe_is_supplied_on_its_first_turn(fresh):
     # Nations inclined toward the Axis 4; Violation of neutrality 2; rulings R36, R39
-    from mapref.rules.hitlers_war.nations import check_nation
+    from mapref.rulesets.hitlers_war.nations import check_nation
 
     m, sc, st = fresh("war_for_europe")
     st.turn, st.phase, st.side = Turn(1941, "summer"), "combat", "axis"

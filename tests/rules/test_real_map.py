@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from mapref.io.gamefile import load_scenario
+from mapref.rulesets.hitlers_war.files import load_scenario
 from mapref.io.mapfile import load_map
-from mapref.rules.hitlers_war.consistency import scenario_problems
-from mapref.rules.hitlers_war.setup import new_game
-from mapref.rules.referee import referee
+from mapref.rulesets.hitlers_war.consistency import scenario_problems
+from mapref.rulesets.hitlers_war.setup import new_game
+from mapref.rulesets.hitlers_war.referee import referee
 
 ROOT = Path(__file__).resolve().parents[2]
 MAP = ROOT / "maps" / "hitlers_war.toml"

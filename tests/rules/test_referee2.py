@@ -5,13 +5,13 @@ the sequence of play (Barbarossa Sequence of Play; First turn - final turn) and 
 import copy
 
 from mapref.core.graph import LAND_KINDS
-from mapref.rules.commands import apply, undo
-from mapref.rules.hitlers_war.common import Context
-from mapref.rules.hitlers_war.movement import check_fleet_move, check_move
-from mapref.rules.hitlers_war.sequence import advance, stacking_fix
-from mapref.rules.hitlers_war.supply import isolation
-from mapref.rules.referee import referee
-from mapref.rules.state import Army, Fleet, Fort, HexState, Turn
+from mapref.rulesets.hitlers_war.commands import apply, undo
+from mapref.rulesets.hitlers_war.common import Context
+from mapref.rulesets.hitlers_war.movement import check_fleet_move, check_move
+from mapref.rulesets.hitlers_war.sequence import advance, stacking_fix
+from mapref.rulesets.hitlers_war.supply import isolation
+from mapref.rulesets.hitlers_war.referee import referee
+from mapref.rulesets.hitlers_war.state import Army, Fleet, Fort, HexState, Turn
 
 
 def setc(st, space, side):

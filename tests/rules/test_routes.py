@@ -1,7 +1,8 @@
 """Land and sea routes (Hitler's War Movement 2; Fall of Germany fleet movement 8-15, 19;
 Blocking sea routes) on the sample map."""
 
-from mapref.rules.routes import MAX_SEA_MOVE, land_route, sea_route
+from mapref.rules.routes import land_route
+from mapref.rulesets.hitlers_war.routes import MAX_SEA_MOVE, sea_route
 
 
 def test_land_move_through_friendly_hexes(sample, german):

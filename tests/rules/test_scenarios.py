@@ -2,10 +2,10 @@
 
 import pytest
 
-from mapref.rules.hitlers_war.codes import ALLEGIANCES, BOXES, COUNTRIES, REGIONS
-from mapref.rules.hitlers_war.consistency import scenario_problems
-from mapref.rules.referee import referee
-from mapref.rules.state import Turn
+from mapref.rulesets.hitlers_war.codes import ALLEGIANCES, BOXES, COUNTRIES, REGIONS
+from mapref.rulesets.hitlers_war.consistency import scenario_problems
+from mapref.rulesets.hitlers_war.referee import referee
+from mapref.rulesets.hitlers_war.state import Turn
 
 FIGURES = {  # (total, spendable) per side, from each set-up
     "barbarossa": {"axis": (34, 17), "soviet": (16, 16)},

@@ -1,10 +1,10 @@
 """Set-up checks and production, from the set-ups' and production rules' words."""
 
-from mapref.rules.hitlers_war.common import Context
-from mapref.rules.hitlers_war.production import production
-from mapref.rules.hitlers_war.setup import check_setup
-from mapref.rules.referee import referee
-from mapref.rules.state import POINT_TYPES, Army, HexState, Nation, Turn
+from mapref.rulesets.hitlers_war.common import Context
+from mapref.rulesets.hitlers_war.production import production
+from mapref.rulesets.hitlers_war.setup import check_setup
+from mapref.rulesets.hitlers_war.referee import referee
+from mapref.rulesets.hitlers_war.state import POINT_TYPES, Army, HexState, Nation, Turn
 
 
 def codes(m, sc, st):
@@ -173,7 +173,7 @@ def test_lend_lease_capacity_follows_the_depots(fresh):
 
 
 def test_referee_does_not_change_the_state(fresh):
-    from mapref.io.gamefile import dumps_game
+    from mapref.rulesets.hitlers_war.files import dumps_game
 
     m, sc, st = fresh("war_for_europe")
     before = dumps_game(st)

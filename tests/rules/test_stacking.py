@@ -1,10 +1,10 @@
 """Stacking rules, each from the rulebook's words: build a state that breaks the rule, expect
 the violation and its citation."""
 
-from mapref.rules.hitlers_war.stacking import check_build, check_stacking
-from mapref.rules.state import POINT_TYPES, Army, Fleet, Fort, HomeForce
+from mapref.rulesets.hitlers_war.stacking import check_build, check_stacking
+from mapref.rulesets.hitlers_war.state import POINT_TYPES, Army, Fleet, Fort, HomeForce
 
-from mapref.rules.hitlers_war.common import Context as ctx
+from mapref.rulesets.hitlers_war.common import Context as ctx
 
 
 def pts(**kw):

@@ -17,9 +17,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture
 def win():
-    m, sc, st, path = load_for_play(None)
     root = tk.Tk()
-    w = GameWindow(root, m, sc, st, path, quiet=True)
+    w = GameWindow(root, load_for_play(None), quiet=True)
     root.update()
     w.canvas.fit()
     root.update()
@@ -124,7 +123,7 @@ def test_advance_then_drag_an_army_legally_and_illegally_then_undo(win):
 
 
 def test_a_captured_hex_gets_an_occupation_marker(win):
-    from mapref.rules.state import HexState
+    from mapref.rulesets.hitlers_war.state import HexState
 
     assert win.canvas.find_withtag("occupation") == ()
     win.state.hexes["P14"] = HexState(control="axis", occupied=True)

@@ -20,9 +20,9 @@ Nothing here changes the state: the result carries the commands (undoable) to ap
 
 from __future__ import annotations
 
-from mapref.rules.commands import SetHex, SetNation
-from mapref.rules.hitlers_war.combat import CombatCheck
-from mapref.rules.state import STATUSES, Turn
+from mapref.rulesets.hitlers_war.commands import SetHex, SetNation
+from mapref.rulesets.hitlers_war.combat import CombatCheck
+from mapref.rulesets.hitlers_war.state import STATUSES, Turn
 
 KEEP = object()  # check_nation(side=KEEP): the nation keeps the side it has
 NEEDS_SIDE = ("at_peace", "inclined")  # at_war may be on no side (Poland: Violation of neutrality 9)
@@ -34,10 +34,8 @@ def _no(reason: str, rule: str = "") -> CombatCheck:
 
 def nation_spaces(cx, code: str) -> list[str]:
     """The land hexes and off-map boxes of a country (present in the scenario)."""
-    m = cx.map
-    out = sorted(m.label(h) for h in m.hexes_of_country(code) if m.hexes[h].is_land)
-    out += sorted(f"box:{b}" for b, x in m.boxes.items() if x.country == code and b not in cx.scenario.absent_boxes)
-    return out
+    spaces = [s for s in cx.board.spaces_of_country(code) if cx.exists(s)]
+    return sorted(s for s in spaces if not cx.is_box(s)) + sorted(s for s in spaces if cx.is_box(s))
 
 
 def check_nation(cx, code: str, status: str, side=KEEP, joined: Turn | None = None) -> CombatCheck:

@@ -1,10 +1,9 @@
-"""Victory conditions and the surrender rolls the rules offer (checked by the referee report after
-every change, and by `mapref advance` after every step).
+"""Victory and the surrender rolls the rules offer (checked by the referee report after every
+change, and by `mapref advance` after every step).
 
-Barbarossa victory conditions: 1. the Axis wins "immediately at the moment they simultaneously
-control" Leningrad T15, Moscow Q17 and Stalingrad M19; 2. the Soviet player wins by preventing
-it, and "immediately the moment they gain control of" Berlin P10.
-Fall of Germany victory conditions 1-5 and special rule 1 (two players).
+The victory conditions are data in each scenario's ``[victory.*]`` tables (Barbarossa victory
+conditions 1-2; Fall of Germany victory conditions 1-5 and special rule 1), evaluated by the
+engine's one evaluator (mapref.rules.victory) with the facts of the position given here.
 War for Europe: Surrender (Germany 1, Italy 1, Rumania and Bulgaria 1, Finland 1-2, France 1,
 Great Britain 1, Other countries 1-2) and National Morale 9.  The referee does not roll: it
 offers the roll with the number needed and applies nothing (rulings R27).
@@ -12,48 +11,38 @@ offers the roll with the number needed and applies nothing (rulings R27).
 
 from __future__ import annotations
 
+from mapref.rules.victory import evaluate
+
+
+class Facts:
+    """What the victory evaluator (mapref.rules.victory) asks of a Hitler's War position."""
+
+    def __init__(self, cx):
+        self.cx = cx
+        self.over = cx.state.phase == "over"
+
+    def holder(self, space: str) -> str | None:
+        return self.cx.control.get(space)
+
+    def start_holder(self, space: str) -> str | None:
+        return self.cx.start.get(space)
+
+    def production(self, side: str, printed: bool) -> int:
+        """Fall of Germany victory condition 5: "all friendly production points are counted
+        regardless of their location or devastation" (``printed``; rulings R26)."""
+        cx = self.cx
+        if printed:
+            return sum(cx.production(s) for s in cx.production_spaces() if cx.friendly(s, side))
+        return sum(cx.undevastated(s) for s in cx.production_spaces() if cx.friendly(s, side))
+
 
 def _holds(cx, space: str, side: str) -> bool:
     return cx.control.get(space) == side
 
 
-def _printed_production(cx, side: str) -> int:
-    """Fall of Germany victory condition 5: "all friendly production points are counted
-    regardless of their location or devastation" (rulings R26)."""
-    return sum(cx.production(s) for s in cx.production_spaces() if cx.friendly(s, side))
-
-
 def victory(cx) -> dict | None:
-    sc, st = cx.scenario, cx.state
-    over = st.phase == "over"
-    if sc.id == "barbarossa":
-        caps = ("T15", "Q17", "M19")
-        if all(_holds(cx, h, "axis") for h in caps):
-            return {"winner": "axis", "condition": "the Axis controls Leningrad T15, Moscow Q17 and Stalingrad M19",
-                    "rule": "Barbarossa victory conditions 1", "immediate": True}
-        if _holds(cx, "P10", "soviet"):
-            return {"winner": "soviet", "condition": "the Soviets control Berlin P10",
-                    "rule": "Barbarossa victory conditions 2", "immediate": True}
-        if over:
-            return {"winner": "soviet", "condition": "the Axis did not take the three Soviet capitals by the end of winter 1943",
-                    "rule": "Barbarossa victory conditions 2", "immediate": False}
-        return None
-    if sc.id == "fall_of_germany":
-        taken = cx.control.get("P10") in ("soviet", "allies")
-        if not (taken or over):
-            return None
-        base = {"immediate": taken, "two_player": "soviet+allies" if taken else "axis",
-                "two_player_rule": "Fall of Germany special rule 1"}
-        if _holds(cx, "P10", "axis"):
-            return {**base, "winner": "axis", "condition": "Berlin P10 is friendly to the Axis at the end of winter 1945",
-                    "rule": "Fall of Germany victory conditions 1-2"}
-        sov, al = _printed_production(cx, "soviet"), _printed_production(cx, "allies")
-        if 3 * sov >= 2 * al:
-            return {**base, "winner": "soviet", "condition": f"Berlin is not Axis and Soviet production {sov} is at least two thirds of the Allies' {al}",
-                    "rule": "Fall of Germany victory conditions 1, 3, 5"}
-        return {**base, "winner": "allies", "condition": f"Berlin is not Axis and Soviet production {sov} is under two thirds of the Allies' {al}",
-                "rule": "Fall of Germany victory conditions 1, 4, 5"}
-    return None
+    """The scenario's victory conditions (its ``[victory.*]`` tables) evaluated now."""
+    return evaluate(cx.scenario.victory, Facts(cx))
 
 
 def _count(cx, country: str, side_set: tuple[str, ...], exclude: tuple[str, ...] = ()) -> int:
@@ -83,8 +72,8 @@ def surrender_offers(cx) -> list[dict]:
         n = _count(cx, "gb", ("axis",), ("P7",))
         out.append({"nation": "gb", "by": "axis", "roll_at_most": 2 + n, "when": "end of the Axis combat phase",
                     "rule": "Surrender, Great Britain 1", "what": f"London held; -1 for each of {n} other British hexes held"})
-    sard = set(cx.map.regions["sardinia"].hexes) if "sardinia" in cx.map.regions else set()
-    it = [s for s, v in cx.control.items() if v == "allies" and cx.country(s) == "it" and (s.startswith("box:") or cx.map.grid.parse(s) not in sard)]
+    sard = set(cx.board.regions.get("sardinia", ()))
+    it = [s for s, v in cx.control.items() if v == "allies" and cx.country(s) == "it" and s not in sard]
     if status("it") == "at_war" and len(it) >= 4:
         out.append({"nation": "it", "by": "allies", "roll_at_most": 2 + len(it) - 4, "when": "end of the Allied combat phase",
                     "rule": "Surrender, Italy 1", "what": f"the Allies hold {len(it)} Italian hexes"})

@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-from mapref.core.model import MapModel
-from mapref.rules.scenario import Scenario, area_problems, resolve_area
-from mapref.rules.state import GameState
+from mapref.core.board import board_for
+from mapref.core.graph import box_space
+from mapref.rulesets.hitlers_war.scenario import Scenario, area_problems, resolve_area
+from mapref.rulesets.hitlers_war.state import GameState
 
 
-def _space_ok(m: MapModel, space: str) -> bool:
-    if space.startswith("box:"):
-        return space[4:] in m.boxes
-    try:
-        m.grid.parse(space)
-    except ValueError:
-        return False
-    return True
+def _space_ok(m, space: str) -> bool:
+    return space in board_for(m)
 
 
-def scenario_problems(m: MapModel, sc: Scenario) -> list[str]:
+def scenario_problems(m, sc: Scenario) -> list[str]:
     out: list[str] = []
     for side, s in sc.side_setups.items():
         out += area_problems(m, s.friendly, f"setup.{side}.friendly")
@@ -26,7 +21,7 @@ def scenario_problems(m: MapModel, sc: Scenario) -> list[str]:
             if not _space_ok(m, sp):
                 out.append(f"setup.{side}.supply: {sp!r} is not a space of the map")
         for b in s.always_supplied:
-            if b not in m.boxes:
+            if box_space(b) not in board_for(m):
                 out.append(f"setup.{side}.always_supplied: unknown box {b!r}")
     for p in sc.pools:
         out += area_problems(m, p.area, f"pools.{p.id}.area")
@@ -36,18 +31,18 @@ def scenario_problems(m: MapModel, sc: Scenario) -> list[str]:
         out += area_problems(m, f.ports, f"fleets.{f.name}.ports")
     out += area_problems(m, sc.no_production, "no_production")
     for code in sc.nations:
-        if code not in m.countries:
+        if code not in board_for(m).countries:
             out.append(f"nations.{code}: unknown country")
     for a in sc.armies:
         if not _space_ok(m, a.at):
             out.append(f"armies.{a.name}.at: {a.at!r} is not a space of the map")
-        if a.nation not in m.countries:
+        if a.nation not in board_for(m).countries:
             out.append(f"armies.{a.name}.nation: unknown country {a.nation!r}")
     for f in sc.forts:
         if not _space_ok(m, f.at):
             out.append(f"forts: {f.at!r} is not a space of the map")
     for b in sc.absent_boxes:
-        if b not in m.boxes:
+        if box_space(b) not in board_for(m):
             out.append(f"absent_boxes: unknown box {b!r}")
     # a space friendly to two sides at the start
     seen: dict[str, str] = {}
@@ -60,7 +55,7 @@ def scenario_problems(m: MapModel, sc: Scenario) -> list[str]:
     return out
 
 
-def consistency_problems(m: MapModel, sc: Scenario, st: GameState) -> list[str]:
+def consistency_problems(m, sc: Scenario, st: GameState) -> list[str]:
     out = scenario_problems(m, sc)
     for a in st.armies:
         if not _space_ok(m, a.at):
@@ -72,7 +67,7 @@ def consistency_problems(m: MapModel, sc: Scenario, st: GameState) -> list[str]:
         if not _space_ok(m, space):
             out.append(f"hexes.{space}: not a space of the map")
     for code in st.nations:
-        if code not in m.countries:
+        if code not in board_for(m).countries:
             out.append(f"nations.{code}: unknown country")
     for side in st.sides:
         if side not in sc.sides:

@@ -1,7 +1,7 @@
-"""A scenario: the set-up and special rules of one game, as data (loaded by mapref.io.gamefile).
+"""A scenario: the set-up and special rules of one game, as data (loaded by mapref.rulesets.hitlers_war.files).
 
 Scenarios name countries, regions and boxes by the map's codes (``ge``, ``western_libya``,
-``siberia``); :data:`mapref.rules.hitlers_war.codes.CODES` is the one list of the codes the
+``siberia``); :data:`mapref.rulesets.hitlers_war.codes.CODES` is the one list of the codes the
 Hitler's War scenarios use.  Nothing here knows the map until :func:`resolve_area` is given one.
 """
 
@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from mapref.core.board import board_for
 from mapref.core.graph import box_space
-from mapref.core.model import MapModel
-from mapref.rules.state import POINT_TYPES, Turn
+from mapref.rulesets.hitlers_war.state import POINT_TYPES, Turn
 
 
 @dataclass
@@ -106,7 +106,7 @@ class FleetSpec:
 @dataclass
 class Adjustment:
     """A production adjustment the scenario makes (``kind`` selects the procedure in
-    mapref.rules.hitlers_war.production); its numbers are data."""
+    mapref.rulesets.hitlers_war.production); its numbers are data."""
 
     id: str
     kind: str
@@ -151,7 +151,7 @@ class Scenario:
     fleets: list[FleetSpec] = field(default_factory=list)
     records: dict[str, dict] = field(default_factory=dict)  # side -> uboats_port, ta_shipping...
     adjustments: list[Adjustment] = field(default_factory=list)
-    victory: list[Note] = field(default_factory=list)
+    victory: list = field(default_factory=list)  # mapref.rules.victory.Condition: the conditions as data
     special: list[Note] = field(default_factory=list)
     notes: str = ""
     path: str = ""  # where it was loaded from (not saved)
@@ -168,25 +168,27 @@ class Scenario:
 
 
 # --------------------------------------------------------------------------- map look-ups
-def resolve_area(m: MapModel, area: Area, absent_boxes: tuple[str, ...] = ()) -> set[str]:
-    """The land spaces (hex labels, ``box:<id>``) of an area on a map; unknown codes are
-    ignored here and reported by :func:`area_problems`."""
-    codes = set(area.countries) | {c for c, k in m.countries.items() if k.allegiance in area.allegiances}
+def resolve_area(board, area: Area, absent_boxes: tuple[str, ...] = ()) -> set[str]:
+    """The land spaces (hexes, boxes) of an area on a board (a map model is taken for its
+    board); unknown codes are ignored here and reported by :func:`area_problems`."""
+    board = board_for(board)
+    countries = board.countries
+    codes = set(area.countries) | {c for c, k in countries.items() if k.allegiance in area.allegiances}
     out: set[str] = set()
-    for h, d in m.hexes.items():
-        if d.is_land and d.country in codes:
-            out.add(m.label(h))
-    for bid, b in m.boxes.items():
-        if b.country in codes or bid in area.boxes:
-            out.add(box_space(bid))
+    boxes = {box_space(b) for b in area.boxes}
+    for sid in board.spaces():
+        s = board.space(sid)
+        if s is None:
+            continue
+        if (s.is_land and s.country in codes) or sid in boxes:
+            out.add(sid)
+    regions = board.regions
     for r in area.regions:
-        if r in m.regions:
-            out.update(m.label(h) for h in m.regions[r].hexes)
-    for lab in area.hexes:
-        out.add(lab)
+        out.update(regions.get(r, ()))
+    out.update(area.hexes)
     for x in area.except_:
-        if x in m.regions:
-            out.difference_update(m.label(h) for h in m.regions[x].hexes)
+        if x in regions:
+            out.difference_update(regions[x])
         out.discard(x)
         out.discard(box_space(x))
     for b in absent_boxes:
@@ -194,25 +196,26 @@ def resolve_area(m: MapModel, area: Area, absent_boxes: tuple[str, ...] = ()) ->
     return out
 
 
-def area_problems(m: MapModel, area: Area, where: str) -> list[str]:
+def area_problems(board, area: Area, where: str) -> list[str]:
     """Codes an area names that the map does not have."""
+    board = board_for(board)
     out = []
-    allegiances = {c.allegiance for c in m.countries.values()}
+    countries = board.countries
+    allegiances = {c.allegiance for c in countries.values()}
     for c in area.countries:
-        if c not in m.countries:
-            out.append(f"{where}: unknown country {c!r} (the map has {', '.join(sorted(m.countries))})")
+        if c not in countries:
+            out.append(f"{where}: unknown country {c!r} (the map has {', '.join(sorted(countries))})")
     for a in area.allegiances:
         if a not in allegiances:
             out.append(f"{where}: no country of the map has allegiance {a!r}")
     for r in area.regions:
-        if r not in m.regions:
+        if r not in board.regions:
             out.append(f"{where}: unknown region {r!r}")
     for b in area.boxes:
-        if b not in m.boxes:
+        if box_space(b) not in board:
             out.append(f"{where}: unknown box {b!r}")
-    for lab in list(area.hexes) + [x for x in area.except_ if x not in m.boxes and x not in m.regions]:
-        try:
-            m.grid.parse(lab)
-        except ValueError:
+    for lab in list(area.hexes) + [x for x in area.except_ if box_space(x) not in board and x not in board.regions]:
+        s = board.space(lab)
+        if s is None or s.is_box:
             out.append(f"{where}: {lab!r} is not a hex of the map")
     return out

@@ -1,7 +1,6 @@
-"""State changes as command objects with do/undo (pure: they change only the GameState given).
-
-The CLI (``mapref move``, ``set``, ``advance``), the UI and tests use the same commands; a
-list of them is a journal that can be replayed or undone in reverse order.
+"""Hitler's War state changes as command objects with do/undo (pure: they change only the
+GameState given).  The ruleset's checks return them; the game session applies them
+(mapref.rules.session), which logs each action with what it changed.
 """
 
 from __future__ import annotations
@@ -9,33 +8,22 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-from mapref.rules.state import Army, Fleet, Fort, GameState, HexState, Turn
-
-
-class Command:
-    text = ""
-
-    def do(self, st: GameState) -> None:  # pragma: no cover - interface
-        raise NotImplementedError
-
-    def undo(self, st: GameState) -> None:  # pragma: no cover - interface
-        raise NotImplementedError
+from mapref.core import history
+from mapref.rulesets.hitlers_war.state import Army, Fleet, Fort, GameState, HexState, Turn
 
 
 @dataclass
-class Snapshot(Command):
+class Snapshot(history.Snapshot):
     """Base for commands whose undo restores the parts of the state they touched."""
 
     text: str = ""
-    _saved: dict = field(default_factory=dict, repr=False)
 
-    def _save(self, st: GameState, *attrs: str) -> None:
-        for a in attrs:
-            self._saved[a] = copy.deepcopy(getattr(st, a))
+    @property
+    def label(self) -> str:
+        return self.text
 
-    def undo(self, st: GameState) -> None:
-        for a, v in self._saved.items():
-            setattr(st, a, copy.deepcopy(v))
+
+Command = history.Command
 
 
 @dataclass
@@ -47,6 +35,7 @@ class MovePoints(Snapshot):
     to: str = ""
     points: dict = field(default_factory=dict)
     new_name: str = ""
+    join: str = ""  # the army in ``to`` the points join ("": none; armies never join in a box)
 
     def do(self, st: GameState) -> None:
         self._save(st, "armies")
@@ -55,7 +44,7 @@ class MovePoints(Snapshot):
         moved_all = all(a.points.get(k, 0) == v for k, v in self.points.items()) and sum(self.points.values()) == a.total()
         for k, v in self.points.items():
             a.points[k] = a.points.get(k, 0) - v
-        target = None if self.to.startswith("box:") else next((x for x in st.armies if x.at == self.to and x.side == a.side and x is not a), None)
+        target = st.army(self.join) if self.join else None
         if target is not None:
             for k, v in self.points.items():
                 target.points[k] = target.points.get(k, 0) + v
@@ -176,7 +165,7 @@ class AddHistory(Snapshot):
 
     def do(self, st: GameState) -> None:
         self._save(st, "sides")
-        from mapref.rules.state import SideRecord
+        from mapref.rulesets.hitlers_war.state import SideRecord
 
         st.sides.setdefault(self.side, SideRecord()).history.append(dict(self.record))
 
@@ -235,7 +224,7 @@ class SetNation(Snapshot):
     joined: Turn | None = None
 
     def do(self, st: GameState) -> None:
-        from mapref.rules.state import Nation
+        from mapref.rulesets.hitlers_war.state import Nation
 
         self._save(st, "nations")
         st.nations[self.code] = Nation(self.side, self.status, self.joined)

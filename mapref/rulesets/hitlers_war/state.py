@@ -1,4 +1,4 @@
-"""The state of a game: plain data, saved as TOML by :mod:`mapref.io.gamefile`.
+"""The state of a game: plain data, saved as TOML by :mod:`mapref.rulesets.hitlers_war.files`.
 
 A space is a hex label (``"P10"``) or an off-map box (``"box:siberia"``), as in
 :mod:`mapref.core.graph`.  Strength points are counted by type (:data:`POINT_TYPES`); fort

@@ -16,7 +16,7 @@ Applied here (:func:`advance` returns the commands, the caller saves):
 - start of a side's production: Fort strength under construction 2 (points become operational);
 - end of a side's production: the production record (Production points 2);
 - a new turn: War for Europe, Siberian production 4 (four more devastated at winter 1942: R13);
-- victory conditions after every step (mapref.rules.hitlers_war.victory); a game won, or past
+- victory conditions after every step (mapref.rulesets.hitlers_war.victory); a game won, or past
   its last turn, is over.
 """
 
@@ -26,9 +26,9 @@ import copy
 from dataclasses import dataclass, field
 
 from mapref.core.graph import box_space
-from mapref.rules.commands import (AddHistory, EndCombat, RemoveArmy, SetArmyPoints, SetFleets, SetForts, SetHex, SetTurn,
+from mapref.rulesets.hitlers_war.commands import (AddHistory, EndCombat, RemoveArmy, SetArmyPoints, SetFleets, SetForts, SetHex, SetTurn,
                                    apply)
-from mapref.rules.hitlers_war.supply import isolation
+from mapref.rulesets.hitlers_war.supply import isolation
 
 
 def steps(sc) -> list[tuple[str, str]]:
@@ -56,7 +56,7 @@ def stacking_fix(cx, side: str) -> tuple[list, list[str]]:
     cmds, msgs = [], []
     by_hex: dict[str, list] = {}
     for a in cx.state.armies:
-        if a.side == side and not a.at.startswith("box:"):
+        if a.side == side and not cx.is_box(a.at):
             by_hex.setdefault(a.at, []).append(a)
     for space, armies in sorted(by_hex.items()):
         total = sum(a.total(with_air=False) for a in armies)
@@ -93,7 +93,7 @@ def isolation_commands(cx, side: str, roll: int | None) -> tuple[list, list[str]
         ties = "; ".join(f"{h}: {' / '.join(s)}" for h, s in iso.ties.items())
         return [], [], f"isolated hexes tie between opposing sides ({ties}): enter the die roll with --roll N (Determine supply 8)"
     for space, to in sorted(iso.hexes.items()):
-        cmds.append(SetHex(space=space, control=to, occupied=not space.startswith("box:")))
+        cmds.append(SetHex(space=space, control=to, occupied=not cx.is_box(space)))
         msgs.append(f"{space} unsupplied: becomes {to} (closest undevastated production) [Determine supply 6-8]")
     for space, tied in sorted(iso.ties.items()):
         to = tied[0] if roll is not None and roll <= 3 else tied[-1]
@@ -152,9 +152,9 @@ def pending_for(cx) -> list[dict]:
 def advance(m, sc, st, roll: int | None = None) -> Advance:
     """End the current step: the commands that apply its consequences and move the game on.
     ``st`` is not changed (the commands are applied to a copy to look ahead)."""
-    from mapref.rules.hitlers_war.common import Context
-    from mapref.rules.hitlers_war.production import production
-    from mapref.rules.hitlers_war.victory import victory
+    from mapref.rulesets.hitlers_war.common import Context
+    from mapref.rulesets.hitlers_war.production import production
+    from mapref.rulesets.hitlers_war.victory import victory
 
     out = Advance()
     if st.phase == "over":

@@ -1,23 +1,23 @@
-"""Read scenarios and saved games, write saved games (formats in docs/format.md).
+"""Hitler's War scenarios and game states in TOML (formats in docs/format.md).
 
-Both are TOML with a top-level ``kind`` (``"scenario"`` or ``"game"``).  Every problem of a
-file is collected with its line (``FILE:LINE:COL: key.path: expected ..., got ...``); unknown
-keys get a did-you-mean.  Saving is atomic, and what :func:`dumps_game` writes reads back to
-the same state and the same bytes.
+The game engine (mapref.rules.files) reads a file's envelope (``format``, ``kind``, the
+scenario's ``ruleset``, a game's ``[[log]]``) and hands the rest here.  Every problem of a file
+is collected with its line (``FILE:LINE:COL: key.path: expected ..., got ...``); unknown keys
+get a did-you-mean.  What :func:`dumps_state` writes reads back to the same state and the same
+bytes; :func:`state_data` is the same state as plain tables (for the engine's log and undo).
 """
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
 
-from mapref.core.model import MapModel
+from mapref.core.board import space_order
 from mapref.io import tomlwrite as tw
-from mapref.io.anyfile import register
 from mapref.io.atomic import write_atomic
 from mapref.io.problems import FileProblems, Problem, Reader, parse_toml, show_value
-from mapref.rules.scenario import (
+from mapref.rules.victory import read_conditions
+from mapref.rulesets.hitlers_war.scenario import (
     Adjustment,
     Area,
     DevastationSpec,
@@ -29,7 +29,7 @@ from mapref.rules.scenario import (
     Scenario,
     SideSetup,
 )
-from mapref.rules.state import (
+from mapref.rulesets.hitlers_war.state import (
     PHASES,
     POINT_TYPES,
     SEASONS,
@@ -230,7 +230,8 @@ def scenario_from_dict(data: dict, source: str, shown: str) -> Scenario:
             if k in params:
                 r.int_(params, k, w, 0, 0, 999)
         sc.adjustments.append(Adjustment(aid, kind, _side(r, t, "side", w, sides), r.str_(t, "rule", w), params))
-    for key, dest in (("victory", sc.victory), ("special", sc.special)):
+    sc.victory = read_conditions(r, data, sides)
+    for key, dest in (("special", sc.special),):
         for nid, w, t in _tables(r, data, key, "a table with rule and text"):
             r.check_keys(t, ("rule", "text", "hexes", "code"), w, required=("rule", "text"))
             dest.append(Note(nid, r.str_(t, "rule", w), r.str_(t, "text", w), _strs(r, t, "hexes", w), r.str_(t, "code", w)))
@@ -244,7 +245,9 @@ def load_scenario(path: str | os.PathLike[str], shown: str | None = None) -> Sce
     data, source = parse_toml(Path(path), shown)
     if data.get("kind") != "scenario":
         raise FileProblems([Problem(shown, None, None, "kind", f'expected "scenario", got {show_value(data.get("kind"))}')])
-    return scenario_from_dict(data, source, shown)
+    sc = scenario_from_dict(data, source, shown)
+    sc.path = shown
+    return sc
 
 
 # -------------------------------------------------------------------------------- games
@@ -331,95 +334,132 @@ def game_from_dict(data: dict, source: str, shown: str) -> GameState:
     return g
 
 
-def _record(d: dict) -> str:
-    return tw.inline(d)
-
-
-def dumps_game(g: GameState) -> str:
-    out = ["# mapref saved game; the format is described in docs/format.md", f"format = {FORMAT}", 'kind = "game"',
-           tw.assign("scenario", g.scenario), tw.assign("map", g.map)]
+def state_data(g: GameState) -> dict:
+    """The state as the tables its TOML reads as (what :func:`game_from_dict` reads back); the
+    game engine diffs it to log and undo actions (mapref.rules.datapatch)."""
+    d: dict = {"scenario": g.scenario, "map": g.map}
     if g.notes:
-        out.append(tw.assign("notes", g.notes))
+        d["notes"] = g.notes
     if g.garrisons_lost:
-        out.append(tw.assign("garrisons_lost", sorted(g.garrisons_lost, key=_space_order)))
-    out += ["", "[turn]", tw.assign("season", g.turn.season), f"year = {g.turn.year}", tw.assign("side", g.side),
-            tw.assign("phase", g.phase)]
+        d["garrisons_lost"] = sorted(g.garrisons_lost, key=space_order)
+    turn = {"season": g.turn.season, "year": g.turn.year, "side": g.side, "phase": g.phase}
     if g.subphase:
-        out.append(tw.assign("subphase", g.subphase))
-    out += ["", "[nations]"]
+        turn["subphase"] = g.subphase
+    d["turn"] = turn
+    nations = {}
     for code, n in g.nations.items():
-        d = {"side": n.side} if n.side else {}
-        d["status"] = n.status
+        rec = {"side": n.side} if n.side else {}
+        rec["status"] = n.status
         if n.joined is not None:
-            d["joined"] = str(n.joined)
-        out.append(f"{tw.key(code)} = {_record(d)}")
+            rec["joined"] = str(n.joined)
+        nations[code] = rec
+    d["nations"] = nations
+    sides = {}
     for side, s in g.sides.items():
-        out += ["", f"[sides.{tw.key(side)}]"]
+        rec = {}
         if s.morale is not None:
-            out.append(f"morale = {s.morale}")
+            rec["morale"] = s.morale
         if s.production is not None:
-            out.append(f"production = {s.production}")
+            rec["production"] = s.production
         for k in ("lend_lease", "uboats_port", "uboats_convoy", "asw", "ta_shipping", "bombers"):
             if getattr(s, k):
-                out.append(f"{k} = {getattr(s, k)}")
+                rec[k] = getattr(s, k)
         if s.partial_ships:
-            out.append(tw.assign("partial_ships", s.partial_ships))
+            rec["partial_ships"] = list(s.partial_ships)
         if s.history:
-            out.append("history = [")
-            out += [f"  {_record(h)}," for h in s.history]
-            out.append("]")
+            rec["history"] = [dict(h) for h in s.history]
+        sides[side] = rec
+    d["sides"] = sides
+    armies = {}
     for a in g.armies:
-        out += ["", f"[armies.{tw.key(a.name)}]", tw.assign("side", a.side), tw.assign("nation", a.nation), tw.assign("at", a.at)]
-        out += [f"{t} = {a.points[t]}" for t in POINT_TYPES if a.points.get(t)]
+        rec = {"side": a.side, "nation": a.nation, "at": a.at}
+        rec.update({t: a.points[t] for t in POINT_TYPES if a.points.get(t)})
         if a.leader:
-            out.append(tw.assign("leader", a.leader))
+            rec["leader"] = a.leader
         if a.pool:
-            out.append(tw.assign("pool", a.pool))
+            rec["pool"] = a.pool
         if a.no_defensive_assault:
-            out.append("no_defensive_assault = true")
+            rec["no_defensive_assault"] = True
         if a.advanced:
-            out.append(f"advanced = {a.advanced}")
+            rec["advanced"] = a.advanced
+        armies[a.name] = rec
+    d["armies"] = armies
+    fleets = {}
     for f in g.fleets:
-        out += ["", f"[fleets.{tw.key(f.name)}]", tw.assign("side", f.side), tw.assign("nation", f.nation), tw.assign("at", f.at),
-                tw.assign("in_port", f.in_port), f"capital = {f.capital}"]
+        rec = {"side": f.side, "nation": f.nation, "at": f.at, "in_port": f.in_port, "capital": f.capital}
         if f.moved:
-            out.append("moved = true")
+            rec["moved"] = True
+        fleets[f.name] = rec
+    d["fleets"] = fleets
+    forts = {}
     for f in g.forts:
-        out += ["", f"[forts.{tw.key(f'{f.side}-{f.number}')}]", tw.assign("side", f.side), f"number = {f.number}",
-                tw.assign("at", f.at), f"strength = {f.strength}"]
+        rec = {"side": f.side, "number": f.number, "at": f.at, "strength": f.strength}
         if f.building:
-            out.append(f"building = {f.building}")
-    out += ["", "[hexes]"]
-    for space in sorted(g.hexes, key=_space_order):
+            rec["building"] = f.building
+        forts[f"{f.side}-{f.number}"] = rec
+    d["forts"] = forts
+    hexes = {}
+    for space in sorted(g.hexes, key=space_order):
         h = g.hexes[space]
         if h.is_default():
             continue
-        d: dict = {}
+        rec = {}
         if h.control:
-            d["control"] = h.control
+            rec["control"] = h.control
         if h.occupied:
-            d["occupied"] = True
+            rec["occupied"] = True
         if h.devastated:
-            d["devastated"] = h.devastated
+            rec["devastated"] = h.devastated
         if h.permanent:
-            d["permanent"] = h.permanent
-        out.append(f"{tw.key(space)} = {_record(d)}")
+            rec["permanent"] = h.permanent
+        hexes[space] = rec
+    d["hexes"] = hexes
+    pools = {}
     for p in g.pools:
-        out += ["", f"[pools.{tw.key(p.id)}]", tw.assign("side", p.side)]
-        out += [f"{t} = {p.points[t]}" for t in POINT_TYPES if p.points.get(t)]
+        rec = {"side": p.side}
+        rec.update({t: p.points[t] for t in POINT_TYPES if p.points.get(t)})
         if p.leaders:
-            out.append(tw.assign("leaders", p.leaders))
-    if g.home_forces:
-        out += ["", "[home_forces]"]
-        out += [f"{tw.key(h.at)} = {_record({'nation': h.nation, 'points': h.points})}" for h in g.home_forces]
+            rec["leaders"] = list(p.leaders)
+        pools[p.id] = rec
+    d["pools"] = pools
+    d["home_forces"] = {h.at: {"nation": h.nation, "points": h.points} for h in g.home_forces}
+    return d
+
+
+def dumps_state(g: GameState) -> str:
+    """The game's TOML after the header (``format``, ``kind``): scalars, then one table per
+    army, fleet, fort and pool, one line per nation and hex (canonical: same state, same bytes)."""
+    d = state_data(g)
+    out = [tw.assign("scenario", d["scenario"]), tw.assign("map", d["map"])]
+    for k in ("notes", "garrisons_lost"):
+        if k in d:
+            out.append(tw.assign(k, d[k]))
+    out += ["", "[turn]"] + [tw.assign(k, v) for k, v in d["turn"].items()]
+    out += ["", "[nations]"] + [f"{tw.key(code)} = {tw.inline(rec)}" for code, rec in d["nations"].items()]
+    for side, rec in d["sides"].items():
+        out += ["", f"[sides.{tw.key(side)}]"]
+        for k, v in rec.items():
+            if k == "history":
+                out.append("history = [")
+                out += [f"  {tw.inline(h)}," for h in v]
+                out.append("]")
+            else:
+                out.append(tw.assign(k, v))
+    for table in ("armies", "fleets", "forts"):
+        for name, rec in d[table].items():
+            out += ["", f"[{table}.{tw.key(name)}]"] + [tw.assign(k, v) for k, v in rec.items()]
+    out += ["", "[hexes]"] + [f"{tw.key(space)} = {tw.inline(rec)}" for space, rec in d["hexes"].items()]
+    for pid, rec in d["pools"].items():
+        out += ["", f"[pools.{tw.key(pid)}]"] + [tw.assign(k, v) for k, v in rec.items()]
+    if d["home_forces"]:
+        out += ["", "[home_forces]"] + [f"{tw.key(at)} = {tw.inline(rec)}" for at, rec in d["home_forces"].items()]
     return "\n".join(out) + "\n"
 
 
-def _space_order(space: str) -> tuple:
-    if space.startswith("box:"):
-        return (1, space, 0)
-    letters = space.rstrip("0123456789")
-    return (0, f"{len(letters):02d}{letters}", int(space[len(letters):] or 0))
+def dumps_game(g: GameState) -> str:
+    """A whole saved game with no log (the engine writes games with their log:
+    mapref.rules.files.dumps_game)."""
+    return "# mapref saved game; the format is described in docs/format.md\n" f"format = {FORMAT}\n" 'kind = "game"\n' + dumps_state(g)
 
 
 def save_game(g: GameState, path: str | os.PathLike[str]) -> None:
@@ -431,87 +471,11 @@ def load_game(path: str | os.PathLike[str], shown: str | None = None) -> GameSta
     data, source = parse_toml(Path(path), shown)
     if data.get("kind") != "game":
         raise FileProblems([Problem(shown, None, None, "kind", f'expected "game", got {show_value(data.get("kind"))}')])
-    return game_from_dict(data, source, shown)
+    return game_from_dict({k: v for k, v in data.items() if k != "log"}, source, shown)
 
 
-# ------------------------------------------------------------------ finding what a file names
-def find_scenario(name: str, base: Path | None = None) -> Path:
-    """A scenario path, or a shipped scenario name such as ``barbarossa``."""
-    from mapref.paths import shipped_scenario
+def load_game_bundle(path: str | os.PathLike[str], shown: str | None = None):
+    """A saved game with its scenario, map and log (mapref.rules.files.Game)."""
+    from mapref.rules.files import load_game as load_any_game
 
-    p = Path(name)
-    if base is not None and not p.is_absolute() and (base / p).exists():
-        return base / p
-    if p.suffix == ".toml" or p.exists():
-        return p
-    return shipped_scenario(name)
-
-
-def find_map(name: str, base: Path | None = None) -> Path:
-    from mapref.paths import shipped_map
-
-    p = Path(name)
-    if base is not None and not p.is_absolute() and (base / p).exists():
-        return base / p
-    if p.suffix == ".toml" or p.exists():
-        return p
-    return shipped_map(name)
-
-
-@dataclass
-class Game:
-    """A saved game with the scenario and map it belongs to."""
-
-    state: GameState
-    scenario: Scenario
-    map: MapModel
-    path: str = ""
-
-    def check(self) -> list[str]:
-        """Problems between the files (unknown codes, spaces): used by ``mapref check``."""
-        from mapref.rules.hitlers_war.consistency import consistency_problems
-
-        return [f"{self.path}: {p}" for p in consistency_problems(self.map, self.scenario, self.state)]
-
-
-def load_game_bundle(path: str | os.PathLike[str], shown: str | None = None) -> Game:
-    from mapref.io.mapfile import load_map
-
-    shown = shown or str(path)
-    g = load_game(path, shown)
-    base = Path(path).parent
-    sc_path = find_scenario(g.scenario, base)
-    sc = load_scenario(sc_path, str(sc_path))
-    m_path = find_map(g.map or sc.map, base)
-    return Game(g, sc, load_map(m_path, str(m_path)), shown)
-
-
-@dataclass
-class ScenarioFile:
-    """A scenario with its map, for ``mapref check``."""
-
-    scenario: Scenario
-    map: MapModel
-    path: str
-
-    def check(self) -> list[str]:
-        from mapref.rules.hitlers_war.consistency import scenario_problems
-
-        return [f"{self.path}: {p}" for p in scenario_problems(self.map, self.scenario)]
-
-
-def _scenario_loader(data: dict, source: str, shown: str) -> object:
-    from mapref.io.mapfile import load_map
-
-    sc = scenario_from_dict(data, source, shown)
-    m_path = find_map(sc.map, Path(shown).parent)
-    return ScenarioFile(sc, load_map(m_path, str(m_path)), shown)
-
-
-def _game_loader(data: dict, source: str, shown: str) -> object:
-    game_from_dict(data, source, shown)  # the game's own problems first, with lines
-    return load_game_bundle(shown, shown)
-
-
-register("scenario", _scenario_loader)
-register("game", _game_loader)
+    return load_any_game(path, shown)

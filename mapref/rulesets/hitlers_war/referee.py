@@ -1,6 +1,6 @@
 """The referee: a pure function of map, scenario and state that returns a report.
 
-It never changes the state.  Each check is a function in mapref.rules.hitlers_war returning
+It never changes the state.  Each check is a function in mapref.rulesets.hitlers_war returning
 violations (code, rule citation, where, side, message).
 """
 
@@ -10,14 +10,14 @@ from dataclasses import dataclass, field
 
 from mapref.core.graph import Graph
 from mapref.core.model import MapModel
-from mapref.rules.hitlers_war.common import Context, Violation
-from mapref.rules.hitlers_war.production import SideProduction, all_production, check_production
-from mapref.rules.hitlers_war.setup import check_setup
-from mapref.rules.hitlers_war.stacking import check_stacking
-from mapref.rules.hitlers_war.supply import open_seas
-from mapref.rules.hitlers_war.movement import check_moves_state
-from mapref.rules.scenario import Scenario
-from mapref.rules.state import POINT_TYPES, GameState
+from mapref.rulesets.hitlers_war.common import Context, Violation
+from mapref.rulesets.hitlers_war.production import SideProduction, all_production, check_production
+from mapref.rulesets.hitlers_war.setup import check_setup
+from mapref.rulesets.hitlers_war.stacking import check_stacking
+from mapref.rulesets.hitlers_war.supply import open_seas
+from mapref.rulesets.hitlers_war.movement import check_moves_state
+from mapref.rulesets.hitlers_war.scenario import Scenario
+from mapref.rulesets.hitlers_war.state import POINT_TYPES, GameState
 
 
 @dataclass
@@ -49,6 +49,9 @@ class Report:
             "garrisons_lost": self.garrisons_lost,
         }
 
+    def text(self) -> str:
+        return report_text(self)
+
 
 def referee(m: MapModel, sc: Scenario, st: GameState, graph: Graph | None = None) -> Report:
     cx = Context(m, sc, st, graph)
@@ -70,28 +73,21 @@ def referee(m: MapModel, sc: Scenario, st: GameState, graph: Graph | None = None
             entry["frontier"] = t.frontier(a.at)
         armies.append(entry)
     unsupplied = {s: sorted(a.name for a in st.armies if a.side == s and a.at not in cx.supplied(s)) for s in sc.sides}
-    detail = {s: {"unsupplied_hexes": sorted((x for x, v in cx.control.items() if v == s and cx.exists(x) and x not in cx.supplied(s)), key=_order),
+    detail = {s: {"unsupplied_hexes": sorted((x for x, v in cx.control.items() if v == s and cx.exists(x) and x not in cx.supplied(s)), key=cx.board.order_key),
                   "unsupplied_armies": unsupplied[s],
                   "open_seas": sorted(open_seas(cx, s)),
                   "rule": "Determine supply 1-4; Sea transportation 3; Blocking sea routes 1"} for s in sc.sides}
     turn = {"season": st.turn.season, "year": st.turn.year, "side": st.side, "phase": st.phase, "subphase": st.subphase}
     r = Report(sc.id, turn, violations, prod, armies, unsupplied, detail)
-    from mapref.rules.hitlers_war.sequence import pending_for
-    from mapref.rules.hitlers_war.victory import surrender_offers, victory
+    from mapref.rulesets.hitlers_war.sequence import pending_for
+    from mapref.rulesets.hitlers_war.victory import surrender_offers, victory
 
     r.pending = pending_for(cx)
     r.victory = victory(cx)
     r.surrender = surrender_offers(cx)
-    r.garrisons_lost = sorted(st.garrisons_lost, key=_order)
+    r.garrisons_lost = sorted(st.garrisons_lost, key=cx.board.order_key)
     r.violations += check_moves_state(cx)
     return r
-
-
-def _order(space: str) -> tuple:
-    if space.startswith("box:"):
-        return (1, space, 0)
-    letters = space.rstrip("0123456789")
-    return (0, f"{len(letters):02d}{letters}", int(space[len(letters):] or 0))
 
 
 def report_text(r: Report) -> str:

@@ -19,9 +19,9 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-from mapref.rules.commands import (Relocate, RemoveArmy, SetArmyPoints, SetForts, SetGarrisonsLost, SetHex,
+from mapref.rulesets.hitlers_war.commands import (Relocate, RemoveArmy, SetArmyPoints, SetForts, SetGarrisonsLost, SetHex,
                                    SetTurn)
-from mapref.rules.state import POINT_TYPES
+from mapref.rulesets.hitlers_war.state import POINT_TYPES
 
 ADJACENT = frozenset({"land", "box_land"})  # never across crossing or all-sea sides
 ADVANCE_STEPS = ("advances", "exploitation", "")
@@ -94,7 +94,7 @@ def check_losses(cx, space: str, losses: dict[str, int], fort: int = 0, garrison
         if sum(left.values()) == 0:
             cmds.append(RemoveArmy(text=f"{a.name} eliminated", army=a.name))
             msgs.append(f"{a.name} loses {what}: it has no strength left and is removed [Assault resolution 6]")
-            if not space.startswith("box:") and not any(x.at == space and x is not a for x in st.armies):
+            if not cx.is_box(space) and not any(x.at == space and x is not a for x in st.armies):
                 lost_garrisons.add(space)
                 msgs.append(f"{space} is empty: no garrison until the end of the combat phase [Assault resolution 8]")
         else:
@@ -118,7 +118,7 @@ def check_losses(cx, space: str, losses: dict[str, int], fort: int = 0, garrison
     if garrison:
         if here:
             return _no(f"{space} holds an army: it has no garrison", "Garrisons 5")
-        if space.startswith("box:") or not cx.exists(space) or not cx.map.hex(space).is_land:
+        if cx.is_box(space) or not cx.is_land(space):
             return _no(f"{space} has no land: it has no garrison", "Garrisons 1")
         if space in st.garrisons_lost:
             return _no(f"the garrison of {space} is already destroyed", "Assault resolution 8")
@@ -143,7 +143,7 @@ def retreat_options(cx, space: str, side: str, exclude: set[str] = frozenset()) 
             continue
         if any(a.at == n and a.side != side for a in st.armies):
             continue
-        if n.startswith("box:") or not any(a.at == n for a in st.armies):
+        if cx.is_box(n) or not any(a.at == n for a in st.armies):
             vacant.append(n)  # boxes hold any number of armies (Stacking 6; rulings R37)
         else:
             occupied.append(n)
@@ -152,11 +152,9 @@ def retreat_options(cx, space: str, side: str, exclude: set[str] = frozenset()) 
 
 def _neutral_target(cx, to: str) -> str:
     st, sc = cx.state, cx.scenario
-    c = cx.country(to)
-    n = st.nations.get(c) if c else None
-    if n is not None and n.status == "neutral":
-        name = cx.map.countries[c].name if c in cx.map.countries else c
-        return f"{to} is in {name}, neutral: it may never be attacked"
+    c = cx.neutral(to)
+    if c:
+        return f"{to} is in {cx.board.country_name(c)}, neutral: it may never be attacked"
     if any(x.id == "neutral" for x in sc.special) and to not in cx.start and to not in cx.control:
         return f"{to} was controlled by neither side at the start: it may never be attacked"
     return ""
@@ -219,7 +217,7 @@ def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army
     if friendly_target and enemy_here:  # cannot happen in a consistent game
         return _no(f"{to} is friendly to the {side} but holds {enemy_here[0].name}", "Hex Control 2")
     if enemy_here:
-        if to.startswith("box:") and to != "box:siberia":
+        if cx.is_box(to) and to != "box:siberia":
             if retreats:
                 return _no(f"armies displaced from {to} cannot retreat: only Siberia's defenders may", "Off-map combat 3")
             for d in enemy_here:
@@ -231,7 +229,7 @@ def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army
                            f"arm{'y' if len(enemy_here) == 1 else 'ies'}", "Advance resolution 6")
             taken: set[str] = set()
             work = copy.deepcopy(st)  # retreats happen one after the other
-            from mapref.rules.hitlers_war.common import Context
+            from mapref.rulesets.hitlers_war.common import Context
 
             wcx = Context(cx.map, sc, work, cx.graph)
             for i, d in enumerate(enemy_here):
@@ -283,7 +281,7 @@ def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army
     cmds.append(Relocate(text=f"{a.name} advances {frm} -> {to}", army=a.name, to=to, advanced_by=1))
     msgs.append(f"{a.name} advances from {frm} into {to} (its advance number {a.advanced + 1} this turn: "
                 f"+{a.advanced + 1} to its next advance roll) [Advance resolution 2, 13]")
-    if not frm.startswith("box:") and not any(x.at == frm and x is not a for x in st.armies):
+    if not cx.is_box(frm) and not any(x.at == frm and x is not a for x in st.armies):
         lost.add(frm)  # Garrisons 6: a hex left empty in the combat phase regains it at the end
     refilled.add(to)  # occupied: no garrison (Garrisons 5)
     if friendly_target:
@@ -296,7 +294,7 @@ def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army
         what = f"{to} becomes {side}" + (" with an occupation marker" if start_side != side else "")
         if prod:
             what += f", its {prod} production devastated"
-        msgs.append(what + (" [Off-map combat 2]" if to.startswith("box:") else " [Advance resolution 10]"))
+        msgs.append(what + (" [Off-map combat 2]" if cx.is_box(to) else " [Advance resolution 10]"))
         f = next((x for x in st.forts if x.at == to and x.side != side), None)
         if f is not None:
             cmds.append(SetForts(text=f"fort {to} destroyed", forts=[copy.deepcopy(x) for x in st.forts if x is not f]))
@@ -307,8 +305,8 @@ def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army
 
 def victory_commands(m, sc, st) -> tuple[list, str]:
     """After a result: the game ends at once when an immediate victory condition holds (R32)."""
-    from mapref.rules.hitlers_war.common import Context
-    from mapref.rules.hitlers_war.victory import victory
+    from mapref.rulesets.hitlers_war.common import Context
+    from mapref.rulesets.hitlers_war.victory import victory
 
     v = victory(Context(m, sc, st))
     if v and v.get("immediate") and st.phase != "over":

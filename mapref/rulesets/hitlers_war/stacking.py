@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from mapref.rules.hitlers_war.common import Context, Violation
-from mapref.rules.state import POINT_TYPES
+from mapref.rulesets.hitlers_war.common import Context, Violation
+from mapref.rulesets.hitlers_war.state import POINT_TYPES
 
 LIMIT = 10  # Stacking 2
 FORT_MARKER = 5  # Fortifications: Production 2
@@ -42,7 +42,7 @@ def check_stacking(cx: Context) -> list[Violation]:
         by_space[a.at].append(a)
         if not cx.exists(a.at):
             out.append(Violation("army.where", "Movement 2", a.at, a.side, f"{a.name} is in {a.at!r}, which is not a space of the map"))
-        elif not cx.is_box(a.at) and not cx.map.hex(a.at).is_land:
+        elif not cx.is_land(a.at):
             out.append(Violation("army.where", "Movement 2", a.at, a.side, f"{a.name} is in {a.at}, an all-sea hex"))
         elif not cx.friendly(a.at, a.side) and cx.country(a.at) != a.nation and movement_over(cx, a.side):
             out.append(Violation("army.unfriendly_hex", "Movement 2", a.at, a.side,
@@ -106,7 +106,7 @@ def check_fleets(cx: Context) -> list[Violation]:
         if not cx.exists(f.at) or cx.is_box(f.at):
             out.append(Violation("fleet.where", "Movement of naval strength points and fleets 6", f.at, f.side, f"{f.name} is not in a hex of the map"))
             continue
-        d = cx.map.hex(f.at)
+        d = cx.space(f.at)
         if f.in_port:
             if not cx.port(f.at):
                 out.append(Violation("fleet.not_a_port", "Movement of naval strength points and fleets 5-6", f.at, f.side, f"{f.name} is in port in {f.at}, which has no port"))
@@ -149,7 +149,8 @@ def check_forts(cx: Context) -> list[Violation]:
 def check_home_forces(cx: Context) -> list[Violation]:
     out = []
     for h in cx.state.home_forces:
-        capital = cx.exists(h.at) and not cx.is_box(h.at) and cx.map.hex(h.at).capital and cx.country(h.at) == h.nation
+        d = cx.hexdata(h.at)
+        capital = d is not None and d.capital and cx.country(h.at) == h.nation
         if h.points > HOME_FORCE and not capital:
             out.append(Violation("stacking.home_forces", "Unaligned Forces 4 and 6", h.at, "", f"{h.points} home force points of {h.nation} in {h.at}; at most three a hex except in the capital"))
         if cx.exists(h.at) and cx.country(h.at) != h.nation:

@@ -6,9 +6,9 @@ Rulebook: Prepare for Play 3-7; the Set Up sections of each scenario.
 from __future__ import annotations
 
 from mapref.core.model import MapModel
-from mapref.rules.hitlers_war.common import Context, Violation
-from mapref.rules.scenario import Scenario, resolve_area
-from mapref.rules.state import POINT_TYPES, Army, Fleet, Fort, GameState, HexState, Nation, Pool, SideRecord
+from mapref.rulesets.hitlers_war.common import Context, Violation
+from mapref.rulesets.hitlers_war.scenario import Scenario, resolve_area
+from mapref.rulesets.hitlers_war.state import POINT_TYPES, Army, Fleet, Fort, GameState, HexState, Nation, Pool, SideRecord
 
 STACK = 10  # Stacking 2
 
@@ -26,9 +26,9 @@ def new_game(m: MapModel, sc: Scenario, *, scenario_ref: str = "", map_ref: str 
             # the Axis-held hexes listed; Italy; France) fights on the side holding most of it
             # (rulings R38); a country no side holds gets the scenario's other_nations status
             held: dict[str, int] = {}
-            for h in m.hexes_of_country(code):
-                owner = cx.start.get(m.label(h))
-                if owner and m.hexes[h].is_land:
+            for space in cx.board.spaces_of_country(code):
+                owner = cx.start.get(space)
+                if owner and not cx.is_box(space):
                     held[owner] = held.get(owner, 0) + 1
             if held:
                 side = max(sc.sides, key=lambda x: (held.get(x, 0), -sc.sides.index(x)))

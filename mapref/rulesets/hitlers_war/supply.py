@@ -39,7 +39,7 @@ def open_seas(cx, side: str) -> set[str]:
     out = set()
     for f in cx.state.fleets:
         if f.side == side and not f.in_port and f.capital > 0:
-            z = _zone(cx, f.at)
+            z = cx.sea_zone(f.at)
             if z:
                 out.add(z)
     return out
@@ -48,12 +48,6 @@ def open_seas(cx, side: str) -> set[str]:
 def blocked(cx, side: str) -> set[str]:
     """Hexes holding an enemy fleet at sea (Blocking sea routes 1)."""
     return {f.at for f in cx.state.fleets if f.side != side and not f.in_port and f.capital > 0}
-
-
-def _zone(cx, space: str) -> str | None:
-    if space.startswith("box:") or not cx.exists(space):
-        return None
-    return cx.map.hex(space).sea
 
 
 BALTIC = "bal"  # the Baltic Sea zone of maps/hitlers_war.toml
@@ -131,13 +125,6 @@ def opponents(cx, side: str) -> list[str]:
     return [s for s in cx.scenario.sides if s != side]
 
 
-def _neutral(cx, space: str) -> bool:
-    """Spaces of countries that may never be entered or attacked (status ``neutral``)."""
-    c = cx.country(space)
-    n = cx.state.nations.get(c) if c else None
-    return n is not None and n.status == "neutral"
-
-
 def distances_to_production(cx, start: str, sides: list[str]) -> dict[str, int]:
     """For each side in ``sides``: the length of the shortest land route (land, crossing and box
     connections, any hexes but permanently neutral ones) from ``start`` to a space friendly to it
@@ -153,7 +140,7 @@ def distances_to_production(cx, start: str, sides: list[str]) -> dict[str, int]:
         if owner in want and owner not in found and cx.undevastated(s) > 0 and s != start:
             found[owner] = d
         for n in cx.graph.neighbours(s, LAND_KINDS):
-            if n not in dist and cx.exists(n) and not _neutral(cx, n):
+            if n not in dist and cx.exists(n) and not cx.neutral(n):
                 dist[n] = d + 1
                 todo.append(n)
     return found

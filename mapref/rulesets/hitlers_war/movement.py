@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from mapref.rules.commands import MoveFleet, MovePoints
-from mapref.rules.routes import MAX_SEA_MOVE, land_route, sea_route
-from mapref.rules.state import POINT_TYPES
+from mapref.rulesets.hitlers_war.commands import MoveFleet, MovePoints
+from mapref.rules.routes import land_route
+from mapref.rulesets.hitlers_war.routes import MAX_SEA_MOVE, sea_route
+from mapref.rulesets.hitlers_war.state import POINT_TYPES
 
 # Italian forces 3: "Africa and the Middle East"
 AFRICA_MIDDLE_EAST = ("ma", "dz", "tn", "ly", "eg", "mt", "ps", "tj", "ls", "iq", "ir", "kw", "qa")
@@ -50,14 +51,6 @@ def _phase_ok(cx, side: str) -> MoveCheck | None:
     return None
 
 
-def _neutral_country(cx, space: str) -> str | None:
-    c = cx.country(space)
-    n = cx.state.nations.get(c) if c else None
-    if n is not None and n.status == "neutral":
-        return c
-    return None
-
-
 def check_move(cx, frm: str, to: str, points: dict | None = None, army: str | None = None) -> MoveCheck:
     """May the phasing side move ``points`` (all the army's when None) from ``frm`` to ``to``?"""
     st, sc = cx.state, cx.scenario
@@ -88,9 +81,9 @@ def check_move(cx, frm: str, to: str, points: dict | None = None, army: str | No
                    "Italy / The United States: Activity limitations 1", **kw)
     if "siberian_army" in {n.id for n in sc.special} and frm == "box:siberia" and st.turn == sc.first_turn:
         return _no("the strength points that start in Siberia may not move on the first turn", "Barbarossa special rule 3", **kw)
-    neutral = _neutral_country(cx, to)
+    neutral = cx.neutral(to)
     if neutral:
-        return _no(f"{to} is in {cx.map.countries[neutral].name}, neutral: it can never be entered",
+        return _no(f"{to} is in {cx.board.country_name(neutral)}, neutral: it can never be entered",
                    "All remaining unaligned countries 3; Barbarossa special rule 1; Fall of Germany special rule 2", **kw)
     owner = cx.control.get(to)
     if {a.side, owner} == {"soviet", "allies"}:
@@ -102,7 +95,7 @@ def check_move(cx, frm: str, to: str, points: dict | None = None, army: str | No
             and cx.country(frm) == "fr" and cx.country(to) != "fr"):
         return _no("Allied strength points in France must remain in France (they leave only by combat advance)",
                    "France: Activity limitations 3", **kw)
-    target = None if to.startswith("box:") else next((x for x in st.armies if x.at == to and x.side == a.side), None)
+    target = None if cx.is_box(to) else next((x for x in st.armies if x.at == to and x.side == a.side), None)
     # The Rumanian army (War for Europe): never leaves it; moves to Rumanian or Axis hexes in the USSR
     if a.name == "Rumanian Army" and sc.id == "war_for_europe":
         if target is not None:
@@ -135,7 +128,8 @@ def check_move(cx, frm: str, to: str, points: dict | None = None, army: str | No
     names = {x.name for x in st.armies}
     while f"{a.name} {n}" in names:
         n += 1
-    cmd = MovePoints(text=f"move {want} from {frm} to {to}", army=a.name, to=to, points=want, new_name=f"{a.name} {n}")
+    cmd = MovePoints(text=f"move {want} from {frm} to {to}", army=a.name, to=to, points=want, new_name=f"{a.name} {n}",
+                     join=target.name if target is not None else "")
     return MoveCheck(True, r.path, army=a.name, points=want, commands=[cmd])
 
 

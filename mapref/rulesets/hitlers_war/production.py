@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from mapref.core.graph import box_space
-from mapref.rules.hitlers_war.common import Context, Violation
-from mapref.rules.scenario import resolve_area
+from mapref.rulesets.hitlers_war.common import Context, Violation
+from mapref.rulesets.hitlers_war.scenario import resolve_area
 
 REPAIR_SHARE = 25  # percent, rounded down (Repairing devastated production 3)
 REPAIR_COST = 3  # production points per repaired point (Repairing devastated production 4)
@@ -166,7 +166,7 @@ def production(cx: Context, side: str) -> SideProduction:
 
 
 def _country_area(code: str):
-    from mapref.rules.scenario import Area
+    from mapref.rulesets.hitlers_war.scenario import Area
 
     return Area(countries=(code,))
 

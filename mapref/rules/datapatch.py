@@ -1,0 +1,135 @@
+"""Differences between two versions of a game's data, and putting one back.
+
+A saved game is a tree of tables (what its TOML reads as).  :func:`diff` compares the tree
+before and after an action and returns a :class:`Patch`: for every value that changed, its path
+and both values (or that it was absent), and for every table whose key order changed, both
+orders.  :meth:`Patch.undo_ops` turned into TOML is what a game's log keeps for each action, so
+``mapref undo`` can take the action back in a later process; :func:`apply` puts either side
+back.  The engine uses it for every ruleset: a ruleset only has to turn its state into such a
+tree and back.
+
+>>> before = {"turn": {"side": "axis"}, "armies": {"A": {"at": "P10"}, "B": {"at": "Q1"}}}
+>>> after = {"turn": {"side": "axis"}, "armies": {"A": {"at": "P11"}}}
+>>> p = diff(before, after)
+>>> apply(after, p.undo_ops()) == before and list(apply(after, p.undo_ops())["armies"]) == ["A", "B"]
+True
+>>> p.undo_ops()
+[{'at': ['armies', 'A', 'at'], 'was': 'P10'}, {'at': ['armies', 'B'], 'was': {'at': 'Q1'}}]
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+MISSING = object()
+
+
+@dataclass
+class Change:
+    path: tuple[str, ...]
+    old: object  # MISSING when the key was absent
+    new: object  # MISSING when the key is gone
+
+
+@dataclass
+class Reorder:
+    path: tuple[str, ...]
+    old: list[str] | None  # the key order to restore on undo (None: the plain result is right)
+    new: list[str] | None  # the key order to restore on redo
+
+
+@dataclass
+class Patch:
+    changes: list[Change] = field(default_factory=list)
+    orders: list[Reorder] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return bool(self.changes or self.orders)
+
+    def undo_ops(self) -> list[dict]:
+        """Plain data (TOML-able): what turns the new tree back into the old one."""
+        out: list[dict] = []
+        for c in self.changes:
+            op: dict = {"at": list(c.path)}
+            if c.old is not MISSING:
+                op["was"] = copy.deepcopy(c.old)
+            out.append(op)
+        out += [{"at": list(o.path), "order": list(o.old)} for o in self.orders if o.old is not None]
+        return out
+
+    def redo_ops(self) -> list[dict]:
+        out: list[dict] = []
+        for c in self.changes:
+            op: dict = {"at": list(c.path)}
+            if c.new is not MISSING:
+                op["was"] = copy.deepcopy(c.new)
+            out.append(op)
+        out += [{"at": list(o.path), "order": list(o.new)} for o in self.orders if o.new is not None]
+        return out
+
+
+def diff(old: dict, new: dict) -> Patch:
+    p = Patch()
+    _diff(old, new, (), p)
+    return p
+
+
+def _diff(old: dict, new: dict, path: tuple[str, ...], p: Patch) -> None:
+    for k, v in old.items():
+        if k not in new:
+            p.changes.append(Change(path + (k,), copy.deepcopy(v), MISSING))
+        else:
+            w = new[k]
+            if isinstance(v, dict) and isinstance(w, dict):
+                _diff(v, w, path + (k,), p)
+            elif v != w or type(v) is not type(w):
+                p.changes.append(Change(path + (k,), copy.deepcopy(v), copy.deepcopy(w)))
+    for k, w in new.items():
+        if k not in old:
+            p.changes.append(Change(path + (k,), MISSING, copy.deepcopy(w)))
+    ko, kn = list(old), list(new)
+    if ko != kn:
+        after_undo = [k for k in kn if k in old] + [k for k in ko if k not in new]
+        after_redo = [k for k in ko if k in new] + [k for k in kn if k not in old]
+        r = Reorder(path, ko if after_undo != ko else None, kn if after_redo != kn else None)
+        if r.old is not None or r.new is not None:
+            p.orders.append(r)
+
+
+class PatchError(ValueError):
+    """A patch that does not fit the data it is applied to."""
+
+
+def apply(data: dict, ops: list[dict]) -> dict:
+    """A copy of ``data`` with the operations of :meth:`Patch.undo_ops` / :meth:`Patch.redo_ops`
+    (or a log's ``undo`` list) applied: ``{at, was}`` sets a value, ``{at}`` removes it,
+    ``{at, order}`` puts a table's keys in that order."""
+    out = copy.deepcopy(data)
+    for op in ops:
+        path = op.get("at")
+        if not isinstance(path, list) or not path or not all(isinstance(x, str) for x in path):
+            raise PatchError(f"expected a path of keys, got {path!r}")
+        parent = out
+        for k in path[:-1]:
+            nxt = parent.get(k)
+            if nxt is None:
+                nxt = parent[k] = {}
+            if not isinstance(nxt, dict):
+                raise PatchError(f"{'.'.join(path)}: {k} is not a table")
+            parent = nxt
+        last = path[-1]
+        if "order" in op:
+            table = parent.get(last)
+            if not isinstance(table, dict):
+                raise PatchError(f"{'.'.join(path)}: not a table to reorder")
+            keys = [k for k in op["order"] if k in table] + [k for k in table if k not in op["order"]]
+            parent[last] = {k: table[k] for k in keys}
+        elif "was" in op:
+            parent[last] = copy.deepcopy(op["was"])
+        else:
+            parent.pop(last, None)
+    return out
+
+
+__all__ = ["MISSING", "Change", "Patch", "PatchError", "Reorder", "apply", "diff"]

@@ -1,0 +1,210 @@
+"""Scenarios and saved games on disk, for every ruleset.
+
+The engine owns a file's envelope: ``format``, ``kind``, a scenario's ``ruleset`` (which game it
+is; files without one are Hitler's War, :data:`mapref.rules.registry.DEFAULT_RULESET`), a saved
+game's ``scenario`` and ``map`` references and its ``[[log]]`` (:mod:`mapref.rules.gamelog`).
+The ruleset owns the rest (its schema, with the same line-precise problems).  A saved game is
+written as the engine's header, the ruleset's state, then the log; saves are atomic.
+
+:func:`open_file` tells a map, a scenario and a saved game apart and loads any of them (the
+``mapref check`` and ``mapref`` entry point).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from mapref.core.board import board_for
+from mapref.io import anyfile
+from mapref.io.atomic import write_atomic
+from mapref.io.problems import FileProblems, Locator, Problem, Reader, parse_toml, show_value
+from mapref.rules import registry
+from mapref.rules.gamelog import LogEntry, dumps_log, read_log
+from mapref.rules.ruleset import Ruleset
+
+FORMAT = 1
+MAP_KINDS = ("hex", "area")
+
+
+# ------------------------------------------------------------------ finding what a file names
+def _find(name: str, base: Path | None, shipped) -> Path:
+    p = Path(name)
+    if base is not None and not p.is_absolute() and (base / p).exists():
+        return base / p
+    if p.suffix == ".toml" or p.exists():
+        return p
+    return shipped(name)
+
+
+def find_scenario(name: str, base: Path | None = None) -> Path:
+    """A scenario path, or a shipped scenario name such as ``barbarossa``."""
+    from mapref.paths import shipped_scenario
+
+    return _find(name, base, shipped_scenario)
+
+
+def find_map(name: str, base: Path | None = None) -> Path:
+    """A map path, or the name of a shipped map (its file name without ``.toml``)."""
+    from mapref.paths import shipped_map
+
+    return _find(name, base, shipped_map)
+
+
+def load_map(path: str | os.PathLike[str], shown: str | None = None):
+    """A map of any kind (hex or area); raise FileProblems."""
+    shown = shown or str(path)
+    kind, obj = anyfile.load_any(path, shown)
+    if kind not in MAP_KINDS:
+        raise FileProblems([Problem(shown, None, None, "kind", f"expected a map (kind \"hex\" or \"area\"), got {show_value(kind)}")])
+    return getattr(obj, "map", obj)  # an area file comes with its source (for its checks); the map is inside
+
+
+# ----------------------------------------------------------------------------- scenarios
+def ruleset_of(data: dict, source: str, shown: str) -> Ruleset:
+    name = data.get("ruleset", registry.DEFAULT_RULESET)
+    try:
+        if not isinstance(name, str):
+            raise registry.UnknownRuleset(name)
+        return registry.get(name)
+    except registry.UnknownRuleset:
+        line, col = Locator(source).find("ruleset")
+        known = ", ".join(f'"{n}"' for n in registry.names())
+        raise FileProblems([Problem(shown, line, col, "ruleset", f"expected one of {known}, got {show_value(name)}")]) from None
+
+
+def read_scenario(data: dict, source: str, shown: str):
+    if data.get("kind") != "scenario":
+        raise FileProblems([Problem(shown, None, None, "kind", f'expected "scenario", got {show_value(data.get("kind"))}')])
+    sc = ruleset_of(data, source, shown).read_scenario(data, source, shown)
+    sc.path = shown
+    return sc
+
+
+def load_scenario(path: str | os.PathLike[str], shown: str | None = None):
+    shown = shown or str(path)
+    data, source = parse_toml(Path(path), shown)
+    return read_scenario(data, source, shown)
+
+
+def scenario_ruleset(sc) -> Ruleset:
+    return registry.get(getattr(sc, "ruleset", "") or registry.DEFAULT_RULESET)
+
+
+# --------------------------------------------------------------------------------- games
+@dataclass
+class Game:
+    """A game: its map, scenario and state, the ruleset that referees it, and its log."""
+
+    map: object
+    scenario: object
+    state: object
+    ruleset: Ruleset
+    path: str = ""  # the saved game's path as shown to the user ("" for a new game)
+    log: list[LogEntry] = field(default_factory=list)
+    cache: dict = field(default_factory=dict, repr=False)  # a ruleset's caches for this game
+
+    @property
+    def board(self):
+        return board_for(self.map)
+
+    def check(self) -> list[str]:
+        """Problems between the files (unknown codes, spaces): used by ``mapref check``."""
+        return [f"{self.path}: {p}" for p in self.ruleset.state_problems(self.board, self.scenario, self.state)]
+
+
+@dataclass
+class ScenarioFile:
+    """A scenario with its map, for ``mapref check``."""
+
+    scenario: object
+    map: object
+    path: str
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return scenario_ruleset(self.scenario)
+
+    def check(self) -> list[str]:
+        return [f"{self.path}: {p}" for p in self.ruleset.scenario_problems(board_for(self.map), self.scenario)]
+
+
+def scenario_with_map(path: str | os.PathLike[str], shown: str | None = None) -> ScenarioFile:
+    shown = shown or str(path)
+    sc = load_scenario(path, shown)
+    m_path = find_map(sc.map, Path(path).parent)
+    return ScenarioFile(sc, load_map(m_path, str(m_path)), shown)
+
+
+def read_game(data: dict, source: str, shown: str, base: Path) -> Game:
+    if data.get("kind") != "game":
+        raise FileProblems([Problem(shown, None, None, "kind", f'expected "game", got {show_value(data.get("kind"))}')])
+    r = Reader(shown, source)
+    log = read_log(r, data)
+    ref = data.get("scenario")
+    if not isinstance(ref, str) or not ref:
+        r.expected("scenario", "the scenario's file or shipped name", ref)
+        r.raise_if_any()
+    sc_path = find_scenario(ref, base)
+    try:
+        sc = load_scenario(sc_path, str(sc_path))
+    except FileProblems as e:
+        if not sc_path.exists():
+            line, col = Locator(source).find("scenario")
+            raise FileProblems([Problem(shown, line, col, "scenario", f"no such scenario: {ref!r} ({sc_path})")]) from None
+        raise e
+    rs = scenario_ruleset(sc)
+    state_data = {k: v for k, v in data.items() if k != "log"}
+    try:
+        st = rs.read_state(state_data, source, shown)
+    except FileProblems as e:
+        r.problems += e.problems
+        r.raise_if_any()
+    r.raise_if_any()
+    m_path = find_map(getattr(st, "map", "") or sc.map, base)
+    return Game(load_map(m_path, str(m_path)), sc, st, rs, shown, log)
+
+
+def load_game(path: str | os.PathLike[str], shown: str | None = None) -> Game:
+    """A saved game with its scenario, map and log; raise FileProblems."""
+    shown = shown or str(path)
+    data, source = parse_toml(Path(path), shown)
+    return read_game(data, source, shown, Path(path).parent)
+
+
+def dumps_game(game: Game) -> str:
+    head = "# mapref saved game; the format is described in docs/format.md\n" f"format = {FORMAT}\n" 'kind = "game"\n'
+    return head + game.ruleset.dumps_state(game.state) + dumps_log(game.log)
+
+
+def save_game(game: Game, path: str | os.PathLike[str]) -> None:
+    write_atomic(path, dumps_game(game))
+
+
+def new_game(scenario_path: str | os.PathLike[str], *, scenario_ref: str = "", map_ref: str = "",
+             auto_place: bool = False, shown: str | None = None) -> Game:
+    """A game at the start of a scenario's set-up (the scenario and map loaded from disk)."""
+    sf = scenario_with_map(scenario_path, shown)
+    rs = sf.ruleset
+    st = rs.new_game(board_for(sf.map), sf.scenario, scenario_ref=scenario_ref, map_ref=map_ref, auto_place=auto_place)
+    return Game(sf.map, sf.scenario, st, rs)
+
+
+# ----------------------------------------------------------------------------- any file
+def open_file(path: str | os.PathLike[str], shown: str | None = None) -> tuple[str, object]:
+    """(kind, object): a map model, a :class:`ScenarioFile` or a :class:`Game`; raise FileProblems."""
+    shown = shown or str(path)
+    data, source = parse_toml(Path(path), shown)
+    kind = data.get("kind", "hex" if "grid" in data else None)
+    if kind == "scenario":
+        sc = read_scenario(data, source, shown)
+        m_path = find_map(sc.map, Path(path).parent)
+        return kind, ScenarioFile(sc, load_map(m_path, str(m_path)), shown)
+    if kind == "game":
+        return kind, read_game(data, source, shown, Path(path).parent)
+    return anyfile.load_parsed(data, source, shown, extra_kinds=("scenario", "game"))
+
+
+__all__ = ["FORMAT", "Game", "ScenarioFile", "dumps_game", "find_map", "find_scenario", "load_game", "load_map",
+           "load_scenario", "new_game", "open_file", "read_scenario", "save_game", "scenario_ruleset", "scenario_with_map"]

@@ -1,0 +1,94 @@
+"""The one door to the games: rulesets by name (a scenario's ``ruleset`` key).
+
+The games mapref ships are listed in :data:`BUILTIN` (name -> module) and imported the first
+time they are asked for; each module has a ``RULESET`` object (a
+:class:`mapref.rules.ruleset.Ruleset`).  Others (a test's toy game, a plug-in) call
+:func:`register`, or are named in the ``MAPREF_RULESETS`` environment variable (modules,
+comma-separated, each with a ``RULESET``), which the command line reads too.  Nothing outside
+this module and the games' own packages imports a game.
+
+>>> sorted(names())[:1]
+['hitlers_war']
+>>> get("hitlers_war").title
+"Hitler's War"
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import os
+
+from mapref.rules.ruleset import Ruleset
+
+BUILTIN = {
+    "hitlers_war": "mapref.rulesets.hitlers_war",
+    "struggle_for_europe": "mapref.rulesets.struggle_for_europe",
+}
+# a scenario written before the ``ruleset`` key was read (format 1 files name none): Hitler's War
+DEFAULT_RULESET = "hitlers_war"
+# what `mapref` opens with no file: the Hitler's War map with the Barbarossa set-up
+DEFAULT_SCENARIO = "barbarossa"
+
+_LOADED: dict[str, Ruleset] = {}
+
+
+class UnknownRuleset(KeyError):
+    pass
+
+
+def register(ruleset: Ruleset) -> Ruleset:
+    """Make a ruleset available under its ``name`` (replacing one of the same name)."""
+    if not ruleset.name:
+        raise ValueError("a ruleset needs a name")
+    _LOADED[ruleset.name] = ruleset
+    return ruleset
+
+
+def unregister(name: str) -> None:
+    _LOADED.pop(name, None)
+
+
+def _available_builtin() -> list[str]:
+    out = []
+    for name, module in BUILTIN.items():
+        try:
+            spec = importlib.util.find_spec(module)
+        except ModuleNotFoundError:
+            spec = None
+        if spec is not None:
+            out.append(name)
+    return out
+
+
+_PLUGINS_SEEN: set[str] = set()
+
+
+def _load_plugins() -> None:
+    """The rulesets named by MAPREF_RULESETS (``package.module,other.module``)."""
+    for module in os.environ.get("MAPREF_RULESETS", "").split(","):
+        module = module.strip()
+        if module and module not in _PLUGINS_SEEN:
+            _PLUGINS_SEEN.add(module)
+            register(importlib.import_module(module).RULESET)
+
+
+def names() -> list[str]:
+    """Every ruleset that can be used: the shipped ones and the registered ones."""
+    _load_plugins()
+    return sorted(set(_available_builtin()) | set(_LOADED))
+
+
+def get(name: str) -> Ruleset:
+    _load_plugins()
+    if name in _LOADED:
+        return _LOADED[name]
+    module = BUILTIN.get(name)
+    if module is None or name not in _available_builtin():
+        raise UnknownRuleset(name)
+    rs = importlib.import_module(module).RULESET
+    _LOADED[name] = rs
+    return rs
+
+
+__all__ = ["BUILTIN", "DEFAULT_RULESET", "DEFAULT_SCENARIO", "UnknownRuleset", "get", "names", "register", "unregister"]

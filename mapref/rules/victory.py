@@ -1,0 +1,260 @@
+"""Victory conditions as data, and the one evaluator every game uses.
+
+A scenario states its conditions in ``[victory.ID]`` tables (docs/format.md), each with the
+rule it encodes and its words::
+
+    [victory.axis]
+    rule = "Barbarossa victory conditions 1"
+    text = "The Axis wins at the moment it controls Leningrad, Moscow and Stalingrad together."
+    type = "hold_all"          # what must be true (below)
+    side = "axis"              # who must hold the spaces
+    spaces = ["T15", "Q17", "M19"]
+    when = "immediate"         # at the moment it holds ("immediate"), or when the game ends ("end")
+
+Types:
+
+=============== =======================================================================
+``hold_all``    ``side`` holds every space of ``spaces``
+``hold_any``    one of ``sides`` (or ``side``) holds one of ``spaces``
+``hold_n``      ``side`` holds at least ``count`` of ``spaces`` ("control 4 of these 8")
+``production``  ``side``'s production is at least ``ratio`` (``[2, 3]``: two thirds) of
+                ``versus``'s; ``printed = true`` counts every friendly production point,
+                devastated or not
+``vp``          ``side``'s victory points from ``values`` (space -> points, of spaces it
+                holds; ``enemy_start = true``: only spaces it did not hold at the start) lead
+                the ``versus`` side's by at least ``margin``
+``default``     always true: "the Soviet player wins if they prevent..." (with ``when = "end"``)
+``note``        not evaluated: a condition the players or the ruleset's own code judge
+=============== =======================================================================
+
+``winner`` names who wins when it is not ``side``.  ``effect = "end"`` makes a condition end
+the game instead of deciding it (The Fall of Germany: the capture of Berlin ends the game; the
+``when = "end"`` conditions then decide).  ``role`` puts a condition in another contest reported
+beside the main one (``role = "two_player"``: The Fall of Germany special rule 1).  Conditions are
+checked in the order they are written; in each contest the first that holds decides.
+
+A ruleset answers the questions (:class:`Facts`); :func:`evaluate` returns the result the
+referee reports (winner, the condition's words, the rule, whether it was at once).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from mapref.io.problems import Reader
+
+TYPES = ("hold_all", "hold_any", "hold_n", "production", "vp", "default", "note")
+WHENS = ("immediate", "end")
+KEYS = ("rule", "text", "type", "side", "sides", "winner", "spaces", "hexes", "count", "ratio", "versus", "printed",
+        "values", "enemy_start", "margin", "when", "effect", "role", "code")
+
+
+@dataclass
+class Condition:
+    id: str
+    rule: str
+    text: str
+    type: str = "note"
+    side: str = ""
+    sides: tuple[str, ...] = ()
+    winner: str = ""
+    spaces: tuple[str, ...] = ()
+    count: int = 0
+    ratio: tuple[int, int] = (1, 1)
+    versus: str = ""
+    printed: bool = False
+    values: dict[str, int] = field(default_factory=dict)
+    enemy_start: bool = False
+    margin: int = 0
+    when: str = "end"
+    effect: str = "win"
+    role: str = "win"
+    code: str = ""
+
+    @property
+    def hexes(self) -> tuple[str, ...]:  # the name format 1 scenarios use
+        return self.spaces
+
+    def who(self) -> str:
+        return self.winner or self.side
+
+
+class Facts(Protocol):
+    """What the evaluator asks a game."""
+
+    over: bool
+
+    def holder(self, space: str) -> str | None: ...
+
+    def start_holder(self, space: str) -> str | None: ...
+
+    def production(self, side: str, printed: bool) -> int: ...
+
+
+def read_conditions(r: Reader, data: dict, sides: tuple[str, ...]) -> list[Condition]:
+    """The ``[victory.*]`` tables of a scenario (problems go to ``r`` with their lines)."""
+    out = []
+    table = r.table(data, "victory", "")
+    for cid, t in table.items():
+        w = f"victory.{cid}"
+        if not isinstance(t, dict):
+            r.expected(w, "a table with rule, text and type", t)
+            continue
+        r.check_keys(t, KEYS, w, required=("rule", "text"))
+        c = Condition(cid, r.str_(t, "rule", w), r.str_(t, "text", w), r.str_(t, "type", w, "note", choices=TYPES),
+                      code=r.str_(t, "code", w))
+        sidechoices = tuple(sides)
+        c.side = r.str_(t, "side", w, "", choices=sidechoices) if "side" in t else ""
+        c.winner = r.str_(t, "winner", w)
+        c.versus = r.str_(t, "versus", w, "", choices=sidechoices) if "versus" in t else ""
+        for k in ("sides", "spaces", "hexes"):
+            v = t.get(k, [])
+            if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+                r.expected(f"{w}.{k}", "an array of strings", v)
+                v = []
+            if k == "sides":
+                bad = [x for x in v if x not in sides]
+                if bad:
+                    r.expected(f"{w}.sides", "sides of the scenario (" + ", ".join(sides) + ")", bad[0])
+                c.sides = tuple(x for x in v if x in sides)
+            elif v:
+                c.spaces = tuple(v)
+        c.count = r.int_(t, "count", w, 0, 0, 9999)
+        if "ratio" in t:
+            v = t["ratio"]
+            if (not isinstance(v, list) or len(v) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) and x > 0 for x in v)):
+                r.expected(f"{w}.ratio", "two positive integers such as [2, 3] (two thirds)", v)
+            else:
+                c.ratio = (v[0], v[1])
+        c.printed = r.bool_(t, "printed", w)
+        vals = r.table(t, "values", w)
+        c.values = {k: r.int_(vals, k, f"{w}.values", 0, -999, 999) for k in vals}
+        c.enemy_start = r.bool_(t, "enemy_start", w)
+        c.margin = r.int_(t, "margin", w, 0, 0, 9999)
+        c.when = r.str_(t, "when", w, "end", choices=WHENS)
+        c.effect = r.str_(t, "effect", w, "win", choices=("win", "end"))
+        c.role = r.str_(t, "role", w, "win")
+        needs = {"hold_all": ("side", "spaces"), "hold_any": ("spaces",), "hold_n": ("side", "spaces", "count"),
+                 "production": ("side", "versus"), "vp": ("side", "versus", "values"), "default": ()}.get(c.type, ())
+        for k in needs:
+            if not getattr(c, k) and not (k == "spaces" and "hexes" in t):
+                r.error(w, f'a condition of type "{c.type}" needs "{k}"')
+        if c.type == "default" and not c.who():
+            r.error(w, 'a condition of type "default" needs "winner" (or "side")')
+        if c.type == "hold_any" and not (c.sides or c.side):
+            r.error(w, 'a condition of type "hold_any" needs "sides" (or "side")')
+        out.append(c)
+    return out
+
+
+def conditions_data(conds: list[Condition]) -> dict:
+    """Back to the tables they were read from (for writers and ``--json``)."""
+    out = {}
+    for c in conds:
+        d: dict = {"rule": c.rule, "text": c.text, "type": c.type}
+        for k in ("side", "winner", "versus", "code"):
+            if getattr(c, k):
+                d[k] = getattr(c, k)
+        if c.sides:
+            d["sides"] = list(c.sides)
+        if c.spaces:
+            d["spaces"] = list(c.spaces)
+        if c.count:
+            d["count"] = c.count
+        if c.ratio != (1, 1):
+            d["ratio"] = list(c.ratio)
+        if c.printed:
+            d["printed"] = True
+        if c.values:
+            d["values"] = dict(c.values)
+        if c.enemy_start:
+            d["enemy_start"] = True
+        if c.margin:
+            d["margin"] = c.margin
+        d["when"] = c.when
+        if c.effect != "win":
+            d["effect"] = c.effect
+        if c.role != "win":
+            d["role"] = c.role
+        out[c.id] = d
+    return out
+
+
+# ------------------------------------------------------------------------------ evaluating
+def holds(c: Condition, f: Facts) -> tuple[bool, str]:
+    """Whether a condition holds now, and the figures behind it (for the report)."""
+    if c.type == "hold_all":
+        held = [s for s in c.spaces if f.holder(s) == c.side]
+        return len(held) == len(c.spaces), f"{c.side} holds {len(held)} of {len(c.spaces)}"
+    if c.type == "hold_any":
+        who = c.sides or (c.side,)
+        held = [s for s in c.spaces if f.holder(s) in who]
+        return bool(held), (f"{', '.join(held)} held by {f.holder(held[0])}" if held else "")
+    if c.type == "hold_n":
+        held = [s for s in c.spaces if f.holder(s) == c.side]
+        return len(held) >= c.count, f"{c.side} holds {len(held)} of {len(c.spaces)}, needs {c.count}"
+    if c.type == "production":
+        a, b = f.production(c.side, c.printed), f.production(c.versus, c.printed)
+        num, den = c.ratio
+        return a * den >= b * num, f"{c.side} production {a}, {c.versus} {b}"
+    if c.type == "vp":
+        a, b = victory_points(c, f, c.side), victory_points(c, f, c.versus)
+        return a - b >= c.margin, f"{c.side} {a} victory points, {c.versus} {b}"
+    if c.type == "default":
+        return True, ""
+    return False, ""
+
+
+def victory_points(c: Condition, f: Facts, side: str) -> int:
+    total = 0
+    for space, v in c.values.items():
+        if f.holder(space) == side and not (c.enemy_start and f.start_holder(space) == side):
+            total += v
+    return total
+
+
+def _decide(conds: list[Condition], f: Facts, when: str) -> tuple[Condition, str] | None:
+    for c in conds:
+        if c.type == "note" or c.effect != "win" or c.when != when:
+            continue
+        ok, figures = holds(c, f)
+        if ok:
+            return c, figures
+    return None
+
+
+def evaluate(conds: list[Condition], f: Facts) -> dict | None:
+    """The game's result now, or None while no condition has decided it.
+
+    ``winner``, ``condition`` (the condition's words, with the figures that decided), ``rule``,
+    ``immediate`` (decided at the moment it happened, not at the end of the game), and one
+    ``ROLE`` / ``ROLE_rule`` pair per other contest (``two_player``)."""
+    main = [c for c in conds if c.role == "win"]
+    immediate, ended = False, f.over
+    found = _decide(main, f, "immediate")
+    if found is not None:
+        immediate = True
+    else:
+        for c in main:
+            if c.effect == "end" and c.when == "immediate" and holds(c, f)[0]:
+                immediate = ended = True
+                break
+        if not ended:
+            return None
+        found = _decide(main, f, "end")
+    if found is None:
+        return None
+    c, figures = found
+    out = {"winner": c.who(), "condition": c.text + (f" ({figures})" if figures else ""), "rule": c.rule,
+           "immediate": immediate}
+    for role in dict.fromkeys(x.role for x in conds if x.role != "win"):
+        group = [x for x in conds if x.role == role]
+        got = _decide(group, f, "immediate") or _decide(group, f, "end")
+        if got is not None:
+            out[role] = got[0].who()
+            out[f"{role}_rule"] = got[0].rule
+    return out
+
+
+__all__ = ["Condition", "Facts", "TYPES", "conditions_data", "evaluate", "holds", "read_conditions", "victory_points"]

@@ -1,0 +1,1 @@
+"""The games mapref referees, one package per ruleset, each reached through mapref.rules.registry."""

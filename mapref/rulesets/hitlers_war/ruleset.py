@@ -1,0 +1,449 @@
+"""Hitler's War behind the ruleset protocol (mapref.rules.ruleset): what the command line, the
+referee's window and the game session ask of it, answered by the modules of this package.
+
+Actions (their verbs are the command line's): ``move`` (strength points or a fleet; Movement
+1-5, Sea movement), ``set`` (a referee's correction of a hex, or a nation's standing: rulings
+R39), ``advance`` (end the current step of the sequence of play), ``losses`` and ``capture``
+(combat results the players rolled: Assault and Advance resolution).
+"""
+
+from __future__ import annotations
+
+from mapref.core.board import SpaceError
+from mapref.rules.ruleset import Action, Ask, MenuItem, Outcome, Piece, Ruleset, Step, Verb, refused
+from mapref.rulesets.hitlers_war import files as hwfiles
+from mapref.rulesets.hitlers_war.common import Context
+from mapref.rulesets.hitlers_war.state import POINT_TYPES, STATUSES, Turn
+
+FLAGS = {"tactical_air": "air"}  # the command line's name of a strength type
+STEP_LABELS = {
+    ("setup", ""): "Set-up",
+    ("movement", ""): "Movement",
+    ("movement", "naval"): "Naval movement",
+    ("movement", "land"): "Land movement",
+    ("combat", "supply"): "Determine supply",
+    ("combat", "announce"): "Announce attacks",
+    ("combat", "amphibious"): "Amphibious assaults",
+    ("combat", "defensive_assaults"): "Defensive assaults",
+    ("combat", "assaults"): "Initial assaults",
+    ("combat", "advances"): "Advances",
+    ("combat", "exploitation"): "Exploitation",
+    ("production", "build"): "Build",
+    ("production", "repair"): "Repair",
+    ("production", "research"): "Research",
+    ("over", ""): "Game over",
+}
+KEEP = "keep"  # a ``set`` action's side: unchanged
+
+
+def step_label(phase: str, subphase: str) -> str:
+    return STEP_LABELS.get((phase, subphase), f"{phase} ({subphase})" if subphase else phase)
+
+
+class HitlersWar(Ruleset):
+    name = "hitlers_war"
+    title = "Hitler's War"
+    board_kinds = ("hex",)
+    side_colours = {"axis": ("#2b2b2b", "#ffffff"), "soviet": ("#9e1b1b", "#ffffff"), "allies": ("#1f4e9e", "#ffffff")}
+
+    # ----------------------------------------------------------------------------- files
+    def read_scenario(self, data, source, shown):
+        return hwfiles.scenario_from_dict(data, source, shown)
+
+    def scenario_problems(self, board, scenario):
+        from mapref.rulesets.hitlers_war.consistency import scenario_problems
+
+        return scenario_problems(board, scenario)
+
+    def describe_scenario(self, scenario) -> dict:
+        return {"first_turn": str(scenario.first_turn), "last_turn": str(scenario.last_turn), "sides": list(scenario.sides)}
+
+    def read_state(self, data, source, shown):
+        data = {"format": hwfiles.FORMAT, "kind": "game", **data}
+        return hwfiles.game_from_dict(data, source, shown)
+
+    def state_data(self, state) -> dict:
+        return hwfiles.state_data(state)
+
+    def dumps_state(self, state) -> str:
+        return hwfiles.dumps_state(state)
+
+    def state_problems(self, board, scenario, state):
+        from mapref.rulesets.hitlers_war.consistency import consistency_problems
+
+        return consistency_problems(board, scenario, state)
+
+    # ------------------------------------------------------------------------------ play
+    def context(self, game) -> Context:
+        return Context(game.map, game.scenario, game.state)
+
+    def new_game(self, board, scenario, *, scenario_ref="", map_ref="", auto_place=False):
+        from mapref.rulesets.hitlers_war.setup import new_game
+
+        return new_game(board.map, scenario, scenario_ref=scenario_ref, map_ref=map_ref, auto_place=auto_place)
+
+    def position(self, game) -> dict:
+        st = game.state
+        step = st.phase + (f" ({st.subphase})" if st.subphase else "")
+        return {"turn": str(st.turn), "side": st.side, "step": step, "over": st.phase == "over",
+                "title": f"{game.scenario.name}: {st.turn.season.capitalize()} {st.turn.year}, {st.side} "
+                         f"{step_label(st.phase, st.subphase).lower()}"}
+
+    def report(self, game):
+        from mapref.rulesets.hitlers_war.referee import referee
+
+        return referee(game.map, game.scenario, game.state)
+
+    def steps(self, game) -> list[Step]:
+        from mapref.rulesets.hitlers_war.sequence import steps
+
+        st = game.state
+        here = (st.phase, st.subphase)
+        seq = steps(game.scenario)
+        if here not in seq and st.phase in {p for p, _ in seq}:
+            here = next(s for s in seq if s[0] == st.phase)
+        return [Step(f"{p}.{s}" if s else p, step_label(p, s), (p, s) == here) for p, s in seq]
+
+    def follow_up(self, game):
+        from mapref.rulesets.hitlers_war.combat import victory_commands
+
+        cmds, msg = victory_commands(game.map, game.scenario, game.state)
+        return cmds, [msg] if msg else []
+
+    def check(self, game, action: Action) -> Outcome:
+        fn = getattr(self, f"_check_{action.verb}", None)
+        if fn is None:
+            return refused(f"Hitler's War has no action {action.verb!r} (its actions: move, set, advance, losses, capture)")
+        try:
+            return fn(game, dict(action.args))
+        except SpaceError as e:
+            return refused(str(e))
+
+    # each check returns an Outcome whose ``reason`` reads as one line after "mapref: "
+    def _space(self, game, text: str) -> str:
+        cx = self.context(game)
+        try:
+            s = cx.board.parse(text)
+        except SpaceError:
+            raise SpaceError(f"{text}: not a hex or box of the map") from None
+        if not cx.exists(s):
+            raise SpaceError(f"{text}: not a hex or box of the map")
+        return s
+
+    def _check_move(self, game, a: dict) -> Outcome:
+        from mapref.rulesets.hitlers_war.movement import check_fleet_move, check_move
+
+        frm, to = self._space(game, a.get("from", "")), self._space(game, a.get("to", ""))
+        cx = self.context(game)
+        st = game.state
+        has_army = any(x.at == frm and x.side == st.side for x in st.armies)
+        if "fleet" in a or (not has_army and any(f.at == frm for f in st.fleets)):
+            r = check_fleet_move(cx, frm, to, fleet=a.get("fleet") or None, at_sea=bool(a.get("at_sea")))
+        else:
+            pts = {t: int(v) for t, v in (a.get("points") or {}).items() if v}
+            r = check_move(cx, frm, to, pts or None, army=a.get("army"))
+        if not r.ok:
+            return Outcome(False, reason=f"illegal move {frm} -> {to}: {r.reason}", rule=r.rule)
+        what = r.fleet or f"{sum(r.points.values())} points of {r.army}"
+        line = f"{what}: {frm} -> {to} by {' '.join(r.route)}"
+        return Outcome(True, r.commands, [line], rule="Movement 1-5" if not r.fleet else "Movement of naval strength points and fleets",
+                       label=f"move {what} {frm} -> {to}", data={"route": list(r.route), "army": r.army, "fleet": r.fleet})
+
+    def _check_set(self, game, a: dict) -> Outcome:
+        if any(k in a for k in ("nation", "status", "side", "joined")):
+            return self._check_nation(game, a)
+        from mapref.rulesets.hitlers_war.commands import SetHex
+
+        if not a.get("space"):
+            return refused("nothing to set: give HEX --control SIDE / --devastated N, or --nation CODE --status STATUS")
+        space = self._space(game, a["space"])
+        control, devastated = a.get("control"), a.get("devastated")
+        if control is None and devastated is None:
+            return refused("nothing to set: give --control SIDE or --devastated N")
+        cx = self.context(game)
+        if devastated is not None and not 0 <= int(devastated) <= max(cx.production(space), 12):
+            return refused(f"{space}: --devastated must be between 0 and its production ({cx.production(space)})")
+        if control not in (None, "none") and control not in game.scenario.sides:
+            return refused(f"{control} is not a side of {game.scenario.id}")
+        msg = f"{space}: " + ", ".join(x for x in (f"control {control}" if control else "",
+                                                  f"devastated {devastated}" if devastated is not None else "") if x)
+        cmd = SetHex(text=msg, space=space, control=control, devastated=devastated,
+                     occupied=None if control is None else control != "none")
+        return Outcome(True, [cmd], [msg], rule="referee's correction", label=f"set {msg}")
+
+    def _check_nation(self, game, a: dict) -> Outcome:
+        from mapref.rulesets.hitlers_war.nations import KEEP as NKEEP
+        from mapref.rulesets.hitlers_war.nations import check_nation
+
+        if a.get("space") or a.get("control") is not None or a.get("devastated") is not None:
+            return refused("a hex and a nation are set separately: give either HEX --control/--devastated or --nation")
+        if not a.get("nation") or not a.get("status"):
+            return refused("a nation's record needs --nation CODE and --status STATUS")
+        try:
+            joined = Turn.parse(a["joined"]) if a.get("joined") is not None else None
+        except ValueError as e:
+            return refused(f"--joined {a['joined']!r}: {e}")
+        side = a.get("side", KEEP)
+        side = NKEEP if side == KEEP else (None if side in (None, "none") else str(side).lower())
+        r = check_nation(self.context(game), a["nation"], str(a["status"]).strip().lower(), side, joined)
+        if not r.ok:
+            return Outcome(False, reason=f"cannot set nation {a['nation']}: {r.reason}", rule=r.rule)
+        return Outcome(True, r.commands, r.messages, rule="rulings R39", label=r.messages[0] if r.messages else "set nation")
+
+    def _check_advance(self, game, a: dict) -> Outcome:
+        from mapref.rulesets.hitlers_war.sequence import advance
+
+        st = game.state
+        here = step_label(st.phase, st.subphase)
+        r = advance(game.map, game.scenario, st, roll=a.get("roll"))
+        if r.error:
+            return refused(r.error)
+        return Outcome(True, r.commands, r.messages, rule="Sequence of Play", label=f"end of {st.side} {here.lower()}")
+
+    def _check_losses(self, game, a: dict) -> Outcome:
+        from mapref.rulesets.hitlers_war.combat import check_losses
+
+        space = self._space(game, a.get("space", ""))
+        pts = {t: int(v) for t, v in (a.get("points") or {}).items() if v}
+        r = check_losses(self.context(game), space, pts, fort=int(a.get("fort", 0) or 0),
+                         garrison=bool(a.get("garrison")), army=a.get("army"))
+        if not r.ok:
+            return Outcome(False, reason=f"impossible losses in {space}: {r.reason}", rule=r.rule)
+        return Outcome(True, r.commands, r.messages, rule="Assault resolution 5-8", label=f"losses in {space}")
+
+    def _check_capture(self, game, a: dict) -> Outcome:
+        from mapref.rulesets.hitlers_war.combat import check_capture
+
+        frm, to = self._space(game, a.get("from", "")), self._space(game, a.get("to", ""))
+        retreats = [self._space(game, x) for x in a.get("retreat_to", [])]
+        r = check_capture(self.context(game), frm, to, retreats, army=a.get("army"))
+        if not r.ok:
+            ask = None
+            if r.retreat is not None:
+                name, options = r.retreat
+                ask = Ask("retreat_to", f"{name} retreats from {to} to", list(options),
+                          "The defender chooses among the legal retreats (Advance resolution 6-7).")
+            return Outcome(False, reason=f"illegal advance {frm} -> {to}: {r.reason}", rule=r.rule, ask=ask)
+        mover = next((c.army for c in r.commands if type(c).__name__ == "Relocate" and c.to == to), None)
+        return Outcome(True, r.commands, r.messages, rule="Advance resolution 2-13", label=f"advance {frm} -> {to}",
+                       data={"army": mover})
+
+    # ---------------------------------------------------------------------------- window
+    def pieces(self, game, report=None) -> list[Piece]:
+        r = (report or self.report(game)).as_dict()
+        out: list[Piece] = []
+        for a in r["armies"]:
+            stn = a["strength"]
+            text = f"{stn.get('infantry', 0)}-{stn.get('mechanized', 0)}"
+            extra = sum(v for k, v in stn.items() if k not in ("infantry", "mechanized"))
+            if extra:
+                text += f"+{extra}"
+            points = ", ".join(f"{v} {k.replace('_', ' ')}" for k, v in stn.items() if v)
+            info = [f"{a['name']} ({a['side']}, {a.get('nation', '')}) in {a['hex']}", points or "no strength points"]
+            if a.get("leader"):
+                info.append(f"leader: {a['leader']}")
+            if a.get("supplied"):
+                path = a.get("supply_path") or []
+                info.append("In supply" + (f": {' - '.join(path)}" if path else ""))
+            else:
+                info.append("OUT OF SUPPLY")
+                if a.get("frontier"):
+                    info.append(f"its friendly region ends at {', '.join(a['frontier'])}")
+            out.append(Piece(f"army:{a['name']}", "army", a["side"], a["hex"], text, a["name"], True, bool(a.get("supplied")),
+                             list(a.get("supply_path") or []), list(a.get("frontier") or []), info=info))
+        for f in game.state.fleets:
+            out.append(Piece(f"fleet:{f.name}", "fleet", f.side, f.at, str(f.capital), f.name,
+                             info=[f"{f.name} ({f.side}) {'in port' if f.in_port else 'at sea'} in {f.at}: {f.capital} capital ship points"]))
+        for fort in game.state.forts:
+            out.append(Piece(f"fort:{fort.side}-{fort.number}", "fort", fort.side, fort.at, str(fort.strength),
+                             f"fort No. {fort.number}"))
+        cx = self.context(game)
+        for space, side in cx.control.items():
+            # occupation markers (Hex Control and Garrisons, Friendly hexes 4): on captured hexes,
+            # not on those a nation brought when joining (rulings R39)
+            if cx.start.get(space) != side and game.state.hex(space).occupied:
+                out.append(Piece(f"occupied:{space}", "marker", side, space, "", "occupation marker"))
+        return out
+
+    def supply_view(self, game) -> dict[str, tuple[set[str], set[str]]]:
+        """Per side: (its supplied spaces, its friendly spaces that trace no supply)."""
+        cx = self.context(game)
+        out = {}
+        for side in game.scenario.sides:
+            sup = cx.supplied(side)
+            mine = {s for s, v in cx.control.items() if v == side and cx.exists(s)}
+            out[side] = (sup & mine, mine - sup)
+        return out
+
+    def panels(self, game, report) -> list[tuple[str, list[str]]]:
+        r = report.as_dict()
+        prod = []
+        for side, p in r["production"].items():
+            spend = f", {p['spendable']} to spend" if p["spendable"] != p["total"] else ""
+            prod.append(f"{side}: {p['total']}{spend}")
+        return [("Production", prod), ("Nations", self.nations_lines(game))]
+
+    def nations_lines(self, game) -> list[str]:
+        """Nations whose standing is not plain unaligned, grouped: "axis, at war: Finland, Germany"."""
+        groups: dict[tuple[str, str], list[str]] = {}
+        for code, n in game.state.nations.items():
+            if n.status == "unaligned" and n.side is None:
+                continue
+            name = game.board.country_name(code)
+            if n.joined is not None and n.joined != game.scenario.first_turn:
+                name += f" (joined {n.joined})"
+            groups.setdefault((n.side or "", n.status), []).append(name)
+        order = {s: i for i, s in enumerate(game.scenario.sides)}
+        out = []
+        for (side, status), names in sorted(groups.items(), key=lambda kv: (order.get(kv[0][0], 99), kv[0][1])):
+            head = f"{side}, {status.replace('_', ' ')}" if side else status.replace("_", " ")
+            out.append(f"{head}: {', '.join(sorted(names))}")
+        return out
+
+    def drag(self, game, piece: str, to: str) -> Action | None:
+        kind, _, name = piece.partition(":")
+        if kind == "army":
+            a = game.state.army(name)
+            if a is not None and a.at != to:
+                return Action("move", {"from": a.at, "to": to, "army": name})
+        if kind == "fleet":
+            f = next((x for x in game.state.fleets if x.name == name), None)
+            if f is not None and f.at != to:
+                return Action("move", {"from": f.at, "to": to, "fleet": name})
+        return None
+
+    def menu(self, game, space: str, selected: str | None) -> list[MenuItem]:
+        """The right-click menu at ``space``: combat results in a combat phase (rulings R35)."""
+        from mapref.rulesets.hitlers_war.combat import land_adjacent
+
+        st = game.state
+        cx = self.context(game)
+        here = [x for x in st.armies if x.at == space]
+        has_fort = any(f.at == space for f in st.forts)
+        combat = st.phase == "combat"
+        why = "" if combat else (f"it is the {st.side} {step_label(st.phase, st.subphase).lower()}: combat results are "
+                                 "entered only in a combat phase [Sequence of Play 2; Launching attacks 1]")
+        out: list[MenuItem] = []
+        sel = st.army(selected.partition(":")[2]) if selected and selected.startswith("army:") else None
+        enemy = cx.control.get(space) != st.side or any(x.at == space and x.side != st.side for x in st.armies)
+        if sel is not None and sel.side == st.side and sel.at != space and enemy and \
+                (land_adjacent(cx, sel.at, space) or cx.graph.kinds_between(sel.at, space)):
+            out.append(MenuItem("Advance succeeded (capture)", Action("capture", {"from": sel.at, "to": space, "army": sel.name}),
+                                combat, why))
+        if here or has_fort:
+            a = next((x for x in here if sel is not None and x.name == sel.name), here[0] if here else None)
+            fields = [(t, f"{t.replace('_', ' ')} lost (of {n})", "int", 0, None) for t, n in (a.points.items() if a else []) if n]
+            if has_fort:
+                fields.append(("fort", "fort points lost", "int", 0, None))
+            args = {"space": space}
+            if a is not None:
+                args["army"] = a.name
+            out.append(MenuItem("Record losses...", Action("losses", args), combat, why, ask=fields))
+        elif enemy and not cx.is_box(space) and not (cx.neutral(space) and space not in cx.control):
+            out.append(MenuItem("Garrison destroyed", Action("losses", {"space": space, "garrison": True}), combat, why))
+        return out
+
+    # ------------------------------------------------------------------------------- CLI
+    def verbs(self) -> list[Verb]:
+        def points_args(ap):
+            for t in POINT_TYPES:
+                ap.add_argument(f"--{FLAGS.get(t, t)}", dest=t, type=int, default=0, metavar="N")
+
+        def points_of(args) -> dict:
+            return {t: getattr(args, t) for t in POINT_TYPES if getattr(args, t)}
+
+        def move_args(ap):
+            ap.add_argument("frm", metavar="FROM")
+            ap.add_argument("to", metavar="TO")
+            points_args(ap)
+            ap.add_argument("--army", default=None, help="the army to move from (where several share a box)")
+            ap.add_argument("--fleet", default=None, nargs="?", const="", help="move the fleet in FROM (optionally named)")
+            ap.add_argument("--at-sea", action="store_true", help="a fleet moving to a port hex stays at sea there")
+
+        def move_action(args, game) -> Action:
+            d: dict = {"from": args.frm, "to": args.to}
+            if points_of(args):
+                d["points"] = points_of(args)
+            if args.army:
+                d["army"] = args.army
+            if args.fleet is not None:
+                d["fleet"] = args.fleet
+            if args.at_sea:
+                d["at_sea"] = True
+            return Action("move", d)
+
+        def set_args(ap):
+            ap.add_argument("hex", metavar="HEX", nargs="?", default=None)
+            ap.add_argument("--control", choices=("axis", "soviet", "allies", "none"))
+            ap.add_argument("--devastated", type=int, default=None, metavar="N")
+            ap.add_argument("--nation", default=None, metavar="CODE", help="a country code of the map (fi, it, us...)")
+            ap.add_argument("--status", default=None, metavar="STATUS", help="the nation's status: " + ", ".join(STATUSES))
+            ap.add_argument("--side", default=None, metavar="SIDE", help="the side it is on or leans to (none: no side); default: unchanged")
+            ap.add_argument("--joined", default=None, metavar="TURN",
+                            help='the turn it joined its side, "SEASON YEAR" (default: this turn, when it joins one now)')
+
+        def set_action(args, game) -> Action:
+            d: dict = {}
+            for k, v in (("space", args.hex), ("control", args.control), ("devastated", args.devastated),
+                         ("nation", args.nation), ("status", args.status), ("side", args.side), ("joined", args.joined)):
+                if v is not None:
+                    d[k] = v
+            return Action("set", d)
+
+        def advance_args(ap):
+            ap.add_argument("--roll", type=int, default=None, choices=range(1, 7), metavar="N",
+                            help="the die roll that settles a tie for isolated hexes (Determine supply 8)")
+
+        def losses_args(ap):
+            ap.add_argument("hex", metavar="HEX")
+            points_args(ap)
+            ap.add_argument("--fort", type=int, default=0, metavar="N", help="fort points lost (enemy assaults only)")
+            ap.add_argument("--garrison", action="store_true", help="the garrison of an empty hex is destroyed")
+            ap.add_argument("--army", default=None, help="the army losing points (where several share the hex)")
+
+        def losses_action(args, game) -> Action:
+            d: dict = {"space": args.hex}
+            if points_of(args):
+                d["points"] = points_of(args)
+            if args.fort:
+                d["fort"] = args.fort
+            if args.garrison:
+                d["garrison"] = True
+            if args.army:
+                d["army"] = args.army
+            return Action("losses", d)
+
+        def capture_args(ap):
+            ap.add_argument("frm", metavar="FROM")
+            ap.add_argument("to", metavar="TO")
+            ap.add_argument("--retreat-to", action="append", default=[], metavar="HEX",
+                            help="where the defender retreats the army displaced from TO (repeat, in order, when TO holds several)")
+            ap.add_argument("--army", default=None, help="the advancing army (where several share FROM)")
+
+        def capture_action(args, game) -> Action:
+            d: dict = {"from": args.frm, "to": args.to}
+            if args.retreat_to:
+                d["retreat_to"] = list(args.retreat_to)
+            if args.army:
+                d["army"] = args.army
+            return Action("capture", d)
+
+        return [
+            Verb("move", "check a move of strength points (or a fleet) and apply it; exit 1 with the rule when illegal",
+                 "Check a move and apply it (Movement 1-5; Sea Movement).", move_args, move_action, check_only=True),
+            Verb("set", "a referee's correction of the board (a hex's control or devastation) or record of a nation's status",
+                 "Correct the board (a hex's control or devastation), or record a nation joining a side, surrendering... "
+                 "(--nation CODE --status STATUS [--side SIDE]).", set_args, set_action),
+            Verb("advance", "end the current phase, applying what the rules apply at its end, and save",
+                 "End the current step of the sequence of play.", advance_args,
+                 lambda args, game: Action("advance", {"roll": args.roll} if args.roll is not None else {})),
+            Verb("losses", "record the losses a player chose after an assault (combat phase); exit 1 with the rule when impossible",
+                 "Record the strength points the owner removes after an assault (Assault resolution 5-8; Effect of forts "
+                 "on combat 2; Air superiority 1).", losses_args, losses_action),
+            Verb("capture", "record a successful advance the players rolled: the army moves in, defenders retreat; exit 1 with the rule when illegal",
+                 "Record a successful advance from FROM into TO (Advance resolution 2-13; Off-map combat; Effect of forts "
+                 "on combat 4).", capture_args, capture_action, check_only=True),
+        ]
+
+
+RULESET = HitlersWar()

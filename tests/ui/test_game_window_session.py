@@ -1,0 +1,148 @@
+"""The referee's window on the game session: Redo, the unsaved mark, Ctrl+S to the game's own
+file, the question before closing with unsaved changes, and recovery after a crash."""
+
+import os
+import signal
+import subprocess
+import sys
+import tkinter as tk
+from pathlib import Path
+
+import pytest
+
+from mapref.ui.game import GameWindow, load_for_play
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def new_game_file(tmp_path) -> Path:
+    g = tmp_path / "g.toml"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    assert subprocess.run([sys.executable, "-m", "mapref", "new-game", "barbarossa", "-o", str(g)], env=env).returncode == 0
+    return g
+
+
+@pytest.fixture
+def game_win(tmp_path):
+    g = new_game_file(tmp_path)
+    root = tk.Tk()
+    w = GameWindow(root, load_for_play(g, journal=True), quiet=True)
+    root.update()
+    w.canvas.fit()
+    root.update()
+    yield w, g
+    try:
+        root.destroy()
+    except tk.TclError:
+        pass
+
+
+def key(w, sequence):
+    w.root.focus_force()
+    w.canvas.focus_set()
+    w.root.update()
+    w.canvas.event_generate(sequence)
+    w.root.update()
+
+
+def test_redo_and_the_unsaved_mark_in_the_title(game_win):
+    w, g = game_win
+    assert w.root.title() == "g.toml - mapref referee"
+    w.advance()
+    assert w.root.title() == "*g.toml - mapref referee" and w.state.phase == "movement"
+    assert w.edit_menu.entrycget(0, "label") == "Undo end of axis set-up"
+    key(w, "<Control-z>")
+    assert w.state.phase == "setup" and w.root.title() == "g.toml - mapref referee"  # back where it was saved
+    assert w.edit_menu.entrycget(1, "label") == "Redo end of axis set-up"
+    key(w, "<Control-y>")
+    assert w.state.phase == "movement" and w.status.get() == "redone: end of axis set-up"
+    assert w.root.title().startswith("*")
+
+
+def test_ctrl_s_saves_to_the_games_own_file_without_asking(game_win):
+    w, g = game_win
+    w.advance()
+    assert w.move("O14", "O13")
+    key(w, "<Control-s>")
+    assert w.root.title() == "g.toml - mapref referee"
+    text = g.read_text()
+    assert 'phase = "movement"' in text and text.count("[[log]]") == 2
+    from mapref.rules.files import load_game
+
+    assert load_game(g).state.army("Army Group Centre").at == "O13"
+
+
+def test_closing_with_unsaved_changes_asks_first(game_win):
+    w, g = game_win
+    before = g.read_bytes()
+    w.advance()
+    asked = []
+    w.ask_save_changes = lambda what: asked.append(what) or None  # Cancel: the window stays
+    w.close()
+    assert asked == ["g.toml"] and w.root.winfo_exists()
+    w.ask_save_changes = lambda what: False  # Don't save: closes, the file is as it was
+    w.close()
+    assert g.read_bytes() == before
+    with pytest.raises(tk.TclError):
+        w.root.winfo_exists()
+
+
+def test_closing_and_saving(game_win):
+    w, g = game_win
+    w.advance()
+    w.ask_save_changes = lambda what: True
+    w.close()
+    assert 'phase = "movement"' in g.read_text()
+
+
+def test_a_clean_game_closes_without_a_question(game_win):
+    w, g = game_win
+    w.ask_save_changes = lambda what: pytest.fail("asked with nothing to save")
+    w.close()
+
+
+def test_opening_another_game_with_unsaved_changes_asks_first(game_win, tmp_path):
+    w, g = game_win
+    w.advance()
+    other = tmp_path / "other"
+    other.mkdir()
+    g2 = new_game_file(other)
+    w.ask_save_changes = lambda what: None
+    assert not w.open_path(g2) and w.path == g
+    w.ask_save_changes = lambda what: False
+    assert w.open_path(g2) and w.path == g2 and w.state.phase == "setup"
+
+
+WINDOW = '''
+import sys, tkinter as tk
+from mapref.ui.game import GameWindow, load_for_play
+root = tk.Tk()
+w = GameWindow(root, load_for_play(sys.argv[1], journal=True), quiet=True)
+root.update()
+w.advance()
+w.move("O14", "O13")
+print("shown", flush=True)
+root.mainloop()
+'''
+
+
+def test_a_window_killed_mid_game_offers_the_recovered_position(tmp_path):
+    g = new_game_file(tmp_path)
+    saved = g.read_bytes()
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    p = subprocess.Popen([sys.executable, "-c", WINDOW, str(g)], stdout=subprocess.PIPE, text=True, env=env)
+    assert p.stdout.readline().strip() == "shown"
+    p.send_signal(signal.SIGKILL)
+    p.wait()
+    assert g.read_bytes() == saved
+    offered = []
+    s = load_for_play(g, journal=True, ask=lambda text: offered.append(text) or True)
+    assert offered and "2 unsaved change(s)" in offered[0]
+    assert s.state.phase == "movement" and s.state.army("Army Group Centre").at == "O13" and s.dirty
+    root = tk.Tk()
+    w = GameWindow(root, s, quiet=True)
+    root.update()
+    assert w.root.title() == "*g.toml - mapref referee"
+    w.undo()
+    assert w.state.army("Army Group Centre").at == "O14"
+    root.destroy()
