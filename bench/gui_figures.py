@@ -1,0 +1,183 @@
+"""The window figures of bench/run, measured in a process of their own under the current DISPLAY.
+
+    python bench/gui_figures.py GAME.toml MAP.toml [--runs N]
+
+Prints one JSON object (milliseconds and MB):
+
+- ``window_ms``: the referee's window made and drawn for the game, in this process;
+- ``rss_mb``: the process's resident memory with that window open (map and game loaded);
+- ``drag_ms``: one army dragged one hex and dropped (the rules check it, the session applies it,
+  the window redraws), back and forth;
+- ``game_hover_ms``: the pointer moved over the map of the referee's window;
+- ``paint_ms``, ``hover_ms``, ``hover_check_ms``, ``zoom_ms``: the map editor on MAP: one drag
+  step of a radius-0 brush, the pointer moved (select tool), the pointer moved while the
+  problems check runs, one wheel step of zoom about the cursor.
+
+Each figure is the median of its samples; ``*_max`` the slowest.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import threading
+import time
+import tkinter as tk
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+
+def rss_mb() -> float:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def timed(f, n: int) -> list[float]:
+    out = []
+    for _ in range(n):
+        t = time.perf_counter()
+        f()
+        out.append((time.perf_counter() - t) * 1000)
+    return out
+
+
+def put(res: dict, name: str, samples: list[float]) -> None:
+    res[name] = statistics.median(samples)
+    res[name + "_max"] = max(samples)
+
+
+def window_xy(canvas, x: float, y: float) -> tuple[int, int]:
+    """Event coordinates of a canvas point (the canvas may be scrolled)."""
+    return int(round(x - canvas.canvasx(0))), int(round(y - canvas.canvasy(0)))
+
+
+def game_figures(game: Path, runs: int, res: dict) -> None:
+    from mapref.ui.game import GameWindow, load_for_play
+
+    root = tk.Tk()
+    t = time.perf_counter()
+    session = load_for_play(game)
+    w = GameWindow(root, session, quiet=True)
+    root.update()
+    res["window_ms"] = (time.perf_counter() - t) * 1000
+    res["rss_mb"] = rss_mb()
+    st, board = session.state, session.board
+    g = board.graph()
+    cx = session.ruleset.context(session.game)
+    taken = {a.at for a in st.armies}
+    move = None
+    for a in st.armies:
+        if a.side != st.side or board.space(a.at) is None or board.space(a.at).is_box:
+            continue
+        for n in g.neighbours(a.at, {"land"}):
+            if cx.control.get(n) == a.side and n not in taken:
+                move = (a.name, a.at, n)
+                break
+        if move:
+            break
+    c = w.canvas
+    if move is not None:
+        name, frm, to = move
+        if not frm.startswith("box:"):
+            c.centre_on(session.map.grid.parse(frm))
+        root.update()
+        spots = [frm, to]
+
+        def drag(i=[0]):
+            a, b = spots[i[0] % 2], spots[(i[0] + 1) % 2]
+            i[0] += 1
+            xa, ya = window_xy(c, *c.space_xy(a))
+            xb, yb = window_xy(c, *c.space_xy(b))
+            c.event_generate("<ButtonPress-1>", x=xa, y=ya, button=1)
+            c.event_generate("<B1-Motion>", x=(xa + xb) // 2, y=(ya + yb) // 2, state=0x100)
+            c.event_generate("<ButtonRelease-1>", x=xb, y=yb, button=1, state=0x100)
+            root.update_idletasks()
+
+        drag()  # the first drag builds what later ones reuse
+        samples = timed(drag, runs)
+        moved = st.army(name) is not None and st.army(name).at in spots
+        res["drag_ok"] = bool(moved)
+        put(res, "drag_ms", samples)
+
+    def hover(i=[0]):
+        i[0] += 1
+        c.event_generate("<Motion>", x=200 + (i[0] * 13) % 400, y=200 + (i[0] * 7) % 300)
+        root.update_idletasks()
+
+    put(res, "game_hover_ms", timed(hover, 4 * runs))
+    root.destroy()
+
+
+def editor_figures(map_path: Path, runs: int, res: dict) -> None:
+    from mapref.io.mapfile import load_map
+    from mapref.ui.editor import Editor
+
+    m = load_map(map_path)
+    root = tk.Tk()
+    ed = Editor(root, model=m, quiet=True)
+    root.geometry("1400x900+0+0")
+    root.update()
+    c = ed.canvas
+
+    def hover(i=[0]):
+        i[0] += 1
+        c.event_generate("<Motion>", x=200 + (i[0] * 13) % 400, y=200 + (i[0] * 7) % 300)
+        root.update_idletasks()
+
+    ed.set_tool("select")
+    put(res, "hover_ms", timed(hover, 4 * runs))
+    # hover while the problems check runs (the editor checks big maps in a worker thread)
+    samples: list[float] = []
+    for _ in range(3):
+        before = threading.active_count()
+        ed.problems.run_in_background()
+        deadline = time.perf_counter() + 20
+        while threading.active_count() > before and time.perf_counter() < deadline:
+            samples += timed(hover, 1)
+        root.update()
+    if threading.active_count() == 1 and not samples:  # a small map is checked at once
+        ed.problems.run()
+        samples = timed(hover, runs)
+    put(res, "hover_check_ms", samples or [float("nan")])
+
+    ed.set_tool("paint")
+    ed.brush_radius.set(0)
+    ed.paint_attr.set("terrain")
+    y, x0 = 250, 150
+    c.event_generate("<Motion>", x=x0, y=y)
+    c.event_generate("<ButtonPress-1>", x=x0, y=y, button=1)
+    steps = []
+    for k in range(1, 2 * runs + 1):
+        ed.paint_values["terrain"].set("coastal" if k % 2 else "land")
+        x = x0 + k * 12
+        steps += timed(lambda: (c.event_generate("<B1-Motion>", x=x, y=y, state=0x100), root.update_idletasks()), 1)
+    c.event_generate("<ButtonRelease-1>", x=x, y=y, button=1, state=0x100)
+    root.update()
+    put(res, "paint_ms", steps)
+    zooms = []
+    for f in [1 / 1.25, 1.25] * max(2, runs // 2):
+        zooms += timed(lambda: (c.zoom_at(f, 400, 300), root.update_idletasks()), 1)
+    put(res, "zoom_ms", zooms)
+    root.destroy()
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("game")
+    ap.add_argument("map")
+    ap.add_argument("--runs", type=int, default=9)
+    a = ap.parse_args()
+    res: dict = {}
+    game_figures(Path(a.game), a.runs, res)
+    editor_figures(Path(a.map), a.runs, res)
+    print(json.dumps(res))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
