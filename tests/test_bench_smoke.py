@@ -1,0 +1,32 @@
+"""bench/run on a tiny map, so the benchmarks cannot rot: every figure of the table is measured
+for both maps (the window's too, under the tests' X display) and scipy's and networkx's answers,
+when installed, agree with mapref's (bench/run checks them).  No figure is compared with a time."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+ROWS = ["load map + game", "full referee report", "supply for all sides from scratch", "scipy csgraph",
+        "networkx", "supply after one move", "supply after one capture", "drag an army one hex in the window",
+        "start to first frame", "paint one hex", "hover while the problems check runs", "zoom step",
+        "memory, window with map and game"]
+
+
+def test_bench_run_tiny(tmp_path):
+    out = tmp_path / "table.md"
+    r = subprocess.run([sys.executable, str(ROOT / "bench" / "run"), "--tiny", "--out", str(out)],
+                       capture_output=True, text=True, cwd=ROOT, timeout=600,
+                       env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert r.returncode == 0, r.stdout + r.stderr
+    table = out.read_text()
+    assert "Hitler's War map" in table and "16x16 hexes" in table
+    for row in ROWS:
+        line = next((x for x in table.splitlines() if row in x), None)
+        assert line is not None, f"no row {row!r} in\n{table}"
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if "scipy" in row or "networkx" in row:
+            continue  # n/a where the bench extra is not installed
+        assert "n/a" not in cells[2] and "n/a" not in cells[4], line
