@@ -82,6 +82,8 @@ ACTIONS: tuple[Action, ...] = (
     Action("about", "Help", "About mapref"),
 )
 
+MODIFIERS = 0x4 | 0x8 | 0x40  # Control, Alt (Mod1), Super (Mod4); not Shift, Caps Lock or Num Lock
+
 PAINT_DEFAULTS = {"terrain": "land", "country": "", "sea": ""}
 
 
@@ -104,6 +106,7 @@ class Editor:
         root.report_callback_exception = self.report_exception
         root.geometry("1400x900")
         root.minsize(800, 500)
+        self._typing: set[tk.Widget] = set()  # fields typed in and not yet confirmed
         self._option_vars()
         self._build()
         self.tools: dict[str, Tool] = {cls.name: cls(self) for cls in TOOL_CLASSES}
@@ -266,9 +269,44 @@ class Editor:
         self._panning = False
 
     def _enter(self, _e=None) -> None:
-        f = self.root.focus_get()
-        if not isinstance(f, (tk.Entry, ttk.Entry, tk.Text, ttk.Spinbox, ttk.Combobox)):
+        """The mouse comes onto the map: so does the keyboard, unless a field is being typed in
+        (text typed and not yet confirmed with Return, Tab or a click elsewhere)."""
+        if self.root.focus_get() not in self._typing:
             self.canvas.focus_set()
+
+    def watch_field(self, w: tk.Widget, confirm: Callable[[], object] | None = None,
+                    revert: Callable[[], object] | None = None) -> None:
+        """Make a text field of the palette or the inspector behave: typing in it keeps the
+        keyboard there; Return (``confirm``, then) gives the keyboard back to the map; Escape
+        (``revert``, then) does too; leaving it confirms."""
+        def typed(e):
+            if e.keysym not in ("Tab", "ISO_Left_Tab", "Shift_L", "Shift_R", "Control_L", "Control_R"):
+                self._typing.add(w)
+
+        def ret(e):
+            self._typing.discard(w)
+            if confirm is not None:
+                confirm()  # a refused value raises: the keyboard stays in the field
+            self.canvas.focus_set()
+            return "break"
+
+        def esc(e):
+            self._typing.discard(w)
+            if revert is not None:
+                revert()
+            self.canvas.focus_set()
+            return "break"
+
+        def out(e):
+            self._typing.discard(w)
+            if confirm is not None:
+                confirm()
+
+        w.bind("<KeyPress>", typed, add="+")
+        for seq in ("<Return>", "<KP_Enter>"):
+            w.bind(seq, ret)
+        w.bind("<Escape>", esc)
+        w.bind("<FocusOut>", out)
 
     def _build_palette(self) -> None:
         p = self.palette
@@ -366,7 +404,7 @@ class Editor:
             for seq in a.keys:
                 r.event_add(f"<<{a.id}>>", seq)
             for seq in a.canvas_keys:
-                self.canvas.bind(seq, lambda e, i=a.id: (self.fire(i), "break")[1])
+                self.canvas.bind(seq, lambda e, i=a.id: self._canvas_key(e, lambda: self.fire(i)))
             menu = self.menus[a.menu]
             if a.menu == "Tools":
                 menu.add_command(label=a.label, accelerator=a.accel, command=lambda i=a.id: self.fire(i))
@@ -389,7 +427,15 @@ class Editor:
             layers.add_checkbutton(label=t.capitalize(), variable=self.layer_vars[t],
                                    command=lambda t=t: self.set_layer(t, self.layer_vars[t].get()))
         for name, key in TOOL_KEYS.items():
-            self.canvas.bind(f"<{key}>", lambda e, n=name: self.set_tool(n))
+            self.canvas.bind(f"<{key}>", lambda e, n=name: self._canvas_key(e, lambda: self.set_tool(n)))
+
+    def _canvas_key(self, e: tk.Event, action: Callable[[], object]) -> str | None:
+        """A single-key shortcut of the map.  Tk's ``<g>`` also matches Ctrl+G and Alt+G: those
+        belong to the application-wide shortcuts (go to, find...), so they pass through."""
+        if e.state & MODIFIERS:
+            return None
+        action()
+        return "break"
 
     # --------------------------------------------------------------------------- mouse
     def _motion(self, e: tk.Event) -> None:
@@ -493,8 +539,12 @@ class Editor:
             self.stack.end_group()
             self.select_box(None)
         elif self.selection:
-            self.push(SetHexProps.same(sorted(self.selection), label="Clear hex properties", name="", production=0, port=0,
-                                       port_optional=False, port_access=(), capital=False, mountain=False))
+            cmd = SetHexProps.same(sorted(self.selection), label="Clear hex properties", name="", production=0, port=0,
+                                   port_optional=False, port_access=(), capital=False, mountain=False)
+            if cmd.is_noop(self.model):
+                self.set_status("Nothing to clear: no name, production, port, capital or mountain on the selected hexes")
+            else:
+                self.push(cmd)
 
     def zoom(self, factor: float) -> None:
         c = self.canvas

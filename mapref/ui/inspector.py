@@ -46,22 +46,26 @@ class Inspector(ttk.Frame):
             self._row(f, r, text)
             if kind == "check":
                 v = tk.IntVar(value=0)
-                w = ttk.Checkbutton(f, variable=v, command=lambda k=key: commit(k))
+                w = ttk.Checkbutton(f, variable=v, command=lambda k=key: self._confirm(commit, k))
             else:
                 v = tk.StringVar()
                 if kind == "combo":
                     w = ttk.Combobox(f, textvariable=v, width=18)
-                    w.bind("<<ComboboxSelected>>", lambda e, k=key: commit(k))
+                    w.bind("<<ComboboxSelected>>", lambda e, k=key: self._confirm(commit, k))
                 elif kind == "spin":
                     w = ttk.Spinbox(f, textvariable=v, from_=0, to=99 if key == "port" else 16, width=8,
                                     command=lambda k=key: commit(k))
                 else:
                     w = ttk.Entry(f, textvariable=v, width=20)
-                for seq in ("<Return>", "<KP_Enter>", "<FocusOut>"):
-                    w.bind(seq, lambda e, k=key: commit(k))
+                self.ed.watch_field(w, confirm=lambda k=key: commit(k), revert=self.show)
             w.grid(row=r, column=1, sticky="we", pady=1)
             vars_[key], widgets[key] = v, w
         f.columnconfigure(1, weight=1)
+
+    def _confirm(self, commit, key) -> None:
+        """A value picked (list, tick box): set it, and give the keyboard back to the map."""
+        commit(key)
+        self.ed.canvas.focus_set()
 
     def _build_hex(self) -> None:
         fields = [("terrain", "Terrain", "combo"), ("country", "Country", "combo"), ("sea", "Sea zone", "combo"),

@@ -1,0 +1,129 @@
+"""Issue 13: the bugs a designer met in an evening with the map editor, each driven through the
+real window under Xvfb (keys sent to the widget that has the keyboard focus, as X does)."""
+
+import tkinter as tk
+
+import pytest
+
+from test_editor import ed, click, drag, three_sea_hexes_in_a_row  # noqa: F401  (ed is a fixture)
+
+
+def key(ed, keysym, state=0):
+    """Press a key the way the X server does: to whatever widget has the keyboard focus."""
+    ed.root.update()
+    w = ed.root.focus_get() or ed.root
+    w.event_generate(f"<KeyPress-{keysym}>", state=state)
+    w.event_generate(f"<KeyRelease-{keysym}>", state=state)
+    ed.root.update()
+
+
+def type_text(ed, text):
+    for ch in text:
+        key(ed, {"-": "minus", " ": "space"}.get(ch, ch), state=0x1 if ch.isupper() else 0)
+
+
+def ctrl(ed, letter):
+    key(ed, letter, state=0x4)
+
+
+def focus_map(ed):
+    c = ed.canvas
+    x, y = c.winfo_width() // 2, c.winfo_height() // 2
+    c.event_generate("<Enter>", x=x, y=y)
+    c.event_generate("<Motion>", x=x, y=y)
+    c.focus_force()
+    ed.root.update()
+
+
+@pytest.mark.parametrize("letter", ["g", "c", "x", "p", "b", "m"])
+def test_control_letters_do_not_switch_the_tool(ed, letter):
+    """Ctrl+G (go to), Ctrl+C, Ctrl+X... used to switch to the fill / capital / box... tool, so
+    the next click on the map edited it."""
+    focus_map(ed)
+    ed.answers = [None] * 3  # Ctrl+G asks for a hex: cancel
+    ctrl(ed, letter)
+    assert ed.tool_name.get() == "select"
+    before = len(ed.stack.done)
+    h = next(iter(ed.model.grid.hexes()))
+    click(ed, h)
+    assert len(ed.stack.done) == before and not ed.stack.dirty
+    # the bare letter still switches
+    focus_map(ed)
+    key(ed, letter)
+    assert ed.tool_name.get() != "select"
+
+
+def test_control_f_finds_while_the_map_has_focus(ed):
+    m = ed.model
+    berlin = m.find_name("Berlin")
+    focus_map(ed)
+    zoom = ed.canvas.zoom
+    ed.answers = ["Berlin"]
+    ctrl(ed, "f")
+    assert ed.selection == {berlin}
+    assert ed.canvas.zoom == zoom  # not the F (fit) of the map
+    assert ed.status.get().startswith(f"{m.grid.label(berlin)} Berlin")
+
+
+def test_after_an_inspector_edit_map_shortcuts_reach_the_map(ed):
+    """Editing a field and pressing Return gives the keyboard back to the map: F fits the map
+    instead of typing an F into the field ("unknown sea 'f'")."""
+    m, c = ed.model, ed.canvas
+    h = m.find_name("Berlin")
+    click(ed, h)
+    name = ed.inspector.widgets["name"]
+    name.focus_force()
+    ed.root.update()
+    name.delete(0, "end")
+    type_text(ed, "Berlin-Mitte")
+    key(ed, "Return")
+    assert m.hexes[h].name == "Berlin-Mitte"
+    c.zoom_at(2.0, 10, 10)
+    zoom = c.zoom
+    # the mouse goes back to the map and the designer presses F to fit
+    x, y = c.widget_xy(h)
+    c.event_generate("<Enter>", x=x, y=y)
+    c.event_generate("<Motion>", x=x, y=y)
+    key(ed, "f")
+    assert m.hexes[h].name == "Berlin-Mitte"
+    assert c.zoom < zoom
+    assert not ed.messages
+    # and V picks the select tool, Escape deselects
+    ed.set_tool("paint")
+    key(ed, "v")
+    assert ed.tool_name.get() == "select"
+
+
+def test_a_field_being_typed_in_keeps_the_keyboard_when_the_mouse_crosses_the_map(ed):
+    m, c = ed.model, ed.canvas
+    h = m.find_name("Berlin")
+    click(ed, h)
+    name = ed.inspector.widgets["name"]
+    name.focus_force()
+    ed.root.update()
+    name.delete(0, "end")
+    type_text(ed, "X")
+    x, y = c.widget_xy(h)
+    c.event_generate("<Enter>", x=x, y=y)  # passing over the map on the way
+    key(ed, "y")
+    assert name.get() == "Xy"
+    key(ed, "Return")
+    assert m.hexes[h].name == "Xy"
+
+
+def test_delete_on_an_empty_hex_adds_no_undo_step(ed):
+    m = ed.model
+    blank = next(h for h in m.grid.hexes() if m.hexes[h].terrain == "sea" and not m.hexes[h].name and not m.hexes[h].port)
+    click(ed, blank)
+    assert ed.selection == {blank}
+    focus_map(ed)
+    key(ed, "Delete")
+    assert ed.stack.done == [] and not ed.stack.dirty
+    assert not ed.root.title().startswith("*")
+    assert "nothing to clear" in ed.message.get().lower()
+    # a hex with something on it is cleared, in one step
+    berlin = m.find_name("Berlin")
+    click(ed, berlin)
+    focus_map(ed)
+    key(ed, "Delete")
+    assert len(ed.stack.done) == 1 and not m.hexes[berlin].capital and m.hexes[berlin].name == ""
