@@ -95,6 +95,19 @@ def check_hex_value(name: str, value: object) -> object:
     return value
 
 
+def terrain_changes(d: HexData, terrain: str) -> dict[str, object]:
+    """The changes that make hex ``d`` of ``terrain``, with what no longer applies removed: a sea
+    hex belongs to no country, a land hex to no sea zone (a part-sea hex keeps both)."""
+    ch: dict[str, object] = {}
+    if d.terrain != terrain:
+        ch["terrain"] = terrain
+    if terrain == "sea" and d.country:
+        ch["country"] = None
+    if terrain == "land" and d.sea:
+        ch["sea"] = None
+    return ch
+
+
 class SetHexProps(Command):
     """Set properties of hexes: ``{hex: {"terrain": "land", ...}}``; old values kept for undo."""
 
@@ -348,6 +361,6 @@ class UndoStack(history.History):
             self.group = CommandGroup(label)
 
 
-__all__ = ["Command", "CommandGroup", "SetHexProps", "SetSide", "SetEntry", "SetMapAttr", "ChangeGrid",
+__all__ = ["terrain_changes", "Command", "CommandGroup", "SetHexProps", "SetSide", "SetEntry", "SetMapAttr", "ChangeGrid",
            "AddBox", "EditBox", "DeleteBox", "AddFeature", "DeleteFeature", "UndoStack", "Touch", "EditError",
            "regrid", "new_id", "SeaArrow"]

@@ -11,7 +11,7 @@ import tkinter as tk
 from tkinter import ttk
 from typing import TYPE_CHECKING
 
-from mapref.core.commands import EditBox, EditError, SetHexProps
+from mapref.core.commands import EditBox, EditError, SetHexProps, terrain_changes
 from mapref.core.model import SeaArrow, TERRAINS
 
 if TYPE_CHECKING:
@@ -166,7 +166,10 @@ class Inspector(ttk.Frame):
                         raise EditError(f"unknown {key} {raw!r}: known codes are {', '.join(sorted(table)) or 'none yet'}")
             else:
                 value = raw
-        cmd = SetHexProps.same(sel, label=f"Set {key.replace('_', ' ')}", **{key: value})
+        if key == "terrain":
+            cmd = SetHexProps({h: terrain_changes(m.hexes[h], str(value)) for h in sel}, label="Set terrain")
+        else:
+            cmd = SetHexProps.same(sel, label=f"Set {key.replace('_', ' ')}", **{key: value})
         if not cmd.is_noop(m):
             self.ed.push(cmd)
 

@@ -100,4 +100,7 @@ class ProblemsPanel(ttk.Frame):
             self.jump(int(sel[0]))
 
     def jump(self, index: int) -> None:
-        self.ed.goto_where(self.problems[index].where)
+        p = self.problems[index]
+        self.ed.goto_where(p.where)
+        if len(p.hexes) > 1:  # a group: select all of it
+            self.ed.select(p.hexes)

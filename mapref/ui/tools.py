@@ -13,7 +13,7 @@ import tkinter as tk
 from typing import TYPE_CHECKING
 
 from mapref.core.commands import (
-    AddBox, AddFeature, DeleteFeature, EditBox, EditError, SetHexProps, SetMapAttr, SetSide, new_id,
+    AddBox, AddFeature, DeleteFeature, EditBox, EditError, SetHexProps, SetMapAttr, SetSide, new_id, terrain_changes,
 )
 from mapref.core.grid import Hex, Layout
 from mapref.core.model import Box, Feature, SeaArrow
@@ -173,10 +173,7 @@ class PaintTool(Tool):
             d = self.model.hexes[h]
             ch: dict = {}
             if attr == "terrain":
-                if d.terrain != value:
-                    ch["terrain"] = value
-                    if value == "sea" and d.country:
-                        ch["country"] = None  # a country has no sea hexes
+                ch = terrain_changes(d, value)  # painting sea drops the country, land the sea zone
             elif attr == "country":
                 if not d.is_land and value:  # countries paint land only: the coast stays crisp
                     continue

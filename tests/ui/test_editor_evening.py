@@ -127,3 +127,63 @@ def test_delete_on_an_empty_hex_adds_no_undo_step(ed):
     focus_map(ed)
     key(ed, "Delete")
     assert len(ed.stack.done) == 1 and not m.hexes[berlin].capital and m.hexes[berlin].name == ""
+
+
+def panel_lines(ed):
+    ed.problems.run()
+    ed.root.update()
+    t = ed.problems.tree
+    return [tuple(t.item(i)["values"]) for i in t.get_children()]
+
+
+def test_painting_land_over_the_sea_drops_the_sea_zone(ed):
+    m, c = ed.model, ed.canvas
+    run = three_sea_hexes_in_a_row(m)
+    zones = [m.hexes[h].sea for h in run]
+    assert all(zones)
+    ed.set_tool("paint")
+    ed.paint_attr.set("terrain")
+    ed.paint_values["terrain"].set("land")
+    drag(ed, [c.widget_xy(h) for h in run])
+    assert [(m.hexes[h].terrain, m.hexes[h].sea) for h in run] == [("land", None)] * 3
+    assert not [line for line in panel_lines(ed) if "zone" in line[1]]  # (an island: unreachable land)
+    ed.fire("undo")
+    assert [m.hexes[h].sea for h in run] == zones
+    # a land hex that kept a zone (from a file, say) is listed
+    from mapref.core.commands import SetHexProps
+    ed.push(SetHexProps.same([run[0]], terrain="land"))
+    lab = m.grid.label(run[0])
+    assert (lab, f"{lab}: land hex with sea zone {zones[0]!r} (only sea and part-sea hexes have one)") in panel_lines(ed)
+    # the inspector's terrain field drops it too
+    click(ed, run[1])
+    ed.inspector.vars["terrain"].set("land")
+    ed.inspector.widgets["terrain"].event_generate("<<ComboboxSelected>>")
+    ed.root.update()
+    assert (m.hexes[run[1]].terrain, m.hexes[run[1]].sea) == ("land", None)
+
+
+def test_removing_berlins_capital_is_a_problem(ed):
+    m = ed.model
+    berlin = m.find_name("Berlin")
+    assert panel_lines(ed) == []
+    ed.set_tool("capital")
+    click(ed, berlin)
+    assert not m.hexes[berlin].capital
+    lines = panel_lines(ed)
+    assert len(lines) == 1 and "Germany has no capital" in lines[0][1]
+    assert ed.problems.count.get() == "1 problem"
+    # a click on the line selects Germany's hexes
+    ed.problems.tree.selection_set(ed.problems.tree.get_children()[0])
+    ed.root.update()
+    assert ed.selection == set(m.hexes_of_country("ge"))
+
+
+def test_a_brand_new_map_lists_one_line_at_most(ed):
+    from mapref.core.grid import Grid
+    ed.new_map(Grid(rows=8, cols=10))
+    ed.root.update()
+    lines = panel_lines(ed)
+    assert len(lines) <= 1
+    assert ed.problems.count.get() in ("No problems", "1 problem")
+    ed.new_map(Grid(rows=21, cols=21))
+    assert len(panel_lines(ed)) <= 1
