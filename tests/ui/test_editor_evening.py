@@ -187,3 +187,24 @@ def test_a_brand_new_map_lists_one_line_at_most(ed):
     assert ed.problems.count.get() in ("No problems", "1 problem")
     ed.new_map(Grid(rows=21, cols=21))
     assert len(panel_lines(ed)) <= 1
+
+
+@pytest.mark.parametrize("display", [None, ":987"])
+@pytest.mark.parametrize("args", [["maps/hitlers_war.toml"], []])
+def test_without_a_display_mapref_says_so_plainly(args, display):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
+    env["PYTHONPATH"] = str(root)
+    if display:
+        env["DISPLAY"] = display  # set, but no X server there
+    r = subprocess.run([sys.executable, "-m", "mapref", *args], cwd=root, env=env, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 1
+    assert "internal error" not in r.stderr and "Traceback" not in r.stderr
+    lines = r.stderr.strip().splitlines()
+    assert lines[0].startswith("mapref: the windows need a graphical display")
+    assert "mapref check" in r.stderr and "mapref render" in r.stderr and "mapref --help" in r.stderr
