@@ -32,6 +32,7 @@ from mapref.paths import icon as icon_path
 from mapref.ui.canvas import LAYER_TAGS, MapCanvas
 from mapref.ui.dialogs import ExportDialog, FormDialog, grid_fields, grid_from_values, show_text
 from mapref.ui.inspector import Inspector
+from mapref.ui.pickers import SwatchPicker
 from mapref.ui.problems import ProblemsPanel
 from mapref.ui.tools import TOOL_CLASSES, TOOL_KEYS, Tool
 from mapref.ui.tooltip import Tooltip
@@ -104,11 +105,11 @@ class Editor:
         self.message = tk.StringVar(value="")
         self._images: dict[str, tk.PhotoImage] = {}
         root.report_callback_exception = self.report_exception
-        root.geometry("1400x900")
-        root.minsize(800, 500)
         self._typing: set[tk.Widget] = set()  # fields typed in and not yet confirmed
+        self._pickers: list[SwatchPicker] = []
         self._option_vars()
         self._build()
+        self._window_size()
         self.tools: dict[str, Tool] = {cls.name: cls(self) for cls in TOOL_CLASSES}
         self.tool: Tool = self.tools["select"]
         self._build_palette()
@@ -143,6 +144,7 @@ class Editor:
                 self.selected_box = None
             c.redraw()
             c.set_selection(self.selection)
+            self._refresh_pickers()
         else:
             c.refresh(t.hexes, overlays=t.sides or t.boxes or t.features)
             if t.background:
@@ -150,6 +152,7 @@ class Editor:
                     self._load_background_image()
                 c.draw_background()
                 self.opacity.set(float((self.model.background or {}).get("opacity", 0.5)))
+                self._show_background_frame()
         if how != "do":
             self.set_status(f"{how.capitalize()}: {cmd.label}")
         self.update_title()
@@ -234,26 +237,28 @@ class Editor:
             self.menubar.add_cascade(label=name, menu=self.menus[name], underline=0)
         self.toolbar = ttk.Frame(root, padding=(4, 2))
         self.toolbar.pack(side="top", fill="x")
-        statusbar = ttk.Frame(root)
+        self.statusbar = statusbar = ttk.Frame(root)
         statusbar.pack(side="bottom", fill="x")
-        ttk.Label(statusbar, textvariable=self.status, anchor="w", relief="sunken", width=70).pack(side="left", fill="x", expand=True)
+        ttk.Label(statusbar, textvariable=self.status, anchor="w", relief="sunken", width=50).pack(side="left", fill="x", expand=True)
         self.zoom_text = tk.StringVar(value="100%")
-        ttk.Label(statusbar, textvariable=self.zoom_text, anchor="e", relief="sunken", width=7).pack(side="right")
+        self.zoom_label = ttk.Label(statusbar, textvariable=self.zoom_text, anchor="e", relief="sunken", width=6)
+        self.zoom_label.pack(side="right")
         ttk.Label(statusbar, textvariable=self.message, anchor="w", relief="sunken", width=60).pack(side="right", fill="x")
 
-        self.palette = ttk.Frame(root, padding=4)
+        self.palette = ttk.Frame(root, padding=(4, 2), width=236)
         self.palette.pack(side="left", fill="y")
-        right = ttk.Frame(root, width=310)
+        self.palette.pack_propagate(False)  # the same width whatever the tool: the map does not jump
+        right = ttk.Frame(root, width=300)
         right.pack(side="right", fill="y")
         right.pack_propagate(False)
         self.inspector = Inspector(right, self)
         self.inspector.pack(fill="both", expand=True)
         centre = ttk.PanedWindow(root, orient="vertical")
         centre.pack(side="left", fill="both", expand=True)
-        self.canvas = MapCanvas(centre, self.model, width=600, height=560)
+        self.canvas = MapCanvas(centre, self.model, width=600, height=400)
         self.problems = ProblemsPanel(centre, self)
         centre.add(self.canvas, weight=5)
-        centre.add(self.problems, weight=1)
+        centre.add(self.problems, weight=0)  # a bigger window gives the map the room
 
         c = self.canvas
         c.bind("<Motion>", self._motion)
@@ -267,6 +272,20 @@ class Editor:
         c.bind("<<Redrawn>>", lambda e: self.zoom_text.set(f"{c.zoom * 100:.0f}%"))
         self.space_down = False
         self._panning = False
+
+    def _window_size(self) -> None:
+        """1400x900, or less on a smaller screen: the whole window (with its menu bar, a title
+        bar and a desktop panel) fits, and on a small screen it is maximised."""
+        r = self.root
+        sw, sh = r.winfo_screenwidth(), r.winfo_screenheight()
+        w, h = min(1400, sw), min(900, sh - 100)  # 100: the menu bar, a title bar and a desktop panel
+        r.geometry(f"{w}x{h}")
+        if w < 1400 or h < 900:
+            try:
+                r.wm_attributes("-zoomed", True)  # a window manager fits it to the work area
+            except tk.TclError:
+                pass
+        r.minsize(min(800, w), min(520, h))
 
     def _enter(self, _e=None) -> None:
         """The mouse comes onto the map: so does the keyboard, unless a field is being typed in
@@ -309,80 +328,150 @@ class Editor:
         w.bind("<FocusOut>", out)
 
     def _build_palette(self) -> None:
+        """The tools, then the options of the current tool only (as in Tiled or GIMP), then the
+        background's opacity when the map has a background."""
         p = self.palette
         ttk.Label(p, text="Tools", font=("DejaVu Sans", 10, "bold")).pack(anchor="w")
         grid = ttk.Frame(p)
-        grid.pack(anchor="w", pady=(2, 8))
+        grid.pack(anchor="w", pady=(2, 6))
         self.tool_buttons: dict[str, ttk.Radiobutton] = {}
         for i, cls in enumerate(TOOL_CLASSES):
             key = TOOL_KEYS[cls.name]
             b = ttk.Radiobutton(grid, image=self.image(cls.icon), text=cls.label, variable=self.tool_name, value=cls.name,
                                 command=lambda n=cls.name: self.set_tool(n), style="Toolbutton")
-            b.grid(row=i // 3, column=i % 3, padx=1, pady=1)
+            b.grid(row=i // 4, column=i % 4, padx=1, pady=1)
             Tooltip(b, f"{cls.tip.split(':')[0]}  [{key.upper()}]\n{cls.tip.split(':', 1)[1].strip()}" if ":" in cls.tip else cls.tip)
             self.tool_buttons[cls.name] = b
             self.menus["Tools"].insert_radiobutton(i, label=cls.label, variable=self.tool_name, value=cls.name,
                                                    accelerator=key.upper(), command=lambda n=cls.name: self.set_tool(n))
         self.menus["Tools"].insert_separator(len(TOOL_CLASSES))
 
-        o = ttk.LabelFrame(p, text="Paint / fill", padding=4)
-        o.pack(fill="x", pady=2)
-        for attr in ("terrain", "country", "sea"):
-            row = ttk.Frame(o)
-            row.pack(fill="x")
-            ttk.Radiobutton(row, text=attr.capitalize() if attr != "sea" else "Sea zone", value=attr, variable=self.paint_attr,
-                            width=9).pack(side="left")
-            cb = ttk.Combobox(row, textvariable=self.paint_values[attr], width=10)
-            cb.pack(side="left")
-            cb.bind("<<ComboboxSelected>>", lambda e, a=attr: self.paint_attr.set(a))
-            cb.bind("<Button-1>", lambda e, a=attr, cb=cb: self._fill_choices(a, cb), add="+")
-            cb.bind("<FocusIn>", lambda e, a=attr, cb=cb: self._fill_choices(a, cb), add="+")
-            setattr(self, f"{attr}_combo", cb)
-        row = ttk.Frame(o)
-        row.pack(fill="x", pady=(4, 0))
-        ttk.Label(row, text="Brush radius").pack(side="left")
-        for r in (0, 1, 2):
-            ttk.Radiobutton(row, text=str(r), value=r, variable=self.brush_radius).pack(side="left")
+        self.options_frame = ttk.LabelFrame(p, text="Options", padding=4, width=200)
+        self.options_frame.pack(fill="x", pady=2)
+        self.tool_options: dict[str, ttk.Frame] = {}
+        for cls in TOOL_CLASSES:
+            f = ttk.Frame(self.options_frame)
+            getattr(self, f"_options_{cls.name}", self._options_hint)(f, cls)
+            self.tool_options[cls.name] = f
 
-        o = ttk.LabelFrame(p, text="Values", padding=4)
-        o.pack(fill="x", pady=2)
-        for text, var, hi in (("Production", self.production_value, 16), ("Port capacity", self.port_capacity, 99),
-                              ("Sea arrow length", self.arrow_length, 20)):
-            row = ttk.Frame(o)
-            row.pack(fill="x")
-            ttk.Label(row, text=text, width=15).pack(side="left")
-            ttk.Spinbox(row, from_=0, to=hi, textvariable=var, width=5).pack(side="left")
-
-        o = ttk.LabelFrame(p, text="Hexside", padding=4)
-        o.pack(fill="x", pady=2)
-        for v, t in (("crossing", "Crossing arrow"), ("impassable", "Impassable"), ("all_sea", "All-sea override")):
-            ttk.Radiobutton(o, text=t, value=v, variable=self.side_mode).pack(anchor="w")
-        o = ttk.LabelFrame(p, text="Box", padding=4)
-        o.pack(fill="x", pady=2)
-        for v, t in (("place", "Place / move"), ("land", "Land contact"), ("sea", "Sea arrow")):
-            ttk.Radiobutton(o, text=t, value=v, variable=self.box_mode).pack(anchor="w")
-        o = ttk.LabelFrame(p, text="Feature", padding=4)
-        o.pack(fill="x", pady=2)
-        ttk.Combobox(o, textvariable=self.feature_kind, values=["lend_lease_depot", "supply_source"], width=16).pack(anchor="w")
+        self.background_frame = o = ttk.LabelFrame(p, text="Background image", padding=4)
+        self.opacity = tk.DoubleVar(value=float((self.model.background or {}).get("opacity", 0.5)))
         row = ttk.Frame(o)
         row.pack(fill="x")
-        ttk.Label(row, text="Side").pack(side="left")
-        ttk.Entry(row, textvariable=self.feature_side, width=10).pack(side="left")
-
-        o = ttk.LabelFrame(p, text="Background", padding=4)
-        o.pack(fill="x", pady=2)
-        self.opacity = tk.DoubleVar(value=float((self.model.background or {}).get("opacity", 0.5)))
-        ttk.Label(o, text="Opacity").pack(anchor="w")
-        s = ttk.Scale(o, from_=0.0, to=1.0, variable=self.opacity, orient="horizontal")
-        s.pack(fill="x")
+        ttk.Label(row, text="Opacity").pack(side="left")
+        s = ttk.Scale(row, from_=0.0, to=1.0, variable=self.opacity, orient="horizontal", length=110)
+        s.pack(side="left", fill="x", expand=True, padx=(4, 0))
         s.bind("<ButtonRelease-1>", lambda e: self.set_background_opacity(self.opacity.get()))
+        ttk.Checkbutton(o, text="Show", variable=self.layer_vars["background"],
+                        command=lambda: self.set_layer("background", self.layer_vars["background"].get())).pack(anchor="w")
+        self._show_background_frame()
 
-    def _fill_choices(self, attr: str, cb: ttk.Combobox) -> None:
-        if attr == "terrain":
-            cb.configure(values=["sea", "land", "coastal"])
+    def _show_background_frame(self) -> None:
+        if self.model.background:
+            self.background_frame.pack(fill="x", pady=2)
         else:
-            table = self.model.countries if attr == "country" else self.model.seas
-            cb.configure(values=[""] + sorted(table))
+            self.background_frame.pack_forget()
+
+    def _show_tool_options(self, name: str) -> None:
+        for f in self.tool_options.values():
+            f.pack_forget()
+        self.options_frame.configure(text=f"{self.tools[name].label} options" if name in self.tools else "Options")
+        self.tool_options[name].pack(fill="x")
+
+    # the options of each tool (``_options_<tool name>``; the others show a hint)
+    def _options_hint(self, f: ttk.Frame, cls) -> None:
+        text = cls.tip.split(":", 1)[1].strip() if ":" in cls.tip else cls.tip
+        ttk.Label(f, text=text[0].upper() + text[1:] + ".", wraplength=200, justify="left", foreground="#444444").pack(anchor="w")
+
+    def _choices(self, attr: str):
+        from mapref.render.style import LAND_UNOWNED, SEA_DEFAULT
+
+        if attr == "terrain":
+            return [("sea", "Sea", SEA_DEFAULT), ("land", "Land", LAND_UNOWNED), ("coastal", "Part sea, part land", "#b9c8a6")]
+        table = self.model.countries if attr == "country" else self.model.seas
+        return sorted(((code, x.name, x.colour) for code, x in table.items()), key=lambda c: c[1].lower())
+
+    def picker(self, master, attr: str, variable: tk.StringVar, on_pick, none: bool = True) -> SwatchPicker:
+        """A country, sea zone or terrain picker with swatches; its menu ends with "Add..."."""
+        add = None
+        if attr in ("country", "sea"):
+            table = "countries" if attr == "country" else "seas"
+            add = (f"Add a {'country' if attr == 'country' else 'sea zone'}...", lambda: self.ask_table_entry(table))
+        pk = SwatchPicker(master, variable, lambda: self._choices(attr), on_pick=on_pick,
+                          none_label="(none)" if none else None, add=add, width=13)
+        self._pickers.append(pk)
+        return pk
+
+    def _refresh_pickers(self) -> None:
+        """Countries or seas changed (a name, a colour): the pickers show them anew."""
+        self._pickers = [pk for pk in self._pickers if pk.winfo_exists()]
+        for pk in self._pickers:
+            pk.show()
+
+    def _paint_options(self, f: ttk.Frame, brush: bool) -> None:
+        for attr, text in (("terrain", "Terrain"), ("country", "Country"), ("sea", "Sea zone")):
+            row = ttk.Frame(f)
+            row.pack(fill="x", pady=1)
+            ttk.Radiobutton(row, text=text, value=attr, variable=self.paint_attr, width=8).pack(side="left")
+            pk = self.picker(row, attr, self.paint_values[attr], lambda code, a=attr: self.paint_attr.set(a), none=attr != "terrain")
+            pk.pack(side="left", fill="x", expand=True)
+            self.paint_pickers.setdefault(brush, {})[attr] = pk
+        if brush:
+            row = ttk.Frame(f)
+            row.pack(fill="x", pady=(4, 0))
+            ttk.Label(row, text="Brush radius").pack(side="left")
+            for r in (0, 1, 2):
+                ttk.Radiobutton(row, text=str(r), value=r, variable=self.brush_radius).pack(side="left")
+
+    def _options_paint(self, f, cls) -> None:
+        self.paint_pickers: dict[bool, dict[str, SwatchPicker]] = {}
+        self._paint_options(f, brush=True)
+
+    def _options_fill(self, f, cls) -> None:
+        self._paint_options(f, brush=False)
+
+    def _spin_option(self, f, text: str, var: tk.IntVar, hi: int) -> None:
+        row = ttk.Frame(f)
+        row.pack(fill="x", pady=1)
+        ttk.Label(row, text=text).pack(side="left")
+        sp = ttk.Spinbox(row, from_=0, to=hi, textvariable=var, width=5)
+        sp.pack(side="right")
+        self.watch_field(sp)
+
+    def _options_production(self, f, cls) -> None:
+        self._spin_option(f, "Production", self.production_value, 16)
+        self._options_hint(f, cls)
+
+    def _options_port(self, f, cls) -> None:
+        self._spin_option(f, "Port capacity", self.port_capacity, 99)
+        self._options_hint(f, cls)
+
+    def _options_hexside(self, f, cls) -> None:
+        for v, t in (("crossing", "Crossing arrow"), ("impassable", "Impassable"), ("all_sea", "All-sea override")):
+            ttk.Radiobutton(f, text=t, value=v, variable=self.side_mode).pack(anchor="w")
+
+    def _options_box(self, f, cls) -> None:
+        for v, t in (("place", "Place / move"), ("land", "Land contact"), ("sea", "Sea arrow")):
+            ttk.Radiobutton(f, text=t, value=v, variable=self.box_mode).pack(anchor="w")
+        self._spin_option(f, "Sea arrow length", self.arrow_length, 20)
+
+    def _options_feature(self, f, cls) -> None:
+        cb = ttk.Combobox(f, textvariable=self.feature_kind, values=["lend_lease_depot", "supply_source"], width=18)
+        cb.pack(anchor="w", fill="x")
+        self.watch_field(cb)
+        row = ttk.Frame(f)
+        row.pack(fill="x", pady=(2, 0))
+        ttk.Label(row, text="Side").pack(side="left")
+        e = ttk.Entry(row, textvariable=self.feature_side, width=10)
+        e.pack(side="left", padx=(4, 0))
+        self.watch_field(e)
+
+    def _options_fit_grid(self, f, cls) -> None:
+        self._options_hint(f, cls)
+        row = ttk.Frame(f)
+        row.pack(fill="x", pady=(4, 0))
+        ttk.Button(row, text="Load image...", command=lambda: self.fire("load-background")).pack(side="left")
+        ttk.Button(row, text="Remove", command=lambda: self.fire("remove-background")).pack(side="left", padx=(4, 0))
 
     def _bind_actions(self) -> None:
         r = self.root
@@ -504,6 +593,7 @@ class Editor:
         self.tool.cancel()
         self.tool = self.tools[name]
         self.tool_name.set(name)
+        self._show_tool_options(name)
         self.canvas.configure(cursor=self.tool.cursor)
         self.set_status(self.tool.tip)
 
@@ -618,6 +708,8 @@ class Editor:
         self.selection, self.selected_box = set(), None
         self.canvas.set_model(m)
         self._load_background_image()
+        self._show_background_frame()
+        self._refresh_pickers()
         self.canvas.fit()
         self.update_title()
         self.inspector.show()

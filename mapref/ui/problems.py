@@ -21,7 +21,7 @@ class ProblemsPanel(ttk.Frame):
         self.ed = ed
         self.count = tk.StringVar(value="Problems")
         ttk.Label(self, textvariable=self.count, font=("DejaVu Sans", 10, "bold")).pack(anchor="w", padx=4)
-        self.tree = ttk.Treeview(self, columns=("where", "message"), show="headings", height=6, selectmode="browse")
+        self.tree = ttk.Treeview(self, columns=("where", "message"), show="headings", height=4, selectmode="browse")
         self.tree.heading("where", text="Where")
         self.tree.heading("message", text="Problem")
         self.tree.column("where", width=90, stretch=False)

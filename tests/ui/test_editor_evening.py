@@ -22,6 +22,15 @@ def type_text(ed, text):
         key(ed, {"-": "minus", " ": "space"}.get(ch, ch), state=0x1 if ch.isupper() else 0)
 
 
+def choose(ed, picker, code):
+    """Open a picker's menu as a click would and invoke the entry of ``code``."""
+    picker.fill()
+    m = picker.menu
+    i = next(i for i in range(m.index("end") + 1) if m.type(i) == "command" and m.entrycget(i, "label").endswith(f"[{code}]"))
+    m.invoke(i)
+    ed.root.update()
+
+
 def ctrl(ed, letter):
     key(ed, letter, state=0x4)
 
@@ -156,9 +165,7 @@ def test_painting_land_over_the_sea_drops_the_sea_zone(ed):
     assert (lab, f"{lab}: land hex with sea zone {zones[0]!r} (only sea and part-sea hexes have one)") in panel_lines(ed)
     # the inspector's terrain field drops it too
     click(ed, run[1])
-    ed.inspector.vars["terrain"].set("land")
-    ed.inspector.widgets["terrain"].event_generate("<<ComboboxSelected>>")
-    ed.root.update()
+    choose(ed, ed.inspector.widgets["terrain"], "land")
     assert (m.hexes[run[1]].terrain, m.hexes[run[1]].sea) == ("land", None)
 
 
@@ -208,3 +215,63 @@ def test_without_a_display_mapref_says_so_plainly(args, display):
     lines = r.stderr.strip().splitlines()
     assert lines[0].startswith("mapref: the windows need a graphical display")
     assert "mapref check" in r.stderr and "mapref render" in r.stderr and "mapref --help" in r.stderr
+
+
+def test_pickers_show_names_and_colour_swatches(ed):
+    m = ed.model
+    pk = ed.paint_pickers[True]["country"]
+    labels = pk.entries()
+    assert labels[0] == "(none)" and "Germany  [ge]" in labels and "Soviet Union  [su]" in labels
+    assert labels[-1] == "Add a country..."
+    # the menu is split in columns so 44 countries fit a small screen
+    assert sum(1 for i in range(pk.menu.index("end") + 1) if pk.menu.type(i) == "command" and pk.menu.entrycget(i, "columnbreak") in (1, "1")) >= 2
+    i = labels.index("Germany  [ge]")
+    img = pk.menu.entrycget(i, "image")
+    rgb = ed.root.tk.call(img, "get", 7, 7)
+    rgb = tuple(int(v) for v in (rgb.split() if isinstance(rgb, str) else rgb))
+    assert "#%02x%02x%02x" % rgb == m.countries["ge"].colour
+    # picking one paints with it
+    ed.set_tool("paint")
+    ed.paint_attr.set("terrain")
+    choose(ed, pk, "ge")
+    assert ed.paint_attr.get() == "country" and ed.paint_values["country"].get() == "ge"
+    assert pk.cget("text") == "Germany"
+    land = next(h for h in m.grid.hexes() if m.hexes[h].terrain == "land" and m.hexes[h].country == "fr")
+    click(ed, land)
+    assert m.hexes[land].country == "ge"
+    # the inspector's picker sets the country of the selection; a new country shows up at once
+    ed.set_tool("select")
+    click(ed, land)
+    ed.set_table_entry("countries", "vi", "Vichy France", "#8fbf7a", "france")
+    insp = ed.inspector.widgets["country"]
+    assert "Vichy France  [vi]" in insp.entries()
+    choose(ed, insp, "vi")
+    assert m.hexes[land].country == "vi" and insp.cget("text") == "Vichy France"
+    assert ed.canvas.itemcget(ed.canvas.items[land], "fill") == "#8fbf7a"
+
+
+def test_the_inspector_shows_only_the_fields_that_apply(ed):
+    m, g = ed.model, ed.model.grid
+    sea = next(h for h in g.hexes() if m.hexes[h].terrain == "sea" and not m.hexes[h].name)
+    inland = next(h for h in g.hexes() if m.hexes[h].terrain == "land" and all(m.hexes[n].terrain == "land" for n in g.neighbours(h))
+                  and len(g.neighbours(h)) == 6 and not m.hexes[h].port)
+    port = next(h for h in g.hexes() if m.hexes[h].port and m.hexes[h].terrain == "coastal")
+    ed.select({sea})
+    assert ed.inspector.shown_fields() == ["terrain", "sea", "name"]
+    ed.select({inland})
+    assert ed.inspector.shown_fields() == ["terrain", "country", "production", "name", "mountain", "capital"]
+    ed.select({port})
+    assert ed.inspector.shown_fields() == ["terrain", "country", "sea", "production", "name", "port", "port_optional",
+                                           "port_access", "mountain", "capital"]
+    ed.select({sea, inland})  # the fields of either
+    assert ed.inspector.shown_fields() == ["terrain", "country", "sea", "production", "name", "mountain", "capital"]
+    assert ed.inspector.widgets["terrain"].cget("text") == "(mixed)"
+    # production left on a sea hex (from a file) is shown so that it can be cleared
+    from mapref.core.commands import SetHexProps
+    ed.push(SetHexProps.same([sea], production=2))
+    ed.select({sea})
+    assert "production" in ed.inspector.shown_fields()
+    # a field hidden for one terrain comes back when the terrain changes
+    ed.select({inland})
+    choose(ed, ed.inspector.widgets["terrain"], "coastal")
+    assert "sea" in ed.inspector.shown_fields()
