@@ -78,6 +78,7 @@ def main():
         d.text((cx - 8, cy - 20), m.grid.label(h), fill="#3a2a1a")
     img.save(tmp / "scan.png")
     ed.load_background(tmp / "scan.png", opacity=0.55)
+    ed.wait_background()
     ed.set_tool("fit_grid")
     for h in (Hex(1, 1), Hex(m.grid.rows, m.grid.cols)):
         bg = m.background

@@ -32,6 +32,8 @@ from mapref.paths import icon as icon_path
 from mapref.ui.canvas import LAYER_TAGS, MapCanvas
 from mapref.ui.dialogs import ExportDialog, FormDialog, grid_fields, grid_from_values, show_text
 from mapref.ui.inspector import Inspector
+from mapref.core.lint import Lint
+from mapref.ui.images import ScanLoader, ScanRefused, probe
 from mapref.ui.pickers import SwatchPicker
 from mapref.ui.problems import ProblemsPanel
 from mapref.ui.tools import TOOL_CLASSES, TOOL_KEYS, Tool
@@ -106,6 +108,8 @@ class Editor:
         self._images: dict[str, tk.PhotoImage] = {}
         root.report_callback_exception = self.report_exception
         self._typing: set[tk.Widget] = set()  # fields typed in and not yet confirmed
+        self._bg_loader: ScanLoader | None = None
+        self._bg_path: Path | None = None
         self._pickers: list[SwatchPicker] = []
         self._option_vars()
         self._build()
@@ -148,7 +152,7 @@ class Editor:
         else:
             c.refresh(t.hexes, overlays=t.sides or t.boxes or t.features)
             if t.background:
-                if c.bg_image is None and self.model.background:
+                if self._background_path() != self._bg_path:  # another image (or none): read it
                     self._load_background_image()
                 c.draw_background()
                 self.opacity.set(float((self.model.background or {}).get("opacity", 0.5)))
@@ -845,42 +849,75 @@ class Editor:
         self.set_status(f"Exported {p}: {img.width}x{img.height} pixels")
 
     # ------------------------------------------------------------------------- background
-    def _load_background_image(self) -> None:
+    def _background_path(self) -> Path | None:
         bg = self.model.background
-        img = None
-        if bg and bg.get("image"):
-            p = Path(bg["image"])
-            if not p.is_absolute() and self.path is not None:
-                p = self.path.parent / p
-            try:
-                from PIL import Image
+        if not bg or not bg.get("image"):
+            return None
+        p = Path(bg["image"])
+        if not p.is_absolute() and self.path is not None:
+            p = self.path.parent / p
+        return p
 
-                img = Image.open(p)
-                img.load()
-            except OSError as e:
-                self.set_status(f"Background image {bg['image']} cannot be read: {e}")
-                img = None
-        self.canvas.set_background_image(img)
+    @property
+    def background_loading(self) -> bool:
+        return self._bg_loader is not None
+
+    def _load_background_image(self) -> None:
+        """Read the map's background scan in a worker thread: the map is drawn and usable at once,
+        the scan appears when it is read.  A scan that cannot be used (a decompression bomb, a
+        missing file) is said in the status bar and the problems panel; the map stays editable
+        and keeps its ``[background]`` for when the image is fixed."""
+        p = self._background_path()
+        self._bg_path = p
+        self._bg_loader = None
+        self.problems.set_notes([])
+        self.canvas.set_background_image(None)
+        if p is None:
+            return
+        self._bg_loader = loader = ScanLoader(p)
+        self.set_status(f"Reading the background {p.name}...")
+        self._poll_background(loader)
+
+    def _poll_background(self, loader: ScanLoader) -> None:
+        if loader is not self._bg_loader:
+            return  # another background since
+        r = loader.result()
+        if r is None:
+            self.root.after(40, self._poll_background, loader)
+            return
+        self._bg_loader = None
+        if isinstance(r, ScanRefused):
+            self.set_status(str(r)[0].upper() + str(r)[1:])
+            self.problems.set_notes([Lint("background", "background", str(r)[0].upper() + str(r)[1:])])
+            return
+        self.canvas.set_background_image(r.image, r.source_size)
+        self.set_status(r.note or f"Background {loader.path.name} loaded")
+
+    def wait_background(self, timeout: float = 60.0) -> None:
+        """Process events until the background scan is read (scripts and tests)."""
+        import time
+
+        end = time.monotonic() + timeout
+        while self._bg_loader is not None and time.monotonic() < end:
+            self.root.update()
+            time.sleep(0.01)
 
     def load_background(self, path: str | Path, opacity: float = 0.5) -> None:
-        from PIL import Image
-
-        img = Image.open(path)
-        img.load()
+        """Lay the scan ``path`` under the grid, spread over the grid's width (then fit it with
+        the Fit grid tool).  A bomb or an unreadable file is refused before anything changes."""
+        w, _h = probe(path)
         shown = str(path)
         if self.path is not None:
             try:
                 shown = str(Path(path).resolve().relative_to(self.path.resolve().parent))
             except ValueError:
                 pass
-        self.canvas.bg_image = img
         # start with the scan spread over the grid's width
         x0, y0, x1, y1 = self.canvas.layout.bounds()
-        scale = (x1 - x0) / self.canvas.zoom / img.width
+        scale = (x1 - x0) / self.canvas.zoom / w
         ox = (x0 - self.canvas.layout.origin[0]) / self.canvas.zoom
         oy = (y0 - self.canvas.layout.origin[1]) / self.canvas.zoom
         self.push(SetMapAttr(label="Load background", background={"image": shown, "opacity": opacity, "offset": [ox, oy], "scale": scale}))
-        self.canvas.set_background_image(img)
         self.opacity.set(opacity)
         self.set_layer("background", True)
         self.set_status("Background loaded: use the Fit grid tool (T) to drag two hexes onto the scan")

@@ -32,6 +32,8 @@ class ProblemsPanel(ttk.Frame):
         self.tree.pack(side="left", fill="both", expand=True)
         self.tree.bind("<<TreeviewSelect>>", self._jump)
         self.problems: list[Lint] = []
+        self.notes: list[Lint] = []  # the editor's own (a background that cannot be read), listed first
+        self._lint: list[Lint] = []
         self._after: str | None = None
         self.bind("<Destroy>", lambda e: self._after and e.widget is self and self.after_cancel(self._after))
 
@@ -75,8 +77,13 @@ class ProblemsPanel(ttk.Frame):
         self._generation = getattr(self, "_generation", 0) + 1
         return self.show(lint(self.ed.model))
 
+    def set_notes(self, notes: list[Lint]) -> None:
+        self.notes = list(notes)
+        self.show(self._lint)
+
     def show(self, problems: list[Lint]) -> list[Lint]:
-        self.problems = problems
+        self._lint = problems
+        self.problems = self.notes + problems
         self.tree.delete(*self.tree.get_children())
         g = self.ed.model.grid
         for i, p in enumerate(self.problems[:2000]):

@@ -451,6 +451,8 @@ class FitGridTool(Tool):
         return Layout(self.model.grid, self.model.hex_size).centre(h)
 
     def press(self, e):
+        if self.model.background and self.ed.background_loading:
+            raise EditError("the background image is still being read; try again in a moment")
         if not self.model.background or self.canvas.bg_image is None:
             raise EditError("load a background image first (Tools > Load background image...)")
         self.dragging = self.canvas.hex_at(e.x, e.y)
