@@ -16,16 +16,19 @@ temporary directory and reported in one line.
 from __future__ import annotations
 
 import logging
+import os
+import time
 import tkinter as tk
 from dataclasses import dataclass
 from pathlib import Path
 from tkinter import filedialog, messagebox, simpledialog, ttk
 from typing import Callable
 
-from mapref.core.commands import ChangeGrid, Command, EditError, SetEntry, SetMapAttr, DeleteBox, DeleteFeature, UndoStack, SetHexProps
+from mapref.core.commands import (ChangeGrid, Command, EditError, ReplaceMap, SetEntry, SetMapAttr, DeleteBox, DeleteFeature,
+                                  UndoStack, SetHexProps)
 from mapref.core.grid import Grid, Hex, Hexside, LabelError
 from mapref.core.model import Country, MapModel, Sea
-from mapref.io.mapfile import load_map, save_map
+from mapref.io.mapfile import dumps_map, load_map, save_map
 from mapref.io.problems import FileProblems
 from mapref.ui import classify_error
 from mapref.paths import icon as icon_path
@@ -35,6 +38,8 @@ from mapref.ui.inspector import Inspector
 from mapref.core.lint import Lint
 from mapref.ui.images import ScanLoader, ScanRefused, probe
 from mapref.ui.pickers import SwatchPicker
+from mapref.ui.recovery import (Autosave, add_recent, autosave_path, find_orphans, forget_recent, recent as recent_maps,
+                                remove as remove_autosave, unsaved_orphans, write as write_autosave)
 from mapref.ui.problems import ProblemsPanel
 from mapref.ui.tools import TOOL_CLASSES, TOOL_KEYS, Tool
 from mapref.ui.tooltip import Tooltip
@@ -62,6 +67,7 @@ ACTIONS: tuple[Action, ...] = (
     Action("save", "File", "Save", ("<Control-s>",), accel="Ctrl+S", icon="save", toolbar=True),
     Action("save-as", "File", "Save as...", ("<Control-S>", "<Control-Shift-S>", "<Control-Shift-s>"), accel="Ctrl+Shift+S"),
     Action("export", "File", "Export PNG...", ("<Control-e>",), accel="Ctrl+E", icon="export", toolbar=True),
+    Action("recover-unsaved", "File", "Recover unsaved map..."),
     Action("quit", "File", "Quit", ("<Control-q>",), accel="Ctrl+Q"),
     Action("undo", "Edit", "Undo", ("<Control-z>",), accel="Ctrl+Z", icon="undo", toolbar=True),
     Action("redo", "Edit", "Redo", ("<Control-Z>", "<Control-Shift-Z>", "<Control-Shift-z>", "<Control-y>"), accel="Ctrl+Shift+Z / Ctrl+Y", icon="redo", toolbar=True),
@@ -91,10 +97,20 @@ PAINT_DEFAULTS = {"terrain": "land", "country": "", "sea": ""}
 
 
 class Editor:
-    def __init__(self, root: tk.Tk, path: str | Path | None = None, model: MapModel | None = None, quiet: bool = False) -> None:
+    autosave_ms = 30_000  # autosave this often while there are unsaved changes...
+    autosave_changes = 10  # ... and on every tenth change
+
+    def __init__(self, root: tk.Tk, path: str | Path | None = None, model: MapModel | None = None, quiet: bool = False,
+                 ask_recover: Callable[[Autosave], bool] | None = None, user_files: bool = False) -> None:
+        """``quiet``: no modal dialogs (tests; messages go to ``self.messages``).  ``ask_recover``
+        answers "recover the autosaved version?" (default: a dialog; in quiet mode without it the
+        question is not asked).  ``user_files``: keep the per-user list of recent maps and
+        autosave maps never saved in the per-user folder (the ``mapref`` command does)."""
         self.root = root
-        self.quiet = quiet  # tests: no modal dialogs; messages go to self.messages
+        self.quiet = quiet
         self.messages: list[str] = []
+        self.user_files = user_files
+        self.ask_recover = ask_recover or (None if quiet else self._ask_recover_dialog)
         self.path: Path | None = Path(path) if path else None
         if model is None:
             model = load_map(self.path) if self.path else MapModel(Grid(rows=21, cols=21), name="Untitled")
@@ -124,6 +140,16 @@ class Editor:
         self.update_title()
         self.inspector.show()
         self.problems.schedule()
+        self._autosave_file: Path | None = None
+        self._changes = 0  # since the last autosave
+        self._session = f"{os.getpid()}-{int(time.time())}"
+        root.bind("<Destroy>", lambda e: e.widget is root and self._drop_autosave(), add="+")
+        self._autosave_after = root.after(self.autosave_ms, self._autosave_tick)
+        if self.path is not None:
+            self._remember(self.path)
+            self.offer_recovery()
+        if self.user_files and unsaved_orphans():
+            self.set_status("A map never saved was autosaved before mapref stopped: File > Recover unsaved map")
 
     # ------------------------------------------------------------------------ plumbing
     def fire(self, action_id: str) -> None:
@@ -137,6 +163,7 @@ class Editor:
         g = self.stack.end_group()
         if g is not None:
             self.update_title()
+            self._count_change()
 
     def _changed(self, cmd: Command, how: str) -> None:
         t = cmd.touch()
@@ -159,6 +186,8 @@ class Editor:
                 self._show_background_frame()
         if how != "do":
             self.set_status(f"{how.capitalize()}: {cmd.label}")
+        if self.stack.group is None:  # a brush stroke counts once, when it ends
+            self._count_change()
         self.update_title()
         self.inspector.show()
         self.problems.schedule()
@@ -481,7 +510,7 @@ class Editor:
         r = self.root
         handlers: dict[str, Callable[[], object]] = {
             "new": self.ask_new_map, "open": self.ask_open, "save": self.save, "save-as": self.ask_save_as,
-            "export": self.ask_export, "quit": self.quit, "undo": self.undo, "redo": self.redo,
+            "export": self.ask_export, "recover-unsaved": self.recover_unsaved, "quit": self.quit, "undo": self.undo, "redo": self.redo,
             "delete": self.delete_selection, "escape": self.escape, "select-all": self.select_all,
             "grid-settings": self.ask_grid_settings, "map-properties": self.ask_map_name,
             "add-country": lambda: self.ask_table_entry("countries"), "add-sea": lambda: self.ask_table_entry("seas"),
@@ -504,7 +533,10 @@ class Editor:
             else:
                 menu.add_command(label=a.label, accelerator=a.accel, command=lambda i=a.id: self.fire(i))
             menu_index[a.menu] += 1
-            if a.id in ("export", "redo", "select-all", "find"):
+            if a.id == "open":
+                self.recent_menu = tk.Menu(menu, tearoff=False, postcommand=self._fill_recent)
+                menu.add_cascade(label="Open recent", menu=self.recent_menu)
+            if a.id in ("recover-unsaved", "redo", "select-all", "find"):
                 menu.add_separator()
             if a.toolbar:
                 b = ttk.Button(self.toolbar, image=self.image(a.icon), text=a.label, style="Toolbutton",
@@ -705,6 +737,8 @@ class Editor:
         self.root.title(f"{'*' if self.stack.dirty else ''}{name} - mapref editor")
 
     def replace_model(self, m: MapModel, path: Path | None) -> None:
+        """Edit another map (the current one was saved or discarded: its autosave goes)."""
+        self._drop_autosave()
         self.model = m
         self.path = path
         self.stack = UndoStack(m)
@@ -742,6 +776,8 @@ class Editor:
             return False
         self.replace_model(m, Path(path))
         self.set_status(f"Opened {path}")
+        self._remember(Path(path))
+        self.offer_recovery()
         return True
 
     def ask_open(self) -> None:
@@ -812,10 +848,12 @@ class Editor:
 
     def save_to(self, path: str | Path) -> bool:
         save_map(self.model, path)
+        self._drop_autosave()  # saved: nothing to recover (and a new name autosaves elsewhere)
         self.path = Path(path)
         self.stack.mark_saved()
         self.update_title()
         self.set_status(f"Saved {path}")
+        self._remember(self.path)
         return True
 
     def ask_save_as(self) -> bool:
@@ -825,7 +863,135 @@ class Editor:
 
     def quit(self) -> None:
         if self.confirm_discard():
+            self._drop_autosave()
             self.root.destroy()
+
+    # ------------------------------------------------------------- autosave and recovery
+    def _count_change(self) -> None:
+        self._changes += 1
+        if self._changes >= self.autosave_changes:
+            self.autosave()
+
+    def _autosave_tick(self) -> None:
+        if self._changes:
+            self.autosave()
+        self._autosave_after = self.root.after(self.autosave_ms, self._autosave_tick)
+
+    def autosave(self) -> Path | None:
+        """Write the recovery file now if there are unsaved changes (remove it if there are
+        none); a failure is told in the status bar, never raised.  Returns the file written."""
+        self._changes = 0
+        if not self.stack.dirty:
+            self._drop_autosave()
+            return None
+        if self.path is None and not self.user_files:
+            return None  # a map never saved, outside the mapref command (a script, a test)
+        try:
+            if self._autosave_file is None:
+                self._autosave_file = autosave_path(self.path, self._session)
+            write_autosave(self._autosave_file, dumps_map(self.model), self.path)
+        except OSError as e:
+            self.set_status(f"Autosave to {self._autosave_file} failed: {e.strerror or e}")
+            self._autosave_file = None
+            return None
+        return self._autosave_file
+
+    @property
+    def autosave_file(self) -> Path | None:
+        return self._autosave_file
+
+    def _drop_autosave(self) -> None:
+        remove_autosave(self._autosave_file)
+        self._autosave_file = None
+        self._changes = 0
+
+    def _ask_recover_dialog(self, a: Autosave) -> bool:
+        name = a.of.name if a.of else "A map never saved"
+        changed = ""
+        if a.of is not None and a.of.exists() and a.of.stat().st_mtime > a.when + 1:
+            changed = "\n\nThe map file was saved again after that; recovering replaces it when you save."
+        return messagebox.askyesno(
+            "Recover unsaved changes",
+            f"{name} has changes that were not saved when mapref stopped (autosaved {a.describe()}).\n\n"
+            f"Recover them? (No deletes the autosaved version.){changed}", parent=self.root, icon="warning")
+
+    def offer_recovery(self) -> bool:
+        """If an editor that is gone left changes to this map, offer them: yes makes the map as
+        autosaved (one step: Undo goes back to the file), no deletes the autosave.  True when
+        recovered."""
+        if self.path is None or self.ask_recover is None:
+            return False
+        found = find_orphans(self.path)
+        if not found:
+            return False
+        newest = found[0]
+        try:
+            recovered = load_map(newest.path, shown=f"the autosave of {self.path.name}")
+        except FileProblems as e:
+            self.set_status(f"The autosave {newest.path} cannot be read ({e.problems[0]}); it was left there")
+            return False
+        yes = self.ask_recover(newest)
+        for a in found:
+            remove_autosave(a.path)
+        if not yes:
+            self.set_status(f"Autosaved changes to {self.path.name} discarded")
+            return False
+        self.push(ReplaceMap(recovered))
+        self.canvas.fit()
+        self.autosave()  # ours now: a crash before the next save still has them
+        self.set_status(f"Recovered the changes to {self.path.name} autosaved {newest.describe()}; save to keep them")
+        return True
+
+    def recover_unsaved(self) -> bool:
+        """File > Recover unsaved map: offer the maps never saved that an editor left behind."""
+        found = unsaved_orphans() if self.user_files else []
+        if not found:
+            self.set_status("No unsaved map to recover")
+            return False
+        ask = self.ask_recover or self._ask_recover_dialog
+        for a in found:
+            try:
+                m = load_map(a.path, shown="the autosave of an unsaved map")
+            except FileProblems:
+                continue
+            if ask(a):
+                if not self.confirm_discard():
+                    return False
+                self.replace_model(m, None)
+                self.stack.saved = None  # unsaved: the title shows it, closing asks
+                self.update_title()
+                remove_autosave(a.path)
+                self.autosave()
+                self.set_status(f"Recovered an unsaved map autosaved {a.describe()}; save it to keep it")
+                return True
+            remove_autosave(a.path)
+        return False
+
+    # ---------------------------------------------------------------------- recent maps
+    def _remember(self, path: Path) -> None:
+        if self.user_files:
+            add_recent(path)
+
+    def _fill_recent(self) -> None:
+        m = self.recent_menu
+        m.delete(0, "end")
+        maps = recent_maps() if self.user_files else []
+        for i, p in enumerate(maps):
+            m.add_command(label=f"{i + 1}  {p.name}   ({p.parent})", underline=0 if i < 9 else -1,
+                          command=lambda p=p: self.open_recent(p))
+        if not maps:
+            m.add_command(label="(no maps opened yet)", state="disabled")
+        else:
+            m.add_separator()
+            m.add_command(label="Clear the list", command=lambda: [forget_recent(p) for p in maps])
+
+    def open_recent(self, path: Path) -> bool:
+        if not path.exists():
+            forget_recent(path)
+            raise EditError(f"{path} is not there any more; it was taken off the list of recent maps")
+        if not self.confirm_discard():
+            return False
+        return self.open_path(path)
 
     def export_png(self, path: str | Path, size: float, progress: Callable[[float], None] | None = None):
         from mapref.render.png import render_map
@@ -963,7 +1129,7 @@ def run(path: str | Path | None = None) -> int:
 
     root = tk.Tk()
     root.title("mapref editor")
-    ed = Editor(root, path)
+    ed = Editor(root, path, user_files=True)
     root.after(50, ed.canvas.fit)
     autoclose(root)
     root.mainloop()
