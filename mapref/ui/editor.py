@@ -1113,12 +1113,47 @@ class Editor:
             self.push(SetMapAttr(label="Remove background", background=None))
 
     # ------------------------------------------------------------------------------ help
-    def show_shortcuts(self) -> None:
-        lines = [f"{a.accel:<24} {a.label}" for a in ACTIONS if a.accel]
-        lines += [f"{k.upper():<24} {cls.label} tool" for cls in TOOL_CLASSES for n, k in TOOL_KEYS.items() if n == cls.name]
-        lines += ["Wheel                    zoom about the cursor", "Middle-drag, Space-drag  pan",
-                  "Shift-click              add to / remove from the selection"]
-        show_text(self.root, "Keyboard shortcuts", "\n".join(lines))
+    def shortcut_rows(self) -> list[tuple[str, str, str]]:
+        """(section, keys, what) for every shortcut, from the one registry of actions."""
+        rows = [(a.menu, a.accel, a.label.rstrip(".")) for a in ACTIONS if a.accel]
+        rows += [("Tools", k.upper(), f"{cls.label} tool") for cls in TOOL_CLASSES for n, k in TOOL_KEYS.items() if n == cls.name]
+        rows += [("Map", "Wheel, + / -", "Zoom about the cursor"), ("Map", "Middle-drag, Space+drag", "Pan"),
+                 ("Map", "Shift+click", "Add a hex to the selection, or take it out"),
+                 ("Map", "Drag (Select tool)", "Select the hexes in a rectangle; drag a box to move it"),
+                 ("Fields", "Return", "Set the value and give the keyboard back to the map"),
+                 ("Fields", "Escape", "Put the field back as it was")]
+        return rows
+
+    def show_shortcuts(self) -> tk.Toplevel:
+        """Help > Keyboard shortcuts (F1): a window listing them by menu; F1 again raises it."""
+        top = getattr(self, "_shortcuts", None)
+        if top is not None and top.winfo_exists():
+            top.deiconify()
+            top.lift()
+            return top
+        top = self._shortcuts = tk.Toplevel(self.root)
+        top.title("Keyboard shortcuts - mapref editor")
+        top.transient(self.root)
+        tree = ttk.Treeview(top, columns=("keys", "what"), show="tree headings", height=22)
+        tree.heading("#0", text="")
+        tree.heading("keys", text="Keys")
+        tree.heading("what", text="Does")
+        tree.column("#0", width=90, stretch=False)
+        tree.column("keys", width=190, stretch=False)
+        tree.column("what", width=380)
+        sections: dict[str, str] = {}
+        for section, keys, what in self.shortcut_rows():
+            if section not in sections:
+                sections[section] = tree.insert("", "end", text=section, open=True)
+            tree.insert(sections[section], "end", values=(keys, what))
+        sb = ttk.Scrollbar(top, orient="vertical", command=tree.yview)
+        tree.configure(yscrollcommand=sb.set)
+        ttk.Button(top, text="Close", command=top.destroy).pack(side="bottom", pady=6)
+        sb.pack(side="right", fill="y")
+        tree.pack(fill="both", expand=True, padx=(8, 0), pady=(8, 0))
+        top.bind("<Escape>", lambda e: top.destroy())
+        self.shortcuts_tree = tree
+        return top
 
     def show_about(self) -> None:
         messagebox.showinfo("About mapref", "mapref: hex map editor and referee for WW2 board wargames.", parent=self.root)

@@ -275,3 +275,22 @@ def test_the_inspector_shows_only_the_fields_that_apply(ed):
     ed.select({inland})
     choose(ed, ed.inspector.widgets["terrain"], "coastal")
     assert "sea" in ed.inspector.shown_fields()
+
+
+def test_help_lists_the_shortcuts(ed):
+    focus_map(ed)
+    key(ed, "F1")
+    top = ed._shortcuts
+    assert top.winfo_exists() and top.winfo_ismapped() and "Keyboard shortcuts" in top.title()
+    t = ed.shortcuts_tree
+    rows = {(t.item(s, "text"), *t.item(i, "values")) for s in t.get_children() for i in t.get_children(s)}
+    assert ("View", "Ctrl+F", "Find hex or city") in rows
+    assert ("View", "F", "Fit map to window") in rows
+    assert ("Edit", "Ctrl+Z", "Undo") in rows
+    assert ("Tools", "B", "Paint tool") in rows and ("Tools", "T", "Fit grid to background tool") in rows
+    # the Help menu has it too, and F1 again does not open a second window
+    help_menu = ed.menus["Help"]
+    labels = [help_menu.entrycget(i, "label") for i in range(help_menu.index("end") + 1) if help_menu.type(i) == "command"]
+    assert "Keyboard shortcuts" in labels
+    key(ed, "F1")
+    assert [w for w in ed.root.winfo_children() if isinstance(w, tk.Toplevel) and "Keyboard shortcuts" in w.title()] == [top]
