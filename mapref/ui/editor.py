@@ -519,7 +519,7 @@ class Editor:
             "background-opacity": self.ask_opacity, "remove-background": self.remove_background,
             "check": self.problems.run, "shortcuts": self.show_shortcuts, "about": self.show_about,
         }
-        menu_index = {k: 0 for k in self.menus}
+        self.menu_entries: dict[str, tuple[tk.Menu, int]] = {}
         for a in ACTIONS:
             h = handlers[a.id]
             r.bind(f"<<{a.id}>>", lambda e, h=h: h())
@@ -528,11 +528,8 @@ class Editor:
             for seq in a.canvas_keys:
                 self.canvas.bind(seq, lambda e, i=a.id: self._canvas_key(e, lambda: self.fire(i)))
             menu = self.menus[a.menu]
-            if a.menu == "Tools":
-                menu.add_command(label=a.label, accelerator=a.accel, command=lambda i=a.id: self.fire(i))
-            else:
-                menu.add_command(label=a.label, accelerator=a.accel, command=lambda i=a.id: self.fire(i))
-            menu_index[a.menu] += 1
+            menu.add_command(label=a.label, accelerator=a.accel, command=lambda i=a.id: self.fire(i))
+            self.menu_entries[a.id] = (menu, menu.index("end"))
             if a.id == "open":
                 self.recent_menu = tk.Menu(menu, tearoff=False, postcommand=self._fill_recent)
                 menu.add_cascade(label="Open recent", menu=self.recent_menu)
@@ -543,6 +540,7 @@ class Editor:
                                command=lambda i=a.id: self.fire(i))
                 b.pack(side="left", padx=1)
                 Tooltip(b, a.label.rstrip(".") + (f"  ({a.accel})" if a.accel else ""))
+        self.menus["Edit"].configure(postcommand=self._edit_menu_labels)
         view = self.menus["View"]
         view.add_separator()
         layers = tk.Menu(view, tearoff=False)
@@ -553,6 +551,13 @@ class Editor:
                                    command=lambda t=t: self.set_layer(t, self.layer_vars[t].get()))
         for name, key in TOOL_KEYS.items():
             self.canvas.bind(f"<{key}>", lambda e, n=name: self._canvas_key(e, lambda: self.set_tool(n)))
+
+    def _edit_menu_labels(self) -> None:
+        """Undo and Redo say what they would undo or redo ("Undo Paint terrain"), or are greyed."""
+        for aid, can, label in (("undo", self.stack.can_undo(), self.stack.undo_label()),
+                                ("redo", self.stack.can_redo(), self.stack.redo_label())):
+            menu, i = self.menu_entries[aid]
+            menu.entryconfigure(i, label=f"{aid.capitalize()} {label}".strip(), state="normal" if can else "disabled")
 
     def _canvas_key(self, e: tk.Event, action: Callable[[], object]) -> str | None:
         """A single-key shortcut of the map.  Tk's ``<g>`` also matches Ctrl+G and Alt+G: those

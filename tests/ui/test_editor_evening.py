@@ -294,3 +294,17 @@ def test_help_lists_the_shortcuts(ed):
     assert "Keyboard shortcuts" in labels
     key(ed, "F1")
     assert [w for w in ed.root.winfo_children() if isinstance(w, tk.Toplevel) and "Keyboard shortcuts" in w.title()] == [top]
+
+
+def test_the_edit_menu_says_what_undo_and_redo_would_do(ed):
+    menu, i = ed.menu_entries["undo"]
+    ed._edit_menu_labels()
+    assert menu.entrycget(i, "label") == "Undo" and menu.entrycget(i, "state") == "disabled"
+    ed.set_tool("capital")
+    click(ed, ed.model.find_name("Berlin"))
+    ed._edit_menu_labels()
+    assert menu.entrycget(i, "label") == "Undo Set capital" and menu.entrycget(i, "state") == "normal"
+    ed.fire("undo")
+    ed._edit_menu_labels()
+    rmenu, j = ed.menu_entries["redo"]
+    assert rmenu.entrycget(j, "label") == "Redo Set capital"
