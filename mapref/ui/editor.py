@@ -33,7 +33,7 @@ from mapref.io.problems import FileProblems
 from mapref.ui import classify_error
 from mapref.paths import icon as icon_path
 from mapref.ui.canvas import LAYER_TAGS, MapCanvas
-from mapref.ui.dialogs import ExportDialog, FormDialog, grid_fields, grid_from_values, show_text
+from mapref.ui.dialogs import ChoiceDialog, ExportDialog, FormDialog, grid_fields, grid_from_values, show_text
 from mapref.ui.inspector import Inspector
 from mapref.core.lint import Lint
 from mapref.ui.images import ScanLoader, ScanRefused, probe
@@ -911,14 +911,17 @@ class Editor:
         self._changes = 0
 
     def _ask_recover_dialog(self, a: Autosave) -> bool:
+        self.root.update()  # the window is up (and the map drawn) behind the question
+        self.canvas.fit()
         name = a.of.name if a.of else "A map never saved"
-        changed = ""
+        text = (f"They were autosaved {a.describe()}. Recover puts them back (Undo then shows the map as it "
+                "was last saved); Discard deletes them for good.")
         if a.of is not None and a.of.exists() and a.of.stat().st_mtime > a.when + 1:
-            changed = "\n\nThe map file was saved again after that; recovering replaces it when you save."
-        return messagebox.askyesno(
-            "Recover unsaved changes",
-            f"{name} has changes that were not saved when mapref stopped (autosaved {a.describe()}).\n\n"
-            f"Recover them? (No deletes the autosaved version.){changed}", parent=self.root, icon="warning")
+            text += "\n\nThe map file was saved again after that autosave: recovering replaces it when you save."
+        d = ChoiceDialog(self.root, "Recover unsaved changes", f"{name} has changes that were not saved when mapref stopped.",
+                         text, [("Recover", True), ("Discard", False)], safe=True)
+        self.recover_dialog = d
+        return bool(d.show())
 
     def offer_recovery(self) -> bool:
         """If an editor that is gone left changes to this map, offer them: yes makes the map as

@@ -50,7 +50,7 @@ class ProblemsPanel(ttk.Frame):
         main thread, when the result is polled).  An edit during the check schedules another."""
         import threading
 
-        self._after = None
+        self._unschedule()
         self._generation = getattr(self, "_generation", 0) + 1
         gen, m, box = self._generation, self.ed.model, {}
 
@@ -72,8 +72,13 @@ class ProblemsPanel(ttk.Frame):
 
         self.after(50, poll)
 
+    def _unschedule(self) -> None:
+        if self._after:
+            self.after_cancel(self._after)  # (harmless when it is the check running now)
+            self._after = None
+
     def run(self) -> list[Lint]:
-        self._after = None
+        self._unschedule()
         self._generation = getattr(self, "_generation", 0) + 1
         return self.show(lint(self.ed.model))
 

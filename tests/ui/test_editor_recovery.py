@@ -248,3 +248,38 @@ def test_recent_maps_in_the_file_menu(path, root, tmp_path, monkeypatch):
     # saving under a new name puts it first
     ed.save_to(tmp_path / "copy.toml")
     assert recovery.recent()[0] == (tmp_path / "copy.toml").resolve()
+
+
+def test_the_recovery_question_is_a_dialog_with_recover_and_discard(path, root):
+    """Without a callback the editor asks in a window: Discard deletes, closing it recovers."""
+    text = path.read_text(encoding="utf-8").replace('P10 = { name = "Berlin"', 'P10 = { name = "Berlin-Spandau"')
+    head = f"# mapref autosave of {path.resolve()}; process 999999; 2026-01-01T10:00:00\n"
+    autosave = path.parent / ".hitlers_war.autosave.toml"
+    for click_on, expect in (("Discard", "Berlin"), (None, "Berlin-Spandau")):
+        autosave.write_text(head + text, encoding="utf-8")
+        seen = []
+
+        def answer():
+            ds = [w for w in root.winfo_children() if isinstance(w, tk.Toplevel) and w.title() == "Recover unsaved changes"]
+            if not ds or not ds[0].winfo_ismapped():
+                root.after(100, answer)  # not up yet
+                return
+            d = ds[0]
+            seen.append(True)
+            if click_on:
+                d.buttons[click_on].invoke()
+            else:
+                d.focus_force()
+                d.update()
+                d.event_generate("<Escape>")
+
+        root.after(300, answer)
+        ed = Editor(root, path)
+        assert seen == [True]
+        assert ed.model.hex("P10").name == expect
+        if click_on == "Discard":
+            assert not autosave.exists()
+        else:  # recovered, and autosaved again at once by this editor: a second crash loses nothing
+            assert recovery.read_header(autosave).pid == os.getpid()
+        for w in root.winfo_children():
+            w.destroy()
