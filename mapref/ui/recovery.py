@@ -64,6 +64,18 @@ def process_alive(pid: int) -> bool:
     return True
 
 
+def process_start(pid: int) -> float | None:
+    """When process ``pid`` started (seconds since the epoch), on Linux; None elsewhere."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+            ticks = int(f.read().rsplit(")", 1)[1].split()[19])  # field 22, starttime
+        with open("/proc/stat", encoding="ascii") as f:
+            boot = next(int(line.split()[1]) for line in f if line.startswith("btime "))
+        return boot + ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, StopIteration):
+        return None
+
+
 @dataclass
 class Autosave:
     """A recovery file: its path, the map it belongs to (None: never saved), who wrote it, when."""
@@ -75,7 +87,12 @@ class Autosave:
 
     @property
     def orphan(self) -> bool:
-        return not process_alive(self.pid)
+        """Left by an editor that is gone (a process of that number started after the file was
+        written is another program that got the number again)."""
+        if not process_alive(self.pid):
+            return True
+        started = process_start(self.pid)
+        return started is not None and started > self.when + 2
 
     def describe(self) -> str:
         return time.strftime("%d %b %Y at %H:%M", time.localtime(self.when))
@@ -155,8 +172,8 @@ def autosave_path(map_path: Path | None, session: str) -> Path:
         folder, stem = state_dir(), _user_name(map_path)
     p = folder / f"{stem}{SUFFIX}"
     other = read_header(p) if p.exists() else None
-    if other is not None and other.pid != os.getpid() and not other.orphan:
-        p = folder / f"{stem}.{os.getpid()}{SUFFIX}"  # another editor has this map open
+    if other is not None and other.pid != os.getpid():
+        p = folder / f"{stem}.{os.getpid()}{SUFFIX}"  # another editor's (running, or not yet recovered)
     return p
 
 

@@ -283,3 +283,26 @@ def test_the_recovery_question_is_a_dialog_with_recover_and_discard(path, root):
             assert recovery.read_header(autosave).pid == os.getpid()
         for w in root.winfo_children():
             w.destroy()
+
+
+def test_a_process_number_taken_again_by_another_program_does_not_hide_a_crash(path, root):
+    """The editor that wrote the autosave is gone and an unrelated program now has its process
+    number: the autosave is still offered."""
+    autosave = path.parent / ".hitlers_war.autosave.toml"
+    text = path.read_text(encoding="utf-8").replace('P10 = { name = "Berlin"', 'P10 = { name = "Neu-Berlin"')
+    other = subprocess.Popen(["sleep", "60"])
+    try:
+        autosave.write_text(f"# mapref autosave of {path.resolve()}; process {other.pid}; 2026-01-01T10:00:00\n" + text,
+                            encoding="utf-8")
+        then = time.time() - 3600
+        os.utime(autosave, (then, then))  # written an hour ago, before that program started
+        asked = []
+        ed = Editor(root, path, quiet=True, ask_recover=lambda a: asked.append(a) or True)
+        assert len(asked) == 1 and ed.model.hex("P10").name == "Neu-Berlin"
+        # an autosave newer than that program is its own: not offered
+        autosave.write_text(f"# mapref autosave of {path.resolve()}; process {other.pid}; 2026-01-01T10:00:00\n" + text,
+                            encoding="utf-8")
+        assert recovery.find_orphans(path) == []
+    finally:
+        other.kill()
+        other.wait()
