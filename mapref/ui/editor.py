@@ -1172,7 +1172,9 @@ def run(path: str | Path | None = None) -> int:
 
     root = tk.Tk()
     root.title("mapref editor")
-    ed = Editor(root, path, user_files=True)
+    # a window that closes itself (MAPREF_EXIT_AFTER_MS: a test of which window opens) is not a
+    # designer's session: it leaves no recent map or unsaved-map autosave in the user's folders
+    ed = Editor(root, path, user_files=not os.environ.get("MAPREF_EXIT_AFTER_MS"))
     root.after(50, ed.canvas.fit)
     autoclose(root)
     root.mainloop()
