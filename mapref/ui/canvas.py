@@ -34,6 +34,10 @@ _POLYGON_LAYERS = ("terrain", "countries", "seas", "grid")
 LABELS_MIN_SIZE = 14.0  # hex size in pixels below which labels and names are not drawn
 MARKS_MIN_SIZE = 7.0  # ... below which production, ports and other marks are not drawn
 BOX_W, BOX_H = 3.0, 2.0  # box size in hex sizes
+# Maps of this many hexes or more draw only the hexes around the view, in tiles of TILE x TILE
+# hexes made as the view moves (a Tk canvas redraws in time proportional to all its items)
+CULL_FROM = 5000
+TILE = 16
 
 
 class MapCanvas(tk.Canvas):
@@ -49,6 +53,9 @@ class MapCanvas(tk.Canvas):
         self.mark_items: dict[Hex, list[int]] = {}  # the text and symbols on each hex, by id (no tag search)
         self.hover_items: list[int] = []
         self._first_ovl: int | None = None  # the lowest overlay item: new marks go just below it
+        self._tiles: set[tuple[int, int]] = set()  # the tiles drawn (big maps: see CULL_FROM)
+        self._hexes_top: int | None = None  # a hidden item just above the hex polygons
+        self._moving = False  # while _scroll_to moves both ways (one tile pass after both)
         self.bg_image = None  # PIL image of the tracing background
         self.bg_source_size: tuple[int, int] | None = None  # the size of the file's image (bg_image may be reduced)
         self._bg_region = None
@@ -61,6 +68,7 @@ class MapCanvas(tk.Canvas):
         self.bind("<MouseWheel>", self._wheel)
         self.bind("<Button-4>", lambda e: self.zoom_at(1.15, e.x, e.y))
         self.bind("<Button-5>", lambda e: self.zoom_at(1 / 1.15, e.x, e.y))
+        self.bind("<Configure>", lambda e: self.follow_view(), add="+")
         self.redraw()
 
     # --------------------------------------------------------------------------- geometry
@@ -158,17 +166,21 @@ class MapCanvas(tk.Canvas):
         self.hover_items = []
         self._first_ovl = None
         self._bg_key = None
+        self._tiles = set()
         m, lay = self.model, self.layout
+        hexes = [] if self.culling else m.grid.hex_list()  # a big map: the tiles around the view, below
         outline = "" if "grid" in self.hidden else GRID_LINE
         create = self.create_polygon
-        for h in m.grid.hexes():
+        for h in hexes:
             self.items[h] = create(self.corners(h), fill=self._hex_fill(h), outline=outline, tags=("hex",),
                                    stipple=self._stipple if self._stipple != "none" else "")
+        self._hexes_top = self.create_line(0, 0, 0, 0, state="hidden", tags=("hexes-top",))
         self.draw_background()
         if lay.size >= MARKS_MIN_SIZE:
             fonts = self._fonts()
-            for h in m.grid.hexes():
+            for h in hexes:
                 self.draw_hex_marks(h, *fonts)
+        self.follow_view()
         self.draw_overlays()
         x0, y0, x1, y1 = self.layout.bounds()
         for b in m.boxes.values():
@@ -177,6 +189,81 @@ class MapCanvas(tk.Canvas):
         s = lay.size
         self.configure(scrollregion=(x0 - s * 4, y0 - s * 4, x1 + s * 4, y1 + s * 4))
         self.event_generate("<<Redrawn>>")
+
+    # ------------------------------------------------------------ drawing by tiles (big maps)
+    @property
+    def culling(self) -> bool:
+        """Only the tiles around the view are drawn (maps of CULL_FROM hexes or more)."""
+        return len(self.model.hexes) >= CULL_FROM
+
+    def _tile_hexes(self, t: tuple[int, int]) -> list[Hex]:
+        g = self.model.grid
+        r0, c0 = t[0] * TILE + 1, t[1] * TILE + 1
+        return [Hex(r, c) for r in range(r0, min(g.rows, r0 + TILE - 1) + 1) for c in range(c0, min(g.cols, c0 + TILE - 1) + 1)]
+
+    def _view(self) -> tuple[float, float, float, float]:
+        """The canvas area in view (before the window is mapped: the size it asks for)."""
+        w = self.winfo_width() if self.winfo_ismapped() and self.winfo_width() > 1 else max(800, self.winfo_reqwidth())
+        h = self.winfo_height() if self.winfo_ismapped() and self.winfo_height() > 1 else max(600, self.winfo_reqheight())
+        x0, y0 = self.canvasx(0), self.canvasy(0)
+        return x0, y0, x0 + w, y0 + h
+
+    def _tiles_wanted(self, margin: float) -> set[tuple[int, int]]:
+        """The tiles under the view grown by ``margin`` views on every side."""
+        x0, y0, x1, y1 = self._view()
+        mx, my = (x1 - x0) * margin, (y1 - y0) * margin
+        x0, y0, x1, y1 = x0 - mx, y0 - my, x1 + mx, y1 + my
+        g = self.model.grid
+        corners = [self.layout.pixel_to_hex(x, y) for x in (x0, x1) for y in (y0, y1)]
+        rows = [h.row for h in corners]
+        cols = [h.col for h in corners]
+        r0, r1 = max(1, min(rows) - 1), min(g.rows, max(rows) + 1)
+        c0, c1 = max(1, min(cols) - 1), min(g.cols, max(cols) + 1)
+        if r0 > r1 or c0 > c1:
+            return set()
+        return {(ti, tj) for ti in range((r0 - 1) // TILE, (r1 - 1) // TILE + 1)
+                for tj in range((c0 - 1) // TILE, (c1 - 1) // TILE + 1)}
+
+    def follow_view(self) -> None:
+        """After the view moved or the window changed size: draw the tiles that came near the
+        view and forget those far from it (big maps only)."""
+        if not self.culling or self._moving or self._hexes_top is None:
+            return
+        need = self._tiles_wanted(0.5)
+        keep = self._tiles_wanted(1.5)
+        for t in sorted(self._tiles - keep):
+            self._drop_tile(t)
+        new = sorted(need - self._tiles)
+        if new:
+            fonts = self._fonts() if self.layout.size >= MARKS_MIN_SIZE else None
+            for t in new:
+                self._draw_tile(t, fonts)
+
+    def _draw_tile(self, t: tuple[int, int], fonts) -> None:
+        tag = f"tile:{t[0]}:{t[1]}"
+        hexes = self._tile_hexes(t)
+        outline = "" if "grid" in self.hidden else GRID_LINE
+        stipple = self._stipple if self._stipple != "none" else ""
+        create = self.create_polygon
+        for h in hexes:
+            self.items[h] = create(self.corners(h), fill=self._hex_fill(h), outline=outline, tags=("hex", tag),
+                                   stipple=stipple)
+        self._tiles.add(t)
+        self.tag_lower(tag, self._hexes_top)  # over the background and the other hexes, under every mark
+        if fonts is not None:
+            for h in hexes:
+                self.draw_hex_marks(h, *fonts)
+
+    def _drop_tile(self, t: tuple[int, int]) -> None:
+        ids = []
+        for h in self._tile_hexes(t):
+            item = self.items.pop(h, None)
+            if item is not None:
+                ids.append(item)
+            ids += self.mark_items.pop(h, None) or ()
+        if ids:
+            self.delete(*ids)
+        self._tiles.discard(t)
 
     def _state(self, *layers: str) -> str:
         return "hidden" if any(t in self.hidden for t in layers) else "normal"
@@ -189,7 +276,7 @@ class MapCanvas(tk.Canvas):
         old = self.mark_items.pop(h, None)
         if old:
             self.delete(*old)
-        if s < MARKS_MIN_SIZE:
+        if s < MARKS_MIN_SIZE or (self.culling and h not in self.items):  # a hex not drawn: its tile draws them
             return
         ids: list[int] = []
 
@@ -299,12 +386,14 @@ class MapCanvas(tk.Canvas):
         self.tag_raise("hover")
 
     def refresh_hex(self, h: Hex) -> None:
-        """Recolour one hex and redraw its marks (no pass over the other items)."""
-        self.itemconfigure(self.items[h], fill=self._hex_fill(h))
-        self.draw_hex_marks(h)
+        """Recolour one hex and redraw its marks (no pass over the other items); a hex not drawn
+        (far from the view of a big map) is drawn as it is when it comes near."""
+        if h in self.items:
+            self.itemconfigure(self.items[h], fill=self._hex_fill(h))
+            self.draw_hex_marks(h)
 
     def refresh(self, hexes: Iterable[Hex] = (), overlays: bool = False) -> None:
-        hexes = list(hexes)
+        hexes = [h for h in hexes if h in self.items]
         if len(hexes) > 3000:
             self.redraw()
             return
@@ -446,14 +535,17 @@ class MapCanvas(tk.Canvas):
     def xview_moveto(self, fraction) -> None:
         super().xview_moveto(fraction)
         self._background_follow()
+        self.follow_view()
 
     def yview_moveto(self, fraction) -> None:
         super().yview_moveto(fraction)
         self._background_follow()
+        self.follow_view()
 
     def scan_dragto(self, x, y, gain=10) -> None:
         super().scan_dragto(x, y, gain)
         self._background_follow()
+        self.follow_view()
 
     # ------------------------------------------------------------------------ zoom & pan
     def zoom_at(self, factor: float, x: float, y: float) -> None:
@@ -467,12 +559,16 @@ class MapCanvas(tk.Canvas):
         lod = self.lod()
         self.zoom = new
         self.layout = self._make_layout()
-        if lod == self.lod() and self.items:
-            self._rescale(self.layout.size / old.size)
-        else:
-            sel = list(self.selection_items)
-            self.redraw()
-            self.set_selection(sel)
+        self._moving = True  # the tiles of a big map are drawn once the view is where it goes
+        try:
+            if lod == self.lod() and self.items:
+                self._rescale(self.layout.size / old.size)
+            else:
+                sel = list(self.selection_items)
+                self.redraw()
+                self.set_selection(sel)
+        finally:
+            self._moving = False
         nx, ny = self.layout.origin[0] + ux * self.layout.size, self.layout.origin[1] + uy * self.layout.size
         self._scroll_to(nx - x, ny - y)
 
@@ -492,12 +588,17 @@ class MapCanvas(tk.Canvas):
         self.draw_background()
         x0, y0, x1, y1 = (float(v) * f for v in self.cget("scrollregion").split())
         self.configure(scrollregion=(x0, y0, x1, y1))
+        self.follow_view()
         self.event_generate("<<Redrawn>>")
 
     def _scroll_to(self, left: float, top: float) -> None:
         x0, y0, x1, y1 = (float(v) for v in self.cget("scrollregion").split())
         w, h = max(1.0, x1 - x0), max(1.0, y1 - y0)
-        self.xview_moveto((left - x0) / w)
+        self._moving = True
+        try:
+            self.xview_moveto((left - x0) / w)
+        finally:
+            self._moving = False
         self.yview_moveto((top - y0) / h)
 
     def centre_on(self, h: Hex) -> None:
@@ -517,13 +618,28 @@ class MapCanvas(tk.Canvas):
         self.zoom = max(0.02, min(8.0, self.zoom * min(sx, sy)))
         self.layout = self._make_layout()
         sel = list(self.selection_items)
-        self.redraw()
+        self._moving = True
+        try:
+            self.redraw()
+        finally:
+            self._moving = False
         self.set_selection(sel)
         x0, y0, x1, y1 = self.layout.bounds()
         for b in self.model.boxes.values():
             bx0, by0, bx1, by1 = self.box_rect(b)
             x0, y0, x1, y1 = min(x0, bx0), min(y0, by0), max(x1, bx1), max(y1, by1)
         self._scroll_to((x0 + x1) / 2 - w / 2, (y0 + y1) / 2 - h / 2)
+
+    def initial_view(self) -> None:
+        """The view a window opens on: the whole map, or on a big map (drawn by tiles) its
+        middle at the current zoom; fitting 40,000 hexes would draw every one of them (F still
+        does)."""
+        if not self.culling:
+            self.fit()
+            return
+        self.update_idletasks()
+        g = self.model.grid
+        self.centre_on(Hex((g.rows + 1) // 2, (g.cols + 1) // 2))
 
     def _wheel(self, e: tk.Event) -> None:
         self.zoom_at(1.15 if e.delta > 0 else 1 / 1.15, e.x, e.y)

@@ -753,7 +753,7 @@ class Editor:
         self._load_background_image()
         self._show_background_frame()
         self._refresh_pickers()
-        self.canvas.fit()
+        self.canvas.initial_view()
         self.update_title()
         self.inspector.show()
         self.problems.schedule()
@@ -1175,7 +1175,7 @@ def run(path: str | Path | None = None) -> int:
     # a window that closes itself (MAPREF_EXIT_AFTER_MS: a test of which window opens) is not a
     # designer's session: it leaves no recent map or unsaved-map autosave in the user's folders
     ed = Editor(root, path, user_files=not os.environ.get("MAPREF_EXIT_AFTER_MS"))
-    root.after(50, ed.canvas.fit)
+    root.after(50, ed.canvas.initial_view)
     autoclose(root)
     root.mainloop()
     return 0
