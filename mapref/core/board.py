@@ -37,7 +37,7 @@ from types import MappingProxyType
 from typing import Iterable, Mapping
 
 from mapref.core.graph import Graph, box_space, build_graph
-from mapref.core.grid import LabelError
+from mapref.core.grid import Hex, LabelError
 from mapref.core.model import Country, MapModel
 
 EMPTY: Mapping[str, object] = MappingProxyType({})
@@ -282,12 +282,9 @@ class HexBoard(Board):
                 return None
             return Space(space_id, "box", name=b.name or bid, location=space_id, terrain="land", country=b.country,
                          production=b.production, optional=b.optional)
-        try:
-            h = m.grid.parse(space_id)
-        except (LabelError, ValueError):
+        h = self._hex_of().get(space_id)  # only the canonical label is an id (``p10`` is parsed, not looked up)
+        if h is None:
             return None
-        if m.grid.label(h) != space_id:
-            return None  # only the canonical label is an id (``p10`` is parsed, not looked up)
         d = m.hexes[h]
         lab = m.grid.label
         return Space(space_id, "hex", name=d.name, location=space_id, terrain=d.terrain, country=d.country, sea=d.sea,
@@ -320,6 +317,15 @@ class HexBoard(Board):
             if d.terrain == "sea":
                 full.add(lab)
         return zones, frozenset(full)
+
+    def _hex_of(self) -> dict[str, Hex]:
+        """Hex label -> hex, for the grid (kept until the grid changes)."""
+        g = self.map.grid
+        kept = self.__dict__.get("_labels")
+        if kept is None or kept[0] is not g:
+            kept = (g, dict(zip(g.labels_row_major(), g.hex_list())))
+            self._labels = kept
+        return kept[1]
 
     def parse(self, text: str) -> str:
         if not isinstance(text, str) or not text.strip():

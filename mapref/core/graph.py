@@ -188,8 +188,9 @@ class Graph:
         """The graph as numbers (built once, dropped by :meth:`add`): what fast searches walk."""
         ix = self._views.get("index")
         if ix is None:
-            for s in self.spaces:  # spaces without connections get numbers too
-                self._node(s)
+            if self._views.get("spaces_known") is not self.spaces or len(self.spaces) != self._views.get("spaces_n"):
+                for s in self.spaces:  # spaces without connections get numbers too
+                    self._node(s)
             ix = self._views["index"] = GraphIndex(self)
         return ix
 
@@ -389,4 +390,5 @@ def build_graph(m: MapModel) -> Graph:
                 landn[ca[n]].append(cb[n])
                 landn[cb[n]].append(ca[n])
     g._views["land_lists"] = landn
+    g._views["spaces_known"], g._views["spaces_n"] = g.spaces, len(g.spaces)  # numbered in order already
     return g

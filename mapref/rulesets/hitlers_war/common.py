@@ -4,8 +4,9 @@ read from the board, plain supply traces, production per space).  Rules ask the 
 
 from __future__ import annotations
 
+import operator
 import weakref
-from itertools import compress
+from itertools import compress, repeat
 
 from mapref.core.board import Board, Space, board_for
 from mapref.core.graph import Graph, box_space
@@ -291,19 +292,20 @@ def _tracker(cx: Context, sc: Scenario, st: GameState) -> _Tracker:
     if tr is not None and tr.state_ref() is st:
         return tr
     ix = graph.index()
-    exists = bytearray(ix.n)
-    on_board = set(board.spaces())
-    for space, i in ix.ix.items():
-        if space in on_board and space not in cx._absent:
-            exists[i] = 1
+    exists = bytearray(map(set(board.spaces()).__contains__, ix.ids))  # C-level passes over the spaces
+    for space in cx._absent:
+        if space in ix.ix:
+            exists[ix.ix[space]] = 0
     masks_key = ("_start_masks", id(board), board.version, id(graph), cx._absent)
     cached = sc.__dict__.get("_start_masks")
     if cached is None or cached[0] != masks_key:
-        masks = {side: bytearray(ix.n) for side in sc.sides}
-        for space, side in cx.start.items():
-            i = ix.ix.get(space)
-            if i is not None and exists[i]:
-                masks.setdefault(side, bytearray(ix.n))[i] = 1
+        owners = list(map(cx.start.get, ix.ids))
+        sides = list(sc.sides) + sorted({v for v in cx.start.values() if v not in sc.sides})
+        masks = {side: bytearray(map(operator.eq, owners, repeat(side))) for side in sides}
+        gone = [i for i in compress(range(ix.n), map(operator.not_, exists))]
+        for b in masks.values():
+            for i in gone:
+                b[i] = 0
         cached = (masks_key, masks)
         sc._start_masks = cached
     tr = _Tracker(st, exists, cached[1])
