@@ -14,6 +14,8 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from mapref.io import fasttoml
+
 
 @dataclass(frozen=True)
 class Problem:
@@ -103,7 +105,12 @@ def parse_toml(path: Path, shown: str) -> tuple[dict, str]:
     except OSError as e:
         raise FileProblems([Problem(shown, None, None, "", f"cannot read: {e.strerror}")]) from None
     try:
-        data = tomllib.loads(source)
+        data = fasttoml.loads(source)  # mapref's own layout, quickly; anything else by tomllib
+    except fasttoml.Unsupported:
+        data = None
+    try:
+        if data is None:
+            data = tomllib.loads(source)
     except tomllib.TOMLDecodeError as e:
         text = str(e)
         m = _SYNTAX_POS.search(text)

@@ -1,0 +1,225 @@
+"""A quick reader for the TOML that mapref writes, with the standard library's reader behind it.
+
+``tomllib`` reads a 200x200 map and a game of 600 armies in about 70 ms, most of it one Python
+call per character of a string or per key.  :func:`loads` reads the subset of TOML that
+mapref's writers produce (:mod:`mapref.io.tomlwrite`, tomli-w) with a few regular expressions
+per line: tables ``[a."b c"]`` and arrays of tables ``[[log]]``, ``key = value`` with bare or
+quoted keys, basic strings, integers, floats, booleans, arrays (over several lines, with
+comments) and inline tables.  Anything else (literal or multi-line strings, dotted keys, dates,
+special numbers, a redefined key or table, anything malformed) raises :class:`Unsupported`, and
+:func:`mapref.io.problems.parse_toml` then reads the file with ``tomllib``: its result, and its
+error messages, are the reference (tests/io/test_fasttoml.py checks both agree on random
+documents and on every file in the repository).
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["Unsupported", "loads"]
+
+
+class Unsupported(ValueError):
+    """The text leaves the subset read here (or is not valid TOML): use ``tomllib``."""
+
+
+_WS = re.compile(r"[ \t]*")
+# blank lines and comment lines between statements (comments: no control character but tab)
+_GAP = re.compile(r"(?:[ \t]*(?:#[^\x00-\x08\x0a-\x1f\x7f]*)?(?:\r?\n))*[ \t]*")
+_END = re.compile(r"[ \t]*(?:#[^\x00-\x08\x0a-\x1f\x7f]*)?(?:\r?\n|\Z)")  # the rest of a line
+_BARE = re.compile(r"[A-Za-z0-9_-]+")
+_STR = re.compile(r'"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"')
+_STR_ESC = re.compile(r'"((?:[^"\\\x00-\x08\x0a-\x1f\x7f]|\\["\\bfnrt]|\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8})*)"')
+_ESC = re.compile(r'\\(["\\bfnrt]|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8})')
+_SIMPLE_ESC = {'"': '"', "\\": "\\", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
+_NUM = re.compile(r"[+-]?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?")
+_AFTER_SCALAR = frozenset(" \t\r\n,]}#")  # what may follow a number or a boolean
+# the usual line, in one match: a bare key, a string without escapes, an integer or a boolean
+_SCALAR = r'(?:"[^"\\\x00-\x08\x0a-\x1f\x7f]*"|[+-]?(?:0|[1-9][0-9]*)|true|false)'
+_ITEM = re.compile(r'([A-Za-z0-9_-]+)[ \t]*=[ \t]*(?:"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"|([+-]?(?:0|[1-9][0-9]*))|(true|false))[ \t]*(?:,[ \t]*)?')
+# a line holding a flat inline table of such values: { name = "Berlin", production = 4 }
+_INLINE_LINE = re.compile(r'([A-Za-z0-9_-]+)[ \t]*=[ \t]*\{[ \t]*((?:[A-Za-z0-9_-]+[ \t]*=[ \t]*' + _SCALAR + r'[ \t]*,[ \t]*)*'
+                          r'[A-Za-z0-9_-]+[ \t]*=[ \t]*' + _SCALAR + r'[ \t]*)\}[ \t]*(?:#[^\x00-\x08\x0a-\x1f\x7f]*)?(?:\r?\n|\Z)')
+_LINE = re.compile(r'([A-Za-z0-9_-]+)[ \t]*=[ \t]*(?:"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"|([+-]?(?:0|[1-9][0-9]*))|(true|false))'
+                   r'[ \t]*(?:#[^\x00-\x08\x0a-\x1f\x7f]*)?(?:\r?\n|\Z)')
+
+
+def _unescape(m: re.Match) -> str:
+    e = m.group(1)
+    if len(e) == 1:
+        return _SIMPLE_ESC[e]
+    cp = int(e[1:], 16)
+    if 0xD800 <= cp <= 0xDFFF or cp > 0x10FFFF:
+        raise Unsupported("not a Unicode scalar value")
+    return chr(cp)
+
+
+def _string(src: str, pos: int) -> tuple[int, str]:
+    m = _STR.match(src, pos)
+    if m is not None:
+        if src.startswith('""', pos) and src.startswith('"', pos + 2):
+            raise Unsupported("multi-line string")
+        return m.end(), m.group(1)
+    m = _STR_ESC.match(src, pos)
+    if m is None:
+        raise Unsupported("string")
+    return m.end(), _ESC.sub(_unescape, m.group(1))
+
+
+def _key(src: str, pos: int) -> tuple[int, str]:
+    m = _BARE.match(src, pos)
+    if m is not None:
+        return m.end(), m.group()
+    if src.startswith('"', pos):
+        return _string(src, pos)
+    raise Unsupported("key")
+
+
+def _value(src: str, pos: int, frozen: set[int]):
+    c = src[pos:pos + 1]
+    if c == '"':
+        return _string(src, pos)
+    if c == "[":
+        return _array(src, pos, frozen)
+    if c == "{":
+        return _inline(src, pos, frozen)
+    if c == "t" and src.startswith("true", pos):
+        end, v = pos + 4, True
+    elif c == "f" and src.startswith("false", pos):
+        end, v = pos + 5, False
+    else:
+        m = _NUM.match(src, pos)
+        if m is None or m.end() == pos:
+            raise Unsupported("value")
+        end = m.end()
+        v = float(m.group()) if m.group(1) or m.group(2) else int(m.group())
+    if end < len(src) and src[end] not in _AFTER_SCALAR:
+        raise Unsupported("value")  # a date, 1_000, 0x10, inf...
+    return end, v
+
+
+def _array(src: str, pos: int, frozen: set[int]):
+    out: list = []
+    pos = _GAP.match(src, pos + 1).end()
+    while True:
+        if src.startswith("]", pos):
+            frozen.add(id(out))
+            return pos + 1, out
+        pos, v = _value(src, pos, frozen)
+        out.append(v)
+        pos = _GAP.match(src, pos).end()
+        if src.startswith(",", pos):
+            pos = _GAP.match(src, pos + 1).end()
+        elif not src.startswith("]", pos):
+            raise Unsupported("array")
+
+
+def _inline(src: str, pos: int, frozen: set[int]):
+    out: dict = {}
+    pos = _WS.match(src, pos + 1).end()
+    if src.startswith("}", pos):
+        frozen.add(id(out))
+        return pos + 1, out
+    while True:
+        pos, k = _key(src, pos)
+        pos = _WS.match(src, pos).end()
+        if not src.startswith("=", pos) or k in out:
+            raise Unsupported("inline table")
+        pos = _WS.match(src, pos + 1).end()
+        pos, out[k] = _value(src, pos, frozen)
+        pos = _WS.match(src, pos).end()
+        if src.startswith("}", pos):
+            frozen.add(id(out))
+            return pos + 1, out
+        if not src.startswith(",", pos):
+            raise Unsupported("inline table")
+        pos = _WS.match(src, pos + 1).end()
+
+
+def loads(src: str) -> dict:
+    """The document ``src`` as ``tomllib.loads`` reads it, or :class:`Unsupported`."""
+    root: dict = {}
+    frozen: set[int] = set()  # inline tables and static arrays: never extended by a header
+    defined: set[int] = {id(root)}  # tables given by a header or the root
+    keep: list = []  # the objects whose ids are in frozen/defined stay alive while reading
+    cur = root
+    pos, n = 0, len(src)
+    while True:
+        pos = _GAP.match(src, pos).end()
+        if pos >= n:
+            return root
+        if src.startswith("[", pos):
+            many = src.startswith("[[", pos)
+            pos = _WS.match(src, pos + (2 if many else 1)).end()
+            path = []
+            while True:
+                pos, k = _key(src, pos)
+                path.append(k)
+                pos = _WS.match(src, pos).end()
+                if src.startswith(".", pos):
+                    pos = _WS.match(src, pos + 1).end()
+                    continue
+                break
+            close = "]]" if many else "]"
+            if not src.startswith(close, pos):
+                raise Unsupported("header")
+            m = _END.match(src, pos + len(close))
+            if m is None:
+                raise Unsupported("header")
+            pos = m.end()
+            t = root
+            for k in path[:-1]:
+                nxt = t.setdefault(k, {})
+                if isinstance(nxt, list):
+                    if id(nxt) in frozen or not nxt:
+                        raise Unsupported("header into an array")
+                    nxt = nxt[-1]
+                if not isinstance(nxt, dict) or id(nxt) in frozen:
+                    raise Unsupported("header")
+                t = nxt
+            last = path[-1]
+            if many:
+                arr = t.setdefault(last, [])
+                if not isinstance(arr, list) or id(arr) in frozen:
+                    raise Unsupported("array of tables")
+                cur = {}
+                arr.append(cur)
+            else:
+                cur = t.setdefault(last, {})
+                if not isinstance(cur, dict) or id(cur) in frozen or id(cur) in defined:
+                    raise Unsupported("table defined twice")
+            defined.add(id(cur))
+            keep.append(cur)
+            continue
+        m = _LINE.match(src, pos)
+        if m is not None:
+            k, text, num, flag = m.groups()
+            if k in cur:
+                raise Unsupported("key given twice")
+            cur[k] = text if text is not None else int(num) if num is not None else flag == "true"
+            pos = m.end()
+            continue
+        m = _INLINE_LINE.match(src, pos)
+        if m is not None:
+            k = m.group(1)
+            items = _ITEM.findall(m.group(2))
+            d = {ik: text if num == "" and flag == "" else int(num) if num else flag == "true" for ik, text, num, flag in items}
+            if k in cur or len(d) != len(items):
+                raise Unsupported("key given twice")
+            cur[k] = d
+            frozen.add(id(d))
+            pos = m.end()
+            continue
+        pos, k = _key(src, pos)
+        pos = _WS.match(src, pos).end()
+        if not src.startswith("=", pos) or k in cur:
+            raise Unsupported("key")  # a dotted key, a key given twice...
+        pos = _WS.match(src, pos + 1).end()
+        pos, v = _value(src, pos, frozen)
+        cur[k] = v
+        if isinstance(v, (dict, list)):
+            keep.append(v)
+        m = _END.match(src, pos)
+        if m is None:
+            raise Unsupported("end of line")
+        pos = m.end()

@@ -1,0 +1,131 @@
+"""mapref.io.fasttoml reads what tomllib reads, or declines (Unsupported) and tomllib reads it:
+on random documents written by mapref's writer and tomli-w, on those documents with random
+characters changed, on hand-made corner cases, and on every TOML file of the repository."""
+
+from __future__ import annotations
+
+import random
+import tomllib
+from pathlib import Path
+
+import pytest
+import tomli_w
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mapref.io import fasttoml, tomlwrite
+from mapref.io.fasttoml import Unsupported
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def agree(src: str) -> bool:
+    """fasttoml gives tomllib's result, or declines; True when it read the text itself."""
+    try:
+        want = tomllib.loads(src)
+    except tomllib.TOMLDecodeError:
+        want = None
+    try:
+        got = fasttoml.loads(src)
+    except Unsupported:
+        return False
+    assert want is not None, f"fasttoml read what tomllib refuses:\n{src!r}"
+    assert got == want and _types(got) == _types(want), src
+    return True
+
+
+def _types(v):
+    if isinstance(v, dict):
+        return {k: _types(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [_types(x) for x in v]
+    return type(v).__name__
+
+
+keys = st.one_of(st.sampled_from(["a", "b", "name", "x-y", "A_1", "0", "", "a b", "é", 'q"uote', "back\\slash", "tab\t"]),
+                 st.text(max_size=6))
+scalars = st.one_of(st.integers(-10**12, 10**12), st.booleans(), st.text(max_size=12),
+                    st.floats(allow_nan=False, allow_infinity=False, width=64),
+                    st.sampled_from(["", "\u00e9\u4e2d", "\x7f", "\n\t\"\\", "\ud7ff", "\U0001f600"]))
+values = st.recursive(scalars, lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(keys, inner, max_size=3)),
+                      max_leaves=8)
+documents = st.dictionaries(keys, st.one_of(values, st.dictionaries(keys, values, max_size=4),
+                                            st.lists(st.dictionaries(keys, scalars, max_size=3), min_size=1, max_size=3)),
+                            max_size=6)
+
+
+def mapref_dumps(doc: dict) -> str:
+    """Tables as mapref writes them: key = value lines, then [table] and [[array]] sections."""
+    lines, tables = [], []
+    for k, v in doc.items():
+        if isinstance(v, dict) and v and all(not isinstance(x, dict) for x in v.values()):
+            tables.append(("t", k, v))
+        elif isinstance(v, list) and v and all(isinstance(x, dict) for x in v):
+            tables.append(("a", k, v))
+        else:
+            lines.append(tomlwrite.assign(k, v))
+    for kind, k, v in tables:
+        for item in (v if kind == "a" else [v]):
+            lines += ["", f"[[{tomlwrite.key(k)}]]" if kind == "a" else f"[{tomlwrite.key(k)}]"]
+            lines += [tomlwrite.assign(ik, iv) for ik, iv in item.items()]
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(documents, st.integers(0, 10**9))
+def test_random_documents_and_their_mutants(doc, seed):
+    texts = []
+    try:
+        texts.append(tomli_w.dumps(doc))
+    except (TypeError, ValueError):
+        pass
+    try:
+        texts.append(mapref_dumps(doc))
+    except (TypeError, ValueError):
+        pass
+    rnd = random.Random(seed)
+    alphabet = ' \t\n\r"\\#=[]{},.0123456789abetruefls+-_e\'\x01\x7f:'
+    for text in list(texts):
+        agree(text)
+        for _ in range(6):  # one to three characters changed, inserted or removed
+            t = list(text)
+            for _ in range(rnd.randint(1, 3)):
+                i = rnd.randrange(len(t) + 1)
+                op = rnd.randrange(3)
+                if op == 0 and t:
+                    t[min(i, len(t) - 1)] = rnd.choice(alphabet)
+                elif op == 1:
+                    t.insert(i, rnd.choice(alphabet))
+                elif t:
+                    del t[min(i, len(t) - 1)]
+            agree("".join(t))
+
+
+CASES = [
+    "a = 1\nb = -0\nc = +5\nd = 1.5\ne = -1e5\nf = 1E+02\ng = true\nh = false\n",
+    'a = "x # not a comment" # a comment\n',
+    'a = [1, 2,\n  # a comment\n  3,]\nb = [ ]\nc = [[1], ["x"], [{ k = 1 }]]\n',
+    '[a.b]\nx = 1\n[a]\ny = 2\n', '[a]\n[a.b]\n[a]\n', '[[a]]\nx = 1\n[a.b]\ny = 2\n[[a]]\nx = 3\n',
+    'a = { x = 1 }\n[a.b]\n', 'a = [1]\n[[a]]\n', '[[a]]\n[a]\n', 'a = 1\n[a]\n', 'a = 1\na = 2\n', '"a" = 1\na = 2\n',
+    'a = { x = 1, x = 2 }\n', 'a = { x = 1, }\n', 'a = { x = 1,\n y = 2 }\n', 'a.b = 1\n', "a = 'literal'\n",
+    'a = """multi"""\n', 'a = ""\nb = "\\u00e9\\U0001F600\\t\\"\\\\"\n', 'a = "\\ud800"\n', 'a = "\\x41"\n',
+    'a = 1979-05-27\n', 'a = 1_000\n', 'a = 0x10\n', 'a = 01\n', 'a = inf\n', 'a = nan\n', 'a = .5\n', 'a = 5.\n',
+    'a = 1\r\nb = 2\r\n', 'a = 1\rb = 2\n', 'a = 1 b = 2\n', '[ a . "b c" ]\nx = 1\n', '[a]]\n', '[[a]\n',
+    '\ufeffa = 1\n', 'a = "tab\there"\n', 'a = "ctl\x01"\n', '# only a comment', '', 'a = [1 2]\n', 'a = [,]\n',
+    'a = { }\nb = {}\n', 'x = { a = "1, b = 2", c = 3 }\n', 'x = { a = 1, b = "" , c = true}\n', 'a=1\nb=\t"x"\n',
+]
+
+
+@pytest.mark.parametrize("src", CASES)
+def test_corner_cases(src):
+    agree(src)
+
+
+def test_every_toml_file_of_the_repository_is_read_quickly():
+    files = [p for p in ROOT.rglob("*.toml") if ".git" not in p.parts]
+    assert files
+    for p in files:
+        src = p.read_text(encoding="utf-8", errors="replace")
+        agree(src)
+    for name in ("maps/hitlers_war.toml", "maps/sample.toml", "scenarios/barbarossa.toml"):
+        assert agree((ROOT / name).read_text()), name  # mapref's own files: no fallback
