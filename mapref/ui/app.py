@@ -11,9 +11,15 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from mapref.ui.editor import Editor, run as _run_editor
 
-App = Editor
+
+def __getattr__(name: str):
+    if name == "App":  # the map editor; imported when asked for (a game opens without it)
+        from mapref.ui.editor import Editor
+
+        return Editor
+    raise AttributeError(name)
+
 
 VERBS = ("check", "info", "render", "new-game", "referee", "move", "set", "advance")
 
@@ -36,7 +42,9 @@ def display_problem() -> str | None:
             + ", ".join(f"mapref {v}" for v in VERBS) + "; mapref --help lists them all.")
 
 
-def run(path: str | Path | None) -> int:
+def run(path: str | Path | None, kind: str | None = None) -> int:
+    """Open the window for ``path``; ``kind``: the file's kind when the caller read it already
+    (``mapref FILE`` does, to report its problems first), so it is not read again here."""
     problem = display_problem()
     if problem:
         print(problem, file=sys.stderr)
@@ -45,13 +53,16 @@ def run(path: str | Path | None) -> int:
 
     if path is None:
         return game.run(None)
-    from mapref.rules.files import open_file
+    if kind is None:
+        from mapref.rules.files import open_file
 
-    kind, _ = open_file(path)
+        kind, _ = open_file(path)
     if kind in ("game", "scenario"):
         return game.run(path)
     if kind == "area":
         from mapref.ui.area_editor import run as run_area_editor
 
         return run_area_editor(path)
-    return _run_editor(path)
+    from mapref.ui.editor import run as run_editor
+
+    return run_editor(path)
