@@ -21,8 +21,10 @@ How it runs fast (docs/performance.md): the search walks the graph's integer nei
 (:meth:`mapref.core.graph.Graph.index`) with the friendly spaces as a byte per space
 (:class:`Inputs`), and visits spaces in the same order as the plain search (:func:`trace_plain`,
 kept as the reference the tests and benchmarks compare with), so the routes are the same.  On
-the 200x200 benchmark it takes about twice what ``scipy.sparse.csgraph`` takes for the same
-question (bench/run measures both), without scipy's import.
+the 200x200 benchmark it takes two to five times what ``scipy.sparse.csgraph`` takes for the same
+question (bench/run measures both in one run): scipy would save about 20 ms a trace from scratch
+and costs 0.25-0.7 s to import, and after the first trace of a game mapref updates traces
+instead of searching again, so mapref does not depend on it (docs/performance.md).
 :func:`update` takes a trace and the spaces whose control changed and gives the trace of the new
 position without searching again from the sources where it can (a move that changes no control
 needs nothing; a captured hex is added or its dependants re-attached); the routes are worked
