@@ -194,7 +194,7 @@ def test_t5_the_battle_in_contested_sedan(tmp_path):
     out = ok(s, "battle", **args, losses=["W6"])
     # "This gives him a value of 8 strength ... Adding his total gives him a value of 9 (5 + 3 + 1)"
     assert out.data["totals"] == {"axis": 8, "allies": 9} and out.data["winner"] == "allies"
-    assert out.messages[1] == "axis counters 2 + air 4 + events 2 = 8; allies counters 4 + air 5 = 9: the allies player wins"
+    assert out.messages[1] == "Axis: counters 2 + air 4 + events 2 = 8; Allied: counters 4 + air 5 = 9: the Allied player wins"
     # "The Axis player's unit is eliminated. The Allied player must choose one of his two units"
     assert s.state.counter("A95") is None and s.state.counter("W6") is None
     assert counters(s, "sedan") == ["W52"] and where(s, "W52") == "sedan"
@@ -337,7 +337,7 @@ def test_x1_strategic_bombing_cuts_the_axis_hand_at_its_next_draw(tmp_path):
     ok(s, "discard")
     assert s.state.cards["axis"].hand == 4
     out = ok(s, "end-turn")
-    assert "the axis player draws 1 card (hand size 5, 5 in hand)" in out.messages
+    assert "the Axis player draws 1 card (hand size 5, 5 in hand)" in out.messages
 
 
 def test_the_bombing_marker_never_moves_off_the_end_of_the_track(tmp_path):

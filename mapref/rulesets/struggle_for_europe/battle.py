@@ -13,7 +13,7 @@ wins ties), how many counters each side loses, and checks the choices.
 from __future__ import annotations
 
 from mapref.rules.ruleset import Ask
-from mapref.rulesets.struggle_for_europe.common import Done, Refused, check_turn, spend, tidy
+from mapref.rulesets.struggle_for_europe.common import Done, Refused, check_turn, spend, tidy, who
 from mapref.rulesets.struggle_for_europe.context import CONTESTED, MOVE_KINDS, Context
 from mapref.rulesets.struggle_for_europe.movement import origin_spaces
 from mapref.rulesets.struggle_for_europe.state import Battle, Counter
@@ -38,18 +38,18 @@ def check_attack(cx: Context, where: str) -> Done:
     enemy = cx.sc.other(player)
     mine = [c for c in cx.counters_in(loc) if cx.player(c.faction) == player and not c.fortress]
     if not mine:
-        raise Refused(f"the {player} player has only a fortress in {cx.label(loc)}: fortresses only defend", "7.2 Fortress")
+        raise Refused(f"the {who(player)} player has only a fortress in {cx.label(loc)}: fortresses only defend", "7.2 Fortress")
     for c in mine:
         if not cx.faction_active(c.faction):
             raise Refused(f"{cx.faction_name(c.faction)} counters may not act yet", cx.sc.factions[c.faction].active_rule)
     half = cx.half_of(loc, enemy)
     defenders = [c for c in cx.counters_in(loc) if cx.player(c.faction) == enemy and c.at == half]
     if st.cards[player].hand < 1:
-        raise Refused(f"an attack needs an air power card, and the {player} hand is empty", "6; 7.2 Attack")
+        raise Refused(f"an attack needs an air power card, and the {who(player)} hand is empty", "6; 7.2 Attack")
     st.battles.append(Battle(half, player, [c.id for c in mine], [c.id for c in defenders], origin=mine[0].at,
                              kind="attack"))
     st.operations += 1
-    return Done(st, [f"{player} attacks {cx.label(half)} with {', '.join(c.label for c in mine)}: enter the battle's "
+    return Done(st, [f"the {who(player)} player attacks {cx.label(half)} with {', '.join(c.label for c in mine)}: enter the battle's "
                      "result"], R_ATTACK, f"attack in {cx.label(loc)}", {"battles": [loc]})
 
 
@@ -110,8 +110,8 @@ def check_battle(cx: Context, where: str, a: dict) -> Done:
     parts_a = [f"counters {sa}", f"air {air_a}"] + ([f"events {bonus_a}"] if bonus_a else [])
     parts_d = [f"counters {sd}"] + ([f"air {air_d}"] if air_d is not None else []) + \
         ([f"location defence {b.defence}"] if b.defence else []) + ([f"events {bonus_d}"] if bonus_d else [])
-    msgs.append(f"{attacker} {' + '.join(parts_a)} = {total_a}; {defender} {' + '.join(parts_d)} = {total_d}: "
-                f"the {winner} player wins" + (" (the defender wins ties)" if total_a == total_d else ""))
+    msgs.append(f"{who(attacker)}: {' + '.join(parts_a)} = {total_a}; {who(defender)}: {' + '.join(parts_d)} = {total_d}: "
+                f"the {who(winner)} player wins" + (" (the defender wins ties)" if total_a == total_d else ""))
     # "The loser removes half of his total counters (including any fortress) in the battle, rounded
     # up ... The winner removes half of his total counters, rounded down, but may never lose more
     # counters than the loser of the battle ... Losses are determined before retreat."
@@ -123,7 +123,7 @@ def check_battle(cx: Context, where: str, a: dict) -> Done:
         pool = side_of[side]
         named = [c for c in pool if c.id in chosen]
         if len(named) > lose_n[side]:
-            raise Refused(f"the {side} player loses {lose_n[side]} counter{'s' if lose_n[side] != 1 else ''} in this battle, "
+            raise Refused(f"the {who(side)} player loses {lose_n[side]} counter{'s' if lose_n[side] != 1 else ''} in this battle, "
                           f"not {len(named)} ({', '.join(c.id for c in named)})", R_BATTLE)
         rest = [c for c in pool if c not in named]
         need = lose_n[side] - len(named)
@@ -132,9 +132,9 @@ def check_battle(cx: Context, where: str, a: dict) -> Done:
             if len(kinds) == 1 or need == len(rest):
                 named += rest[:need]
             else:
-                raise Refused(f"the {side} player chooses {need} more counter{'s' if need != 1 else ''} to lose of "
+                raise Refused(f"the {who(side)} player chooses {need} more counter{'s' if need != 1 else ''} to lose of "
                               f"{', '.join(c.label for c in rest)}", R_BATTLE + ": the players lose counters, not strength",
-                              Ask("losses", f"the {side} player loses a counter in {cx.label(loc)}", [c.id for c in rest],
+                              Ask("losses", f"the {who(side)} player loses a counter in {cx.label(loc)}", [c.id for c in rest],
                                   "The owner chooses (8: The Allied player must choose one of his two units to eliminate)."))
         gone += named
     unknown = [x for x in chosen if not any(c.id == x for c in atk + dfn)]
@@ -143,7 +143,7 @@ def check_battle(cx: Context, where: str, a: dict) -> Done:
     for c in gone:
         st.counters.remove(c)
     if gone:
-        msgs.append("lost: " + ", ".join(f"{c.label} ({cx.player(c.faction)})" for c in gone))
+        msgs.append("lost: " + ", ".join(f"{c.label} ({who(cx.player(c.faction))})" for c in gone))
     survivors = [c for c in side_of[loser] if c not in gone]
     if loser == defender:
         # the loser retreats from the entire location; a fortress there is eliminated (8 Retreat)
@@ -262,7 +262,7 @@ def _retreat_before(cx: Context, b: Battle, dfn: list[Counter], contested: bool,
         for c in cx.counters_in(loc):
             if c.id in b.attackers:
                 c.at = b.at
-        out = [f"the {defender} player retreats before battle into {cx.label(other)}: {cx.label(loc)} is contested"]
+        out = [f"the {who(defender)} player retreats before battle into {cx.label(other)}: {cx.label(loc)} is contested"]
         if forts:
             out.append(f"{forts[0].label} cannot retreat and is eliminated")
         return out
@@ -335,7 +335,7 @@ def _retreat(cx: Context, b: Battle, leaving: list[Counter], role: str, a: dict,
                 continue
             spend(cx, player, 1, rule=R_RETREAT + ": Special", what="a retreat across a naval move line")
             naval_paid.add(choice)
-            out.append(f"the {player} player discards a naval move card to retreat across a naval move line")
+            out.append(f"the {who(player)} player discards a naval move card to retreat across a naval move line")
         c.at = end
         out.append(f"{c.label} retreats to {cx.label(end)}")
     return out

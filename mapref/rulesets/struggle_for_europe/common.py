@@ -47,6 +47,11 @@ class Replace(Command):
         st.__dict__.update(copy.deepcopy(self.old).__dict__)
 
 
+def who(player: str) -> str:
+    """How messages name a player: "Axis", "Allied"."""
+    return {"axis": "Axis", "allies": "Allied"}.get(player, player)
+
+
 def work(game) -> tuple[Context, GameState]:
     """A copy of the state to work on, and its context (the game is not touched)."""
     st = copy.deepcopy(game.state)
@@ -90,7 +95,7 @@ def spend(cx: Context, player: str, cards: int, removed: int = 0, rule: str = ""
     cards in their hand", section 6)."""
     c = cx.st.cards[player]
     if c.hand < cards:
-        raise Refused(f"{what or 'this'} needs {cards} card{'s' if cards != 1 else ''} from the {player} hand, "
+        raise Refused(f"{what or 'this'} needs {cards} card{'s' if cards != 1 else ''} from the {who(player)} hand, "
                       f"which holds {c.hand}", rule or "6 How to Build Decks and Use Cards")
     c.hand -= cards
     c.removed += removed
@@ -122,13 +127,13 @@ def check_turn(cx: Context, player: str | None = None, operation: bool = True) -
     if st.over:
         raise Refused("the game is over", "9 How to Win the Game")
     if player is not None and player != st.player:
-        raise Refused(f"it is the {st.player} player's turn", "7 Sequence of Play")
+        raise Refused(f"it is the {who(st.player)} player's turn", "7 Sequence of Play")
     if st.battles:
         b = st.battles[0]
         raise Refused(f"the battle in {cx.label(b.location)} must be resolved first (enter its result with battle)",
                       "7.2 How to Play Operations: each operation must be completed before the next")
     if operation and st.operations >= 2:
-        raise Refused(f"the {st.player} player has done his two operations: end the turn",
+        raise Refused(f"the {who(st.player)} player has done his two operations: end the turn",
                       "7 Sequence of Play: the active player performs any two operations")
 
 
@@ -136,4 +141,4 @@ def controlled(cx: Context, loc: str, faction: str) -> bool:
     return cx.control(loc) == faction and cx.control(loc) != CONTESTED
 
 
-__all__ = ["Done", "Refused", "Replace", "bombing_number", "check_turn", "controlled", "hand_size", "spend", "tidy", "work"]
+__all__ = ["Done", "Refused", "Replace", "bombing_number", "check_turn", "controlled", "hand_size", "spend", "tidy", "who", "work"]

@@ -13,7 +13,7 @@ from collections import deque
 from dataclasses import dataclass
 
 from mapref.rules.ruleset import Ask
-from mapref.rulesets.struggle_for_europe.common import Done, Refused, check_turn, spend, tidy
+from mapref.rulesets.struggle_for_europe.common import Done, Refused, check_turn, spend, tidy, who
 from mapref.rulesets.struggle_for_europe.context import CONTESTED, MOVE_KINDS, Context
 from mapref.rulesets.struggle_for_europe.state import Battle, Counter
 
@@ -86,7 +86,7 @@ def check_move(cx: Context, frm: str, legs: list[dict], card: str, via: list[str
     loc = cx.board.parse_location(frm)
     here = [c for c in cx.counters_in(loc) if cx.player(c.faction) == player]
     if not here:
-        raise Refused(f"no {player} counters in {cx.label(loc)}", R_MOVE)
+        raise Refused(f"no {who(player)} counters in {cx.label(loc)}", R_MOVE)
     taken: set[str] = set()
     plan: list[Leg] = []
     for leg in legs or [{"to": "", "counters": []}]:
@@ -224,7 +224,7 @@ def _adjacent_move(cx: Context, loc: str, starts, plan: list[Leg], card: str) ->
     # "The player must have two available cards in their hand"): the move card and one per battle
     hand = st.cards[player].hand
     if hand < 1 + len(battles):
-        raise Refused(f"this move needs {1 + len(battles)} cards in the {player} hand (the move card and an air power card "
+        raise Refused(f"this move needs {1 + len(battles)} cards in the {who(player)} hand (the move card and an air power card "
                       f"for each battle), which holds {hand}", "7.2 Move; 8 Examples")
     spend(cx, player, 1, what="a move")
     st.operations += 1

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from mapref.rules.ruleset import Ask
 from mapref.rules.victory import evaluate
-from mapref.rulesets.struggle_for_europe.common import Done, Refused, bombing_number, check_turn, hand_size, spend, tidy
+from mapref.rulesets.struggle_for_europe.common import Done, Refused, bombing_number, check_turn, hand_size, spend, tidy, who
 from mapref.rulesets.struggle_for_europe.context import CONTESTED, Context
 from mapref.rulesets.struggle_for_europe.movement import new_deck
 from mapref.rulesets.struggle_for_europe.state import PLAYERS, Counter
@@ -37,7 +37,7 @@ def _faction(cx: Context, text: str | None, player: str) -> str:
     if f is None:
         raise Refused(f"{text!r} is not a faction ({', '.join(cx.sc.factions)})", R_BUILD)
     if f not in mine:
-        raise Refused(f"the {player} player does not build {cx.faction_name(f)} counters", R_BUILD)
+        raise Refused(f"the {who(player)} player does not build {cx.faction_name(f)} counters", R_BUILD)
     return f
 
 
@@ -134,9 +134,9 @@ def check_bomb(cx: Context) -> Done:
     where = "the black 0" if new == 0 else f"space {abs(new)} on the {'Allied' if new > 0 else 'Axis'} side (number {n})"
     msgs = [f"the bombing marker moves {'right' if step > 0 else 'left'} to {where}"]
     if new:
-        msgs.append(f"from the {victim} player's next draw his hand size is cut by {n}; the {cx.sc.other(victim)} player "
+        msgs.append(f"from the {who(victim)} player's next draw his hand size is cut by {n}; the {who(cx.sc.other(victim))} player "
                     f"scores {n} victory point{'s' if n != 1 else ''} from the track")
-    return Done(st, msgs, R_BOMB, f"strategic bombing by the {player} player", {})
+    return Done(st, msgs, R_BOMB, f"strategic bombing by the {who(player)} player", {})
 
 
 def check_discard(cx: Context) -> Done:
@@ -144,7 +144,7 @@ def check_discard(cx: Context) -> Done:
     check_turn(cx, st.player)
     spend(cx, st.player, 1, what="a discard")
     st.operations += 1
-    return Done(st, [f"the {st.player} player discards a card to the recycle pile"], "7.2 Operation: Discard a Card",
+    return Done(st, [f"the {who(st.player)} player discards a card to the recycle pile"], "7.2 Operation: Discard a Card",
                 f"{st.player} discards a card", {})
 
 
@@ -155,7 +155,7 @@ def check_event(cx: Context, removed: bool, opponent_discards: int, note: str) -
     st = cx.st
     check_turn(cx, st.player)
     spend(cx, st.player, 1, 1 if removed else 0, what="an event")
-    msgs = [f"the {st.player} player plays an event" + (f": {note}" if note else "") +
+    msgs = [f"the {who(st.player)} player plays an event" + (f": {note}" if note else "") +
             (" (the card is removed from the game)" if removed else "")]
     if opponent_discards:
         other = cx.sc.other(st.player)
@@ -163,7 +163,7 @@ def check_event(cx: Context, removed: bool, opponent_discards: int, note: str) -
         n = min(opponent_discards, c.hand)
         c.hand -= n
         c.recycle += n
-        msgs.append(f"the {other} player discards {n} card{'s' if n != 1 else ''} at random")
+        msgs.append(f"the {who(other)} player discards {n} card{'s' if n != 1 else ''} at random")
     st.operations += 1
     return Done(st, msgs, "7.2 Operation: Play Card Event; Card Quick Reference", f"{st.player} plays an event", {})
 
@@ -172,7 +172,7 @@ def check_pass(cx: Context) -> Done:
     st = cx.st
     check_turn(cx, st.player)
     st.operations += 1
-    return Done(st, [f"the {st.player} player passes"], "7.2 Operation: Pass", f"{st.player} passes", {})
+    return Done(st, [f"the {who(st.player)} player passes"], "7.2 Operation: Pass", f"{st.player} passes", {})
 
 
 # ---------------------------------------------------------------------------------- decks
@@ -189,7 +189,7 @@ def check_deck(cx: Context, player: str, deck: int, pile: int | None) -> Done:
     msgs = []
     if deck == c.deck + 1 and deck <= 3:
         new_deck(cx, player, deck)
-        msgs.append(f"the {player} player's play deck {deck} is made: the {'II' if deck == 2 else 'III'} chevron cards "
+        msgs.append(f"the {who(player)} player's play deck {deck} is made: the {'II' if deck == 2 else 'III'} chevron cards "
                     "shuffled with the recycle pile")
         if player == "allies" and deck == 2:
             msgs.append("the Soviets come into play; the Algiers line comes into effect; the Allied hand size is 6")
@@ -203,7 +203,7 @@ def check_deck(cx: Context, player: str, deck: int, pile: int | None) -> Done:
         msgs.append(f"the Axis recycle pile is reshuffled into a new play deck (reshuffle {c.reshuffles} after the third deck)")
     else:
         last = "the Allied third deck is the last" if player == "allies" and c.deck == 3 else f"the next is deck {c.deck + 1}"
-        raise Refused(f"the {player} player is on deck {c.deck}: {last}", "6 How to Build Decks and Use Cards")
+        raise Refused(f"the {who(player)} player is on deck {c.deck}: {last}", "6 How to Build Decks and Use Cards")
     if pile is not None:
         c.pile = pile
     return Done(st, msgs, "6 How to Build Decks and Use Cards", f"{player} deck {deck}", {})
@@ -232,7 +232,7 @@ def check_end_turn(cx: Context, losses: list[str], last: bool, victory_facts) ->
                       "only at the end of an Allied turn on the third deck", "6 GAME END; 9")
     msgs = []
     if st.operations < 2:
-        msgs.append(f"the {player} player passes {2 - st.operations} operation{'s' if st.operations == 0 else ''}")
+        msgs.append(f"the {who(player)} player passes {2 - st.operations} operation{'s' if st.operations == 0 else ''}")
     names = [str(x).strip().lower() for x in losses or []]
     for loc, cs in sorted(unsupplied(cx, player).items()):
         named = [c for c in cs if c.id.lower() in names]
@@ -243,7 +243,7 @@ def check_end_turn(cx: Context, losses: list[str], last: bool, victory_facts) ->
         elif len({(c.strength, c.fortress) for c in cs}) == 1:
             lost = cs[0]
         else:
-            raise Refused(f"the counters in {cx.label(loc)} are out of supply: the {player} player chooses the one to lose "
+            raise Refused(f"the counters in {cx.label(loc)} are out of supply: the {who(player)} player chooses the one to lose "
                           f"({', '.join(c.label for c in cs)})", R_SUPPLY,
                           Ask("losses", f"out of supply in {cx.label(loc)}: the counter lost", [c.id for c in cs],
                               "Owner's choice (8 Supply Lines)."))
@@ -260,9 +260,9 @@ def check_end_turn(cx: Context, losses: list[str], last: bool, victory_facts) ->
     c.hand += got
     if c.pile is not None:
         c.pile -= got
-    msgs.append(f"the {player} player draws {got} card{'s' if got != 1 else ''} (hand size {limit}, {c.hand} in hand)")
+    msgs.append(f"the {who(player)} player draws {got} card{'s' if got != 1 else ''} (hand size {limit}, {c.hand} in hand)")
     if c.pile is not None and got < want:
-        msgs.append(f"the {player} play deck ran out: record the next deck (mapref deck)")
+        msgs.append(f"the {who(player)} play deck ran out: record the next deck (mapref deck)")
     st.operations = 0
     facts = victory_facts(cx, over=last, turn_ended=player)
     result = evaluate(cx.sc.victory, facts)
@@ -277,7 +277,7 @@ def check_end_turn(cx: Context, losses: list[str], last: bool, victory_facts) ->
         st.player = cx.sc.other(player)
         if st.player == cx.sc.first_player:
             st.turn += 1
-        msgs.append(f"turn {st.turn}: the {st.player} player's operations")
+        msgs.append(f"turn {st.turn}: the {who(st.player)} player's operations")
     return Done(st, msgs, R_END + "; " + R_SUPPLY + "; 9 How to Win the Game", f"end of the {player} turn", {})
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from mapref.rules.ruleset import Violation
 from mapref.rules.victory import evaluate, victory_points
-from mapref.rulesets.struggle_for_europe.common import bombing_number, hand_size
+from mapref.rulesets.struggle_for_europe.common import bombing_number, hand_size, who
 from mapref.rulesets.struggle_for_europe.context import CONTESTED, Context
 from mapref.rulesets.struggle_for_europe.state import PLAYERS
 
@@ -67,7 +67,7 @@ class Report:
     def text(self) -> str:
         d = self.data
         p = d["position"]
-        out = [f"{d['scenario']}: turn {p['turn']}, the {p['player']} player, {p['operations']} of 2 operations done"
+        out = [f"{d['scenario']}: turn {p['turn']}, the {who(p['player'])} player, {p['operations']} of 2 operations done"
                + (" (game over)" if p["over"] else "")]
         vp = d["victory_points"]
         lead = f"{vp['leader']} leads by {vp['difference']}" if vp["leader"] else "level"
@@ -76,7 +76,7 @@ class Report:
         out.append(f"strategic bombing: {b['where']}")
         for pl, c in d["cards"].items():
             pile = f", {c['pile']} in the play deck" if c.get("pile") is not None else ""
-            out.append(f"{pl}: deck {c['deck']}, {c['hand']} cards in hand (hand size {c['hand_size']}){pile}, "
+            out.append(f"{who(pl)}: deck {c['deck']}, {c['hand']} cards in hand (hand size {c['hand_size']}){pile}, "
                        f"{c['recycle']} recycled, {c['removed']} removed")
         for bt in d["battles"]:
             out.append(f"battle waiting in {bt['where']}: {bt['attacker']} {', '.join(bt['attackers'])} against "
@@ -90,7 +90,7 @@ class Report:
             out.append(f"{loc['name']} ({loc['control']}{', flag ' + loc['flag'] if loc['flag'] else ''}): " + "; ".join(parts))
         for pl, locs in d["out_of_supply"].items():
             for loc, ids in locs.items():
-                out.append(f"OUT OF SUPPLY ({pl}): {loc}: {', '.join(ids)}")
+                out.append(f"OUT OF SUPPLY ({who(pl)}): {loc}: {', '.join(ids)}")
         if self.victory:
             out.append(f"victory: the {self.victory['winner']} player wins: {self.victory['condition']} [{self.victory['rule']}]")
         out += [f"{v.code} [{v.rule}] {v.where}: {v.message}" for v in self.violations] or ["no violations"]
@@ -173,7 +173,7 @@ def violations(cx: Context) -> list[Violation]:
             halves = {c.at for c in cx.counters_in(loc) if cx.player(c.faction) == pl and not c.fortress}
             if len(halves) > 1:
                 out.append(Violation("contested.halves", "2 Game Board: contested locations", loc, pl,
-                                     f"the {pl} counters in contested {cx.label(loc)} stand in more than one half"))
+                                     f"the {who(pl)} counters in contested {cx.label(loc)} stand in more than one half"))
     return out
 
 

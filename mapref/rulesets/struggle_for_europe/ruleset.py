@@ -24,7 +24,7 @@ from __future__ import annotations
 from mapref.core.board import SpaceError
 from mapref.rules.ruleset import Action, MenuItem, Outcome, Piece, Ruleset, Step, Verb, refused
 from mapref.rulesets.struggle_for_europe import files as sfiles
-from mapref.rulesets.struggle_for_europe.common import Refused, Replace, work
+from mapref.rulesets.struggle_for_europe.common import Refused, Replace, work, who
 from mapref.rulesets.struggle_for_europe.context import CONTESTED, Context
 from mapref.rulesets.struggle_for_europe.state import PLAYERS, Cards, Counter, GameState
 
@@ -83,7 +83,7 @@ class StruggleForEurope(Ruleset):
         step = "over" if st.over else ("battle" if st.battles else f"operation {min(st.operations + 1, 2)}"
                                        if st.operations < 2 else "end of turn")
         return {"turn": f"turn {st.turn}", "side": st.player, "step": step, "over": st.over,
-                "title": f"{game.scenario.name}: turn {st.turn}, the {st.player} player" + (f", {step}" if not st.over else
+                "title": f"{game.scenario.name}: turn {st.turn}, the {who(st.player)} player" + (f", {step}" if not st.over else
                                                                                              ", game over")}
 
     def report(self, game):
