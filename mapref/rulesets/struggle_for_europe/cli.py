@@ -3,17 +3,9 @@
 from __future__ import annotations
 
 from mapref.rules.ruleset import Action, Verb
+from mapref.rulesets.struggle_for_europe.ruleset import legs
 
 R = "Struggle for Europe"
-
-
-def _legs(items: list[str]) -> list[dict]:
-    """``sedan=1,2`` ``antwerp=A4`` ``paris`` -> [{"to": "sedan", "counters": ["1", "2"]}, ...]"""
-    out = []
-    for it in items:
-        to, eq, who = it.partition("=")
-        out.append({"to": to.strip(), "counters": [x.strip() for x in who.split(",") if x.strip()] if eq else []})
-    return out
 
 
 def verbs() -> list[Verb]:
@@ -121,7 +113,7 @@ def verbs() -> list[Verb]:
         Verb("move", f"{R}: move counters with one move card; battles it causes wait for their result",
              "Move counters of one location to adjacent locations (several destinations: TO=COUNTERS each), or one counter "
              "through friendly locations (section 7.2).", move_args,
-             lambda a, g: Action("move", {"from": a.frm, "moves": _legs(a.to), "card": a.card,
+             lambda a, g: Action("move", {"from": a.frm, "moves": legs(a.to), "card": a.card,
                                           **({"via": list(a.via)} if a.via else {})}), check_only=True),
         Verb("attack", f"{R}: an attack operation in a contested location (opens a battle)",
              "Attack the enemy half of a contested location (section 7.2).", one("LOCATION"),

@@ -28,6 +28,16 @@ from mapref.rulesets.struggle_for_europe.common import Refused, Replace, work, w
 from mapref.rulesets.struggle_for_europe.context import CONTESTED, Context
 from mapref.rulesets.struggle_for_europe.state import PLAYERS, Cards, Counter, GameState
 
+def legs(items: list[str]) -> list[dict]:
+    """``sedan=1,2`` ``antwerp=A4`` ``paris`` -> [{"to": "sedan", "counters": ["1", "2"]}, ...]: where
+    counters go and which (by id or strength; none named: all)."""
+    out = []
+    for it in items:
+        to, eq, who_ = it.partition("=")
+        out.append({"to": to.strip(), "counters": [x.strip() for x in who_.split(",") if x.strip()] if eq else []})
+    return out
+
+
 VERBS = ("move", "attack", "battle", "build", "fortress", "bomb", "discard", "event", "pass", "end-turn", "deck", "set")
 
 
@@ -107,9 +117,13 @@ class StruggleForEurope(Ruleset):
         cx, st = work(game)
         try:
             if verb == "move":
-                done = movement.check_move(cx, a.get("from", ""), list(a.get("moves") or ([{"to": a["to"], "counters": a.get("counters", [])}]
-                                                                                            if a.get("to") else [])),
-                                           str(a.get("card", "truck")), list(a.get("via") or []))
+                moves = a.get("moves")
+                if isinstance(moves, str):  # "sedan=1,2 antwerp=3", as the window's form gives it
+                    moves = legs(moves.replace(";", " ").split())
+                if not moves and a.get("to"):
+                    moves = [{"to": a["to"], "counters": a.get("counters", [])}]
+                done = movement.check_move(cx, a.get("from", ""), list(moves or []), str(a.get("card", "truck")),
+                                           list(a.get("via") or []))
             elif verb == "attack":
                 done = battle.check_attack(cx, a.get("at", ""))
             elif verb == "battle":
@@ -151,15 +165,21 @@ class StruggleForEurope(Ruleset):
     def pieces(self, game, report=None) -> list[Piece]:
         r = (report or self.report(game)).as_dict()
         st = game.state
+        cx = self.context(game)
         out: list[Piece] = []
         for c in r["counters"]:
             side = c["faction"]
             info = [f"{c['id']}: {game.scenario.factions[side].name} {'fortress' if c['fortress'] else 'army'}, strength "
-                    f"{c['strength']}, in {c['at']}"]
+                    f"{c['strength']}, in {cx.label(c['at'])}"]
             if c["supplied"]:
-                info.append("In supply: " + " - ".join(c["supply_path"]))
+                words: list[str] = []
+                for sp in c["supply_path"]:
+                    w = cx.label(cx.location_of(sp))
+                    if not words or words[-1] != w:
+                        words.append(w)
+                info.append("In supply: " + " - ".join(words))
             else:
-                info.append("OUT OF SUPPLY" + (f": cut at {', '.join(c['cut'])}" if c["cut"] else ""))
+                info.append("OUT OF SUPPLY" + (f": cut at {', '.join(cx.label(x) for x in c['cut'])}" if c["cut"] else ""))
             out.append(Piece(f"counter:{c['id']}", "fort" if c["fortress"] else "army", side, c["at"], str(c["strength"]),
                              c["id"], selectable=not c["fortress"] and not st.over, supplied=c["supplied"],
                              supply_path=list(c["supply_path"]), cut=list(c["cut"]), info=info))
@@ -201,6 +221,11 @@ class StruggleForEurope(Ruleset):
             return out
         why = "" if not st.battles and not st.over else "a battle waits" if st.battles else "the game is over"
         ops = st.operations < 2 and not why
+        mine = [c for c in cx.counters_in(loc) if cx.player(c.faction) == st.player and not c.fortress]
+        if mine:
+            out.append(MenuItem("Move counters from here...", Action("move", {"from": loc}), ops, why,
+                                ask=[("moves", "where to (sedan=1,2 antwerp=3; no =: all)", "entry", "", None),
+                                     ("card", "move card", "choice", "truck", ["truck", "naval"])]))
         if cx.control(loc) == CONTESTED and cx.players_in(loc) >= {st.player}:
             out.append(MenuItem(f"Attack in {cx.label(loc)}", Action("attack", {"at": loc}), ops, why))
         for fid in game.scenario.player_factions(st.player):
