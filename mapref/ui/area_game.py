@@ -348,7 +348,8 @@ class AreaGameWindow:
             t.configure(height=max(1, len(lines)))
         self.battles.delete(0, "end")
         for b in self.report.get("battles", []):
-            self.battles.insert("end", f"{b['where']}: {b['attacker']} {', '.join(b['attackers'])} against "
+            who = {"axis": "Axis", "allies": "Allied"}.get(b["attacker"], b["attacker"])
+            self.battles.insert("end", f"{b['where']}: {who} {', '.join(b['attackers'])} against "
                                        f"{', '.join(b['defenders']) or 'nobody'} (right-click it)")
         self.violations.delete(0, "end")
         for v in rep.violations:

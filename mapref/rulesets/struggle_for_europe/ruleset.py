@@ -56,7 +56,7 @@ class StruggleForEurope(Ruleset):
         return sfiles.scenario_problems(board, scenario)
 
     def describe_scenario(self, scenario) -> dict:
-        return {"first_turn": f"turn 1, {scenario.first_player} player", "sides": list(scenario.sides)}
+        return {"first_turn": f"turn 1, {who(scenario.first_player)} player", "sides": list(scenario.sides)}
 
     def read_state(self, data, source, shown):
         return sfiles.read_state(data, source, shown)
