@@ -447,3 +447,54 @@ def test_bad_arguments_are_refusals_not_exceptions(tmp_path, verb):
     s = position(tmp_path)
     out = s.check(Action(verb, {"from": "nowhere", "to": "atlantis", "at": "atlantis", "strength": "x"}))
     assert not out.ok and out.reason
+
+
+# ------------------------------------------------------------------------ retreats (8 Retreat)
+def test_a_beaten_defender_retreats_where_its_owner_chooses_among_friendly_locations(tmp_path):
+    s = position(tmp_path)
+    ok(s, "move", **{"from": "ruhr", "to": "sedan", "counters": ["A15", "A14"]})
+    args = dict(at="sedan", attacker_air=5, defender_air=1, losses=["A14"])
+    out = no(s, "battle", **args)  # "he must retreat using a move line to a friendly controlled location"
+    assert out.ask.key == "retreat_to" and out.ask.options == ["antwerp", "marseilles", "paris"]
+    assert out.reason.startswith("W7 must retreat from Sedan: choose where")
+    out = no(s, "battle", **args, retreat_to=["munich"])
+    assert out.reason == "W7 cannot retreat from Sedan to Munich (it may retreat to: Paris, Antwerp, Marseilles)"
+    out = ok(s, "battle", **args, retreat_to=["paris"])
+    assert out.data["winner"] == "axis" and where(s, "W7") == "paris" and s.state.counter("W6") is None
+    assert s.state.flags == {"sedan": "axis"} and where(s, "A15") == "sedan"  # the winner's flag
+
+
+def test_a_fortress_never_retreats_it_is_eliminated(tmp_path):
+    # 7.2: "If counters in a location with a fortress retreat (forced or elected), the counters
+    # retreat but the fortress is eliminated."
+    s = position(tmp_path, player="allies", remove=["A13", "A14", "A15"],
+                 add={"F1": ("axis", 3, "ruhr.w"), "W60": ("western", 3, "sedan"), "W61": ("western", 3, "sedan")})
+    ok(s, "move", **{"from": "sedan", "to": "ruhr", "counters": ["W60", "W61"]})
+    assert s.state.battles[0].defenders == ["A12", "F1"]  # the fortress of the half attacked defends
+    out = ok(s, "battle", at="ruhr", attacker_air=3, losses=["A12"])
+    assert out.data["totals"] == {"allies": 9, "axis": 4}
+    assert "F1 (fortress) cannot retreat and is eliminated (3 Fortress Counter)" in out.messages
+    assert counters(s, "ruhr") == ["W61"] and s.state.flags["ruhr"] == "western"  # one of the two 3s lost
+
+
+def test_an_attack_operation_lost_sends_the_attacker_out_of_its_half(tmp_path):
+    s = position(tmp_path, player="allies", add={"W6": ("western", 1, "sedan.w"), "W7": ("western", 1, "sedan.w"),
+                                                 "A95": ("axis", 2, "sedan.e")})
+    ok(s, "attack", at="sedan")
+    b = s.state.battles[0]
+    assert (b.at, b.attackers, b.defenders, b.kind) == ("sedan.e", ["W6", "W7"], ["A95"], "attack")
+    out = ok(s, "battle", at="sedan", attacker_air=1, defender_air=3, retreat_to=["paris"])
+    assert out.data["winner"] == "axis" and out.data["losses"] == {"allies": 1, "axis": 0}
+    assert counters(s, "sedan") == ["A95"] and where(s, "W7") == "paris" and s.state.flags == {"sedan": "axis"}
+
+
+def test_a_retreat_across_a_naval_line_costs_a_card(tmp_path):
+    # 8 Retreat: "To retreat across a naval move line, you must discard into the recycle pile a
+    # card with a naval move icon."
+    s = position(tmp_path, remove=["W5", "W9", "W10", "W11"], flags={"paris": "axis", "antwerp": "axis", "bordeaux": "axis"},
+                 add={"A70": ("axis", 3, "paris"), "A71": ("axis", 3, "paris"), "W62": ("western", 1, "normandy"),
+                      "W63": ("western", 1, "normandy")})
+    ok(s, "move", **{"from": "paris", "to": "normandy"})
+    out = ok(s, "battle", at="normandy", attacker_air=1)
+    assert where(s, "W63") == "london" and "the Allied player discards a naval move card" in " ".join(out.messages)
+    assert s.state.cards["allies"].hand == 4 and s.state.cards["allies"].recycle == 1
