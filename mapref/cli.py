@@ -367,16 +367,17 @@ def _open_app(argv: list[str]) -> int:
                         + f"; and the game verbs of each ruleset ({verbs}): mapref VERB GAME.toml ...")
     ap.add_argument("file", nargs="?", metavar="FILE", help="a map (opens the editor), a scenario or a saved game (opens the referee); default: the Hitler's War map with the Barbarossa set-up")
     args = ap.parse_args(argv)
-    kind = None
+    loaded = None
     if args.file:
         from mapref.rules.files import open_file
 
-        kind, obj = open_file(args.file)  # report problems in one line each before any window opens
+        loaded = open_file(args.file)  # report problems in one line each before any window opens
+        kind, obj = loaded
         if kind not in ("hex", "area") and getattr(obj, "map", None) is None:
             raise UserError(f"{args.file}: a {kind} file has no map to show")
     from mapref.ui.app import run
 
-    return run(args.file, kind)
+    return run(args.file, loaded)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,9 +1,9 @@
 """``mapref [FILE]``: which window opens.
 
 With no file, the referee's window on the Hitler's War map with the Barbarossa set-up; a saved
-game or a scenario opens there too; a map opens in the map editor.  Without a display both
-windows are impossible: :func:`display_problem` says so in plain words (the command-line verbs
-still work).
+game or a scenario opens there too (on an area map: the area referee's window,
+:mod:`mapref.ui.area_game`); a map opens in the map editor.  Without a display both windows are
+impossible: :func:`display_problem` says so in plain words (the command-line verbs still work).
 """
 
 from __future__ import annotations
@@ -42,8 +42,9 @@ def display_problem() -> str | None:
             + ", ".join(f"mapref {v}" for v in VERBS) + "; mapref --help lists them all.")
 
 
-def run(path: str | Path | None, kind: str | None = None) -> int:
-    """Open the window for ``path``; ``kind``: the file's kind when the caller read it already
+def run(path: str | Path | None, loaded: tuple[str, object] | None = None) -> int:
+    """Open the window for ``path``; ``loaded``: ``(kind, object)`` as
+    :func:`mapref.rules.files.open_file` gave it when the caller read the file already
     (``mapref FILE`` does, to report its problems first), so it is not read again here."""
     problem = display_problem()
     if problem:
@@ -53,11 +54,16 @@ def run(path: str | Path | None, kind: str | None = None) -> int:
 
     if path is None:
         return game.run(None)
-    if kind is None:
+    if loaded is None:
         from mapref.rules.files import open_file
 
-        kind, _ = open_file(path)
+        loaded = open_file(path)
+    kind, obj = loaded
     if kind in ("game", "scenario"):
+        if getattr(getattr(obj, "map", None), "kind", "") == "area":  # Struggle for Europe
+            from mapref.ui.area_game import run as run_area_game
+
+            return run_area_game(path)
         return game.run(path)
     if kind == "area":
         from mapref.ui.area_editor import run as run_area_editor
