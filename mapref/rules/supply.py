@@ -42,7 +42,8 @@ from mapref.core.graph import LAND_KINDS, Graph, GraphIndex
 
 LAND_TRACE = LAND_KINDS
 SEA_TRACE = frozenset({"sea", "shore", "coast", "sea_arrow", "port"})
-UNSEEN, ROOT = -2, -1
+UNSEEN, ROOT, BLOCKED = -2, -1, -3
+_FREE_OR_BLOCKED = (BLOCKED, UNSEEN)  # by the friendly byte of a space
 
 
 @dataclass(eq=False)
@@ -202,7 +203,7 @@ class SupplyTrace:
         i = self.index.ix.get(space)
         if i is None or not self.inputs.friendly[i]:
             return False
-        return self._par[i] != UNSEEN if self._reached_bytes is None else bool(self._reached_bytes[i])
+        return self._par[i] >= ROOT if self._reached_bytes is None else bool(self._reached_bytes[i])
 
     def path(self, space: str) -> list[str]:
         """The route from ``space`` to its source, ``space`` first and the source last."""
@@ -271,22 +272,28 @@ def trace_inputs(inp: Inputs, graph: Graph | None = None) -> SupplyTrace:
 
 def search(inp: Inputs) -> tuple[list[int], list[int]]:
     """The breadth-first search: (parents, spaces in the order reached).  Parents are space
-    numbers (ROOT at a source, UNSEEN where not reached)."""
+    numbers (ROOT at a source; below ROOT where not reached: UNSEEN or BLOCKED)."""
     ix, fr = inp.index, inp.friendly
-    par = [UNSEEN] * ix.n
     order: list[int] = []
+    if not inp.open_seas:
+        # one look-up per step: FREE (friendly, not reached yet), BLOCKED, or the parent
+        par = list(map(_FREE_OR_BLOCKED.__getitem__, fr))
+        for s in inp.sources:
+            par[s] = ROOT
+            order.append(s)
+        append = order.append
+        land = ix.out_lists(LAND_TRACE)
+        for s in order:  # the list grows as the search goes: a queue
+            for n in land[s]:
+                if par[n] is UNSEEN:  # small ints are one object: an identity test
+                    par[n] = s
+                    append(n)
+        return par, order
+    par = [UNSEEN] * ix.n
     for s in inp.sources:
         par[s] = ROOT
         order.append(s)
     append = order.append
-    if not inp.open_seas:
-        land = ix.out_lists(LAND_TRACE)
-        for s in order:  # the list grows as the search goes: a queue
-            for n in land[s]:
-                if par[n] == UNSEEN and fr[n]:
-                    par[n] = s
-                    append(n)
-        return par, order
     step = _stepper(inp)
     out = ix.out_conns()
     for s in order:
