@@ -216,7 +216,7 @@ class Ruleset:
         return []
 
     # ---------------------------------------------------------------------------- window
-    def pieces(self, game) -> list[Piece]:
+    def pieces(self, game, report=None) -> list[Piece]:
         return []
 
     def menu(self, game, space: str, selected: str | None) -> list[MenuItem]:
