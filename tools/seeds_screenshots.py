@@ -68,12 +68,31 @@ def fronts(root):
     return w
 
 
+def area_control(root):
+    """004's house rules on the imported area map: Paris taken, Rome falls with Northern Italy
+    Axis-held (the Italian Social Republic and its dice pending)."""
+    w = GameWindow(root, load_for_play(ROOT / "scenarios" / "aa_house_rules.toml"), quiet=True)
+    root.geometry("1500x950")
+    root.update()
+    act(w, "take", space="france", by="germany")
+    act(w, "war", nation="italy", on="france")
+    act(w, "war", nation="japan", on="uk_pacific")
+    act(w, "take", space="box:hong_kong", by="japan")
+    act(w, "take", space="italy.s", by="france")
+    w.refresh()
+    grab(root, ROOT / "docs" / "referee-area-control.png")
+    return w
+
+
 def main():
     root = tk.Tk()
     vp_check(root)
     root.destroy()
     root = tk.Tk()
     fronts(root)
+    root.destroy()
+    root = tk.Tk()
+    area_control(root)
     root.destroy()
 
 

@@ -141,6 +141,7 @@ class TrackRow:
     slots: list[str]  # one side per slot ("" = empty)
     note: str = ""  # "skipped this turn: ..."
     current: bool = False  # the row being played now
+    labels: list[str] = field(default_factory=list)  # a name under each slot (a victory city's)
 
 
 @dataclass

@@ -58,12 +58,12 @@ class TracksView(tk.Canvas):
         w = max(self.winfo_width(), 600)
         pad = 24
         pos = rs.position(game)
-        self.create_text(pad, pad, text=pos.get("title", ""), anchor="nw", fill=INK, font=("DejaVu Sans", 16, "bold"),
-                         tags=("title",))
-        y = pad + 40
+        title = self.create_text(pad, pad, text=pos.get("title", ""), anchor="nw", fill=INK, font=("DejaVu Sans", 16, "bold"),
+                                 tags=("title",), width=w - 2 * pad)
+        y = self.bbox(title)[3] + 12
         turns = rs.turn_track(game)
         if turns:
-            self.create_text(pad, y + 14, text="Year", anchor="w", fill=INK, font=("DejaVu Sans", 10, "bold"))
+            self.create_text(pad, y + 14, text="Turn", anchor="w", fill=INK, font=("DejaVu Sans", 10, "bold"))
             bw = min(90, (w - 2 * pad - 90) / len(turns))
             for i, t in enumerate(turns):
                 x0 = pad + 90 + i * bw
@@ -89,37 +89,47 @@ class TracksView(tk.Canvas):
             y += 52
         self._rows = []
         rows = rs.tracks(game)
-        room = max(90.0, min(150.0, (self.winfo_height() - y - 80) / max(1, len(rows))))
+        room = max(90.0, min(150.0, (self.winfo_height() - y - 100) / max(1, len(rows))))
         for row in rows:
             top, bottom = y, y + room - 14
             self._rows.append((row.id, top, bottom))
             self.create_rectangle(pad, top, w - pad, bottom, fill="#fffdf6", outline=CURRENT if row.current else "#b9b2a0",
                                   width=4 if row.current else 1, tags=("track", f"track:{row.id}") + (("current-track",) if row.current else ()))
-            self.create_text(pad + 14, top + 14, text=row.label + (" (now)" if row.current else ""), anchor="nw", fill=INK,
-                             font=("DejaVu Sans", 13, "bold"))
-            r = min(26.0, (bottom - top) / 2 - 12)
+            lab = self.create_text(pad + 14, top + 10, text=row.label + (" (now)" if row.current else ""), anchor="nw", fill=INK,
+                                   font=("DejaVu Sans", 13 if len(row.label) <= 30 else 11, "bold"), width=262)
+            label_bottom = self.bbox(lab)[3]
             cx0 = pad + 300
+            n = max(1, len(row.slots))
+            room_x = w - pad - cx0 - 10
+            r = max(5.0, min(26.0, (bottom - top) / 2 - 12, (room_x / n - 18) / 2, room_x / n / 2 - 1))
+            gap = min(2 * r + 18, room_x / n)
+            short = len(rs.side_colours) > 2
             for i, side in enumerate(row.slots):
                 fill, ink = self.colours(side) if side else ("#ffffff", INK)
-                cx, cy = cx0 + i * (2 * r + 18), (top + bottom) / 2
+                cx, cy = cx0 + r + i * gap, (top + bottom) / 2 - (8 if row.labels else 0)
                 self.create_oval(cx - r, cy - r, cx + r, cy + r, fill=fill, outline="#444444", width=2,
                                  tags=("token", f"token:{row.id}:{i}", f"side:{side or 'none'}"))
-                self.create_text(cx, cy, text=(side[:1].upper() if side else ""), fill=ink, font=("DejaVu Sans", 12, "bold"))
+                self.create_text(cx, cy, text=(side[:2 if short else 1].upper() if side and r >= 10 else ""), fill=ink,
+                                 font=("DejaVu Sans", 11 if short else 12, "bold"))
+                if i < len(row.labels) and r >= 13:
+                    self.create_text(cx, cy + r + 9, text=row.labels[i], fill=INK, width=2 * r + 16, justify="center",
+                                     font=("DejaVu Sans", 7), tags=("slot-label",))
             counts = {sd: row.slots.count(sd) for sd in dict.fromkeys(row.slots) if sd}
-            self.create_text(pad + 14, top + 40, text=", ".join(f"{k} {v}" for k, v in counts.items()), anchor="nw",
-                             fill="#555555", font=("DejaVu Sans", 10))
-            if row.note:
-                self.create_text(cx0 + len(row.slots) * (2 * r + 18) + 10, (top + bottom) / 2, text=row.note, anchor="w",
-                                 fill="#7a3b00", width=max(120, w - pad - (cx0 + len(row.slots) * (2 * r + 18) + 10) - 10),
+            self.create_text(pad + 14, label_bottom + 4, text=", ".join(f"{k} {v}" for k, v in counts.items()), anchor="nw",
+                             fill="#555555", font=("DejaVu Sans", 10), width=262)
+            end = cx0 + len(row.slots) * gap + 10
+            if row.note and w - pad - end > 110:
+                self.create_text(end, (top + bottom) / 2, text=row.note, anchor="w", fill="#7a3b00", width=w - pad - end - 10,
                                  font=("DejaVu Sans", 10, "italic"), tags=("note",))
             y += room
         lx = pad
+        step = min(120.0, (w - 2 * pad) / max(1, len(rs.side_colours)))
         for side in rs.side_colours:
             fill, _ink = self.colours(side)
             self.create_oval(lx, y + 4, lx + 16, y + 20, fill=fill, outline="#444444")
-            self.create_text(lx + 22, y + 12, text=side.title(), anchor="w", fill=INK, font=("DejaVu Sans", 10))
-            lx += 120
-        self.create_text(lx + 20, y + 12, text="Right-click for this phase's actions; Ctrl+Return ends the phase.",
+            self.create_text(lx + 20, y + 12, text=side.replace("_", " ").title(), anchor="w", fill=INK, font=("DejaVu Sans", 9))
+            lx += step
+        self.create_text(pad, y + 34, text="Right-click for this phase's actions; Ctrl+Return ends the phase.",
                          anchor="w", fill="#555555", font=("DejaVu Sans", 9))
 
 
