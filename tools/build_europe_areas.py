@@ -1,10 +1,10 @@
 """Build maps/europe_areas.toml: the area map the Axis & Allies house rules scenario is played on
 (scenarios/aa_house_rules.toml; shared/seeds/004).
 
-    PYTHONPATH=. python tools/build_europe_areas.py
+    PYTHONPATH=. python tools/build_europe_areas.py [OUT.toml]
 
 1. ``mapref import-areas`` on the Natural Earth countries of Europe, North Africa and the Middle
-   East (shared/geodata/ne_110m_countries_europe.geojson): one location per country, a proposed
+   East (tools/data/ne_110m_countries_europe.geojson): one location per country, a proposed
    land line between every two that share a border;
 2. Russia is split into halves at 52 N so that Moscow (the north half) and Stalingrad (the south
    half) are two territories, as the victory-city list needs, and Italy at 43.4 N into Northern
@@ -30,7 +30,7 @@ from mapref.core.areaedit import split_location  # noqa: E402
 from mapref.core.areamodel import Box, ColourClass, MoveLine  # noqa: E402
 from mapref.io.areafile import load_area_map, save_area_map  # noqa: E402
 
-SOURCE = Path("/work/shared/geodata/ne_110m_countries_europe.geojson")
+SOURCE = ROOT / "tools" / "data" / "ne_110m_countries_europe.geojson"  # Natural Earth 1:110m (public domain)
 OUT = ROOT / "maps" / "europe_areas.toml"
 
 # nation colour classes: (name, fill, side)
@@ -105,7 +105,7 @@ LAND = [
 ]
 
 
-def build() -> None:
+def build(out: Path = OUT) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         raw = Path(tmp) / "raw.toml"
         r = subprocess.run([sys.executable, "-m", "mapref", "import-areas", str(SOURCE), "-o", str(raw)],
@@ -144,9 +144,9 @@ def build() -> None:
                 lid += "-sea"
             m.lines[lid] = MoveLine(lid, a, b, kind=kind)
     m.touch()
-    save_area_map(m, OUT)
-    print(f"{OUT}: {len(m.locations)} locations, {len(m.boxes)} boxes, {len(m.lines)} lines")
+    save_area_map(m, out)
+    print(f"{out}: {len(m.locations)} locations, {len(m.boxes)} boxes, {len(m.lines)} lines")
 
 
 if __name__ == "__main__":
-    build()
+    build(Path(sys.argv[1]) if len(sys.argv) > 1 else OUT)
