@@ -95,3 +95,16 @@ def test_the_victory_point_check_panel_lists_every_strategic_hex_and_why(root):
     assert "+ Oslo T10 (Western): held by axis: a Western Strategic Hex under Axis control (0.1.1 step 1)" in text
     assert "- Nancy (Metz) N8 (Axis): held by allies: an Axis Strategic Hex under Allied control (0.1.1 step 2)" in text
     assert "Not counted (29):" in text and "Madrid J5 (Axis): held by no side" in text
+
+
+@pytest.mark.parametrize("scenario,title", [("three_fronts", "Three Fronts, 1939-1945 (new game) - mapref referee"),
+                                            ("aa_house_rules", "Axis & Allies house rules: victory cities, capitals and neutral blocks (new game) - mapref referee")])
+def test_mapref_opens_the_new_scenarios_in_the_referee_s_window(tmp_path, scenario, title):
+    import subprocess
+    import sys
+
+    env = {**os.environ, "MAPREF_EXIT_AFTER_MS": "1500", "PYTHONPATH": str(ROOT)}
+    r = subprocess.run([sys.executable, "-m", "mapref", str(ROOT / "scenarios" / f"{scenario}.toml")], cwd=tmp_path, env=env,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == f"window: {title}"

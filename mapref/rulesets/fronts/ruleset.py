@@ -247,9 +247,9 @@ class Fronts(Ruleset):
             return refused(f"the {side} hold no card", rule)
         new = copy.deepcopy(st)
         nh = rules.discard(h, 1)
+        nh.played = nh.played + ["Speer"]  # in the discard pile (shuffled back if the draw runs the deck out)
         nh, note = rules.draw(nh, 3)
         nh.speer = True
-        nh.played = nh.played + ["Speer"] if nh.deck or nh.discard else nh.played
         new.hands[side] = nh
         msg = f"{side} discard Speer and draw 3{note}"
         return Outcome(True, [Replace(new)], [msg], rule=rule, label=msg)
