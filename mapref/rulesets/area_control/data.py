@@ -99,6 +99,18 @@ def _counts(r: Reader, d: dict, where: str) -> dict[str, int]:
     return {k: r.int_(d, k, where, 0, 0, 999) for k in d}
 
 
+def _tables(r: Reader, data: dict, key: str, what: str) -> list[tuple[str, str, dict]]:
+    """(name, where, table) of each entry of ``data[key]`` that is a table; the others are problems."""
+    out = []
+    for name, t in r.table(data, key, "").items():
+        w = f"{key}.{name}"
+        if not isinstance(t, dict):
+            r.expected(w, what, t)
+            continue
+        out.append((name, w, t))
+    return out
+
+
 def read_scenario(data: dict, source: str, shown: str) -> Scenario:
     from mapref.rules.victory import read_conditions
 
@@ -145,8 +157,7 @@ def read_scenario(data: dict, source: str, shown: str) -> Scenario:
     for x in sc.order:
         if x not in sc.nations:
             r.expected("order", "nations of the scenario", x)
-    for bid, t in r.table(data, "blocks", "").items():
-        w = f"blocks.{bid}"
+    for bid, w, t in _tables(r, data, "blocks", 'a table such as { name = "#3 Mongolia", allied_attack = "japan", axis_attack = "soviet" }'):
         r.check_keys(t, ("name", "allied_attack", "axis_attack", "rule"), w, required=("name", "allied_attack", "axis_attack"))
         sc.blocks[bid] = Block(bid, r.str_(t, "name", w), r.str_(t, "allied_attack", w, "", choices=tuple(sc.nations)),
                                r.str_(t, "axis_attack", w, "", choices=tuple(sc.nations)), r.str_(t, "rule", w))
@@ -219,23 +230,20 @@ def read_state(data: dict, source: str, shown: str) -> State:
                r.str_(data, "nation", ""), r.str_(data, "phase", ""), r.str_(data, "winner", "", "", choices=("",) + SIDES))
     ow = r.table(data, "owners", "")
     st.owners = {k: r.str_(ow, k, "owners") for k in ow}
-    for nid, t in r.table(data, "nations", "").items():
-        w = f"nations.{nid}"
+    for nid, w, t in _tables(r, data, "nations", "a table such as { cash = 30 }"):
         r.check_keys(t, ("cash", "at_war", "capital", "absorbed_by", "isr", "collected"), w)
         st.nations[nid] = NationState(r.int_(t, "cash", w, 0, 0, 99999), list(_strs(r, t, "at_war", w)), r.str_(t, "capital", w),
                                       r.str_(t, "absorbed_by", w), r.bool_(t, "isr", w), list(_strs(r, t, "collected", w)))
-    for space, t in r.table(data, "neutrals", "").items():
-        w = f"neutrals.{space}"
+    for space, w, t in _tables(r, data, "neutrals", 'a table such as { kind = "strict", block = "europe", army = 1 }'):
         r.check_keys(t, ("kind", "block", "army"), w)
         st.neutrals[space] = {"kind": r.str_(t, "kind", w, "strict", choices=NEUTRAL_KINDS), "block": r.str_(t, "block", w),
                               "army": r.int_(t, "army", w, 0, 0, 99)}
     for key in ("units", "ships"):
-        for space, t in r.table(data, key, "").items():
-            getattr(st, key)[space] = _counts(r, t, f"{key}.{space}")
-    for space, t in r.table(data, "facilities", "").items():
-        st.facilities[space] = {k: r.str_(t, k, f"facilities.{space}", "ok", choices=("ok", "max_damage")) for k in t}
-    for space, t in r.table(data, "rented", "").items():
-        w = f"rented.{space}"
+        for space, w, t in _tables(r, data, key, "a table of nation = count"):
+            getattr(st, key)[space] = _counts(r, t, w)
+    for space, w, t in _tables(r, data, "facilities", 'a table such as { minor_factory = "ok" }'):
+        st.facilities[space] = {k: r.str_(t, k, w, "ok", choices=("ok", "max_damage")) for k in t}
+    for space, w, t in _tables(r, data, "rented", 'a table such as { by = "germany", ships = 3, paid = 6 }'):
         r.check_keys(t, ("by", "ships", "paid"), w)
         st.rented[space] = {"by": r.str_(t, "by", w), "ships": r.int_(t, "ships", w, 0, 0, 999), "paid": r.int_(t, "paid", w, 0, 0, 999)}
     st.limbo = list(_strs(r, data, "limbo", ""))

@@ -184,7 +184,7 @@ class AreaControl(Ruleset):
                            "war, collect, capital, roll, cash)")
         try:
             return fn(game, self.cx(game), dict(action.args))
-        except (SpaceError, ValueError) as e:
+        except (SpaceError, ValueError, TypeError) as e:
             return refused(str(e))
 
     def _nation(self, cx: rules.Cx, text) -> str:

@@ -170,7 +170,7 @@ def read_scenario(data: dict, source: str, shown: str) -> Scenario:
             continue
         r.check_keys(t, SIDES + ("fronts", "note"), w, required=SIDES)
         fr = t.get("fronts", [])
-        if not isinstance(fr, list) or any(f not in sc.fronts for f in fr):
+        if not isinstance(fr, list) or any(not isinstance(f, str) or f not in sc.fronts for f in fr):
             r.expected(f"{w}.fronts", "an array of fronts (med, west, east)", fr)
             fr = []
         sc.draw[int(year)] = {"germans": r.int_(t, "germans", w, 0, 0, 99), "allies": r.int_(t, "allies", w, 0, 0, 99),

@@ -161,7 +161,10 @@ class Fronts(Ruleset):
         fn = getattr(self, f"_check_{action.verb}", None)
         if fn is None:
             return refused(f"{self.title} has no action {action.verb!r} (its actions: advance, keep, speer, swap, battle)")
-        return fn(game.scenario, st, dict(action.args))
+        try:
+            return fn(game.scenario, st, dict(action.args))
+        except (TypeError, ValueError) as e:  # arguments of the wrong kind (a script's action)
+            return refused(f"{action.verb}: {e}")
 
     def _check_advance(self, sc: Scenario, st: State, a: dict) -> Outcome:
         if st.phase in sc.fronts:
