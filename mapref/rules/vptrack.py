@@ -2,7 +2,7 @@
 
 The rules are section 0 of a longer rulebook, ``shared/seeds/003_c3752f28fe54a412.txt``
 ("0. Seasonal Victory Phase"); citations below are its paragraph numbers (0.1.1, 0.1.2, 0.2,
-0.3, 0.4) and the choices among readings are rulings V1-V14 in docs/rulings.md.
+0.3, 0.4) and the choices among readings are rulings V1-V15 in docs/rulings.md.
 
 A scenario switches it on with two tables (docs/format.md, "The VP track")::
 

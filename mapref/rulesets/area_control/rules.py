@@ -1,7 +1,7 @@
 """The house rules of shared/seeds/004_a5840a12b2c8efaf.txt as functions of scenario, state and
 board.  Each returns a new state and the lines that say what happened, or a :class:`Refusal`
 (the reason and the heading it cites); nothing changes the state it is given.  The readings
-are rulings A1-A14 in docs/rulings.md."""
+are rulings A1-A15 in docs/rulings.md."""
 
 from __future__ import annotations
 
