@@ -70,6 +70,17 @@ def test_the_variant_is_listed_with_its_strategic_hexes_named_in_the_file(tmp_pa
     assert len(spec.strategic) == 32
 
 
+def test_the_variant_keeps_the_war_for_europe_set_up():
+    # the variant copies The War for Europe and changes only how the game is won: when the War for
+    # Europe file changes, copy its set-up again
+    import tomllib
+
+    base = tomllib.loads((ROOT / "scenarios" / "war_for_europe.toml").read_text(encoding="utf-8"))
+    variant = tomllib.loads(VP.read_text(encoding="utf-8"))
+    own = ("id", "name", "rule", "notes", "victory", "vp_track", "strategic")
+    assert {k: v for k, v in variant.items() if k not in own} == {k: v for k, v in base.items() if k not in own}
+
+
 def test_the_first_check_is_done_when_the_first_turn_begins(s):
     # 0.1: "A Victory Point Check is performed at the beginning of every Seasonal Turn"
     ts = s.state.vp_track
