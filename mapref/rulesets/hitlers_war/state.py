@@ -198,6 +198,7 @@ class GameState:
     # Assault resolution 7-8; Advance resolution 10)
     garrisons_lost: list[str] = field(default_factory=list)
     notes: str = ""
+    vp_track: object = None  # the VP track's markers (mapref.rules.vptrack.TrackState), when the scenario has one
 
     def hex(self, space: str) -> HexState:
         return self.hexes.get(space) or HexState()
