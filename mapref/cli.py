@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -350,6 +351,12 @@ def _game_verb(name: str, argv: list[str]) -> int:
     return 0
 
 
+def _may_be_verb(arg: str) -> bool:
+    """A game verb is a word: a file to open (``mapref GAME.toml``) is not looked up among the
+    verbs, which would import every game's package (docs/performance.md)."""
+    return not (arg.startswith("-") or "/" in arg or "." in arg or os.sep in arg or os.path.exists(arg))
+
+
 def _verb_names() -> list[str]:
     from mapref.rules import registry
 
@@ -362,7 +369,8 @@ def _verb_names() -> list[str]:
 
 
 def _open_app(argv: list[str]) -> int:
-    verbs = ", ".join(_verb_names())
+    # the game verbs (named in the help) import every game's package: only for --help
+    verbs = ", ".join(_verb_names()) if any(a in ("-h", "--help") for a in argv) else "..."
     ap = ArgumentParser(prog="mapref", description="Hex and area map editor and referee for WW2 board wargames.",
                         epilog="commands: " + "; ".join(f"{k}: {v[1]}" for k, v in COMMANDS.items())
                         + f"; and the game verbs of each ruleset ({verbs}): mapref VERB GAME.toml ...")
@@ -386,7 +394,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if argv and argv[0] in COMMANDS:
             return COMMANDS[argv[0]][0](argv[1:])
-        if argv and argv[0] in _verb_names():
+        if argv and _may_be_verb(argv[0]) and argv[0] in _verb_names():
             return _game_verb(argv[0], argv[1:])
         return _open_app(argv)
     except FileProblems as e:

@@ -24,11 +24,23 @@ def __getattr__(name: str):
 VERBS = ("check", "info", "render", "new-game", "referee", "move", "set", "advance")
 
 
+def _local_display() -> bool:
+    """DISPLAY names a display of this machine whose socket is there (the usual desktop, Xvfb):
+    a window will open, and no trial window is made to find out (it costs a Tk start)."""
+    import os
+    import re
+
+    m = re.fullmatch(r"(?:unix)?:(\d+)(?:\.\d+)?", os.environ.get("DISPLAY", ""))
+    return m is not None and os.path.exists(f"/tmp/.X11-unix/X{m.group(1)}")
+
+
 def display_problem() -> str | None:
     """None when a window can open; else one paragraph for the terminal saying that the windows
     need a display and that the command-line verbs work without one."""
     import tkinter as tk
 
+    if _local_display():
+        return None
     try:
         probe = tk.Tk()
     except tk.TclError as e:
