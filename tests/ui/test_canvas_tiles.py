@@ -1,6 +1,7 @@
 """A big map is drawn by tiles around the view (mapref.ui.canvas: CULL_FROM, TILE): what is drawn
 is what a whole drawing shows there, after scrolling, zooming, painting out of view and undo."""
 
+import gc
 import tkinter as tk
 
 import pytest
@@ -24,13 +25,19 @@ def big_map() -> MapModel:
 
 
 @pytest.fixture
-def ed():
+def ed(monkeypatch):
+    # the problems check of a big map runs in a worker thread: here in the main one, so no
+    # garbage of a destroyed window is collected in another thread (Tk's variables refuse that)
+    from mapref.ui.problems import ProblemsPanel
+
+    monkeypatch.setattr(ProblemsPanel, "BACKGROUND_FROM", 10**9)
     root = tk.Tk()
     e = Editor(root, model=big_map(), quiet=True)
     root.geometry("1200x800+0+0")
     root.update()
     yield e
     root.destroy()
+    gc.collect()
 
 
 def consistent(c):
