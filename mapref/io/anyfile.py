@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 from typing import Callable
 
-from mapref.io.problems import FileProblems, Problem, parse_toml, show_value
+from mapref.io.problems import FileProblems, Locator, Problem, parse_toml, show_value
 
 # kind -> loader(data, source, shown) -> object; other modules register theirs
 LOADERS: dict[str, Callable[[dict, str, str], object]] = {}
@@ -33,10 +33,8 @@ def load_any(path: str | os.PathLike[str], shown: str | None = None) -> tuple[st
     shown = shown or str(path)
     data, source = parse_toml(Path(path), shown)
     kind = data.get("kind", "hex" if "grid" in data else None)
-    if kind not in LOADERS:
+    if not isinstance(kind, str) or kind not in LOADERS:
         known = ", ".join(f'"{k}"' for k in sorted(LOADERS))
-        from mapref.io.problems import Locator
-
         line, col = Locator(source).find("kind")
         got = show_value(kind) if kind is not None else "nothing"
         raise FileProblems([Problem(shown, line, col, "kind", f"expected one of {known}, got {got}")])
