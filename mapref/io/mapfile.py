@@ -523,9 +523,10 @@ def _ruler(ends: list[int]) -> list[str]:
     return lines
 
 
-def save_map(m: MapModel, path: str | os.PathLike[str]) -> None:
-    """Write the map atomically: the old file stays whole if anything fails."""
-    write_atomic(path, dumps_map(m))
+def save_map(m: MapModel, path: str | os.PathLike[str], *, backup: bool = True) -> None:
+    """Write the map atomically (the old file stays whole if anything fails), keeping the
+    version it replaces as ``NAME.bak`` beside it unless ``backup`` is false."""
+    write_atomic(path, dumps_map(m), backup=backup)
 
 
 __all__ = ["load_map", "save_map", "dumps_map", "FileProblems", "map_from_dict"]
