@@ -44,6 +44,8 @@ MAX_GRID_SIDE = 500
 MAX_GRID_HEXES = 100_000
 """Hexes a grid may have in all: 2.5 times the 200x200 map the editor is tuned for
 (bench/editor_responsiveness.py); Hitler's War has 441."""
+HEX_SIZE_RANGE = (4.0, 400.0)
+"""A map's ``hex_size`` (radius in pixels at zoom 1), least and most."""
 MAX_LABEL = 16
 """The longest text read as a hex label (a 500x500 grid needs 5 characters)."""
 
@@ -260,7 +262,7 @@ class Grid:
         digits are read."""
         if not isinstance(text, str):
             raise LabelError(f"expected a hex label such as {self.example_label()!r}, got {text!r}")
-        s = text if strict else text.strip()
+        s = text.strip()
         shown = text if len(text) <= MAX_LABEL else text[:MAX_LABEL] + "..."
         if self.labels is LabelScheme.LETTER_NUMBER:
             m = _LETTER_LABEL.fullmatch(s) if len(s) <= MAX_LABEL else None

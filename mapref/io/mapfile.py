@@ -12,7 +12,7 @@ import math
 import os
 from pathlib import Path
 
-from mapref.core.grid import MAX_GRID_HEXES, MAX_GRID_SIDE, Grid, Hex, LabelError, LabelScheme, Orientation, grid_size_problem
+from mapref.core.grid import HEX_SIZE_RANGE, MAX_GRID_HEXES, MAX_GRID_SIDE, Grid, Hex, LabelError, LabelScheme, Orientation, grid_size_problem
 from mapref.core.model import (
     MAX_PRODUCTION,
     Box,
@@ -43,7 +43,6 @@ LAYER_KEYS = ("terrain", "country", "sea")
 BACKGROUND_KEYS = ("image", "opacity", "offset", "scale")
 
 # limits on numbers, so that whatever a map holds it draws, saves and reloads (docs/format.md)
-HEX_SIZE = (4.0, 400.0)  # pixels, centre to corner, at zoom 1
 BOX_REACH = 10_000.0  # a box's position, in hex sizes either way from the map's origin
 BG_OFFSET_REACH = 1_000_000.0  # the background's offset, in pixels either way
 BG_SCALE = (0.001, 1000.0)
@@ -287,7 +286,7 @@ def _read_grid(r: Reader, g: dict) -> tuple[Grid | None, float]:
     shift = r.str_(g, "shift", "grid", shift_choices[0], choices=shift_choices)
     labels = r.str_(g, "labels", "grid", "letter-number", choices=("letter-number", "ccrr"))
     first = r.str_(g, "first_row", "grid", "south" if labels == "letter-number" else "north", choices=("south", "north"))
-    size = r.num(g, "hex_size", "grid", 30.0, *HEX_SIZE)
+    size = r.num(g, "hex_size", "grid", 30.0, *HEX_SIZE_RANGE)
     if not rows or not cols:
         return None, size
     return Grid(rows=rows, cols=cols, orientation=Orientation(orientation), shifted=shifted, shift=shift, labels=LabelScheme(labels), first_row=first), size

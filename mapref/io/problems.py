@@ -24,8 +24,10 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-MAX_FILE_BYTES = 64 * 1024 * 1024
-"""The largest file mapref reads (64 MiB): the Hitler's War map is 40 kB, a 200x200 map 1.3 MB."""
+MAX_FILE_BYTES = 16 * 1024 * 1024
+"""The largest file mapref reads (16 MiB): the Hitler's War map is 20 kB, the largest map
+mapref accepts (100,000 hexes, every one named) 5.4 MB; parsing 16 MiB of the worst TOML
+takes seconds, not minutes."""
 MAX_DEPTH = 32
 """Arrays and tables nest at most this deep (mapref's own files need 4 levels)."""
 MAX_SHOWN = 120
@@ -58,7 +60,7 @@ class Problem:
 
     def __str__(self) -> str:
         """One line, whatever the file held: see :func:`escape`."""
-        where = escape(clip(self.file, 400))
+        where = escape(clip(self.file, 400)) or '""'
         if self.line is not None:
             where += f":{self.line}"
             if self.col is not None:
@@ -140,6 +142,8 @@ def read_source(path: str | os.PathLike[str], shown: str) -> bytes:
     def fail(message: str) -> FileProblems:
         return FileProblems([Problem(shown, None, None, "", message)])
 
+    if not shown or not os.fspath(path):
+        raise fail("expected a file name, got an empty one")
     flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
         fd = os.open(path, flags)
@@ -276,6 +280,8 @@ def show_value(v: object) -> str:
     if isinstance(v, str):
         text = '"' + escape(v[:MAX_SHOWN].replace("\\", "\\\\").replace('"', '\\"')) + '"'
         return text if len(v) <= MAX_SHOWN else f"{text[:-1]}...\" ({len(v)} characters)"
+    if v is None:
+        return "nothing"
     if isinstance(v, bool):
         return "true" if v else "false"
     if isinstance(v, int) and v.bit_length() > 64:
@@ -283,6 +289,8 @@ def show_value(v: object) -> str:
     if isinstance(v, dict):
         return "a table"
     if isinstance(v, list):
+        if 0 < len(v) <= 4 and all(isinstance(x, float) or (type(x) is int and x.bit_length() <= 64) for x in v):
+            return "[" + ", ".join(show_value(x) for x in v) + "]"  # a short list of numbers: [nan, 0.0]
         return "an array"
     return escape(clip(str(v), MAX_SHOWN))
 
