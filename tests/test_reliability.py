@@ -265,3 +265,15 @@ def test_a_log_folder_of_someone_else_is_not_used_and_nothing_crashes(tmp_path):
     assert r.stderr.startswith("mapref: internal error: ZeroDivisionError: division by zero (details in ")
     assert "which could not be written" in r.stderr and "Traceback" not in r.stderr
     assert list(theirs.iterdir()) == []
+
+
+def test_names_with_control_characters_are_drawn_escaped(tmp_path):
+    """Pillow's text layout fails on a carriage return: found by tools/fuzz.py."""
+    from mapref.render.png import render_map
+
+    m = load_map(SAMPLE)
+    m.hex("E7").name = "Ber\rlin\x00\u202e"
+    m.name = "x\r" * 1000
+    next(iter(m.boxes.values())).name = "\r"
+    img = render_map(m, tmp_path / "m.png", size=10)
+    assert img.width > 100 and (tmp_path / "m.png").stat().st_size > 0

@@ -11,6 +11,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from mapref.core.grid import Hex, Layout
 from mapref.core.model import MapModel
+from mapref.io.problems import clip, escape
 from mapref.render.style import (
     GRID_LINE,
     LAND_UNOWNED,
@@ -181,7 +182,7 @@ def render_map(m: MapModel, out: str | Path | None = None, size: float | None = 
             if data.port != 10:
                 d.text((cx + s * 0.45, cy + s * 0.15), str(data.port), font=f_label, fill="#1b2f7a", anchor="mm")
         if data.name:
-            d.text((cx, cy + s * 0.52), data.name, font=f_name, fill=ink, anchor="mm")
+            d.text((cx, cy + s * 0.52), _shown(data.name), font=f_name, fill=ink, anchor="mm")
 
     for f in m.features.values():
         if f.hex is None:
@@ -202,7 +203,7 @@ def render_map(m: MapModel, out: str | Path | None = None, size: float | None = 
         fill = m.countries[b.country].colour if b.country in m.countries else LAND_UNOWNED
         d.rounded_rectangle([bx, by, bx + w, by + hgt], radius=s * 0.2, fill=fill, outline="#222222", width=2)
         ink = text_colour_on(fill)
-        d.text((bx + w / 2, by + hgt * 0.3), b.name, font=f_name, fill=ink, anchor="mm")
+        d.text((bx + w / 2, by + hgt * 0.3), _shown(b.name), font=f_name, fill=ink, anchor="mm")
         if b.production:
             d.text((bx + w / 2, by + hgt * 0.68), str(b.production), font=f_prod, fill=ink, anchor="mm")
         for h in b.land:
@@ -215,7 +216,7 @@ def render_map(m: MapModel, out: str | Path | None = None, size: float | None = 
             d.text(((cx + tx) / 2, (cy + ty) / 2 - s * 0.2), str(a.length), font=f_prod, fill="#1b2f7a", anchor="mm")
 
     if m.name:
-        d.text((margin, s * 0.35), m.name, font=f_title, fill="#222222", anchor="lm")
+        d.text((margin, s * 0.35), _shown(m.name, 200), font=f_title, fill="#222222", anchor="lm")
     if overlay:
         overlay(d, lay)
     if progress:
@@ -223,6 +224,12 @@ def render_map(m: MapModel, out: str | Path | None = None, size: float | None = 
     if out is not None:
         img.save(out)
     return img
+
+
+def _shown(name: str, limit: int = 60) -> str:
+    """A name as drawn: on one line, control characters written out (Pillow's layout fails on
+    some, a carriage return for one), cut short."""
+    return escape(clip(name, limit))
 
 
 def _arrow(d: ImageDraw.ImageDraw, p: tuple[float, float], q: tuple[float, float], s: float, colour: str, shorten: bool = True) -> None:
