@@ -517,7 +517,7 @@ def _vm_bytes() -> int:
     return 512 << 20
 
 
-def _child(case: Case, folder: Path, cpu: int, memory_mb: int) -> None:
+def _child(case: Case, folder: Path, cpu: int, memory_mb: int, entry=None) -> None:
     """In the forked child: limits, output to files, mapref.cli.main(argv), the result to result.json."""
     try:
         os.chdir(folder)
@@ -533,7 +533,9 @@ def _child(case: Case, folder: Path, cpu: int, memory_mb: int) -> None:
         resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 2))
         limit = _vm_bytes() + (memory_mb << 20)
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-        from mapref.cli import main
+        from mapref.cli import main as mapref_main
+
+        main = entry or mapref_main
 
         result: dict = {"status": "returned"}
         try:
@@ -555,7 +557,7 @@ def _child(case: Case, folder: Path, cpu: int, memory_mb: int) -> None:
             again = io.StringIO()
             with redirect_stdout(again), redirect_stderr(again):
                 try:
-                    result["reload"] = main(["check", case.saves])
+                    result["reload"] = mapref_main(["check", case.saves])
                 except BaseException:  # noqa: BLE001
                     result["reload"] = 2
             result["reload_err"] = again.getvalue()[-500:]
@@ -687,27 +689,45 @@ class Report:
                 f"{self.count('blowup')} blow-ups ({self.count('messy')} messy)")
 
 
-def run(n: int = 10000, seed: int = 15, jobs: int = 1, cpu: int = 10, memory_mb: int = 1024,
-        families: tuple[str, ...] = FAMILIES, out: Path | None = None, progress=None, start: int = 0) -> Report:
-    """Run cases ``start`` .. ``start + n - 1`` of the seed; return the report."""
+def _preload() -> None:
     for mod in ("mapref.cli", "mapref.io.anyfile", "mapref.io.mapfile", "mapref.io.jsonview", "mapref.core.graph",
                 "mapref.render.png", "mapref.io.gamefile", "mapref.render.game_overlay"):
         try:
             __import__(mod)  # loaded once here, shared by every forked child
         except ImportError:
             pass
+
+
+def run(n: int = 10000, seed: int = 15, jobs: int = 1, cpu: int = 10, memory_mb: int = 1024,
+        families: tuple[str, ...] = FAMILIES, out: Path | None = None, progress=None, start: int = 0) -> Report:
+    """Run cases ``start`` .. ``start + n - 1`` of the seed; return the report."""
+    _preload()
     work = Path(tempfile.mkdtemp(prefix="mapref-fuzz-"))
-    report = Report()
-    t0 = time.monotonic()
     try:
         gen = Generator(Bases(work), seed, families)
-        todo = list(range(start, start + n))
-        todo.reverse()
-        running: dict[int, tuple[Case, Path, float, bytes | None]] = {}
-        wall = 3 * cpu + 5
-        while todo or running:
-            while todo and len(running) < jobs:
-                case = gen.case(todo.pop())
+        return run_cases((gen.case(i) for i in range(start, start + n)), work, jobs, cpu, memory_mb, out, progress)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def run_cases(cases, work: Path, jobs: int = 1, cpu: int = 10, memory_mb: int = 1024, out: Path | None = None,
+              progress=None, entry=None, wall: float | None = None) -> Report:
+    """Run each case in a forked child, ``jobs`` at a time.  ``entry`` replaces
+    ``mapref.cli.main`` (the tests of this harness use it); ``wall`` is the wall-clock cap
+    (default three times the CPU cap, and 5 s)."""
+    report = Report()
+    t0 = time.monotonic()
+    cases = iter(cases)
+    running: dict[int, tuple[Case, Path, float, bytes | None]] = {}
+    wall = 3 * cpu + 5 if wall is None else wall
+    more = True
+    try:
+        while more or running:
+            while more and len(running) < jobs:
+                case = next(cases, None)
+                if case is None:
+                    more = False
+                    break
                 folder = work / "cases" / str(case.id)
                 _prepare(case, folder)
                 before = (folder / case.watch).read_bytes() if case.watch and (folder / case.watch).is_file() else None
@@ -715,25 +735,32 @@ def run(n: int = 10000, seed: int = 15, jobs: int = 1, cpu: int = 10, memory_mb:
                 sys.stderr.flush()
                 pid = os.fork()
                 if pid == 0:
-                    _child(case, folder, cpu, memory_mb)
+                    _child(case, folder, cpu, memory_mb, entry)
                 running[pid] = (case, folder, time.monotonic(), before)
-            pid, status = os.waitpid(-1, os.WNOHANG)
-            if pid == 0:
-                now = time.monotonic()
-                for p, (case, folder, started, before) in list(running.items()):
-                    if now - started > wall:
-                        os.kill(p, signal.SIGKILL)
-                        os.waitpid(p, 0)
-                        del running[p]
-                        _finish(report, case, folder, "hang", before, out, progress)
-                time.sleep(0.005)
-                continue
-            case, folder, started, before = running.pop(pid)
-            how = f"signal {os.WTERMSIG(status)}" if os.WIFSIGNALED(status) else f"exit {os.WEXITSTATUS(status)}"
-            _finish(report, case, folder, how, before, out, progress)
+            done = False
+            for p, (case, folder, started, before) in list(running.items()):
+                got, status = os.waitpid(p, os.WNOHANG)  # only our children: never another's
+                if got == 0 and time.monotonic() - started <= wall:
+                    continue
+                if got == 0:
+                    os.kill(p, signal.SIGKILL)
+                    os.waitpid(p, 0)
+                    how = "hang"
+                else:
+                    how = f"signal {os.WTERMSIG(status)}" if os.WIFSIGNALED(status) else f"exit {os.WEXITSTATUS(status)}"
+                del running[p]
+                done = True
+                _finish(report, case, folder, how, before, out, progress)
+            if not done:
+                time.sleep(0.003)
     finally:
+        for p in running:  # interrupted: leave no child behind
+            try:
+                os.kill(p, signal.SIGKILL)
+                os.waitpid(p, 0)
+            except OSError:
+                pass
         report.seconds = time.monotonic() - t0
-        shutil.rmtree(work, ignore_errors=True)
     return report
 
 
