@@ -239,3 +239,34 @@ def test_two_processes_incrementing_under_the_lock_lose_no_update(tmp_path):
         assert proc.returncode == 0, err
     assert p.read_text() == "300"
     assert sorted(x.name for x in tmp_path.iterdir()) == [".counter.toml.lock", "counter.toml"]
+
+
+SAVER = """
+    import sys
+    from mapref.io.atomic import write_atomic
+    texts = ["A" * 3_000_000 + "\\n", "B" * 3_000_000 + "\\n"]
+    n = 0
+    while True:
+        print(n, flush=True)
+        write_atomic(sys.argv[1], texts[n % 2], backup=True)
+        n += 1
+"""
+
+
+def test_a_save_killed_anywhere_leaves_the_old_or_the_new_file_whole(tmp_path):
+    """SIGKILL at thirty points of a loop of saves (the n-th announced save, then kill):
+    the file and its backup are always one whole version, and the next save leaves no litter."""
+    target = tmp_path / "map.toml"
+    whole = {"A" * 3_000_000 + "\n", "B" * 3_000_000 + "\n"}
+    for k in range(30):
+        saver = python(SAVER, str(target))
+        for _ in range(1 + k % 4):
+            saver.stdout.readline()
+        saver.kill()
+        saver.communicate()
+        if target.exists():
+            assert target.read_text() in whole
+        if backup_path(target).exists():
+            assert backup_path(target).read_text() in whole
+    write_atomic(target, "last")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["map.toml", "map.toml.bak"]
