@@ -277,3 +277,11 @@ def test_names_with_control_characters_are_drawn_escaped(tmp_path):
     next(iter(m.boxes.values())).name = "\r"
     img = render_map(m, tmp_path / "m.png", size=10)
     assert img.width > 100 and (tmp_path / "m.png").stat().st_size > 0
+
+
+def test_info_prints_names_from_the_file_escaped(tmp_path):
+    p = tmp_path / "m.toml"
+    p.write_text(SAMPLE.read_text().replace('name = "Germany"', 'name = "Germany\\u001b]2;pwned\\u0007\\nfake line"'))
+    r = mapref("info", "m.toml", cwd=tmp_path)
+    assert r.returncode == 0 and "\x1b" not in r.stdout
+    assert "Germany\\u001b]2;pwned\\u0007\\nfake line" in r.stdout
