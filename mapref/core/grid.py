@@ -277,7 +277,7 @@ class Grid:
         if on_grid and not self.contains(h):
             raise LabelError(f"{shown!r} is off the map: rows run {self.label_range()}")
         if strict and h.row >= 1 and h.col >= 1 and self.label(h) != text:
-            raise LabelError(f"expected the hex label {self.label(h)!r}, got {text!r}")
+            raise LabelError(f"expected the hex label {self.label(h)!r}, got {shown!r}")
         return h
 
     def example_label(self) -> str:
@@ -316,7 +316,7 @@ class Grid:
                 raise LabelError(f"{shown!r} is not a hexside: {parts[0]} and {parts[1]} are not adjacent")
             side = self.hexside(a, b)
         if strict and self.side_label(side) != text:
-            raise LabelError(f"expected the hexside label {self.side_label(side)!r}, got {text!r}")
+            raise LabelError(f"expected the hexside label {self.side_label(side)!r}, got {shown!r}")
         return side
 
 
