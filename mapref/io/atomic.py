@@ -22,7 +22,6 @@ Together: lock, read and stamp, change, ``write_atomic(..., expect=stamp)``, unl
 from __future__ import annotations
 
 import errno
-import fcntl
 import hashlib
 import os
 import secrets
@@ -295,6 +294,8 @@ def file_lock(path: str | os.PathLike[str], *, wait: float | None = None) -> Ite
     on first use and never removed (removing it would let two processes lock two files).  It is
     released when the block ends or the process dies.  Not re-entrant: a second lock of the
     same file in one process raises RuntimeError instead of waiting for itself."""
+    import fcntl  # POSIX; imported here so that saving needs nothing more than os
+
     target = real_target(path)
     lock = str(target.with_name(f".{target.name}.lock"))
     with _mutex:
