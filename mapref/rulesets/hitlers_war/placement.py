@@ -80,6 +80,7 @@ class Placement:
     rule: str = ""
     command: PlacePoints | None = None
     message: str = ""
+    label: str = ""
 
 
 def _no(reason: str, rule: str = RULE) -> Placement:
@@ -143,7 +144,8 @@ def check_place(cx, pool_id: str, space: str, points: dict[str, int], leader: st
     msg = f"{what}{' and ' + leader if leader else ''} from pool {pool_id} placed in {space}: {who}"
     cmd = PlacePoints(text=msg, pool=pool_id, space=space, points=pts, join=join.name if join is not None else "",
                       new_name=new_name, side=pool.side, nation=spec.nation, leader=leader)
-    return Placement(True, rule=spec.rule or RULE, command=cmd, message=msg)
+    label = f"place {what}{' and ' + leader if leader else ''} of pool {pool_id} in {space}"
+    return Placement(True, rule=spec.rule or RULE, command=cmd, message=msg, label=label)
 
 
 def placeable(cx, pool_id: str) -> set[str]:

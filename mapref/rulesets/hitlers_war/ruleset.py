@@ -282,7 +282,7 @@ class HitlersWar(Ruleset):
         r = check_place(self.context(game), a.get("pool", ""), space, a.get("points") or {}, a.get("leader", "") or "")
         if not r.ok:
             return Outcome(False, reason=f"cannot place in {space}: {r.reason}", rule=r.rule)
-        return Outcome(True, [r.command], [r.message], rule=r.rule, label=f"place {r.message}",
+        return Outcome(True, [r.command], [r.message], rule=r.rule, label=r.label,
                        data={"army": r.command.join or r.command.new_name})
 
     # ---------------------------------------------------------------------------- window

@@ -162,7 +162,7 @@ def force(ruleset, game, action: Action) -> Outcome | None:
             r = check_place(cx, a.get("pool", ""), space, a.get("points") or {}, a.get("leader", ""), force=True)
             if not r.ok:
                 return None
-            return Outcome(True, [r.command], [r.message], label=f"place {r.message}")
+            return Outcome(True, [r.command], [r.message], label=r.label, data={"army": r.command.join or r.command.new_name})
     except (ValueError, KeyError):
         return None
     return None
