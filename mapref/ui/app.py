@@ -23,4 +23,8 @@ def run(path: str | Path | None) -> int:
     kind, _ = open_file(path)
     if kind in ("game", "scenario"):
         return game.run(path)
+    if kind == "area":
+        from mapref.ui.area_editor import run as run_area_editor
+
+        return run_area_editor(path)
     return _run_editor(path)
