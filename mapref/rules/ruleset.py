@@ -123,6 +123,9 @@ class MenuItem:
     enabled: bool = True
     why: str = ""  # why it is greyed out
     ask: list = field(default_factory=list)  # fields the window asks before acting: (key, label, kind, default, options)
+    note: str = ""  # shown with the fields (the costs, the budget, the places)
+    # ask keys: "points.infantry" puts the value in args["points"]["infantry"]; a field "space"
+    # with no default starts with the space last clicked
 
 
 @dataclass
@@ -225,6 +228,11 @@ class Ruleset:
 
     def steps(self, game) -> list[Step]:
         return []
+
+    def step_name(self, step: str) -> str:
+        """The readable name of a step as :meth:`position` gives it (and the log keeps it):
+        "combat (defensive_assaults)" -> "defensive assaults".  Default: as it is."""
+        return step
 
     def end_step(self, game) -> Action | None:
         """The action that ends the current step of the sequence of play (the window's End step)."""

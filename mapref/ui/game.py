@@ -951,7 +951,7 @@ class GameWindow:
             tag = f"feed:{i}"
             if item["kind"] == "log":
                 e = item["entry"]
-                line = e.line()
+                line = self.log_line(e)
                 tags = [tag] + (["undone"] if id(e) not in live else []) + (["override"] if e.override else [])
                 t.insert("end", line + ("  (undone)" if id(e) not in live else "") + "\n", tuple(tags))
                 for d in item["details"]:
@@ -961,6 +961,14 @@ class GameWindow:
             t.tag_bind(tag, "<Button-1>", lambda e, i=i: self.goto_feed(i))
         t.configure(state="disabled")
         t.see("end")
+
+    def log_line(self, e) -> str:
+        """A log entry as the panel shows it: its step by name, the override with its reason."""
+        who = f" by {e.by}" if e.by else ""
+        rule = f" [{e.rule}]" if e.rule else ""
+        over = f"\n    AGAINST THE RULES: {e.override}" if e.override else ""
+        step = self.session.ruleset.step_name(e.step)
+        return f"{e.n}. {e.turn}, {e.side} {step}{who}: {e.did}{rule}{over}"
 
     def feed_lines(self) -> list[str]:
         """The panel's text, a line each (tests read it)."""
@@ -1249,7 +1257,7 @@ class GameWindow:
                 if key == "space" and not default and self.last_space:
                     default = self.last_space
                 fields.append((key, label, kind, default, choices))
-            values = self.ask_form(item.label.rstrip("."), fields, item.why)
+            values = self.ask_form(item.label.rstrip("."), fields, "\n".join(x for x in (item.note, item.why) if x))
             if not values:
                 return False
             for key, _label, kind, _default, _choices in item.ask:

@@ -110,6 +110,10 @@ class HitlersWar(Ruleset):
             seq = [(st.phase, "")] + seq if st.phase == "setup" else seq + [(st.phase, "")]
         return [Step(f"{p}.{s}" if s else p, step_label(p, s), (p, s) == here) for p, s in seq]
 
+    def step_name(self, step: str) -> str:
+        phase, _, sub = step.partition(" (")
+        return step_label(phase, sub.rstrip(")")).lower() if (phase, sub.rstrip(")")) in STEP_LABELS else step
+
     def end_step_preview(self, game) -> list[str]:
         from mapref.rulesets.hitlers_war.views import end_step_preview
 
@@ -129,7 +133,7 @@ class HitlersWar(Ruleset):
     def check(self, game, action: Action) -> Outcome:
         fn = getattr(self, f"_check_{action.verb}", None)
         if fn is None:
-            return refused(f"Hitler's War has no action {action.verb!r} (its actions: move, set, advance, losses, capture, place)")
+            return refused(f"Hitler's War has no action {action.verb!r} (its actions: move, set, advance, losses, capture, place, build, repair)")
         try:
             return fn(game, dict(action.args))
         except SpaceError as e:
@@ -285,6 +289,28 @@ class HitlersWar(Ruleset):
         return Outcome(True, [r.command], [r.message], rule=r.rule, label=r.label,
                        data={"army": r.command.join or r.command.new_name})
 
+    def _check_build(self, game, a: dict) -> Outcome:
+        from mapref.rulesets.hitlers_war.building import check_build
+
+        space = self._space(game, a.get("space", ""))
+        r = check_build(self.context(game), game, space, a.get("points") or {})
+        if not r.ok:
+            return Outcome(False, reason=f"cannot build in {space}: {r.reason}", rule=r.rule)
+        return Outcome(True, r.commands, [r.message], rule=r.rule, label=r.label, data={"army": r.commands[0].join or r.commands[0].new_name})
+
+    def _check_repair(self, game, a: dict) -> Outcome:
+        from mapref.rulesets.hitlers_war.building import check_repair
+
+        space = self._space(game, a.get("space", ""))
+        try:
+            n = int(a.get("points", 1) or 0)
+        except (TypeError, ValueError):
+            return refused(f"repair: a whole number of points, not {a.get('points')!r}")
+        r = check_repair(self.context(game), game, space, n)
+        if not r.ok:
+            return Outcome(False, reason=f"cannot repair in {space}: {r.reason}", rule=r.rule)
+        return Outcome(True, r.commands, [r.message], rule=r.rule, label=r.label)
+
     # ---------------------------------------------------------------------------- window
     def reach(self, game, piece: str) -> set[str]:
         from mapref.rulesets.hitlers_war.views import reach
@@ -309,7 +335,7 @@ class HitlersWar(Ruleset):
     def game_menu(self, game) -> list[MenuItem]:
         from mapref.rulesets.hitlers_war.views import game_menu
 
-        return game_menu(self.context(game))
+        return game_menu(self.context(game), game)
 
     def pieces(self, game, report=None) -> list[Piece]:
         r = (report or self.report(game)).as_dict()
@@ -370,6 +396,9 @@ class HitlersWar(Ruleset):
         for side, p in r["production"].items():
             spend = f", {p['spendable']} to spend" if p["spendable"] != p["total"] else ""
             prod.append(f"{side}: {p['total']}{spend}")
+        from mapref.rulesets.hitlers_war.building import budget_lines
+
+        prod += budget_lines(self.context(game), game)
         return [("Production", prod), ("Nations", self.nations_lines(game))]
 
     def nations_lines(self, game) -> list[str]:
@@ -430,8 +459,9 @@ class HitlersWar(Ruleset):
             out.append(MenuItem("Record losses...", Action("losses", args), combat, why, ask=fields))
         elif enemy and not cx.is_box(space) and not (cx.neutral(space) and space not in cx.control):
             out.append(MenuItem("Garrison destroyed", Action("losses", {"space": space, "garrison": True}), combat, why))
-        from mapref.rulesets.hitlers_war.views import place_item
+        from mapref.rulesets.hitlers_war.views import build_items, place_item
 
+        out += build_items(cx, game, space)
         if st.phase == "setup":
             from mapref.rulesets.hitlers_war.placement import placeable
 
