@@ -1594,10 +1594,15 @@ class GameWindow:
     def edit_map(self):
         """The map editor on a copy of the game's map: what is edited there does not change the
         game being played (save the map and reopen the game to play on it)."""
+        import tomllib
+
+        from mapref.io.mapfile import dumps_map, map_from_dict
         from mapref.ui.editor import Editor
 
+        text = dumps_map(self.map)  # a copy through the file format: the model's caches are not copied
+        m = map_from_dict(tomllib.loads(text), text, f"{self.map.name or 'map'} (a copy)")
         top = tk.Toplevel(self.root)
-        return Editor(top, model=copy.deepcopy(self.map))  # type: ignore[arg-type]
+        return Editor(top, model=m, quiet=self.quiet)  # type: ignore[arg-type]
 
     def report_exception(self, exc_type, exc, tb) -> None:
         """Tk's callback error hook: user errors are shown, internal ones logged."""
