@@ -86,7 +86,7 @@ def draw_marker(c: tk.Canvas, x: float, y: float, s: float, fill: str, tags) -> 
 
 def draw_ring(c: tk.Canvas, cx: float, cy: float, r: float, width: float, colour: str, tags) -> None:
     """A ring that shows on every colour: a white halo under the coloured ring, dark edges."""
-    c.create_oval(cx - r, cy - r, cx + r, cy + r, outline="#000000", width=width * 2 + 2, tags=tags)
+    c.create_oval(cx - r, cy - r, cx + r, cy + r, outline="#000000", width=width * 2 + 4, tags=tags)
     c.create_oval(cx - r, cy - r, cx + r, cy + r, outline=HALO, width=width * 2, tags=tags)
     c.create_oval(cx - r, cy - r, cx + r, cy + r, outline=colour, width=width, tags=tags)
 
@@ -997,7 +997,15 @@ class GameWindow:
         if hexes:
             self.canvas.centre_on(hexes[0])
         item = self.feed[i]
-        army = item["entry"].action.get("army") if item["kind"] == "log" else None
+        if item["kind"] == "log":
+            e = item["entry"]
+            text = " ".join([e.did, *item["details"]])
+            army = e.action.get("army")
+        else:
+            text, army = item.get("text", ""), None
+        if not army:  # the army the line names (the longest name that fits: "Army Group Centre 2")
+            named = [p.title for p in self.pieces if p.kind == "army" and p.title and p.title in text]
+            army = max(named, key=len) if named else None
         if army and any(p.title == army for p in self.pieces):
             self.select_army(army)
         if spaces:

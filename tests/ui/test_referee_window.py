@@ -70,9 +70,9 @@ def overlap(a, b):
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def advance_to(w, phase, subphase=""):
+def advance_to(w, phase, subphase="", side=None):
     for _ in range(40):
-        if (w.state.phase, w.state.subphase) == (phase, subphase):
+        if (w.state.phase, w.state.subphase) == (phase, subphase) and side in (None, w.state.side):
             return
         w.advance()
     raise AssertionError(f"never reached {phase} {subphase}")
@@ -209,3 +209,272 @@ def test_the_window_fits_a_1366x768_screen(laptop_display, tmp_path):
         assert img.size == (rw, rh)
     finally:
         root.destroy()
+
+
+# ------------------------------------------------------------------- messages and log panel
+def test_the_messages_panel_keeps_refusals_in_full_and_the_log_clickable(win):
+    win.advance()
+    assert not win.move("O14", "P14")  # Soviet hex: Movement 2
+    lines = win.feed_lines()
+    refusal = next(ln for ln in lines if ln.startswith("Illegal move O14 -> P14"))
+    assert refusal.endswith("[Movement 2]") and len(refusal) > 60  # the full reason, not a clipped status line
+    assert win.move("O14", "O13")
+    lines = win.feed_lines()
+    entry = next(ln for ln in lines if ln.startswith("2. summer 1941, axis movement: move 10 points of Army Group Centre O14 -> O13"))
+    assert entry.endswith("[Movement 1-5]")
+    assert any("O14 -> O13 by O14 O13" in ln for ln in lines)  # what it did, under the entry
+    # a click on the entry's line outlines its spaces on the map and selects its army
+    win.select_army(None)
+    i = next(k for k, item in enumerate(win.feed) if item["kind"] == "log" and item["entry"].n == 2)
+    t = win.log_text
+    first = t.tag_ranges(f"feed:{i}")[0]
+    t.see(first)
+    win.root.update()
+    x, y, _, h = t.bbox(first)
+    t.event_generate("<Motion>", x=x + 5, y=y + h // 2)
+    t.event_generate("<Button-1>", x=x + 5, y=y + h // 2)
+    win.root.update()
+    grid = win.map.grid
+    assert {grid.label(h) for h in win.canvas.selection_items} == {"O14", "O13"}
+    assert win.selected == "Army Group Centre"
+    # undo keeps the entry in the panel, struck out; Edit > Undo names it
+    assert win.edit_menu.entrycget(0, "label") == "Undo move 10 points of Army Group Centre O14 -> O13"
+    win.undo()
+    assert "undone" in t.tag_names(f"{first} +2c") and win.feed_lines()[-1] == "undone: move 10 points of Army Group Centre O14 -> O13"
+    win.redo()
+    assert "undone" not in t.tag_names(t.tag_ranges(f"feed:{i}")[0])
+
+
+# ------------------------------------------------------------------------- the turn track
+def test_ending_a_step_shows_what_it_will_do_and_asks_first(win):
+    """Army Group South and Centre ring Kiev: ending the Soviet... the Axis exploitation isolates
+    nothing of the Axis; the Soviet ring is shown when the Soviet combat ends."""
+    st = win.state
+    advance_to(win, "combat", "exploitation")
+    # an Axis army cut off behind Soviet lines: the end of the Axis combat phase eliminates it
+    st.armies.append(Army("Lost Corps", "axis", "ge", "Q18", {"infantry": 1}))
+    st.hexes["Q18"] = HexState(control="axis", occupied=True)
+    win.refresh()
+    preview = win.preview_var.get()
+    assert preview.startswith("Ending this step: ") and "Lost Corps eliminated" in preview and "Q18 unsupplied" in preview
+    asked = []
+    win.ask_confirm = lambda title, text: asked.append(text) or False
+    win.end_step()
+    assert asked and "Ending exploitation will:" in asked[0] and "- Lost Corps eliminated" in asked[0]
+    assert (st.phase, st.subphase) == ("combat", "exploitation") and st.army("Lost Corps") is not None
+    win.ask_confirm = lambda title, text: True
+    win.end_step()
+    assert st.army("Lost Corps") is None and (st.phase, st.subphase) == ("production", "build")
+    assert [s for s, cur in win.track_steps() if cur] == ["Build"]
+    # a plain step moves on without a question
+    win.ask_confirm = lambda title, text: pytest.fail("asked with nothing to confirm")
+    assert win.preview_var.get() == "Ending this step moves on to repair; nothing else happens."
+    win.end_button.invoke()
+    assert st.subphase == "repair"
+
+
+# ---------------------------------------------------------------------- strict or advisory
+def test_strict_refuses_and_advisory_overrides_with_the_reason_in_the_log(win, tmp_path):
+    advance_to(win, "movement", side="soviet")
+    # the Siberian army may not move on the first turn (Barbarossa special rule 3)
+    assert not win.move("box:siberia", "Q21")
+    assert "Barbarossa special rule 3" in win.feed_lines()[-1] and win.state.army("Siberian Army").at == "box:siberia"
+    win.mode.set("advisory")
+    win._mode_changed()
+    assert any(label.endswith("(against the rules)") or label.startswith("Advisory") for label in win.game_menu_labels())
+    asked = []
+    win.ask_override = lambda action, refusal: asked.append(refusal) or None  # the referee thinks again
+    assert not win.move("box:siberia", "Q21")
+    assert asked and "Barbarossa special rule 3" in asked[0] and win.state.army("Siberian Army").at == "box:siberia"
+    win.ask_override = lambda action, refusal: "house rule: the Siberians entrain at once"
+    assert win.move("box:siberia", "Q21")
+    assert win.state.army("Siberian Army").at == "Q21"
+    e = win.session.log[-1]
+    assert e.override.startswith("house rule: the Siberians entrain at once (overrides: Illegal move") or \
+        e.override.startswith("house rule: the Siberians entrain at once (overrides: illegal move")
+    assert "Barbarossa special rule 3" in e.override and e.did.endswith("(against the rules)")
+    text = "\n".join(win.feed_lines())
+    assert "AGAINST THE RULES: house rule: the Siberians entrain at once" in text
+    # what cannot be done at all is refused in advisory mode too
+    assert not win.move("P16", "P15")  # no army in P16
+    assert "cannot be done even against the rules" in win.feed_lines()[-1]
+    # the override is saved with the game
+    win.session.save(tmp_path / "g.toml")
+    assert "house rule: the Siberians entrain at once" in (tmp_path / "g.toml").read_text()
+
+
+# ------------------------------------------------------------------------------ supply
+def test_supply_view_shades_each_sides_territory_and_rings_every_unsupplied_army(win):
+    st = win.state
+    win.advance()
+    # an Axis army on Crete (an island reached only by sea: no enemy hex cuts it)
+    st.armies.append(Army("Crete Garrison", "axis", "ge", "G14", {"infantry": 1}))
+    win.refresh()
+    c = win.canvas
+    assert c.find_withtag("supply-view") == ()
+    win.canvas.focus_set()
+    c.event_generate("<KeyPress-s>")
+    win.root.update()
+    assert win.supply_on.get()
+    view = win.session.ruleset.supply_view(win.session.game)
+    for side in ("axis", "soviet"):
+        sup, unsup = view[side]
+        assert len(c.find_withtag(f"supplied:{side}")) == len([s for s in sup if not s.startswith("box:")]) > 20
+        assert len(c.find_withtag(f"unsupplied:{side}")) == len([s for s in unsup if not s.startswith("box:")])
+    assert "G14" in view["axis"][1]
+    unsupplied = [p for p in win.pieces if p.kind == "army" and p.supplied is False]
+    assert [p.title for p in unsupplied] == ["Crete Garrison"]
+    rings = c.find_withtag("unsupplied-ring")
+    assert len(rings) == 3 * len(unsupplied)  # black edge, white halo, red ring: they show on every colour
+    assert [c.itemcget(i, "outline") for i in rings] == ["#000000", "#ffffff", "#ff3b30"]
+    # why, when no hex cuts the line
+    win.select_army("Crete Garrison")
+    text = win.army_text.get("1.0", "end")
+    assert "OUT OF SUPPLY" in text and "the sea cuts it off" in text and "Sea transportation 3" in text
+    assert c.find_withtag("supply-cut") == ()
+    # the supply path of a supplied army, drawn with a halo
+    win.select_army("Moscow")
+    assert len(c.find_withtag("supply-path")) == 1 and len(c.find_withtag("supply-halo")) == 1
+    c.event_generate("<KeyPress-s>")
+    win.root.update()
+    assert c.find_withtag("supply-view") == () and c.find_withtag("unsupplied-ring") == ()
+
+
+def test_a_cut_off_armys_cut_points_are_ringed_so_they_show_on_red_hexes(win, tmp_path):
+    st = win.state
+    win.advance()
+    st.army("SW Army Group").at = "O16"
+    for lab in ("M14", "M15", "N15", "O15", "O14", "N13", "M13"):
+        st.hexes[lab] = HexState(control="axis", occupied=lab not in ("O14", "N13"))
+    win.refresh()
+    win.select_army("Kiev Military District")
+    c = win.canvas
+    cuts = c.find_withtag("supply-cut")
+    assert len(cuts) == 3 * len(win.selected_piece().cut) > 0
+    img = screenshot(win.canvas, tmp_path / "cut.png").convert("RGB")
+    # on the Soviet red and on the Axis colours alike the ring shows: across it, a white halo, the
+    # red ring and a black edge
+    s = c.layout.size
+    for space in win.selected_piece().cut:
+        x, y = xy(win, space)
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            line = [img.getpixel((int(x + r * dx), int(y + r * dy))) for r in range(int(s * 0.55), int(s * 1.05))]
+            assert any(min(p) > 230 for p in line), (space, line)
+            assert any(p[0] > 230 and p[1] < 80 and p[2] < 70 for p in line), (space, line)
+            assert any(max(p) < 40 for p in line), (space, line)
+
+
+# -------------------------------------------------------------- counters and the map
+def test_a_dragged_counter_follows_the_mouse_and_lights_where_it_may_go(win):
+    win.advance()
+    c = win.canvas
+    win.select_army("Army Group Centre")
+    (x0, y0), (x1, y1) = xy(win, "O14"), xy(win, "N12")
+    c.event_generate("<Motion>", x=x0, y=y0)
+    c.event_generate("<ButtonPress-1>", x=x0, y=y0, button=1)
+    mx, my = (x0 + x1) // 2, (y0 + y1) // 2
+    c.event_generate("<B1-Motion>", x=x0 + 10, y=y0, state=0x100)
+    c.event_generate("<B1-Motion>", x=mx, y=my, state=0x100)
+    win.root.update()
+    r = rect_of(win, "army:Army Group Centre")
+    assert abs((r[0] + r[2]) / 2 - c.canvasx(mx)) <= 1 and abs((r[1] + r[3]) / 2 - c.canvasy(my)) <= 1
+    reach = win.drag_reach()
+    assert "O13" in reach and "N12" in reach and "P14" not in reach and "O14" not in reach
+    assert len(c.find_withtag("reach")) == len([s for s in reach if not s.startswith("box:")])
+    c.event_generate("<B1-Motion>", x=x1, y=y1, state=0x100)
+    c.event_generate("<ButtonRelease-1>", x=x1, y=y1, button=1, state=0x100)
+    win.root.update()
+    assert win.state.army("Army Group Centre").at == "N12" and c.find_withtag("reach") == ()
+    # a refused drop puts the counter back where it stands
+    drag(win, "N12", "P14")
+    assert win.state.army("Army Group Centre").at == "N12"
+    r = rect_of(win, "army:Army Group Centre")
+    cx, cy = c.layout.centre(win.map.grid.parse("N12"))
+    assert abs((r[0] + r[2]) / 2 - cx) < 1 and abs((r[1] + r[3]) / 2 - cy) < 1
+
+
+def test_captured_hexes_take_their_holders_colour_and_the_front_line_shows(win):
+    c = win.canvas
+    h = win.map.grid.parse("P14")
+    before = c.itemcget(c.items[h], "fill")
+    fronts = len(c.find_withtag("front"))
+    assert fronts > 10  # the border between the Axis and the Soviet Union
+    win.state.hexes["P14"] = HexState(control="axis", occupied=True)
+    win.refresh()
+    after = c.itemcget(c.items[h], "fill")
+    axis = win.session.ruleset.side_colours["axis"][0]
+
+    def dist(a, b):
+        return sum(abs(int(a[i:i + 2], 16) - int(b[i:i + 2], 16)) for i in (1, 3, 5))
+
+    assert after != before and dist(after, axis) < dist(before, axis) - 60
+    assert len(c.find_withtag("front")) != fronts
+    win.undo() if win.session.history.can_undo() else None
+    win.state.hexes.pop("P14")
+    win.refresh()
+    assert c.itemcget(c.items[h], "fill") == before
+
+
+def test_the_legend_shows_every_kind_of_counter_and_marker(win, tmp_path):
+    win.side.select(win.legend_tab)
+    win.root.update()
+    texts = [win.legend.itemcget(i, "text") for i in win.legend.find_all() if win.legend.type(i) == "text"]
+    joined = "\n".join(texts)
+    for words in ("axis army", "soviet army", "selected army", "out of supply", "fleet", "fort", "occupation marker",
+                  "supply line", "cut", "may go", "front", "supply view"):
+        assert words in joined, words
+    screenshot(win.legend, tmp_path / "legend.png")
+
+
+def test_city_names_never_collide(win):
+    c = win.canvas
+
+    def collisions():
+        names = c.visible_names()
+        return [(a, b) for i, (a, ra) in enumerate(names) for b, rb in names[i + 1:] if overlap(ra, rb)]
+
+    assert c.visible_names() and collisions() == []
+    assert any(n == "Berlin" for n, _ in c.visible_names()) and any(n == "Moscow" for n, _ in c.visible_names())
+    x, y = xy(win, "P12")
+    for f in (1.3, 1.3, 1.3, 0.6):
+        c.zoom_at(f, x, y)
+        win.root.update()
+        assert c.visible_names() and collisions() == [], c.layout.size
+
+
+def test_city_names_at_the_fit_zoom_of_a_laptop(laptop_display):
+    root = tk.Tk(screenName=laptop_display)
+    try:
+        w = GameWindow(root, load_for_play(None), quiet=True)
+        root.update()
+        w.canvas.fit()
+        root.update()
+        c = w.canvas
+        names = c.visible_names()
+        assert c.layout.size < 14 and len(names) > 15  # below the map's own names: the main cities only
+        assert {"Berlin", "Moscow", "London", "Rome"} <= {n for n, _ in names}
+        assert not any(overlap(ra, rb) for i, (_, ra) in enumerate(names) for _, rb in names[i + 1:])
+    finally:
+        root.destroy()
+
+
+# --------------------------------------------------------------------------- print view
+def test_export_the_position_as_png_with_the_supply_overlay(win, tmp_path):
+    win.advance()
+    win.state.hexes["P14"] = HexState(control="axis", occupied=True)
+    win.state.armies.append(Army("Crete Garrison", "axis", "ge", "G14", {"infantry": 1}))
+    win.refresh()
+    plain = win.export_png(tmp_path / "plain.png")
+    win.supply_on.set(True)
+    win.refresh()
+    out = win.export_png(tmp_path / "supply.png")
+    assert win.feed_lines()[-1] == f"exported the position to {out}"
+    a, b = Image.open(plain).convert("RGB"), Image.open(out).convert("RGB")
+    assert a.size == b.size and a.size[0] > 800
+    colours = b.getcolors(1 << 20)
+    axis = (0x2b, 0x2b, 0x2b)
+    assert dict((c, n) for n, c in colours).get(axis, 0) > 500  # the Axis counters
+    red = sum(n for n, c in colours if c[0] > 230 and c[1] < 80 and c[2] < 70)
+    red_plain = sum(n for n, c in a.getcolors(1 << 20) if c[0] > 230 and c[1] < 80 and c[2] < 70)
+    assert red > red_plain  # the unsupplied spaces hatched and the Crete garrison ringed
+    assert a.tobytes() != b.tobytes()
