@@ -29,7 +29,7 @@ from the Pools tab onto the map to place it.  The same actions are methods takin
 (:meth:`GameWindow.move`, :meth:`capture`, :meth:`losses`, :meth:`place`, :meth:`act`), so
 tests and scripts need no dialog; dialogs are asked through replaceable attributes
 (:attr:`ask_form`, :attr:`ask_choice`, :attr:`ask_override`, :attr:`ask_confirm`,
-:attr:`ask_retreat`, :attr:`ask_losses`, :attr:`ask_save_changes`, :attr:`ask_export_path`,
+:attr:`ask_retreat`, :attr:`ask_losses`, :attr:`ask_save_changes`, :attr:`ask_save_path`, :attr:`ask_export_path`,
 :attr:`ask_new_game`).
 """
 
@@ -392,6 +392,7 @@ class GameWindow:
         self.ask_retreat = self._ask_retreat_dialog  # (army, from_space, legal hexes) -> hex or None
         self.ask_losses = self._ask_losses_dialog  # (space, army dict or None, has_fort) -> values or None
         self.ask_save_changes = self._ask_save_changes_dialog  # (what) -> True (save), False (discard), None (cancel)
+        self.ask_save_path = self._ask_save_path_dialog  # () -> where to save a game, or None
         self.ask_form = self._ask_form_dialog  # (title, fields, note) -> values or None
         self.ask_choice = self._ask_choice_dialog  # (Ask) -> the option chosen, or None
         self.ask_override = self._ask_override_dialog  # (what, refusal) -> the referee's reason, or None
@@ -1487,13 +1488,16 @@ class GameWindow:
         return True
 
     def ask_save(self) -> bool:
-        p = filedialog.asksaveasfilename(parent=self.root, defaultextension=".toml", filetypes=[("mapref game", "*.toml")])
+        p = self.ask_save_path()
         if not p:
             return False
         self.session.save(p)
         self.update_title()
         self.tell(f"saved {p}", "info")
         return True
+
+    def _ask_save_path_dialog(self) -> str | None:
+        return filedialog.asksaveasfilename(parent=self.root, defaultextension=".toml", filetypes=[("mapref game", "*.toml")]) or None
 
     def _ask_save_changes_dialog(self, what: str) -> bool | None:
         return messagebox.askyesnocancel("Unsaved changes", f"Save the changes to {what} first?", parent=self.root)

@@ -478,3 +478,133 @@ def test_export_the_position_as_png_with_the_supply_overlay(win, tmp_path):
     red_plain = sum(n for n, c in a.getcolors(1 << 20) if c[0] > 230 and c[1] < 80 and c[2] < 70)
     assert red > red_plain  # the unsupplied spaces hatched and the Crete garrison ringed
     assert a.tobytes() != b.tobytes()
+
+
+# ------------------------------------------------------------------------ set-up pools
+def pool_drag(w, pool, space):
+    """Press on the pool's row in the Pools tab, drag over the map, release on ``space``."""
+    t, c = w.pool_tree, w.canvas
+    w.side.select(1)
+    w.root.update()
+    x, y, width, h = t.bbox(pool)
+    px, py = x + width // 2, y + h // 2
+    t.event_generate("<ButtonPress-1>", x=px, y=py, button=1)
+    tx, ty = xy(w, space)
+    dx, dy = c.winfo_rootx() - t.winfo_rootx(), c.winfo_rooty() - t.winfo_rooty()
+    for i in range(1, 4):
+        t.event_generate("<B1-Motion>", x=px + (tx + dx - px) * i // 3, y=py + (ty + dy - py) * i // 3, state=0x100)
+    w.root.update()
+    t.event_generate("<ButtonRelease-1>", x=tx + dx, y=ty + dy, button=1, state=0x100)
+    w.root.update()
+
+
+def test_set_up_pools_are_dragged_onto_the_map_and_count_down(win):
+    assert win.new_game(shipped_scenario("fall_of_germany"), auto_place=False)
+    win.root.update()
+    st = win.state
+    assert win.root.title() == "The Fall of Germany (new game) - mapref referee"
+    assert win.pool_rows()[0][1] == "29 infantry, 14 mechanized"
+    asked = []
+
+    def form(title, fields, note):
+        asked.append((title, [(k, d) for k, _l, _kind, d, _c in fields]))
+        return {"points.infantry": "6", "points.mechanized": "4"}
+
+    win.ask_form = form
+    # while dragging, a counter follows the mouse and the area of the pool is lit
+    t, c = win.pool_tree, win.canvas
+    win.side.select(1)
+    win.root.update()
+    x, y, width, h = t.bbox("axis")
+    t.event_generate("<ButtonPress-1>", x=x + 5, y=y + h // 2, button=1)
+    tx, ty = xy(win, "P10")
+    dx, dy = c.winfo_rootx() - t.winfo_rootx(), c.winfo_rooty() - t.winfo_rooty()
+    t.event_generate("<B1-Motion>", x=tx + dx, y=ty + dy, state=0x100)
+    win.root.update()
+    assert "P10" in win.drag_reach() and "Q17" not in win.drag_reach() and c.find_withtag("ghost")
+    t.event_generate("<ButtonRelease-1>", x=tx + dx, y=ty + dy, button=1, state=0x100)
+    win.root.update()
+    assert asked == [("Place from pool axis in P10", [("points.infantry", 10), ("points.mechanized", 0)])]
+    a = next(x for x in st.armies if x.at == "P10")
+    assert a.name == "Axis Army 1" and a.points["infantry"] == 6 and a.points["mechanized"] == 4
+    assert win.pool_rows()[0][1] == "23 infantry, 10 mechanized"
+    assert any(ln.startswith("1. spring 1944, axis set-up: place 6 infantry, 4 mechanized of pool axis in P10") for ln in win.feed_lines())
+    assert counter_at(win, "P10") == "6-4"
+    # a place outside the pool's area is refused in strict mode, with its rule
+    pool_drag(win, "axis", "Q17")
+    assert "outside the area where pool axis may be placed" in win.feed_lines()[-1]
+    assert not any(x.at == "Q17" for x in st.armies)
+    # the rest placed automatically from the Game menu, then set-up ends with no violation
+    item = next(i for i in win.session.ruleset.game_menu(win.session.game) if i.label.startswith("Place the remaining"))
+    assert win.invoke(item)
+    assert win.pool_rows() == [("no set-up pools to place", "")]
+    assert not [v for v in win.session.report().violations if v.code.startswith("setup.pool")]
+    win.undo()
+    assert win.pool_rows()[0][1] == "23 infantry, 10 mechanized"
+
+
+def counter_at(w, space):
+    c = w.canvas
+    x, y = c.layout.centre(w.map.grid.parse(space))
+    for i in c.find_overlapping(x - 1, y - 1, x + 1, y + 1):
+        if c.type(i) == "text" and "unit" in c.gettags(i):
+            return c.itemcget(i, "text")
+    return None
+
+
+# ------------------------------------------------------- a nation, a hex, building, by menu
+def test_a_nations_status_and_a_hexs_control_from_the_game_menu(win):
+    labels = win.game_menu_labels()
+    assert "Set a nation's status..." in labels and "Correct a hex's control or devastation..." in labels
+    items = {i.label: i for i in win.session.ruleset.game_menu(win.session.game)}
+    win.ask_form = lambda title, fields, note: {"nation": "Sweden", "status": "at_war", "side": "axis", "joined": ""}
+    assert win.invoke(items["Set a nation's status..."])
+    n = win.state.nations["se"]
+    assert (n.side, n.status) == ("axis", "at_war")
+    assert any("Sweden" in ln for ln in win.nations_text.get("1.0", "end").splitlines() if ln.startswith("axis, at war"))
+    # a hex: the form starts with the space last clicked
+    click(win, "P15")
+    seen = []
+
+    def form(title, fields, note):
+        seen.append({k: d for k, _l, _kind, d, _c in fields})
+        return {"space": "P15", "control": "axis", "devastated": "1"}
+
+    win.ask_form = form
+    assert win.invoke(items["Correct a hex's control or devastation..."])
+    assert seen[0]["space"] == "P15"
+    hs = win.state.hex("P15")
+    assert hs.control == "axis" and hs.devastated == 1
+    assert win.canvas.held.get("P15") == "axis"
+    assert win.session.log[-1].did.startswith("set P15: control axis, devastated 1")
+
+
+def test_build_in_the_production_phase_within_the_budget(win):
+    advance_to(win, "production", "build")
+    prod = win.prod_text.get("1.0", "end")
+    assert "axis budget: " in prod and "costs: infantry 2, mechanized 5" in prod and "build in: " in prod
+    assert [label for label, enabled, _ in win.menu_entries("P10")] == ["Build strength points in P10..."]
+    notes = []
+
+    def form(title, fields, note):
+        notes.append(note)
+        return {"points.infantry": "2", "points.mechanized": "1"}
+
+    win.ask_form = form
+    click(win, "P10", button=3)
+    m = win.context_menu
+    m.invoke(1)
+    win.root.update()
+    assert "Costs: infantry 2, mechanized 5" in notes[0] and "Build in: " in notes[0] and "P10" in notes[0]
+    a = next(x for x in win.state.armies if x.at == "P10")
+    assert a.points["infantry"] == 2 and a.points["mechanized"] == 1
+    assert "for 9 production points" in win.feed_lines()[-1]
+    # more than is left is refused with the rule
+    win.ask_form = lambda title, fields, note: {"points.mechanized": "3"}
+    click(win, "P10", button=3)
+    m = win.context_menu
+    labels = [m.entrycget(i, "label") for i in range(m.index("end") + 1)]
+    assert labels == ["P10", "Record losses...", "Build strength points in P10..."] and m.entrycget(1, "state") == "disabled"
+    m.invoke(2)
+    win.root.update()
+    assert "Building strength points 3" in win.feed_lines()[-1] and a.points["mechanized"] == 1

@@ -69,7 +69,7 @@ def pools(cx) -> list[SetupPool]:
         if spec is None or p.empty():
             continue
         name = spec.army_name or p.id
-        out.append(SetupPool(p.id, p.side, f"{name}s ({p.side})", {t: n for t, n in p.points.items() if n},
+        out.append(SetupPool(p.id, p.side, f"{name} ({p.side})", {t: n for t, n in p.points.items() if n},
                              spec.rule, list(p.leaders)))
     return out
 
