@@ -797,7 +797,9 @@ class GameWindow:
         return rs.nations_lines(self.session.game) if hasattr(rs, "nations_lines") else []
 
     def armies_at(self, space: str) -> list[dict]:
-        return [a for a in (self.report or {}).get("armies", []) if a["hex"] == space]
+        """The armies in a space (name, side), from the pieces the game shows."""
+        return [{"name": p.title, "side": p.side, "hex": p.space} for p in self.pieces
+                if p.kind == "army" and p.space == space and p.title]
 
     def selected_army(self) -> dict | None:
         if self.report is None or self.selected is None:
@@ -1035,6 +1037,10 @@ class GameWindow:
             if not override:
                 return Outcome(False, reason="not done")
         if not out.ok and self.advisory and not override:
+            if self.session.ruleset.force(self.session.game, action) is None:
+                out = Outcome(False, reason=f"{out.reason} (this cannot be done even against the rules)", rule=out.rule)
+                self.show(action, out)
+                return out
             override = self.ask_override(action, _capital(out.refusal))
             if not override:
                 self.show(action, out)
@@ -1048,8 +1054,10 @@ class GameWindow:
     def _after(self, action: Action, out: Outcome) -> None:
         to = action.args.get("to") or action.args.get("space")
         mover = out.data.get("army") if isinstance(out.data, dict) else None
-        if to and self.state is not None and hasattr(self.state, "armies") and action.verb == "move":
-            mover = next((a.name for a in self.state.armies if a.at == to and a.side == self.state.side), mover)
+        if to and action.verb == "move":
+            side = self.session.position().get("side")
+            mover = next((p.title for p in self.session.ruleset.pieces(self.session.game, self.session.report())
+                          if p.kind == "army" and p.space == to and p.side == side), mover)
         if mover:
             self.selected = mover
         if to:
@@ -1167,7 +1175,8 @@ class GameWindow:
                 return
             p["dragging"] = True
             p["last"] = (p["x"], p["y"])
-            c.reach = self.session.ruleset.reach(self.session.game, f"army:{self.selected}")
+            piece = self.selected_piece()
+            c.reach = self.session.ruleset.reach(self.session.game, piece.id if piece else f"army:{self.selected}")
             c.draw_overlays()
             c.addtag_withtag("drag", f"army:{self.selected}")
             c.tag_raise("drag")
@@ -1192,7 +1201,8 @@ class GameWindow:
         to = self.space_at(e.x, e.y)
         frm = p["from"] if p else None
         if frm and to and to != frm and self.selected:
-            action = self.session.ruleset.drag(self.session.game, f"army:{self.selected}", to)
+            piece = self.selected_piece()
+            action = self.session.ruleset.drag(self.session.game, piece.id if piece else f"army:{self.selected}", to)
             if action is not None:
                 out = self.act(action)
                 if out.ok:

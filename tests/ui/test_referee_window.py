@@ -608,3 +608,66 @@ def test_build_in_the_production_phase_within_the_budget(win):
     m.invoke(2)
     win.root.update()
     assert "Building strength points 3" in win.feed_lines()[-1] and a.points["mechanized"] == 1
+
+
+# ------------------------------------------------------------------------- any game
+def test_the_window_plays_a_game_it_knows_only_through_the_protocol(tmp_path):
+    """The toy game of tests/toy_ruleset.py: pieces, track, end step, drag, log, all generic."""
+    from mapref.rules import registry
+    from tests.rules.test_engine import TOY_SCENARIO
+    from tests.toy_ruleset import RULESET
+
+    registry.register(RULESET)
+    root = tk.Tk()
+    try:
+        sc = tmp_path / "race.toml"
+        sc.write_text(TOY_SCENARIO, encoding="utf-8")
+        w = GameWindow(root, load_for_play(sc), quiet=True)
+        root.update()
+        w.canvas.fit()
+        root.update()
+        assert w.turn_var.get() == "Race to Berlin: turn 1, red to play" and w.track_steps() == [("Play", True)]
+        assert {t for i in w.canvas.find_withtag("unit") for t in w.canvas.gettags(i) if t.startswith("army:")} == {"army:r1", "army:b1"}
+        click(w, "E5")
+        assert w.selected == "r1"
+        drag(w, "E5", "E6")
+        assert w.state.tokens["r1"] == ("red", "E6")
+        assert w.feed_lines()[-1].startswith("1. turn 1, red play: step r1 E5 -> E6 [Rule 1]") or \
+            any(ln.startswith("1. turn 1, red play: step r1 E5 -> E6") for ln in w.feed_lines())
+        drag(w, "E6", "E9")  # not next to it
+        assert "[Rule 1]" in w.feed_lines()[-1] and w.state.tokens["r1"] == ("red", "E6")
+        w.end_button.invoke()
+        root.update()
+        assert w.turn_var.get() == "Race to Berlin: turn 1, blue to play"
+        assert w.pool_rows() == [("no set-up pools to place", "")]
+    finally:
+        root.destroy()
+        registry.unregister("toy")
+
+
+def test_the_real_dialogs_of_the_window(win):
+    """The form, the choice, the override reason and the new game dialogs, answered by pressing
+    OK from a timer (they are modal)."""
+    from mapref.rules.ruleset import Ask
+
+    def answer(values):
+        def go():
+            d = next(t for t in win.root.winfo_children() if isinstance(t, tk.Toplevel) and t.winfo_viewable())
+            for k, v in values.items():
+                d.vars[k].set(v)
+            d.ok()
+        win.root.after(300, go)
+
+    advance_to(win, "movement", side="soviet")
+    win.mode.set("advisory")
+    answer({"reason": "the referee allows it"})
+    assert win.move("box:siberia", "Q21")
+    assert win.session.log[-1].override.startswith("the referee allows it (overrides: ")
+    item = next(i for i in win.session.ruleset.game_menu(win.session.game) if i.label.startswith("Correct a hex"))
+    answer({"space": "Q20", "control": "axis"})
+    assert win.invoke(item) and win.state.hex("Q20").control == "axis"
+    answer({"choice": "4"})
+    assert win.ask_choice(Ask("roll", "the die roll", [str(i) for i in range(1, 7)])) == "4"
+    answer({"scenario": "fall_of_germany", "pools": "place them automatically"})
+    path, auto = win.ask_new_game()
+    assert path.name == "fall_of_germany.toml" and auto is True
