@@ -88,7 +88,7 @@ def overlay_for_session(s, m, supply: bool = False):
                 if not grid.contains(n) or (n.row, n.col) < (h.row, h.col):
                     continue
                 other = holders.get(grid.label(n))
-                if other is not None and other != side:
+                if other is not None and other != side and rs.at_war(s.game, side, other):
                     d.line(lay.side_segment(h, dr), fill=FRONT, width=max(2, int(size / 8)))
         # supply
         for side, (sup, unsup) in view.items():
@@ -169,8 +169,9 @@ def overlay_for_session(s, m, supply: bool = False):
     return draw
 
 
-def render_position(session, out: str | Path | None = None, *, supply: bool = False, size: float | None = None):
-    """The position of a game session as a PNG (the print view); returns the image."""
+def render_position(session, out: str | Path | None = None, *, supply: bool = False, size: float | None = 36):
+    """The position of a game session as a PNG (the print view: hexes of ``size`` pixels, big
+    enough to read the counters on paper); returns the image."""
     return render_map(session.map, out, size, overlay=overlay_for_session(session, session.map, supply=supply))
 
 

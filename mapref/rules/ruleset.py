@@ -280,6 +280,10 @@ class Ruleset:
         holder's colour, so the front line shows)."""
         return {}
 
+    def at_war(self, game, a: str, b: str) -> bool:
+        """Are sides ``a`` and ``b`` enemies (a front line is drawn between their spaces)?"""
+        return a != b
+
     def supply_view(self, game) -> dict[str, tuple[set[str], set[str]]]:
         """Per side: (its supplied spaces, its spaces that trace no supply)."""
         return {}

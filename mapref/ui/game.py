@@ -52,6 +52,7 @@ NEUTRAL_COLOURS = ("#555555", "#ffffff")
 SELECTED = "#ffd400"
 UNSUPPLIED = "#ff3b30"
 HALO = "#ffffff"
+FADED = "#ffffff"  # the supply view's unsupplied spaces
 REACH = "#19d34a"
 SUPPLY_LINE = "#1e9e3a"
 FRONT = "#111111"
@@ -243,7 +244,7 @@ class GameCanvas(MapCanvas):
                 if not grid.contains(n) or (n.row, n.col) < (h.row, h.col):
                     continue
                 other = ctrl.get(grid.label(n))
-                if other is not None and other != side:
+                if other is not None and other != side and self.window.at_war(side, other):
                     (ax, ay), (bx, by) = lay.side_segment(h, dr)
                     self.create_line(ax, ay, bx, by, fill=FRONT, width=max(2, s / 8), capstyle="round", tags=("ovl", "front"))
 
@@ -255,13 +256,14 @@ class GameCanvas(MapCanvas):
             for sp in sup:
                 h = self.space_hex(sp)
                 if h is not None:
-                    self.create_polygon(self.corners(h), fill=fill, stipple="gray25", outline="",
+                    self.create_polygon(self.corners(h), fill=fill, stipple="gray12", outline="",
                                         tags=("ovl", "supply-view", "supplied", f"supplied:{side}"))
             for sp in unsup:
+                # faded: half the hex's pixels white, its edge dashed in the side's colour
                 h = self.space_hex(sp)
                 if h is not None:
-                    self.create_polygon(self.corners(h), fill=UNSUPPLIED, stipple="gray50", outline=UNSUPPLIED,
-                                        width=max(1, s / 14), tags=("ovl", "supply-view", "unsupplied", f"unsupplied:{side}"))
+                    self.create_polygon(self.corners(h), fill=FADED, stipple="gray50", outline=fill, dash=(4, 2),
+                                        width=max(2, s / 10), tags=("ovl", "supply-view", "unsupplied", f"unsupplied:{side}"))
 
     def _draw_reach(self) -> None:
         s = self.layout.size
@@ -497,7 +499,7 @@ class GameWindow:
         vpanes.pack(fill="both", expand=True)
         panes = ttk.PanedWindow(vpanes, orient="horizontal")
         self.canvas = GameCanvas(panes, self.map, self, width=400, height=240)
-        self.side = ttk.Notebook(panes, width=330)
+        self.side = ttk.Notebook(panes, width=340)
         panes.add(self.canvas, weight=5)
         panes.add(self.side, weight=0)
         vpanes.add(panes, weight=5)
@@ -540,7 +542,7 @@ class GameWindow:
         side = self.side
         # the selected army, and every piece in its space (the stack / box viewer)
         sel = ttk.Frame(side, padding=4)
-        side.add(sel, text="Selected")
+        side.add(sel, text="Army")
         self.army_text = tk.Text(sel, height=8, width=36, wrap="word", relief="flat", background="#f4f1e8")
         self.army_text.pack(fill="x")
         self.here_var = tk.StringVar(value="Here")
@@ -554,11 +556,11 @@ class GameWindow:
         side.add(pools, text="Pools")
         ttk.Label(pools, text="Drag a pool onto the map to place it; the counts go down as you place.", wraplength=300,
                   foreground="#555555").pack(anchor="w")
-        self.pool_tree = ttk.Treeview(pools, columns=("left",), show="tree headings", height=8, selectmode="browse")
+        self.pool_tree = ttk.Treeview(pools, columns=("left",), show="tree headings", height=12, selectmode="browse")
         self.pool_tree.heading("#0", text="pool")
-        self.pool_tree.heading("left", text="still to place")
-        self.pool_tree.column("#0", width=120)
-        self.pool_tree.column("left", width=180)
+        self.pool_tree.heading("left", text="to place")
+        self.pool_tree.column("#0", width=220, stretch=True)
+        self.pool_tree.column("left", width=90, anchor="e", stretch=False)
         self.pool_tree.pack(fill="both", expand=True)
         self.pool_tree.bind("<ButtonPress-1>", self._pool_press)
         self.pool_tree.bind("<B1-Motion>", self._pool_motion)
@@ -582,8 +584,14 @@ class GameWindow:
         lf = ttk.Frame(side, padding=4)
         side.add(lf, text="Legend")
         self.legend_tab = lf
-        self.legend = tk.Canvas(lf, width=310, height=420, background="#f4f1e8", highlightthickness=0)
+        self.legend = tk.Canvas(lf, width=310, height=300, background="#f4f1e8", highlightthickness=0)
+        lsb = ttk.Scrollbar(lf, orient="vertical", command=self.legend.yview)
+        self.legend.configure(yscrollcommand=lsb.set)
+        lsb.pack(side="right", fill="y")
         self.legend.pack(fill="both", expand=True)
+        self.legend.bind("<Button-4>", lambda e: self.legend.yview_scroll(-2, "units"))
+        self.legend.bind("<Button-5>", lambda e: self.legend.yview_scroll(2, "units"))
+        self.legend.bind("<MouseWheel>", lambda e: self.legend.yview_scroll(-1 if e.delta > 0 else 1, "units"))
 
     def _build_log(self, vpanes) -> None:
         """The messages and log panel: every result and refusal in full, and the game's log."""
@@ -643,6 +651,7 @@ class GameWindow:
         rep = s.report()
         self.report = rep.as_dict()
         self.pieces = rs.pieces(game, rep)
+        self._war: dict = {}
         self.control = self._holders()
         self.canvas.set_held(rs.control_view(game))
         self.supply_view = rs.supply_view(game) if self.supply_on.get() else None
@@ -660,7 +669,7 @@ class GameWindow:
         if not rep.violations:
             self.violations.insert("end", "No violations")
             self._violation_where.append("")
-        self.side.tab(self.violations_tab, text=f"Violations ({len(rep.violations)})" if rep.violations else "Violations")
+        self.side.tab(self.violations_tab, text=f"Violations {len(rep.violations)}" if rep.violations else "Violations")
         self._show_pools()
         if self.selected is not None and self.selected_piece() is None:
             self.selected = None
@@ -670,6 +679,12 @@ class GameWindow:
         self._update_edit_menu()
         self._update_game_menu()
         self._render_feed()
+
+    def at_war(self, a: str, b: str) -> bool:
+        key = (a, b)
+        if key not in self._war:
+            self._war[key] = self.session.ruleset.at_war(self.session.game, a, b)
+        return self._war[key]
 
     def _holders(self) -> dict[str, str]:
         """Who holds each space (for the front line): each side's spaces, supplied or not, as the
@@ -730,21 +745,36 @@ class GameWindow:
         return [(label, cur) for _i, label, cur in sorted(out, key=lambda x: tuple(int(v) for v in x[0].split(".")))]
 
     def _show_pools(self) -> None:
+        """The Pools tab: each pool with what it still has to place, a row per kind (dragging a
+        kind's row places that kind; the pool's row, all it has)."""
         tree = self.pool_tree
+        open_ = {i for i in tree.get_children() if tree.item(i, "open")}
         tree.delete(*tree.get_children())
         self._pools = {p.id: p for p in self.session.ruleset.pools(self.session.game)}
         for p in self._pools.values():
-            left = ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in p.left.items() if n)
-            if p.leaders:
-                left += ("; " if left else "") + "leaders: " + ", ".join(p.leaders)
-            tree.insert("", "end", iid=p.id, text=p.label, values=(left,))
+            total = sum(p.left.values())
+            tree.insert("", "end", iid=p.id, text=p.label, values=(f"{total} points",), open=p.id in open_ or len(self._pools) < 4)
+            for k, n in p.left.items():
+                if n:
+                    tree.insert(p.id, "end", iid=f"{p.id}/{k}", text=k.replace("_", " "), values=(n,))
+            for ld in p.leaders:
+                tree.insert(p.id, "end", iid=f"{p.id}/leader/{ld}", text=f"leader {ld}", values=("",))
         if not self._pools:
             tree.insert("", "end", iid="-", text="no set-up pools to place", values=("",))
 
     def pool_rows(self) -> list[tuple[str, str]]:
-        """The pools list as shown: (pool, still to place)."""
-        return [(self.pool_tree.item(i, "text"), self.pool_tree.item(i, "values")[0] if self.pool_tree.item(i, "values") else "")
-                for i in self.pool_tree.get_children()]
+        """The pools as shown: (pool, what it still has to place)."""
+        tree = self.pool_tree
+        out = []
+        for i in tree.get_children():
+            kids = tree.get_children(i)
+            left = ", ".join(f"{tree.item(k, 'values')[0]} {tree.item(k, 'text')}" for k in kids
+                             if not k.partition("/")[2].startswith("leader/"))
+            leaders = [tree.item(k, "text")[7:] for k in kids if k.partition("/")[2].startswith("leader/")]
+            if leaders:
+                left += ("; " if left else "") + "leaders: " + ", ".join(leaders)
+            out.append((tree.item(i, "text"), left))
+        return out
 
     def _show_legend(self) -> None:
         """The legend of counters and markers, drawn with the map's own drawing functions."""
@@ -752,44 +782,53 @@ class GameWindow:
         c.delete("all")
         rs = self.session.ruleset
         s = 30.0
-        y = 18.0
+        y = 16.0
         font = ("DejaVu Sans", 9)
 
         def row(text: str) -> None:
             nonlocal y
-            c.create_text(70, y, text=text, anchor="w", font=font, width=235)
-            y += 30
+            t = c.create_text(64, y, text=text, anchor="w", font=font, width=245)
+            x0, y0, x1, y1 = c.bbox(t)
+            y += max(26, (y1 - y0) + 8)
 
         sides = list(getattr(self.scenario, "sides", ()) or rs.side_colours)
+        w = 36.0
         for side in sides:
             fill, ink = rs.side_colours.get(side, NEUTRAL_COLOURS)
-            draw_army(c, 30, y, 0.72 * s * 1.4, fill, ink, "3-1", "#f4f1e8", ("legend",))
+            draw_army(c, 30, y, w, fill, ink, "3-1", "#f4f1e8", ("legend",))
             row(f"{side} army: infantry-mechanized (+ other points)")
         fill, ink = rs.side_colours.get(sides[0], NEUTRAL_COLOURS) if sides else NEUTRAL_COLOURS
-        draw_army(c, 30, y, 0.72 * s * 1.4, fill, ink, "3-1", SELECTED, ("legend",), width=3)
+        draw_army(c, 30, y, w, fill, ink, "3-1", SELECTED, ("legend",), width=3)
         row("the selected army")
-        draw_army(c, 30, y, 0.72 * s * 1.4, fill, ink, "3-1", UNSUPPLIED, ("legend",), width=3)
+        draw_army(c, 30, y, w, fill, ink, "3-1", UNSUPPLIED, ("legend",), width=3)
         row("an army out of supply")
-        draw_fleet(c, 30, y, s * 1.2, fill, ink, "2", ("legend",))
+        draw_fleet(c, 30, y, s * 1.3, fill, ink, "2", ("legend",))
         row("a fleet: capital ship points")
-        draw_fort(c, 30, y, s * 1.2, fill, "2", ("legend",))
+        draw_fort(c, 30, y, s * 1.3, fill, "2", ("legend",))
         row("a fort: fort points")
-        draw_marker(c, 24, y - 6, s, fill, ("legend",))
-        row("occupation marker: a captured hex")
+        base = "#d9534f"
+        c.create_polygon(_hexagon(30, y, 15), fill=base, outline="#6d6d6d")
+        draw_marker(c, 26, y - 10, s * 1.4, fill, ("legend",))
+        other = rs.side_colours.get(sides[1], NEUTRAL_COLOURS)[0] if len(sides) > 1 else base
+        c.itemconfigure(c.find_all()[-2], fill=blend(base, fill, 0.4))
+        row("a captured hex: tinted in its holder's colour, with an occupation marker")
+        c.create_line(10, y, 50, y, fill=HALO, width=8)
         c.create_line(10, y, 50, y, fill=SUPPLY_LINE, width=4, arrow="last")
-        row("supply line of the selected army")
+        row("the supply line of the selected army, to its source")
         draw_ring(c, 30, y, 11, 3, UNSUPPLIED, ("legend",))
-        row("ringed: where a cut-off army's line is cut (or, in the supply view, an unsupplied army)")
-        c.create_rectangle(14, y - 10, 46, y + 10, fill=REACH, stipple="gray25", outline=REACH, width=3)
-        row("where the dragged piece may go")
+        row("ringed: where a cut-off army's line is cut; in the supply view, every unsupplied army")
+        c.create_polygon(_hexagon(30, y, 15), fill=REACH, stipple="gray25", outline=REACH, width=3)
+        row("where the dragged army (or pool) may go")
         c.create_line(12, y, 48, y, fill=FRONT, width=4)
-        row("the front: sides held by two sides")
-        for side in sides[:2]:
+        row("the front: where the hexes of two enemies meet")
+        for side in sides[:3]:
             f = rs.side_colours.get(side, NEUTRAL_COLOURS)[0]
-            c.create_rectangle(14, y - 10, 46, y + 10, fill=f, stipple="gray25", outline="")
+            c.create_polygon(_hexagon(30, y, 15), fill="#e8e2cf", outline="")
+            c.create_polygon(_hexagon(30, y, 15), fill=f, stipple="gray12", outline="")
             row(f"supply view: {side} supplied")
-        c.create_rectangle(14, y - 10, 46, y + 10, fill=UNSUPPLIED, stipple="gray50", outline=UNSUPPLIED)
-        row("supply view: friendly but unsupplied")
+        c.create_polygon(_hexagon(30, y, 15), fill=other, outline="")
+        c.create_polygon(_hexagon(30, y, 15), fill=FADED, stipple="gray50", outline=fill, dash=(4, 2), width=2)
+        row("supply view: friendly but unsupplied (faded)")
         c.configure(scrollregion=(0, 0, 300, y))
 
     def nations_lines(self) -> list[str]:
@@ -842,9 +881,12 @@ class GameWindow:
         name = getattr(sp, "name", "") if sp is not None else ""
         self.here_var.set(f"In {space}{' ' + name if name else ''}: {len(items)} piece{'s' if len(items) != 1 else ''}")
         for p in items:
-            what = {"army": "army", "fleet": "fleet", "fort": "fort", "marker": "marker"}.get(p.kind, p.kind)
-            flag = "" if p.supplied is not False else "  (out of supply)"
-            lb.insert("end", f"{p.title or what} [{p.side} {what}] {p.text}{flag}")
+            what = "" if p.kind == "army" else f" ({p.kind})"
+            flag = "  no supply" if p.supplied is False else ""
+            lb.insert("end", f"{p.title or p.kind}{what} {p.text}{flag}")
+            fill = self.canvas.colours(p.side)[0]
+            lb.itemconfigure("end", foreground=UNSUPPLIED if p.supplied is False else fill,
+                             selectforeground="#000000")
             if p.title == self.selected and p.kind == "army":
                 lb.itemconfigure("end", background="#fff3b0")
             self._here_items.append(p)
@@ -1305,9 +1347,10 @@ class GameWindow:
     def _pool_press(self, e: tk.Event) -> None:
         row = self.pool_tree.identify_row(e.y)
         self._pool_drag = None
-        if row and row in self._pools:
+        pool, _, kind = (row or "").partition("/")
+        if pool in self._pools:
             self.pool_tree.selection_set(row)
-            self._pool_drag = {"pool": row, "dragging": False}
+            self._pool_drag = {"pool": pool, "kind": kind, "dragging": False}
 
     def _pool_canvas_xy(self, e: tk.Event) -> tuple[int, int]:
         t, c = self.pool_tree, self.canvas
@@ -1353,6 +1396,20 @@ class GameWindow:
             self.tell(f"pool {d['pool']} cannot be placed in {space}", "refused", [space])
             c.draw_overlays()
             return
+        if d["kind"]:
+            # a kind's row: that kind only (a leader's row: that leader)
+            kind = d["kind"]
+            room = sum(int(default or 0) for key, _l, k, default, _c in item.ask if key.startswith("points.") and k == "int")
+            left = self._pools[d["pool"]].left.get(kind, 0)
+            fields = []
+            for key, label, k, default, choices in item.ask:
+                if kind.startswith("leader/"):
+                    default = kind[7:] if key == "leader" else (0 if k == "int" else default)
+                elif key.startswith("points."):
+                    default = min(left, room) if key == f"points.{kind}" else 0
+                fields.append((key, label, k, default, choices))
+            item = copy.copy(item)
+            item.ask = fields
         if not self.invoke(item):
             c.draw_overlays()
 
@@ -1635,6 +1692,12 @@ class GameWindow:
         self.tell(text or title, "refused")
         if not self.quiet:
             messagebox.showerror(title, text, parent=self.root)
+
+
+def _hexagon(cx: float, cy: float, r: float) -> list[float]:
+    import math
+
+    return [v for i in range(6) for v in (cx + r * math.cos(math.radians(30 + 60 * i)), cy + r * math.sin(math.radians(30 + 60 * i)))]
 
 
 def _capital(text: str) -> str:

@@ -317,6 +317,10 @@ class HitlersWar(Ruleset):
 
         return reach(self.context(game), piece)
 
+    def at_war(self, game, a: str, b: str) -> bool:
+        # the Soviets and the Western Allies fight the Axis, not each other (Allied & Soviet Cooperation)
+        return a != b and "axis" in (a, b)
+
     def control_view(self, game) -> dict[str, str]:
         from mapref.rulesets.hitlers_war.views import control_view
 

@@ -58,7 +58,8 @@ def end_step_preview(ruleset, game) -> list[str]:
     out = ruleset.check(game, Action("advance"))
     if not out.ok:
         return [out.refusal]
-    return [m for m in out.messages if not m.startswith("now: ")]
+    # what changes: not the moving on, nor the unsupplied hexes that stay as they are (rulings R23)
+    return [m for m in out.messages if not m.startswith("now: ") and not m.startswith("unsupplied, but no opposing production")]
 
 
 def pools(cx) -> list[SetupPool]:
