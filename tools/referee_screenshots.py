@@ -147,10 +147,25 @@ def shoot(out: Path) -> None:
     grab(root, "legend")
     w.side.select(0)
 
-    # 7. Fall of Germany: placing the set-up pools by dragging them from the Pools tab
+    # 7. File > New game: The Fall of Germany, its pools placed by hand
     w.ask_save_changes = lambda what: False
-    w.new_game(shipped_scenario("fall_of_germany"), auto_place=False)
+
+    def answer_dialog(name, values):
+        def go():
+            d = next(t for t in root.winfo_children() if isinstance(t, tk.Toplevel) and t.winfo_viewable())
+            for k, v in values.items():
+                d.vars[k].set(v)
+            d.update()
+            d.geometry(f"+{root.winfo_rootx() + 420}+{root.winfo_rooty() + 200}")
+            d.update()
+            grab(root, name, screen=True)
+            d.ok()
+        root.after(400, go)
+
+    answer_dialog("new-game", {"scenario": "fall_of_germany", "pools": "place them by hand"})
+    w.ask_and_start_new()
     root.update()
+    # placing the set-up pools by dragging them from the Pools tab
     w.ask_form = lambda title, fields, note: {k: str(d) for k, _l, _t, d, _c in fields}
     for space in ("P10", "O10", "N9"):
         w.place("axis", space, {"infantry": 5, "mechanized": 5} if space == "P10" else {"infantry": 6})
@@ -171,16 +186,11 @@ def shoot(out: Path) -> None:
     while not (st := w.state).phase == "production":
         w.advance()
     w.side.select(2)
-    from mapref.ui.dialogs import FormDialog
-
+    w.ask_form = w._ask_form_dialog
     item = next(i for i in w.session.ruleset.menu(w.session.game, "P10", None) if i.label.startswith("Build"))
-    d = FormDialog(root, item.label.rstrip("."), item.ask, note=item.note)
-    d.vars["points.mechanized"].set("2")
-    d.deiconify()
-    d.update()
-    d.geometry(f"+{root.winfo_rootx() + 380}+{root.winfo_rooty() + 220}")
-    grab(root, "build", screen=True)
-    d.destroy()
+    answer_dialog("build", {"points.mechanized": "2"})
+    w.invoke(item)
+    root.update()
 
     # 9. the print view: File > Export position as PNG, with the supply view
     w.supply_on.set(True)
@@ -191,6 +201,20 @@ def shoot(out: Path) -> None:
     img.save(out / "referee-print.png")
     p.unlink()
     print(out / "referee-print.png")
+    w.supply_on.set(False)
+
+    # 10. save, and resume later: the game reopens with its log
+    import tempfile
+
+    folder = Path(tempfile.gettempdir()) / "mapref-guide"
+    folder.mkdir(exist_ok=True)
+    game = folder / "barbarossa-evening.toml"
+    game.unlink(missing_ok=True)
+    w.ask_save_path = lambda: str(game)
+    w.save()
+    w.open_path(game)
+    root.update()
+    grab(root, "resume")
     root.destroy()
 
 
