@@ -2,8 +2,8 @@
 File > Export position as PNG (:func:`render_position`, the print view).
 
 What is drawn: the spaces held by another side than at the start tinted in the holder's colour,
-the front line between the sides, with ``supply`` each side's supplied territory shaded in its
-colour and its unsupplied spaces hatched in red (otherwise only the unsupplied spaces, outlined),
+the front line between enemies, with ``supply`` each side's supplied territory tinted in its
+colour and its unsupplied spaces faded (otherwise only the unsupplied spaces, outlined and struck),
 the pieces its ruleset shows (armies as counters with their name and strength, several in a box
 side by side, fleets, forts, occupation markers), unsupplied armies ringed, and a title with the
 position.  The game is reached only through its ruleset (mapref.rules.registry), so every game
@@ -92,20 +92,20 @@ def overlay_for_session(s, m, supply: bool = False):
                     d.line(lay.side_segment(h, dr), fill=FRONT, width=max(2, int(size / 8)))
         # supply
         for side, (sup, unsup) in view.items():
-            if supply:
+            if supply:  # as the window's supply view: supplied tinted, unsupplied faded
                 for space in sup:
                     h = hex_of(space)
                     if h is not None:
-                        d.polygon(lay.corners(h), fill=_rgba(colour(side), 60))
+                        d.polygon(lay.corners(h), fill=_rgba(colour(side), 45))
             for space in unsup:
                 h = hex_of(space)
                 if h is None:
                     continue
-                d.polygon(lay.corners(h), outline=UNSUPPLIED if supply else colour(side), width=max(2, int(size / 10)),
-                          fill=_rgba(UNSUPPLIED, 70) if supply else None)
-                x, y = lay.centre(h)
-                d.line([(x - size * 0.4, y - size * 0.4), (x + size * 0.4, y + size * 0.4)],
-                       fill=UNSUPPLIED if supply else colour(side), width=2)
+                d.polygon(lay.corners(h), outline=colour(side), width=max(2, int(size / 10)),
+                          fill=(255, 255, 255, 130) if supply else None)
+                if not supply:
+                    x, y = lay.centre(h)
+                    d.line([(x - size * 0.4, y - size * 0.4), (x + size * 0.4, y + size * 0.4)], fill=colour(side), width=2)
         # the pieces
         in_box: dict[str, list] = {}
         for p in pieces:

@@ -601,7 +601,7 @@ class GameWindow:
         ttk.Label(head, text="Messages and log", font=("DejaVu Sans", 9, "bold")).pack(side="left", padx=4)
         ttk.Label(head, text="(click a line to see its spaces on the map)", foreground="#666666",
                   font=("DejaVu Sans", 8)).pack(side="left")
-        self.log_text = tk.Text(frame, height=7, wrap="word", relief="flat", background="#fbfaf5", font=("DejaVu Sans", 9),
+        self.log_text = tk.Text(frame, height=6, wrap="word", relief="flat", background="#fbfaf5", font=("DejaVu Sans", 9),
                                 cursor="arrow", padx=4)
         sb = ttk.Scrollbar(frame, orient="vertical", command=self.log_text.yview)
         self.log_text.configure(yscrollcommand=sb.set)
