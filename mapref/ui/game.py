@@ -920,9 +920,7 @@ class GameWindow:
         if items:
             m.add_separator()
         for item in items:
-            enabled = item.enabled or self.advisory
-            m.add_command(label=item.label if item.enabled else f"{item.label} (against the rules)",
-                          command=lambda item=item: self.invoke(item), state="normal" if enabled else "disabled")
+            m.add_command(label=item.label, command=lambda item=item: self.invoke(item), state="normal" if item.enabled else "disabled")
         m.add_separator()
         m.add_radiobutton(label="Strict: refuse what the rules refuse", value="strict", variable=self.mode, command=self._mode_changed)
         m.add_radiobutton(label="Advisory: allow it with a reason, logged", value="advisory", variable=self.mode,
@@ -1057,11 +1055,11 @@ class GameWindow:
             self.status.set("on the map: " + ", ".join(spaces))
 
     # ---------------------------------------------------------------------------- actions
-    def act(self, action: Action, *, against: str = "", choices: bool = True) -> Outcome:
+    def act(self, action: Action, *, choices: bool = True) -> Outcome:
         """Check an action, ask the choices the rules need first (a die roll...; not with
         ``choices=False``), apply it, and show the result or the refusal.  In advisory mode a
-        refused action is done anyway when the referee gives a reason (and the game can do it);
-        ``against``: why the menu greyed the entry that asked for it (advisory mode only)."""
+        refused action is done anyway when the referee gives a reason and the game can do it
+        (:meth:`Ruleset.force`); the log records the override."""
         out = self.session.check(action)
         while choices and not out.ok and out.ask is not None:
             choice = self.ask_choice(out.ask)
@@ -1074,11 +1072,7 @@ class GameWindow:
                 action.args[out.ask.key] = choice
             out = self.session.check(action)
         override = ""
-        if against and self.advisory:
-            override = self.ask_override(action, _capital(against))
-            if not override:
-                return Outcome(False, reason="not done")
-        if not out.ok and self.advisory and not override:
+        if not out.ok and self.advisory:
             if self.session.ruleset.force(self.session.game, action) is None:
                 out = Outcome(False, reason=f"{out.reason} (this cannot be done even against the rules)", rule=out.rule)
                 self.show(action, out)
@@ -1269,8 +1263,6 @@ class GameWindow:
         for item in items:
             if item.enabled:
                 menu.add_command(label=item.label, command=self._menu_command(item))
-            elif self.advisory:
-                menu.add_command(label=f"{item.label} (against the rules)", command=lambda item=item: self.invoke(item))
             else:
                 menu.add_command(label=item.label, state="disabled")
         if greyed:
@@ -1307,8 +1299,9 @@ class GameWindow:
         return lambda: self.invoke(item)
 
     def invoke(self, item) -> bool:
-        """A menu entry: its values asked first (its ``ask`` fields), then its action.  A greyed
-        entry (advisory mode only) asks the referee's reason."""
+        """A menu entry: its values asked first (its ``ask`` fields), then its action.  Greyed
+        entries (what the current step refuses) stay greyed in advisory mode too: advisory mode
+        overrides the rules on an action, with a reason, not the sequence of play's menus."""
         if item.action is None:
             return False
         args = copy.deepcopy(item.action.args)
@@ -1338,7 +1331,7 @@ class GameWindow:
                     args.setdefault(where, {})[leaf] = v
                 else:
                     args[key] = v
-        return self.act(Action(item.action.verb, args), against="" if item.enabled else item.why).ok
+        return self.act(Action(item.action.verb, args)).ok
 
     def ask_and_act(self, item) -> bool:
         return self.invoke(item)

@@ -300,7 +300,15 @@ def test_strict_refuses_and_advisory_overrides_with_the_reason_in_the_log(win, t
     assert "Barbarossa special rule 3" in win.feed_lines()[-1] and win.state.army("Siberian Army").at == "box:siberia"
     win.mode.set("advisory")
     win._mode_changed()
-    assert any(label.endswith("(against the rules)") or label.startswith("Advisory") for label in win.game_menu_labels())
+    m = win.game_menu
+    radio = next(i for i in range(m.index("end") + 1) if m.type(i) == "radiobutton" and m.entrycget(i, "value") == "advisory")
+    assert m.entrycget(radio, "label") == "Advisory: allow it with a reason, logged" and win.mode.get() == "advisory"
+    # what the step refuses stays greyed in the menus: advisory mode overrides an action's rules
+    click(win, "Q14", button=3)
+    cm = win.context_menu
+    assert [cm.entrycget(i, "label") for i in range(1, cm.index("end") + 1)] == ["Record losses..."]
+    assert cm.entrycget(1, "state") == "disabled"
+    cm.unpost()
     asked = []
     win.ask_override = lambda action, refusal: asked.append(refusal) or None  # the referee thinks again
     assert not win.move("box:siberia", "Q21")
