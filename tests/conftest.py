@@ -64,5 +64,22 @@ def laptop_display():
 
 
 @pytest.fixture
+def laptop_tk(laptop_display):
+    """A Tk root on the 1366x768 display.  Tk sets the process's DISPLAY to the display it
+    opened: it is put back afterwards, so later windows open on the usual display."""
+    import tkinter as tk
+
+    display = os.environ.get("DISPLAY")
+    root = tk.Tk(screenName=laptop_display)
+    yield root
+    try:
+        root.destroy()
+    except tk.TclError:
+        pass
+    if display is not None:
+        os.environ["DISPLAY"] = display
+
+
+@pytest.fixture
 def root():
     return ROOT

@@ -182,52 +182,49 @@ def test_step_names_are_readable_everywhere(win):
     assert "_" not in text and "defensive assaults" in text and "now: summer 1941, axis defensive assaults" in text
 
 
-def test_the_window_fits_a_1366x768_screen(laptop_display, tmp_path):
+def test_the_window_fits_a_1366x768_screen(laptop_tk, tmp_path):
     """Bug: the window asked for 1400x932 and lost its side panel and status bar on 1366x768."""
-    root = tk.Tk(screenName=laptop_display)
-    try:
-        w = GameWindow(root, load_for_play(None), quiet=True)
-        root.update()
-        w.canvas.fit()
-        root.update()
-        assert (root.winfo_screenwidth(), root.winfo_screenheight()) == (1366, 768)
-        rx, ry, rw, rh = root.winfo_rootx(), root.winfo_rooty(), root.winfo_width(), root.winfo_height()
-        assert rx >= 0 and ry >= 0 and rx + rw <= 1366 and ry + rh <= 768
-        for name, widget in [("turn track", w.track), ("steps", w.steps_text), ("map", w.canvas), ("side panel", w.side),
-                             ("selected", w.army_text), ("messages and log", w.log_text), ("status bar", w.statusbar),
-                             ("end step", w.end_button)]:
-            assert widget.winfo_ismapped(), name
-            x, y = widget.winfo_rootx(), widget.winfo_rooty()
-            assert widget.winfo_width() > 20 and widget.winfo_height() > 10, name
-            assert rx <= x and x + widget.winfo_width() <= rx + rw and ry <= y and y + widget.winfo_height() <= ry + rh, name
-        assert w.side.winfo_width() >= 300 and w.log_text.winfo_height() >= 80 and w.canvas.winfo_height() >= 350
-        # every step of the sequence of play shows in full on the track
-        t = w.steps_text
-        last = t.index("end-1c")
-        assert t.bbox(last + " -1c") is not None
-        img = screenshot(root, tmp_path / "fit.png")
-        assert img.size == (rw, rh)
-        # the side panel's tabs all show, with the count of violations (The Fall of Germany's set-up)
-        w.ask_save_changes = lambda what: False
-        w.new_game(shipped_scenario("fall_of_germany"), auto_place=False)
-        root.update()
-        assert w.side.tab(w.violations_tab, "text") == "Violations 3"
-        assert w.side.winfo_reqwidth() <= w.side.winfo_width()
-        assert [w.side.tab(i, "text") for i in range(5)] == ["Army", "Pools", "Game", "Violations 3", "Legend"]
-        # the pools' rows fit their columns
-        t = w.pool_tree
-        import tkinter.font as tkfont
+    root = laptop_tk
+    w = GameWindow(root, load_for_play(None), quiet=True)
+    root.update()
+    w.canvas.fit()
+    root.update()
+    assert (root.winfo_screenwidth(), root.winfo_screenheight()) == (1366, 768)
+    rx, ry, rw, rh = root.winfo_rootx(), root.winfo_rooty(), root.winfo_width(), root.winfo_height()
+    assert rx >= 0 and ry >= 0 and rx + rw <= 1366 and ry + rh <= 768
+    for name, widget in [("turn track", w.track), ("steps", w.steps_text), ("map", w.canvas), ("side panel", w.side),
+                         ("selected", w.army_text), ("messages and log", w.log_text), ("status bar", w.statusbar),
+                         ("end step", w.end_button)]:
+        assert widget.winfo_ismapped(), name
+        x, y = widget.winfo_rootx(), widget.winfo_rooty()
+        assert widget.winfo_width() > 20 and widget.winfo_height() > 10, name
+        assert rx <= x and x + widget.winfo_width() <= rx + rw and ry <= y and y + widget.winfo_height() <= ry + rh, name
+    assert w.side.winfo_width() >= 300 and w.log_text.winfo_height() >= 80 and w.canvas.winfo_height() >= 350
+    # every step of the sequence of play shows in full on the track
+    t = w.steps_text
+    last = t.index("end-1c")
+    assert t.bbox(last + " -1c") is not None
+    img = screenshot(root, tmp_path / "fit.png")
+    assert img.size == (rw, rh)
+    # the side panel's tabs all show, with the count of violations (The Fall of Germany's set-up)
+    w.ask_save_changes = lambda what: False
+    w.new_game(shipped_scenario("fall_of_germany"), auto_place=False)
+    root.update()
+    assert w.side.tab(w.violations_tab, "text") == "Violations 3"
+    assert w.side.winfo_reqwidth() <= w.side.winfo_width()
+    assert [w.side.tab(i, "text") for i in range(5)] == ["Army", "Pools", "Game", "Violations 3", "Legend"]
+    # the pools' rows fit their columns
+    t = w.pool_tree
+    import tkinter.font as tkfont
 
-        f = tkfont.nametofont("TkDefaultFont")
-        assert all(f.measure(t.item(i, "text")) + 40 <= t.column("#0", "width") for i in t.get_children())
-        # the legend scrolls when it is taller than its tab
-        w.side.select(w.legend_tab)
-        root.update()
-        lo, hi = w.legend.yview()
-        assert lo == 0.0 and (hi == 1.0 or w.legend.bbox("all")[3] > w.legend.winfo_height())
-        assert w.legend.bbox("all")[2] <= w.legend.winfo_width()
-    finally:
-        root.destroy()
+    f = tkfont.nametofont("TkDefaultFont")
+    assert all(f.measure(t.item(i, "text")) + 40 <= t.column("#0", "width") for i in t.get_children())
+    # the legend scrolls when it is taller than its tab
+    w.side.select(w.legend_tab)
+    root.update()
+    lo, hi = w.legend.yview()
+    assert lo == 0.0 and (hi == 1.0 or w.legend.bbox("all")[3] > w.legend.winfo_height())
+    assert w.legend.bbox("all")[2] <= w.legend.winfo_width()
 
 
 # ------------------------------------------------------------------- messages and log panel
@@ -469,20 +466,17 @@ def test_city_names_never_collide(win):
         assert c.visible_names() and collisions() == [], c.layout.size
 
 
-def test_city_names_at_the_fit_zoom_of_a_laptop(laptop_display):
-    root = tk.Tk(screenName=laptop_display)
-    try:
-        w = GameWindow(root, load_for_play(None), quiet=True)
-        root.update()
-        w.canvas.fit()
-        root.update()
-        c = w.canvas
-        names = c.visible_names()
-        assert c.layout.size < 14 and len(names) > 15  # below the map's own names: the main cities only
-        assert {"Berlin", "Moscow", "London", "Rome"} <= {n for n, _ in names}
-        assert not any(overlap(ra, rb) for i, (_, ra) in enumerate(names) for _, rb in names[i + 1:])
-    finally:
-        root.destroy()
+def test_city_names_at_the_fit_zoom_of_a_laptop(laptop_tk):
+    root = laptop_tk
+    w = GameWindow(root, load_for_play(None), quiet=True)
+    root.update()
+    w.canvas.fit()
+    root.update()
+    c = w.canvas
+    names = c.visible_names()
+    assert c.layout.size < 14 and len(names) > 15  # below the map's own names: the main cities only
+    assert {"Berlin", "Moscow", "London", "Rome"} <= {n for n, _ in names}
+    assert not any(overlap(ra, rb) for i, (_, ra) in enumerate(names) for _, rb in names[i + 1:])
 
 
 # --------------------------------------------------------------------------- print view
