@@ -9,7 +9,8 @@ rule it encodes and its words::
     type = "hold_all"          # what must be true (below)
     side = "axis"              # who must hold the spaces
     spaces = ["T15", "Q17", "M19"]
-    when = "immediate"         # at the moment it holds ("immediate"), or when the game ends ("end")
+    when = "immediate"         # at the moment it holds ("immediate"), when the game ends ("end"),
+                               # or at the end of a side's player turn ("turn_end", with turn_of)
 
 Types:
 
@@ -21,11 +22,17 @@ Types:
                 ``versus``'s; ``printed = true`` counts every friendly production point,
                 devastated or not
 ``vp``          ``side``'s victory points from ``values`` (space -> points, of spaces it
-                holds; ``enemy_start = true``: only spaces it did not hold at the start) lead
-                the ``versus`` side's by at least ``margin``
+                holds; ``enemy_start = true``: only spaces it did not hold at the start), plus
+                the points the game's ``tracks`` give it (Struggle for Europe's strategic
+                bombing track), lead the ``versus`` side's by at least ``margin``
 ``default``     always true: "the Soviet player wins if they prevent..." (with ``when = "end"``)
 ``note``        not evaluated: a condition the players or the ruleset's own code judge
 =============== =======================================================================
+
+``when = "turn_end"`` with ``turn_of = SIDE`` checks a condition at the end of that side's player
+turn only ("The Axis player has a 7 victory point differential at the end of an Allied player
+turn"): the ruleset says which turn has just ended (``Facts.turn_ended``), and such a condition
+decides then as an immediate one does.
 
 ``winner`` names who wins when it is not ``side``.  ``effect = "end"`` makes a condition end
 the game instead of deciding it (The Fall of Germany: the capture of Berlin ends the game; the
@@ -45,9 +52,9 @@ from typing import Protocol
 from mapref.io.problems import Reader
 
 TYPES = ("hold_all", "hold_any", "hold_n", "production", "vp", "default", "note")
-WHENS = ("immediate", "end")
+WHENS = ("immediate", "end", "turn_end")
 KEYS = ("rule", "text", "type", "side", "sides", "winner", "spaces", "hexes", "count", "ratio", "versus", "printed",
-        "values", "enemy_start", "margin", "when", "effect", "role", "code")
+        "values", "enemy_start", "tracks", "margin", "when", "turn_of", "effect", "role", "code")
 
 
 @dataclass
@@ -66,8 +73,10 @@ class Condition:
     printed: bool = False
     values: dict[str, int] = field(default_factory=dict)
     enemy_start: bool = False
+    tracks: tuple[str, ...] = ()  # tracks whose points count (Facts.track_points)
     margin: int = 0
     when: str = "end"
+    turn_of: str = ""  # with when = "turn_end": the side whose player turn ends
     effect: str = "win"
     role: str = "win"
     code: str = ""
@@ -91,6 +100,11 @@ class Facts(Protocol):
 
     def production(self, side: str, printed: bool) -> int: ...
 
+    # optional: the points a track gives a side (vp conditions with ``tracks``), and the side
+    # whose player turn has just ended (``turn_end`` conditions); a game without them has none
+    # def track_points(self, side: str, track: str) -> int: ...
+    # turn_ended: str | None
+
 
 def read_conditions(r: Reader, data: dict, sides: tuple[str, ...]) -> list[Condition]:
     """The ``[victory.*]`` tables of a scenario (problems go to ``r`` with their lines)."""
@@ -108,7 +122,7 @@ def read_conditions(r: Reader, data: dict, sides: tuple[str, ...]) -> list[Condi
         c.side = r.str_(t, "side", w, "", choices=sidechoices) if "side" in t else ""
         c.winner = r.str_(t, "winner", w)
         c.versus = r.str_(t, "versus", w, "", choices=sidechoices) if "versus" in t else ""
-        for k in ("sides", "spaces", "hexes"):
+        for k in ("sides", "spaces", "hexes", "tracks"):
             v = t.get(k, [])
             if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
                 r.expected(f"{w}.{k}", "an array of strings", v)
@@ -118,6 +132,8 @@ def read_conditions(r: Reader, data: dict, sides: tuple[str, ...]) -> list[Condi
                 if bad:
                     r.expected(f"{w}.sides", "sides of the scenario (" + ", ".join(sides) + ")", bad[0])
                 c.sides = tuple(x for x in v if x in sides)
+            elif k == "tracks":
+                c.tracks = tuple(v)
             elif v:
                 c.spaces = tuple(v)
         c.count = r.int_(t, "count", w, 0, 0, 9999)
@@ -133,6 +149,11 @@ def read_conditions(r: Reader, data: dict, sides: tuple[str, ...]) -> list[Condi
         c.enemy_start = r.bool_(t, "enemy_start", w)
         c.margin = r.int_(t, "margin", w, 0, 0, 9999)
         c.when = r.str_(t, "when", w, "end", choices=WHENS)
+        c.turn_of = r.str_(t, "turn_of", w, "", choices=sidechoices) if "turn_of" in t else ""
+        if c.when == "turn_end" and not c.turn_of:
+            r.error(w, 'a condition with when = "turn_end" needs "turn_of" (the side whose player turn ends)')
+        if c.turn_of and c.when != "turn_end":
+            r.error(f"{w}.turn_of", 'only a condition with when = "turn_end" has "turn_of"')
         c.effect = r.str_(t, "effect", w, "win", choices=("win", "end"))
         c.role = r.str_(t, "role", w, "win")
         needs = {"hold_all": ("side", "spaces"), "hold_any": ("spaces",), "hold_n": ("side", "spaces", "count"),
@@ -170,9 +191,13 @@ def conditions_data(conds: list[Condition]) -> dict:
             d["values"] = dict(c.values)
         if c.enemy_start:
             d["enemy_start"] = True
+        if c.tracks:
+            d["tracks"] = list(c.tracks)
         if c.margin:
             d["margin"] = c.margin
         d["when"] = c.when
+        if c.turn_of:
+            d["turn_of"] = c.turn_of
         if c.effect != "win":
             d["effect"] = c.effect
         if c.role != "win":
@@ -211,12 +236,22 @@ def victory_points(c: Condition, f: Facts, side: str) -> int:
     for space, v in c.values.items():
         if f.holder(space) == side and not (c.enemy_start and f.start_holder(space) == side):
             total += v
+    for track in c.tracks:
+        total += f.track_points(side, track)  # type: ignore[attr-defined]
     return total
+
+
+def _now(c: Condition, f: Facts, when: str) -> bool:
+    """Is ``c`` checked at this moment?  ``turn_end`` conditions count as immediate at the end
+    of their side's player turn."""
+    if c.when == "turn_end":
+        return when == "immediate" and c.turn_of == getattr(f, "turn_ended", None)
+    return c.when == when
 
 
 def _decide(conds: list[Condition], f: Facts, when: str) -> tuple[Condition, str] | None:
     for c in conds:
-        if c.type == "note" or c.effect != "win" or c.when != when:
+        if c.type == "note" or c.effect != "win" or not _now(c, f, when):
             continue
         ok, figures = holds(c, f)
         if ok:
@@ -237,7 +272,7 @@ def evaluate(conds: list[Condition], f: Facts) -> dict | None:
         immediate = True
     else:
         for c in main:
-            if c.effect == "end" and c.when == "immediate" and holds(c, f)[0]:
+            if c.effect == "end" and _now(c, f, "immediate") and holds(c, f)[0]:
                 immediate = ended = True
                 break
         if not ended:

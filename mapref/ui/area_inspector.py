@@ -27,7 +27,7 @@ from mapref.core.areaedit import (
 )
 from mapref.core.areamodel import Condition, Supply
 from mapref.core.commands import EditError
-from mapref.ui.inspector import Inspector
+from mapref.ui.inspector import build_fields
 
 if TYPE_CHECKING:
     from mapref.ui.area_editor import AreaEditor
@@ -125,8 +125,8 @@ def parse_attrs(text: str) -> dict:
 
 
 class AreaInspector(ttk.Frame):
-    _row = Inspector._row
-    _fields = Inspector._fields  # the hex inspector's field builder
+    def _fields(self, f, fields, commit, vars_, widgets) -> None:
+        build_fields(f, fields, commit, vars_, widgets)  # the hex inspector's field builder
 
     def __init__(self, master, ed: "AreaEditor") -> None:
         super().__init__(master, padding=6)
