@@ -149,7 +149,7 @@ class GameCanvas(MapCanvas):
         for s in changed:
             h = self.space_hex(s)
             if h is not None and h in self.items:
-                self.itemconfigure(self.items[h], fill=self.fill_of(h))
+                self.itemconfigure(self.items[h], fill=getattr(self, "_hex_fill", self.fill_of)(h))
 
     # ------------------------------------------------------------------- city labels
     def counter_width(self) -> float:
@@ -1594,6 +1594,12 @@ class GameWindow:
         return True
 
     def _switch(self, new: GameSession, note: str) -> None:
+        from mapref.core.model import MapModel
+
+        if not isinstance(new.map, MapModel):
+            new.close()
+            raise ValueError(f"{new.scenario.name} is played on an area map: open it with mapref FILE, which opens "
+                             "the referee's window for area maps")
         self.session.listeners.remove(self._session_changed)
         self.session.close()
         self.session = new
@@ -1632,7 +1638,7 @@ class GameWindow:
         from mapref.paths import data_dir
         from mapref.ui.dialogs import FormDialog
 
-        shipped = sorted(p.stem for p in data_dir("scenarios").glob("*.toml"))
+        shipped = [p.stem for p in sorted(data_dir("scenarios").glob("*.toml")) if _on_hexes(p)]
         v = FormDialog(self.root, "New game", [("scenario", "Scenario", "choice", shipped[0] if shipped else "", shipped),
                                                ("pools", "Set-up pools", "choice", "place them by hand",
                                                 ["place them by hand", "place them automatically"])],
@@ -1695,6 +1701,19 @@ def _hexagon(cx: float, cy: float, r: float) -> list[float]:
 
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def _on_hexes(scenario: Path) -> bool:
+    """Is the scenario played on a hex map (this window's kind)?"""
+    import tomllib
+
+    from mapref.rules import registry
+
+    try:
+        name = tomllib.loads(scenario.read_text(encoding="utf-8")).get("ruleset", "")
+        return "hex" in registry.get(str(name)).board_kinds
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, KeyError):  # not offered
+        return False
 
 
 def _scenario_ref(path: Path) -> str:

@@ -704,3 +704,14 @@ def test_the_real_dialogs_of_the_window(win):
     answer({"scenario": "fall_of_germany", "pools": "place them automatically"})
     path, auto = win.ask_new_game()
     assert path.name == "fall_of_germany.toml" and auto is True
+
+
+def test_new_game_offers_the_hex_scenarios_and_an_area_game_goes_to_its_own_window(win):
+    from mapref.ui.game import _on_hexes
+
+    scenarios = sorted((ROOT / "scenarios").glob("*.toml"))
+    assert {p.stem for p in scenarios if _on_hexes(p)} == {"barbarossa", "fall_of_germany", "war_for_europe"}
+    before = win.session
+    with pytest.raises(ValueError, match="area map: open it with mapref FILE"):
+        win.open_path(ROOT / "scenarios" / "struggle_for_europe.toml")
+    assert win.session is before and win.root.title() == "Barbarossa (new game) - mapref referee"
