@@ -1365,7 +1365,6 @@ class GameWindow:
         c.delete("ghost")
         if 0 <= x < c.winfo_width() and 0 <= y < c.winfo_height():
             fill, ink = c.colours(pool.side)
-            s = c.layout.size
             draw_army(c, c.canvasx(x), c.canvasy(y), c.counter_width(), fill, ink, "+", SELECTED, ("ghost", "drag"))
             to = self.space_at(x, y)
             if to:
