@@ -25,7 +25,8 @@ def screenshot(widget, out=None):
 
     widget.update()
     x, y = widget.winfo_rootx(), widget.winfo_rooty()
-    img = ImageGrab.grab(bbox=(x, y, x + widget.winfo_width(), y + widget.winfo_height()), xdisplay=os.environ.get("DISPLAY"))
+    display = widget.winfo_screen() or os.environ.get("DISPLAY")  # the display the widget is on
+    img = ImageGrab.grab(bbox=(x, y, x + widget.winfo_width(), y + widget.winfo_height()), xdisplay=display)
     if out is not None:
         img.save(out)
     return img
