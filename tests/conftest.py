@@ -17,14 +17,14 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _start_xvfb():
+def _start_xvfb(screen: str = "1600x1000x24"):
     exe = shutil.which("Xvfb")
     if exe is None:
         raise RuntimeError("Xvfb is not installed: run ./tools/run-tests, which installs it")
     for n in range(91, 140):
         if Path(f"/tmp/.X{n}-lock").exists():
             continue
-        proc = subprocess.Popen([exe, f":{n}", "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
+        proc = subprocess.Popen([exe, f":{n}", "-screen", "0", screen, "-nolisten", "tcp"],
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         for _ in range(100):
             if Path(f"/tmp/.X11-unix/X{n}").exists():
@@ -44,9 +44,40 @@ if not os.environ.get("DISPLAY"):
     _XVFB, os.environ["DISPLAY"] = _start_xvfb()
 
 
+_LAPTOP: list = []
+
+
 def pytest_unconfigure(config):
     if _XVFB is not None:
         _XVFB.terminate()
+    for proc, _display in _LAPTOP:
+        proc.terminate()
+
+
+@pytest.fixture(scope="session")
+def laptop_display():
+    """A second X display the size of a small laptop screen, 1366x768 (started once, on first
+    use): windows opened on it with ``tk.Tk(screenName=...)`` must fit it."""
+    if not _LAPTOP:
+        _LAPTOP.append(_start_xvfb("1366x768x24"))
+    return _LAPTOP[0][1]
+
+
+@pytest.fixture
+def laptop_tk(laptop_display):
+    """A Tk root on the 1366x768 display.  Tk sets the process's DISPLAY to the display it
+    opened: it is put back afterwards, so later windows open on the usual display."""
+    import tkinter as tk
+
+    display = os.environ.get("DISPLAY")
+    root = tk.Tk(screenName=laptop_display)
+    yield root
+    try:
+        root.destroy()
+    except tk.TclError:
+        pass
+    if display is not None:
+        os.environ["DISPLAY"] = display
 
 
 @pytest.fixture

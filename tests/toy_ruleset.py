@@ -173,6 +173,9 @@ class Tokens(Ruleset):
     def steps(self, game):
         return [Step("play", "Play", True)]
 
+    def end_step(self, game):
+        return Action("pass")
+
     def follow_up(self, game):
         v = evaluate(game.scenario.victory, Facts(game))
         if v and v["immediate"] and not game.state.over:

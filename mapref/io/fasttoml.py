@@ -138,6 +138,15 @@ def _inline(src: str, pos: int, frozen: set[int]):
 
 def loads(src: str) -> dict:
     """The document ``src`` as ``tomllib.loads`` reads it, or :class:`Unsupported`."""
+    try:
+        return _loads(src)
+    except (RecursionError, ValueError, OverflowError) as e:  # too deep, an integer too long...
+        if isinstance(e, Unsupported):
+            raise
+        raise Unsupported(str(e)) from None
+
+
+def _loads(src: str) -> dict:
     root: dict = {}
     frozen: set[int] = set()  # inline tables and static arrays: never extended by a header
     defined: set[int] = {id(root)}  # tables given by a header or the root

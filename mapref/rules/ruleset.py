@@ -13,7 +13,13 @@ referee's window, the renderer and the game session ask it only what :class:`Rul
   to apply, or the reason and the rule when it is refused), what follows any change (an
   immediate victory: :meth:`follow_up`), the sequence of play (:meth:`steps`);
 - **the window**: the pieces to draw (:meth:`pieces`), the actions a right-click offers at a
-  space (:meth:`menu`), what dropping a piece on a space means (:meth:`drag`), side colours;
+  space (:meth:`menu`) and for the whole game (:meth:`game_menu`), what dropping a piece on a
+  space means (:meth:`drag`) and where it may go (:meth:`reach`), side colours, who holds the
+  spaces that changed hands (:meth:`control_view`), the supplied territory (:meth:`supply_view`),
+  the set-up pools still to place (:meth:`pools`, :meth:`place`), the action that ends the
+  current step and what it will do (:meth:`end_step`, :meth:`end_step_preview`);
+- **advisory mode**: the commands that do a refused action anyway (:meth:`force`), which the
+  session records in the log with the referee's reason (``GameSession.apply(override=...)``);
 - **the command line**: its game verbs (:meth:`verbs`, e.g. Hitler's War's ``move``, ``set``,
   ``advance``, ``losses``, ``capture``), each turning its arguments into an :class:`Action`.
 
@@ -65,6 +71,7 @@ class Ask:
     label: str
     options: list[str]
     note: str = ""
+    many: bool = False  # the answers make a list: append each choice to ``args[key]`` and check again
 
 
 @dataclass
@@ -116,6 +123,26 @@ class MenuItem:
     enabled: bool = True
     why: str = ""  # why it is greyed out
     ask: list = field(default_factory=list)  # fields the window asks before acting: (key, label, kind, default, options)
+    note: str = ""  # shown with the fields (the costs, the budget, the places)
+    # ask keys: "points.infantry" puts the value in args["points"]["infantry"]; a field "space"
+    # with no default starts with the space last clicked
+
+
+@dataclass
+class SetupPool:
+    """Forces a scenario's set-up leaves the players to place (Hitler's War: "Place in any Axis
+    friendly territories"), with what is still to place."""
+
+    id: str
+    side: str
+    label: str  # "Axis Army (Fall of Germany set-up: Axis forces...)"
+    left: dict[str, int] = field(default_factory=dict)  # still to place, by kind: {"infantry": 29, ...}
+    rule: str = ""
+    leaders: list[str] = field(default_factory=list)  # leaders still to give to a placed army
+
+    @property
+    def empty(self) -> bool:
+        return not any(self.left.values()) and not self.leaders
 
 
 @dataclass
@@ -216,11 +243,37 @@ class Ruleset:
     def steps(self, game) -> list[Step]:
         return []
 
+    def step_name(self, step: str) -> str:
+        """The readable name of a step as :meth:`position` gives it (and the log keeps it):
+        "combat (defensive_assaults)" -> "defensive assaults".  Default: as it is."""
+        return step
+
+    def end_step(self, game) -> Action | None:
+        """The action that ends the current step of the sequence of play (the window's End step)."""
+        return Action("advance")
+
+    def end_step_preview(self, game) -> list[str]:
+        """What ending the step will do besides moving on (hexes isolated, armies lost), a line
+        each, shown before the referee confirms.  Default: nothing to show."""
+        return []
+
+    # ------------------------------------------------------------------- advisory mode
+    def force(self, game, action: Action) -> Outcome | None:
+        """An ``ok`` outcome doing ``action`` although :meth:`check` refuses it (advisory mode:
+        house rules, a referee's ruling), or None when it cannot be done at all (the piece is not
+        there).  The session logs the override with the refusal and the referee's reason."""
+        return None
+
     # ---------------------------------------------------------------------------- window
     def pieces(self, game, report=None) -> list[Piece]:
         return []
 
     def menu(self, game, space: str, selected: str | None) -> list[MenuItem]:
+        return []
+
+    def game_menu(self, game) -> list[MenuItem]:
+        """Entries of the window's Game menu that concern no one space (a nation's status,
+        building): usually with ``ask`` fields."""
         return []
 
     def drag(self, game, piece: str, to: str) -> Action | None:
@@ -239,9 +292,37 @@ class Ruleset:
         """The turns of the game (the current one marked), for a window that shows them."""
         return []
 
+    def reach(self, game, piece: str) -> set[str]:
+        """The spaces ``piece`` may be dropped on now (lit while it is dragged); a piece id, or
+        ``pool:ID`` for a set-up pool.  Default: none known."""
+        return set()
+
+    def control_view(self, game) -> dict[str, str]:
+        """The spaces held by another side than at the start: space -> holder (drawn in the
+        holder's colour, so the front line shows)."""
+        return {}
+
+    def at_war(self, game, a: str, b: str) -> bool:
+        """Are sides ``a`` and ``b`` enemies (a front line is drawn between their spaces)?"""
+        return a != b
+
+    def supply_view(self, game) -> dict[str, tuple[set[str], set[str]]]:
+        """Per side: (its supplied spaces, its spaces that trace no supply)."""
+        return {}
+
+    def pools(self, game) -> list[SetupPool]:
+        """The set-up pools with something still to place."""
+        return []
+
+    def place(self, game, pool: str, space: str) -> MenuItem | None:
+        """What dropping pool ``pool`` on ``space`` does: an entry with its action and the values
+        to ask (how many of each kind), or None."""
+        return None
+
     # ------------------------------------------------------------------------------- CLI
     def verbs(self) -> list[Verb]:
         return []
 
 
-__all__ = ["Action", "Ask", "MenuItem", "Outcome", "Piece", "Ruleset", "Step", "TrackRow", "Verb", "Violation", "refused"]
+__all__ = ["Action", "Ask", "MenuItem", "Outcome", "Piece", "Ruleset", "SetupPool", "Step", "TrackRow", "Verb", "Violation",
+           "refused"]

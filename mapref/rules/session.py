@@ -144,8 +144,22 @@ class GameSession:
     # ------------------------------------------------------------------------- changing
     def apply(self, action: Action, *, by: str = "", override: str = "", outcome: Outcome | None = None) -> Outcome:
         """Check ``action`` and, if it is allowed, do it as one step of the history and the log.
-        Returns the outcome (its messages include what followed: "game over: ...")."""
+        Returns the outcome (its messages include what followed: "game over: ...").
+
+        ``override`` (advisory mode: the referee's reason): an action the rules refuse is done
+        anyway when the ruleset can force it (:meth:`Ruleset.force`); the log entry records the
+        reason with the rule overridden.  Given for an allowed action, it is recorded as well (an
+        entry the window offered greyed out)."""
         out = outcome if outcome is not None else self.check(action)
+        if not out.ok and override and out.ask is None:
+            forced = self.ruleset.force(self.game, action)
+            if forced is None or not forced.ok:
+                return Outcome(False, reason=f"{out.reason} (this cannot be done even against the rules)", rule=out.rule,
+                               data=out.data)
+            refusal = out.refusal
+            out = forced
+            out.label = f"{out.label or action.verb} (against the rules)"
+            override = f"{override} (overrides: {refusal})"
         if not out.ok:
             return out
         pos = self.position()

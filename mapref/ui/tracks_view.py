@@ -38,6 +38,22 @@ class TracksView(tk.Canvas):
     def centre_on(self, _h) -> None:
         return None
 
+    # no hexes on tracks: what the window asks of a map canvas has nothing to do here
+    held: dict = {}
+    reach: set = frozenset()
+
+    def space_hex(self, _space: str):
+        return None
+
+    def set_selection(self, _hexes) -> None:
+        return None
+
+    def set_held(self, held: dict) -> None:
+        self.held = dict(held)
+
+    def set_model(self, _m) -> None:
+        self.draw_overlays()
+
     def space_at(self, x: float, y: float) -> str | None:
         """The track under the pointer (what a right-click passes to the ruleset's menu), or ""
         anywhere else on the board (the menu of the phase)."""

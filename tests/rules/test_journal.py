@@ -23,12 +23,12 @@ PLAYER = textwrap.dedent('''
     from mapref.paths import shipped_scenario
     actions = [Action("advance"), Action("move", {"from": "Q13", "to": "Q12", "points": {"infantry": 2}}),
                Action("set", {"space": "P14", "control": "axis"}), Action("move", {"from": "O14", "to": "O13"})]
-    path = sys.argv[1]
+    path, n = sys.argv[1], int(sys.argv[2])
     if path == "new":
         s = start_game(shipped_scenario("barbarossa"), scenario_ref="barbarossa", journal=True)
     else:
         s = open_game(path, journal=True)
-    for i, a in enumerate(actions):
+    for i, a in enumerate(actions[:n]):
         assert s.apply(a).ok
         if i == 2:
             s.undo()          # an undo is journaled too ...
@@ -39,7 +39,8 @@ PLAYER = textwrap.dedent('''
 
 
 def play_and_kill(arg: str, env: dict, after: int) -> None:
-    p = subprocess.Popen([sys.executable, "-c", PLAYER, arg], stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+    # the player does exactly ``after`` actions, then waits to be killed (no race with a later one)
+    p = subprocess.Popen([sys.executable, "-c", PLAYER, arg, str(after)], stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
     seen = 0
     while seen < after:
         line = p.stdout.readline()

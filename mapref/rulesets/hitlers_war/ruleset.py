@@ -4,13 +4,17 @@ referee's window and the game session ask of it, answered by the modules of this
 Actions (their verbs are the command line's): ``move`` (strength points or a fleet; Movement
 1-5, Sea movement), ``set`` (a referee's correction of a hex, or a nation's standing: rulings
 R39), ``advance`` (end the current step of the sequence of play), ``losses`` and ``capture``
-(combat results the players rolled: Assault and Advance resolution).
+(combat results the players rolled: Assault and Advance resolution), ``place`` (set-up pools
+placed by hand: Prepare for Play 3, :mod:`.placement`).  What the referee's window asks beyond
+the actions (reach, control, previews, pools, advisory mode) is in :mod:`.views`.
 """
 
 from __future__ import annotations
 
+import copy
+
 from mapref.core.board import SpaceError
-from mapref.rules.ruleset import Action, Ask, MenuItem, Outcome, Piece, Ruleset, Step, Verb, refused
+from mapref.rules.ruleset import Action, Ask, MenuItem, Outcome, Piece, Ruleset, SetupPool, Step, Verb, refused
 from mapref.rulesets.hitlers_war import files as hwfiles
 from mapref.rulesets.hitlers_war import vpcheck  # a scenario's seasonal VP track (issue 16)
 from mapref.rulesets.hitlers_war.common import Context
@@ -105,7 +109,23 @@ class HitlersWar(Ruleset):
         seq = steps(game.scenario)
         if here not in seq and st.phase in {p for p, _ in seq}:
             here = next(s for s in seq if s[0] == st.phase)
+        if st.phase in ("setup", "over"):
+            seq = [(st.phase, "")] + seq if st.phase == "setup" else seq + [(st.phase, "")]
         return [Step(f"{p}.{s}" if s else p, step_label(p, s), (p, s) == here) for p, s in seq]
+
+    def step_name(self, step: str) -> str:
+        phase, _, sub = step.partition(" (")
+        return step_label(phase, sub.rstrip(")")).lower() if (phase, sub.rstrip(")")) in STEP_LABELS else step
+
+    def end_step_preview(self, game) -> list[str]:
+        from mapref.rulesets.hitlers_war.views import end_step_preview
+
+        return end_step_preview(self, game)
+
+    def force(self, game, action: Action) -> Outcome | None:
+        from mapref.rulesets.hitlers_war.views import force
+
+        return force(self, game, action)
 
     def follow_up(self, game):
         from mapref.rulesets.hitlers_war.combat import victory_commands
@@ -119,7 +139,7 @@ class HitlersWar(Ruleset):
             return vpcheck.check(game, action)
         fn = getattr(self, f"_check_{action.verb}", None)
         if fn is None:
-            return refused(f"Hitler's War has no action {action.verb!r} (its actions: move, set, advance, losses, capture)")
+            return refused(f"Hitler's War has no action {action.verb!r} (its actions: move, set, advance, losses, capture, place, build, repair)")
         try:
             return fn(game, dict(action.args))
         except SpaceError as e:
@@ -164,9 +184,16 @@ class HitlersWar(Ruleset):
             return refused("nothing to set: give HEX --control SIDE / --devastated N, or --nation CODE --status STATUS")
         space = self._space(game, a["space"])
         control, devastated = a.get("control"), a.get("devastated")
+        if control == KEEP:
+            control = None
         if control is None and devastated is None:
             return refused("nothing to set: give --control SIDE or --devastated N")
         cx = self.context(game)
+        if devastated is not None:
+            try:
+                devastated = int(devastated)
+            except (TypeError, ValueError):
+                return refused(f"{space}: devastated points are a whole number, not {devastated!r}")
         if devastated is not None and not 0 <= int(devastated) <= max(cx.production(space), 12):
             return refused(f"{space}: --devastated must be between 0 and its production ({cx.production(space)})")
         if control not in (None, "none") and control not in game.scenario.sides:
@@ -189,6 +216,9 @@ class HitlersWar(Ruleset):
             joined = Turn.parse(a["joined"]) if a.get("joined") is not None else None
         except ValueError as e:
             return refused(f"--joined {a['joined']!r}: {e}")
+        code = str(a["nation"]).strip()
+        by_name = {(c.name or k).lower(): k for k, c in game.map.countries.items()}
+        a["nation"] = by_name.get(code.lower(), code)
         side = a.get("side", KEEP)
         side = NKEEP if side == KEEP else (None if side in (None, "none") else str(side).lower())
         r = check_nation(self.context(game), a["nation"], str(a["status"]).strip().lower(), side, joined)
@@ -201,9 +231,15 @@ class HitlersWar(Ruleset):
 
         st = game.state
         here = step_label(st.phase, st.subphase)
-        r = advance(game.map, game.scenario, st, roll=a.get("roll"))
+        roll = a.get("roll")
+        r = advance(game.map, game.scenario, st, roll=int(roll) if roll not in (None, "") else None)
         if r.error:
-            return refused(r.error)
+            ask = None
+            if "--roll" in r.error:
+                ask = Ask("roll", "the die roll", [str(i) for i in range(1, 7)],
+                          "Isolated hexes tie between opposing sides: 1-3 gives them to the first, 4-6 to the second "
+                          "(Determine supply 8; rulings R25).")
+            return Outcome(False, reason=r.error, ask=ask)
         return Outcome(True, r.commands, r.messages, rule="Sequence of Play", label=f"end of {st.side} {here.lower()}")
 
     def _check_losses(self, game, a: dict) -> Outcome:
@@ -234,9 +270,86 @@ class HitlersWar(Ruleset):
         return Outcome(True, r.commands, r.messages, rule="Advance resolution 2-13", label=f"advance {frm} -> {to}",
                        data={"army": mover})
 
+    def _check_place(self, game, a: dict) -> Outcome:
+        from mapref.rulesets.hitlers_war.placement import PlaceAll, check_place
+        from mapref.rulesets.hitlers_war.setup import place_pools
+
+        if a.get("auto"):
+            st = game.state
+            if st.phase != "setup":
+                return refused("the set-up pools are placed in the set-up phase", "Prepare for Play 3")
+            if not st.pools:
+                return refused("no set-up pool is left to place", "Prepare for Play 3")
+            before = len(st.armies)
+            work = copy.deepcopy(st)
+            place_pools(game.map, game.scenario, work)
+            made = work.armies[before:]
+            lines = [f"{x.name} in {x.at}: " + ", ".join(f"{v} {t.replace('_', ' ')}" for t, v in x.points.items() if v) for x in made]
+            cmd = PlaceAll(text="the remaining set-up pools placed automatically", map=game.map, scenario=game.scenario)
+            return Outcome(True, [cmd], [f"{len(made)} armies placed from the set-up pools"] + lines, rule="Prepare for Play 3",
+                           label="place the remaining set-up pools automatically")
+        space = self._space(game, a.get("space", ""))
+        r = check_place(self.context(game), a.get("pool", ""), space, a.get("points") or {}, a.get("leader", "") or "")
+        if not r.ok:
+            return Outcome(False, reason=f"cannot place in {space}: {r.reason}", rule=r.rule)
+        return Outcome(True, [r.command], [r.message], rule=r.rule, label=r.label,
+                       data={"army": r.command.join or r.command.new_name})
+
+    def _check_build(self, game, a: dict) -> Outcome:
+        from mapref.rulesets.hitlers_war.building import check_build
+
+        space = self._space(game, a.get("space", ""))
+        r = check_build(self.context(game), game, space, a.get("points") or {})
+        if not r.ok:
+            return Outcome(False, reason=f"cannot build in {space}: {r.reason}", rule=r.rule)
+        return Outcome(True, r.commands, [r.message], rule=r.rule, label=r.label, data={"army": r.commands[0].join or r.commands[0].new_name})
+
+    def _check_repair(self, game, a: dict) -> Outcome:
+        from mapref.rulesets.hitlers_war.building import check_repair
+
+        space = self._space(game, a.get("space", ""))
+        try:
+            n = int(a.get("points", 1) or 0)
+        except (TypeError, ValueError):
+            return refused(f"repair: a whole number of points, not {a.get('points')!r}")
+        r = check_repair(self.context(game), game, space, n)
+        if not r.ok:
+            return Outcome(False, reason=f"cannot repair in {space}: {r.reason}", rule=r.rule)
+        return Outcome(True, r.commands, [r.message], rule=r.rule, label=r.label)
+
     # ---------------------------------------------------------------------------- window
+    def reach(self, game, piece: str) -> set[str]:
+        from mapref.rulesets.hitlers_war.views import reach
+
+        return reach(self.context(game), piece)
+
+    def at_war(self, game, a: str, b: str) -> bool:
+        # the Soviets and the Western Allies fight the Axis, not each other (Allied & Soviet Cooperation)
+        return a != b and "axis" in (a, b)
+
+    def control_view(self, game) -> dict[str, str]:
+        from mapref.rulesets.hitlers_war.views import control_view
+
+        return control_view(self.context(game))
+
+    def pools(self, game) -> list[SetupPool]:
+        from mapref.rulesets.hitlers_war.views import pools
+
+        return pools(self.context(game))
+
+    def place(self, game, pool: str, space: str) -> MenuItem | None:
+        from mapref.rulesets.hitlers_war.views import place_item
+
+        return place_item(self.context(game), pool, space)
+
+    def game_menu(self, game) -> list[MenuItem]:
+        from mapref.rulesets.hitlers_war.views import game_menu
+
+        return game_menu(self.context(game), game)
+
     def pieces(self, game, report=None) -> list[Piece]:
         r = (report or self.report(game)).as_dict()
+        cx = self.context(game)
         out: list[Piece] = []
         for a in r["armies"]:
             stn = a["strength"]
@@ -251,19 +364,25 @@ class HitlersWar(Ruleset):
             if a.get("supplied"):
                 path = a.get("supply_path") or []
                 info.append("In supply" + (f": {' - '.join(path)}" if path else ""))
-            else:
+            why = ""
+            if not a.get("supplied"):
                 info.append("OUT OF SUPPLY")
                 if a.get("frontier"):
                     info.append(f"its friendly region ends at {', '.join(a['frontier'])}")
+                else:
+                    from mapref.rulesets.hitlers_war.views import unsupplied_why
+
+                    why = unsupplied_why(cx, game.state.army(a["name"]))
+                    if why:
+                        info.append(why[:1].upper() + why[1:])
             out.append(Piece(f"army:{a['name']}", "army", a["side"], a["hex"], text, a["name"], True, bool(a.get("supplied")),
-                             list(a.get("supply_path") or []), list(a.get("frontier") or []), info=info))
+                             list(a.get("supply_path") or []), list(a.get("frontier") or []), why=why, info=info))
         for f in game.state.fleets:
             out.append(Piece(f"fleet:{f.name}", "fleet", f.side, f.at, str(f.capital), f.name,
                              info=[f"{f.name} ({f.side}) {'in port' if f.in_port else 'at sea'} in {f.at}: {f.capital} capital ship points"]))
         for fort in game.state.forts:
             out.append(Piece(f"fort:{fort.side}-{fort.number}", "fort", fort.side, fort.at, str(fort.strength),
                              f"fort No. {fort.number}"))
-        cx = self.context(game)
         for space, side in cx.control.items():
             # occupation markers (Hex Control and Garrisons, Friendly hexes 4): on captured hexes,
             # not on those a nation brought when joining (rulings R39)
@@ -287,6 +406,9 @@ class HitlersWar(Ruleset):
         for side, p in r["production"].items():
             spend = f", {p['spendable']} to spend" if p["spendable"] != p["total"] else ""
             prod.append(f"{side}: {p['total']}{spend}")
+        from mapref.rulesets.hitlers_war.building import budget_lines
+
+        prod += budget_lines(self.context(game), game)
         return [("Production", prod), ("Nations", self.nations_lines(game))] + vpcheck.panel(game)
 
     def nations_lines(self, game) -> list[str]:
@@ -347,6 +469,17 @@ class HitlersWar(Ruleset):
             out.append(MenuItem("Record losses...", Action("losses", args), combat, why, ask=fields))
         elif enemy and not cx.is_box(space) and not (cx.neutral(space) and space not in cx.control):
             out.append(MenuItem("Garrison destroyed", Action("losses", {"space": space, "garrison": True}), combat, why))
+        from mapref.rulesets.hitlers_war.views import build_items, place_item
+
+        out += build_items(cx, game, space)
+        if st.phase == "setup":
+            from mapref.rulesets.hitlers_war.placement import placeable
+
+            for p in st.pools:
+                if space in placeable(cx, p.id):
+                    item = place_item(cx, p.id, space)
+                    if item is not None:
+                        out.append(item)
         return out
 
     # ------------------------------------------------------------------------------- CLI
@@ -434,7 +567,29 @@ class HitlersWar(Ruleset):
                 d["army"] = args.army
             return Action("capture", d)
 
+        def place_args(ap):
+            ap.add_argument("pool", metavar="POOL", nargs="?", default=None, help="the set-up pool (as the scenario names it)")
+            ap.add_argument("hex", metavar="HEX", nargs="?", default=None)
+            points_args(ap)
+            ap.add_argument("--leader", default=None, help="a leader of the pool, given to the army placed")
+            ap.add_argument("--auto", action="store_true", help="place every pool left automatically")
+
+        def place_action(args, game) -> Action:
+            if args.auto:
+                return Action("place", {"auto": True})
+            if not args.pool or not args.hex:
+                raise ValueError("give POOL and HEX (and the points), or --auto")
+            d: dict = {"pool": args.pool, "space": args.hex}
+            if points_of(args):
+                d["points"] = points_of(args)
+            if args.leader:
+                d["leader"] = args.leader
+            return Action("place", d)
+
         return [
+            Verb("place", "place strength from a set-up pool (set-up phase); exit 1 with the rule when illegal",
+                 "Place strength points of a set-up pool in a hex or box of its area (Prepare for Play 3; Stacking 1-2, 6), "
+                 "or --auto: every pool left, as new-game --auto-place does.", place_args, place_action, check_only=True),
             Verb("move", "check a move of strength points (or a fleet) and apply it; exit 1 with the rule when illegal",
                  "Check a move and apply it (Movement 1-5; Sea Movement).", move_args, move_action, check_only=True),
             Verb("set", "a referee's correction of the board (a hex's control or devastation) or record of a nation's status",

@@ -241,6 +241,8 @@ def advance(m, sc, st, roll: int | None = None) -> Advance:
                     f.moved = False
             run([SetFleets(fleets=fleets)])
     run([SetTurn(turn=turn, side=new_side, phase=phase, subphase=sub)])
-    out.messages.append(f"now: {turn}, {new_side} {phase}{' (' + sub + ')' if sub else ''}")
+    from mapref.rulesets.hitlers_war.ruleset import step_label
+
+    out.messages.append(f"now: {turn}, {new_side} {step_label(phase, sub).lower()}")
     out.commands = cmds
     return out

@@ -1,0 +1,218 @@
+"""What the referee's window asks Hitler's War beyond the actions: where a dragged army may go,
+who holds the hexes that changed hands, what ending the step will do, the set-up pools, the
+entries of the Game menu, and the commands that do a refused action anyway (advisory mode).
+
+Nothing here changes the state.
+"""
+
+from __future__ import annotations
+
+from mapref.rules.ruleset import Action, MenuItem, Outcome, SetupPool
+from mapref.rulesets.hitlers_war.state import POINT_TYPES, STATUSES
+
+KEEP = "keep"  # a form's "unchanged" answer
+
+
+def reach(cx, piece: str) -> set[str]:
+    """The spaces a dragged army may move to now (Movement 1-5), or a set-up pool be placed in."""
+    from mapref.rulesets.hitlers_war.movement import check_move
+    from mapref.rulesets.hitlers_war.placement import placeable
+
+    kind, _, name = piece.partition(":")
+    if kind == "pool":
+        return placeable(cx, name)
+    if kind != "army":
+        return set()
+    st = cx.state
+    a = st.army(name)
+    if a is None or st.phase != "movement" or a.side != st.side:
+        return set()
+    friendly = [s for s, v in cx.control.items() if v == a.side and s != a.at]
+    return {s for s in friendly if check_move(cx, a.at, s, army=name).ok}
+
+
+def control_view(cx) -> dict[str, str]:
+    """Hexes held by another side than at the start (captured, isolated, joined): space -> holder."""
+    return {s: side for s, side in cx.control.items() if cx.start.get(s) != side and cx.exists(s)}
+
+
+def unsupplied_why(cx, army) -> str:
+    """Why an army traces no supply when no enemy space cuts its line (Determine supply 1-3)."""
+    t = cx.trace(army.side)
+    if army.at in t.parent and army.at in t.friendly:
+        return ""
+    if not cx.friendly(army.at, army.side):
+        return f"{army.at} is not friendly to the {army.side}: supply is traced only through friendly hexes [Determine supply 1]"
+    if t.frontier(army.at):
+        return ""
+    region = t.region(army.at)
+    if not any(s in region for s in t.sources) and not t.sources:
+        return f"the {army.side} has no supply source it holds [Determine supply 4]"
+    return (f"its friendly region ({len(region)} space{'s' if len(region) != 1 else ''}) touches no enemy hex: the sea cuts it off "
+            f"from its source, and supply crosses the sea only through a sea zone where a {army.side} fleet is at sea "
+            f"(none is) [Determine supply 1-3; Sea transportation 3]")
+
+
+def end_step_preview(ruleset, game) -> list[str]:
+    """What ending the current step applies, besides moving on (the check's messages)."""
+    out = ruleset.check(game, Action("advance"))
+    if not out.ok:
+        return [out.refusal]
+    # what changes: not the moving on, nor the unsupplied hexes that stay as they are (rulings R23)
+    return [m for m in out.messages if not m.startswith("now: ") and not m.startswith("unsupplied, but no opposing production")]
+
+
+def pools(cx) -> list[SetupPool]:
+    specs = {p.id: p for p in cx.scenario.pools}
+    out = []
+    for p in cx.state.pools:
+        spec = specs.get(p.id)
+        if spec is None or p.empty():
+            continue
+        name = spec.army_name or p.id
+        out.append(SetupPool(p.id, p.side, f"{name} ({p.side})", {t: n for t, n in p.points.items() if n},
+                             spec.rule, list(p.leaders)))
+    return out
+
+
+def place_item(cx, pool_id: str, space: str) -> MenuItem | None:
+    """The entry for dropping pool ``pool_id`` on ``space``: the points to place (by default as
+    many as fit, infantry first), asked before placing."""
+    from mapref.rulesets.hitlers_war.placement import RULE, room
+
+    st = cx.state
+    pool = next((p for p in st.pools if p.id == pool_id), None)
+    if pool is None:
+        return None
+    left = room(cx, space)
+    fields = []
+    for t in POINT_TYPES:
+        n = pool.points.get(t, 0)
+        if not n:
+            continue
+        default = n if t == "tactical_air" else min(n, left)
+        if t != "tactical_air":
+            left -= default
+        fields.append((f"points.{t}", f"{t.replace('_', ' ')} (of {n} left)", "int", default, None))
+    if pool.leaders:
+        fields.append(("leader", "leader", "choice", "", [""] + list(pool.leaders)))
+    setup = st.phase == "setup"
+    why = "" if setup else f"it is the {st.side} {st.phase} phase: set-up forces are placed before play begins [{RULE}, 8]"
+    return MenuItem(f"Place from pool {pool_id} in {space}...", Action("place", {"pool": pool_id, "space": space}), setup, why,
+                    ask=fields)
+
+
+def build_items(cx, game, space: str | None) -> list[MenuItem]:
+    """Building and repairing (the production phase): at ``space``, or asking the space (None)."""
+    from mapref.rulesets.hitlers_war.building import REPAIR_COST, budget, build_spaces
+
+    st = cx.state
+    if st.phase != "production":
+        return []
+    setup = cx.scenario.setup(st.side)
+    b = budget(cx, game)
+    where = build_spaces(cx)
+    out = []
+    costs = ", ".join(f"{t} {c}" for t, c in setup.costs.items())
+    if st.subphase == "build" and (space is None or space in where):
+        fields = ([] if space else [("space", "hex (or box)", "entry", "", None)])
+        fields += [(f"points.{t}", f"{t.replace('_', ' ')} (costs {c})", "int", 0, None) for t, c in setup.costs.items()]
+        note = (f"Budget: {b.left} of {b.total} production points left. Costs: {costs} [{setup.costs_rule}]. "
+                f"Build in: {', '.join(where)} [{setup.build_rule}].")
+        out.append(MenuItem(f"Build strength points{' in ' + space if space else ''}...",
+                            Action("build", {"space": space} if space else {}), True, "", ask=fields, note=note))
+    if st.subphase == "repair":
+        hs = st.hex(space) if space else None
+        if space is None or (hs.devastated > hs.permanent and cx.friendly(space, st.side)):
+            fields = ([] if space else [("space", "hex (or box)", "entry", "", None)])
+            fields.append(("points", "points to repair", "int", 1, None))
+            note = (f"{b.repair_left} production points may still go to repairs ({REPAIR_COST} a point; a quarter of "
+                    f"{b.total}) [Repairing devastated production 3-4].")
+            out.append(MenuItem(f"Repair production{' in ' + space if space else ''}...",
+                                Action("repair", {"space": space} if space else {}), True, "", ask=fields, note=note))
+    return out
+
+
+def game_menu(cx, game=None) -> list[MenuItem]:
+    """The Game menu's referee entries: a nation's status, a hex's control or devastation (the
+    referee's corrections: rulings R39); in set-up, the pools placed automatically."""
+    m, st = cx.map, cx.state
+    names = sorted((m.countries[c].name or c) for c in st.nations if c in m.countries)
+    out = [MenuItem("Set a nation's status...", Action("set", {}), True, "",
+                    ask=[("nation", "nation", "choice", names[0] if names else "", names),
+                         ("status", "status", "choice", "at_war", list(STATUSES)),
+                         ("side", "side", "choice", KEEP, [KEEP, "none", *cx.scenario.sides]),
+                         ("joined", "joined on turn (blank: this turn when it joins)", "entry", "", None)])]
+    if game is not None:
+        out += build_items(cx, game, None)
+    holders = [KEEP, *cx.scenario.sides, "none"]
+    out.append(MenuItem("Correct a hex's control or devastation...", Action("set", {}), True, "",
+                        ask=[("space", "hex or box", "entry", "", None),
+                             ("control", "control", "choice", KEEP, holders),
+                             ("devastated", "devastated points (blank: unchanged)", "entry", "", None)]))
+    if st.pools:
+        out.append(MenuItem("Place the remaining set-up pools automatically", Action("place", {"auto": True}),
+                            st.phase == "setup", "the set-up pools are placed in the set-up phase [Prepare for Play 3]"))
+    return out
+
+
+def force(ruleset, game, action: Action) -> Outcome | None:
+    """Advisory mode: the commands that do a refused ``move`` or ``place`` anyway (None: the
+    action cannot be done at all, or is not one that can be forced)."""
+    from mapref.rulesets.hitlers_war.commands import MoveFleet, MovePoints
+    from mapref.rulesets.hitlers_war.placement import check_place
+
+    cx = ruleset.context(game)
+    st = game.state
+    a = dict(action.args)
+    try:
+        if action.verb == "move":
+            frm, to = ruleset._space(game, a.get("from", "")), ruleset._space(game, a.get("to", ""))
+            if "fleet" in a:
+                f = next((x for x in st.fleets if x.at == frm and (not a["fleet"] or x.name == a["fleet"])), None)
+                if f is None or frm == to:
+                    return None
+                port = cx.port(to) > 0 and not a.get("at_sea")
+                return Outcome(True, [MoveFleet(text=f"fleet {f.name} {frm} -> {to}", fleet=f.name, to=to, in_port=port,
+                                                counts_as_move=f.in_port)],
+                               [f"{f.name}: {frm} -> {to}"], label=f"move {f.name} {frm} -> {to}", data={"fleet": f.name})
+            army = st.army(a["army"]) if a.get("army") else next((x for x in st.armies if x.at == frm), None)
+            if army is None or army.at != frm or frm == to:
+                return None
+            want = {t: int(v) for t, v in (a.get("points") or {}).items() if v} or {t: v for t, v in army.points.items() if v}
+            if any(v > army.points.get(t, 0) or v < 0 for t, v in want.items()):
+                return None
+            target = None if cx.is_box(to) else next((x for x in st.armies if x.at == to and x.side == army.side), None)
+            n = 2
+            names = {x.name for x in st.armies}
+            while f"{army.name} {n}" in names:
+                n += 1
+            what = f"{sum(want.values())} points of {army.name}"
+            return Outcome(True, [MovePoints(text=f"move {want} from {frm} to {to}", army=army.name, to=to, points=want,
+                                             new_name=f"{army.name} {n}", join=target.name if target is not None else "")],
+                           [f"{what}: {frm} -> {to}"], label=f"move {what} {frm} -> {to}", data={"army": army.name})
+        if action.verb == "build":
+            from mapref.rulesets.hitlers_war.building import BuildPoints
+
+            space = ruleset._space(game, a.get("space", ""))
+            pts = {t: int(n) for t, n in (a.get("points") or {}).items() if int(n or 0) > 0 and t in POINT_TYPES}
+            if not pts:
+                return None
+            join = None if cx.is_box(space) else next((x for x in st.armies if x.at == space and x.side == st.side), None)
+            names = {x.name for x in st.armies}
+            n = 1
+            while f"{st.side.capitalize()} Army {n}" in names:
+                n += 1
+            what = ", ".join(f"{v} {t.replace('_', ' ')}" for t, v in pts.items())
+            cmd = BuildPoints(text=f"build {what} in {space}", space=space, points=pts, join=join.name if join else "",
+                              new_name=f"{st.side.capitalize()} Army {n}", side=st.side, nation=join.nation if join else (cx.country(space) or ""))
+            return Outcome(True, [cmd], [f"{what} built in {space}"], label=f"build {what} in {space}")
+        if action.verb == "place" and not a.get("auto"):
+            space = ruleset._space(game, a.get("space", ""))
+            r = check_place(cx, a.get("pool", ""), space, a.get("points") or {}, a.get("leader", ""), force=True)
+            if not r.ok:
+                return None
+            return Outcome(True, [r.command], [r.message], label=r.label, data={"army": r.command.join or r.command.new_name})
+    except (ValueError, KeyError):
+        return None
+    return None
