@@ -77,6 +77,43 @@ def land_route(graph: Graph, friendly: Iterable[str] | bytes | bytearray, start:
     return Route(path=tuple(ix.ids[i] for i in path))
 
 
+def land_tree(graph: Graph, friendly: bytes | bytearray, start: str) -> dict[int, int]:
+    """The whole search :func:`land_route` makes from ``start`` (space number -> the one it was
+    reached from, -1 at ``start``): every friendly space joined to ``start`` by land, and the
+    route :func:`land_route` finds to each (a search stopped at a goal sets the same parents)."""
+    ix = graph.index()
+    si = ix.ix.get(start)
+    if si is None or not friendly[si]:
+        return {}
+    land = ix.out_lists(LAND_KINDS)
+    parent = {si: -1}
+    todo = [si]
+    for s in todo:
+        for n in land[s]:
+            if n not in parent and friendly[n]:
+                parent[n] = s
+                todo.append(n)
+    return parent
+
+
+def route_in_tree(graph: Graph, tree: dict[int, int], friendly: bytes | bytearray, start: str, goal: str) -> Route:
+    """:func:`land_route` from the start of ``tree`` (made by :func:`land_tree` with the same
+    friendly spaces): the same answer, without searching again."""
+    ix = graph.index()
+    si, gi = ix.ix.get(start), ix.ix.get(goal)
+    if gi is None or not friendly[gi]:
+        return Route(reason=f"{goal} is not friendly: the route and the final hex must be friendly", rule="Movement 2")
+    if si is None or not friendly[si]:
+        return Route(reason=f"{start} is not friendly", rule="Movement 2")
+    if gi not in tree:
+        return Route(reason=f"no line of friendly hexes joins {start} to {goal} "
+                            "(all-sea sides are crossed only at crossing arrows)", rule="Movement 2")
+    out = [gi]
+    while tree[out[-1]] >= 0:
+        out.append(tree[out[-1]])
+    return Route(path=tuple(ix.ids[i] for i in reversed(out)))
+
+
 def _land_bfs(land: list[list[int]], fr, start: int, goal: int) -> list[int] | None:
     """:func:`bfs` over integer neighbour lists (the same walk: first found, first followed)."""
     parent = {start: -1}

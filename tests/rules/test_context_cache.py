@@ -72,3 +72,22 @@ def test_a_context_keeps_the_control_it_was_made_with(fresh):
     SetHex(space=space, control="soviet").do(st)
     after = Context(m, sc, st)
     assert before.control[space] == "axis" and after.control[space] == "soviet"
+
+
+def test_reach_is_every_space_a_move_check_allows(fresh):
+    """The window's reach (one search, routes read from it) is the spaces check_move allows, each
+    checked on a context of its own (a search of its own)."""
+    from mapref.rulesets.hitlers_war.movement import check_move
+    from mapref.rulesets.hitlers_war.views import reach
+
+    for name in ("barbarossa", "war_for_europe"):
+        m, sc, st = fresh(name)
+        while st.phase != "movement":
+            from mapref.rulesets.hitlers_war.sequence import advance
+
+            for c in advance(m, sc, st).commands:
+                c.do(st)
+        for a in [x for x in st.armies if x.side == st.side][:6]:
+            want = {s for s, v in Context(m, sc, st).control.items() if v == a.side and s != a.at
+                    and check_move(Context(m, sc, st), a.at, s, army=a.name).ok}
+            assert reach(Context(m, sc, st), f"army:{a.name}") == want

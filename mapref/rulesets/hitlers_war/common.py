@@ -124,6 +124,28 @@ class Context:
         kept with the state across changes and updated for the spaces whose control changed."""
         return self._tracker.trace(self, side, sources, open_seas, blocked)
 
+    def land_route(self, side: str, frm: str, to: str):
+        """The land route of Movement 2 through ``side``'s friendly spaces
+        (:func:`mapref.rules.routes.land_route`); from a start whose routes were worked out at once
+        (:meth:`land_region`), read from them."""
+        from mapref.rules import routes
+
+        tree = self._supply.get(("routes", side, frm))
+        if tree is not None:
+            return routes.route_in_tree(self.graph, tree, self.friendly_bytes(side), frm, to)
+        return routes.land_route(self.graph, self.friendly_bytes(side), frm, to)
+
+    def land_region(self, side: str, frm: str) -> set[str]:
+        """The friendly spaces joined to ``frm`` by land (where ``side``'s land routes from it
+        lead); the routes from ``frm`` are kept for :meth:`land_route`."""
+        from mapref.rules import routes
+
+        key = ("routes", side, frm)
+        if key not in self._supply:
+            self._supply[key] = routes.land_tree(self.graph, self.friendly_bytes(side), frm)
+        ids = self.graph.index().ids
+        return {ids[i] for i in self._supply[key]}
+
     def friendly_bytes(self, side: str) -> bytearray:
         """A byte per space of the graph's index: 1 where the space exists and is ``side``'s."""
         return self._tracker.mask(self, side)

@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from mapref.rulesets.hitlers_war.commands import MoveFleet, MovePoints
-from mapref.rules.routes import land_route
 from mapref.rulesets.hitlers_war.routes import MAX_SEA_MOVE, sea_route
 from mapref.rulesets.hitlers_war.state import POINT_TYPES
 
@@ -120,7 +119,7 @@ def check_move(cx, frm: str, to: str, points: dict | None = None, army: str | No
             if paa_after > ita_after:
                 return _no(f"the PAA would hold {paa_after} points, more than the Italian army's {ita_after}",
                            "Italian forces 5", **kw)
-    r = land_route(cx.graph, cx.friendly_bytes(a.side), frm, to)
+    r = cx.land_route(a.side, frm, to)
     if not r.ok:
         return _no(r.reason, r.rule, **kw)
     n = 2

@@ -27,7 +27,10 @@ def reach(cx, piece: str) -> set[str]:
     a = st.army(name)
     if a is None or st.phase != "movement" or a.side != st.side:
         return set()
-    friendly = [s for s, v in cx.control.items() if v == a.side and s != a.at]
+    # only a friendly space joined to the army by land can be reached (Movement 2): one search
+    # finds them, and the checks of those read their routes from it
+    region = cx.land_region(a.side, a.at)
+    friendly = [s for s, v in cx.control.items() if v == a.side and s != a.at and s in region]
     return {s for s in friendly if check_move(cx, a.at, s, army=name).ok}
 
 
