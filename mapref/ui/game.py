@@ -117,6 +117,10 @@ class GameCanvas(MapCanvas):
         return self.layout.centre(self.model.grid.parse(space))
 
     def space_hex(self, space: str) -> Hex | None:
+        """The hex of a space (None for a box or no space), by its canonical label."""
+        hexes = self._label_hexes()
+        if hexes is not None:
+            return hexes.get(space)
         sp = self.window.session.board.space(space)
         if sp is None or sp.is_box:
             return None
@@ -124,6 +128,35 @@ class GameCanvas(MapCanvas):
             return self.model.grid.parse(space)
         except ValueError:
             return None
+
+    def _label_hexes(self) -> dict[str, Hex] | None:
+        """Hex label -> hex for the model's grid (kept until the grid changes)."""
+        g = getattr(self.model, "grid", None)
+        if g is None:
+            return None
+        kept = getattr(self, "_labels_kept", None)
+        if kept is None or kept[0] is not g:
+            kept = (g, dict(zip(g.labels_row_major(), g.hex_list())))
+            self._labels_kept = kept
+        return kept[1]
+
+    def _drawn(self, hexes) -> list:
+        """Those of ``hexes`` whose tile is drawn (a big map draws the tiles around the view)."""
+        return [h for h in hexes if h in self.items] if self.culling else list(hexes)
+
+    def follow_view(self) -> None:
+        """After the view moved: the new tiles get the overlays drawn per hex (the supply view,
+        the reach of a dragged piece) as well."""
+        before = set(self._tiles)
+        super().follow_view()
+        w = getattr(self, "window", None)
+        if self._tiles - before and w is not None and w.report is not None and ((w.supply_on.get() and w.supply_view) or self.reach):
+            self.delete("supply-view")
+            self.delete("reach")
+            if w.supply_on.get():
+                self._draw_supply_view()
+            self._draw_reach()
+            self._raise_pieces()
 
     def colours(self, side: str) -> tuple[str, str]:
         return self.window.session.ruleset.side_colours.get(side, NEUTRAL_COLOURS)
@@ -165,7 +198,8 @@ class GameCanvas(MapCanvas):
             return
         m = self.model
         font = ("DejaVu Sans", 7)
-        for h, d in m.hexes.items():
+        for h in self._drawn(m.hexes):
+            d = m.hexes[h]
             if d.name and (d.capital or d.production) and m.grid.contains(h):
                 cx, cy = self.layout.centre(h)
                 ink = text_colour_on(self.fill_of(h))
@@ -223,6 +257,28 @@ class GameCanvas(MapCanvas):
         self._draw_reach()
         self._draw_pieces()
         self._draw_supply()
+        self._raise_pieces()
+
+    def show_selection(self, before: str | None) -> None:
+        """Another army selected: the outlines of the two counters and the supply line change,
+        nothing else is drawn again."""
+        w = self.window
+        if w.report is None:
+            return
+        for name in {before, w.selected} - {None}:
+            p = next((x for x in w.pieces if x.kind == "army" and x.title == name), None)
+            if p is None:
+                continue
+            outline = SELECTED if p.title == w.selected else (UNSUPPLIED if p.supplied is False else "#f4f1e8")
+            tag = p.id if p.id.startswith("army:") else f"army:{p.title}"
+            for i in self.find_withtag(tag):
+                if self.type(i) == "rectangle":
+                    self.itemconfigure(i, outline=outline)
+        self.delete("supply")
+        self._draw_supply()
+        self._raise_pieces()
+
+    def _raise_pieces(self) -> None:
         self.tag_raise("unit")
         self.tag_raise("supply-cut")
         self.tag_raise("drag")
@@ -233,42 +289,67 @@ class GameCanvas(MapCanvas):
         ctrl = self.window.control
         if not ctrl:
             return
-        grid, lay = self.model.grid, self.layout
+        lay = self.layout
         s = lay.size
-        for label, side in ctrl.items():
-            h = self.space_hex(label)
-            if h is None:
+        for h, dr in self._front_sides(ctrl):
+            (ax, ay), (bx, by) = lay.side_segment(h, dr)
+            self.create_line(ax, ay, bx, by, fill=FRONT, width=max(2, s / 8), capstyle="round", tags=("ovl", "front"))
+
+    def _front_sides(self, ctrl: dict[str, str]) -> list[tuple[Hex, str]]:
+        """(hex, direction) of every side between hexes held by two sides at war, each side once
+        (from the hex first in row order); worked out once per holders' table, walking the grid
+        with integer steps."""
+        kept = getattr(self, "_front_kept", None)
+        if kept is not None and kept[0] is ctrl and kept[1] is self.model.grid:
+            return kept[2]
+        grid = self.model.grid
+        R, C = grid.rows, grid.cols
+        owners = list(map(ctrl.get, grid.labels_row_major()))
+        hexes = grid.hex_list()
+        dirs = grid.directions()
+        steps = {par: [(k, dr, dc) for k, (dr, dc) in enumerate(st) if dr > 0 or (dr == 0 and dc > 0)]
+                 for par, st in grid.neighbour_steps().items()}
+        war = self.window.at_war
+        out = []
+        for i, side in enumerate(owners):
+            if side is None:
                 continue
-            for dr in grid.directions():
-                n = grid.neighbour(h, dr)
-                if not grid.contains(n) or (n.row, n.col) < (h.row, h.col):
+            r, c = divmod(i, C)
+            for k, dr, dc in steps[((r + 1) & 1, (c + 1) & 1)]:
+                rr, cc = r + dr, c + dc
+                if rr >= R or not 0 <= cc < C:
                     continue
-                other = ctrl.get(grid.label(n))
-                if other is not None and other != side and self.window.at_war(side, other):
-                    (ax, ay), (bx, by) = lay.side_segment(h, dr)
-                    self.create_line(ax, ay, bx, by, fill=FRONT, width=max(2, s / 8), capstyle="round", tags=("ovl", "front"))
+                other = owners[rr * C + cc]
+                if other is not None and other != side and war(side, other):
+                    out.append((hexes[i], dirs[k]))
+        self._front_kept = (ctrl, grid, out)
+        return out
 
     def _draw_supply_view(self) -> None:
         """Each side's supplied spaces shaded in its colour, its unsupplied ones hatched."""
         s = self.layout.size
+        drawn = self.items if self.culling else None
         for side, (sup, unsup) in (self.window.supply_view or {}).items():
             fill = self.colours(side)[0]
             for sp in sup:
                 h = self.space_hex(sp)
-                if h is not None:
+                if h is not None and (drawn is None or h in drawn):
                     self.create_polygon(self.corners(h), fill=fill, stipple="gray12", outline="",
                                         tags=("ovl", "supply-view", "supplied", f"supplied:{side}"))
             for sp in unsup:
                 # faded: half the hex's pixels white, its edge dashed in the side's colour
                 h = self.space_hex(sp)
-                if h is not None:
+                if h is not None and (drawn is None or h in drawn):
                     self.create_polygon(self.corners(h), fill=FADED, stipple="gray50", outline=fill, dash=(4, 2),
                                         width=max(2, s / 10), tags=("ovl", "supply-view", "unsupplied", f"unsupplied:{side}"))
 
     def _draw_reach(self) -> None:
         s = self.layout.size
+        drawn = self.items if self.culling else None
         for sp in self.reach:
             h = self.space_hex(sp)
+            if h is not None and drawn is not None and h not in drawn:
+                continue  # far from the view: drawn when its tile is
             if h is not None:
                 self.create_polygon(self.corners(h), fill=REACH, stipple="gray25", outline=REACH, width=max(2, s / 9),
                                     tags=("ovl", "reach"))
@@ -653,11 +734,14 @@ class GameWindow:
     def _session_changed(self, what: str) -> None:
         self.update_title()
 
-    def refresh(self) -> None:
-        """Run the referee and show the position (after any change, or F5)."""
+    def refresh(self, force: bool = True) -> None:
+        """Run the referee and show the position (after any change, or F5).  ``force=False``:
+        the session's report is used when it is up to date (after an action the session made it
+        stale already; the report is not worked out twice)."""
         s = self.session
         rs, game = s.ruleset, s.game
-        s.invalidate()
+        if force:
+            s.invalidate()
         rep = s.report()
         self.report = rep.as_dict()
         self.pieces = rs.pieces(game, rep)
@@ -863,12 +947,12 @@ class GameWindow:
         return next((p for p in self.pieces if p.kind == "army" and p.title == self.selected), None)
 
     def select_army(self, name: str | None) -> None:
-        self.selected = name
+        old, self.selected = self.selected, name
         p = self.selected_piece()
         if p is not None:
             self.here = p.space
         self.show_army()
-        self.canvas.draw_overlays()
+        self.canvas.show_selection(old)
 
     def show_army(self) -> None:
         p = self.selected_piece()
@@ -1103,15 +1187,14 @@ class GameWindow:
     def _after(self, action: Action, out: Outcome) -> None:
         to = action.args.get("to") or action.args.get("space")
         mover = out.data.get("army") if isinstance(out.data, dict) else None
-        if to and action.verb == "move":
-            side = self.session.position().get("side")
-            mover = next((p.title for p in self.session.ruleset.pieces(self.session.game, self.session.report())
-                          if p.kind == "army" and p.space == to and p.side == side), mover)
-        if mover:
-            self.selected = mover
         if to:
             self.here = to
-        self.refresh()
+        self.refresh(force=False)  # the report of the new position, worked out once
+        if to and action.verb == "move":
+            side = self.session.position().get("side")
+            mover = next((p.title for p in self.pieces if p.kind == "army" and p.space == to and p.side == side), mover)
+        if mover and any(p.kind == "army" and p.title == mover for p in self.pieces):
+            self.select_army(mover)
 
     def move(self, frm: str, to: str, points: dict | None = None, army: str | None = None) -> bool:
         """Check a move and apply it; the reason and rule show when it is illegal."""
