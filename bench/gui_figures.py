@@ -6,8 +6,10 @@ Prints one JSON object (milliseconds and MB):
 
 - ``window_ms``: the referee's window made and drawn for the game, in this process;
 - ``rss_mb``: the process's resident memory with that window open (map and game loaded);
-- ``drag_ms``: one army dragged one hex and dropped (the rules check it, the session applies it,
-  the window redraws), back and forth;
+- ``drop_ms``: an army dragged one hex is dropped: the rules check the move, the session applies
+  it, the window redraws (back and forth); ``drag_ms``: the whole drag (press, move, drop, each
+  drawn); ``after_drag_ms``: what the window does next, before the
+  next event (on a big map: the report and panels, left for just after the drag's frame);
 - ``game_hover_ms``: the pointer moved over the map of the referee's window;
 - ``paint_ms``, ``hover_ms``, ``hover_check_ms``, ``zoom_ms``: the map editor on MAP: one drag
   step of a radius-0 brush, the pointer moved (select tool), the pointer moved while the
@@ -88,21 +90,39 @@ def game_figures(game: Path, runs: int, res: dict) -> None:
         root.update()
         spots = [frm, to]
 
+        drops: list[float] = []
+
         def drag(i=[0]):
             a, b = spots[i[0] % 2], spots[(i[0] + 1) % 2]
             i[0] += 1
             xa, ya = window_xy(c, *c.space_xy(a))
             xb, yb = window_xy(c, *c.space_xy(b))
             c.event_generate("<ButtonPress-1>", x=xa, y=ya, button=1)
+            root.update_idletasks()
             c.event_generate("<B1-Motion>", x=(xa + xb) // 2, y=(ya + yb) // 2, state=0x100)
+            root.update_idletasks()
+            t = time.perf_counter()
             c.event_generate("<ButtonRelease-1>", x=xb, y=yb, button=1, state=0x100)
             root.update_idletasks()
+            drops.append((time.perf_counter() - t) * 1000)
+
+        def settle():
+            """What the window does after the drag's frame, before the next event (a big map's
+            window refreshes its report and panels then; the reach fills in while dragging)."""
+            root.update()
 
         drag()  # the first drag builds what later ones reuse
-        samples = timed(drag, runs)
+        settle()
+        drops.clear()
+        samples, after = [], []
+        for _ in range(runs):
+            samples += timed(drag, 1)
+            after += timed(settle, 1)
         moved = st.army(name) is not None and st.army(name).at in spots
         res["drag_ok"] = bool(moved)
         put(res, "drag_ms", samples)
+        put(res, "drop_ms", drops)
+        put(res, "after_drag_ms", after)
 
     def hover(i=[0]):
         i[0] += 1

@@ -10,7 +10,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 ROWS = ["load map + game", "full referee report", "supply for all sides from scratch", "scipy csgraph",
-        "networkx", "supply after one move", "supply after one capture", "drag an army one hex in the window",
+        "networkx", "supply after one move", "supply after one capture", "drag an army one hex in the window", "the whole drag", "refresh after it",
         "start to first frame", "paint one hex", "hover while the problems check runs", "zoom step",
         "memory, window with map and game"]
 

@@ -292,9 +292,10 @@ class Ruleset:
         """The turns of the game (the current one marked), for a window that shows them."""
         return []
 
-    def reach(self, game, piece: str) -> set[str]:
+    def reach(self, game, piece: str, within=None) -> set[str]:
         """The spaces ``piece`` may be dropped on now (lit while it is dragged); a piece id, or
-        ``pool:ID`` for a set-up pool.  Default: none known."""
+        ``pool:ID`` for a set-up pool.  ``within``: only these spaces are asked about (a big map's
+        window asks about the spaces near the view, a few at a time).  Default: none known."""
         return set()
 
     def control_view(self, game) -> dict[str, str]:

@@ -276,7 +276,11 @@ class GameCanvas(MapCanvas):
                     self.itemconfigure(i, outline=outline)
         self.delete("supply")
         self._draw_supply()
-        self._raise_pieces()
+        if self.find_withtag("unit"):  # the supply line under the counters, its cut rings over them
+            self.tag_lower("supply-halo", "unit")
+            self.tag_lower("supply-path", "unit")
+        else:
+            self._raise_pieces()
 
     def _raise_pieces(self) -> None:
         self.tag_raise("unit")
@@ -343,10 +347,14 @@ class GameCanvas(MapCanvas):
                     self.create_polygon(self.corners(h), fill=FADED, stipple="gray50", outline=fill, dash=(4, 2),
                                         width=max(2, s / 10), tags=("ovl", "supply-view", "unsupplied", f"unsupplied:{side}"))
 
-    def _draw_reach(self) -> None:
+    def draw_reach(self, spaces) -> None:
+        """Light ``spaces`` as reachable (more of the reach, found while a piece is dragged)."""
+        self._draw_reach(spaces)
+
+    def _draw_reach(self, spaces=None) -> None:
         s = self.layout.size
         drawn = self.items if self.culling else None
-        for sp in self.reach:
+        for sp in (self.reach if spaces is None else spaces):
             h = self.space_hex(sp)
             if h is not None and drawn is not None and h not in drawn:
                 continue  # far from the view: drawn when its tile is
@@ -469,6 +477,10 @@ class GameWindow:
         self.here: str | None = None  # the space whose pieces the side panel lists
         self.last_space: str | None = None  # the space last clicked (forms asking a space start with it)
         self._press: dict | None = None  # a drag under way: the piece, where it started
+        # a big map (drawn by tiles): the reach of a dragged piece is asked a few spaces at a time
+        # between events, and the window's refresh after an action comes just after its frame
+        self._reach_job: dict | None = None
+        self._refresh_job: str | None = None
         self._pool_drag: dict | None = None
         self.context_menu: tk.Menu | None = None
         # dialogs; tests replace them (no modal window)
@@ -1185,6 +1197,41 @@ class GameWindow:
         return res
 
     def _after(self, action: Action, out: Outcome) -> None:
+        if self.board_view == "map" and getattr(self.canvas, "culling", False):
+            # a big map: what the action moved is shown at once (a dragged counter put on its
+            # space), the report and the rest of the window just after this frame
+            self._snap_counter(action, out)
+            self._pending = (action, out)
+            if self._refresh_job is None:
+                self._refresh_job = self.root.after(1, self._after_now)
+            return
+        self._after_now(action, out)
+
+    def _snap_counter(self, action: Action, out: Outcome) -> None:
+        to = action.args.get("to")
+        name = action.args.get("army") or (out.data.get("army") if isinstance(out.data, dict) else None)
+        c = self.canvas
+        xy = c.space_xy(to) if to else None
+        if not name or xy is None or c.space_hex(to) is None:
+            return
+        items = [i for i in c.find_withtag(f"army:{name}") if c.type(i) == "rectangle"]
+        if items:
+            x0, y0, x1, y1 = c.coords(items[0])
+            c.move(f"army:{name}", xy[0] - (x0 + x1) / 2, xy[1] - (y0 + y1) / 2)
+
+    def flush(self) -> None:
+        """Do now what a big map's window left for just after an action's frame (tests)."""
+        if self._refresh_job is not None:
+            self.root.after_cancel(self._refresh_job)
+            self._after_now()
+
+    def _after_now(self, action: Action | None = None, out: Outcome | None = None) -> None:
+        if action is None:
+            self._refresh_job = None
+            pending, self._pending = getattr(self, "_pending", None), None
+            if pending is None:
+                return
+            action, out = pending
         to = action.args.get("to") or action.args.get("space")
         mover = out.data.get("army") if isinstance(out.data, dict) else None
         if to:
@@ -1310,8 +1357,7 @@ class GameWindow:
             p["dragging"] = True
             p["last"] = (p["x"], p["y"])
             piece = self.selected_piece()
-            c.reach = self.session.ruleset.reach(self.session.game, piece.id if piece else f"army:{self.selected}")
-            c.draw_overlays()
+            self._start_reach(piece.id if piece else f"army:{self.selected}", p["from"])
             c.addtag_withtag("drag", f"army:{self.selected}")
             c.tag_raise("drag")
         lx, ly = p["last"]
@@ -1322,6 +1368,45 @@ class GameWindow:
             ok = to in c.reach or to == p["from"]
             self.status.set(f"drop on {to}" + ("" if ok else ": not a space it may reach now"))
 
+    REACH_STEP = 40  # spaces asked at a time while a big map's reach fills in (a few ms each)
+
+    def _start_reach(self, piece: str, frm: str | None) -> None:
+        """Light the spaces ``piece`` may be dropped on.  A big map asks about the spaces drawn
+        around the view, nearest first, a few at a time between events, so the drag never waits
+        for a whole map's checks."""
+        c = self.canvas
+        rs, game = self.session.ruleset, self.session.game
+        if not getattr(c, "culling", False):
+            c.reach = rs.reach(game, piece)
+            c.draw_overlays()
+            return
+        c.reach = set()
+        c.delete("reach")
+        home = c.space_hex(frm) if frm else None
+        r0, c0 = (home.row, home.col) if home is not None else (0, 0)
+        near = sorted(c.items, key=lambda h: (h.row - r0) ** 2 + (h.col - c0) ** 2)  # nearest first
+        labels = self.map.grid.label
+        todo = [f"box:{b}" for b in self.map.boxes] + [labels(h) for h in near]
+        gen = (self._reach_job or {}).get("gen", 0) + 1
+        self._reach_job = {"piece": piece, "todo": todo, "gen": gen}
+        self.root.after(1, self._reach_step, gen)
+
+    def _reach_step(self, gen: int) -> None:
+        job = self._reach_job
+        if job is None or job["gen"] != gen or self._press is None:
+            return
+        chunk, job["todo"] = job["todo"][:self.REACH_STEP], job["todo"][self.REACH_STEP:]
+        got = self.session.ruleset.reach(self.session.game, job["piece"], within=chunk)
+        c = self.canvas
+        if got:
+            c.reach |= got
+            c.draw_reach(got)
+            c.tag_raise("drag")
+        if job["todo"]:
+            self.root.after(1, self._reach_step, gen)
+        else:
+            self._reach_job = None
+
     def drag_reach(self) -> set[str]:
         return set(self.canvas.reach)
 
@@ -1331,6 +1416,9 @@ class GameWindow:
         c = self.canvas
         was_dragging = p is not None and p.get("dragging")
         c.reach = set()
+        self._reach_job = None
+        if getattr(c, "culling", False):
+            c.delete("reach")
         c.dtag("drag", "drag")
         to = self.space_at(e.x, e.y)
         frm = p["from"] if p else None

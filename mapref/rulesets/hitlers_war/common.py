@@ -142,7 +142,16 @@ class Context:
 
         key = ("routes", side, frm)
         if key not in self._supply:
-            self._supply[key] = routes.land_tree(self.graph, self.friendly_bytes(side), frm)
+            kept = self._tracker.routes  # shared by the contexts of this position (a window asks often)
+            shared = (self._pos.version, side, frm)
+            tree = kept.get(shared) if self._pos is self._tracker.pos else None
+            if tree is None:
+                tree = routes.land_tree(self.graph, self.friendly_bytes(side), frm)
+                if self._pos is self._tracker.pos:
+                    if len(kept) > 8:
+                        kept.clear()
+                    kept[shared] = tree
+            self._supply[key] = tree
         ids = self.graph.index().ids
         return {ids[i] for i in self._supply[key]}
 
@@ -221,6 +230,7 @@ class _Tracker:
         self.pos: _Position | None = None
         self.log: list[tuple[int, list[int]]] = []  # (version, spaces whose control changed then)
         self.traces: dict[str, tuple] = {}  # side -> (inputs key, version, trace)
+        self.routes: dict[tuple, dict] = {}  # (version, side, start) -> land routes (Context.land_region)
 
     def position(self, cx: Context) -> _Position:
         st = cx.state

@@ -318,10 +318,10 @@ class HitlersWar(Ruleset):
         return Outcome(True, r.commands, [r.message], rule=r.rule, label=r.label)
 
     # ---------------------------------------------------------------------------- window
-    def reach(self, game, piece: str) -> set[str]:
+    def reach(self, game, piece: str, within=None) -> set[str]:
         from mapref.rulesets.hitlers_war.views import reach
 
-        return reach(self.context(game), piece)
+        return reach(self.context(game), piece, within)
 
     def at_war(self, game, a: str, b: str) -> bool:
         # the Soviets and the Western Allies fight the Axis, not each other (Allied & Soviet Cooperation)

@@ -13,14 +13,16 @@ from mapref.rulesets.hitlers_war.state import POINT_TYPES, STATUSES
 KEEP = "keep"  # a form's "unchanged" answer
 
 
-def reach(cx, piece: str) -> set[str]:
-    """The spaces a dragged army may move to now (Movement 1-5), or a set-up pool be placed in."""
+def reach(cx, piece: str, within=None) -> set[str]:
+    """The spaces a dragged army may move to now (Movement 1-5), or a set-up pool be placed in;
+    of the spaces ``within`` only, when given."""
     from mapref.rulesets.hitlers_war.movement import check_move
     from mapref.rulesets.hitlers_war.placement import placeable
 
     kind, _, name = piece.partition(":")
     if kind == "pool":
-        return placeable(cx, name)
+        out = placeable(cx, name)
+        return out if within is None else out & set(within)
     if kind != "army":
         return set()
     st = cx.state
@@ -30,7 +32,10 @@ def reach(cx, piece: str) -> set[str]:
     # only a friendly space joined to the army by land can be reached (Movement 2): one search
     # finds them, and the checks of those read their routes from it
     region = cx.land_region(a.side, a.at)
-    friendly = [s for s, v in cx.control.items() if v == a.side and s != a.at and s in region]
+    if within is not None:
+        region &= set(within)
+    friendly = [s for s, v in cx.control.items() if v == a.side and s != a.at and s in region] if within is None else \
+        [s for s in region if cx.control.get(s) == a.side and s != a.at]
     return {s for s in friendly if check_move(cx, a.at, s, army=name).ok}
 
 
