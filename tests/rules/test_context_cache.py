@@ -91,3 +91,5 @@ def test_reach_is_every_space_a_move_check_allows(fresh):
             want = {s for s, v in Context(m, sc, st).control.items() if v == a.side and s != a.at
                     and check_move(Context(m, sc, st), a.at, s, army=a.name).ok}
             assert reach(Context(m, sc, st), f"army:{a.name}") == want
+            some = set(sorted(Context(m, sc, st).control)[::3])
+            assert reach(Context(m, sc, st), f"army:{a.name}", within=some) == want & some
