@@ -304,7 +304,7 @@ class GameCanvas(MapCanvas):
         (from the hex first in row order); worked out once per holders' table, walking the grid
         with integer steps."""
         kept = getattr(self, "_front_kept", None)
-        if kept is not None and kept[0] is ctrl and kept[1] is self.model.grid:
+        if kept is not None and kept[1] is self.model.grid and (kept[0] is ctrl or kept[0] == ctrl):
             return kept[2]
         grid = self.model.grid
         R, C = grid.rows, grid.cols

@@ -93,3 +93,18 @@ def test_reach_is_every_space_a_move_check_allows(fresh):
             assert reach(Context(m, sc, st), f"army:{a.name}") == want
             some = set(sorted(Context(m, sc, st).control)[::3])
             assert reach(Context(m, sc, st), f"army:{a.name}", within=some) == want & some
+
+
+def test_views_read_from_the_friendly_bytes_are_the_plain_ones(fresh):
+    from mapref.rulesets.hitlers_war.commands import SetHex
+    from mapref.rulesets.hitlers_war.views import control_view
+
+    m, sc, st = fresh("war_for_europe")
+    cx = Context(m, sc, st)
+    spaces = sorted(s for s in cx.control if not s.startswith("box:"))[::9]
+    for i, s in enumerate(spaces):
+        SetHex(space=s, control=sc.sides[i % len(sc.sides)] if i % 4 else "none").do(st)
+    cx = Context(m, sc, st)
+    for side in sc.sides:
+        assert cx.friendly_spaces(side) == {s for s, v in cx.control.items() if v == side and cx.exists(s)}
+    assert control_view(cx) == {s: v for s, v in cx.control.items() if cx.start.get(s) != v and cx.exists(s)}

@@ -90,6 +90,21 @@ class Context:
     def production_spaces(self) -> list[str]:
         return [s for s in producing(self.board) if self.production(s)]
 
+    def friendly_spaces(self, side: str) -> set[str]:
+        """The spaces that exist and are ``side``'s (read from the friendly bytes)."""
+        ids = self.graph.index().ids
+        return {ids[i] for i in compress(range(len(ids)), self.friendly_bytes(side))}
+
+    def changed_control(self) -> dict[str, str]:
+        """The spaces that exist and are held by another side than at the start: space -> holder
+        (only the state's hexes can differ from the start)."""
+        out = {}
+        for space in self._pos.overrides:
+            side = self.control.get(space)
+            if side is not None and self.start.get(space) != side and self.exists(space):
+                out[space] = side
+        return out
+
     def unsupplied_spaces(self, side: str) -> list[str]:
         """The spaces that exist, are ``side``'s and are not in its supplied set, in board order
         (read from the friendly bytes and the trace rather than every space's control)."""

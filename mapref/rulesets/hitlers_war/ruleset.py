@@ -396,7 +396,7 @@ class HitlersWar(Ruleset):
         out = {}
         for side in game.scenario.sides:
             sup = cx.supplied(side)
-            mine = {s for s, v in cx.control.items() if v == side and cx.exists(s)}
+            mine = cx.friendly_spaces(side)
             out[side] = (sup & mine, mine - sup)
         return out
 

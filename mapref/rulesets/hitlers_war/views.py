@@ -41,7 +41,7 @@ def reach(cx, piece: str, within=None) -> set[str]:
 
 def control_view(cx) -> dict[str, str]:
     """Hexes held by another side than at the start (captured, isolated, joined): space -> holder."""
-    return {s: side for s, side in cx.control.items() if cx.start.get(s) != side and cx.exists(s)}
+    return cx.changed_control()
 
 
 def unsupplied_why(cx, army) -> str:
