@@ -61,13 +61,16 @@ class ProblemsPanel(ttk.Frame):
                 box["result"] = None
 
         t = threading.Thread(target=work, daemon=True)
+        _quick_switches(+1)
         t.start()
         self.count.set("Checking...")
 
         def poll():
             if t.is_alive():
                 self.after(50, poll)
-            elif gen == self._generation and box.get("result") is not None and m is self.ed.model:
+                return
+            _quick_switches(-1)
+            if gen == self._generation and box.get("result") is not None and m is self.ed.model:
                 self.show(box["result"])
 
         self.after(50, poll)
@@ -116,3 +119,23 @@ class ProblemsPanel(ttk.Frame):
         self.ed.goto_where(p.where)
         if len(p.hexes) > 1:  # a group: select all of it
             self.ed.select(p.hexes)
+
+
+# While a check runs in its worker thread, the interpreter hands over between threads every
+# millisecond instead of every five: each Tk call of the main thread lets the worker run, and at
+# five milliseconds a hover waited for several turns (28 ms on 200x200; 5 ms at one millisecond,
+# for a check 15% slower; docs/performance.md).
+_RUNNING = [0, None]
+
+
+def _quick_switches(delta: int) -> None:
+    import sys
+
+    if delta > 0 and _RUNNING[0] == 0:
+        _RUNNING[1] = sys.getswitchinterval()
+        sys.setswitchinterval(min(_RUNNING[1], 0.001))
+    _RUNNING[0] = max(0, _RUNNING[0] + delta)
+    if _RUNNING[0] == 0 and _RUNNING[1] is not None:
+        sys.setswitchinterval(_RUNNING[1])
+        _RUNNING[1] = None
+
