@@ -258,6 +258,36 @@ class GameCanvas(MapCanvas):
         self._draw_pieces()
         self._draw_supply()
         self._raise_pieces()
+        self._drawn_for = self._overlay_key()
+
+    def _overlay_key(self):
+        """What the overlays under the pieces are drawn from (the map's own, the front, the
+        supply view, the reach, the boxes holding counters)."""
+        w = self.window
+        boxes = frozenset(p.space for p in w.pieces if p.space.startswith("box:"))
+        return (self.layout.size, getattr(self.model, "version", 0), frozenset(self.hidden), w.control,
+                w.supply_view if w.supply_on.get() else None, boxes)
+
+    def redraw_game(self) -> None:
+        """After the position changed: when only the pieces did (a move), they are drawn again
+        and nothing under them; else every overlay."""
+        w = self.window
+        if w.report is None or getattr(self, "_drawn_for", None) != self._overlay_key():
+            self.draw_overlays()
+            return
+        for tag in ("reach", "unit", "unsupplied-ring", "occupation", "supply"):
+            self.delete(tag)
+        self._draw_reach()
+        self._draw_pieces()
+        self._draw_supply()
+        self._raise_pieces()
+
+    def show_reach(self) -> None:
+        """The reach of a dragged piece changed: that layer only is drawn again."""
+        self.delete("reach")
+        self._draw_reach()
+        if self.find_withtag("unit"):
+            self.tag_lower("reach", "unit")
 
     def show_selection(self, before: str | None) -> None:
         """Another army selected: the outlines of the two counters and the supply line change,
@@ -783,7 +813,7 @@ class GameWindow:
             self.selected = None
         self.show_army()
         self._show_legend()
-        self.canvas.draw_overlays()
+        getattr(self.canvas, "redraw_game", self.canvas.draw_overlays)()
         self._update_edit_menu()
         self._update_game_menu()
         self._render_feed()
@@ -812,6 +842,15 @@ class GameWindow:
         self.turn_var.set(pos.get("title", ""))
         steps = s.ruleset.steps(s.game)
         t = self.steps_text
+        here = next((i for i, st in enumerate(steps) if st.current), None)
+        shown = (pos.get("side", ""), tuple((st.id, st.label, st.current) for st in steps), t.winfo_width())
+        if shown != getattr(self, "_track_shown", None):  # the same step still (a move): the track stays
+            self._track_shown = shown
+            self._draw_track(t, pos, steps, here)
+        self._show_preview(pos, steps, here)
+
+    def _draw_track(self, t, pos: dict, steps, here) -> None:
+        s = self.session
         t.configure(state="normal")
         t.delete("1.0", "end")
         side = pos.get("side", "")
@@ -819,7 +858,6 @@ class GameWindow:
         t.tag_configure("current", background=fill, foreground=ink, font=("DejaVu Sans", 9, "bold"))
         t.tag_configure("done", foreground="#8a8a8a")
         t.tag_configure("todo", foreground="#222222")
-        here = next((i for i, st in enumerate(steps) if st.current), None)
         for i, st in enumerate(steps):
             if i:
                 t.insert("end", " \u203a ", ("todo",))
@@ -829,6 +867,9 @@ class GameWindow:
         t.update_idletasks()
         lines = t.count("1.0", "end", "displaylines")
         t.configure(height=max(1, min(3, (lines[0] if isinstance(lines, tuple) else lines) or 1)))
+
+    def _show_preview(self, pos: dict, steps, here) -> None:
+        s = self.session
         action = s.ruleset.end_step(s.game)
         preview = s.ruleset.end_step_preview(s.game) if action is not None and not pos.get("over") else []
         self._preview = preview
@@ -1378,7 +1419,7 @@ class GameWindow:
         rs, game = self.session.ruleset, self.session.game
         if not getattr(c, "culling", False):
             c.reach = rs.reach(game, piece)
-            c.draw_overlays()
+            c.show_reach() if hasattr(c, "show_reach") else c.draw_overlays()
             return
         c.reach = set()
         c.delete("reach")

@@ -59,9 +59,15 @@ def side_trace(cx, side: str) -> SupplyTrace:
     t = cx.base_trace(side, sources(cx, side), seas, blk)  # the one trace, kept up to date per change
     fi = cx.state.nations.get(FINLAND)
     if fi is not None and fi.side == side:  # Finland's supply extends a copy of its own
-        friendly = [s for s, v in cx.control.items() if v == side and cx.exists(s)]
-        t = t.copy()
-        finland_supply(cx, side, t, friendly, seas, blk)
+        # what it depends on besides the trace (kept with it: the same position asks again)
+        key = (fi.joined, cx.state.turn, bool(cx.scenario.fleets), bool(cx.state.fleets), frozenset(seas), frozenset(blk))
+        kept = t.__dict__.setdefault("_finland", {})
+        if key not in kept:
+            friendly = [s for s, v in cx.control.items() if v == side and cx.exists(s)]
+            ext = t.copy()
+            finland_supply(cx, side, ext, friendly, seas, blk)
+            kept[key] = ext
+        t = kept[key]
     return t
 
 
