@@ -21,11 +21,11 @@ from dataclasses import dataclass, field
 
 from mapref.rulesets.hitlers_war.commands import (Relocate, RemoveArmy, SetArmyPoints, SetForts, SetGarrisonsLost, SetHex,
                                    SetTurn)
+from mapref.rulesets.hitlers_war.common import INACTIVE
 from mapref.rulesets.hitlers_war.state import POINT_TYPES
 
 ADJACENT = frozenset({"land", "box_land"})  # never across crossing or all-sea sides
 ADVANCE_STEPS = ("advances", "exploitation", "")
-INACTIVE = ("unaligned", "inclined", "surrendered")
 
 
 @dataclass

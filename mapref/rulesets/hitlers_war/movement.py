@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from mapref.rulesets.hitlers_war.commands import MoveFleet, MovePoints
 from mapref.rules.routes import land_route
 from mapref.rulesets.hitlers_war.routes import MAX_SEA_MOVE, sea_route
+from mapref.rulesets.hitlers_war.common import INACTIVE
 from mapref.rulesets.hitlers_war.state import POINT_TYPES
 
 # Italian forces 3: "Africa and the Middle East"
 AFRICA_MIDDLE_EAST = ("ma", "dz", "tn", "ly", "eg", "mt", "ps", "tj", "ls", "iq", "ir", "kw", "qa")
-INACTIVE = ("unaligned", "inclined", "surrendered")
 FLEET_AREAS = {"gb": ("gb", "britain"), "fr": ("fr", "france"), "it": ("it", "italy")}  # Fleet strength points 2
 
 
