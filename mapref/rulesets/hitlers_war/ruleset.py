@@ -36,6 +36,44 @@ STEP_LABELS = {
 KEEP = "keep"  # a ``set`` action's side: unchanged
 
 
+def parse_points(text: str) -> dict[str, int]:
+    """``"infantry=1,mechanized=2"`` (``air`` for tactical air) -> {type: n}; raise ValueError."""
+    out: dict[str, int] = {}
+    names = {FLAGS.get(t, t): t for t in POINT_TYPES} | {t: t for t in POINT_TYPES} | {"fort": "fort"}
+    for part in text.split(","):
+        k, eq, v = part.strip().partition("=")
+        k = k.strip().lower().replace("-", "_")
+        if not eq or k not in names or not v.strip().isdigit():
+            raise ValueError(f"{part.strip()!r}: expected TYPE=N with a type of {', '.join(sorted(set(names)))}")
+        out[names[k]] = out.get(names[k], 0) + int(v)
+    return out
+
+
+def parse_losses(a: dict) -> dict | None:
+    """The owner's choice of points lost to over-stacking (Stacking 3) from an ``advance``
+    action's arguments: ``lose`` as {HEX: {type: n}} or a list of "HEX:TYPE=N,TYPE=N", or (the
+    window's form) ``lose_at`` = HEX with the points as TYPE = N arguments."""
+    lose = a.get("lose")
+    out: dict[str, dict[str, int]] = {}
+    if isinstance(lose, dict):
+        for space, pts in lose.items():
+            out[str(space).strip().upper()] = {str(k): int(v) for k, v in dict(pts).items() if int(v)}
+    elif isinstance(lose, (list, tuple)):
+        for item in lose:
+            space, colon, pts = str(item).partition(":")
+            if not colon or not space.strip():
+                raise ValueError(f"--lose {item!r}: expected HEX:TYPE=N[,TYPE=N], e.g. N9:mechanized=1")
+            for k, v in parse_points(pts).items():
+                out.setdefault(space.strip().upper(), {})[k] = out.get(space.strip().upper(), {}).get(k, 0) + v
+    elif lose is not None:
+        raise ValueError("lose: expected {HEX: {TYPE: N}}")
+    if a.get("lose_at"):
+        pts = {t: int(a[k]) for k, t in [(t, t) for t in POINT_TYPES] + [("fort", "fort")] if a.get(k)}
+        if pts:
+            out[str(a["lose_at"]).strip().upper()] = pts
+    return out or None
+
+
 def step_label(phase: str, subphase: str) -> str:
     return STEP_LABELS.get((phase, subphase), f"{phase} ({subphase})" if subphase else phase)
 
@@ -195,7 +233,11 @@ class HitlersWar(Ruleset):
 
         st = game.state
         here = step_label(st.phase, st.subphase)
-        r = advance(game.map, game.scenario, st, roll=a.get("roll"))
+        try:
+            lose = parse_losses(a)
+        except ValueError as e:
+            return refused(str(e), "Stacking 3")
+        r = advance(game.map, game.scenario, st, roll=a.get("roll"), lose=lose)
         if r.error:
             return refused(r.error)
         return Outcome(True, r.commands, r.messages, rule="Sequence of Play", label=f"end of {st.side} {here.lower()}")
@@ -320,6 +362,10 @@ class HitlersWar(Ruleset):
         cx = self.context(game)
         here = [x for x in st.armies if x.at == space]
         has_fort = any(f.at == space for f in st.forts)
+        if st.phase == "movement":
+            return self._movement_menu(game, cx, space)
+        if st.phase == "production":
+            return self._production_menu(game, cx, space)
         combat = st.phase == "combat"
         why = "" if combat else (f"it is the {st.side} {step_label(st.phase, st.subphase).lower()}: combat results are "
                                  "entered only in a combat phase [Sequence of Play 2; Launching attacks 1]")
@@ -342,6 +388,31 @@ class HitlersWar(Ruleset):
         elif enemy and not cx.is_box(space) and not (cx.neutral(space) and space not in cx.control):
             out.append(MenuItem("Garrison destroyed", Action("losses", {"space": space, "garrison": True}), combat, why))
         return out
+
+    def _movement_menu(self, game, cx, space: str) -> list[MenuItem]:
+        """Movement: at an over-stacked hex of the phasing side, end the movement phase with the
+        owner's choice of the points lost (Stacking 3; the rest by rulings R24)."""
+        from mapref.rulesets.hitlers_war.sequence import _overstacked, steps
+
+        st = game.state
+        seq = [x for x in steps(game.scenario) if x[0] == "movement"]
+        last = (st.phase, st.subphase) == seq[-1]
+        over = _overstacked(cx, st.side).get(space)
+        if over is None:
+            return []
+        armies, ground, forts = over
+        if ground + forts <= 10:
+            return []
+        fields = [(t, f"{t.replace('_', ' ')} lost (of {n})", "int", 0, None)
+                  for t in POINT_TYPES if t != "tactical_air" and (n := sum(a.points.get(t, 0) for a in armies))]
+        if forts:
+            fields.append(("fort", f"fort points lost (of {forts})", "int", 0, None))
+        why = "" if last else "points over ten are lost at the end of land movement [Stacking 2-3]"
+        return [MenuItem(f"End movement, choosing the {ground + forts - 10} points lost here...",
+                         Action("advance", {"lose_at": space}), last, why, ask=fields)]
+
+    def _production_menu(self, game, cx, space: str) -> list[MenuItem]:
+        return []
 
     # ------------------------------------------------------------------------------- CLI
     def verbs(self) -> list[Verb]:
@@ -393,6 +464,17 @@ class HitlersWar(Ruleset):
         def advance_args(ap):
             ap.add_argument("--roll", type=int, default=None, choices=range(1, 7), metavar="N",
                             help="the die roll that settles a tie for isolated hexes (Determine supply 8)")
+            ap.add_argument("--lose", action="append", default=[], metavar="HEX:TYPE=N[,TYPE=N]",
+                            help="at the end of movement: the points the owner eliminates in an over-stacked hex "
+                                 "(Stacking 3; types infantry, mechanized, amphibious, para, fort); the rest by rulings R24")
+
+        def advance_action(args, game) -> Action:
+            d: dict = {}
+            if args.roll is not None:
+                d["roll"] = args.roll
+            if args.lose:
+                d["lose"] = list(args.lose)
+            return Action("advance", d)
 
         def losses_args(ap):
             ap.add_argument("hex", metavar="HEX")
@@ -435,8 +517,7 @@ class HitlersWar(Ruleset):
                  "Correct the board (a hex's control or devastation), or record a nation joining a side, surrendering... "
                  "(--nation CODE --status STATUS [--side SIDE]).", set_args, set_action),
             Verb("advance", "end the current phase, applying what the rules apply at its end, and save",
-                 "End the current step of the sequence of play.", advance_args,
-                 lambda args, game: Action("advance", {"roll": args.roll} if args.roll is not None else {})),
+                 "End the current step of the sequence of play.", advance_args, advance_action),
             Verb("losses", "record the losses a player chose after an assault (combat phase); exit 1 with the rule when impossible",
                  "Record the strength points the owner removes after an assault (Assault resolution 5-8; Effect of forts "
                  "on combat 2; Air superiority 1).", losses_args, losses_action),
