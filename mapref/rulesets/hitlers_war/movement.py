@@ -133,6 +133,28 @@ def check_move(cx, frm: str, to: str, points: dict | None = None, army: str | No
     return MoveCheck(True, r.path, army=a.name, points=want, commands=[cmd])
 
 
+def fleet_port_problem(cx, side: str, nation: str, space: str, setup: bool = False) -> str:
+    """Why a fleet of ``nation`` on ``side`` may not be placed or moved into port in ``space``, or
+    "".  Fleet strength points 2: "British fleets may only be placed or moved into friendly ports
+    in Great Britain or Allied hexes (brown hexes)" -- French green, Italian yellow; German fleets
+    "into ports in any Axis friendly hexes", Soviet "in any Soviet friendly hexes".  At set-up the
+    fleet of a nation not yet in the war may stand in its own nation's port, like its army
+    (rulings R14: the unaligned Italian fleet in Naples)."""
+    if not cx.port(space):
+        return f"{space} has no port"
+    n = cx.state.nations.get(nation)
+    if not cx.friendly(space, side):
+        if not (setup and n is not None and n.status in INACTIVE and cx.country(space) == nation):
+            return f"{space} is not a friendly port of the {side}"
+    area = FLEET_AREAS.get(nation)
+    if area:
+        c = cx.country(space) or ""
+        k = cx.map.countries.get(c)
+        if not (c == area[0] or (k is not None and k.allegiance == area[1])):
+            return f"a {cx.board.country_name(nation)} fleet may only enter friendly ports in its nation or its allied (same colour) hexes"
+    return ""
+
+
 def check_fleet_move(cx, frm: str, to: str, fleet: str | None = None, at_sea: bool = False) -> MoveCheck:
     """Fall of Germany, Movement of naval strength points and fleets 6-19, Blocking sea routes."""
     st = cx.state
@@ -154,12 +176,9 @@ def check_fleet_move(cx, frm: str, to: str, fleet: str | None = None, at_sea: bo
         return _no(f"{f.name} is at sea: at the start of the movement phase it must first move to port",
                    "Movement of naval strength points and fleets 7", **kw)
     if going_to_port:
-        if not cx.friendly(to, f.side):
-            return _no(f"{to} is not a friendly port", "Fleet strength points 2", **kw)
-        area = FLEET_AREAS.get(f.nation)
-        if area and not (cx.country(to) == area[0] or cx.map.countries.get(cx.country(to) or "") and cx.map.countries[cx.country(to)].allegiance == area[1]):
-            return _no(f"{f.name} may only enter friendly ports in its nation or its allied (same colour) hexes",
-                       "Fleet strength points 2", **kw)
+        why = fleet_port_problem(cx, f.side, f.nation, to)
+        if why:
+            return _no(why, "Fleet strength points 2", **kw)
         held = sum(x.capital for x in st.fleets if x.at == to and x.in_port and x is not f)
         if held + f.capital > port:
             return _no(f"the port of {to} holds {port} strength points ({held} there already)",
