@@ -29,11 +29,27 @@ class Facts:
 
     def production(self, side: str, printed: bool) -> int:
         """Fall of Germany victory condition 5: "all friendly production points are counted
-        regardless of their location or devastation" (``printed``; rulings R26)."""
+        regardless of their location or devastation" (``printed``; rulings R26): each friendly
+        space at the figure the scenario gives it, Siberia at its scenario figure (twelve in The
+        Fall of Germany: Barbarossa special rule 4, rulings R7), as its production counts it."""
         cx = self.cx
         if printed:
-            return sum(cx.production(s) for s in cx.production_spaces() if cx.friendly(s, side))
+            return sum(scenario_figure(cx, s) for s in cx.production_spaces() if cx.friendly(s, side))
         return sum(cx.undevastated(s) for s in cx.production_spaces() if cx.friendly(s, side))
+
+
+def scenario_figure(cx, space: str) -> int:
+    """A space's production as the scenario counts it, devastation aside: the printed figure, or
+    the figure a ``siberia`` adjustment gives its box this turn (Barbarossa special rule 4;
+    Siberian production 4)."""
+    from mapref.core.graph import box_space
+
+    for a in cx.scenario.adjustments:
+        p = a.params
+        if a.kind == "siberia" and box_space(p.get("box", "siberia")) == space:
+            grown = "grows_from" in p and cx.state.turn >= p["grows_from"]
+            return p.get("grows_to", 12) if grown else p.get("production", cx.production(space))
+    return cx.production(space)
 
 
 def _holds(cx, space: str, side: str) -> bool:
