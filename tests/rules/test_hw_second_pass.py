@@ -180,7 +180,7 @@ def _axis_land(s, countries, keep=()):
 def test_oslo_athens_and_belgrade_are_capitals_and_the_low_countries_never_surrender():
     # Surrender, Other countries 2: "The following hexes are now capitals: T10 Oslo, H13 Athens,
     # L12 Belgrade."  3: "The Low Countries are the lone exception. They never surrender".
-    for capital, frm, country, line in (("T10", "U10", "no", ()), ("H13", "H12", "gr", ("yu",)), ("L12", "K12", "yu", ())):
+    for capital, frm, country, line in (("T10", "U10", "no", ()), ("H13", "H12", "gr", ("yu", "bg")), ("L12", "K12", "yu", ())):
         s = game("war_for_europe")
         _axis_advances(s)
         _axis_land(s, (country,) + line, keep=(capital,))
@@ -241,13 +241,12 @@ def test_the_soviet_union_waits_for_poland_to_surrender():
     _axis_advances(s)
 
     def put(st):
-        st.hexes["P14"] = HexState(control="axis", occupied=True)
-        st.hexes["O13"] = HexState(control="axis", occupied=True)
-        st.armies.append(Army("Raiders", "axis", "ge", "O13", {"mechanized": 5}))
+        for x in ("O13", "O14"):
+            st.hexes[x] = HexState(control="axis", occupied=True)
+        st.armies.append(Army("Raiders", "axis", "ge", "O14", {"mechanized": 5}))
     edit(s, put)
-    cx = ctx(s)
-    target = next(n for n in cx.graph.neighbours("O13", {"land"}) if cx.control.get(n) == "soviet")
-    assert "The Soviet Union 3" in refused(s, "capture", **{"from": "O13", "to": target}).rule
+    assert ctx(s).control["P14"] == "soviet"
+    assert "The Soviet Union 3" in refused(s, "capture", **{"from": "O14", "to": "P14"}).rule
 
 
 def test_a_soviet_attack_on_germany_puts_the_soviets_at_war_with_the_axis():

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from mapref.rulesets.hitlers_war.commands import (Relocate, RemoveArmy, SetArmyPoints, SetForts, SetGarrisonsLost, SetHex,
                                    SetTurn)
 from mapref.rulesets.hitlers_war.common import INACTIVE
+from mapref.rulesets.hitlers_war.politics import after_attack, attack_problem
 from mapref.rulesets.hitlers_war.state import POINT_TYPES
 
 ADJACENT = frozenset({"land", "box_land"})  # never across crossing or all-sea sides
@@ -77,6 +78,14 @@ def check_losses(cx, space: str, losses: dict[str, int], fort: int = 0, garrison
     msgs: list[str] = []
     here = [a for a in st.armies if a.at == space]
     lost_garrisons: set[str] = set()
+    # losses the phasing side inflicts on an enemy army or garrison come from its attack: whom it
+    # may attack (The Soviet Union 1-4) and what the attack sets off (5)
+    victims = [a.side for a in here if a.side != st.side and (army is None or a.name == army)] if losses else []
+    attacked = bool(victims) or garrison or bool(fort)
+    if attacked:
+        pol = attack_problem(cx, st.side, space, victims)
+        if pol:
+            return _no(*pol)
     if losses:
         cands = [a for a in here if army is None or a.name == army]
         if not cands:
@@ -129,6 +138,10 @@ def check_losses(cx, space: str, losses: dict[str, int], fort: int = 0, garrison
         msgs.append(f"the garrison of {space} is destroyed until the end of the combat phase [Assault resolution 7; Garrisons 4]")
     if lost_garrisons:
         cmds.append(SetGarrisonsLost(spaces=_garrisons_after(cx, lost_garrisons)))
+    if attacked:
+        c, m = after_attack(cx, st.side, space, victims)
+        cmds += c
+        msgs += m
     return CombatCheck(True, commands=cmds, messages=msgs)
 
 
@@ -206,6 +219,10 @@ def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army
         return _no(f"{to} holds a friendly army", "Advance resolution 3")
     if a.name == "Rumanian Army" and sc.id == "war_for_europe" and cx.country(to) not in ("ro", "su"):
         return _no(f"{to} is not in the Soviet Union: the Rumanian army advances only into Soviet hexes", "The Rumanian army 3")
+    if owner != side:
+        pol = attack_problem(cx, side, to, [x.side for x in enemy_here])
+        if pol:
+            return _no(*pol)
     if a.at not in cx.supplied(side):
         return _no(f"{a.name} cannot trace supply: it may not attack this turn", "Determine supply 5")
     friendly_target = owner == side
@@ -300,7 +317,29 @@ def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army
             cmds.append(SetForts(text=f"fort {to} destroyed", forts=[copy.deepcopy(x) for x in st.forts if x is not f]))
             msgs.append(f"the {f.side} fort in {to} and its {f.strength + f.building} points are destroyed [Effect of forts on combat 4]")
     cmds.append(SetGarrisonsLost(spaces=_garrisons_after(cx, lost, refilled)))
+    if not friendly_target:
+        c, m = consequences_of_capture(cx, side, to, [x.side for x in enemy_here])
+        cmds += c
+        msgs += m
     return CombatCheck(True, commands=cmds, messages=msgs)
+
+
+def consequences_of_capture(cx, side: str, to: str, defenders: list[str]) -> tuple[list, list[str]]:
+    """What a capture of ``to`` by ``side`` sets off beyond the hex (War for Europe): war with the
+    Axis (The Soviet Union 5), a capital's surrender (Surrender, Other countries 1-5) and the
+    morale chart's events."""
+    from mapref.rulesets.hitlers_war.politics import after_attack, capital_surrender, capture_morale, morale_commands
+
+    cmds, msgs = [], []
+    for c, m in (after_attack(cx, side, to, defenders), capital_surrender(cx, side, to)):
+        cmds += c
+        msgs += m
+    changes, what = capture_morale(cx, side, to)
+    if changes:
+        c, m = morale_commands(cx, changes, "; ".join(what))
+        cmds += c
+        msgs += m
+    return cmds, msgs
 
 
 def victory_commands(m, sc, st) -> tuple[list, str]:

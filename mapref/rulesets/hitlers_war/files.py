@@ -19,6 +19,7 @@ from mapref.io.problems import FileProblems, Problem, Reader, parse_toml, show_v
 from mapref.rules.victory import read_conditions
 from mapref.rulesets.hitlers_war.scenario import (
     Adjustment,
+    Entry,
     Area,
     DevastationSpec,
     FixedArmy,
@@ -123,7 +124,8 @@ def _tables(r: Reader, data: dict, key: str, what: str) -> list[tuple[str, str, 
 # ----------------------------------------------------------------------------- scenarios
 SCENARIO_TOP = ("format", "kind", "id", "name", "map", "ruleset", "rule", "notes", "sides", "move_order", "first_turn",
                 "last_turn", "first_phase", "other_nations", "optional_ports", "absent_boxes", "no_production", "setup",
-                "nations", "armies", "pools", "forts", "devastation", "fleets", "records", "adjustments", "victory", "special")
+                "nations", "armies", "pools", "forts", "devastation", "fleets", "records", "adjustments", "victory", "special",
+                "entries")
 SETUP_KEYS = ("friendly", "production", "supply", "always_supplied", "build", "build_rule", "morale", "costs", "costs_rule")
 RECORD_KEYS = ("partial_ships", "uboats_port", "uboats_convoy", "asw", "ta_shipping", "bombers")
 
@@ -235,6 +237,13 @@ def scenario_from_dict(data: dict, source: str, shown: str) -> Scenario:
         for nid, w, t in _tables(r, data, key, "a table with rule and text"):
             r.check_keys(t, ("rule", "text", "hexes", "code"), w, required=("rule", "text"))
             dest.append(Note(nid, r.str_(t, "rule", w), r.str_(t, "text", w), _strs(r, t, "hexes", w), r.str_(t, "code", w)))
+    for eid, w, t in _tables(r, data, "entries", "a table of a nation that joins a side by itself"):
+        r.check_keys(t, ("rule", "nation", "side", "turn", "player_turn", "army", "at", "reinforce") + POINT_TYPES, w,
+                     required=("rule", "nation", "side", "turn"))
+        sc.entries.append(Entry(eid, r.str_(t, "rule", w), r.str_(t, "nation", w), _side(r, t, "side", w, sides),
+                                _turn(r, t, "turn", w, sc.first_turn),
+                                _side(r, t, "player_turn", w, sides, required=False), r.str_(t, "army", w), r.str_(t, "at", w),
+                                {k: v for k, v in _points(r, t, w).items() if v}, r.bool_(t, "reinforce", w)))
     r.raise_if_any()
     sc.path = shown
     return sc
@@ -274,9 +283,12 @@ def game_from_dict(data: dict, source: str, shown: str) -> GameState:
         notes=r.str_(data, "notes", ""),
     )
     for code, w, n in _tables(r, data, "nations", 'a table such as { side = "axis", status = "at_war" }'):
-        r.check_keys(n, ("side", "status", "joined"), w, required=("status",))
+        r.check_keys(n, ("side", "status", "joined", "attacked_by", "attacked", "no_attack"), w, required=("status",))
         g.nations[code] = Nation(_side(r, n, "side", w, required=False) or None, r.str_(n, "status", w, "neutral", choices=STATUSES),
-                                 _turn(r, n, "joined", w, None) if "joined" in n else None)
+                                 _turn(r, n, "joined", w, None) if "joined" in n else None,
+                                 _side(r, n, "attacked_by", w, required=False) or None,
+                                 _turn(r, n, "attacked", w, None) if "attacked" in n else None,
+                                 [x for x in _strs(r, n, "no_attack", w) if x in SIDES or r.expected(f"{w}.no_attack", "sides", x)])
     for side, w, s in _tables(r, data, "sides", "a table of one side's record sheet"):
         if side not in SIDES:
             r.expected(w, "a side (" + ", ".join(SIDES) + ")", side)
@@ -352,6 +364,12 @@ def state_data(g: GameState) -> dict:
         rec["status"] = n.status
         if n.joined is not None:
             rec["joined"] = str(n.joined)
+        if n.attacked_by:
+            rec["attacked_by"] = n.attacked_by
+        if n.attacked is not None:
+            rec["attacked"] = str(n.attacked)
+        if n.no_attack:
+            rec["no_attack"] = list(n.no_attack)
         nations[code] = rec
     d["nations"] = nations
     sides = {}

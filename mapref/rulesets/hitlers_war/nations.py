@@ -74,4 +74,10 @@ def check_nation(cx, code: str, status: str, side=KEEP, joined: Turn | None = No
         if code == "fi":
             msgs.append(f"Finland's army is supplied this turn ({when}), then only via the Baltic "
                         f"[Nations inclined toward the Axis 4; rulings R36]")
+        from mapref.rulesets.hitlers_war.politics import MORALE_JOIN, morale_commands
+
+        if code in MORALE_JOIN and MORALE_JOIN[code][0].keys() <= {new_side}:
+            c, m2 = morale_commands(cx, *MORALE_JOIN[code])
+            cmds += c
+            msgs += m2
     return CombatCheck(True, commands=cmds, messages=msgs)

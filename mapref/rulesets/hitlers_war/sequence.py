@@ -316,6 +316,13 @@ def advance(m, sc, st, roll: int | None = None, lose: dict | None = None) -> Adv
         run(c)
         out.messages += msgs
     if phase == "movement" and (new_side != side or turn != work.turn or work.phase == "setup") and sub == seq[0][1]:
+        # nations that join by themselves at the beginning of a player turn (Nations inclined
+        # toward the Axis 1-3; The United States 1; rulings R39)
+        from mapref.rulesets.hitlers_war.politics import automatic_entries
+
+        c, msgs = automatic_entries(Context(m, sc, work), turn, new_side)
+        run(c)
+        out.messages += msgs
         if any(f.side == new_side and f.moved for f in work.fleets):
             fleets = copy.deepcopy(work.fleets)
             for f in fleets:

@@ -116,6 +116,10 @@ class Nation:
     side: str | None  # the side it belongs or leans to; None for nobody
     status: str  # one of STATUSES
     joined: Turn | None = None  # the turn it joined its side, where a rule needs it (Finland: rulings R36)
+    # Violation of neutrality 2: the side that first attacked it while it was unaligned, and when
+    attacked_by: str | None = None
+    attacked: Turn | None = None
+    no_attack: list[str] = field(default_factory=list)  # sides that may never attack it again (The Soviet Union 10)
 
 
 @dataclass
