@@ -53,7 +53,7 @@ FORMAT = 1
 AREA_KEYS = ("countries", "allegiances", "regions", "hexes", "boxes", "except")
 ADJUSTMENT_KEYS = {
     "deduct": ("points", "until"),
-    "siberia": ("box", "from", "production", "grows_to", "grows_from", "requires"),
+    "siberia": ("box", "from", "production", "grows_to", "grows_from", "requires", "repair_per_turn", "no_repair_by"),
     "us_entry": ("box", "nation", "from", "base", "per_turn"),
     "ta_shipping": ("points", "boxes"),
     "vichy": ("nation", "reduce", "cap"),
@@ -228,7 +228,9 @@ def scenario_from_dict(data: dict, source: str, shown: str) -> Scenario:
                         raise ValueError
                 except ValueError:
                     r.expected(f"{w}.{k}", 'a turn such as "winter 1941"', t[k])
-        for k in ("points", "production", "grows_to", "base", "per_turn", "reduce", "cap", "sweden_points"):
+        if "no_repair_by" in params:
+            params["no_repair_by"] = list(_strs(r, t, "no_repair_by", w))
+        for k in ("points", "production", "grows_to", "base", "per_turn", "reduce", "cap", "sweden_points", "repair_per_turn"):
             if k in params:
                 r.int_(params, k, w, 0, 0, 999)
         sc.adjustments.append(Adjustment(aid, kind, _side(r, t, "side", w, sides), r.str_(t, "rule", w), params))
@@ -263,8 +265,12 @@ def load_scenario(path: str | os.PathLike[str], shown: str | None = None) -> Sce
 GAME_TOP = ("format", "kind", "scenario", "map", "notes", "turn", "nations", "sides", "armies", "fleets", "forts",
             "hexes", "pools", "home_forces", "garrisons_lost")
 SIDE_RECORD_KEYS = ("morale", "production", "lend_lease", "partial_ships", "uboats_port", "uboats_convoy", "asw",
-                    "ta_shipping", "bombers", "history")
-HISTORY_KEYS = ("turn", "total", "spendable", "built", "repaired", "lend_lease", "research")
+                    "ta_shipping", "bombers", "history", "costs", "us_first", "spent", "repair_spent", "repaired", "built",
+                    "lend_given", "ta_used", "transported")
+RECORD_INTS = ("lend_lease", "uboats_port", "uboats_convoy", "asw", "ta_shipping", "bombers", "us_first", "spent", "repair_spent",
+               "lend_given", "ta_used")
+RECORD_TABLES = ("costs", "repaired", "built", "transported")  # {name = N}
+HISTORY_KEYS = ("turn", "total", "spendable", "spent", "built", "repaired", "lend_lease", "research")
 
 
 def game_from_dict(data: dict, source: str, shown: str) -> GameState:
@@ -297,8 +303,11 @@ def game_from_dict(data: dict, source: str, shown: str) -> GameState:
         rec = SideRecord(
             morale=r.int_(s, "morale", w, 0, -99, 19) if "morale" in s else None,
             production=r.int_(s, "production", w, 0, 0, 999) if "production" in s else None,
-            **{k: r.int_(s, k, w, 0, 0, 999) for k in ("lend_lease", "uboats_port", "uboats_convoy", "asw", "ta_shipping", "bombers")},
+            **{k: r.int_(s, k, w, 0, 0, 999) for k in RECORD_INTS},
         )
+        for k in RECORD_TABLES:
+            t = r.table(s, k, w)
+            setattr(rec, k, {str(x): r.int_(t, x, f"{w}.{k}", 0, 0, 999) for x in t})
         ps = s.get("partial_ships", [])
         if not isinstance(ps, list) or not all(isinstance(x, int) and not isinstance(x, bool) and x > 0 for x in ps):
             r.expected(f"{w}.partial_ships", "an array of positive integers", ps)
@@ -379,9 +388,12 @@ def state_data(g: GameState) -> dict:
             rec["morale"] = s.morale
         if s.production is not None:
             rec["production"] = s.production
-        for k in ("lend_lease", "uboats_port", "uboats_convoy", "asw", "ta_shipping", "bombers"):
+        for k in RECORD_INTS:
             if getattr(s, k):
                 rec[k] = getattr(s, k)
+        for k in RECORD_TABLES:
+            if getattr(s, k):
+                rec[k] = dict(getattr(s, k))
         if s.partial_ships:
             rec["partial_ships"] = list(s.partial_ships)
         if s.history:

@@ -34,6 +34,7 @@ STEP_LABELS = {
     ("over", ""): "Game over",
 }
 KEEP = "keep"  # a ``set`` action's side: unchanged
+ACTIONS = ("move", "set", "advance", "losses", "capture", "build", "repair")
 
 
 def parse_points(text: str) -> dict[str, int]:
@@ -46,6 +47,21 @@ def parse_points(text: str) -> dict[str, int]:
         if not eq or k not in names or not v.strip().isdigit():
             raise ValueError(f"{part.strip()!r}: expected TYPE=N with a type of {', '.join(sorted(set(names)))}")
         out[names[k]] = out.get(names[k], 0) + int(v)
+    return out
+
+
+def parse_costs(text: str) -> dict[str, int]:
+    """``"mechanized=6,tactical_air=8"`` -> {type: cost} (``air`` for tactical air); raise ValueError."""
+    from mapref.rulesets.hitlers_war.build import COST_TYPES
+
+    names = {t: t for t in COST_TYPES} | {FLAGS.get(t, t): t for t in POINT_TYPES} | {"ta-shipping": "ta_shipping"}
+    out = {}
+    for part in text.split(","):
+        k, eq, v = part.strip().partition("=")
+        k = k.strip().lower()
+        if not eq or names.get(k, names.get(k.replace("-", "_"))) is None or not v.strip().isdigit():
+            raise ValueError(f"--cost {part.strip()!r}: expected TYPE=N with a type of {', '.join(COST_TYPES)}")
+        out[names.get(k, names.get(k.replace("-", "_")))] = int(v)
     return out
 
 
@@ -151,7 +167,7 @@ class HitlersWar(Ruleset):
     def check(self, game, action: Action) -> Outcome:
         fn = getattr(self, f"_check_{action.verb}", None)
         if fn is None:
-            return refused(f"Hitler's War has no action {action.verb!r} (its actions: move, set, advance, losses, capture)")
+            return refused(f"Hitler's War has no action {action.verb!r} (its actions: {', '.join(ACTIONS)})")
         try:
             return fn(game, dict(action.args))
         except SpaceError as e:
@@ -241,6 +257,42 @@ class HitlersWar(Ruleset):
         if r.error:
             return refused(r.error)
         return Outcome(True, r.commands, r.messages, rule="Sequence of Play", label=f"end of {st.side} {here.lower()}")
+
+    def _check_build(self, game, a: dict) -> Outcome:
+        from mapref.rulesets.hitlers_war.build import RECORD_TYPES, check_build
+
+        space = self._space(game, a["space"]) if a.get("space") else None
+        try:
+            points = {t: int(v) for t, v in (a.get("points") or {t: a[t] for t in POINT_TYPES if t in a}).items() if int(v)}
+            records = {t: int(a[t]) for t in RECORD_TYPES if a.get(t)}
+            costs = a.get("cost") or {}
+            if isinstance(costs, (list, tuple)):
+                costs = {k: v for item in costs for k, v in parse_costs(str(item)).items()}
+            nums = {k: int(a.get(k) or 0) for k in ("fort", "ships", "lend_lease")}
+        except (TypeError, ValueError) as e:
+            return refused(f"cannot build: {e}", "Building strength points 3")
+        r = check_build(self.context(game), space, points, nums["fort"], records, nums["ships"], a.get("fleet") or None,
+                        nums["lend_lease"], dict(costs), a.get("army") or None)
+        if not r.ok:
+            return Outcome(False, reason=f"cannot build{' in ' + space if space else ''}: {r.reason}", rule=r.rule)
+        what = ", ".join(f"{v} {t.replace('_', ' ')}" for t, v in list(points.items()) + list(records.items())
+                         + [(k, v) for k, v in nums.items() if v])
+        return Outcome(True, r.commands, r.messages, rule="Building strength points 1-6",
+                       label=f"build {what or 'costs'}" + (f" in {space}" if space else ""))
+
+    def _check_repair(self, game, a: dict) -> Outcome:
+        from mapref.rulesets.hitlers_war.build import check_repair
+
+        space = self._space(game, a.get("space", ""))
+        try:
+            n = int(a.get("points", a.get("n", 1)))
+        except (TypeError, ValueError):
+            return refused(f"repair: the number of points must be a whole number, got {a.get('points')!r}",
+                           "Repairing devastated production 7")
+        r = check_repair(self.context(game), space, n)
+        if not r.ok:
+            return Outcome(False, reason=f"cannot repair {space}: {r.reason}", rule=r.rule)
+        return Outcome(True, r.commands, r.messages, rule="Repairing devastated production 2-8", label=f"repair {n} in {space}")
 
     def _check_losses(self, game, a: dict) -> Outcome:
         from mapref.rulesets.hitlers_war.combat import check_losses
@@ -510,6 +562,42 @@ class HitlersWar(Ruleset):
                 d["army"] = args.army
             return Action("capture", d)
 
+        def build_args(ap):
+            ap.add_argument("hex", metavar="HEX", nargs="?", default=None, help="where the strength or fort points are placed")
+            points_args(ap)
+            ap.add_argument("--fort", type=int, default=0, metavar="N", help="fort points (under construction for a season)")
+            ap.add_argument("--army", default=None, help="the army in a box the points join, or the new army's name")
+            ap.add_argument("--ta-shipping", dest="ta_shipping", type=int, default=0, metavar="N", help="trans-Atlantic shipping points")
+            ap.add_argument("--uboats", dest="uboat", type=int, default=0, metavar="N", help="U-boat points (to the U-boat marker in port)")
+            ap.add_argument("--asw", type=int, default=0, metavar="N", help="A.S.W. points")
+            ap.add_argument("--bombers", dest="bomber", type=int, default=0, metavar="N", help="strategic bomber points")
+            ap.add_argument("--ships", type=int, default=0, metavar="P", help="production paid toward capital ship points")
+            ap.add_argument("--fleet", default=None, help="the fleet in port that completed ship points join")
+            ap.add_argument("--lend-lease", dest="lend_lease", type=int, default=0, metavar="N",
+                            help="Allies: production points given to the Soviets (Lend-Lease)")
+            ap.add_argument("--cost", action="append", default=[], metavar="TYPE=N",
+                            help="record the record sheet's cost of a type (costs the rulebook does not state)")
+
+        def build_action(args, game) -> Action:
+            d: dict = {}
+            if args.hex:
+                d["space"] = args.hex
+            if points_of(args):
+                d["points"] = points_of(args)
+            for k in ("fort", "ta_shipping", "uboat", "asw", "bomber", "ships", "lend_lease"):
+                if getattr(args, k):
+                    d[k] = getattr(args, k)
+            for k in ("army", "fleet"):
+                if getattr(args, k):
+                    d[k] = getattr(args, k)
+            if args.cost:
+                d["cost"] = {k: v for item in args.cost for k, v in parse_costs(item).items()}
+            return Action("build", d)
+
+        def repair_args(ap):
+            ap.add_argument("hex", metavar="HEX")
+            ap.add_argument("points", metavar="N", type=int, nargs="?", default=1, help="devastated points to repair (default 1)")
+
         return [
             Verb("move", "check a move of strength points (or a fleet) and apply it; exit 1 with the rule when illegal",
                  "Check a move and apply it (Movement 1-5; Sea Movement).", move_args, move_action, check_only=True),
@@ -524,6 +612,13 @@ class HitlersWar(Ruleset):
             Verb("capture", "record a successful advance the players rolled: the army moves in, defenders retreat; exit 1 with the rule when illegal",
                  "Record a successful advance from FROM into TO (Advance resolution 2-13; Off-map combat; Effect of forts "
                  "on combat 4).", capture_args, capture_action, check_only=True),
+            Verb("build", "spend the phasing side's production on new strength points, forts, shipping, lend-lease (production: build step)",
+                 "Build in the production phase (Building strength points 1-6; Stacking 5; Fortifications, Production; "
+                 "Trans-Atlantic shipping 3-4; Lend-Lease 1-5; Allied Supply and Production 1; The United States 3; "
+                 "France: Activity limitations 1-2; Partial Ship Builds).", build_args, build_action, check_only=True),
+            Verb("repair", "repair devastated production of the phasing side: three production a point, at most 25% of production (production: repair step)",
+                 "Repair devastated production (Repairing devastated production 2-8; Siberian production 2, 5).", repair_args,
+                 lambda args, game: Action("repair", {"space": args.hex, "points": args.points}), check_only=True),
         ]
 
 

@@ -26,8 +26,8 @@ import copy
 from dataclasses import dataclass, field
 
 from mapref.core.graph import box_space
-from mapref.rulesets.hitlers_war.commands import (AddHistory, EndCombat, RemoveArmy, SetArmyPoints, SetFleets, SetForts, SetHex, SetTurn,
-                                   apply)
+from mapref.rulesets.hitlers_war.commands import (AddHistory, EndCombat, RemoveArmy, SetArmyPoints, SetFleets, SetForts, SetHex,
+                                                  SetRecord, SetTurn, apply)
 from mapref.rulesets.hitlers_war.stacking import LIMIT
 from mapref.rulesets.hitlers_war.state import POINT_TYPES
 from mapref.rulesets.hitlers_war.supply import isolation
@@ -276,9 +276,23 @@ def advance(m, sc, st, roll: int | None = None, lose: dict | None = None) -> Adv
                 out.messages.append(f"garrisons return in {', '.join(work.garrisons_lost)} [Garrisons 4, 6]")
             if work.garrisons_lost or any(a.side == side and a.advanced for a in work.armies):
                 run([EndCombat(side=side)])
+        if here == ("production", "build"):
+            from mapref.rulesets.hitlers_war.build import end_of_building
+
+            err = end_of_building(Context(m, sc, work), side)
+            if err:
+                out.error = err
+                return out
         if here[0] == "production" and i + 1 == len(seq):
-            p = production(Context(m, sc, work), side)
-            run([AddHistory(side=side, record={"turn": str(work.turn), "total": p.total, "spendable": p.spendable})])
+            from mapref.rulesets.hitlers_war.build import end_of_production
+
+            wcx = Context(m, sc, work)
+            p = production(wcx, side)
+            c, msgs = end_of_production(wcx, side)
+            run([AddHistory(side=side, record={"turn": str(work.turn), "total": p.total, "spendable": p.spendable,
+                                               "spent": p.spent})])
+            run(c)
+            out.messages += msgs
         turn = work.turn
         if i + 1 < len(seq):
             nxt = (side, seq[i + 1])
@@ -323,6 +337,9 @@ def advance(m, sc, st, roll: int | None = None, lose: dict | None = None) -> Adv
         c, msgs = automatic_entries(Context(m, sc, work), turn, new_side)
         run(c)
         out.messages += msgs
+        rec = work.sides.get(new_side)
+        if rec is not None and (rec.ta_used or rec.transported):  # a new turn's transport (Sea transportation 1)
+            run([SetRecord(side=new_side, fields={"ta_used": 0, "transported": {}})])
         if any(f.side == new_side and f.moved for f in work.fleets):
             fleets = copy.deepcopy(work.fleets)
             for f in fleets:

@@ -136,6 +136,17 @@ class SideRecord:
     ta_shipping: int = 0
     bombers: int = 0
     history: list[dict] = field(default_factory=list)  # production records: {turn, total, spent...}
+    costs: dict[str, int] = field(default_factory=dict)  # costs from the record sheet (Building 1; Research: Item cost)
+    us_first: int = 0  # strength points still to be built in the United States (The United States 3)
+    # this production phase (cleared at its end: Production points 4)
+    spent: int = 0  # production spent on builds, repairs, lend-lease
+    repair_spent: int = 0  # of which on repairs (Repairing devastated production 3)
+    repaired: dict[str, int] = field(default_factory=dict)  # points repaired now, counted from next turn (Repairing 8)
+    built: dict[str, int] = field(default_factory=dict)  # strength points built now, by country (France 2)
+    lend_given: int = 0  # lend-lease given now (Lend-Lease 1)
+    # this turn, from the side's movement phase (cleared at its start)
+    ta_used: int = 0  # trans-Atlantic shipping points carrying strength points (Trans-Atlantic shipping 1)
+    transported: dict[str, int] = field(default_factory=dict)  # sea zone -> points carried by fleets (Sea transportation 1-2)
 
 
 @dataclass

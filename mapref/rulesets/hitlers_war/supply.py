@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from mapref.core.graph import LAND_KINDS, box_space
+from mapref.core.graph import LAND_KINDS
 from mapref.rules import supply as core_supply
 from mapref.rules.supply import SupplyTrace
 
