@@ -464,7 +464,53 @@ class HitlersWar(Ruleset):
                          Action("advance", {"lose_at": space}), last, why, ask=fields)]
 
     def _production_menu(self, game, cx, space: str) -> list[MenuItem]:
-        return []
+        """Production: "Build here..." at a space where the phasing side builds (build step),
+        "Build shipping, ships, lend-lease..." anywhere (build step), "Repair production here..."
+        at a friendly devastated space (repair step).  Each asks its values in one form; the note
+        gives the costs and what is left (Building strength points 1-4; Repairing 2-8)."""
+        from mapref.rulesets.hitlers_war.build import RECORD_TYPES, cost_of
+        from mapref.rulesets.hitlers_war.production import production
+
+        st = game.state
+        side = st.side
+        p = production(cx, side)
+        left = f"{p.available} of {p.spendable} production left"
+        out: list[MenuItem] = []
+        if st.subphase == "build":
+            known = {t: cost_of(cx, side, t) for t in POINT_TYPES + ("fort",)}
+            costs = ", ".join(f"{t.replace('_', ' ')} {c}" for t, c in known.items() if c is not None)
+            note = f"{left}; costs: {costs or 'none known'} (enter other record-sheet costs with mapref build --cost)"
+            if space in p.build_spaces:
+                fields = [(t, f"{t.replace('_', ' ')} ({c} each)", "int", 0, None) for t, c in known.items()
+                          if c is not None and t != "fort"]
+                if known.get("fort") is not None and not cx.is_box(space):
+                    fields.append(("fort", f"fort points ({known['fort']} each)", "int", 0, None))
+                if cx.is_box(space):
+                    names = [a.name for a in st.armies if a.at == space and a.side == side]
+                    fields.append(("army", "join army (empty: a new army)", "choice", "", [""] + names))
+                out.append(MenuItem("Build here...", Action("build", {"space": space}), True, note, ask=fields))
+            elif known.get("fort") is not None and cx.friendly(space, side) and not cx.is_box(space) and cx.is_land(space):
+                out.append(MenuItem("Build fort points here...", Action("build", {"space": space}), True, note,
+                                    ask=[("fort", f"fort points ({known['fort']} each)", "int", 1, None)]))
+            extra = [(k, f"{k.replace('_', ' ')} points ({cost_of(cx, side, k)} each)", "int", 0, None)
+                     for k in RECORD_TYPES if cost_of(cx, side, k) is not None]
+            ports = [f.name for f in st.fleets if f.side == side and f.in_port]
+            if ports:
+                extra.append(("ships", "production paid toward capital ships", "int", 0, None))
+                extra.append(("fleet", "fleet in port for completed ships", "choice", ports[0], ports))
+            if p.lend_lease is not None and p.lend_lease["max"]:
+                extra.append(("lend_lease", f"lend-lease to the Soviets (at most {p.lend_lease['max']})", "int", 0, None))
+            if extra:
+                out.append(MenuItem("Build shipping, ships, lend-lease...", Action("build", {}), True, note, ask=extra))
+        elif st.subphase == "repair" and cx.friendly(space, side):
+            hs = st.hex(space)
+            n = hs.devastated - hs.permanent
+            if n > 0:
+                note = (f"three production a point; {p.repair_left} of {p.repair_budget} left for repairs "
+                        f"(25% of {p.spendable}); {left}")
+                out.append(MenuItem("Repair production here...", Action("repair", {"space": space}), True, note,
+                                    ask=[("points", f"points to repair (of {n} devastated)", "int", 1, None)]))
+        return out
 
     # ------------------------------------------------------------------------------- CLI
     def verbs(self) -> list[Verb]:
