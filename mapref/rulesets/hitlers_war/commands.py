@@ -191,6 +191,17 @@ class Relocate(Snapshot):
 
 
 @dataclass
+class AddInvasion(Snapshot):
+    """A hex amphibiously invaded this combat phase (Invasion procedure 8)."""
+
+    space: str = ""
+
+    def do(self, st: GameState) -> None:
+        self._save(st, "invasions")
+        st.invasions = sorted(set(st.invasions) | {self.space})
+
+
+@dataclass
 class SetGarrisonsLost(Snapshot):
     """The empty hexes whose garrison is gone until the end of the combat phase (Garrisons 4, 6)."""
 
@@ -209,8 +220,9 @@ class EndCombat(Snapshot):
     side: str = ""
 
     def do(self, st: GameState) -> None:
-        self._save(st, "armies", "garrisons_lost")
+        self._save(st, "armies", "garrisons_lost", "invasions")
         st.garrisons_lost = []
+        st.invasions = []
         for a in st.armies:
             if a.side == self.side:
                 a.advanced = 0
@@ -307,4 +319,4 @@ def undo(st: GameState, commands: list[Command]) -> None:
 
 __all__ = ["Command", "MovePoints", "MoveFleet", "SetHex", "RemoveArmy", "SetArmyPoints", "SetForts", "SetFleets",
            "SetTurn", "AddHistory", "Relocate", "SetGarrisonsLost", "EndCombat", "SetNation", "AddArmy", "SetRecord", "SetNations",
-           "SetHomeForces", "apply", "undo", "Fleet", "Fort"]
+           "SetHomeForces", "AddInvasion", "apply", "undo", "Fleet", "Fort"]

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from mapref.rulesets.hitlers_war.commands import MoveFleet, MovePoints
+from mapref.rulesets.hitlers_war.commands import MoveFleet, MovePoints, SetRecord
 from mapref.rules.routes import land_route
 from mapref.rulesets.hitlers_war.routes import MAX_SEA_MOVE, sea_route
 from mapref.rulesets.hitlers_war.common import INACTIVE
 from mapref.rulesets.hitlers_war.state import POINT_TYPES
+from mapref.rulesets.hitlers_war.transport import capacity_left, fleet_capacity, sea_transport, trans_atlantic
 
 # Italian forces 3: "Africa and the Middle East"
 AFRICA_MIDDLE_EAST = ("ma", "dz", "tn", "ly", "eg", "mt", "ps", "tj", "ls", "iq", "ir", "kw", "qa")
@@ -32,6 +33,7 @@ class MoveCheck:
     fleet: str = ""
     points: dict = field(default_factory=dict)
     commands: list = field(default_factory=list)
+    note: str = ""  # how the points travel, when not by land (sea transport, trans-Atlantic shipping)
 
     def as_dict(self) -> dict:
         return {"ok": self.ok, "route": list(self.route), "reason": self.reason, "rule": self.rule}
@@ -122,15 +124,41 @@ def check_move(cx, frm: str, to: str, points: dict | None = None, army: str | No
                            "Italian forces 5", **kw)
     friendly = [s for s, v in cx.control.items() if v == a.side]
     r = land_route(cx.graph, friendly, frm, to)
-    if not r.ok:
-        return _no(r.reason, r.rule, **kw)
+    path, extra, how = r.path, [], ""
+    ta = trans_atlantic(cx, a.side, frm, to, sum(want.values()))
+    if ta is not None:  # Trans-Atlantic shipping 1, 6; The United States 4
+        if not ta.ok:
+            return _no(ta.reason, ta.rule, **kw)
+        rec = st.sides.get(a.side)
+        path = ta.path
+        extra = [SetRecord(text="trans-Atlantic shipping", side=a.side, fields={"ta_used": (rec.ta_used if rec else 0) + ta.shipping})]
+        how = (f"by trans-Atlantic shipping: {ta.shipping} of {rec.ta_shipping if rec else 0} shipping points carry them "
+               f"this turn (not production) [Trans-Atlantic shipping 1, 5-6]")
+    elif not r.ok:
+        if not fleet_capacity(cx, a.side):  # no fleet at sea: no sea transport (Fleets at sea 3)
+            return _no(r.reason, r.rule, **kw)
+        sr = sea_transport(cx, a.side, frm, to, sum(want.values()))
+        if not sr.ok:
+            return _no(f"{r.reason}; {sr.reason}", f"{r.rule}; {sr.rule}", **kw)
+        rec = st.sides.get(a.side)
+        done = dict(rec.transported) if rec else {}
+        for z, k in sr.transported.items():
+            done[z] = done.get(z, 0) + k
+        path = sr.path
+        extra = [SetRecord(text="sea transport", side=a.side, fields={"transported": done})]
+        cap = capacity_left(cx, a.side)
+        how = (f"by sea transport through {', '.join(sr.seas)} ("
+               + ", ".join(f"{cap[z] - sr.transported[z]} more points can cross the {z} this turn" for z in sr.seas)
+               + ") [Sea transportation 1-2]")
     n = 2
     names = {x.name for x in st.armies}
     while f"{a.name} {n}" in names:
         n += 1
     cmd = MovePoints(text=f"move {want} from {frm} to {to}", army=a.name, to=to, points=want, new_name=f"{a.name} {n}",
                      join=target.name if target is not None else "")
-    return MoveCheck(True, r.path, army=a.name, points=want, commands=[cmd])
+    out = MoveCheck(True, path, army=a.name, points=want, commands=[cmd] + extra)
+    out.note = how
+    return out
 
 
 def fleet_port_problem(cx, side: str, nation: str, space: str, setup: bool = False) -> str:

@@ -140,7 +140,9 @@ def production(cx: Context, side: str) -> SideProduction:
                 n = p.get("base", 16) + p.get("per_turn", 1) * turn.turns_since(p["from"])
             terms.append(Term("United States production", n, a.rule))
         elif a.kind == "ta_shipping":
-            ships = st.sides[side].ta_shipping if side in st.sides else 0
+            # Trans-Atlantic shipping 1: a shipping point carries one production or one strength
+            # point; those carrying strength points this turn carry no production
+            ships = max(0, st.sides[side].ta_shipping - st.sides[side].ta_used) if side in st.sides else 0
             if "boxes" in p:
                 # War for Europe: the convoy carries the colonial boxes' production to Britain,
                 # one point per shipping point (Trans-Atlantic shipping 1; rulings R9)

@@ -34,7 +34,7 @@ STEP_LABELS = {
     ("over", ""): "Game over",
 }
 KEEP = "keep"  # a ``set`` action's side: unchanged
-ACTIONS = ("move", "set", "advance", "losses", "capture", "build", "repair")
+ACTIONS = ("move", "set", "advance", "losses", "capture", "build", "repair", "invade")
 
 
 def parse_points(text: str) -> dict[str, int]:
@@ -200,7 +200,7 @@ class HitlersWar(Ruleset):
             return Outcome(False, reason=f"illegal move {frm} -> {to}: {r.reason}", rule=r.rule)
         what = r.fleet or f"{sum(r.points.values())} points of {r.army}"
         line = f"{what}: {frm} -> {to} by {' '.join(r.route)}"
-        return Outcome(True, r.commands, [line], rule="Movement 1-5" if not r.fleet else "Movement of naval strength points and fleets",
+        return Outcome(True, r.commands, [line] + ([r.note] if getattr(r, "note", "") else []), rule="Movement 1-5" if not r.fleet else "Movement of naval strength points and fleets",
                        label=f"move {what} {frm} -> {to}", data={"route": list(r.route), "army": r.army, "fleet": r.fleet})
 
     def _check_set(self, game, a: dict) -> Outcome:
@@ -310,7 +310,7 @@ class HitlersWar(Ruleset):
 
         frm, to = self._space(game, a.get("from", "")), self._space(game, a.get("to", ""))
         retreats = [self._space(game, x) for x in a.get("retreat_to", [])]
-        r = check_capture(self.context(game), frm, to, retreats, army=a.get("army"))
+        r = check_capture(self.context(game), frm, to, retreats, army=a.get("army"), para_drop=int(a.get("para_drop") or 0))
         if not r.ok:
             ask = None
             if r.retreat is not None:
@@ -321,6 +321,22 @@ class HitlersWar(Ruleset):
         mover = next((c.army for c in r.commands if type(c).__name__ == "Relocate" and c.to == to), None)
         return Outcome(True, r.commands, r.messages, rule="Advance resolution 2-13", label=f"advance {frm} -> {to}",
                        data={"army": mover})
+
+    def _check_invade(self, game, a: dict) -> Outcome:
+        from mapref.rulesets.hitlers_war.combat import check_invasion
+
+        frm, to = self._space(game, a.get("from", "")), self._space(game, a.get("to", ""))
+        retreats = [self._space(game, x) for x in a.get("retreat_to", [])]
+        r = check_invasion(self.context(game), frm, to, retreats, army=a.get("army"), failed=bool(a.get("failed")))
+        if not r.ok:
+            ask = None
+            if r.retreat is not None:
+                name, options = r.retreat
+                ask = Ask("retreat_to", f"{name} retreats from {to} to", list(options),
+                          "The defender chooses among the legal retreats (Advance resolution 6-7).")
+            return Outcome(False, reason=f"illegal invasion {frm} -> {to}: {r.reason}", rule=r.rule, ask=ask)
+        return Outcome(True, r.commands, r.messages, rule="Amphibious Invasions: Invasion procedure; Invasion advance 3-4",
+                       label=f"invasion {frm} -> {to}" + (" failed" if a.get("failed") else ""))
 
     # ---------------------------------------------------------------------------- window
     def pieces(self, game, report=None) -> list[Piece]:
@@ -606,7 +622,32 @@ class HitlersWar(Ruleset):
                 d["retreat_to"] = list(args.retreat_to)
             if args.army:
                 d["army"] = args.army
+            if getattr(args, "para_drop", 0):
+                d["para_drop"] = args.para_drop
             return Action("capture", d)
+
+        def para_args(ap):
+            capture_args(ap)
+            ap.add_argument("--para-drop", dest="para_drop", type=int, default=0, metavar="N",
+                            help="para points dropped in this, the army's first advance (Para-drop 2-5)")
+
+        def invade_args(ap):
+            ap.add_argument("frm", metavar="FROM", help="the invading army's coastal hex")
+            ap.add_argument("to", metavar="TO", help="the target hex")
+            ap.add_argument("--failed", action="store_true", help="the invasion's advance failed (Invasion advance 4)")
+            ap.add_argument("--retreat-to", action="append", default=[], metavar="HEX",
+                            help="where the defender retreats the army displaced from TO")
+            ap.add_argument("--army", default=None, help="the invading army (where several share FROM)")
+
+        def invade_action(args, game) -> Action:
+            d: dict = {"from": args.frm, "to": args.to}
+            if args.failed:
+                d["failed"] = True
+            if args.retreat_to:
+                d["retreat_to"] = list(args.retreat_to)
+            if args.army:
+                d["army"] = args.army
+            return Action("invade", d)
 
         def build_args(ap):
             ap.add_argument("hex", metavar="HEX", nargs="?", default=None, help="where the strength or fort points are placed")
@@ -657,7 +698,10 @@ class HitlersWar(Ruleset):
                  "on combat 2; Air superiority 1).", losses_args, losses_action),
             Verb("capture", "record a successful advance the players rolled: the army moves in, defenders retreat; exit 1 with the rule when illegal",
                  "Record a successful advance from FROM into TO (Advance resolution 2-13; Off-map combat; Effect of forts "
-                 "on combat 4).", capture_args, capture_action, check_only=True),
+                 "on combat 4).", para_args, capture_action, check_only=True),
+            Verb("invade", "record an amphibious invasion the players resolved: the army lands (or, --failed, loses its amphibious points); exit 1 with the rule when illegal",
+                 "Record an amphibious invasion from FROM into TO in the resolve amphibious assaults step (Invasion "
+                 "procedure 1-8; Invasion advance 1-5; Naval fire 2-4).", invade_args, invade_action, check_only=True),
             Verb("build", "spend the phasing side's production on new strength points, forts, shipping, lend-lease (production: build step)",
                  "Build in the production phase (Building strength points 1-6; Stacking 5; Fortifications, Production; "
                  "Trans-Atlantic shipping 3-4; Lend-Lease 1-5; Allied Supply and Production 1; The United States 3; "

@@ -188,6 +188,8 @@ class GameState:
     # empty hexes whose garrison is gone until the end of the combat phase (Garrisons 4, 6;
     # Assault resolution 7-8; Advance resolution 10)
     garrisons_lost: list[str] = field(default_factory=list)
+    # hexes amphibiously invaded this combat phase (Invasion procedure 8: one army a hex)
+    invasions: list[str] = field(default_factory=list)
     notes: str = ""
 
     def hex(self, space: str) -> HexState:
