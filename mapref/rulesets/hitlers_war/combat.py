@@ -19,7 +19,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-from mapref.rulesets.hitlers_war.commands import (Relocate, RemoveArmy, SetArmyPoints, SetForts, SetGarrisonsLost, SetHex,
+from mapref.rulesets.hitlers_war.commands import (CountHexes, Relocate, RemoveArmy, SetArmyPoints, SetForts, SetGarrisonsLost, SetHex,
                                    SetTurn)
 from mapref.rulesets.hitlers_war.common import INACTIVE
 from mapref.rulesets.hitlers_war.politics import after_attack, attack_problem
@@ -27,6 +27,7 @@ from mapref.rulesets.hitlers_war.state import POINT_TYPES
 
 ADJACENT = frozenset({"land", "box_land"})  # never across crossing or all-sea sides
 ADVANCE_STEPS = ("advances", "exploitation", "")
+VICHY_HEX = "M8"  # Vichy France 6
 
 
 @dataclass
@@ -348,6 +349,7 @@ def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army
         start_side = cx.start.get(to)
         cmds.append(SetHex(text=f"{to} captured", space=to, control=side, occupied=start_side != side,
                            devastated=prod if prod else None))
+        cmds.append(CountHexes(gained={side: 1}, lost={owner: 1} if owner else {}))
         what = f"{to} becomes {side}" + (" with an occupation marker" if start_side != side else "")
         if prod:
             what += f", its {prod} production devastated"
@@ -437,6 +439,13 @@ def consequences_of_capture(cx, side: str, to: str, defenders: list[str]) -> tup
     for c, m in (after_attack(cx, side, to, defenders), capital_surrender(cx, side, to)):
         cmds += c
         msgs += m
+    if side == "allies" and to == VICHY_HEX and cx.scenario.has("surrender"):
+        from mapref.rulesets.hitlers_war.surrender import dissolve_vichy
+
+        r = dissolve_vichy(cx, by="the Allied capture of Vichy (M8)")
+        if r.ok:
+            cmds += r.commands
+            msgs += r.messages
     changes, what = capture_morale(cx, side, to)
     if changes:
         c, m = morale_commands(cx, changes, "; ".join(what))

@@ -191,6 +191,20 @@ class Relocate(Snapshot):
 
 
 @dataclass
+class CountHexes(Snapshot):
+    """Hexes changing hands in a combat phase, for the morale chart."""
+
+    gained: dict = field(default_factory=dict)  # side -> hexes
+    lost: dict = field(default_factory=dict)
+
+    def do(self, st: GameState) -> None:
+        self._save(st, "hexes_gained", "hexes_lost")
+        for mine, add in ((st.hexes_gained, self.gained), (st.hexes_lost, self.lost)):
+            for k, v in add.items():
+                mine[k] = mine.get(k, 0) + v
+
+
+@dataclass
 class AddInvasion(Snapshot):
     """A hex amphibiously invaded this combat phase (Invasion procedure 8)."""
 
@@ -220,9 +234,10 @@ class EndCombat(Snapshot):
     side: str = ""
 
     def do(self, st: GameState) -> None:
-        self._save(st, "armies", "garrisons_lost", "invasions")
+        self._save(st, "armies", "garrisons_lost", "invasions", "hexes_gained", "hexes_lost")
         st.garrisons_lost = []
         st.invasions = []
+        st.hexes_gained, st.hexes_lost = {}, {}
         for a in st.armies:
             if a.side == self.side:
                 a.advanced = 0
@@ -319,4 +334,4 @@ def undo(st: GameState, commands: list[Command]) -> None:
 
 __all__ = ["Command", "MovePoints", "MoveFleet", "SetHex", "RemoveArmy", "SetArmyPoints", "SetForts", "SetFleets",
            "SetTurn", "AddHistory", "Relocate", "SetGarrisonsLost", "EndCombat", "SetNation", "AddArmy", "SetRecord", "SetNations",
-           "SetHomeForces", "AddInvasion", "apply", "undo", "Fleet", "Fort"]
+           "SetHomeForces", "AddInvasion", "CountHexes", "apply", "undo", "Fleet", "Fort"]

@@ -263,7 +263,7 @@ def load_scenario(path: str | os.PathLike[str], shown: str | None = None) -> Sce
 
 # -------------------------------------------------------------------------------- games
 GAME_TOP = ("format", "kind", "scenario", "map", "notes", "turn", "nations", "sides", "armies", "fleets", "forts",
-            "hexes", "pools", "home_forces", "garrisons_lost", "invasions")
+            "hexes", "pools", "home_forces", "garrisons_lost", "invasions", "hexes_gained", "hexes_lost")
 SIDE_RECORD_KEYS = ("morale", "production", "lend_lease", "partial_ships", "uboats_port", "uboats_convoy", "asw",
                     "ta_shipping", "bombers", "history", "costs", "us_first", "spent", "repair_spent", "repaired", "built",
                     "lend_given", "ta_used", "transported")
@@ -352,6 +352,9 @@ def game_from_dict(data: dict, source: str, shown: str) -> GameState:
         g.home_forces.append(HomeForce(r.str_(h, "nation", w), space, r.int_(h, "points", w, 0, 0, 99)))
     g.garrisons_lost = list(_strs(r, data, "garrisons_lost", ""))
     g.invasions = list(_strs(r, data, "invasions", ""))
+    for k in ("hexes_gained", "hexes_lost"):
+        t = r.table(data, k, "")
+        setattr(g, k, {str(x): r.int_(t, x, k, 0, 0, 9999) for x in t if x in SIDES or r.expected(f"{k}.{x}", "a side", x)})
     r.raise_if_any()
     return g
 
@@ -366,6 +369,9 @@ def state_data(g: GameState) -> dict:
         d["garrisons_lost"] = sorted(g.garrisons_lost, key=space_order)
     if g.invasions:
         d["invasions"] = sorted(g.invasions, key=space_order)
+    for k in ("hexes_gained", "hexes_lost"):
+        if getattr(g, k):
+            d[k] = dict(sorted(getattr(g, k).items()))
     turn = {"season": g.turn.season, "year": g.turn.year, "side": g.side, "phase": g.phase}
     if g.subphase:
         turn["subphase"] = g.subphase
@@ -464,7 +470,7 @@ def dumps_state(g: GameState) -> str:
     army, fleet, fort and pool, one line per nation and hex (canonical: same state, same bytes)."""
     d = state_data(g)
     out = [tw.assign("scenario", d["scenario"]), tw.assign("map", d["map"])]
-    for k in ("notes", "garrisons_lost", "invasions"):
+    for k in ("notes", "garrisons_lost", "invasions", "hexes_gained", "hexes_lost"):
         if k in d:
             out.append(tw.assign(k, d[k]))
     out += ["", "[turn]"] + [tw.assign(k, v) for k, v in d["turn"].items()]

@@ -20,6 +20,8 @@ from mapref.rulesets.hitlers_war.transport import capacity_left, fleet_capacity,
 
 # Italian forces 3: "Africa and the Middle East"
 AFRICA_MIDDLE_EAST = ("ma", "dz", "tn", "ly", "eg", "mt", "ps", "tj", "ls", "iq", "ir", "kw", "qa")
+PAA, ITALIAN_ARMY = "Panzer Army Africa", "Italian Army"
+MEDITERRANEAN, GIBRALTAR = "med", "H4"
 FLEET_AREAS = {"gb": ("gb", "britain"), "fr": ("fr", "france"), "it": ("it", "italy")}  # Fleet strength points 2
 
 
@@ -97,6 +99,9 @@ def check_move(cx, frm: str, to: str, points: dict | None = None, army: str | No
             and cx.country(frm) == "fr" and cx.country(to) != "fr"):
         return _no("Allied strength points in France must remain in France (they leave only by combat advance)",
                    "France: Activity limitations 3", **kw)
+    if a.side == "axis" and any(n.status == "vichy" for n in st.nations.values()) and to in cx.board.regions.get("corsica", ()):
+        return _no(f"{to} is in Corsica: while Vichy France stands, Axis strength points may not move into it",
+                   "Vichy France 3", **kw)
     target = None if cx.is_box(to) else next((x for x in st.armies if x.at == to and x.side == a.side), None)
     # The Rumanian army (War for Europe): never leaves it; moves to Rumanian or Axis hexes in the USSR
     if a.name == "Rumanian Army" and sc.id == "war_for_europe":
@@ -106,12 +111,26 @@ def check_move(cx, frm: str, to: str, points: dict | None = None, army: str | No
             return _no("the Rumanian army moves whole: its strength may never leave it", "The Rumanian army 2", **kw)
         if cx.country(to) not in ("ro", "su"):
             return _no(f"{to} is not Rumanian nor Axis-friendly in the Soviet Union", "The Rumanian army 3", **kw)
-    if a.name == "Panzer Army Africa":
-        has_africa = any(v == "axis" and cx.country(s) in AFRICA_MIDDLE_EAST for s, v in cx.control.items())
+    has_africa = any(v == "axis" and cx.country(s) in AFRICA_MIDDLE_EAST for s, v in cx.control.items())
+    paa = st.army(PAA)
+    if a.name == PAA:
         if has_africa and cx.country(to) not in AFRICA_MIDDLE_EAST:
             return _no(f"{to} is not in Africa or the Middle East: the PAA must remain there", "Italian forces 2-3", **kw)
+        if not has_africa and cx.country(to) != "it":
+            return _no(f"{to}: with no Axis friendly hex in Africa or the Middle East the PAA may be only in Italy",
+                       "Italian forces 2", **kw)
         if target is not None:
             return _no("the PAA's strength may not be moved into another army", "Italian forces 1, 5", **kw)
+    if a.name == ITALIAN_ARMY and sc.has("italian_forces") and cx.country(to) != "it" and \
+            (paa is None or cx.country(paa.at) not in AFRICA_MIDDLE_EAST):
+        return _no(f"{to} is outside Italy: the Italian army may be moved anywhere only while the PAA is in Africa or the "
+                   f"Middle East", "Italian forces 4", **kw)
+    if a.name in (ITALIAN_ARMY, PAA) and target is not None and target.name not in (ITALIAN_ARMY, PAA) and sc.has("italian_forces"):
+        left = {t: sum(x.points.get(t, 0) for x in (st.army(ITALIAN_ARMY), paa) if x is not None) - want.get(t, 0)
+                for t in ("infantry", "mechanized")}
+        if left["infantry"] < 5 or left["mechanized"] < 1:
+            return _no(f"the Italian army and the PAA would keep {left['infantry']} infantry and {left['mechanized']} "
+                       f"mechanised: the Axis must maintain at least five and one between them", "Italian forces 1", **kw)
     if (target is not None and target.name == "Panzer Army Africa") or a.name == "Italian Army":
         paa = st.army("Panzer Army Africa")
         ita = st.army("Italian Army")
@@ -211,6 +230,11 @@ def check_fleet_move(cx, frm: str, to: str, fleet: str | None = None, at_sea: bo
         if held + f.capital > port:
             return _no(f"the port of {to} holds {port} strength points ({held} there already)",
                        "Movement of naval strength points and fleets 5", **kw)
+    if f.nation == "it" and cx.scenario.has("italian_forces") and cx.sea_zone(to) != MEDITERRANEAN and to != GIBRALTAR:
+        allied_med = any(cx.port(s) and cx.sea_zone(s) == MEDITERRANEAN and v == "allies" for s, v in cx.control.items())
+        if allied_med or cx.friendly(GIBRALTAR, "allies"):
+            return _no(f"{to} is outside the Mediterranean: Italian fleets stay in it while the Allies have a Mediterranean "
+                       f"port or Gibraltar", "Italian forces 7", **kw)
     if any(x.at == to and x.side == f.side and x is not f for x in st.fleets):
         return _no(f"another {f.side} fleet is in {to}", "Movement of naval strength points and fleets 3 (rulings R17)", **kw)
     friendly = [s for s, v in cx.control.items() if v == f.side]

@@ -77,8 +77,12 @@ def attack_problem(cx, side: str, target: str, defenders: list[str] | None = Non
     if not sc.has("entry_into_the_war"):
         return None
     su = _status(cx, SOVIET_UNION)
+    holders0 = {cx.control.get(target)} | set(defenders or [])
+    if su == "surrendered" and {side} | holders0 >= {"soviet", "axis"}:
+        return (f"{target}: the Soviet Union has surrendered; no further attacks are allowed between the Axis and Soviet "
+                f"players", "Surrender, Soviet Union 2")
     if su != "at_peace":
-        return None  # at war with the Axis (or surrendered: Surrender, Soviet Union 2 is the players')
+        return None  # at war with the Axis
     owner = cx.control.get(target)
     holders = {owner} | set(defenders or [])
     nation = cx.country(target)
@@ -119,19 +123,90 @@ def attack_problem(cx, side: str, target: str, defenders: list[str] | None = Non
 
 
 def after_attack(cx, side: str, target: str, defenders: list[str] | None = None) -> tuple[list, list[str]]:
-    """What an attack by ``side`` on ``target`` sets off: The Soviet Union 5 ("If the Soviet Union
-    attacks Germany or any territory conquered by the Axis the Soviet Union is considered at war
-    with the Axis"), and an Axis attack on the Soviets, allowed once Poland has surrendered (3)."""
-    if not cx.scenario.has("entry_into_the_war") or _status(cx, SOVIET_UNION) != "at_peace":
+    """What an attack by ``side`` on ``target`` sets off: the first attack on an unaligned nation
+    is recorded (Violation of neutrality 2, resolved at the end of the combat phase by
+    :func:`neutrality_commands`); The Soviet Union 5 ("If the Soviet Union attacks Germany or any
+    territory conquered by the Axis the Soviet Union is considered at war with the Axis"), and an
+    Axis attack on the Soviets, allowed once Poland has surrendered (3)."""
+    if not cx.scenario.has("entry_into_the_war"):
         return [], []
+    cmds, msgs = [], []
+    code = cx.country(target)
+    n = cx.state.nations.get(code) if code else None
+    if (n is not None and target not in cx.control and n.status in NOT_YET and code != POLAND and not n.attacked_by):
+        cmds.append(SetNation(text=f"{code} attacked", code=code, side=n.side, status=n.status, joined=n.joined,
+                              attacked_by=side, attacked=cx.state.turn))
+        msgs.append(f"the {side} are the first to attack {cx.board.country_name(code)}: unless it surrenders in this combat "
+                    f"phase it joins another side [Violation of neutrality 2-8]")
+    if _status(cx, SOVIET_UNION) != "at_peace":
+        return cmds, msgs
     holders = {cx.control.get(target)} | set(defenders or [])
     if {side} | holders >= {"soviet", "axis"} and side in ("soviet", "axis"):
         n = cx.state.nations[SOVIET_UNION]
         rule = "The Soviet Union 5" if side == "soviet" else "The Soviet Union 3, 5"
-        return ([SetNation(text="the Soviet Union at war with the Axis", code=SOVIET_UNION, side=n.side, status="at_war",
-                           joined=n.joined)],
-                [f"the {side} attack {target}: the Soviet Union is at war with the Axis [{rule}]"])
-    return [], []
+        su = cx.state.nations[SOVIET_UNION]
+        return (cmds + [SetNation(text="the Soviet Union at war with the Axis", code=SOVIET_UNION, side=su.side, status="at_war",
+                                  joined=su.joined)],
+                msgs + [f"the {side} attack {target}: the Soviet Union is at war with the Axis [{rule}]"])
+    return cmds, msgs
+
+
+def neutrality_commands(cx, side: str) -> tuple[list, list[str]]:
+    """Violation of neutrality 2-8 and The Soviet Union 8-11, at the end of ``side``'s combat
+    phase: each nation ``side`` first attacked this turn that was not forced to surrender
+    "automatically join[s] one of the other sides": the Axis when first attacked by the Western
+    Allies (4) or by the Soviets at war with the Axis (3); the Western Allies when first attacked by
+    the Axis (5), but Finland, the Baltic States, Hungary, Rumania and Bulgaria join the Soviets (8);
+    the Soviets at peace: Finland and the Baltic States become inclined to the Axis (The Soviet
+    Union 8-9), any other nation may never be attacked by them again (10).  Conquered hexes stay
+    with the conqueror (Entry into the War 8); a nation's armies change side with it (6-7)."""
+    from mapref.rulesets.hitlers_war.commands import RemoveArmy, apply
+    from mapref.rulesets.hitlers_war.common import Context
+    from mapref.rulesets.hitlers_war.nations import check_nation
+
+    if not cx.scenario.has("entry_into_the_war"):
+        return [], []
+    st = cx.state
+    work = copy.deepcopy(st)
+    cmds: list = []
+    msgs: list[str] = []
+    su_war = _status(cx, SOVIET_UNION) == "at_war"
+    for code, n in sorted(st.nations.items()):
+        if n.attacked_by != side or n.attacked != st.turn or n.status not in NOT_YET:
+            continue
+        name = cx.board.country_name(code)
+        if side == "soviet" and not su_war:
+            if code in ("fi", "bs"):
+                c = [SetNation(text=f"{name} inclined", code=code, side="axis", status="inclined", joined=n.joined)]
+                m = f"{name} withstood the Soviet attack: hostilities cease and it becomes inclined to the Axis; its hexes the Soviets took stay Soviet [The Soviet Union 8-9]"
+            else:
+                c = [SetNation(text=f"{name} closed to the Soviets", code=code, side=n.side, status=n.status, joined=n.joined,
+                               no_attack=sorted(set(n.no_attack) | {"soviet"}))]
+                m = f"{name} withstood the Soviet attack: hostilities cease and the Soviet Union may not attack it for the rest of the game [The Soviet Union 10]"
+            apply(work, c)
+            cmds += c
+            msgs.append(m)
+            continue
+        if side in ("allies", "soviet"):
+            to, rule = "axis", "Violation of neutrality 3" if side == "soviet" else "Violation of neutrality 4" + (", 7" if code == "us" else "")
+        else:
+            to, rule = ("soviet", "Violation of neutrality 8") if code in ("fi", "bs", "hu", "ro", "bg") else \
+                ("allies", "Violation of neutrality 5" + (", 6" if code == ITALY else ""))
+        r = check_nation(Context(cx.map, cx.scenario, work, cx.graph), code, "at_war", to)
+        if not r.ok:
+            continue
+        apply(work, r.commands)
+        cmds += r.commands
+        msgs.append(f"{name} was not forced to surrender by the {side}: it joins the {to} side with its uncaptured hexes [{rule}]")
+        msgs += r.messages[1:]
+        for a in [x for x in work.armies if x.nation == code and x.side != to]:
+            moved = copy.deepcopy(a)
+            moved.side = to
+            c = [RemoveArmy(army=a.name), AddArmy(text=f"{a.name} to the {to}", army=moved)]
+            apply(work, c)
+            cmds += c
+            msgs.append(f"{a.name} becomes a {to} army of the same strength [Violation of neutrality 6-7]")
+    return cmds, msgs
 
 
 # ---------------------------------------------------------------------------- surrender
@@ -162,6 +237,10 @@ def capital_surrender(cx, side: str, target: str) -> tuple[list, list[str]]:
         if holder is None or (n.side is not None and holder == n.side and holder != side):
             cmds.append(SetHex(text=f"{s} to the {side}", space=s, control=side, occupied=cx.start.get(s) != side))
             gained.append(s)
+    if gained:
+        from mapref.rulesets.hitlers_war.commands import CountHexes
+
+        cmds.append(CountHexes(gained={side: len(gained)}, lost={n.side: len(gained)} if n.side and n.side != side else {}))
     if any(h.nation == code for h in cx.state.home_forces):
         cmds.append(SetHomeForces(home_forces=[h for h in cx.state.home_forces if h.nation != code]))
     msgs = [f"{name} surrenders: its capital {target} is captured [Surrender, Other countries 1]"]
@@ -272,3 +351,27 @@ def capture_morale(cx, side: str, target: str, army_side: str = "") -> tuple[dic
             out["allies"] = out.get("allies", 0) + 1
             what.append("Allies capture the last Axis friendly hex in Africa")
     return out, what
+
+
+def combat_phase_morale(cx, side: str) -> tuple[list, list[str]]:
+    """National morale chart, at the end of ``side``'s combat phase: "Gain of six or more hexes
+    during a combat phase +1", "Loss of five or more hexes during a combat phase -1" (hexes counted
+    for the side, not by country: National Morale 6), with the hexes isolation gave (Determine
+    supply 7).  "No attacks declared during a combat phase -1" is the players' (attacks are not
+    announced to the referee)."""
+    if not cx.scenario.has("morale"):
+        return [], []
+    st = cx.state
+    changes: dict[str, int] = {}
+    what = []
+    for s, n in st.hexes_gained.items():
+        if n >= 6:
+            changes[s] = changes.get(s, 0) + 1
+            what.append(f"{s} gained {n} hexes")
+    for s, n in st.hexes_lost.items():
+        if n >= 5:
+            changes[s] = changes.get(s, 0) - 1
+            what.append(f"{s} lost {n} hexes")
+    if not changes:
+        return [], []
+    return morale_commands(cx, changes, f"in the {side} combat phase " + ", ".join(what))

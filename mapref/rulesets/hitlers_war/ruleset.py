@@ -34,7 +34,7 @@ STEP_LABELS = {
     ("over", ""): "Game over",
 }
 KEEP = "keep"  # a ``set`` action's side: unchanged
-ACTIONS = ("move", "set", "advance", "losses", "capture", "build", "repair", "invade")
+ACTIONS = ("move", "set", "advance", "losses", "capture", "build", "repair", "invade", "surrender")
 
 
 def parse_points(text: str) -> dict[str, int]:
@@ -338,6 +338,21 @@ class HitlersWar(Ruleset):
         return Outcome(True, r.commands, r.messages, rule="Amphibious Invasions: Invasion procedure; Invasion advance 3-4",
                        label=f"invasion {frm} -> {to}" + (" failed" if a.get("failed") else ""))
 
+    def _check_surrender(self, game, a: dict) -> Outcome:
+        from mapref.rulesets.hitlers_war.surrender import check_surrender
+
+        nation = str(a.get("nation", "")).strip().lower()
+        if not nation:
+            return refused("surrender: name the nation (a country code: fr, it, gb, fi, ro+bg...; or vichy)", "Surrender")
+        try:
+            ff = int(a.get("free_french") or 0)
+        except (TypeError, ValueError):
+            return refused("--free-french: a whole number of infantry points", "Surrender, France 4")
+        r = check_surrender(self.context(game), nation, ff)
+        if not r.ok:
+            return Outcome(False, reason=f"cannot apply the surrender of {nation}: {r.reason}", rule=r.rule)
+        return Outcome(True, r.commands, r.messages, rule="Surrender", label=f"surrender of {nation}")
+
     # ---------------------------------------------------------------------------- window
     def pieces(self, game, report=None) -> list[Piece]:
         r = (report or self.report(game)).as_dict()
@@ -440,6 +455,12 @@ class HitlersWar(Ruleset):
         out: list[MenuItem] = []
         sel = st.army(selected.partition(":")[2]) if selected and selected.startswith("army:") else None
         enemy = cx.control.get(space) != st.side or any(x.at == space and x.side != st.side for x in st.armies)
+        if sel is not None and sel.side == st.side and sel.at != space and enemy and st.subphase == "amphibious" \
+                and sel.points.get("amphibious"):
+            # Amphibious invasions (Invasion resolution; Invasion advance 3-4): the players rolled it
+            out.append(MenuItem("Invasion succeeded (landing)", Action("invade", {"from": sel.at, "to": space, "army": sel.name})))
+            out.append(MenuItem("Invasion failed (amphibious points lost)",
+                                Action("invade", {"from": sel.at, "to": space, "army": sel.name, "failed": True})))
         if sel is not None and sel.side == st.side and sel.at != space and enemy and \
                 (land_adjacent(cx, sel.at, space) or cx.graph.kinds_between(sel.at, space)):
             out.append(MenuItem("Advance succeeded (capture)", Action("capture", {"from": sel.at, "to": space, "army": sel.name}),
@@ -702,6 +723,14 @@ class HitlersWar(Ruleset):
             Verb("invade", "record an amphibious invasion the players resolved: the army lands (or, --failed, loses its amphibious points); exit 1 with the rule when illegal",
                  "Record an amphibious invasion from FROM into TO in the resolve amphibious assaults step (Invasion "
                  "procedure 1-8; Invasion advance 1-5; Naval fire 2-4).", invade_args, invade_action, check_only=True),
+            Verb("surrender", "apply a nation's surrender the players rolled (or whose conditions hold) with all it does; vichy: the Axis dissolves Vichy France",
+                 "Apply a surrender (War for Europe, Surrender: France 2-7, Italy 2-4, Rumania and Bulgaria 3-4, Finland 3-4, "
+                 "Great Britain 3-5, Germany, Soviet Union; National morale chart); NATION 'vichy': Vichy France 5.",
+                 lambda ap: (ap.add_argument("nation", metavar="NATION", help="a country code (fr, it, gb, fi, ge, su...), ro+bg, or vichy"),
+                             ap.add_argument("--free-french", dest="free_french", type=int, default=0, metavar="N",
+                                             help="France: the infantry points whose roll was 1 or 2 (Surrender, France 4)")),
+                 lambda args, game: Action("surrender", {"nation": args.nation, **({"free_french": args.free_french} if args.free_french else {})}),
+                 check_only=True),
             Verb("build", "spend the phasing side's production on new strength points, forts, shipping, lend-lease (production: build step)",
                  "Build in the production phase (Building strength points 1-6; Stacking 5; Fortifications, Production; "
                  "Trans-Atlantic shipping 3-4; Lend-Lease 1-5; Allied Supply and Production 1; The United States 3; "

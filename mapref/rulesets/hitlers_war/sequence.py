@@ -26,7 +26,7 @@ import copy
 from dataclasses import dataclass, field
 
 from mapref.core.graph import box_space
-from mapref.rulesets.hitlers_war.commands import (AddHistory, EndCombat, RemoveArmy, SetArmyPoints, SetFleets, SetForts, SetHex,
+from mapref.rulesets.hitlers_war.commands import (AddHistory, CountHexes, EndCombat, RemoveArmy, SetArmyPoints, SetFleets, SetForts, SetHex,
                                                   SetRecord, SetTurn, apply)
 from mapref.rulesets.hitlers_war.stacking import LIMIT
 from mapref.rulesets.hitlers_war.state import POINT_TYPES
@@ -165,10 +165,12 @@ def isolation_commands(cx, side: str, roll: int | None) -> tuple[list, list[str]
         return [], [], f"isolated hexes tie between opposing sides ({ties}): enter the die roll with --roll N (Determine supply 8)"
     for space, to in sorted(iso.hexes.items()):
         cmds.append(SetHex(space=space, control=to, occupied=not cx.is_box(space)))
+        cmds.append(CountHexes(gained={to: 1}, lost={side: 1}))
         msgs.append(f"{space} unsupplied: becomes {to} (closest undevastated production) [Determine supply 6-8]")
     for space, tied in sorted(iso.ties.items()):
         to = tied[0] if roll is not None and roll <= 3 else tied[-1]
         cmds.append(SetHex(space=space, control=to, occupied=True))
+        cmds.append(CountHexes(gained={to: 1}, lost={side: 1}))
         msgs.append(f"{space} unsupplied: {' and '.join(tied)} tie; roll {roll} gives it to {to} [Determine supply 8; rulings R25]")
     for name in iso.armies:
         cmds.append(RemoveArmy(army=name))
@@ -272,9 +274,20 @@ def advance(m, sc, st, roll: int | None = None, lose: dict | None = None) -> Adv
                 return out
             run(c)
             out.messages += msgs
+            from mapref.rulesets.hitlers_war.politics import neutrality_commands
+
+            c, msgs = neutrality_commands(Context(m, sc, work), side)
+            run(c)
+            out.messages += msgs
+            from mapref.rulesets.hitlers_war.politics import combat_phase_morale
+
+            c, msgs = combat_phase_morale(Context(m, sc, work), side)
+            run(c)
+            out.messages += msgs
             if work.garrisons_lost:
                 out.messages.append(f"garrisons return in {', '.join(work.garrisons_lost)} [Garrisons 4, 6]")
-            if work.garrisons_lost or work.invasions or any(a.side == side and a.advanced for a in work.armies):
+            if work.garrisons_lost or work.invasions or work.hexes_gained or work.hexes_lost or \
+                    any(a.side == side and a.advanced for a in work.armies):
                 run([EndCombat(side=side)])
         if here == ("production", "build"):
             from mapref.rulesets.hitlers_war.build import end_of_building

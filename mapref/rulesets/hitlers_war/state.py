@@ -28,8 +28,9 @@ SUBPHASES = {
     "over": ("",),
 }
 # at_war: fighting on its side; at_peace: a side's own nation not yet at war (the Soviet Union in
-# 1939); unaligned / inclined (towards ``side``); surrendered; neutral: may never be attacked.
-STATUSES = ("at_war", "at_peace", "unaligned", "inclined", "surrendered", "neutral")
+# 1939); unaligned / inclined (towards ``side``); surrendered; neutral: may never be attacked;
+# vichy: French land under Vichy after France's surrender (Surrender, France 3; Vichy France 3-6).
+STATUSES = ("at_war", "at_peace", "unaligned", "inclined", "surrendered", "neutral", "vichy")
 
 
 @dataclass(frozen=True, order=True)
@@ -190,6 +191,10 @@ class GameState:
     garrisons_lost: list[str] = field(default_factory=list)
     # hexes amphibiously invaded this combat phase (Invasion procedure 8: one army a hex)
     invasions: list[str] = field(default_factory=list)
+    # hexes each side gained and lost this combat phase (National morale chart: six gained +1,
+    # five lost -1)
+    hexes_gained: dict[str, int] = field(default_factory=dict)
+    hexes_lost: dict[str, int] = field(default_factory=dict)
     notes: str = ""
 
     def hex(self, space: str) -> HexState:
