@@ -253,10 +253,65 @@ class HitlersWar(Ruleset):
             lose = parse_losses(a)
         except ValueError as e:
             return refused(str(e), "Stacking 3")
+        if a.get("to"):
+            return self._advance_to(game, str(a["to"]), a.get("roll"), lose)
         r = advance(game.map, game.scenario, st, roll=a.get("roll"), lose=lose)
         if r.error:
             return refused(r.error)
         return Outcome(True, r.commands, r.messages, rule="Sequence of Play", label=f"end of {st.side} {here.lower()}")
+
+    def _advance_to(self, game, target: str, roll, lose) -> Outcome:
+        """``advance --to "[SEASON YEAR] SIDE STEP"``: end step after step, each with what the
+        rules apply at its end, until the game reaches the step (one logged action); stop with the
+        reason at the first step that cannot end."""
+        import copy
+
+        from mapref.rulesets.hitlers_war.commands import apply
+        from mapref.rulesets.hitlers_war.sequence import advance, steps
+
+        sc, st = game.scenario, game.state
+        words = target.lower().replace(",", " ").split()
+        turn = None
+        if len(words) >= 2 and words[1].isdigit():
+            try:
+                turn = Turn.parse(" ".join(words[:2]))
+            except ValueError as e:
+                return refused(f"--to {target!r}: {e}")
+            words = words[2:]
+        if not words or words[0] not in sc.sides:
+            return refused(f"--to {target!r}: expected [SEASON YEAR] SIDE STEP, the side one of {', '.join(sc.sides)}")
+        side, rest = words[0], words[1:]
+        seq = steps(sc)
+        want = None
+        key = " ".join(rest).replace(" ", ".")
+        for p, sub in seq:
+            if key in (p, sub, f"{p}.{sub}", step_label(p, sub).lower().replace(" ", ".")):
+                want = (p, sub)
+                break
+        if want is None:
+            names = ", ".join(f"{p}.{sub}" if sub else p for p, sub in seq)
+            return refused(f"--to {target!r}: no step {' '.join(rest)!r} (the steps: {names})")
+        work = copy.deepcopy(st)
+        cmds: list = []
+        msgs: list[str] = []
+        for _ in range(len(seq) * len(sc.move_order) * (len(sc.turns()) + 1)):
+            end_of_move = work.phase == "movement" and (work.phase, work.subphase) == [x for x in seq if x[0] == "movement"][-1]
+            r = advance(game.map, sc, work, roll=roll, lose=lose if end_of_move else None)
+            if r.error:
+                where = f"{work.turn}, {work.side} {step_label(work.phase, work.subphase).lower()}"
+                return refused(f"advancing to {target}: stopped at {where}: {r.error}")
+            apply(work, r.commands)
+            cmds += r.commands
+            msgs += [m for m in r.messages if not m.startswith("now: ")]
+            if work.phase == "over":
+                break
+            if (work.side, work.phase, work.subphase) == (side, *want) and (turn is None or work.turn == turn):
+                break
+        else:
+            return refused(f"advancing to {target}: the game never reaches it")
+        msgs.append(f"now: {work.turn}, {work.side} {work.phase}{' (' + work.subphase + ')' if work.subphase else ''}")
+        return Outcome(True, cmds, msgs, rule="Sequence of Play", label=f"advance to {work.turn}, {work.side} "
+                       f"{step_label(work.phase, work.subphase).lower()}")
 
     def _check_build(self, game, a: dict) -> Outcome:
         from mapref.rulesets.hitlers_war.build import RECORD_TYPES, check_build
@@ -599,6 +654,9 @@ class HitlersWar(Ruleset):
         def advance_args(ap):
             ap.add_argument("--roll", type=int, default=None, choices=range(1, 7), metavar="N",
                             help="the die roll that settles a tie for isolated hexes (Determine supply 8)")
+            ap.add_argument("--to", default=None, metavar='"[SEASON YEAR] SIDE STEP"',
+                            help='end step after step until this one, e.g. "allies production", "spring 1942 allies land" '
+                                 "(stops, changing nothing, at a step that cannot end)")
             ap.add_argument("--lose", action="append", default=[], metavar="HEX:TYPE=N[,TYPE=N]",
                             help="at the end of movement: the points the owner eliminates in an over-stacked hex "
                                  "(Stacking 3; types infantry, mechanized, amphibious, para, fort); the rest by rulings R24")
@@ -609,6 +667,8 @@ class HitlersWar(Ruleset):
                 d["roll"] = args.roll
             if args.lose:
                 d["lose"] = list(args.lose)
+            if args.to:
+                d["to"] = args.to
             return Action("advance", d)
 
         def losses_args(ap):

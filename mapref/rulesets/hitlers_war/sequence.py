@@ -328,6 +328,10 @@ def advance(m, sc, st, roll: int | None = None, lose: dict | None = None) -> Adv
         run([SetTurn(side=side, phase="over", subphase="")])
         v = victory(Context(m, sc, work))
         out.messages.append(f"game over after {sc.last_turn}" + (f": {v['winner']} wins ({v['condition']}) [{v['rule']}]" if v else ""))
+        if not v and sc.has("surrender"):
+            from mapref.rulesets.hitlers_war.victory import end_summary
+
+            out.messages.append(end_summary(Context(m, sc, work)))
         out.commands = cmds
         return out
     if turn != work.turn:

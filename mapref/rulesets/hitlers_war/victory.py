@@ -112,3 +112,14 @@ def surrender_offers(cx) -> list[dict]:
         if rec.morale is not None and rec.morale <= 0:
             out.append({"nation": side, "automatic": True, "rule": "National Morale 9", "what": f"{side} morale is {rec.morale}: surrenders at the end of its turn"})
     return out
+
+
+def end_summary(cx) -> str:
+    """War for Europe states no victory conditions beyond the surrenders: at its end (after winter
+    1945, rulings R42) the referee reports who surrendered, who holds Berlin, and each side's
+    morale."""
+    st = cx.state
+    gone = sorted(cx.board.country_name(c) for c, n in st.nations.items() if n.status == "surrendered")
+    morale = ", ".join(f"{s} {r.morale}" for s, r in st.sides.items() if r.morale is not None)
+    return (f"surrendered: {', '.join(gone) or 'none'}; Berlin (P10) is held by the {cx.control.get('P10', 'no side')}"
+            + (f"; morale: {morale}" if morale else "") + " [Surrender; rulings R42]")
