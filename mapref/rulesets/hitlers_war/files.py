@@ -367,11 +367,6 @@ def state_data(g: GameState) -> dict:
         d["notes"] = g.notes
     if g.garrisons_lost:
         d["garrisons_lost"] = sorted(g.garrisons_lost, key=space_order)
-    if g.invasions:
-        d["invasions"] = sorted(g.invasions, key=space_order)
-    for k in ("hexes_gained", "hexes_lost"):
-        if getattr(g, k):
-            d[k] = dict(sorted(getattr(g, k).items()))
     turn = {"season": g.turn.season, "year": g.turn.year, "side": g.side, "phase": g.phase}
     if g.subphase:
         turn["subphase"] = g.subphase
@@ -462,6 +457,12 @@ def state_data(g: GameState) -> dict:
         pools[p.id] = rec
     d["pools"] = pools
     d["home_forces"] = {h.at: {"nation": h.nation, "points": h.points} for h in g.home_forces}
+    # this combat phase's records last, so their coming and going leaves the other keys' order
+    if g.invasions:
+        d["invasions"] = sorted(g.invasions, key=space_order)
+    for k in ("hexes_gained", "hexes_lost"):
+        if getattr(g, k):
+            d[k] = dict(sorted(getattr(g, k).items()))
     return d
 
 
