@@ -110,6 +110,10 @@ def main() -> int:
     if r.returncode != 0:
         print(r.stdout + r.stderr, file=sys.stderr)
         return 1
+    # the position only: an older mapref (bench/engine.py --before) reads no [[log]]
+    text = game.read_text(encoding="utf-8")
+    if "\n[[log]]" in text:
+        game.write_text(text[:text.index("\n[[log]]")] + "\n", encoding="utf-8")
     print(f"{out}: {a.rows}x{a.cols} map, {n} armies; game in the Axis movement phase")
     return 0
 

@@ -59,7 +59,6 @@ from mapref.core.areamodel import (
     MoveLine,
     box_space,
     half_ids_for,
-    polygon_parts,
     split_halves,
     valid_id,
 )
@@ -477,6 +476,12 @@ def generate_areas(m: AreaMap, points: list, names: list[str] | None = None,
         attrs["land"] = _coast_with(m.land, cells)  # the cells' new coast vertices go into the outline too
     delete = merge("x", *[delete_location(m, lid) for lid in replaced]) if replaced else Edit("x")
     changes: dict[str, object] = dict(delete.changes.get("locations", {}))
+    # the cells' vertices on a neighbour's border go into that border too (shared exactly)
+    kept = AreaMap(locations={k: v for k, v in m.locations.items() if k not in replaced})
+    for cell in cells:
+        for k, g in share_vertices(kept, cell).items():
+            kept.locations[k] = dataclasses.replace(kept.locations[k], polygon=g)
+            changes[k] = kept.locations[k]
     taken = set(m.locations) - set(replaced)
     n = 1
     for i, (p, cell) in enumerate(zip(pts, cells)):

@@ -22,7 +22,6 @@ from __future__ import annotations
 import math
 from typing import Iterable, Mapping
 
-import numpy as np
 import shapely
 from shapely.geometry import LineString, MultiPoint, Point, Polygon
 from shapely.geometry.base import BaseGeometry
@@ -357,9 +356,8 @@ def shared_borders(m: AreaMap, ids: Iterable[str] | None = None) -> dict[tuple[s
     pairs = [(i, j) for i, j in zip(left.tolist(), right.tolist()) if i < j]
     if not pairs:
         return {}
-    arr = np.array(geoms, dtype=object)
-    ba = shapely.boundary(shapely.make_valid(arr[[i for i, _ in pairs]]))
-    bb = shapely.boundary(shapely.make_valid(arr[[j for _, j in pairs]]))
+    ba = shapely.boundary(shapely.make_valid([geoms[i] for i, _ in pairs]))
+    bb = shapely.boundary(shapely.make_valid([geoms[j] for _, j in pairs]))
     lengths = shapely.length(shapely.intersection(ba, bb))
     for (i, j), length in zip(pairs, lengths.tolist()):
         if length > GRID:

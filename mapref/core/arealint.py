@@ -31,13 +31,15 @@ import math
 import statistics
 from typing import NamedTuple
 
-import numpy as np
 import shapely
 from shapely.ops import nearest_points
 
-from mapref.core.areamodel import AreaMap, polygon_parts
+from mapref.core.areamodel import AreaMap, Location, polygon_parts
 
 ERRORS = frozenset({"self-intersection", "overlap", "empty-half"})
+# the order the problems panel lists them in
+ORDER = ("self-intersection", "overlap", "empty-half", "gap", "sliver", "land-line-apart", "duplicate-line", "duplicate-name",
+         "no-lines", "proposed-line")
 
 
 class AreaProblem(NamedTuple):
@@ -109,9 +111,10 @@ def lint_area(m: AreaMap) -> list[AreaProblem]:
         k = p.name.strip().lower()
         if not k:
             continue
-        where = p.id if p in locs else f"box:{p.id}"
+        is_loc = isinstance(p, Location)
+        where = p.id if is_loc else f"box:{p.id}"
         if k in names:
-            table = "locations" if p in locs else "boxes"
+            table = "locations" if is_loc else "boxes"
             out.append(AreaProblem("duplicate-name", where, f"{p.label}: name already used by {names[k]}", f"{table}.{p.id}.name"))
         else:
             names[k] = p.id
@@ -122,25 +125,26 @@ def _pairs(m: AreaMap, valid, tol: float) -> list[AreaProblem]:
     out: list[AreaProblem] = []
     if len(valid) < 2:
         return out
-    geoms = np.array([loc.polygon for loc in valid], dtype=object)
+    geoms = [loc.polygon for loc in valid]
     tree = shapely.STRtree(geoms)
     left, right = tree.query(geoms, predicate="dwithin", distance=tol)
-    keep = left < right
-    left, right = left[keep], right[keep]
-    if len(left):
-        inter = shapely.intersection(geoms[left], geoms[right])
+    pairs = [(i, j) for i, j in zip(left.tolist(), right.tolist()) if i < j]
+    if pairs:
+        ga, gb = [geoms[i] for i, _ in pairs], [geoms[j] for _, j in pairs]
+        inter = shapely.intersection(ga, gb)
         areas = shapely.area(inter)
-        dist = shapely.distance(geoms[left], geoms[right])
-        for i, j, a, d, g in zip(left.tolist(), right.tolist(), areas.tolist(), dist.tolist(), inter):
+        dist = shapely.distance(ga, gb)
+        left, right = [i for i, _ in pairs], [j for _, j in pairs]
+        for i, j, a, d, g in zip(left, right, areas.tolist(), dist.tolist(), inter):
             la, lb = valid[i], valid[j]
-            if a > 0:
+            if a > 1e-9:  # below: rounding noise of the intersection itself
                 at = _pt(g.representative_point())
                 if a >= tol * tol:
                     out.append(AreaProblem("overlap", la.id, f"{la.label} and {lb.label} overlap (area {a:.2f})",
                                            f"locations.{la.id}.polygon", at))
                 else:
                     out.append(AreaProblem("gap", la.id, f"{la.label} and {lb.label}: their borders do not quite meet "
-                                           f"(a sliver of area {a:.3f} overlaps)", f"locations.{la.id}.polygon", at))
+                                           f"(a sliver of area {a:.2g} overlaps)", f"locations.{la.id}.polygon", at))
             elif d > 0:
                 pa, pb = nearest_points(la.polygon, lb.polygon)
                 out.append(AreaProblem("gap", la.id, f"{la.label} and {lb.label} nearly touch ({d:.2f} apart): snap their borders",

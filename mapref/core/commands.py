@@ -95,6 +95,19 @@ def check_hex_value(name: str, value: object) -> object:
     return value
 
 
+def terrain_changes(d: HexData, terrain: str) -> dict[str, object]:
+    """The changes that make hex ``d`` of ``terrain``, with what no longer applies removed: a sea
+    hex belongs to no country, a land hex to no sea zone (a part-sea hex keeps both)."""
+    ch: dict[str, object] = {}
+    if d.terrain != terrain:
+        ch["terrain"] = terrain
+    if terrain == "sea" and d.country:
+        ch["country"] = None
+    if terrain == "land" and d.sea:
+        ch["sea"] = None
+    return ch
+
+
 class SetHexProps(Command):
     """Set properties of hexes: ``{hex: {"terrain": "land", ...}}``; old values kept for undo."""
 
@@ -328,6 +341,30 @@ class ChangeGrid(Command):
             setattr(m, k, v)
 
 
+class ReplaceMap(Command):
+    """Make the map equal to ``other`` (every table, the grid, the name...): recovering an
+    autosaved version is one step that Undo takes back to the file as it was saved.
+
+    The map object stays the same (views keep their reference); its state is swapped."""
+
+    FIELDS = ("grid", "name", "hex_size", "hexes", "hexsides", "countries", "seas", "regions", "boxes", "features",
+              "notes", "background")
+
+    def __init__(self, other: MapModel, label: str = "Recover autosaved changes") -> None:
+        self.new = {k: getattr(other, k) for k in self.FIELDS}
+        self.old: dict[str, object] = {}
+        self.label = label
+
+    def do(self, m: MapModel) -> None:
+        self.old = {k: getattr(m, k) for k in self.FIELDS}
+        for k, v in self.new.items():
+            setattr(m, k, copy.deepcopy(v))
+
+    def undo(self, m: MapModel) -> None:
+        for k, v in self.old.items():
+            setattr(m, k, v)
+
+
 # ------------------------------------------------------------------------------- groups
 class CommandGroup(history.CommandGroup, Command):
     """Several map commands done and undone as one step (one drag of a brush)."""
@@ -348,6 +385,6 @@ class UndoStack(history.History):
             self.group = CommandGroup(label)
 
 
-__all__ = ["Command", "CommandGroup", "SetHexProps", "SetSide", "SetEntry", "SetMapAttr", "ChangeGrid",
+__all__ = ["terrain_changes", "ReplaceMap", "Command", "CommandGroup", "SetHexProps", "SetSide", "SetEntry", "SetMapAttr", "ChangeGrid",
            "AddBox", "EditBox", "DeleteBox", "AddFeature", "DeleteFeature", "UndoStack", "Touch", "EditError",
            "regrid", "new_id", "SeaArrow"]

@@ -7,8 +7,11 @@ stays loadable with any of these: they are design problems, not format errors.
 ====================== ====================================================================
 code                   problem
 ====================== ====================================================================
-sea-without-zone       a sea hex with no sea zone
-coast-without-zone     a part land, part sea hex with no sea zone
+sea-without-zone       sea hexes with no sea zone (one line per connected group of them)
+coast-without-zone     part land, part sea hexes with no sea zone (one line per connected group)
+zone-on-land           a land hex with a sea zone (only water has one)
+no-capital             a power (an allegiance other than unaligned, axis_inclined or neutral)
+                       with land on the map and no capital in any of its countries
 unknown-country        a hex or box whose country code is not in [countries]
 unknown-sea            a hex or sea arrow whose sea zone is not in [seas]
 port-not-on-coast      a port on a full sea hex, or on a land hex with no water next to it
@@ -20,11 +23,24 @@ production-range       production outside 1-16 (0 means none), or production on 
 unreachable-land       land that no army can reach: see below
 ====================== ====================================================================
 
+*Groups.*  A problem that many neighbouring hexes share (a brand-new map is all sea without a
+zone) is one line for each connected group, at its first hex, with every hex of the group in
+``Lint.hexes``; a lone hex keeps the one-hex message.
+
+*Capitals.*  The map cannot tell which minor countries have a capital (the Hitler's War map
+gives none to the Low Countries or the French colonies), but every power does: countries whose
+allegiance names a power (germany, britain...) are its home country and its colonies, and the
+group needs at least one capital.  Several capitals in one country are allowed (Barbarossa
+counts three Soviet ones).
+
 *Unreachable land.*  Land hexes are grouped by the land connections of
 :func:`mapref.core.graph.build_graph` (``land``, ``crossing`` and ``box_land``).  A group is
-reachable when it holds a capital, touches an off-map box, or has a port (armies may arrive by
-sea).  A group with none of these (an island without a port, a land hex walled off by
-impassable sides) is reported once, at its first hex, with its size.
+reachable when it holds a capital, touches an off-map box, has a port (armies may arrive by
+sea), or has a part-sea (coastal) hex, which a sea route reaches: armies land there by
+amphibious invasion (Hitler's War, Invasion procedure 3; Movement of naval strength points 9),
+as they reach Crete, Cyprus and Sardinia.  A group with none of these (an all-land island
+without a port, a land hex walled off by impassable sides) is reported once, at its first hex,
+with its size.
 """
 
 from __future__ import annotations
@@ -41,6 +57,10 @@ class Lint(NamedTuple):
     code: str
     where: Where
     message: str
+    hexes: tuple[Hex, ...] = ()  # every hex of a grouped problem (``where`` is the first)
+
+
+INDEPENDENT = ("unaligned", "axis_inclined", "neutral", "")  # allegiances that are no power
 
 
 def lint(m: MapModel) -> list[Lint]:
@@ -52,11 +72,9 @@ def lint(m: MapModel) -> list[Lint]:
     for h in g.hexes():
         d = m.hexes[h]
         lab = L(h)
-        if d.terrain == "sea" and not d.sea:
-            out.append(Lint("sea-without-zone", h, f"{lab}: sea hex without a sea zone"))
-        elif d.terrain == "coastal" and not d.sea:
-            out.append(Lint("coast-without-zone", h, f"{lab}: part-sea hex without a sea zone"))
-        if d.sea and d.sea not in m.seas:
+        if d.sea and d.terrain == "land":
+            out.append(Lint("zone-on-land", h, f"{lab}: land hex with sea zone {d.sea!r} (only sea and part-sea hexes have one)"))
+        elif d.sea and d.sea not in m.seas:
             out.append(Lint("unknown-sea", h, f"{lab}: unknown sea zone {d.sea!r}"))
         if d.country and d.country not in m.countries:
             out.append(Lint("unknown-country", h, f"{lab}: unknown country {d.country!r}"))
@@ -100,7 +118,77 @@ def lint(m: MapModel) -> list[Lint]:
             ok = g.contains(s.a) and g.contains(s.b) and m.hexes[s.a].is_land and m.hexes[s.b].is_land
             if not ok:
                 out.append(Lint("crossing-not-land", s, f"{g.side_label(s)}: crossing arrow between hexes that are not both land"))
-    out += _unreachable(m)
+    out = _without_zone(m) + out + _no_capital(m) + _unreachable(m)
+    return out
+
+
+def _groups(m: MapModel, pick) -> list[list[Hex]]:
+    """Connected groups (grid neighbours) of the hexes ``pick`` accepts, in row order."""
+    g = m.grid
+    seen: set[Hex] = set()
+    out = []
+    for h in g.hexes():
+        if h in seen or not pick(m.hexes[h]):
+            continue
+        seen.add(h)
+        group, i = [h], 0
+        while i < len(group):
+            for n in g.neighbours(group[i]):
+                if n not in seen and pick(m.hexes[n]):
+                    seen.add(n)
+                    group.append(n)
+            i += 1
+        out.append(group)
+    return out
+
+
+def _without_zone(m: MapModel) -> list[Lint]:
+    out = []
+    for code, terrain, one, many in (("sea-without-zone", "sea", "sea hex", "sea hexes"),
+                                     ("coast-without-zone", "coastal", "part-sea hex", "part-sea hexes")):
+        for group in _groups(m, lambda d, t=terrain: d.terrain == t and not d.sea):
+            h = group[0]
+            lab = m.grid.label(h)
+            if len(group) == 1:
+                msg = f"{lab}: {one} without a sea zone"
+            else:
+                msg = f"{lab}: {len(group)} {many} without a sea zone (a connected group)"
+                if not m.seas:
+                    msg += "; add a sea zone (Edit menu) and paint them"
+            out.append(Lint(code, h, msg, tuple(group)))
+    return out
+
+
+def _no_capital(m: MapModel) -> list[Lint]:
+    """A power with land on the map and no capital (see the module's notes)."""
+    members: dict[str, list[str]] = {}
+    for code, c in m.countries.items():
+        if c.allegiance not in INDEPENDENT:
+            members.setdefault(c.allegiance, []).append(code)
+    if not members:
+        return []
+    land: dict[str, list[Hex]] = {}
+    capital: set[str] = set()
+    prod = m.production_by_country()
+    for h, d in m.hexes.items():
+        if d.country and d.is_land:
+            land.setdefault(d.country, []).append(h)
+            if d.capital:
+                capital.add(d.country)
+    out = []
+    for allegiance, codes in members.items():
+        held = [c for c in codes if land.get(c)]
+        if not held or any(c in capital for c in held):
+            continue
+        home = max(held, key=lambda c: (prod.get(c, 0), len(land[c]), c == allegiance[:len(c)]))
+        hexes = land[home]
+        where = max(sorted(hexes), key=lambda h: m.hexes[h].production)
+        name = m.countries[home].name
+        others = len(held) - 1
+        msg = f"{m.grid.label(where)}: {name} has no capital" + (
+            f" (nor do the {others} other countries of allegiance {allegiance!r})" if others else "") + \
+            "; mark one of its cities with the Capital tool (C)"
+        out.append(Lint("no-capital", where, msg, tuple(sorted(hexes))))
     return out
 
 
@@ -127,7 +215,7 @@ def _unreachable(m: MapModel) -> list[Lint]:
             x = group[i]
             i += 1
             d = hexes[x]
-            if d.capital or d.port or x in box_touch:
+            if d.capital or d.port or d.terrain == "coastal" or x in box_touch:
                 reachable = True
             for dr in dirs:
                 n = g.neighbour(x, dr)
@@ -148,7 +236,7 @@ def _unreachable(m: MapModel) -> list[Lint]:
         if not reachable:
             lab = g.label(h)
             what = "land hex" if len(group) == 1 else f"group of {len(group)} land hexes"
-            out.append(Lint("unreachable-land", h, f"{lab}: unreachable {what} (no capital, port or box connected by land)"))
+            out.append(Lint("unreachable-land", h, f"{lab}: unreachable {what} (no capital, port, coast or box connected by land)"))
     return out
 
 

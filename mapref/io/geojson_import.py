@@ -23,7 +23,7 @@ from shapely.geometry import LineString, Point, Polygon, shape
 
 from mapref.core.areaedit import suggest_lines
 from mapref.core.areageom import border_between, round_geom, round_point
-from mapref.core.areamodel import AreaMap, Location, as_area, polygon_parts, slug
+from mapref.core.areamodel import AreaMap, Location, as_area, polygon_parts
 from mapref.io.problems import FileProblems, Problem
 
 SCALE = 20.0  # map units per degree of latitude

@@ -5,9 +5,12 @@ Items are tagged by what they show (``hex``, ``labels``, ``production``, ``ports
 with one ``itemconfigure`` per tag.  ``self.items[hex]`` is the polygon of a hex; the hex under
 the mouse comes from :meth:`Layout.pixel_to_hex`, never from ``find_closest``.
 
-Drawing order, bottom to top: hex polygons, the background (tracing) image with its opacity
-as alpha, per-hex marks (labels, production, ports...), hexsides, boxes, features, then the
-editor's selection and hover outlines.  At small zoom the per-hex text is left out (level of
+Drawing order, bottom to top: the background (tracing) image, hex polygons (their fill lets
+the image show through, a stipple pattern chosen by the background's opacity, and their
+outlines stay crisp on top of it), per-hex marks (labels, production, ports...), hexsides,
+boxes, features, then the editor's selection and hover outlines.  Only the part of the image
+around the view is scaled and drawn (redrawn when the view moves far), so zooming in on a big
+scan costs no more than the window's size.  At small zoom the per-hex text is left out (level of
 detail), which keeps a 200x200 map quick to zoom.
 
 *Map units* are pixels at zoom 1 measured from the layout origin: a point ``(ux, uy)`` is at
@@ -47,6 +50,9 @@ class MapCanvas(tk.Canvas):
         self.hover_items: list[int] = []
         self._first_ovl: int | None = None  # the lowest overlay item: new marks go just below it
         self.bg_image = None  # PIL image of the tracing background
+        self.bg_source_size: tuple[int, int] | None = None  # the size of the file's image (bg_image may be reduced)
+        self._bg_region = None
+        self._stipple = ""  # of the hex fills, while a background shows through them ("none": no fill)
         self._bg_photo = None
         self._bg_key = None
         self.layout = self._make_layout()
@@ -156,7 +162,8 @@ class MapCanvas(tk.Canvas):
         outline = "" if "grid" in self.hidden else GRID_LINE
         create = self.create_polygon
         for h in m.grid.hexes():
-            self.items[h] = create(self.corners(h), fill=self.fill_of(h), outline=outline, tags=("hex",))
+            self.items[h] = create(self.corners(h), fill=self._hex_fill(h), outline=outline, tags=("hex",),
+                                   stipple=self._stipple if self._stipple != "none" else "")
         self.draw_background()
         if lay.size >= MARKS_MIN_SIZE:
             fonts = self._fonts()
@@ -293,7 +300,7 @@ class MapCanvas(tk.Canvas):
 
     def refresh_hex(self, h: Hex) -> None:
         """Recolour one hex and redraw its marks (no pass over the other items)."""
-        self.itemconfigure(self.items[h], fill=self.fill_of(h))
+        self.itemconfigure(self.items[h], fill=self._hex_fill(h))
         self.draw_hex_marks(h)
 
     def refresh(self, hexes: Iterable[Hex] = (), overlays: bool = False) -> None:
@@ -302,7 +309,7 @@ class MapCanvas(tk.Canvas):
             self.redraw()
             return
         for h in hexes:
-            self.itemconfigure(self.items[h], fill=self.fill_of(h))
+            self.itemconfigure(self.items[h], fill=self._hex_fill(h))
             self.draw_hex_marks(h)
         if overlays:
             self.draw_overlays()
@@ -320,7 +327,7 @@ class MapCanvas(tk.Canvas):
         if tag in _POLYGON_LAYERS:
             outline = "" if "grid" in self.hidden else GRID_LINE
             for h, item in self.items.items():
-                self.itemconfigure(item, fill=self.fill_of(h), outline=outline)
+                self.itemconfigure(item, fill=self._hex_fill(h), outline=outline)
         self.apply_layers()
 
     # ------------------------------------------------------------------- selection & hover
@@ -342,40 +349,111 @@ class MapCanvas(tk.Canvas):
                             for h in hexes if self.model.grid.contains(h)]
 
     # ------------------------------------------------------------------ background image
-    def set_background_image(self, image) -> None:
-        """A PIL image to trace (or None); placed by ``model.background``."""
+    def set_background_image(self, image, source_size: tuple[int, int] | None = None) -> None:
+        """A PIL image to trace (or None); placed by ``model.background``.  ``source_size`` is
+        the size of the image file the background's ``scale`` refers to, when ``image`` is a
+        reduced copy of it (a big scan); by default the image's own size."""
         self.bg_image = image
+        self.bg_source_size = source_size or (image.size if image is not None else None)
         self._bg_key = None
         self.draw_background()
+
+    def see_through(self) -> str:
+        """The stipple of the hex fills: how much of the background shows through them."""
+        bg = self.model.background
+        if self.bg_image is None or not bg or "background" in self.hidden:
+            return ""
+        opacity = max(0.0, min(1.0, float(bg.get("opacity", 0.5))))
+        for upto, pattern in ((0.125, ""), (0.375, "gray75"), (0.625, "gray50"), (0.8, "gray25"), (0.95, "gray12")):
+            if opacity < upto:
+                return pattern
+        return "none"  # no fill at all: outlines and marks over the image
+
+    def _apply_see_through(self) -> None:
+        pattern = self.see_through()
+        if pattern == self._stipple:
+            return
+        was_empty, self._stipple = self._stipple == "none", pattern
+        if pattern == "none":
+            self.itemconfigure("hex", fill="", stipple="")
+            return
+        if was_empty:
+            for h, item in self.items.items():
+                self.itemconfigure(item, fill=self.fill_of(h))
+        self.itemconfigure("hex", stipple=pattern)
+
+    def _hex_fill(self, h: Hex) -> str:
+        return "" if self._stipple == "none" else self.fill_of(h)
 
     def draw_background(self) -> None:
         bg = self.model.background
         if self.bg_image is None or not bg or "background" in self.hidden:
             self.delete("background")
             self._bg_key = None
+            self._bg_region = None
+            self._apply_see_through()
             return
         from PIL import Image, ImageTk
 
-        scale = float(bg.get("scale", 1.0)) * self.zoom
+        img = self.bg_image
+        w, h = img.size
+        sw, _ = self.bg_source_size or img.size
+        scale = float(bg.get("scale", 1.0)) * self.zoom * (sw / w)  # canvas pixels per pixel of img
         ox, oy = (float(v) for v in bg.get("offset", (0.0, 0.0)))
-        opacity = max(0.0, min(1.0, float(bg.get("opacity", 0.5))))
-        w, h = self.bg_image.size
-        tw, th = max(1, int(round(w * scale))), max(1, int(round(h * scale)))
-        key = (tw, th, opacity)
         x, y = self.layout.origin[0] + ox * self.zoom, self.layout.origin[1] + oy * self.zoom
+        # the view with half a window around it, in canvas coordinates, cut to the image
+        vw, vh = max(200, self.winfo_width()), max(200, self.winfo_height())
+        vx0, vy0 = self.canvasx(0) - vw / 2, self.canvasy(0) - vh / 2
+        vx1, vy1 = vx0 + 2 * vw, vy0 + 2 * vh
+        sx0, sy0 = max(0, int((vx0 - x) / scale)), max(0, int((vy0 - y) / scale))
+        sx1, sy1 = min(w, int((vx1 - x) / scale) + 2), min(h, int((vy1 - y) / scale) + 2)
+        if scale <= 0 or sx1 <= sx0 or sy1 <= sy0:
+            self.delete("background")
+            self._bg_key, self._bg_region = None, None
+            self._apply_see_through()
+            return
+        tw, th = max(1, int(round((sx1 - sx0) * scale))), max(1, int(round((sy1 - sy0) * scale)))
+        key = (sx0, sy0, sx1, sy1, tw, th)
+        px, py = x + sx0 * scale, y + sy0 * scale
         if key != self._bg_key or not self.find_withtag("background"):
             self.delete("background")
-            if tw * th > 36_000_000:  # keep memory bounded at extreme zoom
-                return
-            img = self.bg_image.convert("RGBA").resize((tw, th), Image.BILINEAR)
-            img.putalpha(int(round(255 * opacity)))
-            self._bg_photo = ImageTk.PhotoImage(img, master=self)
-            self.create_image(x, y, image=self._bg_photo, anchor="nw", tags=("background",))
+            part = img.crop((sx0, sy0, sx1, sy1)).resize((tw, th), Image.BILINEAR)
+            self._bg_photo = ImageTk.PhotoImage(part, master=self)
+            self.create_image(px, py, image=self._bg_photo, anchor="nw", tags=("background",))
             self._bg_key = key
         else:
-            self.coords("background", x, y)
-        if self.items:
-            self.tag_raise("background", "hex")
+            self.coords("background", px, py)
+        # what is drawn, and what of the image lies beyond it (drawn again when the view gets there)
+        self._bg_region = (px, py, px + tw, py + th, x, y, x + w * scale, y + h * scale)
+        self.tag_lower("background")
+        self._apply_see_through()
+
+    def _background_follow(self) -> None:
+        """After the view moved: draw the part of the background that came into view."""
+        r = getattr(self, "_bg_region", None)
+        if r is None:
+            return
+        px0, py0, px1, py1, ix0, iy0, ix1, iy1 = r
+        vx0, vy0 = self.canvasx(0), self.canvasy(0)
+        vx1, vy1 = vx0 + self.winfo_width(), vy0 + self.winfo_height()
+        # the visible part of the image must lie in the drawn part
+        need = (max(vx0, ix0), max(vy0, iy0), min(vx1, ix1), min(vy1, iy1))
+        if need[0] >= need[2] or need[1] >= need[3]:
+            return
+        if need[0] < px0 - 1 or need[1] < py0 - 1 or need[2] > px1 + 1 or need[3] > py1 + 1:
+            self.draw_background()
+
+    def xview_moveto(self, fraction) -> None:
+        super().xview_moveto(fraction)
+        self._background_follow()
+
+    def yview_moveto(self, fraction) -> None:
+        super().yview_moveto(fraction)
+        self._background_follow()
+
+    def scan_dragto(self, x, y, gain=10) -> None:
+        super().scan_dragto(x, y, gain)
+        self._background_follow()
 
     # ------------------------------------------------------------------------ zoom & pan
     def zoom_at(self, factor: float, x: float, y: float) -> None:

@@ -134,3 +134,47 @@ def show_text(master, title: str, text: str) -> None:
     t.configure(state="disabled")
     t.pack(fill="both", expand=True, padx=8, pady=8)
     ttk.Button(top, text="Close", command=top.destroy).pack(pady=(0, 8))
+
+
+class ChoiceDialog(tk.Toplevel):
+    """A question with named buttons ("Recover", "Discard") instead of Yes and No; ``show()``
+    waits for a click and returns the value of the button.  Closing the window or Escape
+    returns ``safe`` (the choice that loses nothing)."""
+
+    def __init__(self, master, title: str, heading: str, text: str, buttons: list[tuple[str, object]], safe: object) -> None:
+        super().__init__(master)
+        self.withdraw()
+        self.title(title)
+        self.transient(master.winfo_toplevel())
+        self.resizable(False, False)
+        self.result = safe
+        body = ttk.Frame(self, padding=14)
+        body.pack(fill="both", expand=True)
+        ttk.Label(body, text=heading, font=("DejaVu Sans", 11, "bold"), wraplength=420, justify="left").pack(anchor="w")
+        ttk.Label(body, text=text, wraplength=420, justify="left").pack(anchor="w", pady=(8, 0))
+        row = ttk.Frame(self, padding=(14, 0, 14, 14))
+        row.pack(fill="x")
+        self.buttons: dict[str, ttk.Button] = {}
+        for i, (label, value) in enumerate(reversed(buttons)):
+            b = ttk.Button(row, text=label, command=lambda v=value: self.choose(v), default="active" if value == safe else "normal")
+            b.pack(side="right", padx=(6, 0))
+            self.buttons[label] = b
+        self.bind("<Escape>", lambda e: self.choose(safe))
+        self.bind("<Return>", lambda e: self.choose(safe))
+        self.protocol("WM_DELETE_WINDOW", lambda: self.choose(safe))
+
+    def choose(self, value) -> None:
+        self.result = value
+        self.destroy()
+
+    def show(self):
+        top = self.master.winfo_toplevel()
+        self.update_idletasks()
+        x = top.winfo_rootx() + (top.winfo_width() - self.winfo_reqwidth()) // 2
+        y = top.winfo_rooty() + (top.winfo_height() - self.winfo_reqheight()) // 3
+        self.geometry(f"+{max(0, x)}+{max(0, y)}")
+        self.deiconify()
+        self.wait_visibility()
+        self.grab_set()
+        self.wait_window()
+        return self.result

@@ -16,22 +16,30 @@ temporary directory and reported in one line.
 from __future__ import annotations
 
 import logging
+import os
+import time
 import tkinter as tk
 from dataclasses import dataclass
 from pathlib import Path
 from tkinter import filedialog, messagebox, simpledialog, ttk
 from typing import Callable
 
-from mapref.core.commands import ChangeGrid, Command, EditError, SetEntry, SetMapAttr, DeleteBox, DeleteFeature, UndoStack, SetHexProps
+from mapref.core.commands import (ChangeGrid, Command, EditError, ReplaceMap, SetEntry, SetMapAttr, DeleteBox, DeleteFeature,
+                                  UndoStack, SetHexProps)
 from mapref.core.grid import Grid, Hex, Hexside, LabelError
 from mapref.core.model import Country, MapModel, Sea
-from mapref.io.mapfile import load_map, save_map
+from mapref.io.mapfile import dumps_map, load_map, save_map
 from mapref.io.problems import FileProblems
 from mapref.ui import classify_error
 from mapref.paths import icon as icon_path
 from mapref.ui.canvas import LAYER_TAGS, MapCanvas
-from mapref.ui.dialogs import ExportDialog, FormDialog, grid_fields, grid_from_values, show_text
+from mapref.ui.dialogs import ChoiceDialog, ExportDialog, FormDialog, grid_fields, grid_from_values, show_text
 from mapref.ui.inspector import Inspector
+from mapref.core.lint import Lint
+from mapref.ui.images import ScanLoader, ScanRefused, probe
+from mapref.ui.pickers import SwatchPicker
+from mapref.ui.recovery import (Autosave, add_recent, autosave_path, find_orphans, forget_recent, recent as recent_maps,
+                                remove as remove_autosave, unsaved_orphans, write as write_autosave)
 from mapref.ui.problems import ProblemsPanel
 from mapref.ui.tools import TOOL_CLASSES, TOOL_KEYS, Tool
 from mapref.ui.tooltip import Tooltip
@@ -59,6 +67,7 @@ ACTIONS: tuple[Action, ...] = (
     Action("save", "File", "Save", ("<Control-s>",), accel="Ctrl+S", icon="save", toolbar=True),
     Action("save-as", "File", "Save as...", ("<Control-S>", "<Control-Shift-S>", "<Control-Shift-s>"), accel="Ctrl+Shift+S"),
     Action("export", "File", "Export PNG...", ("<Control-e>",), accel="Ctrl+E", icon="export", toolbar=True),
+    Action("recover-unsaved", "File", "Recover unsaved map..."),
     Action("quit", "File", "Quit", ("<Control-q>",), accel="Ctrl+Q"),
     Action("undo", "Edit", "Undo", ("<Control-z>",), accel="Ctrl+Z", icon="undo", toolbar=True),
     Action("redo", "Edit", "Redo", ("<Control-Z>", "<Control-Shift-Z>", "<Control-Shift-z>", "<Control-y>"), accel="Ctrl+Shift+Z / Ctrl+Y", icon="redo", toolbar=True),
@@ -82,14 +91,26 @@ ACTIONS: tuple[Action, ...] = (
     Action("about", "Help", "About mapref"),
 )
 
+MODIFIERS = 0x4 | 0x8 | 0x40  # Control, Alt (Mod1), Super (Mod4); not Shift, Caps Lock or Num Lock
+
 PAINT_DEFAULTS = {"terrain": "land", "country": "", "sea": ""}
 
 
 class Editor:
-    def __init__(self, root: tk.Tk, path: str | Path | None = None, model: MapModel | None = None, quiet: bool = False) -> None:
+    autosave_ms = 30_000  # autosave this often while there are unsaved changes...
+    autosave_changes = 10  # ... and on every tenth change
+
+    def __init__(self, root: tk.Tk, path: str | Path | None = None, model: MapModel | None = None, quiet: bool = False,
+                 ask_recover: Callable[[Autosave], bool] | None = None, user_files: bool = False) -> None:
+        """``quiet``: no modal dialogs (tests; messages go to ``self.messages``).  ``ask_recover``
+        answers "recover the autosaved version?" (default: a dialog; in quiet mode without it the
+        question is not asked).  ``user_files``: keep the per-user list of recent maps and
+        autosave maps never saved in the per-user folder (the ``mapref`` command does)."""
         self.root = root
-        self.quiet = quiet  # tests: no modal dialogs; messages go to self.messages
+        self.quiet = quiet
         self.messages: list[str] = []
+        self.user_files = user_files
+        self.ask_recover = ask_recover or (None if quiet else self._ask_recover_dialog)
         self.path: Path | None = Path(path) if path else None
         if model is None:
             model = load_map(self.path) if self.path else MapModel(Grid(rows=21, cols=21), name="Untitled")
@@ -102,10 +123,13 @@ class Editor:
         self.message = tk.StringVar(value="")
         self._images: dict[str, tk.PhotoImage] = {}
         root.report_callback_exception = self.report_exception
-        root.geometry("1400x900")
-        root.minsize(800, 500)
+        self._typing: set[tk.Widget] = set()  # fields typed in and not yet confirmed
+        self._bg_loader: ScanLoader | None = None
+        self._bg_path: Path | None = None
+        self._pickers: list[SwatchPicker] = []
         self._option_vars()
         self._build()
+        self._window_size()
         self.tools: dict[str, Tool] = {cls.name: cls(self) for cls in TOOL_CLASSES}
         self.tool: Tool = self.tools["select"]
         self._build_palette()
@@ -116,6 +140,16 @@ class Editor:
         self.update_title()
         self.inspector.show()
         self.problems.schedule()
+        self._autosave_file: Path | None = None
+        self._changes = 0  # since the last autosave
+        self._session = f"{os.getpid()}-{int(time.time())}"
+        root.bind("<Destroy>", lambda e: e.widget is root and self._drop_autosave(), add="+")
+        self._autosave_after = root.after(self.autosave_ms, self._autosave_tick)
+        if self.path is not None:
+            self._remember(self.path)
+            self.offer_recovery()
+        if self.user_files and unsaved_orphans():
+            self.set_status("A map never saved was autosaved before mapref stopped: File > Recover unsaved map")
 
     # ------------------------------------------------------------------------ plumbing
     def fire(self, action_id: str) -> None:
@@ -129,6 +163,7 @@ class Editor:
         g = self.stack.end_group()
         if g is not None:
             self.update_title()
+            self._count_change()
 
     def _changed(self, cmd: Command, how: str) -> None:
         t = cmd.touch()
@@ -140,15 +175,19 @@ class Editor:
                 self.selected_box = None
             c.redraw()
             c.set_selection(self.selection)
+            self._refresh_pickers()
         else:
             c.refresh(t.hexes, overlays=t.sides or t.boxes or t.features)
             if t.background:
-                if c.bg_image is None and self.model.background:
+                if self._background_path() != self._bg_path:  # another image (or none): read it
                     self._load_background_image()
                 c.draw_background()
                 self.opacity.set(float((self.model.background or {}).get("opacity", 0.5)))
+                self._show_background_frame()
         if how != "do":
             self.set_status(f"{how.capitalize()}: {cmd.label}")
+        if self.stack.group is None:  # a brush stroke counts once, when it ends
+            self._count_change()
         self.update_title()
         self.inspector.show()
         self.problems.schedule()
@@ -231,26 +270,28 @@ class Editor:
             self.menubar.add_cascade(label=name, menu=self.menus[name], underline=0)
         self.toolbar = ttk.Frame(root, padding=(4, 2))
         self.toolbar.pack(side="top", fill="x")
-        statusbar = ttk.Frame(root)
+        self.statusbar = statusbar = ttk.Frame(root)
         statusbar.pack(side="bottom", fill="x")
-        ttk.Label(statusbar, textvariable=self.status, anchor="w", relief="sunken", width=70).pack(side="left", fill="x", expand=True)
+        ttk.Label(statusbar, textvariable=self.status, anchor="w", relief="sunken", width=50).pack(side="left", fill="x", expand=True)
         self.zoom_text = tk.StringVar(value="100%")
-        ttk.Label(statusbar, textvariable=self.zoom_text, anchor="e", relief="sunken", width=7).pack(side="right")
+        self.zoom_label = ttk.Label(statusbar, textvariable=self.zoom_text, anchor="e", relief="sunken", width=6)
+        self.zoom_label.pack(side="right")
         ttk.Label(statusbar, textvariable=self.message, anchor="w", relief="sunken", width=60).pack(side="right", fill="x")
 
-        self.palette = ttk.Frame(root, padding=4)
+        self.palette = ttk.Frame(root, padding=(4, 2), width=236)
         self.palette.pack(side="left", fill="y")
-        right = ttk.Frame(root, width=310)
+        self.palette.pack_propagate(False)  # the same width whatever the tool: the map does not jump
+        right = ttk.Frame(root, width=300)
         right.pack(side="right", fill="y")
         right.pack_propagate(False)
         self.inspector = Inspector(right, self)
         self.inspector.pack(fill="both", expand=True)
         centre = ttk.PanedWindow(root, orient="vertical")
         centre.pack(side="left", fill="both", expand=True)
-        self.canvas = MapCanvas(centre, self.model, width=600, height=560)
+        self.canvas = MapCanvas(centre, self.model, width=600, height=400)
         self.problems = ProblemsPanel(centre, self)
         centre.add(self.canvas, weight=5)
-        centre.add(self.problems, weight=1)
+        centre.add(self.problems, weight=0)  # a bigger window gives the map the room
 
         c = self.canvas
         c.bind("<Motion>", self._motion)
@@ -265,92 +306,211 @@ class Editor:
         self.space_down = False
         self._panning = False
 
+    def _window_size(self) -> None:
+        """1400x900, or less on a smaller screen: the whole window (with its menu bar, a title
+        bar and a desktop panel) fits, and on a small screen it is maximised."""
+        r = self.root
+        sw, sh = r.winfo_screenwidth(), r.winfo_screenheight()
+        w, h = min(1400, sw), min(900, sh - 100)  # 100: the menu bar, a title bar and a desktop panel
+        r.geometry(f"{w}x{h}")
+        if w < 1400 or h < 900:
+            try:
+                r.wm_attributes("-zoomed", True)  # a window manager fits it to the work area
+            except tk.TclError:
+                pass
+        r.minsize(min(800, w), min(520, h))
+
     def _enter(self, _e=None) -> None:
-        f = self.root.focus_get()
-        if not isinstance(f, (tk.Entry, ttk.Entry, tk.Text, ttk.Spinbox, ttk.Combobox)):
+        """The mouse comes onto the map: so does the keyboard, unless a field is being typed in
+        (text typed and not yet confirmed with Return, Tab or a click elsewhere)."""
+        if self.root.focus_get() not in self._typing:
             self.canvas.focus_set()
 
+    def watch_field(self, w: tk.Widget, confirm: Callable[[], object] | None = None,
+                    revert: Callable[[], object] | None = None) -> None:
+        """Make a text field of the palette or the inspector behave: typing in it keeps the
+        keyboard there; Return (``confirm``, then) gives the keyboard back to the map; Escape
+        (``revert``, then) does too; leaving it confirms."""
+        def typed(e):
+            if e.keysym not in ("Tab", "ISO_Left_Tab", "Shift_L", "Shift_R", "Control_L", "Control_R"):
+                self._typing.add(w)
+
+        def ret(e):
+            self._typing.discard(w)
+            if confirm is not None:
+                confirm()  # a refused value raises: the keyboard stays in the field
+            self.canvas.focus_set()
+            return "break"
+
+        def esc(e):
+            self._typing.discard(w)
+            if revert is not None:
+                revert()
+            self.canvas.focus_set()
+            return "break"
+
+        def out(e):
+            self._typing.discard(w)
+            if confirm is not None:
+                confirm()
+
+        w.bind("<KeyPress>", typed, add="+")
+        for seq in ("<Return>", "<KP_Enter>"):
+            w.bind(seq, ret)
+        w.bind("<Escape>", esc)
+        w.bind("<FocusOut>", out)
+
     def _build_palette(self) -> None:
+        """The tools, then the options of the current tool only (as in Tiled or GIMP), then the
+        background's opacity when the map has a background."""
         p = self.palette
         ttk.Label(p, text="Tools", font=("DejaVu Sans", 10, "bold")).pack(anchor="w")
         grid = ttk.Frame(p)
-        grid.pack(anchor="w", pady=(2, 8))
+        grid.pack(anchor="w", pady=(2, 6))
         self.tool_buttons: dict[str, ttk.Radiobutton] = {}
         for i, cls in enumerate(TOOL_CLASSES):
             key = TOOL_KEYS[cls.name]
             b = ttk.Radiobutton(grid, image=self.image(cls.icon), text=cls.label, variable=self.tool_name, value=cls.name,
                                 command=lambda n=cls.name: self.set_tool(n), style="Toolbutton")
-            b.grid(row=i // 3, column=i % 3, padx=1, pady=1)
+            b.grid(row=i // 4, column=i % 4, padx=1, pady=1)
             Tooltip(b, f"{cls.tip.split(':')[0]}  [{key.upper()}]\n{cls.tip.split(':', 1)[1].strip()}" if ":" in cls.tip else cls.tip)
             self.tool_buttons[cls.name] = b
             self.menus["Tools"].insert_radiobutton(i, label=cls.label, variable=self.tool_name, value=cls.name,
                                                    accelerator=key.upper(), command=lambda n=cls.name: self.set_tool(n))
         self.menus["Tools"].insert_separator(len(TOOL_CLASSES))
 
-        o = ttk.LabelFrame(p, text="Paint / fill", padding=4)
-        o.pack(fill="x", pady=2)
-        for attr in ("terrain", "country", "sea"):
-            row = ttk.Frame(o)
-            row.pack(fill="x")
-            ttk.Radiobutton(row, text=attr.capitalize() if attr != "sea" else "Sea zone", value=attr, variable=self.paint_attr,
-                            width=9).pack(side="left")
-            cb = ttk.Combobox(row, textvariable=self.paint_values[attr], width=10)
-            cb.pack(side="left")
-            cb.bind("<<ComboboxSelected>>", lambda e, a=attr: self.paint_attr.set(a))
-            cb.bind("<Button-1>", lambda e, a=attr, cb=cb: self._fill_choices(a, cb), add="+")
-            cb.bind("<FocusIn>", lambda e, a=attr, cb=cb: self._fill_choices(a, cb), add="+")
-            setattr(self, f"{attr}_combo", cb)
-        row = ttk.Frame(o)
-        row.pack(fill="x", pady=(4, 0))
-        ttk.Label(row, text="Brush radius").pack(side="left")
-        for r in (0, 1, 2):
-            ttk.Radiobutton(row, text=str(r), value=r, variable=self.brush_radius).pack(side="left")
+        self.options_frame = ttk.LabelFrame(p, text="Options", padding=4, width=200)
+        self.options_frame.pack(fill="x", pady=2)
+        self.tool_options: dict[str, ttk.Frame] = {}
+        for cls in TOOL_CLASSES:
+            f = ttk.Frame(self.options_frame)
+            getattr(self, f"_options_{cls.name}", self._options_hint)(f, cls)
+            self.tool_options[cls.name] = f
 
-        o = ttk.LabelFrame(p, text="Values", padding=4)
-        o.pack(fill="x", pady=2)
-        for text, var, hi in (("Production", self.production_value, 16), ("Port capacity", self.port_capacity, 99),
-                              ("Sea arrow length", self.arrow_length, 20)):
-            row = ttk.Frame(o)
-            row.pack(fill="x")
-            ttk.Label(row, text=text, width=15).pack(side="left")
-            ttk.Spinbox(row, from_=0, to=hi, textvariable=var, width=5).pack(side="left")
-
-        o = ttk.LabelFrame(p, text="Hexside", padding=4)
-        o.pack(fill="x", pady=2)
-        for v, t in (("crossing", "Crossing arrow"), ("impassable", "Impassable"), ("all_sea", "All-sea override")):
-            ttk.Radiobutton(o, text=t, value=v, variable=self.side_mode).pack(anchor="w")
-        o = ttk.LabelFrame(p, text="Box", padding=4)
-        o.pack(fill="x", pady=2)
-        for v, t in (("place", "Place / move"), ("land", "Land contact"), ("sea", "Sea arrow")):
-            ttk.Radiobutton(o, text=t, value=v, variable=self.box_mode).pack(anchor="w")
-        o = ttk.LabelFrame(p, text="Feature", padding=4)
-        o.pack(fill="x", pady=2)
-        ttk.Combobox(o, textvariable=self.feature_kind, values=["lend_lease_depot", "supply_source"], width=16).pack(anchor="w")
+        self.background_frame = o = ttk.LabelFrame(p, text="Background image", padding=4)
+        self.opacity = tk.DoubleVar(value=float((self.model.background or {}).get("opacity", 0.5)))
         row = ttk.Frame(o)
         row.pack(fill="x")
-        ttk.Label(row, text="Side").pack(side="left")
-        ttk.Entry(row, textvariable=self.feature_side, width=10).pack(side="left")
-
-        o = ttk.LabelFrame(p, text="Background", padding=4)
-        o.pack(fill="x", pady=2)
-        self.opacity = tk.DoubleVar(value=float((self.model.background or {}).get("opacity", 0.5)))
-        ttk.Label(o, text="Opacity").pack(anchor="w")
-        s = ttk.Scale(o, from_=0.0, to=1.0, variable=self.opacity, orient="horizontal")
-        s.pack(fill="x")
+        ttk.Label(row, text="Opacity").pack(side="left")
+        s = ttk.Scale(row, from_=0.0, to=1.0, variable=self.opacity, orient="horizontal", length=110)
+        s.pack(side="left", fill="x", expand=True, padx=(4, 0))
         s.bind("<ButtonRelease-1>", lambda e: self.set_background_opacity(self.opacity.get()))
+        ttk.Checkbutton(o, text="Show", variable=self.layer_vars["background"],
+                        command=lambda: self.set_layer("background", self.layer_vars["background"].get())).pack(anchor="w")
+        self._show_background_frame()
 
-    def _fill_choices(self, attr: str, cb: ttk.Combobox) -> None:
-        if attr == "terrain":
-            cb.configure(values=["sea", "land", "coastal"])
+    def _show_background_frame(self) -> None:
+        if self.model.background:
+            self.background_frame.pack(fill="x", pady=2)
         else:
-            table = self.model.countries if attr == "country" else self.model.seas
-            cb.configure(values=[""] + sorted(table))
+            self.background_frame.pack_forget()
+
+    def _show_tool_options(self, name: str) -> None:
+        for f in self.tool_options.values():
+            f.pack_forget()
+        self.options_frame.configure(text=f"{self.tools[name].label} options" if name in self.tools else "Options")
+        self.tool_options[name].pack(fill="x")
+
+    # the options of each tool (``_options_<tool name>``; the others show a hint)
+    def _options_hint(self, f: ttk.Frame, cls) -> None:
+        text = cls.tip.split(":", 1)[1].strip() if ":" in cls.tip else cls.tip
+        ttk.Label(f, text=text[0].upper() + text[1:] + ".", wraplength=200, justify="left", foreground="#444444").pack(anchor="w")
+
+    def _choices(self, attr: str):
+        from mapref.render.style import LAND_UNOWNED, SEA_DEFAULT
+
+        if attr == "terrain":
+            return [("sea", "Sea", SEA_DEFAULT), ("land", "Land", LAND_UNOWNED), ("coastal", "Part sea, part land", "#b9c8a6")]
+        table = self.model.countries if attr == "country" else self.model.seas
+        return sorted(((code, x.name, x.colour) for code, x in table.items()), key=lambda c: c[1].lower())
+
+    def picker(self, master, attr: str, variable: tk.StringVar, on_pick, none: bool = True) -> SwatchPicker:
+        """A country, sea zone or terrain picker with swatches; its menu ends with "Add..."."""
+        add = None
+        if attr in ("country", "sea"):
+            table = "countries" if attr == "country" else "seas"
+            add = (f"Add a {'country' if attr == 'country' else 'sea zone'}...", lambda: self.ask_table_entry(table))
+        pk = SwatchPicker(master, variable, lambda: self._choices(attr), on_pick=on_pick,
+                          none_label="(none)" if none else None, add=add, width=13)
+        self._pickers.append(pk)
+        return pk
+
+    def _refresh_pickers(self) -> None:
+        """Countries or seas changed (a name, a colour): the pickers show them anew."""
+        self._pickers = [pk for pk in self._pickers if pk.winfo_exists()]
+        for pk in self._pickers:
+            pk.show()
+
+    def _paint_options(self, f: ttk.Frame, brush: bool) -> None:
+        for attr, text in (("terrain", "Terrain"), ("country", "Country"), ("sea", "Sea zone")):
+            row = ttk.Frame(f)
+            row.pack(fill="x", pady=1)
+            ttk.Radiobutton(row, text=text, value=attr, variable=self.paint_attr, width=8).pack(side="left")
+            pk = self.picker(row, attr, self.paint_values[attr], lambda code, a=attr: self.paint_attr.set(a), none=attr != "terrain")
+            pk.pack(side="left", fill="x", expand=True)
+            self.paint_pickers.setdefault(brush, {})[attr] = pk
+        if brush:
+            row = ttk.Frame(f)
+            row.pack(fill="x", pady=(4, 0))
+            ttk.Label(row, text="Brush radius").pack(side="left")
+            for r in (0, 1, 2):
+                ttk.Radiobutton(row, text=str(r), value=r, variable=self.brush_radius).pack(side="left")
+
+    def _options_paint(self, f, cls) -> None:
+        self.paint_pickers: dict[bool, dict[str, SwatchPicker]] = {}
+        self._paint_options(f, brush=True)
+
+    def _options_fill(self, f, cls) -> None:
+        self._paint_options(f, brush=False)
+
+    def _spin_option(self, f, text: str, var: tk.IntVar, hi: int) -> None:
+        row = ttk.Frame(f)
+        row.pack(fill="x", pady=1)
+        ttk.Label(row, text=text).pack(side="left")
+        sp = ttk.Spinbox(row, from_=0, to=hi, textvariable=var, width=5)
+        sp.pack(side="right")
+        self.watch_field(sp)
+
+    def _options_production(self, f, cls) -> None:
+        self._spin_option(f, "Production", self.production_value, 16)
+        self._options_hint(f, cls)
+
+    def _options_port(self, f, cls) -> None:
+        self._spin_option(f, "Port capacity", self.port_capacity, 99)
+        self._options_hint(f, cls)
+
+    def _options_hexside(self, f, cls) -> None:
+        for v, t in (("crossing", "Crossing arrow"), ("impassable", "Impassable"), ("all_sea", "All-sea override")):
+            ttk.Radiobutton(f, text=t, value=v, variable=self.side_mode).pack(anchor="w")
+
+    def _options_box(self, f, cls) -> None:
+        for v, t in (("place", "Place / move"), ("land", "Land contact"), ("sea", "Sea arrow")):
+            ttk.Radiobutton(f, text=t, value=v, variable=self.box_mode).pack(anchor="w")
+        self._spin_option(f, "Sea arrow length", self.arrow_length, 20)
+
+    def _options_feature(self, f, cls) -> None:
+        cb = ttk.Combobox(f, textvariable=self.feature_kind, values=["lend_lease_depot", "supply_source"], width=18)
+        cb.pack(anchor="w", fill="x")
+        self.watch_field(cb)
+        row = ttk.Frame(f)
+        row.pack(fill="x", pady=(2, 0))
+        ttk.Label(row, text="Side").pack(side="left")
+        e = ttk.Entry(row, textvariable=self.feature_side, width=10)
+        e.pack(side="left", padx=(4, 0))
+        self.watch_field(e)
+
+    def _options_fit_grid(self, f, cls) -> None:
+        self._options_hint(f, cls)
+        row = ttk.Frame(f)
+        row.pack(fill="x", pady=(4, 0))
+        ttk.Button(row, text="Load image...", command=lambda: self.fire("load-background")).pack(side="left")
+        ttk.Button(row, text="Remove", command=lambda: self.fire("remove-background")).pack(side="left", padx=(4, 0))
 
     def _bind_actions(self) -> None:
         r = self.root
         handlers: dict[str, Callable[[], object]] = {
             "new": self.ask_new_map, "open": self.ask_open, "save": self.save, "save-as": self.ask_save_as,
-            "export": self.ask_export, "quit": self.quit, "undo": self.undo, "redo": self.redo,
+            "export": self.ask_export, "recover-unsaved": self.recover_unsaved, "quit": self.quit, "undo": self.undo, "redo": self.redo,
             "delete": self.delete_selection, "escape": self.escape, "select-all": self.select_all,
             "grid-settings": self.ask_grid_settings, "map-properties": self.ask_map_name,
             "add-country": lambda: self.ask_table_entry("countries"), "add-sea": lambda: self.ask_table_entry("seas"),
@@ -359,27 +519,28 @@ class Editor:
             "background-opacity": self.ask_opacity, "remove-background": self.remove_background,
             "check": self.problems.run, "shortcuts": self.show_shortcuts, "about": self.show_about,
         }
-        menu_index = {k: 0 for k in self.menus}
+        self.menu_entries: dict[str, tuple[tk.Menu, int]] = {}
         for a in ACTIONS:
             h = handlers[a.id]
             r.bind(f"<<{a.id}>>", lambda e, h=h: h())
             for seq in a.keys:
                 r.event_add(f"<<{a.id}>>", seq)
             for seq in a.canvas_keys:
-                self.canvas.bind(seq, lambda e, i=a.id: (self.fire(i), "break")[1])
+                self.canvas.bind(seq, lambda e, i=a.id: self._canvas_key(e, lambda: self.fire(i)))
             menu = self.menus[a.menu]
-            if a.menu == "Tools":
-                menu.add_command(label=a.label, accelerator=a.accel, command=lambda i=a.id: self.fire(i))
-            else:
-                menu.add_command(label=a.label, accelerator=a.accel, command=lambda i=a.id: self.fire(i))
-            menu_index[a.menu] += 1
-            if a.id in ("export", "redo", "select-all", "find"):
+            menu.add_command(label=a.label, accelerator=a.accel, command=lambda i=a.id: self.fire(i))
+            self.menu_entries[a.id] = (menu, menu.index("end"))
+            if a.id == "open":
+                self.recent_menu = tk.Menu(menu, tearoff=False, postcommand=self._fill_recent)
+                menu.add_cascade(label="Open recent", menu=self.recent_menu)
+            if a.id in ("recover-unsaved", "redo", "select-all", "find"):
                 menu.add_separator()
             if a.toolbar:
                 b = ttk.Button(self.toolbar, image=self.image(a.icon), text=a.label, style="Toolbutton",
                                command=lambda i=a.id: self.fire(i))
                 b.pack(side="left", padx=1)
                 Tooltip(b, a.label.rstrip(".") + (f"  ({a.accel})" if a.accel else ""))
+        self.menus["Edit"].configure(postcommand=self._edit_menu_labels)
         view = self.menus["View"]
         view.add_separator()
         layers = tk.Menu(view, tearoff=False)
@@ -389,7 +550,22 @@ class Editor:
             layers.add_checkbutton(label=t.capitalize(), variable=self.layer_vars[t],
                                    command=lambda t=t: self.set_layer(t, self.layer_vars[t].get()))
         for name, key in TOOL_KEYS.items():
-            self.canvas.bind(f"<{key}>", lambda e, n=name: self.set_tool(n))
+            self.canvas.bind(f"<{key}>", lambda e, n=name: self._canvas_key(e, lambda: self.set_tool(n)))
+
+    def _edit_menu_labels(self) -> None:
+        """Undo and Redo say what they would undo or redo ("Undo Paint terrain"), or are greyed."""
+        for aid, can, label in (("undo", self.stack.can_undo(), self.stack.undo_label()),
+                                ("redo", self.stack.can_redo(), self.stack.redo_label())):
+            menu, i = self.menu_entries[aid]
+            menu.entryconfigure(i, label=f"{aid.capitalize()} {label}".strip(), state="normal" if can else "disabled")
+
+    def _canvas_key(self, e: tk.Event, action: Callable[[], object]) -> str | None:
+        """A single-key shortcut of the map.  Tk's ``<g>`` also matches Ctrl+G and Alt+G: those
+        belong to the application-wide shortcuts (go to, find...), so they pass through."""
+        if e.state & MODIFIERS:
+            return None
+        action()
+        return "break"
 
     # --------------------------------------------------------------------------- mouse
     def _motion(self, e: tk.Event) -> None:
@@ -458,6 +634,7 @@ class Editor:
         self.tool.cancel()
         self.tool = self.tools[name]
         self.tool_name.set(name)
+        self._show_tool_options(name)
         self.canvas.configure(cursor=self.tool.cursor)
         self.set_status(self.tool.tip)
 
@@ -493,8 +670,12 @@ class Editor:
             self.stack.end_group()
             self.select_box(None)
         elif self.selection:
-            self.push(SetHexProps.same(sorted(self.selection), label="Clear hex properties", name="", production=0, port=0,
-                                       port_optional=False, port_access=(), capital=False, mountain=False))
+            cmd = SetHexProps.same(sorted(self.selection), label="Clear hex properties", name="", production=0, port=0,
+                                   port_optional=False, port_access=(), capital=False, mountain=False)
+            if cmd.is_noop(self.model):
+                self.set_status("Nothing to clear: no name, production, port, capital or mountain on the selected hexes")
+            else:
+                self.push(cmd)
 
     def zoom(self, factor: float) -> None:
         c = self.canvas
@@ -561,6 +742,8 @@ class Editor:
         self.root.title(f"{'*' if self.stack.dirty else ''}{name} - mapref editor")
 
     def replace_model(self, m: MapModel, path: Path | None) -> None:
+        """Edit another map (the current one was saved or discarded: its autosave goes)."""
+        self._drop_autosave()
         self.model = m
         self.path = path
         self.stack = UndoStack(m)
@@ -568,6 +751,8 @@ class Editor:
         self.selection, self.selected_box = set(), None
         self.canvas.set_model(m)
         self._load_background_image()
+        self._show_background_frame()
+        self._refresh_pickers()
         self.canvas.fit()
         self.update_title()
         self.inspector.show()
@@ -596,6 +781,8 @@ class Editor:
             return False
         self.replace_model(m, Path(path))
         self.set_status(f"Opened {path}")
+        self._remember(Path(path))
+        self.offer_recovery()
         return True
 
     def ask_open(self) -> None:
@@ -666,10 +853,12 @@ class Editor:
 
     def save_to(self, path: str | Path) -> bool:
         save_map(self.model, path)
+        self._drop_autosave()  # saved: nothing to recover (and a new name autosaves elsewhere)
         self.path = Path(path)
         self.stack.mark_saved()
         self.update_title()
         self.set_status(f"Saved {path}")
+        self._remember(self.path)
         return True
 
     def ask_save_as(self) -> bool:
@@ -679,7 +868,138 @@ class Editor:
 
     def quit(self) -> None:
         if self.confirm_discard():
+            self._drop_autosave()
             self.root.destroy()
+
+    # ------------------------------------------------------------- autosave and recovery
+    def _count_change(self) -> None:
+        self._changes += 1
+        if self._changes >= self.autosave_changes:
+            self.autosave()
+
+    def _autosave_tick(self) -> None:
+        if self._changes:
+            self.autosave()
+        self._autosave_after = self.root.after(self.autosave_ms, self._autosave_tick)
+
+    def autosave(self) -> Path | None:
+        """Write the recovery file now if there are unsaved changes (remove it if there are
+        none); a failure is told in the status bar, never raised.  Returns the file written."""
+        self._changes = 0
+        if not self.stack.dirty:
+            self._drop_autosave()
+            return None
+        if self.path is None and not self.user_files:
+            return None  # a map never saved, outside the mapref command (a script, a test)
+        try:
+            if self._autosave_file is None:
+                self._autosave_file = autosave_path(self.path, self._session)
+            write_autosave(self._autosave_file, dumps_map(self.model), self.path)
+        except OSError as e:
+            self.set_status(f"Autosave to {self._autosave_file} failed: {e.strerror or e}")
+            self._autosave_file = None
+            return None
+        return self._autosave_file
+
+    @property
+    def autosave_file(self) -> Path | None:
+        return self._autosave_file
+
+    def _drop_autosave(self) -> None:
+        remove_autosave(self._autosave_file)
+        self._autosave_file = None
+        self._changes = 0
+
+    def _ask_recover_dialog(self, a: Autosave) -> bool:
+        self.root.update()  # the window is up (and the map drawn) behind the question
+        self.canvas.fit()
+        name = a.of.name if a.of else "A map never saved"
+        text = (f"They were autosaved {a.describe()}. Recover puts them back (Undo then shows the map as it "
+                "was last saved); Discard deletes them for good.")
+        if a.of is not None and a.of.exists() and a.of.stat().st_mtime > a.when + 1:
+            text += "\n\nThe map file was saved again after that autosave: recovering replaces it when you save."
+        d = ChoiceDialog(self.root, "Recover unsaved changes", f"{name} has changes that were not saved when mapref stopped.",
+                         text, [("Recover", True), ("Discard", False)], safe=True)
+        self.recover_dialog = d
+        return bool(d.show())
+
+    def offer_recovery(self) -> bool:
+        """If an editor that is gone left changes to this map, offer them: yes makes the map as
+        autosaved (one step: Undo goes back to the file), no deletes the autosave.  True when
+        recovered."""
+        if self.path is None or self.ask_recover is None:
+            return False
+        found = find_orphans(self.path)
+        if not found:
+            return False
+        newest = found[0]
+        try:
+            recovered = load_map(newest.path, shown=f"the autosave of {self.path.name}")
+        except FileProblems as e:
+            self.set_status(f"The autosave {newest.path} cannot be read ({e.problems[0]}); it was left there")
+            return False
+        yes = self.ask_recover(newest)
+        for a in found:
+            remove_autosave(a.path)
+        if not yes:
+            self.set_status(f"Autosaved changes to {self.path.name} discarded")
+            return False
+        self.push(ReplaceMap(recovered))
+        self.canvas.fit()
+        self.autosave()  # ours now: a crash before the next save still has them
+        self.set_status(f"Recovered the changes to {self.path.name} autosaved {newest.describe()}; save to keep them")
+        return True
+
+    def recover_unsaved(self) -> bool:
+        """File > Recover unsaved map: offer the maps never saved that an editor left behind."""
+        found = unsaved_orphans() if self.user_files else []
+        if not found:
+            self.set_status("No unsaved map to recover")
+            return False
+        ask = self.ask_recover or self._ask_recover_dialog
+        for a in found:
+            try:
+                m = load_map(a.path, shown="the autosave of an unsaved map")
+            except FileProblems:
+                continue
+            if ask(a):
+                if not self.confirm_discard():
+                    return False
+                self.replace_model(m, None)
+                self.stack.saved = None  # unsaved: the title shows it, closing asks
+                self.update_title()
+                remove_autosave(a.path)
+                self.autosave()
+                self.set_status(f"Recovered an unsaved map autosaved {a.describe()}; save it to keep it")
+                return True
+            remove_autosave(a.path)
+        return False
+
+    # ---------------------------------------------------------------------- recent maps
+    def _remember(self, path: Path) -> None:
+        if self.user_files:
+            add_recent(path)
+
+    def _fill_recent(self) -> None:
+        m = self.recent_menu
+        m.delete(0, "end")
+        maps = recent_maps() if self.user_files else []
+        for i, p in enumerate(maps):
+            m.add_command(label=f"{i + 1}  {p.name}   ({p.parent})", underline=0 if i < 9 else -1,
+                          command=lambda p=p: self.open_recent(p))
+        if not maps:
+            m.add_command(label="(no maps opened yet)", state="disabled")
+        else:
+            m.add_separator()
+            m.add_command(label="Clear the list", command=lambda: [forget_recent(p) for p in maps])
+
+    def open_recent(self, path: Path) -> bool:
+        if not path.exists():
+            forget_recent(path)
+            raise EditError(f"{path} is not there any more; it was taken off the list of recent maps")
+        if not self.confirm_discard():
+            return False
+        return self.open_path(path)
 
     def export_png(self, path: str | Path, size: float, progress: Callable[[float], None] | None = None):
         from mapref.render.png import render_map
@@ -703,42 +1023,75 @@ class Editor:
         self.set_status(f"Exported {p}: {img.width}x{img.height} pixels")
 
     # ------------------------------------------------------------------------- background
-    def _load_background_image(self) -> None:
+    def _background_path(self) -> Path | None:
         bg = self.model.background
-        img = None
-        if bg and bg.get("image"):
-            p = Path(bg["image"])
-            if not p.is_absolute() and self.path is not None:
-                p = self.path.parent / p
-            try:
-                from PIL import Image
+        if not bg or not bg.get("image"):
+            return None
+        p = Path(bg["image"])
+        if not p.is_absolute() and self.path is not None:
+            p = self.path.parent / p
+        return p
 
-                img = Image.open(p)
-                img.load()
-            except OSError as e:
-                self.set_status(f"Background image {bg['image']} cannot be read: {e}")
-                img = None
-        self.canvas.set_background_image(img)
+    @property
+    def background_loading(self) -> bool:
+        return self._bg_loader is not None
+
+    def _load_background_image(self) -> None:
+        """Read the map's background scan in a worker thread: the map is drawn and usable at once,
+        the scan appears when it is read.  A scan that cannot be used (a decompression bomb, a
+        missing file) is said in the status bar and the problems panel; the map stays editable
+        and keeps its ``[background]`` for when the image is fixed."""
+        p = self._background_path()
+        self._bg_path = p
+        self._bg_loader = None
+        self.problems.set_notes([])
+        self.canvas.set_background_image(None)
+        if p is None:
+            return
+        self._bg_loader = loader = ScanLoader(p)
+        self.set_status(f"Reading the background {p.name}...")
+        self._poll_background(loader)
+
+    def _poll_background(self, loader: ScanLoader) -> None:
+        if loader is not self._bg_loader:
+            return  # another background since
+        r = loader.result()
+        if r is None:
+            self.root.after(40, self._poll_background, loader)
+            return
+        self._bg_loader = None
+        if isinstance(r, ScanRefused):
+            self.set_status(str(r)[0].upper() + str(r)[1:])
+            self.problems.set_notes([Lint("background", "background", str(r)[0].upper() + str(r)[1:])])
+            return
+        self.canvas.set_background_image(r.image, r.source_size)
+        self.set_status(r.note or f"Background {loader.path.name} loaded")
+
+    def wait_background(self, timeout: float = 60.0) -> None:
+        """Process events until the background scan is read (scripts and tests)."""
+        import time
+
+        end = time.monotonic() + timeout
+        while self._bg_loader is not None and time.monotonic() < end:
+            self.root.update()
+            time.sleep(0.01)
 
     def load_background(self, path: str | Path, opacity: float = 0.5) -> None:
-        from PIL import Image
-
-        img = Image.open(path)
-        img.load()
+        """Lay the scan ``path`` under the grid, spread over the grid's width (then fit it with
+        the Fit grid tool).  A bomb or an unreadable file is refused before anything changes."""
+        w, _h = probe(path)
         shown = str(path)
         if self.path is not None:
             try:
                 shown = str(Path(path).resolve().relative_to(self.path.resolve().parent))
             except ValueError:
                 pass
-        self.canvas.bg_image = img
         # start with the scan spread over the grid's width
         x0, y0, x1, y1 = self.canvas.layout.bounds()
-        scale = (x1 - x0) / self.canvas.zoom / img.width
+        scale = (x1 - x0) / self.canvas.zoom / w
         ox = (x0 - self.canvas.layout.origin[0]) / self.canvas.zoom
         oy = (y0 - self.canvas.layout.origin[1]) / self.canvas.zoom
         self.push(SetMapAttr(label="Load background", background={"image": shown, "opacity": opacity, "offset": [ox, oy], "scale": scale}))
-        self.canvas.set_background_image(img)
         self.opacity.set(opacity)
         self.set_layer("background", True)
         self.set_status("Background loaded: use the Fit grid tool (T) to drag two hexes onto the scan")
@@ -768,12 +1121,47 @@ class Editor:
             self.push(SetMapAttr(label="Remove background", background=None))
 
     # ------------------------------------------------------------------------------ help
-    def show_shortcuts(self) -> None:
-        lines = [f"{a.accel:<24} {a.label}" for a in ACTIONS if a.accel]
-        lines += [f"{k.upper():<24} {cls.label} tool" for cls in TOOL_CLASSES for n, k in TOOL_KEYS.items() if n == cls.name]
-        lines += ["Wheel                    zoom about the cursor", "Middle-drag, Space-drag  pan",
-                  "Shift-click              add to / remove from the selection"]
-        show_text(self.root, "Keyboard shortcuts", "\n".join(lines))
+    def shortcut_rows(self) -> list[tuple[str, str, str]]:
+        """(section, keys, what) for every shortcut, from the one registry of actions."""
+        rows = [(a.menu, a.accel, a.label.rstrip(".")) for a in ACTIONS if a.accel]
+        rows += [("Tools", k.upper(), f"{cls.label} tool") for cls in TOOL_CLASSES for n, k in TOOL_KEYS.items() if n == cls.name]
+        rows += [("Map", "Wheel, + / -", "Zoom about the cursor"), ("Map", "Middle-drag, Space+drag", "Pan"),
+                 ("Map", "Shift+click", "Add a hex to the selection, or take it out"),
+                 ("Map", "Drag (Select tool)", "Select the hexes in a rectangle; drag a box to move it"),
+                 ("Fields", "Return", "Set the value and give the keyboard back to the map"),
+                 ("Fields", "Escape", "Put the field back as it was")]
+        return rows
+
+    def show_shortcuts(self) -> tk.Toplevel:
+        """Help > Keyboard shortcuts (F1): a window listing them by menu; F1 again raises it."""
+        top = getattr(self, "_shortcuts", None)
+        if top is not None and top.winfo_exists():
+            top.deiconify()
+            top.lift()
+            return top
+        top = self._shortcuts = tk.Toplevel(self.root)
+        top.title("Keyboard shortcuts - mapref editor")
+        top.transient(self.root)
+        tree = ttk.Treeview(top, columns=("keys", "what"), show="tree headings", height=22)
+        tree.heading("#0", text="")
+        tree.heading("keys", text="Keys")
+        tree.heading("what", text="Does")
+        tree.column("#0", width=90, stretch=False)
+        tree.column("keys", width=190, stretch=False)
+        tree.column("what", width=380)
+        sections: dict[str, str] = {}
+        for section, keys, what in self.shortcut_rows():
+            if section not in sections:
+                sections[section] = tree.insert("", "end", text=section, open=True)
+            tree.insert(sections[section], "end", values=(keys, what))
+        sb = ttk.Scrollbar(top, orient="vertical", command=tree.yview)
+        tree.configure(yscrollcommand=sb.set)
+        ttk.Button(top, text="Close", command=top.destroy).pack(side="bottom", pady=6)
+        sb.pack(side="right", fill="y")
+        tree.pack(fill="both", expand=True, padx=(8, 0), pady=(8, 0))
+        top.bind("<Escape>", lambda e: top.destroy())
+        self.shortcuts_tree = tree
+        return top
 
     def show_about(self) -> None:
         messagebox.showinfo("About mapref", "mapref: hex map editor and referee for WW2 board wargames.", parent=self.root)
@@ -784,7 +1172,9 @@ def run(path: str | Path | None = None) -> int:
 
     root = tk.Tk()
     root.title("mapref editor")
-    ed = Editor(root, path)
+    # a window that closes itself (MAPREF_EXIT_AFTER_MS: a test of which window opens) is not a
+    # designer's session: it leaves no recent map or unsaved-map autosave in the user's folders
+    ed = Editor(root, path, user_files=not os.environ.get("MAPREF_EXIT_AFTER_MS"))
     root.after(50, ed.canvas.fit)
     autoclose(root)
     root.mainloop()

@@ -1,8 +1,15 @@
-"""The inspector: every property of the selected hexes (several at once) or of one box.
+"""The inspector: the properties of the selected hexes (several at once) or of one box.
 
-A field shows the common value of the selection, or is blank when the hexes differ; editing a
-field (Return, leaving it, picking from a list, ticking a box) sets that one property on every
-selected hex as one undoable command.  Fields left alone are not touched.
+Only the fields that apply to the selected hexes are shown: a sea hex has a sea zone and a name;
+a land hex a country, production, a mountain, a capital, and a port if water is beside it; a
+part-sea hex all of these.  A field
+that does not apply but holds a value (production on a sea hex, from a file) is shown too, so
+it can be cleared.  Country, sea zone and terrain are picked from lists with colour swatches.
+
+A field shows the common value of the selection, or is blank ("(mixed)" for a picker) when the
+hexes differ; editing a field (Return, leaving it, picking from a list, ticking a box) sets that
+one property on every selected hex as one undoable command.  Fields left alone are not touched.
+Return or a pick gives the keyboard back to the map; Escape puts the field back as it was.
 """
 
 from __future__ import annotations
@@ -11,13 +18,75 @@ import tkinter as tk
 from tkinter import ttk
 from typing import TYPE_CHECKING
 
-from mapref.core.commands import EditBox, EditError, SetHexProps
-from mapref.core.model import SeaArrow, TERRAINS
+from mapref.core.commands import EditBox, EditError, SetHexProps, terrain_changes
+from mapref.core.model import HexData, SeaArrow
 
 if TYPE_CHECKING:
     from mapref.ui.editor import Editor
 
 MIXED = ""
+_DEFAULT = HexData()
+
+# the terrains each hex field applies to; port details only where there is a port
+APPLIES = {
+    "terrain": ("sea", "land", "coastal"), "country": ("land", "coastal"), "sea": ("sea", "coastal"),
+    "production": ("land", "coastal"), "name": ("sea", "land", "coastal"), "port": ("land", "coastal"),
+    "port_optional": ("port",), "port_access": ("port",), "mountain": ("land", "coastal"), "capital": ("land", "coastal"),
+}
+
+
+def applies(m, h, key: str) -> bool:
+    """Whether hex field ``key`` means something on hex ``h`` of map ``m`` (or holds a value to
+    clear): a port needs water beside it, its details a port."""
+    d = m.hexes[h]
+    where = APPLIES[key]
+    if "port" in where:
+        ok = bool(d.port) and d.is_land
+    elif key == "port":
+        g = m.grid
+        ok = d.terrain == "coastal" or (d.terrain == "land" and any(
+            not g.contains(n) or m.hexes[n].is_water for n in (g.neighbour(h, dr) for dr in g.directions())))
+    else:
+        ok = d.terrain in where
+    return ok or getattr(d, key) != getattr(_DEFAULT, key)
+
+
+def build_fields(f, fields, commit, vars_, widgets, rows=None, special=None, on_check=None, watch=None) -> None:
+    """The inspectors' one field builder: a labelled widget per (key, text, kind) in ``f``
+    (kinds: ``check``, ``combo``, ``spin``, ``entry``, or one of ``special``: kind ->
+    ``make(frame, key, variable)``); editing one calls ``commit(key)``.  ``on_check(key)`` for a
+    tick box (default: commit); ``watch(widget, key)`` takes over how a text field confirms
+    (default: Return, Enter and leaving it commit)."""
+    for r, (key, text, kind) in enumerate(fields):
+        label = ttk.Label(f, text=text)
+        label.grid(row=r, column=0, sticky="w", padx=(0, 6), pady=1)
+        v: tk.Variable
+        if kind == "check":
+            v = tk.IntVar(value=0)
+            w = ttk.Checkbutton(f, variable=v, command=lambda k=key: (on_check or commit)(k))
+        else:
+            v = tk.StringVar()
+            if special and kind in special:
+                w = special[kind](f, key, v)
+            elif kind == "combo":
+                w = ttk.Combobox(f, textvariable=v, width=18)
+                w.bind("<<ComboboxSelected>>", lambda e, k=key: commit(k))
+            elif kind == "spin":
+                w = ttk.Spinbox(f, textvariable=v, from_=0, to=99 if key == "port" else 16, width=8,
+                                command=lambda k=key: commit(k))
+            else:
+                w = ttk.Entry(f, textvariable=v, width=20)
+            if kind in ("spin", "entry", "combo") and not (special and kind in special):
+                if watch is not None and kind != "combo":
+                    watch(w, key)
+                else:
+                    for seq in ("<Return>", "<KP_Enter>", "<FocusOut>"):
+                        w.bind(seq, lambda e, k=key: commit(k))
+        w.grid(row=r, column=1, sticky="we", pady=1)
+        vars_[key], widgets[key] = v, w
+        if rows is not None:
+            rows[key] = (label, w)
+    f.columnconfigure(1, weight=1)
 
 
 class Inspector(ttk.Frame):
@@ -25,11 +94,14 @@ class Inspector(ttk.Frame):
         super().__init__(master, padding=6)
         self.ed = ed
         self.title = tk.StringVar(value="Nothing selected")
-        ttk.Label(self, textvariable=self.title, font=("DejaVu Sans", 10, "bold"), wraplength=230).pack(anchor="w", pady=(0, 6))
+        self.subtitle = tk.StringVar(value="Click a hex or a box on the map (Shift-click or drag for several).")
+        ttk.Label(self, textvariable=self.title, font=("DejaVu Sans", 10, "bold"), wraplength=280).pack(anchor="w")
+        ttk.Label(self, textvariable=self.subtitle, wraplength=280, foreground="#444444", justify="left").pack(anchor="w", pady=(0, 6))
         self.hex_frame = ttk.Frame(self)
         self.box_frame = ttk.Frame(self)
         self.vars: dict[str, tk.Variable] = {}
         self.widgets: dict[str, tk.Widget] = {}
+        self.rows: dict[str, tuple[tk.Widget, tk.Widget]] = {}
         self.box_vars: dict[str, tk.Variable] = {}
         self.box_widgets: dict[str, tk.Widget] = {}
         self._loading = False
@@ -37,42 +109,32 @@ class Inspector(ttk.Frame):
         self._build_box()
 
     # ----------------------------------------------------------------------------- build
-    def _row(self, frame, r, text):
-        ttk.Label(frame, text=text).grid(row=r, column=0, sticky="w", padx=(0, 6), pady=1)
+    def _fields(self, f, fields, commit, vars_, widgets, rows=None) -> None:
+        pickers = {kind: (lambda fr, key, v, kind=kind: self.ed.picker(
+            fr, kind, v, lambda code, k=key: self._confirm(commit, k, code), none=kind != "terrain"))
+            for kind in ("terrain", "country", "sea")}
+        build_fields(f, fields, commit, vars_, widgets, rows, special=pickers,
+                     on_check=lambda k: self._confirm(commit, k),
+                     watch=lambda w, k: self.ed.watch_field(w, confirm=lambda: commit(k), revert=self.show))
 
-    def _fields(self, f, fields, commit, vars_, widgets) -> None:
-        """One labelled widget per (key, text, kind) in ``f``; editing one calls ``commit(key)``."""
-        for r, (key, text, kind) in enumerate(fields):
-            self._row(f, r, text)
-            if kind == "check":
-                v = tk.IntVar(value=0)
-                w = ttk.Checkbutton(f, variable=v, command=lambda k=key: commit(k))
-            else:
-                v = tk.StringVar()
-                if kind == "combo":
-                    w = ttk.Combobox(f, textvariable=v, width=18)
-                    w.bind("<<ComboboxSelected>>", lambda e, k=key: commit(k))
-                elif kind == "spin":
-                    w = ttk.Spinbox(f, textvariable=v, from_=0, to=99 if key == "port" else 16, width=8,
-                                    command=lambda k=key: commit(k))
-                else:
-                    w = ttk.Entry(f, textvariable=v, width=20)
-                for seq in ("<Return>", "<KP_Enter>", "<FocusOut>"):
-                    w.bind(seq, lambda e, k=key: commit(k))
-            w.grid(row=r, column=1, sticky="we", pady=1)
-            vars_[key], widgets[key] = v, w
-        f.columnconfigure(1, weight=1)
+    def _confirm(self, commit, key, value=None) -> None:
+        """A value picked (list, tick box): set it, and give the keyboard back to the map."""
+        if value is None:
+            commit(key)
+        else:
+            commit(key, value)
+        self.ed.canvas.focus_set()
 
     def _build_hex(self) -> None:
-        fields = [("terrain", "Terrain", "combo"), ("country", "Country", "combo"), ("sea", "Sea zone", "combo"),
+        fields = [("terrain", "Terrain", "terrain"), ("country", "Country", "country"), ("sea", "Sea zone", "sea"),
                   ("production", "Production", "spin"), ("name", "Name", "entry"), ("port", "Port capacity", "spin"),
                   ("port_optional", "Optional port", "check"), ("port_access", "Port entered from", "entry"),
                   ("mountain", "Mountain", "check"), ("capital", "Capital", "check")]
-        self._fields(self.hex_frame, fields, self.commit, self.vars, self.widgets)
+        self._fields(self.hex_frame, fields, self.commit, self.vars, self.widgets, self.rows)
 
     def _build_box(self) -> None:
         f = self.box_frame
-        fields = [("name", "Name", "entry"), ("production", "Production", "spin"), ("country", "Country", "combo"),
+        fields = [("name", "Name", "entry"), ("production", "Production", "spin"), ("country", "Country", "country"),
                   ("optional", "Optional", "check"), ("position", "Position (x y)", "entry"),
                   ("land", "Land contact", "entry"), ("sea_arrows", "Sea arrows", "entry")]
         self._fields(f, fields, self.commit_box, self.box_vars, self.box_widgets)
@@ -81,41 +143,59 @@ class Inspector(ttk.Frame):
         ttk.Button(f, text="Delete box", command=lambda: self.ed.fire("delete")).grid(row=len(fields) + 1, column=1, sticky="e", pady=6)
 
     # ------------------------------------------------------------------------------ show
+    def shown_fields(self) -> list[str]:
+        """The hex fields on show now (for tests and screen readers)."""
+        return [k for k, (label, w) in self.rows.items() if w.winfo_manager()]
+
     def show(self) -> None:
         """Load the fields from the model for the editor's current selection."""
         m = self.ed.model
         self._loading = True
         try:
-            codes_c = [""] + sorted(m.countries)
-            codes_s = [""] + sorted(m.seas)
-            self.widgets["terrain"].configure(values=list(TERRAINS))
-            self.widgets["country"].configure(values=codes_c)
-            self.widgets["sea"].configure(values=codes_s)
-            self.box_widgets["country"].configure(values=codes_c)
             bid = self.ed.selected_box
             sel = sorted(self.ed.selection)
             self.hex_frame.pack_forget()
             self.box_frame.pack_forget()
             if bid is not None and bid in m.boxes:
                 b = m.boxes[bid]
-                self.title.set(f"Box {b.name} ({bid})")
+                self.title.set(f"Box {b.name}")
+                self.subtitle.set(f"Off-map box '{bid}'. Drag it with the Select tool; connect hexes with the Box tool.")
                 g = m.grid
-                vals = {"name": b.name, "production": str(b.production), "country": b.country or "", "optional": int(b.optional),
+                vals = {"name": b.name, "production": str(b.production), "optional": int(b.optional),
                         "position": f"{b.position[0]:g} {b.position[1]:g}", "land": " ".join(g.label(h) for h in b.land),
                         "sea_arrows": "; ".join(f"{g.label(a.hex)} {a.length} {a.sea}" for a in b.sea_arrows)}
                 for k, v in vals.items():
                     self.box_vars[k].set(v)
+                self.box_widgets["country"].set(b.country)
                 self.box_frame.pack(fill="x")
                 return
             if not sel:
                 self.title.set("Nothing selected")
+                self.subtitle.set("Click a hex or a box on the map (Shift-click or drag for several).")
                 return
             g = m.grid
-            self.title.set(f"{g.label(sel[0])}" + (f" and {len(sel) - 1} more" if len(sel) > 1 else ""))
+            if len(sel) == 1:
+                d = m.hexes[sel[0]]
+                self.title.set(g.label(sel[0]) + (f" {d.name}" if d.name else ""))
+                self.subtitle.set(m.describe(sel[0]).split(", ", 1)[1] if ", " in m.describe(sel[0]) else "")
+            else:
+                self.title.set(f"{len(sel)} hexes")
+                terrains = sorted({m.hexes[h].terrain for h in sel})
+                self.subtitle.set(f"{g.label(sel[0])} and {len(sel) - 1} more ({', '.join(terrains)}); "
+                                  "a blank field differs between them")
             for k in self.vars:
+                label, w = self.rows[k]
+                if any(applies(m, h, k) for h in sel):
+                    label.grid()
+                    w.grid()
+                else:
+                    label.grid_remove()
+                    w.grid_remove()
                 values = {self._text(k, getattr(m.hexes[h], k)) for h in sel}
                 one = values.pop() if len(values) == 1 else None
-                if isinstance(self.vars[k], tk.IntVar):
+                if k in ("terrain", "country", "sea"):
+                    self.widgets[k].set(one if one is not None else "", mixed=one is None)
+                elif isinstance(self.vars[k], tk.IntVar):
                     self.vars[k].set(int(one) if one is not None else 0)
                     self.widgets[k].state(["!alternate"] if one is not None else ["alternate"])
                 else:
@@ -132,17 +212,20 @@ class Inspector(ttk.Frame):
         return "" if value is None else str(value)
 
     # ---------------------------------------------------------------------------- commit
-    def commit(self, key: str) -> None:
+    def commit(self, key: str, picked: str | None = None) -> None:
+        """Set field ``key`` on every selected hex: from its widget, or ``picked`` from a list."""
         if self._loading or not self.ed.selection:
             return
         m = self.ed.model
         sel = sorted(self.ed.selection)
-        raw = self.vars[key].get()
-        if isinstance(self.vars[key], tk.IntVar):
-            value: object = bool(raw)
+        value: object
+        if picked is not None:  # a choice from a list is always meant, even "(none)" on mixed hexes
+            value = picked or None
+        elif isinstance(self.vars[key], tk.IntVar):
+            value = bool(self.vars[key].get())
             self.widgets[key].state(["!alternate"])
         else:
-            raw = str(raw).strip()
+            raw = str(self.vars[key].get()).strip()
             current = {self._text(key, getattr(m.hexes[h], key)) for h in sel}
             if raw == MIXED and len(current) > 1:
                 return  # a blank mixed field left alone
@@ -150,28 +233,26 @@ class Inspector(ttk.Frame):
                 value = tuple(m.grid.parse(t) for t in raw.replace(",", " ").split())
             elif key in ("production", "port"):
                 value = raw or "0"
-            elif key in ("country", "sea"):
-                value = raw or None
-                table = m.countries if key == "country" else m.seas
-                if value is not None and value not in table:
-                    names = {v.name.lower(): k for k, v in table.items()}
-                    if value.lower() in names:
-                        value = names[value.lower()]
-                    else:
-                        self.show()
-                        raise EditError(f"unknown {key} {raw!r}: known codes are {', '.join(sorted(table)) or 'none yet'}")
             else:
                 value = raw
-        cmd = SetHexProps.same(sel, label=f"Set {key.replace('_', ' ')}", **{key: value})
+        if key in ("country", "sea") and value is not None:
+            table = m.countries if key == "country" else m.seas
+            if value not in table:
+                self.show()
+                raise EditError(f"unknown {key} {value!r}: known codes are {', '.join(sorted(table)) or 'none yet'}")
+        if key == "terrain":
+            cmd = SetHexProps({h: terrain_changes(m.hexes[h], str(value)) for h in sel}, label="Set terrain")
+        else:
+            cmd = SetHexProps.same(sel, label=f"Set {key.replace('_', ' ')}", **{key: value})
         if not cmd.is_noop(m):
             self.ed.push(cmd)
 
-    def commit_box(self, key: str) -> None:
+    def commit_box(self, key: str, picked: str | None = None) -> None:
         bid = self.ed.selected_box
         if self._loading or bid is None or bid not in self.ed.model.boxes:
             return
         m = self.ed.model
-        raw = self.box_vars[key].get()
+        raw = picked if picked is not None else self.box_vars[key].get()
         g = m.grid
         if key == "optional":
             value: object = bool(raw)

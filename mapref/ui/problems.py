@@ -21,7 +21,7 @@ class ProblemsPanel(ttk.Frame):
         self.ed = ed
         self.count = tk.StringVar(value="Problems")
         ttk.Label(self, textvariable=self.count, font=("DejaVu Sans", 10, "bold")).pack(anchor="w", padx=4)
-        self.tree = ttk.Treeview(self, columns=("where", "message"), show="headings", height=6, selectmode="browse")
+        self.tree = ttk.Treeview(self, columns=("where", "message"), show="headings", height=4, selectmode="browse")
         self.tree.heading("where", text="Where")
         self.tree.heading("message", text="Problem")
         self.tree.column("where", width=90, stretch=False)
@@ -32,6 +32,8 @@ class ProblemsPanel(ttk.Frame):
         self.tree.pack(side="left", fill="both", expand=True)
         self.tree.bind("<<TreeviewSelect>>", self._jump)
         self.problems: list[Lint] = []
+        self.notes: list[Lint] = []  # the editor's own (a background that cannot be read), listed first
+        self._lint: list[Lint] = []
         self._after: str | None = None
         self.bind("<Destroy>", lambda e: self._after and e.widget is self and self.after_cancel(self._after))
 
@@ -48,7 +50,7 @@ class ProblemsPanel(ttk.Frame):
         main thread, when the result is polled).  An edit during the check schedules another."""
         import threading
 
-        self._after = None
+        self._unschedule()
         self._generation = getattr(self, "_generation", 0) + 1
         gen, m, box = self._generation, self.ed.model, {}
 
@@ -70,13 +72,23 @@ class ProblemsPanel(ttk.Frame):
 
         self.after(50, poll)
 
+    def _unschedule(self) -> None:
+        if self._after:
+            self.after_cancel(self._after)  # (harmless when it is the check running now)
+            self._after = None
+
     def run(self) -> list[Lint]:
-        self._after = None
+        self._unschedule()
         self._generation = getattr(self, "_generation", 0) + 1
         return self.show(lint(self.ed.model))
 
+    def set_notes(self, notes: list[Lint]) -> None:
+        self.notes = list(notes)
+        self.show(self._lint)
+
     def show(self, problems: list[Lint]) -> list[Lint]:
-        self.problems = problems
+        self._lint = problems
+        self.problems = self.notes + problems
         self.tree.delete(*self.tree.get_children())
         g = self.ed.model.grid
         for i, p in enumerate(self.problems[:2000]):
@@ -100,4 +112,7 @@ class ProblemsPanel(ttk.Frame):
             self.jump(int(sel[0]))
 
     def jump(self, index: int) -> None:
-        self.ed.goto_where(self.problems[index].where)
+        p = self.problems[index]
+        self.ed.goto_where(p.where)
+        if len(p.hexes) > 1:  # a group: select all of it
+            self.ed.select(p.hexes)

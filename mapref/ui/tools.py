@@ -13,7 +13,7 @@ import tkinter as tk
 from typing import TYPE_CHECKING
 
 from mapref.core.commands import (
-    AddBox, AddFeature, DeleteFeature, EditBox, EditError, SetHexProps, SetMapAttr, SetSide, new_id,
+    AddBox, AddFeature, DeleteFeature, EditBox, EditError, SetHexProps, SetMapAttr, SetSide, new_id, terrain_changes,
 )
 from mapref.core.grid import Hex, Layout
 from mapref.core.model import Box, Feature, SeaArrow
@@ -173,10 +173,7 @@ class PaintTool(Tool):
             d = self.model.hexes[h]
             ch: dict = {}
             if attr == "terrain":
-                if d.terrain != value:
-                    ch["terrain"] = value
-                    if value == "sea" and d.country:
-                        ch["country"] = None  # a country has no sea hexes
+                ch = terrain_changes(d, value)  # painting sea drops the country, land the sea zone
             elif attr == "country":
                 if not d.is_land and value:  # countries paint land only: the coast stays crisp
                     continue
@@ -454,6 +451,8 @@ class FitGridTool(Tool):
         return Layout(self.model.grid, self.model.hex_size).centre(h)
 
     def press(self, e):
+        if self.model.background and self.ed.background_loading:
+            raise EditError("the background image is still being read; try again in a moment")
         if not self.model.background or self.canvas.bg_image is None:
             raise EditError("load a background image first (Tools > Load background image...)")
         self.dragging = self.canvas.hex_at(e.x, e.y)

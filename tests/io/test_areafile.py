@@ -120,3 +120,15 @@ def test_invalid_file_gives_its_exact_messages(path):
     with pytest.raises(FileProblems) as e:
         load_any(path, shown=shown)
     assert [str(p) for p in e.value.problems] == expected
+
+
+def test_the_example_in_docs_format_md_loads_and_is_canonical(tmp_path):
+    doc = (ROOT / "docs" / "format.md").read_text(encoding="utf-8")
+    section = doc[doc.index('# Area maps (`kind = "area"`)'):]
+    example = section[section.index("```toml\n") + 8: section.index("```\n", section.index("```toml\n") + 8)]
+    p = tmp_path / "example.toml"
+    p.write_text(example, encoding="utf-8")
+    m = load_area_map(p)
+    assert dumps_area_map(m) == example
+    assert m.locations["sedan"].spaces() == ("sedan.w", "sedan.e") and m.lines["usa-paris"].oneway
+    assert load_any(p)[1].check() == []

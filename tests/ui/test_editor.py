@@ -304,6 +304,7 @@ def test_trace_background_fits_grid_by_two_hexes(ed, tmp_path):
     img.save(scan)
 
     ed.load_background(scan, opacity=0.6)
+    ed.wait_background()
     ed.root.update()
     assert m.background["image"] == "scan.png"
     assert c.find_withtag("background")

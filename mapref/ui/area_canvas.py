@@ -1,0 +1,529 @@
+"""The area map canvas: a polygon per location part, a line per move line, redrawn per item.
+
+Canvas coordinates are map units times :attr:`AreaCanvas.zoom` (x east, y south).  Items are
+kept in dicts by location, line and box id (never looked up by tag), tagged by layer
+(``locations``, ``halves``, ``names``, ``values``, ``lines``, ``boxes``, ``land``,
+``background``) so a layer is shown or hidden with one ``itemconfigure``.  An edit redraws only
+what it touched (:class:`~mapref.core.areaedit.AreaTouch`) and the lines attached to it; new
+items are slotted into their layer under invisible marker items, so the drawing order stays
+background, land, locations, halves, lines, boxes, names, values, then the editor's marks.
+
+What is under the mouse comes from shapely (an STR-tree of the polygons, rebuilt per map
+version), never from ``find_closest``.
+"""
+
+from __future__ import annotations
+
+import math
+import tkinter as tk
+
+import shapely
+from shapely.geometry import LineString, Point
+
+from mapref.core.areaedit import AreaTouch
+from mapref.core.areamodel import AreaMap, Location
+from mapref.render.style import LAND_UNOWNED, blend, text_colour_on
+
+LAYERS = ("background", "land", "locations", "halves", "lines", "boxes", "names", "values", "edit")
+LAYER_TAGS = ("locations", "halves", "names", "values", "lines", "boxes", "land", "background")
+SEA = "#cfdeec"
+BORDER = "#4d4d4d"
+SELECT = "#ff00aa"
+
+
+class AreaCanvas(tk.Canvas):
+    def __init__(self, master: tk.Misc, m: AreaMap, **kw) -> None:
+        kw.setdefault("background", SEA)
+        kw.setdefault("highlightthickness", 0)
+        super().__init__(master, **kw)
+        self.model = m
+        self.zoom = 1.0
+        self.hidden: set[str] = set()
+        self.loc_items: dict[str, list[int]] = {}
+        self.line_items: dict[str, list[int]] = {}
+        self.box_items: dict[str, list[int]] = {}
+        self.bg_image = None
+        self._bg_photo = None
+        self._bg_key = None
+        self._tree_key = None
+        self.bind("<ButtonPress-2>", lambda e: self.scan_mark(e.x, e.y))
+        self.bind("<B2-Motion>", lambda e: self.scan_dragto(e.x, e.y, gain=1))
+        self.bind("<MouseWheel>", lambda e: self.zoom_at(1.15 if e.delta > 0 else 1 / 1.15, e.x, e.y))
+        self.bind("<Button-4>", lambda e: self.zoom_at(1.15, e.x, e.y))
+        self.bind("<Button-5>", lambda e: self.zoom_at(1 / 1.15, e.x, e.y))
+        self.redraw()
+
+    # ------------------------------------------------------------------------ geometry
+    def to_canvas(self, p) -> tuple[float, float]:
+        return p[0] * self.zoom, p[1] * self.zoom
+
+    def flat(self, pts) -> list[float]:
+        z = self.zoom
+        return [c for p in pts for c in (p[0] * z, p[1] * z)]
+
+    def map_xy(self, x: float, y: float) -> tuple[float, float]:
+        """Map units of widget point (x, y)."""
+        return self.canvasx(x) / self.zoom, self.canvasy(y) / self.zoom
+
+    def widget_xy(self, p) -> tuple[int, int]:
+        """Widget coordinates of a map point (for tests and tooltips)."""
+        return int(round(p[0] * self.zoom - self.canvasx(0))), int(round(p[1] * self.zoom - self.canvasy(0)))
+
+    def reach(self, pixels: float = 8.0) -> float:
+        """``pixels`` on the screen in map units."""
+        return pixels / self.zoom
+
+    def _tree(self):
+        m = self.model
+        key = (m.version, id(m.locations))
+        if self._tree_key != key:
+            self._ids = [k for k, loc in m.locations.items() if not loc.polygon.is_empty]
+            self._strtree = shapely.STRtree([m.locations[k].polygon for k in self._ids])
+            self._tree_key = key
+        return self._strtree
+
+    def location_at(self, x: float, y: float) -> str | None:
+        """The location under widget point (x, y)."""
+        p = Point(self.map_xy(x, y))
+        tree = self._tree()
+        for i in tree.query(p, predicate="intersects").tolist():
+            return self._ids[i]
+        return None
+
+    def box_at(self, x: float, y: float) -> str | None:
+        mx, my = self.map_xy(x, y)
+        for bid, b in self.model.boxes.items():
+            x0, y0, x1, y1 = b.rect
+            if x0 <= mx <= x1 and y0 <= my <= y1:
+                return bid
+        return None
+
+    def space_at(self, x: float, y: float) -> str | None:
+        """The space (a location, a half or ``box:<id>``) under widget point (x, y)."""
+        bid = self.box_at(x, y)
+        if bid:
+            return f"box:{bid}"
+        lid = self.location_at(x, y)
+        if lid is None:
+            return None
+        loc = self.model.locations[lid]
+        if not loc.has_halves:
+            return lid
+        p = Point(self.map_xy(x, y))
+        best, best_d = None, math.inf
+        for h, g in loc.half_geoms.items():
+            d = g.distance(p) if not g.is_empty else math.inf
+            if d < best_d:
+                best, best_d = h, d
+        return f"{lid}.{best}"
+
+    def line_path(self, lid: str) -> list[tuple[float, float]] | None:
+        m = self.model
+        ln = m.lines.get(lid)
+        if ln is None:
+            return None
+        pa, pb = m.space_point(ln.a), m.space_point(ln.b)
+        if pa is None or pb is None:
+            return None
+        return [pa, *ln.via, pb]
+
+    def line_at(self, x: float, y: float, pixels: float = 5.0) -> str | None:
+        p = Point(self.map_xy(x, y))
+        best, best_d = None, self.reach(pixels)
+        for lid in self.model.lines:
+            path = self.line_path(lid)
+            if path is None:
+                continue
+            d = LineString(path).distance(p)
+            if d <= best_d:
+                best, best_d = lid, d
+        return best
+
+    # -------------------------------------------------------------------------- drawing
+    def _z(self, item: int, layer: str) -> None:
+        """Put ``item`` at the top of ``layer`` (just under the next layer's marker)."""
+        nxt = LAYERS[LAYERS.index(layer) + 1] if layer != LAYERS[-1] else None
+        if nxt is not None:
+            self.tag_lower(item, self._markers[nxt])
+
+    def _state(self, layer: str) -> str:
+        return "hidden" if layer in self.hidden else "normal"
+
+    def fill_of(self, colour: str) -> str:
+        c = self.model.colours.get(colour) if colour else None
+        return c.colour if c else LAND_UNOWNED
+
+    def redraw(self) -> None:
+        self.delete("all")
+        self.loc_items.clear()
+        self.line_items.clear()
+        self.box_items.clear()
+        self._markers = {layer: self.create_line(0, 0, 0, 0, state="hidden", tags=("marker",)) for layer in LAYERS}
+        self._bg_key = None
+        self.draw_background()
+        self.draw_land()
+        for lid in self.model.locations:
+            self.draw_location(lid)
+        for bid in self.model.boxes:
+            self.draw_box(bid)
+        for lid in self.model.lines:
+            self.draw_line(lid)
+        self._scrollregion()
+        self.event_generate("<<Redrawn>>")
+
+    def _scrollregion(self) -> None:
+        x0, y0, x1, y1 = self.model.bounds()
+        if self.bg_image is not None and self.model.background:
+            bx0, by0, bx1, by1 = self.background_rect()
+            x0, y0, x1, y1 = min(x0, bx0), min(y0, by0), max(x1, bx1), max(y1, by1)
+        z = self.zoom
+        pad = 200
+        self.configure(scrollregion=(x0 * z - pad, y0 * z - pad, x1 * z + pad, y1 * z + pad))
+
+    def background_rect(self) -> tuple[float, float, float, float]:
+        bg = self.model.background or {}
+        ox, oy = (float(v) for v in bg.get("offset", (0.0, 0.0)))
+        s = float(bg.get("scale", 1.0))
+        w, h = self.bg_image.size if self.bg_image is not None else (0, 0)
+        return ox, oy, ox + w * s, oy + h * s
+
+    def draw_land(self) -> None:
+        self.delete("land")
+        land = self.model.land
+        if land is None or land.is_empty:
+            return
+        fill = blend(LAND_UNOWNED, SEA, 0.4)
+        for p in getattr(land, "geoms", [land]):
+            if p.geom_type != "Polygon":
+                continue
+            i = self.create_polygon(self.flat(p.exterior.coords[:-1]), fill=fill, outline="#8aa0b5", dash=(4, 3),
+                                    tags=("land",), state=self._state("land"))
+            self._z(i, "land")
+
+    def _stipple(self) -> str:
+        return "gray50" if (self.bg_image is not None and self.model.background and "background" not in self.hidden) else ""
+
+    def draw_location(self, lid: str) -> None:
+        old = self.loc_items.pop(lid, None)
+        if old:
+            self.delete(*old)
+        loc = self.model.locations.get(lid)
+        if loc is None:
+            return
+        ids: list[int] = []
+        fill = self.fill_of(loc.colour)
+        tags = ("loc", f"loc:{lid}", "locations")
+        stipple = self._stipple()
+        for p in loc.parts:
+            i = self.create_polygon(self.flat(p.exterior.coords[:-1]), fill=fill, outline=BORDER, width=1.2, stipple=stipple,
+                                    tags=tags, state=self._state("locations"))
+            self._z(i, "locations")
+            ids.append(i)
+            for r in p.interiors:
+                i = self.create_polygon(self.flat(r.coords[:-1]), fill=SEA, outline=BORDER, width=1.2, tags=tags + ("hole",),
+                                        state=self._state("locations"))
+                self._z(i, "locations")
+                ids.append(i)
+        if loc.has_halves:
+            for seg in getattr(loc.divider, "geoms", [loc.divider]):
+                if seg.is_empty or seg.geom_type != "LineString":
+                    continue
+                i = self.create_line(self.flat(seg.coords), fill=blend(BORDER, fill, 0.15), width=1.5, dash=(6, 4),
+                                     tags=("halves", f"loc:{lid}"), state=self._state("halves"))
+                self._z(i, "halves")
+                ids.append(i)
+        ids += self._location_label(loc, fill)
+        self.loc_items[lid] = ids
+
+    def preview_polygon(self, lid: str, geom) -> None:
+        """Show ``geom`` as the outline of location ``lid`` while a vertex is dragged (same parts)."""
+        rings = []
+        for p in getattr(geom, "geoms", [geom]):
+            if p.geom_type == "Polygon":
+                rings.append(p.exterior.coords[:-1])
+                rings += [r.coords[:-1] for r in p.interiors]
+        polys = [i for i in self.loc_items.get(lid, []) if self.type(i) == "polygon"]
+        for i, ring in zip(polys, rings):
+            self.coords(i, self.flat(ring))
+
+    def _location_label(self, loc: Location, fill: str) -> list[int]:
+        x, y = self.to_canvas(loc.label_point)
+        ink = text_colour_on(fill)
+        ids = []
+        text = ("\u2605 " if loc.capital else "") + loc.label
+        i = self.create_text(x, y, text=text, fill=ink, font=("DejaVu Sans", 9, "bold"), tags=("names", f"loc:{loc.id}", "name"),
+                             state=self._state("names"))
+        self._z(i, "names")
+        ids.append(i)
+        if loc.vp:
+            r = 8
+            a = self.create_oval(x - r, y - 17 - r, x + r, y - 17 + r, fill="#fff8dc", outline="#7a5c00", width=1.5,
+                                 tags=("values", f"loc:{loc.id}"), state=self._state("values"))
+            b = self.create_text(x, y - 17, text=str(loc.vp), fill="#3d2e00", font=("DejaVu Sans", 8, "bold"),
+                                 tags=("values", f"loc:{loc.id}", "vp"), state=self._state("values"))
+            for i in (a, b):
+                self._z(i, "values")
+            ids += [a, b]
+        if loc.supply:
+            i = self.create_text(x, y + 13, text="supply: " + ", ".join(s.text() for s in loc.supply), fill=ink,
+                                 font=("DejaVu Sans", 7), tags=("values", f"loc:{loc.id}"), state=self._state("values"))
+            self._z(i, "values")
+            ids.append(i)
+        return ids
+
+    def draw_box(self, bid: str) -> None:
+        old = self.box_items.pop(bid, None)
+        if old:
+            self.delete(*old)
+        b = self.model.boxes.get(bid)
+        if b is None:
+            return
+        x0, y0 = self.to_canvas(b.position)
+        x1, y1 = self.to_canvas((b.position[0] + b.size[0], b.position[1] + b.size[1]))
+        fill = self.fill_of(b.colour)
+        tags = ("boxes", f"box:{bid}")
+        ids = [self.create_rectangle(x0, y0, x1, y1, fill=fill, outline="#222222", width=2.5, tags=tags, state=self._state("boxes")),
+               self.create_text((x0 + x1) / 2, y0 + 10, text=b.label, fill=text_colour_on(fill), font=("DejaVu Sans", 9, "bold"),
+                                tags=tags + ("name",), state=self._state("boxes"))]
+        extra = ([f"VP {b.vp}"] if b.vp else []) + [f"supply {s.text()}" for s in b.supply]
+        if b.condition:
+            extra.append(f"active if {b.condition.text()}")
+        if extra:
+            ids.append(self.create_text((x0 + x1) / 2, y0 + 24, text="\n".join(extra), fill=text_colour_on(fill), anchor="n",
+                                        font=("DejaVu Sans", 7), tags=tags, state=self._state("boxes")))
+        for i in ids:
+            self._z(i, "boxes")
+        self.box_items[bid] = ids
+
+    def draw_line(self, lid: str) -> None:
+        old = self.line_items.pop(lid, None)
+        if old:
+            self.delete(*old)
+        ln = self.model.lines.get(lid)
+        path = self.line_path(lid)
+        if ln is None or path is None:
+            return
+        pts = [self.to_canvas(p) for p in path]
+        pts = self._offset(ln, pts)
+        colour = self.model.line_colour(ln.kind)
+        tags = ("lines", f"line:{lid}")
+        st = self._state("lines")
+        dash = (3, 3) if ln.proposed else (8, 4) if ln.kind == "naval" else ()
+        width = 1.5 if ln.proposed else 2.5
+        ids = [self.create_line(*[c for p in pts for c in p], fill=colour, width=width, dash=dash, arrow="last" if ln.oneway else "none",
+                                arrowshape=(12, 14, 5), tags=tags + ("path",), state=st)]
+        for p in (pts[0], pts[-1]):
+            ids.append(self.create_oval(p[0] - 3, p[1] - 3, p[0] + 3, p[1] + 3, fill=colour, outline="", tags=tags, state=st))
+        for i in ids:
+            self._z(i, "lines")
+        vs = self._state("values") if st == "normal" else "hidden"
+        for val, (p, q) in ((ln.defence_a, (pts[0], pts[1])), (ln.defence_b, (pts[-1], pts[-2]))):
+            if not val:
+                continue
+            dx, dy = q[0] - p[0], q[1] - p[1]
+            n = math.hypot(dx, dy) or 1.0
+            t = min(0.3, 26 / n)
+            cx, cy = p[0] + dx * t, p[1] + dy * t
+            a = self.create_rectangle(cx - 8, cy - 7, cx + 8, cy + 7, fill="#ffffff", outline=colour, width=1.5,
+                                      tags=("values", f"line:{lid}"), state=vs)
+            b = self.create_text(cx, cy, text=f"+{val}", font=("DejaVu Sans", 8, "bold"), fill="#111111",
+                                 tags=("values", f"line:{lid}", "defence"), state=vs)
+            for i in (a, b):
+                self._z(i, "values")
+            ids += [a, b]
+        if ln.condition:
+            mx, my = _midpoint(pts)
+            i = self.create_text(mx, my - 8, text=ln.condition.text(), fill=colour, font=("DejaVu Sans", 7, "italic"),
+                                 tags=("values", f"line:{lid}"), state=vs)
+            self._z(i, "values")
+            ids.append(i)
+        self.line_items[lid] = ids
+
+    def _pairs(self) -> dict[frozenset, list[str]]:
+        """Lines without bends by the two spaces they join (built once per map version)."""
+        m = self.model
+        key = (m.version, id(m.lines))
+        if getattr(self, "_pairs_key", None) != key:
+            pairs: dict[frozenset, list[str]] = {}
+            for k, x in m.lines.items():
+                if not x.via:
+                    pairs.setdefault(frozenset((x.a, x.b)), []).append(k)
+            self._pairs_cache, self._pairs_key = pairs, key
+        return self._pairs_cache
+
+    def _offset(self, ln, pts):
+        """Lines between the same two spaces without bends are drawn side by side."""
+        if ln.via or len(pts) != 2:
+            return pts
+        same = self._pairs().get(frozenset((ln.a, ln.b)), [])
+        if len(same) < 2 or ln.id not in same:
+            return pts
+        off = (same.index(ln.id) - (len(same) - 1) / 2) * 7
+        if ln.a > ln.b:
+            off = -off
+        (x0, y0), (x1, y1) = pts
+        n = math.hypot(x1 - x0, y1 - y0) or 1.0
+        ox, oy = -(y1 - y0) / n * off, (x1 - x0) / n * off
+        return [(x0 + ox, y0 + oy), (x1 + ox, y1 + oy)]
+
+    def refresh(self, t: AreaTouch) -> None:
+        """Redraw what an edit touched, and the lines attached to it."""
+        m = self.model
+        if t.everything:
+            self.redraw()
+            return
+        if t.land:
+            self.draw_land()
+        if t.background:
+            self._bg_key = None
+            self.draw_background()
+            for lid in m.locations:
+                self.draw_location(lid)  # the stipple follows the background
+        lines = set(t.lines)
+        places = set(t.locations) | {f"box:{b}" for b in t.boxes}
+        for lid in t.locations:
+            self.draw_location(lid)
+        for bid in t.boxes:
+            self.draw_box(bid)
+        if places:
+            for k, ln in m.lines.items():
+                if _place(ln.a) in places or _place(ln.b) in places:
+                    lines.add(k)
+            for k in list(self.line_items):
+                if k not in m.lines:
+                    lines.add(k)
+        pairs = self._pairs()
+        for k in list(lines):  # lines drawn side by side with a changed one move aside
+            ln = m.lines.get(k)
+            if ln is not None and not ln.via:
+                lines.update(pairs.get(frozenset((ln.a, ln.b)), []))
+        for k in lines:
+            self.draw_line(k)
+        self._scrollregion()
+
+    # --------------------------------------------------------------------------- layers
+    def set_layer(self, tag: str, visible: bool) -> None:
+        (self.hidden.discard if visible else self.hidden.add)(tag)
+        if tag == "background":
+            self.draw_background()
+            stipple = self._stipple()
+            for ids in self.loc_items.values():
+                for i in ids:
+                    if self.type(i) == "polygon" and "hole" not in self.gettags(i):
+                        self.itemconfigure(i, stipple=stipple)
+            return
+        self.itemconfigure(tag, state="hidden" if tag in self.hidden else "normal")
+        if tag == "lines" and "values" not in self.hidden:
+            for k, ids in self.line_items.items():
+                for i in ids:
+                    if "values" in self.gettags(i):
+                        self.itemconfigure(i, state="hidden" if not visible else "normal")
+
+    # ----------------------------------------------------------------------- background
+    def set_background_image(self, image) -> None:
+        self.bg_image = image
+        self._bg_key = None
+        self.draw_background()
+        stipple = self._stipple()
+        for ids in self.loc_items.values():
+            for i in ids:
+                if self.type(i) == "polygon" and "hole" not in self.gettags(i):
+                    self.itemconfigure(i, stipple=stipple)
+
+    def draw_background(self) -> None:
+        bg = self.model.background
+        if self.bg_image is None or not bg or "background" in self.hidden:
+            self.delete("background")
+            self._bg_key = None
+            return
+        from PIL import Image, ImageTk
+
+        x0, y0, x1, y1 = self.background_rect()
+        tw, th = max(1, int(round((x1 - x0) * self.zoom))), max(1, int(round((y1 - y0) * self.zoom)))
+        opacity = max(0.0, min(1.0, float(bg.get("opacity", 0.5))))
+        key = (tw, th, opacity)
+        if key != self._bg_key or not self.find_withtag("background"):
+            self.delete("background")
+            if tw * th > 36_000_000:
+                return
+            img = self.bg_image.convert("RGBA").resize((tw, th), Image.BILINEAR)
+            img.putalpha(int(round(255 * opacity)))
+            self._bg_photo = ImageTk.PhotoImage(img, master=self)
+            i = self.create_image(x0 * self.zoom, y0 * self.zoom, image=self._bg_photo, anchor="nw", tags=("background",))
+            self._z(i, "background")
+            self._bg_key = key
+        else:
+            self.coords("background", x0 * self.zoom, y0 * self.zoom)
+
+    # -------------------------------------------------------------------- zoom and pan
+    REDRAW_AFTER_ZOOM_MS = 250
+
+    def zoom_at(self, factor: float, x: float, y: float) -> None:
+        """Zoom about widget point (x, y), keeping the map point under it in place.
+
+        The drawn items are scaled at once (quick on a big map) and redrawn from the map a
+        moment after the last zoom step, so marks get their size back and no rounding piles up."""
+        new = min(200.0, max(0.01, self.zoom * factor))
+        if new == self.zoom:
+            return
+        mx, my = self.map_xy(x, y)
+        f = new / self.zoom
+        self.zoom = new
+        self.scale("all", 0, 0, f, f)
+        self._bg_key = None
+        self.draw_background()
+        self._scrollregion()
+        self._scroll_to(mx * new - x, my * new - y)
+        if getattr(self, "_redraw_after", None):
+            self.after_cancel(self._redraw_after)
+        self._redraw_after = self.after(self.REDRAW_AFTER_ZOOM_MS, self._settle)
+        self.event_generate("<<Redrawn>>")
+
+    def _settle(self) -> None:
+        self._redraw_after = None
+        left, top = self.canvasx(0), self.canvasy(0)
+        self.redraw()
+        self._scroll_to(left, top)
+
+    def _scroll_to(self, left: float, top: float) -> None:
+        x0, y0, x1, y1 = (float(v) for v in self.cget("scrollregion").split())
+        w, h = max(1.0, x1 - x0), max(1.0, y1 - y0)
+        self.xview_moveto((left - x0) / w)
+        self.yview_moveto((top - y0) / h)
+
+    def centre_on(self, p) -> None:
+        self.update_idletasks()
+        x, y = self.to_canvas(p)
+        self._scroll_to(x - self.winfo_width() / 2, y - self.winfo_height() / 2)
+
+    def fit(self) -> None:
+        """Zoom so the whole map fits the window."""
+        self.update_idletasks()
+        w, h = max(50, self.winfo_width()), max(50, self.winfo_height())
+        x0, y0, x1, y1 = self.model.bounds()
+        if self.bg_image is not None and self.model.background and not self.model.locations:
+            x0, y0, x1, y1 = self.background_rect()
+        self.zoom = max(0.01, min(200.0, min((w - 40) / max(x1 - x0, 1e-6), (h - 40) / max(y1 - y0, 1e-6))))
+        self.redraw()
+        cx, cy = (x0 + x1) / 2 * self.zoom, (y0 + y1) / 2 * self.zoom
+        self._scroll_to(cx - w / 2, cy - h / 2)
+
+    def set_model(self, m: AreaMap) -> None:
+        self.model = m
+        self._tree_key = None
+        self.redraw()
+
+
+def _place(space: str) -> str:
+    return space if space.startswith("box:") else space.split(".", 1)[0]
+
+
+def _midpoint(pts) -> tuple[float, float]:
+    total = sum(math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(pts, pts[1:]))
+    half = total / 2
+    for a, b in zip(pts, pts[1:]):
+        seg = math.hypot(b[0] - a[0], b[1] - a[1])
+        if half <= seg and seg > 0:
+            return (a[0] + (b[0] - a[0]) * half / seg, a[1] + (b[1] - a[1]) * half / seg)
+        half -= seg
+    return pts[0]

@@ -1,0 +1,158 @@
+"""Screenshots of the area editor at work, for the README and docs/ (1366x768).
+
+    xvfb-run -a -s "-screen 0 1600x1000x24" python tools/area_editor_screenshots.py
+
+- docs/area-editor-generate.png: France, the Low Countries and Germany made one land outline,
+  a city clicked for each area to make (Generate tool);
+- docs/area-editor-generated.png: the land cut into areas around the cities, land lines
+  proposed along the shared borders (dashed), the problems panel asking to review them;
+- docs/area-editor-draw.png: Switzerland drawn again by clicking on its neighbours' corners
+  (the clicks snap; the border between two clicks on a neighbour follows it);
+- docs/area-editor-lines.png: the sample map, the one-way naval line London -> Algiers
+  selected (active from the Allies' second deck), locations split into halves.
+"""
+
+from __future__ import annotations
+
+import sys
+import tkinter as tk
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from mapref.core.areaedit import Edit, delete_location, merge, set_map, suggest_lines  # noqa: E402
+from mapref.core.areageom import outline_of, rings_of  # noqa: E402
+from mapref.core.areamodel import ColourClass  # noqa: E402
+from mapref.io.geojson_import import areas_from_geojson, read_geojson  # noqa: E402
+from mapref.ui import screenshot  # noqa: E402
+from mapref.ui.area_editor import AreaEditor  # noqa: E402
+
+DOCS = ROOT / "docs"
+NE = ROOT / "tools" / "data" / "ne_110m_countries_europe.geojson"
+CITIES = {"Paris": (2.35, 48.86), "Lyon": (4.84, 45.76), "Marseille": (5.37, 43.3), "Bordeaux": (-0.58, 44.84),
+          "Brest": (-4.49, 48.39), "Nantes": (-1.55, 47.22), "Toulouse": (1.44, 43.6), "Lille": (3.06, 50.63),
+          "Strasbourg": (7.75, 48.58), "Brussels": (4.35, 50.85), "Amsterdam": (4.9, 52.37), "Cologne": (6.96, 50.94),
+          "Hamburg": (10.0, 53.55), "Berlin": (13.4, 52.52), "Munich": (11.58, 48.14), "Frankfurt": (8.68, 50.11),
+          "Dresden": (13.74, 51.05), "Koenigsberg": (20.5, 54.7)}
+WEST = ("france", "belgium", "luxembourg", "netherlands", "germany")
+
+
+def editor(model=None, path=None) -> AreaEditor:
+    root = tk.Tk()
+    ed = AreaEditor(root, path, model=model, quiet=True)
+    root.geometry("1366x768+0+0")
+    root.update()
+    return ed
+
+
+def view(ed, lon0, lat0, lon1, lat1) -> None:
+    """Zoom the canvas onto a lon/lat box."""
+    m, c = ed.model, ed.canvas
+    (x0, y0), (x1, y1) = m.geo_to_map(lon0, lat1), m.geo_to_map(lon1, lat0)
+    c.update_idletasks()
+    c.zoom = min(c.winfo_width() / (x1 - x0), c.winfo_height() / (y1 - y0))
+    c.redraw()
+    c.centre_on(((x0 + x1) / 2, (y0 + y1) / 2))
+    ed.root.update()
+
+
+def click(ed, p, motion_only=False) -> None:
+    c = ed.canvas
+    x, y = c.widget_xy(p)
+    c.event_generate("<Motion>", x=x, y=y)
+    if not motion_only:
+        c.event_generate("<ButtonPress-1>", x=x, y=y, button=1)
+        c.event_generate("<ButtonRelease-1>", x=x, y=y, button=1, state=0x100)
+    ed.root.update()
+
+
+def europe():
+    """The Natural Earth import with its proposed lines accepted (solid)."""
+    import dataclasses
+
+    m, _ = areas_from_geojson(read_geojson(NE), str(NE), name="Western Europe")
+    m.lines = {k: dataclasses.replace(v, proposed=False) for k, v in m.lines.items()}
+    return m
+
+
+def generate_shots() -> None:
+    m = europe()
+    m.colours = {"land": ColourClass("Land", "#e8e2cf")}
+    ed = editor(m)
+    land = outline_of(m.locations[k].polygon for k in WEST)
+    ed.push(merge("Cut out the west", *[delete_location(m, k) for k in WEST]))
+    ed.push(set_map(m, label="Land outline", land=land))
+    ed.history.mark_saved()
+    view(ed, -6, 41.5, 22, 56)
+    ed.set_tool("generate")
+    for name, (lon, lat) in CITIES.items():
+        click(ed, m.geo_to_map(lon, lat))
+    ed.set_status(f"{len(CITIES)} cities: Return to cut the land into {len(CITIES)} areas")
+    ed.status.set("")
+    ed.root.update()
+    screenshot(ed.root, DOCS / "area-editor-generate.png")
+    ed.fire("finish")
+    ed.root.update()
+    names = list(CITIES)
+    new = [k for k in m.locations if k.startswith("area_")]
+    from mapref.core.areaedit import set_location
+
+    ed.push(merge("Name the areas", *[set_location(m, k, name=n) for k, n in zip(new, names)]))
+    renames = Edit("Ids from names", renames={"locations": {k: n.lower() for k, n in zip(new, names)}})
+    ed.push(renames)
+    e = suggest_lines(m, ids=[n.lower() for n in names])
+    ed.push(e)
+    ed.select("location", "paris")
+    ed.problems.run()
+    view(ed, -6, 41.5, 22, 56)
+    ed.select("location", "paris")
+    ed.set_status(f"{e.label}: dashed; accept them (Tools menu, or the inspector) or delete them")
+    ed.status.set(ed.describe("paris"))
+    ed.root.update()
+    screenshot(ed.root, DOCS / "area-editor-generated.png")
+    ed.root.destroy()
+
+
+def draw_shot() -> None:
+    m = europe()
+    swiss = m.locations["switzerland"]
+    ring = rings_of(swiss.polygon)[0][1]
+    ed = editor(m)
+    ed.push(delete_location(m, "switzerland"))
+    ed.history.mark_saved()
+    view(ed, 1.5, 43.5, 15.5, 50.0)
+    ed.set_tool("draw")
+    step = max(1, len(ring) // 7)
+    picks = ring[::step][:4]
+    for p in picks:
+        click(ed, (p[0] + 0.15, p[1] - 0.1))  # a little off: the clicks snap onto the corners
+    nxt = ring[4 * step]
+    click(ed, (nxt[0] + 0.2, nxt[1] + 0.1), motion_only=True)
+    ed.set_status("Drawing Switzerland again: 4 clicks snapped to the neighbours' corners; the square shows the next snap")
+    ed.status.set("")
+    ed.root.update()
+    screenshot(ed.root, DOCS / "area-editor-draw.png")
+    ed.root.destroy()
+
+
+def lines_shot() -> None:
+    ed = editor(path=ROOT / "maps" / "area_sample.toml")
+    ed.canvas.fit()
+    ed.root.update()
+    ed.select("line", "london-algiers")
+    ed.problems.run()
+    ed.root.update()
+    screenshot(ed.root, DOCS / "area-editor-lines.png")
+    ed.root.destroy()
+
+
+def main() -> None:
+    generate_shots()
+    draw_shot()
+    lines_shot()
+    print("wrote docs/area-editor-generate.png, area-editor-generated.png, area-editor-draw.png, area-editor-lines.png")
+
+
+if __name__ == "__main__":
+    main()
