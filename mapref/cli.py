@@ -194,8 +194,9 @@ def cmd_new_game(argv: list[str]) -> int:
     st = game.state
     left = sum(sum(p.points.values()) for p in getattr(st, "pools", []))
     pos = game.ruleset.position(game)
-    armies = getattr(st, "armies", [])
-    print(f"{args.output}: {game.scenario.name}, {pos.get('turn', '')}, {len(armies)} armies" + (f", {left} points still to place" if left else ""))
+    armies = getattr(st, "armies", None)
+    print(f"{args.output}: {game.scenario.name}, {pos.get('turn', '')}" + (f", {len(armies)} armies" if armies is not None else "")
+          + (f", {left} points still to place" if left else ""))
     return 0
 
 

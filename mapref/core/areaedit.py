@@ -349,7 +349,9 @@ def move_location(m: AreaMap, lid: str, dx: float, dy: float) -> Edit:
     g = round_geom(affinity.translate(loc.polygon, dx, dy))
     anchor = round_point((loc.anchor[0] + dx, loc.anchor[1] + dy)) if loc.anchor else None
     split = tuple(round_point((x + dx, y + dy)) for x, y in loc.split)
-    return Edit(f"Move {loc.label}", locations={lid: dataclasses.replace(loc, polygon=g, anchor=anchor, split=split)})
+    half_anchors = {h: round_point((x + dx, y + dy)) for h, (x, y) in loc.half_anchors.items()}
+    return Edit(f"Move {loc.label}", locations={lid: dataclasses.replace(loc, polygon=g, anchor=anchor, split=split,
+                                                                         half_anchors=half_anchors)})
 
 
 # ------------------------------------------------------------------------------ halves
@@ -378,7 +380,7 @@ def split_location(m: AreaMap, lid: str, points: list, ids: tuple[str, str] | No
         raise EditError(f"the line does not cut {loc.label} in two: draw it across the location")
     if not (valid_id(ids[0]) and valid_id(ids[1]) and ids[0] != ids[1]):
         raise EditError(f"half ids are two different ids of lowercase letters and digits, got {ids!r}")
-    new = dataclasses.replace(loc, halves=tuple(ids), split=pts)
+    new = dataclasses.replace(loc, halves=tuple(ids), split=pts, half_anchors={})  # a new split: points inside the new halves
     halves = {ids[0]: left, ids[1]: right}
     lines = _repoint_lines(m, loc, new, halves)
     return Edit(f"Split {loc.label} into halves", locations={lid: new}, lines=lines)

@@ -190,6 +190,7 @@ class Location(Place):
     anchor: Point2 | None = None  # where the name goes; None = inside the polygon (polylabel)
     halves: tuple[str, ...] = ()  # () or two half ids: (left of the split line, right of it)
     split: tuple[Point2, ...] = ()  # the dividing line (2 or more points)
+    half_anchors: Mapping[str, Point2] = field(default_factory=lambda: EMPTY)  # half id -> where its lines attach
 
     def __eq__(self, other: object) -> bool:
         return self.same(other)
@@ -227,10 +228,13 @@ class Location(Place):
 
     @cached_property
     def half_points(self) -> dict[str, Point2]:
-        """Where lines attach to each half (a point well inside it)."""
+        """Where lines attach to each half: its ``half_anchors`` point, else a point well inside it."""
         out = {}
         for h, g in self.half_geoms.items():
-            out[h] = interior_point(g) if not g.is_empty else self.label_point
+            if h in self.half_anchors:
+                out[h] = tuple(self.half_anchors[h])
+            else:
+                out[h] = interior_point(g) if not g.is_empty else self.label_point
         return out
 
     def space_point(self, space: str) -> Point2:

@@ -38,7 +38,7 @@ FORMAT = 1
 TOP_KEYS = ("format", "kind", "name", "notes", "geo", "background", "colours", "line_kinds", "regions", "land",
             "locations", "boxes", "lines")
 PLACE_KEYS = ("name", "colour", "capital", "vp", "supply", "attrs")
-LOCATION_KEYS = PLACE_KEYS + ("anchor", "halves", "split", "polygon", "holes")
+LOCATION_KEYS = PLACE_KEYS + ("anchor", "halves", "split", "half_anchors", "polygon", "holes")
 BOX_KEYS = PLACE_KEYS + ("position", "size", "active_from", "active_until")
 LINE_KEYS = ("a", "b", "kind", "oneway", "defence_a", "defence_b", "active_from", "active_until", "via", "proposed", "attrs")
 BACKGROUND_KEYS = ("image", "opacity", "offset", "scale")
@@ -115,8 +115,19 @@ def area_from_dict(data: dict, source: str, shown: str) -> AreaMap:
                     and all(valid_id(h) for h in hv):
                 halves, split = tuple(hv), tuple(sp)
                 unsure.discard(lid)
+        half_anchors = {}
+        if "half_anchors" in lt:
+            ha = r.table(lt, "half_anchors", w)
+            for h in ha:
+                if h not in halves:
+                    if lid not in unsure:
+                        r.error(f"{w}.half_anchors.{h}", f"not a half of {lid} (its halves: {', '.join(halves) or 'none'})")
+                    continue
+                pt = _point(r, ha, h, f"{w}.half_anchors")
+                if pt is not None:
+                    half_anchors[h] = pt
         m.locations[lid] = Location(lid, anchor=_point(r, lt, "anchor", w), halves=halves, split=split, polygon=geom,
-                                    **_place(r, lt, w, m))
+                                    half_anchors=half_anchors, **_place(r, lt, w, m))
 
     for bid, bt in r.table(data, "boxes", "").items():
         w = f"boxes.{bid}"
@@ -476,6 +487,9 @@ def dumps_area_map(m: AreaMap) -> str:
         if loc.halves:
             out.append(tw.assign("halves", list(loc.halves)))
             out.append("split = [" + ", ".join(_pt(p) for p in loc.split) + "]")
+            anchors = [(h, loc.half_anchors[h]) for h in loc.halves if h in loc.half_anchors]
+            if anchors:
+                out.append("half_anchors = { " + ", ".join(f"{tw.key(h)} = {_pt(p)}" for h, p in anchors) + " }")
         out += _area_lines(loc.polygon)
         if loc.attrs:
             out.append(tw.assign("attrs", dict(loc.attrs)))

@@ -24,6 +24,8 @@ from mapref.rules.ruleset import Ruleset
 BUILTIN = {
     "hitlers_war": "mapref.rulesets.hitlers_war",
     "struggle_for_europe": "mapref.rulesets.struggle_for_europe",
+    "fronts": "mapref.rulesets.fronts",
+    "area_control": "mapref.rulesets.area_control",
 }
 # a scenario written before the ``ruleset`` key was read (format 1 files name none): Hitler's War
 DEFAULT_RULESET = "hitlers_war"

@@ -132,6 +132,19 @@ class Verb:
 
 
 @dataclass
+class TrackRow:
+    """A row of token slots the window draws when a game's board is a set of tracks rather than a
+    map (``Ruleset.board_view = "tracks"``: the front-token game's three fronts of four tokens)."""
+
+    id: str  # what a right-click passes to ``menu`` as the space
+    label: str
+    slots: list[str]  # one side per slot ("" = empty)
+    note: str = ""  # "skipped this turn: ..."
+    current: bool = False  # the row being played now
+    labels: list[str] = field(default_factory=list)  # a name under each slot (a victory city's)
+
+
+@dataclass
 class Step:
     """One step of the sequence of play, for the turn track."""
 
@@ -146,6 +159,7 @@ class Ruleset:
     name = ""  # the registry key, the value of a scenario's ``ruleset``
     title = ""  # "Hitler's War"
     board_kinds: tuple[str, ...] = ("hex",)
+    board_view = "map"  # what the referee's window draws: the map, or "tracks" (rows of token slots: :meth:`tracks`)
     side_colours: dict[str, tuple[str, str]] = {}  # side -> (fill, ink) of its counters
 
     # ----------------------------------------------------------------------------- files
@@ -203,7 +217,7 @@ class Ruleset:
         return []
 
     # ---------------------------------------------------------------------------- window
-    def pieces(self, game) -> list[Piece]:
+    def pieces(self, game, report=None) -> list[Piece]:
         return []
 
     def menu(self, game, space: str, selected: str | None) -> list[MenuItem]:
@@ -213,9 +227,21 @@ class Ruleset:
         """The action of dropping piece ``piece`` on space ``to`` (None: nothing)."""
         return None
 
+    def panels(self, game, report) -> list[tuple[str, list[str]]]:
+        """Side panels of the window: (title, lines), such as "Production" or "Victory Point Check"."""
+        return []
+
+    def tracks(self, game) -> list[TrackRow]:
+        """The rows a ``board_view = "tracks"`` game shows instead of a map."""
+        return []
+
+    def turn_track(self, game) -> list[Step]:
+        """The turns of the game (the current one marked), for a window that shows them."""
+        return []
+
     # ------------------------------------------------------------------------------- CLI
     def verbs(self) -> list[Verb]:
         return []
 
 
-__all__ = ["Action", "Ask", "MenuItem", "Outcome", "Piece", "Ruleset", "Step", "Verb", "Violation", "refused"]
+__all__ = ["Action", "Ask", "MenuItem", "Outcome", "Piece", "Ruleset", "Step", "TrackRow", "Verb", "Violation", "refused"]

@@ -9,7 +9,8 @@ rule it encodes and its words::
     type = "hold_all"          # what must be true (below)
     side = "axis"              # who must hold the spaces
     spaces = ["T15", "Q17", "M19"]
-    when = "immediate"         # at the moment it holds ("immediate"), or when the game ends ("end")
+    when = "immediate"         # at the moment it holds ("immediate"), when the game ends ("end"),
+                               # or at the end of a side's player turn ("turn_end", with turn_of)
 
 Types:
 
@@ -21,11 +22,27 @@ Types:
                 ``versus``'s; ``printed = true`` counts every friendly production point,
                 devastated or not
 ``vp``          ``side``'s victory points from ``values`` (space -> points, of spaces it
-                holds; ``enemy_start = true``: only spaces it did not hold at the start) lead
-                the ``versus`` side's by at least ``margin``
+                holds; ``enemy_start = true``: only spaces it did not hold at the start), plus
+                the points the game's ``tracks`` give it (Struggle for Europe's strategic
+                bombing track), lead the ``versus`` side's by at least ``margin``
 ``default``     always true: "the Soviet player wins if they prevent..." (with ``when = "end"``)
+``all``         every condition listed in ``of`` holds ("4 of these 8 ... and ... 4 of those
+                8"); the listed ones say ``role = "part"`` so that they decide nothing alone
+``track``       the scenario's VP track decides (:mod:`mapref.rules.vptrack`): ``when =
+                "immediate"`` an Automatic Victory, ``when = "end"`` the final score; the
+                winner is the side the track names (the ruleset's ``Facts.track()``)
 ``note``        not evaluated: a condition the players or the ruleset's own code judge
 =============== =======================================================================
+
+``when = "turn_end"`` with ``turn_of = SIDE`` checks a condition at the end of that side's player
+turn only ("The Axis player has a 7 victory point differential at the end of an Allied player
+turn"): the ruleset says which turn has just ended (``Facts.turn_ended``), and such a condition
+decides then as an immediate one does.
+
+``hold_all`` and ``hold_n`` count the spaces held by ``side``, or by any of ``sides`` ("the
+European Axis powers": ``sides = ["germany", "italy"]``, ``winner = "axis"``).  ``phase``
+restricts a condition to a step of play: it is checked only while the game's ``Facts.phase`` is
+that step ("during any given strategic missions phase").
 
 ``winner`` names who wins when it is not ``side``.  ``effect = "end"`` makes a condition end
 the game instead of deciding it (The Fall of Germany: the capture of Berlin ends the game; the
@@ -44,10 +61,10 @@ from typing import Protocol
 
 from mapref.io.problems import Reader
 
-TYPES = ("hold_all", "hold_any", "hold_n", "production", "vp", "default", "note")
-WHENS = ("immediate", "end")
+TYPES = ("hold_all", "hold_any", "hold_n", "production", "vp", "default", "all", "track", "note")
+WHENS = ("immediate", "end", "turn_end")
 KEYS = ("rule", "text", "type", "side", "sides", "winner", "spaces", "hexes", "count", "ratio", "versus", "printed",
-        "values", "enemy_start", "margin", "when", "effect", "role", "code")
+        "values", "enemy_start", "tracks", "margin", "when", "turn_of", "effect", "role", "code", "of", "phase")
 
 
 @dataclass
@@ -66,11 +83,15 @@ class Condition:
     printed: bool = False
     values: dict[str, int] = field(default_factory=dict)
     enemy_start: bool = False
+    tracks: tuple[str, ...] = ()  # tracks whose points count (Facts.track_points)
     margin: int = 0
     when: str = "end"
+    turn_of: str = ""  # with when = "turn_end": the side whose player turn ends
     effect: str = "win"
     role: str = "win"
     code: str = ""
+    of: tuple[str, ...] = ()  # type "all": the conditions that must all hold
+    phase: str = ""  # checked only in this step of play ("" = always)
 
     @property
     def hexes(self) -> tuple[str, ...]:  # the name format 1 scenarios use
@@ -78,6 +99,10 @@ class Condition:
 
     def who(self) -> str:
         return self.winner or self.side
+
+    def holders(self) -> tuple[str, ...]:
+        """Who counts as holding a space for this condition: ``sides``, else ``side``."""
+        return self.sides or ((self.side,) if self.side else ())
 
 
 class Facts(Protocol):
@@ -90,6 +115,11 @@ class Facts(Protocol):
     def start_holder(self, space: str) -> str | None: ...
 
     def production(self, side: str, printed: bool) -> int: ...
+
+    # optional: the points a track gives a side (vp conditions with ``tracks``), and the side
+    # whose player turn has just ended (``turn_end`` conditions); a game without them has none
+    # def track_points(self, side: str, track: str) -> int: ...
+    # turn_ended: str | None
 
 
 def read_conditions(r: Reader, data: dict, sides: tuple[str, ...]) -> list[Condition]:
@@ -108,7 +138,7 @@ def read_conditions(r: Reader, data: dict, sides: tuple[str, ...]) -> list[Condi
         c.side = r.str_(t, "side", w, "", choices=sidechoices) if "side" in t else ""
         c.winner = r.str_(t, "winner", w)
         c.versus = r.str_(t, "versus", w, "", choices=sidechoices) if "versus" in t else ""
-        for k in ("sides", "spaces", "hexes"):
+        for k in ("sides", "spaces", "hexes", "tracks", "of"):
             v = t.get(k, [])
             if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
                 r.expected(f"{w}.{k}", "an array of strings", v)
@@ -118,6 +148,10 @@ def read_conditions(r: Reader, data: dict, sides: tuple[str, ...]) -> list[Condi
                 if bad:
                     r.expected(f"{w}.sides", "sides of the scenario (" + ", ".join(sides) + ")", bad[0])
                 c.sides = tuple(x for x in v if x in sides)
+            elif k == "tracks":
+                c.tracks = tuple(v)
+            elif k == "of":
+                c.of = tuple(v)
             elif v:
                 c.spaces = tuple(v)
         c.count = r.int_(t, "count", w, 0, 0, 9999)
@@ -133,11 +167,21 @@ def read_conditions(r: Reader, data: dict, sides: tuple[str, ...]) -> list[Condi
         c.enemy_start = r.bool_(t, "enemy_start", w)
         c.margin = r.int_(t, "margin", w, 0, 0, 9999)
         c.when = r.str_(t, "when", w, "end", choices=WHENS)
+        c.turn_of = r.str_(t, "turn_of", w, "", choices=sidechoices) if "turn_of" in t else ""
+        if c.when == "turn_end" and not c.turn_of:
+            r.error(w, 'a condition with when = "turn_end" needs "turn_of" (the side whose player turn ends)')
+        if c.turn_of and c.when != "turn_end":
+            r.error(f"{w}.turn_of", 'only a condition with when = "turn_end" has "turn_of"')
         c.effect = r.str_(t, "effect", w, "win", choices=("win", "end"))
         c.role = r.str_(t, "role", w, "win")
-        needs = {"hold_all": ("side", "spaces"), "hold_any": ("spaces",), "hold_n": ("side", "spaces", "count"),
+        c.phase = r.str_(t, "phase", w)
+        needs = {"hold_all": ("side", "spaces"), "hold_any": ("spaces",), "hold_n": ("side", "spaces", "count"), "all": ("of",),
                  "production": ("side", "versus"), "vp": ("side", "versus", "values"), "default": ()}.get(c.type, ())
         for k in needs:
+            if k == "side" and c.sides and c.type in ("hold_all", "hold_n"):
+                if not c.who():
+                    r.error(w, f'a condition of type "{c.type}" held by several sides needs "winner"')
+                continue
             if not getattr(c, k) and not (k == "spaces" and "hexes" in t):
                 r.error(w, f'a condition of type "{c.type}" needs "{k}"')
         if c.type == "default" and not c.who():
@@ -145,6 +189,11 @@ def read_conditions(r: Reader, data: dict, sides: tuple[str, ...]) -> list[Condi
         if c.type == "hold_any" and not (c.sides or c.side):
             r.error(w, 'a condition of type "hold_any" needs "sides" (or "side")')
         out.append(c)
+    ids = {c.id for c in out}
+    for c in out:
+        for x in c.of:
+            if x not in ids or x == c.id:
+                r.expected(f"victory.{c.id}.of", "the ids of other [victory.*] conditions of the scenario", x)
     return out
 
 
@@ -170,30 +219,48 @@ def conditions_data(conds: list[Condition]) -> dict:
             d["values"] = dict(c.values)
         if c.enemy_start:
             d["enemy_start"] = True
+        if c.tracks:
+            d["tracks"] = list(c.tracks)
         if c.margin:
             d["margin"] = c.margin
         d["when"] = c.when
+        if c.turn_of:
+            d["turn_of"] = c.turn_of
         if c.effect != "win":
             d["effect"] = c.effect
         if c.role != "win":
             d["role"] = c.role
+        if c.of:
+            d["of"] = list(c.of)
+        if c.phase:
+            d["phase"] = c.phase
         out[c.id] = d
     return out
 
 
 # ------------------------------------------------------------------------------ evaluating
-def holds(c: Condition, f: Facts) -> tuple[bool, str]:
-    """Whether a condition holds now, and the figures behind it (for the report)."""
+def holds(c: Condition, f: Facts, conds: list[Condition] | None = None) -> tuple[bool, str]:
+    """Whether a condition holds now, and the figures behind it (for the report).  ``conds``:
+    the scenario's conditions (what ``all`` refers to)."""
+    if c.phase and getattr(f, "phase", None) != c.phase:
+        return False, ""
     if c.type == "hold_all":
-        held = [s for s in c.spaces if f.holder(s) == c.side]
-        return len(held) == len(c.spaces), f"{c.side} holds {len(held)} of {len(c.spaces)}"
+        held = [s for s in c.spaces if f.holder(s) in c.holders()]
+        return len(held) == len(c.spaces), f"{_who(c)} holds {len(held)} of {len(c.spaces)}"
+    if c.type == "all":
+        parts = [x for x in (conds or []) if x.id in c.of]
+        got = [holds(x, f, conds) for x in parts]
+        return bool(parts) and all(ok for ok, _ in got), "; ".join(fig for _, fig in got if fig)
+    if c.type == "track":
+        res = _track(f, c)
+        return res is not None, (res or {}).get("condition", "")
     if c.type == "hold_any":
         who = c.sides or (c.side,)
         held = [s for s in c.spaces if f.holder(s) in who]
         return bool(held), (f"{', '.join(held)} held by {f.holder(held[0])}" if held else "")
     if c.type == "hold_n":
-        held = [s for s in c.spaces if f.holder(s) == c.side]
-        return len(held) >= c.count, f"{c.side} holds {len(held)} of {len(c.spaces)}, needs {c.count}"
+        held = [s for s in c.spaces if f.holder(s) in c.holders()]
+        return len(held) >= c.count, f"{_who(c)} holds {len(held)} of {len(c.spaces)}, needs {c.count}"
     if c.type == "production":
         a, b = f.production(c.side, c.printed), f.production(c.versus, c.printed)
         num, den = c.ratio
@@ -206,22 +273,52 @@ def holds(c: Condition, f: Facts) -> tuple[bool, str]:
     return False, ""
 
 
+def _who(c: Condition) -> str:
+    return " and ".join(c.holders()) or c.who()
+
+
+def _track(f: Facts, c: Condition) -> dict | None:
+    """The VP track's result for a ``track`` condition: an automatic victory (``when =
+    "immediate"``) or the final score (``when = "end"``), or None."""
+    fn = getattr(f, "track", None)
+    res = fn() if callable(fn) else None
+    if not res:
+        return None
+    return res if (res.get("how") == "automatic") == (c.when == "immediate") else None
+
+
 def victory_points(c: Condition, f: Facts, side: str) -> int:
     total = 0
     for space, v in c.values.items():
         if f.holder(space) == side and not (c.enemy_start and f.start_holder(space) == side):
             total += v
+    for track in c.tracks:
+        total += f.track_points(side, track)  # type: ignore[attr-defined]
     return total
 
 
-def _decide(conds: list[Condition], f: Facts, when: str) -> tuple[Condition, str] | None:
+def _now(c: Condition, f: Facts, when: str) -> bool:
+    """Is ``c`` checked at this moment?  ``turn_end`` conditions count as immediate at the end
+    of their side's player turn."""
+    if c.when == "turn_end":
+        return when == "immediate" and c.turn_of == getattr(f, "turn_ended", None)
+    return c.when == when
+
+
+def _decide(conds: list[Condition], f: Facts, when: str, every: list[Condition] | None = None) -> tuple[Condition, str] | None:
     for c in conds:
-        if c.type == "note" or c.effect != "win" or c.when != when:
+        if c.type == "note" or c.effect != "win" or not _now(c, f, when):
             continue
-        ok, figures = holds(c, f)
+        ok, figures = holds(c, f, every if every is not None else conds)
         if ok:
             return c, figures
     return None
+
+
+def _winner(c: Condition, f: Facts) -> str:
+    if c.type == "track":
+        return (_track(f, c) or {}).get("winner", "") or c.who()
+    return c.who()
 
 
 def evaluate(conds: list[Condition], f: Facts) -> dict | None:
@@ -232,27 +329,27 @@ def evaluate(conds: list[Condition], f: Facts) -> dict | None:
     ``ROLE`` / ``ROLE_rule`` pair per other contest (``two_player``)."""
     main = [c for c in conds if c.role == "win"]
     immediate, ended = False, f.over
-    found = _decide(main, f, "immediate")
+    found = _decide(main, f, "immediate", conds)
     if found is not None:
         immediate = True
     else:
         for c in main:
-            if c.effect == "end" and c.when == "immediate" and holds(c, f)[0]:
+            if c.effect == "end" and _now(c, f, "immediate") and holds(c, f, conds)[0]:
                 immediate = ended = True
                 break
         if not ended:
             return None
-        found = _decide(main, f, "end")
+        found = _decide(main, f, "end", conds)
     if found is None:
         return None
     c, figures = found
-    out = {"winner": c.who(), "condition": c.text + (f" ({figures})" if figures else ""), "rule": c.rule,
+    out = {"winner": _winner(c, f), "condition": c.text + (f" ({figures})" if figures else ""), "rule": c.rule,
            "immediate": immediate}
-    for role in dict.fromkeys(x.role for x in conds if x.role != "win"):
+    for role in dict.fromkeys(x.role for x in conds if x.role not in ("win", "part")):
         group = [x for x in conds if x.role == role]
-        got = _decide(group, f, "immediate") or _decide(group, f, "end")
+        got = _decide(group, f, "immediate", conds) or _decide(group, f, "end", conds)
         if got is not None:
-            out[role] = got[0].who()
+            out[role] = _winner(got[0], f)
             out[f"{role}_rule"] = got[0].rule
     return out
 

@@ -1,9 +1,9 @@
 """``mapref [FILE]``: which window opens.
 
 With no file, the referee's window on the Hitler's War map with the Barbarossa set-up; a saved
-game or a scenario opens there too; a map opens in the map editor.  Without a display both
-windows are impossible: :func:`display_problem` says so in plain words (the command-line verbs
-still work).
+game or a scenario opens there too (on an area map: the area referee's window,
+:mod:`mapref.ui.area_game`); a map opens in the map editor.  Without a display both windows are
+impossible: :func:`display_problem` says so in plain words (the command-line verbs still work).
 """
 
 from __future__ import annotations
@@ -47,8 +47,12 @@ def run(path: str | Path | None) -> int:
         return game.run(None)
     from mapref.rules.files import open_file
 
-    kind, _ = open_file(path)
+    kind, obj = open_file(path)
     if kind in ("game", "scenario"):
+        if getattr(getattr(obj, "map", None), "kind", "") == "area":  # Struggle for Europe
+            from mapref.ui.area_game import run as run_area_game
+
+            return run_area_game(path)
         return game.run(path)
     if kind == "area":
         from mapref.ui.area_editor import run as run_area_editor

@@ -158,6 +158,11 @@ class GameWindow:
         return Path(self.session.path) if self.session.path else None
 
     @property
+    def board_view(self) -> str:
+        """What the board shows: "map", or "tracks" (rows of tokens: mapref.ui.tracks_view)."""
+        return getattr(self.session.ruleset, "board_view", "map")
+
+    @property
     def history(self) -> list[tuple[str, object]]:
         """The actions that can be undone, oldest first: (what, step)."""
         return [(c.label, c) for c in self.session.history.done]
@@ -200,7 +205,12 @@ class GameWindow:
         bar.pack(side="bottom", fill="x")
         panes = ttk.PanedWindow(root, orient="horizontal")
         panes.pack(fill="both", expand=True)
-        self.canvas = GameCanvas(panes, self.map, self)
+        if self.board_view == "tracks":  # a game played on tracks, not a map (the front-token game)
+            from mapref.ui.tracks_view import TracksView
+
+            self.canvas = TracksView(panes, self)
+        else:
+            self.canvas = GameCanvas(panes, self.map, self)
         side = ttk.Frame(panes, padding=6, width=320)
         panes.add(self.canvas, weight=5)
         panes.add(side, weight=0)
@@ -262,6 +272,8 @@ class GameWindow:
             t = self._panel(title)
             t.delete("1.0", "end")
             t.insert("end", "\n".join(lines))
+            if len(lines) > int(t.cget("height")):  # a long panel (Victory Point Check) grows, up to 20 lines
+                t.configure(height=min(len(lines), 20))
         self.violations.delete(0, "end")
         self._violation_where = []
         for v in rep.violations:
@@ -303,7 +315,8 @@ class GameWindow:
         p = self.selected_piece()
         self.army_text.delete("1.0", "end")
         if p is None:
-            self.army_text.insert("end", "Click an army to see its strength and its supply line.")
+            self.army_text.insert("end", "Right-click the board for the actions of this phase." if self.board_view != "map"
+                                  else "Click an army to see its strength and its supply line.")
             return
         self.army_text.insert("end", "\n".join(p.info))
 
@@ -342,6 +355,8 @@ class GameWindow:
         self.select_army(nxt)
 
     def space_at(self, x: int, y: int) -> str | None:
+        if self.board_view != "map":
+            return self.canvas.space_at(x, y)
         bid = self.canvas.box_at(x, y)
         if bid is not None:
             return f"box:{bid}"
@@ -556,6 +571,8 @@ class GameWindow:
                           note=f"The points {who} loses, as its owner chose (Assault resolution 5).").show()
 
     def _motion(self, e: tk.Event) -> None:
+        if self.board_view != "map":
+            return
         h = self.canvas.hex_at(e.x, e.y)
         if h is None:
             self.status.set("")
@@ -569,6 +586,8 @@ class GameWindow:
         if not sel or sel[0] >= len(self._violation_where):
             return
         where = self._violation_where[sel[0]]
+        if self.board_view != "map":
+            return
         army = next((a for a in (self.report or {}).get("armies", []) if a["name"] == where), None)
         space = army["hex"] if army else where
         try:

@@ -15,6 +15,7 @@ from mapref.core.areaedit import (
     delete_vertex,
     generate_areas,
     insert_vertex,
+    move_location,
     move_vertex,
     rename,
     set_land_from_locations,
@@ -95,6 +96,18 @@ def test_split_moves_the_lines_to_the_nearer_half_and_undo_restores_the_file():
     h.undo()
     h.undo()
     assert dumps_area_map(m) == before
+
+
+def test_moving_a_location_moves_its_half_anchors_and_a_new_split_forgets_them():
+    m = load_area_map(SAMPLE)
+    h = History(m)
+    h.push(move_location(m, "sedan", 10, -5))
+    assert m.locations["sedan"].half_anchors == {"w": (235.0, 145.0), "e": (265.0, 135.0)}
+    h.push(split_location(m, "sedan", [(200, 150), (290, 150)]))
+    assert m.locations["sedan"].half_anchors == {}
+    h.undo()
+    h.undo()
+    assert dumps_area_map(m) == SAMPLE.read_text(encoding="utf-8")
 
 
 def test_split_refuses_a_line_that_misses_the_location():

@@ -5,6 +5,7 @@ import os
 from pathlib import Path
 
 import pytest
+from shapely.geometry import Point
 
 from mapref.core.areamodel import Condition, Supply
 from mapref.io.anyfile import load_any
@@ -31,6 +32,9 @@ def test_the_sample_uses_every_feature():
     assert marseilles.polygon.geom_type == "MultiPolygon" and len(marseilles.parts) == 2
     assert bern.supply[1] == Supply("axis", Condition((("turn", 12),), (("turn", 20),)))
     assert sedan.attrs == {"terrain": "forest"}
+    # lines meet a half at its anchor when the map gives one, else at a point well inside it
+    assert sedan.half_points == {"w": (225.0, 150.0), "e": (255.0, 140.0)} and m.space_point("sedan.e") == (255.0, 140.0)
+    assert paris.half_anchors == {} and paris.half_geoms["w"].contains(Point(paris.half_points["w"]))
     usa = m.boxes["usa"]
     assert usa.size == (80.0, 50.0) and usa.condition.holds({"allied_deck": 3}) and not usa.condition.holds({"allied_deck": 2})
     assert usa.supply[0].condition == Condition((("allied_deck", 3),))

@@ -65,7 +65,8 @@ def test_a_scenario_naming_an_unknown_ruleset_gets_one_line_with_its_place(tmp_p
     p.write_text('format = 1\nkind = "scenario"\nid = "x"\nname = "X"\nmap = "sample"\nruleset = "chess"\n', encoding="utf-8")
     with pytest.raises(FileProblems) as e:
         load_scenario(p, "s.toml")
-    assert str(e.value.problems[0]).startswith('s.toml:6:1: ruleset: expected one of "hitlers_war"')
+    assert str(e.value.problems[0]).startswith('s.toml:6:1: ruleset: expected one of ')
+    assert '"hitlers_war"' in str(e.value.problems[0]) and '"fronts"' in str(e.value.problems[0])
     assert str(e.value.problems[0]).endswith('got "chess"')
 
 
@@ -250,6 +251,56 @@ def test_victory_points_with_a_margin_counted_only_for_the_opposing_side():
     assert evaluate([c], F({"Paris": "axis", "Berlin": "axis", "Rome": "axis"}, start)) is None  # 3 points only
     assert evaluate([c], F({"Paris": "axis", "London": "axis", "Berlin": "axis"}, start))["winner"] == "axis"  # 7
     assert evaluate([c], F({"Paris": "axis", "London": "axis", "Berlin": "allies"}, start)) is None  # 7 - 5
+
+
+class FT(F):
+    """Facts with a track and the side whose player turn has just ended."""
+
+    def __init__(self, held, start, track=None, turn_ended=None, over=False):
+        super().__init__(held, start, over=over)
+        self.track, self.turn_ended = track or {}, turn_ended
+
+    def track_points(self, side, track):
+        assert track == "strategic_bombing"
+        return self.track.get(side, 0)
+
+
+def test_victory_points_from_a_track_checked_at_the_end_of_the_other_sides_player_turn():
+    # Struggle for Europe 9: "The Axis player has a 7 victory point differential at the end of an
+    # Allied player turn", counting "victory points earned on the Strategic Bombing Track"
+    values = {"paris": 2, "london": 3, "berlin": 3}
+    start = {"paris": "allies", "london": "allies", "berlin": "axis"}
+    axis = Condition("axis", "9", "Axis 7 ahead", "vp", side="axis", versus="allies", values=values, enemy_start=True,
+                     tracks=("strategic_bombing",), margin=7, when="turn_end", turn_of="allies")
+    allies = Condition("allies", "9", "Allies 7 ahead at the end", "vp", side="allies", versus="axis", values=values,
+                       enemy_start=True, tracks=("strategic_bombing",), margin=7, when="end")
+    fallback = Condition("else", "9", "otherwise the Axis", "default", winner="axis", when="end")
+    conds = [axis, allies, fallback]
+    held = {"paris": "axis", "london": "axis"}  # 5 points, and 2 from the bombing track: 7
+    assert evaluate(conds, FT(held, start, {"axis": 2})) is None  # not at the end of an Allied turn
+    assert evaluate(conds, FT(held, start, {"axis": 2}, turn_ended="axis")) is None  # the Axis turn ended
+    v = evaluate(conds, FT(held, start, {"axis": 2}, turn_ended="allies"))
+    assert v["winner"] == "axis" and v["immediate"] and "axis 7 victory points, allies 0" in v["condition"]
+    assert evaluate(conds, FT(held, start, {"axis": 1}, turn_ended="allies")) is None  # 6 is not enough
+    v = evaluate(conds, FT({"berlin": "allies"}, start, {"allies": 4}, over=True))
+    assert v["winner"] == "allies" and not v["immediate"]  # 3 + 4 at the end of the game
+    assert evaluate(conds, FT({"berlin": "allies"}, start, {"allies": 3}, over=True))["winner"] == "axis"
+
+
+def test_a_turn_end_condition_needs_the_side_whose_turn_it_is(tmp_path):
+    from tests.toy_ruleset import RULESET
+
+    registry.register(RULESET)
+    try:
+        bad = TOY_SCENARIO.replace('when = "immediate"', 'when = "turn_end"').replace('when = "end"', 'when = "end"\nturn_of = "red"')
+        (tmp_path / "race.toml").write_text(bad, encoding="utf-8")
+        with pytest.raises(FileProblems) as e:
+            load_scenario(tmp_path / "race.toml", "race.toml")
+        assert [str(p) for p in e.value.problems] == [
+            'race.toml:13:1: victory.red: a condition with when = "turn_end" needs "turn_of" (the side whose player turn ends)',
+            'race.toml:27:1: victory.blue.turn_of: only a condition with when = "turn_end" has "turn_of"']
+    finally:
+        registry.unregister("toy")
 
 
 def test_the_shipped_scenarios_state_their_victory_conditions_as_data():

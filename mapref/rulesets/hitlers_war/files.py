@@ -16,6 +16,7 @@ from mapref.core.board import space_order
 from mapref.io import tomlwrite as tw
 from mapref.io.atomic import write_atomic
 from mapref.io.problems import FileProblems, Problem, Reader, parse_toml, show_value
+from mapref.rules import vptrack
 from mapref.rules.victory import read_conditions
 from mapref.rulesets.hitlers_war.scenario import (
     Adjustment,
@@ -125,6 +126,7 @@ def _tables(r: Reader, data: dict, key: str, what: str) -> list[tuple[str, str, 
 SCENARIO_TOP = ("format", "kind", "id", "name", "map", "ruleset", "rule", "notes", "sides", "move_order", "first_turn",
                 "last_turn", "first_phase", "other_nations", "optional_ports", "absent_boxes", "no_production", "setup",
                 "nations", "armies", "pools", "forts", "devastation", "fleets", "records", "adjustments", "victory", "special",
+                "vp_track", "strategic",  # these two: a seasonal VP track (mapref.rules.vptrack; issue 16)
                 "entries")
 SETUP_KEYS = ("friendly", "production", "supply", "always_supplied", "build", "build_rule", "morale", "costs", "costs_rule")
 RECORD_KEYS = ("partial_ships", "uboats_port", "uboats_convoy", "asw", "ta_shipping", "bombers")
@@ -246,6 +248,7 @@ def scenario_from_dict(data: dict, source: str, shown: str) -> Scenario:
                                 _turn(r, t, "turn", w, sc.first_turn),
                                 _side(r, t, "player_turn", w, sides, required=False), r.str_(t, "army", w), r.str_(t, "at", w),
                                 {k: v for k, v in _points(r, t, w).items() if v}, r.bool_(t, "reinforce", w)))
+    sc.vp_track = vptrack.read_spec(r, data, sides)  # None unless the scenario switches the VP track on
     r.raise_if_any()
     sc.path = shown
     return sc
@@ -263,7 +266,7 @@ def load_scenario(path: str | os.PathLike[str], shown: str | None = None) -> Sce
 
 # -------------------------------------------------------------------------------- games
 GAME_TOP = ("format", "kind", "scenario", "map", "notes", "turn", "nations", "sides", "armies", "fleets", "forts",
-            "hexes", "pools", "home_forces", "garrisons_lost", "invasions", "hexes_gained", "hexes_lost")
+            "hexes", "pools", "home_forces", "garrisons_lost", "vp_track", "invasions", "hexes_gained", "hexes_lost")
 SIDE_RECORD_KEYS = ("morale", "production", "lend_lease", "partial_ships", "uboats_port", "uboats_convoy", "asw",
                     "ta_shipping", "bombers", "history", "costs", "us_first", "spent", "repair_spent", "repaired", "built",
                     "lend_given", "ta_used", "transported")
@@ -351,6 +354,8 @@ def game_from_dict(data: dict, source: str, shown: str) -> GameState:
         r.check_keys(h, ("nation", "points"), w, required=("nation", "points"))
         g.home_forces.append(HomeForce(r.str_(h, "nation", w), space, r.int_(h, "points", w, 0, 0, 99)))
     g.garrisons_lost = list(_strs(r, data, "garrisons_lost", ""))
+    if "vp_track" in data:  # mapref.rules.vptrack
+        g.vp_track = vptrack.read_state(r, r.table(data, "vp_track", ""), "vp_track")
     g.invasions = list(_strs(r, data, "invasions", ""))
     for k in ("hexes_gained", "hexes_lost"):
         t = r.table(data, k, "")
@@ -457,6 +462,8 @@ def state_data(g: GameState) -> dict:
         pools[p.id] = rec
     d["pools"] = pools
     d["home_forces"] = {h.at: {"nation": h.nation, "points": h.points} for h in g.home_forces}
+    if g.vp_track is not None:
+        d["vp_track"] = vptrack.state_data(g.vp_track)
     # this combat phase's records last, so their coming and going leaves the other keys' order
     if g.invasions:
         d["invasions"] = sorted(g.invasions, key=space_order)
@@ -493,6 +500,11 @@ def dumps_state(g: GameState) -> str:
         out += ["", f"[pools.{tw.key(pid)}]"] + [tw.assign(k, v) for k, v in rec.items()]
     if d["home_forces"]:
         out += ["", "[home_forces]"] + [f"{tw.key(at)} = {tw.inline(rec)}" for at, rec in d["home_forces"].items()]
+    if "vp_track" in d:
+        vt = d["vp_track"]
+        out += ["", "[vp_track]"] + [tw.assign(k, v) for k, v in vt.items() if k != "countries"]
+        if "countries" in vt:
+            out += ["", "[vp_track.countries]"] + [f"{tw.key(c)} = {tw.inline(rec)}" for c, rec in vt["countries"].items()]
     return "\n".join(out) + "\n"
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from mapref.core.board import SpaceError
 from mapref.rules.ruleset import Action, Ask, MenuItem, Outcome, Piece, Ruleset, Step, Verb, refused
 from mapref.rulesets.hitlers_war import files as hwfiles
+from mapref.rulesets.hitlers_war import vpcheck  # a scenario's seasonal VP track (issue 16)
 from mapref.rulesets.hitlers_war.common import Context
 from mapref.rulesets.hitlers_war.state import POINT_TYPES, STATUSES, Turn
 
@@ -107,7 +108,7 @@ class HitlersWar(Ruleset):
     def scenario_problems(self, board, scenario):
         from mapref.rulesets.hitlers_war.consistency import scenario_problems
 
-        return scenario_problems(board, scenario)
+        return scenario_problems(board, scenario) + vpcheck.problems(board, scenario)
 
     def describe_scenario(self, scenario) -> dict:
         return {"first_turn": str(scenario.first_turn), "last_turn": str(scenario.last_turn), "sides": list(scenario.sides)}
@@ -125,7 +126,7 @@ class HitlersWar(Ruleset):
     def state_problems(self, board, scenario, state):
         from mapref.rulesets.hitlers_war.consistency import consistency_problems
 
-        return consistency_problems(board, scenario, state)
+        return consistency_problems(board, scenario, state) + vpcheck.problems(board, scenario)
 
     # ------------------------------------------------------------------------------ play
     def context(self, game) -> Context:
@@ -134,7 +135,9 @@ class HitlersWar(Ruleset):
     def new_game(self, board, scenario, *, scenario_ref="", map_ref="", auto_place=False):
         from mapref.rulesets.hitlers_war.setup import new_game
 
-        return new_game(board.map, scenario, scenario_ref=scenario_ref, map_ref=map_ref, auto_place=auto_place)
+        st = new_game(board.map, scenario, scenario_ref=scenario_ref, map_ref=map_ref, auto_place=auto_place)
+        vpcheck.start(scenario, st)
+        return st
 
     def position(self, game) -> dict:
         st = game.state
@@ -146,7 +149,7 @@ class HitlersWar(Ruleset):
     def report(self, game):
         from mapref.rulesets.hitlers_war.referee import referee
 
-        return referee(game.map, game.scenario, game.state)
+        return vpcheck.report(referee(game.map, game.scenario, game.state), game)
 
     def steps(self, game) -> list[Step]:
         from mapref.rulesets.hitlers_war.sequence import steps
@@ -162,9 +165,12 @@ class HitlersWar(Ruleset):
         from mapref.rulesets.hitlers_war.combat import victory_commands
 
         cmds, msg = victory_commands(game.map, game.scenario, game.state)
-        return cmds, [msg] if msg else []
+        more, msgs = vpcheck.follow_up(game)
+        return cmds + more, ([msg] if msg else []) + msgs
 
     def check(self, game, action: Action) -> Outcome:
+        if action.verb in vpcheck.VERBS:
+            return vpcheck.check(game, action)
         fn = getattr(self, f"_check_{action.verb}", None)
         if fn is None:
             return refused(f"Hitler's War has no action {action.verb!r} (its actions: {', '.join(ACTIONS)})")
@@ -461,7 +467,7 @@ class HitlersWar(Ruleset):
         for side, p in r["production"].items():
             spend = f", {p['spendable']} to spend" if p["spendable"] != p["total"] else ""
             prod.append(f"{side}: {p['total']}{spend}")
-        return [("Production", prod), ("Nations", self.nations_lines(game))]
+        return [("Production", prod), ("Nations", self.nations_lines(game))] + vpcheck.panel(game)
 
     def nations_lines(self, game) -> list[str]:
         """Nations whose standing is not plain unaligned, grouped: "axis, at war: Finland, Germany"."""
@@ -798,7 +804,7 @@ class HitlersWar(Ruleset):
             Verb("repair", "repair devastated production of the phasing side: three production a point, at most 25% of production (production: repair step)",
                  "Repair devastated production (Repairing devastated production 2-8; Siberian production 2, 5).", repair_args,
                  lambda args, game: Action("repair", {"space": args.hex, "points": args.points}), check_only=True),
-        ]
+        ] + vpcheck.verbs()
 
 
 RULESET = HitlersWar()

@@ -173,6 +173,7 @@ class Scenario:
     entries: list[Entry] = field(default_factory=list)
     notes: str = ""
     path: str = ""  # where it was loaded from (not saved)
+    vp_track: object = None  # a seasonal VP track (mapref.rules.vptrack.TrackSpec), when the scenario has one
 
     def setup(self, side: str) -> SideSetup:
         return self.side_setups[side]

@@ -196,6 +196,7 @@ class GameState:
     hexes_gained: dict[str, int] = field(default_factory=dict)
     hexes_lost: dict[str, int] = field(default_factory=dict)
     notes: str = ""
+    vp_track: object = None  # the VP track's markers (mapref.rules.vptrack.TrackState), when the scenario has one
 
     def hex(self, space: str) -> HexState:
         return self.hexes.get(space) or HexState()

@@ -27,6 +27,12 @@ class Facts:
     def start_holder(self, space: str) -> str | None:
         return self.cx.start.get(space)
 
+    def track(self) -> dict | None:
+        """The VP track's result (an automatic victory or the final score), for ``type =
+        "track"`` conditions (mapref.rules.vptrack; scenarios with a VP track)."""
+        ts = getattr(self.cx.state, "vp_track", None)
+        return ts.result if ts is not None and ts.result else None
+
     def production(self, side: str, printed: bool) -> int:
         """Fall of Germany victory condition 5: "all friendly production points are counted
         regardless of their location or devastation" (``printed``; rulings R26): each friendly

@@ -1,0 +1,443 @@
+"""Area control behind the ruleset protocol: territories held by nations, victory cities,
+capitals and neutral blocks, refereed by the house rules of shared/seeds/004 (rules.py).
+
+The referee records what the players do on the board: a territory taken (``take``), an attack
+on a neutral (``attack``), a standing army claimed (``claim``), a facility built (``build``), a
+naval base rented (``rent``), a war declared (``war``), what a nation collects (``collect``), a
+new capital declared (``capital``), the Italian dice (``roll``), the end of a phase
+(``advance``).  Each is checked against the house rules and what follows is applied: blocks that
+change sides, cash handed over, economies absorbed, units that change hands.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+from mapref.core.board import SpaceError
+from mapref.core.history import Command
+from mapref.rules.ruleset import Action, MenuItem, Outcome, Ruleset, Step, TrackRow, Verb, refused
+from mapref.rules.victory import evaluate, holds
+from mapref.rulesets.area_control import rules
+from mapref.rulesets.area_control.data import (ACTIVITIES, FACILITIES, NationState, Scenario, State, dumps_state, read_scenario,
+                                               read_state, state_data)
+
+COLOURS = {"germany": "#6e6e6e", "italy": "#9c8d4e", "japan": "#d08a20", "soviet": "#b03a36", "usa": "#4a8a3a",
+           "uk_europe": "#b08660", "uk_pacific": "#9a7048", "canada": "#c49a6c", "anzac": "#8a6038", "france": "#4f74b8",
+           "china": "#5f9e88"}
+
+
+class Replace(Command):
+    def __init__(self, new: State, label: str = "") -> None:
+        self.new, self.label = copy.deepcopy(new), label
+
+    def do(self, st: State) -> None:
+        self.was = copy.deepcopy(st.__dict__)
+        st.__dict__.update(copy.deepcopy(self.new.__dict__))
+
+    def undo(self, st: State) -> None:
+        st.__dict__.update(self.was)
+
+
+class Facts:
+    def __init__(self, cx: rules.Cx) -> None:
+        self.cx = cx
+        self.over = cx.st.phase == "over"
+        self.phase = cx.st.phase
+
+    def holder(self, space: str) -> str | None:
+        return self.cx.owner(space)
+
+    def start_holder(self, space: str) -> str | None:
+        return self.cx.original(space)
+
+    def production(self, side: str, printed: bool) -> int:
+        return 0
+
+
+@dataclass
+class Report:
+    round: int
+    nation: str
+    phase: str
+    violations: list = field(default_factory=list)
+    cities: dict = field(default_factory=dict)
+    income: dict = field(default_factory=dict)
+    blocks: list = field(default_factory=list)
+    pending: list = field(default_factory=list)
+    victory: dict | None = None
+
+    def as_dict(self) -> dict:
+        return {"round": self.round, "nation": self.nation, "phase": self.phase, "violations": [], "victory_cities": self.cities,
+                "income": self.income, "blocks": self.blocks, "pending": self.pending, "victory": self.victory}
+
+    def text(self) -> str:
+        lines = [f"round {self.round}, {self.nation}, {self.phase.replace('_', ' ')}"]
+        for group, c in self.cities.items():
+            lines.append(f"{group}: {c['count']} of {len(c['cities'])} held by {c['by']} (needs {c['needs']}): " +
+                         ", ".join(f"{x['city']} {x['holder'] or 'neutral'}" for x in c["cities"]))
+        for n, (ok, why) in self.income.items():
+            lines.append(f"{n}: {'collects income' if ok else 'NO income'} ({why})")
+        lines += self.blocks
+        lines += [f"pending: {p.get('text') or p.get('what')}" for p in self.pending]
+        if self.victory:
+            lines.append(f"victory: {self.victory['winner']} ({self.victory['condition']}) [{self.victory['rule']}]")
+        lines.append("no violations")
+        return "\n".join(lines)
+
+
+class AreaControl(Ruleset):
+    name = "area_control"
+    title = "Area control (Axis & Allies house rules)"
+    board_kinds = ("area",)
+    board_view = "tracks"  # the referee's window shows the cities, capitals and blocks as rows (no area canvas yet)
+    side_colours = {n: (c, "#ffffff") for n, c in COLOURS.items()}
+
+    # ----------------------------------------------------------------------------- files
+    def read_scenario(self, data, source, shown):
+        return read_scenario(data, source, shown)
+
+    def scenario_problems(self, board, sc: Scenario):
+        spaces = list(sc.neutrals) + list(sc.facilities) + list(sc.units) + list(sc.pacific)
+        spaces += [c for n in sc.nations.values() for c in n.capitals] + [n.puppet_region for n in sc.nations.values() if n.puppet_region]
+        spaces += [s for c in sc.victory for s in c.spaces]
+        return sorted({f"{s!r} is not a territory of the map" for s in spaces if board.space(s) is None})
+
+    def describe_scenario(self, sc) -> dict:
+        return {"first_turn": f"round {sc.first_round}", "last_turn": f"round {sc.last_round}", "sides": ["axis", "allies"]}
+
+    def read_state(self, data, source, shown):
+        return read_state(data, source, shown)
+
+    def state_data(self, st):
+        return state_data(st)
+
+    def dumps_state(self, st):
+        return dumps_state(st)
+
+    # ------------------------------------------------------------------------------ play
+    def new_game(self, board, sc: Scenario, *, scenario_ref="", map_ref="", auto_place=False):
+        st = State(scenario_ref or sc.id, map_ref or sc.map, sc.first_round, sc.order[0], sc.phases[0])
+        for nid, n in sc.nations.items():
+            st.nations[nid] = NationState(n.cash, list(n.at_war))
+        st.neutrals = {k: dict(v) for k, v in sc.neutrals.items()}
+        st.units = copy.deepcopy(sc.units)
+        st.facilities = copy.deepcopy(sc.facilities)
+        st.ships = copy.deepcopy(sc.ships)
+        return st
+
+    def cx(self, game) -> rules.Cx:
+        return rules.Cx(game.scenario, game.state, game.board)
+
+    def position(self, game) -> dict:
+        st = game.state
+        who = game.scenario.nations.get(st.nation)
+        return {"turn": f"round {st.round}", "side": st.nation, "step": st.phase, "over": st.over,
+                "title": f"{game.scenario.name}: round {st.round}, {who.name if who else st.nation}, {st.phase.replace('_', ' ')}"
+                         + (f" ({st.winner} win)" if st.winner else "")}
+
+    def cities(self, cx: rules.Cx) -> dict:
+        out = {}
+        for c in cx.sc.victory:
+            if c.role != "part" or c.type != "hold_n":
+                continue
+            ok, _ = holds(c, Facts(cx))
+            rows = [{"space": s, "city": cx.city(s), "holder": cx.owner(s) or ""} for s in c.spaces]
+            out[c.id] = {"cities": rows, "by": " and ".join(c.holders()), "needs": c.count,
+                         "count": sum(1 for r in rows if r["holder"] in c.holders()), "met": ok, "rule": c.rule}
+        return out
+
+    def report(self, game) -> Report:
+        cx = self.cx(game)
+        st = game.state
+        inc = {n: rules.income(cx, n) for n in game.scenario.nations}
+        blocks = [rules.block_forecast(cx, b) for b in game.scenario.blocks]
+        return Report(st.round, st.nation, st.phase, [], self.cities(cx), inc, blocks, list(st.pending),
+                      evaluate(game.scenario.victory, Facts(cx)))
+
+    def steps(self, game) -> list[Step]:
+        return [Step(p, p.replace("_", " ").capitalize(), p == game.state.phase) for p in game.scenario.phases]
+
+    def turn_track(self, game) -> list[Step]:
+        sc = game.scenario
+        return [Step(str(r), str(r), r == game.state.round) for r in range(sc.first_round, sc.last_round + 1)]
+
+    def follow_up(self, game):
+        st = game.state
+        if st.winner:
+            return [], []
+        v = evaluate(game.scenario.victory, Facts(self.cx(game)))
+        if v is None:
+            return [], []
+        new = copy.deepcopy(st)
+        new.phase, new.winner = "over", v["winner"]
+        return [Replace(new, "game over")], [f"game over: the {v['winner']} win ({v['condition']}) [{v['rule']}]"]
+
+    # --------------------------------------------------------------------------- actions
+    def check(self, game, action: Action) -> Outcome:
+        st = game.state
+        if st.over:
+            return refused(f"the game is over: the {st.winner} won" if st.winner else "the game is over")
+        fn = getattr(self, f"_check_{action.verb}", None)
+        if fn is None:
+            return refused(f"{self.title} has no action {action.verb!r} (its actions: advance, take, attack, claim, build, rent, "
+                           "war, collect, capital, roll, cash)")
+        try:
+            return fn(game, self.cx(game), dict(action.args))
+        except (SpaceError, ValueError, TypeError) as e:
+            return refused(str(e))
+
+    def _nation(self, cx: rules.Cx, text) -> str:
+        t = str(text or "").strip().lower().replace(" ", "_")
+        for nid, n in cx.sc.nations.items():
+            if t in (nid, n.name.lower().replace(" ", "_")):
+                return nid
+        raise ValueError(f"{text!r}: not a nation of the scenario ({', '.join(cx.sc.nations)})")
+
+    def _space(self, cx: rules.Cx, text) -> str:
+        return cx.board.parse(str(text))
+
+    @staticmethod
+    def _done(result, label: str, rule: str = "") -> Outcome:
+        if isinstance(result, rules.Refusal):
+            return refused(result.reason, result.rule)
+        new, lines = result
+        return Outcome(True, [Replace(new)], lines, rule=rule, label=label)
+
+    def _check_advance(self, game, cx, a):
+        sc, st = game.scenario, game.state
+        if st.pending:
+            return refused(f"first: {st.pending[0].get('text') or st.pending[0].get('what')} (mapref roll / mapref capital)",
+                           "OCCUPATION OF CAPITAL CITIES")
+        new = copy.deepcopy(st)
+        i = sc.phases.index(st.phase) if st.phase in sc.phases else len(sc.phases) - 1
+        if i + 1 < len(sc.phases):
+            new.phase = sc.phases[i + 1]
+            msg = f"now: {sc.nations[st.nation].name}, {new.phase.replace('_', ' ')}"
+        else:
+            # the end of a nation's turn: its rentals were for "one turn" (NAVAL PORTS ON NEUTRAL TERRITORIES)
+            new.rented = {k: v for k, v in new.rented.items() if v["by"] != st.nation}
+            new.nations[st.nation].collected = []
+            j = sc.order.index(st.nation) + 1
+            if j < len(sc.order):
+                new.nation, new.phase = sc.order[j], sc.phases[0]
+            elif st.round >= sc.last_round:
+                new.phase = "over"
+            else:
+                new.round, new.nation, new.phase = st.round + 1, sc.order[0], sc.phases[0]
+            msg = "the end of round 12" if new.phase == "over" else f"now: round {new.round}, {sc.nations[new.nation].name}, {new.phase.replace('_', ' ')}"
+        return Outcome(True, [Replace(new)], [msg], rule="", label=f"end of {st.nation} {st.phase.replace('_', ' ')}")
+
+    def _check_take(self, game, cx, a):
+        space, by = self._space(cx, a.get("space")), self._nation(cx, a.get("by"))
+        return self._done(rules.take(cx, space, by), f"{by} takes {space}", "OCCUPATION OF CAPITAL CITIES; NEUTRAL BLOCKS")
+
+    def _check_attack(self, game, cx, a):
+        space, by = self._space(cx, a.get("space")), self._nation(cx, a.get("by"))
+        return self._done(rules.attack(cx, space, by), f"{by} attacks {space}", "NEUTRAL BLOCKS")
+
+    def _check_claim(self, game, cx, a):
+        space, by = self._space(cx, a.get("space")), self._nation(cx, a.get("by"))
+        return self._done(rules.claim(cx, space, by, bool(a.get("air_transport")), list(a.get("cargo") or [])),
+                          f"{by} claims {space}", "CLAIMING STANDING ARMIES")
+
+    def _check_build(self, game, cx, a):
+        space, by = self._space(cx, a.get("space")), self._nation(cx, a.get("by"))
+        fac = str(a.get("facility", "")).lower().replace(" ", "_")
+        if fac not in FACILITIES:
+            return refused(f"{a.get('facility')!r}: a facility is one of {', '.join(FACILITIES)}")
+        return self._done(rules.build(cx, space, fac, by), f"{by} builds a {fac} in {space}", "PRODUCTION ON NEUTRAL TERRITORIES")
+
+    def _check_rent(self, game, cx, a):
+        rule = "NAVAL PORTS ON NEUTRAL TERRITORIES"
+        space, by = self._space(cx, a.get("space")), self._nation(cx, a.get("by"))
+        ships = int(a.get("ships", 0))
+        st = game.state
+        if st.phase != game.scenario.phases[0] or st.nation != by:
+            return refused(f"a base is paid for in {by}'s {game.scenario.phases[0].replace('_', ' ')} phase", rule)
+        if not st.nations[by].at_war:
+            return refused(f"only nations at war may use naval bases on neutral territories; {cx.nname(by)} is at war with no one", rule)
+        got = rules.rental(cx, space, by, ships)
+        if isinstance(got, rules.Refusal):
+            return refused(got.reason, got.rule)
+        cost, how = got
+        if cost > st.nations[by].cash:
+            return refused(f"{cx.nname(by)} has {st.nations[by].cash} on hand; the base costs {cost} ({how})", rule)
+        new = copy.deepcopy(st)
+        new.nations[by].cash -= cost
+        new.rented[space] = {"by": by, "ships": ships, "paid": cost}
+        msg = f"{cx.nname(by)} rents the naval base of {cx.name(space)} for {ships} ships this turn: {cost} ({how})"
+        return Outcome(True, [Replace(new)], [msg], rule=rule, label=msg)
+
+    def _check_war(self, game, cx, a):
+        n, on = self._nation(cx, a.get("nation")), self._nation(cx, a.get("on"))
+        if cx.side(n) == cx.side(on):
+            return refused(f"{cx.nname(n)} and {cx.nname(on)} are on the same side")
+        if cx.at_war(n, on):
+            return refused(f"{cx.nname(n)} is at war with {cx.nname(on)} already")
+        new = copy.deepcopy(game.state)
+        new.nations[n].at_war.append(on)
+        new.nations[on].at_war.append(n)
+        msg = f"{cx.nname(n)} and {cx.nname(on)} are at war"
+        return Outcome(True, [Replace(new)], [msg], rule="NEUTRAL NATIONS: NOT AT WAR", label=msg)
+
+    def _check_collect(self, game, cx, a):
+        n = self._nation(cx, a.get("nation"))
+        what = str(a.get("what", "income")).lower()
+        if what not in ACTIVITIES or what == "enter_neutral":
+            return refused(f"{what!r}: one of {', '.join(x for x in ACTIVITIES if x != 'enter_neutral')}")
+        ref = rules.may(cx, n, what)
+        if ref is not None:
+            return refused(ref.reason, ref.rule)
+        amount = int(a.get("amount", 0) or 0)
+        new = copy.deepcopy(game.state)
+        new.nations[n].cash += amount
+        new.nations[n].collected.append(what)
+        msg = f"{cx.nname(n)}: {what.replace('_', ' ')}" + (f" +{amount}" if amount else "")
+        return Outcome(True, [Replace(new)], [msg], rule="NEUTRAL NATIONS: NOT AT WAR; OCCUPATION OF CAPITAL CITIES", label=msg)
+
+    def _check_capital(self, game, cx, a):
+        n, space = self._nation(cx, a.get("nation")), self._space(cx, a.get("space"))
+        return self._done(rules.declare_capital(cx, n, space), f"{n} declares {space} its capital", "SOVIET UNION (MOSCOW)")
+
+    def _check_roll(self, game, cx, a):
+        target = str(a.get("target", ""))
+        items = [p for p in game.state.pending if p["kind"] == "roll"]
+        item = next((p for p in items if p["target"] == target or p["target"].lower() == target.lower()
+                     or cx.name(p["target"]).lower() == target.lower()), None)
+        if item is None:
+            return refused(f"no roll is due for {target!r}" + (f" (due: {', '.join(p['target'] for p in items)})" if items else ""),
+                           "ITALY (ROME)")
+        return self._done(rules.roll(cx, item, int(a.get("germany", 0)), int(a.get("allies", 0))), f"roll for {item['target']}",
+                          "ITALY (ROME)")
+
+    def _check_cash(self, game, cx, a):
+        n = self._nation(cx, a.get("nation"))
+        v = int(a.get("amount", 0))
+        if v < 0:
+            return refused("cash on hand is 0 or more")
+        new = copy.deepcopy(game.state)
+        new.nations[n].cash = v
+        msg = f"{cx.nname(n)} has {v} on hand (referee's record)"
+        return Outcome(True, [Replace(new)], [msg], rule="referee's record", label=msg)
+
+    # ---------------------------------------------------------------------------- window
+    def tracks(self, game) -> list[TrackRow]:
+        cx = self.cx(game)
+        out = []
+        for cid, c in self.cities(cx).items():
+            label = f"{cid.replace('_', ' ').title()}: {c['count']} of {len(c['cities'])} held by {c['by']} (needs {c['needs']})"
+            out.append(TrackRow(cid, label, [r["holder"] for r in c["cities"]], "MET" if c["met"] else "",
+                                game.state.phase == "strategic_missions", labels=[r["city"] for r in c["cities"]]))
+        caps = [(n, s) for n, spec in game.scenario.nations.items() for s in cx.capitals(n)]
+        out.append(TrackRow("capitals", "Capitals", [cx.owner(s) or "" for _, s in caps], "",
+                            labels=[f"{cx.city(s)} ({n})" for n, s in caps]))
+        for b in game.scenario.blocks.values():
+            left = [s for s, t in game.state.neutrals.items() if t["block"] == b.id]
+            spaces = sorted(s for s in game.board.spaces() if s in game.scenario.neutrals and game.scenario.neutrals[s]["block"] == b.id)
+            out.append(TrackRow(f"block:{b.id}", f"Block {b.name}", [("" if s in left else (cx.owner(s) or "")) for s in spaces],
+                                rules.block_forecast(cx, b.id), labels=[cx.name(s) for s in spaces]))
+        return out
+
+    def panels(self, game, report) -> list[tuple[str, list[str]]]:
+        cx = self.cx(game)
+        r = report
+        inc = [f"{cx.nname(n)}: {'income' if ok else 'NO income'} ({why}); cash {game.state.nations[n].cash}" for n, (ok, why) in r.income.items()]
+        pend = [p.get("text") or p.get("what") for p in game.state.pending] or ["nothing"]
+        vic = [f"RESULT: the {r.victory['winner']} win ({r.victory['condition']})"] if r.victory else []
+        for c in r.cities.values():
+            vic.append(f"{c['by']}: {c['count']} of {len(c['cities'])} (needs {c['needs']}): " +
+                       ", ".join(f"{x['city']} {x['holder'] or '-'}" for x in c["cities"]))
+        vic.append(f"the Allies win if the Axis has not won by the end of round {game.scenario.last_round}")
+        return [("Victory cities", vic), ("Capitals and income", inc), ("Neutral blocks", list(r.blocks)), ("Pending", pend)]
+
+    def menu(self, game, space: str, selected: str | None) -> list[MenuItem]:
+        st = game.state
+        if st.pending:
+            p = st.pending[0]
+            if p["kind"] == "roll":
+                return [MenuItem(f"Roll for {p['target']}...", Action("roll", {"target": p["target"]}),
+                                 ask=[("germany", "Germany's die", "int", 1, None), ("allies", "the Allied die", "int", 1, None)])]
+            return [MenuItem(f"{p['nation']}: declare the new capital...", Action("capital", {"nation": p["nation"]}),
+                             ask=[("space", "territory", "text", p["choices"][0], p["choices"])])]
+        return [MenuItem("Take a territory...", Action("take", {"by": st.nation}), ask=[("space", "territory", "text", "", None)]),
+                MenuItem("Attack a neutral...", Action("attack", {"by": st.nation}), ask=[("space", "territory", "text", "", None)])]
+
+    # ------------------------------------------------------------------------------- CLI
+    def verbs(self) -> list[Verb]:
+        def space_by(extra=None):
+            def args(ap):
+                ap.add_argument("space", metavar="TERRITORY")
+                ap.add_argument("--by", required=True, metavar="NATION")
+                if extra:
+                    extra(ap)
+            return args
+
+        def claim_extra(ap):
+            ap.add_argument("--air-transport", action="store_true", help="the claim is made by an air transport landing")
+            ap.add_argument("--cargo", action="append", default=[], metavar="UNIT", help="what the air transport carries (repeat)")
+
+        def build_extra(ap):
+            ap.add_argument("facility", choices=FACILITIES)
+
+        def rent_extra(ap):
+            ap.add_argument("--ships", type=int, required=True, metavar="N")
+
+        def war_args(ap):
+            ap.add_argument("nation", metavar="NATION")
+            ap.add_argument("--on", required=True, metavar="NATION")
+
+        def collect_args(ap):
+            ap.add_argument("nation", metavar="NATION")
+            ap.add_argument("what", choices=tuple(x for x in ACTIVITIES if x != "enter_neutral"))
+            ap.add_argument("--amount", type=int, default=0, metavar="N", help="what it adds to the nation's cash")
+
+        def capital_args(ap):
+            ap.add_argument("space", metavar="TERRITORY")
+            ap.add_argument("--nation", required=True, metavar="NATION")
+
+        def roll_args(ap):
+            ap.add_argument("target", metavar="TERRITORY_OR_SEA_ZONE")
+            ap.add_argument("--germany", type=int, required=True, metavar="N")
+            ap.add_argument("--allies", type=int, required=True, metavar="N")
+
+        def cash_args(ap):
+            ap.add_argument("nation", metavar="NATION")
+            ap.add_argument("amount", type=int, metavar="N")
+
+        return [
+            Verb("advance", "end the current phase (the turn passes to the next nation, then the next round)",
+                 "End the current phase of the current nation's turn.", lambda ap: None, lambda a, g: Action("advance")),
+            Verb("take", "a territory taken by a nation: neutral blocks, liberation, a capital's fall and what follows",
+                 "Record that NATION took TERRITORY (combat won or entered), with what follows (NEUTRAL BLOCKS; OCCUPATION OF "
+                 "CAPITAL CITIES).", space_by(), lambda a, g: Action("take", {"space": a.space, "by": a.by}), check_only=True),
+            Verb("attack", "an attack declared on a neutral territory: a strict neutral turns its block",
+                 "Record an attack on a neutral territory (NEUTRAL BLOCKS).", space_by(),
+                 lambda a, g: Action("attack", {"space": a.space, "by": a.by}), check_only=True),
+            Verb("claim", "a pro-neutral's standing army claimed (by a land unit or an air transport with infantry)",
+                 "Claim a pro-neutral's standing army (CLAIMING STANDING ARMIES).", space_by(claim_extra),
+                 lambda a, g: Action("claim", {"space": a.space, "by": a.by, "air_transport": a.air_transport, "cargo": a.cargo}),
+                 check_only=True),
+            Verb("build", "a facility built (only minor factories on neutral territories)",
+                 "Build a facility (PRODUCTION ON NEUTRAL TERRITORIES).", space_by(build_extra),
+                 lambda a, g: Action("build", {"space": a.space, "by": a.by, "facility": a.facility}), check_only=True),
+            Verb("rent", "a naval base rented for this turn (paid in the purchase phase)",
+                 "Rent a naval base for one turn (NAVAL PORTS ON NEUTRAL TERRITORIES).", space_by(rent_extra),
+                 lambda a, g: Action("rent", {"space": a.space, "by": a.by, "ships": a.ships}), check_only=True),
+            Verb("war", "two nations go to war", "Record a declaration of war.", war_args,
+                 lambda a, g: Action("war", {"nation": a.nation, "on": a.on})),
+            Verb("collect", "a nation collects income, national objectives, oil tankers... (refused when the rules say no)",
+                 "Record what a nation collects or uses (NEUTRAL NATIONS: NOT AT WAR; OCCUPATION OF CAPITAL CITIES).",
+                 collect_args, lambda a, g: Action("collect", {"nation": a.nation, "what": a.what, "amount": a.amount}),
+                 check_only=True),
+            Verb("capital", "the Soviet Union declares its new capital", "Declare a new capital (SOVIET UNION (MOSCOW)).",
+                 capital_args, lambda a, g: Action("capital", {"space": a.space, "nation": a.nation})),
+            Verb("roll", "one of the Italian dice rolls after Rome falls", "Enter the dice of a roll for Italian ships or "
+                 "territory (ITALY (ROME)).", roll_args,
+                 lambda a, g: Action("roll", {"target": a.target, "germany": a.germany, "allies": a.allies})),
+            Verb("cash", "the referee records a nation's cash on hand", "Record a nation's cash on hand.", cash_args,
+                 lambda a, g: Action("cash", {"nation": a.nation, "amount": a.amount})),
+        ]
+
+
+RULESET = AreaControl()

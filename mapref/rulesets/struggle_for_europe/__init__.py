@@ -1,0 +1,6 @@
+"""Struggle for Europe 1939-1945: the referee for the card-driven area-map game (rulebook:
+../shared/seeds/000_f2eb2e95c83942a2.txt; readings in docs/rulings.md S1-S32)."""
+
+from mapref.rulesets.struggle_for_europe.ruleset import RULESET
+
+__all__ = ["RULESET"]

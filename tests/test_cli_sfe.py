@@ -1,0 +1,114 @@
+"""Struggle for Europe on the command line, as a referee uses it (subprocesses, files on disk):
+check, new-game, referee --json, the game verbs with their refusals, log and undo."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.rules.sfe_positions import position
+
+ROOT = Path(__file__).resolve().parents[1]
+ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
+
+
+def mapref(*args, cwd):
+    return subprocess.run([sys.executable, "-m", "mapref", *args], capture_output=True, text=True, cwd=cwd, env=ENV)
+
+
+def test_check_passes_on_the_map_and_the_scenario(tmp_path):
+    r = mapref("check", str(ROOT / "maps" / "struggle_for_europe.toml"), str(ROOT / "scenarios" / "struggle_for_europe.toml"),
+               cwd=tmp_path)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.splitlines()[0].endswith("struggle_for_europe.toml: ok (area)")
+    assert r.stdout.splitlines()[1].endswith("struggle_for_europe.toml: ok (scenario)")
+    rows = {x["id"]: x for x in json.loads(mapref("scenarios", "--json", cwd=tmp_path).stdout)}
+    assert rows["struggle_for_europe"]["ruleset"] == "struggle_for_europe" and rows["struggle_for_europe"]["map"] == "struggle_for_europe"
+
+
+def test_new_game_starts_a_clean_game_every_counter_in_supply(tmp_path):
+    r = mapref("new-game", "struggle_for_europe", "-o", "g.toml", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "g.toml: Struggle for Europe 1939-1945, turn 1, 38 armies"
+    assert mapref("check", "g.toml", cwd=tmp_path).stdout.strip() == "g.toml: ok (game)"
+    r = mapref("referee", "g.toml", "--json", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    d = json.loads(r.stdout)
+    assert len(d["counters"]) == 38 and all(c["supplied"] for c in d["counters"])
+    assert d["out_of_supply"] == {"axis": {}, "allies": {}} and d["violations"] == [] and d["battles"] == []
+    assert d["position"] == {"turn": 1, "player": "axis", "operations": 0, "over": False}
+    assert d["locations"]["ruhr"]["counters"] == {"": ["A12", "A13", "A14", "A15"]}
+    text = mapref("referee", "g.toml", cwd=tmp_path).stdout.splitlines()
+    assert text[0] == "Struggle for Europe 1939-1945: turn 1, the Axis player, 0 of 2 operations done"
+    assert text[-1] == "no violations"
+
+
+def test_the_ruhr_example_on_the_command_line_with_log_and_undo(tmp_path):
+    assert mapref("new-game", "struggle_for_europe", "-o", "g.toml", cwd=tmp_path).returncode == 0
+    g = tmp_path / "g.toml"
+    start = g.read_bytes()
+    r = mapref("move", "g.toml", "ruhr", "sedan=1,2", "antwerp=3", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines() == ["A12 (1), A13 (2): Ruhr -> Sedan (east): battle in Sedan (east)",
+                                     "A15 (3): Ruhr -> Antwerp (east): battle in Antwerp (east)"]
+    r = mapref("pass", "g.toml", cwd=tmp_path)  # the battles come first
+    assert r.returncode == 1 and r.stderr.startswith("mapref: the battle in Sedan must be resolved first")
+    r = mapref("battle", "g.toml", "antwerp", "--attacker-air", "3", "--defender-retreats", cwd=tmp_path)
+    assert r.stdout.strip() == "the Allied player retreats before battle into Antwerp (west): Antwerp is contested"
+    r = mapref("battle", "g.toml", "sedan", "--attacker-air", "4", "--defender-air", "5", cwd=tmp_path)
+    assert r.returncode == 1
+    assert r.stderr.strip() == ("mapref: the Axis player chooses 1 more counter to lose of A12 (1), A13 (2) "
+                                "[8 How to Have and Resolve Battle: the players lose counters, not strength]")
+    r = mapref("battle", "g.toml", "sedan", "--attacker-air", "4", "--defender-air", "5", "--lose", "A13", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines() == ["Axis: counters 3 + air 4 = 7; Allied: counters 2 + air 5 = 7: the Allied player wins "
+                                     "(the defender wins ties)", "lost: A13 (2) (Axis), W6 (1) (Allied)",
+                                     "A12 (1) retreats to Ruhr"]
+    log = mapref("log", "g.toml", cwd=tmp_path).stdout.splitlines()
+    assert log == ["1. turn 1, axis operation 1: move Ruhr -> Sedan (east); Ruhr -> Antwerp (east) [7.2 Move an Army "
+                   "Counter; 8 How to Have and Resolve Battle]",
+                   "2. turn 1, axis battle: battle in Antwerp: the defender retreats before battle [8 Retreat: Defender "
+                   "Retreats Before Battle]",
+                   "3. turn 1, axis battle: battle in Sedan: allies holds 7-7 [8 How to Have and Resolve Battle; 8 Retreat]"]
+    d = json.loads(mapref("referee", "g.toml", "--json", cwd=tmp_path).stdout)
+    assert d["locations"]["antwerp"]["counters"] == {"e": ["A15"], "w": ["W5"]}
+    assert d["locations"]["antwerp"]["control"] == "contested"
+    for _ in range(3):
+        assert mapref("undo", "g.toml", cwd=tmp_path).returncode == 0
+    assert g.read_bytes() == start
+
+
+def test_a_refused_move_names_the_rule_and_changes_nothing(tmp_path):
+    s = position(tmp_path, player="allies", add={"W50": ("western", 3, "london"), "W51": ("western", 2, "marseilles.nw"),
+                                                  "A94": ("axis", 1, "marseilles.se")}, remove=["W8"])
+    before = (tmp_path / "g.toml").read_bytes()
+    r = mapref("move", "g.toml", "london", "marseilles=W50", "--card", "truck", cwd=tmp_path)
+    assert r.returncode == 1
+    assert r.stderr.strip() == ("mapref: the only way from London to Marseilles through friendly locations crosses a naval "
+                                "move line: it needs a card with the naval transport icon, not a truck [2 Game Board: move "
+                                "lines (truck icon) and naval move lines (naval transport icon); 7.2]")
+    assert (tmp_path / "g.toml").read_bytes() == before
+    r = mapref("move", "g.toml", "london", "marseilles=W50", "--card", "naval", "--via", "normandy", "--via", "paris",
+               "--check", cwd=tmp_path)
+    assert r.returncode == 0 and r.stdout.strip() == "W50 (3): London -> Normandy -> Paris -> Marseilles (north-west) (no battle)"
+    assert (tmp_path / "g.toml").read_bytes() == before
+    assert s is not None
+
+
+def test_bad_input_is_one_line_without_a_traceback(tmp_path):
+    assert mapref("new-game", "struggle_for_europe", "-o", "g.toml", cwd=tmp_path).returncode == 0
+    r = mapref("move", "g.toml", "ruhr", "atlantis", cwd=tmp_path)
+    assert r.returncode == 1 and len(r.stderr.splitlines()) == 1 and "'atlantis'" in r.stderr and "Traceback" not in r.stderr
+    r = mapref("advance", "g.toml", cwd=tmp_path)  # Hitler's War's verb
+    assert r.returncode == 1 and "Struggle for Europe has no 'advance'" in r.stderr and "end-turn" in r.stderr
+    text = (tmp_path / "g.toml").read_text().replace("turn = 1\n", 'turn = "one"\n', 1)
+    (tmp_path / "g.toml").write_text(text)
+    r = mapref("referee", "g.toml", cwd=tmp_path)
+    line = next(n for n, t in enumerate(text.splitlines(), 1) if t.startswith("turn ="))
+    assert r.returncode == 1 and r.stderr.strip() == f'g.toml:{line}:1: turn: expected an integer 1-999, got "one"'
+
+
+def test_the_map_renders(tmp_path):
+    r = mapref("render", str(ROOT / "maps" / "struggle_for_europe.toml"), "-o", "m.png", cwd=tmp_path)
+    assert r.returncode == 0 and r.stdout.startswith("m.png: 1600x")

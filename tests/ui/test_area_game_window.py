@@ -1,0 +1,154 @@
+"""The referee's window on an area map: Struggle for Europe's first operation played with the
+mouse (synthetic events under Xvfb): a click shows a supply line along the move lines, a drag
+the rules refuse says why, the Ruhr's move from the right-click menu opens two battles, their
+results entered from the menu, the turn ended; the Allied naval move refused with a truck card
+and allowed with a naval one; the game saved and reopened."""
+
+import os
+import subprocess
+import sys
+import tkinter as tk
+from pathlib import Path
+
+import pytest
+
+from mapref.ui.area_game import SELECTED, AreaGameWindow
+from mapref.ui.game import load_for_play
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIO = ROOT / "scenarios" / "struggle_for_europe.toml"
+
+
+@pytest.fixture
+def win():
+    root = tk.Tk()
+    w = AreaGameWindow(root, load_for_play(SCENARIO), quiet=True)
+    root.geometry("1366x768+0+0")
+    root.update()
+    w.canvas.fit()
+    root.update()
+    yield w
+    root.destroy()
+
+
+def view(w, lon0, lat0, lon1, lat1):
+    """Zoom the map onto a longitude/latitude box, as a referee does with the wheel."""
+    m, c = w.map, w.canvas
+    (x0, y0), (x1, y1) = m.geo_to_map(lon0, lat1), m.geo_to_map(lon1, lat0)
+    c.zoom = min(c.winfo_width() / (x1 - x0), c.winfo_height() / (y1 - y0))
+    c.redraw()
+    c.centre_on(((x0 + x1) / 2, (y0 + y1) / 2))
+    w.root.update()
+
+
+def press_release(w, x, y, tx=None, ty=None):
+    c = w.canvas
+    c.event_generate("<Motion>", x=x, y=y)
+    c.event_generate("<ButtonPress-1>", x=x, y=y, button=1)
+    if tx is not None:
+        c.event_generate("<B1-Motion>", x=(x + tx) // 2, y=(y + ty) // 2, state=0x100)
+        c.event_generate("<B1-Motion>", x=tx, y=ty, state=0x100)
+        x, y = tx, ty
+    c.event_generate("<ButtonRelease-1>", x=x, y=y, button=1, state=0x100)
+    w.root.update()
+
+
+def click_counter(w, cid):
+    press_release(w, *w.canvas.counter_widget_xy(cid))
+
+
+def drag(w, cid, space):
+    x, y = w.canvas.counter_widget_xy(cid)
+    tx, ty = w.canvas.widget_xy(w.map.space_point(space))
+    press_release(w, x, y, tx, ty)
+
+
+def right_click_and_choose(w, space, label):
+    c = w.canvas
+    x, y = c.widget_xy(w.map.space_point(space))
+    c.event_generate("<ButtonPress-3>", x=x, y=y, button=3, rootx=c.winfo_rootx() + x, rooty=c.winfo_rooty() + y)
+    w.root.update()
+    m = w.context_menu
+    labels = [m.entrycget(i, "label") for i in range(m.index("end") + 1)]
+    assert label in labels, labels
+    m.unpost()
+    m.invoke(labels.index(label))
+    w.root.update()
+
+
+def test_the_first_operation_played_with_the_mouse(win, tmp_path):
+    w = win
+    assert w.root.title() == "Struggle for Europe 1939-1945 (new game) - mapref referee"
+    drawn = {t for i in w.canvas.find_withtag("counter") for t in w.canvas.gettags(i) if t.startswith("counter:")}
+    assert drawn == {f"counter:{c.id}" for c in w.state.counters} and len(drawn) == 38
+    view(w, -6, 42, 16, 56)  # the western front
+    # a click on the Axis 3 in the Ruhr: its supply line along the move lines to Berlin
+    click_counter(w, "A15")
+    assert w.selected == "A15"
+    assert w.selected_text.get("1.0", "end").splitlines()[1] == "In supply: Ruhr - Berlin"
+    assert w.canvas.find_withtag("supply-path")
+    box = [i for i in w.canvas.find_withtag("counter:A15") if w.canvas.type(i) == "rectangle"][0]
+    assert w.canvas.itemcget(box, "outline") == SELECTED
+    # an Allied counter dragged in the Axis turn: refused with the rule, nothing changes
+    before = w.session.state_data()
+    drag(w, "W1", "normandy.n")
+    assert w.status.get() == "No Axis counters in London [7.2 Move an Army Counter]"
+    assert w.session.state_data() == before
+    # 8 Examples: the Ruhr's 1 and 2 to Sedan, its 3 to Antwerp, one truck card
+    w.ask_form = lambda title, fields, note="": {"moves": "sedan=1,2 antwerp=3", "card": "truck"}
+    right_click_and_choose(w, "ruhr.w", "Move counters from here...")
+    assert [w.battles.get(i).split(":")[0] for i in range(w.battles.size())] == ["Sedan (east)", "Antwerp (east)"]
+    assert len(w.canvas.find_withtag("battle")) == 2
+    # Antwerp: the Allies retreat into the back half; the location is contested, each side in its half
+    w.ask_form = lambda title, fields, note="": {"attacker_air": "3"}
+    right_click_and_choose(w, "antwerp.e", "Battle: the defender retreats before battle...")
+    assert w.report["locations"]["antwerp"]["control"] == "contested"
+    (ax, _), (wx, _) = w.canvas.counter_at["A15"], w.canvas.counter_at["W5"]
+    assert ax > wx  # the Axis in the east half, drawn east of the Western counter
+    # Sedan: the Allies defend and win; the Axis chooses its loss when asked
+    w.ask_form = lambda title, fields, note="": {"attacker_air": "4", "attacker_bonus": "0", "defender_air": "5",
+                                                 "defender_bonus": "0"}
+    asked = []
+    w.ask_choice = lambda label, options, note="": asked.append((label, options)) or "A13"
+    right_click_and_choose(w, "sedan.e", "Battle result: the defender defends...")
+    assert asked == [("the Axis player loses a counter in Sedan", ["A12", "A13"])]
+    assert w.battles.size() == 0 and w.state.counter("A12").at == "ruhr"
+    assert "A12 (1) retreats to Ruhr" in w.status.get()
+    # the turn ends: supply, the draw, the Allies to play
+    w.buttons["end-turn"].invoke()
+    w.root.update()
+    assert w.turn_var.get() == "Struggle for Europe 1939-1945: turn 1, the Allied player, operation 1"
+    # the Allies: London to Marseilles by sea needs the naval card
+    drag(w, "W1", "marseilles.nw")
+    assert w.status.get().startswith("The only way from London to Marseilles through friendly locations crosses a naval move line")
+    w.card.set("naval")
+    drag(w, "W1", "marseilles.nw")
+    assert w.state.counter("W1").at == "marseilles" and w.selected == "W1"
+    assert w.root.title().startswith("*")
+    w.session.save(tmp_path / "g.toml")
+    again = load_for_play(tmp_path / "g.toml")
+    assert again.state_data() == w.session.state_data() and len(again.log) == 5
+
+
+def test_an_unsupplied_counter_shows_where_its_line_is_cut(win):
+    w = win
+    from mapref.rules.ruleset import Action
+
+    view(w, 15, 50, 37, 64)
+
+    w.act(Action("set", {"at": {"A1": "riga"}, "flag": {"riga": "axis"}}))
+    click_counter(w, "A1")
+    assert "OUT OF SUPPLY: cut at Bialystok (west), Leningrad (west)" in w.selected_text.get("1.0", "end")
+    cuts = {t for i in w.canvas.find_withtag("supply-cut") for t in w.canvas.gettags(i) if t.startswith("cut:")}
+    assert cuts == {"cut:bialystok.w", "cut:leningrad.w"}
+    box = [i for i in w.canvas.find_withtag("counter:A2") if w.canvas.type(i) == "rectangle"][0]
+    assert w.canvas.itemcget(box, "outline") != SELECTED
+    assert w.canvas.find_withtag("flag:riga")  # the German flag in Riga
+
+
+def test_mapref_with_the_scenario_opens_the_area_referee(tmp_path):
+    env = {**os.environ, "MAPREF_EXIT_AFTER_MS": "2500", "PYTHONPATH": str(ROOT)}
+    r = subprocess.run([sys.executable, "-m", "mapref", str(SCENARIO)], cwd=tmp_path, env=env, capture_output=True, text=True,
+                       timeout=90)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "window: Struggle for Europe 1939-1945 (new game) - mapref referee"

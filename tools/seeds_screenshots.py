@@ -1,0 +1,100 @@
+"""Take the screenshots of issue 16 in docs/ (run under a 24-bit X display:
+DISPLAY=:N python tools/seeds_screenshots.py): the referee's window with the Victory Point Check
+panel (the Hitler's War variant war_for_europe_vp, shared/seeds/003) and the front-token game's
+three fronts (three_fronts, shared/seeds/001)."""
+
+import sys
+import tkinter as tk
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from mapref.rules.ruleset import Action  # noqa: E402
+from mapref.ui import screenshot  # noqa: E402
+from mapref.ui.game import GameWindow, load_for_play  # noqa: E402
+
+
+def grab(root, out):
+    root.update()
+    root.after(300)
+    root.update()
+    screenshot(root, out)
+    print(out)
+
+
+def act(w, verb, **args):
+    out = w.act(Action(verb, args))
+    assert out.ok, out.refusal
+
+
+def vp_check(root):
+    """May-June 1940 of 003's example on the Hitler's War map: the Axis holds Oslo and Liege
+    (Antwerp), the Allies Nancy (Metz), France no longer appeases, a Republican Stronghold in Madrid."""
+    w = GameWindow(root, load_for_play(ROOT / "scenarios" / "war_for_europe_vp.toml"), quiet=True)
+    root.geometry("1600x1000")
+    root.update()
+    act(w, "advance")
+    act(w, "vp-set", country="fr", remove_marker=["appeasement"])
+    act(w, "vp-set", stronghold="J5", support="soviet", minors=["soviet=war"])
+    for hex_ in ("T10", "O9", "P12"):
+        act(w, "set", space=hex_, control="axis")
+    act(w, "vp-check")
+    root.update()
+    panes = w.canvas.master
+    panes.sashpos(0, 900)
+    root.update()
+    w.canvas.fit()
+    w.refresh()
+    t = w.panel_text["Victory Point Check"]
+    t.configure(height=30)
+    grab(root, ROOT / "docs" / "referee-vp-check.png")
+    return w
+
+
+def fronts(root):
+    w = GameWindow(root, load_for_play(ROOT / "scenarios" / "three_fronts.toml"), quiet=True)
+    root.geometry("1400x900")
+    root.update()
+    act(w, "advance")
+    act(w, "advance")
+    act(w, "swap", side="germans", cards=2)
+    act(w, "advance")
+    act(w, "battle", germans=["Guderian", "Panzer Divisions", "Capture the Low Countries"], allies=["Gort L 2 W", "BEF U 2 W"])
+    act(w, "advance")
+    act(w, "advance")
+    act(w, "advance")  # 1940: the Mediterranean Front Phase
+    w.refresh()
+    grab(root, ROOT / "docs" / "referee-fronts.png")
+    return w
+
+
+def area_control(root):
+    """004's house rules on the imported area map: Paris taken, Rome falls with Northern Italy
+    Axis-held (the Italian Social Republic and its dice pending)."""
+    w = GameWindow(root, load_for_play(ROOT / "scenarios" / "aa_house_rules.toml"), quiet=True)
+    root.geometry("1500x950")
+    root.update()
+    act(w, "take", space="france", by="germany")
+    act(w, "war", nation="italy", on="france")
+    act(w, "war", nation="japan", on="uk_pacific")
+    act(w, "take", space="box:hong_kong", by="japan")
+    act(w, "take", space="italy.s", by="france")
+    w.refresh()
+    grab(root, ROOT / "docs" / "referee-area-control.png")
+    return w
+
+
+def main():
+    root = tk.Tk()
+    vp_check(root)
+    root.destroy()
+    root = tk.Tk()
+    fronts(root)
+    root.destroy()
+    root = tk.Tk()
+    area_control(root)
+    root.destroy()
+
+
+if __name__ == "__main__":
+    main()
