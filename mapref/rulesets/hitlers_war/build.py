@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from mapref.rulesets.hitlers_war.commands import AddArmy, SetArmyPoints, SetFleets, SetForts, SetHex, SetRecord
 from mapref.rulesets.hitlers_war.production import REPAIR_COST, production
 from mapref.rulesets.hitlers_war.stacking import FORT_MARKER, FORT_MARKERS, LIMIT, hex_points
+from mapref.rulesets.hitlers_war.stacking import check_build as check_build_stacking
 from mapref.rulesets.hitlers_war.state import POINT_TYPES, Army, Fort, Turn
 
 ARMY_TYPES = POINT_TYPES  # built and assigned to armies (Amphibious 1; Tactical air 1; Paratroops 1)
@@ -241,9 +242,9 @@ def _place_points(cx, side: str, space: str, points: dict[str, int], army: str |
         if target is None and n > LIMIT:
             return _no(f"{n} points make an army of more than ten", "Stacking 2, 6")
     else:
-        if hex_points(cx, space, n) > LIMIT:
-            return _no(f"building {n} points in {space} would make {hex_points(cx, space, n)} there (fort points count); "
-                       f"at most ten", "Stacking 5; Building strength points 5")
+        over = check_build_stacking(cx, space, points)
+        if over:
+            return _no(f"{over[0].message} (fort points count)", "Stacking 5; Building strength points 5")
         target = next((a for a in st.armies if a.at == space and a.side == side), None)
         if any(a.at == space and a.side != side for a in st.armies):
             return _no(f"{space} holds an enemy army", "Stacking 1")

@@ -466,7 +466,8 @@ class HitlersWar(Ruleset):
         prod = []
         for side, p in r["production"].items():
             spend = f", {p['spendable']} to spend" if p["spendable"] != p["total"] else ""
-            prod.append(f"{side}: {p['total']}{spend}")
+            left = f", {p['available']} left" if p.get("spent") else ""
+            prod.append(f"{side}: {p['total']}{spend}{left}")
         return [("Production", prod), ("Nations", self.nations_lines(game))] + vpcheck.panel(game)
 
     def nations_lines(self, game) -> list[str]:
