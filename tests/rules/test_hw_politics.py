@@ -200,3 +200,15 @@ def test_morale_follows_the_chart():
     act(s, "advance")  # -> exploitation
     out = act(s, "advance")  # the end of the Axis combat phase
     assert s.state.sides["axis"].morale == 11, out.messages
+
+
+def test_the_axis_dissolves_vichy_france():
+    # Vichy France 5: "The Axis may dissolve Vichy France at any point. After Vichy France is
+    # dissolved ... All Vichy territory becomes Axis territory".
+    s = game("war_for_europe")
+    assert "no Vichy France" in refused(s, "surrender", nation="vichy").reason
+    act(s, "surrender", nation="fr")
+    out = act(s, "surrender", nation="vichy")
+    cx = ctx(s)
+    assert all(cx.control.get(x) == "axis" for c in ("ma", "dz", "tn", "ls") for x in cx.board.spaces_of_country(c))
+    assert s.state.nations["tn"].status == "at_war" and any("Vichy France 5-6" in m for m in out.messages)

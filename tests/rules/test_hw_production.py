@@ -180,3 +180,19 @@ def test_the_first_six_points_after_the_us_joins_go_to_the_united_states():
     assert new and new[0].nation == "us" and "a new army" in out.messages[0]
     assert s.state.sides["allies"].us_first == 0
     act(s, "build", space="P7", points={"infantry": 1})
+
+
+def test_production_that_traces_no_supply_stays_devastated():
+    # Repairing devastated production 6: "Production points cannot be repaired unless the player
+    # is able to trace a supply route to their side's supply centre."  5: repairs in captured
+    # hexes are allowed, once they trace.
+    s = game("barbarossa")
+    advance_to(s, "axis", "production", "repair")
+    edit(s, lambda st: st.hexes.__setitem__("Q15", HexState(control="axis", occupied=True, devastated=1)))
+    out = refused(s, "repair", space="Q15", points=1)
+    assert "Repairing devastated production 6" in out.rule
+    edit(s, lambda st: [st.hexes.__setitem__(x, HexState(control="axis", occupied=True)) for x in ("P14", "P15", "Q14")])
+    if "Q15" in s.report().supply_detail["axis"]["unsupplied_hexes"]:
+        raise AssertionError("Q15 should trace through P14/Q14 to the Axis line")
+    act(s, "repair", space="Q15", points=1)
+    assert s.state.hex("Q15").devastated == 0
