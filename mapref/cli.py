@@ -100,11 +100,12 @@ def cmd_render(argv: list[str]) -> int:
     ap = ArgumentParser(prog="mapref render", description="Draw a map (and a game's units) to an image.")
     ap.add_argument("file", metavar="FILE")
     ap.add_argument("-o", "--output", required=True, metavar="OUT.png")
-    ap.add_argument("--size", type=float, default=None, help="hex radius in pixels (default: the map's hex_size, at least 24); "
-                    "for an area map, the image's width in pixels (default 1600)")
+    ap.add_argument("--size", type=float, default=None, metavar="RADIUS",
+                    help="hex radius in pixels, 4-1000 (default: the map's hex_size, at least 24); the image is at most "
+                    "40 megapixels; for an area map, the image's width in pixels, 200-8000 (default 1600)")
     ap.add_argument("--game", default=None, metavar="GAME", help="a saved game whose units and supply to draw")
     args = ap.parse_args(argv)
-    from mapref.render.png import render_map
+    from mapref.render.png import MAX_SIZE, MIN_SIZE, ImageTooBig, check_image_size, render_map
 
     m = _load_map(args.file)
     if getattr(m, "kind", "") == "area":
@@ -112,12 +113,20 @@ def cmd_render(argv: list[str]) -> int:
 
         if args.game:
             raise UserError("--game draws a game's units on a hex map; area games are not drawn yet")
+        if args.size is not None and not 200 <= args.size <= 8000:
+            raise UserError(f"--size {args.size:g}: for an area map, expected an image width from 200 to 8000 pixels")
         try:
             img = render_area(m, args.output, width=int(args.size) if args.size else None)
         except (OSError, ValueError) as e:
             raise UserError(f"{args.output}: cannot write the image: {e}") from None
         print(f"{args.output}: {img.width}x{img.height} pixels")
         return 0
+    if args.size is not None and not MIN_SIZE <= args.size <= MAX_SIZE:
+        raise UserError(f"--size {args.size:g}: expected a hex radius from {MIN_SIZE:g} to {MAX_SIZE:g} pixels")
+    try:
+        check_image_size(m, args.size)
+    except ImageTooBig as e:
+        raise UserError(f"{args.file}: {e}") from None
     overlay = None
     if args.game:
         from mapref.render.game_overlay import overlay_for  # added with the referee
@@ -402,10 +411,14 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _log_internal_error() -> str:
-    import tempfile
-    import traceback
+    """Append the traceback being handled to the per-user error log (mapref.errorlog: never
+    through a link, never someone else's file); return what to tell the user. Never raises."""
+    try:
+        import traceback
 
-    path = Path(tempfile.gettempdir()) / "mapref-error.log"
-    with open(path, "a", encoding="utf-8") as f:
-        traceback.print_exc(file=f)
-    return str(path)
+        from mapref.errorlog import append, describe
+        from mapref.io.problems import escape
+
+        return escape(describe(*append(traceback.format_exc())))
+    except Exception:  # noqa: BLE001 - reporting an error must not raise another
+        return "an error log that could not be written"

@@ -263,7 +263,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("-o", "--out", default=str(OUT))
     args = ap.parse_args(argv)
     m = build(args.report)
-    save_map(m, args.out)
+    save_map(m, args.out, backup=False)  # regenerated from its sources: git keeps the old one
     print(f"wrote {args.out}")
     return 0
 

@@ -39,6 +39,25 @@ from typing import Iterator, NamedTuple
 
 SQRT3 = math.sqrt(3.0)
 
+MAX_GRID_SIDE = 500
+"""Rows and columns a grid may have, each (the editor's New map form allows 1-500)."""
+MAX_GRID_HEXES = 100_000
+"""Hexes a grid may have in all: 2.5 times the 200x200 map the editor is tuned for
+(bench/editor_responsiveness.py); Hitler's War has 441."""
+HEX_SIZE_RANGE = (4.0, 400.0)
+"""A map's ``hex_size`` (radius in pixels at zoom 1), least and most."""
+MAX_LABEL = 16
+"""The longest text read as a hex label (a 500x500 grid needs 5 characters)."""
+
+
+def grid_size_problem(rows: int, cols: int) -> str | None:
+    """Why a grid of ``rows`` x ``cols`` is refused, or None: one rule for files and forms."""
+    if not (1 <= rows <= MAX_GRID_SIDE and 1 <= cols <= MAX_GRID_SIDE):
+        return f"rows and columns must each be 1-{MAX_GRID_SIDE}, got {rows} x {cols}"
+    if rows * cols > MAX_GRID_HEXES:
+        return f"a grid may have at most {MAX_GRID_HEXES:,} hexes, got {rows} x {cols} = {rows * cols:,}"
+    return None
+
 
 class Orientation(str, Enum):
     POINTY = "pointy"  # pointy-topped hexes, rows horizontal, every other row shifted
@@ -119,6 +138,9 @@ class Grid:
         object.__setattr__(self, "labels", LabelScheme(self.labels))
         if self.rows < 1 or self.cols < 1:
             raise ValueError(f"a grid needs at least one row and column, got {self.rows}x{self.cols}")
+        size = grid_size_problem(self.rows, self.cols)
+        if size:
+            raise ValueError(size)
         if self.shifted not in ("even", "odd"):
             raise ValueError(f"shifted must be 'even' or 'odd', got {self.shifted!r}")
         allowed = ("east", "west") if self.orientation is Orientation.POINTY else ("north", "south")
@@ -232,23 +254,30 @@ class Grid:
             raise LabelError(f"hex at column {h.col}, row {h.row} has no {self.labels.value} label")
         return f"{h.col:0{w}d}{h.row:0{w}d}"
 
-    def parse(self, text: str, *, on_grid: bool = True) -> Hex:
-        """Read a label; with ``on_grid`` (the default) it must name a hex of this grid."""
+    def parse(self, text: str, *, on_grid: bool = True, strict: bool = False) -> Hex:
+        """Read a label; with ``on_grid`` (the default) it must name a hex of this grid.
+
+        A user may type ``p10`` or `` P010 ``; with ``strict`` (files) the label must be written
+        exactly as :meth:`label` writes it, so one hex has one spelling.  Only ASCII letters and
+        digits are read."""
         if not isinstance(text, str):
             raise LabelError(f"expected a hex label such as {self.example_label()!r}, got {text!r}")
         s = text.strip()
+        shown = text if len(text) <= MAX_LABEL else text[:MAX_LABEL] + "..."
         if self.labels is LabelScheme.LETTER_NUMBER:
-            m = _LETTER_LABEL.fullmatch(s)
+            m = _LETTER_LABEL.fullmatch(s) if len(s) <= MAX_LABEL else None
             if not m:
-                raise LabelError(f"{text!r} is not a hex label: expected row letters then a column number, such as {self.example_label()!r}")
+                raise LabelError(f"{shown!r} is not a hex label: expected row letters then a column number, such as {self.example_label()!r}")
             h = Hex(row=letters_row(m.group(1)), col=int(m.group(2)))
         else:
             w = self._ccrr_width()
-            if not (s.isdigit() and len(s) == 2 * w):
-                raise LabelError(f"{text!r} is not a hex label: expected {2 * w} digits (column then row), such as {self.example_label()!r}")
+            if not (s.isascii() and s.isdigit() and len(s) == 2 * w):
+                raise LabelError(f"{shown!r} is not a hex label: expected {2 * w} digits (column then row), such as {self.example_label()!r}")
             h = Hex(row=int(s[w:]), col=int(s[:w]))
         if on_grid and not self.contains(h):
-            raise LabelError(f"{text!r} is off the map: rows run {self.label_range()}")
+            raise LabelError(f"{shown!r} is off the map: rows run {self.label_range()}")
+        if strict and h.row >= 1 and h.col >= 1 and self.label(h) != text:
+            raise LabelError(f"expected the hex label {self.label(h)!r}, got {shown!r}")
         return h
 
     def example_label(self) -> str:
@@ -266,22 +295,29 @@ class Grid:
         inner, outer = (s.a, s.b) if self.contains(s.a) else (s.b, s.a)
         return f"{self.label(inner)}:{self.direction_of(inner, outer)}"
 
-    def parse_side(self, text: str) -> Hexside:
+    def parse_side(self, text: str, *, strict: bool = False) -> Hexside:
+        """Read ``P10-Q10`` or ``A5:SW``; with ``strict`` (files) exactly as :meth:`side_label`
+        writes it."""
         if not isinstance(text, str):
             raise LabelError(f"expected a hexside such as 'P10-Q10', got {text!r}")
+        shown = text if len(text) <= 2 * MAX_LABEL else text[: 2 * MAX_LABEL] + "..."
         if ":" in text:
             hex_part, _, dr = text.partition(":")
-            h = self.parse(hex_part)
+            h = self.parse(hex_part, strict=strict)
             if dr not in self.directions():
-                raise LabelError(f"{text!r}: direction must be one of {', '.join(self.directions())}")
-            return self.hexside(h, self.neighbour(h, dr))
-        parts = text.split("-")
-        if len(parts) != 2:
-            raise LabelError(f"{text!r} is not a hexside: expected two adjacent hexes such as 'P10-Q10'")
-        a, b = (self.parse(p) for p in parts)
-        if self.distance(a, b) != 1:
-            raise LabelError(f"{text!r} is not a hexside: {parts[0]} and {parts[1]} are not adjacent")
-        return self.hexside(a, b)
+                raise LabelError(f"{shown!r}: direction must be one of {', '.join(self.directions())}")
+            side = self.hexside(h, self.neighbour(h, dr))
+        else:
+            parts = text.split("-")
+            if len(parts) != 2:
+                raise LabelError(f"{shown!r} is not a hexside: expected two adjacent hexes such as 'P10-Q10'")
+            a, b = (self.parse(p, strict=strict) for p in parts)
+            if self.distance(a, b) != 1:
+                raise LabelError(f"{shown!r} is not a hexside: {parts[0]} and {parts[1]} are not adjacent")
+            side = self.hexside(a, b)
+        if strict and self.side_label(side) != text:
+            raise LabelError(f"expected the hexside label {self.side_label(side)!r}, got {shown!r}")
+        return side
 
 
 @dataclass(frozen=True)

@@ -1,21 +1,242 @@
-"""Atomic saves: write beside the target, flush to disk, then rename over it."""
+"""Saves that never lose a file, and a lock for files that several processes change.
+
+:func:`write_atomic` writes the new text to a temporary file beside the target, flushes it to
+disk, keeps the previous version as ``NAME.bak`` when asked, renames the temporary over the
+target and flushes the directory: at every instant the target is either the whole old file or
+the whole new one.  Beyond that it behaves as a careful editor does:
+
+- the file keeps its permissions (and group, where allowed); a new file gets ``0666`` less
+  the umask, as ``touch`` or an editor would give it;
+- a symbolic link is written through: the file it points to is replaced, the link stays;
+- temporaries are named ``.NAME.mapref-tmp-PID-XXXXXX``; those left by a save that was
+  killed (their process is gone, or they are more than an hour old) are removed by the next
+  save of the same file;
+- with ``expect`` (a :class:`Stamp` taken when the file was read), nothing is written if the
+  file changed on disk since: :class:`ChangedOnDisk`.
+
+:func:`file_lock` holds an exclusive lock across processes (``flock`` on ``.NAME.lock``
+beside the file: the file itself is replaced by every save, so a lock on it would not hold).
+Together: lock, read and stamp, change, ``write_atomic(..., expect=stamp)``, unlock.
+"""
 
 from __future__ import annotations
 
+import errno
+import hashlib
 import os
-import tempfile
+import secrets
+import stat
+import threading
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterator
+
+TEMP_MARK = ".mapref-tmp-"
+STALE_AFTER = 3600.0
+"""Seconds after which a temporary of a live process counts as left over too (pids are reused)."""
+BACKUP_SUFFIX = ".bak"
+
+_writing: set[str] = set()  # temporaries this process is writing now (other threads' saves)
+_held: set[str] = set()  # lock files this process holds (a second lock would wait for ever)
+_mutex = threading.Lock()
 
 
-def write_atomic(path: str | os.PathLike[str], text: str) -> None:
-    """Replace ``path`` with ``text`` so that a failure at any point leaves the old file whole."""
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
+class ChangedOnDisk(OSError):
+    """The file changed since it was read: another mapref, or an editor, wrote it."""
+
+    def __init__(self, path: str | os.PathLike[str]):
+        super().__init__(errno.EBUSY, "changed on disk since it was read (by another mapref or an editor); not overwritten", str(path))
+
+
+class Locked(OSError):
+    """Another process holds the lock of the file."""
+
+    def __init__(self, path: str | os.PathLike[str], holder: str):
+        who = f"process {holder}" if holder else "another process"
+        super().__init__(errno.EWOULDBLOCK, f"being changed by another mapref ({who}); try again when it is done", str(path))
+
+
+@dataclass(frozen=True)
+class Stamp:
+    """What a file held when it was read; two stamps differ when its bytes differ."""
+
+    size: int  # -1: there was no file
+    digest: str
+
+    @classmethod
+    def of_bytes(cls, data: bytes) -> "Stamp":
+        return cls(len(data), hashlib.sha256(data).hexdigest())
+
+    @classmethod
+    def of_text(cls, text: str) -> "Stamp":
+        """The stamp of a file that read as ``text`` (UTF-8, as every mapref file is)."""
+        return cls.of_bytes(text.encode("utf-8"))
+
+
+MISSING = Stamp(-1, "")
+
+
+def stamp(path: str | os.PathLike[str]) -> Stamp:
+    """The :class:`Stamp` of ``path`` now (:data:`MISSING` when there is no file); it is read
+    through the same guard as every file mapref reads (regular, at most 64 MiB)."""
+    from mapref.io.problems import read_source
+
+    p = real_target(path)
+    if not os.path.lexists(p):
+        return MISSING
+    return Stamp.of_bytes(read_source(p, str(path)))
+
+
+def changed_since(path: str | os.PathLike[str], before: Stamp) -> bool:
+    """True when ``path`` no longer holds what it held when ``before`` was taken."""
+    return stamp(path) != before
+
+
+def real_target(path: str | os.PathLike[str]) -> Path:
+    """The file a save of ``path`` replaces: ``path`` itself, or where its symbolic link
+    leads (a missing target is created, as editors do; a loop is an error)."""
+    p = Path(path)
+    if not p.is_symlink():
+        return p
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
+        os.stat(p)
+    except FileNotFoundError:
+        pass
+    except OSError as e:
+        if e.errno == errno.ELOOP:
+            raise OSError(errno.ELOOP, "too many levels of symbolic links", str(path)) from None
+    return Path(os.path.realpath(p))
+
+
+def _temp_prefix(name: str) -> str:
+    """``.NAME.mapref-tmp-``, shortened with a hash when NAME is long (file names stop at 255 bytes)."""
+    if len(os.fsencode(name)) > 180:
+        name = name[:60] + "~" + hashlib.sha256(os.fsencode(name)).hexdigest()[:12]
+    return f".{name}{TEMP_MARK}"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):
+        return pid > 0
+    return True
+
+
+def clean_stale_temps(path: str | os.PathLike[str]) -> list[str]:
+    """Remove the temporaries an interrupted save of ``path`` left; return their names."""
+    target = Path(path)
+    prefix = _temp_prefix(target.name)
+    removed = []
+    try:
+        entries = list(os.scandir(target.parent or "."))
+    except OSError:
+        return removed
+    now = time.time()
+    for e in entries:
+        if not e.name.startswith(prefix):
+            continue
+        full = os.path.join(target.parent or ".", e.name)
+        with _mutex:
+            if full in _writing:
+                continue
+        pid_text = e.name[len(prefix):].partition("-")[0]
+        try:
+            st = e.stat(follow_symlinks=False)
+        except OSError:
+            continue
+        pid = int(pid_text) if pid_text.isascii() and pid_text.isdigit() and len(pid_text) < 12 else 0
+        if pid and _alive(pid) and pid != os.getpid() and now - st.st_mtime < STALE_AFTER:
+            continue
+        try:
+            os.unlink(full)
+            removed.append(e.name)
+        except OSError:
+            pass
+    return removed
+
+
+def _fsync_dir(directory: Path) -> None:
+    try:
+        fd = os.open(directory or ".", os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:  # some file systems cannot sync a directory; the rename is done anyway
+        pass
+    finally:
+        os.close(fd)
+
+
+def _temp_name(target: Path) -> str:
+    """A fresh temporary name beside ``target`` (not created), registered as this process's."""
+    tmp = str(target.parent / f"{_temp_prefix(target.name)}{os.getpid()}-{secrets.token_hex(4)}")
+    with _mutex:
+        _writing.add(tmp)
+    return tmp
+
+
+def _new_temp(target: Path, mode: int) -> tuple[int, str]:
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    for _ in range(100):
+        tmp = _temp_name(target)
+        try:
+            return os.open(tmp, flags, mode), tmp
+        except BaseException as e:
+            with _mutex:
+                _writing.discard(tmp)
+            if not isinstance(e, FileExistsError):
+                raise
+    raise FileExistsError(errno.EEXIST, "no free temporary name", str(target))
+
+
+def backup_path(path: str | os.PathLike[str]) -> Path:
+    """Where a save with ``backup=True`` keeps the previous version: ``NAME.bak`` beside the file."""
+    t = real_target(path)
+    return t.with_name(t.name + BACKUP_SUFFIX)
+
+
+def write_atomic(path: str | os.PathLike[str], text: str, *, backup: bool = False, expect: Stamp | None = None) -> None:
+    """Replace ``path`` with ``text`` so that a failure at any point leaves the old file whole.
+
+    ``backup``: first keep the file's previous version as ``NAME.bak`` (a hard link to the
+    old file, so it is the very bytes that were there).  ``expect``: refuse with
+    :class:`ChangedOnDisk` if the file no longer holds what it held when this stamp was taken."""
+    target = real_target(path)
+    data = text.encode("utf-8")
+    try:
+        old = os.stat(target)
+    except FileNotFoundError:
+        old = None
+    if old is not None and not stat.S_ISREG(old.st_mode):
+        raise IsADirectoryError(errno.EISDIR, "not a regular file", str(path)) if stat.S_ISDIR(old.st_mode) else \
+            OSError(errno.EINVAL, "not a regular file", str(path))
+    clean_stale_temps(target)
+    fd, tmp = _new_temp(target, 0o600 if old is not None else 0o666)
+    try:
+        try:
+            if old is not None:
+                os.fchmod(fd, stat.S_IMODE(old.st_mode))
+                if old.st_gid != os.getegid():
+                    try:
+                        os.fchown(fd, -1, old.st_gid)
+                    except OSError:
+                        pass
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        if expect is not None and stamp(target) != expect:
+            raise ChangedOnDisk(path)
+        if backup and old is not None:
+            _keep_backup(target)
         os.replace(tmp, target)
     except BaseException:
         try:
@@ -23,3 +244,101 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
         except FileNotFoundError:
             pass
         raise
+    finally:
+        with _mutex:
+            _writing.discard(tmp)
+    _fsync_dir(target.parent)
+
+
+def _keep_backup(target: Path) -> None:
+    """``NAME.bak`` := the current ``NAME``, atomically (a hard link to it, or a copy where
+    the file system has no hard links)."""
+    bak = target.with_name(target.name + BACKUP_SUFFIX)
+    tmp = _temp_name(target)
+    try:
+        try:
+            os.link(target, tmp)
+        except OSError as e:
+            if e.errno == errno.EEXIST:
+                raise
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+            try:
+                with open(target, "rb") as src:
+                    os.fchmod(fd, stat.S_IMODE(os.fstat(src.fileno()).st_mode))
+                    while chunk := src.read(1 << 20):
+                        view = memoryview(chunk)
+                        while view:
+                            view = view[os.write(fd, view):]
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+        os.replace(tmp, bak)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+    finally:
+        with _mutex:
+            _writing.discard(tmp)
+
+
+@contextmanager
+def file_lock(path: str | os.PathLike[str], *, wait: float | None = None) -> Iterator[None]:
+    """Hold the exclusive lock of ``path`` across processes for the ``with`` block.
+
+    ``wait``: None waits as long as it takes; a number of seconds (0: not at all) raises
+    :class:`Locked`, naming the holder's process, when the lock is still held then.  The lock
+    is ``.NAME.lock`` beside the file (beside the link's target for a symbolic link), created
+    on first use and never removed (removing it would let two processes lock two files).  It is
+    released when the block ends or the process dies.  Not re-entrant: a second lock of the
+    same file in one process raises RuntimeError instead of waiting for itself."""
+    import fcntl  # POSIX; imported here so that saving needs nothing more than os
+
+    target = real_target(path)
+    lock = str(target.with_name(f".{target.name}.lock"))
+    with _mutex:
+        if lock in _held:
+            raise RuntimeError(f"{path}: this process already holds its lock")
+        _held.add(lock)
+    try:
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0), 0o666)
+    except BaseException:
+        with _mutex:
+            _held.discard(lock)
+        raise
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "lock file is not a regular file", lock)
+        deadline = None if wait is None else time.monotonic() + wait
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | (0 if deadline is None else fcntl.LOCK_NB))
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:  # type: ignore[operator]
+                    holder = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
+                    raise Locked(path, holder if holder.isdigit() else "") from None
+                time.sleep(0.02)
+        try:
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+        except OSError:
+            pass  # the lock holds without the note of who holds it
+        try:
+            yield
+        finally:
+            try:
+                os.ftruncate(fd, 0)
+            except OSError:
+                pass
+            fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)
+        with _mutex:
+            _held.discard(lock)
+
+
+__all__ = ["write_atomic", "file_lock", "stamp", "changed_since", "Stamp", "MISSING", "ChangedOnDisk", "Locked",
+           "real_target", "backup_path", "clean_stale_temps"]

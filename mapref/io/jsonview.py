@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from mapref.core.graph import build_graph
 from mapref.core.model import MapModel
+from mapref.io.problems import escape
 
 
 def map_to_json(m: MapModel) -> dict:
@@ -81,4 +82,4 @@ def summary(m: MapModel) -> str:
     for k, c in sorted(m.countries.items(), key=lambda kv: kv[1].name):
         lines.append(f"  {k:5} {c.name:28} {c.allegiance:14} {prod.get(k, 0):3}")
     lines.append(f"total production on the map: {sum(prod.values())}, in boxes: {sum(b.production for b in m.boxes.values())}")
-    return "\n".join(lines)
+    return "\n".join(escape(line) for line in lines)  # names are the file's: nothing a terminal acts on

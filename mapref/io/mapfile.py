@@ -8,10 +8,11 @@ Every problem in a file is collected and reported together with its line.
 
 from __future__ import annotations
 
+import math
 import os
 from pathlib import Path
 
-from mapref.core.grid import Grid, Hex, LabelError, LabelScheme, Orientation
+from mapref.core.grid import HEX_SIZE_RANGE, MAX_GRID_HEXES, MAX_GRID_SIDE, Grid, Hex, LabelError, LabelScheme, Orientation, grid_size_problem
 from mapref.core.model import (
     MAX_PRODUCTION,
     Box,
@@ -41,6 +42,12 @@ ARROW_KEYS = ("hex", "length", "sea")
 LAYER_KEYS = ("terrain", "country", "sea")
 BACKGROUND_KEYS = ("image", "opacity", "offset", "scale")
 
+# limits on numbers, so that whatever a map holds it draws, saves and reloads (docs/format.md)
+BOX_REACH = 10_000.0  # a box's position, in hex sizes either way from the map's origin
+BG_OFFSET_REACH = 1_000_000.0  # the background's offset, in pixels either way
+BG_SCALE = (0.001, 1000.0)
+ATTR_INT_REACH = 2**53  # a feature's integer attributes (they go to JSON too)
+
 
 def load_map(path: str | os.PathLike[str], shown: str | None = None) -> MapModel:
     """Load a map file; raise :class:`FileProblems` listing every problem found."""
@@ -56,8 +63,7 @@ def map_from_dict(data: dict, source: str, shown: str) -> MapModel:
     if "grid" not in data:
         r.error("grid", "missing the [grid] table (rows, columns, orientation...)")
         r.raise_if_any()
-    if "format" in data and data["format"] != FORMAT:
-        r.expected("format", f"{FORMAT} (this is mapref's map format {FORMAT})", data["format"])
+    r.format_(data, FORMAT, "map")
     kind = r.str_(data, "kind", "", "hex", choices=("hex",))
     del kind
     grid, hex_size = _read_grid(r, r.table(data, "grid", ""))
@@ -109,7 +115,7 @@ def map_from_dict(data: dict, source: str, shown: str) -> MapModel:
     for lab, sd in r.table(data, "hexsides", "").items():
         w = f"hexsides.{lab}"
         try:
-            s = grid.parse_side(lab)
+            s = grid.parse_side(lab, strict=True)
         except LabelError as e:
             r.error(w, str(e))
             continue
@@ -163,10 +169,7 @@ def map_from_dict(data: dict, source: str, shown: str) -> MapModel:
                 r.error(f"{aw}.sea", f"unknown sea {show_value(sea)}")
             if ah is not None:
                 arrows.append(SeaArrow(ah, r.int_(a, "length", aw, 1, 1, 99), sea))
-        pos = bx.get("position", [0.0, 0.0])
-        if not (isinstance(pos, list) and len(pos) == 2 and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in pos)):
-            r.expected(f"{w}.position", "[x, y] in hex sizes", pos)
-            pos = [0.0, 0.0]
+        pos = _pair(r, bx, "position", w, BOX_REACH, "[x, y] in hex sizes")
         m.boxes[code] = Box(
             name=r.str_(bx, "name", w),
             production=r.int_(bx, "production", w, 0, 0, MAX_PRODUCTION),
@@ -196,8 +199,8 @@ def map_from_dict(data: dict, source: str, shown: str) -> MapModel:
         for k, v in ft.items():
             if k in ("kind", "hex", "box"):
                 continue
-            if not isinstance(v, (str, int, float, bool)):
-                r.expected(f"{w}.{k}", "a string, number or true/false", v)
+            if not _plain(v):
+                r.expected(f"{w}.{k}", f"a string, a number (finite, within ±{ATTR_INT_REACH:,}) or true/false", v)
                 continue
             attrs[k] = v
         m.features[fid] = Feature(r.str_(ft, "kind", w), fh, box, attrs)
@@ -205,14 +208,37 @@ def map_from_dict(data: dict, source: str, shown: str) -> MapModel:
     bg = r.table(data, "background", "")
     if bg:
         r.check_keys(bg, BACKGROUND_KEYS, "background", required=("image",))
+        image = r.str_(bg, "image", "background")
+        if "image" in bg and isinstance(bg["image"], str) and not image.strip():
+            r.expected("background.image", "the path of an image file", image)
         m.background = {
-            "image": r.str_(bg, "image", "background"),
-            "opacity": r.num(bg, "opacity", "background", 0.5),
-            "offset": bg.get("offset", [0.0, 0.0]),
-            "scale": r.num(bg, "scale", "background", 1.0, lo=0.0),
+            "image": image,
+            "opacity": r.num(bg, "opacity", "background", 0.5, 0.0, 1.0),
+            "offset": list(_pair(r, bg, "offset", "background", BG_OFFSET_REACH, "[x, y] in pixels")),
+            "scale": r.num(bg, "scale", "background", 1.0, *BG_SCALE),
         }
     r.raise_if_any()
     return m
+
+
+def _pair(r: Reader, d: dict, key: str, where: str, reach: float, what: str) -> tuple[float, float]:
+    """``[x, y]``: two finite numbers within ``reach`` either way of 0."""
+    v = d.get(key, [0.0, 0.0])
+    ok = isinstance(v, list) and len(v) == 2 and all(
+        (type(x) is int or isinstance(x, float)) and not isinstance(x, bool) and abs(x) <= reach for x in v)
+    if not ok:  # abs(nan) <= reach is False: nan and inf are refused too
+        r.expected(f"{where}.{key}", f"{what}, each within ±{reach:,g}", v)
+        return 0.0, 0.0
+    return float(v[0]), float(v[1])
+
+
+def _plain(v: object) -> bool:
+    """A value a feature attribute may hold: one that saves and reloads as it is."""
+    if isinstance(v, float):
+        return math.isfinite(v)
+    if isinstance(v, int) and not isinstance(v, bool):
+        return abs(v) <= ATTR_INT_REACH
+    return isinstance(v, (str, bool))
 
 
 def _colour(r: Reader, d: dict, where: str, default: str = "#cccccc") -> str:
@@ -224,8 +250,11 @@ def _colour(r: Reader, d: dict, where: str, default: str = "#cccccc") -> str:
 
 
 def _hex(r: Reader, grid: Grid, label: object, where: str) -> Hex | None:
+    if not isinstance(label, str):
+        r.expected(where, f"a hex label such as {show_value(grid.example_label())}", label)
+        return None
     try:
-        return grid.parse(label)  # type: ignore[arg-type]
+        return grid.parse(label, strict=True)
     except LabelError as e:
         r.error(where, str(e))
         return None
@@ -246,15 +275,18 @@ def _hex_list(r: Reader, grid: Grid, d: dict, key: str, where: str) -> list[Hex]
 
 def _read_grid(r: Reader, g: dict) -> tuple[Grid | None, float]:
     r.check_keys(g, GRID_KEYS, "grid", required=("rows", "columns"))
-    rows = r.int_(g, "rows", "grid", 0, 1, 9999)
-    cols = r.int_(g, "columns", "grid", 0, 1, 9999)
+    rows = r.int_(g, "rows", "grid", 0, 1, MAX_GRID_SIDE)
+    cols = r.int_(g, "columns", "grid", 0, 1, MAX_GRID_SIDE)
+    if rows and cols and grid_size_problem(rows, cols):
+        r.error("grid.rows", f"expected rows x columns of at most {MAX_GRID_HEXES:,} hexes, got {rows} x {cols} = {rows * cols:,}")
+        rows = 0
     orientation = r.str_(g, "orientation", "grid", "pointy", choices=("pointy", "flat"))
     shifted = r.str_(g, "shifted", "grid", "even", choices=("even", "odd"))
     shift_choices = ("east", "west") if orientation == "pointy" else ("north", "south")
     shift = r.str_(g, "shift", "grid", shift_choices[0], choices=shift_choices)
     labels = r.str_(g, "labels", "grid", "letter-number", choices=("letter-number", "ccrr"))
     first = r.str_(g, "first_row", "grid", "south" if labels == "letter-number" else "north", choices=("south", "north"))
-    size = r.num(g, "hex_size", "grid", 30.0, lo=0.0)
+    size = r.num(g, "hex_size", "grid", 30.0, *HEX_SIZE_RANGE)
     if not rows or not cols:
         return None, size
     return Grid(rows=rows, cols=cols, orientation=Orientation(orientation), shifted=shifted, shift=shift, labels=LabelScheme(labels), first_row=first), size
@@ -490,9 +522,10 @@ def _ruler(ends: list[int]) -> list[str]:
     return lines
 
 
-def save_map(m: MapModel, path: str | os.PathLike[str]) -> None:
-    """Write the map atomically: the old file stays whole if anything fails."""
-    write_atomic(path, dumps_map(m))
+def save_map(m: MapModel, path: str | os.PathLike[str], *, backup: bool = True) -> None:
+    """Write the map atomically (the old file stays whole if anything fails), keeping the
+    version it replaces as ``NAME.bak`` beside it unless ``backup`` is false."""
+    write_atomic(path, dumps_map(m), backup=backup)
 
 
 __all__ = ["load_map", "save_map", "dumps_map", "FileProblems", "map_from_dict"]

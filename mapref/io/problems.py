@@ -1,18 +1,53 @@
-"""Problems found in a file, with the line they are on.
+"""Problems found in a file, with the line they are on, and the one way mapref reads a file.
 
 Every error a user sees reads ``FILE:LINE:COL: key.path: what was expected, got what``.
 ``tomllib`` gives a position only for syntax errors (in the message text on Python 3.11), so
 for a wrong value at a valid place :class:`Locator` finds the line of a dotted key by a light
 scan of the source: table headers, ``key = value`` lines and the keys of one-line inline tables.
+
+Whatever a file holds, what is echoed back is safe to print: control characters, terminal
+escape sequences, line breaks and bidirectional overrides are written as TOML escapes
+(:func:`escape`), so a value can neither colour the terminal nor forge an extra error line,
+and long values are cut short.  :func:`read_source` is the only place a file named by a user or
+by another file is read: it must be a regular file of at most :data:`MAX_FILE_BYTES`.
 """
 
 from __future__ import annotations
 
 import difflib
+import errno
+import math
+import os
 import re
+import stat
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+
+MAX_FILE_BYTES = 16 * 1024 * 1024
+"""The largest file mapref reads (16 MiB): the Hitler's War map is 20 kB, the largest map
+mapref accepts (100,000 hexes, every one named) 5.4 MB; parsing 16 MiB of the worst TOML
+takes seconds, not minutes."""
+MAX_DEPTH = 32
+"""Arrays and tables nest at most this deep (mapref's own files need 4 levels)."""
+MAX_SHOWN = 120
+"""Characters of a string value echoed in a message; longer ones are cut with their length."""
+
+# C0 and C1 controls, DEL, line and paragraph separators, bidirectional overrides and lone
+# surrogates (from file names that are not UTF-8): nothing a terminal may act on
+_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+_SHORT_ESCAPES = {"\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
+
+
+def escape(text: str) -> str:
+    """``text`` with every character a terminal could act on written as a TOML escape
+    (``\\n``, ``\\u001b``): safe to print on one line."""
+    return _UNSAFE.sub(lambda m: _SHORT_ESCAPES.get(m.group(), f"\\u{ord(m.group()):04x}"), text)
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, saying how long it was."""
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"
 
 
 @dataclass(frozen=True)
@@ -24,12 +59,14 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        where = self.file
+        """One line, whatever the file held: see :func:`escape`."""
+        where = escape(clip(self.file, 400)) or '""'
         if self.line is not None:
             where += f":{self.line}"
             if self.col is not None:
                 where += f":{self.col}"
-        return f"{where}: {self.key}: {self.message}" if self.key else f"{where}: {self.message}"
+        message = escape(clip(self.message, 2000))
+        return f"{where}: {escape(clip(self.key, 200))}: {message}" if self.key else f"{where}: {message}"
 
 
 class FileProblems(Exception):
@@ -40,7 +77,7 @@ class FileProblems(Exception):
         super().__init__("\n".join(str(p) for p in problems))
 
 
-_HEADER = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
+_HEADER = re.compile(r"^\s*\[\[?([^\]]+)\]\]?\s*(#.*)?$")  # linear: no nested quantifiers
 _KEY = re.compile(r'^\s*("(?:[^"\\]|\\.)*"|[A-Za-z0-9_\-]+(?:\s*\.\s*[A-Za-z0-9_\-"]+)*)\s*=')
 _INLINE_KEY = re.compile(r'(?:^|[{,]\s*)("(?:[^"\\]|\\.)*"|[A-Za-z0-9_\-]+)\s*=')
 
@@ -59,7 +96,7 @@ class Locator:
         for n, raw in enumerate(source.splitlines(), start=1):
             m = _HEADER.match(raw)
             if m and not raw.lstrip().startswith("#") and "=" not in raw.split("]")[0]:
-                table = _split_dotted(m.group(1))
+                table = _split_dotted(m.group(1).strip())
                 self.positions.setdefault(".".join(table), (n, raw.index("[") + 1))
                 continue
             km = _KEY.match(raw)
@@ -89,19 +126,128 @@ class Locator:
         return None, None
 
 
-_SYNTAX_POS = re.compile(r"\(at line (\d+), column (\d+)\)")
+_SYNTAX_POS = re.compile(r"\((?:at line (\d+), column (\d+)|at end of document)\)")
+_FILE_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISCHR, "a character device"),
+               (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
 
 
-def parse_toml(path: Path, shown: str) -> tuple[dict, str]:
-    """Read and parse a TOML file, turning every failure into :class:`FileProblems`."""
+def _mib(n: int) -> str:
+    return f"{n / (1024 * 1024):.1f} MiB"
+
+
+def read_source(path: str | os.PathLike[str], shown: str) -> bytes:
+    """The bytes of a file mapref is asked to read, or :class:`FileProblems` in one line.
+
+    Only a regular file of at most :data:`MAX_FILE_BYTES` is read: a directory, a FIFO,
+    ``/dev/zero`` or a file that grows past the cap while being read is refused at once (the
+    file is opened without blocking, then examined through its descriptor).  Every loader reads
+    through this function."""
+
+    def fail(message: str) -> FileProblems:
+        return FileProblems([Problem(shown, None, None, "", message)])
+
+    if not shown or not os.fspath(path):
+        raise fail("expected a file name, got an empty one")
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
-        source = path.read_bytes().decode("utf-8")
+        fd = os.open(path, flags)
     except FileNotFoundError:
-        raise FileProblems([Problem(shown, None, None, "", "no such file")]) from None
-    except UnicodeDecodeError as e:
-        raise FileProblems([Problem(shown, None, None, "", f"not UTF-8 text ({e.reason} at byte {e.start})")]) from None
+        raise fail("no such file") from None
+    except IsADirectoryError:
+        raise fail("expected a regular file, got a directory") from None
+    except PermissionError:
+        raise fail("cannot read: permission denied") from None
+    except ValueError:  # a NUL character in the name
+        raise fail("not a valid file name (it holds a NUL character)") from None
     except OSError as e:
-        raise FileProblems([Problem(shown, None, None, "", f"cannot read: {e.strerror}")]) from None
+        if e.errno == errno.ENAMETOOLONG:
+            raise fail(f"file name too long ({len(os.fsencode(path))} bytes)") from None
+        if e.errno == errno.ELOOP:
+            raise fail("too many levels of symbolic links") from None
+        raise fail(f"cannot read: {e.strerror or e}") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            kind = next((name for test, name in _FILE_KINDS if test(st.st_mode)), "a special file")
+            raise fail(f"expected a regular file, got {kind}")
+        too_big = "too big: {} (mapref reads files up to " + _mib(MAX_FILE_BYTES) + ")"
+        if st.st_size > MAX_FILE_BYTES:
+            raise fail(too_big.format(_mib(st.st_size)))
+        chunks, total = [], 0
+        while True:
+            chunk = os.read(fd, min(1 << 20, MAX_FILE_BYTES + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > MAX_FILE_BYTES:
+                raise fail(too_big.format("more than " + _mib(MAX_FILE_BYTES)))
+        return b"".join(chunks)
+    except OSError as e:
+        raise fail(f"cannot read: {e.strerror or e}") from None
+    finally:
+        os.close(fd)
+
+
+def _position(text: str, offset: int) -> tuple[int, int]:
+    """(line, column), 1-based, of character ``offset`` of ``text``."""
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+def _deep_bracket(source: str) -> tuple[int | None, int | None]:
+    """Where arrays and inline tables first nest deeper than :data:`MAX_DEPTH` (strings and
+    comments skipped), or (None, None)."""
+    depth, i, n = 0, 0, len(source)
+    while i < n:
+        c = source[i]
+        if c in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return _position(source, i)
+        elif c in "]}":
+            depth = max(0, depth - 1)
+        elif c == "#":
+            j = source.find("\n", i)
+            i = n if j == -1 else j
+            continue
+        elif c in "\"'":
+            quote = c * 3 if source.startswith(c * 3, i) else c
+            j = i + len(quote)
+            while j < n and not source.startswith(quote, j):
+                j += 2 if (c == '"' and source[j] == "\\") else 1
+            i = j + len(quote)
+            continue
+        i += 1
+    return None, None
+
+
+def _too_deep(data: dict) -> list[str] | None:
+    """The key path of the first value nested deeper than :data:`MAX_DEPTH`, or None."""
+    stack: list[tuple[object, list[str]]] = [(data, [])]
+    while stack:
+        v, path = stack.pop()
+        if len(path) > MAX_DEPTH:
+            return path
+        if isinstance(v, dict):
+            stack.extend((x, path + [str(k)]) for k, x in v.items())
+        elif isinstance(v, list):
+            stack.extend((x, path + [str(i)]) for i, x in enumerate(v))
+    return None
+
+
+def parse_toml(path: str | os.PathLike[str], shown: str) -> tuple[dict, str]:
+    """Read (through :func:`read_source`) and parse a TOML file, turning every failure into
+    :class:`FileProblems` with a line and column wherever there is one."""
+    raw = read_source(path, shown)
+    try:
+        source = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line_start = raw.rfind(b"\n", 0, e.start) + 1
+        col = len(raw[line_start : e.start].decode("utf-8", "replace")) + 1
+        what = f"byte 0x{raw[e.start]:02x}" if e.end - e.start == 1 else f"bytes {raw[e.start:e.end].hex(' ')}"
+        raise FileProblems([Problem(shown, raw.count(b"\n", 0, e.start) + 1, col, "",
+                                    f"not UTF-8 text: {what} ({e.reason})")]) from None
     try:
         data = tomllib.loads(source)
     except tomllib.TOMLDecodeError as e:
@@ -109,22 +255,48 @@ def parse_toml(path: Path, shown: str) -> tuple[dict, str]:
         m = _SYNTAX_POS.search(text)
         line = col = None
         if m:
-            line, col = int(m.group(1)), int(m.group(2))
+            if m.group(1):
+                line, col = int(m.group(1)), int(m.group(2))
+            else:
+                line, col = _position(source, len(source))
             text = text[: m.start()].strip()
         raise FileProblems([Problem(shown, line, col, "", f"TOML syntax error: {text}")]) from None
+    except RecursionError:
+        line, col = _deep_bracket(source)
+        raise FileProblems([Problem(shown, line, col, "", f"arrays or tables nested more than {MAX_DEPTH} deep")]) from None
+    except ValueError as e:  # an integer past Python's limit on digits (4300)
+        if "integer string conversion" not in str(e):
+            raise
+        m = re.search(r"[0-9][0-9_]{4299,}", source)
+        line, col = _position(source, m.start()) if m else (None, None)
+        raise FileProblems([Problem(shown, line, col, "", "integer too long (more than 4300 digits)")]) from None
+    deep = _too_deep(data)
+    if deep is not None:
+        line, col = _deep_bracket(source)
+        if line is None:
+            line, col = Locator(source).find(".".join(deep))
+        raise FileProblems([Problem(shown, line, col, "", f"arrays or tables nested more than {MAX_DEPTH} deep")])
     return data, source
 
 
 def show_value(v: object) -> str:
+    """A value from a file as a message shows it: strings quoted, escaped and cut short."""
     if isinstance(v, str):
-        return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        text = '"' + escape(v[:MAX_SHOWN].replace("\\", "\\\\").replace('"', '\\"')) + '"'
+        return text if len(v) <= MAX_SHOWN else f"{text[:-1]}...\" ({len(v)} characters)"
+    if v is None:
+        return "nothing"
     if isinstance(v, bool):
         return "true" if v else "false"
+    if isinstance(v, int) and v.bit_length() > 64:
+        return f"an integer of about {int(v.bit_length() * math.log10(2)) + 1} digits"
     if isinstance(v, dict):
         return "a table"
     if isinstance(v, list):
+        if 0 < len(v) <= 4 and all(isinstance(x, float) or (type(x) is int and x.bit_length() <= 64) for x in v):
+            return "[" + ", ".join(show_value(x) for x in v) + "]"  # a short list of numbers: [nan, 0.0]
         return "an array"
-    return str(v)
+    return escape(clip(str(v), MAX_SHOWN))
 
 
 class Reader:
@@ -193,15 +365,26 @@ class Reader:
             return default
         return v
 
-    def num(self, data: dict, key: str, where: str, default: float = 0.0, lo: float | None = None) -> float:
+    def num(self, data: dict, key: str, where: str, default: float = 0.0, lo: float | None = None, hi: float | None = None) -> float:
+        """A finite number, ``lo <= v <= hi`` when given (TOML's nan and inf are never accepted)."""
         if key not in data:
             return default
         v = data[key]
         path = f"{where}.{key}" if where else key
-        if not isinstance(v, (int, float)) or isinstance(v, bool) or (lo is not None and v < lo):
-            self.expected(path, "a number" + (f" > {lo:g}" if lo is not None else ""), v)
+        if lo is not None and hi is not None:
+            rng = f" from {lo:g} to {hi:g}"
+        else:
+            rng = f" >= {lo:g}" if lo is not None else (f" <= {hi:g}" if hi is not None else "")
+        finite = (isinstance(v, float) and math.isfinite(v)) or (type(v) is int and v.bit_length() < 1000)
+        if not finite or (lo is not None and v < lo) or (hi is not None and v > hi):
+            self.expected(path, "a number" + rng, v)
             return default
         return float(v)
+
+    def format_(self, data: dict, version: int, what: str) -> None:
+        """The ``format`` key: the integer ``version`` (``true`` is not 1)."""
+        if "format" in data and (type(data["format"]) is not int or data["format"] != version):
+            self.expected("format", f"{version} (this is mapref's {what} format {version})", data["format"])
 
     def bool_(self, data: dict, key: str, where: str, default: bool = False) -> bool:
         if key not in data:

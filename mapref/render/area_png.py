@@ -13,6 +13,7 @@ from typing import Callable
 
 from PIL import Image, ImageDraw
 
+from mapref.render.png import MAX_PIXELS, ImageTooBig  # one image bound for every map
 from mapref.core.areamodel import AreaMap, Location, polygon_parts
 from mapref.render.png import _font
 from mapref.render.style import LAND_UNOWNED, blend, text_colour_on
@@ -50,6 +51,11 @@ def render_area(m: AreaMap, out: str | Path | None = None, width: int | None = N
     (``names``, ``values``, ``lines``, ``halves``, ``boxes``, ``land``)."""
     width = int(width or 1600)
     v = _View(m, width, margin=40)
+    w, h = v.size[0] // SS, v.size[1] // SS
+    if w * h > MAX_PIXELS:  # the same bound as hex maps: memory stays within a few hundred MB
+        most = int(width * (MAX_PIXELS / (w * h)) ** 0.5)
+        raise ImageTooBig(f"a {width}-pixel-wide image of this map is {w}x{h} pixels, over the "
+                          f"{MAX_PIXELS // 1_000_000} megapixels mapref draws; at most --size {most} fits")
     img = Image.new("RGB", v.size, SEA)
     d = ImageDraw.Draw(img)
     s = SS

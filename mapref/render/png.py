@@ -11,6 +11,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from mapref.core.grid import Hex, Layout
 from mapref.core.model import MapModel
+from mapref.io.problems import clip, escape
 from mapref.render.style import (
     GRID_LINE,
     LAND_UNOWNED,
@@ -19,6 +20,65 @@ from mapref.render.style import (
     hex_fill,
     text_colour_on,
 )
+
+MIN_SIZE, MAX_SIZE = 4.0, 1000.0
+"""The hex radius an image may be drawn at, in pixels."""
+MAX_PIXELS = 40_000_000
+"""The largest image drawn (40 megapixels, 120 MB of RGB): Hitler's War at --size 150."""
+
+
+class ImageTooBig(ValueError):
+    """The image asked for would pass :data:`MAX_PIXELS` (or the size is out of range)."""
+
+
+def _frame(m: MapModel, s: float) -> tuple[float, float, int, int]:
+    """(x0, y0, width, height) of the image of ``m`` at hex radius ``s``: the grid, with room
+    for the title and for off-map boxes placed outside it."""
+    margin = s * 0.6
+    x0, y0, x1, y1 = Layout(m.grid, s).bounds()
+    for b in m.boxes.values():
+        bx, by = b.position[0] * s, b.position[1] * s
+        x0, y0 = min(x0, bx), min(y0, by)
+        x1, y1 = max(x1, bx + 3.2 * s), max(y1, by + 2.2 * s)
+    return x0, y0, int(x1 - x0 + 2 * margin), int(y1 - y0 + 2 * margin + s * 0.8)
+
+
+def image_size(m: MapModel, size: float | None = None) -> tuple[int, int]:
+    """(width, height) in pixels of :func:`render_map` with this ``size``, without drawing."""
+    s = _radius(m, size)
+    return _frame(m, s)[2:]
+
+
+def largest_size(m: MapModel) -> float:
+    """The largest hex radius, to a tenth of a pixel, whose image stays within :data:`MAX_PIXELS`."""
+    def fits(s: float) -> bool:
+        w, h = _frame(m, s)[2:]
+        return w * h <= MAX_PIXELS
+
+    lo, hi = 0.0, MAX_SIZE
+    if fits(hi):
+        return hi
+    while hi - lo > 0.05:
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if fits(mid) else (lo, mid)
+    return lo
+
+
+def _radius(m: MapModel, size: float | None) -> float:
+    s = float(size if size is not None else max(24.0, m.hex_size))
+    if not (MIN_SIZE <= s <= MAX_SIZE):  # nan is refused too
+        raise ImageTooBig(f"expected a hex radius from {MIN_SIZE:g} to {MAX_SIZE:g} pixels, got {s:g}")
+    return s
+
+
+def check_image_size(m: MapModel, size: float | None = None) -> None:
+    """Raise :class:`ImageTooBig`, saying what size would do, unless ``m`` can be drawn at ``size``."""
+    w, h = image_size(m, size)
+    if w * h > MAX_PIXELS:
+        fit = math.floor(largest_size(m))
+        hint = f"; at most --size {fit} fits" if fit >= MIN_SIZE else "; its boxes lie too far apart to draw at any size"
+        raise ImageTooBig(f"the image would be {w} x {h} pixels, more than mapref draws ({MAX_PIXELS // 1_000_000} megapixels){hint}")
+
 
 _FONT_CANDIDATES = [
     "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
@@ -43,19 +103,13 @@ def render_map(m: MapModel, out: str | Path | None = None, size: float | None = 
     """Render ``m`` with hexes of ``size`` pixels (default: the map's own hex size, at least 24).
 
     ``progress`` is called with a fraction from 0 to 1 as rows are drawn; ``overlay`` may draw
-    on top (units, supply lines)."""
-    s = float(size or max(24.0, m.hex_size))
+    on top (units, supply lines).  A size out of range, or an image past :data:`MAX_PIXELS`,
+    raises :class:`ImageTooBig` before anything is drawn."""
+    s = _radius(m, size)
+    check_image_size(m, s)
     margin = s * 0.6
-    # room for off-map boxes placed outside the grid
-    lay0 = Layout(m.grid, s)
-    x0, y0, x1, y1 = lay0.bounds()
-    for b in m.boxes.values():
-        bx, by = b.position[0] * s, b.position[1] * s
-        x0, y0 = min(x0, bx), min(y0, by)
-        x1, y1 = max(x1, bx + 3.2 * s), max(y1, by + 2.2 * s)
+    x0, y0, width, height = _frame(m, s)
     lay = Layout(m.grid, s, origin=(margin - x0, margin - y0 + s * 0.8))
-    width = int(x1 - x0 + 2 * margin)
-    height = int(y1 - y0 + 2 * margin + s * 0.8)
     img = Image.new("RGB", (width, height), "#f4f1e8")
     d = ImageDraw.Draw(img)
     f_label = _font(max(7, int(s * 0.24)))
@@ -128,7 +182,7 @@ def render_map(m: MapModel, out: str | Path | None = None, size: float | None = 
             if data.port != 10:
                 d.text((cx + s * 0.45, cy + s * 0.15), str(data.port), font=f_label, fill="#1b2f7a", anchor="mm")
         if data.name:
-            d.text((cx, cy + s * 0.52), data.name, font=f_name, fill=ink, anchor="mm")
+            d.text((cx, cy + s * 0.52), _shown(data.name), font=f_name, fill=ink, anchor="mm")
 
     for f in m.features.values():
         if f.hex is None:
@@ -149,7 +203,7 @@ def render_map(m: MapModel, out: str | Path | None = None, size: float | None = 
         fill = m.countries[b.country].colour if b.country in m.countries else LAND_UNOWNED
         d.rounded_rectangle([bx, by, bx + w, by + hgt], radius=s * 0.2, fill=fill, outline="#222222", width=2)
         ink = text_colour_on(fill)
-        d.text((bx + w / 2, by + hgt * 0.3), b.name, font=f_name, fill=ink, anchor="mm")
+        d.text((bx + w / 2, by + hgt * 0.3), _shown(b.name), font=f_name, fill=ink, anchor="mm")
         if b.production:
             d.text((bx + w / 2, by + hgt * 0.68), str(b.production), font=f_prod, fill=ink, anchor="mm")
         for h in b.land:
@@ -162,7 +216,7 @@ def render_map(m: MapModel, out: str | Path | None = None, size: float | None = 
             d.text(((cx + tx) / 2, (cy + ty) / 2 - s * 0.2), str(a.length), font=f_prod, fill="#1b2f7a", anchor="mm")
 
     if m.name:
-        d.text((margin, s * 0.35), m.name, font=f_title, fill="#222222", anchor="lm")
+        d.text((margin, s * 0.35), _shown(m.name, 200), font=f_title, fill="#222222", anchor="lm")
     if overlay:
         overlay(d, lay)
     if progress:
@@ -170,6 +224,12 @@ def render_map(m: MapModel, out: str | Path | None = None, size: float | None = 
     if out is not None:
         img.save(out)
     return img
+
+
+def _shown(name: str, limit: int = 60) -> str:
+    """A name as drawn: on one line, control characters written out (Pillow's layout fails on
+    some, a carriage return for one), cut short."""
+    return escape(clip(name, limit))
 
 
 def _arrow(d: ImageDraw.ImageDraw, p: tuple[float, float], q: tuple[float, float], s: float, colour: str, shorten: bool = True) -> None:
@@ -211,4 +271,4 @@ def _anchor(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: str)
     d.ellipse([cx - r * 0.22, cy - r * 1.25, cx + r * 0.22, cy - r * 0.8], outline=colour, width=w)
 
 
-__all__ = ["render_map", "Hex"]
+__all__ = ["render_map", "image_size", "check_image_size", "largest_size", "ImageTooBig", "MAX_PIXELS", "Hex"]

@@ -1,25 +1,22 @@
 """The Tk user interface (the only package that imports tkinter)."""
 
 import os
-import tempfile
 import traceback
-from pathlib import Path
-
-LOG_PATH = Path(tempfile.gettempdir()) / "mapref-ui.log"
 
 
 def classify_error(exc_type, exc, tb, user_errors: tuple) -> tuple[str, str]:
     """(title, text) for an exception caught by Tk's callback hook: a user error is shown as it
-    is; anything else is an internal error, logged to LOG_PATH with its traceback."""
+    is; anything else is an internal error, logged with its traceback (mapref.errorlog)."""
     from mapref.io.problems import FileProblems
 
     if isinstance(exc, FileProblems):
         return "The file has problems", "\n".join(str(p) for p in exc.problems)
     if isinstance(exc, user_errors):
         return "Cannot do that", str(exc)
-    with open(LOG_PATH, "a", encoding="utf-8") as f:
-        f.write("".join(traceback.format_exception(exc_type, exc, tb)))
-    return "Internal error", f"mapref hit an internal error: {exc_type.__name__}: {exc}\n\nDetails are in {LOG_PATH}"
+    from mapref.errorlog import append, describe
+
+    log = describe(*append("".join(traceback.format_exception(exc_type, exc, tb))))
+    return "Internal error", f"mapref hit an internal error: {exc_type.__name__}: {exc}\n\nDetails are in {log}"
 
 
 def screenshot(widget, out=None):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import tkinter as tk
 from tkinter import colorchooser, ttk
 
-from mapref.core.grid import Grid
+from mapref.core.grid import HEX_SIZE_RANGE, Grid, grid_size_problem
 
 
 class FormDialog(tk.Toplevel):
@@ -93,8 +93,9 @@ def grid_from_values(v: dict[str, str]) -> tuple[Grid, float]:
         rows, cols = int(v["rows"]), int(v["cols"])
     except ValueError:
         raise ValueError(f"rows and columns must be whole numbers, got {v['rows']!r} and {v['cols']!r}") from None
-    if not (1 <= rows <= 500 and 1 <= cols <= 500):
-        raise ValueError(f"rows and columns must be 1-500, got {rows}x{cols}")
+    size_problem = grid_size_problem(rows, cols)
+    if size_problem:
+        raise ValueError(size_problem)
     shift = v["shift"]
     if v["orientation"] == "pointy" and shift not in ("east", "west"):
         shift = "east"
@@ -104,6 +105,9 @@ def grid_from_values(v: dict[str, str]) -> tuple[Grid, float]:
         hex_size = float(v["hex_size"])
     except ValueError:
         raise ValueError(f"hex size must be a number, got {v['hex_size']!r}") from None
+    lo, hi = HEX_SIZE_RANGE
+    if not lo <= hex_size <= hi:  # nan and inf too: the map could not be saved
+        raise ValueError(f"hex size must be {lo:g}-{hi:g} pixels, got {v['hex_size']!r}")
     return Grid(rows=rows, cols=cols, orientation=v["orientation"], shifted=v["shifted"], shift=shift,
                 labels=v["labels"], first_row=v["first_row"]), hex_size
 

@@ -1,0 +1,272 @@
+"""Saves keep the mode, write through links, clean up after killed saves, keep a backup, and
+refuse to overwrite a file that changed; the lock holds across real processes."""
+
+import os
+import signal
+import stat
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from mapref.io.atomic import (
+    MISSING,
+    ChangedOnDisk,
+    Locked,
+    backup_path,
+    changed_since,
+    file_lock,
+    stamp,
+    write_atomic,
+)
+from mapref.io.mapfile import load_map, save_map
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLE = ROOT / "maps" / "sample.toml"
+
+
+def python(code: str, *args: str, **kw) -> subprocess.Popen:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.Popen([sys.executable, "-c", textwrap.dedent(code), *args], env=env, text=True,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kw)
+
+
+def mode(p: Path) -> int:
+    return stat.S_IMODE(os.stat(p).st_mode)
+
+
+def test_a_save_keeps_the_files_mode(tmp_path):
+    p = tmp_path / "g.toml"
+    p.write_text("old")
+    for m in (0o640, 0o664, 0o600):
+        os.chmod(p, m)
+        write_atomic(p, f"mode {m:o}")
+        assert mode(p) == m and p.read_text() == f"mode {m:o}"
+
+
+def test_a_new_file_gets_0666_less_the_umask(tmp_path):
+    old = os.umask(0o027)
+    try:
+        write_atomic(tmp_path / "new.toml", "x")
+    finally:
+        os.umask(old)
+    assert mode(tmp_path / "new.toml") == 0o640
+
+
+def test_a_save_writes_through_a_symbolic_link(tmp_path):
+    real = tmp_path / "games" / "real.toml"
+    real.parent.mkdir()
+    real.write_text("old")
+    os.chmod(real, 0o644)
+    link = tmp_path / "current.toml"
+    link.symlink_to(Path("games") / "real.toml")
+    write_atomic(link, "new")
+    assert link.is_symlink() and os.readlink(link) == str(Path("games") / "real.toml")
+    assert real.read_text() == "new" and mode(real) == 0o644
+    assert sorted(p.name for p in real.parent.iterdir()) == ["real.toml"]
+
+
+def test_a_dangling_link_gets_its_target_and_a_loop_is_an_error(tmp_path):
+    link = tmp_path / "l.toml"
+    link.symlink_to("made.toml")
+    write_atomic(link, "x")
+    assert link.is_symlink() and (tmp_path / "made.toml").read_text() == "x"
+    a, b = tmp_path / "a.toml", tmp_path / "b.toml"
+    a.symlink_to(b)
+    b.symlink_to(a)
+    with pytest.raises(OSError, match="symbolic links"):
+        write_atomic(a, "x")
+    assert a.is_symlink() and b.is_symlink()
+
+
+def test_the_temporary_of_a_killed_save_is_removed_by_the_next_save(tmp_path):
+    target = tmp_path / "map.toml"
+    target.write_text("old")
+    # a real process killed between writing its temporary and renaming it over the file
+    child = python("""
+        import os, signal, sys
+        from mapref.io import atomic
+        os.replace = lambda *a: os.kill(os.getpid(), signal.SIGKILL)
+        atomic.write_atomic(sys.argv[1], "half done")
+    """, str(target))
+    child.communicate()
+    assert child.returncode == -signal.SIGKILL
+    left = [p.name for p in tmp_path.iterdir() if p.name != "map.toml"]
+    assert len(left) == 1 and left[0].startswith(".map.toml.mapref-tmp-")
+    assert target.read_text() == "old"
+    write_atomic(target, "new")
+    assert [p.name for p in tmp_path.iterdir()] == ["map.toml"] and target.read_text() == "new"
+
+
+def test_a_live_processs_temporary_is_left_alone_unless_it_is_old(tmp_path):
+    target = tmp_path / "map.toml"
+    live = tmp_path / f".map.toml.mapref-tmp-{os.getppid()}-0a0b0c0d"
+    stale = tmp_path / f".map.toml.mapref-tmp-{os.getppid()}-0e0f0a0b"
+    other = tmp_path / f".other.toml.mapref-tmp-{os.getppid()}-01020304"
+    for p in (live, stale, other):
+        p.write_text("x")
+    os.utime(stale, (1, 1))
+    write_atomic(target, "new")
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([live.name, other.name, "map.toml"])
+
+
+def test_a_map_save_keeps_the_previous_version_as_bak(tmp_path):
+    p = tmp_path / "m.toml"
+    p.write_bytes(SAMPLE.read_bytes())
+    os.chmod(p, 0o640)
+    m = load_map(p)
+    m.hex("B5").production = 7
+    save_map(m, p)
+    bak = backup_path(p)
+    assert bak.name == "m.toml.bak" and bak.read_bytes() == SAMPLE.read_bytes() and mode(bak) == 0o640
+    assert load_map(p).hex("B5").production == 7 and mode(p) == 0o640
+    m.hex("B5").production = 8
+    save_map(m, p)
+    assert load_map(bak).hex("B5").production == 7 and load_map(p).hex("B5").production == 8
+    assert sorted(x.name for x in tmp_path.iterdir()) == ["m.toml", "m.toml.bak"]
+
+
+def test_the_backup_of_a_linked_map_lies_beside_its_target(tmp_path):
+    (tmp_path / "d").mkdir()
+    real = tmp_path / "d" / "m.toml"
+    real.write_bytes(SAMPLE.read_bytes())
+    link = tmp_path / "m.toml"
+    link.symlink_to(real)
+    save_map(load_map(link), link)
+    assert (tmp_path / "d" / "m.toml.bak").read_bytes() == SAMPLE.read_bytes()
+    assert sorted(x.name for x in tmp_path.iterdir()) == ["d", "m.toml"]
+
+
+def test_a_file_changed_since_it_was_read_is_not_overwritten(tmp_path):
+    p = tmp_path / "g.toml"
+    p.write_text("turn 1")
+    before = stamp(p)
+    assert not changed_since(p, before)
+    child = python("import sys, pathlib; pathlib.Path(sys.argv[1]).write_text('turn 1, moved by the other')", str(p))
+    child.communicate()
+    assert changed_since(p, before)
+    with pytest.raises(ChangedOnDisk, match="changed on disk since it was read"):
+        write_atomic(p, "turn 1, moved by me", expect=before)
+    assert p.read_text() == "turn 1, moved by the other"
+    assert [x.name for x in tmp_path.iterdir()] == ["g.toml"]
+    write_atomic(p, "mine", expect=stamp(p))
+    assert p.read_text() == "mine"
+
+
+def test_expecting_no_file_refuses_one_that_appeared(tmp_path):
+    p = tmp_path / "g.toml"
+    assert stamp(p) == MISSING
+    p.write_text("someone else's")
+    with pytest.raises(ChangedOnDisk):
+        write_atomic(p, "mine", expect=MISSING)
+    assert p.read_text() == "someone else's"
+
+
+HOLDER = """
+    import sys
+    from mapref.io.atomic import file_lock
+    with file_lock(sys.argv[1]):
+        print("locked", flush=True)
+        sys.stdin.readline()
+    print("released", flush=True)
+"""
+
+
+def test_a_lock_held_by_another_process_is_refused_naming_it_then_free(tmp_path):
+    p = tmp_path / "g.toml"
+    p.write_text("x")
+    holder = python(HOLDER, str(p))
+    try:
+        assert holder.stdout.readline().strip() == "locked"
+        with pytest.raises(Locked) as e:
+            with file_lock(p, wait=0):
+                pass
+        assert f"process {holder.pid}" in str(e.value) and "being changed by another mapref" in str(e.value)
+        link = tmp_path / "link.toml"
+        link.symlink_to(p)
+        with pytest.raises(Locked):  # the same file through a link: the same lock
+            with file_lock(link, wait=0):
+                pass
+        holder.stdin.write("\n")
+        holder.stdin.flush()
+        assert holder.stdout.readline().strip() == "released"
+    finally:
+        holder.communicate()
+    with file_lock(p, wait=0):
+        assert (tmp_path / ".g.toml.lock").read_text().strip() == str(os.getpid())
+
+
+def test_waiting_for_a_lock_gets_it_when_the_holder_dies(tmp_path):
+    p = tmp_path / "g.toml"
+    holder = python(HOLDER, str(p))
+    assert holder.stdout.readline().strip() == "locked"
+    holder.kill()
+    holder.communicate()
+    with file_lock(p):  # waits as long as it takes: the kernel dropped the dead holder's lock
+        pass
+
+
+def test_a_second_lock_of_the_same_file_in_one_process_is_an_error_not_a_deadlock(tmp_path):
+    p = tmp_path / "g.toml"
+    with file_lock(p):
+        with pytest.raises(RuntimeError, match="already holds its lock"):
+            with file_lock(p):
+                pass
+    with file_lock(p, wait=0):
+        pass
+
+
+COUNTER = """
+    import sys
+    from mapref.io.atomic import file_lock, stamp, write_atomic
+    path = sys.argv[1]
+    for _ in range(int(sys.argv[2])):
+        with file_lock(path):
+            before = stamp(path)
+            n = int(open(path).read())
+            write_atomic(path, str(n + 1), expect=before)
+"""
+
+
+def test_two_processes_incrementing_under_the_lock_lose_no_update(tmp_path):
+    p = tmp_path / "counter.toml"
+    p.write_text("0")
+    procs = [python(COUNTER, str(p), "150") for _ in range(2)]
+    for proc in procs:
+        out, err = proc.communicate()
+        assert proc.returncode == 0, err
+    assert p.read_text() == "300"
+    assert sorted(x.name for x in tmp_path.iterdir()) == [".counter.toml.lock", "counter.toml"]
+
+
+SAVER = """
+    import sys
+    from mapref.io.atomic import write_atomic
+    texts = ["A" * 3_000_000 + "\\n", "B" * 3_000_000 + "\\n"]
+    n = 0
+    while True:
+        print(n, flush=True)
+        write_atomic(sys.argv[1], texts[n % 2], backup=True)
+        n += 1
+"""
+
+
+def test_a_save_killed_anywhere_leaves_the_old_or_the_new_file_whole(tmp_path):
+    """SIGKILL at thirty points of a loop of saves (the n-th announced save, then kill):
+    the file and its backup are always one whole version, and the next save leaves no litter."""
+    target = tmp_path / "map.toml"
+    whole = {"A" * 3_000_000 + "\n", "B" * 3_000_000 + "\n"}
+    for k in range(30):
+        saver = python(SAVER, str(target))
+        for _ in range(1 + k % 4):
+            saver.stdout.readline()
+        saver.kill()
+        saver.communicate()
+        if target.exists():
+            assert target.read_text() in whole
+        if backup_path(target).exists():
+            assert backup_path(target).read_text() in whole
+    write_atomic(target, "last")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["map.toml", "map.toml.bak"]

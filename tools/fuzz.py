@@ -1,0 +1,853 @@
+#!/usr/bin/env python3
+"""Feed generated maps, scenarios and games through every mapref command and count what happens.
+
+    python3 tools/fuzz.py [-n 10000] [--seed 15] [--jobs 1] [--time 10] [--memory 1024]
+                          [--families map,scenario,game,...] [--out DIR]
+
+Each case is a folder of files (a shipped map, scenario or game, mutated; a random TOML
+document; random bytes; a game or scenario naming /dev/zero, a FIFO, a folder, a file too big or
+a name too long...) and one command line.  The command runs *in process*
+(``mapref.cli.main(argv)``) in a child forked from this process, with its standard output and
+error in files, a CPU time cap (RLIMIT_CPU) and a memory cap (RLIMIT_AS, on top of what the
+parent already maps).  Outcomes:
+
+ok        exit 0 (a command that saved: its file loads again with ``mapref check``)
+error     exit 1, every line of the error form ``FILE[:LINE[:COL]]: ...`` or ``mapref: ...``
+messy     exit 1, but a line is not of that form or holds a raw control character; or a
+          failed command changed its file, or a save left a temporary behind
+internal  exit 2 (an internal error), or an exception out of main()
+hang      past the CPU cap, or three times it on the wall clock
+blowup    MemoryError, or the child died of a signal
+
+Cases that end in neither ok nor error are kept under ``--out`` as reproducers: the files, the
+command line (``cmd.txt``) and what happened (``result.txt``).  The last line printed reads
+``N cases: X internal errors, Y hangs, Z blow-ups (M messy)``.  tests/test_fuzz.py runs a few
+hundred cases; docs/reliability.md quotes the last full run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import random
+import re
+import resource
+import shutil
+import signal
+import sys
+import tempfile
+import time
+import tomllib
+from collections import Counter, defaultdict
+from contextlib import redirect_stderr, redirect_stdout
+from dataclasses import dataclass, field
+from datetime import date, datetime, time as dtime, timezone
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+FAMILIES = ("map", "map_struct", "scenario", "game", "game_args", "refs", "random", "render")
+WEIGHTS = {"map": 18, "map_struct": 10, "scenario": 12, "game": 22, "game_args": 12, "refs": 8, "random": 12, "render": 6}
+OUTCOMES = ("ok", "error", "messy", "internal", "hang", "blowup")
+SHIPPED_SCENARIOS = ("barbarossa", "fall_of_germany", "war_for_europe")
+
+# ----------------------------------------------------------------------------- nasty values
+CONTROL = "\x1b[31mred\x1b[0m\nforged.toml:1:1: x\r\x07\u202e\x00"
+LABELS = ["E7", "e7", "E07", "E007", " E7", "E7 ", "e07", "Q13", "q13", "E٧", "Ｅ7", "E²", "७७", "A0", "A-1", "Z999", "AAAA1",
+          "A" + "9" * 5000, "Ä1", "box:", "box:" + "x" * 300, "P10-Q10", "", "0", "0101", "٠١٠١", CONTROL, "E7\n"]
+
+
+ARG_LABELS = [x.replace("\x00", "") for x in LABELS]  # a command line holds no NUL
+
+
+def toml_str(s: str) -> str:
+    return json.dumps(s, ensure_ascii=False)
+
+
+def nasty_fragment(rnd: random.Random) -> str:
+    """A TOML value, as source text, that a loader should refuse (or survive)."""
+    pick = rnd.randrange(30)
+    d = rnd.choice([5, 33, 40, 120, 400, 600, 2000])
+    return [
+        lambda: "true", lambda: "false", lambda: "0", lambda: "-1", lambda: "1e308", lambda: "-0.0", lambda: "nan",
+        lambda: rnd.choice(["inf", "-inf", "+inf"]), lambda: "9" * rnd.choice([20, 4299, 4301, 6000]),
+        lambda: "0x" + "f" * rnd.choice([17, 100, 5000]), lambda: '""', lambda: toml_str(CONTROL),
+        lambda: toml_str(rnd.choice(LABELS)), lambda: "[]", lambda: "{}", lambda: "[" * d + "]" * d,
+        lambda: "{a=" * d + "1" + "}" * d, lambda: toml_str("x" * rnd.choice([200, 100_000])), lambda: str(2**63),
+        lambda: str(-(2**63) - 1), lambda: "1979-05-27T07:32:00Z", lambda: "07:32:00", lambda: "1979-05-27",
+        lambda: '"/dev/zero"', lambda: toml_str("a" * 5000 + ".toml"), lambda: "[1, 2]", lambda: "[nan, inf]",
+        lambda: '{ x = 1 }', lambda: "1.5", lambda: toml_str("\u0000"),
+    ][pick]()
+
+
+def nasty_value(rnd: random.Random, depth: int = 0) -> object:
+    """A Python value for structured mutations."""
+    pick = rnd.randrange(24)
+    if pick == 0:
+        return float("nan")
+    if pick == 1:
+        return rnd.choice([float("inf"), float("-inf"), 1e308, -0.0, 0.5])
+    if pick == 2:
+        return rnd.choice([0, -1, 1, 2**63, -(2**63), 10**4000, -(10**4000), 16**3000, 10**30])
+    if pick == 3:
+        return rnd.choice([True, False])
+    if pick == 4:
+        return rnd.choice(LABELS)
+    if pick == 5:
+        return CONTROL
+    if pick == 6:
+        return "x" * rnd.choice([0, 1, 500, 50_000])
+    if pick == 7:
+        v: object = 1
+        for _ in range(rnd.choice([10, 31, 33, 80, 200])):  # deeper ones come as text (nasty_fragment)
+            v = [v] if rnd.random() < 0.5 else {"a": v}
+        return v
+    if pick == 8:
+        return rnd.choice([datetime(1941, 6, 22, 3, 15, tzinfo=timezone.utc), date(1941, 6, 22), dtime(3, 15)])
+    if pick == 9 and depth < 3:
+        return [nasty_value(rnd, depth + 1) for _ in range(rnd.randrange(4))]
+    if pick == 10 and depth < 3:
+        return {rnd.choice(["x", "name", "at", "E7", "kind", "", CONTROL[:6]]): nasty_value(rnd, depth + 1) for _ in range(rnd.randrange(3))}
+    if pick == 11:
+        return rnd.choice(["hex", "scenario", "game", "HEX", "", "map"])
+    if pick == 12:
+        return rnd.choice(["summer 1941", "winter 99999", "spring -1", "autumn 1941", "summer 1941 x", "Summer 1941"])
+    if pick == 13:
+        return rnd.choice(["axis", "soviet", "allies", "none", "Axis", "neutral"])
+    if pick == 14:
+        return rnd.choice(["/dev/zero", "/dev/null", ".", "..", "/", "missing.toml", "a" * 300, "map.toml", "game.toml"])
+    return rnd.choice([0, 1, 5, 99, 1000, -5, 3.5, "", "ge", "su", "L", "."])
+
+
+def dump_toml(data: dict) -> str:
+    """A TOML writer for anything a mutation makes (nan, inf, huge integers, dates): every
+    top-level key on one line, nested values inline."""
+    def key(k: str) -> str:
+        return k if re.fullmatch(r"[A-Za-z0-9_-]+", k) else toml_str(k)
+
+    def val(v: object) -> str:
+        if isinstance(v, bool):
+            return "true" if v else "false"
+        if isinstance(v, int):
+            if v.bit_length() > 14000:
+                return hex(v) if v > 0 else "-" + "9" * 4000
+            return str(v)
+        if isinstance(v, float):
+            return "nan" if v != v else ("inf" if v == float("inf") else ("-inf" if v == float("-inf") else repr(v)))
+        if isinstance(v, str):
+            return toml_str(v)
+        if isinstance(v, (datetime, date, dtime)):
+            return v.isoformat()
+        if isinstance(v, list):
+            return "[" + ", ".join(val(x) for x in v) + "]"
+        if isinstance(v, dict):
+            return "{ " + ", ".join(f"{key(k)} = {val(x)}" for k, x in v.items()) + " }" if v else "{}"
+        raise TypeError(type(v))
+
+    return "".join(f"{key(k)} = {val(v)}\n" for k, v in data.items())
+
+
+# --------------------------------------------------------------------------------- mutations
+_LABEL_TOKEN = re.compile(r"\b[A-U][0-9]{1,2}\b")
+_NUMBER = re.compile(r"(?<![\w.])-?[0-9]+(?:\.[0-9]+)?(?![\w.])")
+
+
+def mutate_text(text: str, rnd: random.Random) -> tuple[bytes, str]:
+    """One to three random edits of a TOML text; returns the bytes and what was done."""
+    lines = text.split("\n")
+    notes = []
+    for _ in range(rnd.choice([1, 1, 1, 2, 3])):
+        op = rnd.randrange(12)
+        n = len(lines)
+        i = rnd.randrange(n) if n else 0
+        if op == 0 and n:  # a value replaced
+            eq = [k for k, ln in enumerate(lines) if "=" in ln and not ln.lstrip().startswith("#")]
+            if eq:
+                i = rnd.choice(eq)
+                lines[i] = lines[i].split("=", 1)[0] + "= " + nasty_fragment(rnd)
+                notes.append(f"value on line {i + 1}")
+        elif op == 1:  # a hex label respelled
+            spots = [(k, m) for k, ln in enumerate(lines) for m in _LABEL_TOKEN.finditer(ln)]
+            if spots:
+                k, m = rnd.choice(spots)
+                new = rnd.choice(LABELS)
+                new = new if '"' in lines[k][: m.start()] or "=" in lines[k][: m.start()] else toml_str(new)
+                lines[k] = lines[k][: m.start()] + new.replace('"', "") + lines[k][m.end():] if rnd.random() < 0.5 else \
+                    lines[k][: m.start()] + rnd.choice(["e7", "E07", "q13", "E٧", "A0"]) + lines[k][m.end():]
+                notes.append(f"label on line {k + 1}")
+        elif op == 2 and n:
+            notes.append(f"line {i + 1} deleted")
+            del lines[i]
+        elif op == 3 and n:
+            lines.insert(i, lines[i])
+            notes.append(f"line {i + 1} doubled")
+        elif op == 4 and n > 1:
+            j = rnd.randrange(n)
+            lines[i], lines[j] = lines[j], lines[i]
+            notes.append(f"lines {i + 1} and {j + 1} swapped")
+        elif op == 5:
+            lines.insert(i, f"{rnd.choice(['x', 'name', 'kind', 'format', 'E7', 'at', 'map', 'scenario', 'rows', 'hex_size', 'position', 'offset'])} = {nasty_fragment(rnd)}")
+            notes.append(f"line inserted at {i + 1}")
+        elif op == 6:  # a number changed
+            spots = [(k, m) for k, ln in enumerate(lines) for m in _NUMBER.finditer(ln)]
+            if spots:
+                k, m = rnd.choice(spots)
+                lines[k] = lines[k][: m.start()] + rnd.choice(["0", "-1", "nan", "inf", "1e308", "9" * 30, "99999", "0.0", "-0.0", "1e-300", "9" * 4400]) + lines[k][m.end():]
+                notes.append(f"number on line {k + 1}")
+        elif op == 7:  # grid and drawing numbers
+            key = rnd.choice(["rows", "columns", "hex_size", "opacity", "scale", "position", "offset", "year", "production", "format"])
+            val = rnd.choice(["0", "-3", "9999", "501", "1000", "100001", "nan", "inf", "0.0", "1e308", "true", "[inf, 0]", "[1e300, 1e300]", "[nan, nan]", "[0]", '"x"', "2.5"])
+            hit = [k for k, ln in enumerate(lines) if ln.strip().startswith(key + " ")]
+            if hit:
+                k = rnd.choice(hit)
+                lines[k] = f"{key} = {val}"
+            else:
+                lines.insert(i, f"{key} = {val}")
+            notes.append(f"{key} = {val[:20]}")
+        elif op == 8 and n:  # a table header mangled
+            heads = [k for k, ln in enumerate(lines) if ln.startswith("[")]
+            if heads:
+                k = rnd.choice(heads)
+                lines[k] = rnd.choice([lines[k].replace("[", "[[", 1).replace("]", "]]", 1), "[" + ".".join(["a"] * rnd.choice([5, 40, 300])) + "]",
+                                       lines[k].replace("]", ".x]", 1), "[" + toml_str(CONTROL) + "]", lines[k]])
+                notes.append(f"header on line {k + 1}")
+        elif op == 9:  # a string value gets control characters
+            spots = [k for k, ln in enumerate(lines) if '= "' in ln]
+            if spots:
+                k = rnd.choice(spots)
+                lines[k] = lines[k].replace('= "', '= "' + json.dumps(CONTROL)[1:-1], 1)
+                notes.append(f"control characters on line {k + 1}")
+        elif op == 10:  # a key with control characters, or a line break in a key
+            lines.insert(i, f"{toml_str(rnd.choice(['E7' + CONTROL, CONTROL, 'x' * 5000]))} = 1")
+            notes.append(f"odd key at {i + 1}")
+        else:
+            notes.append("kept")
+    data = "\n".join(lines).encode("utf-8")
+    r = rnd.random()
+    if r < 0.08:  # bytes: flipped, inserted, cut
+        b = bytearray(data)
+        for _ in range(rnd.randrange(1, 6)):
+            if b:
+                b[rnd.randrange(len(b))] = rnd.randrange(256)
+        data = bytes(b)
+        notes.append("bytes flipped")
+    elif r < 0.12:
+        k = rnd.randrange(len(data) + 1)
+        data = data[:k] + bytes(rnd.randrange(256) for _ in range(rnd.randrange(1, 8))) + data[k:]
+        notes.append("bytes inserted")
+    elif r < 0.16:
+        data = data[: rnd.randrange(len(data) + 1)]
+        notes.append("truncated")
+    return data, "; ".join(notes)
+
+
+def mutate_struct(text: str, rnd: random.Random) -> tuple[bytes, str]:
+    """Parse, change one value deep inside (or delete or add a key), write back."""
+    data = tomllib.loads(text)
+    notes = []
+    for _ in range(rnd.choice([1, 1, 2, 3])):
+        path: list = []
+        node: object = data
+        while True:
+            if isinstance(node, dict) and node and rnd.random() < 0.75:
+                k = rnd.choice(list(node))
+            elif isinstance(node, list) and node and rnd.random() < 0.75:
+                k = rnd.randrange(len(node))
+            else:
+                break
+            path.append(k)
+            parent, node = node, node[k]
+        if not path:
+            continue
+        parent = data
+        for k in path[:-1]:
+            parent = parent[k]
+        last = path[-1]
+        op = rnd.random()
+        if op < 0.15 and isinstance(parent, dict):
+            del parent[last]
+            notes.append(f"deleted {'.'.join(map(str, path))}")
+        elif op < 0.25 and isinstance(parent, dict):
+            parent[rnd.choice(["x", "Name", "E07", "e7", "q13", CONTROL[:5], "position", "kind"])] = nasty_value(rnd)
+            notes.append(f"key added beside {'.'.join(map(str, path))}")
+        else:
+            parent[last] = nasty_value(rnd)
+            notes.append(f"set {'.'.join(map(str, path))}")
+    return dump_toml(data).encode("utf-8"), "; ".join(notes)
+
+
+def random_document(rnd: random.Random) -> tuple[bytes, str]:
+    pick = rnd.randrange(9)
+    if pick == 0:
+        return bytes(rnd.randrange(256) for _ in range(rnd.randrange(0, 400))), "random bytes"
+    if pick == 1:
+        d = rnd.choice([30, 33, 100, 450, 1000, 5000, 50_000])
+        return (f"format = 1\nkind = {toml_str(rnd.choice(['hex', 'game', 'scenario']))}\nx = " + "[" * d + "]" * d + "\n").encode(), f"arrays {d} deep"
+    if pick == 2:
+        d = rnd.choice([30, 40, 500, 3000])
+        return ("x = " + "{ a = " * d + "1" + " }" * d + "\n").encode(), f"inline tables {d} deep"
+    if pick == 3:
+        return ("format = " + "9" * rnd.choice([4300, 4301, 10_000]) + "\n").encode(), "huge integer"
+    if pick == 4:
+        doc = {"format": nasty_value(rnd), "kind": rnd.choice(["hex", "scenario", "game", 3, ["hex"], {"a": 1}, True, ""])}
+        for _ in range(rnd.randrange(6)):
+            doc[rnd.choice(["grid", "map", "scenario", "turn", "armies", "hexes", "layers", "x", "sides", "boxes", "background"])] = nasty_value(rnd)
+        return dump_toml(doc).encode(), "random keys"
+    if pick == 5:
+        rows, cols = rnd.choice([(0, 5), (501, 1), (1, 501), (400, 400), (100001, 1), (9999, 9999), (10**30, 1), (317, 316)])
+        return f'format = 1\nkind = "hex"\nname = "big"\n[grid]\nrows = {rows}\ncolumns = {cols}\n'.encode(), f"grid {rows}x{cols}"
+    if pick == 6:
+        return ("\ufeff" + "format = 1\n").encode() if rnd.random() < 0.5 else b"\x00" * rnd.randrange(1, 100), "BOM or NULs"
+    if pick == 7:
+        return ('format = 1\nkind = "hex"\n' + "[grid]\n" + "\n".join(f"k{i} = {i}" for i in range(rnd.choice([10, 5000])))).encode(), "many keys"
+    return ("a = [" + "1," * rnd.choice([10, 100_000]) + "]\n").encode(), "long array"
+
+
+# -------------------------------------------------------------------------------- the cases
+@dataclass
+class Case:
+    id: int
+    family: str
+    files: dict[str, bytes]
+    argv: list[str]
+    note: str
+    specials: list[tuple[str, str]] = field(default_factory=list)  # (name, fifo|dir|loop|sparse|link)
+    watch: str = ""  # the file a failed command must leave unchanged
+    saves: str = ""  # the file a successful command wrote, to load again
+
+
+class Bases:
+    """The shipped maps and scenarios, and games made from them with ``mapref new-game``."""
+
+    def __init__(self, work: Path):
+        from mapref.cli import main
+
+        self.maps = {p.stem: p.read_text(encoding="utf-8") for p in sorted((ROOT / "maps").glob("*.toml"))}
+        self.scenarios = {}
+        for name in SHIPPED_SCENARIOS:
+            text = (ROOT / "scenarios" / f"{name}.toml").read_text(encoding="utf-8")
+            self.scenarios[name] = re.sub(r'(?m)^map = ".*"$', 'map = "map.toml"', text)
+        self.games = []
+        folder = work / "bases"
+        folder.mkdir(parents=True, exist_ok=True)
+        for name in SHIPPED_SCENARIOS:
+            for extra in ([], ["--auto-place"]):
+                out = folder / f"{name}{len(extra)}.toml"
+                with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
+                    if main(["new-game", name, "-o", str(out), *extra]) != 0:
+                        continue
+                    self.games.append((name, self._local(out.read_text(encoding="utf-8"))))
+                    if extra and main(["advance", str(out)]) == 0:
+                        self.games.append((name, self._local(out.read_text(encoding="utf-8"))))
+        if not self.games:
+            raise SystemExit("fuzz: mapref new-game made no game to start from")
+        found = re.findall(r'(?m)^at = "([^"]+)"', "".join(g for _, g in self.games))
+        self.labels = sorted(set(found) | {"E7", "P10", "Q13", "J11", "U21", "A1"})
+        from mapref.io.mapfile import load_map
+
+        grid = load_map(ROOT / "maps" / "hitlers_war.toml").grid
+        self.near = {}
+        for lab in self.labels:
+            try:
+                h = grid.parse(lab, strict=True)
+            except ValueError:
+                continue
+            self.near[lab] = [grid.label(n) for n in grid.neighbours(h)] + [grid.label(x) for n in grid.neighbours(h) for x in grid.neighbours(n)]
+
+    @staticmethod
+    def _local(game: str) -> str:
+        """The game pointing at scenario.toml and map.toml beside it."""
+        game = re.sub(r'(?m)^scenario = ".*"$', 'scenario = "scenario.toml"', game)
+        return re.sub(r'(?m)^map = ".*"$', 'map = "map.toml"', game)
+
+
+class Generator:
+    def __init__(self, bases: Bases, seed: int, families: tuple[str, ...]):
+        self.b = bases
+        self.seed = seed
+        self.families = families
+
+    def case(self, i: int) -> Case:
+        rnd = random.Random(f"{self.seed}-{i}")
+        fam = rnd.choices(self.families, weights=[WEIGHTS[f] for f in self.families])[0]
+        return getattr(self, f"_{fam}")(i, rnd)
+
+    # a map alone: check, info, info --json, render
+    def _map_commands(self, rnd: random.Random, f: str) -> list[str]:
+        return rnd.choice([["check", f], ["info", f], ["info", f, "--json"],
+                           ["render", f, "-o", "out.png", "--size", rnd.choice(["4", "5", "6", "8"])]])
+
+    def _map(self, i: int, rnd: random.Random) -> Case:
+        name = rnd.choice(sorted(self.b.maps))
+        data, note = mutate_text(self.b.maps[name], rnd)
+        return Case(i, "map", {"map.toml": data}, self._map_commands(rnd, "map.toml"), f"{name}: {note}")
+
+    def _map_struct(self, i: int, rnd: random.Random) -> Case:
+        name = rnd.choice(sorted(self.b.maps))
+        data, note = mutate_struct(self.b.maps[name], rnd)
+        return Case(i, "map_struct", {"map.toml": data}, self._map_commands(rnd, "map.toml"), f"{name}: {note}")
+
+    def _scenario(self, i: int, rnd: random.Random) -> Case:
+        name = rnd.choice(SHIPPED_SCENARIOS)
+        text = self.b.scenarios[name]
+        data, note = mutate_struct(text, rnd) if rnd.random() < 0.3 else mutate_text(text, rnd)
+        files = {"scenario.toml": data, "map.toml": self.b.maps["hitlers_war"].encode()}
+        argv = rnd.choice([["check", "scenario.toml"], ["new-game", "scenario.toml", "-o", "game.toml"],
+                           ["new-game", "scenario.toml", "-o", "game.toml", "--auto-place"], ["info", "scenario.toml"]])
+        return Case(i, "scenario", files, argv, f"{name}: {note}", saves="game.toml" if argv[0] == "new-game" else "")
+
+    def _game_files(self, rnd: random.Random) -> tuple[dict[str, bytes], str]:
+        sc, game = rnd.choice(self.b.games)
+        return {"game.toml": game.encode(), "scenario.toml": self.b.scenarios[sc].encode(),
+                "map.toml": self.b.maps["hitlers_war"].encode()}, sc
+
+    def _game_argv(self, rnd: random.Random, odd: bool) -> list[str]:
+        def space() -> str:
+            if odd and rnd.random() < 0.5:
+                return rnd.choice(ARG_LABELS + ["box:siberia", "box:usa", "box:nowhere", "-1", "--infantry"])
+            return rnd.choice(self.b.labels)
+
+        def number() -> str:
+            return rnd.choice(["1", "2", "5"]) if not odd or rnd.random() < 0.5 else rnd.choice(["0", "-1", "99999999999", "9" * 5000, "x", "1e3"])
+
+        def step(frm: str) -> str:
+            return rnd.choice(self.b.near[frm]) if frm in self.b.near and (not odd or rnd.random() < 0.5) else space()
+
+        g = "game.toml"
+        frm = space()
+        kinds = rnd.choice(["infantry", "mechanized", "air", "amphibious", "para"])
+        options = [
+            ["check", g], ["referee", g], ["referee", g, "--json"], ["info", g], ["advance", g],
+            ["advance", g, "--roll", rnd.choice(["1", "6", "0", "7", "x"])],
+            ["move", g, frm, step(frm), f"--{kinds}", number()], ["move", g, frm, step(frm)], ["move", g, frm, step(frm)],
+            ["move", g, frm, step(frm), "--check"], ["move", g, space(), space(), "--fleet"],
+            ["set", g, space(), "--control", rnd.choice(["axis", "soviet", "allies", "none"])],
+            ["set", g, space(), "--devastated", number()],
+            ["set", g, "--nation", rnd.choice(["fi", "us", "it", "xx", "", ARG_LABELS[-2]]), "--status",
+             rnd.choice(["at_war", "neutral", "surrendered", "bogus"]), "--side", rnd.choice(["axis", "allies", "none", "x"])],
+            ["set", g, "--nation", "tr", "--status", "at_war", "--joined", rnd.choice(["summer 1941", "winter 99999", ARG_LABELS[-2], "x"])],
+            ["losses", g, space(), f"--{kinds}", number()], ["capture", g, frm, step(frm)],
+            ["capture", g, frm, step(frm), "--retreat-to", space(), "--check"],
+            ["render", "map.toml", "-o", "out.png", "--size", "4", "--game", g],
+        ]
+        return rnd.choice(options)
+
+    def _game(self, i: int, rnd: random.Random) -> Case:
+        files, sc = self._game_files(rnd)
+        target = rnd.choices(["game.toml", "scenario.toml", "map.toml"], weights=[6, 2, 2])[0]
+        text = files[target].decode()
+        r = rnd.random()
+        if r < 0.25:
+            data, note = text.encode(), "unchanged"
+        else:
+            data, note = mutate_struct(text, rnd) if r < 0.45 else mutate_text(text, rnd)
+        files[target] = data
+        argv = self._game_argv(rnd, odd=False)
+        saving = argv[0] in ("move", "set", "advance", "losses", "capture") and "--check" not in argv
+        return Case(i, "game", files, argv, f"{sc} game, {target}: {note}", watch="game.toml",
+                    saves="game.toml" if saving else "")
+
+    def _game_args(self, i: int, rnd: random.Random) -> Case:
+        files, sc = self._game_files(rnd)
+        argv = self._game_argv(rnd, odd=True)
+        saving = argv[0] in ("move", "set", "advance", "losses", "capture") and "--check" not in argv
+        return Case(i, "game_args", files, argv, f"{sc} game, odd arguments", watch="game.toml",
+                    saves="game.toml" if saving else "")
+
+    def _refs(self, i: int, rnd: random.Random) -> Case:
+        files, sc = self._game_files(rnd)
+        specials = [("fifo.toml", "fifo"), ("folder.toml", "dir"), ("loop.toml", "loop"), ("big.toml", "sparse"),
+                    ("zero.toml", "link")]
+        ref = rnd.choice(["/dev/zero", "/dev/null", "/dev/urandom", "/dev/stdin", "/proc/self/status", "/proc/self/mem",
+                          "fifo.toml", "folder.toml", "loop.toml", "big.toml", "zero.toml", "a" * 300 + ".toml",
+                          "a" * 5000, "missing.toml", ".", "/", "", "nul\u0000.toml", "sub/" * 2000 + "x.toml",
+                          "game.toml", CONTROL])
+        holder = rnd.choice(["game.toml:map", "game.toml:scenario", "scenario.toml:map", "argv"])
+        if holder == "argv":
+            argv = rnd.choice([["check", ref], ["info", ref], ["render", ref, "-o", "out.png", "--size", "4"],
+                               ["new-game", ref, "-o", "g2.toml"], ["referee", ref], ["advance", ref]])
+            if "\x00" in ref:  # no command line holds a NUL
+                argv = ["check", "missing.toml"]
+        else:
+            fname, key = holder.split(":")
+            text = files[fname].decode()
+            text = re.sub(rf'(?m)^{key} = ".*"$', lambda m: f"{key} = {toml_str(ref)}", text, count=1)
+            files[fname] = text.encode()
+            argv = (["new-game", "scenario.toml", "-o", "g2.toml"] if fname == "scenario.toml" and rnd.random() < 0.5 else
+                    self._game_argv(rnd, odd=False) if fname == "game.toml" else ["check", fname])
+        return Case(i, "refs", files, argv, f"{holder} -> {ref[:40]!r}", specials=specials)
+
+    def _random(self, i: int, rnd: random.Random) -> Case:
+        data, note = random_document(rnd)
+        argv = rnd.choice([["check", "f.toml"], ["info", "f.toml", "--json"], ["render", "f.toml", "-o", "out.png", "--size", "4"],
+                           ["new-game", "f.toml", "-o", "g.toml"], ["referee", "f.toml"], ["move", "f.toml", "A1", "A2"],
+                           ["advance", "f.toml"]])
+        return Case(i, "random", {"f.toml": data}, argv, note)
+
+    def _render(self, i: int, rnd: random.Random) -> Case:
+        name = rnd.choice(sorted(self.b.maps))
+        text = self.b.maps[name]
+        if rnd.random() < 0.5:
+            text = re.sub(r"(?m)^position = \[.*\]$", f"position = [{rnd.choice(['1e4', '-1e4', '9999.0', '0.0', '5000.0'])}, {rnd.choice(['0.0', '1e4', '-9999.0'])}]", text, count=1)
+        if rnd.random() < 0.3:
+            text = re.sub(r"(?m)^hex_size = .*$", f"hex_size = {rnd.choice(['4.0', '400.0', '1e308', 'nan', '0.0', '401.0'])}", text)
+        size = rnd.choice([None, "4", "10", "150", "151", "1000", "1001", "2400", "0", "-1", "nan", "inf", "1e308", "x"])
+        argv = ["render", "map.toml", "-o", rnd.choice(["out.png", "out.jpg", "out.xyz", "no/such/dir/out.png", ""])]
+        if size is not None:
+            argv += ["--size", size]
+        return Case(i, "render", {"map.toml": text.encode()}, argv, f"{name}, size {size}")
+
+
+# ------------------------------------------------------------------------------ running one
+ERROR_LINE = re.compile(r"^(mapref: .+|[^\s:][^:]*(:\d+(:\d+)?)?: .+)$")
+UNSAFE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def _vm_bytes() -> int:
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmSize:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 512 << 20
+
+
+def _child(case: Case, folder: Path, cpu: int, memory_mb: int, entry=None) -> None:
+    """In the forked child: limits, output to files, mapref.cli.main(argv), the result to result.json."""
+    try:
+        os.chdir(folder)
+        null = os.open(os.devnull, os.O_RDONLY)
+        os.dup2(null, 0)
+        out = os.open("stdout.txt", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        err = os.open("stderr.txt", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        os.dup2(out, 1)
+        os.dup2(err, 2)
+        sys.stdout = open(1, "w", encoding="utf-8", closefd=False)
+        sys.stderr = open(2, "w", encoding="utf-8", errors="backslashreplace", closefd=False)
+        os.environ["XDG_STATE_HOME"] = str(folder / "state")
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 2))
+        limit = _vm_bytes() + (memory_mb << 20)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        from mapref.cli import main as mapref_main
+
+        main = entry or mapref_main
+
+        result: dict = {"status": "returned"}
+        try:
+            result["rc"] = main(list(case.argv))
+        except SystemExit as e:
+            result["rc"] = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+        except MemoryError:
+            result = {"status": "memory"}
+        except BaseException as e:  # noqa: BLE001
+            import traceback
+
+            result = {"status": "raised", "error": f"{type(e).__name__}: {e}"[:500], "traceback": traceback.format_exc()[-3000:]}
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        except BaseException as e:  # noqa: BLE001 - output that cannot be written is the command's failure
+            result = {"status": "raised", "error": f"flushing output: {type(e).__name__}: {e}"[:500]}
+        if result.get("rc") == 0 and case.saves:
+            again = io.StringIO()
+            with redirect_stdout(again), redirect_stderr(again):
+                try:
+                    result["reload"] = mapref_main(["check", case.saves])
+                except BaseException:  # noqa: BLE001
+                    result["reload"] = 2
+            result["reload_err"] = again.getvalue()[-500:]
+        fd = os.open(folder / "result.json", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        os.write(fd, json.dumps(result).encode())
+        os.close(fd)
+        os._exit(0)
+    except BaseException:  # noqa: BLE001
+        os._exit(3)
+
+
+def _prepare(case: Case, folder: Path) -> None:
+    folder.mkdir(parents=True)
+    for name, data in case.files.items():
+        (folder / name).write_bytes(data)
+    for name, kind in case.specials:
+        p = folder / name
+        if kind == "fifo":
+            os.mkfifo(p)
+        elif kind == "dir":
+            p.mkdir()
+        elif kind == "loop":
+            p.symlink_to(p.name)
+        elif kind == "sparse":
+            with open(p, "wb") as f:
+                f.truncate(17 << 20)
+        elif kind == "link":
+            p.symlink_to("/dev/zero")
+
+
+def _classify(case: Case, folder: Path, how: str, before: bytes | None) -> tuple[str, str, dict]:
+    """(outcome, detail, result) of a finished child."""
+    if how == "hang":
+        return "hang", "over the wall-clock cap", {}
+    if how.startswith("signal"):
+        sig = int(how.split()[1])
+        if sig in (signal.SIGXCPU,):
+            return "hang", "over the CPU cap", {}
+        return "blowup", f"killed by signal {signal.Signals(sig).name}", {}
+    try:
+        result = json.loads((folder / "result.json").read_text())
+    except (OSError, ValueError):
+        return "blowup", f"child ended without a result ({how})", {}
+    out = (folder / "stdout.txt").read_text(encoding="utf-8", errors="replace")
+    err = (folder / "stderr.txt").read_text(encoding="utf-8", errors="replace")
+    result["stdout"], result["stderr"] = out[-4000:], err[-4000:]
+    if result["status"] == "memory":
+        return "blowup", "MemoryError out of main()", result
+    if result["status"] == "raised":
+        return "internal", result.get("error", ""), result
+    rc = result.get("rc")
+    if rc == 2 or "internal error" in err:
+        if "MemoryError" in err:
+            return "blowup", "MemoryError", result
+        return "internal", _signature(folder, err), result
+    if "Traceback" in out + err:
+        return "internal", "a traceback was printed", result
+    leftovers = [p.name for p in folder.iterdir() if ".mapref-tmp-" in p.name]
+    if leftovers:
+        return "messy", f"temporary left behind: {leftovers[0]}", result
+    if rc == 1 and case.argv[0] == "referee" and out.strip() and not err.strip():
+        rc = 0  # the referee's report, with violations: exit 1 by design
+    if rc == 0:
+        if case.saves and result.get("reload") not in (0, None):
+            return "messy", f"{case.saves} written, but it does not load again: {result.get('reload_err', '')[:200]}", result
+        return "ok", "", result
+    if rc != 1:
+        return "internal", f"exit status {rc}", result
+    if case.watch and before is not None and (folder / case.watch).exists() and (folder / case.watch).read_bytes() != before:
+        return "messy", f"a failed command changed {case.watch}", result
+    lines = [ln for ln in (err.splitlines() + (out.splitlines() if case.argv[0] == "check" else [])) if ln.strip()]
+    for ln in lines:
+        if UNSAFE.search(ln):
+            return "messy", f"raw control character in: {ln[:120]!r}", result
+        if case.argv[0] == "check" and ln.endswith(")") and ": ok (" in ln:
+            continue
+        if not ERROR_LINE.match(ln):
+            return "messy", f"not an error line: {ln[:120]!r}", result
+    if not lines:
+        return "messy", "exit 1 without a message", result
+    return "error", "", result
+
+
+def _signature(folder: Path, err: str) -> str:
+    """Exception type and the innermost mapref frame, from the case's error log."""
+    log = folder / "state" / "mapref" / "error.log"
+    m = re.search(r"internal error: (\w+)", err)
+    kind = m.group(1) if m else "?"
+    try:
+        tb = log.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return f"{kind} (no log)"
+    frames = re.findall(r'File "([^"]*mapref/[^"]+)", line (\d+), in (\w+)', tb)
+    if frames:
+        f, line, fn = frames[-1]
+        return f"{kind} at {f.split('mapref/', 1)[1]}:{line} in {fn}"
+    return kind
+
+
+# ----------------------------------------------------------------------------------- driver
+@dataclass
+class Report:
+    counts: dict = field(default_factory=lambda: defaultdict(Counter))
+    signatures: dict = field(default_factory=lambda: defaultdict(list))
+    total: int = 0
+    seconds: float = 0.0
+
+    def add(self, case: Case, outcome: str, detail: str) -> None:
+        self.counts[case.family][outcome] += 1
+        self.total += 1
+        if outcome not in ("ok", "error"):
+            self.signatures[(outcome, detail if outcome != "messy" else detail.split(":")[0])].append(case)
+
+    def count(self, outcome: str) -> int:
+        return sum(c[outcome] for c in self.counts.values())
+
+    def table(self) -> str:
+        fams = sorted(self.counts)
+        rows = [f"{'family':<11}" + "".join(f"{o:>10}" for o in OUTCOMES) + f"{'cases':>10}"]
+        for f in fams + ["all"]:
+            c = Counter()
+            for g in (fams if f == "all" else [f]):
+                c.update(self.counts[g])
+            rows.append(f"{f:<11}" + "".join(f"{c[o]:>10}" for o in OUTCOMES) + f"{sum(c.values()):>10}")
+        return "\n".join(rows)
+
+    def summary(self) -> str:
+        return (f"{self.total} cases: {self.count('internal')} internal errors, {self.count('hang')} hangs, "
+                f"{self.count('blowup')} blow-ups ({self.count('messy')} messy)")
+
+
+def _preload() -> None:
+    for mod in ("mapref.cli", "mapref.io.anyfile", "mapref.io.mapfile", "mapref.io.jsonview", "mapref.core.graph",
+                "mapref.render.png", "mapref.io.gamefile", "mapref.render.game_overlay"):
+        try:
+            __import__(mod)  # loaded once here, shared by every forked child
+        except ImportError:
+            pass
+
+
+def run(n: int = 10000, seed: int = 15, jobs: int = 1, cpu: int = 10, memory_mb: int = 1024,
+        families: tuple[str, ...] = FAMILIES, out: Path | None = None, progress=None, start: int = 0) -> Report:
+    """Run cases ``start`` .. ``start + n - 1`` of the seed; return the report."""
+    _preload()
+    work = Path(tempfile.mkdtemp(prefix="mapref-fuzz-"))
+    try:
+        gen = Generator(Bases(work), seed, families)
+        return run_cases((gen.case(i) for i in range(start, start + n)), work, jobs, cpu, memory_mb, out, progress)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def run_cases(cases, work: Path, jobs: int = 1, cpu: int = 10, memory_mb: int = 1024, out: Path | None = None,
+              progress=None, entry=None, wall: float | None = None) -> Report:
+    """Run each case in a forked child, ``jobs`` at a time.  ``entry`` replaces
+    ``mapref.cli.main`` (the tests of this harness use it); ``wall`` is the wall-clock cap
+    (default three times the CPU cap, and 5 s)."""
+    report = Report()
+    t0 = time.monotonic()
+    cases = iter(cases)
+    running: dict[int, tuple[Case, Path, float, bytes | None]] = {}
+    wall = 3 * cpu + 5 if wall is None else wall
+    more = True
+    try:
+        while more or running:
+            while more and len(running) < jobs:
+                case = next(cases, None)
+                if case is None:
+                    more = False
+                    break
+                folder = work / "cases" / str(case.id)
+                _prepare(case, folder)
+                before = (folder / case.watch).read_bytes() if case.watch and (folder / case.watch).is_file() else None
+                sys.stdout.flush()
+                sys.stderr.flush()
+                pid = os.fork()
+                if pid == 0:
+                    _child(case, folder, cpu, memory_mb, entry)
+                running[pid] = (case, folder, time.monotonic(), before)
+            done = False
+            for p, (case, folder, started, before) in list(running.items()):
+                got, status = os.waitpid(p, os.WNOHANG)  # only our children: never another's
+                if got == 0 and time.monotonic() - started <= wall:
+                    continue
+                if got == 0:
+                    os.kill(p, signal.SIGKILL)
+                    os.waitpid(p, 0)
+                    how = "hang"
+                else:
+                    how = f"signal {os.WTERMSIG(status)}" if os.WIFSIGNALED(status) else f"exit {os.WEXITSTATUS(status)}"
+                del running[p]
+                done = True
+                _finish(report, case, folder, how, before, out, progress)
+            if not done:
+                time.sleep(0.003)
+    finally:
+        for p in running:  # interrupted: leave no child behind
+            try:
+                os.kill(p, signal.SIGKILL)
+                os.waitpid(p, 0)
+            except OSError:
+                pass
+        report.seconds = time.monotonic() - t0
+    return report
+
+
+def _finish(report: Report, case: Case, folder: Path, how: str, before, out: Path | None, progress) -> None:
+    outcome, detail, result = _classify(case, folder, how, before)
+    if outcome == "error":
+        lines = [ln for ln in (result.get("stderr", "") + result.get("stdout", "")).splitlines() if ln.strip()]
+        detail = lines[0] if lines else ""
+    report.add(case, outcome, detail)
+    if outcome not in ("ok", "error") and out is not None:
+        keep = out / f"{outcome}-{case.id}"
+        shutil.rmtree(keep, ignore_errors=True)
+        shutil.copytree(folder, keep, symlinks=True, ignore=lambda d, names: [x for x in names if x in ("fifo.toml", "big.toml")])
+        (keep / "cmd.txt").write_text(" ".join(_quote(a) for a in ["mapref", *case.argv]) + "\n"
+                                      + ("(with fifo.toml a FIFO, big.toml a 17 MiB sparse file)\n" if case.specials else ""))
+        (keep / "result.txt").write_text(f"{outcome}: {detail}\ncase {case.id}, {case.family}: {case.note}\n\n"
+                                         f"stdout:\n{result.get('stdout', '')}\nstderr:\n{result.get('stderr', '')}\n"
+                                         f"{result.get('traceback', '')}")
+    shutil.rmtree(folder, ignore_errors=True)
+    if progress:
+        progress(report, case, outcome, detail)
+
+
+def _quote(a: str) -> str:
+    """A command-line argument as a shell would read it, cut short, control characters escaped."""
+    import shlex
+
+    from mapref.io.problems import escape
+
+    return escape(shlex.quote(a[:200] + ("..." if len(a) > 200 else "")))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("-n", type=int, default=10000, help="how many cases (default 10000)")
+    ap.add_argument("--seed", type=int, default=15)
+    ap.add_argument("--start", type=int, default=0, help="the first case number (to run a slice of a seed)")
+    ap.add_argument("--jobs", type=int, default=1, help="cases run at once (default 1)")
+    ap.add_argument("--time", type=int, default=10, help="CPU seconds a case may take (default 10)")
+    ap.add_argument("--memory", type=int, default=1024, help="MB a case may allocate (default 1024)")
+    ap.add_argument("--families", default=",".join(FAMILIES), help="comma-separated, of: " + ", ".join(FAMILIES))
+    ap.add_argument("--out", default=None, help="where to keep reproducers (default: none kept)")
+    ap.add_argument("--show-errors", action="store_true", help="print the first line of every clean error too")
+    ap.add_argument("--case", type=int, default=None, help="print one case's command and files, without running it")
+    args = ap.parse_args(argv)
+    families = tuple(f for f in args.families.split(",") if f)
+    bad = [f for f in families if f not in FAMILIES]
+    if bad:
+        ap.error(f"unknown families: {', '.join(bad)}")
+    if args.case is not None:
+        work = Path(tempfile.mkdtemp(prefix="mapref-fuzz-"))
+        try:
+            c = Generator(Bases(work), args.seed, families).case(args.case)
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+        print(f"case {c.id} ({c.family}): {c.note}\nmapref {' '.join(_quote(a) for a in c.argv)}")
+        for name, data in c.files.items():
+            print(f"--- {name} ({len(data)} bytes)")
+        return 0
+    from mapref.io.problems import escape
+
+    out = Path(args.out) if args.out else None
+    if out:
+        out.mkdir(parents=True, exist_ok=True)
+    last = [time.monotonic()]
+
+    def progress(report: Report, case: Case, outcome: str, detail: str) -> None:
+        if outcome not in ("ok", "error") or (outcome == "error" and args.show_errors):
+            print(f"case {case.id} ({case.family}) {outcome}: {escape(detail[:160])} [mapref {' '.join(_quote(a) for a in case.argv)[:120]}]", flush=True)
+        if time.monotonic() - last[0] > 60:
+            last[0] = time.monotonic()
+            print(f"... {report.summary()}", flush=True)
+
+    report = run(args.n, args.seed, args.jobs, args.time, args.memory, families, out, progress, args.start)
+    print()
+    print(report.table())
+    print()
+    if report.signatures:
+        print("what went wrong (outcome, detail: cases):")
+        for (outcome, detail), cases in sorted(report.signatures.items(), key=lambda kv: -len(kv[1])):
+            print(f"  {outcome}: {escape(detail[:150])}: {len(cases)} (e.g. case {cases[0].id})")
+        print()
+    print(f"seed {args.seed}, cases {args.start}-{args.start + args.n - 1}, {args.jobs} at a time, "
+          f"caps {args.time} s CPU and {args.memory} MB, {report.seconds:.0f} s")
+    print(report.summary())
+    return 0 if report.count("internal") + report.count("hang") + report.count("blowup") == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
