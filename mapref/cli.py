@@ -7,6 +7,7 @@ Errors print one line each and exit 1; nothing prints a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from pathlib import Path
@@ -239,25 +240,25 @@ def _save(s, path: str) -> None:
         raise UserError(f"{path}: cannot write: {e.strerror}") from None
 
 
+@contextlib.contextmanager
 def _locked(path: str):
     """The game file's lock, held while a command reads, changes and saves it: two commands on
-    one game run one after the other, and neither loses the other's change."""
+    one game run one after the other, and neither loses the other's change.  Where no lock can
+    be taken (no such folder, a name too long), loading the game says what is wrong."""
     from mapref.io.atomic import Locked, file_lock
 
-    class _Hold:
-        def __enter__(self):
-            self._cm = file_lock(path, wait=60)
-            try:
-                return self._cm.__enter__()
-            except Locked as e:
-                raise UserError(f"{path}: {e.strerror}") from None
-            except FileNotFoundError:
-                return None  # no folder to lock in: loading says what is wrong
-
-        def __exit__(self, *exc):
-            return self._cm.__exit__(*exc)
-
-    return _Hold()
+    held = file_lock(path, wait=60)
+    try:
+        held.__enter__()
+    except Locked as e:
+        raise UserError(f"{path}: {e.strerror}") from None
+    except (OSError, ValueError):
+        yield
+        return
+    try:
+        yield
+    finally:
+        held.__exit__(None, None, None)
 
 
 @command("referee", "the referee's report on a saved game: violations, production; --json")

@@ -111,3 +111,38 @@ def test_a_save_refuses_to_overwrite_a_game_changed_on_disk_since_it_was_read(tm
     assert (tmp_path / "g.toml").read_bytes() == theirs  # their change is kept
     s.save(tmp_path / "mine.toml")  # saving under another name works
     assert open_game(tmp_path / "mine.toml").state.phase == "movement"
+
+
+def test_game_commands_on_names_no_lock_can_be_taken_for(tmp_path):
+    for args in (("advance", ""), ("move", "a" * 300 + ".toml", "P10", "P11"), ("undo", "missing/g.toml")):
+        line = one_clean_line(mapref(*args, cwd=tmp_path))
+        assert line.startswith(("mapref:", "missing/", "a")) or ": " in line
+
+
+def test_a_scenario_year_a_game_could_not_hold_is_refused(tmp_path):
+    sc = tmp_path / "s.toml"
+    sc.write_text((ROOT / "scenarios" / "barbarossa.toml").read_text().replace('first_turn = "summer 1941"', 'first_turn = "summer 99999"')
+                  .replace('map = "hitlers_war"', f'map = "{(ROOT / "maps" / "hitlers_war.toml").as_posix()}"'))
+    r = mapref("check", "s.toml", cwd=tmp_path)
+    assert r.returncode == 1 and "first_turn: expected a turn such as" in r.stdout and "years 1900-2100" in r.stdout
+
+
+AREA = (ROOT / "maps" / "area_sample.toml").read_text()
+
+
+def test_area_coordinates_must_be_finite_numbers(tmp_path):
+    p = tmp_path / "a.toml"
+    p.write_text(AREA.replace("[100, 80], [200, 70]", "[100, 80], [nan, 70]", 1))
+    line = one_clean_line(mapref("check", "a.toml", cwd=tmp_path))
+    assert line.startswith("a.toml:") and "locations.paris.polygon: expected [x, y] at point 2 (finite numbers" in line
+
+
+def test_a_self_intersecting_location_with_halves_is_listed_not_a_crash(tmp_path):
+    # Paris drawn as a bow tie, still split in halves: info shows it, check lists the problem
+    p = tmp_path / "a.toml"
+    p.write_text(AREA.replace("[100, 80], [200, 70], [215, 150], [210, 230], [110, 230],",
+                              "[100, 80], [200, 70], [110, 230], [210, 230],", 1))
+    r = mapref("info", "a.toml", "--json", cwd=tmp_path)
+    assert r.returncode == 0 and "internal error" not in r.stderr, r.stderr
+    r = mapref("check", "a.toml", cwd=tmp_path)
+    assert r.returncode == 1 and "Paris: the border crosses itself" in r.stdout and "Traceback" not in r.stderr

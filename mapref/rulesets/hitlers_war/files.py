@@ -97,9 +97,12 @@ def _turn(r: Reader, d: dict, key: str, where: str, default: Turn) -> Turn:
     try:
         if not isinstance(v, str):
             raise ValueError
-        return Turn.parse(v)
+        t = Turn.parse(v)
+        if not 1900 <= t.year <= 2100:  # as a saved game's turn.year: a game made from it must load
+            raise ValueError
+        return t
     except ValueError:
-        r.expected(path, f'a turn such as "summer 1941" (seasons: {", ".join(SEASONS)})', v)
+        r.expected(path, f'a turn such as "summer 1941" (seasons: {", ".join(SEASONS)}; years 1900-2100)', v)
         return default
 
 
