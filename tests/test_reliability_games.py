@@ -146,3 +146,10 @@ def test_a_self_intersecting_location_with_halves_is_listed_not_a_crash(tmp_path
     assert r.returncode == 0 and "internal error" not in r.stderr, r.stderr
     r = mapref("check", "a.toml", cwd=tmp_path)
     assert r.returncode == 1 and "Paris: the border crosses itself" in r.stdout and "Traceback" not in r.stderr
+
+
+def test_a_joined_turn_a_game_could_not_hold_is_refused_before_saving(tmp_path):
+    assert mapref("new-game", "barbarossa", "-o", "g.toml", cwd=tmp_path).returncode == 0
+    before = (tmp_path / "g.toml").read_bytes()
+    line = one_clean_line(mapref("set", "g.toml", "--nation", "tr", "--status", "at_war", "--joined", "winter 99999", cwd=tmp_path))
+    assert "a year 1900-2100" in line and (tmp_path / "g.toml").read_bytes() == before

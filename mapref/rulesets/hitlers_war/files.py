@@ -35,6 +35,7 @@ from mapref.rulesets.hitlers_war.state import (
     PHASES,
     POINT_TYPES,
     SEASONS,
+    YEARS,
     SIDES,
     STATUSES,
     SUBPHASES,
@@ -97,12 +98,9 @@ def _turn(r: Reader, d: dict, key: str, where: str, default: Turn) -> Turn:
     try:
         if not isinstance(v, str):
             raise ValueError
-        t = Turn.parse(v)
-        if not 1900 <= t.year <= 2100:  # as a saved game's turn.year: a game made from it must load
-            raise ValueError
-        return t
+        return Turn.parse(v)  # years 1900-2100, as a saved game's turn.year: a game made from it loads
     except ValueError:
-        r.expected(path, f'a turn such as "summer 1941" (seasons: {", ".join(SEASONS)}; years 1900-2100)', v)
+        r.expected(path, f'a turn such as "summer 1941" (seasons: {", ".join(SEASONS)}; years {YEARS[0]}-{YEARS[1]})', v)
         return default
 
 
@@ -289,7 +287,7 @@ def game_from_dict(data: dict, source: str, shown: str) -> GameState:
     phase = r.str_(t, "phase", "turn", "movement", choices=PHASES)
     g = GameState(
         scenario=r.str_(data, "scenario", ""), map=r.str_(data, "map", ""),
-        turn=Turn(r.int_(t, "year", "turn", 1939, 1900, 2100), r.str_(t, "season", "turn", "winter", choices=SEASONS)),
+        turn=Turn(r.int_(t, "year", "turn", 1939, *YEARS), r.str_(t, "season", "turn", "winter", choices=SEASONS)),
         side=_side(r, t, "side", "turn"), phase=phase,
         subphase=r.str_(t, "subphase", "turn", "", choices=SUBPHASES.get(phase, ("",))),
         notes=r.str_(data, "notes", ""),

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 SIDES = ("axis", "soviet", "allies")
 SEASONS = ("spring", "summer", "winter")
+YEARS = (1900, 2100)  # the years a game's turn may have (a saved game's turn.year)
 POINT_TYPES = ("infantry", "mechanized", "amphibious", "tactical_air", "para")
 PHASES = ("setup", "movement", "combat", "production", "over")
 SUBPHASES = {
@@ -53,8 +54,9 @@ class Turn:
     def parse(text: str) -> "Turn":
         """``"winter 1941"`` -> Turn(1941, "winter"); raises ValueError."""
         parts = text.strip().lower().split()
-        if len(parts) != 2 or parts[0] not in SEASONS or not parts[1].isdigit():
-            raise ValueError(f'expected "SEASON YEAR" with a season of {", ".join(SEASONS)}')
+        if len(parts) != 2 or parts[0] not in SEASONS or not (parts[1].isascii() and parts[1].isdigit()) \
+                or not YEARS[0] <= int(parts[1][:6]) <= YEARS[1]:
+            raise ValueError(f'expected "SEASON YEAR" with a season of {", ".join(SEASONS)} and a year {YEARS[0]}-{YEARS[1]}')
         return Turn(int(parts[1]), parts[0])
 
     def turns_since(self, other: "Turn") -> int:
