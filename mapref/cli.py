@@ -7,12 +7,13 @@ Errors print one line each and exit 1; nothing prints a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
 from pathlib import Path
 
-from mapref.io.problems import FileProblems
+from mapref.io.problems import FileProblems, clip, escape
 
 COMMANDS = {}
 
@@ -172,13 +173,18 @@ def cmd_new_game(argv: list[str]) -> int:
     args = ap.parse_args(argv)
     import os
 
-    from mapref.rules.files import dumps_game, find_scenario, new_game, save_game
+    from mapref.rules.files import dumps_game, exists, find_scenario, new_game, save_game, scenario_with_map
 
     sc_path = find_scenario(args.scenario)
-    if not sc_path.exists():
-        raise UserError(f"{args.scenario}: no such scenario file or shipped scenario")
+    if not exists(sc_path):
+        raise UserError(f"{clip(args.scenario, 100)}: no such scenario file or shipped scenario")
+    checked = scenario_with_map(sc_path, str(sc_path)).check()
+    if checked:  # a game made from a scenario `mapref check` refuses would not load again
+        for line in checked:
+            print(line, file=sys.stderr)
+        return 1
     out = Path(args.output)
-    if out.exists() and out.resolve() == sc_path.resolve():
+    if exists(out) and out.resolve() == sc_path.resolve():
         raise UserError(f"{args.output}: that is the scenario itself; give another file for the game")
     out_dir = out.resolve().parent
     shipped = args.scenario == sc_path.stem and os.sep not in args.scenario and not args.scenario.endswith(".toml")
@@ -190,7 +196,7 @@ def cmd_new_game(argv: list[str]) -> int:
     map_ref = sc.map if (shipped and not sc.map.endswith(".toml")) else os.path.relpath(m_path.resolve(), out_dir)
     game = new_game(sc_path, scenario_ref=sc_ref, map_ref=map_ref, auto_place=args.auto_place,
                     shown=str(sc_path) if not shipped else args.scenario)
-    if out.exists() and not args.force:
+    if exists(out) and not args.force:
         try:
             same = out.read_text(encoding="utf-8") == dumps_game(game)
         except (OSError, UnicodeDecodeError):
@@ -211,7 +217,8 @@ def cmd_new_game(argv: list[str]) -> int:
 
 
 def _open_session(path: str):
-    """A saved game ready for a change: loaded, its files consistent with each other."""
+    """A saved game ready for a change: loaded, its files consistent with each other.  The
+    caller holds the game's lock (:func:`_locked`) from loading to saving."""
     from mapref.rules.session import open_game
 
     s = open_game(path)
@@ -222,10 +229,37 @@ def _open_session(path: str):
 
 
 def _save(s, path: str) -> None:
+    """Save a changed game (the success line is printed after this returns)."""
+    from mapref.io.atomic import ChangedOnDisk
+
     try:
         s.save(path)
+    except ChangedOnDisk:
+        raise UserError(f"{path}: changed on disk since it was read (another mapref or an editor); "
+                        "nothing written: run the command again") from None
     except OSError as e:
         raise UserError(f"{path}: cannot write: {e.strerror}") from None
+
+
+@contextlib.contextmanager
+def _locked(path: str):
+    """The game file's lock, held while a command reads, changes and saves it: two commands on
+    one game run one after the other, and neither loses the other's change.  Where no lock can
+    be taken (no such folder, a name too long), loading the game says what is wrong."""
+    from mapref.io.atomic import Locked, file_lock
+
+    held = file_lock(path, wait=60)
+    try:
+        held.__enter__()
+    except Locked as e:
+        raise UserError(f"{path}: {e.strerror}") from None
+    except (OSError, ValueError):
+        yield
+        return
+    try:
+        yield
+    finally:
+        held.__exit__(None, None, None)
 
 
 @command("referee", "the referee's report on a saved game: violations, production; --json")
@@ -307,11 +341,12 @@ def cmd_undo(argv: list[str]) -> int:
     ap = ArgumentParser(prog="mapref undo", description="Take back the last action of a saved game's log, and save.")
     ap.add_argument("game", metavar="GAME.toml")
     args = ap.parse_args(argv)
-    s = _open_session(args.game)
-    e = s.undo()
-    if e is None:
-        raise UserError(f"{args.game}: nothing to undo (the game's log is empty)")
-    _save(s, args.game)
+    with _locked(args.game):
+        s = _open_session(args.game)
+        e = s.undo()
+        if e is None:
+            raise UserError(f"{args.game}: nothing to undo (the game's log is empty)")
+        _save(s, args.game)
     print(f"undone: {e.line()}")
     return 0
 
@@ -331,6 +366,13 @@ def _game_verb(name: str, argv: list[str]) -> int:
             ap.add_argument("--check", action="store_true", help="only check; do not apply")
         ap.parse_args(argv)  # says what is missing
         raise UserError(f"mapref {name}: give the saved game")
+    with _locked(game_path):
+        return _run_verb(name, argv, game_path)
+
+
+def _run_verb(name: str, argv: list[str], game_path: str) -> int:
+    from mapref.rules.ruleset import Action
+
     s = _open_session(game_path)
     verb = next((v for v in s.ruleset.verbs() if v.name == name), None)
     if verb is None:
@@ -410,8 +452,8 @@ def main(argv: list[str] | None = None) -> int:
         for p in e.problems:
             print(p, file=sys.stderr)
         return 1
-    except UserError as e:
-        print(f"mapref: {e}", file=sys.stderr)
+    except UserError as e:  # may echo what was typed: escaped, on one line, cut short
+        print(f"mapref: {clip(escape(str(e)), 600)}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130
@@ -420,7 +462,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except Exception as e:  # an internal error: one line, and the details in a log file
         log = _log_internal_error()
-        print(f"mapref: internal error: {type(e).__name__}: {e} (details in {log})", file=sys.stderr)
+        print(f"mapref: internal error: {type(e).__name__}: {clip(escape(str(e)), 300)} (details in {log})", file=sys.stderr)
         return 2
 
 

@@ -18,7 +18,7 @@ fuzz = importlib.util.module_from_spec(spec)
 sys.modules["mapref_fuzz"] = fuzz
 spec.loader.exec_module(fuzz)
 
-FAMILIES = ("map", "map_struct", "scenario", "game", "game_args", "random", "render")
+FAMILIES = ("map", "map_struct", "scenario", "game", "game_args", "refs", "random", "render")
 
 
 def test_three_hundred_generated_cases_end_in_a_result_or_a_clean_error():

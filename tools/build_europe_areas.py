@@ -102,6 +102,10 @@ LAND = [
     ("box:brazil", "box:venezuela"), ("box:brazil", "box:colombia"), ("box:brazil", "box:peru"), ("box:peru", "box:chile"),
     ("box:chile", "box:argentina"), ("box:colombia", "box:venezuela"), ("box:colombia", "box:peru"),
     ("box:mongolia", "russia.s"), ("box:samara", "russia.n"),
+    # Turkey meets Bulgaria and Greece in Thrace, its European part across the Straits: the import
+    # proposes no line on an outlying part, and armies walk there in 004's games (Russia's
+    # Kaliningrad and Northern Ireland stay without: Great Britain is reached by sea)
+    ("bulgaria", "turkey"), ("greece", "turkey"),
 ]
 
 

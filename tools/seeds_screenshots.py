@@ -31,7 +31,7 @@ def vp_check(root):
     """May-June 1940 of 003's example on the Hitler's War map: the Axis holds Oslo and Liege
     (Antwerp), the Allies Nancy (Metz), France no longer appeases, a Republican Stronghold in Madrid."""
     w = GameWindow(root, load_for_play(ROOT / "scenarios" / "war_for_europe_vp.toml"), quiet=True)
-    root.geometry("1600x1000")
+    root.update()
     root.update()
     act(w, "advance")
     act(w, "vp-set", country="fr", remove_marker=["appeasement"])
@@ -47,13 +47,14 @@ def vp_check(root):
     w.refresh()
     t = w.panel_text["Victory Point Check"]
     t.configure(height=30)
+    w.side.select(w._panel_frame)  # the Game tab, where the ruleset's panels are
     grab(root, ROOT / "docs" / "referee-vp-check.png")
     return w
 
 
 def fronts(root):
     w = GameWindow(root, load_for_play(ROOT / "scenarios" / "three_fronts.toml"), quiet=True)
-    root.geometry("1400x900")
+    root.update()
     root.update()
     act(w, "advance")
     act(w, "advance")
@@ -72,7 +73,7 @@ def area_control(root):
     """004's house rules on the imported area map: Paris taken, Rome falls with Northern Italy
     Axis-held (the Italian Social Republic and its dice pending)."""
     w = GameWindow(root, load_for_play(ROOT / "scenarios" / "aa_house_rules.toml"), quiet=True)
-    root.geometry("1500x950")
+    root.update()
     root.update()
     act(w, "take", space="france", by="germany")
     act(w, "war", nation="italy", on="france")

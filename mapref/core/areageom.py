@@ -347,7 +347,8 @@ def shared_borders(m: AreaMap, ids: Iterable[str] | None = None) -> dict[tuple[s
     order = {k: i for i, k in enumerate(m.locations)}
     locs = [m.locations[k] for k in (ids if ids is not None else m.locations) if k in m.locations]
     locs = [loc for loc in locs if not loc.polygon.is_empty]
-    geoms = [loc.polygon for loc in locs]
+    # an invalid outline (self-intersecting: the problems list it) is taken as what it covers
+    geoms = [loc.polygon if loc.polygon.is_valid else shapely.make_valid(loc.polygon) for loc in locs]
     if len(geoms) < 2:
         return {}
     tree = shapely.STRtree(geoms)

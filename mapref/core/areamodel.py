@@ -36,6 +36,7 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Iterator, Mapping
 
+from shapely import make_valid
 from shapely.geometry import LineString, MultiPolygon, Point, Polygon, box as shapely_box
 from shapely.geometry.base import BaseGeometry
 
@@ -527,6 +528,8 @@ def split_halves(g: BaseGeometry, points) -> tuple[BaseGeometry, BaseGeometry]:
     probe = Point((ax + bx) / 2 + dy / n * eps, (ay + by) / 2 - dx / n * eps)  # left on a y-down map
     left = pieces[0] if pieces[0].contains(probe) else pieces[1]
     right = pieces[1] if left is pieces[0] else pieces[0]
+    if not g.is_valid:  # a self-intersecting outline (mapref check lists it): split what it covers
+        g = make_valid(g)
     return as_area(polygon_parts(g.intersection(left))), as_area(polygon_parts(g.intersection(right)))
 
 

@@ -8,6 +8,8 @@ the writer is canonical: loading a file it wrote and saving it unchanged gives t
 
 from __future__ import annotations
 
+import math
+
 import os
 from pathlib import Path
 
@@ -210,8 +212,12 @@ def _show(v: object) -> str:
     return show_value(v)
 
 
+MAX_COORD = 1e7  # map units: far beyond any map, short of what geometry and drawing overflow on
+
+
 def _number(v: object) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool)
+    """A coordinate: a finite number within :data:`MAX_COORD` (nan and inf broke the geometry)."""
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and abs(v) <= MAX_COORD
 
 
 def _point(r: Reader, d: dict, key: str, where: str):
@@ -233,7 +239,7 @@ def _ring(r: Reader, v: object, path: str, least: int, what: str = "ring"):
         if isinstance(p, list) and len(p) == 2 and all(_number(x) for x in p):
             pts.append((float(p[0]), float(p[1])))
         else:
-            r.error(path, f"expected [x, y] at point {i}, got {_show(p)}")
+            r.error(path, f"expected [x, y] at point {i} (finite numbers within {MAX_COORD:g}), got {_show(p)}")
             return None
     if len(pts) > 1 and pts[0] == pts[-1] and what == "ring":
         pts.pop()  # a closing point repeating the first is not stored

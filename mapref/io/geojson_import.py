@@ -6,9 +6,10 @@ attributes.  Longitude and latitude are projected to map units with the equirect
 projection the file's ``[geo]`` table records (``x = (lon - lon0) * scale * cos(parallel)``,
 ``y = (lat0 - lat) * scale``, 20 units per degree of latitude), rounded to 0.01 units; borders
 that two features share stay shared exactly.  Every pair of locations whose borders share a
-stretch gets a *proposed* land line (the designer accepts or deletes it); a line whose straight
-path would miss the shared border (France's mainland and Corsica, the United Kingdom's Great
-Britain and Northern Ireland) bends through the border's middle.
+stretch gets a *proposed* land line (the designer accepts or deletes it), when the border
+touches the main land of both (the largest part of a multi-polygon): the United Kingdom meets
+Ireland only in Northern Ireland, so no land line joins Great Britain to Ireland (a note says
+so); a line whose straight path would miss the shared border bends through its middle.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import shapely
 from shapely.geometry import LineString, Point, Polygon, shape
 
 from mapref.core.areaedit import suggest_lines
-from mapref.core.areageom import border_between, round_geom, round_point
+from mapref.core.areageom import GRID, border_between, round_geom, round_point
 from mapref.core.areamodel import AreaMap, Location, as_area, polygon_parts
 from mapref.io.problems import FileProblems, Problem
 
@@ -95,8 +96,32 @@ def areas_from_geojson(data: dict, shown: str, name_property: str = "name", name
     e = suggest_lines(m)
     if e is not None:
         e.do(m)
+        notes += _drop_exclave_lines(m)
         _bend_lines(m)
     return m, notes
+
+
+def _main_part(loc: Location):
+    parts = polygon_parts(loc.polygon)
+    return max(parts, key=lambda p: p.area) if parts else loc.polygon
+
+
+def _drop_exclave_lines(m: AreaMap) -> list[str]:
+    """A land line is proposed only where the two locations' main lands meet: a border on an
+    outlying part (the United Kingdom's Northern Ireland, Russia's Kaliningrad) would let armies
+    walk from the main land across the water.  Each dropped proposal is noted; the designer
+    draws the line where the game wants one."""
+    notes = []
+    for lid, ln in list(m.lines.items()):
+        a, b = m.place_of(ln.a), m.place_of(ln.b)
+        if ln.kind != "land" or not isinstance(a, Location) or not isinstance(b, Location):
+            continue
+        if border_between(_main_part(a), _main_part(b)).length > GRID:
+            continue
+        del m.lines[lid]
+        notes.append(f"{a.label} - {b.label}: they meet only on an outlying part of one of them; no land line proposed "
+                     "(draw one where armies walk there)")
+    return notes
 
 
 def _project(g, geo: dict):

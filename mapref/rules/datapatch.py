@@ -108,6 +108,9 @@ def apply(data: dict, ops: list[dict]) -> dict:
     out = copy.deepcopy(data)
     for op in ops:
         path = op.get("at")
+        if path == [] and isinstance(op.get("order"), list):  # the top table's key order (diff's Reorder at ())
+            out = {k: out[k] for k in op["order"] if k in out} | {k: v for k, v in out.items() if k not in op["order"]}
+            continue
         if not isinstance(path, list) or not path or not all(isinstance(x, str) for x in path):
             raise PatchError(f"expected a path of keys, got {path!r}")
         parent = out

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from mapref.core.board import board_for
 from mapref.io import anyfile
-from mapref.io.atomic import write_atomic
+from mapref.io.atomic import Stamp, write_atomic
 from mapref.io.problems import FileProblems, Locator, Problem, Reader, parse_toml, show_value
 from mapref.rules import registry
 from mapref.rules.gamelog import LogEntry, dumps_log, read_log
@@ -29,11 +29,21 @@ MAP_KINDS = ("hex", "area")
 
 
 # ------------------------------------------------------------------ finding what a file names
+def exists(p: Path) -> bool:
+    """Whether ``p`` names something on disk; a name the system cannot even look up (too long,
+    a NUL in it) does not exist, and reading it later says why in one line
+    (:func:`mapref.io.problems.read_source`)."""
+    try:
+        return p.exists()
+    except (OSError, ValueError):
+        return False
+
+
 def _find(name: str, base: Path | None, shipped) -> Path:
     p = Path(name)
-    if base is not None and not p.is_absolute() and (base / p).exists():
+    if base is not None and not p.is_absolute() and exists(base / p):
         return base / p
-    if p.suffix == ".toml" or p.exists():
+    if p.suffix == ".toml" or exists(p) or not name or "/" in name or "\\" in name:
         return p
     return shipped(name)
 
@@ -77,6 +87,9 @@ def ruleset_of(data: dict, source: str, shown: str) -> Ruleset:
 def read_scenario(data: dict, source: str, shown: str):
     if data.get("kind") != "scenario":
         raise FileProblems([Problem(shown, None, None, "kind", f'expected "scenario", got {show_value(data.get("kind"))}')])
+    r = Reader(shown, source)
+    r.format_(data, FORMAT, "scenario")
+    r.raise_if_any()
     sc = ruleset_of(data, source, shown).read_scenario(data, source, shown)
     sc.path = shown
     return sc
@@ -104,14 +117,20 @@ class Game:
     path: str = ""  # the saved game's path as shown to the user ("" for a new game)
     log: list[LogEntry] = field(default_factory=list)
     cache: dict = field(default_factory=dict, repr=False)  # a ruleset's caches for this game
+    stamp: Stamp | None = None  # what the file held when it was read or last saved (saves refuse to
+    # overwrite a file someone else changed since: mapref.io.atomic.ChangedOnDisk)
 
     @property
     def board(self):
         return board_for(self.map)
 
     def check(self) -> list[str]:
-        """Problems between the files (unknown codes, spaces): used by ``mapref check``."""
-        return [f"{self.path}: {p}" for p in self.ruleset.state_problems(self.board, self.scenario, self.state)]
+        """Problems between the files (unknown codes, spaces): used by ``mapref check``.  Each
+        is blamed on the file at fault: the scenario's own on the scenario, the rest on the game."""
+        own = self.ruleset.scenario_problems(self.board, self.scenario)
+        sc_path = getattr(self.scenario, "path", "") or self.path
+        rest = [p for p in self.ruleset.state_problems(self.board, self.scenario, self.state) if p not in own]
+        return [f"{sc_path}: {p}" for p in own] + [f"{self.path}: {p}" for p in rest]
 
 
 @dataclass
@@ -141,6 +160,7 @@ def read_game(data: dict, source: str, shown: str, base: Path) -> Game:
     if data.get("kind") != "game":
         raise FileProblems([Problem(shown, None, None, "kind", f'expected "game", got {show_value(data.get("kind"))}')])
     r = Reader(shown, source)
+    r.format_(data, FORMAT, "game")
     log = read_log(r, data)
     ref = data.get("scenario")
     if not isinstance(ref, str) or not ref:
@@ -150,7 +170,7 @@ def read_game(data: dict, source: str, shown: str, base: Path) -> Game:
     try:
         sc = load_scenario(sc_path, str(sc_path))
     except FileProblems as e:
-        if not sc_path.exists():
+        if not exists(sc_path):
             line, col = Locator(source).find("scenario")
             raise FileProblems([Problem(shown, line, col, "scenario", f"no such scenario: {ref!r} ({sc_path})")]) from None
         raise e
@@ -163,7 +183,7 @@ def read_game(data: dict, source: str, shown: str, base: Path) -> Game:
         r.raise_if_any()
     r.raise_if_any()
     m_path = find_map(getattr(st, "map", "") or sc.map, base)
-    return Game(load_map(m_path, str(m_path)), sc, st, rs, shown, log)
+    return Game(load_map(m_path, str(m_path)), sc, st, rs, shown, log, stamp=Stamp.of_text(source))
 
 
 def load_game(path: str | os.PathLike[str], shown: str | None = None) -> Game:
@@ -178,8 +198,12 @@ def dumps_game(game: Game) -> str:
     return head + game.ruleset.dumps_state(game.state) + dumps_log(game.log)
 
 
-def save_game(game: Game, path: str | os.PathLike[str]) -> None:
-    write_atomic(path, dumps_game(game))
+def save_game(game: Game, path: str | os.PathLike[str], *, expect: Stamp | None = None) -> None:
+    """Write the game atomically; with ``expect``, only if the file still holds what it held
+    then (else :class:`mapref.io.atomic.ChangedOnDisk`, and nothing is written)."""
+    text = dumps_game(game)
+    write_atomic(path, text, expect=expect)
+    game.stamp = Stamp.of_text(text)
 
 
 def new_game(scenario_path: str | os.PathLike[str], *, scenario_ref: str = "", map_ref: str = "",

@@ -206,7 +206,9 @@ class GameSession:
         target = str(path) if path is not None else self.path
         if not target:
             raise ValueError("this game has no file yet: give one to save it as")
-        save_game(self.game, target)
+        # its own file is overwritten only if nobody changed it since it was read or saved
+        same = bool(self.path) and os.path.abspath(target) == os.path.abspath(self.path)
+        save_game(self.game, target, expect=self.game.stamp if same else None)
         old = self.game.path
         self.game.path = target
         self.history.mark_saved()

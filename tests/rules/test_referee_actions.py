@@ -122,21 +122,20 @@ def test_build_and_repair_within_the_budget():
     s = barbarossa()
     to(s, "production", "build")
     r = s.apply(Action("build", {"space": "P10", "points": {"infantry": 2, "mechanized": 1}}))
-    assert r.ok and "for 9 production points" in r.messages[0]
     spendable = s.report().as_dict()["production"]["axis"]["spendable"]
-    assert r.messages[0].endswith(f"{spendable - 9} of {spendable} left")
+    assert r.ok and any(f"spend 9" in m and f"{spendable - 9} of {spendable} left" in m for m in r.messages)
     r = s.check(Action("build", {"space": "P10", "points": {"mechanized": 3}}))
-    assert not r.ok and r.rule == "Building strength points 3, 6"
+    assert not r.ok and r.rule.startswith("Building strength points 3")
     r = s.check(Action("build", {"space": "Q17", "points": {"infantry": 1}}))
     assert not r.ok and r.rule.startswith("Building strength points 4")
     r = s.check(Action("build", {"space": "P10", "points": {"para": 1}}))
-    assert not r.ok and "cannot be built" in r.reason
+    assert not r.ok and "--cost para=N" in r.reason  # a cost the rulebook does not state (rulings R19)
     s.undo()
     assert s.check(Action("build", {"space": "P10", "points": {"mechanized": 3}})).ok
     s.state.armies.append(Army("Berlin Garrison", "axis", "ge", "P10", {"infantry": 9}))
     s.invalidate()
     r = s.check(Action("build", {"space": "P10", "points": {"infantry": 2}}))
-    assert not r.ok and "Stacking 5" in r.rule and "would hold 11" in r.reason
+    assert not r.ok and "Stacking 5" in r.rule and "would make 11" in r.reason
     s.state.armies.pop()
     # repairs: a quarter of the production, three points each, in friendly supplied hexes
     to(s, "production", "repair")

@@ -161,6 +161,8 @@ def test_the_referee_checks_by_itself_at_the_beginning_of_each_seasonal_turn(s):
     # Hitler's War turn is one: rulings V3); the position is the one the new turn begins with
     ok(s, "vp-set", country="fr", remove_marker=["appeasement"])
     while str(s.state.turn) == "winter 1939":  # to the last step of the turn
+        if (s.state.side, s.state.subphase) == ("allies", "build"):
+            ok(s, "build", space="M8", points={"infantry": 3})  # France: Activity limitations 2 (issue 12)
         ok(s, "advance", roll=3)  # a die roll, in case isolated hexes tie (Determine supply 8)
     s.undo()
     control(s, **{OSLO: "axis", ANTWERP: "axis"})

@@ -137,10 +137,10 @@ def test_the_first_turn_of_barbarossa_in_the_window(tmp_path):
         assert bool(confirmations) == preview.startswith("Ending this step: ")
 
         # ---- Axis production: a build in Berlin
-        w.ask_form = lambda title, fields, note: {"points.mechanized": "2"}
-        menu_invoke(w, "P10", "Build strength points in P10...")
+        w.ask_form = lambda title, fields, note: {"mechanized": "2"}
+        menu_invoke(w, "P10", "Build here...")
         built = next(a for a in st.armies if a.at == "P10")
-        assert built.points["mechanized"] == 2 and "for 10 production points" in "\n".join(w.feed_lines()[-3:])
+        assert built.points["mechanized"] == 2 and "spend 10" in "\n".join(w.feed_lines()[-3:])
         end_step(w)  # -> repair
         end_step(w)  # -> the Soviet movement
         assert w.turn_var.get() == "Barbarossa: Summer 1941, soviet movement"

@@ -616,28 +616,28 @@ def test_build_in_the_production_phase_within_the_budget(win):
     advance_to(win, "production", "build")
     prod = win.prod_text.get("1.0", "end")
     assert "axis budget: " in prod and "costs: infantry 2, mechanized 5" in prod and "build in: " in prod
-    assert [label for label, enabled, _ in win.menu_entries("P10")] == ["Build strength points in P10..."]
+    assert [label for label, enabled, _ in win.menu_entries("P10")] == ["Build here..."]
     notes = []
 
     def form(title, fields, note):
         notes.append(note)
-        return {"points.infantry": "2", "points.mechanized": "1"}
+        return {"infantry": "2", "mechanized": "1"}
 
     win.ask_form = form
     click(win, "P10", button=3)
     m = win.context_menu
-    m.invoke(1)
+    m.invoke(2)
     win.root.update()
-    assert "Costs: infantry 2, mechanized 5" in notes[0] and "Build in: " in notes[0] and "P10" in notes[0]
+    assert "costs: infantry 2, mechanized 5" in notes[0] and "production left" in notes[0]
     a = next(x for x in win.state.armies if x.at == "P10")
     assert a.points["infantry"] == 2 and a.points["mechanized"] == 1
-    assert "for 9 production points" in win.feed_lines()[-1]
+    assert any("spend 9" in line for line in win.feed_lines()[-3:])
     # more than is left is refused with the rule
-    win.ask_form = lambda title, fields, note: {"points.mechanized": "3"}
+    win.ask_form = lambda title, fields, note: {"mechanized": "3"}
     click(win, "P10", button=3)
     m = win.context_menu
     labels = [m.entrycget(i, "label") for i in range(m.index("end") + 1)]
-    assert labels == ["P10", "Record losses...", "Build strength points in P10..."] and m.entrycget(1, "state") == "disabled"
+    assert labels == ["P10", "Record losses...", "Build here..."] and m.entrycget(1, "state") == "disabled"
     m.invoke(2)
     win.root.update()
     assert "Building strength points 3" in win.feed_lines()[-1] and a.points["mechanized"] == 1

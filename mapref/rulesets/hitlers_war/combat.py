@@ -19,13 +19,15 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-from mapref.rulesets.hitlers_war.commands import (Relocate, RemoveArmy, SetArmyPoints, SetForts, SetGarrisonsLost, SetHex,
+from mapref.rulesets.hitlers_war.commands import (CountHexes, Relocate, RemoveArmy, SetArmyPoints, SetForts, SetGarrisonsLost, SetHex,
                                    SetTurn)
+from mapref.rulesets.hitlers_war.common import INACTIVE
+from mapref.rulesets.hitlers_war.politics import after_attack, attack_problem
 from mapref.rulesets.hitlers_war.state import POINT_TYPES
 
 ADJACENT = frozenset({"land", "box_land"})  # never across crossing or all-sea sides
 ADVANCE_STEPS = ("advances", "exploitation", "")
-INACTIVE = ("unaligned", "inclined", "surrendered")
+VICHY_HEX = "M8"  # Vichy France 6
 
 
 @dataclass
@@ -77,6 +79,14 @@ def check_losses(cx, space: str, losses: dict[str, int], fort: int = 0, garrison
     msgs: list[str] = []
     here = [a for a in st.armies if a.at == space]
     lost_garrisons: set[str] = set()
+    # losses the phasing side inflicts on an enemy army or garrison come from its attack: whom it
+    # may attack (The Soviet Union 1-4) and what the attack sets off (5)
+    victims = [a.side for a in here if a.side != st.side and (army is None or a.name == army)] if losses else []
+    attacked = bool(victims) or garrison or bool(fort)
+    if attacked:
+        pol = attack_problem(cx, st.side, space, victims)
+        if pol:
+            return _no(*pol)
     if losses:
         cands = [a for a in here if army is None or a.name == army]
         if not cands:
@@ -129,6 +139,10 @@ def check_losses(cx, space: str, losses: dict[str, int], fort: int = 0, garrison
         msgs.append(f"the garrison of {space} is destroyed until the end of the combat phase [Assault resolution 7; Garrisons 4]")
     if lost_garrisons:
         cmds.append(SetGarrisonsLost(spaces=_garrisons_after(cx, lost_garrisons)))
+    if attacked:
+        c, m = after_attack(cx, st.side, space, victims)
+        cmds += c
+        msgs += m
     return CombatCheck(True, commands=cmds, messages=msgs)
 
 
@@ -160,15 +174,28 @@ def _neutral_target(cx, to: str) -> str:
     return ""
 
 
-def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army: str | None = None) -> CombatCheck:
+def all_para(a) -> bool:
+    """Para-drop across water 2: "Armies which consist entirely of para-troop strength points"
+    (they "may be assigned tac air") may attack across a sea or crossing hexside."""
+    ground = {t: v for t, v in a.points.items() if v and t != "tactical_air"}
+    return bool(ground) and set(ground) == {"para"}
+
+
+def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army: str | None = None,
+                  invasion: bool = False, para_drop: int = 0) -> CombatCheck:
     """A successful advance from ``frm`` into ``to`` (the players rolled it on the Advance table);
-    ``retreats``: where the defender retreats each army displaced from ``to``, in order."""
+    ``retreats``: where the defender retreats each army displaced from ``to``, in order.
+    ``invasion``: an amphibious invasion's advance (Invasion advance 1-3: the caller checks the
+    sea route); ``para_drop``: para points dropped in this advance (Para-drop 2-5)."""
     st, sc = cx.state, cx.scenario
     retreats = list(retreats or [])
     bad = _combat_phase(cx)
     if bad:
         return bad
-    if st.subphase not in ADVANCE_STEPS:
+    if invasion and st.subphase not in ("amphibious", ""):
+        return _no(f"it is the {st.subphase.replace('_', ' ')} step: amphibious invasions are resolved in the resolve "
+                   f"amphibious assaults step", "Invasion procedure 7")
+    if not invasion and st.subphase not in ADVANCE_STEPS:
         return _no(f"it is the {st.subphase.replace('_', ' ')} step: advances come in the initial advances and exploitation steps",
                    "Combat 7; Resolve initial advances; Exploitation attacks")
     cands = [a for a in st.armies if a.at == frm and a.side == st.side and (army is None or a.name == army)]
@@ -188,12 +215,25 @@ def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army
         return _no(f"{a.name} has only tactical air, which is never used in an advance", "Tactical air abilities 3")
     if frm == to:
         return _no(f"{a.name} is already in {to}", "Advance resolution 2")
-    if not land_adjacent(cx, frm, to):
+    if para_drop:
+        if not sc.has("paratroops"):
+            return _no("this scenario has no para-drops", "Paratroops (War for Europe)")
+        if para_drop > a.points.get("para", 0):
+            return _no(f"{a.name} has {a.points.get('para', 0)} para points, it cannot drop {para_drop}", "Para-drop 1, 5")
+        if a.advanced:
+            return _no(f"{a.name} has already advanced this turn: para-troops drop only in the first hex an army advances to",
+                       "Para-drop 2-3")
+    across_water = False
+    if not invasion and not land_adjacent(cx, frm, to):
         kinds = cx.graph.kinds_between(frm, to)
-        if kinds:
-            return _no(f"{frm} and {to} are joined only across a crossing or all-sea hexside",
-                       "Sea/crossing hex side combat; Launching attacks 5")
-        return _no(f"{to} is not adjacent to {frm}", "Launching attacks 5; Advance resolution 2")
+        if kinds & {"sea", "crossing"} and sc.has("paratroops") and all_para(a):
+            across_water = True  # Para-drop across water 2
+        elif kinds:
+            return _no(f"{frm} and {to} are joined only across a crossing or all-sea hexside"
+                       + (" (only an army of para-troops, with tac air, may attack across it)" if sc.has("paratroops") else ""),
+                       "Sea/crossing hex side combat; Launching attacks 5; Para-drop across water 2")
+        else:
+            return _no(f"{to} is not adjacent to {frm}", "Launching attacks 5; Advance resolution 2")
     why = _neutral_target(cx, to)
     if why:
         return _no(why, "All remaining unaligned countries 3; Barbarossa special rule 1; Fall of Germany special rule 2")
@@ -206,9 +246,16 @@ def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army
         return _no(f"{to} holds a friendly army", "Advance resolution 3")
     if a.name == "Rumanian Army" and sc.id == "war_for_europe" and cx.country(to) not in ("ro", "su"):
         return _no(f"{to} is not in the Soviet Union: the Rumanian army advances only into Soviet hexes", "The Rumanian army 3")
+    if owner != side:
+        pol = attack_problem(cx, side, to, [x.side for x in enemy_here])
+        if pol:
+            return _no(*pol)
     if a.at not in cx.supplied(side):
         return _no(f"{a.name} cannot trace supply: it may not attack this turn", "Determine supply 5")
     friendly_target = owner == side
+    if invasion and friendly_target:
+        return _no(f"{to} is friendly to the {side}: the target of an amphibious invasion can never be a friendly hex",
+                   "Invasion procedure 4")
     cmds: list = []
     msgs: list[str] = []
     lost: set[str] = set()
@@ -279,8 +326,19 @@ def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army
                                 f"(enter them with mapref losses) [Air superiority 1]")
     # the advancing army moves in (Advance resolution 2, 13)
     cmds.append(Relocate(text=f"{a.name} advances {frm} -> {to}", army=a.name, to=to, advanced_by=1))
-    msgs.append(f"{a.name} advances from {frm} into {to} (its advance number {a.advanced + 1} this turn: "
-                f"+{a.advanced + 1} to its next advance roll) [Advance resolution 2, 13]")
+    msgs.append(f"{a.name} {'invades' if invasion else 'advances'} from {frm} into {to} (its advance number {a.advanced + 1} "
+                f"this turn: +{a.advanced + 1} to its next advance roll) [Advance resolution 2, 13]")
+    if invasion and a.points.get("amphibious"):
+        pts = dict(a.points)
+        pts["infantry"] = pts.get("infantry", 0) + pts.get("amphibious", 0)
+        pts["amphibious"] = 0
+        cmds.append(SetArmyPoints(text=f"{a.name} lands", army=a.name, points=pts))
+        msgs.append(f"its {a.points['amphibious']} amphibious points become infantry [Invasion advance 3]")
+    if para_drop:
+        msgs.append(f"para-drop of {para_drop}: doubled and added to the mechanized points on the Advance table "
+                    f"[Para-drop 4-6]" + (" across water [Para-drop across water 2-3]" if across_water else ""))
+    elif across_water:
+        msgs.append(f"{a.name}, all para-troops, attacks across the water [Para-drop across water 2-3]")
     if not cx.is_box(frm) and not any(x.at == frm and x is not a for x in st.armies):
         lost.add(frm)  # Garrisons 6: a hex left empty in the combat phase regains it at the end
     refilled.add(to)  # occupied: no garrison (Garrisons 5)
@@ -291,6 +349,7 @@ def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army
         start_side = cx.start.get(to)
         cmds.append(SetHex(text=f"{to} captured", space=to, control=side, occupied=start_side != side,
                            devastated=prod if prod else None))
+        cmds.append(CountHexes(gained={side: 1}, lost={owner: 1} if owner else {}))
         what = f"{to} becomes {side}" + (" with an occupation marker" if start_side != side else "")
         if prod:
             what += f", its {prod} production devastated"
@@ -300,7 +359,99 @@ def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army
             cmds.append(SetForts(text=f"fort {to} destroyed", forts=[copy.deepcopy(x) for x in st.forts if x is not f]))
             msgs.append(f"the {f.side} fort in {to} and its {f.strength + f.building} points are destroyed [Effect of forts on combat 4]")
     cmds.append(SetGarrisonsLost(spaces=_garrisons_after(cx, lost, refilled)))
+    if not friendly_target:
+        c, m = consequences_of_capture(cx, side, to, [x.side for x in enemy_here])
+        cmds += c
+        msgs += m
     return CombatCheck(True, commands=cmds, messages=msgs)
+
+
+def check_invasion(cx, frm: str, to: str, retreats: list[str] | None = None, army: str | None = None,
+                   failed: bool = False) -> CombatCheck:
+    """An amphibious invasion the players resolved (Invasion resolution 1-7): its advance succeeded
+    (the army lands in ``to``; its amphibious points become infantry: Invasion advance 3) or it
+    failed (``failed``: the army stays and loses every amphibious point: Invasion advance 4).
+    Checked: the resolve amphibious assaults step (Invasion procedure 7), an army at least half
+    amphibious (2), a sea route (3, 6), a target never friendly (4), one invader a target (8)."""
+    from mapref.rulesets.hitlers_war.commands import AddInvasion
+    from mapref.rulesets.hitlers_war.transport import invasion_route
+
+    st = cx.state
+    bad = _combat_phase(cx)
+    if bad:
+        return bad
+    if st.subphase not in ("amphibious", ""):
+        return _no(f"it is the {st.subphase.replace('_', ' ')} step: amphibious invasions are resolved in the resolve "
+                   f"amphibious assaults step", "Invasion procedure 7; Invasion resolution")
+    cands = [a for a in st.armies if a.at == frm and a.side == st.side and (army is None or a.name == army)]
+    if not cands:
+        return _no(f"no {st.side} army{' named ' + army if army else ''} in {frm}", "Invasion procedure 1")
+    if len(cands) > 1:
+        return _no(f"{len(cands)} armies in {frm}: name one with --army", "Invasion procedure 1")
+    a = cands[0]
+    nation = st.nations.get(a.nation)
+    if nation is not None and nation.status in INACTIVE:
+        return _no(f"{a.name} belongs to {a.nation}, which is {nation.status}: its strength points may not attack",
+                   "Italy / The United States: Activity limitations 1")
+    amph = a.points.get("amphibious", 0)
+    ground = a.total(with_air=False)
+    if not amph or 2 * amph < ground:
+        return _no(f"{a.name} has {amph} amphibious points of {ground}: only armies at least half amphibious may invade",
+                   "Invasion procedure 2")
+    if to in st.invasions:
+        return _no(f"{to} has been invaded this turn: only one army can amphibiously assault each hex", "Invasion procedure 8")
+    if cx.control.get(to) == a.side:
+        return _no(f"{to} is friendly to the {a.side}: the target of an amphibious invasion can never be a friendly hex",
+                   "Invasion procedure 4")
+    route = invasion_route(cx, frm, to)
+    if not route.ok:
+        return _no(route.reason, route.rule)
+    fire = (f"unescorted, it was open to naval fire: one roll a full-sea hexside, {route.sea_sides} in all "
+            f"[Naval fire 1-4]; escorts needed one a sea: {', '.join(route.seas) or 'none'} [Escorting 1-2, 5]")
+    if failed:
+        pts = dict(a.points)
+        pts["amphibious"] = 0
+        if not any(pts.values()):
+            cmds: list = [RemoveArmy(text=f"{a.name} eliminated", army=a.name)]
+        else:
+            cmds = [SetArmyPoints(text=f"{a.name} loses its amphibious points", army=a.name, points=pts)]
+        cmds.append(AddInvasion(space=to))
+        return CombatCheck(True, commands=cmds, messages=[
+            f"{a.name}'s invasion of {to} by {' '.join(route.path)} fails: it stays in {frm} and its {amph} amphibious "
+            f"points are eliminated [Invasion advance 4]", fire])
+    r = check_capture(cx, frm, to, retreats, army=a.name, invasion=True)
+    if not r.ok:
+        return r
+    r.commands.append(AddInvasion(space=to))
+    r.messages.insert(0, f"amphibious invasion of {to} from {frm} by sea: {' '.join(route.path)} [Invasion procedure 3]")
+    r.messages.append(fire)
+    r.messages.append(f"it may exploit if it did not amphibiously assault, never invade again this turn [Invasion advance 5]")
+    return r
+
+
+def consequences_of_capture(cx, side: str, to: str, defenders: list[str]) -> tuple[list, list[str]]:
+    """What a capture of ``to`` by ``side`` sets off beyond the hex (War for Europe): war with the
+    Axis (The Soviet Union 5), a capital's surrender (Surrender, Other countries 1-5) and the
+    morale chart's events."""
+    from mapref.rulesets.hitlers_war.politics import after_attack, capital_surrender, capture_morale, morale_commands
+
+    cmds, msgs = [], []
+    for c, m in (after_attack(cx, side, to, defenders), capital_surrender(cx, side, to)):
+        cmds += c
+        msgs += m
+    if side == "allies" and to == VICHY_HEX and cx.scenario.has("surrender"):
+        from mapref.rulesets.hitlers_war.surrender import dissolve_vichy
+
+        r = dissolve_vichy(cx, by="the Allied capture of Vichy (M8)")
+        if r.ok:
+            cmds += r.commands
+            msgs += r.messages
+    changes, what = capture_morale(cx, side, to)
+    if changes:
+        c, m = morale_commands(cx, changes, "; ".join(what))
+        cmds += c
+        msgs += m
+    return cmds, msgs
 
 
 def victory_commands(m, sc, st) -> tuple[list, str]:

@@ -191,6 +191,31 @@ class Relocate(Snapshot):
 
 
 @dataclass
+class CountHexes(Snapshot):
+    """Hexes changing hands in a combat phase, for the morale chart."""
+
+    gained: dict = field(default_factory=dict)  # side -> hexes
+    lost: dict = field(default_factory=dict)
+
+    def do(self, st: GameState) -> None:
+        self._save(st, "hexes_gained", "hexes_lost")
+        for mine, add in ((st.hexes_gained, self.gained), (st.hexes_lost, self.lost)):
+            for k, v in add.items():
+                mine[k] = mine.get(k, 0) + v
+
+
+@dataclass
+class AddInvasion(Snapshot):
+    """A hex amphibiously invaded this combat phase (Invasion procedure 8)."""
+
+    space: str = ""
+
+    def do(self, st: GameState) -> None:
+        self._save(st, "invasions")
+        st.invasions = sorted(set(st.invasions) | {self.space})
+
+
+@dataclass
 class SetGarrisonsLost(Snapshot):
     """The empty hexes whose garrison is gone until the end of the combat phase (Garrisons 4, 6)."""
 
@@ -209,8 +234,10 @@ class EndCombat(Snapshot):
     side: str = ""
 
     def do(self, st: GameState) -> None:
-        self._save(st, "armies", "garrisons_lost")
+        self._save(st, "armies", "garrisons_lost", "invasions", "hexes_gained", "hexes_lost")
         st.garrisons_lost = []
+        st.invasions = []
+        st.hexes_gained, st.hexes_lost = {}, {}
         for a in st.armies:
             if a.side == self.side:
                 a.advanced = 0
@@ -218,16 +245,81 @@ class EndCombat(Snapshot):
 
 @dataclass
 class SetNation(Snapshot):
+    """A nation's standing (side, status, the turn it joined); what else its record holds (who
+    first attacked it: Violation of neutrality 2) is kept unless given."""
+
     code: str = ""
     side: str | None = None
     status: str = ""
     joined: Turn | None = None
+    attacked_by: str | None = None
+    attacked: Turn | None = None
+    no_attack: list | None = None
 
     def do(self, st: GameState) -> None:
         from mapref.rulesets.hitlers_war.state import Nation
 
         self._save(st, "nations")
-        st.nations[self.code] = Nation(self.side, self.status, self.joined)
+        old = st.nations.get(self.code)
+        n = Nation(self.side, self.status, self.joined)
+        if old is not None:
+            n.attacked_by, n.attacked, n.no_attack = old.attacked_by, old.attacked, list(old.no_attack)
+        if self.attacked_by is not None:
+            n.attacked_by = self.attacked_by or None
+            n.attacked = self.attacked
+        if self.no_attack is not None:
+            n.no_attack = list(self.no_attack)
+        st.nations[self.code] = n
+
+
+@dataclass
+class AddArmy(Snapshot):
+    """A new army enters play (a nation joining brings it: Nations inclined toward the Axis 1;
+    newly built strength points: Building strength points 4)."""
+
+    army: Army | None = None
+
+    def do(self, st: GameState) -> None:
+        self._save(st, "armies")
+        assert self.army is not None
+        st.armies.append(copy.deepcopy(self.army))
+
+
+@dataclass
+class SetRecord(Snapshot):
+    """Fields of a side's record sheet (morale, shipping, the production phase's spending...)."""
+
+    side: str = ""
+    fields: dict = field(default_factory=dict)
+
+    def do(self, st: GameState) -> None:
+        from mapref.rulesets.hitlers_war.state import SideRecord
+
+        self._save(st, "sides")
+        rec = st.sides.setdefault(self.side, SideRecord())
+        for k, v in self.fields.items():
+            setattr(rec, k, copy.deepcopy(v))
+
+
+@dataclass
+class SetNations(Snapshot):
+    """Replace nations' records at once (a surrender or an entry that changes several)."""
+
+    nations: dict = field(default_factory=dict)
+
+    def do(self, st: GameState) -> None:
+        self._save(st, "nations")
+        for code, n in self.nations.items():
+            st.nations[code] = copy.deepcopy(n)
+
+
+@dataclass
+class SetHomeForces(Snapshot):
+    home_forces: list = field(default_factory=list)
+
+    def do(self, st: GameState) -> None:
+        self._save(st, "home_forces")
+        st.home_forces = copy.deepcopy(self.home_forces)
 
 
 def apply(st: GameState, commands: list[Command]) -> None:
@@ -241,4 +333,5 @@ def undo(st: GameState, commands: list[Command]) -> None:
 
 
 __all__ = ["Command", "MovePoints", "MoveFleet", "SetHex", "RemoveArmy", "SetArmyPoints", "SetForts", "SetFleets",
-           "SetTurn", "AddHistory", "Relocate", "SetGarrisonsLost", "EndCombat", "SetNation", "apply", "undo", "Fleet", "Fort"]
+           "SetTurn", "AddHistory", "Relocate", "SetGarrisonsLost", "EndCombat", "SetNation", "AddArmy", "SetRecord", "SetNations",
+           "SetHomeForces", "AddInvasion", "CountHexes", "apply", "undo", "Fleet", "Fort"]

@@ -14,7 +14,10 @@ from mapref.rules.ruleset import Violation
 from mapref.rulesets.hitlers_war.scenario import Scenario, resolve_area
 from mapref.rulesets.hitlers_war.state import GameState
 
-__all__ = ["Context", "Violation", "start_control"]
+__all__ = ["Context", "Violation", "start_control", "SOVIET_UNION"]
+
+SOVIET_UNION = "su"  # the nation whose standing is the Soviet side's (The Soviet Union 1-5)
+INACTIVE = ("unaligned", "inclined", "surrendered")  # a nation's forces may not move or attack
 
 
 class Context:
@@ -174,18 +177,48 @@ class Context:
         """A byte per space of the graph's index: 1 where the space exists and is ``side``'s."""
         return self._tracker.mask(self, side)
 
+    def always_supplied(self, side: str) -> set[str]:
+        """Allied Supply and Production 3: "Allied units in the USA and Canada off map boxes are
+        ALWAYS in supply" (the scenario's ``always_supplied`` boxes), whoever the box is friendly
+        to: the U.S. Home Army is supplied while the U.S. is unaligned."""
+        setup = self.scenario.side_setups.get(side)
+        return {box_space(b) for b in setup.always_supplied if self.exists(box_space(b))} if setup else set()
+
     def supplied(self, side: str) -> set[str]:
-        """The side's supplied spaces (worked out once per trace, shared by contexts)."""
+        """The side's supplied spaces (worked out once per trace, shared by contexts): its
+        friendly spaces that trace supply, and the boxes always in supply.  Production and
+        isolation read only the friendly ones."""
         key = ("supplied", side)
         if key not in self._supply:
             t = self.trace(side)
-            always = {box_space(b) for b in self.scenario.side_setups[side].always_supplied} if side in self.scenario.side_setups else set()
-            extra = frozenset(s for s in always if self.friendly(s, side))
+            extra = frozenset(self.always_supplied(side))
             sets = t.__dict__.setdefault("_supplied_sets", {})
             if extra not in sets:
                 sets[extra] = t.supplied | extra
             self._supply[key] = sets[extra]
         return self._supply[key]
+
+    def active(self, army) -> bool:
+        """An army whose nation fights (not unaligned, inclined or surrendered: Italy, The United
+        States: Activity limitations 1)."""
+        n = self.state.nations.get(army.nation)
+        return n is None or n.status not in INACTIVE
+
+    # sides at war -------------------------------------------------------------------
+    def at_war(self, a: str, b: str) -> bool:
+        """Are sides ``a`` and ``b`` at war?  Allied & Soviet Cooperation 1: the Soviets and the
+        Allies "may never attack one another"; The Soviet Union 1 (War for Europe): "The Soviet
+        Union is not at war with anyone in 1939", recorded as its nation's ``at_peace`` status
+        until it goes to war (The Soviet Union 5) -- and after a Soviet surrender "No further
+        attacks are allowed between the Axis and Soviet players" (Surrender, Soviet Union 2)."""
+        if a == b or not a or not b:
+            return False
+        if {a, b} == {"soviet", "allies"}:
+            return False
+        if "soviet" in (a, b):
+            su = self.state.nations.get(SOVIET_UNION)
+            return su is None or su.status == "at_war"
+        return True
 
 
 def start_control(board: Board, sc: Scenario) -> dict[str, str]:

@@ -41,6 +41,11 @@ def scenario_problems(m, sc: Scenario) -> list[str]:
     for f in sc.forts:
         if not _space_ok(m, f.at):
             out.append(f"forts: {f.at!r} is not a space of the map")
+    for e in sc.entries:
+        if e.nation not in board_for(m).countries:
+            out.append(f"entries.{e.id}.nation: unknown country {e.nation!r}")
+        if e.at and not _space_ok(m, e.at):
+            out.append(f"entries.{e.id}.at: {e.at!r} is not a space of the map")
     for b in sc.absent_boxes:
         if box_space(b) not in board_for(m):
             out.append(f"absent_boxes: unknown box {b!r}")

@@ -20,6 +20,7 @@ from mapref.rules import vptrack
 from mapref.rules.victory import read_conditions
 from mapref.rulesets.hitlers_war.scenario import (
     Adjustment,
+    Entry,
     Area,
     DevastationSpec,
     FixedArmy,
@@ -34,6 +35,7 @@ from mapref.rulesets.hitlers_war.state import (
     PHASES,
     POINT_TYPES,
     SEASONS,
+    YEARS,
     SIDES,
     STATUSES,
     SUBPHASES,
@@ -53,7 +55,7 @@ FORMAT = 1
 AREA_KEYS = ("countries", "allegiances", "regions", "hexes", "boxes", "except")
 ADJUSTMENT_KEYS = {
     "deduct": ("points", "until"),
-    "siberia": ("box", "from", "production", "grows_to", "grows_from", "requires"),
+    "siberia": ("box", "from", "production", "grows_to", "grows_from", "requires", "repair_per_turn", "no_repair_by"),
     "us_entry": ("box", "nation", "from", "base", "per_turn"),
     "ta_shipping": ("points", "boxes"),
     "vichy": ("nation", "reduce", "cap"),
@@ -96,9 +98,9 @@ def _turn(r: Reader, d: dict, key: str, where: str, default: Turn) -> Turn:
     try:
         if not isinstance(v, str):
             raise ValueError
-        return Turn.parse(v)
+        return Turn.parse(v)  # years 1900-2100, as a saved game's turn.year: a game made from it loads
     except ValueError:
-        r.expected(path, f'a turn such as "summer 1941" (seasons: {", ".join(SEASONS)})', v)
+        r.expected(path, f'a turn such as "summer 1941" (seasons: {", ".join(SEASONS)}; years {YEARS[0]}-{YEARS[1]})', v)
         return default
 
 
@@ -125,7 +127,8 @@ def _tables(r: Reader, data: dict, key: str, what: str) -> list[tuple[str, str, 
 SCENARIO_TOP = ("format", "kind", "id", "name", "map", "ruleset", "rule", "notes", "sides", "move_order", "first_turn",
                 "last_turn", "first_phase", "other_nations", "optional_ports", "absent_boxes", "no_production", "setup",
                 "nations", "armies", "pools", "forts", "devastation", "fleets", "records", "adjustments", "victory", "special",
-                "vp_track", "strategic")  # the last two: a seasonal VP track (mapref.rules.vptrack; issue 16)
+                "vp_track", "strategic",  # these two: a seasonal VP track (mapref.rules.vptrack; issue 16)
+                "entries")
 SETUP_KEYS = ("friendly", "production", "supply", "always_supplied", "build", "build_rule", "morale", "costs", "costs_rule")
 RECORD_KEYS = ("partial_ships", "uboats_port", "uboats_convoy", "asw", "ta_shipping", "bombers")
 
@@ -228,7 +231,9 @@ def scenario_from_dict(data: dict, source: str, shown: str) -> Scenario:
                         raise ValueError
                 except ValueError:
                     r.expected(f"{w}.{k}", 'a turn such as "winter 1941"', t[k])
-        for k in ("points", "production", "grows_to", "base", "per_turn", "reduce", "cap", "sweden_points"):
+        if "no_repair_by" in params:
+            params["no_repair_by"] = list(_strs(r, t, "no_repair_by", w))
+        for k in ("points", "production", "grows_to", "base", "per_turn", "reduce", "cap", "sweden_points", "repair_per_turn"):
             if k in params:
                 r.int_(params, k, w, 0, 0, 999)
         sc.adjustments.append(Adjustment(aid, kind, _side(r, t, "side", w, sides), r.str_(t, "rule", w), params))
@@ -237,6 +242,13 @@ def scenario_from_dict(data: dict, source: str, shown: str) -> Scenario:
         for nid, w, t in _tables(r, data, key, "a table with rule and text"):
             r.check_keys(t, ("rule", "text", "hexes", "code"), w, required=("rule", "text"))
             dest.append(Note(nid, r.str_(t, "rule", w), r.str_(t, "text", w), _strs(r, t, "hexes", w), r.str_(t, "code", w)))
+    for eid, w, t in _tables(r, data, "entries", "a table of a nation that joins a side by itself"):
+        r.check_keys(t, ("rule", "nation", "side", "turn", "player_turn", "army", "at", "reinforce") + POINT_TYPES, w,
+                     required=("rule", "nation", "side", "turn"))
+        sc.entries.append(Entry(eid, r.str_(t, "rule", w), r.str_(t, "nation", w), _side(r, t, "side", w, sides),
+                                _turn(r, t, "turn", w, sc.first_turn),
+                                _side(r, t, "player_turn", w, sides, required=False), r.str_(t, "army", w), r.str_(t, "at", w),
+                                {k: v for k, v in _points(r, t, w).items() if v}, r.bool_(t, "reinforce", w)))
     sc.vp_track = vptrack.read_spec(r, data, sides)  # None unless the scenario switches the VP track on
     r.raise_if_any()
     sc.path = shown
@@ -255,10 +267,14 @@ def load_scenario(path: str | os.PathLike[str], shown: str | None = None) -> Sce
 
 # -------------------------------------------------------------------------------- games
 GAME_TOP = ("format", "kind", "scenario", "map", "notes", "turn", "nations", "sides", "armies", "fleets", "forts",
-            "hexes", "pools", "home_forces", "garrisons_lost", "vp_track")
+            "hexes", "pools", "home_forces", "garrisons_lost", "vp_track", "invasions", "hexes_gained", "hexes_lost")
 SIDE_RECORD_KEYS = ("morale", "production", "lend_lease", "partial_ships", "uboats_port", "uboats_convoy", "asw",
-                    "ta_shipping", "bombers", "history")
-HISTORY_KEYS = ("turn", "total", "spendable", "built", "repaired", "lend_lease", "research")
+                    "ta_shipping", "bombers", "history", "costs", "us_first", "spent", "repair_spent", "repaired", "built",
+                    "lend_given", "ta_used", "transported")
+RECORD_INTS = ("lend_lease", "uboats_port", "uboats_convoy", "asw", "ta_shipping", "bombers", "us_first", "spent", "repair_spent",
+               "lend_given", "ta_used")
+RECORD_TABLES = ("costs", "repaired", "built", "transported")  # {name = N}
+HISTORY_KEYS = ("turn", "total", "spendable", "spent", "built", "repaired", "lend_lease", "research")
 
 
 def game_from_dict(data: dict, source: str, shown: str) -> GameState:
@@ -271,15 +287,18 @@ def game_from_dict(data: dict, source: str, shown: str) -> GameState:
     phase = r.str_(t, "phase", "turn", "movement", choices=PHASES)
     g = GameState(
         scenario=r.str_(data, "scenario", ""), map=r.str_(data, "map", ""),
-        turn=Turn(r.int_(t, "year", "turn", 1939, 1900, 2100), r.str_(t, "season", "turn", "winter", choices=SEASONS)),
+        turn=Turn(r.int_(t, "year", "turn", 1939, *YEARS), r.str_(t, "season", "turn", "winter", choices=SEASONS)),
         side=_side(r, t, "side", "turn"), phase=phase,
         subphase=r.str_(t, "subphase", "turn", "", choices=SUBPHASES.get(phase, ("",))),
         notes=r.str_(data, "notes", ""),
     )
     for code, w, n in _tables(r, data, "nations", 'a table such as { side = "axis", status = "at_war" }'):
-        r.check_keys(n, ("side", "status", "joined"), w, required=("status",))
+        r.check_keys(n, ("side", "status", "joined", "attacked_by", "attacked", "no_attack"), w, required=("status",))
         g.nations[code] = Nation(_side(r, n, "side", w, required=False) or None, r.str_(n, "status", w, "neutral", choices=STATUSES),
-                                 _turn(r, n, "joined", w, None) if "joined" in n else None)
+                                 _turn(r, n, "joined", w, None) if "joined" in n else None,
+                                 _side(r, n, "attacked_by", w, required=False) or None,
+                                 _turn(r, n, "attacked", w, None) if "attacked" in n else None,
+                                 [x for x in _strs(r, n, "no_attack", w) if x in SIDES or r.expected(f"{w}.no_attack", "sides", x)])
     for side, w, s in _tables(r, data, "sides", "a table of one side's record sheet"):
         if side not in SIDES:
             r.expected(w, "a side (" + ", ".join(SIDES) + ")", side)
@@ -288,8 +307,11 @@ def game_from_dict(data: dict, source: str, shown: str) -> GameState:
         rec = SideRecord(
             morale=r.int_(s, "morale", w, 0, -99, 19) if "morale" in s else None,
             production=r.int_(s, "production", w, 0, 0, 999) if "production" in s else None,
-            **{k: r.int_(s, k, w, 0, 0, 999) for k in ("lend_lease", "uboats_port", "uboats_convoy", "asw", "ta_shipping", "bombers")},
+            **{k: r.int_(s, k, w, 0, 0, 999) for k in RECORD_INTS},
         )
+        for k in RECORD_TABLES:
+            t = r.table(s, k, w)
+            setattr(rec, k, {str(x): r.int_(t, x, f"{w}.{k}", 0, 0, 999) for x in t})
         ps = s.get("partial_ships", [])
         if not isinstance(ps, list) or not all(isinstance(x, int) and not isinstance(x, bool) and x > 0 for x in ps):
             r.expected(f"{w}.partial_ships", "an array of positive integers", ps)
@@ -335,6 +357,10 @@ def game_from_dict(data: dict, source: str, shown: str) -> GameState:
     g.garrisons_lost = list(_strs(r, data, "garrisons_lost", ""))
     if "vp_track" in data:  # mapref.rules.vptrack
         g.vp_track = vptrack.read_state(r, r.table(data, "vp_track", ""), "vp_track")
+    g.invasions = list(_strs(r, data, "invasions", ""))
+    for k in ("hexes_gained", "hexes_lost"):
+        t = r.table(data, k, "")
+        setattr(g, k, {str(x): r.int_(t, x, k, 0, 0, 9999) for x in t if x in SIDES or r.expected(f"{k}.{x}", "a side", x)})
     r.raise_if_any()
     return g
 
@@ -357,6 +383,12 @@ def state_data(g: GameState) -> dict:
         rec["status"] = n.status
         if n.joined is not None:
             rec["joined"] = str(n.joined)
+        if n.attacked_by:
+            rec["attacked_by"] = n.attacked_by
+        if n.attacked is not None:
+            rec["attacked"] = str(n.attacked)
+        if n.no_attack:
+            rec["no_attack"] = list(n.no_attack)
         nations[code] = rec
     d["nations"] = nations
     sides = {}
@@ -366,9 +398,12 @@ def state_data(g: GameState) -> dict:
             rec["morale"] = s.morale
         if s.production is not None:
             rec["production"] = s.production
-        for k in ("lend_lease", "uboats_port", "uboats_convoy", "asw", "ta_shipping", "bombers"):
+        for k in RECORD_INTS:
             if getattr(s, k):
                 rec[k] = getattr(s, k)
+        for k in RECORD_TABLES:
+            if getattr(s, k):
+                rec[k] = dict(getattr(s, k))
         if s.partial_ships:
             rec["partial_ships"] = list(s.partial_ships)
         if s.history:
@@ -430,6 +465,12 @@ def state_data(g: GameState) -> dict:
     d["home_forces"] = {h.at: {"nation": h.nation, "points": h.points} for h in g.home_forces}
     if g.vp_track is not None:
         d["vp_track"] = vptrack.state_data(g.vp_track)
+    # this combat phase's records last, so their coming and going leaves the other keys' order
+    if g.invasions:
+        d["invasions"] = sorted(g.invasions, key=space_order)
+    for k in ("hexes_gained", "hexes_lost"):
+        if getattr(g, k):
+            d[k] = dict(sorted(getattr(g, k).items()))
     return d
 
 
@@ -438,7 +479,7 @@ def dumps_state(g: GameState) -> str:
     army, fleet, fort and pool, one line per nation and hex (canonical: same state, same bytes)."""
     d = state_data(g)
     out = [tw.assign("scenario", d["scenario"]), tw.assign("map", d["map"])]
-    for k in ("notes", "garrisons_lost"):
+    for k in ("notes", "garrisons_lost", "invasions", "hexes_gained", "hexes_lost"):
         if k in d:
             out.append(tw.assign(k, d[k]))
     out += ["", "[turn]"] + [tw.assign(k, v) for k, v in d["turn"].items()]

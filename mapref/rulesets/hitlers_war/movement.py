@@ -11,13 +11,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from mapref.rulesets.hitlers_war.commands import MoveFleet, MovePoints
+from mapref.rulesets.hitlers_war.commands import MoveFleet, MovePoints, SetRecord
 from mapref.rulesets.hitlers_war.routes import MAX_SEA_MOVE, sea_route
+from mapref.rulesets.hitlers_war.common import INACTIVE
 from mapref.rulesets.hitlers_war.state import POINT_TYPES
+from mapref.rulesets.hitlers_war.transport import capacity_left, fleet_capacity, sea_transport, trans_atlantic
 
 # Italian forces 3: "Africa and the Middle East"
 AFRICA_MIDDLE_EAST = ("ma", "dz", "tn", "ly", "eg", "mt", "ps", "tj", "ls", "iq", "ir", "kw", "qa")
-INACTIVE = ("unaligned", "inclined", "surrendered")
+PAA, ITALIAN_ARMY = "Panzer Army Africa", "Italian Army"
+MEDITERRANEAN, GIBRALTAR = "med", "H4"
 FLEET_AREAS = {"gb": ("gb", "britain"), "fr": ("fr", "france"), "it": ("it", "italy")}  # Fleet strength points 2
 
 
@@ -31,6 +34,7 @@ class MoveCheck:
     fleet: str = ""
     points: dict = field(default_factory=dict)
     commands: list = field(default_factory=list)
+    note: str = ""  # how the points travel, when not by land (sea transport, trans-Atlantic shipping)
 
     def as_dict(self) -> dict:
         return {"ok": self.ok, "route": list(self.route), "reason": self.reason, "rule": self.rule}
@@ -94,6 +98,9 @@ def check_move(cx, frm: str, to: str, points: dict | None = None, army: str | No
             and cx.country(frm) == "fr" and cx.country(to) != "fr"):
         return _no("Allied strength points in France must remain in France (they leave only by combat advance)",
                    "France: Activity limitations 3", **kw)
+    if a.side == "axis" and any(n.status == "vichy" for n in st.nations.values()) and to in cx.board.regions.get("corsica", ()):
+        return _no(f"{to} is in Corsica: while Vichy France stands, Axis strength points may not move into it",
+                   "Vichy France 3", **kw)
     target = None if cx.is_box(to) else next((x for x in st.armies if x.at == to and x.side == a.side), None)
     # The Rumanian army (War for Europe): never leaves it; moves to Rumanian or Axis hexes in the USSR
     if a.name == "Rumanian Army" and sc.id == "war_for_europe":
@@ -103,12 +110,26 @@ def check_move(cx, frm: str, to: str, points: dict | None = None, army: str | No
             return _no("the Rumanian army moves whole: its strength may never leave it", "The Rumanian army 2", **kw)
         if cx.country(to) not in ("ro", "su"):
             return _no(f"{to} is not Rumanian nor Axis-friendly in the Soviet Union", "The Rumanian army 3", **kw)
-    if a.name == "Panzer Army Africa":
-        has_africa = any(v == "axis" and cx.country(s) in AFRICA_MIDDLE_EAST for s, v in cx.control.items())
+    has_africa = any(v == "axis" and cx.country(s) in AFRICA_MIDDLE_EAST for s, v in cx.control.items())
+    paa = st.army(PAA)
+    if a.name == PAA:
         if has_africa and cx.country(to) not in AFRICA_MIDDLE_EAST:
             return _no(f"{to} is not in Africa or the Middle East: the PAA must remain there", "Italian forces 2-3", **kw)
+        if not has_africa and cx.country(to) != "it":
+            return _no(f"{to}: with no Axis friendly hex in Africa or the Middle East the PAA may be only in Italy",
+                       "Italian forces 2", **kw)
         if target is not None:
             return _no("the PAA's strength may not be moved into another army", "Italian forces 1, 5", **kw)
+    if a.name == ITALIAN_ARMY and sc.has("italian_forces") and cx.country(to) != "it" and \
+            (paa is None or cx.country(paa.at) not in AFRICA_MIDDLE_EAST):
+        return _no(f"{to} is outside Italy: the Italian army may be moved anywhere only while the PAA is in Africa or the "
+                   f"Middle East", "Italian forces 4", **kw)
+    if a.name in (ITALIAN_ARMY, PAA) and target is not None and target.name not in (ITALIAN_ARMY, PAA) and sc.has("italian_forces"):
+        left = {t: sum(x.points.get(t, 0) for x in (st.army(ITALIAN_ARMY), paa) if x is not None) - want.get(t, 0)
+                for t in ("infantry", "mechanized")}
+        if left["infantry"] < 5 or left["mechanized"] < 1:
+            return _no(f"the Italian army and the PAA would keep {left['infantry']} infantry and {left['mechanized']} "
+                       f"mechanised: the Axis must maintain at least five and one between them", "Italian forces 1", **kw)
     if (target is not None and target.name == "Panzer Army Africa") or a.name == "Italian Army":
         paa = st.army("Panzer Army Africa")
         ita = st.army("Italian Army")
@@ -120,15 +141,63 @@ def check_move(cx, frm: str, to: str, points: dict | None = None, army: str | No
                 return _no(f"the PAA would hold {paa_after} points, more than the Italian army's {ita_after}",
                            "Italian forces 5", **kw)
     r = cx.land_route(a.side, frm, to)
-    if not r.ok:
-        return _no(r.reason, r.rule, **kw)
+    path, extra, how = r.path, [], ""
+    ta = trans_atlantic(cx, a.side, frm, to, sum(want.values()))
+    if ta is not None:  # Trans-Atlantic shipping 1, 6; The United States 4
+        if not ta.ok:
+            return _no(ta.reason, ta.rule, **kw)
+        rec = st.sides.get(a.side)
+        path = ta.path
+        extra = [SetRecord(text="trans-Atlantic shipping", side=a.side, fields={"ta_used": (rec.ta_used if rec else 0) + ta.shipping})]
+        how = (f"by trans-Atlantic shipping: {ta.shipping} of {rec.ta_shipping if rec else 0} shipping points carry them "
+               f"this turn (not production) [Trans-Atlantic shipping 1, 5-6]")
+    elif not r.ok:
+        if not fleet_capacity(cx, a.side):  # no fleet at sea: no sea transport (Fleets at sea 3)
+            return _no(r.reason, r.rule, **kw)
+        sr = sea_transport(cx, a.side, frm, to, sum(want.values()))
+        if not sr.ok:
+            return _no(f"{r.reason}; {sr.reason}", f"{r.rule}; {sr.rule}", **kw)
+        rec = st.sides.get(a.side)
+        done = dict(rec.transported) if rec else {}
+        for z, k in sr.transported.items():
+            done[z] = done.get(z, 0) + k
+        path = sr.path
+        extra = [SetRecord(text="sea transport", side=a.side, fields={"transported": done})]
+        cap = capacity_left(cx, a.side)
+        how = (f"by sea transport through {', '.join(sr.seas)} ("
+               + ", ".join(f"{cap[z] - sr.transported[z]} more points can cross the {z} this turn" for z in sr.seas)
+               + ") [Sea transportation 1-2]")
     n = 2
     names = {x.name for x in st.armies}
     while f"{a.name} {n}" in names:
         n += 1
     cmd = MovePoints(text=f"move {want} from {frm} to {to}", army=a.name, to=to, points=want, new_name=f"{a.name} {n}",
                      join=target.name if target is not None else "")
-    return MoveCheck(True, r.path, army=a.name, points=want, commands=[cmd])
+    out = MoveCheck(True, path, army=a.name, points=want, commands=[cmd] + extra)
+    out.note = how
+    return out
+
+
+def fleet_port_problem(cx, side: str, nation: str, space: str, setup: bool = False) -> str:
+    """Why a fleet of ``nation`` on ``side`` may not be placed or moved into port in ``space``, or
+    "".  Fleet strength points 2: "British fleets may only be placed or moved into friendly ports
+    in Great Britain or Allied hexes (brown hexes)" -- French green, Italian yellow; German fleets
+    "into ports in any Axis friendly hexes", Soviet "in any Soviet friendly hexes".  At set-up the
+    fleet of a nation not yet in the war may stand in its own nation's port, like its army
+    (rulings R14: the unaligned Italian fleet in Naples)."""
+    if not cx.port(space):
+        return f"{space} has no port"
+    n = cx.state.nations.get(nation)
+    if not cx.friendly(space, side):
+        if not (setup and n is not None and n.status in INACTIVE and cx.country(space) == nation):
+            return f"{space} is not a friendly port of the {side}"
+    area = FLEET_AREAS.get(nation)
+    if area:
+        c = cx.country(space) or ""
+        k = cx.map.countries.get(c)
+        if not (c == area[0] or (k is not None and k.allegiance == area[1])):
+            return f"a {cx.board.country_name(nation)} fleet may only enter friendly ports in its nation or its allied (same colour) hexes"
+    return ""
 
 
 def check_fleet_move(cx, frm: str, to: str, fleet: str | None = None, at_sea: bool = False) -> MoveCheck:
@@ -152,16 +221,18 @@ def check_fleet_move(cx, frm: str, to: str, fleet: str | None = None, at_sea: bo
         return _no(f"{f.name} is at sea: at the start of the movement phase it must first move to port",
                    "Movement of naval strength points and fleets 7", **kw)
     if going_to_port:
-        if not cx.friendly(to, f.side):
-            return _no(f"{to} is not a friendly port", "Fleet strength points 2", **kw)
-        area = FLEET_AREAS.get(f.nation)
-        if area and not (cx.country(to) == area[0] or cx.map.countries.get(cx.country(to) or "") and cx.map.countries[cx.country(to)].allegiance == area[1]):
-            return _no(f"{f.name} may only enter friendly ports in its nation or its allied (same colour) hexes",
-                       "Fleet strength points 2", **kw)
+        why = fleet_port_problem(cx, f.side, f.nation, to)
+        if why:
+            return _no(why, "Fleet strength points 2", **kw)
         held = sum(x.capital for x in st.fleets if x.at == to and x.in_port and x is not f)
         if held + f.capital > port:
             return _no(f"the port of {to} holds {port} strength points ({held} there already)",
                        "Movement of naval strength points and fleets 5", **kw)
+    if f.nation == "it" and cx.scenario.has("italian_forces") and cx.sea_zone(to) != MEDITERRANEAN and to != GIBRALTAR:
+        allied_med = any(cx.port(s) and cx.sea_zone(s) == MEDITERRANEAN and v == "allies" for s, v in cx.control.items())
+        if allied_med or cx.friendly(GIBRALTAR, "allies"):
+            return _no(f"{to} is outside the Mediterranean: Italian fleets stay in it while the Allies have a Mediterranean "
+                       f"port or Gibraltar", "Italian forces 7", **kw)
     if any(x.at == to and x.side == f.side and x is not f for x in st.fleets):
         return _no(f"another {f.side} fleet is in {to}", "Movement of naval strength points and fleets 3 (rulings R17)", **kw)
     friendly = [s for s, v in cx.control.items() if v == f.side]

@@ -74,4 +74,17 @@ def check_nation(cx, code: str, status: str, side=KEEP, joined: Turn | None = No
         if code == "fi":
             msgs.append(f"Finland's army is supplied this turn ({when}), then only via the Baltic "
                         f"[Nations inclined toward the Axis 4; rulings R36]")
+        from mapref.rulesets.hitlers_war.politics import MORALE_JOIN, morale_commands
+
+        if code in MORALE_JOIN and MORALE_JOIN[code][0].keys() <= {new_side}:
+            c, m2 = morale_commands(cx, *MORALE_JOIN[code])
+            cmds += c
+            msgs += m2
+        if code == "us" and sc.has("entry_into_the_war"):
+            from mapref.rulesets.hitlers_war.build import US_FIRST
+            from mapref.rulesets.hitlers_war.commands import SetRecord
+
+            cmds.append(SetRecord(text="U.S. builds", side=new_side, fields={"us_first": US_FIRST}))
+            msgs.append(f"the first {US_FIRST} strength points the {new_side} build must be placed in the United States "
+                        f"[The United States 3]")
     return CombatCheck(True, commands=cmds, messages=msgs)

@@ -47,14 +47,26 @@ class SideProduction:
     build_spaces: list[str]
     build_rule: str
     lend_lease: dict | None = None
+    spent: int = 0  # in this production phase (builds, repairs, lend-lease)
+    repair_spent: int = 0
+
+    @property
+    def available(self) -> int:
+        """What is left to spend in this production phase (Production points 4: never saved)."""
+        return max(0, self.spendable - self.spent)
+
+    @property
+    def repair_left(self) -> int:
+        """Production still allowed on repairs this phase (Repairing devastated production 3)."""
+        return max(0, min(self.repair_budget - self.repair_spent, self.available))
 
     def as_dict(self) -> dict:
         return {
-            "total": self.total, "spendable": self.spendable,
+            "total": self.total, "spendable": self.spendable, "spent": self.spent, "available": self.available,
             "breakdown": [t.as_dict() for t in self.breakdown], "deductions": [t.as_dict() for t in self.deductions],
             "unsupplied": self.unsupplied,
             "repair": {"budget": self.repair_budget, "points": self.repairable_points, "cost_per_point": REPAIR_COST,
-                       "rule": "Repairing devastated production 3-4"},
+                       "spent": self.repair_spent, "rule": "Repairing devastated production 3-4"},
             "costs": self.costs, "costs_rule": self.costs_rule,
             "build": {"spaces": self.build_spaces, "rule": self.build_rule},
             **({"lend_lease": self.lend_lease} if self.lend_lease is not None else {}),
@@ -83,18 +95,28 @@ def production(cx: Context, side: str) -> SideProduction:
     # From the first turn on only points that trace supply count (Production points 1).
     # docs/rulings.md R21.
     at_setup = st.phase == "setup"
+    rec = st.sides.get(side)
+    # Repairing devastated production 8: "Repaired production cannot be used on the turn of repair"
+    repaired = dict(rec.repaired) if rec is not None else {}
+
+    def undev(s: str) -> int:
+        return max(0, cx.undevastated(s) - repaired.get(s, 0))
+
     counted, unsupplied = [], []
     for s in cx.production_spaces():
         if not cx.friendly(s, side) or s in special:
             continue
-        p = cx.undevastated(s)
+        p = undev(s)
         if not p:
             continue
         (counted if at_setup or s in supplied else unsupplied).append(s)
     what = ("undevastated friendly production (set-up: counted, not yet traced)" if at_setup
             else "undevastated friendly production that traces supply")
-    terms = [Term(what, sum(cx.undevastated(s) for s in counted),
-                  "Prepare for Play 6" if at_setup else "Production points 1", [f"{s}={cx.undevastated(s)}" for s in counted])]
+    terms = [Term(what, sum(undev(s) for s in counted),
+                  "Prepare for Play 6" if at_setup else "Production points 1", [f"{s}={undev(s)}" for s in counted])]
+    if repaired:
+        terms.append(Term(f"repaired this phase, counted from next turn: {', '.join(f'{s}={n}' for s, n in repaired.items())}", 0,
+                          "Repairing devastated production 8"))
     deductions: list[Term] = []
     for a in sc.adjustments:
         if a.side != side:
@@ -109,7 +131,7 @@ def production(cx: Context, side: str) -> SideProduction:
                 ok = nation is not None and nation.status == "at_war"
             if ok:
                 full = p.get("grows_to", p.get("production", 8)) if "grows_from" in p and turn >= p["grows_from"] else p.get("production", 8)
-                n = max(0, full - st.hex(box).devastated)
+                n = max(0, full - st.hex(box).devastated - repaired.get(box, 0))
             terms.append(Term(f"Siberia ({'from ' + str(p['from'])})", n, a.rule))
         elif a.kind == "us_entry":
             nation = st.nations.get(p.get("nation", "us"))
@@ -118,7 +140,9 @@ def production(cx: Context, side: str) -> SideProduction:
                 n = p.get("base", 16) + p.get("per_turn", 1) * turn.turns_since(p["from"])
             terms.append(Term("United States production", n, a.rule))
         elif a.kind == "ta_shipping":
-            ships = st.sides[side].ta_shipping if side in st.sides else 0
+            # Trans-Atlantic shipping 1: a shipping point carries one production or one strength
+            # point; those carrying strength points this turn carry no production
+            ships = max(0, st.sides[side].ta_shipping - st.sides[side].ta_used) if side in st.sides else 0
             if "boxes" in p:
                 # War for Europe: the convoy carries the colonial boxes' production to Britain,
                 # one point per shipping point (Trans-Atlantic shipping 1; rulings R9)
@@ -159,10 +183,15 @@ def production(cx: Context, side: str) -> SideProduction:
         open_ = [d for d in depots if cx.friendly(d, "soviet")]
         lend_lease = {"max": min(4, 2 * len(open_)), "depots": open_, "rule": "Lend-Lease 1-2"}
     budget = spendable * REPAIR_SHARE // 100
+    spent = rec.spent if rec is not None and st.phase == "production" and st.side == side else 0
+    repair_spent = rec.repair_spent if rec is not None and st.phase == "production" and st.side == side else 0
     build = sorted(s for s in resolve_area(cx.map, setup.build, sc.absent_boxes)
                    if cx.friendly(s, side) and cx.undevastated(s) > 0)
+    costs = dict(setup.costs)
+    if rec is not None:
+        costs.update(rec.costs)
     return SideProduction(side, total, spendable, terms, deductions, sorted(unsupplied), budget, budget // REPAIR_COST,
-                          dict(setup.costs), setup.costs_rule, build, setup.build_rule, lend_lease)
+                          costs, setup.costs_rule, build, setup.build_rule, lend_lease, spent, repair_spent)
 
 
 def _country_area(code: str):

@@ -95,7 +95,8 @@ def report_text(r: Report) -> str:
     lines = [f"{r.scenario}: {t['season']} {t['year']}, {t['side']} {t['phase']}{' (' + t['subphase'] + ')' if t['subphase'] else ''}"]
     for side, p in r.production.items():
         extra = f", {p.spendable} spendable" if p.spendable != p.total else ""
-        lines.append(f"production {side}: {p.total}{extra}; repair budget {p.repair_budget} ({p.repairable_points} points)")
+        lines.append(f"production {side}: {p.total}{extra}; repair budget {p.repair_budget} ({p.repairable_points} points)"
+                     + (f"; spent {p.spent}, {p.available} left this phase" if p.spent else ""))
         for term in p.breakdown:
             lines.append(f"  + {term.points:3d}  {term.what} [{term.rule}]")
         for term in p.deductions:

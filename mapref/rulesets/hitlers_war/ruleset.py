@@ -39,6 +39,60 @@ STEP_LABELS = {
     ("over", ""): "Game over",
 }
 KEEP = "keep"  # a ``set`` action's side: unchanged
+ACTIONS = ("move", "set", "advance", "losses", "capture", "build", "repair", "invade", "surrender")
+
+
+def parse_points(text: str) -> dict[str, int]:
+    """``"infantry=1,mechanized=2"`` (``air`` for tactical air) -> {type: n}; raise ValueError."""
+    out: dict[str, int] = {}
+    names = {FLAGS.get(t, t): t for t in POINT_TYPES} | {t: t for t in POINT_TYPES} | {"fort": "fort"}
+    for part in text.split(","):
+        k, eq, v = part.strip().partition("=")
+        k = k.strip().lower().replace("-", "_")
+        if not eq or k not in names or not v.strip().isdigit():
+            raise ValueError(f"{part.strip()!r}: expected TYPE=N with a type of {', '.join(sorted(set(names)))}")
+        out[names[k]] = out.get(names[k], 0) + int(v)
+    return out
+
+
+def parse_costs(text: str) -> dict[str, int]:
+    """``"mechanized=6,tactical_air=8"`` -> {type: cost} (``air`` for tactical air); raise ValueError."""
+    from mapref.rulesets.hitlers_war.build import COST_TYPES
+
+    names = {t: t for t in COST_TYPES} | {FLAGS.get(t, t): t for t in POINT_TYPES} | {"ta-shipping": "ta_shipping"}
+    out = {}
+    for part in text.split(","):
+        k, eq, v = part.strip().partition("=")
+        k = k.strip().lower()
+        if not eq or names.get(k, names.get(k.replace("-", "_"))) is None or not v.strip().isdigit():
+            raise ValueError(f"--cost {part.strip()!r}: expected TYPE=N with a type of {', '.join(COST_TYPES)}")
+        out[names.get(k, names.get(k.replace("-", "_")))] = int(v)
+    return out
+
+
+def parse_losses(a: dict) -> dict | None:
+    """The owner's choice of points lost to over-stacking (Stacking 3) from an ``advance``
+    action's arguments: ``lose`` as {HEX: {type: n}} or a list of "HEX:TYPE=N,TYPE=N", or (the
+    window's form) ``lose_at`` = HEX with the points as TYPE = N arguments."""
+    lose = a.get("lose")
+    out: dict[str, dict[str, int]] = {}
+    if isinstance(lose, dict):
+        for space, pts in lose.items():
+            out[str(space).strip().upper()] = {str(k): int(v) for k, v in dict(pts).items() if int(v)}
+    elif isinstance(lose, (list, tuple)):
+        for item in lose:
+            space, colon, pts = str(item).partition(":")
+            if not colon or not space.strip():
+                raise ValueError(f"--lose {item!r}: expected HEX:TYPE=N[,TYPE=N], e.g. N9:mechanized=1")
+            for k, v in parse_points(pts).items():
+                out.setdefault(space.strip().upper(), {})[k] = out.get(space.strip().upper(), {}).get(k, 0) + v
+    elif lose is not None:
+        raise ValueError("lose: expected {HEX: {TYPE: N}}")
+    if a.get("lose_at"):
+        pts = {t: int(a[k]) for k, t in [(t, t) for t in POINT_TYPES] + [("fort", "fort")] if a.get(k)}
+        if pts:
+            out[str(a["lose_at"]).strip().upper()] = pts
+    return out or None
 
 
 def step_label(phase: str, subphase: str) -> str:
@@ -139,7 +193,7 @@ class HitlersWar(Ruleset):
             return vpcheck.check(game, action)
         fn = getattr(self, f"_check_{action.verb}", None)
         if fn is None:
-            return refused(f"Hitler's War has no action {action.verb!r} (its actions: move, set, advance, losses, capture, place, build, repair)")
+            return refused(f"Hitler's War has no action {action.verb!r} (its actions: {', '.join(ACTIONS)})")
         try:
             return fn(game, dict(action.args))
         except SpaceError as e:
@@ -172,7 +226,7 @@ class HitlersWar(Ruleset):
             return Outcome(False, reason=f"illegal move {frm} -> {to}: {r.reason}", rule=r.rule)
         what = r.fleet or f"{sum(r.points.values())} points of {r.army}"
         line = f"{what}: {frm} -> {to} by {' '.join(r.route)}"
-        return Outcome(True, r.commands, [line], rule="Movement 1-5" if not r.fleet else "Movement of naval strength points and fleets",
+        return Outcome(True, r.commands, [line] + ([r.note] if getattr(r, "note", "") else []), rule="Movement 1-5" if not r.fleet else "Movement of naval strength points and fleets",
                        label=f"move {what} {frm} -> {to}", data={"route": list(r.route), "army": r.army, "fleet": r.fleet})
 
     def _check_set(self, game, a: dict) -> Outcome:
@@ -231,8 +285,15 @@ class HitlersWar(Ruleset):
 
         st = game.state
         here = step_label(st.phase, st.subphase)
+        try:
+            lose = parse_losses(a)
+        except ValueError as e:
+            return refused(str(e), "Stacking 3")
         roll = a.get("roll")
-        r = advance(game.map, game.scenario, st, roll=int(roll) if roll not in (None, "") else None)
+        roll = int(roll) if roll not in (None, "") else None
+        if a.get("to"):
+            return self._advance_to(game, str(a["to"]), roll, lose)
+        r = advance(game.map, game.scenario, st, roll=roll, lose=lose)
         if r.error:
             ask = None
             if "--roll" in r.error:
@@ -241,6 +302,95 @@ class HitlersWar(Ruleset):
                           "(Determine supply 8; rulings R25).")
             return Outcome(False, reason=r.error, ask=ask)
         return Outcome(True, r.commands, r.messages, rule="Sequence of Play", label=f"end of {st.side} {here.lower()}")
+
+    def _advance_to(self, game, target: str, roll, lose) -> Outcome:
+        """``advance --to "[SEASON YEAR] SIDE STEP"``: end step after step, each with what the
+        rules apply at its end, until the game reaches the step (one logged action); stop with the
+        reason at the first step that cannot end."""
+        import copy
+
+        from mapref.rulesets.hitlers_war.commands import apply
+        from mapref.rulesets.hitlers_war.sequence import advance, steps
+
+        sc, st = game.scenario, game.state
+        words = target.lower().replace(",", " ").split()
+        turn = None
+        if len(words) >= 2 and words[1].isdigit():
+            try:
+                turn = Turn.parse(" ".join(words[:2]))
+            except ValueError as e:
+                return refused(f"--to {target!r}: {e}")
+            words = words[2:]
+        if not words or words[0] not in sc.sides:
+            return refused(f"--to {target!r}: expected [SEASON YEAR] SIDE STEP, the side one of {', '.join(sc.sides)}")
+        side, rest = words[0], words[1:]
+        seq = steps(sc)
+        want = None
+        key = " ".join(rest).replace(" ", ".")
+        for p, sub in seq:
+            if key in (p, sub, f"{p}.{sub}", step_label(p, sub).lower().replace(" ", ".")):
+                want = (p, sub)
+                break
+        if want is None:
+            names = ", ".join(f"{p}.{sub}" if sub else p for p, sub in seq)
+            return refused(f"--to {target!r}: no step {' '.join(rest)!r} (the steps: {names})")
+        work = copy.deepcopy(st)
+        cmds: list = []
+        msgs: list[str] = []
+        for _ in range(len(seq) * len(sc.move_order) * (len(sc.turns()) + 1)):
+            end_of_move = work.phase == "movement" and (work.phase, work.subphase) == [x for x in seq if x[0] == "movement"][-1]
+            r = advance(game.map, sc, work, roll=roll, lose=lose if end_of_move else None)
+            if r.error:
+                where = f"{work.turn}, {work.side} {step_label(work.phase, work.subphase).lower()}"
+                return refused(f"advancing to {target}: stopped at {where}: {r.error}")
+            apply(work, r.commands)
+            cmds += r.commands
+            msgs += [m for m in r.messages if not m.startswith("now: ")]
+            if work.phase == "over":
+                break
+            if (work.side, work.phase, work.subphase) == (side, *want) and (turn is None or work.turn == turn):
+                break
+        else:
+            return refused(f"advancing to {target}: the game never reaches it")
+        msgs.append(f"now: {work.turn}, {work.side} {work.phase}{' (' + work.subphase + ')' if work.subphase else ''}")
+        return Outcome(True, cmds, msgs, rule="Sequence of Play", label=f"advance to {work.turn}, {work.side} "
+                       f"{step_label(work.phase, work.subphase).lower()}")
+
+    def _check_build(self, game, a: dict) -> Outcome:
+        from mapref.rulesets.hitlers_war.build import RECORD_TYPES, check_build
+
+        space = self._space(game, a["space"]) if a.get("space") else None
+        try:
+            points = {t: int(v) for t, v in (a.get("points") or {t: a[t] for t in POINT_TYPES if t in a}).items() if int(v)}
+            records = {t: int(a[t]) for t in RECORD_TYPES if a.get(t)}
+            costs = a.get("cost") or {}
+            if isinstance(costs, (list, tuple)):
+                costs = {k: v for item in costs for k, v in parse_costs(str(item)).items()}
+            nums = {k: int(a.get(k) or 0) for k in ("fort", "ships", "lend_lease")}
+        except (TypeError, ValueError) as e:
+            return refused(f"cannot build: {e}", "Building strength points 3")
+        r = check_build(self.context(game), space, points, nums["fort"], records, nums["ships"], a.get("fleet") or None,
+                        nums["lend_lease"], dict(costs), a.get("army") or None)
+        if not r.ok:
+            return Outcome(False, reason=f"cannot build{' in ' + space if space else ''}: {r.reason}", rule=r.rule)
+        what = ", ".join(f"{v} {t.replace('_', ' ')}" for t, v in list(points.items()) + list(records.items())
+                         + [(k, v) for k, v in nums.items() if v])
+        return Outcome(True, r.commands, r.messages, rule="Building strength points 1-6",
+                       label=f"build {what or 'costs'}" + (f" in {space}" if space else ""))
+
+    def _check_repair(self, game, a: dict) -> Outcome:
+        from mapref.rulesets.hitlers_war.build import check_repair
+
+        space = self._space(game, a.get("space", ""))
+        try:
+            n = int(a.get("points", a.get("n", 1)))
+        except (TypeError, ValueError):
+            return refused(f"repair: the number of points must be a whole number, got {a.get('points')!r}",
+                           "Repairing devastated production 7")
+        r = check_repair(self.context(game), space, n)
+        if not r.ok:
+            return Outcome(False, reason=f"cannot repair {space}: {r.reason}", rule=r.rule)
+        return Outcome(True, r.commands, r.messages, rule="Repairing devastated production 2-8", label=f"repair {n} in {space}")
 
     def _check_losses(self, game, a: dict) -> Outcome:
         from mapref.rulesets.hitlers_war.combat import check_losses
@@ -258,7 +408,7 @@ class HitlersWar(Ruleset):
 
         frm, to = self._space(game, a.get("from", "")), self._space(game, a.get("to", ""))
         retreats = [self._space(game, x) for x in a.get("retreat_to", [])]
-        r = check_capture(self.context(game), frm, to, retreats, army=a.get("army"))
+        r = check_capture(self.context(game), frm, to, retreats, army=a.get("army"), para_drop=int(a.get("para_drop") or 0))
         if not r.ok:
             ask = None
             if r.retreat is not None:
@@ -295,27 +445,36 @@ class HitlersWar(Ruleset):
         return Outcome(True, [r.command], [r.message], rule=r.rule, label=r.label,
                        data={"army": r.command.join or r.command.new_name})
 
-    def _check_build(self, game, a: dict) -> Outcome:
-        from mapref.rulesets.hitlers_war.building import check_build
+    def _check_invade(self, game, a: dict) -> Outcome:
+        from mapref.rulesets.hitlers_war.combat import check_invasion
 
-        space = self._space(game, a.get("space", ""))
-        r = check_build(self.context(game), game, space, a.get("points") or {})
+        frm, to = self._space(game, a.get("from", "")), self._space(game, a.get("to", ""))
+        retreats = [self._space(game, x) for x in a.get("retreat_to", [])]
+        r = check_invasion(self.context(game), frm, to, retreats, army=a.get("army"), failed=bool(a.get("failed")))
         if not r.ok:
-            return Outcome(False, reason=f"cannot build in {space}: {r.reason}", rule=r.rule)
-        return Outcome(True, r.commands, [r.message], rule=r.rule, label=r.label, data={"army": r.commands[0].join or r.commands[0].new_name})
+            ask = None
+            if r.retreat is not None:
+                name, options = r.retreat
+                ask = Ask("retreat_to", f"{name} retreats from {to} to", list(options),
+                          "The defender chooses among the legal retreats (Advance resolution 6-7).")
+            return Outcome(False, reason=f"illegal invasion {frm} -> {to}: {r.reason}", rule=r.rule, ask=ask)
+        return Outcome(True, r.commands, r.messages, rule="Amphibious Invasions: Invasion procedure; Invasion advance 3-4",
+                       label=f"invasion {frm} -> {to}" + (" failed" if a.get("failed") else ""))
 
-    def _check_repair(self, game, a: dict) -> Outcome:
-        from mapref.rulesets.hitlers_war.building import check_repair
+    def _check_surrender(self, game, a: dict) -> Outcome:
+        from mapref.rulesets.hitlers_war.surrender import check_surrender
 
-        space = self._space(game, a.get("space", ""))
+        nation = str(a.get("nation", "")).strip().lower()
+        if not nation:
+            return refused("surrender: name the nation (a country code: fr, it, gb, fi, ro+bg...; or vichy)", "Surrender")
         try:
-            n = int(a.get("points", 1) or 0)
+            ff = int(a.get("free_french") or 0)
         except (TypeError, ValueError):
-            return refused(f"repair: a whole number of points, not {a.get('points')!r}")
-        r = check_repair(self.context(game), game, space, n)
+            return refused("--free-french: a whole number of infantry points", "Surrender, France 4")
+        r = check_surrender(self.context(game), nation, ff)
         if not r.ok:
-            return Outcome(False, reason=f"cannot repair in {space}: {r.reason}", rule=r.rule)
-        return Outcome(True, r.commands, [r.message], rule=r.rule, label=r.label)
+            return Outcome(False, reason=f"cannot apply the surrender of {nation}: {r.reason}", rule=r.rule)
+        return Outcome(True, r.commands, r.messages, rule="Surrender", label=f"surrender of {nation}")
 
     # ---------------------------------------------------------------------------- window
     def reach(self, game, piece: str, within=None) -> set[str]:
@@ -345,7 +504,12 @@ class HitlersWar(Ruleset):
     def game_menu(self, game) -> list[MenuItem]:
         from mapref.rulesets.hitlers_war.views import game_menu
 
-        return game_menu(self.context(game), game)
+        cx = self.context(game)
+        out = game_menu(cx, game)
+        if game.state.phase == "production":  # the entries not tied to a space: shipping, ships, lend-lease
+            out[1:1] = [item for item in self._production_menu(game, cx, None) if item.action is not None
+                        and "space" not in item.action.args]
+        return out
 
     def pieces(self, game, report=None) -> list[Piece]:
         r = (report or self.report(game)).as_dict()
@@ -405,10 +569,11 @@ class HitlersWar(Ruleset):
         prod = []
         for side, p in r["production"].items():
             spend = f", {p['spendable']} to spend" if p["spendable"] != p["total"] else ""
-            prod.append(f"{side}: {p['total']}{spend}")
-        from mapref.rulesets.hitlers_war.building import budget_lines
+            left = f", {p['available']} left" if p.get("spent") else ""
+            prod.append(f"{side}: {p['total']}{spend}{left}")
+        from mapref.rulesets.hitlers_war.build import budget_lines
 
-        prod += budget_lines(self.context(game), game)
+        prod += budget_lines(self.context(game))
         return [("Production", prod), ("Nations", self.nations_lines(game))] + vpcheck.panel(game)
 
     def nations_lines(self, game) -> list[str]:
@@ -441,7 +606,9 @@ class HitlersWar(Ruleset):
         return None
 
     def menu(self, game, space: str, selected: str | None) -> list[MenuItem]:
-        """The right-click menu at ``space``: combat results in a combat phase (rulings R35)."""
+        """The right-click menu at ``space``: combat results (greyed, with the reason, outside a
+        combat phase: rulings R35), then what the step does here (the end of movement with the
+        points lost chosen; building and repairing in the production phase)."""
         from mapref.rulesets.hitlers_war.combat import land_adjacent
 
         st = game.state
@@ -454,6 +621,12 @@ class HitlersWar(Ruleset):
         out: list[MenuItem] = []
         sel = st.army(selected.partition(":")[2]) if selected and selected.startswith("army:") else None
         enemy = cx.control.get(space) != st.side or any(x.at == space and x.side != st.side for x in st.armies)
+        if sel is not None and sel.side == st.side and sel.at != space and enemy and st.subphase == "amphibious" \
+                and sel.points.get("amphibious"):
+            # Amphibious invasions (Invasion resolution; Invasion advance 3-4): the players rolled it
+            out.append(MenuItem("Invasion succeeded (landing)", Action("invade", {"from": sel.at, "to": space, "army": sel.name})))
+            out.append(MenuItem("Invasion failed (amphibious points lost)",
+                                Action("invade", {"from": sel.at, "to": space, "army": sel.name, "failed": True})))
         if sel is not None and sel.side == st.side and sel.at != space and enemy and \
                 (land_adjacent(cx, sel.at, space) or cx.graph.kinds_between(sel.at, space)):
             out.append(MenuItem("Advance succeeded (capture)", Action("capture", {"from": sel.at, "to": space, "army": sel.name}),
@@ -469,9 +642,8 @@ class HitlersWar(Ruleset):
             out.append(MenuItem("Record losses...", Action("losses", args), combat, why, ask=fields))
         elif enemy and not cx.is_box(space) and not (cx.neutral(space) and space not in cx.control):
             out.append(MenuItem("Garrison destroyed", Action("losses", {"space": space, "garrison": True}), combat, why))
-        from mapref.rulesets.hitlers_war.views import build_items, place_item
+        from mapref.rulesets.hitlers_war.views import place_item
 
-        out += build_items(cx, game, space)
         if st.phase == "setup":
             from mapref.rulesets.hitlers_war.placement import placeable
 
@@ -480,6 +652,81 @@ class HitlersWar(Ruleset):
                     item = place_item(cx, p.id, space)
                     if item is not None:
                         out.append(item)
+        if st.phase == "movement":
+            out += self._movement_menu(game, cx, space)
+        if st.phase == "production":
+            out += self._production_menu(game, cx, space)
+        return out
+
+    def _movement_menu(self, game, cx, space: str) -> list[MenuItem]:
+        """Movement: at an over-stacked hex of the phasing side, end the movement phase with the
+        owner's choice of the points lost (Stacking 3; the rest by rulings R24)."""
+        from mapref.rulesets.hitlers_war.sequence import _overstacked, steps
+
+        st = game.state
+        seq = [x for x in steps(game.scenario) if x[0] == "movement"]
+        last = (st.phase, st.subphase) == seq[-1]
+        over = _overstacked(cx, st.side).get(space)
+        if over is None:
+            return []
+        armies, ground, forts = over
+        if ground + forts <= 10:
+            return []
+        fields = [(t, f"{t.replace('_', ' ')} lost (of {n})", "int", 0, None)
+                  for t in POINT_TYPES if t != "tactical_air" and (n := sum(a.points.get(t, 0) for a in armies))]
+        if forts:
+            fields.append(("fort", f"fort points lost (of {forts})", "int", 0, None))
+        why = "" if last else "points over ten are lost at the end of land movement [Stacking 2-3]"
+        return [MenuItem(f"End movement, choosing the {ground + forts - 10} points lost here...",
+                         Action("advance", {"lose_at": space}), last, why, ask=fields)]
+
+    def _production_menu(self, game, cx, space: str) -> list[MenuItem]:
+        """Production: "Build here..." at a space where the phasing side builds (build step),
+        "Build shipping, ships, lend-lease..." anywhere (build step), "Repair production here..."
+        at a friendly devastated space (repair step).  Each asks its values in one form; the note
+        gives the costs and what is left (Building strength points 1-4; Repairing 2-8)."""
+        from mapref.rulesets.hitlers_war.build import RECORD_TYPES, cost_of
+        from mapref.rulesets.hitlers_war.production import production
+
+        st = game.state
+        side = st.side
+        p = production(cx, side)
+        left = f"{p.available} of {p.spendable} production left"
+        out: list[MenuItem] = []
+        if st.subphase == "build":
+            known = {t: cost_of(cx, side, t) for t in POINT_TYPES + ("fort",)}
+            costs = ", ".join(f"{t.replace('_', ' ')} {c}" for t, c in known.items() if c is not None)
+            note = f"{left}; costs: {costs or 'none known'} (enter other record-sheet costs with mapref build --cost)"
+            if space in p.build_spaces:
+                fields = [(t, f"{t.replace('_', ' ')} ({c} each)", "int", 0, None) for t, c in known.items()
+                          if c is not None and t != "fort"]
+                if known.get("fort") is not None and not cx.is_box(space):
+                    fields.append(("fort", f"fort points ({known['fort']} each)", "int", 0, None))
+                if cx.is_box(space):
+                    names = [a.name for a in st.armies if a.at == space and a.side == side]
+                    fields.append(("army", "join army (empty: a new army)", "choice", "", [""] + names))
+                out.append(MenuItem("Build here...", Action("build", {"space": space}), True, note, ask=fields))
+            elif known.get("fort") is not None and cx.friendly(space, side) and not cx.is_box(space) and cx.is_land(space):
+                out.append(MenuItem("Build fort points here...", Action("build", {"space": space}), True, note,
+                                    ask=[("fort", f"fort points ({known['fort']} each)", "int", 1, None)]))
+            extra = [(k, f"{k.replace('_', ' ')} points ({cost_of(cx, side, k)} each)", "int", 0, None)
+                     for k in RECORD_TYPES if cost_of(cx, side, k) is not None]
+            ports = [f.name for f in st.fleets if f.side == side and f.in_port]
+            if ports:
+                extra.append(("ships", "production paid toward capital ships", "int", 0, None))
+                extra.append(("fleet", "fleet in port for completed ships", "choice", ports[0], ports))
+            if p.lend_lease is not None and p.lend_lease["max"]:
+                extra.append(("lend_lease", f"lend-lease to the Soviets (at most {p.lend_lease['max']})", "int", 0, None))
+            if extra:
+                out.append(MenuItem("Build shipping, ships, lend-lease...", Action("build", {}), True, note, ask=extra))
+        elif st.subphase == "repair" and cx.friendly(space, side):
+            hs = st.hex(space)
+            n = hs.devastated - hs.permanent
+            if n > 0:
+                note = (f"three production a point; {p.repair_left} of {p.repair_budget} left for repairs "
+                        f"(25% of {p.spendable}); {left}")
+                out.append(MenuItem("Repair production here...", Action("repair", {"space": space}), True, note,
+                                    ask=[("points", f"points to repair (of {n} devastated)", "int", 1, None)]))
         return out
 
     # ------------------------------------------------------------------------------- CLI
@@ -532,6 +779,22 @@ class HitlersWar(Ruleset):
         def advance_args(ap):
             ap.add_argument("--roll", type=int, default=None, choices=range(1, 7), metavar="N",
                             help="the die roll that settles a tie for isolated hexes (Determine supply 8)")
+            ap.add_argument("--to", default=None, metavar='"[SEASON YEAR] SIDE STEP"',
+                            help='end step after step until this one, e.g. "allies production", "spring 1942 allies land" '
+                                 "(stops, changing nothing, at a step that cannot end)")
+            ap.add_argument("--lose", action="append", default=[], metavar="HEX:TYPE=N[,TYPE=N]",
+                            help="at the end of movement: the points the owner eliminates in an over-stacked hex "
+                                 "(Stacking 3; types infantry, mechanized, amphibious, para, fort); the rest by rulings R24")
+
+        def advance_action(args, game) -> Action:
+            d: dict = {}
+            if args.roll is not None:
+                d["roll"] = args.roll
+            if args.lose:
+                d["lose"] = list(args.lose)
+            if args.to:
+                d["to"] = args.to
+            return Action("advance", d)
 
         def losses_args(ap):
             ap.add_argument("hex", metavar="HEX")
@@ -565,6 +828,8 @@ class HitlersWar(Ruleset):
                 d["retreat_to"] = list(args.retreat_to)
             if args.army:
                 d["army"] = args.army
+            if getattr(args, "para_drop", 0):
+                d["para_drop"] = args.para_drop
             return Action("capture", d)
 
         def place_args(ap):
@@ -586,6 +851,65 @@ class HitlersWar(Ruleset):
                 d["leader"] = args.leader
             return Action("place", d)
 
+        def para_args(ap):
+            capture_args(ap)
+            ap.add_argument("--para-drop", dest="para_drop", type=int, default=0, metavar="N",
+                            help="para points dropped in this, the army's first advance (Para-drop 2-5)")
+
+        def invade_args(ap):
+            ap.add_argument("frm", metavar="FROM", help="the invading army's coastal hex")
+            ap.add_argument("to", metavar="TO", help="the target hex")
+            ap.add_argument("--failed", action="store_true", help="the invasion's advance failed (Invasion advance 4)")
+            ap.add_argument("--retreat-to", action="append", default=[], metavar="HEX",
+                            help="where the defender retreats the army displaced from TO")
+            ap.add_argument("--army", default=None, help="the invading army (where several share FROM)")
+
+        def invade_action(args, game) -> Action:
+            d: dict = {"from": args.frm, "to": args.to}
+            if args.failed:
+                d["failed"] = True
+            if args.retreat_to:
+                d["retreat_to"] = list(args.retreat_to)
+            if args.army:
+                d["army"] = args.army
+            return Action("invade", d)
+
+        def build_args(ap):
+            ap.add_argument("hex", metavar="HEX", nargs="?", default=None, help="where the strength or fort points are placed")
+            points_args(ap)
+            ap.add_argument("--fort", type=int, default=0, metavar="N", help="fort points (under construction for a season)")
+            ap.add_argument("--army", default=None, help="the army in a box the points join, or the new army's name")
+            ap.add_argument("--ta-shipping", dest="ta_shipping", type=int, default=0, metavar="N", help="trans-Atlantic shipping points")
+            ap.add_argument("--uboats", dest="uboat", type=int, default=0, metavar="N", help="U-boat points (to the U-boat marker in port)")
+            ap.add_argument("--asw", type=int, default=0, metavar="N", help="A.S.W. points")
+            ap.add_argument("--bombers", dest="bomber", type=int, default=0, metavar="N", help="strategic bomber points")
+            ap.add_argument("--ships", type=int, default=0, metavar="P", help="production paid toward capital ship points")
+            ap.add_argument("--fleet", default=None, help="the fleet in port that completed ship points join")
+            ap.add_argument("--lend-lease", dest="lend_lease", type=int, default=0, metavar="N",
+                            help="Allies: production points given to the Soviets (Lend-Lease)")
+            ap.add_argument("--cost", action="append", default=[], metavar="TYPE=N",
+                            help="record the record sheet's cost of a type (costs the rulebook does not state)")
+
+        def build_action(args, game) -> Action:
+            d: dict = {}
+            if args.hex:
+                d["space"] = args.hex
+            if points_of(args):
+                d["points"] = points_of(args)
+            for k in ("fort", "ta_shipping", "uboat", "asw", "bomber", "ships", "lend_lease"):
+                if getattr(args, k):
+                    d[k] = getattr(args, k)
+            for k in ("army", "fleet"):
+                if getattr(args, k):
+                    d[k] = getattr(args, k)
+            if args.cost:
+                d["cost"] = {k: v for item in args.cost for k, v in parse_costs(item).items()}
+            return Action("build", d)
+
+        def repair_args(ap):
+            ap.add_argument("hex", metavar="HEX")
+            ap.add_argument("points", metavar="N", type=int, nargs="?", default=1, help="devastated points to repair (default 1)")
+
         return [
             Verb("place", "place strength from a set-up pool (set-up phase); exit 1 with the rule when illegal",
                  "Place strength points of a set-up pool in a hex or box of its area (Prepare for Play 3; Stacking 1-2, 6), "
@@ -596,14 +920,31 @@ class HitlersWar(Ruleset):
                  "Correct the board (a hex's control or devastation), or record a nation joining a side, surrendering... "
                  "(--nation CODE --status STATUS [--side SIDE]).", set_args, set_action),
             Verb("advance", "end the current phase, applying what the rules apply at its end, and save",
-                 "End the current step of the sequence of play.", advance_args,
-                 lambda args, game: Action("advance", {"roll": args.roll} if args.roll is not None else {})),
+                 "End the current step of the sequence of play.", advance_args, advance_action),
             Verb("losses", "record the losses a player chose after an assault (combat phase); exit 1 with the rule when impossible",
                  "Record the strength points the owner removes after an assault (Assault resolution 5-8; Effect of forts "
                  "on combat 2; Air superiority 1).", losses_args, losses_action),
             Verb("capture", "record a successful advance the players rolled: the army moves in, defenders retreat; exit 1 with the rule when illegal",
                  "Record a successful advance from FROM into TO (Advance resolution 2-13; Off-map combat; Effect of forts "
-                 "on combat 4).", capture_args, capture_action, check_only=True),
+                 "on combat 4).", para_args, capture_action, check_only=True),
+            Verb("invade", "record an amphibious invasion the players resolved: the army lands (or, --failed, loses its amphibious points); exit 1 with the rule when illegal",
+                 "Record an amphibious invasion from FROM into TO in the resolve amphibious assaults step (Invasion "
+                 "procedure 1-8; Invasion advance 1-5; Naval fire 2-4).", invade_args, invade_action, check_only=True),
+            Verb("surrender", "apply a nation's surrender the players rolled (or whose conditions hold) with all it does; vichy: the Axis dissolves Vichy France",
+                 "Apply a surrender (War for Europe, Surrender: France 2-7, Italy 2-4, Rumania and Bulgaria 3-4, Finland 3-4, "
+                 "Great Britain 3-5, Germany, Soviet Union; National morale chart); NATION 'vichy': Vichy France 5.",
+                 lambda ap: (ap.add_argument("nation", metavar="NATION", help="a country code (fr, it, gb, fi, ge, su...), ro+bg, or vichy"),
+                             ap.add_argument("--free-french", dest="free_french", type=int, default=0, metavar="N",
+                                             help="France: the infantry points whose roll was 1 or 2 (Surrender, France 4)")),
+                 lambda args, game: Action("surrender", {"nation": args.nation, **({"free_french": args.free_french} if args.free_french else {})}),
+                 check_only=True),
+            Verb("build", "spend the phasing side's production on new strength points, forts, shipping, lend-lease (production: build step)",
+                 "Build in the production phase (Building strength points 1-6; Stacking 5; Fortifications, Production; "
+                 "Trans-Atlantic shipping 3-4; Lend-Lease 1-5; Allied Supply and Production 1; The United States 3; "
+                 "France: Activity limitations 1-2; Partial Ship Builds).", build_args, build_action, check_only=True),
+            Verb("repair", "repair devastated production of the phasing side: three production a point, at most 25% of production (production: repair step)",
+                 "Repair devastated production (Repairing devastated production 2-8; Siberian production 2, 5).", repair_args,
+                 lambda args, game: Action("repair", {"space": args.hex, "points": args.points}), check_only=True),
         ] + vpcheck.verbs()
 
 

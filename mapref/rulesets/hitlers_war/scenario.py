@@ -127,6 +127,23 @@ class Note:
 
 
 @dataclass
+class Entry:
+    """A nation that joins a side by itself at the beginning of a player turn, if it is still
+    unaligned (War for Europe: Nations inclined toward the Axis 1-3; The United States 1)."""
+
+    id: str
+    rule: str
+    nation: str
+    side: str
+    turn: Turn
+    player_turn: str = ""  # the side whose player turn it begins ("": the turn's first side)
+    army: str = ""  # an army it brings (placed in ``at``), or reinforces (``reinforce``)
+    at: str = ""
+    points: dict[str, int] = field(default_factory=dict)
+    reinforce: bool = False  # add ``points`` to ``army`` if it is in play, never create it
+
+
+@dataclass
 class Scenario:
     id: str
     name: str
@@ -153,12 +170,17 @@ class Scenario:
     adjustments: list[Adjustment] = field(default_factory=list)
     victory: list = field(default_factory=list)  # mapref.rules.victory.Condition: the conditions as data
     special: list[Note] = field(default_factory=list)
+    entries: list[Entry] = field(default_factory=list)
     notes: str = ""
     path: str = ""  # where it was loaded from (not saved)
     vp_track: object = None  # a seasonal VP track (mapref.rules.vptrack.TrackSpec), when the scenario has one
 
     def setup(self, side: str) -> SideSetup:
         return self.side_setups[side]
+
+    def has(self, special: str) -> bool:
+        """Does the scenario use the rule its ``[special.<id>]`` note names?"""
+        return any(n.id == special for n in self.special)
 
     def turns(self) -> list[Turn]:
         out, t = [], self.first_turn

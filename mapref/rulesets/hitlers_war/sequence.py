@@ -26,8 +26,10 @@ import copy
 from dataclasses import dataclass, field
 
 from mapref.core.graph import box_space
-from mapref.rulesets.hitlers_war.commands import (AddHistory, EndCombat, RemoveArmy, SetArmyPoints, SetFleets, SetForts, SetHex, SetTurn,
-                                   apply)
+from mapref.rulesets.hitlers_war.commands import (AddHistory, CountHexes, EndCombat, RemoveArmy, SetArmyPoints, SetFleets, SetForts, SetHex,
+                                                  SetRecord, SetTurn, apply)
+from mapref.rulesets.hitlers_war.stacking import LIMIT
+from mapref.rulesets.hitlers_war.state import POINT_TYPES
 from mapref.rulesets.hitlers_war.supply import isolation
 
 
@@ -50,17 +52,65 @@ class Advance:
 
 
 # ------------------------------------------------------------------ end-of-step consequences
-def stacking_fix(cx, side: str) -> tuple[list, list[str]]:
-    """Stacking 2-4 at the end of the side's movement phase: in each hex, points over ten (tactical
-    air exempt: Tactical air abilities 2) are lost and the rest go to one army (rulings R24)."""
-    cmds, msgs = [], []
+DEFAULT_LOSS_ORDER = ("infantry", "amphibious", "para", "mechanized")  # rulings R24: the default the owner may change
+
+
+def _overstacked(cx, side: str) -> dict[str, tuple[list, int, int]]:
+    """The side's hexes (not boxes) that need the end-of-movement fix: space -> (armies, their
+    points without tactical air, operational fort points).  Fort points count toward the ten
+    (Fortifications, Production 1) as in the check (mapref.rulesets.hitlers_war.stacking.hex_points)."""
     by_hex: dict[str, list] = {}
     for a in cx.state.armies:
         if a.side == side and not cx.is_box(a.at):
             by_hex.setdefault(a.at, []).append(a)
+    out = {}
     for space, armies in sorted(by_hex.items()):
-        total = sum(a.total(with_air=False) for a in armies)
-        if len(armies) == 1 and total <= 10:
+        forts = sum(f.strength for f in cx.state.forts if f.at == space and f.side == side)
+        out[space] = (armies, sum(a.total(with_air=False) for a in armies), forts)
+    return out
+
+
+def stacking_choice_problem(cx, side: str, lose: dict | None) -> str:
+    """Why the owner's choice of points lost to over-stacking (Stacking 3: "strength points of
+    their choice") cannot be applied, or ""."""
+    if not lose:
+        return ""
+    hexes = _overstacked(cx, side)
+    for space, pts in lose.items():
+        if space not in hexes:
+            return f"{space}: no {side} army there to lose points at the end of movement"
+        armies, ground, forts = hexes[space]
+        excess = max(0, ground + forts - LIMIT)
+        if not isinstance(pts, dict) or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in pts.values()):
+            return f"{space}: give the points lost as TYPE=N"
+        n = sum(pts.values())
+        if not excess:
+            return f"{space} holds {ground + forts} points (with {forts} fort points): not over ten, nothing is lost"
+        if n > excess:
+            return (f"{space} holds {ground + forts} points ({forts} of them fort points): {excess} over ten; "
+                    f"{n} is more than the {excess} to lose")
+        for t, v in pts.items():
+            if t == "tactical_air":
+                return "tactical air does not count toward the ten (Tactical air abilities 2): choose other points"
+            have = forts if t == "fort" else sum(a.points.get(t, 0) for a in armies)
+            if t != "fort" and t not in POINT_TYPES:
+                return f"{t!r} is not a strength type ({', '.join(POINT_TYPES)}, fort)"
+            if v > have:
+                return f"{space} has {have} {t} points, it cannot lose {v}"
+    return ""
+
+
+def stacking_fix(cx, side: str, lose: dict | None = None) -> tuple[list, list[str]]:
+    """Stacking 2-4 at the end of the side's movement phase: in each hex the points over ten (fort
+    points count: Fortifications, Production 1; tactical air exempt: Tactical air abilities 2) are
+    lost and the rest go to one army.  Stacking 3: the owner chooses the points (``lose``: space ->
+    {type: n}, "fort" for fort points; checked by :func:`stacking_choice_problem`); what the owner
+    leaves unchosen goes in the default order, infantry first (rulings R24)."""
+    cmds, msgs = [], []
+    lose = lose or {}
+    for space, (armies, ground, fort_pts) in _overstacked(cx, side).items():
+        total = ground + fort_pts
+        if len(armies) == 1 and total <= LIMIT:
             if armies[0].no_defensive_assault:
                 cmds.append(SetArmyPoints(army=armies[0].name, no_defensive_assault=False))
             continue
@@ -69,20 +119,41 @@ def stacking_fix(cx, side: str) -> tuple[list, list[str]]:
         for a in armies:
             for k, v in a.points.items():
                 pts[k] = pts.get(k, 0) + v
-        excess = max(0, total - 10)
-        lost = {}
-        for k in ("infantry", "amphibious", "para", "mechanized"):
+        excess = max(0, total - LIMIT)
+        lost: dict[str, int] = {}
+        chosen = dict(lose.get(space, {}))
+        for k, v in chosen.items():
+            if v and k != "fort":
+                pts[k] -= v
+                lost[k] = v
+                excess -= v
+        if chosen.get("fort"):
+            forts = copy.deepcopy(cx.state.forts)
+            left = chosen["fort"]
+            for f in forts:
+                if f.at == space and f.side == side and left:
+                    take = min(left, f.strength)
+                    f.strength -= take
+                    left -= take
+            cmds.append(SetForts(forts=[f for f in forts if f.strength or f.building]))
+            lost["fort"] = chosen["fort"]
+            excess -= chosen["fort"]
+        for k in DEFAULT_LOSS_ORDER:
             take = min(excess, pts.get(k, 0))
             if take:
                 pts[k] -= take
-                lost[k] = take
+                lost[k] = lost.get(k, 0) + take
                 excess -= take
         for a in armies:
             if a is not keep:
                 cmds.append(RemoveArmy(army=a.name))
         cmds.append(SetArmyPoints(army=keep.name, points=pts, no_defensive_assault=False))
-        msgs.append(f"{space}: {len(armies)} armies, {total} points -> {keep.name} keeps ten"
-                    + (f", lost {lost}" if lost else "") + " [Stacking 2-4; rulings R24]")
+        how = "the owner's choice" if chosen else "default order, infantry first; the owner may choose with --lose"
+        what = ", ".join(f"{v} {k.replace('_', ' ')}" for k, v in lost.items() if v)
+        forts_txt = f" and {fort_pts} fort points" if fort_pts else ""
+        msgs.append(f"{space}: {len(armies)} arm{'y' if len(armies) == 1 else 'ies'}, {ground} points{forts_txt} -> "
+                    f"{keep.name} keeps the rest" + (f", lost {what} ({how})" if lost else "")
+                    + " [Stacking 2-4; Fortifications, Production 1; rulings R24]")
     return cmds, msgs
 
 
@@ -94,10 +165,12 @@ def isolation_commands(cx, side: str, roll: int | None) -> tuple[list, list[str]
         return [], [], f"isolated hexes tie between opposing sides ({ties}): enter the die roll with --roll N (Determine supply 8)"
     for space, to in sorted(iso.hexes.items()):
         cmds.append(SetHex(space=space, control=to, occupied=not cx.is_box(space)))
+        cmds.append(CountHexes(gained={to: 1}, lost={side: 1}))
         msgs.append(f"{space} unsupplied: becomes {to} (closest undevastated production) [Determine supply 6-8]")
     for space, tied in sorted(iso.ties.items()):
         to = tied[0] if roll is not None and roll <= 3 else tied[-1]
         cmds.append(SetHex(space=space, control=to, occupied=True))
+        cmds.append(CountHexes(gained={to: 1}, lost={side: 1}))
         msgs.append(f"{space} unsupplied: {' and '.join(tied)} tie; roll {roll} gives it to {to} [Determine supply 8; rulings R25]")
     for name in iso.armies:
         cmds.append(RemoveArmy(army=name))
@@ -149,7 +222,7 @@ def pending_for(cx) -> list[dict]:
 
 
 # ---------------------------------------------------------------------------- advancing
-def advance(m, sc, st, roll: int | None = None) -> Advance:
+def advance(m, sc, st, roll: int | None = None, lose: dict | None = None) -> Advance:
     """End the current step: the commands that apply its consequences and move the game on.
     ``st`` is not changed (the commands are applied to a copy to look ahead)."""
     from mapref.rulesets.hitlers_war.common import Context
@@ -159,6 +232,9 @@ def advance(m, sc, st, roll: int | None = None) -> Advance:
     out = Advance()
     if st.phase == "over":
         out.error = "the game is over"
+        return out
+    if lose and st.phase != "movement":
+        out.error = "points lost to over-stacking are chosen at the end of a movement phase [Stacking 3]"
         return out
     work = copy.deepcopy(st)
     cx = Context(m, sc, work)
@@ -179,8 +255,16 @@ def advance(m, sc, st, roll: int | None = None) -> Advance:
             here = next(s for s in seq if s[0] == work.phase)
         i = seq.index(here)
         # what the end of this step applies
-        if here[0] == "movement" and (i + 1 == len(seq) or seq[i + 1][0] != "movement"):
-            c, msgs = stacking_fix(cx, side)
+        end_of_movement = here[0] == "movement" and (i + 1 == len(seq) or seq[i + 1][0] != "movement")
+        if lose and not end_of_movement:
+            out.error = "points lost to over-stacking are chosen at the end of land movement [Stacking 3]"
+            return out
+        if end_of_movement:
+            err = stacking_choice_problem(cx, side, lose)
+            if err:
+                out.error = f"{err} [Stacking 3]"
+                return out
+            c, msgs = stacking_fix(cx, side, lose)
             run(c)
             out.messages += msgs
         if here == ("combat", "exploitation"):
@@ -190,13 +274,38 @@ def advance(m, sc, st, roll: int | None = None) -> Advance:
                 return out
             run(c)
             out.messages += msgs
+            from mapref.rulesets.hitlers_war.politics import neutrality_commands
+
+            c, msgs = neutrality_commands(Context(m, sc, work), side)
+            run(c)
+            out.messages += msgs
+            from mapref.rulesets.hitlers_war.politics import combat_phase_morale
+
+            c, msgs = combat_phase_morale(Context(m, sc, work), side)
+            run(c)
+            out.messages += msgs
             if work.garrisons_lost:
                 out.messages.append(f"garrisons return in {', '.join(work.garrisons_lost)} [Garrisons 4, 6]")
-            if work.garrisons_lost or any(a.side == side and a.advanced for a in work.armies):
+            if work.garrisons_lost or work.invasions or work.hexes_gained or work.hexes_lost or \
+                    any(a.side == side and a.advanced for a in work.armies):
                 run([EndCombat(side=side)])
+        if here == ("production", "build"):
+            from mapref.rulesets.hitlers_war.build import end_of_building
+
+            err = end_of_building(Context(m, sc, work), side)
+            if err:
+                out.error = err
+                return out
         if here[0] == "production" and i + 1 == len(seq):
-            p = production(Context(m, sc, work), side)
-            run([AddHistory(side=side, record={"turn": str(work.turn), "total": p.total, "spendable": p.spendable})])
+            from mapref.rulesets.hitlers_war.build import end_of_production
+
+            wcx = Context(m, sc, work)
+            p = production(wcx, side)
+            c, msgs = end_of_production(wcx, side)
+            run([AddHistory(side=side, record={"turn": str(work.turn), "total": p.total, "spendable": p.spendable,
+                                               "spent": p.spent})])
+            run(c)
+            out.messages += msgs
         turn = work.turn
         if i + 1 < len(seq):
             nxt = (side, seq[i + 1])
@@ -219,6 +328,10 @@ def advance(m, sc, st, roll: int | None = None) -> Advance:
         run([SetTurn(side=side, phase="over", subphase="")])
         v = victory(Context(m, sc, work))
         out.messages.append(f"game over after {sc.last_turn}" + (f": {v['winner']} wins ({v['condition']}) [{v['rule']}]" if v else ""))
+        if not v and sc.has("surrender"):
+            from mapref.rulesets.hitlers_war.victory import end_summary
+
+            out.messages.append(end_summary(Context(m, sc, work)))
         out.commands = cmds
         return out
     if turn != work.turn:
@@ -234,6 +347,16 @@ def advance(m, sc, st, roll: int | None = None) -> Advance:
         run(c)
         out.messages += msgs
     if phase == "movement" and (new_side != side or turn != work.turn or work.phase == "setup") and sub == seq[0][1]:
+        # nations that join by themselves at the beginning of a player turn (Nations inclined
+        # toward the Axis 1-3; The United States 1; rulings R39)
+        from mapref.rulesets.hitlers_war.politics import automatic_entries
+
+        c, msgs = automatic_entries(Context(m, sc, work), turn, new_side)
+        run(c)
+        out.messages += msgs
+        rec = work.sides.get(new_side)
+        if rec is not None and (rec.ta_used or rec.transported):  # a new turn's transport (Sea transportation 1)
+            run([SetRecord(side=new_side, fields={"ta_used": 0, "transported": {}})])
         if any(f.side == new_side and f.moved for f in work.fleets):
             fleets = copy.deepcopy(work.fleets)
             for f in fleets:

@@ -26,9 +26,11 @@ def new_game(m: MapModel, sc: Scenario, *, scenario_ref: str = "", map_ref: str 
             # the Axis-held hexes listed; Italy; France) fights on the side holding most of it
             # (rulings R38); a country no side holds gets the scenario's other_nations status
             held: dict[str, int] = {}
-            for space in cx.board.spaces_of_country(code):
+            spaces = cx.board.spaces_of_country(code)
+            land = [x for x in spaces if not cx.is_box(x)] or spaces  # a nation of boxes only: the USA, Canada...
+            for space in land:
                 owner = cx.start.get(space)
-                if owner and not cx.is_box(space):
+                if owner:
                     held[owner] = held.get(owner, 0) + 1
             if held:
                 side = max(sc.sides, key=lambda x: (held.get(x, 0), -sc.sides.index(x)))
@@ -54,8 +56,13 @@ def new_game(m: MapModel, sc: Scenario, *, scenario_ref: str = "", map_ref: str 
     for p in sc.pools:
         st.pools.append(Pool(p.id, p.side, dict(p.points), list(p.leaders)))
     cx = Context(m, sc, st)
+    from mapref.rulesets.hitlers_war.movement import fleet_port_problem
+
     for f in sc.fleets:
-        ports = sorted(s for s in resolve_area(m, f.ports) if cx.port(s) and cx.friendly(s, f.side) or (cx.port(s) and cx.country(s) == f.nation))
+        # Fleet strength points 2: a friendly port of the fleet's side in its nation's area; its own
+        # nation's ports first (rulings R18)
+        ports = sorted((s for s in resolve_area(m, f.ports) if not fleet_port_problem(cx, f.side, f.nation, s, setup=True)),
+                       key=lambda s: (cx.country(s) != f.nation, s))
         used = {x.at for x in st.fleets}
         free = [p for p in ports if p not in used and cx.port(p) >= f.capital] or ports or [""]
         st.fleets.append(Fleet(f.name, f.side, f.nation, free[0], f.in_port, f.capital))
@@ -101,7 +108,7 @@ def place_pools(m: MapModel, sc: Scenario, st: GameState) -> None:
         for f in st.forts:
             fort_pts[f.at] = fort_pts.get(f.at, 0) + f.strength
         spaces = sorted((s for s in area if _may_place(cx, s, pool.side, spec.nation) and (cx.is_box(s) or s not in occupied)),
-                        key=lambda s: (s not in supplied, -cx.production(s), fort_pts.get(s, 0), s))
+                        key=lambda s: (s not in supplied, -cx.undevastated(s), fort_pts.get(s, 0), s))
         n = sum(1 for a in st.armies if a.pool == pool.id)
         ground = [t for t in POINT_TYPES if t != "tactical_air"]
         made: list[Army] = []
@@ -212,8 +219,12 @@ def check_setup(cx: Context) -> list[Violation]:
             continue
         if f.capital != spec.capital or f.nation != spec.nation or f.in_port != spec.in_port:
             out.append(Violation("setup.fleet", f"{rule}: naval forces", f.at, f.side, f"{f.name} should be a {spec.nation} fleet of {spec.capital} capital ship points {'in port' if spec.in_port else 'at sea'}"))
-        if f.at not in resolve_area(cx.map, spec.ports) or not cx.port(f.at):
-            out.append(Violation("setup.fleet", "Sea movement: Fleet strength points 2", f.at, f.side, f"{f.name} is not in a port it may be placed in"))
+        from mapref.rulesets.hitlers_war.movement import fleet_port_problem
+
+        why = "not in the area of its set-up" if f.at not in resolve_area(cx.map, spec.ports) else fleet_port_problem(cx, f.side, f.nation, f.at, setup=True)
+        if why:
+            out.append(Violation("setup.fleet", "Sea movement: Fleet strength points 2", f.at, f.side,
+                                 f"{f.name} is not in a port it may be placed in: {why}"))
     for name, spec in want_fleets.items():
         out.append(Violation("setup.fleet", f"{rule}: naval forces", "", spec.side, f"{name} ({spec.capital} capital ship points) is missing"))
     for side, rec in sc.records.items():

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 SIDES = ("axis", "soviet", "allies")
 SEASONS = ("spring", "summer", "winter")
+YEARS = (1900, 2100)  # the years a game's turn may have (a saved game's turn.year)
 POINT_TYPES = ("infantry", "mechanized", "amphibious", "tactical_air", "para")
 PHASES = ("setup", "movement", "combat", "production", "over")
 SUBPHASES = {
@@ -28,8 +29,9 @@ SUBPHASES = {
     "over": ("",),
 }
 # at_war: fighting on its side; at_peace: a side's own nation not yet at war (the Soviet Union in
-# 1939); unaligned / inclined (towards ``side``); surrendered; neutral: may never be attacked.
-STATUSES = ("at_war", "at_peace", "unaligned", "inclined", "surrendered", "neutral")
+# 1939); unaligned / inclined (towards ``side``); surrendered; neutral: may never be attacked;
+# vichy: French land under Vichy after France's surrender (Surrender, France 3; Vichy France 3-6).
+STATUSES = ("at_war", "at_peace", "unaligned", "inclined", "surrendered", "neutral", "vichy")
 
 
 @dataclass(frozen=True, order=True)
@@ -52,8 +54,9 @@ class Turn:
     def parse(text: str) -> "Turn":
         """``"winter 1941"`` -> Turn(1941, "winter"); raises ValueError."""
         parts = text.strip().lower().split()
-        if len(parts) != 2 or parts[0] not in SEASONS or not parts[1].isdigit():
-            raise ValueError(f'expected "SEASON YEAR" with a season of {", ".join(SEASONS)}')
+        if len(parts) != 2 or parts[0] not in SEASONS or not (parts[1].isascii() and parts[1].isdigit()) \
+                or not YEARS[0] <= int(parts[1][:6]) <= YEARS[1]:
+            raise ValueError(f'expected "SEASON YEAR" with a season of {", ".join(SEASONS)} and a year {YEARS[0]}-{YEARS[1]}')
         return Turn(int(parts[1]), parts[0])
 
     def turns_since(self, other: "Turn") -> int:
@@ -140,6 +143,10 @@ class Nation:
     side: str | None  # the side it belongs or leans to; None for nobody
     status: str  # one of STATUSES
     joined: Turn | None = None  # the turn it joined its side, where a rule needs it (Finland: rulings R36)
+    # Violation of neutrality 2: the side that first attacked it while it was unaligned, and when
+    attacked_by: str | None = None
+    attacked: Turn | None = None
+    no_attack: list[str] = field(default_factory=list)  # sides that may never attack it again (The Soviet Union 10)
 
 
 @dataclass
@@ -156,6 +163,17 @@ class SideRecord:
     ta_shipping: int = 0
     bombers: int = 0
     history: list[dict] = field(default_factory=list)  # production records: {turn, total, spent...}
+    costs: dict[str, int] = field(default_factory=dict)  # costs from the record sheet (Building 1; Research: Item cost)
+    us_first: int = 0  # strength points still to be built in the United States (The United States 3)
+    # this production phase (cleared at its end: Production points 4)
+    spent: int = 0  # production spent on builds, repairs, lend-lease
+    repair_spent: int = 0  # of which on repairs (Repairing devastated production 3)
+    repaired: dict[str, int] = field(default_factory=dict)  # points repaired now, counted from next turn (Repairing 8)
+    built: dict[str, int] = field(default_factory=dict)  # strength points built now, by country (France 2)
+    lend_given: int = 0  # lend-lease given now (Lend-Lease 1)
+    # this turn, from the side's movement phase (cleared at its start)
+    ta_used: int = 0  # trans-Atlantic shipping points carrying strength points (Trans-Atlantic shipping 1)
+    transported: dict[str, int] = field(default_factory=dict)  # sea zone -> points carried by fleets (Sea transportation 1-2)
 
 
 @dataclass
@@ -197,6 +215,12 @@ class GameState:
     # empty hexes whose garrison is gone until the end of the combat phase (Garrisons 4, 6;
     # Assault resolution 7-8; Advance resolution 10)
     garrisons_lost: list[str] = field(default_factory=list)
+    # hexes amphibiously invaded this combat phase (Invasion procedure 8: one army a hex)
+    invasions: list[str] = field(default_factory=list)
+    # hexes each side gained and lost this combat phase (National morale chart: six gained +1,
+    # five lost -1)
+    hexes_gained: dict[str, int] = field(default_factory=dict)
+    hexes_lost: dict[str, int] = field(default_factory=dict)
     notes: str = ""
     vp_track: object = None  # the VP track's markers (mapref.rules.vptrack.TrackState), when the scenario has one
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from mapref.core.graph import LAND_KINDS, box_space
+from mapref.core.graph import LAND_KINDS
 from mapref.rules import supply as core_supply
 from mapref.rules.supply import SupplyTrace
 
@@ -76,11 +76,13 @@ def finland_supply(cx, side: str, t: SupplyTrace, friendly: list[str], seas: set
     all following turns it must be supplied via the Baltic" (rulings R36).
 
     - On the turn Finland joined its side (``Nation.joined``; the first turn where it starts on a
-      side) its friendly hexes are supplied as if they were sources.
+      side) its friendly hexes are supplied as if they were sources, and so is the land joined to
+      them ("This army is supplied for the initial turn", wherever it goes that turn).
     - A scenario with no fleets at all (Barbarossa) has no means to open or close the Baltic: there
-      the Baltic counts as open for Finland's supply, so Finland traces over it to a friendly
-      Baltic shore joined to the side's source.  Elsewhere the Baltic is open only where the side
-      has a fleet at sea (Sea transportation 3), which the ordinary trace already does.
+      Finland's own hexes trace over the Baltic to a friendly Baltic shore joined to the side's
+      source, and supply goes no further (an army that leaves Finland is not supplied through it:
+      R36 as narrowed in issue 12).  Elsewhere the Baltic is open only where the side has a fleet
+      at sea (Sea transportation 3), which the ordinary trace already does.
 
     Adds to ``t`` in place; returns the Finnish spaces it supplied."""
     fi = cx.state.nations.get(FINLAND)
@@ -90,7 +92,8 @@ def finland_supply(cx, side: str, t: SupplyTrace, friendly: list[str], seas: set
     if not fin:
         return []
     seeds: dict[str, list[str]] = {}
-    if fi.joined is not None and fi.joined == cx.state.turn:
+    initial = fi.joined is not None and fi.joined == cx.state.turn
+    if initial:
         seeds = {s: [s] for s in fin}
     elif BALTIC not in seas and not cx.scenario.fleets and not cx.state.fleets:
         wide = core_supply.trace(cx.graph, cx.map, friendly, sources(cx, side), set(seas) | {BALTIC}, blk)
@@ -105,7 +108,7 @@ def finland_supply(cx, side: str, t: SupplyTrace, friendly: list[str], seas: set
             t.parent[x] = chain[i + 1] if i + 1 < len(chain) else None
         todo.append(s)
     fr = set(friendly)
-    while todo:  # friendly land joined to a Finland so supplied traces through it
+    while initial and todo:  # the initial turn: friendly land joined to Finland traces through it
         s = todo.popleft()
         for n in cx.graph.neighbours(s, core_supply.LAND_TRACE):
             if n in fr and n not in t.parent:
@@ -131,7 +134,9 @@ class Isolation:
 
 
 def opponents(cx, side: str) -> list[str]:
-    return [s for s in cx.scenario.sides if s != side]
+    """The sides at war with ``side`` (Determine supply 8, "the opposing side": never a side at
+    peace with it, such as the Soviets in 1939 or the Soviets and the Allies: Context.at_war)."""
+    return [s for s in cx.scenario.sides if cx.at_war(side, s)]
 
 
 def distances_to_production(cx, start: str, sides: list[str]) -> dict[str, int]:
@@ -159,7 +164,7 @@ def isolation(cx, side: str, trace: SupplyTrace | None = None) -> Isolation:
     t = trace or side_trace(cx, side)
     out = Isolation(side)
     opp = [o for o in opponents(cx, side) if o in cx.scenario.side_setups]
-    always = {box_space(b) for b in cx.scenario.side_setups[side].always_supplied} if side in cx.scenario.side_setups else set()
+    always = cx.always_supplied(side)
     for space in sorted(s for s, v in cx.control.items() if v == side and cx.exists(s)):
         if t.is_supplied(space) or space in always:
             continue
@@ -173,7 +178,11 @@ def isolation(cx, side: str, trace: SupplyTrace | None = None) -> Isolation:
             out.hexes[space] = winners[0]
         else:
             out.ties[space] = winners
-    lost = set(out.hexes) | set(out.ties)
-    out.armies = [a.name for a in cx.state.armies if a.side == side and a.at in lost]
+    # Determine supply 7: "Any armies in these unsupplied hexes are eliminated at the same time",
+    # also where the hex stays with its side (R23); rule 9: armies still unable to trace supply at
+    # the end of their side's combat phase.  Armies of a nation not yet in the war (the Italian
+    # Army in unaligned Italy: rulings R14) are not the side's forces yet.
+    supplied = cx.supplied(side)
+    out.armies = [a.name for a in cx.state.armies if a.side == side and a.at not in supplied and cx.active(a)]
     out.forts = [f.at for f in cx.state.forts if f.side == side and (f.strength or f.building) and not t.is_supplied(f.at)]
     return out

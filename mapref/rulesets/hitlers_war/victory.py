@@ -35,11 +35,27 @@ class Facts:
 
     def production(self, side: str, printed: bool) -> int:
         """Fall of Germany victory condition 5: "all friendly production points are counted
-        regardless of their location or devastation" (``printed``; rulings R26)."""
+        regardless of their location or devastation" (``printed``; rulings R26): each friendly
+        space at the figure the scenario gives it, Siberia at its scenario figure (twelve in The
+        Fall of Germany: Barbarossa special rule 4, rulings R7), as its production counts it."""
         cx = self.cx
         if printed:
-            return sum(cx.production(s) for s in cx.production_spaces() if cx.friendly(s, side))
+            return sum(scenario_figure(cx, s) for s in cx.production_spaces() if cx.friendly(s, side))
         return sum(cx.undevastated(s) for s in cx.production_spaces() if cx.friendly(s, side))
+
+
+def scenario_figure(cx, space: str) -> int:
+    """A space's production as the scenario counts it, devastation aside: the printed figure, or
+    the figure a ``siberia`` adjustment gives its box this turn (Barbarossa special rule 4;
+    Siberian production 4)."""
+    from mapref.core.graph import box_space
+
+    for a in cx.scenario.adjustments:
+        p = a.params
+        if a.kind == "siberia" and box_space(p.get("box", "siberia")) == space:
+            grown = "grows_from" in p and cx.state.turn >= p["grows_from"]
+            return p.get("grows_to", 12) if grown else p.get("production", cx.production(space))
+    return cx.production(space)
 
 
 def _holds(cx, space: str, side: str) -> bool:
@@ -102,3 +118,14 @@ def surrender_offers(cx) -> list[dict]:
         if rec.morale is not None and rec.morale <= 0:
             out.append({"nation": side, "automatic": True, "rule": "National Morale 9", "what": f"{side} morale is {rec.morale}: surrenders at the end of its turn"})
     return out
+
+
+def end_summary(cx) -> str:
+    """War for Europe states no victory conditions beyond the surrenders: at its end (after winter
+    1945, rulings R42) the referee reports who surrendered, who holds Berlin, and each side's
+    morale."""
+    st = cx.state
+    gone = sorted(cx.board.country_name(c) for c, n in st.nations.items() if n.status == "surrendered")
+    morale = ", ".join(f"{s} {r.morale}" for s, r in st.sides.items() if r.morale is not None)
+    return (f"surrendered: {', '.join(gone) or 'none'}; Berlin (P10) is held by the {cx.control.get('P10', 'no side')}"
+            + (f"; morale: {morale}" if morale else "") + " [Surrender; rulings R42]")

@@ -29,13 +29,20 @@ def reach(cx, piece: str, within=None) -> set[str]:
     a = st.army(name)
     if a is None or st.phase != "movement" or a.side != st.side:
         return set()
-    # only a friendly space joined to the army by land can be reached (Movement 2): one search
-    # finds them, and the checks of those read their routes from it
-    region = cx.land_region(a.side, a.at)
+    from mapref.core.graph import box_space
+    from mapref.rulesets.hitlers_war.transport import AMERICA, fleet_capacity
+
+    america = {box_space(b) for b in AMERICA}
+    friendly = [s for s, v in cx.control.items() if v == a.side and s != a.at]
     if within is not None:
-        region &= set(within)
-    friendly = [s for s, v in cx.control.items() if v == a.side and s != a.at and s in region] if within is None else \
-        [s for s in region if cx.control.get(s) == a.side and s != a.at]
+        near = set(within)
+        friendly = [s for s in friendly if s in near]
+    if not fleet_capacity(cx, a.side) and a.at not in america:
+        # no sea transport nor trans-Atlantic shipping from here: only a friendly space joined to
+        # the army by land can be reached (Movement 2), and America by shipping; one search
+        # finds them, and the checks read their routes from it
+        region = cx.land_region(a.side, a.at) | america
+        friendly = [s for s in friendly if s in region]
     return {s for s in friendly if check_move(cx, a.at, s, army=name).ok}
 
 
@@ -110,37 +117,6 @@ def place_item(cx, pool_id: str, space: str) -> MenuItem | None:
                     ask=fields)
 
 
-def build_items(cx, game, space: str | None) -> list[MenuItem]:
-    """Building and repairing (the production phase): at ``space``, or asking the space (None)."""
-    from mapref.rulesets.hitlers_war.building import REPAIR_COST, budget, build_spaces
-
-    st = cx.state
-    if st.phase != "production":
-        return []
-    setup = cx.scenario.setup(st.side)
-    b = budget(cx, game)
-    where = build_spaces(cx)
-    out = []
-    costs = ", ".join(f"{t} {c}" for t, c in setup.costs.items())
-    if st.subphase == "build" and (space is None or space in where):
-        fields = ([] if space else [("space", "hex (or box)", "entry", "", None)])
-        fields += [(f"points.{t}", f"{t.replace('_', ' ')} (costs {c})", "int", 0, None) for t, c in setup.costs.items()]
-        note = (f"Budget: {b.left} of {b.total} production points left. Costs: {costs} [{setup.costs_rule}]. "
-                f"Build in: {', '.join(where)} [{setup.build_rule}].")
-        out.append(MenuItem(f"Build strength points{' in ' + space if space else ''}...",
-                            Action("build", {"space": space} if space else {}), True, "", ask=fields, note=note))
-    if st.subphase == "repair":
-        hs = st.hex(space) if space else None
-        if space is None or (hs.devastated > hs.permanent and cx.friendly(space, st.side)):
-            fields = ([] if space else [("space", "hex (or box)", "entry", "", None)])
-            fields.append(("points", "points to repair", "int", 1, None))
-            note = (f"{b.repair_left} production points may still go to repairs ({REPAIR_COST} a point; a quarter of "
-                    f"{b.total}) [Repairing devastated production 3-4].")
-            out.append(MenuItem(f"Repair production{' in ' + space if space else ''}...",
-                                Action("repair", {"space": space} if space else {}), True, "", ask=fields, note=note))
-    return out
-
-
 def game_menu(cx, game=None) -> list[MenuItem]:
     """The Game menu's referee entries: a nation's status, a hex's control or devastation (the
     referee's corrections: rulings R39); in set-up, the pools placed automatically."""
@@ -151,8 +127,6 @@ def game_menu(cx, game=None) -> list[MenuItem]:
                          ("status", "status", "choice", "at_war", list(STATUSES)),
                          ("side", "side", "choice", KEEP, [KEEP, "none", *cx.scenario.sides]),
                          ("joined", "joined on turn (blank: this turn when it joins)", "entry", "", None)])]
-    if game is not None:
-        out += build_items(cx, game, None)
     holders = [KEEP, *cx.scenario.sides, "none"]
     out.append(MenuItem("Correct a hex's control or devastation...", Action("set", {}), True, "",
                         ask=[("space", "hex or box", "entry", "", None),
@@ -199,22 +173,6 @@ def force(ruleset, game, action: Action) -> Outcome | None:
             return Outcome(True, [MovePoints(text=f"move {want} from {frm} to {to}", army=army.name, to=to, points=want,
                                              new_name=f"{army.name} {n}", join=target.name if target is not None else "")],
                            [f"{what}: {frm} -> {to}"], label=f"move {what} {frm} -> {to}", data={"army": army.name})
-        if action.verb == "build":
-            from mapref.rulesets.hitlers_war.building import BuildPoints
-
-            space = ruleset._space(game, a.get("space", ""))
-            pts = {t: int(n) for t, n in (a.get("points") or {}).items() if int(n or 0) > 0 and t in POINT_TYPES}
-            if not pts:
-                return None
-            join = None if cx.is_box(space) else next((x for x in st.armies if x.at == space and x.side == st.side), None)
-            names = {x.name for x in st.armies}
-            n = 1
-            while f"{st.side.capitalize()} Army {n}" in names:
-                n += 1
-            what = ", ".join(f"{v} {t.replace('_', ' ')}" for t, v in pts.items())
-            cmd = BuildPoints(text=f"build {what} in {space}", space=space, points=pts, join=join.name if join else "",
-                              new_name=f"{st.side.capitalize()} Army {n}", side=st.side, nation=join.nation if join else (cx.country(space) or ""))
-            return Outcome(True, [cmd], [f"{what} built in {space}"], label=f"build {what} in {space}")
         if action.verb == "place" and not a.get("auto"):
             space = ruleset._space(game, a.get("space", ""))
             r = check_place(cx, a.get("pool", ""), space, a.get("points") or {}, a.get("leader", ""), force=True)

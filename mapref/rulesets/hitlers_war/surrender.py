@@ -1,0 +1,219 @@
+"""A nation's surrender with everything that follows it (War for Europe, Surrender; ``mapref
+surrender GAME NATION``), once the players have rolled it (the referee offers the rolls: rulings
+R27) or its conditions hold (Rumania and Bulgaria, Finland, morale).  Rulings R44.
+
+- France 2-7: uncaptured French hexes and Corsica to the Axis; the French hexes of Lebanon-Syria,
+  Tunisia, Algeria and Morocco Vichy French; Allied mechanised points in French or Vichy territory
+  removed, tactical air to the Free French Army in P6, the infantry the players' rolls saved
+  (``free_french``) with it, the rest removed; never twice.  Vichy France 5: the Axis dissolves
+  Vichy (``vichy``), its lands become Axis.
+- Italy 2-4: five infantry and one mechanised lost, the Italian army's first; the Italian Army and
+  fleets removed with their points; the Italian hexes keep their allegiance.
+- Rumania and Bulgaria 3-4: the Rumanian army removed; their land Soviet unless an Axis army other
+  than the Rumanian holds it.
+- Finland 3-4: every Axis point in Finland lost; Finland unaligned and never attacked again (its
+  status ``neutral``); Finnish hexes the Soviets took stay Soviet.
+- Great Britain 3-5: before the U.S. entered the war the British mainland, North Ireland,
+  Gibraltar, Malta, Egypt, Cyprus, Palestine and Transjordan to the Axis (the Western Allies take
+  no further part); after, only the mainland.
+- Germany 1-2, Soviet Union 1-5: the record (the Soviet Union: no further Axis-Soviet attacks).
+- Every surrender: the chart's morale (National morale chart); a nation surrenders once.
+
+Nothing here changes the state: the result carries the commands.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from mapref.rulesets.hitlers_war.build import BuildCheck
+from mapref.rulesets.hitlers_war.commands import AddArmy, RemoveArmy, SetArmyPoints, SetFleets, SetHex, SetNation, SetNations
+from mapref.rulesets.hitlers_war.politics import MORALE_SURRENDER, morale_commands
+from mapref.rulesets.hitlers_war.state import POINT_TYPES, Army, Nation
+
+VICHY_LANDS = ("ls", "tn", "dz", "ma")  # Surrender, France 3
+FREE_FRENCH = ("Free French Army", "P6")  # Surrender, France 4, 6
+BRITISH_LANDS = ("gi", "mt", "eg", "cy", "ps", "tj")  # Great Britain 3, with the mainland and North Ireland
+EASTERN = ("su", "bs", "fi", "pl", "hu", "ro", "bg")  # Surrender, Rumania and Bulgaria 2
+
+
+def _no(reason: str, rule: str) -> BuildCheck:
+    return BuildCheck(False, reason, rule)
+
+
+def _spaces(cx, code: str) -> list[str]:
+    return [s for s in cx.board.spaces_of_country(code) if cx.exists(s)]
+
+
+def _to_side(cx, spaces, side: str, text: str) -> list:
+    return [SetHex(text=f"{s} {text}", space=s, control=side, occupied=cx.start.get(s) != side) for s in spaces]
+
+
+def check_surrender(cx, nation: str, free_french: int = 0) -> BuildCheck:
+    st, sc = cx.state, cx.scenario
+    if not sc.has("surrender"):
+        return _no(f"{sc.name} has no surrender rules (War for Europe has)", "Surrender")
+    code = nation.strip().lower()
+    if code == "vichy":
+        return dissolve_vichy(cx)
+    if code in ("ro+bg", "rumania", "bulgaria", "ro", "bg"):
+        return _rumania_bulgaria(cx)
+    n = st.nations.get(code)
+    if n is None:
+        return _no(f"{code!r} is not a nation of the game", "Surrender")
+    name = cx.board.country_name(code)
+    if n.status == "surrendered":
+        return _no(f"{name} has surrendered already: a country surrenders once", "Surrender, France 7; Great Britain 5; Other countries 5")
+    if code == "us":
+        return _no("the United States can never surrender: it must be occupied", "Surrender, The United States 1")
+    if n.status not in ("at_war", "unaligned", "inclined"):
+        return _no(f"{name} is {n.status.replace('_', ' ')}", "Surrender")
+    fn = {"fr": _france, "it": _italy, "fi": _finland, "gb": _britain}.get(code)
+    if fn is not None:
+        r = fn(cx, n, free_french) if code == "fr" else fn(cx, n)
+    else:
+        r = BuildCheck(True, commands=[SetNation(text=f"{name} surrenders", code=code, side=n.side, status="surrendered",
+                                                 joined=n.joined)],
+                       messages=[f"{name} surrenders" + (" [Surrender, Germany 1-2]" if code == "ge" else
+                                                         " [Surrender, Soviet Union 1-5: no further attacks between the "
+                                                         "Axis and Soviet players; the Soviets take no further part]" if code == "su"
+                                                         else " [Surrender, Other countries 1, 4-5]")])
+    if r.ok and code in MORALE_SURRENDER:
+        c, m = morale_commands(cx, *MORALE_SURRENDER[code])
+        r.commands += c
+        r.messages += m
+    return r
+
+
+def _france(cx, n: Nation, free_french: int) -> BuildCheck:
+    st = cx.state
+    cmds: list = [SetNation(text="France surrenders", code="fr", side="axis", status="surrendered", joined=n.joined)]
+    msgs = ["France surrenders, no production devastated [Surrender, France 1-2]"]
+    french = [s for s in _spaces(cx, "fr") + list(cx.board.regions.get("corsica", ())) if cx.control.get(s) in ("allies", None)]
+    cmds += _to_side(cx, french, "axis", "to the Axis")
+    msgs.append(f"uncaptured French hexes and Corsica become Axis: {', '.join(cx.board.sorted(set(french)))} [Surrender, France 3]")
+    vichy = [s for c in VICHY_LANDS for s in _spaces(cx, c) if cx.control.get(s) in ("allies", None)]
+    cmds += [SetHex(text=f"{s} Vichy French", space=s, control="none", occupied=False) for s in vichy]
+    cmds.append(SetNations(nations={c: Nation(None, "vichy", st.nations[c].joined if c in st.nations else None)
+                                    for c in VICHY_LANDS if c in st.nations}))
+    msgs.append(f"the French hexes of Lebanon-Syria, Tunisia, Algeria and Morocco become Vichy French: "
+                f"{', '.join(cx.board.sorted(vichy))} [Surrender, France 3; Vichy France 3-6]")
+    territory = set(_spaces(cx, "fr")) | set(cx.board.regions.get("corsica", ())) | {s for c in VICHY_LANDS for s in _spaces(cx, c)}
+    inf = air = mech = 0
+    for a in st.armies:
+        if a.side == "allies" and a.at in territory:
+            inf += a.points.get("infantry", 0) + a.points.get("amphibious", 0) + a.points.get("para", 0)
+            mech += a.points.get("mechanized", 0)
+            air += a.points.get("tactical_air", 0)
+            cmds.append(RemoveArmy(text=f"{a.name} leaves France", army=a.name))
+    if free_french > inf:
+        return _no(f"{free_french} infantry points saved, but the Allies have {inf} in French and Vichy territory",
+                   "Surrender, France 4")
+    msgs.append(f"{mech} mechanised points in French territory removed [Surrender, France 5]; of {inf} infantry points "
+                f"{free_french} rolled 1-2 and join the Free French Army, {inf - free_french} removed [Surrender, France 4]")
+    if free_french or air:
+        name, at = FREE_FRENCH
+        if st.army(name) is not None:
+            a = st.army(name)
+            cmds.append(SetArmyPoints(army=name, points={t: a.points.get(t, 0) + (free_french if t == "infantry" else
+                                                                              air if t == "tactical_air" else 0) for t in POINT_TYPES}))
+        else:
+            pts = {t: 0 for t in POINT_TYPES}
+            pts["infantry"], pts["tactical_air"] = free_french, air
+            cmds.append(AddArmy(text="Free French Army", army=Army(name, "allies", "fr", at, pts)))
+        msgs.append(f"the Free French Army in {at}: {free_french} infantry, {air} tactical air [Surrender, France 4, 6]")
+    return BuildCheck(True, commands=cmds, messages=msgs)
+
+
+def dissolve_vichy(cx, by: str = "the Axis") -> BuildCheck:
+    """Vichy France 5-6: "All Vichy territory becomes Axis territory"."""
+    st = cx.state
+    vichy = [c for c in VICHY_LANDS if st.nations.get(c) is not None and st.nations[c].status == "vichy"]
+    if not vichy:
+        return _no("there is no Vichy France (France has not surrendered, or Vichy is dissolved)", "Vichy France 5")
+    spaces = [s for c in vichy for s in _spaces(cx, c) if s not in cx.control]
+    cmds: list = _to_side(cx, spaces, "axis", "to the Axis")
+    cmds.append(SetNations(nations={c: Nation("axis", "at_war", st.turn) for c in vichy}))
+    return BuildCheck(True, commands=cmds, messages=[
+        f"Vichy France is dissolved by {by}: its lands become Axis ({', '.join(cx.board.sorted(spaces)) or 'none left'}) "
+        f"and lose their neutral forces [Vichy France 5-6]"])
+
+
+def _italy(cx, n: Nation) -> BuildCheck:
+    st = cx.state
+    cmds: list = [SetNation(text="Italy surrenders", code="it", side=n.side, status="surrendered", joined=n.joined)]
+    need = {"infantry": 5, "mechanized": 1}
+    ita, paa = st.army("Italian Army"), st.army("Panzer Army Africa")
+    for a in (ita, paa):
+        if a is None:
+            continue
+        take = {t: min(v, a.points.get(t, 0)) for t, v in need.items()}
+        need = {t: need[t] - take[t] for t in need}
+        if a is ita:
+            continue
+        left = {t: a.points.get(t, 0) - take.get(t, 0) for t in POINT_TYPES}
+        cmds.append(RemoveArmy(army=a.name) if not any(left.values()) else SetArmyPoints(army=a.name, points=left))
+    msgs = ["Italy surrenders [Surrender, Italy 1]",
+            "five infantry and one mechanised lost, the Italian army's first [Surrender, Italy 2]"]
+    if ita is not None:
+        cmds.append(RemoveArmy(text="Italian Army removed", army=ita.name))
+    fleets = [f for f in st.fleets if f.nation == "it"]
+    if fleets:
+        cmds.append(SetFleets(fleets=[copy.deepcopy(f) for f in st.fleets if f.nation != "it"]))
+    msgs.append(f"the Italian Army and {len(fleets)} Italian fleet{'s' if len(fleets) != 1 else ''} are removed with their "
+                f"points; Italian hexes keep their allegiance [Surrender, Italy 3-4]")
+    return BuildCheck(True, commands=cmds, messages=msgs)
+
+
+def _rumania_bulgaria(cx) -> BuildCheck:
+    st = cx.state
+    cmds: list = []
+    for code in ("ro", "bg"):
+        n = st.nations.get(code)
+        if n is not None and n.status != "surrendered":
+            cmds.append(SetNation(text=f"{code} surrenders", code=code, side=n.side, status="surrendered", joined=n.joined))
+    if not cmds:
+        return _no("Rumania and Bulgaria have surrendered already", "Surrender, Other countries 5")
+    ro = st.army("Rumanian Army")
+    if ro is not None:
+        cmds.append(RemoveArmy(text="Rumanian Army removed", army=ro.name))
+    held = {a.at for a in st.armies if a.side == "axis" and a.name != "Rumanian Army"}
+    lands = [s for c in ("ro", "bg") for s in _spaces(cx, c) if cx.control.get(s) != "soviet" and s not in held]
+    cmds += _to_side(cx, lands, "soviet", "to the Soviets")
+    c, m = morale_commands(cx, *MORALE_SURRENDER["ro+bg"])
+    return BuildCheck(True, commands=cmds + c, messages=[
+        "Rumania and Bulgaria surrender; the Rumanian army is removed [Surrender, Rumania and Bulgaria 1, 3]",
+        f"their land becomes Soviet but where an Axis army other than the Rumanian stands: "
+        f"{', '.join(cx.board.sorted(lands)) or 'none'} [Surrender, Rumania and Bulgaria 4]"] + m)
+
+
+def _finland(cx, n: Nation) -> BuildCheck:
+    st = cx.state
+    fin = set(_spaces(cx, "fi"))
+    cmds: list = [SetNation(text="Finland surrenders", code="fi", side=None, status="neutral", joined=n.joined)]
+    lost = [a for a in st.armies if a.side == "axis" and a.at in fin]
+    cmds += [RemoveArmy(text=f"{a.name} lost", army=a.name) for a in lost]
+    unaligned = [s for s in fin if cx.control.get(s) == "axis"]
+    cmds += [SetHex(text=f"{s} unaligned", space=s, control="none", occupied=False) for s in unaligned]
+    return BuildCheck(True, commands=cmds, messages=[
+        f"Finland surrenders: the Axis loses {sum(a.total() for a in lost)} strength points in Finland [Surrender, Finland 3]",
+        f"Finland is unaligned and may not be attacked for the rest of the game; its Axis hexes are unaligned "
+        f"({', '.join(cx.board.sorted(unaligned)) or 'none'}), those the Soviets took stay Soviet [Surrender, Finland 4]"])
+
+
+def _britain(cx, n: Nation) -> BuildCheck:
+    st = cx.state
+    us = st.nations.get("us")
+    before_us = us is None or us.status != "at_war"
+    mainland = list(cx.board.regions.get("great_britain", ()))
+    lands = mainland + (list(cx.board.regions.get("north_ireland", ())) + [s for c in BRITISH_LANDS for s in _spaces(cx, c)]
+                        if before_us else [])
+    gained = [s for s in lands if cx.control.get(s) in ("allies", None)]
+    cmds: list = [SetNation(text="Great Britain surrenders", code="gb", side=n.side, status="surrendered", joined=n.joined)]
+    cmds += _to_side(cx, gained, "axis", "to the Axis")
+    what = ("before the United States entered the war: the British mainland, North Ireland, Gibraltar, Malta, Egypt, "
+            "Cyprus, Palestine and Transjordan become Axis; the Western Allies take no further part [Surrender, Great Britain 3]"
+            if before_us else "after the United States entered the war: only the British mainland becomes Axis; the "
+            "Western Allies remain in the game [Surrender, Great Britain 4]")
+    return BuildCheck(True, commands=cmds, messages=["Great Britain surrenders [Surrender, Great Britain 1-2, 5]", what,
+                                                     f"to the Axis: {', '.join(cx.board.sorted(gained)) or 'none'}"])

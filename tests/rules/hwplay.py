@@ -1,0 +1,47 @@
+"""Helpers for playing Hitler's War games in tests: a GameSession on the shipped map and
+scenarios, actions that must pass or be refused, advancing to a step, a referee's edit."""
+
+from pathlib import Path
+
+from mapref.rules.ruleset import Action
+from mapref.rules.session import start_game
+from mapref.rulesets.hitlers_war.common import Context
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def game(name: str, auto_place: bool = True):
+    return start_game(ROOT / "scenarios" / f"{name}.toml", auto_place=auto_place)
+
+
+def act(s, verb: str, **args):
+    out = s.apply(Action(verb, args))
+    assert out.ok, out.refusal
+    return out
+
+
+def refused(s, verb: str, **args):
+    out = s.check(Action(verb, args))
+    assert not out.ok, out.messages
+    return out
+
+
+def advance_to(s, side: str, phase: str, subphase: str = "", turn: str | None = None, limit: int = 400):
+    """Advance step by step until the game is at (turn,) side, phase, subphase."""
+    msgs = []
+    for _ in range(limit):
+        st = s.state
+        if (st.side, st.phase, st.subphase) == (side, phase, subphase) and (turn is None or str(st.turn) == turn):
+            return msgs
+        msgs += act(s, "advance").messages
+    raise AssertionError(f"never reached {turn} {side} {phase} {subphase}")
+
+
+def edit(s, fn):
+    """Change the state as a referee's correction (a test's set-up), then forget the caches."""
+    fn(s.state)
+    s.invalidate()
+
+
+def ctx(s) -> Context:
+    return Context(s.map, s.scenario, s.state)
