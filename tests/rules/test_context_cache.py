@@ -95,6 +95,32 @@ def test_reach_is_every_space_a_move_check_allows(fresh):
             assert reach(Context(m, sc, st), f"army:{a.name}", within=some) == want & some
 
 
+def test_reach_with_a_fleet_at_sea_or_from_america(fresh):
+    """Where sea transport or trans-Atlantic shipping may carry an army, the reach is not cut to
+    the spaces joined to it by land."""
+    from mapref.rulesets.hitlers_war.movement import check_move
+    from mapref.rulesets.hitlers_war.sequence import advance
+    from mapref.rulesets.hitlers_war.transport import fleet_capacity
+    from mapref.rulesets.hitlers_war.views import reach
+
+    m, sc, st = fresh("war_for_europe")
+    while st.phase != "movement":
+        for c in advance(m, sc, st).commands:
+            c.do(st)
+    mine = [f for f in st.fleets if f.side == st.side and f.capital > 0]
+    if mine:
+        c0 = Context(m, sc, st)
+        sea = next((n for n in c0.graph.neighbours(mine[0].at) if c0.sea_zone(n)), None)
+        if sea is not None:
+            mine[0].at, mine[0].in_port = sea, False
+    cx = Context(m, sc, st)
+    for a in [x for x in st.armies if x.side == st.side][:4]:
+        want = {s for s, v in cx.control.items() if v == a.side and s != a.at
+                and check_move(Context(m, sc, st), a.at, s, army=a.name).ok}
+        assert reach(Context(m, sc, st), f"army:{a.name}") == want
+    assert not mine or fleet_capacity(cx, st.side)
+
+
 def test_views_read_from_the_friendly_bytes_are_the_plain_ones(fresh):
     from mapref.rulesets.hitlers_war.commands import SetHex
     from mapref.rulesets.hitlers_war.views import control_view
