@@ -110,9 +110,9 @@ def check_move(cx, frm: str, to: str, points: dict | None = None, army: str | No
             return _no("the Rumanian army moves whole: its strength may never leave it", "The Rumanian army 2", **kw)
         if cx.country(to) not in ("ro", "su"):
             return _no(f"{to} is not Rumanian nor Axis-friendly in the Soviet Union", "The Rumanian army 3", **kw)
-    has_africa = any(v == "axis" and cx.country(s) in AFRICA_MIDDLE_EAST for s, v in cx.control.items())
     paa = st.army(PAA)
-    if a.name == PAA:
+    if a.name == PAA:  # (whether the Axis holds Africa is looked up for the PAA only: every space's control)
+        has_africa = any(v == "axis" and cx.country(s) in AFRICA_MIDDLE_EAST for s, v in cx.control.items())
         if has_africa and cx.country(to) not in AFRICA_MIDDLE_EAST:
             return _no(f"{to} is not in Africa or the Middle East: the PAA must remain there", "Italian forces 2-3", **kw)
         if not has_africa and cx.country(to) != "it":
