@@ -39,12 +39,17 @@ class ArgumentParser(argparse.ArgumentParser):
 
 def _load_map(path: str):
     """The map a file shows: a map file's own, a scenario's or a saved game's."""
+    return _open_map(path)[1]
+
+
+def _open_map(path: str):
+    """(the file's kind, the map it shows)."""
     from mapref.rules.files import open_file
 
     kind, obj = open_file(path)
     m = getattr(obj, "map", obj) if kind in ("hex", "area") else getattr(obj, "map", None)
     if m is not None:
-        return m
+        return kind, m
     raise UserError(f"{path}: a {kind} file has no map to show")
 
 
@@ -109,16 +114,23 @@ def cmd_render(argv: list[str]) -> int:
     args = ap.parse_args(argv)
     from mapref.render.png import MAX_SIZE, MIN_SIZE, ImageTooBig, check_image_size, render_map
 
-    m = _load_map(args.file)
+    kind, m = _open_map(args.file)
+    game = args.game
+    if game is None and kind == "game":
+        game = args.file  # a saved game renders its position
     if getattr(m, "kind", "") == "area":
         from mapref.render.area_png import render_area
 
-        if args.game:
-            raise UserError("--game draws a game's units on a hex map; area games are not drawn yet")
         if args.size is not None and not 200 <= args.size <= 8000:
             raise UserError(f"--size {args.size:g}: for an area map, expected an image width from 200 to 8000 pixels")
+        overlay = None
+        if game:
+            from mapref.render.game_overlay import area_overlay_for_session
+            from mapref.rules.session import open_game
+
+            overlay = area_overlay_for_session(open_game(game), m)
         try:
-            img = render_area(m, args.output, width=int(args.size) if args.size else None)
+            img = render_area(m, args.output, width=int(args.size) if args.size else None, overlay=overlay)
         except (OSError, ValueError) as e:
             raise UserError(f"{args.output}: cannot write the image: {e}") from None
         print(f"{args.output}: {img.width}x{img.height} pixels")
@@ -130,10 +142,10 @@ def cmd_render(argv: list[str]) -> int:
     except ImageTooBig as e:
         raise UserError(f"{args.file}: {e}") from None
     overlay = None
-    if args.game:
-        from mapref.render.game_overlay import overlay_for  # added with the referee
+    if game:
+        from mapref.render.game_overlay import overlay_for
 
-        overlay = overlay_for(args.game, m)
+        overlay = overlay_for(game, m)
     try:
         img = render_map(m, args.output, size=args.size, overlay=overlay)
     except (OSError, ValueError) as e:

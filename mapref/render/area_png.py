@@ -46,9 +46,12 @@ def fill_of(m: AreaMap, colour: str) -> str:
 
 
 def render_area(m: AreaMap, out: str | Path | None = None, width: int | None = None,
-                progress: Callable[[float], None] | None = None, hidden: set[str] | frozenset[str] = frozenset()) -> Image.Image:
+                progress: Callable[[float], None] | None = None, hidden: set[str] | frozenset[str] = frozenset(),
+                overlay: Callable[[ImageDraw.ImageDraw, Callable, float], str] | None = None) -> Image.Image:
     """Render ``m`` ``width`` pixels wide (default 1600); ``hidden`` names layers to leave out
-    (``names``, ``values``, ``lines``, ``halves``, ``boxes``, ``land``)."""
+    (``names``, ``values``, ``lines``, ``halves``, ``boxes``, ``land``).  ``overlay(draw, to_px,
+    scale)`` draws over the map (a game's pieces: :mod:`mapref.render.game_overlay`) in the
+    drawing's pixels (``scale`` of them to an image pixel) and returns what to add to the title."""
     width = int(width or 1600)
     v = _View(m, width, margin=40)
     w, h = v.size[0] // SS, v.size[1] // SS
@@ -130,7 +133,12 @@ def render_area(m: AreaMap, out: str | Path | None = None, width: int | None = N
             if ln.condition:
                 d.text(_midpoint(pts), ln.condition.text(), font=f_small, fill=colour, anchor="mm", stroke_width=2 * s,
                        stroke_fill="#ffffff")
-    d.text((v.margin, 10 * s), m.name or "", font=f_title, fill="#222222")
+    title = m.name or ""
+    if overlay is not None:
+        more = overlay(d, v, s)
+        if more:  # the position's title names the game already when it starts with the map's name
+            title = more if not title or more.startswith(title) else f"{title}  \u2014  {more}"
+    d.text((v.margin, 10 * s), title, font=f_title, fill="#222222")
     img = img.resize((v.size[0] // SS, v.size[1] // SS), Image.LANCZOS)
     if progress:
         progress(1.0)

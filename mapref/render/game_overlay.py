@@ -169,10 +169,78 @@ def overlay_for_session(s, m, supply: bool = False):
     return draw
 
 
+def area_overlay_for_session(s, m):
+    """The overlay function :func:`mapref.render.area_png.render_area` calls for a game on an
+    area map: the counters and fortresses of each location (laid out as in the referee's window,
+    :mod:`mapref.render.area_pieces`), unsupplied ones outlined in red, control flags beside the
+    names, battles waiting ringed; it returns the position for the title."""
+    from mapref.render.area_pieces import stack_points, stacks
+
+    rs = s.ruleset
+    rep = s.report()
+    pieces = rs.pieces(s.game, rep)
+    report = rep.as_dict()
+
+    def colours(side: str) -> tuple[str, str]:
+        return rs.side_colours.get(side, ("#555555", "#ffffff"))
+
+    def draw(d: ImageDraw.ImageDraw, to_px, scale: float) -> str:
+        width = to_px.size[0] / scale if hasattr(to_px, "size") else 1600  # the image's width
+        counter = scale * max(12.0, min(32.0, 20.0 * width / 1600))  # 20 pixels wide at the default width
+        h = counter / 2
+        font = _font(max(8, int(counter * 0.5)), bold=True)
+        at: dict[str, tuple[float, float]] = {}
+        for space, ps in stacks(pieces).items():
+            for p, (x, y) in zip(ps, stack_points(m, space, len(ps), to_px, counter)):
+                fill, ink = colours(p.side)
+                edge = UNSUPPLIED if p.supplied is False else "#f4f1e8"
+                wide = int(max(2, scale * (2.5 if p.supplied is False else 1)))
+                if p.kind == "fort":
+                    d.rectangle([x - h, y - h, x + h, y + h], fill="#e9e2c8", outline=fill, width=int(2 * scale))
+                    d.text((x, y), "F", font=font, fill=fill, anchor="mm")
+                else:
+                    d.rectangle([x - h, y - h, x + h, y + h], fill=fill, outline=edge, width=wide)
+                    d.text((x, y), str(p.text), font=font, fill=ink, anchor="mm")
+                at[p.id.partition(":")[2]] = (x, y)
+        for p in pieces:  # control flags, left of the location's name
+            loc = m.locations.get(p.space) if p.kind == "marker" else None
+            if loc is None:
+                continue
+            x, y = area_flag_pole(d, m, loc, to_px, scale)
+            fill = colours(p.side)[0]
+            d.line([(x, y + 7 * scale), (x, y - 9 * scale)], fill="#222222", width=int(1.5 * scale))
+            d.polygon([(x, y - 9 * scale), (x + 13 * scale, y - 5 * scale), (x, y - 1 * scale)], fill=fill, outline="#222222")
+        for b in report.get("battles", []):  # a battle waiting for its result
+            pts = [at[c] for c in b.get("attackers", []) if c in at]
+            if not pts and b.get("at") in m.locations:
+                pts = [to_px(m.locations[b["at"]].label_point)]
+            if pts:
+                r = h + 6 * scale
+                d.ellipse([min(p[0] for p in pts) - r, min(p[1] for p in pts) - r, max(p[0] for p in pts) + r,
+                           max(p[1] for p in pts) + r], outline=UNSUPPLIED, width=int(3 * scale))
+        return s.position().get("title", "")
+
+    return draw
+
+
+def area_flag_pole(d: ImageDraw.ImageDraw, m, loc, to_px, scale: float) -> tuple[float, float]:
+    """Where a control flag's pole stands on a printed area map: left of the location's name
+    (drawn by :func:`mapref.render.area_png.render_area`), and of its capital's star."""
+    x, y = to_px(loc.label_point)
+    x -= d.textlength(loc.label, font=_font(int(13 * scale), bold=True)) / 2 + (24 if loc.capital else 8) * scale
+    return x, y
+
+
 def render_position(session, out: str | Path | None = None, *, supply: bool = False, size: float | None = 36):
     """The position of a game session as a PNG (the print view: hexes of ``size`` pixels, big
-    enough to read the counters on paper); returns the image."""
+    enough to read the counters on paper; on an area map, an image ``size``x45 pixels wide at the
+    default); returns the image."""
+    if getattr(session.map, "kind", "") == "area":
+        from mapref.render.area_png import render_area
+
+        return render_area(session.map, out, width=int((size or 36) * 45),
+                           overlay=area_overlay_for_session(session, session.map))
     return render_map(session.map, out, size, overlay=overlay_for_session(session, session.map, supply=supply))
 
 
-__all__ = ["overlay_for", "overlay_for_session", "render_position"]
+__all__ = ["area_flag_pole", "area_overlay_for_session", "overlay_for", "overlay_for_session", "render_position"]

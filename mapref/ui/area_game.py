@@ -28,6 +28,7 @@ import tkinter as tk
 from pathlib import Path
 from tkinter import filedialog, messagebox, ttk
 
+from mapref.render.area_pieces import stack_points, stacks
 from mapref.rules.ruleset import Action, Outcome
 from mapref.rules.session import GameSession
 from mapref.ui import autoclose, classify_error
@@ -68,50 +69,9 @@ class AreaGameCanvas(AreaCanvas):
         return self.to_canvas(p) if p is not None else None
 
     def stack_xy(self, space: str, n: int) -> list[tuple[float, float]]:
-        """Where the ``n`` counters standing in ``space`` go (canvas points): under a location's
-        name, inside a box, or, in a half, beside the name on the half's side (so the two sides
-        of a contested location stand apart)."""
-        m = self.model
-        step = COUNTER + 2
-        per_row = 6
-        rows = [min(per_row, n - r) for r in range(0, n, per_row)]
-        if space.startswith("box:"):
-            b = m.boxes.get(space[4:])
-            if b is None:
-                return []
-            x0, y0 = self.to_canvas(b.position)
-            x1, y1 = self.to_canvas((b.position[0] + b.size[0], b.position[1] + b.size[1]))
-            ox, oy, align, dy = (x0 + x1) / 2, y1 - COUNTER * 0.8, 0, -1
-        elif space in m.locations:
-            x, y = self.to_canvas(m.locations[space].label_point)
-            ox, oy, align, dy = x, y + 20, 0, 1
-        else:
-            loc_id, _, h = space.partition(".")
-            loc = m.locations.get(loc_id)
-            if loc is None or h not in loc.half_points:
-                return []
-            lx, ly = self.to_canvas(loc.label_point)
-            hx, hy = self.to_canvas(loc.half_points[h])
-            vx, vy = hx - lx, hy - ly
-            d = (vx * vx + vy * vy) ** 0.5 or 1.0
-            vx, vy = vx / d, vy / d
-            if abs(vx) >= 0.45:  # beside the name, to its west or east
-                align = -1 if vx < 0 else 1
-                ox, oy, dy = lx + vx * 30, ly + 20 + vy * 12, 1
-            else:  # above or below it
-                align = 0
-                ox, oy, dy = lx, (ly - 32 if vy < 0 else ly + 22), (-1 if vy < 0 else 1)
-        out = []
-        for r, k in enumerate(rows):
-            for i in range(k):
-                if align == 0:
-                    x = ox + (i - (k - 1) / 2) * step
-                elif align < 0:
-                    x = ox - (k - 1 - i) * step
-                else:
-                    x = ox + i * step
-                out.append((x, oy + dy * r * step))
-        return out
+        """Where the ``n`` counters standing in ``space`` go (canvas points; the layout is
+        :func:`mapref.render.area_pieces.stack_points`, the printed position's too)."""
+        return stack_points(self.model, space, n, self.to_canvas, COUNTER)
 
     def draw_game(self) -> None:
         w = getattr(self, "window", None)
@@ -119,12 +79,7 @@ class AreaGameCanvas(AreaCanvas):
         self.counter_at = {}
         if w is None or w.report is None:
             return
-        stacks: dict[str, list] = {}
-        for p in w.pieces:
-            if p.kind in ("army", "fort"):
-                stacks.setdefault(p.space, []).append(p)
-        for space, ps in stacks.items():
-            ps.sort(key=lambda p: (p.kind == "army", p.side, -int(p.text or 0), p.id))
+        for space, ps in stacks(w.pieces).items():
             for p, (x, y) in zip(ps, self.stack_xy(space, len(ps))):
                 self._counter(p, x, y)
         for p in w.pieces:
@@ -217,6 +172,7 @@ class AreaGameWindow:
         self.ask_form = self._ask_form_dialog  # (title, fields, note) -> values or None
         self.ask_choice = self._ask_choice_dialog  # (label, options, note) -> option or None
         self.ask_save_changes = self._ask_save_changes_dialog  # (what) -> True, False, None
+        self.ask_export_path = self._ask_export_path_dialog  # () -> path or None
         self.card = tk.StringVar(master=root, value="truck")
         self.status = tk.StringVar(master=root, value="")
         root.report_callback_exception = self.report_exception
@@ -252,6 +208,7 @@ class AreaGameWindow:
         filem.add_command(label="Open game or scenario...", accelerator="Ctrl+O", command=self.ask_open)
         filem.add_command(label="Save", accelerator="Ctrl+S", command=self.save)
         filem.add_command(label="Save as...", accelerator="Ctrl+Shift+S", command=self.ask_save)
+        filem.add_command(label="Export position as PNG...", accelerator="Ctrl+E", command=self.ask_and_export)
         filem.add_separator()
         filem.add_command(label="Quit", accelerator="Ctrl+Q", command=self.close)
         menu.add_cascade(label="File", menu=filem)
@@ -273,7 +230,7 @@ class AreaGameWindow:
         root.config(menu=menu)
         for seq, fn in (("<Control-o>", self.ask_open), ("<Control-s>", self.save), ("<Control-S>", self.ask_save),
                         ("<Control-q>", self.close), ("<F5>", self.refresh), ("<Control-z>", self.undo),
-                        ("<Control-y>", self.redo), ("<Control-Z>", self.redo)):
+                        ("<Control-y>", self.redo), ("<Control-Z>", self.redo), ("<Control-e>", self.ask_and_export)):
             root.bind(seq, lambda e, f=fn: f())
 
         top = ttk.Frame(root, padding=(6, 4))
@@ -542,6 +499,23 @@ class AreaGameWindow:
         self.update_title()
         self.say(f"saved {self.session.path}")
         return True
+
+    def export_png(self, out: str | Path) -> Path:
+        """The position as a PNG, as ``mapref render GAME.toml`` draws it: the map, the counters
+        and fortresses, control flags, battles waiting (File > Export position as PNG)."""
+        from mapref.render.game_overlay import render_position
+
+        render_position(self.session, out)
+        self.say(f"exported the position to {out}")
+        return Path(out)
+
+    def ask_and_export(self) -> None:
+        p = self.ask_export_path()
+        if p:
+            self.export_png(p)
+
+    def _ask_export_path_dialog(self) -> str | None:
+        return filedialog.asksaveasfilename(parent=self.root, defaultextension=".png", filetypes=[("PNG image", "*.png")]) or None
 
     def ask_save(self) -> bool:
         p = filedialog.asksaveasfilename(parent=self.root, defaultextension=".toml", filetypes=[("mapref game", "*.toml")])

@@ -146,6 +146,40 @@ def test_an_unsupplied_counter_shows_where_its_line_is_cut(win):
     assert w.canvas.find_withtag("flag:riga")  # the German flag in Riga
 
 
+def test_ctrl_e_exports_the_position_with_the_control_flags(win, tmp_path):
+    """File > Export position as PNG (Ctrl+E): the printed position shows what the window shows,
+    here the German flag planted in Riga beside its name."""
+    from PIL import Image
+
+    from mapref.render.area_png import SS, _View
+    from mapref.render.game_overlay import render_position
+    from mapref.rules.ruleset import Action
+
+    w = win
+    plain = render_position(w.session)
+    w.act(Action("set", {"flag": {"riga": "axis"}}))
+    out = tmp_path / "position.png"
+    w.ask_export_path = lambda: str(out)
+    w.canvas.focus_force()
+    w.root.event_generate("<Control-e>")
+    w.root.update()
+    assert w.status.get() == f"exported the position to {out}"
+    img = Image.open(out).convert("RGB")
+    assert img.size == plain.size
+    # the flag's cloth: just right of its pole, left of the name "Riga"
+    m = w.map
+    v = _View(m, img.size[0], margin=40)
+    from PIL import ImageDraw
+
+    from mapref.render.game_overlay import area_flag_pole
+
+    x, y = area_flag_pole(ImageDraw.Draw(Image.new("RGB", (1, 1))), m, m.locations["riga"], v, SS)
+    at = (int((x + 3 * SS) / SS), int((y - 5 * SS) / SS))
+    grey = (0x5a, 0x5a, 0x5a)
+    assert max(abs(a - b) for a, b in zip(img.getpixel(at), grey)) <= 20
+    assert max(abs(a - b) for a, b in zip(plain.convert("RGB").getpixel(at), grey)) > 20
+
+
 def test_mapref_with_the_scenario_opens_the_area_referee(tmp_path):
     env = {**os.environ, "MAPREF_EXIT_AFTER_MS": "2500", "PYTHONPATH": str(ROOT)}
     r = subprocess.run([sys.executable, "-m", "mapref", str(SCENARIO)], cwd=tmp_path, env=env, capture_output=True, text=True,
