@@ -43,3 +43,36 @@ def autoclose(root) -> None:
             root.destroy()
 
         root.after(int(ms), done)
+
+
+class PositionExport:
+    """File > Export position as PNG (Ctrl+E) in a referee's window: the position drawn as
+    ``mapref render GAME.toml`` draws it (:func:`mapref.render.game_overlay.render_position`).
+    The window has ``session`` and ``root``, sets ``ask_export_path`` (a dialog tests replace),
+    and says what it did with ``exported(text)``; ``export_supply()`` draws the supply view."""
+
+    def export_supply(self) -> bool:
+        return False
+
+    def exported(self, text: str) -> None:
+        raise NotImplementedError
+
+    def export_png(self, out):
+        """The position as a PNG at ``out``; returns its path."""
+        from pathlib import Path
+
+        from mapref.render.game_overlay import render_position
+
+        render_position(self.session, out, supply=self.export_supply())
+        self.exported(f"exported the position to {out}")
+        return Path(out)
+
+    def ask_and_export(self) -> None:
+        p = self.ask_export_path()
+        if p:
+            self.export_png(p)
+
+    def _ask_export_path_dialog(self) -> str | None:
+        from tkinter import filedialog
+
+        return filedialog.asksaveasfilename(parent=self.root, defaultextension=".png", filetypes=[("PNG image", "*.png")]) or None

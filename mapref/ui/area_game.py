@@ -31,7 +31,7 @@ from tkinter import filedialog, messagebox, ttk
 from mapref.render.area_pieces import stack_points, stacks
 from mapref.rules.ruleset import Action, Outcome
 from mapref.rules.session import GameSession
-from mapref.ui import autoclose, classify_error
+from mapref.ui import PositionExport, autoclose, classify_error
 from mapref.ui.area_canvas import AreaCanvas
 
 SELECTED = "#ffd400"
@@ -159,7 +159,7 @@ class AreaGameCanvas(AreaCanvas):
         return int(round(c[0] - self.canvasx(0))), int(round(c[1] - self.canvasy(0)))
 
 
-class AreaGameWindow:
+class AreaGameWindow(PositionExport):
     def __init__(self, root: tk.Tk, session: GameSession, quiet: bool = False) -> None:
         self.root, self.session, self.quiet = root, session, quiet
         self.report: dict | None = None
@@ -500,22 +500,8 @@ class AreaGameWindow:
         self.say(f"saved {self.session.path}")
         return True
 
-    def export_png(self, out: str | Path) -> Path:
-        """The position as a PNG, as ``mapref render GAME.toml`` draws it: the map, the counters
-        and fortresses, control flags, battles waiting (File > Export position as PNG)."""
-        from mapref.render.game_overlay import render_position
-
-        render_position(self.session, out)
-        self.say(f"exported the position to {out}")
-        return Path(out)
-
-    def ask_and_export(self) -> None:
-        p = self.ask_export_path()
-        if p:
-            self.export_png(p)
-
-    def _ask_export_path_dialog(self) -> str | None:
-        return filedialog.asksaveasfilename(parent=self.root, defaultextension=".png", filetypes=[("PNG image", "*.png")]) or None
+    def exported(self, text: str) -> None:  # File > Export position as PNG (PositionExport)
+        self.say(text)
 
     def ask_save(self) -> bool:
         p = filedialog.asksaveasfilename(parent=self.root, defaultextension=".toml", filetypes=[("mapref game", "*.toml")])

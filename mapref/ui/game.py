@@ -45,7 +45,7 @@ from mapref.core.grid import Hex
 from mapref.render.style import blend, hex_fill, text_colour_on
 from mapref.rules.ruleset import Action, Outcome
 from mapref.rules.session import GameSession
-from mapref.ui import autoclose, classify_error
+from mapref.ui import PositionExport, autoclose, classify_error
 from mapref.ui.canvas import LABELS_MIN_SIZE, MARKS_MIN_SIZE, MapCanvas
 
 NEUTRAL_COLOURS = ("#555555", "#ffffff")
@@ -494,7 +494,7 @@ class GameCanvas(MapCanvas):
             draw_ring(self, xy[0], xy[1], s * 0.8, max(3, s / 8), UNSUPPLIED, ("ovl", "supply", "supply-cut"))
 
 
-class GameWindow:
+class GameWindow(PositionExport):
     def __init__(self, root: tk.Tk, session: GameSession, quiet: bool = False) -> None:
         self.root, self.session, self.quiet = root, session, quiet
         self.messages: list[str] = []  # internal errors shown (tests read them)
@@ -1882,22 +1882,11 @@ class GameWindow:
         return messagebox.askyesno("Recover unsaved changes", f"mapref was closed before these were saved: {text}. Recover them?",
                                    parent=self.root)
 
-    def export_png(self, out: str | Path) -> Path:
-        """The position as a PNG: the map, the captured spaces, the supply view when it is on,
-        the counters (File > Export position as PNG)."""
-        from mapref.render.game_overlay import render_position
+    def export_supply(self) -> bool:  # File > Export position as PNG (PositionExport) draws the supply view when it is on
+        return self.supply_on.get()
 
-        render_position(self.session, out, supply=self.supply_on.get())
-        self.tell(f"exported the position to {out}", "info")
-        return Path(out)
-
-    def ask_and_export(self) -> None:
-        p = self.ask_export_path()
-        if p:
-            self.export_png(p)
-
-    def _ask_export_path_dialog(self) -> str | None:
-        return filedialog.asksaveasfilename(parent=self.root, defaultextension=".png", filetypes=[("PNG image", "*.png")]) or None
+    def exported(self, text: str) -> None:
+        self.tell(text, "info")
 
     def edit_map(self):
         """The map editor on a copy of the game's map: what is edited there does not change the
