@@ -50,10 +50,16 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-FAMILIES = ("map", "map_struct", "scenario", "game", "game_args", "refs", "random", "render")
-WEIGHTS = {"map": 18, "map_struct": 10, "scenario": 12, "game": 22, "game_args": 12, "refs": 8, "random": 12, "render": 6}
+FAMILIES = ("map", "map_struct", "scenario", "game", "game_args", "refs", "random", "render", "other_game")
+WEIGHTS = {"map": 18, "map_struct": 10, "scenario": 12, "game": 22, "game_args": 12, "refs": 8, "random": 12, "render": 6,
+           "other_game": 14}
 OUTCOMES = ("ok", "error", "messy", "internal", "hang", "blowup")
 SHIPPED_SCENARIOS = ("barbarossa", "fall_of_germany", "war_for_europe")
+# the other games' scenarios (their own rulesets and maps), and moves that open a position up
+OTHER_SCENARIOS = {"struggle_for_europe": [["move", "G", "ruhr", "sedan=1,2", "antwerp=3"],
+                                           ["move", "G", "warsaw", "bialystok=1"]],
+                   "three_fronts": [["advance", "G"]], "aa_house_rules": [["take", "G", "Germany", "--by", "france"]],
+                   "war_for_europe_vp": [["advance", "G"]]}
 
 # ----------------------------------------------------------------------------- nasty values
 CONTROL = "\x1b[31mred\x1b[0m\nforged.toml:1:1: x\r\x07\u202e\x00"
@@ -345,6 +351,22 @@ class Bases:
                         self.games.append((name, self._local(out.read_text(encoding="utf-8"))))
         if not self.games:
             raise SystemExit("fuzz: mapref new-game made no game to start from")
+        self.others = []  # (scenario name, map file's text, scenario text, game text): the other games
+        for name, openings in OTHER_SCENARIOS.items():
+            sc_path = ROOT / "scenarios" / f"{name}.toml"
+            sc_text = sc_path.read_text(encoding="utf-8")
+            stem = re.search(r'(?m)^map = "(?:.*/)?([^/"]+?)(?:\.toml)?"$', sc_text).group(1)
+            out = folder / f"{name}.toml"
+            with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
+                if main(["new-game", name, "-o", str(out)]) != 0:
+                    continue
+                here = [out.read_text(encoding="utf-8")]
+                for argv in openings:
+                    if main([str(out) if a == "G" else a for a in argv]) == 0:
+                        here.append(out.read_text(encoding="utf-8"))
+            local_sc = re.sub(r'(?m)^map = ".*"$', 'map = "map.toml"', sc_text)
+            self.others += [(name, self.maps[stem], local_sc, self._local(g)) for g in here]
+        self.other_words: list[str] = sorted({w for _, _, _, g in self.others for w in re.findall(r'"([a-z_]+(?:\.[a-z]+)?)"', g)})
         found = re.findall(r'(?m)^at = "([^"]+)"', "".join(g for _, g in self.games))
         self.labels = sorted(set(found) | {"E7", "P10", "Q13", "J11", "U21", "A1"})
         from mapref.io.mapfile import load_map
@@ -480,6 +502,45 @@ class Generator:
             argv = (["new-game", "scenario.toml", "-o", "g2.toml"] if fname == "scenario.toml" and rnd.random() < 0.5 else
                     self._game_argv(rnd, odd=False) if fname == "game.toml" else ["check", fname])
         return Case(i, "refs", files, argv, f"{holder} -> {ref[:40]!r}", specials=specials)
+
+    def _other_game(self, i: int, rnd: random.Random) -> Case:
+        """A game of another ruleset (Struggle for Europe on its area map, the front-token game,
+        area control, the VP track), its game, scenario or map mutated or not, and one of the
+        commands a referee runs on it, the game verbs with words of its own game or odd ones."""
+        from mapref.rules import registry
+
+        name, map_text, sc_text, game = rnd.choice(self.b.others)
+        files = {"game.toml": game.encode(), "scenario.toml": sc_text.encode(), "map.toml": map_text.encode()}
+        r = rnd.random()
+        target = rnd.choices(["game.toml", "scenario.toml", "map.toml"], weights=[6, 2, 2])[0]
+        if r < 0.4:
+            note = "unchanged"
+        else:
+            files[target], note = mutate_struct(files[target].decode(), rnd) if r < 0.65 else mutate_text(files[target].decode(), rnd)
+        ruleset = re.search(r'(?m)^ruleset = "([a-z_]+)"', sc_text)
+        verbs = sorted(v.name for v in registry.get(ruleset.group(1) if ruleset else registry.DEFAULT_RULESET).verbs())
+
+        def word() -> str:
+            if rnd.random() < 0.75:
+                return rnd.choice(self.b.other_words)
+            return rnd.choice(ARG_LABELS + ["1", "0", "-1", "9" * 500, "x=1", "sedan=1,2", "ruhr.w", "box:usa", ""])
+
+        g = "game.toml"
+        verb = rnd.choice(verbs + ["check", "referee", "log", "undo", "render"])
+        if verb in ("check", "referee", "log", "undo"):
+            argv = [verb, g] + (["--json"] if verb in ("referee", "log") and rnd.random() < 0.5 else [])
+        elif verb == "render":
+            argv = ["render", rnd.choice([g, "map.toml"]), "-o", "out.png", "--size", rnd.choice(["200", "300", "4", "9000"])]
+            if argv[1] == "map.toml" and rnd.random() < 0.7:
+                argv += ["--game", g]
+        else:
+            argv = [verb, g] + [word() for _ in range(rnd.randrange(4))]
+            for _ in range(rnd.randrange(3)):
+                argv += [rnd.choice(["--check", "--card", "--attacker-air", "--defender-air", "--defender-retreats", "--lose",
+                                     "--retreat", "--faction", "--by", "--flag", "--at", "--last", "--to", "--roll"]), word()]
+        saving = argv[0] not in ("check", "referee", "log", "render") and "--check" not in argv
+        return Case(i, "other_game", files, argv, f"{name} game, {target}: {note}", watch="game.toml",
+                    saves="game.toml" if saving else "")
 
     def _random(self, i: int, rnd: random.Random) -> Case:
         data, note = random_document(rnd)
