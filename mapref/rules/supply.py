@@ -552,7 +552,7 @@ def update(old: SupplyTrace, inp: Inputs, changed: Iterable[int], limit: float =
     tree = old._tree.copy() if isinstance(old._tree, LevelTree) else list(old._tree)
     fr = inp.friendly
     step = _stepper(inp) if inp.open_seas else None
-    land_out, land_in = ix.out_lists(LAND_TRACE), None
+    land_out = ix.out_lists(LAND_TRACE)
     out_c, in_c = (ix.out_conns(), ix.in_conns()) if step else (None, None)
     lost = [c for c in changed if not fr[c] and reached[c]]
     if lost:
@@ -570,22 +570,21 @@ def update(old: SupplyTrace, inp: Inputs, changed: Iterable[int], limit: float =
             reached[s] = 0
             tree[s] = UNSEEN
         # re-attach: a space of the subtree next to a reached space it may be entered from
-        land_in = ix.in_conns(LAND_TRACE) if step is None else in_c
+        land_in = _land_in(ix) if step is None else None
         seeds = []
         gone = set(lost)
         for s in todo:
             if s in gone:
                 continue
-            for p, c in land_in[s]:
-                if reached[p] and (step(p, s, c) if step else (fr[p] and fr[s])):
-                    tree[s] = p
-                    reached[s] = 1
-                    seeds.append(s)
-                    break
+            p = _entered_from(s, reached, fr, land_in, in_c, step)
+            if p is not None:
+                tree[s] = p
+                reached[s] = 1
+                seeds.append(s)
         _grow(seeds, reached, tree, fr, land_out, out_c, step)
     gained = [c for c in changed if fr[c] and not reached[c]]
     if gained:
-        land_in = land_in or (ix.in_conns(LAND_TRACE) if step is None else in_c)
+        land_in = _land_in(ix) if step is None else None
         seeds = []
         for s in gained:
             if s in inp.sources:
@@ -593,14 +592,42 @@ def update(old: SupplyTrace, inp: Inputs, changed: Iterable[int], limit: float =
                 reached[s] = 1
                 seeds.append(s)
                 continue
-            for p, c in land_in[s]:
-                if reached[p] and (step(p, s, c) if step else (fr[p] and fr[s])):
-                    tree[s] = p
-                    reached[s] = 1
-                    seeds.append(s)
-                    break
+            p = _entered_from(s, reached, fr, land_in, in_c, step)
+            if p is not None:
+                tree[s] = p
+                reached[s] = 1
+                seeds.append(s)
         _grow(seeds, reached, tree, fr, land_out, out_c, step)
     return SupplyTrace(inp, old.graph, reached, None, None, tree)
+
+
+def _land_in(ix: GraphIndex) -> list[list[int]]:
+    """Per space, the spaces a land connection leads from into it: the land neighbour lists
+    themselves where every land connection goes both ways (a hex map's graph), made once."""
+    key = ("in", LAND_TRACE)
+    out = ix._lists.get(key)
+    if out is None:
+        codes = ix.codes(LAND_TRACE)
+        if any(ix.cone) and any(ix.cone[c] and ix.ck[c] in codes for c in range(len(ix.ck))):
+            out = [[p for p, _ in x] for x in ix.in_conns(LAND_TRACE)]
+        else:
+            out = ix.out_lists(LAND_TRACE)
+        ix._lists[key] = out
+    return out
+
+
+def _entered_from(s: int, reached: bytearray, fr: bytearray, land_in, in_c, step) -> int | None:
+    """A reached space supply may go from into ``s`` (the first in the graph's order), or None."""
+    if step is None:
+        if fr[s]:
+            for p in land_in[s]:
+                if reached[p] and fr[p]:
+                    return p
+        return None
+    for p, c in in_c[s]:
+        if reached[p] and step(p, s, c):
+            return p
+    return None
 
 
 def _grow(seeds: list[int], reached: bytearray, tree: list[int], fr: bytearray, land_out, out_c, step) -> None:

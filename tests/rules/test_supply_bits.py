@@ -203,3 +203,26 @@ def test_the_plan_is_the_land_connections(seed):
     assert plan_edges(supply._make_plan(ix)) == want
     plan = supply._make_plan(ix)
     assert plan.irregular_from == sum(1 << i for i in plan.irregular)
+
+
+@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("oneway", (False, True))
+def test_updates_on_graphs_built_by_hand(seed, oneway):
+    """update() enters a space only from where a land connection leads into it (one-way lines
+    only forwards): the same spaces as a new trace and the plain search."""
+    m, g = hand_graph(seed, oneway)
+    ix = g.index()
+    rnd = random.Random(seed)
+    friendly, sources = land_position(rnd, g, 0.7)
+    inp = inputs(g, m, friendly, sources)
+    t = supply.trace_inputs(inp, g)
+    for _ in range(25):
+        changed = rnd.sample([i for i in range(ix.n) if i not in inp.sources], rnd.choice((1, 2, 4)))
+        fr = bytearray(t.inputs.friendly)
+        for c in changed:
+            fr[c] ^= 1
+        new_inp = supply.Inputs(ix, fr, inp.sources)
+        t = update(t, new_inp, changed, limit=1.0)
+        plain = trace_plain(g, m, [ix.ids[i] for i in range(ix.n) if fr[i]], [ix.ids[i] for i in inp.sources])
+        assert t.supplied == plain.supplied
+        assert t.parent == plain.parent
