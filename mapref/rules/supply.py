@@ -30,7 +30,8 @@ How it runs fast (docs/performance.md):
   and traces with open seas use :func:`search`.
 - The routes the referee shows (:meth:`SupplyTrace.path`, ``parent``) are always the
   breadth-first search's (:func:`search`), worked out when one is first asked for (10 ms a side
-  on 200x200).  It walks the graph's integer neighbour lists (:meth:`mapref.core.graph.Graph.index`)
+  on 200x200; the referee's report asks for each supplied army's, so a report makes it once per
+  side and position).  It walks the graph's integer neighbour lists (:meth:`mapref.core.graph.Graph.index`)
   with the friendly spaces as a byte per space (:class:`Inputs`) and visits spaces in the same
   order as the plain search (:func:`trace_plain`, kept as the reference the tests and benchmarks
   compare with), so the routes are the same.
