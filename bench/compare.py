@@ -8,7 +8,9 @@ and the position in its own form (a numpy mask; a set of nodes), and is timed on
 
 - scipy: the connections supply may follow, worked out for every connection at once with numpy,
   as a sparse matrix with one extra space joined to the sources, searched with
-  ``scipy.sparse.csgraph.breadth_first_order`` (predecessors included: the routes);
+  ``scipy.sparse.csgraph.breadth_first_order``: without predecessors for the spaces reached (what
+  mapref's trace from scratch works out: the supplied set), with them for every route (what
+  mapref's :func:`mapref.rules.supply.search` works out);
 - networkx: a breadth-first search of the friendly subgraph from the sources (land only).
 """
 
@@ -45,8 +47,9 @@ class ScipySupply:
                 "arrow_open": np.array([s in inp.open_seas for s in self.ix.csea], dtype=bool)[self.conn],
                 "sources": np.array(inp.sources, dtype=np.int32), "seas": bool(inp.open_seas)}
 
-    def search(self, m: dict):
-        """(predecessors, order): the same breadth-first search as mapref's (sources first)."""
+    def search(self, m: dict, routes: bool = True):
+        """(predecessors, order): the same breadth-first search as mapref's (sources first); with
+        ``routes`` False (None, order): the spaces reached, without their predecessors."""
         np, n = self.np, self.ix.n
         fr, row, nxt = m["fr"], self.row, self.nxt
         frs, frn = fr[row], fr[nxt]
@@ -63,6 +66,8 @@ class ScipySupply:
         indptr[n + 1] = indptr[n] + len(srcs)
         indices = np.concatenate([nxt[keep], srcs])
         g = self.sparse.csr_matrix((np.ones(len(indices)), indices, indptr), shape=(n + 1, n + 1))
+        if not routes:
+            return None, self.csgraph.breadth_first_order(g, n, directed=True, return_predecessors=False)[1:]
         order, pred = self.csgraph.breadth_first_order(g, n, directed=True, return_predecessors=True)
         return pred[:n], order[1:]
 

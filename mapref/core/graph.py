@@ -213,6 +213,9 @@ class GraphIndex:
         land = g._views.get("land_lists")
         if land is not None and len(land) == self.n:  # made by build_graph (two-way connections only)
             self._lists[("out", LAND_KINDS)] = self._lists[("near", LAND_KINDS)] = land
+            steps = g._views.get("land_steps")
+            if steps is not None:
+                self._lists[("steps", LAND_KINDS)] = steps
 
     def codes(self, kinds) -> frozenset[int]:
         return frozenset(self.kcode[k] for k in kinds if k in self.kcode)
@@ -304,6 +307,10 @@ def build_graph(m: MapModel) -> Graph:
     # the steps to the neighbours after a hex in the walk (the sides first met from it)
     fwd = {par: [(dr, dc) for dr, dc in steps if dr > 0 or (dr == 0 and dc > 0)]
            for par, steps in grid.neighbour_steps().items()}
+    # per step forward (j - i), a byte per hex: a land connection from i to i + step (what the
+    # supply trace's bit search reads: mapref.rules.supply.BitPlan)
+    land_steps = {dr * C + dc: bytearray(len(g._ids)) for steps in fwd.values() for dr, dc in steps}
+    fwd = {par: [(dr, dc, land_steps[dr * C + dc]) for dr, dc in steps] for par, steps in fwd.items()}
     ca, cb, ck = g._ca, g._cb, g._ck
     LAND, CROSSING, SEA, COAST, SHORE, PORT = (g._kcode[k] for k in ("land", "crossing", "sea", "coast", "shore", "port"))
     # the land neighbour lists (LAND_KINDS) are made on the way: every search by land walks them
@@ -315,7 +322,7 @@ def build_graph(m: MapModel) -> Graph:
         for c in range(1, C + 1):
             i = base + c
             ta = terr[i]
-            for dr, dc in fwd[(r & 1, c & 1)]:
+            for dr, dc, on_step in fwd[(r & 1, c & 1)]:
                 cc = c + dc
                 if (dr and last_row) or cc < 1 or cc > C:
                     continue
@@ -341,6 +348,7 @@ def build_graph(m: MapModel) -> Graph:
                         k += 1
                         landn[i].append(j)
                         landn[j].append(i)
+                        on_step[i] = 1
                 if ta != "land" and tb != "land":
                     if all_sea or (ta == "coastal" and tb == "coastal"):
                         na.append(k)
@@ -390,5 +398,8 @@ def build_graph(m: MapModel) -> Graph:
                 landn[ca[n]].append(cb[n])
                 landn[cb[n]].append(ca[n])
     g._views["land_lists"] = landn
+    for b in land_steps.values():
+        b.extend(bytes(len(g._ids) - len(b)))  # boxes (and labels off the grid) have no steps
+    g._views["land_steps"] = land_steps
     g._views["spaces_known"], g._views["spaces_n"] = g.spaces, len(g.spaces)  # numbered in order already
     return g

@@ -17,24 +17,40 @@ The trace is a breadth-first search outward from the side's sources over
 Breadth-first search gives every supplied space its shortest route to a source, which is the
 path the referee shows (hex labels, the source last).
 
-How it runs fast (docs/performance.md): the search walks the graph's integer neighbour lists
-(:meth:`mapref.core.graph.Graph.index`) with the friendly spaces as a byte per space
-(:class:`Inputs`), and visits spaces in the same order as the plain search (:func:`trace_plain`,
-kept as the reference the tests and benchmarks compare with), so the routes are the same.  On
-the 200x200 benchmark it takes two to five times what ``scipy.sparse.csgraph`` takes for the same
-question (bench/run measures both in one run): scipy would save about 20 ms a trace from scratch
-and costs 0.25-0.7 s to import, and after the first trace of a game mapref updates traces
-instead of searching again, so mapref does not depend on it (docs/performance.md).
-:func:`update` takes a trace and the spaces whose control changed and gives the trace of the new
-position without searching again from the sources where it can (a move that changes no control
-needs nothing; a captured hex is added or its dependants re-attached); the routes are worked
-out again only when one is asked for.
+How it runs fast (docs/performance.md):
+
+- A trace from scratch by land only (no open sea zone: the common case) works out which spaces
+  are reached, not their routes, with :func:`bit_search`: the spaces are the bits of Python
+  integers, the land connections of each common step of the grid a mask (:class:`BitPlan`, made
+  once per graph), and each breadth-first level a few shifts, ANDs and ORs over the whole map
+  (boxes and other odd connections listed apart).  About 130 levels on the 200x200 benchmark:
+  1.5 ms a side instead of 10.  Its levels (each space's distance modulo 3) are kept as a tree of
+  routes (:class:`LevelTree`: a space's parent is its first land neighbour one level nearer), which
+  is all :func:`update` needs.  Graphs with one-way land connections, or not laid out as a grid,
+  and traces with open seas use :func:`search`.
+- The routes the referee shows (:meth:`SupplyTrace.path`, ``parent``) are always the
+  breadth-first search's (:func:`search`), worked out when one is first asked for (10 ms a side
+  on 200x200; the referee's report asks for each supplied army's, so a report makes it once per
+  side and position).  It walks the graph's integer neighbour lists (:meth:`mapref.core.graph.Graph.index`)
+  with the friendly spaces as a byte per space (:class:`Inputs`) and visits spaces in the same
+  order as the plain search (:func:`trace_plain`, kept as the reference the tests and benchmarks
+  compare with), so the routes are the same.
+- :func:`update` takes a trace and the spaces whose control changed and gives the trace of the
+  new position without searching again from the sources where it can (a move that changes no
+  control needs nothing; a captured hex is added or its dependants re-attached).
+
+bench/run compares the trace from scratch with ``scipy.sparse.csgraph`` asked the same question
+in the same run (the spaces reached: ``breadth_first_order`` without predecessors): about 0.6
+times scipy's time on 200x200; with every route (:func:`search` against scipy's predecessors)
+mapref takes about four times scipy's.  mapref does not depend on scipy (docs/performance.md).
 """
 
 from __future__ import annotations
 
-from collections import deque
+import operator
+from collections import Counter, deque
 from dataclasses import dataclass, field
+from itertools import compress
 from typing import Iterable
 
 from mapref.core.board import board_for
@@ -195,7 +211,10 @@ class SupplyTrace:
         ids, fr, r = self.index.ids, self.inputs.friendly, self._reached
         if self._order is not None:
             return {ids[i] for i in self._bfs_order() if fr[i]}
-        return {ids[i] for i in range(self.index.n) if r[i] and fr[i]}
+        if self.inputs.open_seas:  # sea spaces may be reached: only the friendly ones
+            n = self.index.n
+            r = (int.from_bytes(r, "little") & int.from_bytes(fr, "little")).to_bytes(n, "little")
+        return set(compress(ids, r))
 
     def is_supplied(self, space: str) -> bool:
         if self._dict is not None:
@@ -266,8 +285,15 @@ def trace(graph: Graph, m, friendly: Iterable[str], sources: Iterable[str],
 
 
 def trace_inputs(inp: Inputs, graph: Graph | None = None) -> SupplyTrace:
-    par, order = search(inp)
-    return SupplyTrace(inp, graph or inp.index.graph, None, order, par, par)
+    """The trace of ``inp`` from scratch: by land only (no open sea zone) on a graph
+    :func:`bit_plan` accepts, the spaces reached by :func:`bit_search` (routes worked out by
+    :func:`search` when one is asked for); otherwise :func:`search`."""
+    plan = None if inp.open_seas else bit_plan(inp.index)
+    if plan is None:
+        par, order = search(inp)
+        return SupplyTrace(inp, graph or inp.index.graph, None, order, par, par)
+    reached, tree = bit_search(plan, inp)
+    return SupplyTrace(inp, graph or inp.index.graph, reached, None, None, tree)
 
 
 def search(inp: Inputs) -> tuple[list[int], list[int]]:
@@ -330,6 +356,183 @@ def _stepper(inp: Inputs):
     return step
 
 
+# ------------------------------------------------------------------- the bit search
+_TO_DIGITS = bytes.maketrans(b"\x00" + bytes(range(1, 256)), b"0" + b"1" * 255)  # a byte per space -> "0"/"1"
+_FROM_DIGITS = bytes.maketrans(b"01", b"\x00\x01")
+
+
+def _bits(b: bytearray) -> int:
+    """A byte per space as one integer: bit ``i`` set where byte ``i`` is not 0."""
+    return int(b[::-1].translate(_TO_DIGITS), 2) if b else 0
+
+
+def _bytes(x: int, n: int) -> bytearray:
+    """The bits of ``x`` as a byte per space (``n`` spaces)."""
+    return bytearray(format(x, "b")[::-1].encode().translate(_FROM_DIGITS)).ljust(n, b"\0")
+
+
+class BitPlan:
+    """The land connections (:data:`LAND_TRACE`) of a graph as bit masks, for :func:`bit_search`.
+
+    Spaces are bits of a Python integer (space ``i`` is bit ``i``).  On a hex map numbered row by
+    row most land connections join space ``i`` to ``i + d`` for a few steps ``d`` (1, cols and
+    cols +- 1); for each such step ``up`` has the spaces with a land connection to ``i + d`` and
+    ``down`` those with one to ``i - d`` (the same connections from their other end), so a
+    breadth-first level is a handful of shifts, ANDs and ORs over all spaces at once.  The other
+    connections (boxes, or any step too rare to be worth a mask) are listed in ``irregular``
+    (space -> the spaces it leads to), ``irregular_from`` their spaces as bits."""
+
+    def __init__(self, n: int, up: list, down: list, irregular: dict[int, list[int]]) -> None:
+        self.n = n
+        self.up = up  # [(d, mask)]: bit i of mask -> a land connection from i to i + d
+        self.down = down  # [(d, mask)]: bit i of mask -> a land connection from i to i - d
+        self.irregular = irregular
+        self.irregular_from = sum(1 << i for i in irregular)
+
+
+def bit_plan(ix: GraphIndex) -> BitPlan | None:
+    """The :class:`BitPlan` of the graph (made once per index), or None where it does not fit:
+    a one-way land connection (the masks and the levels are read both ways), or too many
+    connections outside the common steps (an area map, a graph built by hand)."""
+    key = ("bitplan", LAND_TRACE)
+    if key in ix._lists:
+        return ix._lists[key]
+    ix._lists[key] = plan = _make_plan(ix)
+    return plan
+
+
+def _make_plan(ix: GraphIndex) -> BitPlan | None:
+    n = ix.n
+    codes = ix.codes(LAND_TRACE)
+    if not n or (any(ix.cone) and any(ix.cone[c] and ix.ck[c] in codes for c in range(len(ix.ck)))):
+        return None
+    land = ix.out_lists(LAND_TRACE)
+    total = sum(map(len, land))
+    # a byte per space for each step d: a land connection from i to i + d (and, both ways, from
+    # i + d to i); a hex map's graph has them from its builder (build_graph)
+    rows = ix._lists.get(("steps", LAND_TRACE))
+    if rows is not None and len(next(iter(rows.values()), b"")) == n:
+        rows = {d: b for d, b in rows.items() if d > 0 and b.count(1)}
+    else:  # the common steps, from a sample of spaces across the map
+        sample = Counter(j - i for i in range(0, n, max(1, n // 1024)) for j in land[i] if j > i)
+        edges = sum(sample.values())
+        common = [d for d, k in sample.most_common(8) if k * 32 >= edges]
+        rows = {d: bytearray(map(operator.contains, land, range(d, n + d))) for d in common}
+    steps = sorted(rows)
+    if not steps:
+        return None
+    covered = sum(b.count(1) for b in rows.values()) * 2
+    if (total - covered) * 8 > total:
+        return None
+    irregular: dict[int, list[int]] = {}
+    if covered < total:  # the spaces with connections of other steps: list them (boxes...)
+        lens = list(map(len, land))
+        if max(lens) < 256:
+            cov = 0
+            for d, b in rows.items():
+                x = int.from_bytes(b, "little")
+                cov += x + (x << (8 * d))  # a byte per space: the connections the masks cover
+            # a byte per space: its connections the masks miss (none is covered and not there)
+            diff = (int.from_bytes(bytes(lens), "little") - cov).to_bytes(n, "little")
+            spaces = compress(range(n), diff)
+        else:
+            spaces = range(n)
+        for i in spaces:
+            out = [j for j in land[i] if not (j - i in rows and rows[j - i][i]) and not (i - j in rows and rows[i - j][j])]
+            if out:
+                irregular[i] = out
+    masks = {d: _bits(b) for d, b in rows.items()}
+    return BitPlan(n, [(d, masks[d]) for d in steps], [(d, masks[d] << d) for d in steps], irregular)
+
+
+def bit_search(plan: BitPlan, inp: Inputs) -> tuple[bytearray, "LevelTree"]:
+    """The spaces a search by land from the sources reaches (a byte per space), level by level
+    over bits: each level is the spaces one land connection beyond the last, friendly and not
+    reached before.  What :func:`search` reaches by land, without its order or parents; the
+    levels are kept (each space's distance modulo 3) as the tree of routes :func:`update` needs
+    (:class:`LevelTree`)."""
+    n = plan.n
+    fr = _bits(inp.friendly)
+    front = 0
+    for s in inp.sources:
+        front |= 1 << s
+    cls = [front, 0, 0]  # the spaces reached at a distance of 0, 1, 2 modulo 3
+    avail = fr & ~front
+    up = [(d, m & fr) for d, m in plan.up]  # a land connection from a friendly space
+    down = [(d, m & fr) for d, m in plan.down]
+    irr, irr_from = plan.irregular, plan.irregular_from
+    level = 0
+    while front:
+        nxt = 0
+        for d, m in up:
+            nxt |= (front & m) << d
+        for d, m in down:
+            nxt |= (front & m) >> d
+        x = front & irr_from
+        while x:
+            low = x & -x
+            x ^= low
+            for j in irr[low.bit_length() - 1]:
+                nxt |= 1 << j
+        nxt &= avail
+        if not nxt:
+            break
+        avail ^= nxt
+        level += 1
+        cls[level % 3] |= nxt
+        front = nxt
+    reached = _bytes(cls[0] | cls[1] | cls[2], n)
+    return reached, LevelTree(inp, cls)
+
+
+class LevelTree:
+    """A tree of routes to the sources read from a :func:`bit_search`'s levels, for
+    :func:`update`: a source's parent is ROOT, another reached space's parent is the first space
+    of its land neighbours (the graph's order) one level nearer the sources (its distance modulo
+    3 is one less: land connections go both ways, so neighbours' distances differ by at most
+    one); a space not reached has UNSEEN.  ``tree[i] = p`` records a parent of its own (what
+    update() changes), read before the levels.  Read as a list (``tree[i]``)."""
+
+    __slots__ = ("inp", "cls", "_code", "own")
+
+    def __init__(self, inp: Inputs, cls: list[int], own: dict[int, int] | None = None) -> None:
+        self.inp = inp
+        self.cls = cls
+        self._code: bytearray | None = None  # a byte per space: 1 + its distance modulo 3, 0 if not reached
+        self.own: dict[int, int] = own if own is not None else {}
+
+    def code(self) -> bytearray:
+        if self._code is None:
+            n = self.inp.index.n
+            spread = [int.from_bytes(_bytes(x, n), "little") for x in self.cls]  # a byte per space, 0 or 1
+            self._code = bytearray((spread[0] + 2 * spread[1] + 3 * spread[2]).to_bytes(n, "little"))
+        return self._code
+
+    def copy(self) -> "LevelTree":
+        t = LevelTree(self.inp, self.cls, dict(self.own))
+        t._code = self._code
+        return t
+
+    def __getitem__(self, v: int) -> int:
+        p = self.own.get(v)
+        if p is not None:
+            return p
+        code = self.code()
+        c = code[v]
+        if not c:
+            return UNSEEN
+        if c == 1 and v in self.inp.sources:
+            return ROOT
+        want = 3 if c == 1 else c - 1
+        for u in self.inp.index.out_lists(LAND_TRACE)[v]:
+            if code[u] == want:
+                return u
+        return UNSEEN  # not reached (cannot happen: a reached space has a neighbour one level nearer)
+
+    def __setitem__(self, v: int, p: int) -> None:
+        self.own[v] = p
+
+
 # --------------------------------------------------------------------- after a change
 def update(old: SupplyTrace, inp: Inputs, changed: Iterable[int], limit: float = 0.25) -> SupplyTrace:
     """The trace for ``inp``, which differs from ``old.inputs`` only in the friendly byte of the
@@ -347,10 +550,10 @@ def update(old: SupplyTrace, inp: Inputs, changed: Iterable[int], limit: float =
             or inp.blocked != old.inputs.blocked or any(c in inp.full_sea or c in inp.zone for c in changed):
         return trace_inputs(inp, old.graph)
     reached = bytearray(old._reached)
-    tree = list(old._tree)
+    tree = old._tree.copy() if isinstance(old._tree, LevelTree) else list(old._tree)
     fr = inp.friendly
     step = _stepper(inp) if inp.open_seas else None
-    land_out, land_in = ix.out_lists(LAND_TRACE), None
+    land_out = ix.out_lists(LAND_TRACE)
     out_c, in_c = (ix.out_conns(), ix.in_conns()) if step else (None, None)
     lost = [c for c in changed if not fr[c] and reached[c]]
     if lost:
@@ -368,22 +571,21 @@ def update(old: SupplyTrace, inp: Inputs, changed: Iterable[int], limit: float =
             reached[s] = 0
             tree[s] = UNSEEN
         # re-attach: a space of the subtree next to a reached space it may be entered from
-        land_in = ix.in_conns(LAND_TRACE) if step is None else in_c
+        land_in = _land_in(ix) if step is None else None
         seeds = []
         gone = set(lost)
         for s in todo:
             if s in gone:
                 continue
-            for p, c in land_in[s]:
-                if reached[p] and (step(p, s, c) if step else (fr[p] and fr[s])):
-                    tree[s] = p
-                    reached[s] = 1
-                    seeds.append(s)
-                    break
+            p = _entered_from(s, reached, fr, land_in, in_c, step)
+            if p is not None:
+                tree[s] = p
+                reached[s] = 1
+                seeds.append(s)
         _grow(seeds, reached, tree, fr, land_out, out_c, step)
     gained = [c for c in changed if fr[c] and not reached[c]]
     if gained:
-        land_in = land_in or (ix.in_conns(LAND_TRACE) if step is None else in_c)
+        land_in = _land_in(ix) if step is None else None
         seeds = []
         for s in gained:
             if s in inp.sources:
@@ -391,14 +593,42 @@ def update(old: SupplyTrace, inp: Inputs, changed: Iterable[int], limit: float =
                 reached[s] = 1
                 seeds.append(s)
                 continue
-            for p, c in land_in[s]:
-                if reached[p] and (step(p, s, c) if step else (fr[p] and fr[s])):
-                    tree[s] = p
-                    reached[s] = 1
-                    seeds.append(s)
-                    break
+            p = _entered_from(s, reached, fr, land_in, in_c, step)
+            if p is not None:
+                tree[s] = p
+                reached[s] = 1
+                seeds.append(s)
         _grow(seeds, reached, tree, fr, land_out, out_c, step)
     return SupplyTrace(inp, old.graph, reached, None, None, tree)
+
+
+def _land_in(ix: GraphIndex) -> list[list[int]]:
+    """Per space, the spaces a land connection leads from into it: the land neighbour lists
+    themselves where every land connection goes both ways (a hex map's graph), made once."""
+    key = ("in", LAND_TRACE)
+    out = ix._lists.get(key)
+    if out is None:
+        codes = ix.codes(LAND_TRACE)
+        if any(ix.cone) and any(ix.cone[c] and ix.ck[c] in codes for c in range(len(ix.ck))):
+            out = [[p for p, _ in x] for x in ix.in_conns(LAND_TRACE)]
+        else:
+            out = ix.out_lists(LAND_TRACE)
+        ix._lists[key] = out
+    return out
+
+
+def _entered_from(s: int, reached: bytearray, fr: bytearray, land_in, in_c, step) -> int | None:
+    """A reached space supply may go from into ``s`` (the first in the graph's order), or None."""
+    if step is None:
+        if fr[s]:
+            for p in land_in[s]:
+                if reached[p] and fr[p]:
+                    return p
+        return None
+    for p, c in in_c[s]:
+        if reached[p] and step(p, s, c):
+            return p
+    return None
 
 
 def _grow(seeds: list[int], reached: bytearray, tree: list[int], fr: bytearray, land_out, out_c, step) -> None:
