@@ -926,10 +926,16 @@ class GameWindow(PositionExport):
         return out
 
     def _show_legend(self) -> None:
-        """The legend of counters and markers, drawn with the map's own drawing functions."""
+        """The legend of counters and markers, drawn with the map's own drawing functions (once
+        per ruleset and sides: a move changes nothing in it)."""
         c = self.legend
-        c.delete("all")
         rs = self.session.ruleset
+        sides = list(getattr(self.scenario, "sides", ()) or rs.side_colours)
+        key = (id(rs), tuple(sides), tuple(rs.side_colours.get(x, NEUTRAL_COLOURS) for x in sides))
+        if getattr(self, "_legend_for", None) == key and c.find_all():
+            return
+        self._legend_for = key
+        c.delete("all")
         s = 30.0
         y = 16.0
         font = ("DejaVu Sans", 9)
@@ -940,7 +946,6 @@ class GameWindow(PositionExport):
             x0, y0, x1, y1 = c.bbox(t)
             y += max(26, (y1 - y0) + 8)
 
-        sides = list(getattr(self.scenario, "sides", ()) or rs.side_colours)
         w = 36.0
         for side in sides:
             fill, ink = rs.side_colours.get(side, NEUTRAL_COLOURS)
