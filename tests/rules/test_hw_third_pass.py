@@ -157,3 +157,132 @@ def test_finland_surrenders_when_its_axis_army_falls_under_four_points_or_is_cut
     edit(s, lambda st: st.army("Finnish Army").points.__setitem__("infantry", 3))
     (o,) = _offers(s, "fi")
     assert o["automatic"] and "Finland 1-2" in o["rule"]
+
+
+# ------------------------------------------------------------------ The Rumanian army 2-3
+def _rumania_joined(s):
+    # Nations inclined toward the Axis 1: the Rumanian Army is placed in L14 in summer 1941
+    edit(s, lambda st: (setattr(st, "turn", Turn(1941, "spring")), setattr(st, "side", "allies"),
+                        setattr(st, "phase", "production"), setattr(st, "subphase", "research")))
+    act(s, "advance")
+    assert s.state.army("Rumanian Army").at == "L14"
+
+
+def test_the_rumanian_army_takes_strength_but_never_gives_it_and_stays_in_rumania_or_the_ussr():
+    # The Rumanian army 2: "Strength may be added to the Rumanian army but they may never leave
+    # it."  3: "The Rumanian army may only be moved to Rumanian and Axis friendly hexes in the
+    # Soviet Union."
+    s = game("war_for_europe")
+    _rumania_joined(s)
+    advance_to(s, "axis", "movement", "land")
+    ro = s.state.army("Rumanian Army")
+    pts = ro.total()
+    # no point of it may leave: neither a part of it moved away nor the whole into another army
+    assert "The Rumanian army 2" in refused(s, "move", **{"from": "L14", "to": "M14", "points": {"infantry": 1}}).rule
+    edit(s, lambda st: st.armies.append(Army("German Army 4", "axis", "ge", "M14", {"infantry": 2})))
+    assert "The Rumanian army 2" in refused(s, "move", **{"from": "L14", "to": "M14"}).rule
+    # German points may join it
+    act(s, "move", **{"from": "M14", "to": "L14"})
+    assert s.state.army("Rumanian Army").total() == pts + 2 and s.state.army("German Army 4") is None
+    # not into Hungary (M12) nor Bulgaria (K13), both Axis
+    assert ctx(s).control["M12"] == "axis" and ctx(s).control["K13"] == "axis"
+    assert "The Rumanian army 3" in refused(s, "move", **{"from": "L14", "to": "M12"}).rule
+    assert "The Rumanian army 3" in refused(s, "move", **{"from": "L14", "to": "K13"}).rule
+    # into another Rumanian hex, and into an Axis friendly hex of the Soviet Union
+    act(s, "move", **{"from": "L14", "to": "M14"})
+    _hold(s, "axis", ["M15", "M16"])
+    act(s, "move", **{"from": "M14", "to": "M16"})
+    assert s.state.army("Rumanian Army").at == "M16"
+
+
+def test_the_rumanian_army_advances_only_into_soviet_hexes():
+    # The Rumanian army 3: "It may advance into Soviet hexes in the Soviet Union."
+    s = game("war_for_europe")
+    _rumania_joined(s)
+    edit(s, lambda st: (st.nations.__setitem__("pl", Nation(None, "surrendered", None)),
+                        st.nations.__setitem__("su", Nation("soviet", "at_war", None))))
+    advance_to(s, "axis", "combat", "advances")
+    out = act(s, "capture", **{"from": "L14", "to": "L15"})
+    assert ctx(s).control["L15"] == "axis" and s.state.army("Rumanian Army").at == "L15", out.messages
+    # from L13, beside Yugoslavia (L12), it may not advance out of Rumania but into the USSR
+    edit(s, lambda st: setattr(st.army("Rumanian Army"), "at", "L13"))
+    assert "The Rumanian army 3" in refused(s, "capture", **{"from": "L13", "to": "L12"}).rule
+
+
+# ------------------------------------------------------------------ Italian forces 5
+def test_the_paa_never_holds_more_points_than_the_italian_army():
+    # Italian forces 5: "The PAA may never contain more strength points than the Italian army."
+    s = game("war_for_europe")
+    _at_war(s, "it")
+    libya = [x for x in ctx(s).board.spaces_of_country("ly") if ctx(s).exists(x)]
+    _hold(s, "axis", libya)
+    edit(s, lambda st: setattr(st.army("Italian Army"), "at", "D11"))  # beside the PAA in D12
+    advance_to(s, "axis", "movement", "land")
+    assert (s.state.army("Italian Army").total(), s.state.army("Panzer Army Africa").total()) == (5, 1)
+    # three of the Italian army's five into the PAA would leave it 2 against the PAA's 4
+    assert "Italian forces 5" in refused(s, "move", **{"from": "D11", "to": "D12", "points": {"infantry": 3}}).rule
+    act(s, "move", **{"from": "D11", "to": "D12", "points": {"infantry": 2}})  # 3 and 3
+    assert (s.state.army("Italian Army").total(), s.state.army("Panzer Army Africa").total()) == (3, 3)
+    assert not [v for v in s.report().violations if v.code == "italian_forces.paa_larger"]
+    # however the PAA comes to be larger (built, or the Italian army's losses), the report says so
+    edit(s, lambda st: st.army("Panzer Army Africa").points.__setitem__("infantry", 4))
+    (v,) = [v for v in s.report().violations if v.code == "italian_forces.paa_larger"]
+    assert v.rule == "Italian forces 5" and v.where == "D12"
+
+
+# ------------------------------------------------------- France: Activity limitations 3
+def test_allied_points_in_france_leave_it_only_by_combat_advance():
+    # France, Activity limitations and British obligations 3: "Allied strength points already in
+    # France must remain in France. They can only leave France via combat advance."
+    s = game("war_for_europe")
+    _hold(s, "allies", ["O9"])  # a Low Countries hex the Allies hold, beside N8
+    _hold(s, "axis", ["P8"])
+    edit(s, lambda st: st.armies.append(Army("B.E.F.", "allies", "gb", "N8", {"infantry": 2, "mechanized": 2})))
+    advance_to(s, "allies", "movement", "land")
+    assert "France: Activity limitations 3" in refused(s, "move", **{"from": "N8", "to": "O9"}).rule
+    assert "France: Activity limitations 3" in refused(s, "move", **{"from": "N7", "to": "O9", "points": {"infantry": 2}}).rule
+    act(s, "move", **{"from": "N7", "to": "M8", "points": {"infantry": 2}})  # inside France
+    # by combat advance they may leave
+    advance_to(s, "allies", "combat", "advances")
+    out = act(s, "capture", **{"from": "N8", "to": "N9"})
+    assert s.state.army("B.E.F.").at == "N9", out.messages
+
+
+# ----------------------------------------------------------- Tactical air abilities 3
+def test_tactical_air_alone_never_advances():
+    # Tactical air abilities 3: "Tactical air strength points participate only in assault and
+    # defensive assault. They cannot be used either in advance".
+    s = game("war_for_europe")
+    edit(s, lambda st: st.armies.append(Army("Luftflotte", "axis", "ge", "N12", {"tactical_air": 3})))
+    advance_to(s, "axis", "combat", "advances")
+    assert "Tactical air abilities 3" in refused(s, "capture", **{"from": "N12", "to": "N13"}).rule
+    edit(s, lambda st: st.army("Luftflotte").points.__setitem__("infantry", 1))
+    act(s, "capture", **{"from": "N12", "to": "N13"})
+    assert ctx(s).control["N13"] == "axis"
+
+
+# --------------------------------------------------------------------------- Manstein
+def test_manstein_goes_in_a_german_army():
+    # War for Europe, Axis forces in play: "Manstein: place in any German Army at the start of
+    # play."
+    s = game("war_for_europe")
+    holder = next(a for a in s.state.armies if a.leader == "Manstein")
+    assert holder.nation == "ge"
+    assert not [v for v in s.report().violations if v.code == "setup.leader"]
+    edit(s, lambda st: (setattr(st.army(holder.name), "leader", ""), setattr(st.army("Italian Army"), "leader", "Manstein")))
+    assert [v for v in s.report().violations if v.code == "setup.leader" and "Manstein" in v.message]
+    edit(s, lambda st: (setattr(st.army("Italian Army"), "leader", ""), setattr(st.army("German Army 2"), "leader", "Manstein")))
+    assert not [v for v in s.report().violations if v.code == "setup.leader"]
+
+
+# ---------------------------------------------------------------- Launching attacks 4
+def test_barbarossa_has_only_infantry_and_mechanized_points():
+    # Launching attacks 4: "For the Barbarossa scenario, only infantry and mechanized strength
+    # points are available."  The set-up gives no other type, and none can be built.
+    s = game("barbarossa")
+    assert all(v == 0 for a in s.state.armies for t, v in a.points.items() if t not in ("infantry", "mechanized"))
+    advance_to(s, "axis", "production", "build")
+    for t in ("tactical_air", "amphibious", "para"):
+        out = refused(s, "build", space="P10", points={t: 1}, cost={t: 3})
+        assert "Launching attacks 4" in out.rule, out.reason
+    act(s, "build", space="P10", points={"infantry": 1})

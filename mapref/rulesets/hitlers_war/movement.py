@@ -246,5 +246,18 @@ def check_fleet_move(cx, frm: str, to: str, fleet: str | None = None, at_sea: bo
 
 
 def check_moves_state(cx) -> list:
-    """Standing violations of the movement restrictions (none kept here yet)."""
-    return []
+    """Standing violations of the movement restrictions: Italian forces 5, "The PAA may never
+    contain more strength points than the Italian army" (however it came to be larger: a build
+    into the PAA, the Italian army's losses; moves are refused in :func:`check_move`)."""
+    from mapref.rulesets.hitlers_war.common import Violation
+
+    st = cx.state
+    out = []
+    paa, ita = st.army(PAA), st.army(ITALIAN_ARMY)
+    italy = st.nations.get("it")
+    if cx.scenario.has("italian_forces") and paa is not None and (italy is None or italy.status != "surrendered") \
+            and paa.total() > (ita.total() if ita else 0):
+        out.append(Violation("italian_forces.paa_larger", "Italian forces 5", paa.at, paa.side,
+                             f"the PAA holds {paa.total()} strength points, more than the Italian army's "
+                             f"{ita.total() if ita else 0}"))
+    return out
