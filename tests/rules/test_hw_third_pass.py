@@ -286,3 +286,85 @@ def test_barbarossa_has_only_infantry_and_mechanized_points():
         out = refused(s, "build", space="P10", points={t: 1}, cost={t: 3})
         assert "Launching attacks 4" in out.rule, out.reason
     act(s, "build", space="P10", points={"infantry": 1})
+
+
+# ------------------------------------------------------ Fall of Germany victory 2 and 4
+def test_the_axis_wins_the_fall_of_germany_if_berlin_is_friendly_at_the_end():
+    # Fall of Germany victory conditions 1: the game ends "at the conclusion of the winter 1945
+    # turn."  2: "The Axis player wins if Berlin is friendly."
+    s = game("fall_of_germany")
+    edit(s, lambda st: setattr(st, "turn", Turn(1945, "winter")))
+    msgs = []
+    for _ in range(100):
+        if s.state.phase == "over":
+            break
+        msgs += act(s, "advance").messages
+    assert s.state.phase == "over" and ctx(s).control["P10"] == "axis"
+    assert any("axis wins" in m for m in msgs), msgs
+
+
+def test_the_allies_win_the_fall_of_germany_when_neither_the_axis_nor_the_soviets_do():
+    # Fall of Germany victory conditions 1: the game ends at the Soviet or Allied capture of
+    # Berlin.  3: "The Soviet player wins if Berlin is no longer controlled by the Axis and the
+    # Soviets have at least two thirds the seasonal production of the Allies."  4: "The Allied
+    # player wins if neither the Axis nor Soviet players have been able to win."  With Moscow (3)
+    # and Leningrad (2) lost, the Soviets count 18 (Siberia at twelve, R7) against the Allies' 29:
+    # less than two thirds.
+    s = game("fall_of_germany")
+    _hold(s, "axis", ["Q17", "T15"])
+    out = act(s, "set", space="P10", control="allies")
+    assert s.state.phase == "over"
+    assert any("allies wins" in m for m in out.messages), out.messages
+    assert not any("soviet wins" in m or "axis wins" in m for m in out.messages)
+
+
+# ------------------------------------------ Movement of naval strength points and fleets 10-11
+def test_a_fleet_crosses_a_crossing_arrow_only_between_two_friendly_hexes():
+    # Movement of naval strength points and fleets 10: "The route may cross a hexside with a
+    # crossing arrow only if both adjacent hexes are friendly."  The Dardanelles (I14-J14, both
+    # Turkish) are the Black Sea's one way to the Mediterranean: the Soviet fleet in Odessa (L15)
+    # reaches the Aegean (H13) only through friendly Turkish hexes on both sides of the arrow
+    # (and a friendly Rumanian coast K15 beside J14: rule 9).
+    from mapref.rulesets.hitlers_war.routes import sea_route
+
+    s = game("war_for_europe")
+    cx = ctx(s)
+    assert "crossing" in cx.graph.kinds_between("I14", "J14")
+    soviet = {x for x, v in cx.control.items() if v == "soviet"}
+    both = sea_route(cx.graph, cx.map, soviet | {"K15", "J14", "I14"}, "L15", "H13")
+    assert both.ok and ("J14", "I14") == both.path[both.path.index("J14"):both.path.index("J14") + 2]
+    one = sea_route(cx.graph, cx.map, soviet | {"K15", "J14"}, "L15", "H13")
+    assert not one.ok and "10" in one.rule
+    assert not sea_route(cx.graph, cx.map, soviet, "L15", "H13").ok
+
+
+def test_fleets_sail_to_and_from_the_off_map_boxes_along_the_sea_arrows():
+    # Movement of naval strength points and fleets 11: "Sea routes may travel to and from the
+    # map and the off map boxes along the sea arrows."  The USA box's arrow leaves from K1.
+    from mapref.rulesets.hitlers_war.routes import sea_route
+
+    s = game("war_for_europe")
+    cx = ctx(s)
+    allied = {x for x, v in cx.control.items() if v == "allies"}
+    there = sea_route(cx.graph, cx.map, allied, "P5", "box:usa")
+    assert there.ok and there.path[-2:] == ("K1", "box:usa")
+    back = sea_route(cx.graph, cx.map, allied, "box:usa", "P5")
+    assert back.ok and back.path[:2] == ("box:usa", "K1")
+    # the arrow is the only way: with its hex K1 closed by an enemy fleet at sea (Blocking sea
+    # routes 1) the box cannot be reached
+    assert not sea_route(cx.graph, cx.map, allied, "P5", "box:usa", blocked={"K1"}).ok
+
+
+# --------------------------------------------------------------------- Off-map combat 3
+def test_defenders_of_an_off_map_box_other_than_siberia_are_eliminated_not_retreated():
+    # Off-map combat: the boxes other than Siberia "can be reached only by sea."  3: "Siberia is
+    # the only off map box from which defending armies may retreat. Armies displaced in the
+    # other off-map boxes must be eliminated."
+    s = game("war_for_europe")
+    edit(s, lambda st: (st.armies.append(Army("Sea Lion", "axis", "ge", "Q9", {"amphibious": 5})),
+                        st.armies.append(Army("Canadian Army", "allies", "ca", "box:canada", {"infantry": 3}))))
+    advance_to(s, "axis", "combat", "amphibious")
+    assert "Off-map combat 3" in refused(s, "invade", **{"from": "Q9", "to": "box:canada", "retreat_to": ["R1"]}).rule
+    out = act(s, "invade", **{"from": "Q9", "to": "box:canada"})
+    assert s.state.army("Canadian Army") is None and s.state.army("Sea Lion").at == "box:canada"
+    assert any("Canadian Army" in m and "eliminated" in m and "Off-map combat 3" in m for m in out.messages)
