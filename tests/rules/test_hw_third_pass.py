@@ -368,3 +368,48 @@ def test_defenders_of_an_off_map_box_other_than_siberia_are_eliminated_not_retre
     out = act(s, "invade", **{"from": "Q9", "to": "box:canada"})
     assert s.state.army("Canadian Army") is None and s.state.army("Sea Lion").at == "box:canada"
     assert any("Canadian Army" in m and "eliminated" in m and "Off-map combat 3" in m for m in out.messages)
+
+
+# --------------------------------------------------------------------- Italian forces 2-3
+def test_the_paa_stays_in_africa_and_the_middle_east_else_in_italy():
+    # Italian forces 2: "The PAA must remain in Africa or the Middle East. If there are no Axis
+    # friendly hexes in Africa or the Middle East, it may be placed in Italy."  3 lists Libya.
+    s = game("war_for_europe")
+    _at_war(s, "it")
+    edit(s, lambda st: setattr(st.army("Panzer Army Africa"), "at", "L10"))
+    libya = [x for x in ctx(s).board.spaces_of_country("ly") if ctx(s).exists(x)]
+    _hold(s, "axis", libya + [x for x in ctx(s).board.spaces_of_country("it") if ctx(s).exists(x)])
+    advance_to(s, "axis", "movement", "land")
+    # Libya is Axis: the PAA may not stay about Italy
+    assert "Italian forces 2-3" in refused(s, "move", **{"from": "L10", "to": "K10"}).rule
+    # no Axis hex in Africa or the Middle East: Italy, and only Italy
+    _hold(s, "none", libya)
+    assert not any(v == "axis" and ctx(s).country(x) in ("ly", "eg", "tn", "dz", "ma") for x, v in ctx(s).control.items())
+    assert "Italian forces 2" in refused(s, "move", **{"from": "L10", "to": "M11"}).rule  # Germany
+    act(s, "move", **{"from": "L10", "to": "K10"})
+    assert s.state.army("Panzer Army Africa").at == "K10"
+
+
+# ------------------------------------------------------------------- Unaligned Forces 3
+def test_home_forces_never_leave_home_and_go_with_their_country():
+    # Unaligned Forces 3: "Home forces cannot leave their homeland. If forced to retreat out of
+    # their country, they are eliminated. When their home country surrenders, they disappear
+    # forever."
+    from mapref.rulesets.hitlers_war.state import HomeForce
+
+    s = game("war_for_europe")
+    edit(s, lambda st: st.home_forces.extend([HomeForce("yu", "L11", 2), HomeForce("yu", "L12", 3)]))
+    assert not [v for v in s.report().violations if v.code == "home_forces.abroad"]
+    edit(s, lambda st: setattr(st.home_forces[0], "at", "M11"))  # into Germany
+    (v,) = [v for v in s.report().violations if v.code == "home_forces.abroad"]
+    assert v.where == "M11" and v.rule == "Unaligned Forces 3"
+    edit(s, lambda st: setattr(st.home_forces[0], "at", "L11"))
+    # Belgrade (L12) taken: Yugoslavia surrenders (Other countries 1-2), its home forces go
+    advance_to(s, "axis", "combat", "advances")
+    cx = ctx(s)
+    _hold(s, "axis", [x for x in cx.board.spaces_of_country("yu") if x != "L12" and cx.exists(x) and not cx.is_box(x)])
+    edit(s, lambda st: (setattr(st, "home_forces", [h for h in st.home_forces if h.at != "L12"]),
+                        st.armies.append(Army("Raiders", "axis", "ge", "K12", {"infantry": 2, "mechanized": 2}))))
+    act(s, "capture", **{"from": "K12", "to": "L12"})
+    assert s.state.nations["yu"].status == "surrendered"
+    assert not [h for h in s.state.home_forces if h.nation == "yu"]
