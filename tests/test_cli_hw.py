@@ -154,3 +154,22 @@ def test_war_for_europe_played_over_several_years(tmp_path):
     assert "surrender of fr" in log and "invasion P7 -> O8" in log and "build 6 infantry in box:usa" in log
     ok("undo", "g.toml", cwd=tmp_path)
     assert game_toml(tmp_path)["turn"]["phase"] == "production"
+
+
+def test_capture_names_the_port_of_a_fleet_expelled_from_a_captured_port(tmp_path):
+    # Movement of naval strength points and fleets 17; rulings R52.  The position (an Axis army
+    # beside Marseille, where the French fleet is in port) is set up through a session and saved,
+    # then played on the command line.
+    sys.path.insert(0, str(ROOT / "tests" / "rules"))
+    from hwplay import game
+    from test_hw_third_pass import _axis_at_marseille
+
+    s = game("war_for_europe")
+    _axis_at_marseille(s)
+    s.save(str(tmp_path / "g.toml"))
+    err = refused("capture", "g.toml", "L9", "L8", "--retreat-to", "L7", cwd=tmp_path)
+    assert "--fleet-to" in err and "H7" in err and "Movement of naval strength points and fleets 17" in err
+    out = ok("capture", "g.toml", "L9", "L8", "--retreat-to", "L7", "--fleet-to", "H7", cwd=tmp_path)
+    assert "French Fleet is expelled" in out
+    f = game_toml(tmp_path)["fleets"]["French Fleet"]
+    assert f["at"] == "H7" and f["in_port"] is True

@@ -413,3 +413,45 @@ def test_home_forces_never_leave_home_and_go_with_their_country():
     act(s, "capture", **{"from": "K12", "to": "L12"})
     assert s.state.nations["yu"].status == "surrendered"
     assert not [h for h in s.state.home_forces if h.nation == "yu"]
+
+
+# ---------------------------------------- Movement of naval strength points and fleets 17 (R52)
+def _axis_at_marseille(s):
+    # an Axis army in L9 (held with L10, joined to Germany) beside Marseille (L8), where the
+    # French fleet is in port
+    _hold(s, "axis", ["L9", "L10"])
+    edit(s, lambda st: st.armies.append(Army("Army of the Alps", "axis", "ge", "L9", {"infantry": 4, "mechanized": 2})))
+    f = next(f for f in s.state.fleets if f.name == "French Fleet")
+    assert (f.at, f.in_port) == ("L8", True)
+    advance_to(s, "axis", "combat", "advances")
+
+
+def test_a_fleet_in_a_captured_port_is_expelled_to_another_port_at_once():
+    # Movement of naval strength points and fleets 17: "Ship strength points in port are safe from
+    # any direct attack (though they can be expelled from port by a successful enemy advance into
+    # it). Expelled fleets must move immediately to another port."  The owner chooses the port
+    # (rulings R52): one of its side's friendly ports it may enter (Fleet strength points 2: a
+    # French fleet in France or the green hexes), with room (5), reached by a sea route (8-10).
+    s = game("war_for_europe")
+    _axis_at_marseille(s)
+    out = refused(s, "capture", **{"from": "L9", "to": "L8", "retreat_to": ["L7"]})
+    assert out.ask is not None and out.ask.key == "fleet_to" and "Movement of naval strength points and fleets 17" in out.rule
+    assert {"H6", "H7", "H9"} <= set(out.ask.options)
+    assert "D14" not in out.ask.options and "P7" not in out.ask.options  # British ports (brown)
+    assert "L8" not in out.ask.options
+    assert "17" in refused(s, "capture", **{"from": "L9", "to": "L8", "retreat_to": ["L7"], "fleet_to": ["D14"]}).rule
+    out = act(s, "capture", **{"from": "L9", "to": "L8", "retreat_to": ["L7"], "fleet_to": ["H6"]})
+    f = next(f for f in s.state.fleets if f.name == "French Fleet")
+    assert (f.at, f.in_port) == ("H6", True) and ctx(s).control["L8"] == "axis"
+    assert any("French Fleet" in m and "expelled" in m and "H6" in m for m in out.messages), out.messages
+
+
+def test_an_expelled_fleet_with_no_port_to_go_to_is_eliminated():
+    # Movement of naval strength points and fleets 17 with 13: "Ship strength points which no
+    # longer have a port or which would exceed the port's capacity are eliminated" (rulings R52).
+    s = game("war_for_europe")
+    _hold(s, "axis", ["H6", "H7", "H9", "F4", "M7", "O6", "O8"])
+    _axis_at_marseille(s)
+    out = act(s, "capture", **{"from": "L9", "to": "L8", "retreat_to": ["L7"]})
+    assert not [f for f in s.state.fleets if f.name == "French Fleet"]
+    assert any("French Fleet" in m and "eliminated" in m and "13" in m for m in out.messages), out.messages

@@ -39,6 +39,8 @@ class CombatCheck:
     messages: list[str] = field(default_factory=list)
     # when the result is refused because the defender must choose a retreat: (army, its legal hexes)
     retreat: tuple[str, list[str]] | None = None
+    # refused because the owner must choose the port of a fleet expelled from ``to`` (rulings R52)
+    expel: tuple[str, list[str]] | None = None
 
 
 def _no(reason: str, rule: str) -> CombatCheck:
@@ -182,11 +184,12 @@ def all_para(a) -> bool:
 
 
 def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army: str | None = None,
-                  invasion: bool = False, para_drop: int = 0) -> CombatCheck:
+                  invasion: bool = False, para_drop: int = 0, fleet_to: list[str] | None = None) -> CombatCheck:
     """A successful advance from ``frm`` into ``to`` (the players rolled it on the Advance table);
     ``retreats``: where the defender retreats each army displaced from ``to``, in order.
     ``invasion``: an amphibious invasion's advance (Invasion advance 1-3: the caller checks the
-    sea route); ``para_drop``: para points dropped in this advance (Para-drop 2-5)."""
+    sea route); ``para_drop``: para points dropped in this advance (Para-drop 2-5); ``fleet_to``: the
+    port each enemy fleet in port in ``to`` is expelled to, in order (rulings R52)."""
     st, sc = cx.state, cx.scenario
     retreats = list(retreats or [])
     bad = _combat_phase(cx)
@@ -354,6 +357,9 @@ def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army
         if prod:
             what += f", its {prod} production devastated"
         msgs.append(what + (" [Off-map combat 2]" if cx.is_box(to) else " [Advance resolution 10]"))
+        bad = _expel_fleets(cx, side, to, list(fleet_to or []), cmds, msgs)
+        if bad is not None:
+            return bad
         f = next((x for x in st.forts if x.at == to and x.side != side), None)
         if f is not None:
             cmds.append(SetForts(text=f"fort {to} destroyed", forts=[copy.deepcopy(x) for x in st.forts if x is not f]))
@@ -366,8 +372,53 @@ def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army
     return CombatCheck(True, commands=cmds, messages=msgs)
 
 
+def _expel_fleets(cx, side: str, to: str, fleet_to: list[str], cmds: list, msgs: list) -> CombatCheck | None:
+    """Movement of naval strength points and fleets 17: ships in port "can be expelled from port by
+    a successful enemy advance into it. Expelled fleets must move immediately to another port."
+    The owner names the port (``fleet_to``, one a fleet in order) among those the fleet may reach
+    (:func:`ports_open_to`); with none, its ship points "no longer have a port" and are
+    eliminated (13).  Rulings R52.  Adds to ``cmds`` and ``msgs``; returns a refusal or None."""
+    from mapref.rulesets.hitlers_war.commands import MoveFleet, SetFleets
+    from mapref.rulesets.hitlers_war.movement import ports_open_to
+
+    st = cx.state
+    expelled = [f for f in st.fleets if f.at == to and f.in_port and f.side != side]
+    if not expelled:
+        return None
+    if len(fleet_to) > len(expelled):
+        return _no(f"{len(fleet_to)} ports given for {len(expelled)} expelled fleet{'s' if len(expelled) > 1 else ''}",
+                   "Movement of naval strength points and fleets 17")
+    held: dict[str, int] = {}
+    gone, moves = [], []
+    for i, f in enumerate(expelled):
+        options = ports_open_to(cx, f, to, lost=(to,), held=held)
+        if not options:
+            gone.append(f)
+            msgs.append(f"{f.name} is expelled from {to} with no port to go to: its {f.capital} ship points are "
+                        f"eliminated [Movement of naval strength points and fleets 13, 17; rulings R52]")
+            continue
+        port = fleet_to[i] if i < len(fleet_to) else None
+        if port is None:
+            c = _no(f"{f.name} is expelled from the port of {to}: its owner names the port it moves to at once "
+                    f"(--fleet-to, one of {', '.join(options)})", "Movement of naval strength points and fleets 17")
+            c.expel = (f.name, options)
+            return c
+        if port not in options:
+            return _no(f"{f.name} may not go to {port}: not a friendly port it may enter with room, by a sea route "
+                       f"(legal: {', '.join(options)})", "Movement of naval strength points and fleets 17; 2, 5, 8-10")
+        held[port] = held.get(port, 0) + f.capital
+        moves.append(MoveFleet(text=f"fleet {f.name} expelled {to} -> {port}", fleet=f.name, to=port, in_port=True,
+                               counts_as_move=False))
+        msgs.append(f"{f.name} is expelled from the port of {to} and moves at once to the port of {port} "
+                    f"[Movement of naval strength points and fleets 17; rulings R52]")
+    if gone:
+        cmds.append(SetFleets(text="expelled fleets eliminated", fleets=[copy.deepcopy(x) for x in st.fleets if x not in gone]))
+    cmds.extend(moves)
+    return None
+
+
 def check_invasion(cx, frm: str, to: str, retreats: list[str] | None = None, army: str | None = None,
-                   failed: bool = False) -> CombatCheck:
+                   failed: bool = False, fleet_to: list[str] | None = None) -> CombatCheck:
     """An amphibious invasion the players resolved (Invasion resolution 1-7): its advance succeeded
     (the army lands in ``to``; its amphibious points become infantry: Invasion advance 3) or it
     failed (``failed``: the army stays and loses every amphibious point: Invasion advance 4).
@@ -419,7 +470,7 @@ def check_invasion(cx, frm: str, to: str, retreats: list[str] | None = None, arm
         return CombatCheck(True, commands=cmds, messages=[
             f"{a.name}'s invasion of {to} by {' '.join(route.path)} fails: it stays in {frm} and its {amph} amphibious "
             f"points are eliminated [Invasion advance 4]", fire])
-    r = check_capture(cx, frm, to, retreats, army=a.name, invasion=True)
+    r = check_capture(cx, frm, to, retreats, army=a.name, invasion=True, fleet_to=fleet_to)
     if not r.ok:
         return r
     r.commands.append(AddInvasion(space=to))

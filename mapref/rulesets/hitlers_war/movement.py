@@ -200,6 +200,33 @@ def fleet_port_problem(cx, side: str, nation: str, space: str, setup: bool = Fal
     return ""
 
 
+def ports_open_to(cx, fleet, frm: str, lost: tuple[str, ...] = (), held: dict | None = None) -> list[str]:
+    """The ports ``fleet`` may sail to from ``frm`` now (board order): friendly ports it may enter
+    (Fleet strength points 2), not in ``lost`` (spaces just taken from its side), with room for its
+    ship points (Movement of naval strength points and fleets 5; ``held``: points already sent to a
+    port and not yet in the state), no other fleet of its side there (3; rulings R17), reached by a
+    sea route of any length (8-10, 19; Blocking sea routes 1).  Used when a fleet must go to port:
+    expelled from a captured port (17; rulings R52) or at sea at the start of movement (7, 13;
+    rulings R53)."""
+    st = cx.state
+    held = held or {}
+    friendly = [s for s, v in cx.control.items() if v == fleet.side and s not in lost]
+    blocked = {x.at for x in st.fleets if x.side != fleet.side and not x.in_port}
+    out = []
+    for s in friendly:
+        room = cx.port(s)
+        if not room or s == frm or fleet_port_problem(cx, fleet.side, fleet.nation, s):
+            continue
+        if any(x.at == s and x.side == fleet.side and x is not fleet for x in st.fleets):
+            continue
+        used = sum(x.capital for x in st.fleets if x.at == s and x.in_port and x is not fleet) + held.get(s, 0)
+        if used + fleet.capital > room:
+            continue
+        if sea_route(cx.graph, cx.map, friendly, frm, s, blocked=blocked).ok:
+            out.append(s)
+    return cx.board.sorted(out)
+
+
 def check_fleet_move(cx, frm: str, to: str, fleet: str | None = None, at_sea: bool = False) -> MoveCheck:
     """Fall of Germany, Movement of naval strength points and fleets 6-19, Blocking sea routes."""
     st = cx.state

@@ -95,6 +95,21 @@ def parse_losses(a: dict) -> dict | None:
     return out or None
 
 
+def _combat_ask(r, to: str):
+    """The question a refused advance or invasion leaves to a player: the defender's retreat
+    (Advance resolution 6-7) or the port of a fleet expelled from ``to`` (rulings R52)."""
+    if r.retreat is not None:
+        name, options = r.retreat
+        return Ask("retreat_to", f"{name} retreats from {to} to", list(options),
+                   "The defender chooses among the legal retreats (Advance resolution 6-7).")
+    if r.expel is not None:
+        name, options = r.expel
+        return Ask("fleet_to", f"{name} is expelled from {to} to the port of", list(options),
+                   "The fleet's owner chooses the port it moves to at once (Movement of naval strength points "
+                   "and fleets 17; rulings R52).")
+    return None
+
+
 def step_label(phase: str, subphase: str) -> str:
     return STEP_LABELS.get((phase, subphase), f"{phase} ({subphase})" if subphase else phase)
 
@@ -408,13 +423,11 @@ class HitlersWar(Ruleset):
 
         frm, to = self._space(game, a.get("from", "")), self._space(game, a.get("to", ""))
         retreats = [self._space(game, x) for x in a.get("retreat_to", [])]
-        r = check_capture(self.context(game), frm, to, retreats, army=a.get("army"), para_drop=int(a.get("para_drop") or 0))
+        fleet_to = [self._space(game, x) for x in a.get("fleet_to", [])]
+        r = check_capture(self.context(game), frm, to, retreats, army=a.get("army"), para_drop=int(a.get("para_drop") or 0),
+                          fleet_to=fleet_to)
         if not r.ok:
-            ask = None
-            if r.retreat is not None:
-                name, options = r.retreat
-                ask = Ask("retreat_to", f"{name} retreats from {to} to", list(options),
-                          "The defender chooses among the legal retreats (Advance resolution 6-7).")
+            ask = _combat_ask(r, to)
             return Outcome(False, reason=f"illegal advance {frm} -> {to}: {r.reason}", rule=r.rule, ask=ask)
         mover = next((c.army for c in r.commands if type(c).__name__ == "Relocate" and c.to == to), None)
         return Outcome(True, r.commands, r.messages, rule="Advance resolution 2-13", label=f"advance {frm} -> {to}",
@@ -450,13 +463,11 @@ class HitlersWar(Ruleset):
 
         frm, to = self._space(game, a.get("from", "")), self._space(game, a.get("to", ""))
         retreats = [self._space(game, x) for x in a.get("retreat_to", [])]
-        r = check_invasion(self.context(game), frm, to, retreats, army=a.get("army"), failed=bool(a.get("failed")))
+        fleet_to = [self._space(game, x) for x in a.get("fleet_to", [])]
+        r = check_invasion(self.context(game), frm, to, retreats, army=a.get("army"), failed=bool(a.get("failed")),
+                           fleet_to=fleet_to)
         if not r.ok:
-            ask = None
-            if r.retreat is not None:
-                name, options = r.retreat
-                ask = Ask("retreat_to", f"{name} retreats from {to} to", list(options),
-                          "The defender chooses among the legal retreats (Advance resolution 6-7).")
+            ask = _combat_ask(r, to)
             return Outcome(False, reason=f"illegal invasion {frm} -> {to}: {r.reason}", rule=r.rule, ask=ask)
         return Outcome(True, r.commands, r.messages, rule="Amphibious Invasions: Invasion procedure; Invasion advance 3-4",
                        label=f"invasion {frm} -> {to}" + (" failed" if a.get("failed") else ""))
@@ -820,12 +831,16 @@ class HitlersWar(Ruleset):
             ap.add_argument("to", metavar="TO")
             ap.add_argument("--retreat-to", action="append", default=[], metavar="HEX",
                             help="where the defender retreats the army displaced from TO (repeat, in order, when TO holds several)")
+            ap.add_argument("--fleet-to", action="append", default=[], metavar="HEX",
+                            help="the port an enemy fleet in port in TO is expelled to (repeat, in order; rulings R52)")
             ap.add_argument("--army", default=None, help="the advancing army (where several share FROM)")
 
         def capture_action(args, game) -> Action:
             d: dict = {"from": args.frm, "to": args.to}
             if args.retreat_to:
                 d["retreat_to"] = list(args.retreat_to)
+            if getattr(args, "fleet_to", None):
+                d["fleet_to"] = list(args.fleet_to)
             if args.army:
                 d["army"] = args.army
             if getattr(args, "para_drop", 0):
@@ -862,6 +877,8 @@ class HitlersWar(Ruleset):
             ap.add_argument("--failed", action="store_true", help="the invasion's advance failed (Invasion advance 4)")
             ap.add_argument("--retreat-to", action="append", default=[], metavar="HEX",
                             help="where the defender retreats the army displaced from TO")
+            ap.add_argument("--fleet-to", action="append", default=[], metavar="HEX",
+                            help="the port an enemy fleet in port in TO is expelled to (repeat, in order; rulings R52)")
             ap.add_argument("--army", default=None, help="the invading army (where several share FROM)")
 
         def invade_action(args, game) -> Action:
@@ -870,6 +887,8 @@ class HitlersWar(Ruleset):
                 d["failed"] = True
             if args.retreat_to:
                 d["retreat_to"] = list(args.retreat_to)
+            if getattr(args, "fleet_to", None):
+                d["fleet_to"] = list(args.fleet_to)
             if args.army:
                 d["army"] = args.army
             return Action("invade", d)
