@@ -202,7 +202,7 @@ def test_the_rumanian_army_advances_only_into_soviet_hexes():
     edit(s, lambda st: (st.nations.__setitem__("pl", Nation(None, "surrendered", None)),
                         st.nations.__setitem__("su", Nation("soviet", "at_war", None))))
     advance_to(s, "axis", "combat", "advances")
-    out = act(s, "capture", **{"from": "L14", "to": "L15"})
+    out = act(s, "capture", **{"from": "L14", "to": "L15", "fleet_to": ["L16"]})  # the Soviet fleet leaves Odessa (R52)
     assert ctx(s).control["L15"] == "axis" and s.state.army("Rumanian Army").at == "L15", out.messages
     # from L13, beside Yugoslavia (L12), it may not advance out of Rumania but into the USSR
     edit(s, lambda st: setattr(st.army("Rumanian Army"), "at", "L13"))
