@@ -455,3 +455,64 @@ def test_an_expelled_fleet_with_no_port_to_go_to_is_eliminated():
     out = act(s, "capture", **{"from": "L9", "to": "L8", "retreat_to": ["L7"]})
     assert not [f for f in s.state.fleets if f.name == "French Fleet"]
     assert any("French Fleet" in m and "eliminated" in m and "13" in m for m in out.messages), out.messages
+
+
+# ---------------------------------------- Movement of naval strength points and fleets 13 (R53)
+def _soviet_fleet_at_sea(s, at="K16"):
+    def put(st):
+        f = next(f for f in st.fleets if f.name == "Soviet Fleet")
+        f.at, f.in_port = at, False
+    edit(s, put)
+
+
+def test_a_fleet_at_sea_with_no_port_to_go_to_is_eliminated_at_the_start_of_movement():
+    # Movement of naval strength points and fleets 7: "At the beginning of their movement phase, a
+    # player must move all of their ship strength points currently at sea to port."  13: "Ship
+    # strength points which no longer have a port or which would exceed the port's capacity are
+    # eliminated, instead."  The Soviet fleet at sea in the Black Sea with Odessa (L15) and
+    # Sevastopol (L16) lost has no port it can reach (the Dardanelles are Turkish): rulings R53.
+    s = game("war_for_europe")
+    _soviet_fleet_at_sea(s)
+    _hold(s, "axis", ["L15", "L16"])
+    pend = [p for p in s.report().pending if "Soviet Fleet" in p["what"] and "13" in p["rule"]]
+    assert pend and "eliminated" in pend[0]["what"]
+    msgs = advance_to(s, "soviet", "movement", "naval")
+    assert not [f for f in s.state.fleets if f.name == "Soviet Fleet"]
+    assert any("Soviet Fleet" in m and "eliminated" in m and "13" in m for m in msgs), msgs
+
+
+def test_a_fleet_at_sea_that_can_reach_a_port_is_kept_and_must_sail_there():
+    # Movement of naval strength points and fleets 7-8: Sevastopol (L16) is still Soviet.
+    s = game("war_for_europe")
+    _soviet_fleet_at_sea(s)
+    _hold(s, "axis", ["L15"])
+    assert not [p for p in s.report().pending if "13" in p["rule"]]
+    advance_to(s, "soviet", "movement", "naval")
+    f = next(f for f in s.state.fleets if f.name == "Soviet Fleet")
+    assert (f.at, f.in_port) == ("K16", False)
+    assert [p for p in s.report().pending if "Soviet Fleet" in p["what"] and "7" in p["rule"]]
+    act(s, "move", **{"from": "K16", "to": "L16"})
+    f = next(f for f in s.state.fleets if f.name == "Soviet Fleet")
+    assert (f.at, f.in_port) == ("L16", True)
+
+
+def test_ship_points_over_the_ports_capacity_are_eliminated_on_the_way_back_to_port():
+    # Movement of naval strength points and fleets 5: "Gibraltar ... can hold just three."  13:
+    # ship strength points "which would exceed the port's capacity are eliminated, instead":
+    # the British fleet of eight returning from sea to Gibraltar keeps three (rulings R53).
+    s = game("war_for_europe")
+
+    def put(st):
+        f = next(f for f in st.fleets if f.name == "British Fleet")
+        f.at, f.in_port = "H3", False
+    edit(s, put)
+    assert ctx(s).port("H4") == 3
+    advance_to(s, "allies", "movement", "naval")
+    out = act(s, "move", **{"from": "H3", "to": "H4"})
+    f = next(f for f in s.state.fleets if f.name == "British Fleet")
+    assert (f.at, f.in_port, f.capital) == ("H4", True, 3)
+    assert any("5" in m and "eliminated" in m and "13" in m for m in out.messages), out.messages
+    # a fleet already in port is not pushed over a port's capacity: that move is refused (5)
+    s = game("war_for_europe")
+    advance_to(s, "allies", "movement", "naval")
+    assert "fleets 5" in refused(s, "move", **{"from": "P5", "to": "H4"}).rule

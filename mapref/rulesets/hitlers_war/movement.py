@@ -9,6 +9,7 @@ that apply a legal move.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 
 from mapref.rulesets.hitlers_war.commands import MoveFleet, MovePoints, SetRecord
@@ -200,11 +201,13 @@ def fleet_port_problem(cx, side: str, nation: str, space: str, setup: bool = Fal
     return ""
 
 
-def ports_open_to(cx, fleet, frm: str, lost: tuple[str, ...] = (), held: dict | None = None) -> list[str]:
+def ports_open_to(cx, fleet, frm: str, lost: tuple[str, ...] = (), held: dict | None = None,
+                  any_room: bool = False) -> list[str]:
     """The ports ``fleet`` may sail to from ``frm`` now (board order): friendly ports it may enter
     (Fleet strength points 2), not in ``lost`` (spaces just taken from its side), with room for its
     ship points (Movement of naval strength points and fleets 5; ``held``: points already sent to a
-    port and not yet in the state), no other fleet of its side there (3; rulings R17), reached by a
+    port and not yet in the state; ``any_room``: room for one point at least, the rest being lost: 13),
+    no other fleet of its side there (3; rulings R17), reached by a
     sea route of any length (8-10, 19; Blocking sea routes 1).  Used when a fleet must go to port:
     expelled from a captured port (17; rulings R52) or at sea at the start of movement (7, 13;
     rulings R53)."""
@@ -220,7 +223,7 @@ def ports_open_to(cx, fleet, frm: str, lost: tuple[str, ...] = (), held: dict | 
         if any(x.at == s and x.side == fleet.side and x is not fleet for x in st.fleets):
             continue
         used = sum(x.capital for x in st.fleets if x.at == s and x.in_port and x is not fleet) + held.get(s, 0)
-        if used + fleet.capital > room:
+        if used + (1 if any_room else fleet.capital) > room:
             continue
         if sea_route(cx.graph, cx.map, friendly, frm, s, blocked=blocked).ok:
             out.append(s)
@@ -252,9 +255,12 @@ def check_fleet_move(cx, frm: str, to: str, fleet: str | None = None, at_sea: bo
         if why:
             return _no(why, "Fleet strength points 2", **kw)
         held = sum(x.capital for x in st.fleets if x.at == to and x.in_port and x is not f)
-        if held + f.capital > port:
+        # 13: ship points returning from sea "which would exceed the port's capacity are
+        # eliminated, instead" (rulings R53); a fleet in port is never moved over it (5)
+        if held + f.capital > port and (f.in_port or held >= port):
             return _no(f"the port of {to} holds {port} strength points ({held} there already)",
                        "Movement of naval strength points and fleets 5", **kw)
+        excess = max(0, held + f.capital - port)
     if f.nation == "it" and cx.scenario.has("italian_forces") and cx.sea_zone(to) != MEDITERRANEAN and to != GIBRALTAR:
         allied_med = any(cx.port(s) and cx.sea_zone(s) == MEDITERRANEAN and v == "allies" for s, v in cx.control.items())
         if allied_med or cx.friendly(GIBRALTAR, "allies"):
@@ -269,7 +275,49 @@ def check_fleet_move(cx, frm: str, to: str, fleet: str | None = None, at_sea: bo
         return _no(r.reason, r.rule, **kw)
     cmd = MoveFleet(text=f"fleet {f.name} {frm} -> {to}", fleet=f.name, to=to, in_port=going_to_port,
                     counts_as_move=f.in_port)
-    return MoveCheck(True, r.path, fleet=f.name, commands=[cmd])
+    out = MoveCheck(True, r.path, fleet=f.name, commands=[cmd])
+    if going_to_port and excess:
+        from mapref.rulesets.hitlers_war.commands import SetFleets
+
+        fleets = copy.deepcopy(st.fleets)
+        next(x for x in fleets if x.name == f.name).capital -= excess
+        out.commands.insert(0, SetFleets(text=f"{f.name} loses {excess} ship points", fleets=fleets))
+        out.note = (f"the port of {to} holds {port}: {excess} of {f.name}'s {f.capital} ship points are eliminated "
+                    f"[Movement of naval strength points and fleets 5, 13; rulings R53]")
+    return out
+
+
+def fleets_without_port(cx, side: str | None = None) -> list:
+    """Movement of naval strength points and fleets 7, 13: at the start of its side's movement a
+    fleet at sea (or in a port its side no longer holds) must go to port; one that can reach no
+    port with room "no longer [has] a port" and is eliminated (rulings R53).  The fleets of
+    ``side`` (every side when None) that would be, now."""
+    st = cx.state
+
+    def must_go(f) -> bool:
+        n = st.nations.get(f.nation)
+        if n is not None and n.status in INACTIVE:  # a fleet not yet in the war stays home (R14)
+            return False
+        holder = cx.control.get(f.at)
+        return not f.in_port or (holder not in (None, "none", f.side))
+
+    return [f for f in st.fleets if (side is None or f.side == side) and must_go(f)
+            and not ports_open_to(cx, f, f.at, any_room=True)]
+
+
+def portless_fleet_commands(cx, side: str) -> tuple[list, list[str]]:
+    """The commands and messages that eliminate ``side``'s fleets with no port at the start of its
+    movement (:func:`fleets_without_port`; rulings R53)."""
+    from mapref.rulesets.hitlers_war.commands import SetFleets
+
+    gone = fleets_without_port(cx, side)
+    if not gone:
+        return [], []
+    fleets = [copy.deepcopy(x) for x in cx.state.fleets if x not in gone]
+    return [SetFleets(text="fleets with no port eliminated", fleets=fleets)], [
+        f"{f.name} ({'at sea' if not f.in_port else 'in a port lost'} in {f.at}) can reach no friendly port with room: its "
+        f"{f.capital} ship points are eliminated [Movement of naval strength points and fleets 7, 13; rulings R53]"
+        for f in gone]
 
 
 def check_moves_state(cx) -> list:
