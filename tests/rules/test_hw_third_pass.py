@@ -516,3 +516,102 @@ def test_ship_points_over_the_ports_capacity_are_eliminated_on_the_way_back_to_p
     s = game("war_for_europe")
     advance_to(s, "allies", "movement", "naval")
     assert "fleets 5" in refused(s, "move", **{"from": "P5", "to": "H4"}).rule
+
+
+# ------------------------------------------------- the roll modifiers the report names (R54)
+def _mods(s, name):
+    a = next(a for a in s.report().as_dict()["armies"] if a["name"] == name)
+    return a["modifiers"]
+
+
+def test_morale_five_or_less_adds_one_fifteen_or_more_takes_one_from_assaults_and_advances():
+    # National Morale 7: "If a country's morale is reduced to five or less, one must be added to
+    # all of their assault and advance rolls. They still defensively assault as per normal."  8:
+    # "If a country's morale reaches fifteen or more all of their assault and advance rolls are
+    # reduced by one."
+    s = game("war_for_europe")
+    assert not [m for m in _mods(s, "German Army 1") if "National Morale" in m["rule"]]
+    edit(s, lambda st: setattr(st.sides["axis"], "morale", 5))
+    (m,) = [m for m in _mods(s, "German Army 1") if "National Morale" in m["rule"]]
+    assert m["value"] == 1 and m["rolls"] == ["assault", "advance"] and m["rule"] == "National Morale 7"
+    edit(s, lambda st: setattr(st.sides["axis"], "morale", 15))
+    (m,) = [m for m in _mods(s, "German Army 1") if "National Morale" in m["rule"]]
+    assert m["value"] == -1 and m["rolls"] == ["assault", "advance"] and m["rule"] == "National Morale 8"
+    assert not [m for m in _mods(s, "French Army 1") if "National Morale" in m["rule"]]  # the Allies at ten
+    line = _text_line(s, "German Army 1")
+    assert "-1 to its assault, advance rolls" in line and "[National Morale 8]" in line
+
+
+def _text_line(s, name):
+    from mapref.rulesets.hitlers_war.referee import report_text
+
+    return "\n".join(x for x in report_text(s.report()).splitlines() if x.startswith(name))
+
+
+def test_the_italian_and_rumanian_armies_add_one_to_assaults_and_advances_but_not_the_paa():
+    # Italian forces 6: "The Italian Army always adds +1 to all assault and advance rolls. It
+    # defensively assaults like a regular army. This rule does NOT apply to the PAA."  The
+    # Rumanian army 4: "The Rumanian army always adds +1 to all assault and advance rolls."
+    s = game("war_for_europe")
+    (m,) = _mods(s, "Italian Army")
+    assert (m["value"], m["rolls"], m["rule"]) == (1, ["assault", "advance"], "Italian forces 6")
+    assert _mods(s, "Panzer Army Africa") == []
+    assert "Italian forces 6" in _text_line(s, "Italian Army")
+    _rumania_joined(s)
+    (m,) = _mods(s, "Rumanian Army")
+    assert (m["value"], m["rolls"], m["rule"]) == (1, ["assault", "advance"], "The Rumanian army 4")
+
+
+def test_axis_armies_in_soviet_hexes_in_winter_add_four_then_two_then_one():
+    # Soviet winter combat 1: "Axis armies have all of their assault, advance and defensive
+    # assault rolls increased while occupying Soviet hexes during winter turns."  2: "During the
+    # first such winter turn, the modifier is plus four; during the second such winter turn, the
+    # modifier is lessened to plus two; and for all following winters, the modifier drops to a
+    # final plus one."  Barbarossa begins in summer 1941 at war: winter 1941 is the first
+    # (rulings R54).
+    s = game("barbarossa")
+    a = next(a for a in s.state.armies if a.side == "axis" and ctx(s).country(a.at) != "su")
+    edit(s, lambda st: setattr(st.army(a.name), "at", "P14"))
+    _hold(s, "axis", ["P14"])
+    assert not [m for m in _mods(s, a.name) if "winter" in m["rule"]]  # summer
+    for turn, value in ((Turn(1941, "winter"), 4), (Turn(1942, "winter"), 2), (Turn(1943, "winter"), 1)):
+        edit(s, lambda st, turn=turn: setattr(st, "turn", turn))
+        (m,) = [m for m in _mods(s, a.name) if "winter" in m["rule"]]
+        assert (m["value"], m["rolls"]) == (value, ["assault", "advance", "defensive assault"]), turn
+    edit(s, lambda st: setattr(st, "turn", Turn(1942, "spring")))
+    assert not [m for m in _mods(s, a.name) if "winter" in m["rule"]]
+    # outside the Soviet Union, or a Soviet army: nothing
+    edit(s, lambda st: setattr(st, "turn", Turn(1941, "winter")))
+    assert not [m for m in _mods(s, "Moscow") if "winter" in m["rule"]]
+    edit(s, lambda st: setattr(st.army(a.name), "at", "P12"))
+    assert not [m for m in _mods(s, a.name) if "winter" in m["rule"]]
+
+
+def test_the_soviet_winter_counts_from_the_winter_of_the_war_with_the_axis_in_war_for_europe():
+    # Soviet winter combat 2 in War for Europe: the Soviet Union goes to war with the Axis when
+    # one attacks the other (The Soviet Union 3, 5); the first winter turn from then on is the
+    # first such winter (rulings R54).
+    s = game("war_for_europe")
+    edit(s, lambda st: (setattr(st, "turn", Turn(1941, "summer")),
+                        st.nations.__setitem__("su", Nation("soviet", "at_war", Turn(1941, "summer"))),
+                        st.armies.append(Army("Ostheer", "axis", "ge", "P14", {"infantry": 5}))))
+    _hold(s, "axis", ["P14"])
+    edit(s, lambda st: setattr(st, "turn", Turn(1941, "winter")))
+    assert [m["value"] for m in _mods(s, "Ostheer") if "winter" in m["rule"]] == [4]
+    edit(s, lambda st: setattr(st, "turn", Turn(1942, "winter")))
+    assert [m["value"] for m in _mods(s, "Ostheer") if "winter" in m["rule"]] == [2]
+
+
+def test_the_turn_the_soviet_union_goes_to_war_with_the_axis_is_kept():
+    # The Soviet Union 5: "If the Soviet Union attacks Germany or any territory conquered by the
+    # Axis the Soviet Union is considered at war with the Axis."  Its turn starts the count of
+    # Soviet winters (rulings R54).
+    s = game("war_for_europe")
+    edit(s, lambda st: (setattr(st, "turn", Turn(1940, "spring")), st.nations.__setitem__("pl", Nation("axis", "surrendered", None))))
+    _hold(s, "axis", [x for x in ctx(s).board.spaces_of_country("pl") if not ctx(s).is_box(x)])
+    advance_to(s, "soviet", "combat", "advances", turn="spring 1940")
+    edit(s, lambda st: (setattr(st, "armies", [a for a in st.armies if a.at != "N14"]),
+                        st.armies.append(Army("Red Army", "soviet", "su", "N14", {"infantry": 3, "mechanized": 3}))))
+    assert s.state.nations["su"].joined is None
+    act(s, "capture", **{"from": "N14", "to": "N13"})
+    assert (s.state.nations["su"].status, s.state.nations["su"].joined) == ("at_war", Turn(1940, "spring"))

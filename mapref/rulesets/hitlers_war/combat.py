@@ -23,7 +23,7 @@ from mapref.rulesets.hitlers_war.commands import (CountHexes, Relocate, RemoveAr
                                    SetTurn)
 from mapref.rulesets.hitlers_war.common import INACTIVE
 from mapref.rulesets.hitlers_war.politics import after_attack, attack_problem
-from mapref.rulesets.hitlers_war.state import POINT_TYPES
+from mapref.rulesets.hitlers_war.state import POINT_TYPES, Turn
 
 ADJACENT = frozenset({"land", "box_land"})  # never across crossing or all-sea sides
 ADVANCE_STEPS = ("advances", "exploitation", "")
@@ -370,6 +370,55 @@ def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army
         cmds += c
         msgs += m
     return CombatCheck(True, commands=cmds, messages=msgs)
+
+
+AA = ["assault", "advance"]  # the rolls most modifiers touch (defensive assaults "as per normal")
+
+
+def roll_modifiers(cx, a) -> list[dict]:
+    """The modifiers the rules give army ``a``'s own rolls now (the dice are the players': rulings
+    R35; the referee names them, as it does Advance resolution 13's).  Each: ``value``, ``rolls``
+    (of assault, advance, defensive assault), ``rule`` and ``why``.
+
+    - Soviet winter combat 1-2: an Axis army in a Soviet hex in a winter turn, +4 the first winter
+      of the war between the Axis and the Soviet Union, +2 the second, +1 after (rulings R54);
+    - Italian forces 6: the Italian Army +1 (not the PAA); The Rumanian army 4: +1 (War for
+      Europe);
+    - National Morale 7-8: its side's morale five or less +1, fifteen or more -1."""
+    st, sc = cx.state, cx.scenario
+    out = []
+    if a.side == "axis" and st.turn.season == "winter" and cx.country(a.at) == "su":
+        n = soviet_winter(cx)
+        if n:
+            v = {1: 4, 2: 2}.get(n, 1)
+            out.append({"value": v, "rolls": AA + ["defensive assault"], "rule": "Soviet winter combat 1-2",
+                        "why": f"an Axis army in a Soviet hex in winter, the war's winter number {n} (rulings R54)"})
+    if a.name == "Italian Army" and sc.has("italian_forces"):
+        out.append({"value": 1, "rolls": list(AA), "rule": "Italian forces 6", "why": "the Italian Army (not the PAA)"})
+    if a.name == "Rumanian Army" and sc.id == "war_for_europe":
+        out.append({"value": 1, "rolls": list(AA), "rule": "The Rumanian army 4", "why": "the Rumanian army"})
+    rec = st.sides.get(a.side)
+    if rec is not None and rec.morale is not None and sc.has("morale"):
+        if rec.morale <= 5:
+            out.append({"value": 1, "rolls": list(AA), "rule": "National Morale 7", "why": f"{a.side} morale {rec.morale}"})
+        elif rec.morale >= 15:
+            out.append({"value": -1, "rolls": list(AA), "rule": "National Morale 8", "why": f"{a.side} morale {rec.morale}"})
+    return out
+
+
+def soviet_winter(cx) -> int:
+    """Which winter of the war between the Axis and the Soviet Union this turn is (1 the first), or
+    0: not a winter turn of that war.  The war starts when the Soviet Union joined it (its
+    ``joined`` turn: War for Europe, The Soviet Union 3, 5) or, at war from the start with no turn
+    recorded (Barbarossa, Fall of Germany), at the scenario's first turn (rulings R54)."""
+    st = cx.state
+    su = st.nations.get("su")
+    if st.turn.season != "winter" or su is None or su.status != "at_war":
+        return 0
+    start = su.joined or cx.scenario.first_turn
+    if st.turn < start:
+        return 0
+    return sum(1 for y in range(start.year, st.turn.year + 1) if start <= Turn(y, "winter") <= st.turn)
 
 
 def _expel_fleets(cx, side: str, to: str, fleet_to: list[str], cmds: list, msgs: list) -> CombatCheck | None:

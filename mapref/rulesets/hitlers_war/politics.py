@@ -145,8 +145,9 @@ def after_attack(cx, side: str, target: str, defenders: list[str] | None = None)
         n = cx.state.nations[SOVIET_UNION]
         rule = "The Soviet Union 5" if side == "soviet" else "The Soviet Union 3, 5"
         su = cx.state.nations[SOVIET_UNION]
+        # the turn the war began is kept: Soviet winter combat 2 counts its winters (rulings R54)
         return (cmds + [SetNation(text="the Soviet Union at war with the Axis", code=SOVIET_UNION, side=su.side, status="at_war",
-                                  joined=su.joined)],
+                                  joined=su.joined or cx.state.turn)],
                 msgs + [f"the {side} attack {target}: the Soviet Union is at war with the Axis [{rule}]"])
     return cmds, msgs
 
