@@ -615,3 +615,43 @@ def test_the_turn_the_soviet_union_goes_to_war_with_the_axis_is_kept():
     assert s.state.nations["su"].joined is None
     act(s, "capture", **{"from": "N14", "to": "N13"})
     assert (s.state.nations["su"].status, s.state.nations["su"].joined) == ("at_war", Turn(1940, "spring"))
+
+
+# ------------------------------------------------------- Invasion advance 2; Naval fire 2, 4
+def test_the_invasion_advance_strength_is_the_amphibious_points_and_as_many_ground_points():
+    # Invasion advance 2: "The strength used for an invasion advance is composed of all the
+    # amphibious strength points plus an equal number of infantry and mechanized strength
+    # points."  Naval fire 2: one roll "For each full sea (not partial sea/partial land) hex side
+    # that the invasion route travels"; from P7 to O8 one full-sea side.
+    s = game("fall_of_germany")
+    edit(s, lambda st: (setattr(st, "armies", [a for a in st.armies if a.at != "P7"]),
+                        st.armies.append(Army("Overlord", "allies", "gb", "P7", {"amphibious": 5, "infantry": 1, "mechanized": 1}))))
+    advance_to(s, "allies", "combat", "amphibious")
+    assert cx_kinds(s, "P7", "O8") == {"sea"}
+    out = act(s, "invade", **{"from": "P7", "to": "O8"})
+    assert any("strength 7" in m and "Invasion advance 1-2" in m for m in out.messages), out.messages
+    assert any("1 in all" in m and "Naval fire" in m for m in out.messages)
+    s = game("fall_of_germany")
+    edit(s, lambda st: (setattr(st, "armies", [a for a in st.armies if a.at != "P7"]),
+                        st.armies.append(Army("Overlord", "allies", "gb", "P7", {"amphibious": 4, "infantry": 2, "mechanized": 2}))))
+    advance_to(s, "allies", "combat", "amphibious")
+    out = act(s, "invade", **{"from": "P7", "to": "O8", "failed": True})
+    assert any("strength 8" in m and "Invasion advance 1-2" in m for m in out.messages), out.messages
+
+
+def cx_kinds(s, a, b):
+    return set(ctx(s).graph.kinds_between(a, b))
+
+
+def test_naval_fire_counts_the_sea_arrow_to_an_off_map_box_by_its_number():
+    # Naval fire 4: "In the unlikely event that an invasion is directed against an off map box, the
+    # number of hex sides the army travels along a sea arrow is shown by the number next to it."
+    # Canada's arrow from R1 is marked 3.
+    s = game("war_for_europe")
+    edit(s, lambda st: st.armies.append(Army("Sea Lion", "axis", "ge", "Q9", {"amphibious": 5})))
+    advance_to(s, "axis", "combat", "amphibious")
+    out = act(s, "invade", **{"from": "Q9", "to": "box:canada"})
+    route = next(m for m in out.messages if m.startswith("amphibious invasion")).split("by sea: ")[1].split(" [")[0].split()
+    assert route[-2:] == ["R1", "box:canada"]
+    full = sum(1 for x, y in zip(route, route[1:-1]) if "sea" in cx_kinds(s, x, y) and "coast" not in cx_kinds(s, x, y))
+    assert any(f"{full + 3} in all" in m and "Naval fire" in m for m in out.messages), (full, out.messages)

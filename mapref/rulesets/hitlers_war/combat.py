@@ -508,6 +508,11 @@ def check_invasion(cx, frm: str, to: str, retreats: list[str] | None = None, arm
         return _no(route.reason, route.rule)
     fire = (f"unescorted, it was open to naval fire: one roll a full-sea hexside, {route.sea_sides} in all "
             f"[Naval fire 1-4]; escorts needed one a sea: {', '.join(route.seas) or 'none'} [Escorting 1-2, 5]")
+    # Invasion advance 2: "all the amphibious strength points plus an equal number of infantry
+    # and mechanized strength points"
+    ground = a.points.get("infantry", 0) + a.points.get("mechanized", 0)
+    strength = (f"its invasion advance is rolled on the Advance table with strength {amph + min(amph, ground)} "
+                f"({amph} amphibious and {min(amph, ground)} infantry and mechanized) [Invasion advance 1-2]")
     if failed:
         pts = dict(a.points)
         pts["amphibious"] = 0
@@ -518,12 +523,13 @@ def check_invasion(cx, frm: str, to: str, retreats: list[str] | None = None, arm
         cmds.append(AddInvasion(space=to))
         return CombatCheck(True, commands=cmds, messages=[
             f"{a.name}'s invasion of {to} by {' '.join(route.path)} fails: it stays in {frm} and its {amph} amphibious "
-            f"points are eliminated [Invasion advance 4]", fire])
+            f"points are eliminated [Invasion advance 4]", strength, fire])
     r = check_capture(cx, frm, to, retreats, army=a.name, invasion=True, fleet_to=fleet_to)
     if not r.ok:
         return r
     r.commands.append(AddInvasion(space=to))
     r.messages.insert(0, f"amphibious invasion of {to} from {frm} by sea: {' '.join(route.path)} [Invasion procedure 3]")
+    r.messages.insert(1, strength)
     r.messages.append(fire)
     r.messages.append(f"it may exploit if it did not amphibiously assault, never invade again this turn [Invasion advance 5]")
     return r
