@@ -655,3 +655,32 @@ def test_naval_fire_counts_the_sea_arrow_to_an_off_map_box_by_its_number():
     assert route[-2:] == ["R1", "box:canada"]
     full = sum(1 for x, y in zip(route, route[1:-1]) if "sea" in cx_kinds(s, x, y) and "coast" not in cx_kinds(s, x, y))
     assert any(f"{full + 3} in all" in m and "Naval fire" in m for m in out.messages), (full, out.messages)
+
+
+# -------------------------------------------------------------------------- Italy 3-6 (R55)
+def test_the_axis_is_offered_the_italian_activation_roll_at_the_start_of_its_production():
+    # Italy 3: "Starting with the spring 1940 turn, the Axis player may make an Italian activation
+    # roll, provided they have declared war on the Low Countries."  4: "on a roll of 1-2 Italy
+    # joins the Axis."  5: "modified by -1 if the Axis occupies all of the Low Countries and -1 for
+    # each French hex captured by the Axis."  6: "made at the beginning of the Axis production
+    # phase."  The referee offers the roll with its number (rulings R55); the players roll.
+    def italy(s):
+        return [p for p in s.report().pending if p["rule"].startswith("Italy 3")]
+
+    s = game("war_for_europe")
+    advance_to(s, "axis", "production", "build")
+    assert not italy(s)  # winter 1939
+    s = game("war_for_europe")
+    edit(s, lambda st: setattr(st, "turn", Turn(1940, "spring")))
+    advance_to(s, "axis", "production", "build", turn="spring 1940")
+    assert not italy(s)  # no war on the Low Countries yet
+    lc = [x for x in ctx(s).board.spaces_of_country("lc") if ctx(s).exists(x) and not ctx(s).is_box(x)]
+    _hold(s, "axis", lc[:1])
+    (p,) = italy(s)
+    assert p["roll_at_most"] == 2 and "beginning of the Axis production phase" in p["when"]
+    _hold(s, "axis", lc + ["N8", "O8"])  # all the Low Countries and two French hexes
+    (p,) = italy(s)
+    assert p["roll_at_most"] == 5 and "roll 5 or less" in p["what"]
+    # not in the repair step, nor once Italy has joined
+    _at_war(s, "it")
+    assert not italy(s)

@@ -215,6 +215,12 @@ def pending_for(cx) -> list[dict]:
             out.append({"when": f"start of the {f.side} movement", "rule": "Movement of naval strength points and fleets 13",
                         "what": f"{f.name} in {f.at} can reach no friendly port with room: its {f.capital} ship points "
                                 f"will be eliminated (rulings R53)"})
+    if st.phase == "production":
+        from mapref.rulesets.hitlers_war.politics import italian_activation
+
+        roll = italian_activation(cx)
+        if roll:
+            out.append(roll)
     if st.phase == "combat":
         iso = isolation(cx, st.side)
         for h, to in sorted(iso.hexes.items()):
