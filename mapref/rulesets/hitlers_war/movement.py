@@ -202,7 +202,7 @@ def fleet_port_problem(cx, side: str, nation: str, space: str, setup: bool = Fal
 
 
 def ports_open_to(cx, fleet, frm: str, lost: tuple[str, ...] = (), held: dict | None = None,
-                  any_room: bool = False) -> list[str]:
+                  any_room: bool = False, first: bool = False) -> list[str]:
     """The ports ``fleet`` may sail to from ``frm`` now (board order): friendly ports it may enter
     (Fleet strength points 2), not in ``lost`` (spaces just taken from its side), with room for its
     ship points (Movement of naval strength points and fleets 5; ``held``: points already sent to a
@@ -210,7 +210,7 @@ def ports_open_to(cx, fleet, frm: str, lost: tuple[str, ...] = (), held: dict | 
     no other fleet of its side there (3; rulings R17), reached by a
     sea route of any length (8-10, 19; Blocking sea routes 1).  Used when a fleet must go to port:
     expelled from a captured port (17; rulings R52) or at sea at the start of movement (7, 13;
-    rulings R53)."""
+    rulings R53).  ``first``: stop at the first port found."""
     st = cx.state
     held = held or {}
     friendly = [s for s, v in cx.control.items() if v == fleet.side and s not in lost]
@@ -227,6 +227,8 @@ def ports_open_to(cx, fleet, frm: str, lost: tuple[str, ...] = (), held: dict | 
             continue
         if sea_route(cx.graph, cx.map, friendly, frm, s, blocked=blocked).ok:
             out.append(s)
+            if first:  # only whether there is one (the report asks after every change)
+                break
     return cx.board.sorted(out)
 
 
@@ -302,7 +304,7 @@ def fleets_without_port(cx, side: str | None = None) -> list:
         return not f.in_port or (holder not in (None, "none", f.side))
 
     return [f for f in st.fleets if (side is None or f.side == side) and must_go(f)
-            and not ports_open_to(cx, f, f.at, any_room=True)]
+            and not ports_open_to(cx, f, f.at, any_room=True, first=True)]
 
 
 def portless_fleet_commands(cx, side: str) -> tuple[list, list[str]]:
