@@ -684,3 +684,32 @@ def test_the_axis_is_offered_the_italian_activation_roll_at_the_start_of_its_pro
     # not in the repair step, nor once Italy has joined
     _at_war(s, "it")
     assert not italy(s)
+
+
+# ----------------------------------------- Mountain combat 2; The Soviet Union 7 (R54 widened)
+def test_an_advance_into_a_mountain_hex_is_recorded_with_its_plus_two():
+    # Mountain combat 2: "An army attempting to advance into a mountain hex must add two to its
+    # die roll in addition to any other modifiers."  N13 (Poland) is a mountain hex, O13 is not.
+    s = game("war_for_europe")
+    assert ctx(s).space("N13").mountain and not ctx(s).space("O13").mountain
+    edit(s, lambda st: st.armies.append(Army("Gebirgsjaeger", "axis", "ge", "N12", {"infantry": 3})))
+    advance_to(s, "axis", "combat", "advances")
+    out = act(s, "capture", **{"from": "N12", "to": "N13"})
+    (m,) = [m for m in out.messages if "modifiers" in m]
+    assert "+2" in m and "Mountain combat 2" in m and "+2 in all" in m, m
+    # the second advance of the army (Advance resolution 13: +1), into a plain hex: +1 in all
+    out = act(s, "capture", **{"from": "N13", "to": "O13"})
+    (m,) = [m for m in out.messages if "modifiers" in m]
+    assert "Mountain" not in m and "Advance resolution 13" in m and "+1 in all" in m, m
+
+
+def test_a_soviet_advance_into_finland_before_the_war_with_the_axis_adds_two():
+    # The Soviet Union 7: "If the Soviet Union attacks Finland (prior to being at war with the
+    # Axis) the Soviet player adds two to all assault and advance rolls directed at Finnish hexes."
+    s = game("war_for_europe")
+    edit(s, lambda st: (setattr(st, "turn", Turn(1940, "spring")), st.nations.__setitem__("pl", Nation("axis", "surrendered", None))))
+    advance_to(s, "soviet", "combat", "advances", turn="spring 1940")
+    edit(s, lambda st: st.armies.append(Army("Red Army", "soviet", "su", "U15", {"infantry": 4, "mechanized": 2})))
+    out = act(s, "capture", **{"from": "U15", "to": "U14"})
+    (m,) = [m for m in out.messages if "modifiers" in m]
+    assert "The Soviet Union 7" in m and "+2 in all" in m, m

@@ -331,6 +331,10 @@ def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army
     cmds.append(Relocate(text=f"{a.name} advances {frm} -> {to}", army=a.name, to=to, advanced_by=1))
     msgs.append(f"{a.name} {'invades' if invasion else 'advances'} from {frm} into {to} (its advance number {a.advanced + 1} "
                 f"this turn: +{a.advanced + 1} to its next advance roll) [Advance resolution 2, 13]")
+    mods = advance_modifiers(cx, a, to)
+    if mods:
+        msgs.append("the advance roll's modifiers: " + ", ".join(f"{m['value']:+d} {m['why']} [{m['rule']}]" for m in mods)
+                    + f": {sum(m['value'] for m in mods):+d} in all (the players' roll; rulings R54)")
     if invasion and a.points.get("amphibious"):
         pts = dict(a.points)
         pts["infantry"] = pts.get("infantry", 0) + pts.get("amphibious", 0)
@@ -403,6 +407,25 @@ def roll_modifiers(cx, a) -> list[dict]:
             out.append({"value": 1, "rolls": list(AA), "rule": "National Morale 7", "why": f"{a.side} morale {rec.morale}"})
         elif rec.morale >= 15:
             out.append({"value": -1, "rolls": list(AA), "rule": "National Morale 8", "why": f"{a.side} morale {rec.morale}"})
+    return out
+
+
+def advance_modifiers(cx, a, to: str) -> list[dict]:
+    """The modifiers of army ``a``'s advance roll into ``to`` (rulings R54): its own
+    (:func:`roll_modifiers` that touch advances), Advance resolution 13 (+1 a hex already advanced
+    this turn), Mountain combat 2 (+2 into a mountain hex), The Soviet Union 7 (a Soviet advance
+    into a Finnish hex before the war with the Axis: +2)."""
+    out = [m for m in roll_modifiers(cx, a) if "advance" in m["rolls"]]
+    if a.advanced:
+        out.append({"value": a.advanced, "rolls": ["advance"], "rule": "Advance resolution 13",
+                    "why": f"{a.advanced} hex{'es' if a.advanced > 1 else ''} already advanced this turn"})
+    s = cx.space(to) if not cx.is_box(to) else None
+    if s is not None and s.mountain:
+        out.append({"value": 2, "rolls": ["advance"], "rule": "Mountain combat 2", "why": f"{to} is a mountain hex"})
+    su = cx.state.nations.get("su")
+    if a.side == "soviet" and cx.country(to) == "fi" and su is not None and su.status != "at_war":
+        out.append({"value": 2, "rolls": ["assault", "advance"], "rule": "The Soviet Union 7",
+                    "why": "a Soviet attack on Finland before the war with the Axis"})
     return out
 
 
