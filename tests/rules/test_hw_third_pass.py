@@ -713,3 +713,26 @@ def test_a_soviet_advance_into_finland_before_the_war_with_the_axis_adds_two():
     out = act(s, "capture", **{"from": "U15", "to": "U14"})
     (m,) = [m for m in out.messages if "modifiers" in m]
     assert "The Soviet Union 7" in m and "+2 in all" in m, m
+
+
+# ------------------------------------------------------------- Surrender, Soviet Union 3
+def test_after_a_soviet_surrender_the_axis_keeps_as_many_points_on_the_eastern_front():
+    # Surrender, Soviet Union 3: "The Soviet player counts the strength points remaining in their
+    # armies. The Axis player must maintain a force of at least as many strength points in armies
+    # which are located in the EASTERN front. The eastern front includes all territory in the
+    # Soviet Union, The Baltic States, Finland, Poland, Hungary, Rumania and Bulgaria."
+    s = game("war_for_europe")
+    soviet = sum(a.total() for a in s.state.armies if a.side == "soviet")
+
+    def eastern(s):
+        return [v for v in s.report().violations if v.code == "surrender.eastern_front"]
+    assert not eastern(s)
+    edit(s, lambda st: st.nations.__setitem__("su", Nation("soviet", "surrendered", None)))
+    (v,) = eastern(s)
+    assert v.rule == "Surrender, Soviet Union 3" and str(soviet) in v.message
+    edit(s, lambda st: st.armies.append(_axis_army("Ostheer", "P13", soviet - 1)))  # Poland
+    assert eastern(s)
+    edit(s, lambda st: st.armies.append(_axis_army("Reserve", "P11", 10)))  # Germany: not the eastern front
+    assert eastern(s)
+    edit(s, lambda st: st.armies.append(Army("Garrison", "axis", "ge", "M12", {"infantry": 1})))  # Hungary
+    assert not eastern(s)

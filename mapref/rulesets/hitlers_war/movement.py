@@ -325,7 +325,8 @@ def portless_fleet_commands(cx, side: str) -> tuple[list, list[str]]:
 def check_moves_state(cx) -> list:
     """Standing violations of the movement restrictions: Italian forces 5, "The PAA may never
     contain more strength points than the Italian army" (however it came to be larger: a build
-    into the PAA, the Italian army's losses; moves are refused in :func:`check_move`)."""
+    into the PAA, the Italian army's losses; moves are refused in :func:`check_move`); Surrender,
+    Soviet Union 3, the Axis force kept on the eastern front after a Soviet surrender."""
     from mapref.rulesets.hitlers_war.common import Violation
 
     st = cx.state
@@ -337,4 +338,17 @@ def check_moves_state(cx) -> list:
         out.append(Violation("italian_forces.paa_larger", "Italian forces 5", paa.at, paa.side,
                              f"the PAA holds {paa.total()} strength points, more than the Italian army's "
                              f"{ita.total() if ita else 0}"))
+    # Surrender, Soviet Union 3: once the Soviets have surrendered, "The Axis player must
+    # maintain a force of at least as many strength points in armies which are located in the
+    # EASTERN front" as the Soviet armies hold
+    su = st.nations.get("su")
+    if su is not None and su.status == "surrendered" and cx.scenario.has("surrender"):
+        from mapref.rulesets.hitlers_war.surrender import EASTERN
+
+        soviet = sum(a.total() for a in st.armies if a.side == "soviet")
+        east = sum(a.total() for a in st.armies if a.side == "axis" and cx.country(a.at) in EASTERN)
+        if east < soviet:
+            out.append(Violation("surrender.eastern_front", "Surrender, Soviet Union 3", "", "axis",
+                                 f"the Axis armies on the eastern front hold {east} strength points; the Soviet armies "
+                                 f"hold {soviet}: the Axis must keep at least as many there"))
     return out
