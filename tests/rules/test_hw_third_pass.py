@@ -736,3 +736,27 @@ def test_after_a_soviet_surrender_the_axis_keeps_as_many_points_on_the_eastern_f
     assert eastern(s)
     edit(s, lambda st: st.armies.append(Army("Garrison", "axis", "ge", "M12", {"infantry": 1})))  # Hungary
     assert not eastern(s)
+
+
+# ---------------------------------------------------- Naval fire 5; Defensive assault 3
+def test_an_invading_army_loses_at_least_half_amphibious_points_to_each_fire():
+    # Naval fire 5: "At least half the losses of each separate fire must be amphibious strength
+    # points."  Defensive assault (amphibious invasions) 3: "At least half of any losses inflicted
+    # by defensive assault must be amphibious strength points."  Recorded with --invader (rulings
+    # R56); with no amphibious point left the rest is the owner's choice.
+    s = game("fall_of_germany")
+    edit(s, lambda st: (setattr(st, "armies", [a for a in st.armies if a.at != "P7"]),
+                        st.armies.append(Army("Overlord", "allies", "gb", "P7", {"amphibious": 2, "infantry": 3}))))
+    advance_to(s, "allies", "combat", "amphibious")
+    out = refused(s, "losses", space="P7", points={"infantry": 1}, invader=True)
+    assert "Naval fire 5" in out.rule and "Defensive assault 3" in out.rule
+    refused(s, "losses", space="P7", points={"infantry": 2, "amphibious": 1}, invader=True)
+    act(s, "losses", space="P7", points={"infantry": 1, "amphibious": 1}, invader=True)
+    # its last amphibious point and two infantry: it has no more amphibious points to lose
+    act(s, "losses", space="P7", points={"infantry": 2, "amphibious": 1}, invader=True)
+    assert s.state.army("Overlord") is None
+    # outside the invasion step the flag is refused
+    s = game("fall_of_germany")
+    edit(s, lambda st: st.armies.append(Army("Overlord", "allies", "gb", "Q6", {"amphibious": 2, "infantry": 2})))
+    advance_to(s, "allies", "combat", "assaults")
+    assert "Invasion procedure 7" in refused(s, "losses", space="Q6", points={"amphibious": 1}, invader=True).rule

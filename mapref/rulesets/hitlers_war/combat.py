@@ -65,9 +65,10 @@ def _garrisons_after(cx, extra_lost: set[str], refilled: set[str] = frozenset())
 
 # ----------------------------------------------------------------------------- losses
 def check_losses(cx, space: str, losses: dict[str, int], fort: int = 0, garrison: bool = False,
-                 army: str | None = None) -> CombatCheck:
+                 army: str | None = None, invader: bool = False) -> CombatCheck:
     """The owner removes ``losses`` (points by type) from the army in ``space``, ``fort`` points
-    from the fort there, or the garrison of an empty hex."""
+    from the fort there, or the garrison of an empty hex.  ``invader``: the losses of an invading
+    army to one naval fire or defensive assault, at least half amphibious (rulings R56)."""
     st = cx.state
     bad = _combat_phase(cx)
     if bad:
@@ -101,6 +102,16 @@ def check_losses(cx, space: str, losses: dict[str, int], fort: int = 0, garrison
             if v > a.points.get(t, 0):
                 return _no(f"{a.name} has {a.points.get(t, 0)} {t} points, it cannot lose {v}",
                            "Assault resolution 5: the owner removes its own strength points")
+        if invader:
+            # Naval fire 5; Defensive assault (invasions) 3: "At least half of any losses ... must
+            # be amphibious strength points" (with none left to lose, the rest is free: R56)
+            if st.subphase not in ("amphibious", ""):
+                return _no(f"it is the {st.subphase.replace('_', ' ')} step: an invading army's losses come in the "
+                           f"resolve amphibious assaults step", "Invasion procedure 7; Naval fire 5")
+            amph = losses.get("amphibious", 0)
+            if 2 * amph < sum(losses.values()) and amph < a.points.get("amphibious", 0):
+                return _no(f"{amph} of {sum(losses.values())} points lost are amphibious: at least half the losses of an "
+                           f"invading army must be amphibious while it has some", "Naval fire 5; Defensive assault 3")
         left = {t: a.points.get(t, 0) - losses.get(t, 0) for t in POINT_TYPES}
         what = ", ".join(f"{v} {t}" for t, v in losses.items())
         if sum(left.values()) == 0:

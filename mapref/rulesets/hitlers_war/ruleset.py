@@ -413,7 +413,7 @@ class HitlersWar(Ruleset):
         space = self._space(game, a.get("space", ""))
         pts = {t: int(v) for t, v in (a.get("points") or {}).items() if v}
         r = check_losses(self.context(game), space, pts, fort=int(a.get("fort", 0) or 0),
-                         garrison=bool(a.get("garrison")), army=a.get("army"))
+                         garrison=bool(a.get("garrison")), army=a.get("army"), invader=bool(a.get("invader")))
         if not r.ok:
             return Outcome(False, reason=f"impossible losses in {space}: {r.reason}", rule=r.rule)
         return Outcome(True, r.commands, r.messages, rule="Assault resolution 5-8", label=f"losses in {space}")
@@ -813,6 +813,9 @@ class HitlersWar(Ruleset):
             ap.add_argument("--fort", type=int, default=0, metavar="N", help="fort points lost (enemy assaults only)")
             ap.add_argument("--garrison", action="store_true", help="the garrison of an empty hex is destroyed")
             ap.add_argument("--army", default=None, help="the army losing points (where several share the hex)")
+            ap.add_argument("--invader", action="store_true",
+                            help="an invading army's losses to one naval fire or defensive assault: at least half "
+                                 "amphibious (Naval fire 5; Defensive assault 3)")
 
         def losses_action(args, game) -> Action:
             d: dict = {"space": args.hex}
@@ -822,6 +825,8 @@ class HitlersWar(Ruleset):
                 d["fort"] = args.fort
             if args.garrison:
                 d["garrison"] = True
+            if getattr(args, "invader", False):
+                d["invader"] = True
             if args.army:
                 d["army"] = args.army
             return Action("losses", d)
