@@ -630,6 +630,11 @@ def test_the_invasion_advance_strength_is_the_amphibious_points_and_as_many_grou
     assert cx_kinds(s, "P7", "O8") == {"sea"}
     out = act(s, "invade", **{"from": "P7", "to": "O8"})
     assert any("strength 7" in m and "Invasion advance 1-2" in m for m in out.messages), out.messages
+    # Invasion assault 3: "Only amphibious strength points can be counted toward the firepower
+    # strength of the invasion assault."  Coastal bombardment 2: an escort's firepower "may NEVER
+    # be higher than the number of amphibious strength points in the invading army."
+    assert any("invasion assault fires with 5" in m and "Invasion assault 3" in m for m in out.messages)
+    assert any("coastal bombardment" in m and "at most 5" in m and "Coastal bombardment 2" in m for m in out.messages)
     assert any("1 in all" in m and "Naval fire" in m for m in out.messages)
     s = game("fall_of_germany")
     edit(s, lambda st: (setattr(st, "armies", [a for a in st.armies if a.at != "P7"]),

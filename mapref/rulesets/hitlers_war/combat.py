@@ -546,7 +546,9 @@ def check_invasion(cx, frm: str, to: str, retreats: list[str] | None = None, arm
     # and mechanized strength points"
     ground = a.points.get("infantry", 0) + a.points.get("mechanized", 0)
     strength = (f"its invasion advance is rolled on the Advance table with strength {amph + min(amph, ground)} "
-                f"({amph} amphibious and {min(amph, ground)} infantry and mechanized) [Invasion advance 1-2]")
+                f"({amph} amphibious and {min(amph, ground)} infantry and mechanized) [Invasion advance 1-2]; its "
+                f"invasion assault fires with {amph} (only amphibious points count) [Invasion assault 3]; each escort's "
+                f"coastal bombardment fires with its capital ship points, at most {amph} [Coastal bombardment 2]")
     if failed:
         pts = dict(a.points)
         pts["amphibious"] = 0
