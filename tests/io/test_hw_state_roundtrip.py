@@ -22,6 +22,7 @@ def _rich_state():
     rec.us_first, rec.spent, rec.repair_spent, rec.lend_given, rec.ta_used = 6, 12, 3, 2, 5
     rec.repaired, rec.built, rec.transported = {"P7": 1}, {"fr": 3, "us": 6}, {"atl": 5, "med": 2}
     st.sides["soviet"].lend_lease = 2
+    st.sides["soviet"].surrender_refused = 1  # Surrender, Soviet Union 4 (rulings R57)
     st.nations["fi"] = Nation("axis", "inclined", None, "soviet", Turn(1940, "spring"), ["soviet"])
     st.nations["ma"] = Nation(None, "vichy")
     st.invasions = ["O8"]

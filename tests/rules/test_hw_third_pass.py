@@ -765,3 +765,28 @@ def test_an_invading_army_loses_at_least_half_amphibious_points_to_each_fire():
     edit(s, lambda st: st.armies.append(Army("Overlord", "allies", "gb", "Q6", {"amphibious": 2, "infantry": 2})))
     advance_to(s, "allies", "combat", "assaults")
     assert "Invasion procedure 7" in refused(s, "losses", space="Q6", points={"amphibious": 1}, invader=True).rule
+
+
+# ------------------------------------------------------------- Surrender, Soviet Union 4
+def test_a_refused_soviet_surrender_is_never_offered_again(tmp_path):
+    # Surrender, Soviet Union 1: "The Soviet Union will only offer to surrender as per the morale
+    # rules"; 4: "If the Axis player chooses to refuse a Soviet surrender the Soviets will NEVER
+    # surrender again."  The refusal is recorded (mapref surrender su --refused: rulings R57).
+    from mapref.rules.session import open_game
+
+    s = game("war_for_europe")
+    edit(s, lambda st: setattr(st.sides["soviet"], "morale", 0))
+    assert _offers(s, "soviet")
+    out = act(s, "surrender", nation="su", refused=True)
+    assert any("Soviet Union 4" in m for m in out.messages)
+    assert s.state.nations["su"].status != "surrendered"
+    assert not _offers(s, "soviet")
+    assert "Soviet Union 4" in refused(s, "surrender", nation="su").rule
+    assert "Soviet Union 4" in refused(s, "surrender", nation="su", refused=True).rule  # refused once
+    # only the Soviet surrender is refused this way
+    assert "Soviet Union 4" in refused(s, "surrender", nation="fr", refused=True).rule
+    # the record is kept in the saved game
+    path = tmp_path / "g.toml"
+    s.save(str(path))
+    s2 = open_game(path)
+    assert "Soviet Union 4" in refused(s2, "surrender", nation="su").rule

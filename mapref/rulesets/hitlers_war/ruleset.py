@@ -482,7 +482,7 @@ class HitlersWar(Ruleset):
             ff = int(a.get("free_french") or 0)
         except (TypeError, ValueError):
             return refused("--free-french: a whole number of infantry points", "Surrender, France 4")
-        r = check_surrender(self.context(game), nation, ff)
+        r = check_surrender(self.context(game), nation, ff, refused=bool(a.get("refused")))
         if not r.ok:
             return Outcome(False, reason=f"cannot apply the surrender of {nation}: {r.reason}", rule=r.rule)
         return Outcome(True, r.commands, r.messages, rule="Surrender", label=f"surrender of {nation}")
@@ -959,8 +959,12 @@ class HitlersWar(Ruleset):
                  "Great Britain 3-5, Germany, Soviet Union; National morale chart); NATION 'vichy': Vichy France 5.",
                  lambda ap: (ap.add_argument("nation", metavar="NATION", help="a country code (fr, it, gb, fi, ge, su...), ro+bg, or vichy"),
                              ap.add_argument("--free-french", dest="free_french", type=int, default=0, metavar="N",
-                                             help="France: the infantry points whose roll was 1 or 2 (Surrender, France 4)")),
-                 lambda args, game: Action("surrender", {"nation": args.nation, **({"free_french": args.free_french} if args.free_french else {})}),
+                                             help="France: the infantry points whose roll was 1 or 2 (Surrender, France 4)"),
+                             ap.add_argument("--refused", action="store_true",
+                                             help="su: the Axis refuses the Soviet surrender; it is never offered again "
+                                                  "(Surrender, Soviet Union 4)")),
+                 lambda args, game: Action("surrender", {"nation": args.nation, **({"free_french": args.free_french} if args.free_french else {}),
+                                                         **({"refused": True} if args.refused else {})}),
                  check_only=True),
             Verb("build", "spend the phasing side's production on new strength points, forts, shipping, lend-lease (production: build step)",
                  "Build in the production phase (Building strength points 1-6; Stacking 5; Fortifications, Production; "

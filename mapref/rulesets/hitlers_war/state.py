@@ -165,6 +165,7 @@ class SideRecord:
     history: list[dict] = field(default_factory=list)  # production records: {turn, total, spent...}
     costs: dict[str, int] = field(default_factory=dict)  # costs from the record sheet (Building 1; Research: Item cost)
     us_first: int = 0  # strength points still to be built in the United States (The United States 3)
+    surrender_refused: int = 0  # 1: the Axis refused this side's surrender (Surrender, Soviet Union 4; rulings R57)
     # this production phase (cleared at its end: Production points 4)
     spent: int = 0  # production spent on builds, repairs, lend-lease
     repair_spent: int = 0  # of which on repairs (Repairing devastated production 3)
