@@ -790,3 +790,19 @@ def test_a_refused_soviet_surrender_is_never_offered_again(tmp_path):
     s.save(str(path))
     s2 = open_game(path)
     assert "Soviet Union 4" in refused(s2, "surrender", nation="su").rule
+
+
+# ------------------------------------------------------- Nations inclined toward the Axis 4
+def test_finland_joining_the_axis_brings_four_points_in_a_new_army_in_t13():
+    # Nations inclined toward the Axis 4: "Provided Finland is aligned to the Axis it will join the
+    # Axis on the turn it declares war on the Soviet Union. The Axis player immediately places four
+    # strength points in a new Axis army located in hex T13."  Four infantry (rulings R58).
+    s = game("war_for_europe")
+    edit(s, lambda st: (setattr(st, "turn", Turn(1941, "summer")), st.nations.__setitem__("fi", Nation("axis", "inclined", None))))
+    out = act(s, "set", nation="fi", status="at_war", side="axis")
+    a = s.state.army("Finnish Army")
+    assert a is not None and (a.side, a.nation, a.at) == ("axis", "fi", "T13") and a.total() == 4 and a.points["infantry"] == 4
+    assert any("Finnish Army" in m and "Nations inclined toward the Axis 4" in m for m in out.messages)
+    assert "T13" in ctx(s).supplied("axis")  # supplied on its first turn
+    s.undo()
+    assert s.state.army("Finnish Army") is None

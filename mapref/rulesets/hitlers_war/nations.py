@@ -25,7 +25,8 @@ from mapref.rulesets.hitlers_war.combat import CombatCheck
 from mapref.rulesets.hitlers_war.state import STATUSES, Turn
 
 KEEP = object()  # check_nation(side=KEEP): the nation keeps the side it has
-NEEDS_SIDE = ("at_peace", "inclined")  # at_war may be on no side (Poland: Violation of neutrality 9)
+NEEDS_SIDE = ("at_peace", "inclined")
+FINNISH_ARMY = ("Finnish Army", "T13")  # Nations inclined toward the Axis 4  # at_war may be on no side (Poland: Violation of neutrality 9)
 
 
 def _no(reason: str, rule: str = "") -> CombatCheck:
@@ -71,6 +72,22 @@ def check_nation(cx, code: str, status: str, side=KEEP, joined: Turn | None = No
                         f"[Violation of neutrality 2]")
         if held:
             msgs.append(f"{', '.join(held)} stay with the side that holds them [Entry into the War 8]")
+        if code == "fi" and new_side == "axis" and sc.has("entry_into_the_war"):
+            # Nations inclined toward the Axis 4: "The Axis player immediately places four strength
+            # points in a new Axis army located in hex T13" (four infantry: rulings R58)
+            from mapref.rulesets.hitlers_war.commands import AddArmy
+            from mapref.rulesets.hitlers_war.state import POINT_TYPES, Army
+
+            name, at = FINNISH_ARMY
+            if st.army(name) is None and not any(x.at == at for x in st.armies):
+                pts = {t: 0 for t in POINT_TYPES}
+                pts["infantry"] = 4
+                cmds.append(AddArmy(text=f"{name} placed in {at}", army=Army(name, "axis", "fi", at, pts)))
+                msgs.append(f"the {name} is placed in {at} with four infantry points "
+                            f"[Nations inclined toward the Axis 4; rulings R58]")
+            else:
+                msgs.append(f"the {name} is in play or {at} holds an army: the Axis places the Finnish army's four points "
+                            f"[Nations inclined toward the Axis 4]")
         if code == "fi":
             msgs.append(f"Finland's army is supplied this turn ({when}), then only via the Baltic "
                         f"[Nations inclined toward the Axis 4; rulings R36]")
