@@ -806,3 +806,27 @@ def test_finland_joining_the_axis_brings_four_points_in_a_new_army_in_t13():
     assert "T13" in ctx(s).supplied("axis")  # supplied on its first turn
     s.undo()
     assert s.state.army("Finnish Army") is None
+
+
+# ------------------------------------------------------- Nations inclined toward the Axis 5
+def test_the_baltic_states_joining_the_axis_add_two_points_to_an_axis_army():
+    # Nations inclined toward the Axis 5: "Provided the Baltic States are aligned to the Axis it
+    # will join the Axis on the turn it declares war on the Soviet Union. The Axis player
+    # immediately places two strength points in any of their armies."  The army is named with
+    # the record (--army); two infantry (rulings R58).
+    s = game("war_for_europe")
+    edit(s, lambda st: st.nations.__setitem__("bs", Nation("axis", "inclined", None)))
+    before = s.state.army("German Army 2").points["infantry"]
+    assert "Nations inclined toward the Axis 5" in refused(s, "set", nation="bs", status="at_war", side="axis",
+                                                           army="Soviet Army 1").rule
+    out = act(s, "set", nation="bs", status="at_war", side="axis", army="German Army 2")
+    assert s.state.army("German Army 2").points["infantry"] == before + 2
+    assert any("two" in m and "Nations inclined toward the Axis 5" in m for m in out.messages)
+    # without an army named the report of the record reminds the referee
+    s = game("war_for_europe")
+    edit(s, lambda st: st.nations.__setitem__("bs", Nation("axis", "inclined", None)))
+    out = act(s, "set", nation="bs", status="at_war", side="axis")
+    assert any("--army" in m and "Nations inclined toward the Axis 5" in m for m in out.messages)
+    # --army belongs to the Baltic States' entry only
+    assert "Nations inclined toward the Axis 5" in refused(s, "set", nation="fi", status="at_war", side="axis",
+                                                           army="German Army 2").rule

@@ -290,7 +290,8 @@ class HitlersWar(Ruleset):
         a["nation"] = by_name.get(code.lower(), code)
         side = a.get("side", KEEP)
         side = NKEEP if side == KEEP else (None if side in (None, "none") else str(side).lower())
-        r = check_nation(self.context(game), a["nation"], str(a["status"]).strip().lower(), side, joined)
+        r = check_nation(self.context(game), a["nation"], str(a["status"]).strip().lower(), side, joined,
+                         army=a.get("army") or None)
         if not r.ok:
             return Outcome(False, reason=f"cannot set nation {a['nation']}: {r.reason}", rule=r.rule)
         return Outcome(True, r.commands, r.messages, rule="rulings R39", label=r.messages[0] if r.messages else "set nation")
@@ -778,11 +779,15 @@ class HitlersWar(Ruleset):
             ap.add_argument("--side", default=None, metavar="SIDE", help="the side it is on or leans to (none: no side); default: unchanged")
             ap.add_argument("--joined", default=None, metavar="TURN",
                             help='the turn it joined its side, "SEASON YEAR" (default: this turn, when it joins one now)')
+            ap.add_argument("--army", default=None, metavar="ARMY",
+                            help="the Baltic States joining the Axis: the Axis army that takes their two points "
+                                 "(Nations inclined toward the Axis 5)")
 
         def set_action(args, game) -> Action:
             d: dict = {}
             for k, v in (("space", args.hex), ("control", args.control), ("devastated", args.devastated),
-                         ("nation", args.nation), ("status", args.status), ("side", args.side), ("joined", args.joined)):
+                         ("nation", args.nation), ("status", args.status), ("side", args.side), ("joined", args.joined),
+                         ("army", args.army)):
                 if v is not None:
                     d[k] = v
             return Action("set", d)
