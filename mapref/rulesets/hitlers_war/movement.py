@@ -201,11 +201,22 @@ def fleet_port_problem(cx, side: str, nation: str, space: str, setup: bool = Fal
     return ""
 
 
+def italian_fleet_kept(cx, f, to: str) -> bool:
+    """Italian forces 7: "Italian fleets cannot leave the Mediterranean unless the Allies do not
+    possess any friendly ports in the Mediterranean and Gibraltar is no longer friendly to the
+    Western Allies" -- may Italian fleet ``f`` not go to ``to``?"""
+    if f.nation != "it" or not cx.scenario.has("italian_forces") or cx.sea_zone(to) == MEDITERRANEAN or to == GIBRALTAR:
+        return False
+    allied_med = any(cx.port(s) and cx.sea_zone(s) == MEDITERRANEAN and v == "allies" for s, v in cx.control.items())
+    return allied_med or cx.friendly(GIBRALTAR, "allies")
+
+
 def ports_open_to(cx, fleet, frm: str, lost: tuple[str, ...] = (), held: dict | None = None,
                   any_room: bool = False, first: bool = False) -> list[str]:
     """The ports ``fleet`` may sail to from ``frm`` now (board order): friendly ports it may enter
     (Fleet strength points 2), not in ``lost`` (spaces just taken from its side), with room for its
-    ship points (Movement of naval strength points and fleets 5; ``held``: points already sent to a
+    ship points (Movement of naval strength points and fleets 5; Italian forces 7 for the Italian
+    fleets; ``held``: points already sent to a
     port and not yet in the state; ``any_room``: room for one point at least, the rest being lost: 13),
     no other fleet of its side there (3; rulings R17), reached by a
     sea route of any length (8-10, 19; Blocking sea routes 1).  Used when a fleet must go to port:
@@ -218,7 +229,7 @@ def ports_open_to(cx, fleet, frm: str, lost: tuple[str, ...] = (), held: dict | 
     out = []
     for s in friendly:
         room = cx.port(s)
-        if not room or s == frm or fleet_port_problem(cx, fleet.side, fleet.nation, s):
+        if not room or s == frm or fleet_port_problem(cx, fleet.side, fleet.nation, s) or italian_fleet_kept(cx, fleet, s):
             continue
         if any(x.at == s and x.side == fleet.side and x is not fleet for x in st.fleets):
             continue
@@ -263,11 +274,9 @@ def check_fleet_move(cx, frm: str, to: str, fleet: str | None = None, at_sea: bo
             return _no(f"the port of {to} holds {port} strength points ({held} there already)",
                        "Movement of naval strength points and fleets 5", **kw)
         excess = max(0, held + f.capital - port)
-    if f.nation == "it" and cx.scenario.has("italian_forces") and cx.sea_zone(to) != MEDITERRANEAN and to != GIBRALTAR:
-        allied_med = any(cx.port(s) and cx.sea_zone(s) == MEDITERRANEAN and v == "allies" for s, v in cx.control.items())
-        if allied_med or cx.friendly(GIBRALTAR, "allies"):
-            return _no(f"{to} is outside the Mediterranean: Italian fleets stay in it while the Allies have a Mediterranean "
-                       f"port or Gibraltar", "Italian forces 7", **kw)
+    if italian_fleet_kept(cx, f, to):
+        return _no(f"{to} is outside the Mediterranean: Italian fleets stay in it while the Allies have a Mediterranean "
+                   f"port or Gibraltar", "Italian forces 7", **kw)
     if any(x.at == to and x.side == f.side and x is not f for x in st.fleets):
         return _no(f"another {f.side} fleet is in {to}", "Movement of naval strength points and fleets 3 (rulings R17)", **kw)
     friendly = [s for s, v in cx.control.items() if v == f.side]
