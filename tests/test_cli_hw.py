@@ -173,3 +173,21 @@ def test_capture_names_the_port_of_a_fleet_expelled_from_a_captured_port(tmp_pat
     assert "French Fleet is expelled" in out
     f = game_toml(tmp_path)["fleets"]["French Fleet"]
     assert f["at"] == "H7" and f["in_port"] is True
+
+
+def test_a_naval_battle_on_the_command_line(tmp_path):
+    # Naval battle resolution 4; rulings R59
+    sys.path.insert(0, str(ROOT / "tests" / "rules"))
+    from hwplay import advance_to, game
+    from test_hw_third_pass import _fleets_at_sea
+
+    s = game("war_for_europe")
+    _fleets_at_sea(s, **{"British Fleet": "O5", "German Fleet": "O4"})
+    advance_to(s, "allies", "combat", "amphibious")
+    s.save(str(tmp_path / "g.toml"))
+    err = refused("naval", "g.toml", "British Fleet", "German Fleet", "--defender-losses", "1", cwd=tmp_path)
+    assert "--loser-to" in err and "Q9" in err
+    out = ok("naval", "g.toml", "British Fleet", "German Fleet", "--defender-losses", "1", "--loser-to", "Q9", cwd=tmp_path)
+    assert "British Fleet remains at sea" in out
+    f = game_toml(tmp_path)["fleets"]["German Fleet"]
+    assert f["at"] == "Q9" and f["in_port"] is True

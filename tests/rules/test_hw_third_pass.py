@@ -830,3 +830,98 @@ def test_the_baltic_states_joining_the_axis_add_two_points_to_an_axis_army():
     # --army belongs to the Baltic States' entry only
     assert "Nations inclined toward the Axis 5" in refused(s, "set", nation="fi", status="at_war", side="axis",
                                                            army="German Army 2").rule
+
+
+# ------------------------- Naval battle resolution 2-5; Attacking enemy fleets 3-4 (R59)
+def _fleets_at_sea(s, **where):
+    def put(st):
+        for f in st.fleets:
+            if f.name in where:
+                f.at, f.in_port = where[f.name], False
+    edit(s, put)
+
+
+def _fleet(s, name):
+    return next((f for f in s.state.fleets if f.name == name), None)
+
+
+def test_after_a_naval_battle_the_larger_fleet_stays_at_sea_and_the_smaller_returns_to_port():
+    # Naval battle resolution 2: "All naval battles are resolved during the resolve amphibious
+    # assaults phase."  4: "When losses are removed, the larger of the two fleets remains at sea and
+    # the smaller fleet must return to a friendly port (owner's choice) on the same sea."
+    s = game("war_for_europe")
+    _fleets_at_sea(s, **{"British Fleet": "O5", "German Fleet": "O4"})
+    edit(s, lambda st: setattr(_fleet(s, "German Fleet"), "capital", 6))
+    advance_to(s, "allies", "combat", "assaults")
+    assert "Naval battle resolution 2" in refused(s, "naval", attacker="British Fleet", defender="German Fleet",
+                                                  attacker_losses=4, defender_losses=1).rule
+    s = game("war_for_europe")
+    _fleets_at_sea(s, **{"British Fleet": "O5", "German Fleet": "O4"})
+    edit(s, lambda st: setattr(_fleet(s, "German Fleet"), "capital", 6))
+    advance_to(s, "allies", "combat", "amphibious")
+    # British 8 - 4 = 4, German 6 - 1 = 5: the British fleet is the smaller and goes to port
+    out = refused(s, "naval", attacker="British Fleet", defender="German Fleet", attacker_losses=4, defender_losses=1)
+    assert out.ask is not None and out.ask.key == "loser_to" and "P5" in out.ask.options
+    assert all(ctx(s).sea_zone(p) == "atl" or p in ("H4",) for p in out.ask.options)
+    assert "L8" not in out.ask.options  # Marseille is on the Mediterranean
+    out = act(s, "naval", attacker="British Fleet", defender="German Fleet", attacker_losses=4, defender_losses=1,
+              loser_to="P5")
+    b, g = _fleet(s, "British Fleet"), _fleet(s, "German Fleet")
+    assert (b.capital, b.at, b.in_port) == (4, "P5", True)
+    assert (g.capital, g.at, g.in_port) == (5, "O4", False)
+    assert any("Naval battle resolution 4" in m for m in out.messages)
+
+
+def test_a_naval_battle_tie_goes_to_the_greater_losses_inflicted_then_to_the_defender():
+    # Naval battle resolution 4: "In case of a tie, the fleet that inflicted the greater losses
+    # remains at sea. If this is also the same, the defending fleet remains at sea. The loser
+    # always returns to port."
+    s = game("war_for_europe")
+    _fleets_at_sea(s, **{"British Fleet": "O5", "German Fleet": "O4"})
+    edit(s, lambda st: setattr(_fleet(s, "German Fleet"), "capital", 6))
+    advance_to(s, "allies", "combat", "amphibious")
+    # 8 - 3 = 5 and 6 - 1 = 5: the Germans inflicted 3, the British 1: the Germans stay
+    act(s, "naval", attacker="British Fleet", defender="German Fleet", attacker_losses=3, defender_losses=1, loser_to="P5")
+    assert _fleet(s, "German Fleet").in_port is False and _fleet(s, "British Fleet").at == "P5"
+    s.undo()
+    edit(s, lambda st: setattr(_fleet(s, "German Fleet"), "capital", 8))
+    # 8 - 2 = 6 and 8 - 2 = 6, each inflicted 2: the defender (the German fleet) stays
+    act(s, "naval", attacker="British Fleet", defender="German Fleet", attacker_losses=2, defender_losses=2, loser_to="P5")
+    assert _fleet(s, "German Fleet").in_port is False and _fleet(s, "British Fleet").at == "P5"
+
+
+def test_a_beaten_fleet_with_no_friendly_port_on_its_sea_is_eliminated():
+    # Naval battle resolution 5: "If the loser is unable to return to port, because they have no
+    # friendly port on the same sea or cannot trace a sea route to a friendly port, the fleet is
+    # eliminated."  The German fleet's one Atlantic port (Kiel, Q9-Q10) lost.
+    s = game("war_for_europe")
+    _fleets_at_sea(s, **{"British Fleet": "O5", "German Fleet": "O4"})
+    advance_to(s, "allies", "combat", "amphibious")
+    _hold(s, "allies", ["Q9", "Q10"])
+    out = act(s, "naval", attacker="British Fleet", defender="German Fleet", attacker_losses=0, defender_losses=1)
+    assert _fleet(s, "German Fleet") is None
+    assert any("German Fleet" in m and "eliminated" in m and "Naval battle resolution 5" in m for m in out.messages)
+    # a fleet that loses every ship point is gone too (the other stays at sea)
+    s = game("war_for_europe")
+    _fleets_at_sea(s, **{"British Fleet": "O5", "German Fleet": "O4"})
+    advance_to(s, "allies", "combat", "amphibious")
+    act(s, "naval", attacker="British Fleet", defender="German Fleet", attacker_losses=1, defender_losses=2)
+    assert _fleet(s, "German Fleet") is None and _fleet(s, "British Fleet").capital == 7
+
+
+def test_an_evading_fleet_goes_to_the_nearest_friendly_port_or_may_not_evade():
+    # Attacking enemy fleets 3: the defender "may choose to evade battle"; the roll is the
+    # players'.  4: "Evading fleets move immediately to the nearest friendly port. If they are
+    # unable to move to a friendly port, they may not evade."
+    s = game("war_for_europe")
+    _fleets_at_sea(s, **{"British Fleet": "O5", "German Fleet": "Q8"})
+    advance_to(s, "allies", "combat", "amphibious")
+    out = act(s, "naval", attacker="British Fleet", defender="German Fleet", evaded=True)
+    g = _fleet(s, "German Fleet")
+    assert (g.at, g.in_port) == ("Q9", True), out.messages  # Q8 -> Q9, one hex
+    assert any("Attacking enemy fleets 3-4" in m for m in out.messages)
+    s = game("war_for_europe")
+    _fleets_at_sea(s, **{"British Fleet": "O5", "German Fleet": "O4"})
+    advance_to(s, "allies", "combat", "amphibious")
+    _hold(s, "allies", ["Q9", "Q10", "Q13"])
+    assert "Attacking enemy fleets 4" in refused(s, "naval", attacker="British Fleet", defender="German Fleet", evaded=True).rule

@@ -39,7 +39,7 @@ STEP_LABELS = {
     ("over", ""): "Game over",
 }
 KEEP = "keep"  # a ``set`` action's side: unchanged
-ACTIONS = ("move", "set", "advance", "losses", "capture", "build", "repair", "invade", "surrender")
+ACTIONS = ("move", "set", "advance", "losses", "capture", "build", "repair", "invade", "surrender", "naval")
 
 
 def parse_points(text: str) -> dict[str, int]:
@@ -472,6 +472,27 @@ class HitlersWar(Ruleset):
             return Outcome(False, reason=f"illegal invasion {frm} -> {to}: {r.reason}", rule=r.rule, ask=ask)
         return Outcome(True, r.commands, r.messages, rule="Amphibious Invasions: Invasion procedure; Invasion advance 3-4",
                        label=f"invasion {frm} -> {to}" + (" failed" if a.get("failed") else ""))
+
+    def _check_naval(self, game, a: dict) -> Outcome:
+        from mapref.rulesets.hitlers_war.naval import check_naval
+
+        try:
+            al, dl = int(a.get("attacker_losses") or 0), int(a.get("defender_losses") or 0)
+        except (TypeError, ValueError):
+            return refused("the losses are whole numbers of ship points", "Naval battle resolution 3")
+        loser_to = self._space(game, a["loser_to"]) if a.get("loser_to") else None
+        r = check_naval(self.context(game), str(a.get("attacker", "")), str(a.get("defender", "")), al, dl,
+                        evaded=bool(a.get("evaded")), loser_to=loser_to)
+        if not r.ok:
+            ask = None
+            if r.expel is not None:
+                name, options = r.expel
+                ask = Ask("loser_to", f"{name} returns to the port of", list(options),
+                          "The beaten fleet's owner chooses a friendly port on the same sea (Naval battle resolution 4).")
+            return Outcome(False, reason=f"naval battle not recorded: {r.reason}", rule=r.rule, ask=ask)
+        what = "evasion" if a.get("evaded") else "naval battle"
+        return Outcome(True, r.commands, r.messages, rule="Naval battle resolution; Attacking enemy fleets",
+                       label=f"{what}: {a.get('attacker')} against {a.get('defender')}")
 
     def _check_surrender(self, game, a: dict) -> Outcome:
         from mapref.rulesets.hitlers_war.surrender import check_surrender
@@ -970,6 +991,22 @@ class HitlersWar(Ruleset):
                                                   "(Surrender, Soviet Union 4)")),
                  lambda args, game: Action("surrender", {"nation": args.nation, **({"free_french": args.free_french} if args.free_french else {}),
                                                          **({"refused": True} if args.refused else {})}),
+                 check_only=True),
+            Verb("naval", "record a naval battle the players rolled (each fleet's losses) or an evasion: the larger fleet stays at sea, the smaller returns to port",
+                 "Record a naval battle in the resolve amphibious assaults step (Naval battle resolution 2-5) or an "
+                 "evasion (Attacking enemy fleets 3-4; rulings R59).",
+                 lambda ap: (ap.add_argument("attacker", metavar="ATTACKER", help="the attacking fleet's name"),
+                             ap.add_argument("defender", metavar="DEFENDER", help="the defending fleet's name"),
+                             ap.add_argument("--attacker-losses", dest="attacker_losses", type=int, default=0, metavar="N"),
+                             ap.add_argument("--defender-losses", dest="defender_losses", type=int, default=0, metavar="N"),
+                             ap.add_argument("--evaded", action="store_true", help="the defender evaded (the players' roll)"),
+                             ap.add_argument("--loser-to", dest="loser_to", default=None, metavar="PORT",
+                                             help="the friendly port on the same sea the beaten fleet returns to")),
+                 lambda args, game: Action("naval", {"attacker": args.attacker, "defender": args.defender,
+                                                     "attacker_losses": args.attacker_losses,
+                                                     "defender_losses": args.defender_losses,
+                                                     **({"evaded": True} if args.evaded else {}),
+                                                     **({"loser_to": args.loser_to} if args.loser_to else {})}),
                  check_only=True),
             Verb("build", "spend the phasing side's production on new strength points, forts, shipping, lend-lease (production: build step)",
                  "Build in the production phase (Building strength points 1-6; Stacking 5; Fortifications, Production; "
