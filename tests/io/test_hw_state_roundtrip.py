@@ -26,6 +26,7 @@ def _rich_state():
     st.nations["fi"] = Nation("axis", "inclined", None, "soviet", Turn(1940, "spring"), ["soviet"])
     st.nations["ma"] = Nation(None, "vichy")
     st.invasions = ["O8"]
+    st.announced = {"British Army 1": "O8", "French Army 1": "N8"}  # Announce initial attacks 2 (rulings R60)
     st.hexes_gained, st.hexes_lost = {"axis": 6}, {"allies": 5}
     st.phase, st.subphase = "combat", "amphibious"
     return st

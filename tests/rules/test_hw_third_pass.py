@@ -925,3 +925,38 @@ def test_an_evading_fleet_goes_to_the_nearest_friendly_port_or_may_not_evade():
     advance_to(s, "allies", "combat", "amphibious")
     _hold(s, "allies", ["Q9", "Q10", "Q13"])
     assert "Attacking enemy fleets 4" in refused(s, "naval", attacker="British Fleet", defender="German Fleet", evaded=True).rule
+
+
+# ------------------------------------------------------- Announce initial attacks 1-4 (R60)
+def test_only_the_armies_named_in_the_announcement_attack_and_only_their_named_hex():
+    # Announce initial attacks 1: "The attacking player first announces all of the initial attacks
+    # that they wish their armies to make that turn."  2: "They must name each attacking army and
+    # the hex targeted for its attack. Those armies not named to attack at this time lose the
+    # opportunity to attack later in the combat phase."  3: "More than one army may be named to
+    # attack the same adjacent hex."  4: "Any adjacent hex may be named a target hex for attack
+    # even if already friendly".  Launching attacks 5: the target "must always be adjacent".
+    s = game("war_for_europe")
+    edit(s, lambda st: (st.armies.append(Army("Army Group South", "axis", "ge", "N12", {"infantry": 4, "mechanized": 2})),
+                        setattr(st.army("German Army 2"), "at", "P11")))
+    advance_to(s, "axis", "combat", "announce")
+    assert "Launching attacks 5" in refused(s, "announce", army="German Army 3", target="P13").rule  # not adjacent
+    act(s, "announce", army="German Army 3", target="O13")
+    act(s, "announce", army="Army Group South", target="O13")  # two armies, one hex (3)
+    act(s, "announce", army="German Army 1", target="P10")  # a friendly hex (4)
+    assert "Launching attacks 5" in refused(s, "announce", army="German Army 3", target="P12").rule  # one hex an army
+    assert "Announce initial attacks 2" in refused(s, "announce", army="Soviet Army 1", target="R17").rule  # not the Axis's
+    advance_to(s, "axis", "combat", "advances")
+    assert "Announce initial attacks 1" in refused(s, "announce", army="German Army 2", target="P12").rule  # too late
+    # German Army 2 was not named: it may not advance; Army Group South only into O13
+    assert "Announce initial attacks 2" in refused(s, "capture", **{"from": "P11", "to": "P12"}).rule
+    assert "Announce initial attacks 2" in refused(s, "capture", **{"from": "N12", "to": "N13"}).rule
+    act(s, "capture", **{"from": "N12", "to": "O13"})
+    # nor exploit later in the phase
+    advance_to(s, "axis", "combat", "exploitation")
+    assert "Announce initial attacks 2" in refused(s, "capture", **{"from": "P11", "to": "P12"}).rule
+    # the next combat phase starts with no announcement; with none recorded nothing is enforced
+    # (rulings R60)
+    s2 = game("war_for_europe")
+    advance_to(s2, "axis", "combat", "advances")
+    assert s2.state.announced == {}
+    act(s2, "capture", **{"from": "O12", "to": "P12"})

@@ -225,6 +225,9 @@ def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army
     if nation is not None and nation.status in INACTIVE:
         return _no(f"{a.name} belongs to {a.nation}, which is {nation.status}: its strength points may not attack",
                    "Italy / The United States: Activity limitations 1")
+    bad = _announced_problem(cx, a, to)
+    if bad is not None:
+        return bad
     if a.total(with_air=False) == 0:
         return _no(f"{a.name} has only tactical air, which is never used in an advance", "Tactical air abilities 3")
     if frm == to:
@@ -385,6 +388,55 @@ def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army
         cmds += c
         msgs += m
     return CombatCheck(True, commands=cmds, messages=msgs)
+
+
+def check_announce(cx, army: str, target: str) -> CombatCheck:
+    """Announce initial attacks 1-4 (rulings R60): in the announce step the phasing side names each
+    attacking army and its target hex: its own army (2), one hex an army (Launching attacks 5),
+    adjacent across a land side (5), or reached by sea for an army that may invade (Invasion
+    procedure 1-2) or para-troops alone (Para-drop across water 2), friendly or not (4); several
+    armies may name the same hex (3)."""
+    from mapref.rulesets.hitlers_war.commands import Announce
+
+    st, sc = cx.state, cx.scenario
+    if st.phase != "combat" or st.subphase not in ("announce", ""):
+        return _no(f"it is the {st.side} {st.phase}{' (' + st.subphase.replace('_', ' ') + ')' if st.subphase else ''}: "
+                   f"initial attacks are announced in the announce step of the combat phase, first",
+                   "Announce initial attacks 1")
+    a = st.army(army)
+    if a is None or a.side != st.side:
+        return _no(f"{army!r} is not a {st.side} army: the attacking player names its own armies",
+                   "Announce initial attacks 2")
+    if not cx.exists(target):
+        return _no(f"{target} is not a space of this map and scenario", "Announce initial attacks 2")
+    if army in st.announced:
+        return _no(f"{army} is already named to attack {st.announced[army]}: an army attacks one hex at a time",
+                   "Launching attacks 5; Announce initial attacks 2")
+    if target == a.at:
+        return _no(f"{army} is in {target}: the target must be adjacent", "Launching attacks 5")
+    invader = bool(a.points.get("amphibious", 0)) and 2 * a.points.get("amphibious", 0) >= a.total(with_air=False)
+    para_over_water = sc.has("paratroops") and all_para(a) and bool(cx.graph.kinds_between(a.at, target))
+    if not land_adjacent(cx, a.at, target) and not invader and not para_over_water:
+        return _no(f"{target} is not adjacent to {a.at} across a land hexside", "Launching attacks 5")
+    return CombatCheck(True, commands=[Announce(text=f"{army} announced against {target}", army=army, target=target)],
+                       messages=[f"{army} is named to attack {target}" + (" (friendly: Announce initial attacks 4)"
+                                                                           if cx.control.get(target) == st.side else "")
+                                 + " [Announce initial attacks 1-3]"])
+
+
+def _announced_problem(cx, a, to: str) -> CombatCheck | None:
+    """Announce initial attacks 2 (rulings R60): once the side has announced its initial attacks,
+    an army not named may not attack in the combat phase, and a named army's initial advance or
+    invasion goes into the hex named for it."""
+    st = cx.state
+    if not st.announced:
+        return None
+    if a.name not in st.announced:
+        return _no(f"{a.name} was not named in the announcement of the initial attacks: it has lost the opportunity to "
+                   f"attack this combat phase", "Announce initial attacks 2")
+    if st.subphase in ("advances", "amphibious") and st.announced[a.name] != to:
+        return _no(f"{a.name} was named to attack {st.announced[a.name]}, not {to}", "Announce initial attacks 2")
+    return None
 
 
 AA = ["assault", "advance"]  # the rolls most modifiers touch (defensive assaults "as per normal")

@@ -39,7 +39,7 @@ STEP_LABELS = {
     ("over", ""): "Game over",
 }
 KEEP = "keep"  # a ``set`` action's side: unchanged
-ACTIONS = ("move", "set", "advance", "losses", "capture", "build", "repair", "invade", "surrender", "naval")
+ACTIONS = ("move", "set", "advance", "losses", "capture", "build", "repair", "invade", "surrender", "naval", "announce")
 
 
 def parse_points(text: str) -> dict[str, int]:
@@ -472,6 +472,16 @@ class HitlersWar(Ruleset):
             return Outcome(False, reason=f"illegal invasion {frm} -> {to}: {r.reason}", rule=r.rule, ask=ask)
         return Outcome(True, r.commands, r.messages, rule="Amphibious Invasions: Invasion procedure; Invasion advance 3-4",
                        label=f"invasion {frm} -> {to}" + (" failed" if a.get("failed") else ""))
+
+    def _check_announce(self, game, a: dict) -> Outcome:
+        from mapref.rulesets.hitlers_war.combat import check_announce
+
+        target = self._space(game, a.get("target", ""))
+        r = check_announce(self.context(game), str(a.get("army", "")), target)
+        if not r.ok:
+            return Outcome(False, reason=f"not announced: {r.reason}", rule=r.rule)
+        return Outcome(True, r.commands, r.messages, rule="Announce initial attacks 1-4",
+                       label=f"announce {a.get('army')} -> {target}")
 
     def _check_naval(self, game, a: dict) -> Outcome:
         from mapref.rulesets.hitlers_war.naval import check_naval
@@ -991,6 +1001,14 @@ class HitlersWar(Ruleset):
                                                   "(Surrender, Soviet Union 4)")),
                  lambda args, game: Action("surrender", {"nation": args.nation, **({"free_french": args.free_french} if args.free_french else {}),
                                                          **({"refused": True} if args.refused else {})}),
+                 check_only=True),
+            Verb("announce", "name an army and the hex it attacks, in the announce step; once any is named only named armies attack (rulings R60)",
+                 "Announce an initial attack (Announce initial attacks 1-4; Launching attacks 5): once the side has "
+                 "announced, an army not named may not attack this combat phase and a named army's initial advance "
+                 "goes into its named hex.",
+                 lambda ap: (ap.add_argument("army", metavar="ARMY", help="the attacking army's name"),
+                             ap.add_argument("target", metavar="HEX", help="the hex it attacks (adjacent; may be friendly)")),
+                 lambda args, game: Action("announce", {"army": args.army, "target": args.target}),
                  check_only=True),
             Verb("naval", "record a naval battle the players rolled (each fleet's losses) or an evasion: the larger fleet stays at sea, the smaller returns to port",
                  "Record a naval battle in the resolve amphibious assaults step (Naval battle resolution 2-5) or an "

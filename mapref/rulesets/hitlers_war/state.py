@@ -218,6 +218,9 @@ class GameState:
     garrisons_lost: list[str] = field(default_factory=list)
     # hexes amphibiously invaded this combat phase (Invasion procedure 8: one army a hex)
     invasions: list[str] = field(default_factory=list)
+    # the initial attacks announced this combat phase, army -> target (Announce initial attacks
+    # 1-2; rulings R60)
+    announced: dict[str, str] = field(default_factory=dict)
     # hexes each side gained and lost this combat phase (National morale chart: six gained +1,
     # five lost -1)
     hexes_gained: dict[str, int] = field(default_factory=dict)
