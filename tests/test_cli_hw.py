@@ -191,3 +191,18 @@ def test_a_naval_battle_on_the_command_line(tmp_path):
     assert "British Fleet remains at sea" in out
     f = game_toml(tmp_path)["fleets"]["German Fleet"]
     assert f["at"] == "Q9" and f["in_port"] is True
+
+
+def test_announced_attacks_on_the_command_line(tmp_path):
+    # Announce initial attacks 1-2; rulings R60
+    run = lambda *a: ok(*a, cwd=tmp_path)  # noqa: E731
+    run("new-game", "war_for_europe", "-o", "g.toml", "--auto-place")
+    run("advance", "g.toml", "--to", "axis announce")
+    out = run("announce", "g.toml", "German Army 3", "P12")
+    assert "German Army 3 is named to attack P12" in out
+    assert game_toml(tmp_path)["announced"] == {"German Army 3": "P12"}
+    run("advance", "g.toml", "--to", "axis advances")
+    assert "Announce initial attacks 2" in refused("capture", "g.toml", "O10", "O11", cwd=tmp_path)
+    run("capture", "g.toml", "O12", "P12")
+    run("advance", "g.toml", "--to", "soviet land")
+    assert "announced" not in game_toml(tmp_path)
