@@ -960,3 +960,18 @@ def test_only_the_armies_named_in_the_announcement_attack_and_only_their_named_h
     advance_to(s2, "axis", "combat", "advances")
     assert s2.state.announced == {}
     act(s2, "capture", **{"from": "O12", "to": "P12"})
+
+
+# ------------------------------------------------------------------ Exploitation attacks 1
+def test_only_an_army_that_advanced_in_its_initial_attack_exploits():
+    # Exploitation attacks 1: "Armies which successfully advanced into their target but did NOT
+    # launch an assault may participate in the exploitation phase."  (Whether it assaulted is the
+    # players' record; that it advanced is the referee's: rulings R61.)
+    s = game("war_for_europe")
+    edit(s, lambda st: st.armies.append(Army("Army Group South", "axis", "ge", "N12", {"infantry": 4, "mechanized": 2})))
+    advance_to(s, "axis", "combat", "advances")
+    act(s, "capture", **{"from": "O12", "to": "P12"})  # German Army 3 advances in the initial advances
+    advance_to(s, "axis", "combat", "exploitation")
+    assert "Exploitation attacks 1" in refused(s, "capture", **{"from": "N12", "to": "N13"}).rule
+    act(s, "capture", **{"from": "P12", "to": "P13"})
+    assert s.state.army("German Army 3").at == "P13"

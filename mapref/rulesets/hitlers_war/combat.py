@@ -269,6 +269,11 @@ def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army
             return _no(*pol)
     if a.at not in cx.supplied(side):
         return _no(f"{a.name} cannot trace supply: it may not attack this turn", "Determine supply 5")
+    if st.subphase == "exploitation" and not invasion and not a.advanced:
+        # Exploitation attacks 1: "Armies which successfully advanced into their target ... may
+        # participate in the exploitation phase" (rulings R61)
+        return _no(f"{a.name} has not advanced this combat phase: only armies that advanced into their target exploit",
+                   "Exploitation attacks 1")
     friendly_target = owner == side
     if invasion and friendly_target:
         return _no(f"{to} is friendly to the {side}: the target of an amphibious invasion can never be a friendly hex",
