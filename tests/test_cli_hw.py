@@ -154,3 +154,55 @@ def test_war_for_europe_played_over_several_years(tmp_path):
     assert "surrender of fr" in log and "invasion P7 -> O8" in log and "build 6 infantry in box:usa" in log
     ok("undo", "g.toml", cwd=tmp_path)
     assert game_toml(tmp_path)["turn"]["phase"] == "production"
+
+
+def test_capture_names_the_port_of_a_fleet_expelled_from_a_captured_port(tmp_path):
+    # Movement of naval strength points and fleets 17; rulings R52.  The position (an Axis army
+    # beside Marseille, where the French fleet is in port) is set up through a session and saved,
+    # then played on the command line.
+    sys.path.insert(0, str(ROOT / "tests" / "rules"))
+    from hwplay import game
+    from test_hw_third_pass import _axis_at_marseille
+
+    s = game("war_for_europe")
+    _axis_at_marseille(s)
+    s.save(str(tmp_path / "g.toml"))
+    err = refused("capture", "g.toml", "L9", "L8", "--retreat-to", "L7", cwd=tmp_path)
+    assert "--fleet-to" in err and "H7" in err and "Movement of naval strength points and fleets 17" in err
+    out = ok("capture", "g.toml", "L9", "L8", "--retreat-to", "L7", "--fleet-to", "H7", cwd=tmp_path)
+    assert "French Fleet is expelled" in out
+    f = game_toml(tmp_path)["fleets"]["French Fleet"]
+    assert f["at"] == "H7" and f["in_port"] is True
+
+
+def test_a_naval_battle_on_the_command_line(tmp_path):
+    # Naval battle resolution 4; rulings R59
+    sys.path.insert(0, str(ROOT / "tests" / "rules"))
+    from hwplay import advance_to, game
+    from test_hw_third_pass import _fleets_at_sea
+
+    s = game("war_for_europe")
+    _fleets_at_sea(s, **{"British Fleet": "O5", "German Fleet": "O4"})
+    advance_to(s, "allies", "combat", "amphibious")
+    s.save(str(tmp_path / "g.toml"))
+    err = refused("naval", "g.toml", "British Fleet", "German Fleet", "--defender-losses", "1", cwd=tmp_path)
+    assert "--loser-to" in err and "Q9" in err
+    out = ok("naval", "g.toml", "British Fleet", "German Fleet", "--defender-losses", "1", "--loser-to", "Q9", cwd=tmp_path)
+    assert "British Fleet remains at sea" in out
+    f = game_toml(tmp_path)["fleets"]["German Fleet"]
+    assert f["at"] == "Q9" and f["in_port"] is True
+
+
+def test_announced_attacks_on_the_command_line(tmp_path):
+    # Announce initial attacks 1-2; rulings R60
+    run = lambda *a: ok(*a, cwd=tmp_path)  # noqa: E731
+    run("new-game", "war_for_europe", "-o", "g.toml", "--auto-place")
+    run("advance", "g.toml", "--to", "axis announce")
+    out = run("announce", "g.toml", "German Army 3", "P12")
+    assert "German Army 3 is named to attack P12" in out
+    assert game_toml(tmp_path)["announced"] == {"German Army 3": "P12"}
+    run("advance", "g.toml", "--to", "axis advances")
+    assert "Announce initial attacks 2" in refused("capture", "g.toml", "O10", "O11", cwd=tmp_path)
+    run("capture", "g.toml", "O12", "P12")
+    run("advance", "g.toml", "--to", "soviet land")
+    assert "announced" not in game_toml(tmp_path)

@@ -22,9 +22,11 @@ def _rich_state():
     rec.us_first, rec.spent, rec.repair_spent, rec.lend_given, rec.ta_used = 6, 12, 3, 2, 5
     rec.repaired, rec.built, rec.transported = {"P7": 1}, {"fr": 3, "us": 6}, {"atl": 5, "med": 2}
     st.sides["soviet"].lend_lease = 2
+    st.sides["soviet"].surrender_refused = 1  # Surrender, Soviet Union 4 (rulings R57)
     st.nations["fi"] = Nation("axis", "inclined", None, "soviet", Turn(1940, "spring"), ["soviet"])
     st.nations["ma"] = Nation(None, "vichy")
     st.invasions = ["O8"]
+    st.announced = {"British Army 1": "O8", "French Army 1": "N8"}  # Announce initial attacks 2 (rulings R60)
     st.hexes_gained, st.hexes_lost = {"axis": 6}, {"allies": 5}
     st.phase, st.subphase = "combat", "amphibious"
     return st

@@ -287,7 +287,7 @@ def test_finland_joining_in_war_for_europe_is_supplied_on_its_first_turn(fresh):
     fi = st.nations["fi"]
     assert (fi.side, fi.status, fi.joined) == ("axis", "at_war", Turn(1941, "summer"))
     assert st.hex("T13").control == "axis" and not st.hex("T13").occupied
-    st.armies.append(Army("Finnish Army", "axis", "fi", "T13", {"infantry": 4}))  # placed by the Axis player
+    assert st.army("Finnish Army").at == "T13"  # placed with Finland's entry (rulings R58)
     cx = Context(m, sc, st)
     assert {"T13", "U14"} <= cx.supplied("axis")  # the initial turn: supplied
     assert not {"T13", "T14", "U13", "U14"} & set(isolation(cx, "axis").hexes)

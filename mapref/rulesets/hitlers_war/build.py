@@ -28,6 +28,7 @@ from mapref.rulesets.hitlers_war.stacking import FORT_MARKER, FORT_MARKERS, LIMI
 from mapref.rulesets.hitlers_war.stacking import check_build as check_build_stacking
 from mapref.rulesets.hitlers_war.state import POINT_TYPES, Army, Fort, Turn
 
+GROUND_ONLY = ("infantry", "mechanized")  # Launching attacks 4 (Barbarossa: [special.ground_only])
 ARMY_TYPES = POINT_TYPES  # built and assigned to armies (Amphibious 1; Tactical air 1; Paratroops 1)
 RECORD_TYPES = {  # built onto the record sheet: type -> (SideRecord field, rule)
     "ta_shipping": ("ta_shipping", "Trans-Atlantic shipping 3-4"),
@@ -117,6 +118,12 @@ def check_build(cx, space: str | None, points: dict[str, int] | None = None, for
     for t in list(points) + list(records):
         if t not in ARMY_TYPES and t not in RECORD_TYPES:
             return _no(f"{t!r} is not a strength type ({', '.join(COST_TYPES)})", "Building strength points 1")
+    # Launching attacks 4: "For the Barbarossa scenario, only infantry and mechanized strength
+    # points are available."
+    other = [t for t in points if t not in GROUND_ONLY]
+    if sc.has("ground_only") and other:
+        return _no(f"{', '.join(t.replace('_', ' ') for t in other)}: in {sc.name} only infantry and mechanized "
+                   f"strength points are available", "Launching attacks 4")
     for t, v in costs.items():
         if t not in COST_TYPES:
             return _no(f"--cost {t}: not a strength type ({', '.join(COST_TYPES)})", "Building strength points 1")

@@ -23,7 +23,7 @@ from mapref.rulesets.hitlers_war.commands import (CountHexes, Relocate, RemoveAr
                                    SetTurn)
 from mapref.rulesets.hitlers_war.common import INACTIVE
 from mapref.rulesets.hitlers_war.politics import after_attack, attack_problem
-from mapref.rulesets.hitlers_war.state import POINT_TYPES
+from mapref.rulesets.hitlers_war.state import POINT_TYPES, Turn
 
 ADJACENT = frozenset({"land", "box_land"})  # never across crossing or all-sea sides
 ADVANCE_STEPS = ("advances", "exploitation", "")
@@ -39,6 +39,8 @@ class CombatCheck:
     messages: list[str] = field(default_factory=list)
     # when the result is refused because the defender must choose a retreat: (army, its legal hexes)
     retreat: tuple[str, list[str]] | None = None
+    # refused because the owner must choose the port of a fleet expelled from ``to`` (rulings R52)
+    expel: tuple[str, list[str]] | None = None
 
 
 def _no(reason: str, rule: str) -> CombatCheck:
@@ -63,9 +65,10 @@ def _garrisons_after(cx, extra_lost: set[str], refilled: set[str] = frozenset())
 
 # ----------------------------------------------------------------------------- losses
 def check_losses(cx, space: str, losses: dict[str, int], fort: int = 0, garrison: bool = False,
-                 army: str | None = None) -> CombatCheck:
+                 army: str | None = None, invader: bool = False) -> CombatCheck:
     """The owner removes ``losses`` (points by type) from the army in ``space``, ``fort`` points
-    from the fort there, or the garrison of an empty hex."""
+    from the fort there, or the garrison of an empty hex.  ``invader``: the losses of an invading
+    army to one naval fire or defensive assault, at least half amphibious (rulings R56)."""
     st = cx.state
     bad = _combat_phase(cx)
     if bad:
@@ -99,6 +102,16 @@ def check_losses(cx, space: str, losses: dict[str, int], fort: int = 0, garrison
             if v > a.points.get(t, 0):
                 return _no(f"{a.name} has {a.points.get(t, 0)} {t} points, it cannot lose {v}",
                            "Assault resolution 5: the owner removes its own strength points")
+        if invader:
+            # Naval fire 5; Defensive assault (invasions) 3: "At least half of any losses ... must
+            # be amphibious strength points" (with none left to lose, the rest is free: R56)
+            if st.subphase not in ("amphibious", ""):
+                return _no(f"it is the {st.subphase.replace('_', ' ')} step: an invading army's losses come in the "
+                           f"resolve amphibious assaults step", "Invasion procedure 7; Naval fire 5")
+            amph = losses.get("amphibious", 0)
+            if 2 * amph < sum(losses.values()) and amph < a.points.get("amphibious", 0):
+                return _no(f"{amph} of {sum(losses.values())} points lost are amphibious: at least half the losses of an "
+                           f"invading army must be amphibious while it has some", "Naval fire 5; Defensive assault 3")
         left = {t: a.points.get(t, 0) - losses.get(t, 0) for t in POINT_TYPES}
         what = ", ".join(f"{v} {t}" for t, v in losses.items())
         if sum(left.values()) == 0:
@@ -182,11 +195,12 @@ def all_para(a) -> bool:
 
 
 def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army: str | None = None,
-                  invasion: bool = False, para_drop: int = 0) -> CombatCheck:
+                  invasion: bool = False, para_drop: int = 0, fleet_to: list[str] | None = None) -> CombatCheck:
     """A successful advance from ``frm`` into ``to`` (the players rolled it on the Advance table);
     ``retreats``: where the defender retreats each army displaced from ``to``, in order.
     ``invasion``: an amphibious invasion's advance (Invasion advance 1-3: the caller checks the
-    sea route); ``para_drop``: para points dropped in this advance (Para-drop 2-5)."""
+    sea route); ``para_drop``: para points dropped in this advance (Para-drop 2-5); ``fleet_to``: the
+    port each enemy fleet in port in ``to`` is expelled to, in order (rulings R52)."""
     st, sc = cx.state, cx.scenario
     retreats = list(retreats or [])
     bad = _combat_phase(cx)
@@ -211,6 +225,9 @@ def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army
     if nation is not None and nation.status in INACTIVE:
         return _no(f"{a.name} belongs to {a.nation}, which is {nation.status}: its strength points may not attack",
                    "Italy / The United States: Activity limitations 1")
+    bad = _announced_problem(cx, a, to)
+    if bad is not None:
+        return bad
     if a.total(with_air=False) == 0:
         return _no(f"{a.name} has only tactical air, which is never used in an advance", "Tactical air abilities 3")
     if frm == to:
@@ -252,6 +269,11 @@ def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army
             return _no(*pol)
     if a.at not in cx.supplied(side):
         return _no(f"{a.name} cannot trace supply: it may not attack this turn", "Determine supply 5")
+    if st.subphase == "exploitation" and not invasion and not a.advanced:
+        # Exploitation attacks 1: "Armies which successfully advanced into their target ... may
+        # participate in the exploitation phase" (rulings R61)
+        return _no(f"{a.name} has not advanced this combat phase: only armies that advanced into their target exploit",
+                   "Exploitation attacks 1")
     friendly_target = owner == side
     if invasion and friendly_target:
         return _no(f"{to} is friendly to the {side}: the target of an amphibious invasion can never be a friendly hex",
@@ -328,6 +350,10 @@ def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army
     cmds.append(Relocate(text=f"{a.name} advances {frm} -> {to}", army=a.name, to=to, advanced_by=1))
     msgs.append(f"{a.name} {'invades' if invasion else 'advances'} from {frm} into {to} (its advance number {a.advanced + 1} "
                 f"this turn: +{a.advanced + 1} to its next advance roll) [Advance resolution 2, 13]")
+    mods = advance_modifiers(cx, a, to)
+    if mods:
+        msgs.append("the advance roll's modifiers: " + ", ".join(f"{m['value']:+d} {m['why']} [{m['rule']}]" for m in mods)
+                    + f": {sum(m['value'] for m in mods):+d} in all (the players' roll; rulings R54)")
     if invasion and a.points.get("amphibious"):
         pts = dict(a.points)
         pts["infantry"] = pts.get("infantry", 0) + pts.get("amphibious", 0)
@@ -354,6 +380,9 @@ def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army
         if prod:
             what += f", its {prod} production devastated"
         msgs.append(what + (" [Off-map combat 2]" if cx.is_box(to) else " [Advance resolution 10]"))
+        bad = _expel_fleets(cx, side, to, list(fleet_to or []), cmds, msgs)
+        if bad is not None:
+            return bad
         f = next((x for x in st.forts if x.at == to and x.side != side), None)
         if f is not None:
             cmds.append(SetForts(text=f"fort {to} destroyed", forts=[copy.deepcopy(x) for x in st.forts if x is not f]))
@@ -366,8 +395,170 @@ def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army
     return CombatCheck(True, commands=cmds, messages=msgs)
 
 
+def check_announce(cx, army: str, target: str) -> CombatCheck:
+    """Announce initial attacks 1-4 (rulings R60): in the announce step the phasing side names each
+    attacking army and its target hex: its own army (2), one hex an army (Launching attacks 5),
+    adjacent across a land side (5), or reached by sea for an army that may invade (Invasion
+    procedure 1-2) or para-troops alone (Para-drop across water 2), friendly or not (4); several
+    armies may name the same hex (3)."""
+    from mapref.rulesets.hitlers_war.commands import Announce
+
+    st, sc = cx.state, cx.scenario
+    if st.phase != "combat" or st.subphase not in ("announce", ""):
+        return _no(f"it is the {st.side} {st.phase}{' (' + st.subphase.replace('_', ' ') + ')' if st.subphase else ''}: "
+                   f"initial attacks are announced in the announce step of the combat phase, first",
+                   "Announce initial attacks 1")
+    a = st.army(army)
+    if a is None or a.side != st.side:
+        return _no(f"{army!r} is not a {st.side} army: the attacking player names its own armies",
+                   "Announce initial attacks 2")
+    if not cx.exists(target):
+        return _no(f"{target} is not a space of this map and scenario", "Announce initial attacks 2")
+    if army in st.announced:
+        return _no(f"{army} is already named to attack {st.announced[army]}: an army attacks one hex at a time",
+                   "Launching attacks 5; Announce initial attacks 2")
+    if target == a.at:
+        return _no(f"{army} is in {target}: the target must be adjacent", "Launching attacks 5")
+    invader = bool(a.points.get("amphibious", 0)) and 2 * a.points.get("amphibious", 0) >= a.total(with_air=False)
+    para_over_water = sc.has("paratroops") and all_para(a) and bool(cx.graph.kinds_between(a.at, target))
+    if not land_adjacent(cx, a.at, target) and not invader and not para_over_water:
+        return _no(f"{target} is not adjacent to {a.at} across a land hexside", "Launching attacks 5")
+    return CombatCheck(True, commands=[Announce(text=f"{army} announced against {target}", army=army, target=target)],
+                       messages=[f"{army} is named to attack {target}" + (" (friendly: Announce initial attacks 4)"
+                                                                           if cx.control.get(target) == st.side else "")
+                                 + " [Announce initial attacks 1-3]"])
+
+
+def _announced_problem(cx, a, to: str) -> CombatCheck | None:
+    """Announce initial attacks 2 (rulings R60): once the side has announced its initial attacks,
+    an army not named may not attack in the combat phase, and a named army's initial advance or
+    invasion goes into the hex named for it."""
+    st = cx.state
+    if not st.announced:
+        return None
+    if a.name not in st.announced:
+        return _no(f"{a.name} was not named in the announcement of the initial attacks: it has lost the opportunity to "
+                   f"attack this combat phase", "Announce initial attacks 2")
+    if st.subphase in ("advances", "amphibious") and st.announced[a.name] != to:
+        return _no(f"{a.name} was named to attack {st.announced[a.name]}, not {to}", "Announce initial attacks 2")
+    return None
+
+
+AA = ["assault", "advance"]  # the rolls most modifiers touch (defensive assaults "as per normal")
+
+
+def roll_modifiers(cx, a) -> list[dict]:
+    """The modifiers the rules give army ``a``'s own rolls now (the dice are the players': rulings
+    R35; the referee names them, as it does Advance resolution 13's).  Each: ``value``, ``rolls``
+    (of assault, advance, defensive assault), ``rule`` and ``why``.
+
+    - Soviet winter combat 1-2: an Axis army in a Soviet hex in a winter turn, +4 the first winter
+      of the war between the Axis and the Soviet Union, +2 the second, +1 after (rulings R54);
+    - Italian forces 6: the Italian Army +1 (not the PAA); The Rumanian army 4: +1 (War for
+      Europe);
+    - National Morale 7-8: its side's morale five or less +1, fifteen or more -1."""
+    st, sc = cx.state, cx.scenario
+    out = []
+    if a.side == "axis" and st.turn.season == "winter" and cx.country(a.at) == "su":
+        n = soviet_winter(cx)
+        if n:
+            v = {1: 4, 2: 2}.get(n, 1)
+            out.append({"value": v, "rolls": AA + ["defensive assault"], "rule": "Soviet winter combat 1-2",
+                        "why": f"an Axis army in a Soviet hex in winter, the war's winter number {n} (rulings R54)"})
+    if a.name == "Italian Army" and sc.has("italian_forces"):
+        out.append({"value": 1, "rolls": list(AA), "rule": "Italian forces 6", "why": "the Italian Army (not the PAA)"})
+    if a.name == "Rumanian Army" and sc.id == "war_for_europe":
+        out.append({"value": 1, "rolls": list(AA), "rule": "The Rumanian army 4", "why": "the Rumanian army"})
+    rec = st.sides.get(a.side)
+    if rec is not None and rec.morale is not None and sc.has("morale"):
+        if rec.morale <= 5:
+            out.append({"value": 1, "rolls": list(AA), "rule": "National Morale 7", "why": f"{a.side} morale {rec.morale}"})
+        elif rec.morale >= 15:
+            out.append({"value": -1, "rolls": list(AA), "rule": "National Morale 8", "why": f"{a.side} morale {rec.morale}"})
+    return out
+
+
+def advance_modifiers(cx, a, to: str) -> list[dict]:
+    """The modifiers of army ``a``'s advance roll into ``to`` (rulings R54): its own
+    (:func:`roll_modifiers` that touch advances), Advance resolution 13 (+1 a hex already advanced
+    this turn), Mountain combat 2 (+2 into a mountain hex), The Soviet Union 7 (a Soviet advance
+    into a Finnish hex before the war with the Axis: +2)."""
+    out = [m for m in roll_modifiers(cx, a) if "advance" in m["rolls"]]
+    if a.advanced:
+        out.append({"value": a.advanced, "rolls": ["advance"], "rule": "Advance resolution 13",
+                    "why": f"{a.advanced} hex{'es' if a.advanced > 1 else ''} already advanced this turn"})
+    s = cx.space(to) if not cx.is_box(to) else None
+    if s is not None and s.mountain:
+        out.append({"value": 2, "rolls": ["advance"], "rule": "Mountain combat 2", "why": f"{to} is a mountain hex"})
+    su = cx.state.nations.get("su")
+    if a.side == "soviet" and cx.country(to) == "fi" and su is not None and su.status != "at_war":
+        out.append({"value": 2, "rolls": ["assault", "advance"], "rule": "The Soviet Union 7",
+                    "why": "a Soviet attack on Finland before the war with the Axis"})
+    return out
+
+
+def soviet_winter(cx) -> int:
+    """Which winter of the war between the Axis and the Soviet Union this turn is (1 the first), or
+    0: not a winter turn of that war.  The war starts when the Soviet Union joined it (its
+    ``joined`` turn: War for Europe, The Soviet Union 3, 5) or, at war from the start with no turn
+    recorded (Barbarossa, Fall of Germany), at the scenario's first turn (rulings R54)."""
+    st = cx.state
+    su = st.nations.get("su")
+    if st.turn.season != "winter" or su is None or su.status != "at_war":
+        return 0
+    start = su.joined or cx.scenario.first_turn
+    if st.turn < start:
+        return 0
+    return sum(1 for y in range(start.year, st.turn.year + 1) if start <= Turn(y, "winter") <= st.turn)
+
+
+def _expel_fleets(cx, side: str, to: str, fleet_to: list[str], cmds: list, msgs: list) -> CombatCheck | None:
+    """Movement of naval strength points and fleets 17: ships in port "can be expelled from port by
+    a successful enemy advance into it. Expelled fleets must move immediately to another port."
+    The owner names the port (``fleet_to``, one a fleet in order) among those the fleet may reach
+    (:func:`ports_open_to`); with none, its ship points "no longer have a port" and are
+    eliminated (13).  Rulings R52.  Adds to ``cmds`` and ``msgs``; returns a refusal or None."""
+    from mapref.rulesets.hitlers_war.commands import MoveFleet, SetFleets
+    from mapref.rulesets.hitlers_war.movement import ports_open_to
+
+    st = cx.state
+    expelled = [f for f in st.fleets if f.at == to and f.in_port and f.side != side]
+    if not expelled:
+        return None
+    if len(fleet_to) > len(expelled):
+        return _no(f"{len(fleet_to)} ports given for {len(expelled)} expelled fleet{'s' if len(expelled) > 1 else ''}",
+                   "Movement of naval strength points and fleets 17")
+    held: dict[str, int] = {}
+    gone, moves = [], []
+    for i, f in enumerate(expelled):
+        options = ports_open_to(cx, f, to, lost=(to,), held=held)
+        if not options:
+            gone.append(f)
+            msgs.append(f"{f.name} is expelled from {to} with no port to go to: its {f.capital} ship points are "
+                        f"eliminated [Movement of naval strength points and fleets 13, 17; rulings R52]")
+            continue
+        port = fleet_to[i] if i < len(fleet_to) else None
+        if port is None:
+            c = _no(f"{f.name} is expelled from the port of {to}: its owner names the port it moves to at once "
+                    f"(--fleet-to, one of {', '.join(options)})", "Movement of naval strength points and fleets 17")
+            c.expel = (f.name, options)
+            return c
+        if port not in options:
+            return _no(f"{f.name} may not go to {port}: not a friendly port it may enter with room, by a sea route "
+                       f"(legal: {', '.join(options)})", "Movement of naval strength points and fleets 17; 2, 5, 8-10")
+        held[port] = held.get(port, 0) + f.capital
+        moves.append(MoveFleet(text=f"fleet {f.name} expelled {to} -> {port}", fleet=f.name, to=port, in_port=True,
+                               counts_as_move=False))
+        msgs.append(f"{f.name} is expelled from the port of {to} and moves at once to the port of {port} "
+                    f"[Movement of naval strength points and fleets 17; rulings R52]")
+    if gone:
+        cmds.append(SetFleets(text="expelled fleets eliminated", fleets=[copy.deepcopy(x) for x in st.fleets if x not in gone]))
+    cmds.extend(moves)
+    return None
+
+
 def check_invasion(cx, frm: str, to: str, retreats: list[str] | None = None, army: str | None = None,
-                   failed: bool = False) -> CombatCheck:
+                   failed: bool = False, fleet_to: list[str] | None = None) -> CombatCheck:
     """An amphibious invasion the players resolved (Invasion resolution 1-7): its advance succeeded
     (the army lands in ``to``; its amphibious points become infantry: Invasion advance 3) or it
     failed (``failed``: the army stays and loses every amphibious point: Invasion advance 4).
@@ -408,6 +599,13 @@ def check_invasion(cx, frm: str, to: str, retreats: list[str] | None = None, arm
         return _no(route.reason, route.rule)
     fire = (f"unescorted, it was open to naval fire: one roll a full-sea hexside, {route.sea_sides} in all "
             f"[Naval fire 1-4]; escorts needed one a sea: {', '.join(route.seas) or 'none'} [Escorting 1-2, 5]")
+    # Invasion advance 2: "all the amphibious strength points plus an equal number of infantry
+    # and mechanized strength points"
+    ground = a.points.get("infantry", 0) + a.points.get("mechanized", 0)
+    strength = (f"its invasion advance is rolled on the Advance table with strength {amph + min(amph, ground)} "
+                f"({amph} amphibious and {min(amph, ground)} infantry and mechanized) [Invasion advance 1-2]; its "
+                f"invasion assault fires with {amph} (only amphibious points count) [Invasion assault 3]; each escort's "
+                f"coastal bombardment fires with its capital ship points, at most {amph} [Coastal bombardment 2]")
     if failed:
         pts = dict(a.points)
         pts["amphibious"] = 0
@@ -418,12 +616,13 @@ def check_invasion(cx, frm: str, to: str, retreats: list[str] | None = None, arm
         cmds.append(AddInvasion(space=to))
         return CombatCheck(True, commands=cmds, messages=[
             f"{a.name}'s invasion of {to} by {' '.join(route.path)} fails: it stays in {frm} and its {amph} amphibious "
-            f"points are eliminated [Invasion advance 4]", fire])
-    r = check_capture(cx, frm, to, retreats, army=a.name, invasion=True)
+            f"points are eliminated [Invasion advance 4]", strength, fire])
+    r = check_capture(cx, frm, to, retreats, army=a.name, invasion=True, fleet_to=fleet_to)
     if not r.ok:
         return r
     r.commands.append(AddInvasion(space=to))
     r.messages.insert(0, f"amphibious invasion of {to} from {frm} by sea: {' '.join(route.path)} [Invasion procedure 3]")
+    r.messages.insert(1, strength)
     r.messages.append(fire)
     r.messages.append(f"it may exploit if it did not amphibiously assault, never invade again this turn [Invasion advance 5]")
     return r

@@ -205,6 +205,18 @@ class CountHexes(Snapshot):
 
 
 @dataclass
+class Announce(Snapshot):
+    """An initial attack announced: ``army`` attacks ``target`` (Announce initial attacks 1-2)."""
+
+    army: str = ""
+    target: str = ""
+
+    def do(self, st: GameState) -> None:
+        self._save(st, "announced")
+        st.announced = {**st.announced, self.army: self.target}
+
+
+@dataclass
 class AddInvasion(Snapshot):
     """A hex amphibiously invaded this combat phase (Invasion procedure 8)."""
 
@@ -234,9 +246,10 @@ class EndCombat(Snapshot):
     side: str = ""
 
     def do(self, st: GameState) -> None:
-        self._save(st, "armies", "garrisons_lost", "invasions", "hexes_gained", "hexes_lost")
+        self._save(st, "armies", "garrisons_lost", "invasions", "hexes_gained", "hexes_lost", "announced")
         st.garrisons_lost = []
         st.invasions = []
+        st.announced = {}
         st.hexes_gained, st.hexes_lost = {}, {}
         for a in st.armies:
             if a.side == self.side:
@@ -334,4 +347,4 @@ def undo(st: GameState, commands: list[Command]) -> None:
 
 __all__ = ["Command", "MovePoints", "MoveFleet", "SetHex", "RemoveArmy", "SetArmyPoints", "SetForts", "SetFleets",
            "SetTurn", "AddHistory", "Relocate", "SetGarrisonsLost", "EndCombat", "SetNation", "AddArmy", "SetRecord", "SetNations",
-           "SetHomeForces", "AddInvasion", "CountHexes", "apply", "undo", "Fleet", "Fort"]
+           "SetHomeForces", "Announce", "AddInvasion", "CountHexes", "apply", "undo", "Fleet", "Fort"]

@@ -267,12 +267,13 @@ def load_scenario(path: str | os.PathLike[str], shown: str | None = None) -> Sce
 
 # -------------------------------------------------------------------------------- games
 GAME_TOP = ("format", "kind", "scenario", "map", "notes", "turn", "nations", "sides", "armies", "fleets", "forts",
-            "hexes", "pools", "home_forces", "garrisons_lost", "vp_track", "invasions", "hexes_gained", "hexes_lost")
+            "hexes", "pools", "home_forces", "garrisons_lost", "vp_track", "invasions", "hexes_gained", "hexes_lost",
+            "announced")
 SIDE_RECORD_KEYS = ("morale", "production", "lend_lease", "partial_ships", "uboats_port", "uboats_convoy", "asw",
                     "ta_shipping", "bombers", "history", "costs", "us_first", "spent", "repair_spent", "repaired", "built",
-                    "lend_given", "ta_used", "transported")
+                    "lend_given", "ta_used", "transported", "surrender_refused")
 RECORD_INTS = ("lend_lease", "uboats_port", "uboats_convoy", "asw", "ta_shipping", "bombers", "us_first", "spent", "repair_spent",
-               "lend_given", "ta_used")
+               "lend_given", "ta_used", "surrender_refused")
 RECORD_TABLES = ("costs", "repaired", "built", "transported")  # {name = N}
 HISTORY_KEYS = ("turn", "total", "spendable", "spent", "built", "repaired", "lend_lease", "research")
 
@@ -358,6 +359,8 @@ def game_from_dict(data: dict, source: str, shown: str) -> GameState:
     if "vp_track" in data:  # mapref.rules.vptrack
         g.vp_track = vptrack.read_state(r, r.table(data, "vp_track", ""), "vp_track")
     g.invasions = list(_strs(r, data, "invasions", ""))
+    t = r.table(data, "announced", "")
+    g.announced = {str(k): v for k, v in t.items() if isinstance(v, str) or r.expected(f"announced.{k}", "a hex label", v)}
     for k in ("hexes_gained", "hexes_lost"):
         t = r.table(data, k, "")
         setattr(g, k, {str(x): r.int_(t, x, k, 0, 0, 9999) for x in t if x in SIDES or r.expected(f"{k}.{x}", "a side", x)})
@@ -468,6 +471,8 @@ def state_data(g: GameState) -> dict:
     # this combat phase's records last, so their coming and going leaves the other keys' order
     if g.invasions:
         d["invasions"] = sorted(g.invasions, key=space_order)
+    if g.announced:
+        d["announced"] = dict(sorted(g.announced.items()))
     for k in ("hexes_gained", "hexes_lost"):
         if getattr(g, k):
             d[k] = dict(sorted(getattr(g, k).items()))
@@ -479,7 +484,7 @@ def dumps_state(g: GameState) -> str:
     army, fleet, fort and pool, one line per nation and hex (canonical: same state, same bytes)."""
     d = state_data(g)
     out = [tw.assign("scenario", d["scenario"]), tw.assign("map", d["map"])]
-    for k in ("notes", "garrisons_lost", "invasions", "hexes_gained", "hexes_lost"):
+    for k in ("notes", "garrisons_lost", "invasions", "hexes_gained", "hexes_lost", "announced"):
         if k in d:
             out.append(tw.assign(k, d[k]))
     out += ["", "[turn]"] + [tw.assign(k, v) for k, v in d["turn"].items()]

@@ -9,6 +9,7 @@ that apply a legal move.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 
 from mapref.rulesets.hitlers_war.commands import MoveFleet, MovePoints, SetRecord
@@ -200,6 +201,48 @@ def fleet_port_problem(cx, side: str, nation: str, space: str, setup: bool = Fal
     return ""
 
 
+def italian_fleet_kept(cx, f, to: str) -> bool:
+    """Italian forces 7: "Italian fleets cannot leave the Mediterranean unless the Allies do not
+    possess any friendly ports in the Mediterranean and Gibraltar is no longer friendly to the
+    Western Allies" -- may Italian fleet ``f`` not go to ``to``?"""
+    if f.nation != "it" or not cx.scenario.has("italian_forces") or cx.sea_zone(to) == MEDITERRANEAN or to == GIBRALTAR:
+        return False
+    allied_med = any(cx.port(s) and cx.sea_zone(s) == MEDITERRANEAN and v == "allies" for s, v in cx.control.items())
+    return allied_med or cx.friendly(GIBRALTAR, "allies")
+
+
+def ports_open_to(cx, fleet, frm: str, lost: tuple[str, ...] = (), held: dict | None = None,
+                  any_room: bool = False, first: bool = False) -> list[str]:
+    """The ports ``fleet`` may sail to from ``frm`` now (board order): friendly ports it may enter
+    (Fleet strength points 2), not in ``lost`` (spaces just taken from its side), with room for its
+    ship points (Movement of naval strength points and fleets 5; Italian forces 7 for the Italian
+    fleets; ``held``: points already sent to a
+    port and not yet in the state; ``any_room``: room for one point at least, the rest being lost: 13),
+    no other fleet of its side there (3; rulings R17), reached by a
+    sea route of any length (8-10, 19; Blocking sea routes 1).  Used when a fleet must go to port:
+    expelled from a captured port (17; rulings R52) or at sea at the start of movement (7, 13;
+    rulings R53).  ``first``: stop at the first port found."""
+    st = cx.state
+    held = held or {}
+    friendly = [s for s, v in cx.control.items() if v == fleet.side and s not in lost]
+    blocked = {x.at for x in st.fleets if x.side != fleet.side and not x.in_port}
+    out = []
+    for s in friendly:
+        room = cx.port(s)
+        if not room or s == frm or fleet_port_problem(cx, fleet.side, fleet.nation, s) or italian_fleet_kept(cx, fleet, s):
+            continue
+        if any(x.at == s and x.side == fleet.side and x is not fleet for x in st.fleets):
+            continue
+        used = sum(x.capital for x in st.fleets if x.at == s and x.in_port and x is not fleet) + held.get(s, 0)
+        if used + (1 if any_room else fleet.capital) > room:
+            continue
+        if sea_route(cx.graph, cx.map, friendly, frm, s, blocked=blocked).ok:
+            out.append(s)
+            if first:  # only whether there is one (the report asks after every change)
+                break
+    return cx.board.sorted(out)
+
+
 def check_fleet_move(cx, frm: str, to: str, fleet: str | None = None, at_sea: bool = False) -> MoveCheck:
     """Fall of Germany, Movement of naval strength points and fleets 6-19, Blocking sea routes."""
     st = cx.state
@@ -225,14 +268,15 @@ def check_fleet_move(cx, frm: str, to: str, fleet: str | None = None, at_sea: bo
         if why:
             return _no(why, "Fleet strength points 2", **kw)
         held = sum(x.capital for x in st.fleets if x.at == to and x.in_port and x is not f)
-        if held + f.capital > port:
+        # 13: ship points returning from sea "which would exceed the port's capacity are
+        # eliminated, instead" (rulings R53); a fleet in port is never moved over it (5)
+        if held + f.capital > port and (f.in_port or held >= port):
             return _no(f"the port of {to} holds {port} strength points ({held} there already)",
                        "Movement of naval strength points and fleets 5", **kw)
-    if f.nation == "it" and cx.scenario.has("italian_forces") and cx.sea_zone(to) != MEDITERRANEAN and to != GIBRALTAR:
-        allied_med = any(cx.port(s) and cx.sea_zone(s) == MEDITERRANEAN and v == "allies" for s, v in cx.control.items())
-        if allied_med or cx.friendly(GIBRALTAR, "allies"):
-            return _no(f"{to} is outside the Mediterranean: Italian fleets stay in it while the Allies have a Mediterranean "
-                       f"port or Gibraltar", "Italian forces 7", **kw)
+        excess = max(0, held + f.capital - port)
+    if italian_fleet_kept(cx, f, to):
+        return _no(f"{to} is outside the Mediterranean: Italian fleets stay in it while the Allies have a Mediterranean "
+                   f"port or Gibraltar", "Italian forces 7", **kw)
     if any(x.at == to and x.side == f.side and x is not f for x in st.fleets):
         return _no(f"another {f.side} fleet is in {to}", "Movement of naval strength points and fleets 3 (rulings R17)", **kw)
     friendly = [s for s, v in cx.control.items() if v == f.side]
@@ -242,9 +286,78 @@ def check_fleet_move(cx, frm: str, to: str, fleet: str | None = None, at_sea: bo
         return _no(r.reason, r.rule, **kw)
     cmd = MoveFleet(text=f"fleet {f.name} {frm} -> {to}", fleet=f.name, to=to, in_port=going_to_port,
                     counts_as_move=f.in_port)
-    return MoveCheck(True, r.path, fleet=f.name, commands=[cmd])
+    out = MoveCheck(True, r.path, fleet=f.name, commands=[cmd])
+    if going_to_port and excess:
+        from mapref.rulesets.hitlers_war.commands import SetFleets
+
+        fleets = copy.deepcopy(st.fleets)
+        next(x for x in fleets if x.name == f.name).capital -= excess
+        out.commands.insert(0, SetFleets(text=f"{f.name} loses {excess} ship points", fleets=fleets))
+        out.note = (f"the port of {to} holds {port}: {excess} of {f.name}'s {f.capital} ship points are eliminated "
+                    f"[Movement of naval strength points and fleets 5, 13; rulings R53]")
+    return out
+
+
+def fleets_without_port(cx, side: str | None = None) -> list:
+    """Movement of naval strength points and fleets 7, 13: at the start of its side's movement a
+    fleet at sea (or in a port its side no longer holds) must go to port; one that can reach no
+    port with room "no longer [has] a port" and is eliminated (rulings R53).  The fleets of
+    ``side`` (every side when None) that would be, now."""
+    st = cx.state
+
+    def must_go(f) -> bool:
+        n = st.nations.get(f.nation)
+        if n is not None and n.status in INACTIVE:  # a fleet not yet in the war stays home (R14)
+            return False
+        holder = cx.control.get(f.at)
+        return not f.in_port or (holder not in (None, "none", f.side))
+
+    return [f for f in st.fleets if (side is None or f.side == side) and must_go(f)
+            and not ports_open_to(cx, f, f.at, any_room=True, first=True)]
+
+
+def portless_fleet_commands(cx, side: str) -> tuple[list, list[str]]:
+    """The commands and messages that eliminate ``side``'s fleets with no port at the start of its
+    movement (:func:`fleets_without_port`; rulings R53)."""
+    from mapref.rulesets.hitlers_war.commands import SetFleets
+
+    gone = fleets_without_port(cx, side)
+    if not gone:
+        return [], []
+    fleets = [copy.deepcopy(x) for x in cx.state.fleets if x not in gone]
+    return [SetFleets(text="fleets with no port eliminated", fleets=fleets)], [
+        f"{f.name} ({'at sea' if not f.in_port else 'in a port lost'} in {f.at}) can reach no friendly port with room: its "
+        f"{f.capital} ship points are eliminated [Movement of naval strength points and fleets 7, 13; rulings R53]"
+        for f in gone]
 
 
 def check_moves_state(cx) -> list:
-    """Standing violations of the movement restrictions (none kept here yet)."""
-    return []
+    """Standing violations of the movement restrictions: Italian forces 5, "The PAA may never
+    contain more strength points than the Italian army" (however it came to be larger: a build
+    into the PAA, the Italian army's losses; moves are refused in :func:`check_move`); Surrender,
+    Soviet Union 3, the Axis force kept on the eastern front after a Soviet surrender."""
+    from mapref.rulesets.hitlers_war.common import Violation
+
+    st = cx.state
+    out = []
+    paa, ita = st.army(PAA), st.army(ITALIAN_ARMY)
+    italy = st.nations.get("it")
+    if cx.scenario.has("italian_forces") and paa is not None and (italy is None or italy.status != "surrendered") \
+            and paa.total() > (ita.total() if ita else 0):
+        out.append(Violation("italian_forces.paa_larger", "Italian forces 5", paa.at, paa.side,
+                             f"the PAA holds {paa.total()} strength points, more than the Italian army's "
+                             f"{ita.total() if ita else 0}"))
+    # Surrender, Soviet Union 3: once the Soviets have surrendered, "The Axis player must
+    # maintain a force of at least as many strength points in armies which are located in the
+    # EASTERN front" as the Soviet armies hold
+    su = st.nations.get("su")
+    if su is not None and su.status == "surrendered" and cx.scenario.has("surrender"):
+        from mapref.rulesets.hitlers_war.surrender import EASTERN
+
+        soviet = sum(a.total() for a in st.armies if a.side == "soviet")
+        east = sum(a.total() for a in st.armies if a.side == "axis" and cx.country(a.at) in EASTERN)
+        if east < soviet:
+            out.append(Violation("surrender.eastern_front", "Surrender, Soviet Union 3", "", "axis",
+                                 f"the Axis armies on the eastern front hold {east} strength points; the Soviet armies "
+                                 f"hold {soviet}: the Axis must keep at least as many there"))
+    return out

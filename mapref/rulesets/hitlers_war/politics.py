@@ -145,8 +145,9 @@ def after_attack(cx, side: str, target: str, defenders: list[str] | None = None)
         n = cx.state.nations[SOVIET_UNION]
         rule = "The Soviet Union 5" if side == "soviet" else "The Soviet Union 3, 5"
         su = cx.state.nations[SOVIET_UNION]
+        # the turn the war began is kept: Soviet winter combat 2 counts its winters (rulings R54)
         return (cmds + [SetNation(text="the Soviet Union at war with the Axis", code=SOVIET_UNION, side=su.side, status="at_war",
-                                  joined=su.joined)],
+                                  joined=su.joined or cx.state.turn)],
                 msgs + [f"the {side} attack {target}: the Soviet Union is at war with the Axis [{rule}]"])
     return cmds, msgs
 
@@ -302,6 +303,41 @@ def automatic_entries(cx, turn: Turn, player: str) -> tuple[list, list[str]]:
             placed.add(e.army)
             msgs.append(f"the {e.army} is placed in {e.at} with {_pts(e.points)} [{e.rule}]")
     return cmds, msgs
+
+
+ITALY_ROLL_FROM = Turn(1940, "spring")  # Italy 3
+
+
+def italian_activation(cx) -> dict | None:
+    """The Italian activation roll the Axis may make now (rulings R55), or None.  Italy 3: "Starting
+    with the spring 1940 turn, the Axis player may make an Italian activation roll, provided they
+    have declared war on the Low Countries" (the Axis attacked them: an Axis hex there, or their
+    record); 4: "on a roll of 1-2 Italy joins the Axis"; 5: "-1 if the Axis occupies all of the Low
+    Countries and -1 for each French hex captured by the Axis"; 6: "made at the beginning of the
+    Axis production phase" (offered in its first step).  The players roll; a success is recorded
+    with ``mapref set GAME --nation it --status at_war --side axis``."""
+    st, sc = cx.state, cx.scenario
+    italy, lc = st.nations.get(ITALY), st.nations.get(LOW_COUNTRIES)
+    if not sc.has("entry_into_the_war") or italy is None or italy.status not in NOT_YET or lc is None:
+        return None
+    if st.turn < ITALY_ROLL_FROM or st.side != "axis" or st.phase != "production":
+        return None
+    from mapref.rulesets.hitlers_war.sequence import steps
+
+    first = next((sub for ph, sub in steps(sc) if ph == "production"), "")
+    if st.subphase not in ("", first):
+        return None
+    lc_hexes = [s for s in cx.board.spaces_of_country(LOW_COUNTRIES) if cx.exists(s) and not cx.is_box(s)]
+    held = [s for s in lc_hexes if cx.control.get(s) == "axis"]
+    if not held and lc.attacked_by != "axis" and not (lc.status == "at_war" and lc.side == "allies"):
+        return None
+    french = [s for s, v in cx.control.items() if v == "axis" and cx.country(s) == "fr"]
+    n = 2 + (1 if lc_hexes and len(held) == len(lc_hexes) else 0) + len(french)
+    return {"when": "the beginning of the Axis production phase", "rule": "Italy 3-6", "roll_at_most": n,
+            "what": f"the Axis may roll for Italy: roll {n} or less and Italy joins the Axis (1-2"
+                    + ("; -1 all the Low Countries occupied" if n > 2 + len(french) else "")
+                    + (f"; -1 for each of {len(french)} French hexes captured" if french else "")
+                    + ") (rulings R55)"}
 
 
 def _pts(points: dict) -> str:

@@ -15,6 +15,7 @@ from mapref.rulesets.hitlers_war.production import SideProduction, all_productio
 from mapref.rulesets.hitlers_war.setup import check_setup
 from mapref.rulesets.hitlers_war.stacking import check_stacking
 from mapref.rulesets.hitlers_war.supply import open_seas
+from mapref.rulesets.hitlers_war.combat import roll_modifiers
 from mapref.rulesets.hitlers_war.movement import check_moves_state
 from mapref.rulesets.hitlers_war.scenario import Scenario
 from mapref.rulesets.hitlers_war.state import POINT_TYPES, GameState
@@ -68,7 +69,8 @@ def referee(m: MapModel, sc: Scenario, st: GameState, graph: Graph | None = None
         entry = {"name": a.name, "side": a.side, "nation": a.nation, "hex": a.at,
                  "strength": {k: a.points.get(k, 0) for k in POINT_TYPES}, "leader": a.leader,
                  "supplied": sup, "supply_path": t.path(a.at) if sup else [],
-                 "advanced": a.advanced, "no_defensive_assault": a.no_defensive_assault}
+                 "advanced": a.advanced, "no_defensive_assault": a.no_defensive_assault,
+                 "modifiers": roll_modifiers(cx, a)}
         if not sup and a.at in cx.control and cx.friendly(a.at, a.side):
             entry["frontier"] = t.frontier(a.at)
         armies.append(entry)
@@ -112,6 +114,8 @@ def report_text(r: Report) -> str:
     for a in r.armies:
         if a["advanced"]:
             lines.append(f"{a['name']} has advanced {a['advanced']} hex(es) this turn: +{a['advanced']} to its next advance roll [Advance resolution 13]")
+        for mod in a.get("modifiers", ()):
+            lines.append(f"{a['name']}: {mod['value']:+d} to its {', '.join(mod['rolls'])} rolls ({mod['why']}) [{mod['rule']}]")
         if a["no_defensive_assault"]:
             lines.append(f"{a['name']} may not defensively assault this turn [Advance resolution 7; Stacking 4]")
     if r.garrisons_lost:

@@ -39,7 +39,7 @@ STEP_LABELS = {
     ("over", ""): "Game over",
 }
 KEEP = "keep"  # a ``set`` action's side: unchanged
-ACTIONS = ("move", "set", "advance", "losses", "capture", "build", "repair", "invade", "surrender")
+ACTIONS = ("move", "set", "advance", "losses", "capture", "build", "repair", "invade", "surrender", "naval", "announce")
 
 
 def parse_points(text: str) -> dict[str, int]:
@@ -93,6 +93,21 @@ def parse_losses(a: dict) -> dict | None:
         if pts:
             out[str(a["lose_at"]).strip().upper()] = pts
     return out or None
+
+
+def _combat_ask(r, to: str):
+    """The question a refused advance or invasion leaves to a player: the defender's retreat
+    (Advance resolution 6-7) or the port of a fleet expelled from ``to`` (rulings R52)."""
+    if r.retreat is not None:
+        name, options = r.retreat
+        return Ask("retreat_to", f"{name} retreats from {to} to", list(options),
+                   "The defender chooses among the legal retreats (Advance resolution 6-7).")
+    if r.expel is not None:
+        name, options = r.expel
+        return Ask("fleet_to", f"{name} is expelled from {to} to the port of", list(options),
+                   "The fleet's owner chooses the port it moves to at once (Movement of naval strength points "
+                   "and fleets 17; rulings R52).")
+    return None
 
 
 def step_label(phase: str, subphase: str) -> str:
@@ -275,7 +290,8 @@ class HitlersWar(Ruleset):
         a["nation"] = by_name.get(code.lower(), code)
         side = a.get("side", KEEP)
         side = NKEEP if side == KEEP else (None if side in (None, "none") else str(side).lower())
-        r = check_nation(self.context(game), a["nation"], str(a["status"]).strip().lower(), side, joined)
+        r = check_nation(self.context(game), a["nation"], str(a["status"]).strip().lower(), side, joined,
+                         army=a.get("army") or None)
         if not r.ok:
             return Outcome(False, reason=f"cannot set nation {a['nation']}: {r.reason}", rule=r.rule)
         return Outcome(True, r.commands, r.messages, rule="rulings R39", label=r.messages[0] if r.messages else "set nation")
@@ -398,7 +414,7 @@ class HitlersWar(Ruleset):
         space = self._space(game, a.get("space", ""))
         pts = {t: int(v) for t, v in (a.get("points") or {}).items() if v}
         r = check_losses(self.context(game), space, pts, fort=int(a.get("fort", 0) or 0),
-                         garrison=bool(a.get("garrison")), army=a.get("army"))
+                         garrison=bool(a.get("garrison")), army=a.get("army"), invader=bool(a.get("invader")))
         if not r.ok:
             return Outcome(False, reason=f"impossible losses in {space}: {r.reason}", rule=r.rule)
         return Outcome(True, r.commands, r.messages, rule="Assault resolution 5-8", label=f"losses in {space}")
@@ -408,13 +424,11 @@ class HitlersWar(Ruleset):
 
         frm, to = self._space(game, a.get("from", "")), self._space(game, a.get("to", ""))
         retreats = [self._space(game, x) for x in a.get("retreat_to", [])]
-        r = check_capture(self.context(game), frm, to, retreats, army=a.get("army"), para_drop=int(a.get("para_drop") or 0))
+        fleet_to = [self._space(game, x) for x in a.get("fleet_to", [])]
+        r = check_capture(self.context(game), frm, to, retreats, army=a.get("army"), para_drop=int(a.get("para_drop") or 0),
+                          fleet_to=fleet_to)
         if not r.ok:
-            ask = None
-            if r.retreat is not None:
-                name, options = r.retreat
-                ask = Ask("retreat_to", f"{name} retreats from {to} to", list(options),
-                          "The defender chooses among the legal retreats (Advance resolution 6-7).")
+            ask = _combat_ask(r, to)
             return Outcome(False, reason=f"illegal advance {frm} -> {to}: {r.reason}", rule=r.rule, ask=ask)
         mover = next((c.army for c in r.commands if type(c).__name__ == "Relocate" and c.to == to), None)
         return Outcome(True, r.commands, r.messages, rule="Advance resolution 2-13", label=f"advance {frm} -> {to}",
@@ -450,16 +464,45 @@ class HitlersWar(Ruleset):
 
         frm, to = self._space(game, a.get("from", "")), self._space(game, a.get("to", ""))
         retreats = [self._space(game, x) for x in a.get("retreat_to", [])]
-        r = check_invasion(self.context(game), frm, to, retreats, army=a.get("army"), failed=bool(a.get("failed")))
+        fleet_to = [self._space(game, x) for x in a.get("fleet_to", [])]
+        r = check_invasion(self.context(game), frm, to, retreats, army=a.get("army"), failed=bool(a.get("failed")),
+                           fleet_to=fleet_to)
         if not r.ok:
-            ask = None
-            if r.retreat is not None:
-                name, options = r.retreat
-                ask = Ask("retreat_to", f"{name} retreats from {to} to", list(options),
-                          "The defender chooses among the legal retreats (Advance resolution 6-7).")
+            ask = _combat_ask(r, to)
             return Outcome(False, reason=f"illegal invasion {frm} -> {to}: {r.reason}", rule=r.rule, ask=ask)
         return Outcome(True, r.commands, r.messages, rule="Amphibious Invasions: Invasion procedure; Invasion advance 3-4",
                        label=f"invasion {frm} -> {to}" + (" failed" if a.get("failed") else ""))
+
+    def _check_announce(self, game, a: dict) -> Outcome:
+        from mapref.rulesets.hitlers_war.combat import check_announce
+
+        target = self._space(game, a.get("target", ""))
+        r = check_announce(self.context(game), str(a.get("army", "")), target)
+        if not r.ok:
+            return Outcome(False, reason=f"not announced: {r.reason}", rule=r.rule)
+        return Outcome(True, r.commands, r.messages, rule="Announce initial attacks 1-4",
+                       label=f"announce {a.get('army')} -> {target}")
+
+    def _check_naval(self, game, a: dict) -> Outcome:
+        from mapref.rulesets.hitlers_war.naval import check_naval
+
+        try:
+            al, dl = int(a.get("attacker_losses") or 0), int(a.get("defender_losses") or 0)
+        except (TypeError, ValueError):
+            return refused("the losses are whole numbers of ship points", "Naval battle resolution 3")
+        loser_to = self._space(game, a["loser_to"]) if a.get("loser_to") else None
+        r = check_naval(self.context(game), str(a.get("attacker", "")), str(a.get("defender", "")), al, dl,
+                        evaded=bool(a.get("evaded")), loser_to=loser_to)
+        if not r.ok:
+            ask = None
+            if r.expel is not None:
+                name, options = r.expel
+                ask = Ask("loser_to", f"{name} returns to the port of", list(options),
+                          "The beaten fleet's owner chooses a friendly port on the same sea (Naval battle resolution 4).")
+            return Outcome(False, reason=f"naval battle not recorded: {r.reason}", rule=r.rule, ask=ask)
+        what = "evasion" if a.get("evaded") else "naval battle"
+        return Outcome(True, r.commands, r.messages, rule="Naval battle resolution; Attacking enemy fleets",
+                       label=f"{what}: {a.get('attacker')} against {a.get('defender')}")
 
     def _check_surrender(self, game, a: dict) -> Outcome:
         from mapref.rulesets.hitlers_war.surrender import check_surrender
@@ -471,7 +514,7 @@ class HitlersWar(Ruleset):
             ff = int(a.get("free_french") or 0)
         except (TypeError, ValueError):
             return refused("--free-french: a whole number of infantry points", "Surrender, France 4")
-        r = check_surrender(self.context(game), nation, ff)
+        r = check_surrender(self.context(game), nation, ff, refused=bool(a.get("refused")))
         if not r.ok:
             return Outcome(False, reason=f"cannot apply the surrender of {nation}: {r.reason}", rule=r.rule)
         return Outcome(True, r.commands, r.messages, rule="Surrender", label=f"surrender of {nation}")
@@ -767,11 +810,15 @@ class HitlersWar(Ruleset):
             ap.add_argument("--side", default=None, metavar="SIDE", help="the side it is on or leans to (none: no side); default: unchanged")
             ap.add_argument("--joined", default=None, metavar="TURN",
                             help='the turn it joined its side, "SEASON YEAR" (default: this turn, when it joins one now)')
+            ap.add_argument("--army", default=None, metavar="ARMY",
+                            help="the Baltic States joining the Axis: the Axis army that takes their two points "
+                                 "(Nations inclined toward the Axis 5)")
 
         def set_action(args, game) -> Action:
             d: dict = {}
             for k, v in (("space", args.hex), ("control", args.control), ("devastated", args.devastated),
-                         ("nation", args.nation), ("status", args.status), ("side", args.side), ("joined", args.joined)):
+                         ("nation", args.nation), ("status", args.status), ("side", args.side), ("joined", args.joined),
+                         ("army", args.army)):
                 if v is not None:
                     d[k] = v
             return Action("set", d)
@@ -802,6 +849,9 @@ class HitlersWar(Ruleset):
             ap.add_argument("--fort", type=int, default=0, metavar="N", help="fort points lost (enemy assaults only)")
             ap.add_argument("--garrison", action="store_true", help="the garrison of an empty hex is destroyed")
             ap.add_argument("--army", default=None, help="the army losing points (where several share the hex)")
+            ap.add_argument("--invader", action="store_true",
+                            help="an invading army's losses to one naval fire or defensive assault: at least half "
+                                 "amphibious (Naval fire 5; Defensive assault 3)")
 
         def losses_action(args, game) -> Action:
             d: dict = {"space": args.hex}
@@ -811,6 +861,8 @@ class HitlersWar(Ruleset):
                 d["fort"] = args.fort
             if args.garrison:
                 d["garrison"] = True
+            if getattr(args, "invader", False):
+                d["invader"] = True
             if args.army:
                 d["army"] = args.army
             return Action("losses", d)
@@ -820,12 +872,16 @@ class HitlersWar(Ruleset):
             ap.add_argument("to", metavar="TO")
             ap.add_argument("--retreat-to", action="append", default=[], metavar="HEX",
                             help="where the defender retreats the army displaced from TO (repeat, in order, when TO holds several)")
+            ap.add_argument("--fleet-to", action="append", default=[], metavar="HEX",
+                            help="the port an enemy fleet in port in TO is expelled to (repeat, in order; rulings R52)")
             ap.add_argument("--army", default=None, help="the advancing army (where several share FROM)")
 
         def capture_action(args, game) -> Action:
             d: dict = {"from": args.frm, "to": args.to}
             if args.retreat_to:
                 d["retreat_to"] = list(args.retreat_to)
+            if getattr(args, "fleet_to", None):
+                d["fleet_to"] = list(args.fleet_to)
             if args.army:
                 d["army"] = args.army
             if getattr(args, "para_drop", 0):
@@ -862,6 +918,8 @@ class HitlersWar(Ruleset):
             ap.add_argument("--failed", action="store_true", help="the invasion's advance failed (Invasion advance 4)")
             ap.add_argument("--retreat-to", action="append", default=[], metavar="HEX",
                             help="where the defender retreats the army displaced from TO")
+            ap.add_argument("--fleet-to", action="append", default=[], metavar="HEX",
+                            help="the port an enemy fleet in port in TO is expelled to (repeat, in order; rulings R52)")
             ap.add_argument("--army", default=None, help="the invading army (where several share FROM)")
 
         def invade_action(args, game) -> Action:
@@ -870,6 +928,8 @@ class HitlersWar(Ruleset):
                 d["failed"] = True
             if args.retreat_to:
                 d["retreat_to"] = list(args.retreat_to)
+            if getattr(args, "fleet_to", None):
+                d["fleet_to"] = list(args.fleet_to)
             if args.army:
                 d["army"] = args.army
             return Action("invade", d)
@@ -935,8 +995,36 @@ class HitlersWar(Ruleset):
                  "Great Britain 3-5, Germany, Soviet Union; National morale chart); NATION 'vichy': Vichy France 5.",
                  lambda ap: (ap.add_argument("nation", metavar="NATION", help="a country code (fr, it, gb, fi, ge, su...), ro+bg, or vichy"),
                              ap.add_argument("--free-french", dest="free_french", type=int, default=0, metavar="N",
-                                             help="France: the infantry points whose roll was 1 or 2 (Surrender, France 4)")),
-                 lambda args, game: Action("surrender", {"nation": args.nation, **({"free_french": args.free_french} if args.free_french else {})}),
+                                             help="France: the infantry points whose roll was 1 or 2 (Surrender, France 4)"),
+                             ap.add_argument("--refused", action="store_true",
+                                             help="su: the Axis refuses the Soviet surrender; it is never offered again "
+                                                  "(Surrender, Soviet Union 4)")),
+                 lambda args, game: Action("surrender", {"nation": args.nation, **({"free_french": args.free_french} if args.free_french else {}),
+                                                         **({"refused": True} if args.refused else {})}),
+                 check_only=True),
+            Verb("announce", "name an army and the hex it attacks, in the announce step; once any is named only named armies attack (rulings R60)",
+                 "Announce an initial attack (Announce initial attacks 1-4; Launching attacks 5): once the side has "
+                 "announced, an army not named may not attack this combat phase and a named army's initial advance "
+                 "goes into its named hex.",
+                 lambda ap: (ap.add_argument("army", metavar="ARMY", help="the attacking army's name"),
+                             ap.add_argument("target", metavar="HEX", help="the hex it attacks (adjacent; may be friendly)")),
+                 lambda args, game: Action("announce", {"army": args.army, "target": args.target}),
+                 check_only=True),
+            Verb("naval", "record a naval battle the players rolled (each fleet's losses) or an evasion: the larger fleet stays at sea, the smaller returns to port",
+                 "Record a naval battle in the resolve amphibious assaults step (Naval battle resolution 2-5) or an "
+                 "evasion (Attacking enemy fleets 3-4; rulings R59).",
+                 lambda ap: (ap.add_argument("attacker", metavar="ATTACKER", help="the attacking fleet's name"),
+                             ap.add_argument("defender", metavar="DEFENDER", help="the defending fleet's name"),
+                             ap.add_argument("--attacker-losses", dest="attacker_losses", type=int, default=0, metavar="N"),
+                             ap.add_argument("--defender-losses", dest="defender_losses", type=int, default=0, metavar="N"),
+                             ap.add_argument("--evaded", action="store_true", help="the defender evaded (the players' roll)"),
+                             ap.add_argument("--loser-to", dest="loser_to", default=None, metavar="PORT",
+                                             help="the friendly port on the same sea the beaten fleet returns to")),
+                 lambda args, game: Action("naval", {"attacker": args.attacker, "defender": args.defender,
+                                                     "attacker_losses": args.attacker_losses,
+                                                     "defender_losses": args.defender_losses,
+                                                     **({"evaded": True} if args.evaded else {}),
+                                                     **({"loser_to": args.loser_to} if args.loser_to else {})}),
                  check_only=True),
             Verb("build", "spend the phasing side's production on new strength points, forts, shipping, lend-lease (production: build step)",
                  "Build in the production phase (Building strength points 1-6; Stacking 5; Fortifications, Production; "

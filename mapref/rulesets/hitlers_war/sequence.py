@@ -208,6 +208,19 @@ def pending_for(cx) -> list[dict]:
             if f.side == st.side and not f.in_port:
                 out.append({"when": "start of movement", "rule": "Movement of naval strength points and fleets 7",
                             "what": f"{f.name} is at sea in {f.at}: move it to port before any other move"})
+    if st.fleets:
+        from mapref.rulesets.hitlers_war.movement import fleets_without_port
+
+        for f in fleets_without_port(cx):
+            out.append({"when": f"start of the {f.side} movement", "rule": "Movement of naval strength points and fleets 13",
+                        "what": f"{f.name} in {f.at} can reach no friendly port with room: its {f.capital} ship points "
+                                f"will be eliminated (rulings R53)"})
+    if st.phase == "production":
+        from mapref.rulesets.hitlers_war.politics import italian_activation
+
+        roll = italian_activation(cx)
+        if roll:
+            out.append(roll)
     if st.phase == "combat":
         iso = isolation(cx, st.side)
         for h, to in sorted(iso.hexes.items()):
@@ -286,7 +299,7 @@ def advance(m, sc, st, roll: int | None = None, lose: dict | None = None) -> Adv
             out.messages += msgs
             if work.garrisons_lost:
                 out.messages.append(f"garrisons return in {', '.join(work.garrisons_lost)} [Garrisons 4, 6]")
-            if work.garrisons_lost or work.invasions or work.hexes_gained or work.hexes_lost or \
+            if work.garrisons_lost or work.invasions or work.announced or work.hexes_gained or work.hexes_lost or \
                     any(a.side == side and a.advanced for a in work.armies):
                 run([EndCombat(side=side)])
         if here == ("production", "build"):
@@ -352,6 +365,13 @@ def advance(m, sc, st, roll: int | None = None, lose: dict | None = None) -> Adv
         from mapref.rulesets.hitlers_war.politics import automatic_entries
 
         c, msgs = automatic_entries(Context(m, sc, work), turn, new_side)
+        run(c)
+        out.messages += msgs
+        # Movement of naval strength points and fleets 7, 13: fleets with no port to go to are
+        # eliminated at the start of their side's movement (rulings R53)
+        from mapref.rulesets.hitlers_war.movement import portless_fleet_commands
+
+        c, msgs = portless_fleet_commands(Context(m, sc, work), new_side)
         run(c)
         out.messages += msgs
         rec = work.sides.get(new_side)

@@ -165,6 +165,7 @@ class SideRecord:
     history: list[dict] = field(default_factory=list)  # production records: {turn, total, spent...}
     costs: dict[str, int] = field(default_factory=dict)  # costs from the record sheet (Building 1; Research: Item cost)
     us_first: int = 0  # strength points still to be built in the United States (The United States 3)
+    surrender_refused: int = 0  # 1: the Axis refused this side's surrender (Surrender, Soviet Union 4; rulings R57)
     # this production phase (cleared at its end: Production points 4)
     spent: int = 0  # production spent on builds, repairs, lend-lease
     repair_spent: int = 0  # of which on repairs (Repairing devastated production 3)
@@ -217,6 +218,9 @@ class GameState:
     garrisons_lost: list[str] = field(default_factory=list)
     # hexes amphibiously invaded this combat phase (Invasion procedure 8: one army a hex)
     invasions: list[str] = field(default_factory=list)
+    # the initial attacks announced this combat phase, army -> target (Announce initial attacks
+    # 1-2; rulings R60)
+    announced: dict[str, str] = field(default_factory=dict)
     # hexes each side gained and lost this combat phase (National morale chart: six gained +1,
     # five lost -1)
     hexes_gained: dict[str, int] = field(default_factory=dict)

@@ -27,7 +27,8 @@ from __future__ import annotations
 import copy
 
 from mapref.rulesets.hitlers_war.build import BuildCheck
-from mapref.rulesets.hitlers_war.commands import AddArmy, RemoveArmy, SetArmyPoints, SetFleets, SetHex, SetNation, SetNations
+from mapref.rulesets.hitlers_war.commands import (AddArmy, RemoveArmy, SetArmyPoints, SetFleets, SetHex, SetNation, SetNations,
+                                                   SetRecord)
 from mapref.rulesets.hitlers_war.politics import MORALE_SURRENDER, morale_commands
 from mapref.rulesets.hitlers_war.state import POINT_TYPES, Army, Nation
 
@@ -49,11 +50,26 @@ def _to_side(cx, spaces, side: str, text: str) -> list:
     return [SetHex(text=f"{s} {text}", space=s, control=side, occupied=cx.start.get(s) != side) for s in spaces]
 
 
-def check_surrender(cx, nation: str, free_french: int = 0) -> BuildCheck:
+def check_surrender(cx, nation: str, free_french: int = 0, refused: bool = False) -> BuildCheck:
+    """``refused``: the Axis refuses the Soviet surrender offered (Surrender, Soviet Union 4)."""
     st, sc = cx.state, cx.scenario
     if not sc.has("surrender"):
         return _no(f"{sc.name} has no surrender rules (War for Europe has)", "Surrender")
     code = nation.strip().lower()
+    soviet = st.sides.get("soviet")
+    if code == "su" and soviet is not None and soviet.surrender_refused:
+        # Surrender, Soviet Union 4: "the Soviets will NEVER surrender again"
+        return _no("the Axis refused a Soviet surrender: the Soviets will never surrender again",
+                   "Surrender, Soviet Union 4")
+    if refused:
+        if code != "su":
+            return _no("only a Soviet surrender is offered to the Axis, who may refuse it", "Surrender, Soviet Union 4")
+        if st.nations.get("su") is None or st.nations["su"].status == "surrendered" or soviet is None:
+            return _no("the Soviet Union has surrendered already", "Surrender, Soviet Union 4")
+        return BuildCheck(True, commands=[SetRecord(text="Soviet surrender refused", side="soviet",
+                                                    fields={"surrender_refused": 1})],
+                          messages=["the Axis refuses the Soviet surrender: the Soviets will never surrender again "
+                                    "[Surrender, Soviet Union 4; rulings R57]"])
     if code == "vichy":
         return dissolve_vichy(cx)
     if code in ("ro+bg", "rumania", "bulgaria", "ro", "bg"):

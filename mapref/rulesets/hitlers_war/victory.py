@@ -115,6 +115,8 @@ def surrender_offers(cx) -> list[dict]:
             out.append({"nation": "fi", "by": "soviet", "automatic": True, "rule": "Surrender, Finland 1-2",
                         "what": "the Axis army in Finland is unsupplied or under four points (checked at the end of an Axis combat phase)"})
     for side, rec in st.sides.items():
+        if side == "soviet" and rec.surrender_refused:
+            continue  # Surrender, Soviet Union 4: never again once refused
         if rec.morale is not None and rec.morale <= 0:
             out.append({"nation": side, "automatic": True, "rule": "National Morale 9", "what": f"{side} morale is {rec.morale}: surrenders at the end of its turn"})
     return out
