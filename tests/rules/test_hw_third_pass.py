@@ -602,6 +602,20 @@ def test_the_soviet_winter_counts_from_the_winter_of_the_war_with_the_axis_in_wa
     assert [m["value"] for m in _mods(s, "Ostheer") if "winter" in m["rule"]] == [2]
 
 
+def test_the_fall_of_germany_starts_after_the_first_two_soviet_winters():
+    # Soviet winter combat: "Historically, the Axis armies were totally unprepared for the
+    # severity of Russian winter ... The following restrictions reproduce the historical
+    # situation."  2: "+4 the first such winter, +2 the second, for all following winters +1".
+    # The Fall of Germany begins in spring 1944 (Scenario 2), with the war in the east since
+    # summer 1941: its winters are the war's fourth and fifth, +1 (rulings R54).
+    s = game("fall_of_germany")
+    edit(s, lambda st: st.armies.append(Army("Ostheer", "axis", "ge", "P14", {"infantry": 5})))
+    _hold(s, "axis", ["P14"])
+    for year in (1944, 1945):
+        edit(s, lambda st, y=year: setattr(st, "turn", Turn(y, "winter")))
+        assert [m["value"] for m in _mods(s, "Ostheer") if "winter" in m["rule"]] == [1]
+
+
 def test_the_turn_the_soviet_union_goes_to_war_with_the_axis_is_kept():
     # The Soviet Union 5: "If the Soviet Union attacks Germany or any territory conquered by the
     # Axis the Soviet Union is considered at war with the Axis."  Its turn starts the count of

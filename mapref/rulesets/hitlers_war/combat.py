@@ -497,16 +497,21 @@ def advance_modifiers(cx, a, to: str) -> list[dict]:
     return out
 
 
+EASTERN_WAR = Turn(1941, "summer")  # the Axis attack on the Soviet Union, historically (Soviet winter combat)
+
+
 def soviet_winter(cx) -> int:
     """Which winter of the war between the Axis and the Soviet Union this turn is (1 the first), or
     0: not a winter turn of that war.  The war starts when the Soviet Union joined it (its
     ``joined`` turn: War for Europe, The Soviet Union 3, 5) or, at war from the start with no turn
-    recorded (Barbarossa, Fall of Germany), at the scenario's first turn (rulings R54)."""
+    recorded, when it did historically, summer 1941 (Barbarossa's first turn; The Fall of Germany,
+    from spring 1944, has the war's fourth and fifth winters), or at the scenario's first turn if
+    it is earlier ("reproduce the historical situation": rulings R54)."""
     st = cx.state
     su = st.nations.get("su")
     if st.turn.season != "winter" or su is None or su.status != "at_war":
         return 0
-    start = su.joined or cx.scenario.first_turn
+    start = su.joined or min(cx.scenario.first_turn, EASTERN_WAR)
     if st.turn < start:
         return 0
     return sum(1 for y in range(start.year, st.turn.year + 1) if start <= Turn(y, "winter") <= st.turn)
