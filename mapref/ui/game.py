@@ -807,7 +807,9 @@ class GameWindow(PositionExport):
         if not rep.violations:
             self.violations.insert("end", "No violations")
             self._violation_where.append("")
-        self.side.tab(self.violations_tab, text=f"Violations {len(rep.violations)}" if rep.violations else "Violations")
+        label = f"Violations {len(rep.violations)}" if rep.violations else "Violations"
+        if self.side.tab(self.violations_tab, "text") != label:  # setting it lays the notebook out again
+            self.side.tab(self.violations_tab, text=label)
         self._show_pools()
         if self.selected is not None and self.selected_piece() is None:
             self.selected = None
