@@ -11,6 +11,7 @@ import pytest
 from PIL import ImageGrab
 
 from mapref.ui.game import GameWindow, load_for_play
+from tests.ui.dialogs import answer_dialog
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -226,16 +227,9 @@ def test_nations_panel_lists_each_side_and_status(win):
 
 def test_the_retreat_and_losses_dialogs(win):
     # the real dialogs, answered by pressing OK from a timer (they are modal)
-    import tkinter as tk
 
     def answer(value=None):
-        def go():
-            d = next(t for t in win.root.winfo_children() if isinstance(t, tk.Toplevel) and t.winfo_viewable())
-            if value:
-                key, v = value
-                d.vars[key].set(v)
-            d.ok()
-        win.root.after(300, go)
+        answer_dialog(win.root, dict([value]) if value else None)
 
     for _ in range(6):
         win.advance()

@@ -7,6 +7,7 @@ import tkinter as tk
 import pytest
 
 from mapref.ui.game import GameWindow, load_for_play
+from tests.ui.dialogs import answer_dialog
 
 
 @pytest.fixture
@@ -33,12 +34,7 @@ def entry(w, space, label):
 
 def answer_form(w, values):
     """Answer the real form dialog from a timer (it is modal)."""
-    def go():
-        d = next(t for t in w.root.winfo_children() if isinstance(t, tk.Toplevel) and t.winfo_viewable())
-        for k, v in values.items():
-            d.vars[k].set(v)
-        d.ok()
-    w.root.after(300, go)
+    answer_dialog(w.root, values)
 
 
 def test_build_and_repair_from_the_right_click_menu(win):

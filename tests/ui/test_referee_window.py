@@ -16,6 +16,7 @@ from mapref.paths import shipped_scenario
 from mapref.rulesets.hitlers_war.state import Army, HexState
 from mapref.ui import screenshot
 from mapref.ui.game import GameWindow, load_for_play
+from tests.ui.dialogs import answer_dialog
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -684,12 +685,7 @@ def test_the_real_dialogs_of_the_window(win):
     from mapref.rules.ruleset import Ask
 
     def answer(values):
-        def go():
-            d = next(t for t in win.root.winfo_children() if isinstance(t, tk.Toplevel) and t.winfo_viewable())
-            for k, v in values.items():
-                d.vars[k].set(v)
-            d.ok()
-        win.root.after(300, go)
+        answer_dialog(win.root, values)
 
     advance_to(win, "movement", side="soviet")
     win.mode.set("advisory")
