@@ -153,3 +153,19 @@ def test_a_joined_turn_a_game_could_not_hold_is_refused_before_saving(tmp_path):
     before = (tmp_path / "g.toml").read_bytes()
     line = one_clean_line(mapref("set", "g.toml", "--nation", "tr", "--status", "at_war", "--joined", "winter 99999", cwd=tmp_path))
     assert "a year 1900-2100" in line and (tmp_path / "g.toml").read_bytes() == before
+
+
+def test_a_fleet_with_no_port_it_may_stand_in_is_a_scenario_problem(tmp_path):
+    """Fleet strength points 2 (a fleet starts in a friendly port of its nation's area): a
+    scenario whose fleet's ports area holds no port that fleet may use is refused by check and
+    new-game, and no game is written that would not load again (fuzz case seed 15 #8845: the
+    British Fleet given nation "fr" and British ports)."""
+    sc = tmp_path / "s.toml"
+    text = (ROOT / "scenarios" / "war_for_europe.toml").read_text()
+    british = text.index('[fleets."British Fleet"]')
+    text = text[:british] + text[british:].replace('nation = "gb"', 'nation = "fr"', 1)
+    sc.write_text(text.replace('map = "hitlers_war"', f'map = "{(ROOT / "maps" / "hitlers_war.toml").as_posix()}"'))
+    r = mapref("check", "s.toml", cwd=tmp_path)
+    assert r.returncode == 1 and "fleets.British Fleet.ports: no port in this area where a fr fleet of the allies may start" in r.stdout
+    r = mapref("new-game", "s.toml", "-o", "g.toml", cwd=tmp_path)
+    assert r.returncode == 1 and "fleets.British Fleet.ports" in r.stderr and not (tmp_path / "g.toml").exists()

@@ -60,6 +60,16 @@ def scenario_problems(m, sc: Scenario) -> list[str]:
     return out
 
 
+def start_problems(m, sc: Scenario) -> list[str]:
+    """What the scenario's start would get wrong (checked with the scenario, not with every game
+    made from it): Fleet strength points 2, each fleet starts in a port of its area it may use
+    (rulings R18); a fleet with none would start nowhere and the game would not load again."""
+    from mapref.rulesets.hitlers_war.setup import new_game
+
+    return [f"fleets.{f.name}.ports: no port in this area where a {f.nation} fleet of the {f.side} may start "
+            f"[Fleet strength points 2]" for f in new_game(m, sc).fleets if not f.at]
+
+
 def consistency_problems(m, sc: Scenario, st: GameState) -> list[str]:
     out = scenario_problems(m, sc)
     for a in st.armies:

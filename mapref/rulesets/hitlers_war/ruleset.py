@@ -125,9 +125,10 @@ class HitlersWar(Ruleset):
         return hwfiles.scenario_from_dict(data, source, shown)
 
     def scenario_problems(self, board, scenario):
-        from mapref.rulesets.hitlers_war.consistency import scenario_problems
+        from mapref.rulesets.hitlers_war.consistency import scenario_problems, start_problems
 
-        return scenario_problems(board, scenario) + vpcheck.problems(board, scenario)
+        out = scenario_problems(board, scenario) + vpcheck.problems(board, scenario)
+        return out or start_problems(board, scenario)  # the start is worked out from a consistent scenario only
 
     def describe_scenario(self, scenario) -> dict:
         return {"first_turn": str(scenario.first_turn), "last_turn": str(scenario.last_turn), "sides": list(scenario.sides)}
