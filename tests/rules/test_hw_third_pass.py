@@ -157,6 +157,10 @@ def test_finland_surrenders_when_its_axis_army_falls_under_four_points_or_is_cut
     edit(s, lambda st: st.army("Finnish Army").points.__setitem__("infantry", 3))
     (o,) = _offers(s, "fi")
     assert o["automatic"] and "Finland 1-2" in o["rule"]
+    # the army destroyed: nothing is "LESS than four strength points" too (rulings R62)
+    edit(s, lambda st: setattr(st, "armies", [a for a in st.armies if a.name != "Finnish Army"]))
+    (o,) = _offers(s, "fi")
+    assert o["automatic"] and "Finland 1-2" in o["rule"]
 
 
 # ------------------------------------------------------------------ The Rumanian army 2-3

@@ -108,10 +108,12 @@ def surrender_offers(cx) -> list[dict]:
         if near and sov > axis_east:
             out.append({"nation": "ro+bg", "by": "soviet", "automatic": True, "rule": "Surrender, Rumania and Bulgaria 1",
                         "what": f"a Soviet army in or beside Rumania/Bulgaria and Soviet strength {sov} > Axis eastern front {axis_east}"})
-    if status("fi") == "at_war":
+    if status("fi") == "at_war" and st.nations["fi"].side == "axis":
+        # Surrender, Finland 1-2: the Axis army in Finland unsupplied, or under four points (none
+        # left is under four: rulings R62)
         fin = [a for a in st.armies if a.side == "axis" and cx.country(a.at) == "fi"]
         sup = cx.supplied("axis")
-        if any(a.at not in sup for a in fin) or (fin and sum(a.total() for a in fin) < 4):
+        if any(a.at not in sup for a in fin) or sum(a.total() for a in fin) < 4:
             out.append({"nation": "fi", "by": "soviet", "automatic": True, "rule": "Surrender, Finland 1-2",
                         "what": "the Axis army in Finland is unsupplied or under four points (checked at the end of an Axis combat phase)"})
     for side, rec in st.sides.items():
