@@ -711,3 +711,26 @@ def test_new_game_offers_the_hex_scenarios_and_an_area_game_goes_to_its_own_wind
     with pytest.raises(ValueError, match="area map: open it with mapref FILE"):
         win.open_path(ROOT / "scenarios" / "struggle_for_europe.toml")
     assert win.session is before and win.root.title() == "Barbarossa (new game) - mapref referee"
+
+
+def test_an_attack_is_announced_from_the_right_click_menu(win):
+    """Announce initial attacks 1-2 ("name each attacking army and its target hex") in the
+    window: in the announce step, the selected army's attack on an enemy hex is named from the
+    right-click menu at that hex, and recorded (rulings R60)."""
+    advance_to(win, "combat", "announce", side="axis")
+    click(win, "O14")
+    assert win.selected == "Army Group Centre"
+    labels = [label for label, enabled, _ in win.menu_entries("P14")]
+    assert "Announce Army Group Centre's attack on P14" in labels
+    click(win, "P14", button=3)
+    m = win.context_menu
+    entry = next(i for i in range(m.index("end") + 1) if m.type(i) == "command"
+                 and m.entrycget(i, "label") == "Announce Army Group Centre's attack on P14")
+    m.invoke(entry)
+    win.root.update()
+    assert win.state.announced == {"Army Group Centre": "P14"}
+    assert win.session.log[-1].action == {"verb": "announce", "army": "Army Group Centre", "target": "P14"}
+    # not in another step
+    win.undo()
+    advance_to(win, "combat", "assaults", side="axis")
+    assert not [x for x, _, _ in win.menu_entries("P14") if x.startswith("Announce")]

@@ -671,6 +671,10 @@ class HitlersWar(Ruleset):
             out.append(MenuItem("Invasion succeeded (landing)", Action("invade", {"from": sel.at, "to": space, "army": sel.name})))
             out.append(MenuItem("Invasion failed (amphibious points lost)",
                                 Action("invade", {"from": sel.at, "to": space, "army": sel.name, "failed": True})))
+        if sel is not None and sel.side == st.side and sel.at != space and enemy and (st.phase, st.subphase) == ("combat", "announce"):
+            # Announce initial attacks 1-2: name the attacking army and its target (rulings R60;
+            # the check says why a target may not be named)
+            out.append(MenuItem(f"Announce {sel.name}'s attack on {space}", Action("announce", {"army": sel.name, "target": space})))
         if sel is not None and sel.side == st.side and sel.at != space and enemy and \
                 (land_adjacent(cx, sel.at, space) or cx.graph.kinds_between(sel.at, space)):
             out.append(MenuItem("Advance succeeded (capture)", Action("capture", {"from": sel.at, "to": space, "army": sel.name}),
