@@ -6,34 +6,14 @@ rather than skipping them.
 """
 
 import os
-import shutil
-import subprocess
 import tempfile
-import time
 from pathlib import Path
 
 import pytest
 
+from tools.xvfb import start_xvfb
+
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def _start_xvfb(screen: str = "1600x1000x24"):
-    exe = shutil.which("Xvfb")
-    if exe is None:
-        raise RuntimeError("Xvfb is not installed: run ./tools/run-tests, which installs it")
-    for n in range(91, 140):
-        if Path(f"/tmp/.X{n}-lock").exists():
-            continue
-        proc = subprocess.Popen([exe, f":{n}", "-screen", "0", screen, "-nolisten", "tcp"],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        for _ in range(100):
-            if Path(f"/tmp/.X11-unix/X{n}").exists():
-                return proc, f":{n}"
-            if proc.poll() is not None:
-                break
-            time.sleep(0.05)
-        proc.kill()
-    raise RuntimeError("could not start Xvfb")
 
 
 # mapref's per-user files (crash journals, the error log) go to a folder of this test run
@@ -41,7 +21,7 @@ os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="mapref-test-state-")
 
 _XVFB = None
 if not os.environ.get("DISPLAY"):
-    _XVFB, os.environ["DISPLAY"] = _start_xvfb()
+    _XVFB, os.environ["DISPLAY"] = start_xvfb()
 
 
 _LAPTOP: list = []
@@ -59,7 +39,7 @@ def laptop_display():
     """A second X display the size of a small laptop screen, 1366x768 (started once, on first
     use): windows opened on it with ``tk.Tk(screenName=...)`` must fit it."""
     if not _LAPTOP:
-        _LAPTOP.append(_start_xvfb("1366x768x24"))
+        _LAPTOP.append(start_xvfb("1366x768x24"))
     return _LAPTOP[0][1]
 
 

@@ -28,18 +28,14 @@ MAP = ROOT / "maps" / "hitlers_war.toml"
 SIZE = (1366, 768)
 
 
-def start_xvfb():
-    for n in range(120, 160):
-        if Path(f"/tmp/.X{n}-lock").exists():
-            continue
-        p = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", f"{SIZE[0]}x{SIZE[1]}x24", "-nolisten", "tcp"],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        for _ in range(100):
-            if Path(f"/tmp/.X11-unix/X{n}").exists():
-                return p, f":{n}"
-            time.sleep(0.05)
-        p.kill()
-    raise SystemExit("could not start Xvfb")
+def start_xvfb() -> tuple[subprocess.Popen, str]:
+    """A {SIZE[0]}x{SIZE[1]} Xvfb for the screenshots (tools/xvfb.py)."""
+    from tools.xvfb import start_xvfb as start
+
+    try:
+        return start(f"{SIZE[0]}x{SIZE[1]}x24", first=120)
+    except RuntimeError as e:
+        raise SystemExit(f"{Path(__file__).name}: {e}") from None
 
 
 def grab(root, out, extra=()):

@@ -4,10 +4,8 @@ small laptop screen: ``python tools/referee_screenshots.py`` starts its own Xvfb
 
 import argparse
 import os
-import shutil
 import subprocess
 import sys
-import time
 import tkinter as tk
 from pathlib import Path
 
@@ -18,20 +16,13 @@ SIZE = (1366, 768)
 
 
 def start_xvfb() -> tuple[subprocess.Popen, str]:
-    exe = shutil.which("Xvfb")
-    if exe is None:
-        raise SystemExit("referee_screenshots: Xvfb is not installed")
-    for n in range(150, 200):
-        if Path(f"/tmp/.X{n}-lock").exists():
-            continue
-        p = subprocess.Popen([exe, f":{n}", "-screen", "0", f"{SIZE[0]}x{SIZE[1]}x24", "-nolisten", "tcp"],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        for _ in range(100):
-            if Path(f"/tmp/.X11-unix/X{n}").exists():
-                return p, f":{n}"
-            time.sleep(0.05)
-        p.kill()
-    raise SystemExit("referee_screenshots: could not start Xvfb")
+    """A {SIZE[0]}x{SIZE[1]} Xvfb for the screenshots (tools/xvfb.py)."""
+    from tools.xvfb import start_xvfb as start
+
+    try:
+        return start(f"{SIZE[0]}x{SIZE[1]}x24", first=150)
+    except RuntimeError as e:
+        raise SystemExit(f"{Path(__file__).name}: {e}") from None
 
 
 def main() -> None:

@@ -223,59 +223,38 @@ class GraphIndex:
     def out_lists(self, kinds=None) -> list[list[int]]:
         """Per space, the spaces one connection of ``kinds`` (all when None) leads to from it
         (one-way lines only forwards), in the graph's order (a pair joined twice appears twice)."""
-        key = ("out", None if kinds is None else frozenset(kinds))
-        out = self._lists.get(key)
-        if out is None:
-            ks = None if kinds is None else self.codes(kinds)
-            ca, cb, ck, cone = self.ca, self.cb, self.ck, self.cone
-            out = []
-            for i, adj in enumerate(self.graph._nadj):
-                out.append([cb[n] if ca[n] == i else ca[n] for n in adj
-                            if (ks is None or ck[n] in ks) and (not cone[n] or ca[n] == i)])
-            self._lists[key] = out
-        return out
+        return self._adjacent("out", kinds, "out", False)
 
     def near_lists(self, kinds=None) -> list[list[int]]:
         """Per space, the spaces joined to it by one connection of ``kinds`` either way (what
         :meth:`Graph.neighbours` lists)."""
-        key = ("near", None if kinds is None else frozenset(kinds))
-        out = self._lists.get(key)
-        if out is None:
-            ks = None if kinds is None else self.codes(kinds)
-            ca, cb, ck = self.ca, self.cb, self.ck
-            out = []
-            for i, adj in enumerate(self.graph._nadj):
-                out.append([cb[n] if ca[n] == i else ca[n] for n in adj if ks is None or ck[n] in ks])
-            self._lists[key] = out
-        return out
+        return self._adjacent("near", kinds, "either", False)
 
     def out_conns(self, kinds=None) -> list[list[tuple[int, int]]]:
         """Per space, (next space, connection number) for each connection of ``kinds`` that may
         be followed from it, in the graph's order."""
-        key = ("outc", None if kinds is None else frozenset(kinds))
-        out = self._lists.get(key)
-        if out is None:
-            ks = None if kinds is None else self.codes(kinds)
-            ca, cb, ck, cone = self.ca, self.cb, self.ck, self.cone
-            out = []
-            for i, adj in enumerate(self.graph._nadj):
-                out.append([(cb[n] if ca[n] == i else ca[n], n) for n in adj
-                            if (ks is None or ck[n] in ks) and (not cone[n] or ca[n] == i)])
-            self._lists[key] = out
-        return out
+        return self._adjacent("outc", kinds, "out", True)
 
     def in_conns(self, kinds=None) -> list[list[tuple[int, int]]]:
         """Per space, (previous space, connection number) for each connection of ``kinds`` that
         may be followed into it (the reverse of :meth:`out_conns`)."""
-        key = ("inc", None if kinds is None else frozenset(kinds))
+        return self._adjacent("inc", kinds, "in", True)
+
+    def _adjacent(self, name: str, kinds, way: str, conns: bool) -> list[list]:
+        """Per space, the other end of each connection of ``kinds`` at it that may be followed
+        ``way`` ("out" of the space, "in" to it, or "either": one-way lines count both ways),
+        with the connection's number when ``conns``; made once per graph and kinds."""
+        key = (name, None if kinds is None else frozenset(kinds))
         out = self._lists.get(key)
         if out is None:
             ks = None if kinds is None else self.codes(kinds)
             ca, cb, ck, cone = self.ca, self.cb, self.ck, self.cone
+            start = ca if way == "out" else cb  # the end a one-way connection is followed from / into
             out = []
             for i, adj in enumerate(self.graph._nadj):
-                out.append([(cb[n] if ca[n] == i else ca[n], n) for n in adj
-                            if (ks is None or ck[n] in ks) and (not cone[n] or cb[n] == i)])
+                keep = [n for n in adj if (ks is None or ck[n] in ks) and (way == "either" or not cone[n] or start[n] == i)]
+                other = [cb[n] if ca[n] == i else ca[n] for n in keep]
+                out.append(list(zip(other, keep)) if conns else other)
             self._lists[key] = out
         return out
 

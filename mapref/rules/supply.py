@@ -571,35 +571,26 @@ def update(old: SupplyTrace, inp: Inputs, changed: Iterable[int], limit: float =
             reached[s] = 0
             tree[s] = UNSEEN
         # re-attach: a space of the subtree next to a reached space it may be entered from
-        land_in = _land_in(ix) if step is None else None
-        seeds = []
         gone = set(lost)
-        for s in todo:
-            if s in gone:
-                continue
-            p = _entered_from(s, reached, fr, land_in, in_c, step)
-            if p is not None:
-                tree[s] = p
-                reached[s] = 1
-                seeds.append(s)
-        _grow(seeds, reached, tree, fr, land_out, out_c, step)
+        _attach([s for s in todo if s not in gone], inp, reached, tree, land_out, out_c, in_c, step)
     gained = [c for c in changed if fr[c] and not reached[c]]
     if gained:
-        land_in = _land_in(ix) if step is None else None
-        seeds = []
-        for s in gained:
-            if s in inp.sources:
-                tree[s] = ROOT
-                reached[s] = 1
-                seeds.append(s)
-                continue
-            p = _entered_from(s, reached, fr, land_in, in_c, step)
-            if p is not None:
-                tree[s] = p
-                reached[s] = 1
-                seeds.append(s)
-        _grow(seeds, reached, tree, fr, land_out, out_c, step)
+        _attach(gained, inp, reached, tree, land_out, out_c, in_c, step)
     return SupplyTrace(inp, old.graph, reached, None, None, tree)
+
+
+def _attach(spaces: list[int], inp: Inputs, reached: bytearray, tree, land_out, out_c, in_c, step) -> None:
+    """Attach each of ``spaces`` (not reached) to the trace: a source as a root, another space to
+    a reached space it may be entered from; then reach on from those attached (:func:`_grow`)."""
+    land_in = _land_in(inp.index) if step is None else None
+    seeds = []
+    for s in spaces:
+        p = ROOT if s in inp.sources else _entered_from(s, reached, inp.friendly, land_in, in_c, step)
+        if p is not None:
+            tree[s] = p
+            reached[s] = 1
+            seeds.append(s)
+    _grow(seeds, reached, tree, inp.friendly, land_out, out_c, step)
 
 
 def _land_in(ix: GraphIndex) -> list[list[int]]:

@@ -8,10 +8,8 @@ laptop; the child measures every panel and reports what sticks out or is cut off
 
 import json
 import os
-import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -87,25 +85,9 @@ root.destroy()
 
 
 @pytest.fixture(scope="module")
-def small_screen():
-    exe = shutil.which("Xvfb")
-    assert exe, "Xvfb is needed for the GUI tests"
-    for n in range(160, 220):
-        if Path(f"/tmp/.X{n}-lock").exists():
-            continue
-        proc = subprocess.Popen([exe, f":{n}", "-screen", "0", f"{W}x{H}x24", "-nolisten", "tcp"],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        for _ in range(100):
-            if Path(f"/tmp/.X11-unix/X{n}").exists() or proc.poll() is not None:
-                break
-            time.sleep(0.05)
-        if proc.poll() is None and Path(f"/tmp/.X11-unix/X{n}").exists():
-            yield f":{n}"
-            proc.terminate()
-            proc.wait(10)
-            return
-        proc.kill()
-    raise RuntimeError("could not start a 1366x768 Xvfb")
+def small_screen(laptop_display):
+    """The test run's 1366x768 display (tests/conftest.py)."""
+    return laptop_display
 
 
 def test_the_editor_fits_a_1366x768_screen(small_screen, tmp_path):

@@ -4,36 +4,13 @@ an army shows its supply."""
 import os
 import subprocess
 import sys
-import tkinter as tk
 from pathlib import Path
 
-import pytest
 from PIL import ImageGrab
 
-from mapref.ui.game import GameWindow, load_for_play
-from tests.ui.dialogs import answer_dialog
+from tests.ui.events import answer_dialog, click, drag
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-def win():
-    root = tk.Tk()
-    w = GameWindow(root, load_for_play(None), quiet=True)
-    root.update()
-    w.canvas.fit()
-    root.update()
-    yield w
-    root.destroy()
-
-
-def click(w, label):
-    c = w.canvas
-    x, y = c.widget_xy(w.map.grid.parse(label))
-    c.event_generate("<Motion>", x=x, y=y)
-    c.event_generate("<ButtonPress-1>", x=x, y=y, button=1)
-    c.event_generate("<ButtonRelease-1>", x=x, y=y, button=1)
-    w.root.update()
 
 
 def test_default_window_is_barbarossa_with_every_army_drawn(win):
@@ -82,16 +59,6 @@ def test_mapref_with_a_map_opens_the_editor(tmp_path):
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == "window: hitlers_war.toml - mapref editor"
-
-
-def drag(w, frm, to):
-    c = w.canvas
-    (x0, y0), (x1, y1) = c.widget_xy(w.map.grid.parse(frm)), c.widget_xy(w.map.grid.parse(to))
-    c.event_generate("<Motion>", x=x0, y=y0)
-    c.event_generate("<ButtonPress-1>", x=x0, y=y0, button=1)
-    c.event_generate("<B1-Motion>", x=x1, y=y1, state=0x100)
-    c.event_generate("<ButtonRelease-1>", x=x1, y=y1, button=1, state=0x100)
-    w.root.update()
 
 
 def test_selected_army_shows_the_supply_line_it_traces(win):

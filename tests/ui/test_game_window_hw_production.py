@@ -7,7 +7,7 @@ import tkinter as tk
 import pytest
 
 from mapref.ui.game import GameWindow, load_for_play
-from tests.ui.dialogs import answer_dialog
+from tests.ui.events import answer_dialog
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from mapref.ui.game import GameWindow, load_for_play
+from tests.ui.events import key
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -35,14 +36,6 @@ def game_win(tmp_path):
         root.destroy()
     except tk.TclError:
         pass
-
-
-def key(w, sequence):
-    w.root.focus_force()
-    w.canvas.focus_set()
-    w.root.update()
-    w.canvas.event_generate(sequence)
-    w.root.update()
 
 
 def test_redo_and_the_unsaved_mark_in_the_title(game_win):

@@ -19,46 +19,11 @@ from mapref.paths import shipped_scenario
 from mapref.rules.files import load_game
 from mapref.ui import screenshot
 from mapref.ui.game import GameWindow, load_for_play
-
-
-def xy(w, space):
-    return w.canvas.widget_xy(w.map.grid.parse(space))
-
-
-def press_release(w, space, button=1):
-    c = w.canvas
-    x, y = xy(w, space)
-    c.event_generate("<Motion>", x=x, y=y)
-    c.event_generate(f"<ButtonPress-{button}>", x=x, y=y, button=button, rootx=c.winfo_rootx() + x, rooty=c.winfo_rooty() + y)
-    if button == 1:
-        c.event_generate("<ButtonRelease-1>", x=x, y=y, button=1)
-    w.root.update()
-
-
-def drag(w, frm, to):
-    c = w.canvas
-    (x0, y0), (x1, y1) = xy(w, frm), xy(w, to)
-    c.event_generate("<Motion>", x=x0, y=y0)
-    c.event_generate("<ButtonPress-1>", x=x0, y=y0, button=1)
-    for i in range(1, 5):
-        c.event_generate("<B1-Motion>", x=x0 + (x1 - x0) * i // 4, y=y0 + (y1 - y0) * i // 4, state=0x100)
-    w.root.update()
-    lit = set(w.drag_reach())
-    c.event_generate("<ButtonRelease-1>", x=x1, y=y1, button=1, state=0x100)
-    w.root.update()
-    return lit
-
-
-def key(w, sequence):
-    w.root.focus_force()
-    w.canvas.focus_set()
-    w.root.update()
-    w.canvas.event_generate(sequence)
-    w.root.update()
+from tests.ui.events import click, drag, key, xy
 
 
 def menu_invoke(w, space, label):
-    press_release(w, space, button=3)
+    click(w, space, button=3)
     m = w.context_menu
     labels = [m.entrycget(i, "label") for i in range(m.index("end") + 1)]
     assert label in labels, labels
@@ -97,19 +62,19 @@ def test_the_first_turn_of_barbarossa_in_the_window(tmp_path):
         assert current(w) == ["Movement"] and w.turn_var.get() == "Barbarossa: Summer 1941, axis movement"
 
         # ---- Axis movement: a legal drag, its reach lit while dragging
-        press_release(w, "N13")
+        click(w, "N13")
         assert w.selected == "Army Group South"
         lit = drag(w, "N13", "M13")
         assert "M13" in lit and "O15" not in lit
         assert w.state.army("Army Group South").at == "M13"
         # a refused drag (strict mode): the reason and the rule in the messages panel, nothing moved
-        press_release(w, "Q13")
+        click(w, "Q13")
         drag(w, "Q13", "R14")
         assert w.state.army("Army Group North").at == "Q13"
         refusal = w.feed_lines()[-1]
         assert refusal.startswith("Illegal move Q13 -> R14") and refusal.endswith("[Movement 2]")
         # Army Group North's supply line, drawn to Berlin
-        press_release(w, "Q13")
+        click(w, "Q13")
         line = w.canvas.find_withtag("supply-path")
         assert len(line) == 1 and w.selected_army()["supply_path"][-1] == "P10"
         assert "In supply: Q13" in w.army_text.get("1.0", "end")
@@ -118,7 +83,7 @@ def test_the_first_turn_of_barbarossa_in_the_window(tmp_path):
         for step in ("Determine supply", "Announce attacks", "Defensive assaults", "Initial assaults", "Advances"):
             end_step(w)
             assert current(w) == [step]
-        press_release(w, "O14")
+        click(w, "O14")
         assert w.selected == "Army Group Centre"
         w.ask_retreat = lambda army, space, options: "P15" if "P15" in options else options[0]
         menu_invoke(w, "P14", "Advance succeeded (capture)")
@@ -146,7 +111,7 @@ def test_the_first_turn_of_barbarossa_in_the_window(tmp_path):
         assert w.turn_var.get() == "Barbarossa: Summer 1941, soviet movement"
 
         # ---- Soviet movement: the Siberian army moved against the rules, in advisory mode
-        press_release(w, "T15")
+        click(w, "T15")
         drag(w, "T15", "S15")  # Leningrad's army, a legal move
         assert st.army("Leningrad").at == "S15"
         w.mode.set("advisory")

@@ -16,50 +16,9 @@ from mapref.paths import shipped_scenario
 from mapref.rulesets.hitlers_war.state import Army, HexState
 from mapref.ui import screenshot
 from mapref.ui.game import GameWindow, load_for_play
-from tests.ui.dialogs import answer_dialog
+from tests.ui.events import answer_dialog, click, drag, xy
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-def win():
-    root = tk.Tk()
-    w = GameWindow(root, load_for_play(None), quiet=True)
-    root.update()
-    w.canvas.fit()
-    root.update()
-    yield w
-    try:
-        root.destroy()
-    except tk.TclError:
-        pass
-
-
-def xy(w, space):
-    return w.canvas.widget_xy(w.map.grid.parse(space))
-
-
-def click(w, space, button=1):
-    c = w.canvas
-    x, y = xy(w, space)
-    c.event_generate("<Motion>", x=x, y=y)
-    c.event_generate(f"<ButtonPress-{button}>", x=x, y=y, button=button, rootx=c.winfo_rootx() + x, rooty=c.winfo_rooty() + y)
-    if button == 1:
-        c.event_generate("<ButtonRelease-1>", x=x, y=y, button=1)
-    w.root.update()
-
-
-def drag(w, frm, to, steps=4):
-    """Press on ``frm``, move in ``steps`` B1-Motion events, release on ``to``."""
-    c = w.canvas
-    (x0, y0), (x1, y1) = xy(w, frm), xy(w, to)
-    c.event_generate("<Motion>", x=x0, y=y0)
-    c.event_generate("<ButtonPress-1>", x=x0, y=y0, button=1)
-    for i in range(1, steps + 1):
-        c.event_generate("<B1-Motion>", x=x0 + (x1 - x0) * i // steps, y=y0 + (y1 - y0) * i // steps, state=0x100)
-    w.root.update()
-    c.event_generate("<ButtonRelease-1>", x=x1, y=y1, button=1, state=0x100)
-    w.root.update()
 
 
 def rect_of(w, tag):

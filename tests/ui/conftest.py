@@ -1,0 +1,22 @@
+"""The referee's window on the shipped Hitler's War map with the Barbarossa set-up (what
+``mapref`` opens with no file), fitted to its canvas: the ``win`` most window tests start from."""
+
+import tkinter as tk
+
+import pytest
+
+from mapref.ui.game import GameWindow, load_for_play
+
+
+@pytest.fixture
+def win():
+    root = tk.Tk()
+    w = GameWindow(root, load_for_play(None), quiet=True)
+    root.update()
+    w.canvas.fit()
+    root.update()
+    yield w
+    try:
+        root.destroy()
+    except tk.TclError:  # a test that closed the window itself
+        pass
