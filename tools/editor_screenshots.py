@@ -9,7 +9,6 @@ and editor-recover.png: the window with its menu bar.
 
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -20,22 +19,14 @@ from PIL import Image, ImageDraw, ImageGrab
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from tools.xvfb import start_xvfb  # noqa: E402
 from mapref.core.commands import SetHexProps  # noqa: E402
 from mapref.core.grid import Hex, Layout  # noqa: E402
 from mapref.ui.editor import Editor  # noqa: E402
 
 MAP = ROOT / "maps" / "hitlers_war.toml"
 SIZE = (1366, 768)
-
-
-def start_xvfb() -> tuple[subprocess.Popen, str]:
-    """A {SIZE[0]}x{SIZE[1]} Xvfb for the screenshots (tools/xvfb.py)."""
-    from tools.xvfb import start_xvfb as start
-
-    try:
-        return start(f"{SIZE[0]}x{SIZE[1]}x24", first=120)
-    except RuntimeError as e:
-        raise SystemExit(f"{Path(__file__).name}: {e}") from None
 
 
 def grab(root, out, extra=()):
@@ -173,7 +164,7 @@ def main():
 
 
 if __name__ == "__main__":
-    proc, display = start_xvfb()
+    proc, display = start_xvfb(f"{SIZE[0]}x{SIZE[1]}x24", first=120)  # tools/xvfb.py
     os.environ["DISPLAY"] = display
     try:
         main()

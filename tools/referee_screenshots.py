@@ -4,25 +4,16 @@ small laptop screen: ``python tools/referee_screenshots.py`` starts its own Xvfb
 
 import argparse
 import os
-import subprocess
 import sys
 import tkinter as tk
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from tools.xvfb import start_xvfb  # noqa: E402
 DOCS = ROOT / "docs"
 SIZE = (1366, 768)
-
-
-def start_xvfb() -> tuple[subprocess.Popen, str]:
-    """A {SIZE[0]}x{SIZE[1]} Xvfb for the screenshots (tools/xvfb.py)."""
-    from tools.xvfb import start_xvfb as start
-
-    try:
-        return start(f"{SIZE[0]}x{SIZE[1]}x24", first=150)
-    except RuntimeError as e:
-        raise SystemExit(f"{Path(__file__).name}: {e}") from None
 
 
 def main() -> None:
@@ -34,7 +25,7 @@ def main() -> None:
     if args.display:
         display = args.display
     else:
-        xvfb, display = start_xvfb()
+        xvfb, display = start_xvfb(f"{SIZE[0]}x{SIZE[1]}x24", first=150)  # tools/xvfb.py
     os.environ["DISPLAY"] = display
     os.environ.setdefault("XDG_STATE_HOME", str(Path("/tmp") / "mapref-screenshots-state"))
     try:
