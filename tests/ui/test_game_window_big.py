@@ -5,6 +5,7 @@ few spaces at a time and is what the rules allow among the spaces drawn."""
 import gc
 import subprocess
 import sys
+import time
 import tkinter as tk
 from pathlib import Path
 
@@ -60,10 +61,10 @@ def test_a_drag_on_a_big_map(win):
     (xa, ya), (xb, yb) = xy(win, frm), xy(win, to)
     c.event_generate("<ButtonPress-1>", x=xa, y=ya, button=1)
     c.event_generate("<B1-Motion>", x=(xa + xb) // 2, y=(ya + yb) // 2, state=0x100)
-    for _ in range(200):  # the reach fills in between events
-        if win._reach_job is None:
-            break
+    deadline = time.monotonic() + 60  # the reach fills in between events, a step per ms or so
+    while win._reach_job is not None and time.monotonic() < deadline:
         win.root.update()
+    assert win._reach_job is None, "the reach never finished filling in"
     drawn = {win.map.grid.label(h) for h in c.items} | {f"box:{b}" for b in win.map.boxes}
     piece = win.selected_piece().id
     assert win.drag_reach() == win.session.ruleset.reach(win.session.game, piece, within=drawn)
