@@ -3,25 +3,33 @@
 A **ruleset** (one per game: Hitler's War, Struggle for Europe...) is found by name in
 :mod:`mapref.rules.registry`, the name a scenario's ``ruleset`` key gives.  The CLI, the
 referee's window, the renderer and the game session ask it only what :class:`Ruleset` declares
-(OpenSpiel's one interface over many games; boardgame.io's game as data plus small functions):
+(OpenSpiel's one interface over many games; boardgame.io's game as data plus small functions).
 
-- **files**: read its scenarios and its game state from TOML data with line-precise problems,
-  and write its state back (:meth:`Ruleset.read_scenario`, :meth:`read_state`,
-  :meth:`state_data`, :meth:`dumps_state`); the problems between a scenario or a game and its map;
-- **play**: start a game (:meth:`new_game`), the referee's report (:meth:`report`), check an
-  :class:`Action` and say what it does (:meth:`check`: an :class:`Outcome` carrying the commands
-  to apply, or the reason and the rule when it is refused), what follows any change (an
-  immediate victory: :meth:`follow_up`), the sequence of play (:meth:`steps`);
-- **the window**: the pieces to draw (:meth:`pieces`), the actions a right-click offers at a
-  space (:meth:`menu`) and for the whole game (:meth:`game_menu`), what dropping a piece on a
-  space means (:meth:`drag`) and where it may go (:meth:`reach`), side colours, who holds the
-  spaces that changed hands (:meth:`control_view`), the supplied territory (:meth:`supply_view`),
-  the set-up pools still to place (:meth:`pools`, :meth:`place`), the action that ends the
-  current step and what it will do (:meth:`end_step`, :meth:`end_step_preview`);
-- **advisory mode**: the commands that do a refused action anyway (:meth:`force`), which the
-  session records in the log with the referee's reason (``GameSession.apply(override=...)``);
-- **the command line**: its game verbs (:meth:`verbs`, e.g. Hitler's War's ``move``, ``set``,
-  ``advance``, ``losses``, ``capture``), each turning its arguments into an :class:`Action`.
+Its three parts, each a typed base class with defaults:
+
+- :class:`GameFiles`, **files**: read its scenarios and its game state from TOML data with
+  line-precise problems, and write its state back (:meth:`~GameFiles.read_scenario`,
+  :meth:`~GameFiles.read_state`, :meth:`~GameFiles.state_data`, :meth:`~GameFiles.dumps_state`);
+  the problems between a scenario or a game and its map;
+- :class:`GameRules`, **play**: start a game (:meth:`~GameRules.new_game`), the referee's report
+  (:meth:`~GameRules.report`), check an :class:`Action` and say what it does
+  (:meth:`~GameRules.check`: an :class:`Outcome` carrying the commands to apply, or the reason
+  and the rule when it is refused), what follows any change (an immediate victory:
+  :meth:`~GameRules.follow_up`), the sequence of play (:meth:`~GameRules.steps`), the moves
+  declared once as data (:meth:`~GameRules.moves`: :class:`Move`, :class:`Arg`) and those legal
+  now (:meth:`~GameRules.legal`); advisory mode: the commands that do a refused action anyway
+  (:meth:`~GameRules.force`), which the session records in the log with the referee's reason
+  (``GameSession.apply(override=...)``);
+- :class:`GameView`, **the window**: the pieces to draw (:meth:`~GameView.pieces`), the entries
+  a right-click offers at a space (:meth:`~GameView.menu`), the Game menu and the toolbar
+  (:meth:`~GameView.game_menu`, :meth:`~GameView.toolbar`), what dropping a piece on a space
+  means (:meth:`~GameView.drag`) and where it may go (:meth:`~GameView.reach`), side colours,
+  who holds the spaces that changed hands (:meth:`~GameView.control_view`), the supplied
+  territory (:meth:`~GameView.supply_view`), the set-up pools still to place
+  (:meth:`~GameView.pools`, :meth:`~GameView.place`);
+- and :class:`Ruleset` joins them with its ``name``, ``title`` and ``board_kinds``; the
+  command line's game verbs (:meth:`Ruleset.verbs`, e.g. Hitler's War's ``move``, ``set``,
+  ``advance``, ``losses``, ``capture``) each turn their arguments into an :class:`Action`.
 
 A refusal is a value (an :class:`Outcome` with ``ok=False``), never an exception.  Nothing here
 changes a game: the session (:mod:`mapref.rules.session`) applies outcomes and keeps the history.
@@ -33,7 +41,11 @@ is a deliberately tiny one that proves the seam.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
+
+if TYPE_CHECKING:  # the types of the protocol's arguments, for readers and type checkers only
+    from mapref.core.board import Board
+    from mapref.rules.files import Game
 
 
 @dataclass(frozen=True)
@@ -114,18 +126,53 @@ class Piece:
     info: list[str] = field(default_factory=list)  # lines for the side panel
 
 
+@dataclass(frozen=True)
+class Field:
+    """A value a menu entry asks before its action is checked (the window's form renders it).
+
+    ``key`` is where the answer goes in the action's arguments ("points.infantry" puts it in
+    ``args["points"]["infantry"]``); ``kind`` is one of :data:`FIELD_KINDS`: "int" (bounded by
+    ``min``/``max``), "text", "choice" (one of ``options``), "space" (a space of the map; with no
+    default the window starts it with the space last clicked), "bool", "many" (a list of
+    ``options``)."""
+
+    key: str
+    label: str
+    kind: str = "text"
+    default: object = None
+    options: tuple = ()
+    min: int | None = None
+    max: int | None = None
+
+    def __post_init__(self):
+        if self.kind not in FIELD_KINDS:
+            raise ValueError(f"field {self.key!r}: kind {self.kind!r} is not one of {', '.join(FIELD_KINDS)}")
+        object.__setattr__(self, "options", tuple(self.options or ()))
+
+    def __iter__(self):
+        """The old 5-tuple (key, label, kind, default, options), for windows written before Field."""
+        return iter((self.key, self.label, self.kind, self.default, list(self.options) or None))
+
+
+FIELD_KINDS = ("int", "text", "choice", "space", "bool", "many")
+
+
 @dataclass
 class MenuItem:
-    """One entry of the right-click menu at a space."""
+    """One entry of a menu the window shows (right-click at a space, a piece's menu, the Game
+    menu, the toolbar): an action to check and apply, or (``action`` None with ``items``) a
+    submenu.  ``enabled`` is False exactly when the ruleset's ``check`` would refuse the action
+    (``why`` and ``rule`` say why); ``ask`` are the values the window asks first."""
 
     label: str
     action: Action | None = None
     enabled: bool = True
-    why: str = ""  # why it is greyed out
-    ask: list = field(default_factory=list)  # fields the window asks before acting: (key, label, kind, default, options)
+    why: str = ""  # why it is greyed out (or, enabled, a hint shown with the form)
+    ask: list = field(default_factory=list)  # Field objects (old code: 5-tuples key, label, kind, default, options)
     note: str = ""  # shown with the fields (the costs, the budget, the places)
-    # ask keys: "points.infantry" puts the value in args["points"]["infantry"]; a field "space"
-    # with no default starts with the space last clicked
+    rule: str = ""  # the rule that refuses it, or the rule it applies
+    group: str = ""  # the submenu it goes in ("" = top level)
+    items: list = field(default_factory=list)  # a submenu's entries (``action`` is None)
 
 
 @dataclass
@@ -158,6 +205,43 @@ class Verb:
     print_ok: Callable | None = None  # (outcome) -> lines printed on success (default: the outcome's messages)
 
 
+ARG_TYPES = ("space", "int", "text", "choice", "side", "piece", "bool", "list")
+PLACES = ("space", "piece", "game", "toolbar", "drag", "cli-only")
+
+
+@dataclass(frozen=True)
+class Arg:
+    """One argument of a :class:`Move`: where it goes in the action's arguments, its type, and
+    how the command line spells it."""
+
+    name: str  # the action's argument key ("from", "points.infantry")
+    type: str = "text"  # one of ARG_TYPES
+    required: bool = False
+    default: object = None
+    choices: tuple = ()
+    min: int | None = None  # bounds of an "int"
+    max: int | None = None
+    flag: str = ""  # the command line's option ("--roll"); "" = a positional argument
+    help: str = ""
+    metavar: str = ""
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move of a game, declared once (the ruleset's :meth:`GameRules.moves` table): the verb,
+    its arguments, the rule it applies, where the window offers it, and how it is checked."""
+
+    name: str  # the verb (an Action's ``verb``, the command line's ``mapref NAME``)
+    help: str  # one line
+    description: str = ""
+    args: tuple[Arg, ...] = ()
+    rule: str = ""
+    places: tuple[str, ...] = ("cli-only",)  # of PLACES
+    label: str = ""  # the menu label
+    group: str = ""  # the submenu
+    check: Callable | None = None  # (game, args: dict) -> Outcome
+
+
 @dataclass
 class TrackRow:
     """A row of token slots the window draws when a game's board is a set of tracks rather than a
@@ -180,67 +264,69 @@ class Step:
     current: bool = False
 
 
-class Ruleset:
-    """The protocol every game implements (a base class: defaults where a game may do nothing)."""
+class GameFiles:
+    """How a game reads and writes its files: its scenarios and its saved state, from and to TOML
+    data, with line-precise problems; the problems between a scenario or a game and its map."""
 
-    name = ""  # the registry key, the value of a scenario's ``ruleset``
-    title = ""  # "Hitler's War"
-    board_kinds: tuple[str, ...] = ("hex",)
-    board_view = "map"  # what the referee's window draws: the map, or "tracks" (rows of token slots: :meth:`tracks`)
-    side_colours: dict[str, tuple[str, str]] = {}  # side -> (fill, ink) of its counters
-
-    # ----------------------------------------------------------------------------- files
-    def read_scenario(self, data: dict, source: str, shown: str):
+    def read_scenario(self, data: dict, source: str, shown: str) -> Any:
         """A scenario from its parsed TOML (``kind = "scenario"``); raise FileProblems.  The
         object has at least ``id``, ``name``, ``map``, ``ruleset``, ``sides``, ``path``."""
         raise NotImplementedError
 
-    def scenario_problems(self, board, scenario) -> list[str]:
+    def scenario_problems(self, board: Board, scenario: Any) -> list[str]:
         """Codes and spaces the scenario names that the map does not have."""
         return []
 
-    def describe_scenario(self, scenario) -> dict:
+    def describe_scenario(self, scenario: Any) -> dict:
         """For ``mapref scenarios``: at least ``first_turn`` (text)."""
         return {"first_turn": ""}
 
-    def read_state(self, data: dict, source: str, shown: str):
+    def read_state(self, data: dict, source: str, shown: str) -> Any:
         """The game state from a saved game's parsed TOML (the engine's own keys removed:
         ``format``, ``kind``, ``log``); raise FileProblems.  Has ``scenario`` and ``map``."""
         raise NotImplementedError
 
-    def state_data(self, state) -> dict:
+    def state_data(self, state: Any) -> dict:
         """The state as the tree of tables its TOML reads as (``read_state`` reads it back)."""
         raise NotImplementedError
 
-    def dumps_state(self, state) -> str:
+    def dumps_state(self, state: Any) -> str:
         """The state's TOML after the engine's header (``format``, ``kind``), canonical."""
         raise NotImplementedError
 
-    def state_problems(self, board, scenario, state) -> list[str]:
+    def state_problems(self, board: Board, scenario: Any, state: Any) -> list[str]:
         return self.scenario_problems(board, scenario)
 
-    # ------------------------------------------------------------------------------ play
-    def new_game(self, board, scenario, *, scenario_ref: str = "", map_ref: str = "", auto_place: bool = False):
+
+class GameRules:
+    """What a game's rules answer: the start, where the game stands, the referee's report, whether
+    an action may be done and what it does, the sequence of play, the moves a player may make."""
+
+    name = ""
+    title = ""
+
+    def new_game(self, board: Board, scenario: Any, *, scenario_ref: str = "", map_ref: str = "",
+                 auto_place: bool = False) -> Any:
         raise NotImplementedError
 
-    def position(self, game) -> dict:
+    def position(self, game: Game) -> dict:
         """Where the game stands: ``turn`` (text), ``side``, ``step`` (text), ``over`` (bool)."""
         raise NotImplementedError
 
-    def report(self, game):
+    def report(self, game: Game) -> Any:
         """The referee's report: an object with ``violations``, ``as_dict()`` and ``text()``."""
         raise NotImplementedError
 
-    def check(self, game, action: Action) -> Outcome:
+    def check(self, game: Game, action: Action) -> Outcome:
         """May ``action`` be done now, and what does it do?  Never changes the game."""
         return refused(f"{self.title or self.name} has no action {action.verb!r}")
 
-    def follow_up(self, game) -> tuple[list, list[str]]:
+    def follow_up(self, game: Game) -> tuple[list, list[str]]:
         """What follows any change (applied in the same step): an immediate victory ends the
         game.  (commands, messages)."""
         return [], []
 
-    def steps(self, game) -> list[Step]:
+    def steps(self, game: Game) -> list[Step]:
         return []
 
     def step_name(self, step: str) -> str:
@@ -248,82 +334,116 @@ class Ruleset:
         "combat (defensive_assaults)" -> "defensive assaults".  Default: as it is."""
         return step
 
-    def end_step(self, game) -> Action | None:
+    def end_step(self, game: Game) -> Action | None:
         """The action that ends the current step of the sequence of play (the window's End step)."""
         return Action("advance")
 
-    def end_step_preview(self, game) -> list[str]:
+    def end_step_preview(self, game: Game) -> list[str]:
         """What ending the step will do besides moving on (hexes isolated, armies lost), a line
         each, shown before the referee confirms.  Default: nothing to show."""
         return []
 
-    # ------------------------------------------------------------------- advisory mode
-    def force(self, game, action: Action) -> Outcome | None:
-        """An ``ok`` outcome doing ``action`` although :meth:`check` refuses it (advisory mode:
-        house rules, a referee's ruling), or None when it cannot be done at all (the piece is not
+    def force(self, game: Game, action: Action) -> Outcome | None:
+        """Advisory mode: an ``ok`` outcome doing ``action`` although :meth:`check` refuses it
+        (house rules, a referee's ruling), or None when it cannot be done at all (the piece is not
         there).  The session logs the override with the refusal and the referee's reason."""
         return None
 
-    # ---------------------------------------------------------------------------- window
-    def pieces(self, game, report=None) -> list[Piece]:
+    def moves(self) -> list[Move]:
+        """The game's moves, declared once: they drive :meth:`check`, the command line's verbs and
+        the menus (:meth:`legal`)."""
         return []
 
-    def menu(self, game, space: str, selected: str | None) -> list[MenuItem]:
+    def legal(self, game: Game, *, space: str | None = None, piece: str | None = None,
+              place: str | None = None) -> list[MenuItem]:
+        """The moves one may make now at ``space`` / for ``piece`` / in ``place`` ("game",
+        "toolbar"): a MenuItem each, greyed (``enabled`` False, with ``why`` and ``rule``) exactly
+        when :meth:`check` refuses it, its arguments filled as far as the context knows them and
+        ``ask`` fields for the rest."""
         return []
 
-    def game_menu(self, game) -> list[MenuItem]:
+
+class GameView:
+    """What a game shows in the referee's window: how the board is drawn, its pieces, panels and
+    tracks, what a right-click, a drag or a drop offers, supply and control."""
+
+    board_view = "map"  # what the referee's window draws: the map, or "tracks" (rows of token slots: :meth:`tracks`)
+    side_colours: dict[str, tuple[str, str]] = {}  # side -> (fill, ink) of its counters
+
+    def pieces(self, game: Game, report: Any = None) -> list[Piece]:
+        return []
+
+    def menu(self, game: Game, space: str, selected: str | None) -> list[MenuItem]:
+        """The right-click menu at ``space`` (``selected``: the piece selected, if any)."""
+        return []
+
+    def game_menu(self, game: Game) -> list[MenuItem]:
         """Entries of the window's Game menu that concern no one space (a nation's status,
         building): usually with ``ask`` fields."""
         return []
 
-    def drag(self, game, piece: str, to: str) -> Action | None:
+    def toolbar(self, game: Game) -> list[MenuItem]:
+        """Buttons of the window's toolbar (a card game's Pass, Discard...), as menu entries."""
+        return []
+
+    def drag(self, game: Game, piece: str, to: str) -> Action | None:
         """The action of dropping piece ``piece`` on space ``to`` (None: nothing)."""
         return None
 
-    def panels(self, game, report) -> list[tuple[str, list[str]]]:
+    def panels(self, game: Game, report: Any) -> list[tuple[str, list[str]]]:
         """Side panels of the window: (title, lines), such as "Production" or "Victory Point Check"."""
         return []
 
-    def tracks(self, game) -> list[TrackRow]:
+    def tracks(self, game: Game) -> list[TrackRow]:
         """The rows a ``board_view = "tracks"`` game shows instead of a map."""
         return []
 
-    def turn_track(self, game) -> list[Step]:
+    def turn_track(self, game: Game) -> list[Step]:
         """The turns of the game (the current one marked), for a window that shows them."""
         return []
 
-    def reach(self, game, piece: str, within=None) -> set[str]:
+    def reach(self, game: Game, piece: str, within: Iterable[str] | None = None) -> set[str]:
         """The spaces ``piece`` may be dropped on now (lit while it is dragged); a piece id, or
         ``pool:ID`` for a set-up pool.  ``within``: only these spaces are asked about (a big map's
         window asks about the spaces near the view, a few at a time).  Default: none known."""
         return set()
 
-    def control_view(self, game) -> dict[str, str]:
+    def control_view(self, game: Game) -> dict[str, str]:
         """The spaces held by another side than at the start: space -> holder (drawn in the
         holder's colour, so the front line shows)."""
         return {}
 
-    def at_war(self, game, a: str, b: str) -> bool:
+    def at_war(self, game: Game, a: str, b: str) -> bool:
         """Are sides ``a`` and ``b`` enemies (a front line is drawn between their spaces)?"""
         return a != b
 
-    def supply_view(self, game) -> dict[str, tuple[set[str], set[str]]]:
+    def supply_view(self, game: Game) -> dict[str, tuple[set[str], set[str]]]:
         """Per side: (its supplied spaces, its spaces that trace no supply)."""
         return {}
 
-    def pools(self, game) -> list[SetupPool]:
+    def pools(self, game: Game) -> list[SetupPool]:
         """The set-up pools with something still to place."""
         return []
 
-    def place(self, game, pool: str, space: str) -> MenuItem | None:
+    def place(self, game: Game, pool: str, space: str) -> MenuItem | None:
         """What dropping pool ``pool`` on ``space`` does: an entry with its action and the values
         to ask (how many of each kind), or None."""
         return None
+
+
+class Ruleset(GameFiles, GameRules, GameView):
+    """The protocol every game implements: its files (:class:`GameFiles`), its rules
+    (:class:`GameRules`) and its view (:class:`GameView`), base classes with defaults where a game
+    may do nothing."""
+
+    name = ""  # the registry key, the value of a scenario's ``ruleset``
+    title = ""  # "Hitler's War"
+    board_kinds: tuple[str, ...] = ("hex",)
 
     # ------------------------------------------------------------------------------- CLI
     def verbs(self) -> list[Verb]:
         return []
 
 
-__all__ = ["Action", "Ask", "MenuItem", "Outcome", "Piece", "Ruleset", "SetupPool", "Step", "TrackRow", "Verb", "Violation",
-           "refused"]
+__all__ = ["ARG_TYPES", "Action", "Arg", "Ask", "FIELD_KINDS", "Field", "GameFiles", "GameRules", "GameView", "MenuItem", "Move",
+           "Outcome", "PLACES", "Piece", "Ruleset", "SetupPool", "Step", "TrackRow", "Verb", "Violation", "refused"]
