@@ -363,53 +363,155 @@ def cmd_undo(argv: list[str]) -> int:
     return 0
 
 
-def _game_verb(name: str, argv: list[str]) -> int:
-    """``mapref VERB GAME ...``: a game verb of the ruleset that referees GAME."""
-    from mapref.rules import registry
-    from mapref.rules.ruleset import Action
+# ----------------------------------------------------------------------- the game verbs
+# Each game's verbs, their options and help come from its moves table (Ruleset.moves:
+# mapref.rules.ruleset.Move and Arg); ``mapref VERB GAME.toml ...`` checks the action the
+# arguments make with the game's ruleset and applies it.
+def _add_argument(ap: argparse.ArgumentParser, a) -> None:
+    """The command-line option (or positional argument) of a move's argument ``a``."""
+    kw: dict = {}
+    if a.help:
+        kw["help"] = a.help
+    if a.metavar:
+        kw["metavar"] = a.metavar
+    if a.type == "bool":
+        kw["action"] = "store_true"
+    else:
+        if a.type == "list":
+            if a.flag:
+                kw.update(action="append", default=[])
+            else:
+                kw["nargs"] = "+" if a.required else "*"
+        else:
+            kw["default"] = a.default
+        if a.type == "int":
+            kw["type"] = int
+        if a.choices:
+            kw["choices"] = a.choices
+        if a.nargs is not None:
+            kw["nargs"] = a.nargs
+        if a.const is not None:
+            kw["const"] = a.const
+    if a.flag:
+        ap.add_argument(a.flag, dest=a.name, required=a.required, **kw)
+    else:
+        if not a.required and "nargs" not in kw and a.type != "bool":
+            kw["nargs"] = "?"
+        ap.add_argument(a.name, **kw)
 
+
+def _verb_parser(move, title: str = "") -> ArgumentParser:
+    ap = ArgumentParser(prog=f"mapref {move.name}", description=(f"{title}: " if title else "") + (move.description or move.help))
+    ap.add_argument("game", metavar="GAME.toml")
+    for a in move.args:
+        _add_argument(ap, a)
+    if move.cli_check:
+        ap.add_argument("--check", action="store_true", help="only check; do not apply")
+    return ap
+
+
+def _verb_action(move, ns) -> dict:
+    """The action's arguments from the parsed command line: each argument given (or kept), put
+    where its name says, converted as the table says."""
+    from mapref.rules.ruleset import put
+
+    d: dict = {}
+    for a in move.args:
+        v = getattr(ns, a.name)
+        default = list(a.default) if a.type == "list" else a.default
+        if v is None or (not a.keep and type(v) is type(default) and v == default):
+            continue
+        try:
+            put(d, a.name, a.convert(v) if a.convert else v)
+        except ValueError as e:
+            raise UserError(str(e)) from None
+    if move.finish is not None:
+        try:
+            d = move.finish(d)
+        except ValueError as e:
+            raise UserError(str(e)) from None
+    return d
+
+
+def _having(name: str) -> list[tuple[str, object]]:
+    """(ruleset, its move) for every ruleset with the verb ``name``."""
+    from mapref.rules import registry
+
+    out = []
+    for r in registry.names():
+        m = next((x for x in registry.moves(r) if x.name == name), None)
+        if m is not None:
+            out.append((r, m))
+    return out
+
+
+def _game_verb(name: str, argv: list[str]) -> int:
+    """``mapref VERB GAME ...``: a game verb of the ruleset that referees GAME.  Without GAME,
+    ``--help`` lists every game that has the verb with its options (``--ruleset NAME``: that
+    game's only)."""
+    from mapref.rules import registry
+
+    ruleset = None
+    if "--ruleset" in argv:
+        i = argv.index("--ruleset")
+        if i + 1 >= len(argv):
+            raise UserError(f"mapref {name}: --ruleset needs a name (one of {', '.join(r for r, _ in _having(name))})")
+        ruleset, argv = argv[i + 1], argv[:i] + argv[i + 2:]
+    having = _having(name)
+    if ruleset is not None:
+        having = [(r, m) for r, m in having if r == ruleset]
+        if not having:
+            raise UserError(f"mapref {name}: {clip(ruleset, 60)} has no {name!r} (the games with it: "
+                            f"{', '.join(r for r, _ in _having(name))})")
     game_path = next((a for a in argv if not a.startswith("-")), None)
     if game_path is None:
-        verbs = {v.name: v for r in registry.names() for v in registry.get(r).verbs()}
-        ap = ArgumentParser(prog=f"mapref {name}", description=verbs[name].description)
-        ap.add_argument("game", metavar="GAME.toml")
-        verbs[name].arguments(ap)
-        if verbs[name].check_only:
-            ap.add_argument("--check", action="store_true", help="only check; do not apply")
-        ap.parse_args(argv)  # says what is missing
-        raise UserError(f"mapref {name}: give the saved game")
+        if any(a in ("-h", "--help") for a in argv) and len(having) > 1:
+            print(_verbs_help(name, having))
+            return 0
+        if len(having) == 1:
+            r, m = having[0]
+            _verb_parser(m, registry.title(r)).parse_args(argv)  # says what is missing, or prints the help
+        raise UserError(f"mapref {name}: give the saved game (see mapref {name} --help)")
     with _locked(game_path):
-        return _run_verb(name, argv, game_path)
+        return _run_verb(name, argv, game_path, ruleset)
 
 
-def _run_verb(name: str, argv: list[str], game_path: str) -> int:
+def _verbs_help(name: str, having) -> str:
+    """``mapref VERB --help`` for a verb of several games: each game's options."""
+    from mapref.rules import registry
+
+    out = [f"usage: mapref {name} GAME.toml ...", "",
+           f"{name!r} is a verb of {len(having)} games; the saved game says which.  One game's options only: "
+           f"mapref {name} --ruleset NAME --help.", ""]
+    for r, m in having:
+        out.append(f"{registry.title(r)} (--ruleset {r}):")
+        out += ["  " + line if line else "" for line in _verb_parser(m, registry.title(r)).format_help().splitlines()]
+        out.append("")
+    return "\n".join(out).rstrip()
+
+
+def _run_verb(name: str, argv: list[str], game_path: str, ruleset: str | None = None) -> int:
     from mapref.rules.ruleset import Action
 
     s = _open_session(game_path)
-    verb = next((v for v in s.ruleset.verbs() if v.name == name), None)
-    if verb is None:
-        names = ", ".join(v.name for v in s.ruleset.verbs())
+    if ruleset is not None and ruleset != s.ruleset.name:
+        raise UserError(f"{game_path}: a {s.ruleset.title} game, not {ruleset}")
+    move = next((m for m in s.ruleset.moves() if m.name == name), None)
+    if move is None:
+        names = ", ".join(m.name for m in s.ruleset.moves())
         raise UserError(f"{game_path}: {s.ruleset.title} has no '{name}' (its verbs: {names})")
-    ap = ArgumentParser(prog=f"mapref {name}", description=verb.description)
-    ap.add_argument("game", metavar="GAME.toml")
-    verb.arguments(ap)
-    if verb.check_only:
-        ap.add_argument("--check", action="store_true", help="only check; do not apply")
-    args = ap.parse_args(argv)
-    try:
-        action: Action = verb.action(args, s.game)
-    except ValueError as e:
-        raise UserError(str(e)) from None
+    ns = _verb_parser(move, s.ruleset.title).parse_args(argv)
+    action = Action(move.name, _verb_action(move, ns))
     out = s.check(action)
     if not out.ok:
         raise UserError(out.refusal)
-    if getattr(args, "check", False):
+    if getattr(ns, "check", False):
         for line in out.messages:
             print(line)
         return 0
     out = s.apply(action, outcome=out)
-    _save(s, args.game)
-    for line in (verb.print_ok(out) if verb.print_ok else out.messages):
+    _save(s, ns.game)
+    for line in (move.print_ok(out) if move.print_ok else out.messages):
         print(line)
     return 0
 
@@ -421,18 +523,19 @@ def _may_be_verb(arg: str) -> bool:
 
 
 def _verb_names() -> list[str]:
+    """Every game's verbs, from the moves tables (which import none of the games' rules)."""
     from mapref.rules import registry
 
     out: list[str] = []
     for r in registry.names():
-        for v in registry.get(r).verbs():
-            if v.name not in out and v.name not in COMMANDS:
-                out.append(v.name)
+        for m in registry.moves(r):
+            if m.name not in out and m.name not in COMMANDS:
+                out.append(m.name)
     return out
 
 
 def _open_app(argv: list[str]) -> int:
-    # the game verbs (named in the help) import every game's package: only for --help
+    # the game verbs (named in the help) are read from every game's moves table: only for --help
     verbs = ", ".join(_verb_names()) if any(a in ("-h", "--help") for a in argv) else "..."
     ap = ArgumentParser(prog="mapref", description="Hex and area map editor and referee for WW2 board wargames.",
                         epilog="commands: " + "; ".join(f"{k}: {v[1]}" for k, v in COMMANDS.items())

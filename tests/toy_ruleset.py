@@ -16,7 +16,7 @@ from mapref.core.graph import LAND_KINDS
 from mapref.core.history import Command
 from mapref.io import tomlwrite as tw
 from mapref.io.problems import Reader
-from mapref.rules.ruleset import Action, Outcome, Piece, Ruleset, Step, Verb, Violation, refused
+from mapref.rules.ruleset import Action, Arg, MenuItem, Move, Outcome, Piece, Ruleset, Step, Violation, refused
 from mapref.rules.victory import evaluate, read_conditions
 
 SIDES = ("red", "blue")
@@ -183,20 +183,26 @@ class Tokens(Ruleset):
             return [SetTurn(st.turn, st.side, True)], [f"game over: {v['winner']} wins [{v['rule']}]"]
         return [], []
 
-    def check(self, game, action: Action) -> Outcome:
-        st, board = game.state, game.board
-        if st.over:
+    def moves(self):
+        return MOVES
+
+    def checked(self, game, move, args) -> Outcome:
+        if game.state.over:
             return refused("the game is over", "Rule 2")
-        if action.verb == "pass":
-            nxt = SIDES[(SIDES.index(st.side) + 1) % 2]
-            turn = st.turn + (1 if nxt == "red" else 0)
-            over = turn > game.scenario.last_turn
-            return Outcome(True, [SetTurn(min(turn, game.scenario.last_turn), nxt, over)], [f"{nxt} to play"],
-                           rule="Rule 2", label=f"{st.side} passes")
-        if action.verb != "step":
-            return refused(f"no action {action.verb!r} in this game")
+        return super().checked(game, move, args)
+
+    def _check_pass(self, game, a: dict) -> Outcome:
+        st = game.state
+        nxt = SIDES[(SIDES.index(st.side) + 1) % 2]
+        turn = st.turn + (1 if nxt == "red" else 0)
+        over = turn > game.scenario.last_turn
+        return Outcome(True, [SetTurn(min(turn, game.scenario.last_turn), nxt, over)], [f"{nxt} to play"],
+                       rule="Rule 2", label=f"{st.side} passes")
+
+    def _check_step(self, game, a: dict) -> Outcome:
+        st, board = game.state, game.board
         try:
-            frm, to = board.parse(action.args.get("from", "")), board.parse(action.args.get("to", ""))
+            frm, to = board.parse(a.get("from", "")), board.parse(a.get("to", ""))
         except ValueError as e:
             return refused(str(e))
         mine = [n for n, (s, sp) in st.tokens.items() if sp == frm and s == st.side]
@@ -209,6 +215,13 @@ class Tokens(Ruleset):
         return Outcome(True, [Step_(mine[0], to)], [f"{mine[0]}: {frm} -> {to}"], rule="Rule 1",
                        label=f"step {mine[0]} {frm} -> {to}")
 
+    def _offer_step(self, game, space, piece) -> list[MenuItem]:
+        """The selected token stepping to the space right-clicked."""
+        n = (piece or "").partition(":")[2]
+        if space is None or n not in game.state.tokens:
+            return []
+        return [MenuItem(f"Step {n} here", Action("step", {"from": game.state.tokens[n][1], "to": space}))]
+
     def pieces(self, game, report=None):
         return [Piece(f"token:{n}", "army", s, sp, "1", n, True) for n, (s, sp) in game.state.tokens.items()]
 
@@ -216,15 +229,12 @@ class Tokens(Ruleset):
         n = piece.partition(":")[2]
         return Action("step", {"from": game.state.tokens[n][1], "to": to}) if n in game.state.tokens else None
 
-    def verbs(self):
-        def step_args(ap):
-            ap.add_argument("frm", metavar="FROM")
-            ap.add_argument("to", metavar="TO")
-
-        return [Verb("step", "move a token one space", "Step a token to a neighbouring empty land space (Rule 1).",
-                     step_args, lambda a, g: Action("step", {"from": a.frm, "to": a.to}), check_only=True),
-                Verb("pass", "end the turn", "Pass the turn to the other side (Rule 2).", lambda ap: None,
-                     lambda a, g: Action("pass"))]
-
+MOVES = [
+    Move("step", "move a token one space", "Step a token to a neighbouring empty land space (Rule 1).",
+         (Arg("from", "space", required=True, metavar="FROM"), Arg("to", "space", required=True, metavar="TO")),
+         rule="Rule 1", places=("piece", "drag"), check="_check_step", offer="_offer_step", cli_check=True),
+    Move("pass", "end the turn", "Pass the turn to the other side (Rule 2).", rule="Rule 2", places=("toolbar",), label="Pass",
+         check="_check_pass"),
+]
 
 RULESET = Tokens()

@@ -518,7 +518,7 @@ class Generator:
         else:
             files[target], note = mutate_struct(files[target].decode(), rnd) if r < 0.65 else mutate_text(files[target].decode(), rnd)
         ruleset = re.search(r'(?m)^ruleset = "([a-z_]+)"', sc_text)
-        verbs = sorted(v.name for v in registry.get(ruleset.group(1) if ruleset else registry.DEFAULT_RULESET).verbs())
+        verbs = sorted(m.name for m in registry.moves(ruleset.group(1) if ruleset else registry.DEFAULT_RULESET))
 
         def word() -> str:
             if rnd.random() < 0.75:

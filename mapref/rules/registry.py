@@ -19,7 +19,7 @@ import importlib
 import importlib.util
 import os
 
-from mapref.rules.ruleset import Ruleset
+from mapref.rules.ruleset import Move, Ruleset
 
 BUILTIN = {
     "hitlers_war": "mapref.rulesets.hitlers_war",
@@ -81,6 +81,35 @@ def names() -> list[str]:
     return sorted(set(_available_builtin()) | set(_LOADED))
 
 
+def _table(name: str):
+    """A shipped game's moves module (``MOVES``, ``TITLE``), or None: a registered game's."""
+    _load_plugins()
+    if name in _LOADED:
+        return None
+    module = BUILTIN.get(name)
+    if module is None or name not in _available_builtin():
+        raise UnknownRuleset(name)
+    try:
+        found = importlib.util.find_spec(f"{module}.moves")
+    except ModuleNotFoundError:
+        found = None
+    return importlib.import_module(f"{module}.moves") if found is not None else None
+
+
+def moves(name: str) -> list[Move]:
+    """A ruleset's moves table (its verbs, their arguments and help).  A shipped game's is read
+    from its package's ``moves`` module, without importing the game's rules: the command line's
+    help lists every game's verbs and stays quick (docs/performance.md)."""
+    table = _table(name)
+    return list(table.MOVES) if table is not None else get(name).moves()
+
+
+def title(name: str) -> str:
+    """A ruleset's title ("Hitler's War"), as :func:`moves` reads it."""
+    table = _table(name)
+    return getattr(table, "TITLE", "") if table is not None else get(name).title or name
+
+
 def get(name: str) -> Ruleset:
     _load_plugins()
     if name in _LOADED:
@@ -93,4 +122,4 @@ def get(name: str) -> Ruleset:
     return rs
 
 
-__all__ = ["BUILTIN", "DEFAULT_RULESET", "DEFAULT_SCENARIO", "UnknownRuleset", "get", "names", "register", "unregister"]
+__all__ = ["BUILTIN", "DEFAULT_RULESET", "DEFAULT_SCENARIO", "UnknownRuleset", "get", "moves", "names", "register", "title", "unregister"]

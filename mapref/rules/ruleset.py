@@ -27,9 +27,16 @@ Its three parts, each a typed base class with defaults:
   who holds the spaces that changed hands (:meth:`~GameView.control_view`), the supplied
   territory (:meth:`~GameView.supply_view`), the set-up pools still to place
   (:meth:`~GameView.pools`, :meth:`~GameView.place`);
-- and :class:`Ruleset` joins them with its ``name``, ``title`` and ``board_kinds``; the
-  command line's game verbs (:meth:`Ruleset.verbs`, e.g. Hitler's War's ``move``, ``set``,
-  ``advance``, ``losses``, ``capture``) each turn their arguments into an :class:`Action`.
+- and :class:`Ruleset` joins them with its ``name``, ``title`` and ``board_kinds``.
+
+**The moves table.**  Each game declares its moves once (:meth:`GameRules.moves`: a
+:class:`Move` each, with its :class:`Arg` arguments, the rule it applies, where the window
+offers it and the function that checks it).  From that one table come the dispatch of
+:meth:`~GameRules.check`, the command line's game verbs with their options and help
+(``mapref move GAME.toml ...``: :mod:`mapref.cli`), and the moves legal now
+(:meth:`~GameRules.legal`: :class:`MenuItem` entries, greyed exactly when ``check`` refuses them,
+with :class:`Field` values to ask), from which the right-click menu, the Game menu and the
+toolbar are made (:meth:`~GameView.menu`, :meth:`~GameView.game_menu`, :meth:`~GameView.toolbar`).
 
 A refusal is a value (an :class:`Outcome` with ``ok=False``), never an exception.  Nothing here
 changes a game: the session (:mod:`mapref.rules.session`) applies outcomes and keeps the history.
@@ -40,6 +47,7 @@ is a deliberately tiny one that proves the seam.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
@@ -150,8 +158,15 @@ class Field:
         object.__setattr__(self, "options", tuple(self.options or ()))
 
     def __iter__(self):
-        """The old 5-tuple (key, label, kind, default, options), for windows written before Field."""
-        return iter((self.key, self.label, self.kind, self.default, list(self.options) or None))
+        """The old 5-tuple (key, label, kind, default, options), for windows written before Field
+        (a default of None read as an empty answer)."""
+        return iter(self.as_tuple())
+
+    def __getitem__(self, i):
+        return self.as_tuple()[i]
+
+    def as_tuple(self) -> tuple:
+        return (self.key, self.label, self.kind, "" if self.default is None else self.default, list(self.options) or None)
 
 
 FIELD_KINDS = ("int", "text", "choice", "space", "bool", "many")
@@ -192,30 +207,19 @@ class SetupPool:
         return not any(self.left.values()) and not self.leaders
 
 
-@dataclass
-class Verb:
-    """A game verb of the command line (``mapref move GAME ...``)."""
-
-    name: str
-    help: str
-    description: str
-    arguments: Callable  # (argparse.ArgumentParser) -> None: adds the verb's arguments after GAME
-    action: Callable  # (args, game) -> Action; raise ValueError with a message for bad arguments
-    check_only: bool = False  # has --check (check, print, do not apply)
-    print_ok: Callable | None = None  # (outcome) -> lines printed on success (default: the outcome's messages)
-
-
 ARG_TYPES = ("space", "int", "text", "choice", "side", "piece", "bool", "list")
 PLACES = ("space", "piece", "game", "toolbar", "drag", "cli-only")
+_FIELD_KIND = {"space": "space", "int": "int", "text": "text", "choice": "choice", "side": "choice", "piece": "choice",
+               "bool": "bool", "list": "many"}
 
 
 @dataclass(frozen=True)
 class Arg:
     """One argument of a :class:`Move`: where it goes in the action's arguments, its type, and
-    how the command line spells it."""
+    how the command line spells it (``mapref VERB GAME.toml ...`` is built from these)."""
 
-    name: str  # the action's argument key ("from", "points.infantry")
-    type: str = "text"  # one of ARG_TYPES
+    name: str  # the action's argument key ("from"; "points.infantry" goes in args["points"]["infantry"])
+    type: str = "text"  # one of ARG_TYPES ("list": an option given again and again, or a positional taking several)
     required: bool = False
     default: object = None
     choices: tuple = ()
@@ -223,23 +227,88 @@ class Arg:
     max: int | None = None
     flag: str = ""  # the command line's option ("--roll"); "" = a positional argument
     help: str = ""
-    metavar: str = ""
+    metavar: str | tuple = ""
+    nargs: int | str | None = None  # the command line's count of values, where not the type's own ("?" for --fleet [NAME])
+    const: object = None  # an option's value when given without one (with nargs "?")
+    convert: Callable | None = None  # the command line's value -> the action's (raise ValueError with a message)
+    keep: bool = False  # always in the action, even when it is the default (else left out when it is)
+
+    def __post_init__(self):
+        if self.type not in ARG_TYPES:
+            raise ValueError(f"argument {self.name!r}: type {self.type!r} is not one of {', '.join(ARG_TYPES)}")
+        object.__setattr__(self, "choices", tuple(self.choices or ()))
+        if self.default is None and self.type in ("bool", "list"):
+            object.__setattr__(self, "default", False if self.type == "bool" else ())
+
+    def field(self, label: str = "", **changes) -> Field:
+        """The form field that asks this argument (``changes``: default, options, min, max...)."""
+        d = {"key": self.name, "label": label or self.help or self.name.rpartition(".")[2].replace("_", " "),
+             "kind": _FIELD_KIND[self.type], "default": None if self.default in ((), []) else self.default,
+             "options": tuple(str(c) for c in self.choices), "min": self.min, "max": self.max}
+        d.update(changes)
+        return Field(**d)
 
 
 @dataclass(frozen=True)
 class Move:
     """A move of a game, declared once (the ruleset's :meth:`GameRules.moves` table): the verb,
-    its arguments, the rule it applies, where the window offers it, and how it is checked."""
+    its arguments, the rule it applies, where the window offers it, and how it is checked.
+
+    ``check``, ``offer`` and ``when`` are functions, or the names of methods of the ruleset (so a
+    table names them without importing the game's modules: ``mapref --help`` reads the tables):
+
+    - ``check(game, args) -> Outcome``: may it be done, and what does it do (the ruleset's
+      :meth:`GameRules.checked` calls it: a ruleset may wrap what all its checks share);
+    - ``offer(game, space, piece) -> list[MenuItem]``: the entries it offers now at ``space`` /
+      for ``piece`` (both None: game-wide), their arguments filled as far as the context knows
+      them and ``ask`` fields for the rest (default, for the places "game" and "toolbar": one
+      entry, its required arguments asked);
+    - ``when(game, args) -> Outcome | None``: the refusal ``check`` gives whatever the values an
+      entry asks (a step of the sequence of play), or None: an entry with ``ask`` fields is
+      greyed by it (an entry without is checked)."""
 
     name: str  # the verb (an Action's ``verb``, the command line's ``mapref NAME``)
-    help: str  # one line
-    description: str = ""
+    help: str  # one line (``mapref --help``, the command's help)
+    description: str = ""  # the command's description
     args: tuple[Arg, ...] = ()
-    rule: str = ""
-    places: tuple[str, ...] = ("cli-only",)  # of PLACES
-    label: str = ""  # the menu label
+    rule: str = ""  # the rule it applies
+    places: tuple[str, ...] = ("cli-only",)  # of PLACES: where the window offers it
+    label: str = ""  # the menu label (an offer may give each entry its own)
     group: str = ""  # the submenu
-    check: Callable | None = None  # (game, args: dict) -> Outcome
+    check: Callable | str | None = None
+    offer: Callable | str | None = None
+    when: Callable | str | None = None
+    aliases: tuple[str, ...] = ()  # other verbs check takes for it ("advance" for "end-turn")
+    cli_check: bool = False  # the command has --check (check, print, do not apply)
+    finish: Callable | None = None  # (the command line's action arguments) -> them, checked together (raise ValueError)
+    print_ok: Callable | None = None  # (outcome) -> lines printed on success (default: the outcome's messages)
+
+    def __post_init__(self):
+        bad = [p for p in self.places if p not in PLACES]
+        if bad:
+            raise ValueError(f"move {self.name!r}: place {bad[0]!r} is not one of {', '.join(PLACES)}")
+
+    def arg(self, name: str) -> Arg | None:
+        return next((a for a in self.args if a.name == name), None)
+
+
+def moves_by_name(moves: Iterable[Move]) -> dict[str, Move]:
+    """Verb -> move, the aliases too."""
+    out: dict[str, Move] = {}
+    for m in moves:
+        out.setdefault(m.name, m)
+        for a in m.aliases:
+            out.setdefault(a, m)
+    return out
+
+
+def put(args: dict, key: str, value) -> None:
+    """``args[key] = value``, a dotted key nested: "points.infantry" -> args["points"]["infantry"]."""
+    where, _, leaf = key.rpartition(".")
+    if where:
+        args.setdefault(where, {})[leaf] = value
+    else:
+        args[key] = value
 
 
 @dataclass
@@ -317,10 +386,6 @@ class GameRules:
         """The referee's report: an object with ``violations``, ``as_dict()`` and ``text()``."""
         raise NotImplementedError
 
-    def check(self, game: Game, action: Action) -> Outcome:
-        """May ``action`` be done now, and what does it do?  Never changes the game."""
-        return refused(f"{self.title or self.name} has no action {action.verb!r}")
-
     def follow_up(self, game: Game) -> tuple[list, list[str]]:
         """What follows any change (applied in the same step): an immediate victory ends the
         game.  (commands, messages)."""
@@ -351,16 +416,80 @@ class GameRules:
 
     def moves(self) -> list[Move]:
         """The game's moves, declared once: they drive :meth:`check`, the command line's verbs and
-        the menus (:meth:`legal`)."""
+        the menus (:meth:`legal`).  Keep the table in a module that imports nothing heavy: the
+        command line's help reads it (:func:`mapref.rules.registry.moves`)."""
         return []
+
+    def move(self, verb: str) -> Move | None:
+        """The move of the table that takes ``verb`` (its name or an alias)."""
+        ms = self.moves()
+        index = self.__dict__.get("_move_index")
+        if index is None or index[0] is not ms:
+            index = self.__dict__["_move_index"] = (ms, moves_by_name(ms))
+        return index[1].get(verb)
+
+    def check(self, game: Game, action: Action) -> Outcome:
+        """May ``action`` be done now, and what does it do?  Never changes the game.  The move of
+        the table named by the action's verb checks it (:meth:`checked`)."""
+        m = self.move(action.verb)
+        if m is None or m.check is None:
+            names = ", ".join(x.name for x in self.moves() if x.check is not None)
+            return refused(f"{self.title or self.name} has no action {action.verb!r}" + (f" (its actions: {names})" if names else ""))
+        return self.checked(game, m, dict(action.args))
+
+    def checked(self, game: Game, move: Move, args: dict) -> Outcome:
+        """Run ``move``'s check on ``args`` (a copy: it may change them).  A ruleset overrides this
+        to wrap what all its checks share (the end of the game, arguments of the wrong kind)."""
+        return self._fn(move.check)(game, args)
+
+    def _fn(self, f: Callable | str) -> Callable:
+        """A move's function: itself, or the ruleset's method of that name."""
+        return getattr(self, f) if isinstance(f, str) else f
 
     def legal(self, game: Game, *, space: str | None = None, piece: str | None = None,
               place: str | None = None) -> list[MenuItem]:
-        """The moves one may make now at ``space`` / for ``piece`` / in ``place`` ("game",
-        "toolbar"): a MenuItem each, greyed (``enabled`` False, with ``why`` and ``rule``) exactly
-        when :meth:`check` refuses it, its arguments filled as far as the context knows them and
-        ``ask`` fields for the rest."""
-        return []
+        """The moves one may make now at ``space`` / for ``piece`` (the piece selected when the
+        space is right-clicked) / in ``place`` ("game", "toolbar"; none of the three: both): a
+        MenuItem each, its arguments filled as far as the context knows them and ``ask`` fields
+        for the rest.  An entry is greyed (``enabled`` False, with ``why`` and ``rule``) exactly
+        when :meth:`check` refuses it (an entry with ``ask`` fields: when the move's ``when``
+        refuses it whatever the values); an enabled entry carries the rule it applies."""
+        if place is not None:
+            wanted = {place}
+        else:
+            wanted = ({"space"} if space is not None else set()) | ({"piece"} if piece is not None else set())
+            wanted = wanted or {"game", "toolbar"}
+        out: list[MenuItem] = []
+        for m in self.moves():
+            if not wanted.intersection(m.places):
+                continue
+            if m.offer is not None:
+                items = self._fn(m.offer)(game, space, piece)
+            elif wanted & {"game", "toolbar"}:
+                items = [MenuItem(m.label or m.help, Action(m.name), ask=[a.field() for a in m.args if a.required])]
+            else:
+                items = []
+            out += [self.judge(game, m, item) for item in items]
+        return out
+
+    def judge(self, game: Game, move: Move, item: MenuItem) -> MenuItem:
+        """``item`` (an entry ``move`` offers) greyed or not, as :meth:`legal` says."""
+        if item.action is None:
+            item.action = Action(move.name)
+        item.label = item.label or move.label or move.help
+        item.group = item.group or move.group
+        if item.ask:
+            refusal = self._fn(move.when)(game, copy.deepcopy(item.action.args)) if move.when is not None else None
+            applies = move.rule
+        else:
+            out = self.check(game, Action(item.action.verb, copy.deepcopy(item.action.args)))
+            refusal = None if out.ok or out.ask is not None else out
+            applies = out.rule or move.rule
+        if refusal is None:
+            item.enabled, item.rule = True, item.rule or applies
+        else:
+            item.enabled, item.why, item.rule = False, refusal.reason, refusal.rule
+        return item
 
 
 class GameView:
@@ -374,17 +503,19 @@ class GameView:
         return []
 
     def menu(self, game: Game, space: str, selected: str | None) -> list[MenuItem]:
-        """The right-click menu at ``space`` (``selected``: the piece selected, if any)."""
-        return []
+        """The right-click menu at ``space`` (``selected``: the piece selected, if any): the moves
+        of the places "space" and "piece" (:meth:`GameRules.legal`)."""
+        return self.legal(game, space=space, piece=selected)  # type: ignore[attr-defined]
 
     def game_menu(self, game: Game) -> list[MenuItem]:
         """Entries of the window's Game menu that concern no one space (a nation's status,
-        building): usually with ``ask`` fields."""
-        return []
+        building): the moves of the place "game"."""
+        return self.legal(game, place="game")  # type: ignore[attr-defined]
 
     def toolbar(self, game: Game) -> list[MenuItem]:
-        """Buttons of the window's toolbar (a card game's Pass, Discard...), as menu entries."""
-        return []
+        """Buttons of the window's toolbar (a card game's Pass, Discard...): the moves of the
+        place "toolbar"."""
+        return self.legal(game, place="toolbar")  # type: ignore[attr-defined]
 
     def drag(self, game: Game, piece: str, to: str) -> Action | None:
         """The action of dropping piece ``piece`` on space ``to`` (None: nothing)."""
@@ -440,10 +571,6 @@ class Ruleset(GameFiles, GameRules, GameView):
     title = ""  # "Hitler's War"
     board_kinds: tuple[str, ...] = ("hex",)
 
-    # ------------------------------------------------------------------------------- CLI
-    def verbs(self) -> list[Verb]:
-        return []
-
 
 __all__ = ["ARG_TYPES", "Action", "Arg", "Ask", "FIELD_KINDS", "Field", "GameFiles", "GameRules", "GameView", "MenuItem", "Move",
-           "Outcome", "PLACES", "Piece", "Ruleset", "SetupPool", "Step", "TrackRow", "Verb", "Violation", "refused"]
+           "Outcome", "PLACES", "Piece", "Ruleset", "SetupPool", "Step", "TrackRow", "Violation", "moves_by_name", "put", "refused"]

@@ -715,45 +715,6 @@ def check_set(spec: TrackSpec, st: TrackState, a: dict, exists=lambda space: Tru
     return new, msgs
 
 
-def verb_arguments(ap) -> None:
-    """The arguments of ``mapref vp-set`` (after GAME)."""
-    yes = {"yes": True, "no": False}
-    ap.add_argument("--war", choices=WARS, help="Limited or Total War")
-    ap.add_argument("--collapse", type=int, metavar="N", help="Allied Collapse markers in the Strategic Warfare Box")
-    ap.add_argument("--takeover", type=int, metavar="N", help="Military Takeover markers in the Strategic Warfare Box")
-    ap.add_argument("--no-retreat", dest="no_retreat", metavar="BOX", help="the box of the Axis No Retreat marker (none: off the track)")
-    ap.add_argument("--ss-europa", dest="ss_europa", metavar="BOX", help="the box of the SS Europa marker (none: off)")
-    ap.add_argument("--box", metavar="BOX", help="move the VP marker (a referee's correction)")
-    ap.add_argument("--face", choices=FACES, help="turn the VP marker (a referee's correction)")
-    ap.add_argument("--minors", action="append", metavar="FACTION=POSTURE", help="western=war, soviet=neutral... (repeat)")
-    ap.add_argument("--stronghold", metavar="HEX", help="the hex of the Republican Stronghold marker (none: removed)")
-    ap.add_argument("--support", choices=("soviet", "western"), help="the Republican Support marker's face")
-    ap.add_argument("--galvanic", choices=tuple(yes), help="the Western faction played card 37 Operation Galvanic")
-    ap.add_argument("--bonus", action="append", metavar="SIDE=N", help="Bonus VPs: axis=1, allies=0 (14.38)")
-    ap.add_argument("--country", metavar="CODE", help="a country whose record to change (with the options below)")
-    ap.add_argument("--kind", choices=tuple(k for k in KINDS if k), help="the country's kind")
-    ap.add_argument("--add-marker", dest="add_marker", action="append", metavar="MARKER", help="a marker in its Posture Box (appeasement...)")
-    ap.add_argument("--remove-marker", dest="remove_marker", action="append", metavar="MARKER")
-    ap.add_argument("--influence", choices=tuple(i for i in INFLUENCES if i) + ("none",), help="a Neutral Country's Influence marker")
-    ap.add_argument("--policy-affected", dest="policy_affected", choices=tuple(yes), help="recorded as Policy Affected (13.6.1)")
-
-
-def verb_action(args) -> dict:
-    """The ``vp-set`` action's arguments from the parsed command line."""
-    yes = {"yes": True, "no": False}
-    d: dict = {}
-    for k in ("war", "collapse", "takeover", "no_retreat", "ss_europa", "box", "face", "minors", "stronghold", "support",
-              "bonus", "country", "kind", "add_marker", "remove_marker", "influence"):
-        v = getattr(args, k, None)
-        if v is not None:
-            d[k] = v
-    for k in ("galvanic", "policy_affected"):
-        v = getattr(args, k, None)
-        if v is not None:
-            d[k] = yes[v]
-    return d
-
-
 # ---------------------------------------------------------------------------- a command
 class SetAttr(Command):
     """Replace one attribute of a game state (its whole VP-track record): undone by restoring it."""
@@ -769,6 +730,6 @@ class SetAttr(Command):
         setattr(target, self.attr, self.was)
 
 
-__all__ = ["Box", "Check", "check_set", "verb_action", "verb_arguments", "CountryRecord", "Entry", "Placement", "SetAttr", "Strategic", "TrackFacts", "TrackSpec",
+__all__ = ["Box", "Check", "check_set", "CountryRecord", "Entry", "Placement", "SetAttr", "Strategic", "TrackFacts", "TrackSpec",
            "TrackState", "automatic_victory", "check_spaces", "combined_score", "final_score", "initial_state", "panel_lines",
            "perform_check", "placement", "read_spec", "read_state", "state_data", "strategic_value"]

@@ -1502,8 +1502,9 @@ class GameWindow(PositionExport):
         if greyed:
             whys = []
             for i in greyed:
-                if i.why and i.why not in whys:
-                    whys.append(i.why)
+                why = f"{i.why} [{i.rule}]" if i.why and i.rule and f"[{i.rule}]" not in i.why else i.why
+                if why and why not in whys:
+                    whys.append(why)
             self.status.set(f"{space}: " + _capital("; ".join(whys)) if whys else f"{space}: greyed entries are refused now")
         try:
             menu.tk_popup(e.x_root, e.y_root)

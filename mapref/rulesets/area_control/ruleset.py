@@ -16,9 +16,10 @@ from dataclasses import dataclass, field
 
 from mapref.core.board import SpaceError
 from mapref.core.history import Command
-from mapref.rules.ruleset import Action, MenuItem, Outcome, Ruleset, Step, TrackRow, Verb, refused
+from mapref.rules.ruleset import Action, Field, MenuItem, Move, Outcome, Ruleset, Step, TrackRow, refused
 from mapref.rules.victory import evaluate, holds
 from mapref.rulesets.area_control import rules
+from mapref.rulesets.area_control.moves import MOVES, TITLE
 from mapref.rulesets.area_control.data import (ACTIVITIES, FACILITIES, NationState, Scenario, State, dumps_state, read_scenario,
                                                read_state, state_data)
 
@@ -88,7 +89,7 @@ class Report:
 
 class AreaControl(Ruleset):
     name = "area_control"
-    title = "Area control (Axis & Allies house rules)"
+    title = TITLE
     board_kinds = ("area",)
     board_view = "tracks"  # the referee's window shows the cities, capitals and blocks as rows (no area canvas yet)
     side_colours = {n: (c, "#ffffff") for n, c in COLOURS.items()}
@@ -174,16 +175,17 @@ class AreaControl(Ruleset):
         return [Replace(new, "game over")], [f"game over: the {v['winner']} win ({v['condition']}) [{v['rule']}]"]
 
     # --------------------------------------------------------------------------- actions
-    def check(self, game, action: Action) -> Outcome:
+    def moves(self) -> list[Move]:
+        return MOVES
+
+    def checked(self, game, move: Move, args: dict) -> Outcome:
+        """Each check reads the game, its context and the action's arguments; nothing is done
+        once the game is over."""
         st = game.state
         if st.over:
             return refused(f"the game is over: the {st.winner} won" if st.winner else "the game is over")
-        fn = getattr(self, f"_check_{action.verb}", None)
-        if fn is None:
-            return refused(f"{self.title} has no action {action.verb!r} (its actions: advance, take, attack, claim, build, rent, "
-                           "war, collect, capital, roll, cash)")
         try:
-            return fn(game, self.cx(game), dict(action.args))
+            return self._fn(move.check)(game, self.cx(game), args)
         except (SpaceError, ValueError, TypeError) as e:
             return refused(str(e))
 
@@ -351,93 +353,97 @@ class AreaControl(Ruleset):
         vic.append(f"the Allies win if the Axis has not won by the end of round {game.scenario.last_round}")
         return [("Victory cities", vic), ("Capitals and income", inc), ("Neutral blocks", list(r.blocks)), ("Pending", pend)]
 
-    def menu(self, game, space: str, selected: str | None) -> list[MenuItem]:
+    # ---------------------------------------------------------------- what the window offers
+    # At a territory: what the nation whose turn it is may record there; elsewhere (a row of the
+    # tracks) and in the Game menu: the same with the territory asked.  A roll or a capital due
+    # comes first: only it is offered (the moves table, .moves: legal() greys what check refuses).
+    def _territory(self, game, space) -> str | None:
+        return space if space is not None and game.board.space(space) is not None else None
+
+    def _offer_roll(self, game, space, piece) -> list[MenuItem]:
+        return [MenuItem(f"Roll for {p['target']}...", Action("roll", {"target": p["target"]}),
+                         ask=[Field("germany", "Germany's die", "int", 1, min=1, max=6),
+                              Field("allies", "the Allied die", "int", 1, min=1, max=6)])
+                for p in game.state.pending[:1] if p["kind"] == "roll"]
+
+    def _offer_capital(self, game, space, piece) -> list[MenuItem]:
+        return [MenuItem(f"{p['nation']}: declare the new capital...", Action("capital", {"nation": p["nation"]}),
+                         ask=[Field("space", "territory", "choice", p["choices"][0], p["choices"])])
+                for p in game.state.pending[:1] if p["kind"] != "roll"]
+
+    def _at(self, game, space, verb: str, label: str, ask_label: str, **more) -> list[MenuItem]:
+        """An entry of ``verb`` by the nation whose turn it is: at a territory, for it; elsewhere
+        with the territory asked.  Nothing while a roll or a capital is due."""
         st = game.state
-        if st.pending:
-            p = st.pending[0]
-            if p["kind"] == "roll":
-                return [MenuItem(f"Roll for {p['target']}...", Action("roll", {"target": p["target"]}),
-                                 ask=[("germany", "Germany's die", "int", 1, None), ("allies", "the Allied die", "int", 1, None)])]
-            return [MenuItem(f"{p['nation']}: declare the new capital...", Action("capital", {"nation": p["nation"]}),
-                             ask=[("space", "territory", "text", p["choices"][0], p["choices"])])]
-        return [MenuItem("Take a territory...", Action("take", {"by": st.nation}), ask=[("space", "territory", "text", "", None)]),
-                MenuItem("Attack a neutral...", Action("attack", {"by": st.nation}), ask=[("space", "territory", "text", "", None)])]
+        if st.pending or st.over:
+            return []
+        by = st.nation
+        here = self._territory(game, space)
+        if here is not None:
+            return [MenuItem(label.format(nation=game.scenario.nations[by].name, space=self.cx(game).name(here)),
+                             Action(verb, {"space": here, "by": by, **more}))]
+        return [MenuItem(ask_label, Action(verb, {"by": by, **more}), ask=[Field("space", "territory", "space")])]
 
-    # ------------------------------------------------------------------------------- CLI
-    def verbs(self) -> list[Verb]:
-        def space_by(extra=None):
-            def args(ap):
-                ap.add_argument("space", metavar="TERRITORY")
-                ap.add_argument("--by", required=True, metavar="NATION")
-                if extra:
-                    extra(ap)
-            return args
+    def _offer_take(self, game, space, piece) -> list[MenuItem]:
+        return self._at(game, space, "take", "{nation} takes {space}", "Take a territory...")
 
-        def claim_extra(ap):
-            ap.add_argument("--air-transport", action="store_true", help="the claim is made by an air transport landing")
-            ap.add_argument("--cargo", action="append", default=[], metavar="UNIT", help="what the air transport carries (repeat)")
+    def _offer_attack(self, game, space, piece) -> list[MenuItem]:
+        here = self._territory(game, space)
+        if here is not None and here not in game.state.neutrals:
+            return []
+        return self._at(game, space, "attack", "{nation} attacks {space} (a neutral)", "Attack a neutral...")
 
-        def build_extra(ap):
-            ap.add_argument("facility", choices=FACILITIES)
+    def _offer_claim(self, game, space, piece) -> list[MenuItem]:
+        here = self._territory(game, space)
+        if here is None or here not in game.state.neutrals:
+            return []
+        return self._at(game, here, "claim", "{nation} claims the standing army of {space}", "", air_transport=False, cargo=[])
 
-        def rent_extra(ap):
-            ap.add_argument("--ships", type=int, required=True, metavar="N")
+    def _offer_build(self, game, space, piece) -> list[MenuItem]:
+        here = self._territory(game, space)
+        if here is None or game.state.pending or game.state.over:
+            return []
+        by = game.state.nation
+        return [MenuItem(f"{game.scenario.nations[by].name} builds in {self.cx(game).name(here)}...",
+                         Action("build", {"space": here, "by": by}),
+                         ask=[Field("facility", "facility", "choice", FACILITIES[0], FACILITIES)])]
 
-        def war_args(ap):
-            ap.add_argument("nation", metavar="NATION")
-            ap.add_argument("--on", required=True, metavar="NATION")
+    def _offer_rent(self, game, space, piece) -> list[MenuItem]:
+        here = self._territory(game, space)
+        if here is None or here not in game.state.neutrals or game.state.pending or game.state.over:
+            return []
+        by = game.state.nation
+        return [MenuItem(f"{game.scenario.nations[by].name} rents the naval base of {self.cx(game).name(here)}...",
+                         Action("rent", {"space": here, "by": by}), ask=[Field("ships", "ships", "int", 1, min=0)])]
 
-        def collect_args(ap):
-            ap.add_argument("nation", metavar="NATION")
-            ap.add_argument("what", choices=tuple(x for x in ACTIVITIES if x != "enter_neutral"))
-            ap.add_argument("--amount", type=int, default=0, metavar="N", help="what it adds to the nation's cash")
+    def _when_rent(self, game, a: dict) -> Outcome | None:
+        st, by = game.state, a.get("by")
+        rule = "NAVAL PORTS ON NEUTRAL TERRITORIES"
+        if st.phase != game.scenario.phases[0] or st.nation != by:
+            return refused(f"a base is paid for in {by}'s {game.scenario.phases[0].replace('_', ' ')} phase", rule)
+        if not st.nations[by].at_war:
+            return refused(f"only nations at war may use naval bases on neutral territories; {self.cx(game).nname(by)} is at "
+                           "war with no one", rule)
+        return None
 
-        def capital_args(ap):
-            ap.add_argument("space", metavar="TERRITORY")
-            ap.add_argument("--nation", required=True, metavar="NATION")
+    def _nation_field(self, game) -> Field:
+        return Field("nation", "nation", "choice", game.state.nation, tuple(game.scenario.nations))
 
-        def roll_args(ap):
-            ap.add_argument("target", metavar="TERRITORY_OR_SEA_ZONE")
-            ap.add_argument("--germany", type=int, required=True, metavar="N")
-            ap.add_argument("--allies", type=int, required=True, metavar="N")
+    # the referee's records of a nation (war, what it collects, its cash): the nation whose turn it is first
+    def _offer_war(self, game, space, piece) -> list[MenuItem]:
+        names = tuple(game.scenario.nations)
+        other = next((n for n in names if n != game.state.nation), game.state.nation)
+        return [MenuItem("", Action("war"), ask=[self._nation_field(game), Field("on", "at war with", "choice", other, names)])]
 
-        def cash_args(ap):
-            ap.add_argument("nation", metavar="NATION")
-            ap.add_argument("amount", type=int, metavar="N")
+    def _offer_collect(self, game, space, piece) -> list[MenuItem]:
+        what = tuple(x for x in ACTIVITIES if x != "enter_neutral")
+        return [MenuItem("", Action("collect"), ask=[self._nation_field(game), Field("what", "collects", "choice", "income", what),
+                                                     Field("amount", "adds to its cash", "int", 0)])]
 
-        return [
-            Verb("advance", "end the current phase (the turn passes to the next nation, then the next round)",
-                 "End the current phase of the current nation's turn.", lambda ap: None, lambda a, g: Action("advance")),
-            Verb("take", "a territory taken by a nation: neutral blocks, liberation, a capital's fall and what follows",
-                 "Record that NATION took TERRITORY (combat won or entered), with what follows (NEUTRAL BLOCKS; OCCUPATION OF "
-                 "CAPITAL CITIES).", space_by(), lambda a, g: Action("take", {"space": a.space, "by": a.by}), check_only=True),
-            Verb("attack", "an attack declared on a neutral territory: a strict neutral turns its block",
-                 "Record an attack on a neutral territory (NEUTRAL BLOCKS).", space_by(),
-                 lambda a, g: Action("attack", {"space": a.space, "by": a.by}), check_only=True),
-            Verb("claim", "a pro-neutral's standing army claimed (by a land unit or an air transport with infantry)",
-                 "Claim a pro-neutral's standing army (CLAIMING STANDING ARMIES).", space_by(claim_extra),
-                 lambda a, g: Action("claim", {"space": a.space, "by": a.by, "air_transport": a.air_transport, "cargo": a.cargo}),
-                 check_only=True),
-            Verb("build", "a facility built (only minor factories on neutral territories)",
-                 "Build a facility (PRODUCTION ON NEUTRAL TERRITORIES).", space_by(build_extra),
-                 lambda a, g: Action("build", {"space": a.space, "by": a.by, "facility": a.facility}), check_only=True),
-            Verb("rent", "a naval base rented for this turn (paid in the purchase phase)",
-                 "Rent a naval base for one turn (NAVAL PORTS ON NEUTRAL TERRITORIES).", space_by(rent_extra),
-                 lambda a, g: Action("rent", {"space": a.space, "by": a.by, "ships": a.ships}), check_only=True),
-            Verb("war", "two nations go to war", "Record a declaration of war.", war_args,
-                 lambda a, g: Action("war", {"nation": a.nation, "on": a.on})),
-            Verb("collect", "a nation collects income, national objectives, oil tankers... (refused when the rules say no)",
-                 "Record what a nation collects or uses (NEUTRAL NATIONS: NOT AT WAR; OCCUPATION OF CAPITAL CITIES).",
-                 collect_args, lambda a, g: Action("collect", {"nation": a.nation, "what": a.what, "amount": a.amount}),
-                 check_only=True),
-            Verb("capital", "the Soviet Union declares its new capital", "Declare a new capital (SOVIET UNION (MOSCOW)).",
-                 capital_args, lambda a, g: Action("capital", {"space": a.space, "nation": a.nation})),
-            Verb("roll", "one of the Italian dice rolls after Rome falls", "Enter the dice of a roll for Italian ships or "
-                 "territory (ITALY (ROME)).", roll_args,
-                 lambda a, g: Action("roll", {"target": a.target, "germany": a.germany, "allies": a.allies})),
-            Verb("cash", "the referee records a nation's cash on hand", "Record a nation's cash on hand.", cash_args,
-                 lambda a, g: Action("cash", {"nation": a.nation, "amount": a.amount})),
-        ]
+    def _offer_cash(self, game, space, piece) -> list[MenuItem]:
+        st = game.state
+        return [MenuItem("", Action("cash"), ask=[self._nation_field(game),
+                                                  Field("amount", "cash on hand", "int", st.nations[st.nation].cash, min=0)])]
 
 
 RULESET = AreaControl()

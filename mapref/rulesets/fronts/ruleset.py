@@ -16,9 +16,10 @@ import copy
 from dataclasses import dataclass, field
 
 from mapref.core.history import Command
-from mapref.rules.ruleset import Action, MenuItem, Outcome, Ruleset, Step, TrackRow, Verb, Violation, refused
+from mapref.rules.ruleset import Action, Field, MenuItem, Move, Outcome, Ruleset, Step, TrackRow, Violation, refused
 from mapref.rules.victory import evaluate
 from mapref.rulesets.fronts import rules
+from mapref.rulesets.fronts.moves import MOVES, TITLE
 from mapref.rulesets.fronts.data import PHASE_NAMES, PHASES, SIDES, Scenario, State, dumps_state, read_scenario, read_state, state_data
 
 
@@ -86,7 +87,7 @@ class Report:
 
 class Fronts(Ruleset):
     name = "fronts"
-    title = "Three Fronts (a front-token card game)"
+    title = TITLE
     board_kinds = ("area",)
     board_view = "tracks"
     side_colours = {"germans": ("#3b3b3b", "#ffffff"), "allies": ("#2f5fb0", "#ffffff")}
@@ -154,17 +155,19 @@ class Fronts(Ruleset):
         new.phase, new.winner = "over", v["winner"]
         return [Replace(new, "game over")], [f"game over: the {v['winner']} win ({v['condition']}) [{v['rule']}]"]
 
-    def check(self, game, action: Action) -> Outcome:
+    def moves(self) -> list[Move]:
+        return MOVES
+
+    def checked(self, game, move: Move, args: dict) -> Outcome:
+        """Each check reads the scenario, the state and the action's arguments; nothing is done
+        once the game is over."""
         st = game.state
         if st.over:
             return refused(f"the game is over: the {st.winner} won" if st.winner else "the game is over", "VICTORY")
-        fn = getattr(self, f"_check_{action.verb}", None)
-        if fn is None:
-            return refused(f"{self.title} has no action {action.verb!r} (its actions: advance, keep, speer, swap, battle)")
         try:
-            return fn(game.scenario, st, dict(action.args))
+            return self._fn(move.check)(game.scenario, st, args)
         except (TypeError, ValueError) as e:  # arguments of the wrong kind (a script's action)
-            return refused(f"{action.verb}: {e}")
+            return refused(f"{move.name}: {e}")
 
     def _check_advance(self, sc: Scenario, st: State, a: dict) -> Outcome:
         if st.phase in sc.fronts:
@@ -354,59 +357,47 @@ class Fronts(Ruleset):
                 f"the Germans lose if they have not won by the end of {sc.last_year}"]
         return [("Draw table (this year)", draw), ("Cards", hands), ("Last battle", battle), ("Victory", vic)]
 
-    def menu(self, game, space: str, selected: str | None) -> list[MenuItem]:
-        """What can be done now (the window offers it on a right-click anywhere on the fronts)."""
+    # ---------------------------------------------------------------- what the window offers
+    # What can be done now: the window offers it on a right-click anywhere on the fronts and in
+    # its Game menu (the moves table, .moves: legal() greys what check refuses).
+    def _offer_battle(self, game, space, piece) -> list[MenuItem]:
         sc, st = game.scenario, game.state
-        if st.over:
+        if st.over or st.phase not in sc.fronts:
             return []
-        if st.phase in sc.fronts:
-            f = sc.fronts[st.phase].name
-            fields = [(s, f"{s.title()}' stack (card titles, separated by commas)", "text", "", None) for s in SIDES]
-            return [MenuItem(f"Fight the {f} battle...", Action("battle", {}), ask=fields)]
-        if st.phase == "history":
-            return [MenuItem(f"The {s} keep...", Action("keep", {"side": s}),
-                             ask=[("cards", f"cards the {s} keep (0-{min(sc.keep, st.hands[s].hand)})", "int", min(sc.keep, st.hands[s].hand), None)])
-                    for s in SIDES]
-        if st.phase == "production":
-            return [MenuItem("The Germans discard Speer to draw 3", Action("speer", {}))]
-        if st.phase == "planning":
-            return [MenuItem(f"The {s} exchange cards...", Action("swap", {"side": s}),
-                             ask=[("cards", f"cards the {s} discard and draw again (0-{sc.swap})", "int", 0, None)]) for s in SIDES]
-        return []
+        fields = [Field(s, f"{s.title()}' stack (card titles, separated by commas)", "text", "") for s in SIDES]
+        return [MenuItem(f"Fight the {sc.fronts[st.phase].name} battle...", Action("battle"), ask=fields)]
 
-    # ------------------------------------------------------------------------------- CLI
-    def verbs(self) -> list[Verb]:
-        def side_n(what):
-            def args(ap):
-                ap.add_argument("side", choices=SIDES)
-                ap.add_argument("cards", type=int, metavar="N", help=what)
-            return args
+    def _offer_keep(self, game, space, piece) -> list[MenuItem]:
+        sc, st = game.scenario, game.state
+        if st.over or st.phase != "history":
+            return []
+        return [MenuItem(f"The {s} keep...", Action("keep", {"side": s}),
+                         ask=[Field("cards", f"cards the {s} keep (0-{n})", "int", n, min=0, max=n)])
+                for s in SIDES for n in [min(sc.keep, st.hands[s].hand)]]
 
-        def battle_args(ap):
-            ap.add_argument("--germans", action="append", default=[], metavar="CARD", help="a card of the German stack (repeat)")
-            ap.add_argument("--allies", action="append", default=[], metavar="CARD",
-                            help="a card of the Allied stack (repeat; in full notation, such as \"Churchill L 2 A\", "
-                                 "while the scenario lists no Allied deck)")
+    def _when_keep(self, game, a: dict) -> Outcome | None:
+        s, h = a.get("side"), game.state.hands.get(a.get("side"))
+        if h is not None and h.kept:
+            return refused(f"the {s} chose the cards they keep already this turn", "HISTORY PHASE")
+        return None
 
-        return [
-            Verb("advance", "end the current phase (History: keep and discard, then the draws)",
-                 "End the current phase of the turn sequence and apply what follows it.", lambda ap: None,
-                 lambda args, game: Action("advance")),
-            Verb("keep", "History Phase: how many unused cards a player keeps (up to 2)",
-                 "A player keeps up to 2 unused cards from the previous turn; the rest are discarded (HISTORY PHASE).",
-                 side_n("cards kept"), lambda args, game: Action("keep", {"side": args.side, "cards": args.cards})),
-            Verb("speer", "Production Phase: the Germans discard Speer to draw 3 cards",
-                 "Discard the Speer card in the Production Phase to draw 3 cards (CARD LIST, Notes).", lambda ap: None,
-                 lambda args, game: Action("speer")),
-            Verb("swap", "Planning Phase: a player discards up to 3 cards and draws as many",
-                 "A player may discard up to 3 cards and draw an equal number of replacement cards (PLANNING PHASE).",
-                 side_n("cards discarded and drawn again"), lambda args, game: Action("swap", {"side": args.side, "cards": args.cards})),
-            Verb("battle", "a front phase: both stacks revealed; checked, the higher force takes a token",
-                 "Both players' stacks of the current front phase, revealed together: each is checked (the front, at most 1 "
-                 "Leader, 1 Operation, 2 Unit and 1 Special card, the card's years), the higher total force takes one token "
-                 "of the front from the other (the front phases).", battle_args,
-                 lambda args, game: Action("battle", {"germans": list(args.germans), "allies": list(args.allies)}), check_only=True),
-        ]
+    def _offer_speer(self, game, space, piece) -> list[MenuItem]:
+        st = game.state
+        return [MenuItem("", Action("speer"))] if not st.over and st.phase == "production" else []
+
+    def _offer_swap(self, game, space, piece) -> list[MenuItem]:
+        sc, st = game.scenario, game.state
+        if st.over or st.phase != "planning":
+            return []
+        return [MenuItem(f"The {s} exchange cards...", Action("swap", {"side": s}),
+                         ask=[Field("cards", f"cards the {s} discard and draw again (0-{n})", "int", 0, min=0, max=n)])
+                for s in SIDES for n in [min(sc.swap, st.hands[s].hand)]]
+
+    def _when_swap(self, game, a: dict) -> Outcome | None:
+        s, h = a.get("side"), game.state.hands.get(a.get("side"))
+        if h is not None and h.swapped >= 0:
+            return refused(f"the {s} exchanged {h.swapped} cards already this turn", "PLANNING PHASE")
+        return None
 
 
 RULESET = Fronts()

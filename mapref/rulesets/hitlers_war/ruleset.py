@@ -14,13 +14,13 @@ from __future__ import annotations
 import copy
 
 from mapref.core.board import SpaceError
-from mapref.rules.ruleset import Action, Ask, MenuItem, Outcome, Piece, Ruleset, SetupPool, Step, Verb, refused
+from mapref.rules.ruleset import Action, Ask, Field, MenuItem, Move, Outcome, Piece, Ruleset, SetupPool, Step, refused
 from mapref.rulesets.hitlers_war import files as hwfiles
 from mapref.rulesets.hitlers_war import vpcheck  # a scenario's seasonal VP track (issue 16)
 from mapref.rulesets.hitlers_war.common import Context
-from mapref.rulesets.hitlers_war.state import POINT_TYPES, STATUSES, Turn
+from mapref.rulesets.hitlers_war.moves import MOVES, TITLE, parse_costs, parse_points
+from mapref.rulesets.hitlers_war.state import POINT_TYPES, Turn
 
-FLAGS = {"tactical_air": "air"}  # the command line's name of a strength type
 STEP_LABELS = {
     ("setup", ""): "Set-up",
     ("movement", ""): "Movement",
@@ -39,35 +39,6 @@ STEP_LABELS = {
     ("over", ""): "Game over",
 }
 KEEP = "keep"  # a ``set`` action's side: unchanged
-ACTIONS = ("move", "set", "advance", "losses", "capture", "build", "repair", "invade", "surrender", "naval", "announce")
-
-
-def parse_points(text: str) -> dict[str, int]:
-    """``"infantry=1,mechanized=2"`` (``air`` for tactical air) -> {type: n}; raise ValueError."""
-    out: dict[str, int] = {}
-    names = {FLAGS.get(t, t): t for t in POINT_TYPES} | {t: t for t in POINT_TYPES} | {"fort": "fort"}
-    for part in text.split(","):
-        k, eq, v = part.strip().partition("=")
-        k = k.strip().lower().replace("-", "_")
-        if not eq or k not in names or not v.strip().isdigit():
-            raise ValueError(f"{part.strip()!r}: expected TYPE=N with a type of {', '.join(sorted(set(names)))}")
-        out[names[k]] = out.get(names[k], 0) + int(v)
-    return out
-
-
-def parse_costs(text: str) -> dict[str, int]:
-    """``"mechanized=6,tactical_air=8"`` -> {type: cost} (``air`` for tactical air); raise ValueError."""
-    from mapref.rulesets.hitlers_war.build import COST_TYPES
-
-    names = {t: t for t in COST_TYPES} | {FLAGS.get(t, t): t for t in POINT_TYPES} | {"ta-shipping": "ta_shipping"}
-    out = {}
-    for part in text.split(","):
-        k, eq, v = part.strip().partition("=")
-        k = k.strip().lower()
-        if not eq or names.get(k, names.get(k.replace("-", "_"))) is None or not v.strip().isdigit():
-            raise ValueError(f"--cost {part.strip()!r}: expected TYPE=N with a type of {', '.join(COST_TYPES)}")
-        out[names.get(k, names.get(k.replace("-", "_")))] = int(v)
-    return out
 
 
 def parse_losses(a: dict) -> dict | None:
@@ -116,7 +87,7 @@ def step_label(phase: str, subphase: str) -> str:
 
 class HitlersWar(Ruleset):
     name = "hitlers_war"
-    title = "Hitler's War"
+    title = TITLE
     board_kinds = ("hex",)
     side_colours = {"axis": ("#2b2b2b", "#ffffff"), "soviet": ("#9e1b1b", "#ffffff"), "allies": ("#1f4e9e", "#ffffff")}
 
@@ -204,16 +175,20 @@ class HitlersWar(Ruleset):
         more, msgs = vpcheck.follow_up(game)
         return cmds + more, ([msg] if msg else []) + msgs
 
-    def check(self, game, action: Action) -> Outcome:
-        if action.verb in vpcheck.VERBS:
-            return vpcheck.check(game, action)
-        fn = getattr(self, f"_check_{action.verb}", None)
-        if fn is None:
-            return refused(f"Hitler's War has no action {action.verb!r} (its actions: {', '.join(ACTIONS)})")
+    def moves(self) -> list[Move]:
+        return MOVES
+
+    def checked(self, game, move: Move, args: dict) -> Outcome:
         try:
-            return fn(game, dict(action.args))
+            return super().checked(game, move, args)
         except SpaceError as e:
             return refused(str(e))
+
+    def _check_vp_set(self, game, a: dict) -> Outcome:
+        return vpcheck.check(game, Action("vp-set", a))
+
+    def _check_vp_check(self, game, a: dict) -> Outcome:
+        return vpcheck.check(game, Action("vp-check", a))
 
     # each check returns an Outcome whose ``reason`` reads as one line after "mapref: "
     def _space(self, game, text: str) -> str:
@@ -302,6 +277,9 @@ class HitlersWar(Ruleset):
 
         st = game.state
         here = step_label(st.phase, st.subphase)
+        early = self._when_advance(game, a)  # the window's "End movement, choosing the points lost here"
+        if early is not None:
+            return early
         try:
             lose = parse_losses(a)
         except ValueError as e:
@@ -545,16 +523,6 @@ class HitlersWar(Ruleset):
 
         return place_item(self.context(game), pool, space)
 
-    def game_menu(self, game) -> list[MenuItem]:
-        from mapref.rulesets.hitlers_war.views import game_menu
-
-        cx = self.context(game)
-        out = game_menu(cx, game)
-        if game.state.phase == "production":  # the entries not tied to a space: shipping, ships, lend-lease
-            out[1:1] = [item for item in self._production_menu(game, cx, None) if item.action is not None
-                        and "space" not in item.action.args]
-        return out
-
     def pieces(self, game, report=None) -> list[Piece]:
         r = (report or self.report(game)).as_dict()
         cx = self.context(game)
@@ -649,396 +617,217 @@ class HitlersWar(Ruleset):
                 return Action("move", {"from": f.at, "to": to, "fleet": name})
         return None
 
-    def menu(self, game, space: str, selected: str | None) -> list[MenuItem]:
-        """The right-click menu at ``space``: combat results (greyed, with the reason, outside a
-        combat phase: rulings R35), then what the step does here (the end of movement with the
-        points lost chosen; building and repairing in the production phase)."""
+    # ---------------------------------------------------------------- what the window offers
+    # The entries each move offers now (the moves table, .moves: legal() greys those check
+    # refuses).  Combat results are entered in a combat phase only (rulings R35).
+    def _attacker(self, game, space: str | None, piece: str | None):
+        """The selected army of the phasing side facing an enemy-held or enemy-occupied ``space``
+        (a combat result's attacker), or None."""
+        st = game.state
+        if space is None or not piece or not piece.startswith("army:"):
+            return None
+        sel = st.army(piece.partition(":")[2])
+        if sel is None or sel.side != st.side or sel.at == space:
+            return None
+        cx = self.context(game)
+        enemy = cx.control.get(space) != st.side or any(x.at == space and x.side != st.side for x in st.armies)
+        return sel if enemy else None
+
+    def _offer_invade(self, game, space, piece) -> list[MenuItem]:
+        # Amphibious invasions (Invasion resolution; Invasion advance 3-4): the players rolled it
+        sel = self._attacker(game, space, piece)
+        if sel is None or game.state.subphase != "amphibious" or not sel.points.get("amphibious"):
+            return []
+        args = {"from": sel.at, "to": space, "army": sel.name}
+        return [MenuItem("Invasion succeeded (landing)", Action("invade", dict(args))),
+                MenuItem("Invasion failed (amphibious points lost)", Action("invade", {**args, "failed": True}))]
+
+    def _offer_announce(self, game, space, piece) -> list[MenuItem]:
+        # Announce initial attacks 1-2: name the attacking army and its target (rulings R60)
+        sel = self._attacker(game, space, piece)
+        if sel is None or (game.state.phase, game.state.subphase) != ("combat", "announce"):
+            return []
+        return [MenuItem(f"Announce {sel.name}'s attack on {space}", Action("announce", {"army": sel.name, "target": space}))]
+
+    def _offer_capture(self, game, space, piece) -> list[MenuItem]:
         from mapref.rulesets.hitlers_war.combat import land_adjacent
 
+        sel = self._attacker(game, space, piece)
+        cx = self.context(game)
+        if sel is None or not (land_adjacent(cx, sel.at, space) or cx.graph.kinds_between(sel.at, space)):
+            return []
+        return [MenuItem("", Action("capture", {"from": sel.at, "to": space, "army": sel.name}))]
+
+    def _offer_losses(self, game, space, piece) -> list[MenuItem]:
+        """The losses the owner chose after an assault (their fields bounded by what the army and
+        the fort have), or a destroyed garrison in an empty enemy hex."""
         st = game.state
         cx = self.context(game)
         here = [x for x in st.armies if x.at == space]
-        has_fort = any(f.at == space for f in st.forts)
-        combat = st.phase == "combat"
-        why = "" if combat else (f"it is the {st.side} {step_label(st.phase, st.subphase).lower()}: combat results are "
-                                 "entered only in a combat phase [Sequence of Play 2; Launching attacks 1]")
-        out: list[MenuItem] = []
-        sel = st.army(selected.partition(":")[2]) if selected and selected.startswith("army:") else None
+        fort = next((f for f in st.forts if f.at == space), None)
+        sel = piece.partition(":")[2] if piece and piece.startswith("army:") else None
         enemy = cx.control.get(space) != st.side or any(x.at == space and x.side != st.side for x in st.armies)
-        if sel is not None and sel.side == st.side and sel.at != space and enemy and st.subphase == "amphibious" \
-                and sel.points.get("amphibious"):
-            # Amphibious invasions (Invasion resolution; Invasion advance 3-4): the players rolled it
-            out.append(MenuItem("Invasion succeeded (landing)", Action("invade", {"from": sel.at, "to": space, "army": sel.name})))
-            out.append(MenuItem("Invasion failed (amphibious points lost)",
-                                Action("invade", {"from": sel.at, "to": space, "army": sel.name, "failed": True})))
-        if sel is not None and sel.side == st.side and sel.at != space and enemy and (st.phase, st.subphase) == ("combat", "announce"):
-            # Announce initial attacks 1-2: name the attacking army and its target (rulings R60;
-            # the check says why a target may not be named)
-            out.append(MenuItem(f"Announce {sel.name}'s attack on {space}", Action("announce", {"army": sel.name, "target": space})))
-        if sel is not None and sel.side == st.side and sel.at != space and enemy and \
-                (land_adjacent(cx, sel.at, space) or cx.graph.kinds_between(sel.at, space)):
-            out.append(MenuItem("Advance succeeded (capture)", Action("capture", {"from": sel.at, "to": space, "army": sel.name}),
-                                combat, why))
-        if here or has_fort:
-            a = next((x for x in here if sel is not None and x.name == sel.name), here[0] if here else None)
-            fields = [(t, f"{t.replace('_', ' ')} lost (of {n})", "int", 0, None) for t, n in (a.points.items() if a else []) if n]
-            if has_fort:
-                fields.append(("fort", "fort points lost", "int", 0, None))
+        if here or fort is not None:
+            a = next((x for x in here if x.name == sel), here[0] if here else None)
+            fields = [Field(f"points.{t}", f"{t.replace('_', ' ')} lost (of {n})", "int", 0, min=0, max=n)
+                      for t, n in (a.points.items() if a else []) if n]
+            if fort is not None:
+                fields.append(Field("fort", f"fort points lost (of {fort.strength})", "int", 0, min=0, max=fort.strength))
             args = {"space": space}
             if a is not None:
                 args["army"] = a.name
-            out.append(MenuItem("Record losses...", Action("losses", args), combat, why, ask=fields))
-        elif enemy and not cx.is_box(space) and not (cx.neutral(space) and space not in cx.control):
-            out.append(MenuItem("Garrison destroyed", Action("losses", {"space": space, "garrison": True}), combat, why))
+            who = a.name if a else f"the fort in {space}"
+            return [MenuItem("Record losses...", Action("losses", args), ask=fields,
+                             note=f"The points {who} loses, as its owner chose (Assault resolution 5).")]
+        if enemy and not cx.is_box(space) and not (cx.neutral(space) and space not in cx.control):
+            return [MenuItem("Garrison destroyed", Action("losses", {"space": space, "garrison": True}))]
+        return []
+
+    def _when_losses(self, game, a: dict) -> Outcome | None:
+        from mapref.rulesets.hitlers_war.combat import _combat_phase
+
+        bad = _combat_phase(self.context(game))
+        return None if bad is None else self._losses_refused(a.get("space", ""), bad)
+
+    @staticmethod
+    def _losses_refused(space: str, r) -> Outcome:
+        return Outcome(False, reason=f"impossible losses in {space}: {r.reason}", rule=r.rule)
+
+    def _offer_place(self, game, space, piece) -> list[MenuItem]:
+        """At a space in the set-up phase: each pool that may be placed there (the points asked);
+        game-wide: the pools left placed automatically."""
         from mapref.rulesets.hitlers_war.views import place_item
 
+        st = game.state
+        if space is None:
+            return [MenuItem("Place the remaining set-up pools automatically", Action("place", {"auto": True}))] if st.pools else []
+        if st.phase != "setup":
+            return []
+        from mapref.rulesets.hitlers_war.placement import placeable
+
+        cx = self.context(game)
+        return [item for p in st.pools if space in placeable(cx, p.id) and (item := place_item(cx, p.id, space)) is not None]
+
+    def _when_place(self, game, a: dict) -> Outcome | None:
+        from mapref.rulesets.hitlers_war.placement import RULE
+
+        st = game.state
         if st.phase == "setup":
-            from mapref.rulesets.hitlers_war.placement import placeable
+            return None
+        return Outcome(False, reason=f"cannot place in {a.get('space', '')}: it is the {st.side} {st.phase} phase: set-up "
+                                     "forces are placed before play begins", rule=f"{RULE}, 8")
 
-            for p in st.pools:
-                if space in placeable(cx, p.id):
-                    item = place_item(cx, p.id, space)
-                    if item is not None:
-                        out.append(item)
-        if st.phase == "movement":
-            out += self._movement_menu(game, cx, space)
-        if st.phase == "production":
-            out += self._production_menu(game, cx, space)
-        return out
+    def _offer_set(self, game, space, piece) -> list[MenuItem]:
+        """The referee's corrections (rulings R39): a nation's status, a hex's control or devastation."""
+        from mapref.rulesets.hitlers_war.state import STATUSES
 
-    def _movement_menu(self, game, cx, space: str) -> list[MenuItem]:
-        """Movement: at an over-stacked hex of the phasing side, end the movement phase with the
-        owner's choice of the points lost (Stacking 3; the rest by rulings R24)."""
-        from mapref.rulesets.hitlers_war.sequence import _overstacked, steps
+        m, st, sc = game.map, game.state, game.scenario
+        names = sorted((m.countries[c].name or c) for c in st.nations if c in m.countries)
+        return [MenuItem("Set a nation's status...", Action("set", {}),
+                         ask=[Field("nation", "nation", "choice", names[0] if names else "", names),
+                              Field("status", "status", "choice", "at_war", STATUSES),
+                              Field("side", "side", "choice", KEEP, (KEEP, "none", *sc.sides)),
+                              Field("joined", "joined on turn (blank: this turn when it joins)", "text", "")]),
+                MenuItem("Correct a hex's control or devastation...", Action("set", {}),
+                         ask=[Field("space", "hex or box", "space"),
+                              Field("control", "control", "choice", KEEP, (KEEP, *sc.sides, "none")),
+                              Field("devastated", "devastated points (blank: unchanged)", "text", "")])]
+
+    def _end_of_land_movement(self, game) -> bool:
+        from mapref.rulesets.hitlers_war.sequence import steps
 
         st = game.state
         seq = [x for x in steps(game.scenario) if x[0] == "movement"]
-        last = (st.phase, st.subphase) == seq[-1]
-        over = _overstacked(cx, st.side).get(space)
+        return bool(seq) and (st.phase, st.subphase) == seq[-1]
+
+    def _offer_advance(self, game, space, piece) -> list[MenuItem]:
+        """Movement: at an over-stacked hex of the phasing side, end the movement phase with the
+        owner's choice of the points lost (Stacking 3; the rest by rulings R24)."""
+        from mapref.rulesets.hitlers_war.sequence import _overstacked
+
+        st = game.state
+        if st.phase != "movement" or space is None:
+            return []
+        over = _overstacked(self.context(game), st.side).get(space)
         if over is None:
             return []
         armies, ground, forts = over
         if ground + forts <= 10:
             return []
-        fields = [(t, f"{t.replace('_', ' ')} lost (of {n})", "int", 0, None)
+        fields = [Field(t, f"{t.replace('_', ' ')} lost (of {n})", "int", 0, min=0, max=n)
                   for t in POINT_TYPES if t != "tactical_air" and (n := sum(a.points.get(t, 0) for a in armies))]
         if forts:
-            fields.append(("fort", f"fort points lost (of {forts})", "int", 0, None))
-        why = "" if last else "points over ten are lost at the end of land movement [Stacking 2-3]"
+            fields.append(Field("fort", f"fort points lost (of {forts})", "int", 0, min=0, max=forts))
         return [MenuItem(f"End movement, choosing the {ground + forts - 10} points lost here...",
-                         Action("advance", {"lose_at": space}), last, why, ask=fields)]
+                         Action("advance", {"lose_at": space}), ask=fields)]
 
-    def _production_menu(self, game, cx, space: str) -> list[MenuItem]:
-        """Production: "Build here..." at a space where the phasing side builds (build step),
-        "Build shipping, ships, lend-lease..." anywhere (build step), "Repair production here..."
-        at a friendly devastated space (repair step).  Each asks its values in one form; the note
-        gives the costs and what is left (Building strength points 1-4; Repairing 2-8)."""
+    def _when_advance(self, game, a: dict) -> Outcome | None:
+        if a.get("lose_at") and not self._end_of_land_movement(game):
+            return refused("points lost to over-stacking are chosen at the end of land movement", "Stacking 3")
+        return None
+
+    def _offer_build(self, game, space, piece) -> list[MenuItem]:
+        """Production, build step: "Build here..." at a space where the phasing side builds,
+        "Build fort points here..." at a friendly land hex, "Build shipping, ships,
+        lend-lease..." game-wide.  Each asks its values in one form; the note gives the costs and
+        what is left (Building strength points 1-4)."""
         from mapref.rulesets.hitlers_war.build import RECORD_TYPES, cost_of
         from mapref.rulesets.hitlers_war.production import production
 
         st = game.state
+        if (st.phase, st.subphase) != ("production", "build"):
+            return []
+        cx = self.context(game)
         side = st.side
         p = production(cx, side)
         left = f"{p.available} of {p.spendable} production left"
-        out: list[MenuItem] = []
-        if st.subphase == "build":
-            known = {t: cost_of(cx, side, t) for t in POINT_TYPES + ("fort",)}
-            costs = ", ".join(f"{t.replace('_', ' ')} {c}" for t, c in known.items() if c is not None)
-            note = f"{left}; costs: {costs or 'none known'} (enter other record-sheet costs with mapref build --cost)"
-            if space in p.build_spaces:
-                fields = [(t, f"{t.replace('_', ' ')} ({c} each)", "int", 0, None) for t, c in known.items()
-                          if c is not None and t != "fort"]
-                if known.get("fort") is not None and not cx.is_box(space):
-                    fields.append(("fort", f"fort points ({known['fort']} each)", "int", 0, None))
-                if cx.is_box(space):
-                    names = [a.name for a in st.armies if a.at == space and a.side == side]
-                    fields.append(("army", "join army (empty: a new army)", "choice", "", [""] + names))
-                out.append(MenuItem("Build here...", Action("build", {"space": space}), True, note, ask=fields))
-            elif known.get("fort") is not None and cx.friendly(space, side) and not cx.is_box(space) and cx.is_land(space):
-                out.append(MenuItem("Build fort points here...", Action("build", {"space": space}), True, note,
-                                    ask=[("fort", f"fort points ({known['fort']} each)", "int", 1, None)]))
-            extra = [(k, f"{k.replace('_', ' ')} points ({cost_of(cx, side, k)} each)", "int", 0, None)
+        known = {t: cost_of(cx, side, t) for t in POINT_TYPES + ("fort",)}
+        costs = ", ".join(f"{t.replace('_', ' ')} {c}" for t, c in known.items() if c is not None)
+        note = f"{left}; costs: {costs or 'none known'} (enter other record-sheet costs with mapref build --cost)"
+        if space is None:
+            extra = [Field(k, f"{k.replace('_', ' ')} points ({cost_of(cx, side, k)} each)", "int", 0, min=0)
                      for k in RECORD_TYPES if cost_of(cx, side, k) is not None]
             ports = [f.name for f in st.fleets if f.side == side and f.in_port]
             if ports:
-                extra.append(("ships", "production paid toward capital ships", "int", 0, None))
-                extra.append(("fleet", "fleet in port for completed ships", "choice", ports[0], ports))
+                extra.append(Field("ships", "production paid toward capital ships", "int", 0, min=0))
+                extra.append(Field("fleet", "fleet in port for completed ships", "choice", ports[0], ports))
             if p.lend_lease is not None and p.lend_lease["max"]:
-                extra.append(("lend_lease", f"lend-lease to the Soviets (at most {p.lend_lease['max']})", "int", 0, None))
-            if extra:
-                out.append(MenuItem("Build shipping, ships, lend-lease...", Action("build", {}), True, note, ask=extra))
-        elif st.subphase == "repair" and cx.friendly(space, side):
-            hs = st.hex(space)
-            n = hs.devastated - hs.permanent
-            if n > 0:
-                note = (f"three production a point; {p.repair_left} of {p.repair_budget} left for repairs "
-                        f"(25% of {p.spendable}); {left}")
-                out.append(MenuItem("Repair production here...", Action("repair", {"space": space}), True, note,
-                                    ask=[("points", f"points to repair (of {n} devastated)", "int", 1, None)]))
-        return out
+                extra.append(Field("lend_lease", f"lend-lease to the Soviets (at most {p.lend_lease['max']})", "int", 0,
+                                   min=0, max=p.lend_lease["max"]))
+            return [MenuItem("Build shipping, ships, lend-lease...", Action("build", {}), why=note, ask=extra)] if extra else []
+        if space in p.build_spaces:
+            fields = [Field(t, f"{t.replace('_', ' ')} ({c} each)", "int", 0, min=0) for t, c in known.items()
+                      if c is not None and t != "fort"]
+            if known.get("fort") is not None and not cx.is_box(space):
+                fields.append(Field("fort", f"fort points ({known['fort']} each)", "int", 0, min=0))
+            if cx.is_box(space):
+                names = [a.name for a in st.armies if a.at == space and a.side == side]
+                fields.append(Field("army", "join army (empty: a new army)", "choice", "", ["", *names]))
+            return [MenuItem("Build here...", Action("build", {"space": space}), why=note, ask=fields)]
+        if known.get("fort") is not None and cx.friendly(space, side) and not cx.is_box(space) and cx.is_land(space):
+            return [MenuItem("Build fort points here...", Action("build", {"space": space}), why=note,
+                             ask=[Field("fort", f"fort points ({known['fort']} each)", "int", 1, min=1)])]
+        return []
 
-    # ------------------------------------------------------------------------------- CLI
-    def verbs(self) -> list[Verb]:
-        def points_args(ap):
-            for t in POINT_TYPES:
-                ap.add_argument(f"--{FLAGS.get(t, t)}", dest=t, type=int, default=0, metavar="N")
+    def _offer_repair(self, game, space, piece) -> list[MenuItem]:
+        """Production, repair step: "Repair production here..." at a friendly devastated space
+        (Repairing devastated production 2-8)."""
+        from mapref.rulesets.hitlers_war.production import production
 
-        def points_of(args) -> dict:
-            return {t: getattr(args, t) for t in POINT_TYPES if getattr(args, t)}
-
-        def move_args(ap):
-            ap.add_argument("frm", metavar="FROM")
-            ap.add_argument("to", metavar="TO")
-            points_args(ap)
-            ap.add_argument("--army", default=None, help="the army to move from (where several share a box)")
-            ap.add_argument("--fleet", default=None, nargs="?", const="", help="move the fleet in FROM (optionally named)")
-            ap.add_argument("--at-sea", action="store_true", help="a fleet moving to a port hex stays at sea there")
-
-        def move_action(args, game) -> Action:
-            d: dict = {"from": args.frm, "to": args.to}
-            if points_of(args):
-                d["points"] = points_of(args)
-            if args.army:
-                d["army"] = args.army
-            if args.fleet is not None:
-                d["fleet"] = args.fleet
-            if args.at_sea:
-                d["at_sea"] = True
-            return Action("move", d)
-
-        def set_args(ap):
-            ap.add_argument("hex", metavar="HEX", nargs="?", default=None)
-            ap.add_argument("--control", choices=("axis", "soviet", "allies", "none"))
-            ap.add_argument("--devastated", type=int, default=None, metavar="N")
-            ap.add_argument("--nation", default=None, metavar="CODE", help="a country code of the map (fi, it, us...)")
-            ap.add_argument("--status", default=None, metavar="STATUS", help="the nation's status: " + ", ".join(STATUSES))
-            ap.add_argument("--side", default=None, metavar="SIDE", help="the side it is on or leans to (none: no side); default: unchanged")
-            ap.add_argument("--joined", default=None, metavar="TURN",
-                            help='the turn it joined its side, "SEASON YEAR" (default: this turn, when it joins one now)')
-            ap.add_argument("--army", default=None, metavar="ARMY",
-                            help="the Baltic States joining the Axis: the Axis army that takes their two points "
-                                 "(Nations inclined toward the Axis 5)")
-
-        def set_action(args, game) -> Action:
-            d: dict = {}
-            for k, v in (("space", args.hex), ("control", args.control), ("devastated", args.devastated),
-                         ("nation", args.nation), ("status", args.status), ("side", args.side), ("joined", args.joined),
-                         ("army", args.army)):
-                if v is not None:
-                    d[k] = v
-            return Action("set", d)
-
-        def advance_args(ap):
-            ap.add_argument("--roll", type=int, default=None, choices=range(1, 7), metavar="N",
-                            help="the die roll that settles a tie for isolated hexes (Determine supply 8)")
-            ap.add_argument("--to", default=None, metavar='"[SEASON YEAR] SIDE STEP"',
-                            help='end step after step until this one, e.g. "allies production", "spring 1942 allies land" '
-                                 "(stops, changing nothing, at a step that cannot end)")
-            ap.add_argument("--lose", action="append", default=[], metavar="HEX:TYPE=N[,TYPE=N]",
-                            help="at the end of movement: the points the owner eliminates in an over-stacked hex "
-                                 "(Stacking 3; types infantry, mechanized, amphibious, para, fort); the rest by rulings R24")
-
-        def advance_action(args, game) -> Action:
-            d: dict = {}
-            if args.roll is not None:
-                d["roll"] = args.roll
-            if args.lose:
-                d["lose"] = list(args.lose)
-            if args.to:
-                d["to"] = args.to
-            return Action("advance", d)
-
-        def losses_args(ap):
-            ap.add_argument("hex", metavar="HEX")
-            points_args(ap)
-            ap.add_argument("--fort", type=int, default=0, metavar="N", help="fort points lost (enemy assaults only)")
-            ap.add_argument("--garrison", action="store_true", help="the garrison of an empty hex is destroyed")
-            ap.add_argument("--army", default=None, help="the army losing points (where several share the hex)")
-            ap.add_argument("--invader", action="store_true",
-                            help="an invading army's losses to one naval fire or defensive assault: at least half "
-                                 "amphibious (Naval fire 5; Defensive assault 3)")
-
-        def losses_action(args, game) -> Action:
-            d: dict = {"space": args.hex}
-            if points_of(args):
-                d["points"] = points_of(args)
-            if args.fort:
-                d["fort"] = args.fort
-            if args.garrison:
-                d["garrison"] = True
-            if getattr(args, "invader", False):
-                d["invader"] = True
-            if args.army:
-                d["army"] = args.army
-            return Action("losses", d)
-
-        def capture_args(ap):
-            ap.add_argument("frm", metavar="FROM")
-            ap.add_argument("to", metavar="TO")
-            ap.add_argument("--retreat-to", action="append", default=[], metavar="HEX",
-                            help="where the defender retreats the army displaced from TO (repeat, in order, when TO holds several)")
-            ap.add_argument("--fleet-to", action="append", default=[], metavar="HEX",
-                            help="the port an enemy fleet in port in TO is expelled to (repeat, in order; rulings R52)")
-            ap.add_argument("--army", default=None, help="the advancing army (where several share FROM)")
-
-        def capture_action(args, game) -> Action:
-            d: dict = {"from": args.frm, "to": args.to}
-            if args.retreat_to:
-                d["retreat_to"] = list(args.retreat_to)
-            if getattr(args, "fleet_to", None):
-                d["fleet_to"] = list(args.fleet_to)
-            if args.army:
-                d["army"] = args.army
-            if getattr(args, "para_drop", 0):
-                d["para_drop"] = args.para_drop
-            return Action("capture", d)
-
-        def place_args(ap):
-            ap.add_argument("pool", metavar="POOL", nargs="?", default=None, help="the set-up pool (as the scenario names it)")
-            ap.add_argument("hex", metavar="HEX", nargs="?", default=None)
-            points_args(ap)
-            ap.add_argument("--leader", default=None, help="a leader of the pool, given to the army placed")
-            ap.add_argument("--auto", action="store_true", help="place every pool left automatically")
-
-        def place_action(args, game) -> Action:
-            if args.auto:
-                return Action("place", {"auto": True})
-            if not args.pool or not args.hex:
-                raise ValueError("give POOL and HEX (and the points), or --auto")
-            d: dict = {"pool": args.pool, "space": args.hex}
-            if points_of(args):
-                d["points"] = points_of(args)
-            if args.leader:
-                d["leader"] = args.leader
-            return Action("place", d)
-
-        def para_args(ap):
-            capture_args(ap)
-            ap.add_argument("--para-drop", dest="para_drop", type=int, default=0, metavar="N",
-                            help="para points dropped in this, the army's first advance (Para-drop 2-5)")
-
-        def invade_args(ap):
-            ap.add_argument("frm", metavar="FROM", help="the invading army's coastal hex")
-            ap.add_argument("to", metavar="TO", help="the target hex")
-            ap.add_argument("--failed", action="store_true", help="the invasion's advance failed (Invasion advance 4)")
-            ap.add_argument("--retreat-to", action="append", default=[], metavar="HEX",
-                            help="where the defender retreats the army displaced from TO")
-            ap.add_argument("--fleet-to", action="append", default=[], metavar="HEX",
-                            help="the port an enemy fleet in port in TO is expelled to (repeat, in order; rulings R52)")
-            ap.add_argument("--army", default=None, help="the invading army (where several share FROM)")
-
-        def invade_action(args, game) -> Action:
-            d: dict = {"from": args.frm, "to": args.to}
-            if args.failed:
-                d["failed"] = True
-            if args.retreat_to:
-                d["retreat_to"] = list(args.retreat_to)
-            if getattr(args, "fleet_to", None):
-                d["fleet_to"] = list(args.fleet_to)
-            if args.army:
-                d["army"] = args.army
-            return Action("invade", d)
-
-        def build_args(ap):
-            ap.add_argument("hex", metavar="HEX", nargs="?", default=None, help="where the strength or fort points are placed")
-            points_args(ap)
-            ap.add_argument("--fort", type=int, default=0, metavar="N", help="fort points (under construction for a season)")
-            ap.add_argument("--army", default=None, help="the army in a box the points join, or the new army's name")
-            ap.add_argument("--ta-shipping", dest="ta_shipping", type=int, default=0, metavar="N", help="trans-Atlantic shipping points")
-            ap.add_argument("--uboats", dest="uboat", type=int, default=0, metavar="N", help="U-boat points (to the U-boat marker in port)")
-            ap.add_argument("--asw", type=int, default=0, metavar="N", help="A.S.W. points")
-            ap.add_argument("--bombers", dest="bomber", type=int, default=0, metavar="N", help="strategic bomber points")
-            ap.add_argument("--ships", type=int, default=0, metavar="P", help="production paid toward capital ship points")
-            ap.add_argument("--fleet", default=None, help="the fleet in port that completed ship points join")
-            ap.add_argument("--lend-lease", dest="lend_lease", type=int, default=0, metavar="N",
-                            help="Allies: production points given to the Soviets (Lend-Lease)")
-            ap.add_argument("--cost", action="append", default=[], metavar="TYPE=N",
-                            help="record the record sheet's cost of a type (costs the rulebook does not state)")
-
-        def build_action(args, game) -> Action:
-            d: dict = {}
-            if args.hex:
-                d["space"] = args.hex
-            if points_of(args):
-                d["points"] = points_of(args)
-            for k in ("fort", "ta_shipping", "uboat", "asw", "bomber", "ships", "lend_lease"):
-                if getattr(args, k):
-                    d[k] = getattr(args, k)
-            for k in ("army", "fleet"):
-                if getattr(args, k):
-                    d[k] = getattr(args, k)
-            if args.cost:
-                d["cost"] = {k: v for item in args.cost for k, v in parse_costs(item).items()}
-            return Action("build", d)
-
-        def repair_args(ap):
-            ap.add_argument("hex", metavar="HEX")
-            ap.add_argument("points", metavar="N", type=int, nargs="?", default=1, help="devastated points to repair (default 1)")
-
-        return [
-            Verb("place", "place strength from a set-up pool (set-up phase); exit 1 with the rule when illegal",
-                 "Place strength points of a set-up pool in a hex or box of its area (Prepare for Play 3; Stacking 1-2, 6), "
-                 "or --auto: every pool left, as new-game --auto-place does.", place_args, place_action, check_only=True),
-            Verb("move", "check a move of strength points (or a fleet) and apply it; exit 1 with the rule when illegal",
-                 "Check a move and apply it (Movement 1-5; Sea Movement).", move_args, move_action, check_only=True),
-            Verb("set", "a referee's correction of the board (a hex's control or devastation) or record of a nation's status",
-                 "Correct the board (a hex's control or devastation), or record a nation joining a side, surrendering... "
-                 "(--nation CODE --status STATUS [--side SIDE]).", set_args, set_action),
-            Verb("advance", "end the current phase, applying what the rules apply at its end, and save",
-                 "End the current step of the sequence of play.", advance_args, advance_action),
-            Verb("losses", "record the losses a player chose after an assault (combat phase); exit 1 with the rule when impossible",
-                 "Record the strength points the owner removes after an assault (Assault resolution 5-8; Effect of forts "
-                 "on combat 2; Air superiority 1).", losses_args, losses_action),
-            Verb("capture", "record a successful advance the players rolled: the army moves in, defenders retreat; exit 1 with the rule when illegal",
-                 "Record a successful advance from FROM into TO (Advance resolution 2-13; Off-map combat; Effect of forts "
-                 "on combat 4).", para_args, capture_action, check_only=True),
-            Verb("invade", "record an amphibious invasion the players resolved: the army lands (or, --failed, loses its amphibious points); exit 1 with the rule when illegal",
-                 "Record an amphibious invasion from FROM into TO in the resolve amphibious assaults step (Invasion "
-                 "procedure 1-8; Invasion advance 1-5; Naval fire 2-4).", invade_args, invade_action, check_only=True),
-            Verb("surrender", "apply a nation's surrender the players rolled (or whose conditions hold) with all it does; vichy: the Axis dissolves Vichy France",
-                 "Apply a surrender (War for Europe, Surrender: France 2-7, Italy 2-4, Rumania and Bulgaria 3-4, Finland 3-4, "
-                 "Great Britain 3-5, Germany, Soviet Union; National morale chart); NATION 'vichy': Vichy France 5.",
-                 lambda ap: (ap.add_argument("nation", metavar="NATION", help="a country code (fr, it, gb, fi, ge, su...), ro+bg, or vichy"),
-                             ap.add_argument("--free-french", dest="free_french", type=int, default=0, metavar="N",
-                                             help="France: the infantry points whose roll was 1 or 2 (Surrender, France 4)"),
-                             ap.add_argument("--refused", action="store_true",
-                                             help="su: the Axis refuses the Soviet surrender; it is never offered again "
-                                                  "(Surrender, Soviet Union 4)")),
-                 lambda args, game: Action("surrender", {"nation": args.nation, **({"free_french": args.free_french} if args.free_french else {}),
-                                                         **({"refused": True} if args.refused else {})}),
-                 check_only=True),
-            Verb("announce", "name an army and the hex it attacks, in the announce step; once any is named only named armies attack (rulings R60)",
-                 "Announce an initial attack (Announce initial attacks 1-4; Launching attacks 5): once the side has "
-                 "announced, an army not named may not attack this combat phase and a named army's initial advance "
-                 "goes into its named hex.",
-                 lambda ap: (ap.add_argument("army", metavar="ARMY", help="the attacking army's name"),
-                             ap.add_argument("target", metavar="HEX", help="the hex it attacks (adjacent; may be friendly)")),
-                 lambda args, game: Action("announce", {"army": args.army, "target": args.target}),
-                 check_only=True),
-            Verb("naval", "record a naval battle the players rolled (each fleet's losses) or an evasion: the larger fleet stays at sea, the smaller returns to port",
-                 "Record a naval battle in the resolve amphibious assaults step (Naval battle resolution 2-5) or an "
-                 "evasion (Attacking enemy fleets 3-4; rulings R59).",
-                 lambda ap: (ap.add_argument("attacker", metavar="ATTACKER", help="the attacking fleet's name"),
-                             ap.add_argument("defender", metavar="DEFENDER", help="the defending fleet's name"),
-                             ap.add_argument("--attacker-losses", dest="attacker_losses", type=int, default=0, metavar="N"),
-                             ap.add_argument("--defender-losses", dest="defender_losses", type=int, default=0, metavar="N"),
-                             ap.add_argument("--evaded", action="store_true", help="the defender evaded (the players' roll)"),
-                             ap.add_argument("--loser-to", dest="loser_to", default=None, metavar="PORT",
-                                             help="the friendly port on the same sea the beaten fleet returns to")),
-                 lambda args, game: Action("naval", {"attacker": args.attacker, "defender": args.defender,
-                                                     "attacker_losses": args.attacker_losses,
-                                                     "defender_losses": args.defender_losses,
-                                                     **({"evaded": True} if args.evaded else {}),
-                                                     **({"loser_to": args.loser_to} if args.loser_to else {})}),
-                 check_only=True),
-            Verb("build", "spend the phasing side's production on new strength points, forts, shipping, lend-lease (production: build step)",
-                 "Build in the production phase (Building strength points 1-6; Stacking 5; Fortifications, Production; "
-                 "Trans-Atlantic shipping 3-4; Lend-Lease 1-5; Allied Supply and Production 1; The United States 3; "
-                 "France: Activity limitations 1-2; Partial Ship Builds).", build_args, build_action, check_only=True),
-            Verb("repair", "repair devastated production of the phasing side: three production a point, at most 25% of production (production: repair step)",
-                 "Repair devastated production (Repairing devastated production 2-8; Siberian production 2, 5).", repair_args,
-                 lambda args, game: Action("repair", {"space": args.hex, "points": args.points}), check_only=True),
-        ] + vpcheck.verbs()
-
+        st = game.state
+        if (st.phase, st.subphase) != ("production", "repair") or space is None:
+            return []
+        cx = self.context(game)
+        if not cx.friendly(space, st.side):
+            return []
+        hs = st.hex(space)
+        n = hs.devastated - hs.permanent
+        if n <= 0:
+            return []
+        p = production(cx, st.side)
+        note = (f"three production a point; {p.repair_left} of {p.repair_budget} left for repairs (25% of {p.spendable}); "
+                f"{p.available} of {p.spendable} production left")
+        return [MenuItem("Repair production here...", Action("repair", {"space": space}), why=note,
+                         ask=[Field("points", f"points to repair (of {n} devastated)", "int", 1, min=1, max=n)])]
 
 RULESET = HitlersWar()

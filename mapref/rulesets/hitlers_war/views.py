@@ -1,16 +1,14 @@
 """What the referee's window asks Hitler's War beyond the actions: where a dragged army may go,
-who holds the hexes that changed hands, what ending the step will do, the set-up pools, the
-entries of the Game menu, and the commands that do a refused action anyway (advisory mode).
+who holds the hexes that changed hands, what ending the step will do, the set-up pools, and
+the commands that do a refused action anyway (advisory mode).
 
 Nothing here changes the state.
 """
 
 from __future__ import annotations
 
-from mapref.rules.ruleset import Action, MenuItem, Outcome, SetupPool
-from mapref.rulesets.hitlers_war.state import POINT_TYPES, STATUSES
-
-KEEP = "keep"  # a form's "unchanged" answer
+from mapref.rules.ruleset import Action, Field, MenuItem, Outcome, SetupPool
+from mapref.rulesets.hitlers_war.state import POINT_TYPES
 
 
 def reach(cx, piece: str, within=None) -> set[str]:
@@ -108,34 +106,13 @@ def place_item(cx, pool_id: str, space: str) -> MenuItem | None:
         default = n if t == "tactical_air" else min(n, left)
         if t != "tactical_air":
             left -= default
-        fields.append((f"points.{t}", f"{t.replace('_', ' ')} (of {n} left)", "int", default, None))
+        fields.append(Field(f"points.{t}", f"{t.replace('_', ' ')} (of {n} left)", "int", default, min=0, max=n))
     if pool.leaders:
-        fields.append(("leader", "leader", "choice", "", [""] + list(pool.leaders)))
+        fields.append(Field("leader", "leader", "choice", "", ["", *pool.leaders]))
     setup = st.phase == "setup"
     why = "" if setup else f"it is the {st.side} {st.phase} phase: set-up forces are placed before play begins [{RULE}, 8]"
     return MenuItem(f"Place from pool {pool_id} in {space}...", Action("place", {"pool": pool_id, "space": space}), setup, why,
                     ask=fields)
-
-
-def game_menu(cx, game=None) -> list[MenuItem]:
-    """The Game menu's referee entries: a nation's status, a hex's control or devastation (the
-    referee's corrections: rulings R39); in set-up, the pools placed automatically."""
-    m, st = cx.map, cx.state
-    names = sorted((m.countries[c].name or c) for c in st.nations if c in m.countries)
-    out = [MenuItem("Set a nation's status...", Action("set", {}), True, "",
-                    ask=[("nation", "nation", "choice", names[0] if names else "", names),
-                         ("status", "status", "choice", "at_war", list(STATUSES)),
-                         ("side", "side", "choice", KEEP, [KEEP, "none", *cx.scenario.sides]),
-                         ("joined", "joined on turn (blank: this turn when it joins)", "entry", "", None)])]
-    holders = [KEEP, *cx.scenario.sides, "none"]
-    out.append(MenuItem("Correct a hex's control or devastation...", Action("set", {}), True, "",
-                        ask=[("space", "hex or box", "entry", "", None),
-                             ("control", "control", "choice", KEEP, holders),
-                             ("devastated", "devastated points (blank: unchanged)", "entry", "", None)]))
-    if st.pools:
-        out.append(MenuItem("Place the remaining set-up pools automatically", Action("place", {"auto": True}),
-                            st.phase == "setup", "the set-up pools are placed in the set-up phase [Prepare for Play 3]"))
-    return out
 
 
 def force(ruleset, game, action: Action) -> Outcome | None:

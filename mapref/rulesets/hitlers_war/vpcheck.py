@@ -5,18 +5,17 @@ This module binds the generic mechanism to a Hitler's War position: who controls
 control), its country, whose ground units are in it; when a check is due (at the beginning of
 every Seasonal Turn: 0.1, rulings V3); the final check when the game ends (0.3); the referee's
 ``vp-set`` and ``vp-check`` actions; the "Victory Point Check" panel and report lines.  The rest
-of the package calls it at five points (ruleset.py: new game, check, follow-up, panels, verbs;
-files.py reads and writes the tables), and does nothing for a scenario without a VP track.
+of the package calls it at four points (ruleset.py: new game, check, follow-up, panels; the
+moves table, moves.py, declares the two verbs; files.py reads and writes the tables), and does nothing for a scenario without a VP track.
 """
 
 from __future__ import annotations
 
 from mapref.rules import vptrack
-from mapref.rules.ruleset import Action, Outcome, Verb, refused
+from mapref.rules.ruleset import Action, Outcome, refused
 from mapref.rulesets.hitlers_war.common import Context
 from mapref.rulesets.hitlers_war.state import POINT_TYPES
 
-VERBS = ("vp-set", "vp-check")
 GROUND = tuple(t for t in POINT_TYPES if t != "tactical_air")  # ground units (rulings V8)
 
 
@@ -123,23 +122,6 @@ def panel(game) -> list[tuple[str, list[str]]]:
         return []
     return [("Victory Point Check", vptrack.panel_lines(game.scenario.vp_track, game.state.vp_track, _facts(game),
                                                         str(game.state.turn), final=_final(game)))]
-
-
-def verbs() -> list[Verb]:
-    def check_args(ap):
-        ap.add_argument("--final", action="store_true", help="the Final Victory Point Check (the V-E Day marker is removed: 0.3)")
-
-    return [
-        Verb("vp-set", "record the VP track's markers and counts (a scenario with a VP track)",
-             "Record what the Victory Point Check reads: Allied Collapse and Military Takeover markers, Limited or "
-             "Total War, the No Retreat and SS Europa markers, postures, Posture Box markers, Influence markers, the "
-             "Republican Stronghold and Support markers, Operation Galvanic, Bonus VPs (shared/seeds/003, 0.1-0.3).",
-             vptrack.verb_arguments, lambda args, game: Action("vp-set", vptrack.verb_action(args))),
-        Verb("vp-check", "perform a Victory Point Check now (--final: the Final Victory Point Check)",
-             "Perform a Victory Point Check now (0.1: the referee does one by itself at the beginning of every Seasonal "
-             "Turn); --final performs the Final Victory Point Check and scores the game (0.3).",
-             check_args, lambda args, game: Action("vp-check", {"final": True} if args.final else {})),
-    ]
 
 
 class TrackReport:

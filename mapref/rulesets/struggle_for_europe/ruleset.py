@@ -1,6 +1,7 @@
 """Struggle for Europe 1939-1945 behind the ruleset protocol (mapref.rules.ruleset).
 
-Actions (the command line's verbs, docs/format.md "Struggle for Europe"):
+Actions (the command line's verbs, docs/format.md "Struggle for Europe"; declared in
+:mod:`.moves`):
 
 ========== ==================================================================================
 move       one move card: counters of one location to adjacent locations, or one counter
@@ -21,29 +22,20 @@ set        a referee's correction (cards, a flag, the bombing marker, a counter)
 
 from __future__ import annotations
 
+import copy
+
 from mapref.core.board import SpaceError
-from mapref.rules.ruleset import Action, MenuItem, Outcome, Piece, Ruleset, Step, Verb, refused
+from mapref.rules.ruleset import Action, Ask, Field, MenuItem, Move, Outcome, Piece, Ruleset, Step, refused
 from mapref.rulesets.struggle_for_europe import files as sfiles
 from mapref.rulesets.struggle_for_europe.common import Refused, Replace, work, who
 from mapref.rulesets.struggle_for_europe.context import CONTESTED, Context
+from mapref.rulesets.struggle_for_europe.moves import MOVES, TITLE, legs
 from mapref.rulesets.struggle_for_europe.state import PLAYERS, Cards, Counter, GameState
-
-def legs(items: list[str]) -> list[dict]:
-    """``sedan=1,2`` ``antwerp=A4`` ``paris`` -> [{"to": "sedan", "counters": ["1", "2"]}, ...]: where
-    counters go and which (by id or strength; none named: all)."""
-    out = []
-    for it in items:
-        to, eq, who_ = it.partition("=")
-        out.append({"to": to.strip(), "counters": [x.strip() for x in who_.split(",") if x.strip()] if eq else []})
-    return out
-
-
-VERBS = ("move", "attack", "battle", "build", "fortress", "bomb", "discard", "event", "pass", "end-turn", "deck", "set")
 
 
 class StruggleForEurope(Ruleset):
     name = "struggle_for_europe"
-    title = "Struggle for Europe"
+    title = TITLE
     board_kinds = ("area",)
     side_colours = {"axis": ("#5a5a5a", "#ffffff"), "western": ("#1f4e9e", "#ffffff"), "soviet": ("#a3241c", "#ffffff"),
                     "allies": ("#1f4e9e", "#ffffff")}
@@ -108,49 +100,15 @@ class StruggleForEurope(Ruleset):
                 Step("battle", "Battle", here == "battle"), Step("end of turn", "Supply and draw", here == "end of turn"),
                 Step("over", "Game over", st.over)]
 
-    def check(self, game, action: Action) -> Outcome:
-        from mapref.rulesets.struggle_for_europe import battle, movement, operations
-        from mapref.rulesets.struggle_for_europe.referee import victory_facts
+    def moves(self) -> list[Move]:
+        return MOVES
 
-        verb = "end-turn" if action.verb in ("advance", "end_turn") else action.verb
-        a = dict(action.args)
+    def checked(self, game, move: Move, args: dict) -> Outcome:
+        """Each check works on a copy of the state (:func:`.common.work`) and says what it did, or
+        raises Refused with the reason, the rule and the question to ask first."""
         cx, st = work(game)
         try:
-            if verb == "move":
-                moves = a.get("moves")
-                if isinstance(moves, str):  # "sedan=1,2 antwerp=3", as the window's form gives it
-                    moves = legs(moves.replace(";", " ").split())
-                if not moves and a.get("to"):
-                    moves = [{"to": a["to"], "counters": a.get("counters", [])}]
-                done = movement.check_move(cx, a.get("from", ""), list(moves or []), str(a.get("card", "truck")),
-                                           list(a.get("via") or []))
-            elif verb == "attack":
-                done = battle.check_attack(cx, a.get("at", ""))
-            elif verb == "battle":
-                done = battle.check_battle(cx, a.get("at", ""), a)
-            elif verb == "build":
-                done = operations.check_build(cx, a.get("faction"), int(a.get("strength", 0)), a.get("at", ""))
-            elif verb == "fortress":
-                done = operations.check_fortress(cx, a.get("at", ""))
-            elif verb == "bomb":
-                done = operations.check_bomb(cx)
-            elif verb == "discard":
-                done = operations.check_discard(cx)
-            elif verb == "event":
-                done = operations.check_event(cx, bool(a.get("removed")), int(a.get("opponent_discards", 0) or 0),
-                                              str(a.get("note", "")))
-            elif verb == "pass":
-                done = operations.check_pass(cx)
-            elif verb == "end-turn":
-                done = operations.check_end_turn(cx, list(a.get("losses") or []), bool(a.get("last")), victory_facts)
-            elif verb == "deck":
-                pile = a.get("cards")
-                done = operations.check_deck(cx, str(a.get("player", "")), int(a.get("deck", 0)),
-                                             None if pile is None else int(pile))
-            elif verb == "set":
-                done = operations.check_set(cx, a)
-            else:
-                return refused(f"Struggle for Europe has no action {action.verb!r} (its actions: {', '.join(VERBS)})")
+            done = self._fn(move.check)(cx, args)
         except Refused as e:
             out = refused(e.reason, e.rule)
             out.ask = e.ask
@@ -158,8 +116,91 @@ class StruggleForEurope(Ruleset):
         except SpaceError as e:
             return refused(str(e))
         except (TypeError, ValueError) as e:
-            return refused(f"{verb}: {e}")
+            return refused(f"{move.name}: {e}")
         return Outcome(True, [Replace(done.state, done.label)], done.messages, rule=done.rule, label=done.label, data=done.data)
+
+    def _check_move(self, cx, a: dict):
+        """One move card.  Without a card named (a counter dropped on the map), a truck card if the
+        move takes land lines only; if it needs a naval line, the player is asked to play a card
+        with the naval transport icon (2 Game Board; rulings S12)."""
+        from mapref.rulesets.struggle_for_europe import movement
+
+        moves = a.get("moves")
+        if isinstance(moves, str):  # "sedan=1,2 antwerp=3", as the window's form gives it
+            moves = legs(moves.replace(";", " ").split())
+        if not moves and a.get("to"):
+            moves = [{"to": a["to"], "counters": a.get("counters", [])}]
+        via = list(a.get("via") or [])
+        if a.get("card"):
+            return movement.check_move(cx, a.get("from", ""), list(moves or []), str(a["card"]), via)
+        fresh = copy.deepcopy(cx.st)
+        try:
+            return movement.check_move(cx, a.get("from", ""), list(moves or []), "truck", via)
+        except Refused as e:
+            if e.rule != movement.R_CARD:
+                raise
+            # what a naval card refuses too is refused as it is
+            movement.check_move(Context(cx.map, cx.sc, fresh), a.get("from", ""), list(moves or []), "naval", via)
+            raise Refused(e.reason, e.rule, Ask("card", "the move card", ["naval"],
+                                                "This move takes a naval move line: play a card with the naval transport "
+                                                "icon (2 Game Board; rulings S12).")) from None
+
+    def _check_attack(self, cx, a: dict):
+        from mapref.rulesets.struggle_for_europe import battle
+
+        return battle.check_attack(cx, a.get("at", ""))
+
+    def _check_battle(self, cx, a: dict):
+        from mapref.rulesets.struggle_for_europe import battle
+
+        return battle.check_battle(cx, a.get("at", ""), a)
+
+    def _check_build(self, cx, a: dict):
+        from mapref.rulesets.struggle_for_europe import operations
+
+        return operations.check_build(cx, a.get("faction"), int(a.get("strength", 0)), a.get("at", ""))
+
+    def _check_fortress(self, cx, a: dict):
+        from mapref.rulesets.struggle_for_europe import operations
+
+        return operations.check_fortress(cx, a.get("at", ""))
+
+    def _check_bomb(self, cx, a: dict):
+        from mapref.rulesets.struggle_for_europe import operations
+
+        return operations.check_bomb(cx)
+
+    def _check_discard(self, cx, a: dict):
+        from mapref.rulesets.struggle_for_europe import operations
+
+        return operations.check_discard(cx)
+
+    def _check_event(self, cx, a: dict):
+        from mapref.rulesets.struggle_for_europe import operations
+
+        return operations.check_event(cx, bool(a.get("removed")), int(a.get("opponent_discards", 0) or 0), str(a.get("note", "")))
+
+    def _check_pass(self, cx, a: dict):
+        from mapref.rulesets.struggle_for_europe import operations
+
+        return operations.check_pass(cx)
+
+    def _check_end_turn(self, cx, a: dict):
+        from mapref.rulesets.struggle_for_europe import operations
+        from mapref.rulesets.struggle_for_europe.referee import victory_facts
+
+        return operations.check_end_turn(cx, list(a.get("losses") or []), bool(a.get("last")), victory_facts)
+
+    def _check_deck(self, cx, a: dict):
+        from mapref.rulesets.struggle_for_europe import operations
+
+        pile = a.get("cards")
+        return operations.check_deck(cx, str(a.get("player", "")), int(a.get("deck", 0)), None if pile in (None, "") else int(pile))
+
+    def _check_set(self, cx, a: dict):
+        from mapref.rulesets.struggle_for_europe import operations
+
+        return operations.check_set(cx, a)
 
     # ---------------------------------------------------------------------------- window
     def pieces(self, game, report=None) -> list[Piece]:
@@ -197,51 +238,88 @@ class StruggleForEurope(Ruleset):
         bomb = [d["bombing"]["where"]]
         return [("Victory points", lines), ("Cards", cards), ("Strategic bombing", bomb)]
 
-    def drag(self, game, piece: str, to: str, card: str = "truck") -> Action | None:
+    def drag(self, game, piece: str, to: str, card: str | None = None) -> Action | None:
+        """Dropping a counter moves it with one move card; which card is asked by the check when
+        it matters (a naval move line).  ``card``: the card named already."""
         kind, _, cid = piece.partition(":")
         c = game.state.counter(cid) if kind == "counter" else None
         if c is None or c.at == to or c.location == to.split(".", 1)[0] and not to.startswith("box:"):
             return None
-        return Action("move", {"from": c.location, "to": to, "counters": [c.id], "card": card})
+        return Action("move", {"from": c.location, "to": to, "counters": [c.id], **({"card": card} if card else {})})
 
-    def menu(self, game, space: str, selected: str | None) -> list[MenuItem]:
-        st = game.state
-        cx = self.context(game)
-        loc = space if space.startswith("box:") else space.split(".", 1)[0]
-        out: list[MenuItem] = []
-        b = st.battle_at(loc)
-        if b is not None:
-            fields = [("attacker_air", "attacker's air power value", "int", 0, None),
-                      ("attacker_bonus", "attacker's battle events (+)", "int", 0, None),
-                      ("defender_air", "defender's air power value (blank: no card)", "int", None, None),
-                      ("defender_bonus", "defender's battle events (+)", "int", 0, None)]
-            out.append(MenuItem("Battle result: the defender defends...", Action("battle", {"at": loc}), ask=fields))
-            out.append(MenuItem("Battle: the defender retreats before battle...", Action("battle", {"at": loc, "retreat": True}),
-                                ask=[("attacker_air", "attacker's air power value", "int", 0, None)]))
-            return out
-        why = "" if not st.battles and not st.over else "a battle waits" if st.battles else "the game is over"
-        ops = st.operations < 2 and not why
-        mine = [c for c in cx.counters_in(loc) if cx.player(c.faction) == st.player and not c.fortress]
-        if mine:
-            out.append(MenuItem("Move counters from here...", Action("move", {"from": loc}), ops, why,
-                                ask=[("moves", "where to (sedan=1,2 antwerp=3; no =: all)", "entry", "", None),
-                                     ("card", "move card", "choice", "truck", ["truck", "naval"])]))
+    # ---------------------------------------------------------------- what the window offers
+    # The entries each move offers at a location (the moves table, .moves: legal() greys those
+    # check refuses).  While a battle waits in a location, only its result is offered there.
+    @staticmethod
+    def _location(space: str | None) -> str | None:
+        return None if space is None else space if space.startswith("box:") else space.split(".", 1)[0]
+
+    def _battle_here(self, game, space) -> bool:
+        loc = self._location(space)
+        return loc is not None and game.state.battle_at(loc) is not None
+
+    def _offer_battle(self, game, space, piece) -> list[MenuItem]:
+        loc = self._location(space)
+        if loc is None or game.state.battle_at(loc) is None:
+            return []
+        air = Field("attacker_air", "attacker's air power value", "int", 0, min=0)
+        return [MenuItem("Battle result: the defender defends...", Action("battle", {"at": loc}),
+                         ask=[air, Field("attacker_bonus", "attacker's battle events (+)", "int", 0, min=0),
+                              Field("defender_air", "defender's air power value (blank: no card)", "int", None, min=0),
+                              Field("defender_bonus", "defender's battle events (+)", "int", 0, min=0)]),
+                MenuItem("Battle: the defender retreats before battle...", Action("battle", {"at": loc, "retreat": True}),
+                         ask=[air])]
+
+    def _offer_move(self, game, space, piece) -> list[MenuItem]:
+        if space is None or self._battle_here(game, space):
+            return []
+        st, cx = game.state, self.context(game)
+        loc = self._location(space)
+        if not any(cx.player(c.faction) == st.player and not c.fortress for c in cx.counters_in(loc)):
+            return []
+        return [MenuItem("", Action("move", {"from": loc}),
+                         ask=[Field("moves", "where to (sedan=1,2 antwerp=3; no =: all)", "text", "")],
+                         note="The move card (truck or naval) is asked when the move takes a naval move line.")]
+
+    def _when_operation(self, game, a: dict) -> Outcome | None:
+        from mapref.rulesets.struggle_for_europe.common import check_turn
+
+        try:
+            check_turn(self.context(game), game.state.player)
+        except Refused as e:
+            return refused(e.reason, e.rule)
+        return None
+
+    def _offer_attack(self, game, space, piece) -> list[MenuItem]:
+        if space is None or self._battle_here(game, space):
+            return []
+        st, cx = game.state, self.context(game)
+        loc = self._location(space)
         if cx.control(loc) == CONTESTED and cx.players_in(loc) >= {st.player}:
-            out.append(MenuItem(f"Attack in {cx.label(loc)}", Action("attack", {"at": loc}), ops, why))
-        for fid in game.scenario.player_factions(st.player):
-            if cx.control(loc) == fid:
-                for s in (1, 2, 3):
-                    out.append(MenuItem(f"Build a {game.scenario.factions[fid].name} {s}",
-                                        Action("build", {"faction": fid, "strength": s, "at": loc}), ops, why))
-        if st.player == "axis" and "." in space and cx.control(loc) == "axis":
-            out.append(MenuItem(f"Build a fortress in {cx.label(space)}", Action("fortress", {"at": space}), ops, why))
-        return out
+            return [MenuItem(f"Attack in {cx.label(loc)}", Action("attack", {"at": loc}))]
+        return []
 
-    # ------------------------------------------------------------------------------- CLI
-    def verbs(self) -> list[Verb]:
-        from mapref.rulesets.struggle_for_europe.cli import verbs
+    def _offer_build(self, game, space, piece) -> list[MenuItem]:
+        if space is None or self._battle_here(game, space):
+            return []
+        st, cx = game.state, self.context(game)
+        loc = self._location(space)
+        return [MenuItem(f"Build a {game.scenario.factions[fid].name} {n}", Action("build", {"faction": fid, "strength": n, "at": loc}))
+                for fid in game.scenario.player_factions(st.player) if cx.control(loc) == fid for n in (1, 2, 3)]
 
-        return verbs()
+    def _offer_fortress(self, game, space, piece) -> list[MenuItem]:
+        if space is None or "." not in space or self._battle_here(game, space):
+            return []
+        st, cx = game.state, self.context(game)
+        if st.player == "axis" and cx.control(self._location(space)) == "axis":
+            return [MenuItem(f"Build a fortress in {cx.label(space)}", Action("fortress", {"at": space}))]
+        return []
+
+    def _offer_deck(self, game, space, piece) -> list[MenuItem]:
+        return [MenuItem("Record a new play deck...", Action("deck", {}),
+                         ask=[Field("player", "player", "choice", "allies", PLAYERS),
+                              Field("deck", "the play deck now in use", "choice", "2", ("1", "2", "3"))],
+                         note="The play deck ran out and the next was made (6).")]
 
 
 RULESET = StruggleForEurope()
