@@ -9,6 +9,12 @@ applies its commands and what follows them (an immediate victory), and records a
 The log is saved with the game, so ``mapref undo`` takes back the last action in a later
 process and ``mapref log`` prints it.
 
+**Advisory mode** lives here, not in a window: :meth:`GameSession.apply` refuses what the rules
+refuse and returns the refusal; ``apply(action, override=reason)`` does a refused action anyway
+when the ruleset can force it, and the log entry records the reason with the rule overridden.
+:meth:`GameSession.can_force` says beforehand whether it can (the window asks for the reason
+only then).
+
 A window also keeps a journal (:mod:`mapref.rules.journal`): every action is appended and
 flushed to disk before the screen shows it, so a crash loses nothing; the next open offers the
 recovered position.
@@ -154,8 +160,7 @@ class GameSession:
         if not out.ok and override and out.ask is None:
             forced = self.ruleset.force(self.game, action)
             if forced is None or not forced.ok:
-                return Outcome(False, reason=f"{out.reason} (this cannot be done even against the rules)", rule=out.rule,
-                               data=out.data)
+                return self.not_forcible(out)
             refusal = out.refusal
             out = forced
             out.label = f"{out.label or action.verb} (against the rules)"
@@ -182,6 +187,20 @@ class GameSession:
             self.journal.record("do", entry)
         self.history.add(step)
         return out
+
+    def can_force(self, action: Action) -> bool:
+        """Advisory mode: may ``action``, which the rules refuse, be done anyway with the
+        referee's reason (``apply(action, override=reason)``)?  The window asks before it asks
+        for the reason; when it may not, :meth:`not_forcible` is what to show."""
+        forced = self.ruleset.force(self.game, action)
+        return forced is not None and forced.ok
+
+    @staticmethod
+    def not_forcible(refusal: Outcome) -> Outcome:
+        """The refusal of an action that cannot be done even against the rules (the piece is not
+        there, the game has no way to force it)."""
+        return Outcome(False, reason=f"{refusal.reason} (this cannot be done even against the rules)", rule=refusal.rule,
+                       data=refusal.data)
 
     def undo(self) -> LogEntry | None:
         """Take back the last action (None when there is none)."""

@@ -72,12 +72,12 @@ def _combat_ask(r, to: str):
     if r.retreat is not None:
         name, options = r.retreat
         return Ask("retreat_to", f"{name} retreats from {to} to", list(options),
-                   "The defender chooses among the legal retreats (Advance resolution 6-7).")
+                   "The defender chooses among the legal retreats (Advance resolution 6-7).", many=True)
     if r.expel is not None:
         name, options = r.expel
         return Ask("fleet_to", f"{name} is expelled from {to} to the port of", list(options),
                    "The fleet's owner chooses the port it moves to at once (Movement of naval strength points "
-                   "and fleets 17; rulings R52).")
+                   "and fleets 17; rulings R52).", many=True)
     return None
 
 

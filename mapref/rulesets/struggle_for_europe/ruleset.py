@@ -32,6 +32,8 @@ from mapref.rulesets.struggle_for_europe.context import CONTESTED, Context
 from mapref.rulesets.struggle_for_europe.moves import MOVES, TITLE, legs
 from mapref.rulesets.struggle_for_europe.state import PLAYERS, Cards, Counter, GameState
 
+LIST_KEYS = ("losses", "retreat_to")  # the questions whose answers make a list (a counter lost, a retreat, each)
+
 
 class StruggleForEurope(Ruleset):
     name = "struggle_for_europe"
@@ -112,6 +114,8 @@ class StruggleForEurope(Ruleset):
         except Refused as e:
             out = refused(e.reason, e.rule)
             out.ask = e.ask
+            if out.ask is not None and out.ask.key in LIST_KEYS:
+                out.ask.many = True
             return out
         except SpaceError as e:
             return refused(str(e))
