@@ -1,8 +1,9 @@
 """The one door to the games: rulesets by name (a scenario's ``ruleset`` key).
 
-The games mapref ships are listed in :data:`BUILTIN` (name -> module) and imported the first
-time they are asked for; each module has a ``RULESET`` object (a
-:class:`mapref.rules.ruleset.Ruleset`).  Others (a test's toy game, a plug-in) call
+The games mapref ships are listed in :data:`BUILTIN` (name -> package) and imported the first
+time they are asked for; each package's ``ruleset`` module has a ``RULESET`` object (a
+:class:`mapref.rules.ruleset.Ruleset`), and its ``moves`` module the moves table, read alone
+for the command line's help (:func:`moves`).  Others (a test's toy game, a plug-in) call
 :func:`register`, or are named in the ``MAPREF_RULESETS`` environment variable (modules,
 comma-separated, each with a ``RULESET``), which the command line reads too.  Nothing outside
 this module and the games' own packages imports a game.
@@ -117,7 +118,9 @@ def get(name: str) -> Ruleset:
     module = BUILTIN.get(name)
     if module is None or name not in _available_builtin():
         raise UnknownRuleset(name)
-    rs = importlib.import_module(module).RULESET
+    # a package exposes RULESET, or its ``ruleset`` module does (imported only now: the package
+    # alone is light, its ``moves`` table read without the game's rules)
+    rs = getattr(importlib.import_module(module), "RULESET", None) or importlib.import_module(f"{module}.ruleset").RULESET
     _LOADED[name] = rs
     return rs
 

@@ -68,28 +68,26 @@ def _place_finish(d: dict) -> dict:
     return d
 
 
-CAPTURE_ARGS = (
-    Arg("from", "space", required=True, metavar="FROM"),
-    Arg("to", "space", required=True, metavar="TO"),
-    Arg("retreat_to", "list", flag="--retreat-to", metavar="HEX",
-        help="where the defender retreats the army displaced from TO (repeat, in order, when TO holds several)"),
-    Arg("fleet_to", "list", flag="--fleet-to", metavar="HEX",
-        help="the port an enemy fleet in port in TO is expelled to (repeat, in order; rulings R52)"),
-    Arg("army", flag="--army", help="the advancing army (where several share FROM)"),
-)
+def _advance_args(who: str, frm: str = "", to: str = "", retreat: str = "", failed: bool = False) -> tuple[Arg, ...]:
+    """FROM TO [--failed] --retreat-to HEX... --fleet-to HEX... --army NAME: an advance or an
+    invasion the players resolved (``who``: the army that goes)."""
+    return ((Arg("from", "space", required=True, metavar="FROM", help=frm), Arg("to", "space", required=True, metavar="TO", help=to))
+            + ((Arg("failed", "bool", flag="--failed", help="the invasion's advance failed (Invasion advance 4)"),) if failed else ())
+            + (Arg("retreat_to", "list", flag="--retreat-to", metavar="HEX",
+                   help=retreat or "where the defender retreats the army displaced from TO (repeat, in order, when TO holds "
+                                   "several)"),
+               Arg("fleet_to", "list", flag="--fleet-to", metavar="HEX",
+                   help="the port an enemy fleet in port in TO is expelled to (repeat, in order; rulings R52)"),
+               Arg("army", flag="--army", help=f"the {who} army (where several share FROM)")))
+
 
 MOVES = [
     Move("invade", "record an amphibious invasion the players resolved: the army lands (or, --failed, loses its amphibious "
          "points); exit 1 with the rule when illegal",
          "Record an amphibious invasion from FROM into TO in the resolve amphibious assaults step (Invasion procedure 1-8; "
          "Invasion advance 1-5; Naval fire 2-4).",
-         (Arg("from", "space", required=True, metavar="FROM", help="the invading army's coastal hex"),
-          Arg("to", "space", required=True, metavar="TO", help="the target hex"),
-          Arg("failed", "bool", flag="--failed", help="the invasion's advance failed (Invasion advance 4)"),
-          Arg("retreat_to", "list", flag="--retreat-to", metavar="HEX", help="where the defender retreats the army displaced from TO"),
-          Arg("fleet_to", "list", flag="--fleet-to", metavar="HEX",
-              help="the port an enemy fleet in port in TO is expelled to (repeat, in order; rulings R52)"),
-          Arg("army", flag="--army", help="the invading army (where several share FROM)")),
+         _advance_args("invading", "the invading army's coastal hex", "the target hex",
+                       "where the defender retreats the army displaced from TO", failed=True),
          rule="Amphibious Invasions: Invasion procedure; Invasion advance 3-4", places=("piece",),
          check="_check_invade", offer="_offer_invade", cli_check=True),
     Move("announce", "name an army and the hex it attacks, in the announce step; once any is named only named armies attack "
@@ -103,7 +101,7 @@ MOVES = [
     Move("capture", "record a successful advance the players rolled: the army moves in, defenders retreat; exit 1 with the "
          "rule when illegal",
          "Record a successful advance from FROM into TO (Advance resolution 2-13; Off-map combat; Effect of forts on combat 4).",
-         CAPTURE_ARGS + (Arg("para_drop", "int", default=0, min=0, flag="--para-drop", metavar="N",
+         _advance_args("advancing") + (Arg("para_drop", "int", default=0, min=0, flag="--para-drop", metavar="N",
                              help="para points dropped in this, the army's first advance (Para-drop 2-5)"),),
          rule="Advance resolution 2-13", places=("piece",), label="Advance succeeded (capture)", check="_check_capture",
          offer="_offer_capture", cli_check=True),
