@@ -54,11 +54,16 @@ def _open_map(path: str):
 
 
 # ------------------------------------------------------------------------------- commands
-@command("check", "validate maps, scenarios and saved games; one line per problem")
+@command("check", "validate maps, scenarios and saved games; the editor's lint as warnings (--strict: warnings fail)")
 def cmd_check(argv: list[str]) -> int:
-    ap = ArgumentParser(prog="mapref check", description="Validate maps, scenarios and saved games.")
+    ap = ArgumentParser(prog="mapref check", description="Validate maps, scenarios and saved games: every error (exit 1), and "
+                        "for a map the problems the editor's problems panel lists, as warning lines FILE:LINE:COL: warning: "
+                        "MESSAGE [CODE] and notes (exit 0 unless --strict).")
     ap.add_argument("files", nargs="+", metavar="FILE")
+    ap.add_argument("--strict", action="store_true", help="warnings fail too (exit 1); notes never do")
     args = ap.parse_args(argv)
+    from mapref.io.lintlines import area_lint, hex_lint
+    from mapref.io.problems import read_source
     from mapref.rules.files import open_file
 
     bad = 0
@@ -74,12 +79,20 @@ def cmd_check(argv: list[str]) -> int:
         checker = getattr(obj, "check", None)
         if callable(checker):
             extra = checker()
-        if extra:
+        lints = []
+        if kind == "area":
+            lints = [x for x in area_lint(obj.map, obj.source, obj.shown) if x.level != "error"]  # errors: check() above
+        elif kind == "hex":
+            lints = hex_lint(obj, read_source(f, f).decode("utf-8"), f)
+        for p in extra:
+            print(p)
+        for x in lints:
+            print(x.text)
+        warnings = sum(1 for x in lints if x.level == "warning")
+        if extra or (warnings and args.strict):
             bad += 1
-            for p in extra:
-                print(p)
         else:
-            print(f"{f}: ok ({kind})")
+            print(f"{f}: ok ({kind})" + (f", {warnings} warning{'s' if warnings != 1 else ''}" if warnings else ""))
     return 1 if bad else 0
 
 

@@ -65,7 +65,7 @@ from mapref.core.areamodel import (
 from mapref.core.commands import EditError
 
 TABLES = ("locations", "boxes", "lines", "colours", "line_kinds", "regions")
-MAP_ATTRS = ("name", "notes", "land", "background", "geo")
+MAP_ATTRS = ("name", "notes", "land", "background", "geo", "page", "accept")
 
 
 @dataclass
@@ -552,7 +552,8 @@ def _space_label(m: AreaMap, s: str) -> str:
 
 
 def add_line(m: AreaMap, a: str, b: str, kind: str = "land", oneway: bool = False, defence_a: int = 0, defence_b: int = 0,
-             condition: Condition = ALWAYS, via=(), proposed: bool = False, lid: str | None = None, attrs=None) -> Edit:
+             condition: Condition = ALWAYS, via=(), proposed: bool = False, lid: str | None = None, attrs=None,
+             crossing: bool = False) -> Edit:
     for s in (a, b):
         if not m.space_exists(s):
             loc = m.locations.get(s.split(".", 1)[0])
@@ -563,11 +564,12 @@ def add_line(m: AreaMap, a: str, b: str, kind: str = "land", oneway: bool = Fals
         raise EditError("a move line joins two different locations")
     lid = lid or line_id(m, a, b)
     ln = MoveLine(lid, a, b, kind=kind, oneway=bool(oneway), defence_a=int(defence_a), defence_b=int(defence_b),
-                  condition=condition, via=tuple(round_point(p) for p in via), proposed=proposed, attrs=dict(attrs or {}))
+                  condition=condition, via=tuple(round_point(p) for p in via), proposed=proposed, crossing=bool(crossing),
+                  attrs=dict(attrs or {}))
     return Edit(f"Add line {_space_label(m, a)} - {_space_label(m, b)}", lines={lid: ln})
 
 
-LINE_PROPS = ("a", "b", "kind", "oneway", "defence_a", "defence_b", "condition", "via", "proposed", "attrs")
+LINE_PROPS = ("a", "b", "kind", "oneway", "defence_a", "defence_b", "condition", "via", "proposed", "crossing", "attrs")
 
 
 def set_line(m: AreaMap, lid: str, label: str | None = None, **props) -> Edit:
@@ -592,8 +594,9 @@ def set_line(m: AreaMap, lid: str, label: str | None = None, **props) -> Edit:
             raise EditError(str(e)) from None
     if "via" in props:
         props["via"] = tuple(round_point(p) for p in props["via"])
-    if "oneway" in props:
-        props["oneway"] = bool(props["oneway"])
+    for k in ("oneway", "proposed", "crossing"):
+        if k in props:
+            props[k] = bool(props[k])
     return Edit(label or f"Set {', '.join(sorted(props))} of line {lid}", lines={lid: dataclasses.replace(ln, **props)})
 
 

@@ -2,9 +2,12 @@
 
 :func:`lint_area` returns :class:`AreaProblem` ``(code, where, message, key, at)``: ``where`` is a
 location id, a half (``sedan.w``), a box (``box:usa``) or a line (``line:paris-sedan``); ``key``
-is the file key it concerns (for ``FILE:LINE:COL`` messages); ``at`` a map point to show.
-Errors (:attr:`AreaProblem.is_error`) make the map unusable by the rules and fail
-``mapref check``; the rest are warnings the editor's problems panel lists.
+is the file key it concerns (for ``FILE:LINE:COL`` messages); ``at`` a map point to show.  This
+is the one list of what is wrong with a map: the editor's problems panel shows it and
+``mapref check`` prints it.  Each problem has a level (:attr:`AreaProblem.level`): errors make
+the map unusable by the rules and fail ``mapref check``; warnings are printed as warnings and
+fail ``mapref check --strict``; notes are things left to do that are not wrong (a proposed line
+waiting to be accepted) and never fail.
 
 ===================== ======= =============================================================
 code                  level   problem
@@ -14,15 +17,22 @@ overlap               error   two locations cover the same ground
 empty-half            error   the split line leaves one half of a location empty
 gap                   warning two neighbours nearly touch, or a small hole lies between them
 sliver                warning a part (or half) of a location thinner than the tolerance
+small-half            warning a half smaller than a tenth of its location and than a quarter of
+                              the median location: too small to drop a counter on
 no-lines              warning a location, half or box that no move line reaches
-land-line-apart       warning a land line between two locations that share no border
+land-line-apart       warning a land line between two locations that share no border, unless it
+                              is marked as a strait crossing (``crossing = true``)
 duplicate-line        warning two lines of the same kind between the same two locations
-proposed-line         warning a line suggested from a shared border, not yet accepted
 duplicate-name        warning two locations or boxes with the same name
+proposed-line         note    a line suggested from a shared border, not yet accepted
 ===================== ======= =============================================================
 
 *Tolerance.*  Gaps and slivers are measured against :func:`tolerance`, 1/100 of the square root
 of the median location area (at least 0.05 map units): a 100 x 100 location gives 1 unit.
+
+*Accepted on purpose.*  A map lists the warnings its designer accepts in ``accept``
+(``[checks] accept`` in the file): a code (``"no-lines"``: every such warning) or a code and
+where (``"no-lines:lisbon.w"``).  They are left out of the list; errors cannot be accepted.
 """
 
 from __future__ import annotations
@@ -37,9 +47,12 @@ from shapely.ops import nearest_points
 from mapref.core.areamodel import AreaMap, Location, polygon_parts
 
 ERRORS = frozenset({"self-intersection", "overlap", "empty-half"})
+NOTES = frozenset({"proposed-line"})
+WARNINGS = frozenset({"gap", "sliver", "small-half", "no-lines", "land-line-apart", "duplicate-line", "duplicate-name"})
 # the order the problems panel lists them in
-ORDER = ("self-intersection", "overlap", "empty-half", "gap", "sliver", "land-line-apart", "duplicate-line", "duplicate-name",
-         "no-lines", "proposed-line")
+ORDER = ("self-intersection", "overlap", "empty-half", "gap", "sliver", "small-half", "land-line-apart", "duplicate-line",
+         "duplicate-name", "no-lines", "proposed-line")
+SMALL_HALF = 0.10  # a half under this share of its location (and under a quarter of the median location) is too small
 
 
 class AreaProblem(NamedTuple):
@@ -52,6 +65,11 @@ class AreaProblem(NamedTuple):
     @property
     def is_error(self) -> bool:
         return self.code in ERRORS
+
+    @property
+    def level(self) -> str:
+        """``error``, ``warning`` or ``note`` (see the module's table)."""
+        return "error" if self.code in ERRORS else "note" if self.code in NOTES else "warning"
 
 
 def tolerance(m: AreaMap) -> float:
@@ -66,10 +84,23 @@ def _pt(p) -> tuple[float, float]:
 
 
 def lint_area(m: AreaMap) -> list[AreaProblem]:
-    """Every problem of the map, locations first (in map order), then lines."""
+    """Every problem of the map, locations first (in map order), then lines; without the
+    warnings the map accepts on purpose (``m.accept``)."""
+    out = _lint(m)
+    if not m.accept:
+        return out
+    codes = {a for a in m.accept if ":" not in a}
+    pairs = {tuple(a.split(":", 1)) for a in m.accept if ":" in a}
+    return [p for p in out if p.code not in WARNINGS or not (p.code in codes or (p.code, p.where.removeprefix("line:")) in pairs
+                                                             or (p.code, p.where) in pairs)]
+
+
+def _lint(m: AreaMap) -> list[AreaProblem]:
     out: list[AreaProblem] = []
     tol = tolerance(m)
     locs = list(m.locations.values())
+    areas = [loc.polygon.area for loc in locs if not loc.polygon.is_empty]
+    small = statistics.median(areas) / 4 if areas else 0.0
     valid = []
     for loc in locs:
         key = f"locations.{loc.id}.polygon"
@@ -103,6 +134,10 @@ def lint_area(m: AreaMap) -> list[AreaProblem]:
                                            f"locations.{loc.id}.split", loc.split[0]))
                 elif hg.length and 2 * hg.area / hg.length < tol:
                     out.append(AreaProblem("sliver", f"{loc.id}.{h}", f"{loc.label}: half {h} is a sliver",
+                                           f"locations.{loc.id}.split", _pt(hg.representative_point())))
+                elif hg.area < SMALL_HALF * g.area and hg.area < small:
+                    out.append(AreaProblem("small-half", f"{loc.id}.{h}", f"{loc.label}: half {h} is {100 * hg.area / g.area:.1f}% "
+                                           f"of the location, too small to drop a counter on: move the split line",
                                            f"locations.{loc.id}.split", _pt(hg.representative_point())))
     out += _pairs(m, valid, tol)
     out += _lines(m)
@@ -181,12 +216,12 @@ def _lines(m: AreaMap) -> list[AreaProblem]:
             seen[pair] = lid
         if ln.proposed:
             out.append(AreaProblem("proposed-line", f"line:{lid}", f"line {lid}: proposed from a shared border: accept or delete it", key))
-        if ln.kind == "land" and not ln.a.startswith("box:") and not ln.b.startswith("box:"):
+        if ln.kind == "land" and not ln.crossing and not ln.a.startswith("box:") and not ln.b.startswith("box:"):
             if borders is None:
                 borders = shared_borders(m)
             if (la, lb) not in borders and (lb, la) not in borders:
                 out.append(AreaProblem("land-line-apart", f"line:{lid}", f"line {lid}: a land line between {la} and {lb}, "
-                                       "which share no border", key))
+                                       "which share no border (a strait crossing on purpose: mark it crossing = true)", key))
     for loc in m.locations.values():
         if loc.has_halves:
             missing = [s for s in loc.spaces() if s not in touched]
@@ -207,4 +242,4 @@ def _place(space: str) -> str:
     return space if space.startswith("box:") else space.split(".", 1)[0]
 
 
-__all__ = ["AreaProblem", "ERRORS", "lint_area", "tolerance"]
+__all__ = ["AreaProblem", "ERRORS", "NOTES", "WARNINGS", "lint_area", "tolerance"]

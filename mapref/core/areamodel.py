@@ -16,7 +16,9 @@ Many wargames (Struggle for Europe, the Axis & Allies family) are played on *are
   under which it is active (``active_from = {allied_deck = 2}``), bend points, and whether it
   is only *proposed* (suggested from a shared border, waiting for the designer);
 - colour classes, line kinds, regions, an optional land outline (the coast that generated
-  areas are clipped to), a tracing background and the lon/lat projection of imported maps.
+  areas are clipped to), a tracing background, the lon/lat projection of imported maps, the
+  blank page of a new map (``page``) and the warnings the designer accepts on purpose
+  (``accept``, read by :mod:`mapref.core.arealint`).
 
 Borders are stored as polygons, one per location; shared borders are kept exact by the editor
 (vertices snap to the neighbours' and move with them, :mod:`mapref.core.areaedit`) and checked
@@ -293,6 +295,7 @@ class MoveLine:
     condition: Condition = ALWAYS
     via: tuple[Point2, ...] = ()  # bend points of the drawn path
     proposed: bool = False  # suggested from a shared border; the designer accepts or deletes it
+    crossing: bool = False  # a land line across water (a strait) on purpose: its ends need not touch
     attrs: Mapping[str, object] = field(default_factory=lambda: EMPTY, compare=False)
 
     def other(self, space: str) -> str:
@@ -316,6 +319,8 @@ class AreaMap:
     land: BaseGeometry | None = None  # the coast generated areas are clipped to
     background: dict | None = None  # tracing image: image, opacity, offset, scale
     geo: dict | None = None  # lon/lat projection of imported maps: lon0, lat0, scale, parallel
+    page: Point2 | None = None  # (width, height) of a new map's blank page, from (0, 0): the extent before anything is drawn
+    accept: tuple[str, ...] = ()  # warnings accepted on purpose: "CODE" or "CODE:WHERE" (mapref.core.arealint)
     version: int = field(default=0, compare=False, repr=False)
 
     kind = "area"
@@ -394,7 +399,7 @@ class AreaMap:
         return None
 
     def bounds(self) -> tuple[float, float, float, float]:
-        """Bounds of everything drawn (locations, boxes, land), or a default square."""
+        """Bounds of everything drawn (locations, boxes, land) and of the page, or a default square."""
         xs: list[float] = []
         ys: list[float] = []
         for loc in self.locations.values():
@@ -410,6 +415,9 @@ class AreaMap:
             x0, y0, x1, y1 = self.land.bounds
             xs += [x0, x1]
             ys += [y0, y1]
+        if self.page is not None:
+            xs += [0.0, float(self.page[0])]
+            ys += [0.0, float(self.page[1])]
         if not xs:
             return 0.0, 0.0, 1000.0, 700.0
         return min(xs), min(ys), max(xs), max(ys)

@@ -37,12 +37,13 @@ from mapref.io.atomic import write_atomic
 from mapref.io.problems import FileProblems, Reader, parse_toml, show_value
 
 FORMAT = 1
-TOP_KEYS = ("format", "kind", "name", "notes", "geo", "background", "colours", "line_kinds", "regions", "land",
-            "locations", "boxes", "lines")
+TOP_KEYS = ("format", "kind", "name", "notes", "page", "checks", "geo", "background", "colours", "line_kinds", "regions",
+            "land", "locations", "boxes", "lines")
 PLACE_KEYS = ("name", "colour", "capital", "vp", "supply", "attrs")
 LOCATION_KEYS = PLACE_KEYS + ("anchor", "halves", "split", "half_anchors", "polygon", "holes")
 BOX_KEYS = PLACE_KEYS + ("position", "size", "active_from", "active_until")
-LINE_KEYS = ("a", "b", "kind", "oneway", "defence_a", "defence_b", "active_from", "active_until", "via", "proposed", "attrs")
+LINE_KEYS = ("a", "b", "kind", "oneway", "defence_a", "defence_b", "active_from", "active_until", "via", "proposed", "crossing",
+             "attrs")
 BACKGROUND_KEYS = ("image", "opacity", "offset", "scale")
 GEO_KEYS = ("lon0", "lat0", "scale", "parallel")
 MAX_VP = 99
@@ -64,6 +65,21 @@ def area_from_dict(data: dict, source: str, shown: str) -> AreaMap:
         r.expected("format", f"{FORMAT} (this is mapref's area map format {FORMAT})", data["format"])
     r.str_(data, "kind", "", "area", choices=("area",))
     m = AreaMap(name=r.str_(data, "name", ""), notes=r.str_(data, "notes", ""))
+    page = _point(r, data, "page", "")
+    if page is not None:
+        if page[0] <= 0 or page[1] <= 0:
+            r.expected("page", "[width, height] above 0", list(page))
+        else:
+            m.page = page
+    checks = r.table(data, "checks", "")
+    if checks:
+        r.check_keys(checks, ("accept",), "checks")
+        acc = checks.get("accept", [])
+        if not isinstance(acc, list) or not all(isinstance(x, str) and _accept_ok(x) for x in acc):
+            r.expected("checks.accept", 'warnings accepted on purpose, such as ["no-lines:lisbon.w"] (a warning\'s code, '
+                       "alone or with where it is: see docs/format.md)", acc)
+        else:
+            m.accept = tuple(acc)
 
     geo = r.table(data, "geo", "")
     if geo:
@@ -160,7 +176,8 @@ def area_from_dict(data: dict, source: str, shown: str) -> AreaMap:
         m.lines[lid] = MoveLine(lid, ends[0] or "", ends[1] or "", kind=kind, oneway=r.bool_(lt, "oneway", w),
                                 defence_a=r.int_(lt, "defence_a", w, 0, 0, MAX_DEFENCE),
                                 defence_b=r.int_(lt, "defence_b", w, 0, 0, MAX_DEFENCE), condition=_condition(r, lt, w),
-                                via=tuple(via), proposed=r.bool_(lt, "proposed", w), attrs=_attrs(r, lt, w))
+                                via=tuple(via), proposed=r.bool_(lt, "proposed", w), crossing=r.bool_(lt, "crossing", w),
+                                attrs=_attrs(r, lt, w))
 
     for rid, rt in r.table(data, "regions", "").items():
         w = f"regions.{rid}"
@@ -183,6 +200,14 @@ def area_from_dict(data: dict, source: str, shown: str) -> AreaMap:
 
 
 # ------------------------------------------------------------------------------ reading
+def _accept_ok(entry: str) -> bool:
+    """An entry of ``[checks] accept``: the code of a warning, alone or with where it is."""
+    from mapref.core.arealint import WARNINGS
+
+    code, _, where = entry.partition(":")
+    return code in WARNINGS and (not _ or bool(where))
+
+
 def _is_table(r: Reader, v: object, where: str, example: str) -> bool:
     if not isinstance(v, dict):
         r.expected(where, example if example.startswith("a ") else f"a table such as {example}", v)
@@ -461,6 +486,11 @@ def dumps_area_map(m: AreaMap) -> str:
            tw.assign("name", m.name)]
     if m.notes:
         out.append(tw.assign("notes", m.notes))
+    if m.page is not None:
+        out.append(f"page = {_pt(m.page)}")
+    if m.accept:
+        out += ["", "[checks]", "# warnings accepted on purpose (mapref check and the problems panel leave them out)",
+                tw.assign("accept", list(m.accept))]
     if m.geo:
         g = m.geo
         out += ["", "[geo]", "# x = (lon - lon0) * scale * cos(parallel), y = (lat0 - lat) * scale",
@@ -522,6 +552,8 @@ def dumps_area_map(m: AreaMap) -> str:
             parts.append("via = [" + ", ".join(_pt(p) for p in ln.via) + "]")
         if ln.proposed:
             parts.append("proposed = true")
+        if ln.crossing:
+            parts.append("crossing = true")
         if ln.attrs:
             parts.append(tw.assign("attrs", dict(ln.attrs)))
         out.append(f"{tw.key(lid)} = {{ " + ", ".join(parts) + " }")
