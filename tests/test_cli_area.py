@@ -20,7 +20,12 @@ def mapref(*args, cwd=None):
 
 def test_check_info_and_render_an_area_map(tmp_path):
     r = mapref("check", SAMPLE, cwd=tmp_path)
-    assert r.returncode == 0 and r.stdout.strip() == f"{SAMPLE}: ok (area)", r.stdout + r.stderr
+    # the two proposed lines are notes (something to do, nothing wrong): even --strict passes
+    assert r.returncode == 0 and r.stdout.splitlines() == [
+        f"{SAMPLE}:147:1: note: line ruhr-bern: proposed from a shared border: accept or delete it [proposed-line]",
+        f"{SAMPLE}:148:1: note: line bern-marseilles: proposed from a shared border: accept or delete it [proposed-line]",
+        f"{SAMPLE}: ok (area)"], r.stdout + r.stderr
+    assert mapref("check", "--strict", SAMPLE, cwd=tmp_path).returncode == 0
     r = mapref("info", SAMPLE, cwd=tmp_path)
     assert r.returncode == 0
     assert "8 locations (2 split into halves), 1 off-map boxes, 11 spaces" in r.stdout
@@ -55,6 +60,48 @@ def test_check_reports_an_overlap_with_its_line_and_fails(tmp_path):
     assert "Traceback" not in r.stdout + r.stderr
 
 
+def test_check_prints_the_editors_lint_as_warnings_and_strict_makes_them_fail(tmp_path):
+    """One truth about problems: what the problems panel lists (mapref.core.arealint) is what
+    check prints, each on its line of the file."""
+    from mapref.core.arealint import lint_area
+    from mapref.io.areafile import load_area_map
+
+    text = Path(SAMPLE).read_text(encoding="utf-8")
+    text += 'bern-algiers = { a = "bern", b = "algiers", kind = "land" }\n'  # Bern and Algiers do not touch
+    m = tmp_path / "m.toml"
+    m.write_text(text, encoding="utf-8")
+    panel = [p for p in lint_area(load_area_map(m)) if p.level == "warning"]
+    assert [p.code for p in panel] == ["land-line-apart"]
+    line_no = text.splitlines().index('bern-algiers = { a = "bern", b = "algiers", kind = "land" }') + 1
+    r = mapref("check", "m.toml", cwd=tmp_path)
+    warning = (f"m.toml:{line_no}:1: warning: line bern-algiers: a land line between bern and algiers, which share no border "
+               "(a strait crossing on purpose: mark it crossing = true) [land-line-apart]")
+    assert r.returncode == 0 and warning in r.stdout.splitlines() and r.stdout.splitlines()[-1] == "m.toml: ok (area), 1 warning"
+    r = mapref("check", "--strict", "m.toml", cwd=tmp_path)
+    assert r.returncode == 1 and warning in r.stdout.splitlines() and "ok (area)" not in r.stdout
+    # marked as a strait crossing on purpose, the line is fine; an accepted warning is left out
+    m.write_text(text.replace('kind = "land" }\n', 'kind = "land", crossing = true }\n'), encoding="utf-8")
+    assert mapref("check", "--strict", "m.toml", cwd=tmp_path).returncode == 0
+    m.write_text(text.replace("[lines]", '[checks]\naccept = ["land-line-apart:bern-algiers"]\n\n[lines]', 1), encoding="utf-8")
+    assert mapref("check", "--strict", "m.toml", cwd=tmp_path).returncode == 0
+
+
+def test_check_strict_fails_on_overlapping_areas(tmp_path):
+    text = Path(SAMPLE).read_text(encoding="utf-8").replace("[200, 70], [215, 150], [210, 230], [110, 230],",
+                                                            "[200, 70], [245, 150], [210, 230], [110, 230],", 1)
+    (tmp_path / "bad.toml").write_text(text, encoding="utf-8")
+    for args in (["check"], ["check", "--strict"]):
+        r = mapref(*args, "bad.toml", cwd=tmp_path)
+        assert r.returncode == 1 and "Paris and Sedan overlap" in r.stdout and "ok (area)" not in r.stdout
+
+
+def test_every_shipped_map_passes_check_strict(tmp_path):
+    maps = sorted((ROOT / "maps").glob("*.toml"))
+    r = mapref("check", "--strict", *map(str, maps), cwd=tmp_path)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert [ln for ln in r.stdout.splitlines() if ": warning: " in ln or ": error" in ln] == []
+
+
 def test_a_bad_area_file_is_one_line_per_problem(tmp_path):
     bad = ROOT / "tests" / "data" / "invalid_area" / "20_several_problems_at_once.toml"
     r = mapref("info", str(bad), cwd=tmp_path)
@@ -65,7 +112,7 @@ def test_import_natural_earth_europe(tmp_path):
     out = tmp_path / "europe.toml"
     r = mapref("import-areas", NE, "-o", str(out), cwd=tmp_path)
     assert r.returncode == 0, r.stderr
-    assert r.stdout.splitlines()[-1] == f"{out}: 91 locations, 163 proposed land lines (accept or delete them in the editor)"
+    assert r.stdout.splitlines()[-1] == f"{out}: 90 locations, 163 proposed land lines (accept or delete them in the editor)"
     # borders on an outlying part only are not proposed, and the import says so
     assert "Ireland - United Kingdom: they meet only on an outlying part of one of them" in r.stdout + r.stderr
     assert mapref("check", str(out), cwd=tmp_path).returncode == 0
@@ -90,7 +137,7 @@ def test_import_with_a_missing_name_property_lists_the_properties(tmp_path):
     assert first == (f'{NE}: features[0].properties.NAME: expected the feature\'s name, got null '
                      "(its text properties: admin, iso_a3, name; choose one with --name-property)")
     r = mapref("import-areas", NE, "-o", str(tmp_path / "x.toml"), "--name-property", "iso_a3", cwd=tmp_path)
-    assert r.returncode == 0 and "91 locations" in r.stdout
+    assert r.returncode == 0 and "90 locations" in r.stdout
 
 
 def test_import_of_a_broken_json_file_names_the_line(tmp_path):

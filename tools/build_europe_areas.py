@@ -51,7 +51,7 @@ NATIONS = {
 # 1939 owners of the countries on the map (the rest are neutral)
 OWNERS = {
     "germany": ["germany", "austria", "czechia", "slovakia", "poland"],
-    "italy": ["italy", "albania", "libya", "eritrea", "ethiopia", "somalia"],
+    "italy": ["italy", "albania", "libya", "eritrea", "ethiopia"],  # Somalia: only a sliver at the frame, not imported
     "soviet": ["russia", "belarus", "ukraine", "moldova", "georgia", "armenia", "azerbaijan", "kazakhstan", "uzbekistan",
                "turkmenistan", "tajikistan", "kyrgyzstan"],
     "uk_europe": ["united_kingdom", "egypt", "israel", "palestine", "jordan", "cyprus", "n_cyprus", "sudan", "s_sudan", "kuwait",
@@ -86,13 +86,13 @@ BOXES = {
 }
 NAVAL = [
     ("united_kingdom", "france"), ("united_kingdom", "norway"), ("united_kingdom", "iceland"), ("iceland", "greenland"),
-    ("united_kingdom", "netherlands"), ("united_kingdom", "belgium"), ("united_kingdom", "portugal"), ("spain", "morocco"),
+    ("united_kingdom", "ireland"), ("united_kingdom", "netherlands"), ("united_kingdom", "belgium"), ("united_kingdom", "portugal"), ("spain", "morocco"),
     ("italy.s", "libya"), ("italy.s", "tunisia"), ("italy.s", "albania"), ("greece", "egypt"), ("turkey", "cyprus"),
     ("cyprus", "egypt"), ("cyprus", "lebanon"), ("denmark", "norway"), ("denmark", "sweden"), ("sweden", "germany"),
     ("finland", "estonia"), ("sweden", "latvia"),
     ("box:washington", "united_kingdom"), ("box:ottawa", "united_kingdom"), ("box:washington", "box:venezuela"),
     ("box:washington", "box:brazil"), ("box:brazil", "senegal"), ("box:brazil", "box:johannesburg"),
-    ("box:johannesburg", "somalia"), ("box:johannesburg", "india"), ("box:johannesburg", "nigeria"),
+    ("box:johannesburg", "djibouti"), ("box:johannesburg", "india"), ("box:johannesburg", "nigeria"),
     ("box:san_francisco", "box:honolulu"), ("box:honolulu", "box:tokyo"), ("box:honolulu", "box:manila"),
     ("box:honolulu", "box:sydney"), ("box:tokyo", "box:hong_kong"), ("box:tokyo", "box:manila"), ("box:hong_kong", "box:manila"),
     ("box:hong_kong", "india"), ("box:manila", "box:sydney"), ("box:sydney", "india"),

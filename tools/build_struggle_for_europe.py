@@ -11,10 +11,16 @@ Inputs (both in tools/data/):
   cuts 1939 locations out of today's countries (``[outlines] pieces``, processed in order), and
   every move line (its two half spaces, kind, direction, defence values, condition, basis).
 
-What the script decides: the projection (``[geo]``), the halves (each location is cut by a
-straight line through its city, or its ``cut`` point, perpendicular to the direction its first
-half faces), and the background land (every country in the frame, drawn under the locations).
-Coordinates are snapped to 0.1 map units, so rerunning gives the same bytes.
+What the script decides: the projection (``[geo]``), the borders (the pieces cut out of the
+countries are cleaned as one coverage, :func:`shapely.coverage_clean`: where two pieces overlap
+or leave a sliver of a gap between them the border is drawn once, so neighbours share their
+vertices exactly and ``mapref check --strict`` finds no gap), the halves (each location is cut by
+a straight line through its city, or its ``cut`` point, perpendicular to the direction its first
+half faces; where that leaves a half under a tenth of the location, too small to drop a counter
+on, the cut slides along that direction until the halves are equal), and the background land
+(every country in the frame, drawn under the locations).  Coordinates are snapped to 0.1 map
+units, so rerunning gives the same bytes.  The hand data's ``accept`` lists the warnings the map
+accepts on purpose (the back halves no line reaches: rulings S6).
 """
 
 from __future__ import annotations
@@ -47,6 +53,8 @@ OUT = ROOT / "maps" / "struggle_for_europe.toml"
 
 MIN_PART = 0.02  # square degrees: slivers left by the clipping are dropped
 GRID = 0.1  # map units the coordinates are snapped to
+GAP_WIDTH = 1.0  # map units: gaps between pieces narrower than this go to a neighbour (the sea is wider)
+SMALL_HALF = 0.10  # a half under this share of its location makes the cut slide to equal halves
 ANCHOR_STEPS = (11.0, 8.0, 5.0, 3.0)  # map units from the cut to a half's anchor, tried in turn
 COLOURS = {
     "blue": ColourClass("Western Allies", "#9dbce0", "western"),
@@ -80,6 +88,44 @@ def clip_box(lon: list[float], lat: list[float]):
 
 def keep_parts(g):
     return as_area([p for p in polygon_parts(g) if p.area >= MIN_PART])
+
+
+def balanced_cut(poly, cut: tuple[float, float], facing: str) -> tuple[float, float]:
+    """``cut``, or where the cut slides to along ``facing`` when a half would be under
+    :data:`SMALL_HALF` of the location: the point that makes the two halves equal."""
+    fx, fy = FACING[facing]
+    n = math.hypot(fx, fy)
+    fx, fy = fx / n, fy / n
+
+    def share(t: float) -> float:  # the share of the half ``facing`` points to, cut at cut + t * facing
+        c = (cut[0] + fx * t, cut[1] + fy * t)
+        r = 10000.0  # map units: far beyond the map
+        box = shapely.Polygon([(c[0] - fy * r, c[1] + fx * r), (c[0] - fy * r + fx * r, c[1] + fx * r + fy * r),
+                               (c[0] + fy * r + fx * r, c[1] - fx * r + fy * r), (c[0] + fy * r, c[1] - fx * r)])
+        return poly.intersection(box).area / poly.area
+
+    s = share(0.0)
+    if SMALL_HALF <= s <= 1 - SMALL_HALF:
+        return cut
+    lo, hi = -2000.0, 2000.0  # share() falls as t grows
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        if share(mid) > 0.5:
+            lo = mid
+        else:
+            hi = mid
+    t = round((lo + hi) / 2, 1)
+    return (round(cut[0] + fx * t, 1), round(cut[1] + fy * t, 1))
+
+
+def clean(polys: list) -> list:
+    """The locations as one coverage: overlaps and thin gaps between neighbours resolved, every
+    shared border drawn once (identical vertices on both sides), snapped to :data:`GRID`."""
+    cleaned = shapely.coverage_clean(polys, gap_width=GAP_WIDTH)
+    out = [shapely.transform(g, lambda a: np.round(a, 1)) for g in cleaned]
+    if not shapely.coverage_is_valid(out) or not all(g.is_valid for g in out):
+        raise SystemExit("the cleaned borders do not form a valid coverage")
+    return out
 
 
 def halves_split(poly, cut: tuple[float, float], halves: tuple[str, str]):
@@ -151,16 +197,22 @@ def build() -> AreaMap:
         left[p["country"]] = rest.difference(piece)
         got[p["location"]].append(piece)
 
-    m = AreaMap(name=hand["name"], notes=hand.get("notes", ""), colours=dict(COLOURS), geo=geo)
+    m = AreaMap(name=hand["name"], notes=hand.get("notes", ""), colours=dict(COLOURS), geo=geo,
+                accept=tuple(hand.get("checks", {}).get("accept", ())))
     m.land = project(unary_union([keep_parts(g) for g in countries.values()]))
-    for lid, t in hand["locations"].items():
-        poly = project(keep_parts(unary_union(got[lid])))
-        if poly.is_empty:
+    outlines = {}
+    for lid in hand["locations"]:
+        outlines[lid] = project(keep_parts(unary_union(got[lid])))
+        if outlines[lid].is_empty:
             raise SystemExit(f"{lid}: no outline")
+    outlines = dict(zip(outlines, clean(list(outlines.values()))))
+    for lid, t in hand["locations"].items():
+        poly = outlines[lid]
         city = geo_to_map(geo, *t["city"])
         city = (round(city[0], 1), round(city[1], 1))
         cut = geo_to_map(geo, *t["cut"]) if "cut" in t else city
         halves = tuple(t["halves"])
+        cut = balanced_cut(poly, cut, halves[0])
         split = halves_split(poly, cut, halves)
         attrs = {"basis": t["basis"]}
         loc = Location(lid, t["name"], t["colour"], bool(t.get("capital")), int(t.get("vp", 0)),

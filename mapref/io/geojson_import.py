@@ -7,7 +7,8 @@ projection the file's ``[geo]`` table records (``x = (lon - lon0) * scale * cos(
 ``y = (lat0 - lat) * scale``, 20 units per degree of latitude), rounded to 0.01 units; borders
 that two features share stay shared exactly.  Every pair of locations whose borders share a
 stretch gets a *proposed* land line (the designer accepts or deletes it), when the border
-touches the main land of both (the largest part of a multi-polygon): the United Kingdom meets
+touches the main land of both (the largest part of a multi-polygon; parts thinner than the map's
+tolerance, slivers cut off at the file's frame, are dropped): the United Kingdom meets
 Ireland only in Northern Ireland, so no land line joins Great Britain to Ireland (a note says
 so); a line whose straight path would miss the shared border bends through its middle.
 """
@@ -93,12 +94,37 @@ def areas_from_geojson(data: dict, shown: str, name_property: str = "name", name
             continue
         lid = m.new_id(label)
         m.locations[lid] = Location(lid, name=label, polygon=mg, attrs=attrs)
+    notes += _drop_slivers(m)
     e = suggest_lines(m)
     if e is not None:
         e.do(m)
         notes += _drop_exclave_lines(m)
         _bend_lines(m)
     return m, notes
+
+
+def _drop_slivers(m: AreaMap) -> list[str]:
+    """Parts thinner than the map's tolerance (a country's corner cut off at the edge of the
+    file's frame) are dropped, as ``mapref check`` would call them slivers; a location that is
+    nothing but slivers is skipped.  Each is noted."""
+    import dataclasses
+
+    from mapref.core.arealint import tolerance
+
+    tol = tolerance(m)
+    notes = []
+    for lid, loc in list(m.locations.items()):
+        parts = polygon_parts(loc.polygon)
+        main = max(parts, key=lambda p: p.area)
+        if all(p.length and 2 * p.area / p.length < tol for p in parts):
+            del m.locations[lid]
+            notes.append(f"{loc.label}: skipped, a sliver thinner than {tol:.2g} map units here (cut off at the file's frame?)")
+            continue
+        kept = [p for p in parts if p is main or not (p.length and 2 * p.area / p.length < tol)]
+        if len(kept) < len(parts):
+            m.locations[lid] = dataclasses.replace(loc, polygon=as_area(kept))
+            notes.append(f"{loc.label}: {len(parts) - len(kept)} part(s) thinner than {tol:.2g} map units dropped (slivers)")
+    return notes
 
 
 def _main_part(loc: Location):

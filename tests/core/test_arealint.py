@@ -70,3 +70,29 @@ def test_lines_no_lines_apart_duplicate_and_empty_half():
     m.locations["b"] = dataclasses.replace(m.locations["b"], split=((300, 100), (300, 0)))  # misses b
     empty = [p for p in lint_area(m) if p.code == "empty-half"]
     assert [p.message for p in empty] == ["B: the split line leaves half e empty"] and empty[0].is_error
+
+
+def test_a_half_too_small_to_drop_on_is_a_warning():
+    # five locations of 100 x 100; b's split leaves its east half 5% of it (Palermo's north half was 2.6%)
+    m = AreaMap(locations={f"l{i}": loc(f"l{i}", [(200 * i, 300), (200 * i + 100, 300), (200 * i + 100, 400), (200 * i, 400)])
+                           for i in range(4)})
+    m.locations["b"] = loc("b", [(0, 0), (100, 0), (100, 100), (0, 100)], halves=("w", "e"), split=((95, 100), (95, 0)))
+    (p,) = [p for p in lint_area(m) if p.code == "small-half"]
+    assert p.where == "b.e" and p.level == "warning" and "5.0% of the location" in p.message
+    m.locations["b"] = dataclasses.replace(m.locations["b"], split=((60, 100), (60, 0)))  # 40%: fine
+    assert [p for p in lint_area(m) if p.code == "small-half"] == []
+
+
+def test_levels_crossing_lines_and_warnings_accepted_on_purpose():
+    m = AreaMap(locations={"a": loc("a", [(0, 0), (100, 0), (100, 100), (0, 100)]),
+                           "c": loc("c", [(500, 0), (600, 0), (600, 100), (500, 100)]),
+                           "d": loc("d", [(700, 0), (800, 0), (800, 100), (700, 100)])})
+    m.lines = {"ac": MoveLine("ac", "a", "c"), "cd": MoveLine("cd", "c", "d", proposed=True)}
+    assert {(p.code, p.level) for p in lint_area(m)} == {("land-line-apart", "warning"), ("land-line-apart", "warning"),
+                                                          ("proposed-line", "note")}
+    m.lines["ac"] = dataclasses.replace(m.lines["ac"], crossing=True)  # a strait crossing on purpose
+    assert [p.where for p in lint_area(m) if p.code == "land-line-apart"] == ["line:cd"]
+    m.accept = ("land-line-apart:cd",)
+    assert [p.code for p in lint_area(m)] == ["proposed-line"]
+    m.accept = ("proposed-line", "land-line-apart")  # notes and errors are never left out; warnings by code
+    assert [p.code for p in lint_area(m)] == ["proposed-line"]

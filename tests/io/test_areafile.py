@@ -136,3 +136,24 @@ def test_the_example_in_docs_format_md_loads_and_is_canonical(tmp_path):
     assert dumps_area_map(m) == example
     assert m.locations["sedan"].spaces() == ("sedan.w", "sedan.e") and m.lines["usa-paris"].oneway
     assert load_any(p)[1].check() == []
+
+
+def test_page_accepted_warnings_and_crossing_lines_round_trip(tmp_path):
+    m = load_area_map(SAMPLE)
+    m.page = (1200.0, 800.0)
+    m.accept = ("no-lines:bern", "gap")
+    import dataclasses
+
+    m.lines["london-paris"] = dataclasses.replace(m.lines["london-paris"], crossing=True)
+    out = dumps_area_map(m)
+    assert "page = [1200, 800]" in out and 'accept = ["no-lines:bern", "gap"]' in out and "crossing = true" in out
+    p = tmp_path / "m.toml"
+    p.write_text(out, encoding="utf-8")
+    back = load_area_map(p)
+    assert (back.page, back.accept, back.lines["london-paris"].crossing) == ((1200.0, 800.0), ("no-lines:bern", "gap"), True)
+    assert dumps_area_map(back) == out and back.bounds()[2] >= 1200
+    p.write_text(out.replace('"gap"]', '"overlap", "no-such-code"]'), encoding="utf-8")
+    with pytest.raises(FileProblems) as e:
+        load_area_map(p)
+    (prob,) = e.value.problems
+    assert prob.key == "checks.accept" and prob.line == out.splitlines().index('accept = ["no-lines:bern", "gap"]') + 1
