@@ -38,11 +38,14 @@ from mapref.core.areageom import (
     absorb_vertices,
     deleted_vertex,
     fit_polygon,
+    inserted_points,
     inserted_vertex,
     moved_vertex,
     outline_of,
     round_geom,
+    rings_of,
     round_point,
+    share_points,
     share_vertices,
     shared_borders,
     trace,
@@ -461,7 +464,10 @@ def generation_region(m: AreaMap, points: list, background_rect: tuple | None = 
 def generate_areas(m: AreaMap, points: list, names: list[str] | None = None,
                    background_rect: tuple | None = None) -> Edit:
     """Cut the land into one location per point (Voronoi cells clipped to the region of
-    :func:`generation_region`); each point becomes its location's label anchor."""
+    :func:`generation_region`); each point becomes its location's label anchor, and a land line
+    is proposed between every two new locations that share a border (and between a new one and
+    a neighbour it touches), to accept or delete.  The cells' vertices on the coast and on the
+    kept neighbours' borders are inserted there too, so every border is shared exactly."""
     pts = [round_point(p) for p in points]
     if len(pts) < 1:
         raise EditError("click at least one point (a city) for each location to make")
@@ -473,26 +479,27 @@ def generate_areas(m: AreaMap, points: list, names: list[str] | None = None,
         cells = voronoi_cells(pts, region)
     except ValueError as e:
         raise EditError(str(e)) from None
+    verts = [p for c in cells for _, ring in rings_of(c) for p in ring]
     attrs = {}
     if m.land is not None and not m.land.is_empty:
-        attrs["land"] = _coast_with(m.land, cells)  # the cells' new coast vertices go into the outline too
+        attrs["land"] = _coast_with(m.land, verts)  # the cells' new coast vertices go into the outline too
     delete = merge("x", *[delete_location(m, lid) for lid in replaced]) if replaced else Edit("x")
     changes: dict[str, object] = dict(delete.changes.get("locations", {}))
     # the cells' vertices on a neighbour's border go into that border too (shared exactly)
     kept = AreaMap(locations={k: v for k, v in m.locations.items() if k not in replaced})
-    for cell in cells:
-        for k, g in share_vertices(kept, cell).items():
-            kept.locations[k] = dataclasses.replace(kept.locations[k], polygon=g)
-            changes[k] = kept.locations[k]
+    for k, g in share_points(kept, verts).items():
+        changes[k] = dataclasses.replace(kept.locations[k], polygon=g)
     taken = set(m.locations) - set(replaced)
+    names_used = {loc.name for loc in m.locations.values()}
     n = 1
+    new_ids = []
     for i, (p, cell) in enumerate(zip(pts, cells)):
         if cell.is_empty:
             continue
         if names and i < len(names) and names[i]:
             name = names[i]
         else:
-            while f"Area {n}" in {loc.name for loc in m.locations.values()}:
+            while f"Area {n}" in names_used:
                 n += 1
             name = f"Area {n}"
             n += 1
@@ -501,23 +508,37 @@ def generate_areas(m: AreaMap, points: list, names: list[str] | None = None,
         while lid in taken or (lid in changes and changes[lid] is not None):
             lid, k = f"{base}_{k}", k + 1
         taken.add(lid)
+        new_ids.append(lid)
         changes[lid] = Location(lid, name=name, polygon=cell, anchor=p)
-    return Edit(f"Generate {len(pts)} areas from points", locations=changes, lines=delete.changes.get("lines", {}),
+    edit = Edit(f"Generate {len(pts)} areas from points", locations=changes, lines=delete.changes.get("lines", {}),
                 regions=delete.changes.get("regions", {}), attrs=attrs)
+    lines = _proposed_after(m, edit, new_ids)
+    if lines:
+        edit.changes["lines"] = {**edit.changes.get("lines", {}), **lines}
+    return edit
 
 
-def _coast_with(land: BaseGeometry, cells: list) -> BaseGeometry:
-    """The land outline with every vertex of ``cells`` that lies on its border inserted."""
-    from mapref.core.areageom import rings_of
+def _proposed_after(m: AreaMap, edit: Edit, new_ids: list[str]) -> dict[str, MoveLine]:
+    """The land lines :func:`suggest_lines` proposes around ``new_ids`` on the map as ``edit``
+    leaves it (the map itself is not changed)."""
+    after = AreaMap(locations=m.locations, boxes=m.boxes, lines=m.lines, colours=m.colours, line_kinds=m.line_kinds,
+                    regions=m.regions)
+    edit.do(after)
+    new = set(new_ids)
+    near = set(new)
+    touched = {k for k, v in edit.changes.get("locations", {}).items() if v is not None}
+    near |= touched  # kept neighbours whose borders took the cells' vertices
+    e = suggest_lines(after, ids=[k for k in after.locations if k in near])
+    if e is None:
+        return {}
+    return {k: ln for k, ln in e.changes["lines"].items() if _loc_of(ln.a) in new or _loc_of(ln.b) in new}
 
-    work = AreaMap(locations={"_": Location("_", polygon=round_geom(land))})
-    for c in cells:
-        for _, ring in rings_of(c):
-            for p in ring:
-                got = inserted_vertex(work, p, 0.02)
-                if got:
-                    work.locations["_"] = Location("_", polygon=got["_"])
-    return work.locations["_"].polygon
+
+def _coast_with(land: BaseGeometry, points) -> BaseGeometry:
+    """The land outline with every one of ``points`` that lies on its border inserted."""
+    coast = round_geom(land)
+    got = inserted_points(coast, points, 0.02)
+    return coast if got is None else got
 
 
 def set_land_from_locations(m: AreaMap) -> Edit:
@@ -531,11 +552,13 @@ def _loc_of(space: str) -> str:
     return space if space.startswith("box:") else space.split(".", 1)[0]
 
 
-def line_id(m: AreaMap, a: str, b: str, taken: Iterable[str] = ()) -> str:
+def line_id(m: AreaMap, a: str, b: str, taken: Iterable[str] = (), *, used: set[str] | None = None) -> str:
+    """A fresh line id ``a-b`` (``a-b_2``...) not among the map's lines and ``taken``; a caller
+    making many passes ``used`` (every id taken, kept up to date by the caller) instead."""
     def part(s):
         return s[4:] if s.startswith("box:") else s.split(".", 1)[0]
     base = f"{part(a)}-{part(b)}"
-    used = set(m.lines) | set(taken)
+    used = used if used is not None else set(m.lines) | set(taken)
     if base not in used:
         return base
     n = 2
@@ -639,11 +662,13 @@ def suggest_lines(m: AreaMap, kind: str = "land", ids: Iterable[str] | None = No
     end at the half along that border).  None when there is nothing to suggest."""
     joined = {frozenset((_loc_of(ln.a), _loc_of(ln.b))) for ln in m.lines.values()}
     new: dict[str, MoveLine] = {}
+    used = set(m.lines)  # the ids taken so far (line_id would otherwise gather them for every line)
     for (a, b), _length in shared_borders(m, ids).items():
         if frozenset((a, b)) in joined:
             continue
         sa, sb = best_half(m, a, b), best_half(m, b, a)
-        lid = line_id(m, sa, sb, new)
+        lid = line_id(m, sa, sb, used=used)
+        used.add(lid)
         new[lid] = MoveLine(lid, sa, sb, kind=kind, proposed=True)
     if not new:
         return None

@@ -138,9 +138,14 @@ def test_generated_areas_tile_the_land_without_gaps_or_overlaps():
     for loc in m.locations.values():
         assert loc.polygon.contains(Polygon([(loc.anchor[0] - 0.1, loc.anchor[1]), (loc.anchor[0] + 0.1, loc.anchor[1]),
                                              (loc.anchor[0], loc.anchor[1] + 0.1)]))
-    # every pair of neighbouring cells gets a proposed land line
-    e = suggest_lines(m)
-    assert e is not None and all(ln.proposed and ln.kind == "land" for ln in e.changes["lines"].values())
+    # Generate areas proposes a land line between every two neighbouring cells (issue 22), in the same undo step
+    from mapref.core.areageom import shared_borders
+
+    pairs = {frozenset(p) for p in shared_borders(m)}
+    assert pairs and {frozenset((ln.a, ln.b)) for ln in m.lines.values()} == pairs
+    assert all(ln.proposed and ln.kind == "land" for ln in m.lines.values()) and suggest_lines(m) is None
+    h.undo()
+    assert m.locations == {} and m.lines == {}
 
 
 def test_generating_inside_existing_locations_replaces_them():
