@@ -188,6 +188,83 @@ def cmd_import_areas(argv: list[str]) -> int:
     return 0
 
 
+MAX_TRACE_PIXELS = 40_000_000  # a 7,700 x 5,000 scan; the tracing holds a few numbers per pixel
+
+
+def _grey_image(path: str):
+    """An image file as a grey numpy array (what :mod:`mapref.core.areatrace` reads), or one line."""
+    import warnings
+
+    import numpy as np
+    from PIL import Image, UnidentifiedImageError
+
+    from mapref.io.problems import read_source
+
+    try:
+        read_source(path, path)  # a regular file, not too big to read (one line otherwise)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(path) as img:
+                if img.width * img.height > MAX_TRACE_PIXELS:
+                    raise UserError(f"{path}: {img.width}x{img.height} pixels is more than mapref traces "
+                                    f"({MAX_TRACE_PIXELS // 1_000_000} megapixels): scale it down first")
+                return np.asarray(img.convert("L"))
+    except FileProblems as e:
+        raise UserError(str(e.problems[0])) from None
+    except (UnidentifiedImageError, Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise UserError(f"{path}: not an image mapref can read (PNG, JPEG, GIF, BMP, TIFF...)") from None
+    except OSError as e:
+        raise UserError(f"{path}: cannot read the image: {e.strerror or e}") from None
+
+
+@command("trace-areas", "an area map from a border image: every enclosed region a location, shared borders exact, "
+         "land lines proposed")
+def cmd_trace_areas(argv: list[str]) -> int:
+    ap = ArgumentParser(prog="mapref trace-areas", description="Make an area map from a picture of borders (a scan or a "
+                        "drawing): every region enclosed by dark border lines becomes a location whose outline follows "
+                        "the border's centre line, neighbours share their vertices exactly, and a land line is proposed "
+                        "between every two that share a border. The image becomes the map's tracing background; map "
+                        "units are its pixels.")
+    ap.add_argument("image", metavar="IMAGE")
+    ap.add_argument("-o", "--output", required=True, metavar="MAP.toml")
+    ap.add_argument("--threshold", type=int, default=None, metavar="N",
+                    help="grey level 1-255 below which a pixel is border (default: chosen from the image, Otsu's method)")
+    ap.add_argument("--min-area", type=float, default=None, metavar="PX",
+                    help="the smallest region in pixels (default 16, or 1/20000 of the image if more); smaller ones "
+                    "are taken as part of the border")
+    ap.add_argument("--tolerance", type=float, default=None, metavar="PX",
+                    help="how far in pixels a simplified outline may stray from the traced one (default 2; 0 keeps "
+                    "every pixel step)")
+    ap.add_argument("--name", default=None, help="the map's name (default: from the image's file name)")
+    args = ap.parse_args(argv)
+    if args.threshold is not None and not 1 <= args.threshold <= 255:
+        raise UserError(f"--threshold {args.threshold}: expected a grey level from 1 to 255")
+    if args.min_area is not None and not args.min_area >= 1:
+        raise UserError(f"--min-area {args.min_area:g}: expected a number of pixels, 1 or more")
+    if args.tolerance is not None and not 0 <= args.tolerance <= 100:
+        raise UserError(f"--tolerance {args.tolerance:g}: expected pixels from 0 to 100")
+    from mapref.core.areatrace import TOLERANCE, trace_image, traced_map
+    from mapref.io.areafile import save_area_map
+
+    grey = _grey_image(args.image)
+    t = trace_image(grey, threshold=args.threshold, min_area=args.min_area,
+                    tolerance=TOLERANCE if args.tolerance is None else args.tolerance)
+    if not t.regions:
+        raise UserError(f"{args.image}: no region enclosed by border lines darker than grey {t.threshold} "
+                        "(try another --threshold, or a lower --min-area)")
+    out_dir = Path(args.output).resolve().parent
+    image_ref = os.path.relpath(Path(args.image).resolve(), out_dir)
+    m = traced_map(t, name=args.name if args.name is not None else Path(args.image).stem.replace("_", " "), image=image_ref)
+    try:
+        save_area_map(m, args.output)
+    except OSError as e:
+        raise UserError(f"{args.output}: cannot write: {e.strerror or e}") from None
+    lines = sum(1 for ln in m.lines.values() if ln.proposed)
+    print(f"{args.output}: {len(m.locations)} locations, {lines} proposed land lines (border darker than grey {t.threshold}; "
+          "accept or delete the lines in the editor)")
+    return 0
+
+
 @command("new-game", "start a game from a scenario's set-up; --auto-place places its free pools")
 def cmd_new_game(argv: list[str]) -> int:
     ap = ArgumentParser(prog="mapref new-game", description="Start a game from a scenario's set-up.")

@@ -238,6 +238,15 @@ def add_location(m: AreaMap, points: list, name: str = "", lid: str | None = Non
         import shapely
 
         geom = shapely.make_valid(geom)
+    return add_outline(m, geom, name, lid, snap_borders, **props)
+
+
+def add_outline(m: AreaMap, geom: BaseGeometry, name: str = "", lid: str | None = None, snap_borders: bool = True,
+                **props) -> Edit:
+    """A new location with the outline ``geom`` (a polygon or several parts, holes kept): cut
+    back where it overlaps other locations, given their vertices that lie on its border and
+    giving them its own, so every border is shared exactly (what the editor's grab tool adds
+    from a traced underlay, :func:`mapref.core.areatrace.trace_image`).  One undo step."""
     geom = absorb_vertices(m, fit_polygon(m, geom)) if snap_borders else round_geom(geom)
     if geom.is_empty:
         raise EditError("the new location lies entirely inside other locations")
@@ -725,7 +734,7 @@ def set_map(m: AreaMap, label: str | None = None, **attrs) -> Edit:
     return Edit(label or f"Set {', '.join(sorted(attrs))}", attrs=attrs)
 
 
-__all__ = ["AreaTouch", "Edit", "accept_lines", "add_box", "add_line", "add_location", "best_half", "delete_box",
+__all__ = ["AreaTouch", "Edit", "accept_lines", "add_box", "add_line", "add_location", "add_outline", "best_half", "delete_box",
            "delete_lines", "delete_location", "delete_vertex", "generate_areas", "generation_region", "insert_vertex",
            "merge", "move_location", "move_vertex", "rename", "rename_halves", "set_box", "set_land_from_locations",
            "set_line", "set_location", "set_map", "split_location", "suggest_lines", "unsplit_location"]
