@@ -15,7 +15,8 @@ code                  level   problem
 self-intersection     error   a border crosses itself (or the polygon is otherwise invalid)
 overlap               error   two locations cover the same ground
 empty-half            error   the split line leaves one half of a location empty
-gap                   warning two neighbours nearly touch, or a small hole lies between them
+gap                   warning two neighbours nearly touch with nothing between them, or a small hole lies
+                              between them
 sliver                warning a part (or half) of a location thinner than the tolerance
 small-half            warning a half smaller than a tenth of its location and than a quarter of
                               the median location: too small to drop a counter on
@@ -73,7 +74,12 @@ class AreaProblem(NamedTuple):
 
 
 def tolerance(m: AreaMap) -> float:
-    areas = [loc.polygon.area for loc in m.locations.values() if not loc.polygon.is_empty]
+    return tolerance_for([loc.polygon.area for loc in m.locations.values() if not loc.polygon.is_empty])
+
+
+def tolerance_for(areas) -> float:
+    """The tolerance of a map whose locations have these areas (see the module's notes)."""
+    areas = [a for a in areas if a > 0]
     if not areas:
         return 0.05
     return max(0.05, math.sqrt(statistics.median(areas)) / 100)
@@ -182,6 +188,9 @@ def _pairs(m: AreaMap, valid, tol: float) -> list[AreaProblem]:
                                            f"(a sliver of area {a:.2g} overlaps)", f"locations.{la.id}.polygon", at))
             elif d > 0:
                 pa, pb = nearest_points(la.polygon, lb.polygon)
+                mid = shapely.Point((pa.x + pb.x) / 2, (pa.y + pb.y) / 2)
+                if any(k not in (i, j) for k in tree.query(mid, predicate="intersects").tolist()):
+                    continue  # another location lies between them (four meet near a point): no gap
                 out.append(AreaProblem("gap", la.id, f"{la.label} and {lb.label} nearly touch ({d:.2f} apart): snap their borders",
                                        f"locations.{la.id}.polygon", _pt(pa)))
     # small holes in the union: gaps between neighbours
@@ -242,4 +251,4 @@ def _place(space: str) -> str:
     return space if space.startswith("box:") else space.split(".", 1)[0]
 
 
-__all__ = ["AreaProblem", "ERRORS", "NOTES", "WARNINGS", "lint_area", "tolerance"]
+__all__ = ["AreaProblem", "ERRORS", "NOTES", "WARNINGS", "lint_area", "tolerance", "tolerance_for"]

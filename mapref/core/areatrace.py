@@ -437,7 +437,49 @@ def clean_outlines(outlines: list[BaseGeometry], border: float = 4.0, tolerance:
         if boxes:
             b = np.asarray(boxes, dtype=float)
             raw[k] = shapely.union_all(shapely.box(b[:, 0] + ox, b[:, 1] + oy, b[:, 2] + ox, b[:, 3] + oy))
-    return _finish(raw, tolerance)
+    return tidy(_finish(raw, tolerance))
+
+
+def tidy(polys: list[BaseGeometry]) -> list[BaseGeometry]:
+    """A coverage without what ``mapref check`` would call a gap or a sliver
+    (:mod:`mapref.core.arealint`, at the tolerance of these outlines): a hole between the
+    outlines too small or thin to be a lake, and a part of an outline thinner than the tolerance
+    (when the outline has another part), each go to the neighbour that shares the longest border
+    with them.  Shared edges stay identical."""
+    from mapref.core.arealint import tolerance_for
+
+    polys = list(polys)
+    tol = tolerance_for(shapely.area(polys).tolist())
+    pieces: list[BaseGeometry] = []
+    for i, g in enumerate(polys):
+        parts = polygon_parts(g)
+        if len(parts) < 2:
+            continue
+        main = max(parts, key=lambda p: p.area)
+        thin = [p for p in parts if p is not main and p.length and 2 * p.area / p.length < tol]
+        if thin:
+            polys[i] = as_area([p for p in parts if not any(p is t for t in thin)])
+            pieces += thin
+    live = [g for g in polys if not g.is_empty]
+    union = shapely.union_all(live) if live else Polygon()
+    for part in polygon_parts(union):
+        for ring in part.interiors:
+            hole = Polygon(ring)
+            if hole.area < (tol * 10) ** 2 or (hole.length and 2 * hole.area / hole.length < tol):
+                pieces.append(hole)
+    if not pieces:
+        return polys
+    tree = shapely.STRtree(polys)
+    for piece in pieces:
+        near = tree.query(piece, predicate="intersects").tolist()
+        lengths = [(piece.boundary.intersection(polys[k].boundary).length, k) for k in near if not polys[k].is_empty]
+        lengths = [x for x in lengths if x[0] > 0]
+        if lengths:
+            k = max(lengths)[1]
+            polys[k] = as_area(polygon_parts(shapely.union_all([polys[k], piece])))
+    if not shapely.coverage_is_valid(polys):
+        polys = list(shapely.coverage_clean(polys, snapping_distance=0.01))
+    return polys
 
 
 def bounds_of(polys: list[BaseGeometry]) -> tuple[float, float, float, float]:
@@ -446,4 +488,4 @@ def bounds_of(polys: list[BaseGeometry]) -> tuple[float, float, float, float]:
 
 
 __all__ = ["OUTSIDE", "TracedRegion", "Tracing", "bounds_of", "clean_outlines", "components", "grab", "grow", "otsu", "rasterize",
-           "shared_lengths", "smooth", "to_map", "trace_image", "traced_map"]
+           "shared_lengths", "smooth", "tidy", "to_map", "trace_image", "traced_map"]
