@@ -188,6 +188,73 @@ def cmd_import_areas(argv: list[str]) -> int:
     return 0
 
 
+@command("import-triplea", "an area map from a TripleA map: territories, sea zones, connections, production, capitals, "
+         "victory cities; owners and units to a scenario")
+def cmd_import_triplea(argv: list[str]) -> int:
+    ap = ArgumentParser(prog="mapref import-triplea", description="Make an area map from a TripleA map folder (map/polygons.txt, "
+                        "map/centers.txt, map/games/*.xml): every territory a location (sea zones as sea locations) with its "
+                        "production, capital and victory city, every connection a move line (land, naval, or coastal); with "
+                        "--scenario, the game's owners, units, resources and wars as a scenario (area control: the Axis & Allies "
+                        "house rules).")
+    ap.add_argument("mapdir", metavar="MAPDIR", help="the TripleA map folder (the one holding map/, or map/ itself)")
+    ap.add_argument("--game", default=None, metavar="FILE.xml", help="the game file (default: the one in map/games/)")
+    ap.add_argument("-o", "--output", required=True, metavar="MAP.toml")
+    ap.add_argument("--scenario", default=None, metavar="OUT.toml", help="also write a scenario of the game's set-up")
+    ap.add_argument("--ruleset", default="area_control", metavar="NAME", help="the game the scenario is for (default area_control)")
+    args = ap.parse_args(argv)
+    from mapref.core.arealint import lint_area
+    from mapref.io.areafile import dumps_area_map
+    from mapref.io.atomic import write_atomic
+    from mapref.io.triplea import import_triplea
+    from mapref.rules import registry
+
+    if args.scenario and Path(args.scenario).resolve() == Path(args.output).resolve():
+        raise UserError(f"{args.scenario}: the scenario and the map need two files")
+    m, game, notes = import_triplea(args.mapdir, args.game)
+    bad = [p for p in lint_area(m) if p.is_error]
+    if bad:  # never write a map mapref check refuses
+        raise UserError(f"{args.mapdir}: the imported map would not pass mapref check ({bad[0].message}); nothing written")
+    scenario = None
+    if args.scenario:
+        try:
+            rs = registry.get(args.ruleset)
+        except registry.UnknownRuleset:
+            raise UserError(f"--ruleset {args.ruleset}: no such game (known: {', '.join(registry.names())})") from None
+        map_ref = os.path.relpath(Path(args.output).resolve(), Path(args.scenario).resolve().parent)
+        try:
+            got = rs.import_scenario(game, m.make_board(), map_ref)
+        except ValueError as e:
+            raise UserError(f"{game.file}: no {rs.title} scenario: {e}; nothing written") from None
+        if got is None:
+            raise UserError(f"--ruleset {args.ruleset}: {rs.title} makes no scenario from an imported map")
+        scenario, more = got
+        notes += more
+        import tomllib
+
+        from mapref.io.problems import FileProblems as Problems
+
+        try:  # never write a scenario mapref check refuses
+            sc = rs.read_scenario(tomllib.loads(scenario), scenario, args.scenario)
+            wrong = rs.scenario_problems(m.make_board(), sc)
+        except Problems as e:
+            wrong = [str(p) for p in e.problems]
+        if wrong:
+            raise UserError(f"{args.mapdir}: the scenario made would not pass mapref check ({wrong[0]}); nothing written")
+    try:
+        write_atomic(args.output, dumps_area_map(m))
+        if scenario is not None:
+            write_atomic(args.scenario, scenario)
+    except OSError as e:
+        raise UserError(f"{e.filename or args.output}: cannot write: {e.strerror or e}") from None
+    for n in notes:
+        print(f"{args.mapdir}: {n}", file=sys.stderr)
+    land = sum(1 for loc in m.locations.values() if not loc.attrs.get("sea"))
+    print(f"{args.output}: {len(m.locations)} locations ({land} land, {len(m.locations) - land} sea), {len(m.boxes)} boxes, "
+          f"{len(m.lines)} move lines from {len(game.connections)} connections"
+          + (f"; scenario {args.scenario}" if scenario is not None else ""))
+    return 0
+
+
 MAX_TRACE_PIXELS = 40_000_000  # a 7,700 x 5,000 scan; the tracing holds a few numbers per pixel
 
 

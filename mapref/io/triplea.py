@@ -151,6 +151,7 @@ class TripleaGame:
     resources: dict[str, int] = field(default_factory=dict)  # player -> PUs
     relations: dict[frozenset, str] = field(default_factory=dict)  # {p1, p2} -> war, allied or neutral
     ids: dict[str, str] = field(default_factory=dict)  # territory -> its space on the map (location id or box:id)
+    outlines: dict[str, object] = field(default_factory=dict)  # territory -> its outline as TripleA draws it (pixels)
 
     def alliance_members(self, alliance: str) -> list[str]:
         return [p for p in self.players if self.alliances.get(p) == alliance]
@@ -472,8 +473,8 @@ def _colour(props: dict[str, str], player: str, i: int) -> str:
 
 def _wrap_cut(game: TripleaGame, geoms: dict[str, object], width: float) -> float | None:
     """Where to cut a map that wraps around: the x at which the fewest land connections cross
-    (then the fewest connections), territories east of it moving one width west; None when
-    cutting where TripleA does (x = width) is as good."""
+    (then the fewest connections, then the fewest territories move), territories east of it
+    moving one width west; None when cutting where TripleA does (x = width) is as good."""
     cx = {t: (g.bounds[0] + g.bounds[2]) / 2 for t, g in geoms.items()}
 
     def gap(a, b, da, db) -> float:
@@ -485,7 +486,7 @@ def _wrap_cut(game: TripleaGame, geoms: dict[str, object], width: float) -> floa
 
     pairs = [(a, b, not game.territories[a] and not game.territories[b]) for a, b, _ in game.connections if a in geoms and b in geoms]
 
-    def score(x: float) -> tuple[int, int]:
+    def score(x: float) -> tuple[int, int, int]:
         land = every = 0
         for a, b, is_land in pairs:
             da = -width if cx[a] > x else 0.0
@@ -493,7 +494,7 @@ def _wrap_cut(game: TripleaGame, geoms: dict[str, object], width: float) -> floa
             if gap(a, b, da, db) > 2 * BORDER:
                 every += 1
                 land += is_land
-        return land, every
+        return land, every, sum(1 for c in cx.values() if c > x)  # then: move as few territories as may be
 
     best_x, best = width, score(width)
     for k in range(1, 200):
@@ -519,6 +520,7 @@ def triplea_map(game: TripleaGame, polygons: dict[str, list[Polygon]], centers: 
         g = as_area([q for p in parts for q in polygon_parts(p)])
         if not g.is_empty and g.area >= MIN_PIXELS:
             geoms[t] = shapely.union_all(polygon_parts(g))
+    game.outlines = dict(geoms)
     width = float(props.get("map.width", "0") or 0)
     shift: dict[str, float] = {}
     if props.get("map.scrollWrapX", "").strip().lower() == "true" and width > 0:
@@ -610,7 +612,8 @@ def triplea_map(game: TripleaGame, polygons: dict[str, list[Polygon]], centers: 
             crossing.append(f"{a} - {b}")
         m.lines[lid] = MoveLine(lid, sa, sb, kind=kind, crossing=apart)
     if crossing:
-        notes.append(f"{len(crossing)} land connections join territories that do not touch (straits, canals): marked as "
+        notes.append(f"{len(crossing)} land connection{'s join' if len(crossing) != 1 else ' joins'} territories that do not touch "
+                     "(straits, canals): marked as "
                      "crossings: " + ", ".join(crossing[:6]) + (" ..." if len(crossing) > 6 else ""))
     joined = {s for ln in m.lines.values() for s in (ln.a, ln.b)}
     lonely = [s for s in game.ids.values() if s not in joined]

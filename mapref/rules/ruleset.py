@@ -366,6 +366,14 @@ class GameFiles:
     def state_problems(self, board: Board, scenario: Any, state: Any) -> list[str]:
         return self.scenario_problems(board, scenario)
 
+    def import_scenario(self, facts: Any, board: Board, map_ref: str) -> tuple[str, list[str]] | None:
+        """A scenario of this game (its TOML text, and notes for the user) from what an imported
+        map's source game says (``mapref import-triplea --scenario``: a
+        :class:`mapref.io.triplea.TripleaGame`, its territories' spaces in ``facts.ids``), on
+        ``board`` (the imported map) referred to as ``map_ref``; None when the game cannot use
+        them.  Raises ValueError saying why when the source game does not fit this one."""
+        return None
+
 
 class GameRules:
     """What a game's rules answer: the start, where the game stands, the referee's report, whether

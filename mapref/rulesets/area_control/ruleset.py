@@ -107,6 +107,11 @@ class AreaControl(Ruleset):
     def describe_scenario(self, sc) -> dict:
         return {"first_turn": f"round {sc.first_round}", "last_turn": f"round {sc.last_round}", "sides": ["axis", "allies"]}
 
+    def import_scenario(self, facts, board, map_ref):
+        from mapref.rulesets.area_control.imported import scenario_from
+
+        return scenario_from(facts, board, map_ref)
+
     def read_state(self, data, source, shown):
         return read_state(data, source, shown)
 
