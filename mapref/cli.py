@@ -255,6 +255,61 @@ def cmd_import_triplea(argv: list[str]) -> int:
     return 0
 
 
+@command("new-map", "a new blank area map: its page size, a lon/lat projection or none, an image to trace under it")
+def cmd_new_map(argv: list[str]) -> int:
+    ap = ArgumentParser(prog="mapref new-map", description="Start a new area map: a blank page to draw locations on in the "
+                        "editor (mapref MAP.toml). Hex maps are started in the editor (File > New map); an area map traced "
+                        "from a picture of its borders is made by mapref trace-areas.")
+    ap.add_argument("--area", action="store_true", help="an area map (the only kind made here; the default)")
+    ap.add_argument("-o", "--output", required=True, metavar="MAP.toml")
+    ap.add_argument("--name", default=None, help="the map's name (default: from the file name)")
+    ap.add_argument("--width", type=float, default=None, metavar="W", help="the page's width in map units (default 1000, or "
+                    "the underlay's width in pixels)")
+    ap.add_argument("--height", type=float, default=None, metavar="H", help="the page's height (default: 700, or in the "
+                    "proportion of the underlay or of the width)")
+    ap.add_argument("--projection", default=None, metavar="LON0,LAT0[,SCALE[,PARALLEL]]",
+                    help="a lon/lat projection: the top-left corner, map units a degree of latitude (default 20), the "
+                    "parallel of true scale (default LAT0); for drawing from real coordinates")
+    ap.add_argument("--underlay", default=None, metavar="IMAGE", help="an image (a scan of the board) laid under the map to "
+                    "trace over, scaled to the page's width")
+    ap.add_argument("--force", action="store_true", help="replace MAP.toml when it exists")
+    args = ap.parse_args(argv)
+    from mapref.core.areamodel import new_area_map
+    from mapref.io.areafile import save_area_map
+    from mapref.rules.files import exists
+
+    out = Path(args.output)
+    if exists(out) and not args.force:
+        raise UserError(f"{args.output} already exists: give --force to replace it, or another file")
+    projection = None
+    if args.projection is not None:
+        try:
+            nums = [float(x) for x in args.projection.split(",")]
+        except ValueError:
+            nums = []
+        if not 2 <= len(nums) <= 4:
+            raise UserError(f"--projection {args.projection}: expected LON0,LAT0[,SCALE[,PARALLEL]], such as -12,71,20,50")
+        projection = dict(zip(("lon0", "lat0", "scale", "parallel"), nums))
+        projection.setdefault("scale", 20.0)
+    underlay = size = None
+    if args.underlay is not None:
+        grey = _grey_image(args.underlay)  # checks it is an image mapref reads
+        size = (grey.shape[1], grey.shape[0])
+        underlay = os.path.relpath(Path(args.underlay).resolve(), out.resolve().parent)
+    try:
+        m = new_area_map(args.name if args.name is not None else out.stem.replace("_", " "), args.width, args.height,
+                         projection, underlay, size)
+    except ValueError as e:
+        raise UserError(str(e)) from None
+    try:
+        save_area_map(m, out)
+    except OSError as e:
+        raise UserError(f"{args.output}: cannot write: {e.strerror or e}") from None
+    print(f"{args.output}: a blank area map, page {m.page[0]:g} x {m.page[1]:g}" + (", projected" if m.geo else "")
+          + (f", underlay {underlay}" if underlay else "") + f" (open it: mapref {args.output})")
+    return 0
+
+
 MAX_TRACE_PIXELS = 40_000_000  # a 7,700 x 5,000 scan; the tracing holds a few numbers per pixel
 
 
@@ -701,8 +756,10 @@ def _open_app(argv: list[str]) -> int:
     args = ap.parse_args(argv)
     loaded = None
     if args.file:
-        from mapref.rules.files import open_file
+        from mapref.rules.files import exists, open_file
 
+        if args.file.endswith(".toml") and not exists(Path(args.file)):
+            raise UserError(f"{args.file}: no such file; to start a new area map there: mapref new-map -o {args.file}")
         loaded = open_file(args.file)  # report problems in one line each before any window opens
         kind, obj = loaded
         if kind not in ("hex", "area") and getattr(obj, "map", None) is None:

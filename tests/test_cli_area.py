@@ -145,3 +145,34 @@ def test_import_of_a_broken_json_file_names_the_line(tmp_path):
     p.write_text('{"type": "FeatureCollection",\n "features": [,]}', encoding="utf-8")
     r = mapref("import-areas", "broken.geojson", "-o", "x.toml", cwd=tmp_path)
     assert r.returncode == 1 and r.stderr.strip() == "broken.geojson:2:15: JSON syntax error: Expecting value"
+
+
+def test_new_area_map_from_the_command_line(tmp_path):
+    r = mapref("new-map", "--area", "-o", "maps/blank.toml", "--projection=-12,71,20,50", cwd=tmp_path)
+    assert r.returncode == 1 and "maps/blank.toml: cannot write" in r.stderr  # no such folder: one line
+    (tmp_path / "maps").mkdir()
+    r = mapref("new-map", "--area", "-o", "maps/blank.toml", "--projection=-12,71,20,50", cwd=tmp_path)
+    assert r.returncode == 0 and r.stdout.strip() == ("maps/blank.toml: a blank area map, page 1000 x 700, projected "
+                                                      "(open it: mapref maps/blank.toml)"), r.stderr
+    from mapref.io.areafile import load_area_map
+
+    m = load_area_map(tmp_path / "maps" / "blank.toml")
+    assert (m.name, m.page, m.geo, m.bounds()) == ("blank", (1000.0, 700.0), {"lon0": -12.0, "lat0": 71.0, "scale": 20.0,
+                                                                               "parallel": 50.0}, (0.0, 0.0, 1000.0, 700.0))
+    assert mapref("check", "--strict", "maps/blank.toml", cwd=tmp_path).returncode == 0
+    # an underlay to trace: the page takes its proportions, the image lies under it scaled to the page's width
+    Image.new("RGB", (400, 300), "white").save(tmp_path / "scan.png")
+    r = mapref("new-map", "-o", "maps/scan.toml", "--underlay", "scan.png", "--width", "800", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    m = load_area_map(tmp_path / "maps" / "scan.toml")
+    assert m.page == (800.0, 600.0) and m.background == {"image": "../scan.png", "opacity": 0.5, "offset": [0.0, 0.0], "scale": 2.0}
+    r = mapref("new-map", "-o", "maps/scan.toml", cwd=tmp_path)
+    assert r.returncode == 1 and "maps/scan.toml already exists: give --force" in r.stderr
+    for args, says in ((["--projection=north"], "--projection north: expected LON0,LAT0"),
+                       (["--width", "-5"], "a page is from 1 to 1,000,000 map units"),
+                       (["--underlay", "nothing.png"], "nothing.png: no such file")):
+        r = mapref("new-map", "-o", "maps/x.toml", *args, cwd=tmp_path)
+        assert r.returncode == 1 and says in r.stderr and len(r.stderr.splitlines()) == 1 and not (tmp_path / "maps" / "x.toml").exists()
+    # opening a map that is not there says how to start one
+    r = mapref("new.toml", cwd=tmp_path)
+    assert r.returncode == 1 and r.stderr.strip() == "mapref: new.toml: no such file; to start a new area map there: mapref new-map -o new.toml"

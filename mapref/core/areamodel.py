@@ -441,6 +441,47 @@ class AreaMap:
         return geo_to_map(self.geo, lon, lat)
 
 
+DEFAULT_PAGE = (1000.0, 700.0)
+
+
+def new_area_map(name: str = "", width: float | None = None, height: float | None = None,
+                 projection: Mapping[str, float] | None = None, underlay: str | None = None,
+                 underlay_size: tuple[int, int] | None = None) -> AreaMap:
+    """A blank area map to draw on (the command line's ``mapref new-map`` and the editor's File >
+    New > Area map): a page of ``width`` x ``height`` map units (default 1000 x 700; with an
+    underlay and no size, the image's size in pixels), an optional lon/lat ``projection``
+    (``lon0``, ``lat0``, ``scale``, ``parallel``: the ``[geo]`` table of imported maps), and an
+    optional ``underlay``: an image to trace (its path as the map file will name it, relative to
+    the map's folder, and its size in pixels), laid at the page's top-left corner and scaled to
+    the page's width, half transparent.  Raises ValueError for a size or projection out of range."""
+    if underlay is not None and underlay_size is None:
+        raise ValueError("an underlay needs its size in pixels")
+    iw, ih = underlay_size if underlay_size is not None else (0, 0)
+    if underlay is not None and (iw <= 0 or ih <= 0):
+        raise ValueError(f"the underlay's size is two numbers above 0, got {iw} x {ih}")
+    if width is None and height is None:
+        w, h = (float(iw), float(ih)) if underlay is not None else DEFAULT_PAGE
+    elif width is None or height is None:
+        given = float(width if width is not None else height)  # type: ignore[arg-type]
+        ratio = (ih / iw) if underlay is not None else DEFAULT_PAGE[1] / DEFAULT_PAGE[0]
+        w, h = (given, given * ratio) if width is not None else (given / ratio, given)
+    else:
+        w, h = float(width), float(height)
+    if not (0 < w <= 1e6 and 0 < h <= 1e6):
+        raise ValueError(f"a page is from 1 to 1,000,000 map units on a side, got {w:g} x {h:g}")
+    m = AreaMap(name=name or "Untitled", page=(round(w, 2), round(h, 2)))
+    if projection is not None:
+        geo = {k: float(projection[k]) for k in ("lon0", "lat0", "scale")}
+        geo["parallel"] = float(projection.get("parallel", geo["lat0"]))
+        if not (-180 <= geo["lon0"] <= 180 and -90 <= geo["lat0"] <= 90 and -90 < geo["parallel"] < 90 and geo["scale"] > 0):
+            raise ValueError("a projection is lon0 -180..180, lat0 -90..90, a scale above 0 (map units a degree of "
+                             f"latitude) and a parallel between -90 and 90, got {projection}")
+        m.geo = geo
+    if underlay is not None:
+        m.background = {"image": underlay, "opacity": 0.5, "offset": [0.0, 0.0], "scale": round(w / iw, 6)}
+    return m
+
+
 def geo_to_map(geo: Mapping[str, float], lon: float, lat: float) -> Point2:
     k = float(geo["scale"])
     c = math.cos(math.radians(float(geo.get("parallel", 0.0))))
@@ -558,5 +599,5 @@ def half_ids_for(g: BaseGeometry, points) -> tuple[str, str]:
     return a, b
 
 
-__all__ = ["ALWAYS", "AreaMap", "AreaRegion", "Box", "ColourClass", "Condition", "LineKind", "Location", "MoveLine",
+__all__ = ["ALWAYS", "AreaMap", "new_area_map", "AreaRegion", "Box", "ColourClass", "Condition", "LineKind", "Location", "MoveLine",
            "Place", "Supply", "box_space", "half_ids_for", "polygon_parts", "split_halves", "valid_id"]
