@@ -85,6 +85,16 @@ def tolerance_for(areas) -> float:
     return max(0.05, math.sqrt(statistics.median(areas)) / 100)
 
 
+def thin(g, tol: float) -> bool:
+    """A sliver: thinner than ``tol`` (twice its area over its perimeter, the width of a strip)."""
+    return bool(g.length) and 2 * g.area / g.length < tol
+
+
+def small_hole(hole, tol: float) -> bool:
+    """A hole between locations that is a gap, not a lake: under (10 x ``tol``)² or thin."""
+    return hole.area < (tol * 10) ** 2 or thin(hole, tol)
+
+
 def _pt(p) -> tuple[float, float]:
     return (round(p.x, 2), round(p.y, 2))
 
@@ -130,7 +140,7 @@ def _lint(m: AreaMap) -> list[AreaProblem]:
             continue
         valid.append(loc)
         for p in polygon_parts(g):
-            if p.length and 2 * p.area / p.length < tol:
+            if thin(p, tol):
                 out.append(AreaProblem("sliver", loc.id, f"{loc.label}: a sliver (area {p.area:.2f}, thinner than {tol:.2g})",
                                        key, _pt(p.representative_point())))
         if loc.has_halves:
@@ -138,7 +148,7 @@ def _lint(m: AreaMap) -> list[AreaProblem]:
                 if hg.is_empty:
                     out.append(AreaProblem("empty-half", f"{loc.id}.{h}", f"{loc.label}: the split line leaves half {h} empty",
                                            f"locations.{loc.id}.split", loc.split[0]))
-                elif hg.length and 2 * hg.area / hg.length < tol:
+                elif thin(hg, tol):
                     out.append(AreaProblem("sliver", f"{loc.id}.{h}", f"{loc.label}: half {h} is a sliver",
                                            f"locations.{loc.id}.split", _pt(hg.representative_point())))
                 elif hg.area < SMALL_HALF * g.area and hg.area < small:
@@ -198,7 +208,7 @@ def _pairs(m: AreaMap, valid, tol: float) -> list[AreaProblem]:
     for part in polygon_parts(union):
         for ring in part.interiors:
             hole = shapely.Polygon(ring)
-            if hole.area < (tol * 10) ** 2 or (hole.length and 2 * hole.area / hole.length < tol):
+            if small_hole(hole, tol):
                 near = [valid[k].label for k in tree.query(hole, predicate="dwithin", distance=tol).tolist()]
                 first = valid[int(tree.query(hole, predicate="dwithin", distance=tol)[0])] if near else valid[0]
                 out.append(AreaProblem("gap", first.id, f"a gap (area {hole.area:.2f}) between {', '.join(sorted(near)) or 'locations'}",
@@ -251,4 +261,4 @@ def _place(space: str) -> str:
     return space if space.startswith("box:") else space.split(".", 1)[0]
 
 
-__all__ = ["AreaProblem", "ERRORS", "NOTES", "WARNINGS", "lint_area", "tolerance", "tolerance_for"]
+__all__ = ["AreaProblem", "ERRORS", "NOTES", "WARNINGS", "lint_area", "small_hole", "thin", "tolerance", "tolerance_for"]

@@ -446,7 +446,7 @@ def tidy(polys: list[BaseGeometry]) -> list[BaseGeometry]:
     outlines too small or thin to be a lake, and a part of an outline thinner than the tolerance
     (when the outline has another part), each go to the neighbour that shares the longest border
     with them.  Shared edges stay identical."""
-    from mapref.core.arealint import tolerance_for
+    from mapref.core.arealint import small_hole, thin, tolerance_for
 
     polys = list(polys)
     tol = tolerance_for(shapely.area(polys).tolist())
@@ -456,16 +456,16 @@ def tidy(polys: list[BaseGeometry]) -> list[BaseGeometry]:
         if len(parts) < 2:
             continue
         main = max(parts, key=lambda p: p.area)
-        thin = [p for p in parts if p is not main and p.length and 2 * p.area / p.length < tol]
-        if thin:
-            polys[i] = as_area([p for p in parts if not any(p is t for t in thin)])
-            pieces += thin
+        slivers = [p for p in parts if p is not main and thin(p, tol)]
+        if slivers:
+            polys[i] = as_area([p for p in parts if not any(p is t for t in slivers)])
+            pieces += slivers
     live = [g for g in polys if not g.is_empty]
     union = shapely.union_all(live) if live else Polygon()
     for part in polygon_parts(union):
         for ring in part.interiors:
             hole = Polygon(ring)
-            if hole.area < (tol * 10) ** 2 or (hole.length and 2 * hole.area / hole.length < tol):
+            if small_hole(hole, tol):
                 pieces.append(hole)
     if not pieces:
         return polys

@@ -109,18 +109,18 @@ def _drop_slivers(m: AreaMap) -> list[str]:
     nothing but slivers is skipped.  Each is noted."""
     import dataclasses
 
-    from mapref.core.arealint import tolerance
+    from mapref.core.arealint import thin, tolerance
 
     tol = tolerance(m)
     notes = []
     for lid, loc in list(m.locations.items()):
         parts = polygon_parts(loc.polygon)
         main = max(parts, key=lambda p: p.area)
-        if all(p.length and 2 * p.area / p.length < tol for p in parts):
+        if all(thin(p, tol) for p in parts):
             del m.locations[lid]
             notes.append(f"{loc.label}: skipped, a sliver thinner than {tol:.2g} map units here (cut off at the file's frame?)")
             continue
-        kept = [p for p in parts if p is main or not (p.length and 2 * p.area / p.length < tol)]
+        kept = [p for p in parts if p is main or not thin(p, tol)]
         if len(kept) < len(parts):
             m.locations[lid] = dataclasses.replace(loc, polygon=as_area(kept))
             notes.append(f"{loc.label}: {len(parts) - len(kept)} part(s) thinner than {tol:.2g} map units dropped (slivers)")

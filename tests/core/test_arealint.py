@@ -96,3 +96,17 @@ def test_levels_crossing_lines_and_warnings_accepted_on_purpose():
     assert [p.code for p in lint_area(m)] == ["proposed-line"]
     m.accept = ("proposed-line", "land-line-apart")  # notes and errors are never left out; warnings by code
     assert [p.code for p in lint_area(m)] == ["proposed-line"]
+
+
+def test_two_locations_a_pixel_apart_with_others_between_are_no_gap():
+    # four squares meeting near a point as traced pixels meet: A and D touch along a one-unit
+    # edge, so B and C are one unit apart at the corner with A and D between them
+    a = loc("a", [(0, 0), (100, 0), (100, 100), (0, 100)])
+    d = loc("d", [(100, 100), (200, 100), (200, 200), (101, 200), (101, 101), (100, 101)])
+    b = loc("b", [(100, 0), (200, 0), (200, 100), (100, 100)])
+    c = loc("c", [(0, 100), (100, 100), (100, 101), (101, 101), (101, 200), (0, 200)])
+    m = AreaMap(locations={"a": a, "b": b, "c": c, "d": d})
+    assert [p for p in lint_area(m) if p.code in ("gap", "overlap")] == []
+    # with nothing between them, the same distance is a gap
+    m = AreaMap(locations={"b": b, "c": loc("c", [(0, 100.5), (99.5, 100.5), (99.5, 200), (0, 200)])})
+    assert [p.code for p in lint_area(m) if p.code == "gap"] == ["gap"]
