@@ -377,6 +377,11 @@ def cmd_trace_areas(argv: list[str]) -> int:
     out_dir = Path(args.output).resolve().parent
     image_ref = os.path.relpath(Path(args.image).resolve(), out_dir)
     m = traced_map(t, name=args.name if args.name is not None else Path(args.image).stem.replace("_", " "), image=image_ref)
+    from mapref.core.arealint import lint_area
+
+    bad = [p for p in lint_area(m) if p.is_error]
+    if bad:  # never write a map mapref check refuses
+        raise UserError(f"{args.image}: the traced map would not pass mapref check ({bad[0].message}); nothing written")
     try:
         save_area_map(m, args.output)
     except OSError as e:
