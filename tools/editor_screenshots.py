@@ -123,7 +123,7 @@ def main():
             d.text((cx - 18, cy + 10), m.hexes[h].name, fill="#7a1a1a")
     img.save(tmp / "scan.png")
     ed.load_background(tmp / "scan.png", opacity=0.8)
-    ed.wait_background()
+    ed.underlay.wait()
     ed.set_tool("fit_grid")
     for h in (Hex(1, 1), Hex(m.grid.rows, m.grid.cols)):
         bg = m.background
@@ -143,7 +143,7 @@ def main():
     root, ed = editor(path)
     for lab in ("P9", "O9", "O10", "N9", "N10", "O8", "N8", "M9", "M10", "P11"):
         ed.push(SetHexProps.same([ed.model.grid.parse(lab)], production=5))
-    saved = ed.autosave_file.read_text(encoding="utf-8")
+    saved = ed.files.autosave_file.read_text(encoding="utf-8")
     root.destroy()  # (a clean close removes it: put it back as a killed editor leaves it)
     (tmp / ".hitlers_war.autosave.toml").write_text(saved.replace(f"process {os.getpid()}", "process 999999"), encoding="utf-8")
     root, ed = editor(path)  # quiet: nothing asked yet; then asked as the window would
@@ -158,7 +158,7 @@ def main():
         return ed._ask_recover_dialog(a)
 
     ed.ask_recover = ask
-    ed.offer_recovery()
+    ed.files.offer_recovery()
     root.update()
     root.destroy()
 

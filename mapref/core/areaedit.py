@@ -734,7 +734,14 @@ def set_map(m: AreaMap, label: str | None = None, **attrs) -> Edit:
     return Edit(label or f"Set {', '.join(sorted(attrs))}", attrs=attrs)
 
 
+def replace_map(m: AreaMap, other: AreaMap, label: str = "Recover autosaved changes") -> Edit:
+    """One step that makes ``m`` equal to ``other`` (every table and map attribute): recovering
+    an autosaved version, which Undo takes back to the map as it was saved."""
+    tables = {t: {**{k: None for k in getattr(m, t) if k not in getattr(other, t)}, **getattr(other, t)} for t in TABLES}
+    return Edit(label, attrs={a: getattr(other, a) for a in MAP_ATTRS}, **tables)
+
+
 __all__ = ["AreaTouch", "Edit", "accept_lines", "add_box", "add_line", "add_location", "add_outline", "best_half", "delete_box",
            "delete_lines", "delete_location", "delete_vertex", "generate_areas", "generation_region", "insert_vertex",
-           "merge", "move_location", "move_vertex", "rename", "rename_halves", "set_box", "set_land_from_locations",
+           "merge", "move_location", "move_vertex", "rename", "rename_halves", "replace_map", "set_box", "set_land_from_locations",
            "set_line", "set_location", "set_map", "split_location", "suggest_lines", "unsplit_location"]

@@ -137,13 +137,10 @@ def _mib(n: int) -> str:
     return f"{n / (1024 * 1024):.1f} MiB"
 
 
-def read_source(path: str | os.PathLike[str], shown: str) -> bytes:
-    """The bytes of a file mapref is asked to read, or :class:`FileProblems` in one line.
-
-    Only a regular file of at most :data:`MAX_FILE_BYTES` is read: a directory, a FIFO,
-    ``/dev/zero`` or a file that grows past the cap while being read is refused at once (the
-    file is opened without blocking, then examined through its descriptor).  Every loader reads
-    through this function."""
+def open_regular(path: str | os.PathLike[str], shown: str) -> int:
+    """A descriptor of ``path`` opened for reading, if it is a regular file (opened without
+    blocking, then examined through the descriptor: a FIFO, a device or a directory is refused
+    at once, never waited on); else :class:`FileProblems` in one line.  The caller closes it."""
 
     def fail(message: str) -> FileProblems:
         return FileProblems([Problem(shown, None, None, "", message)])
@@ -169,9 +166,30 @@ def read_source(path: str | os.PathLike[str], shown: str) -> bytes:
         raise fail(f"cannot read: {e.strerror or e}") from None
     try:
         st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            kind = next((name for test, name in _FILE_KINDS if test(st.st_mode)), "a special file")
-            raise fail(f"expected a regular file, got {kind}")
+    except OSError as e:
+        os.close(fd)
+        raise fail(f"cannot read: {e.strerror or e}") from None
+    if not stat.S_ISREG(st.st_mode):
+        os.close(fd)
+        kind = next((name for test, name in _FILE_KINDS if test(st.st_mode)), "a special file")
+        raise fail(f"expected a regular file, got {kind}")
+    return fd
+
+
+def read_source(path: str | os.PathLike[str], shown: str) -> bytes:
+    """The bytes of a file mapref is asked to read, or :class:`FileProblems` in one line.
+
+    Only a regular file of at most :data:`MAX_FILE_BYTES` is read: a directory, a FIFO,
+    ``/dev/zero`` or a file that grows past the cap while being read is refused at once (the
+    file is opened without blocking, then examined through its descriptor).  Every loader reads
+    through this function."""
+
+    def fail(message: str) -> FileProblems:
+        return FileProblems([Problem(shown, None, None, "", message)])
+
+    fd = open_regular(path, shown)
+    try:
+        st = os.fstat(fd)
         too_big = "too big: {} (mapref reads files up to " + _mib(MAX_FILE_BYTES) + ")"
         if st.st_size > MAX_FILE_BYTES:
             raise fail(too_big.format(_mib(st.st_size)))

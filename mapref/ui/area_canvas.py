@@ -43,6 +43,7 @@ class AreaCanvas(tk.Canvas):
         self.line_items: dict[str, list[int]] = {}
         self.box_items: dict[str, list[int]] = {}
         self.bg_image = None
+        self.bg_source_size: tuple[int, int] | None = None
         self._bg_photo = None
         self._bg_key = None
         self._tree_key = None
@@ -181,10 +182,12 @@ class AreaCanvas(tk.Canvas):
         self.configure(scrollregion=(x0 * z - pad, y0 * z - pad, x1 * z + pad, y1 * z + pad))
 
     def background_rect(self) -> tuple[float, float, float, float]:
+        """Where the background lies, in map units: its ``offset``, and the image file's size
+        times its ``scale`` (the size of the file, when the image drawn is a reduced copy)."""
         bg = self.model.background or {}
         ox, oy = (float(v) for v in bg.get("offset", (0.0, 0.0)))
         s = float(bg.get("scale", 1.0))
-        w, h = self.bg_image.size if self.bg_image is not None else (0, 0)
+        w, h = self.bg_source_size or (0, 0)
         return ox, oy, ox + w * s, oy + h * s
 
     def draw_land(self) -> None:
@@ -420,8 +423,11 @@ class AreaCanvas(tk.Canvas):
                         self.itemconfigure(i, state="hidden" if not visible else "normal")
 
     # ----------------------------------------------------------------------- background
-    def set_background_image(self, image) -> None:
+    def set_background_image(self, image, source_size: tuple[int, int] | None = None) -> None:
+        """A PIL image to trace (or None), placed by ``model.background``; ``source_size``: the
+        size of the image file its ``scale`` speaks of, when ``image`` is a reduced copy."""
         self.bg_image = image
+        self.bg_source_size = source_size or (image.size if image is not None else None)
         self._bg_key = None
         self.draw_background()
         stipple = self._stipple()
@@ -507,6 +513,10 @@ class AreaCanvas(tk.Canvas):
         self.redraw()
         cx, cy = (x0 + x1) / 2 * self.zoom, (y0 + y1) / 2 * self.zoom
         self._scroll_to(cx - w / 2, cy - h / 2)
+
+    def initial_view(self) -> None:
+        """The view a map opens with: all of it."""
+        self.fit()
 
     def set_model(self, m: AreaMap) -> None:
         self.model = m

@@ -1,26 +1,28 @@
-"""The area map editor window: menus, toolbar, tool palette, canvas, inspector, problems, status.
+"""The area map editor: its tools, palette, inspector and problems panel in the editors' shell.
 
-Built like the hex editor (:mod:`mapref.ui.editor`): every action is declared once in
-:data:`ACTIONS` and fired as the virtual event ``<<id>>`` on the root window, so menus, the
-toolbar, keys and tests all go through ``editor.fire(id)``; Control shortcuts are bound
-application-wide, single keys (tool letters, +, -, F, Delete, Return, Escape) only on the canvas.
+The window's frame, the files (open, save, recent, autosave and crash recovery), undo, the
+keys and Help are the shell's, shared with the hex editor (:mod:`mapref.ui.editor_shell`).
+What is here is about areas: the actions of :data:`ACTIONS` that only an area map has (finish
+a drawing, colour classes, line kinds, regions, the land outline, proposed land lines), the
+selection of a location, line or box, the palette's options for new move lines, the New area
+map form and the PNG export by width.
+
 Every change is an edit (:mod:`mapref.core.areaedit`) on ``editor.history``; the canvas, the
-inspector, the problems panel and the title follow the history's notifications.  User errors
-(a refused edit, a file with problems) are shown in a dialog and the status bar; anything else
-is an internal error, logged to the temporary directory and reported in one line.
+inspector, the problems panel and the title follow the history's notifications.
 """
 
 from __future__ import annotations
 
 import tkinter as tk
 from pathlib import Path
-from tkinter import filedialog, messagebox, simpledialog, ttk
+from tkinter import simpledialog, ttk
 from typing import Callable
 
 from mapref.core.areaedit import (
     AreaTouch,
     Edit,
     accept_lines,
+    replace_map,
     set_land_from_locations,
     set_map,
     suggest_lines,
@@ -28,174 +30,93 @@ from mapref.core.areaedit import (
 from mapref.core.areamodel import AreaMap, ColourClass, LineKind, valid_id
 from mapref.core.commands import EditError
 from mapref.core.history import Command, CommandGroup, History
-from mapref.io.areafile import load_area_map, save_area_map
-from mapref.io.problems import FileProblems
-from mapref.paths import icon as icon_path
-from mapref.ui import classify_error
+from mapref.io.areafile import dumps_area_map, load_area_map, save_area_map
 from mapref.ui.area_canvas import LAYER_TAGS, SELECT, AreaCanvas
 from mapref.ui.area_inspector import AreaInspector, delete_selected
 from mapref.ui.area_problems import AreaProblemsPanel
-from mapref.ui.area_tools import TOOL_CLASSES, Tool
-from mapref.ui.dialogs import ExportDialog, FormDialog, show_text
-from mapref.ui.editor import Action
-from mapref.ui.tooltip import Tooltip
-
-USER_ERRORS = (EditError, FileProblems, ValueError, OSError)
+from mapref.ui.area_tools import TOOL_CLASSES
+from mapref.ui.dialogs import FormDialog
+from mapref.ui.area_new import ask_new_area_values, new_area_map_from
+from mapref.ui.editor_shell import (BACKGROUND_ACTIONS, FILE_ACTIONS, HELP_ACTIONS, UNDO_ACTIONS, ZOOM_ACTIONS, Action,
+                                    EditorShell, MapKind)
+from mapref.ui.images import probe
 
 ACTIONS: tuple[Action, ...] = (
-    Action("new", "File", "New area map", ("<Control-n>",), accel="Ctrl+N", icon="new", toolbar=True),
-    Action("open", "File", "Open...", ("<Control-o>",), accel="Ctrl+O", icon="open", toolbar=True),
-    Action("save", "File", "Save", ("<Control-s>",), accel="Ctrl+S", icon="save", toolbar=True),
-    Action("save-as", "File", "Save as...", ("<Control-S>", "<Control-Shift-S>", "<Control-Shift-s>"), accel="Ctrl+Shift+S"),
-    Action("export", "File", "Export PNG...", ("<Control-e>",), accel="Ctrl+E", icon="export", toolbar=True),
-    Action("quit", "File", "Quit", ("<Control-q>",), accel="Ctrl+Q"),
-    Action("undo", "Edit", "Undo", ("<Control-z>",), accel="Ctrl+Z", icon="undo", toolbar=True),
-    Action("redo", "Edit", "Redo", ("<Control-Z>", "<Control-Shift-Z>", "<Control-Shift-z>", "<Control-y>"), accel="Ctrl+Shift+Z / Ctrl+Y",
-           icon="redo", toolbar=True),
+    FILE_ACTIONS[0],
+    Action("new-area", "File/New", "Area map...", ("<Control-n>",), accel="Ctrl+N", icon="new", toolbar=True),
+    *FILE_ACTIONS[2:],
+    *UNDO_ACTIONS,
     Action("delete", "Edit", "Delete selected / last point", (), ("<Delete>", "<BackSpace>"), accel="Delete"),
     Action("escape", "Edit", "Cancel / deselect", (), ("<Escape>",), accel="Esc"),
-    Action("finish", "Edit", "Finish (location, split, areas)", (), ("<Return>", "<KP_Enter>"), accel="Return"),
+    Action("finish", "Edit", "Finish (location, split, areas)", (), ("<Return>", "<KP_Enter>"), accel="Return", separator=True),
     Action("map-properties", "Edit", "Map name..."),
     Action("add-colour", "Edit", "Add / edit colour class..."),
     Action("add-line-kind", "Edit", "Add / edit line kind..."),
-    Action("add-region", "Edit", "Add / edit region..."),
+    Action("add-region", "Edit", "Add / edit region...", separator=True),
     Action("land-from-locations", "Edit", "Land outline from the locations"),
     Action("clear-land", "Edit", "Clear the land outline"),
-    Action("zoom-in", "View", "Zoom in", (), ("<plus>", "<equal>", "<KP_Add>"), accel="+", icon="zoom_in", toolbar=True),
-    Action("zoom-out", "View", "Zoom out", (), ("<minus>", "<KP_Subtract>"), accel="-", icon="zoom_out", toolbar=True),
-    Action("fit", "View", "Fit map to window", (), ("<f>", "<F>"), accel="F", icon="fit", toolbar=True),
-    Action("find", "View", "Find location...", ("<Control-f>",), accel="Ctrl+F", icon="find", toolbar=True),
+    *ZOOM_ACTIONS,
+    Action("find", "View", "Find location...", ("<Control-f>",), accel="Ctrl+F", icon="find", toolbar=True, separator=True),
     Action("suggest-lines", "Tools", "Suggest land lines from shared borders", ("<Control-l>",), accel="Ctrl+L", icon="area_suggest",
            toolbar=True),
-    Action("accept-lines", "Tools", "Accept all proposed lines"),
-    Action("load-background", "Tools", "Load background image...", icon="background", toolbar=True),
-    Action("background-opacity", "Tools", "Background opacity..."),
-    Action("remove-background", "Tools", "Remove background image"),
-    Action("check", "Tools", "Check problems now", ("<F5>",), accel="F5", icon="problems", toolbar=True),
-    Action("shortcuts", "Help", "Keyboard shortcuts", ("<F1>",), accel="F1"),
-    Action("about", "Help", "About mapref"),
+    Action("accept-lines", "Tools", "Accept all proposed lines", separator=True),
+    *BACKGROUND_ACTIONS,
+    *HELP_ACTIONS,
 )
 
+GUIDE = """\
+THE AREA MAP EDITOR
 
-class AreaEditor:
-    def __init__(self, root: tk.Tk, path: str | Path | None = None, model: AreaMap | None = None, quiet: bool = False) -> None:
-        self.root = root
-        self.quiet = quiet  # tests: no modal dialogs; messages go to self.messages, answers come from self.answers
-        self.messages: list[str] = []
-        self.answers: list = []
-        self.path: Path | None = Path(path) if path else None
-        if model is None:
-            model = load_area_map(self.path) if self.path else AreaMap(name="Untitled")
-        self.model = model
-        self.history = History(model)
-        self.history.listeners.append(self._changed)
+An area map is locations (areas with an outline, split in halves where the game needs them),
+off-map boxes and the move lines that join them. Pick a tool in the palette (or press its
+letter with the mouse over the map) and click on the map; Return finishes a drawing, BackSpace
+drops its last point, Escape cancels. The inspector on the right shows and edits what is
+selected; the problems panel under the map lists gaps, overlaps, slivers and lines that join
+locations that share no border (a click jumps there).
+
+Starting a map: File > New > Area map asks its size, a projection (or none) and an image to
+trace. Over a border image, the Grab tool (K) takes the region under a click as a location,
+its outline on the middle of the border lines, sharing its vertices with the neighbours
+already grabbed. Draw location (D) draws one by hand, its clicks snapping to the neighbours'
+corners and borders. Generate areas (G) cuts the land around a city per area. Tools > Suggest
+land lines proposes a line between every two locations that share a border.
+
+Files: File > New, Open (Ctrl+O), Open recent, Save (Ctrl+S). Unsaved changes are autosaved
+every 30 seconds and every tenth change; after a crash, opening the map again offers them back.
+"""
+
+
+class AreaEditor(EditorShell):
+    map_kind = None  # type: ignore[assignment]  # AREA_MAP, below
+    window_title = "mapref area editor"
+    ACTIONS = ACTIONS
+    TOOL_CLASSES = TOOL_CLASSES
+    canvas_layers = LAYER_TAGS
+    inspector_width = 320
+    guide = GUIDE
+
+    # ---------------------------------------------------------------- the shell's hooks
+    def make_panels(self, centre: ttk.PanedWindow, right: ttk.Frame) -> None:
         self.selected: tuple[str, str] | None = None
-        self.status = tk.StringVar(root, value="")
-        self.message = tk.StringVar(root, value="")
-        self._images: dict[str, tk.PhotoImage] = {}
-        root.report_callback_exception = self.report_exception
-        root.geometry("1400x900")
-        root.minsize(800, 500)
-        self._option_vars()
-        self._build()
-        self.tools: dict[str, Tool] = {cls.name: cls(self) for cls in TOOL_CLASSES}
-        self.tool: Tool = self.tools["select"]
-        self._build_palette()
-        self._bind_actions()
-        self.set_tool("select")
-        root.protocol("WM_DELETE_WINDOW", lambda: self.fire("quit"))
-        self._load_background_image()
-        self.update_title()
-        self.inspector.show()
-        self.problems.schedule()
+        self.inspector = AreaInspector(right, self)
+        self.inspector.pack(fill="both", expand=True)
+        self.canvas = AreaCanvas(centre, self.model, width=600, height=560)
+        self.problems = AreaProblemsPanel(centre, self)
+        centre.add(self.canvas, weight=5)
+        centre.add(self.problems, weight=1)
+        c = self.canvas
+        c.bind("<Leave>", lambda e: self.status.set(""))
+        c.bind("<Double-Button-1>", lambda e: self.tool.double(e))
+        c.bind("<<Redrawn>>", lambda e: self.show_selection(), add="+")
 
-    # ------------------------------------------------------------------------ plumbing
-    def fire(self, action_id: str) -> None:
-        self.root.event_generate(f"<<{action_id}>>")
+    def handlers(self) -> dict[str, Callable[[], object]]:
+        return {"delete": self.delete, "escape": self.escape, "finish": self.finish, "map-properties": self.ask_map_name,
+                "add-colour": lambda: ask_colour_class(self), "add-line-kind": lambda: ask_line_kind(self),
+                "add-region": lambda: ask_region(self),
+                "land-from-locations": lambda: self.push(set_land_from_locations(self.model)),
+                "clear-land": lambda: self.push(set_map(self.model, label="Clear the land outline", land=None)),
+                "find": self.ask_find, "suggest-lines": self.suggest_lines, "accept-lines": self.accept_all_lines}
 
-    def push(self, cmd: Command) -> None:
-        if isinstance(cmd, Edit) and cmd.is_empty():
-            return
-        self.history.push(cmd)
-
-    def end_group(self) -> None:
-        if self.history.end_group() is not None:
-            self.update_title()
-
-    def _touch(self, cmd: Command) -> AreaTouch:
-        if isinstance(cmd, CommandGroup):
-            t = AreaTouch()
-            for c in cmd.commands:
-                x = self._touch(c)
-                t.locations |= x.locations
-                t.boxes |= x.boxes
-                t.lines |= x.lines
-                t.everything |= x.everything
-                t.background |= x.background
-                t.land |= x.land
-            return t
-        touch = getattr(cmd, "touch", None)
-        return touch() if callable(touch) else AreaTouch(everything=True)
-
-    def _changed(self, cmd: Command, how: str) -> None:
-        t = self._touch(cmd)
-        if t.background and self.canvas.bg_image is None and self.model.background:
-            self._load_background_image()
-        elif t.background and not self.model.background:
-            self.canvas.set_background_image(None)
-        self.canvas.refresh(t)
-        if self.model.background:
-            self.opacity.set(float(self.model.background.get("opacity", 0.5)))
-            self.bg_scale.set(f"{float(self.model.background.get('scale', 1.0)):g}")
-        if how != "do":
-            self.set_status(f"{how.capitalize()}: {cmd.label}")
-        if self.selected and not self._exists(self.selected):
-            self.selected = None
-        self.show_selection()
-        self.update_title()
-        self.inspector.show()
-        self.problems.schedule()
-
-    def _exists(self, sel) -> bool:
-        kind, k = sel
-        return k in {"location": self.model.locations, "line": self.model.lines, "box": self.model.boxes}[kind]
-
-    def set_status(self, text: str) -> None:
-        self.message.set(text)
-
-    def report_exception(self, exc_type, exc, tb) -> None:
-        self.history.end_group()
-        for t in self.tools.values():
-            try:
-                t.cancel()
-            except Exception:  # noqa: BLE001 - never fail while reporting
-                pass
-        self.show_error(*classify_error(exc_type, exc, tb, USER_ERRORS))
-
-    def show_error(self, title: str, text: str) -> None:
-        self.messages.append(text)
-        self.set_status(text.splitlines()[0] if text else title)
-        if self.quiet:
-            return
-        if text.count("\n") > 3:
-            show_text(self.root, title, text)
-        else:
-            messagebox.showerror(title, text, parent=self.root)
-
-    def ask_string(self, title: str, prompt: str, initial: str = "") -> str | None:
-        if self.quiet:
-            return self.answers.pop(0) if self.answers else None
-        return simpledialog.askstring(title, prompt, initialvalue=initial, parent=self.root)
-
-    def image(self, name: str) -> tk.PhotoImage | None:
-        if name not in self._images:
-            p = icon_path(name)
-            if not p.exists():
-                return None
-            self._images[name] = tk.PhotoImage(file=str(p), master=self.root)
-        return self._images[name]
-
-    # -------------------------------------------------------------------------- building
     def _option_vars(self) -> None:
         r = self.root
         self.tool_name = tk.StringVar(r, value="select")
@@ -205,180 +126,48 @@ class AreaEditor:
         self.line_defence_a = tk.StringVar(r, value="0")
         self.line_defence_b = tk.StringVar(r, value="0")
         self.line_condition = tk.StringVar(r, value="")
+        self.grab_threshold = tk.IntVar(r, value=128)
         self.layer_vars = {t: tk.BooleanVar(r, value=True) for t in LAYER_TAGS}
         self.opacity = tk.DoubleVar(r, value=float((self.model.background or {}).get("opacity", 0.5)))
         self.bg_scale = tk.StringVar(r, value=f"{float((self.model.background or {}).get('scale', 1.0)):g}")
 
-    def _build(self) -> None:
-        root = self.root
-        self.menubar = tk.Menu(root)
-        root.configure(menu=self.menubar)
-        self.menus: dict[str, tk.Menu] = {}
-        for name in ("File", "Edit", "View", "Tools", "Help"):
-            self.menus[name] = tk.Menu(self.menubar, tearoff=False)
-            self.menubar.add_cascade(label=name, menu=self.menus[name], underline=0)
-        self.toolbar = ttk.Frame(root, padding=(4, 2))
-        self.toolbar.pack(side="top", fill="x")
-        statusbar = ttk.Frame(root)
-        statusbar.pack(side="bottom", fill="x")
-        ttk.Label(statusbar, textvariable=self.status, anchor="w", relief="sunken", width=70).pack(side="left", fill="x", expand=True)
-        self.zoom_text = tk.StringVar(root, value="100%")
-        ttk.Label(statusbar, textvariable=self.zoom_text, anchor="e", relief="sunken", width=8).pack(side="right")
-        ttk.Label(statusbar, textvariable=self.message, anchor="w", relief="sunken", width=60).pack(side="right", fill="x")
-        self.palette = ttk.Frame(root, padding=4)
-        self.palette.pack(side="left", fill="y")
-        right = ttk.Frame(root, width=320)
-        right.pack(side="right", fill="y")
-        right.pack_propagate(False)
-        self.inspector = AreaInspector(right, self)
-        self.inspector.pack(fill="both", expand=True)
-        centre = ttk.PanedWindow(root, orient="vertical")
-        centre.pack(side="left", fill="both", expand=True)
-        self.canvas = AreaCanvas(centre, self.model, width=600, height=560)
-        self.problems = AreaProblemsPanel(centre, self)
-        centre.add(self.canvas, weight=5)
-        centre.add(self.problems, weight=1)
-        c = self.canvas
-        c.bind("<Motion>", self._motion)
-        c.bind("<Leave>", lambda e: self.status.set(""))
-        c.bind("<ButtonPress-1>", self._press)
-        c.bind("<B1-Motion>", self._drag)
-        c.bind("<ButtonRelease-1>", self._release)
-        c.bind("<Double-Button-1>", lambda e: self.tool.double(e))
-        c.bind("<KeyPress-space>", lambda e: setattr(self, "space_down", True))
-        c.bind("<KeyRelease-space>", lambda e: setattr(self, "space_down", False))
-        c.bind("<Enter>", self._enter)
-        c.bind("<<Redrawn>>", lambda e: (self.zoom_text.set(f"{c.zoom * 100:.0f}%"), self.show_selection()))
-        self.space_down = False
-        self._panning = False
-
-    def _enter(self, _e=None) -> None:
-        f = self.root.focus_get()
-        if not isinstance(f, (tk.Entry, ttk.Entry, tk.Text, ttk.Spinbox, ttk.Combobox)):
-            self.canvas.focus_set()
-
     def _build_palette(self) -> None:
-        p = self.palette
-        ttk.Label(p, text="Tools", font=("DejaVu Sans", 10, "bold")).pack(anchor="w")
-        grid = ttk.Frame(p)
-        grid.pack(anchor="w", pady=(2, 8))
-        self.tool_buttons: dict[str, ttk.Radiobutton] = {}
-        for i, cls in enumerate(TOOL_CLASSES):
-            b = ttk.Radiobutton(grid, image=self.image(cls.icon), text=cls.label, variable=self.tool_name, value=cls.name,
-                                command=lambda n=cls.name: self.set_tool(n), style="Toolbutton")
-            b.grid(row=i // 4, column=i % 4, padx=1, pady=1)
-            head, _, rest = cls.tip.partition(":")
-            Tooltip(b, f"{head}\n{rest.strip()}")
-            self.tool_buttons[cls.name] = b
-            self.menus["Tools"].insert_radiobutton(i, label=cls.label, variable=self.tool_name, value=cls.name,
-                                                   accelerator=cls.key.upper(), command=lambda n=cls.name: self.set_tool(n))
-        self.menus["Tools"].insert_separator(len(TOOL_CLASSES))
-        ttk.Checkbutton(p, text="Snap to neighbours", variable=self.snap).pack(anchor="w", pady=(0, 6))
+        from mapref.ui.area_tools import build_palette
 
-        o = ttk.LabelFrame(p, text="New move line", padding=4)
-        o.pack(fill="x", pady=2)
-        row = ttk.Frame(o)
-        row.pack(fill="x")
-        ttk.Label(row, text="Kind", width=11).pack(side="left")
-        self.kind_combo = ttk.Combobox(row, textvariable=self.line_kind, width=9)
-        self.kind_combo.pack(side="left")
-        self.kind_combo.bind("<Button-1>", lambda e: self.kind_combo.configure(values=self.model.all_line_kinds()), add="+")
-        ttk.Checkbutton(o, text="One-way (from -> to)", variable=self.line_oneway).pack(anchor="w")
-        for text, var in (("Defence at from", self.line_defence_a), ("Defence at to", self.line_defence_b)):
-            row = ttk.Frame(o)
-            row.pack(fill="x")
-            ttk.Label(row, text=text, width=15).pack(side="left")
-            ttk.Spinbox(row, from_=0, to=99, textvariable=var, width=4).pack(side="left")
-        ttk.Label(o, text="Active when").pack(anchor="w")
-        ttk.Entry(o, textvariable=self.line_condition, width=20).pack(fill="x")
-        ttk.Label(o, text="such as allied_deck >= 2", foreground="#555555").pack(anchor="w")
+        self._tool_grid()
+        build_palette(self, self.palette)
 
-        o = ttk.LabelFrame(p, text="Generate areas", padding=4)
-        o.pack(fill="x", pady=2)
-        ttk.Label(o, text="Click a city per area (G),\nthen:", foreground="#555555").pack(anchor="w")
-        ttk.Button(o, text="Cut the land", command=lambda: self.fire("finish")).pack(anchor="w")
+    def _forget_view(self) -> None:
+        self.selected = None
 
-        o = ttk.LabelFrame(p, text="Background", padding=4)
-        o.pack(fill="x", pady=2)
-        ttk.Label(o, text="Opacity").pack(anchor="w")
-        s = ttk.Scale(o, from_=0.0, to=1.0, variable=self.opacity, orient="horizontal")
-        s.pack(fill="x")
-        s.bind("<ButtonRelease-1>", lambda e: self.set_background(opacity=self.opacity.get()))
-        row = ttk.Frame(o)
-        row.pack(fill="x")
-        ttk.Label(row, text="Scale").pack(side="left")
-        e = ttk.Entry(row, textvariable=self.bg_scale, width=8)
-        e.pack(side="left", padx=4)
-        for seq in ("<Return>", "<FocusOut>"):
-            e.bind(seq, lambda ev: self.set_background(scale=self.bg_scale.get()))
+    def _changed(self, cmd: Command, how: str) -> None:
+        t = touch_of(cmd)
+        self.canvas.refresh(t)
+        if t.background:
+            self.underlay.changed()
+        if self.model.background:
+            self.opacity.set(float(self.model.background.get("opacity", 0.5)))
+            self.bg_scale.set(f"{float(self.model.background.get('scale', 1.0)):g}")
+        if how != "do":
+            self.set_status(f"{how.capitalize()}: {cmd.label}")
+        if self.selected and not self._exists(self.selected):
+            self.selected = None
+        self.show_selection()
+        self.after_change()
 
-    def _bind_actions(self) -> None:
-        r = self.root
-        handlers: dict[str, Callable[[], object]] = {
-            "new": self.ask_new, "open": self.ask_open, "save": self.save, "save-as": self.ask_save_as, "export": self.ask_export,
-            "quit": self.quit, "undo": self.undo, "redo": self.redo, "delete": self.delete, "escape": self.escape,
-            "finish": self.finish, "map-properties": self.ask_map_name, "add-colour": self.ask_colour_class,
-            "add-line-kind": self.ask_line_kind, "add-region": self.ask_region, "land-from-locations": lambda: self.push(set_land_from_locations(self.model)),
-            "clear-land": lambda: self.push(set_map(self.model, label="Clear the land outline", land=None)),
-            "zoom-in": lambda: self.zoom(1.25), "zoom-out": lambda: self.zoom(0.8), "fit": self.canvas.fit, "find": self.ask_find,
-            "suggest-lines": self.suggest_lines, "accept-lines": self.accept_all_lines, "load-background": self.ask_background,
-            "background-opacity": self.ask_opacity, "remove-background": lambda: self.push(set_map(self.model, label="Remove background",
-                                                                                                     background=None)),
-            "check": self.problems.run, "shortcuts": self.show_shortcuts, "about": self.show_about,
-        }
-        for a in ACTIONS:
-            h = handlers[a.id]
-            r.bind(f"<<{a.id}>>", lambda e, h=h: h())
-            for seq in a.keys:
-                r.event_add(f"<<{a.id}>>", seq)
-            for seq in a.canvas_keys:
-                self.canvas.bind(seq, lambda e, i=a.id: (self.fire(i), "break")[1])
-            menu = self.menus[a.menu]
-            menu.add_command(label=a.label, accelerator=a.accel, command=lambda i=a.id: self.fire(i))
-            if a.id in ("export", "redo", "finish", "find", "accept-lines", "clear-land"):
-                menu.add_separator()
-            if a.toolbar:
-                b = ttk.Button(self.toolbar, image=self.image(a.icon or ""), text=a.label, style="Toolbutton", command=lambda i=a.id: self.fire(i))
-                b.pack(side="left", padx=1)
-                Tooltip(b, a.label.rstrip(".") + (f"  ({a.accel})" if a.accel else ""))
-        view = self.menus["View"]
-        view.add_separator()
-        layers = tk.Menu(view, tearoff=False)
-        view.add_cascade(label="Layers", menu=layers)
-        for t in LAYER_TAGS:
-            r.bind(f"<<layer-{t}>>", lambda e, t=t: self.set_layer(t, not self.layer_vars[t].get()))
-            layers.add_checkbutton(label=t.capitalize(), variable=self.layer_vars[t],
-                                   command=lambda t=t: self.set_layer(t, self.layer_vars[t].get()))
-        for cls in TOOL_CLASSES:
-            self.canvas.bind(f"<{cls.key}>", lambda e, n=cls.name: self.set_tool(n))
+    def _exists(self, sel) -> bool:
+        kind, k = sel
+        return k in {"location": self.model.locations, "line": self.model.lines, "box": self.model.boxes}[kind]
+
+    def shortcut_rows(self) -> list[tuple[str, str, str]]:
+        return super().shortcut_rows() + [("Map", "Shift+click a vertex", "Delete it (Edit vertices tool)"),
+                                          ("Map", "Double-click", "Finish a location, a split or the areas")]
 
     # --------------------------------------------------------------------------- mouse
-    def _motion(self, e: tk.Event) -> None:
-        self.status.set(self.describe(self.canvas.space_at(e.x, e.y)))
-        self.tool.motion(e)
-
-    def _press(self, e: tk.Event) -> None:
-        self.canvas.focus_set()
-        if self.space_down:
-            self._panning = True
-            self.canvas.scan_mark(e.x, e.y)
-            return
-        self.tool.press(e)
-
-    def _drag(self, e: tk.Event) -> None:
-        if self._panning:
-            self.canvas.scan_dragto(e.x, e.y, gain=1)
-            return
-        self.tool.drag(e)
-
-    def _release(self, e: tk.Event) -> None:
-        if self._panning:
-            self._panning = False
-            return
-        try:
-            self.tool.release(e)
-        finally:
-            self.end_group()
+    def _motion(self, e: tk.Event, dragging: bool = False) -> None:
+        if not dragging:
+            self.status.set(self.describe(self.canvas.space_at(e.x, e.y)))
+            self.tool.motion(e)
 
     def describe(self, space: str | None) -> str:
         m = self.model
@@ -479,27 +268,6 @@ class AreaEditor:
             if p.geom_type == "Polygon" and not p.is_empty:
                 c.create_polygon(c.flat(p.exterior.coords[:-1]), fill="", outline=colour, width=2, dash=(4, 2), tags=(tag,))
 
-    def set_tool(self, name: str) -> None:
-        self.tool.cancel()
-        self.tool = self.tools[name]
-        self.tool_name.set(name)
-        self.canvas.configure(cursor=self.tool.cursor)
-        self.set_status(self.tool.tip)
-
-    def set_layer(self, tag: str, visible: bool) -> None:
-        self.layer_vars[tag].set(visible)
-        self.canvas.set_layer(tag, visible)
-
-    # -------------------------------------------------------------------------- actions
-    def undo(self) -> None:
-        self.tool.cancel()
-        if self.history.undo() is None:
-            self.set_status("Nothing to undo")
-
-    def redo(self) -> None:
-        if self.history.redo() is None:
-            self.set_status("Nothing to redo")
-
     def escape(self) -> None:
         self.tool.cancel()
         self.select(None)
@@ -512,14 +280,6 @@ class AreaEditor:
         if self.tool.back():
             return
         delete_selected(self)
-
-    def zoom(self, factor: float) -> None:
-        c = self.canvas
-        x, y = c.winfo_pointerxy()
-        x, y = x - c.winfo_rootx(), y - c.winfo_rooty()
-        if not (0 <= x < c.winfo_width() and 0 <= y < c.winfo_height()):
-            x, y = c.winfo_width() // 2, c.winfo_height() // 2
-        c.zoom_at(factor, x, y)
 
     def find(self, text: str) -> str:
         where = self.model.find(text)
@@ -574,118 +334,10 @@ class AreaEditor:
     def accept_all_lines(self) -> None:
         self.push(accept_lines(self.model, [k for k, ln in self.model.lines.items() if ln.proposed]))
 
-    # ------------------------------------------------------------------------ map files
-    def update_title(self) -> None:
-        name = self.path.name if self.path else "untitled"
-        self.root.title(f"{'*' if self.history.dirty else ''}{name} - mapref area editor")
-
-    def replace_model(self, m: AreaMap, path: Path | None) -> None:
-        self.model = m
-        self.path = path
-        self.history = History(m)
-        self.history.listeners.append(self._changed)
-        self.selected = None
-        self.canvas.set_background_image(None)
-        self.canvas.set_model(m)
-        self._load_background_image()
-        self.canvas.fit()
-        self.update_title()
-        self.inspector.show()
-        self.problems.schedule()
-
-    def confirm_discard(self) -> bool:
-        if not self.history.dirty:
-            return True
-        if self.quiet:
-            answer = self.answers.pop(0) if self.answers else False
-        else:
-            answer = messagebox.askyesnocancel("Unsaved changes", f"Save the changes to {self.path.name if self.path else 'this map'}?",
-                                               parent=self.root)
-        if answer is None:
-            return False
-        return self.save() if answer else True
-
-    def open_path(self, path: str | Path) -> bool:
-        from mapref.io.anyfile import load_any
-
-        try:
-            kind, obj = load_any(path)
-        except FileProblems as e:
-            self.show_error(f"{Path(path).name} has problems", "\n".join(str(p) for p in e.problems))
-            return False
-        if kind != "area":
-            self.show_error("Not an area map", f"{path} is a {kind} file: open it with  mapref {Path(path).name}")
-            return False
-        m = obj.map
-        self.replace_model(m, Path(path))
-        self.set_status(f"Opened {path}")
-        return True
-
-    def ask_open(self) -> None:
-        if not self.confirm_discard():
-            return
-        p = filedialog.askopenfilename(parent=self.root, filetypes=[("mapref area maps", "*.toml"), ("All files", "*")])
-        if p:
-            self.open_path(p)
-
-    def ask_new(self) -> None:
-        if self.confirm_discard():
-            self.replace_model(AreaMap(name="Untitled"), None)
-
-    def save(self) -> bool:
-        if self.path is None:
-            return self.ask_save_as()
-        return self.save_to(self.path)
-
-    def save_to(self, path: str | Path) -> bool:
-        save_area_map(self.model, path)
-        self.path = Path(path)
-        self.history.mark_saved()
-        self.update_title()
-        self.set_status(f"Saved {path}")
-        return True
-
-    def ask_save_as(self) -> bool:
-        p = filedialog.asksaveasfilename(parent=self.root, defaultextension=".toml", filetypes=[("mapref area maps", "*.toml")],
-                                         initialfile=self.path.name if self.path else "areas.toml")
-        return self.save_to(p) if p else False
-
-    def quit(self) -> None:
-        if self.confirm_discard():
-            self.root.destroy()
-
-    def export_png(self, path: str | Path, width: int, progress: Callable[[float], None] | None = None):
-        from mapref.render.area_png import render_area
-
-        hidden = {t for t, v in self.layer_vars.items() if not v.get()}
-        return render_area(self.model, path, width=width, progress=progress, hidden=hidden)
-
-    def ask_export(self) -> None:
-        width = simpledialog.askinteger("Export PNG", "Width of the image in pixels:", initialvalue=1600, minvalue=200, maxvalue=20000,
-                                        parent=self.root)
-        if not width:
-            return
-        p = filedialog.asksaveasfilename(parent=self.root, defaultextension=".png", filetypes=[("PNG image", "*.png")])
-        if not p:
-            return
-        d = ExportDialog(self.root, p)
-        try:
-            img = self.export_png(p, width, d.progress)
-        finally:
-            d.destroy()
-        self.set_status(f"Exported {p}: {img.width}x{img.height} pixels")
-
     def ask_map_name(self) -> None:
         t = self.ask_string("Map name", "Name of the map:", self.model.name)
         if t is not None:
             self.push(set_map(self.model, name=t.strip()))
-
-    def ask_colour_class(self) -> None:
-        fields = [("code", "Code (such as blue)", "entry", "", None), ("name", "Name", "entry", "", None),
-                  ("colour", "Colour", "colour", "#cccccc", None), ("side", "Side (optional)", "entry", "", None)]
-        v = FormDialog(self.root, "Add or edit a colour class", fields, note="An existing code edits that class.").show()
-        if v:
-            self.set_colour_class(**v)
 
     def set_colour_class(self, code: str, name: str, colour: str, side: str = "") -> None:
         import re
@@ -695,23 +347,6 @@ class AreaEditor:
         if not re.fullmatch(r"#[0-9a-fA-F]{6}", colour or ""):
             raise EditError(f"a colour is #rrggbb, got {colour!r}")
         self.push(Edit(f"Colour class {code}", colours={code: ColourClass(name or code, colour, side.strip())}))
-
-    def ask_line_kind(self) -> None:
-        fields = [("code", "Code (such as rail)", "entry", "", None), ("name", "Name", "entry", "", None),
-                  ("colour", "Colour", "colour", "#884400", None)]
-        v = FormDialog(self.root, "Add or edit a line kind", fields, note="land and naval are built in.").show()
-        if v:
-            if not valid_id(v["code"]):
-                raise EditError(f"a code is lowercase letters, digits and _, got {v['code']!r}")
-            self.push(Edit(f"Line kind {v['code']}", line_kinds={v["code"]: LineKind(v["name"] or v["code"], v["colour"])}))
-
-    def ask_region(self) -> None:
-        fields = [("code", "Code (such as benelux)", "entry", "", None), ("name", "Name", "entry", "", None),
-                  ("members", "Locations (ids, halves, box:id)", "entry", "", None)]
-        v = FormDialog(self.root, "Add or edit a region", fields, note="An existing code edits that region; no locations "
-                       "deletes it.").show()
-        if v:
-            self.set_region(v["code"], v["name"], v["members"].replace(",", " ").split())
 
     def set_region(self, code: str, name: str, members: list[str]) -> None:
         from mapref.core.areamodel import AreaRegion
@@ -724,96 +359,91 @@ class AreaEditor:
             raise EditError(f"not a location, half or box of the map: {', '.join(bad)}")
         self.push(Edit(f"Region {code}", regions={code: AreaRegion(name or code, tuple(members)) if members else None}))
 
+
+    # ----------------------------------------------------------------------- the map
+    def export_png(self, path: str | Path, width: int, progress: Callable[[float], None] | None = None):
+        from mapref.render.area_png import render_area
+
+        hidden = {t for t, v in self.layer_vars.items() if not v.get()}
+        return render_area(self.model, path, width=int(width), progress=progress, hidden=hidden)
+
+    def export_size(self) -> int | None:
+        return simpledialog.askinteger("Export PNG", "Width of the image in pixels:", initialvalue=1600, minvalue=200, maxvalue=20000,
+                                       parent=self.root)
+
     # ------------------------------------------------------------------------- background
-    def _load_background_image(self) -> None:
-        bg = self.model.background
-        img = None
-        if bg and bg.get("image"):
-            p = Path(bg["image"])
-            if not p.is_absolute() and self.path is not None:
-                p = self.path.parent / p
-            try:
-                from PIL import Image
-
-                img = Image.open(p)
-                img.load()
-            except OSError as e:
-                self.set_status(f"Background image {bg['image']} cannot be read: {e}")
-                img = None
-        self.canvas.set_background_image(img)
-
     def load_background(self, path: str | Path, opacity: float = 0.5) -> None:
-        from PIL import Image
-
-        img = Image.open(path)
-        img.load()
-        shown = str(path)
-        if self.path is not None:
-            try:
-                shown = str(Path(path).resolve().relative_to(self.path.resolve().parent))
-            except ValueError:
-                pass
+        """Lay the image ``path`` under the map, over the locations' extent (or at one map unit
+        a pixel on an empty map).  A bomb or an unreadable file is refused before anything changes."""
+        w, _h = probe(path)
         if self.model.locations:
             x0, y0, x1, y1 = self.model.bounds()
-            scale = round((x1 - x0) / img.width, 4)
+            scale = round((x1 - x0) / w, 4)
         else:
             x0, y0, scale = 0.0, 0.0, 1.0
-        self.canvas.bg_image = img
-        self.push(set_map(self.model, label="Load background", background={"image": shown, "opacity": opacity,
-                                                                            "offset": [x0, y0], "scale": scale}))
-        self.canvas.set_background_image(img)
+        self.set_background({"image": self.underlay.shown_name(path), "opacity": opacity, "offset": [x0, y0], "scale": scale},
+                            "Load background")
         self.set_layer("background", True)
         if not self.model.locations:
+            self.underlay.wait()
             self.canvas.fit()
-        self.set_status("Background loaded: trace locations over it (D), or move it (T) and set its scale in the palette")
+        self.set_status("Background loaded: grab regions (K) or trace locations over it (D), or move it (T) and set its scale "
+                        "in the palette")
 
-    def ask_background(self) -> None:
-        p = filedialog.askopenfilename(parent=self.root, filetypes=[("Images", "*.png *.jpg *.jpeg"), ("All files", "*")])
-        if p:
-            self.load_background(p)
+    def set_background(self, bg: dict | None, label: str) -> None:
+        self.push(set_map(self.model, label=label, background=bg))
 
-    def set_background(self, opacity=None, scale=None) -> None:
-        if not self.model.background:
-            return
-        bg = dict(self.model.background)
-        if opacity is not None:
-            bg["opacity"] = round(max(0.0, min(1.0, float(opacity))), 3)
-        if scale is not None:
-            try:
-                s = float(scale)
-            except ValueError:
-                raise EditError(f"the background's scale is a number above 0, got {scale!r}") from None
-            if s <= 0:
-                raise EditError(f"the background's scale is a number above 0, got {scale!r}")
-            bg["scale"] = s
-        if bg != self.model.background:
-            self.push(set_map(self.model, label="Background", background=bg))
 
-    def ask_opacity(self) -> None:
-        v = simpledialog.askfloat("Background opacity", "Opacity 0-1:", initialvalue=self.opacity.get(), minvalue=0, maxvalue=1,
-                                  parent=self.root)
-        if v is not None:
-            self.set_background(opacity=v)
+def touch_of(cmd: Command) -> AreaTouch:
+    """What ``cmd`` (an edit, or a group of them) changed, for the views to refresh."""
+    if isinstance(cmd, CommandGroup):
+        t = AreaTouch()
+        for c in cmd.commands:
+            x = touch_of(c)
+            t.locations |= x.locations
+            t.boxes |= x.boxes
+            t.lines |= x.lines
+            t.everything |= x.everything
+            t.background |= x.background
+            t.land |= x.land
+        return t
+    touch = getattr(cmd, "touch", None)
+    return touch() if callable(touch) else AreaTouch(everything=True)
 
-    # ------------------------------------------------------------------------------ help
-    def show_shortcuts(self) -> None:
-        lines = [f"{a.accel:<24} {a.label}" for a in ACTIONS if a.accel]
-        lines += [f"{cls.key.upper():<24} {cls.label} tool" for cls in TOOL_CLASSES]
-        lines += ["Wheel                    zoom about the cursor", "Middle-drag, Space-drag  pan",
-                  "Shift-click a vertex     delete it (Edit vertices tool)"]
-        show_text(self.root, "Keyboard shortcuts", "\n".join(lines))
 
-    def show_about(self) -> None:
-        messagebox.showinfo("About mapref", "mapref: hex and area map editor and referee for WW2 board wargames.", parent=self.root)
+def ask_colour_class(ed: "AreaEditor") -> None:
+    fields = [("code", "Code (such as blue)", "entry", "", None), ("name", "Name", "entry", "", None),
+              ("colour", "Colour", "colour", "#cccccc", None), ("side", "Side (optional)", "entry", "", None)]
+    v = FormDialog(ed.root, "Add or edit a colour class", fields, note="An existing code edits that class.").show()
+    if v:
+        ed.set_colour_class(**v)
+
+
+def ask_line_kind(ed: "AreaEditor") -> None:
+    fields = [("code", "Code (such as rail)", "entry", "", None), ("name", "Name", "entry", "", None),
+              ("colour", "Colour", "colour", "#884400", None)]
+    v = FormDialog(ed.root, "Add or edit a line kind", fields, note="land and naval are built in.").show()
+    if v:
+        if not valid_id(v["code"]):
+            raise EditError(f"a code is lowercase letters, digits and _, got {v['code']!r}")
+        ed.push(Edit(f"Line kind {v['code']}", line_kinds={v["code"]: LineKind(v["name"] or v["code"], v["colour"])}))
+
+
+def ask_region(ed: "AreaEditor") -> None:
+    fields = [("code", "Code (such as benelux)", "entry", "", None), ("name", "Name", "entry", "", None),
+              ("members", "Locations (ids, halves, box:id)", "entry", "", None)]
+    v = FormDialog(ed.root, "Add or edit a region", fields, note="An existing code edits that region; no locations "
+                   "deletes it.").show()
+    if v:
+        ed.set_region(v["code"], v["name"], v["members"].replace(",", " ").split())
+
+
+AREA_MAP = MapKind("area", read=load_area_map, blank=lambda: AreaMap(name="Untitled"), dumps=dumps_area_map, write=save_area_map,
+                   replace=replace_map, history=History, ask_new=ask_new_area_values, make_new=new_area_map_from)
+AreaEditor.map_kind = AREA_MAP
 
 
 def run(path: str | Path | None = None) -> int:
-    from mapref.ui import autoclose
+    from mapref.ui.editor_files import run_editor
 
-    root = tk.Tk()
-    root.title("mapref area editor")
-    ed = AreaEditor(root, path)
-    root.after(50, ed.canvas.fit)
-    autoclose(root)
-    root.mainloop()
-    return 0
+    return run_editor(path, "area")

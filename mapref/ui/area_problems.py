@@ -62,13 +62,15 @@ class AreaProblemsPanel(ProblemsPanel):
         return self.show(lint_area(self.ed.model))
 
     def show(self, problems: list[AreaProblem]) -> list[AreaProblem]:
-        self.problems = sorted(problems, key=lambda p: ORDER.index(p.code) if p.code in ORDER else len(ORDER))
+        """The editor's own notes first (a background that cannot be read), then the map's problems."""
+        self._lint = problems
+        self.problems = self.notes + sorted(problems, key=lambda p: ORDER.index(p.code) if p.code in ORDER else len(ORDER))
         self.tree.delete(*self.tree.get_children())
         for i, p in enumerate(self.problems[:2000]):
             self.tree.insert("", "end", iid=str(i), values=(self.where_text(p.where), p.message),
-                             tags=(p.code, "error" if p.is_error else "warning"))
+                             tags=(p.code, "error" if getattr(p, "is_error", False) else "warning"))
         n = len(self.problems)
-        errors = sum(1 for p in self.problems if p.is_error)
+        errors = sum(1 for p in self.problems if getattr(p, "is_error", False))
         self.count.set("No problems" if n == 0 else f"{n} problem{'s' if n != 1 else ''}" + (f" ({errors} errors)" if errors else ""))
         return self.problems
 
@@ -76,4 +78,5 @@ class AreaProblemsPanel(ProblemsPanel):
         return str(where).removeprefix("line:")
 
     def jump(self, index: int) -> None:
-        self.ed.goto_problem(self.problems[index])
+        if index >= len(self.notes):
+            self.ed.goto_problem(self.problems[index])

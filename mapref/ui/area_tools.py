@@ -585,3 +585,51 @@ class BackgroundTool(Tool):
 
 
 TOOL_CLASSES = (SelectTool, DrawTool, VertexTool, SplitTool, GenerateTool, LineTool, BoxTool, BackgroundTool)
+
+
+def build_palette(ed: "AreaEditor", p) -> None:
+    """The palette below the tool buttons: snapping, the options of new move lines, generating
+    areas, the background image's opacity and scale."""
+    from tkinter import ttk
+
+    ttk.Checkbutton(p, text="Snap to neighbours", variable=ed.snap).pack(anchor="w", pady=(0, 6))
+    o = ttk.LabelFrame(p, text="New move line", padding=4)
+    o.pack(fill="x", pady=2)
+    row = ttk.Frame(o)
+    row.pack(fill="x")
+    ttk.Label(row, text="Kind", width=11).pack(side="left")
+    ed.kind_combo = ttk.Combobox(row, textvariable=ed.line_kind, width=9)
+    ed.kind_combo.pack(side="left")
+    ed.kind_combo.bind("<Button-1>", lambda e: ed.kind_combo.configure(values=ed.model.all_line_kinds()), add="+")
+    ed.watch_field(ed.kind_combo)
+    ttk.Checkbutton(o, text="One-way (from -> to)", variable=ed.line_oneway).pack(anchor="w")
+    for text, var in (("Defence at from", ed.line_defence_a), ("Defence at to", ed.line_defence_b)):
+        row = ttk.Frame(o)
+        row.pack(fill="x")
+        ttk.Label(row, text=text, width=15).pack(side="left")
+        sp = ttk.Spinbox(row, from_=0, to=99, textvariable=var, width=4)
+        sp.pack(side="left")
+        ed.watch_field(sp)
+    ttk.Label(o, text="Active when").pack(anchor="w")
+    e = ttk.Entry(o, textvariable=ed.line_condition, width=20)
+    e.pack(fill="x")
+    ed.watch_field(e)
+    ttk.Label(o, text="such as allied_deck >= 2", foreground="#555555").pack(anchor="w")
+
+    o = ttk.LabelFrame(p, text="Generate areas", padding=4)
+    o.pack(fill="x", pady=2)
+    ttk.Label(o, text="Click a city per area (G),\nthen:", foreground="#555555").pack(anchor="w")
+    ttk.Button(o, text="Cut the land", command=lambda: ed.fire("finish")).pack(anchor="w")
+
+    o = ttk.LabelFrame(p, text="Background", padding=4)
+    o.pack(fill="x", pady=2)
+    ttk.Label(o, text="Opacity").pack(anchor="w")
+    s = ttk.Scale(o, from_=0.0, to=1.0, variable=ed.opacity, orient="horizontal")
+    s.pack(fill="x")
+    s.bind("<ButtonRelease-1>", lambda e: ed.underlay.set("Background opacity", opacity=ed.opacity.get()))
+    row = ttk.Frame(o)
+    row.pack(fill="x")
+    ttk.Label(row, text="Scale").pack(side="left")
+    e = ttk.Entry(row, textvariable=ed.bg_scale, width=8)
+    e.pack(side="left", padx=4)
+    ed.watch_field(e, confirm=lambda: ed.underlay.set("Background scale", scale=ed.bg_scale.get()), number=True)

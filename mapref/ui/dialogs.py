@@ -9,38 +9,55 @@ from __future__ import annotations
 
 import tkinter as tk
 from tkinter import colorchooser, ttk
+from typing import Callable
 
 from mapref.core.grid import HEX_SIZE_RANGE, Grid, grid_size_problem
 
 
 class FormDialog(tk.Toplevel):
-    """``fields``: (key, label, kind, default, choices) with kind entry/int/float/choice/colour."""
+    """``fields``: (key, label, kind, default, choices) with kind entry/int/float/choice/colour,
+    or file (an entry with a Browse... button; ``choices`` are the file dialog's types).
 
-    def __init__(self, master, title: str, fields: list[tuple], note: str = "") -> None:
+    The first field has the keyboard when the dialog opens, and a number field selects its
+    text when it gets the keyboard (typing 2 gives 2, not 20).  ``validate(values)`` returns
+    why the values cannot be taken (or None): OK then keeps the dialog open and says so."""
+
+    def __init__(self, master, title: str, fields: list[tuple], note: str = "",
+                 validate: Callable[[dict[str, str]], str | None] | None = None) -> None:
         super().__init__(master)
         self.withdraw()
         self.title(title)
         self.transient(master.winfo_toplevel())
         self.resizable(False, False)
         self.result: dict | None = None
+        self.validate = validate
         self.vars: dict[str, tk.StringVar] = {}
+        self.fields: dict[str, tk.Widget] = {}  # the widget that takes the keyboard, per key
         body = ttk.Frame(self, padding=10)
         body.pack(fill="both", expand=True)
         for r, (key, label, kind, default, choices) in enumerate(fields):
             ttk.Label(body, text=label).grid(row=r, column=0, sticky="w", padx=(0, 8), pady=2)
-            v = tk.StringVar(value=str(default))
+            v = tk.StringVar(self, value=str(default))
             self.vars[key] = v
             if kind == "choice":
-                w = ttk.Combobox(body, textvariable=v, values=choices, state="readonly", width=18)
-            elif kind == "colour":
+                w = field = ttk.Combobox(body, textvariable=v, values=choices, state="readonly", width=18)
+            elif kind in ("colour", "file"):
                 w = ttk.Frame(body)
-                ttk.Entry(w, textvariable=v, width=10).pack(side="left")
-                ttk.Button(w, text="Pick...", command=lambda v=v: self._pick(v)).pack(side="left", padx=4)
+                field = ttk.Entry(w, textvariable=v, width=10 if kind == "colour" else 28)
+                field.pack(side="left", fill="x", expand=True)
+                pick = (lambda v=v: self._pick(v)) if kind == "colour" else (lambda v=v, t=choices: self._browse(v, t))
+                ttk.Button(w, text="Pick..." if kind == "colour" else "Browse...", command=pick).pack(side="left", padx=4)
             else:
-                w = ttk.Entry(body, textvariable=v, width=20)
+                w = field = ttk.Entry(body, textvariable=v, width=20)
+                if kind in ("int", "float"):
+                    field.bind("<FocusIn>", lambda e, f=field: f.after_idle(select_all_text, f), add="+")
+            self.fields[key] = field
             w.grid(row=r, column=1, sticky="we", pady=2)
         if note:
             ttk.Label(body, text=note, foreground="#555555", wraplength=320).grid(row=len(fields), column=0, columnspan=2, sticky="w", pady=(6, 0))
+        self.why = tk.StringVar(self, value="")
+        ttk.Label(body, textvariable=self.why, foreground="#b00020", wraplength=320).grid(row=len(fields) + 1, column=0, columnspan=2,
+                                                                                       sticky="w")
         buttons = ttk.Frame(self, padding=(10, 0, 10, 10))
         buttons.pack(fill="x")
         ttk.Button(buttons, text="OK", command=self.ok, default="active").pack(side="right")
@@ -54,10 +71,22 @@ class FormDialog(tk.Toplevel):
         if c and c[1]:
             v.set(c[1])
 
+    def _browse(self, v: tk.StringVar, types) -> None:
+        from tkinter import filedialog
+
+        p = filedialog.askopenfilename(parent=self, filetypes=list(types or [("All files", "*")]))
+        if p:
+            v.set(p)
+
     def values(self) -> dict[str, str]:
         return {k: v.get().strip() for k, v in self.vars.items()}
 
     def ok(self) -> None:
+        why = self.validate(self.values()) if self.validate is not None else None
+        if why:
+            self.why.set(why)  # the dialog stays: say why OK is refused
+            self.bell()
+            return
         self.result = self.values()
         self.destroy()
 
@@ -69,8 +98,21 @@ class FormDialog(tk.Toplevel):
         self.deiconify()
         self.wait_visibility()
         self.grab_set()
+        first = next(iter(self.fields.values()), None)
+        if first is not None:
+            first.focus_force()
+            select_all_text(first)
         self.wait_window()
         return self.result
+
+
+def select_all_text(w: tk.Widget) -> None:
+    """Select the whole text of an entry (typing then replaces it)."""
+    try:
+        w.selection_range(0, "end")  # type: ignore[attr-defined]
+        w.icursor("end")  # type: ignore[attr-defined]
+    except (tk.TclError, AttributeError):
+        pass
 
 
 def grid_fields(g: Grid | None, hex_size: float = 30.0) -> list[tuple]:
@@ -180,5 +222,8 @@ class ChoiceDialog(tk.Toplevel):
         self.deiconify()
         self.wait_visibility()
         self.grab_set()
+        safe = next((b for b in self.buttons.values() if str(b.cget("default")) == "active"), None)
+        if safe is not None:
+            safe.focus_force()  # the keyboard is in the question, on the choice that loses nothing
         self.wait_window()
         return self.result

@@ -44,6 +44,7 @@ def hexes_within(grid, centre: Hex, radius: int) -> list[Hex]:
 class Tool:
     name = "tool"
     label = "Tool"
+    key = ""  # its single-key shortcut on the map (TOOL_KEYS)
     icon = "select"
     tip = ""
     cursor = "crosshair"
@@ -213,7 +214,7 @@ class PaintTool(Tool):
             self.push(SetHexProps(ch, f"Paint {self.ed.paint_attr.get()}"))
 
     def press(self, e):
-        self.ed.stack.begin_group(f"Paint {self.ed.paint_attr.get()}")
+        self.ed.history.begin_group(f"Paint {self.ed.paint_attr.get()}")
         self.active = True
         self.last = None
         self.paint_at(e.x, e.y)
@@ -451,7 +452,7 @@ class FitGridTool(Tool):
         return Layout(self.model.grid, self.model.hex_size).centre(h)
 
     def press(self, e):
-        if self.model.background and self.ed.background_loading:
+        if self.model.background and self.ed.underlay.loading:
             raise EditError("the background image is still being read; try again in a moment")
         if not self.model.background or self.canvas.bg_image is None:
             raise EditError("load a background image first (Tools > Load background image...)")
@@ -497,3 +498,5 @@ TOOL_CLASSES = (SelectTool, PaintTool, FillTool, ProductionTool, PortTool, Capit
                 HexsideTool, BoxTool, FeatureTool, FitGridTool)
 TOOL_KEYS = {"select": "v", "paint": "b", "fill": "g", "production": "p", "port": "o", "capital": "c", "mountain": "m",
              "name": "n", "hexside": "h", "box": "x", "feature": "l", "fit_grid": "t"}
+for _cls in TOOL_CLASSES:
+    _cls.key = TOOL_KEYS[_cls.name]

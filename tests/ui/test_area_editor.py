@@ -381,13 +381,13 @@ def test_layers_box_background_and_png_export(blank, tmp_path):
     img = tmp_path / "scan.png"
     Image.new("RGB", (200, 150), "#a0c080").save(img)
     ed.load_background(img)
-    ed.root.update()
+    ed.underlay.wait()  # read in a worker: the map stays usable meanwhile
     assert c.find_withtag("background") and m.background["image"] == "scan.png"
     assert c.itemcget(polygons_of(ed, "paris")[0], "stipple") == "gray50"  # the scan shows through
     ed.set_tool("background")
     drag(ed, [(100, 100), (110, 110), (120, 120)])
     assert m.background["offset"] == [70.0, 70.0]
-    ed.set_background(opacity=0.8)
+    ed.underlay.set(opacity=0.8)
     assert m.background["opacity"] == 0.8
 
     out = tmp_path / "map.png"
@@ -426,14 +426,3 @@ def test_double_click_finishes_a_location_and_its_name_can_be_dragged(blank):
 
 def rings_of_first(m):
     return list(next(iter(m.locations.values())).polygon.exterior.coords)[:-1]
-
-
-def test_open_refuses_a_hex_map_and_a_broken_file_keeping_the_map(blank, tmp_path):
-    ed = blank
-    before = ed.model
-    assert not ed.open_path(ROOT / "maps" / "sample.toml")
-    assert ed.messages[-1].endswith("is a hex file: open it with  mapref sample.toml")
-    bad = ROOT / "tests" / "data" / "invalid_area" / "20_several_problems_at_once.toml"
-    assert not ed.open_path(bad)
-    assert len(ed.messages[-1].splitlines()) == 4 and ed.model is before
-    assert ed.open_path(SAMPLE) and "paris" in ed.model.locations and ed.root.title() == "area_sample.toml - mapref area editor"

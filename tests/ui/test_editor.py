@@ -84,7 +84,7 @@ def test_paint_drag_is_one_undo_step_then_port_in_inspector_save_and_reopen(ed, 
     drag(ed, [c.widget_xy(h) for h in run])
     assert [m.hexes[h].terrain for h in run] == ["land"] * 3
     assert [fill(ed, h) for h in run] == [LAND_UNOWNED] * 3
-    assert len(ed.stack.done) == 1 and ed.stack.done[0].label == "Paint terrain"
+    assert len(ed.history.done) == 1 and ed.history.done[0].label == "Paint terrain"
     assert ed.root.title().startswith("*")
 
     # select the middle hex with the select tool and give it a port in the inspector
@@ -124,7 +124,7 @@ def test_paint_drag_is_one_undo_step_then_port_in_inspector_save_and_reopen(ed, 
     again = load_map(ed.path)
     assert dumps_map(again) == saved
     assert again.hexes[run[1]].port == 6 and [again.hexes[h].terrain for h in run] == ["land"] * 3
-    assert ed.open_path(ed.path)
+    assert ed.files.open_path(ed.path)
     ed.root.update()
     assert ed.model.hexes[run[1]].port == 6 and [fill(ed, h) for h in run] == [LAND_UNOWNED] * 3
 
@@ -164,7 +164,7 @@ def test_rubber_band_and_inspector_edits_several_hexes(ed):
     ed.root.update()
     assert all(m.hexes[h].production == 3 for h in ed.selection)
     ed.fire("undo")
-    assert len(ed.stack.done) == 0
+    assert len(ed.history.done) == 0
     del g
 
 
@@ -185,7 +185,7 @@ def test_problems_panel_lists_and_jumps(ed):
 def test_malformed_map_keeps_the_current_one(ed):
     before = dumps_map(ed.model)
     bad = ROOT / "tests" / "data" / "invalid" / "02_production_too_big.toml"
-    assert not ed.open_path(bad)
+    assert not ed.files.open_path(bad)
     assert ed.messages and "02_production_too_big.toml:" in ed.messages[-1]
     assert dumps_map(ed.model) == before
 
@@ -285,7 +285,7 @@ def test_closing_with_unsaved_changes_asks(ed):
     ed.answers = [None]  # Cancel
     ed.fire("quit")
     ed.root.update()
-    assert ed.root.winfo_exists() and ed.stack.dirty
+    assert ed.root.winfo_exists() and ed.history.dirty
 
 
 def test_trace_background_fits_grid_by_two_hexes(ed, tmp_path):
@@ -304,7 +304,7 @@ def test_trace_background_fits_grid_by_two_hexes(ed, tmp_path):
     img.save(scan)
 
     ed.load_background(scan, opacity=0.6)
-    ed.wait_background()
+    ed.underlay.wait()
     ed.root.update()
     assert m.background["image"] == "scan.png"
     assert c.find_withtag("background")

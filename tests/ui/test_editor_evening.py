@@ -52,10 +52,10 @@ def test_control_letters_do_not_switch_the_tool(ed, letter):
     ed.answers = [None] * 3  # Ctrl+G asks for a hex: cancel
     ctrl(ed, letter)
     assert ed.tool_name.get() == "select"
-    before = len(ed.stack.done)
+    before = len(ed.history.done)
     h = next(iter(ed.model.grid.hexes()))
     click(ed, h)
-    assert len(ed.stack.done) == before and not ed.stack.dirty
+    assert len(ed.history.done) == before and not ed.history.dirty
     # the bare letter still switches
     focus_map(ed)
     key(ed, letter)
@@ -127,7 +127,7 @@ def test_delete_on_an_empty_hex_adds_no_undo_step(ed):
     assert ed.selection == {blank}
     focus_map(ed)
     key(ed, "Delete")
-    assert ed.stack.done == [] and not ed.stack.dirty
+    assert ed.history.done == [] and not ed.history.dirty
     assert not ed.root.title().startswith("*")
     assert "nothing to clear" in ed.message.get().lower()
     # a hex with something on it is cleared, in one step
@@ -135,7 +135,7 @@ def test_delete_on_an_empty_hex_adds_no_undo_step(ed):
     click(ed, berlin)
     focus_map(ed)
     key(ed, "Delete")
-    assert len(ed.stack.done) == 1 and not m.hexes[berlin].capital and m.hexes[berlin].name == ""
+    assert len(ed.history.done) == 1 and not m.hexes[berlin].capital and m.hexes[berlin].name == ""
 
 
 def panel_lines(ed):
@@ -277,23 +277,27 @@ def test_the_inspector_shows_only_the_fields_that_apply(ed):
     assert "sea" in ed.inspector.shown_fields()
 
 
-def test_help_lists_the_shortcuts(ed):
+def test_help_lists_the_shortcuts_and_the_guide(ed):
     focus_map(ed)
     key(ed, "F1")
-    top = ed._shortcuts
-    assert top.winfo_exists() and top.winfo_ismapped() and "Keyboard shortcuts" in top.title()
+    top = ed.help_window
+    assert top.winfo_exists() and top.winfo_ismapped() and top.title() == "Help - mapref editor"
+    tabs = ed.help_tabs
+    assert [tabs.tab(t, "text") for t in tabs.tabs()] == ["Keyboard shortcuts", "Guide"]
     t = ed.shortcuts_tree
     rows = {(t.item(s, "text"), *t.item(i, "values")) for s in t.get_children() for i in t.get_children(s)}
     assert ("View", "Ctrl+F", "Find hex or city") in rows
-    assert ("View", "F", "Fit map to window") in rows
+    assert ("View", "F / 0", "Fit map to window") in rows
     assert ("Edit", "Ctrl+Z", "Undo") in rows
     assert ("Tools", "B", "Paint tool") in rows and ("Tools", "T", "Fit grid to background tool") in rows
+    guide = ed.guide_widget.get("1.0", "end")
+    assert "THE HEX MAP EDITOR" in guide and "Fit grid to scan (T): drag a hex's centre" in guide
     # the Help menu has it too, and F1 again does not open a second window
     help_menu = ed.menus["Help"]
     labels = [help_menu.entrycget(i, "label") for i in range(help_menu.index("end") + 1) if help_menu.type(i) == "command"]
-    assert "Keyboard shortcuts" in labels
+    assert "Keyboard shortcuts and guide" in labels and "About mapref" in labels
     key(ed, "F1")
-    assert [w for w in ed.root.winfo_children() if isinstance(w, tk.Toplevel) and "Keyboard shortcuts" in w.title()] == [top]
+    assert [w for w in ed.root.winfo_children() if isinstance(w, tk.Toplevel) and w.title().startswith("Help")] == [top]
 
 
 def test_the_edit_menu_says_what_undo_and_redo_would_do(ed):

@@ -84,7 +84,7 @@ def test_a_decompression_bomb_background_is_refused_and_the_map_opens(tmp_path, 
     ed = Editor(root, path, quiet=True)
     root.geometry("1400x900+0+0")
     root.update()
-    ed.wait_background()
+    ed.underlay.wait()
     assert ed.model.name == "Hitler's War" and len(ed.model.hexes) == 21 * 21
     assert ed.canvas.bg_image is None and not ed.canvas.find_withtag("background")
     msg = ed.message.get()
@@ -96,14 +96,14 @@ def test_a_decompression_bomb_background_is_refused_and_the_map_opens(tmp_path, 
     ed.fire("save")
     assert load_map(path).background["image"] == "bomb.png"
     # loading it by hand is refused with the same words, and changes nothing
-    before = len(ed.stack.done)
+    before = len(ed.history.done)
     ed.fire("remove-background")
     ed.root.update()
     assert ed.model.background is None
     ed.messages.clear()
     root.after_idle(lambda: ed.load_background(bomb))  # as the menu's file dialog would
     root.update()
-    assert ed.model.background is None and len(ed.stack.done) == before + 1
+    assert ed.model.background is None and len(ed.history.done) == before + 1
     assert any("bomb.png claims 400 megapixels" in t for t in ed.messages)
 
 
@@ -122,12 +122,12 @@ def test_a_144_megapixel_scan_is_read_in_the_background_and_reduced(tmp_path, ro
     root.update()
     opened = time.monotonic() - t0
     # the window is there and the map editable while the scan is read
-    assert ed.background_loading and ed.message.get() == "Reading the background scan.png..."
+    assert ed.underlay.loading and ed.message.get() == "Reading the background scan.png..."
     assert opened < 3.0
     paint_something(ed)
-    ed.wait_background()
+    ed.underlay.wait()
     loaded = time.monotonic() - t0
-    assert not ed.background_loading and loaded < 20
+    assert not ed.underlay.loading and loaded < 20
     img = ed.canvas.bg_image
     assert img is not None and img.width * img.height <= 16_000_000 and img.width >= 3000
     assert ed.canvas.bg_source_size == (w, h)
@@ -163,9 +163,9 @@ def test_a_big_jpeg_is_decoded_reduced(tmp_path, root):
     Image.radial_gradient("L").resize((7200, 5400)).save(scan, quality=80)  # 39 megapixels
     path = map_with_background(tmp_path, "scan.jpg", 0.2)
     ed = Editor(root, path, quiet=True)
-    ed.wait_background()
+    ed.underlay.wait()
     img = ed.canvas.bg_image
     assert img.width * img.height <= 16_000_000 and ed.canvas.bg_source_size == (7200, 5400)
     assert ed.message.get().startswith("Background scan.jpg (39 megapixels) is shown reduced to")
     ed.push(SetHexProps.same([next(iter(ed.model.grid.hexes()))], name="Edited"))
-    assert ed.stack.dirty
+    assert ed.history.dirty

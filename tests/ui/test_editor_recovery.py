@@ -135,7 +135,7 @@ def test_a_killed_editor_s_changes_are_offered_when_the_map_is_opened_again(path
         root.update()
         assert len(asked) == 1 and asked[0].of == path.resolve() and asked[0].pid == child.pid
         assert productions(ed.model, labels) == [7] * 12
-        assert ed.root.title().startswith("*") and ed.stack.dirty
+        assert ed.root.title().startswith("*") and ed.history.dirty
         assert "Recovered the changes to hitlers_war.toml" in ed.message.get()
         c = ed.canvas
         assert any(c.itemcget(i, "text") == "7" for i in c.mark_items[ed.model.grid.parse(labels[0])])
@@ -167,7 +167,7 @@ def test_declining_the_recovery_deletes_it_and_opens_the_saved_map(path, root):
     saved = path.read_text(encoding="utf-8")
     ed = Editor(root, path, quiet=True, ask_recover=lambda a: False)
     assert not autosave.exists()
-    assert dumps_map(ed.model) == saved and not ed.stack.dirty
+    assert dumps_map(ed.model) == saved and not ed.history.dirty
     assert "discarded" in ed.message.get()
 
 
@@ -182,7 +182,7 @@ def test_a_clean_save_or_close_leaves_no_recovery_file(path, root):
         ed.push(SetHexProps.same([h], production=2))
     assert not autosave.exists()  # nine changes, and no 30 s yet
     ed.push(SetHexProps.same([land[9]], production=2))
-    assert autosave.exists() and ed.autosave_file == autosave
+    assert autosave.exists() and ed.files.autosave_file == autosave
     ed.fire("save")
     assert not autosave.exists()
     for h in land:
@@ -191,7 +191,7 @@ def test_a_clean_save_or_close_leaves_no_recovery_file(path, root):
     # undoing back to the saved map: nothing to recover
     for _ in land:
         ed.fire("undo")
-    ed.autosave()
+    ed.files.autosave()
     assert not autosave.exists()
     for h in land:
         ed.push(SetHexProps.same([h], production=4))
@@ -218,7 +218,7 @@ def test_a_killed_unsaved_map_is_recovered_from_the_file_menu(path, root, tmp_pa
     ed.fire("recover-unsaved")
     root.update()
     assert len(asked) == 1 and asked[0].of is None
-    assert ed.path is None and ed.model.grid.rows == 8 and ed.stack.dirty and ed.root.title().startswith("*untitled")
+    assert ed.path is None and ed.model.grid.rows == 8 and ed.history.dirty and ed.root.title().startswith("*untitled")
     assert productions(ed.model, labels) == [7] * 10
     assert not list(folder.glob(f"untitled-{child.pid}-*.autosave.toml"))
 
@@ -228,9 +228,9 @@ def test_recent_maps_in_the_file_menu(path, root, tmp_path, monkeypatch):
     other = tmp_path / "sample.toml"
     shutil.copy(ROOT / "maps" / "sample.toml", other)
     ed = Editor(root, path, quiet=True, user_files=True)
-    assert ed.open_path(other)
+    assert ed.files.open_path(other)
     assert recovery.recent() == [other.resolve(), path.resolve()]
-    ed._fill_recent()
+    ed.files.fill_recent()
     menu = ed.recent_menu
     labels = [menu.entrycget(i, "label") for i in range(menu.index("end") + 1) if menu.type(i) == "command"]
     assert labels[0].startswith("1  sample.toml") and labels[1].startswith("2  hitlers_war.toml")
@@ -240,13 +240,13 @@ def test_recent_maps_in_the_file_menu(path, root, tmp_path, monkeypatch):
     assert recovery.recent()[0] == path.resolve()
     # a map that has gone is said so and taken off the list
     other.unlink()
-    ed._fill_recent()
+    ed.files.fill_recent()
     root.after_idle(lambda: menu.invoke(1))
     root.update()
     assert any("is not there any more" in t for t in ed.messages)
     assert recovery.recent() == [path.resolve()]
     # saving under a new name puts it first
-    ed.save_to(tmp_path / "copy.toml")
+    ed.files.save_to(tmp_path / "copy.toml")
     assert recovery.recent()[0] == (tmp_path / "copy.toml").resolve()
 
 

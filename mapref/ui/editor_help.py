@@ -1,0 +1,80 @@
+"""Help in the map editors: F1 opens one window with the keyboard shortcuts (from the editor's
+one registry of actions and its tools) and the guide (the editor's own words, then each tool's);
+Help > About says what mapref is."""
+
+from __future__ import annotations
+
+import tkinter as tk
+from tkinter import messagebox, ttk
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from mapref.ui.editor_shell import EditorShell
+
+
+def guide_text(ed: "EditorShell") -> str:
+    """The guide: the editor's own part, then what each tool does (its tip, as the palette and
+    the status bar show it)."""
+    parts = [ed.guide.strip(), "", "TOOLS"]
+    for cls in ed.TOOL_CLASSES:
+        head, _, rest = cls.tip.partition(":")
+        parts.append(f"{head.strip()}: {rest.strip()}" if rest else head.strip())
+    return "\n".join(parts) + "\n"
+
+
+def show_help(ed: "EditorShell") -> tk.Toplevel:
+    """Help > Keyboard shortcuts and guide (F1): one window, two tabs; F1 again raises it."""
+    top = getattr(ed, "help_window", None)
+    if top is not None and top.winfo_exists():
+        top.deiconify()
+        top.lift()
+        return top
+    top = ed.help_window = tk.Toplevel(ed.root)
+    top.title(f"Help - {ed.window_title}")
+    top.transient(ed.root)
+    tabs = ttk.Notebook(top)
+    tabs.pack(fill="both", expand=True, padx=8, pady=(8, 0))
+
+    keys = ttk.Frame(tabs)
+    tree = ttk.Treeview(keys, columns=("keys", "what"), show="tree headings", height=20)
+    tree.heading("#0", text="")
+    tree.heading("keys", text="Keys")
+    tree.heading("what", text="Does")
+    tree.column("#0", width=90, stretch=False)
+    tree.column("keys", width=190, stretch=False)
+    tree.column("what", width=380)
+    sections: dict[str, str] = {}
+    for section, k, what in ed.shortcut_rows():
+        if section not in sections:
+            sections[section] = tree.insert("", "end", text=section, open=True)
+        tree.insert(sections[section], "end", values=(k, what))
+    sb = ttk.Scrollbar(keys, orient="vertical", command=tree.yview)
+    tree.configure(yscrollcommand=sb.set)
+    sb.pack(side="right", fill="y")
+    tree.pack(fill="both", expand=True)
+    tabs.add(keys, text="Keyboard shortcuts")
+
+    guide = ttk.Frame(tabs)
+    text = tk.Text(guide, width=80, height=22, wrap="word", font=("DejaVu Sans", 10), padx=8, pady=6)
+    text.insert("1.0", guide_text(ed))
+    text.configure(state="disabled")
+    gs = ttk.Scrollbar(guide, orient="vertical", command=text.yview)
+    text.configure(yscrollcommand=gs.set)
+    gs.pack(side="right", fill="y")
+    text.pack(fill="both", expand=True)
+    tabs.add(guide, text="Guide")
+
+    ttk.Button(top, text="Close", command=top.destroy).pack(side="bottom", pady=6)
+    top.bind("<Escape>", lambda e: top.destroy())
+    ed.shortcuts_tree, ed.guide_widget, ed.help_tabs = tree, text, tabs
+    tree.focus_set()
+    return top
+
+
+def show_about(ed: "EditorShell") -> None:
+    text = ("mapref: hex and area map editor and referee for WW2 board wargames.\n\n"
+            "Maps are TOML files (docs/format.md); mapref check MAP.toml lists a map's problems.")
+    if ed.quiet:
+        ed.messages.append(text)
+        return
+    messagebox.showinfo("About mapref", text, parent=ed.root)
