@@ -201,26 +201,34 @@ def backup_path(path: str | os.PathLike[str]) -> Path:
     return t.with_name(t.name + BACKUP_SUFFIX)
 
 
-def write_atomic(path: str | os.PathLike[str], text: str, *, backup: bool = False, expect: Stamp | None = None) -> None:
+def write_atomic(path: str | os.PathLike[str], text: str, *, backup: bool = False, expect: Stamp | None = None,
+                 private: bool = False) -> None:
     """Replace ``path`` with ``text`` so that a failure at any point leaves the old file whole.
 
     ``backup``: first keep the file's previous version as ``NAME.bak`` (a hard link to the
     old file, so it is the very bytes that were there).  ``expect``: refuse with
-    :class:`ChangedOnDisk` if the file no longer holds what it held when this stamp was taken."""
-    target = real_target(path)
+    :class:`ChangedOnDisk` if the file no longer holds what it held when this stamp was taken.
+    ``private``: a file of mapref's own beside the user's (an autosave): a symbolic link at
+    ``path`` is replaced, never written through (a link planted there cannot make mapref
+    overwrite the file it points to), and the file is readable by its owner only (0600)."""
+    target = Path(path) if private else real_target(path)
     data = text.encode("utf-8")
     try:
-        old = os.stat(target)
+        old = os.lstat(target) if private else os.stat(target)
     except FileNotFoundError:
         old = None
+    if private and old is not None and stat.S_ISLNK(old.st_mode):
+        old = None  # the link itself is replaced
     if old is not None and not stat.S_ISREG(old.st_mode):
         raise IsADirectoryError(errno.EISDIR, "not a regular file", str(path)) if stat.S_ISDIR(old.st_mode) else \
             OSError(errno.EINVAL, "not a regular file", str(path))
     clean_stale_temps(target)
-    fd, tmp = _new_temp(target, 0o600 if old is not None else 0o666)
+    fd, tmp = _new_temp(target, 0o600 if old is not None or private else 0o666)
     try:
         try:
-            if old is not None:
+            if private:
+                os.fchmod(fd, 0o600)  # whatever the umask
+            elif old is not None:
                 os.fchmod(fd, stat.S_IMODE(old.st_mode))
                 if old.st_gid != os.getegid():
                     try:

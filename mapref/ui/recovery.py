@@ -1,4 +1,5 @@
-"""Autosave and crash recovery for the map editor, and the per-user files (recent maps).
+"""Autosave and crash recovery for the map editors (hex and area), and the per-user files
+(recent maps).
 
 Where the recovery file lives
     Beside the map, as ``.NAME.autosave.toml`` (hidden, like Vim's swap file): it is on the same
@@ -9,10 +10,14 @@ Where the recovery file lives
     map there, this one adds its process id (``.NAME.1234.autosave.toml``).
 
 What is in it
-    The map as :func:`mapref.io.mapfile.dumps_map` writes it, after two comment lines saying
-    which map it belongs to, which process wrote it and when.  It is written atomically
+    The map as its file would be (:func:`mapref.io.mapfile.dumps_map` or
+    :func:`mapref.io.areafile.dumps_area_map`), after two comment lines saying which map it
+    belongs to, which process wrote it and when.  It is written atomically
     (:func:`mapref.io.atomic.write_atomic`) every 30 s while there are unsaved changes and on
-    every tenth change, and removed when the map is saved, closed or discarded.
+    every tenth change, and removed when the map is saved, closed or discarded.  It is readable
+    by its owner only (0600); a symbolic link planted under its name is replaced, never written
+    through, and is not taken for an autosave when the map is opened (nor is a file of another
+    user, a FIFO or a device).
 
 Recovery
     A recovery file whose process is gone (it crashed, was killed, the machine went down) is
@@ -26,6 +31,7 @@ import hashlib
 import json
 import os
 import re
+import stat
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -99,20 +105,26 @@ class Autosave:
 
 
 def read_header(path: Path) -> Autosave | None:
+    """The header of the autosave ``path``; None for anything else (a symbolic link, a FIFO or
+    a file of another user planted under an autosave's name is not an autosave)."""
     try:
-        with open(path, encoding="utf-8") as f:
-            first = f.readline().rstrip("\n")
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError:
         return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_uid != os.getuid():
+            return None
+        first = os.read(fd, 4096).split(b"\n", 1)[0].decode("utf-8", "replace")
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
     m = _HEADER.match(first)
     if not m:
         return None
     of = None if m.group("of") == "an unsaved map" else Path(m.group("of"))
-    try:
-        when = path.stat().st_mtime
-    except OSError:
-        return None
-    return Autosave(path, of, int(m.group("pid")), when)
+    return Autosave(path, of, int(m.group("pid")), st.st_mtime)
 
 
 def _writable(folder: Path) -> bool:
@@ -171,19 +183,20 @@ def autosave_path(map_path: Path | None, session: str) -> Path:
     else:
         folder, stem = state_dir(), _user_name(map_path)
     p = folder / f"{stem}{SUFFIX}"
-    other = read_header(p) if p.exists() else None
+    other = read_header(p) if os.path.lexists(p) else None
     if other is not None and other.pid != os.getpid():
         p = folder / f"{stem}.{os.getpid()}{SUFFIX}"  # another editor's (running, or not yet recovered)
     return p
 
 
 def write(path: Path, text: str, of: Path | None) -> None:
-    """Write an autosave atomically, with its header."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """Write an autosave atomically, with its header: readable by its owner only (0600), and a
+    symbolic link planted at its name is replaced, never written through."""
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     what = str(of.resolve()) if of is not None else "an unsaved map"
     head = (f"# mapref autosave of {what}; process {os.getpid()}; {time.strftime('%Y-%m-%dT%H:%M:%S')}\n"
             "# The map editor offers it when the map is opened after a crash; it is removed when the map is saved or closed.\n")
-    write_atomic(path, head + text)
+    write_atomic(path, head + text, private=True)
 
 
 def remove(path: Path | None) -> None:
