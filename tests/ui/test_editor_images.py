@@ -22,18 +22,19 @@ ROOT = Path(__file__).resolve().parents[2]
 MAP = ROOT / "maps" / "hitlers_war.toml"
 
 
-def write_png(path, w, h, bit_depth, row_for):
-    """A greyscale PNG whose row y is ``row_for(y)`` (bytes), compressed as it is written."""
+def write_png(path, w, h, bit_depth, row_for, colour_type=0, filter_for=lambda y: 0):
+    """A PNG (greyscale by default; 2 = RGB) whose row y is ``row_for(y)`` (bytes, already
+    filtered with the filter ``filter_for(y)`` names), compressed as it is written."""
     def chunk(f, kind, data):
         f.write(struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
 
     z = zlib.compressobj(1)
     with open(path, "wb") as f:
         f.write(b"\x89PNG\r\n\x1a\n")
-        chunk(f, b"IHDR", struct.pack(">IIBBBBB", w, h, bit_depth, 0, 0, 0, 0))
+        chunk(f, b"IHDR", struct.pack(">IIBBBBB", w, h, bit_depth, colour_type, 0, 0, 0))
         buf = []
         for y in range(h):
-            buf.append(z.compress(b"\x00" + row_for(y)))
+            buf.append(z.compress(bytes([filter_for(y)]) + row_for(y)))
             if len(buf) > 256:
                 chunk(f, b"IDAT", b"".join(buf))
                 buf = []
