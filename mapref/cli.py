@@ -757,9 +757,24 @@ def _open_app(argv: list[str]) -> int:
     ap = ArgumentParser(prog="mapref", description="Hex and area map editor and referee for WW2 board wargames.",
                         epilog="commands: " + "; ".join(f"{k}: {v[1]}" for k, v in COMMANDS.items())
                         + f"; and the game verbs of each ruleset ({verbs}): mapref VERB GAME.toml ...")
-    ap.add_argument("file", nargs="?", metavar="FILE", help="a map (opens the editor), a scenario or a saved game (opens the referee); default: the Hitler's War map with the Barbarossa set-up")
+    ap.add_argument("file", nargs="?", metavar="FILE", help="a map (opens the editor), a scenario or a saved game (opens the referee); a .toml file not there yet: a new map, hex or area; default: the Hitler's War map with the Barbarossa set-up")
     args = ap.parse_args(argv)
     loaded = None
+    if args.file and not os.path.lexists(args.file):  # mapref NEW.toml: offer a new map (hex or area)
+        from mapref.ui.editor_files import new_file_problem
+
+        problem = new_file_problem(args.file)
+        if problem:
+            raise UserError(problem)
+        from mapref.ui.app import display_problem
+
+        problem = display_problem()
+        if problem:
+            print(problem, file=sys.stderr)
+            return 1
+        from mapref.ui.editor_files import run_new
+
+        return run_new(args.file)
     if args.file:
         from mapref.rules.files import exists, open_file
 

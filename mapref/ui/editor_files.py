@@ -355,3 +355,63 @@ def run_editor(path: str | Path | None = None, kind: str | None = None) -> int:
     autoclose(root)
     root.mainloop()
     return 0
+
+
+def open_new(root: tk.Misc, path: str | Path, user_files: bool = False) -> "EditorShell":
+    """``mapref NEW.toml`` for a file that is not there yet: the hex editor on a blank map in
+    ``root``, then the question: a new hex map or a new area map (its form), which Save writes
+    to ``path``; Cancel closes the window.  Returns the editor in the window at the start."""
+    path = Path(path)
+    cls = editor_class("hex")
+    ed = cls(root, None, user_files=user_files)
+    root.title(f"{path.name} (new) - mapref")
+    root.after(100, lambda: _offer_new(root, path))
+    return ed
+
+
+def _offer_new(root: tk.Misc, path: Path) -> None:
+    ed = editor_of(root)
+    if ed is None or not _alive(root):
+        return
+    if ed.quiet:
+        kind = ed.answers.pop(0) if ed.answers else None
+    else:
+        kind = ChoiceDialog(root, "New map", f"{path.name} is not there yet: make a new map?",
+                            f"Save writes the new map to {path}.",
+                            [("Hex map...", "hex"), ("Area map...", "area"), ("Cancel", None)], safe=None).show()
+    values = editor_class(kind).map_kind.ask_new(ed) if kind and _alive(root) else None
+    if not _alive(root):
+        return  # the window was closed meanwhile (MAPREF_EXIT_AFTER_MS: a test of which window opens)
+    if values is None:
+        root.destroy()  # nothing made: nothing to edit
+        return
+    ed.files.new_map(kind, values, path)
+
+
+def _alive(root: tk.Misc) -> bool:
+    try:
+        return bool(root.winfo_exists())
+    except tk.TclError:  # the application is gone
+        return False
+
+
+def new_file_problem(path: str | Path) -> str | None:
+    """Why ``mapref PATH`` cannot offer a new map at ``path`` (not a .toml name, no such
+    folder), or None."""
+    p = Path(path)
+    if p.suffix != ".toml":
+        return f"{path}: no such file (a new map is a .toml file: mapref NAME.toml makes one)"
+    if not p.resolve().parent.is_dir():
+        return f"{path}: no such file, and no folder {p.parent} to make a new map in"
+    return None
+
+
+def run_new(path: str | Path) -> int:
+    """``mapref NEW.toml``: :func:`open_new` in a window of its own, until it is closed."""
+    from mapref.ui import autoclose
+
+    root = tk.Tk()
+    open_new(root, path, user_files=not os.environ.get("MAPREF_EXIT_AFTER_MS"))
+    autoclose(root)
+    root.mainloop()
+    return 0

@@ -15,7 +15,8 @@ if TYPE_CHECKING:
 def guide_text(ed: "EditorShell") -> str:
     """The guide: the editor's own part, then what each tool does (its tip, as the palette and
     the status bar show it)."""
-    parts = [ed.guide.strip(), "", "TOOLS"]
+    paragraphs = [" ".join(p.split("\n")) for p in ed.guide.strip().split("\n\n")]  # the text widget wraps them
+    parts = ["\n\n".join(paragraphs), "", "TOOLS"]
     for cls in ed.TOOL_CLASSES:
         head, _, rest = cls.tip.partition(":")
         parts.append(f"{head.strip()}: {rest.strip()}" if rest else head.strip())

@@ -1,4 +1,4 @@
-"""The editor on a 1366x768 screen (issue 13): nothing cut off.
+"""The editors on a 1366x768 screen (issues 13 and 21): nothing cut off, hex or area.
 
 A second Xvfb server of exactly that size is started for this module, and the editor runs in a
 child process on it (a Tk process whose X server goes away dies with it, so the window must not
@@ -20,12 +20,13 @@ W, H = 1366, 768
 PROBE = r'''
 import json, shutil, sys, tkinter as tk
 from pathlib import Path
-from mapref.ui.editor import Editor
+from mapref.ui.editor_files import editor_class, read_any_map
 
 path = Path(sys.argv[1])
-shutil.copy(Path("maps/hitlers_war.toml"), path)
+shutil.copy(Path("maps") / path.name, path)
+kind, _ = read_any_map(path)
 root = tk.Tk()
-ed = Editor(root, path, quiet=True)
+ed = editor_class(kind)(root, path, quiet=True)  # as mapref MAP.toml opens it
 root.update()
 ed.canvas.fit()
 root.update()
@@ -72,9 +73,14 @@ for name in ed.tools:
     ed.set_tool(name)
     root.update()
     not_cut(ed.palette, f"{name} tool")
-for what, select in (("Berlin", lambda: ed.select({ed.model.find_name("Berlin")})),
-                     ("a port", lambda: ed.select({next(h for h, d in ed.model.hexes.items() if d.port and d.terrain == "coastal")})),
-                     ("a box", lambda: ed.select_box(next(iter(ed.model.boxes))))):
+if kind == "hex":
+    selections = (("Berlin", lambda: ed.select({ed.model.find_name("Berlin")})),
+                  ("a port", lambda: ed.select({next(h for h, d in ed.model.hexes.items() if d.port and d.terrain == "coastal")})),
+                  ("a box", lambda: ed.select_box(next(iter(ed.model.boxes)))))
+else:
+    selections = (("Paris", lambda: ed.select("location", "paris")), ("a line", lambda: ed.select("line", next(iter(ed.model.lines)))),
+                  ("a box", lambda: ed.select("box", next(iter(ed.model.boxes)))))
+for what, select in selections:
     select()
     root.update()
     not_cut(ed.inspector, f"inspector on {what}")
@@ -90,9 +96,10 @@ def small_screen(laptop_display):
     return laptop_display
 
 
-def test_the_editor_fits_a_1366x768_screen(small_screen, tmp_path):
+@pytest.mark.parametrize("name", ["hitlers_war.toml", "area_sample.toml"])
+def test_the_editor_fits_a_1366x768_screen(small_screen, tmp_path, name):
     env = dict(os.environ, DISPLAY=small_screen, PYTHONPATH=str(ROOT))
-    r = subprocess.run([sys.executable, "-c", PROBE, str(tmp_path / "hitlers_war.toml")], cwd=ROOT, env=env,
+    r = subprocess.run([sys.executable, "-c", PROBE, str(tmp_path / name)], cwd=ROOT, env=env,
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout.strip().splitlines()[-1])
