@@ -46,6 +46,7 @@ class AreaCanvas(tk.Canvas):
         self.bg_source_size: tuple[int, int] | None = None
         self._bg_photo = None
         self._bg_key = None
+        self._bg_region = None
         self._tree_key = None
         self.bind("<ButtonPress-2>", lambda e: self.scan_mark(e.x, e.y))
         self.bind("<B2-Motion>", lambda e: self.scan_dragto(e.x, e.y, gain=1))
@@ -437,29 +438,68 @@ class AreaCanvas(tk.Canvas):
                     self.itemconfigure(i, stipple=stipple)
 
     def draw_background(self) -> None:
+        """Draw the part of the background image in view (with half a window around it): a big
+        image zoomed in costs the window's size, not the image's; panning draws the part that
+        comes into view."""
         bg = self.model.background
         if self.bg_image is None or not bg or "background" in self.hidden:
             self.delete("background")
-            self._bg_key = None
+            self._bg_key = self._bg_region = None
             return
         from PIL import Image, ImageTk
 
+        from mapref.ui.images import visible_part
+
+        img = self.bg_image
         x0, y0, x1, y1 = self.background_rect()
-        tw, th = max(1, int(round((x1 - x0) * self.zoom))), max(1, int(round((y1 - y0) * self.zoom)))
+        scale = (x1 - x0) * self.zoom / img.width  # canvas pixels per pixel of the image
+        x, y = x0 * self.zoom, y0 * self.zoom
+        vw, vh = max(200, self.winfo_width()), max(200, self.winfo_height())
+        vx0, vy0 = self.canvasx(0) - vw / 2, self.canvasy(0) - vh / 2
+        part = visible_part(img.size, scale, x, y, (vx0, vy0, vx0 + 2 * vw, vy0 + 2 * vh))
+        if part is None:
+            self.delete("background")
+            self._bg_key = self._bg_region = None
+            return
+        (sx0, sy0, sx1, sy1), (tw, th) = part
         opacity = max(0.0, min(1.0, float(bg.get("opacity", 0.5))))
-        key = (tw, th, opacity)
+        px, py = x + sx0 * scale, y + sy0 * scale
+        key = (sx0, sy0, sx1, sy1, tw, th, opacity)
         if key != self._bg_key or not self.find_withtag("background"):
             self.delete("background")
-            if tw * th > 36_000_000:
-                return
-            img = self.bg_image.convert("RGBA").resize((tw, th), Image.BILINEAR)
-            img.putalpha(int(round(255 * opacity)))
-            self._bg_photo = ImageTk.PhotoImage(img, master=self)
-            i = self.create_image(x0 * self.zoom, y0 * self.zoom, image=self._bg_photo, anchor="nw", tags=("background",))
+            piece = img.crop((sx0, sy0, sx1, sy1)).convert("RGBA").resize((tw, th), Image.BILINEAR)
+            piece.putalpha(int(round(255 * opacity)))
+            self._bg_photo = ImageTk.PhotoImage(piece, master=self)
+            i = self.create_image(px, py, image=self._bg_photo, anchor="nw", tags=("background",))
             self._z(i, "background")
             self._bg_key = key
         else:
-            self.coords("background", x0 * self.zoom, y0 * self.zoom)
+            self.coords("background", px, py)
+        self._bg_region = (px, py, px + tw, py + th, x, y, x + img.width * scale, y + img.height * scale)
+
+    def _background_follow(self) -> None:
+        """After the view moved: draw the part of the background that came into view."""
+        r = getattr(self, "_bg_region", None)
+        if r is None:
+            return
+        px0, py0, px1, py1, ix0, iy0, ix1, iy1 = r
+        vx0, vy0 = self.canvasx(0), self.canvasy(0)
+        need = (max(vx0, ix0), max(vy0, iy0), min(vx0 + self.winfo_width(), ix1), min(vy0 + self.winfo_height(), iy1))
+        if need[0] < need[2] and need[1] < need[3] and (need[0] < px0 - 1 or need[1] < py0 - 1 or need[2] > px1 + 1
+                                                         or need[3] > py1 + 1):
+            self.draw_background()
+
+    def xview_moveto(self, fraction) -> None:
+        super().xview_moveto(fraction)
+        self._background_follow()
+
+    def yview_moveto(self, fraction) -> None:
+        super().yview_moveto(fraction)
+        self._background_follow()
+
+    def scan_dragto(self, x, y, gain=10) -> None:
+        super().scan_dragto(x, y, gain)
+        self._background_follow()
 
     # -------------------------------------------------------------------- zoom and pan
     REDRAW_AFTER_ZOOM_MS = 250

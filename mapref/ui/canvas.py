@@ -484,6 +484,8 @@ class MapCanvas(tk.Canvas):
             return
         from PIL import Image, ImageTk
 
+        from mapref.ui.images import visible_part
+
         img = self.bg_image
         w, h = img.size
         sw, _ = self.bg_source_size or img.size
@@ -493,15 +495,13 @@ class MapCanvas(tk.Canvas):
         # the view with half a window around it, in canvas coordinates, cut to the image
         vw, vh = max(200, self.winfo_width()), max(200, self.winfo_height())
         vx0, vy0 = self.canvasx(0) - vw / 2, self.canvasy(0) - vh / 2
-        vx1, vy1 = vx0 + 2 * vw, vy0 + 2 * vh
-        sx0, sy0 = max(0, int((vx0 - x) / scale)), max(0, int((vy0 - y) / scale))
-        sx1, sy1 = min(w, int((vx1 - x) / scale) + 2), min(h, int((vy1 - y) / scale) + 2)
-        if scale <= 0 or sx1 <= sx0 or sy1 <= sy0:
+        part = visible_part((w, h), scale, x, y, (vx0, vy0, vx0 + 2 * vw, vy0 + 2 * vh))
+        if part is None:
             self.delete("background")
             self._bg_key, self._bg_region = None, None
             self._apply_see_through()
             return
-        tw, th = max(1, int(round((sx1 - sx0) * scale))), max(1, int(round((sy1 - sy0) * scale)))
+        (sx0, sy0, sx1, sy1), (tw, th) = part
         key = (sx0, sy0, sx1, sy1, tw, th)
         px, py = x + sx0 * scale, y + sy0 * scale
         if key != self._bg_key or not self.find_withtag("background"):

@@ -235,6 +235,23 @@ def _png_in_strips(f: BinaryIO, w: int, h: int, k: int):
     return out
 
 
+def visible_part(size: tuple[int, int], scale: float, x: float, y: float, view: tuple[float, float, float, float]):
+    """What of a background image to draw: the image (``size`` pixels) lies at canvas point
+    ``(x, y)``, ``scale`` canvas pixels to a pixel of it; ``view`` is the canvas area to cover
+    (the window with half a window around it).  Returns the image's box ``(sx0, sy0, sx1, sy1)``
+    and its drawn size ``(tw, th)``, or None when none of it is in view.  Only that part is
+    resized and drawn, so a big image zoomed in costs the window's size, not the image's."""
+    w, h = size
+    vx0, vy0, vx1, vy1 = view
+    if scale <= 0:
+        return None
+    sx0, sy0 = max(0, int((vx0 - x) / scale)), max(0, int((vy0 - y) / scale))
+    sx1, sy1 = min(w, int((vx1 - x) / scale) + 2), min(h, int((vy1 - y) / scale) + 2)
+    if sx1 <= sx0 or sy1 <= sy0:
+        return None
+    return (sx0, sy0, sx1, sy1), (max(1, int(round((sx1 - sx0) * scale))), max(1, int(round((sy1 - sy0) * scale))))
+
+
 class ScanLoader:
     """Read a scan in a worker thread; :meth:`result` is None while it runs, then the
     :class:`Scan` or the :class:`ScanRefused` it raised."""

@@ -215,3 +215,30 @@ def test_a_fifo_or_a_device_as_background_is_refused_at_once(tmp_path, root, cls
         assert ed.model.background is None
         assert ed.messages and ed.messages[-1].endswith(f": expected a regular file, got {kind}"), ed.messages
     shutil.rmtree(tmp_path / "unused", ignore_errors=True)
+
+
+def test_zoomed_right_in_the_background_is_still_drawn_and_follows_the_view(tmp_path, root):
+    """Tracing a small region of a big image means zooming in: only the part in view is drawn
+    (it used to vanish beyond 36 megapixels of drawing)."""
+    img = tmp_path / "scan.png"
+    Image.radial_gradient("L").resize((4000, 3000)).save(img)
+    path = with_background(tmp_path, "scan.png", 0.25)
+    ed = AreaEditor(root, path, quiet=True)
+    root.geometry("1366x700+0+0")
+    root.update()
+    ed.underlay.wait()
+    c = ed.canvas
+    c.fit()
+    root.update()
+    x, y = c.widget_xy((150.0, 300.0))
+    for _ in range(12):
+        c.zoom_at(1.5, x, y)
+    root.update()
+    assert c.zoom > 50  # 4000 px at 0.25 units each, times the zoom: far more than 36 megapixels
+    assert c.find_withtag("background")
+    ph, pixel = c._bg_photo, c.zoom * 0.25  # canvas pixels to a pixel of the image
+    assert ph.width() <= 2 * c.winfo_width() + 3 * pixel and ph.height() <= 2 * c.winfo_height() + 3 * pixel
+    region = c._bg_region
+    c._scroll_to(c.canvasx(0) + 3 * c.winfo_width(), c.canvasy(0))  # pan far to the right
+    root.update()
+    assert c._bg_region != region and c._bg_region[0] <= c.canvasx(0) + 1 <= c._bg_region[2]
