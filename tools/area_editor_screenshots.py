@@ -1,6 +1,6 @@
 """Screenshots of the area editor at work, for the README and docs/ (1366x768).
 
-    xvfb-run -a -s "-screen 0 1600x1000x24" python tools/area_editor_screenshots.py
+    python tools/area_editor_screenshots.py      (starts its own 1366x768 Xvfb, tools/xvfb.py)
 
 - docs/area-editor-generate.png: France, the Low Countries and Germany made one land outline,
   a city clicked for each area to make (Generate tool);
@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import tkinter as tk
 from pathlib import Path
@@ -21,6 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tools.xvfb import start_xvfb  # noqa: E402
 from mapref.core.areaedit import Edit, delete_location, merge, set_map, suggest_lines  # noqa: E402
 from mapref.core.areageom import outline_of, rings_of  # noqa: E402
 from mapref.core.areamodel import ColourClass  # noqa: E402
@@ -40,8 +42,8 @@ WEST = ("france", "belgium", "luxembourg", "netherlands", "germany")
 
 def editor(model=None, path=None) -> AreaEditor:
     root = tk.Tk()
-    ed = AreaEditor(root, path, model=model, quiet=True)
-    root.geometry("1366x768+0+0")
+    ed = AreaEditor(root, path, model=model, quiet=True)  # sized from the 1366x768 screen, as on a laptop
+    root.geometry("+0+0")
     root.update()
     return ed
 
@@ -155,4 +157,9 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    proc, display = start_xvfb("1366x768x24", first=130)
+    os.environ["DISPLAY"] = display
+    try:
+        main()
+    finally:
+        proc.terminate()

@@ -155,9 +155,9 @@ def main():
 
     def ask(a):
         root.after(700, dialog_shot)
-        return ed._ask_recover_dialog(a)
+        return ed.files._ask_recover_dialog(a)
 
-    ed.ask_recover = ask
+    ed.files.ask_recover = ask
     ed.files.offer_recovery()
     root.update()
     root.destroy()
