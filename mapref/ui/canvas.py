@@ -519,17 +519,10 @@ class MapCanvas(tk.Canvas):
 
     def _background_follow(self) -> None:
         """After the view moved: draw the part of the background that came into view."""
-        r = getattr(self, "_bg_region", None)
-        if r is None:
-            return
-        px0, py0, px1, py1, ix0, iy0, ix1, iy1 = r
+        from mapref.ui.images import must_redraw
+
         vx0, vy0 = self.canvasx(0), self.canvasy(0)
-        vx1, vy1 = vx0 + self.winfo_width(), vy0 + self.winfo_height()
-        # the visible part of the image must lie in the drawn part
-        need = (max(vx0, ix0), max(vy0, iy0), min(vx1, ix1), min(vy1, iy1))
-        if need[0] >= need[2] or need[1] >= need[3]:
-            return
-        if need[0] < px0 - 1 or need[1] < py0 - 1 or need[2] > px1 + 1 or need[3] > py1 + 1:
+        if must_redraw(getattr(self, "_bg_region", None), (vx0, vy0, vx0 + self.winfo_width(), vy0 + self.winfo_height())):
             self.draw_background()
 
     def xview_moveto(self, fraction) -> None:

@@ -252,6 +252,19 @@ def visible_part(size: tuple[int, int], scale: float, x: float, y: float, view: 
     return (sx0, sy0, sx1, sy1), (max(1, int(round((sx1 - sx0) * scale))), max(1, int(round((sy1 - sy0) * scale))))
 
 
+def must_redraw(region, view: tuple[float, float, float, float]) -> bool:
+    """After the view moved: whether the part of the background in view (``view``: canvas box)
+    lies beyond what was drawn (``region``: the drawn box, then the whole image's box)."""
+    if region is None:
+        return False
+    px0, py0, px1, py1, ix0, iy0, ix1, iy1 = region
+    vx0, vy0, vx1, vy1 = view
+    need = (max(vx0, ix0), max(vy0, iy0), min(vx1, ix1), min(vy1, iy1))  # the visible part of the image
+    if need[0] >= need[2] or need[1] >= need[3]:
+        return False
+    return need[0] < px0 - 1 or need[1] < py0 - 1 or need[2] > px1 + 1 or need[3] > py1 + 1
+
+
 class ScanLoader:
     """Read a scan in a worker thread; :meth:`result` is None while it runs, then the
     :class:`Scan` or the :class:`ScanRefused` it raised."""

@@ -20,3 +20,15 @@ def win():
         root.destroy()
     except tk.TclError:  # a test that closed the window itself
         pass
+
+
+@pytest.fixture
+def tk_root():
+    """A Tk root for a window the test makes itself (the map editors' tests), destroyed after
+    (unless the test closed it)."""
+    r = tk.Tk()
+    yield r
+    try:
+        r.destroy()
+    except tk.TclError:
+        pass

@@ -57,13 +57,8 @@ def draw_square(ed, x0, y0):
 
 
 @pytest.fixture
-def root():
-    r = tk.Tk()
-    yield r
-    try:
-        r.destroy()
-    except tk.TclError:
-        pass
+def root(tk_root):  # tests/ui/conftest.py
+    return tk_root
 
 
 def test_a_900_megapixel_background_is_refused_and_the_area_map_opens(tmp_path, root):

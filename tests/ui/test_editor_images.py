@@ -53,10 +53,8 @@ def map_with_background(tmp_path, image_name, scale):
 
 
 @pytest.fixture
-def root():
-    r = tk.Tk()
-    yield r
-    r.destroy()
+def root(tk_root):  # tests/ui/conftest.py
+    return tk_root
 
 
 def paint_something(ed):

@@ -62,13 +62,8 @@ def drive(root, steps, timeout=20.0):
 
 
 @pytest.fixture
-def root():
-    r = tk.Tk()
-    yield r
-    try:
-        r.destroy()
-    except tk.TclError:
-        pass
+def root(tk_root):  # tests/ui/conftest.py
+    return tk_root
 
 
 def fill(values):

@@ -96,13 +96,8 @@ def path(tmp_path):
 
 
 @pytest.fixture
-def root():
-    r = tk.Tk()
-    yield r
-    try:
-        r.destroy()
-    except tk.TclError:
-        pass  # closed by the test
+def root(tk_root):  # tests/ui/conftest.py
+    return tk_root
 
 
 def productions(m, labels):

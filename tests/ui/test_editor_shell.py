@@ -15,6 +15,7 @@ from mapref.io.areafile import load_area_map
 from mapref.ui.area_editor import AreaEditor
 from mapref.ui.editor import Editor
 from mapref.ui.editor_shell import editor_of
+from test_editor_evening import focus_map, key
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "maps" / "area_sample.toml"
@@ -22,37 +23,14 @@ HEX = ROOT / "maps" / "hitlers_war.toml"
 
 
 @pytest.fixture
-def root():
-    r = tk.Tk()
-    yield r
-    try:
-        r.destroy()
-    except tk.TclError:
-        pass
+def root(tk_root):  # tests/ui/conftest.py
+    return tk_root
 
 
 def copy(tmp_path, src):
     p = tmp_path / src.name
     shutil.copy(src, p)
     return p
-
-
-def key(root, keysym, state=0):
-    """Press a key as the X server does: to the widget that has the keyboard."""
-    root.update()
-    w = root.focus_get() or root
-    w.event_generate(f"<KeyPress-{keysym}>", state=state)
-    w.event_generate(f"<KeyRelease-{keysym}>", state=state)
-    root.update()
-
-
-def focus_map(ed):
-    c = ed.canvas
-    x, y = c.winfo_width() // 2, c.winfo_height() // 2
-    c.event_generate("<Enter>", x=x, y=y)
-    c.event_generate("<Motion>", x=x, y=y)
-    c.focus_force()
-    ed.root.update()
 
 
 def menu_entry(menu, label):
@@ -73,7 +51,7 @@ def test_in_the_area_editor_ctrl_letters_do_their_shortcut_and_never_switch_the_
     ed.push(set_location(ed.model, "paris", vp=7))
     ed.answers = [None]  # Ctrl+E asks the image's width: cancel
     focus_map(ed)
-    key(root, letter, state=0x4)
+    key(ed, letter, state=0x4)
     assert ed.tool_name.get() == "select"
     if letter == "s":
         assert load_area_map(path).locations["paris"].vp == 7 and not ed.history.dirty
@@ -86,7 +64,7 @@ def test_in_the_area_editor_ctrl_letters_do_their_shortcut_and_never_switch_the_
     root.update()
     assert ed.selected == ("location", "sedan")
     focus_map(ed)
-    key(root, letter)  # the bare letter switches
+    key(ed, letter)  # the bare letter switches
     assert ed.tool_name.get() == tool
 
 
@@ -152,7 +130,7 @@ def test_file_new_area_map_from_the_hex_editor(root, tmp_path):
     assert "Suggest land lines from shared borders" in [tools.entrycget(i, "label") for i in range(tools.index("end") + 1)
                                                         if tools.type(i) == "command"]
     focus_map(area)
-    key(root, "d")
+    key(area, "d")
     assert area.tool_name.get() == "draw"
 
 
@@ -178,7 +156,7 @@ def test_open_a_map_of_the_other_kind_in_the_same_window(root, tmp_path):
 
     again.push(SetHexProps.same([again.model.grid.parse("P10")], name="Berlin-Mitte"))
     focus_map(again)
-    key(root, "s", state=0x4)
+    key(again, "s", state=0x4)
     assert "Berlin-Mitte" in hexmap.read_text(encoding="utf-8") and again.tool_name.get() == "select"
 
 
@@ -186,7 +164,7 @@ def test_help_in_the_area_editor(root, tmp_path):
     ed = AreaEditor(root, copy(tmp_path, SAMPLE), quiet=True)
     root.update()
     focus_map(ed)
-    key(root, "F1")
+    key(ed, "F1")
     assert ed.help_window.title() == "Help - mapref area editor"
     t = ed.shortcuts_tree
     rows = {(t.item(s, "text"), *t.item(i, "values")) for s in t.get_children() for i in t.get_children(s)}
