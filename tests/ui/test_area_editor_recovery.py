@@ -189,3 +189,36 @@ def test_an_autosave_never_follows_a_planted_link_and_is_private(kind, tmp_path)
         root.destroy()
     load = load_map if kind == "hex" else load_area_map
     load(path)  # the map itself is whole
+
+
+def test_an_area_map_never_saved_is_recovered_from_the_file_menu_of_either_editor(tmp_path, monkeypatch):
+    """An area editor that was killed before its new map was ever saved left it in the per-user
+    folder; File > Recover unsaved map in the hex editor `mapref` opened brings it back in the
+    area editor, in the same window."""
+    state = tmp_path / "state"
+    monkeypatch.setenv("XDG_STATE_HOME", str(state))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    folder = state / "mapref" / "autosave"
+    folder.mkdir(parents=True)
+    text = SAMPLE.read_text(encoding="utf-8").replace('name = "Paris"', 'name = "Paris (never saved)"')
+    assert "Paris (never saved)" in text
+    left = folder / "untitled-999999-1.autosave.toml"
+    left.write_text("# mapref autosave of an unsaved map; process 999999; 2026-01-01T10:00:00\n" + text, encoding="utf-8")
+    root = tk.Tk()
+    try:
+        asked = []
+        ed = Editor(root, ROOT / "maps" / "hitlers_war.toml", quiet=True, user_files=True,
+                    ask_recover=lambda a: asked.append(a) or True)
+        assert "File > Recover unsaved map" in ed.message.get()
+        ed.fire("recover-unsaved")
+        root.update()
+        from mapref.ui.editor_shell import editor_of
+
+        area = editor_of(root)
+        assert len(asked) == 1 and asked[0].of is None
+        assert isinstance(area, AreaEditor) and area.path is None and area.history.dirty
+        assert area.model.locations["paris"].name == "Paris (never saved)"
+        assert root.title() == "*untitled - mapref area editor"
+        assert not left.exists() and area.files.autosave_file.parent == folder  # autosaved again, by this editor
+    finally:
+        root.destroy()
