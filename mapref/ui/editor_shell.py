@@ -99,7 +99,6 @@ HELP_ACTIONS = (
 )
 
 MODIFIERS = 0x4 | 0x8 | 0x40  # Control, Alt (Mod1), Super (Mod4); not Shift, Caps Lock or Num Lock
-FIELDS = (tk.Entry, ttk.Entry, tk.Spinbox, ttk.Spinbox, ttk.Combobox, tk.Text)
 
 
 def editor_of(root: tk.Misc) -> "EditorShell | None":

@@ -104,14 +104,10 @@ def read(path: str | Path, max_pixels: int = MAX_PIXELS) -> Scan:
 
     w, h = probe(path)
     name = Path(path).name
-    if w * h <= max_pixels:
-        how = "whole"
-    else:
-        how = "reduced"
     try:
         with _open(path) as f, warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-            if how == "whole":
+            if w * h <= max_pixels:
                 im = Image.open(f)
                 im.load()
                 return Scan(_usable(im), (w, h))

@@ -237,3 +237,18 @@ def test_zoomed_right_in_the_background_is_still_drawn_and_follows_the_view(tmp_
     c._scroll_to(c.canvasx(0) + 3 * c.winfo_width(), c.canvasy(0))  # pan far to the right
     root.update()
     assert c._bg_region != region and c._bg_region[0] <= c.canvasx(0) + 1 <= c._bg_region[2]
+
+
+def test_a_big_image_that_cannot_be_read_in_parts_is_refused_saying_what_to_do(tmp_path, root):
+    """A 16-bit PNG of 100 megapixels: PIL would hold it at 4 bytes a pixel (381 MB) to reduce it."""
+    deep = tmp_path / "deep.png"
+    side = 10000
+    zero = bytes(2 * side)
+    write_png(deep, side, side, 16, lambda y: zero)
+    path = with_background(tmp_path, "deep.png", 0.05)
+    ed = AreaEditor(root, path, quiet=True)
+    ed.underlay.wait()
+    assert ed.canvas.bg_image is None and len(ed.model.locations) == 8
+    assert ed.message.get() == ("Background deep.png (100 megapixels, PNG I;16) would take 381 MB to read whole; save it as "
+                                "a JPEG or an 8-bit PNG that is not interlaced (mapref reads those in parts), or scale it "
+                                "down, and load it again")
