@@ -9,7 +9,10 @@
 - docs/area-editor-draw.png: Switzerland drawn again by clicking on its neighbours' corners
   (the clicks snap; the border between two clicks on a neighbour follows it);
 - docs/area-editor-lines.png: the sample map, the one-way naval line London -> Algiers
-  selected (active from the Allies' second deck), locations split into halves.
+  selected (active from the Allies' second deck), locations split into halves;
+- docs/area-editor-grab.png: a new area map over a border image (the Struggle for Europe
+  map's borders drawn as on paper), regions grabbed with the Grab tool (K), the next region
+  outlined under the pointer.
 """
 
 from __future__ import annotations
@@ -149,11 +152,96 @@ def lines_shot() -> None:
     ed.root.destroy()
 
 
+def border_scan(path: Path) -> tuple[int, int]:
+    """A border image as a scan of a printed board would be: the Struggle for Europe map's
+    location borders drawn dark on paper, 3 pixels wide, blurred; returns its size."""
+    from PIL import Image, ImageDraw, ImageFilter
+
+    from mapref.io.areafile import load_area_map
+
+    m = load_area_map(ROOT / "maps" / "struggle_for_europe.toml")
+    x0, y0, x1, y1 = m.bounds()
+    k = 2.0
+    w, h = int((x1 - x0) * k) + 40, int((y1 - y0) * k) + 40
+    img = Image.new("RGB", (w, h), "#f4efe2")
+    d = ImageDraw.Draw(img)
+    for loc in m.locations.values():
+        for _ref, r in rings_of(loc.polygon):
+            d.line([((x - x0) * k + 20, (y - y0) * k + 20) for x, y in list(r) + [r[0]]], fill="#3b3026", width=3)
+    img.filter(ImageFilter.GaussianBlur(0.8)).save(path)
+    return w, h
+
+
+GRABBED = ("paris", "normandy", "bordeaux", "sedan", "antwerp", "amsterdam", "ruhr", "hamburg", "berlin", "munich",
+           "marseilles", "milan", "prague", "vienna")
+
+
+def grab_shot() -> None:
+    """docs/area-editor-grab.png: a new area map over a border image (File > New > Area map with an
+    image to trace), regions grabbed with the Grab tool and named in the inspector, the next one
+    outlined under the pointer."""
+    import tempfile
+    import time
+
+    from mapref.core.areaedit import set_location
+    from mapref.io.areafile import load_area_map
+    from mapref.ui.editor import Editor
+    from mapref.ui.editor_shell import editor_of
+
+    tmp = Path(tempfile.mkdtemp())
+    w, h = border_scan(tmp / "europe_borders.png")
+    sfe = load_area_map(ROOT / "maps" / "struggle_for_europe.toml")
+    x0, y0 = sfe.bounds()[:2]
+
+    def at(lid):  # where a Struggle for Europe location is on the traced map (its image at half scale)
+        x, y = sfe.locations[lid].label_point
+        return (x - x0 + 10, y - y0 + 10)
+
+    root = tk.Tk()
+    hexed = Editor(root, None, quiet=True)
+    root.geometry("+0+0")
+    root.update()
+    hexed.answers = [{"name": "Europe, traced", "width": str(w / 2), "height": str(h / 2), "projection": "none", "extent": "",
+                      "underlay": str(tmp / "europe_borders.png")}]
+    hexed.fire("new-area")
+    ed = editor_of(root)
+    ed.underlay.wait()
+    c = ed.canvas
+    c.zoom = 2.0
+    c.redraw()
+    (ax, ay), (bx, by) = at("sedan"), at("munich")
+    c.centre_on(((ax + bx) / 2, (ay + by) / 2 + 10))
+    root.update()
+    c.focus_force()
+    c.event_generate("<KeyPress-k>")  # the grab tool
+    tool = ed.tools["grab"]
+    for lid in GRABBED:
+        before = set(ed.model.locations)
+        click(ed, at(lid))
+        for _ in range(500):  # the first click waits for the tracing
+            root.update()
+            if set(ed.model.locations) != before:
+                break
+            time.sleep(0.02)
+        (new,) = set(ed.model.locations) - before
+        ed.push(set_location(ed.model, new, name=sfe.locations[lid].name))  # typed in the inspector
+    assert not tool._pending and len(ed.model.locations) == len(GRABBED)
+    click(ed, at("budapest"), motion_only=True)  # the next region, outlined under the pointer
+    ed.set_status(f"Grabbed {sfe.locations[GRABBED[-1]].name}; name it in the inspector, grab its neighbours, then Tools > "
+                  "Suggest land lines (Ctrl+L)")
+    ed.problems.run()
+    root.update()
+    screenshot(root, DOCS / "area-editor-grab.png")
+    root.destroy()
+
+
 def main() -> None:
     generate_shots()
     draw_shot()
     lines_shot()
-    print("wrote docs/area-editor-generate.png, area-editor-generated.png, area-editor-draw.png, area-editor-lines.png")
+    grab_shot()
+    print("wrote docs/area-editor-generate.png, area-editor-generated.png, area-editor-draw.png, area-editor-lines.png, "
+          "area-editor-grab.png")
 
 
 if __name__ == "__main__":

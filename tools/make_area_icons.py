@@ -62,7 +62,15 @@ def suggest(d):
         d.line([(x, 48), (x + 9, 48)], fill="#555555", width=7)
 
 
-ICONS = {"area_draw": draw, "area_vertex": vertex, "area_split": split, "area_generate": generate, "area_line": line,
+def grab(d):
+    d.rectangle([4, 4, 92, 92], fill="#ffffff", outline=INK, width=6)
+    d.line([(4, 50), (50, 40), (60, 4)], fill=INK, width=8)
+    d.line([(50, 40), (64, 92)], fill=INK, width=8)
+    d.polygon([(10, 10), (54, 10), (46, 34), (10, 42)], fill=SAND, outline=RED, width=5)
+    d.polygon([(40, 22), (40, 78), (54, 64), (64, 86), (74, 82), (64, 60), (82, 60)], fill=INK)
+
+
+ICONS = {"area_grab": grab, "area_draw": draw, "area_vertex": vertex, "area_split": split, "area_generate": generate, "area_line": line,
          "area_suggest": suggest}
 
 

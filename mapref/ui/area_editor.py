@@ -126,7 +126,7 @@ class AreaEditor(EditorShell):
         self.line_defence_a = tk.StringVar(r, value="0")
         self.line_defence_b = tk.StringVar(r, value="0")
         self.line_condition = tk.StringVar(r, value="")
-        self.grab_threshold = tk.IntVar(r, value=128)
+        self.grab_threshold = tk.IntVar(r, value=0)  # the grab tool's border level; 0: Otsu's, from the image
         self.layer_vars = {t: tk.BooleanVar(r, value=True) for t in LAYER_TAGS}
         self.opacity = tk.DoubleVar(r, value=float((self.model.background or {}).get("opacity", 0.5)))
         self.bg_scale = tk.StringVar(r, value=f"{float((self.model.background or {}).get('scale', 1.0)):g}")

@@ -1,11 +1,11 @@
 """File > New > Area map: the form (name, size, projection or none, an image to trace) and the
 map it makes.
 
-Size is in map units (the units of the outlines).  A projection makes the map speak longitude
-and latitude (``[geo]``, as ``mapref import-areas`` writes it): the form asks the west, east,
-south and north edges in degrees, and the map's width then gives the scale.  An image to trace
-(a scan of a board, a border image) is laid under the map over its width, ready for the Grab
-tool (K) or Draw location (D).
+Size is in map units (the units of the outlines): the map's blank page (``page``).  A
+projection makes the map speak longitude and latitude (``[geo]``, as ``mapref import-areas``
+writes it): the form asks the west, east, south and north edges in degrees, and the map's width
+then gives the scale.  An image to trace (a scan of a board, a border image) is laid on the
+page as large as it fits, ready for the Grab tool (K) or Draw location (D).
 """
 
 from __future__ import annotations
@@ -55,14 +55,15 @@ def geo_for(extent: str, width: float) -> dict:
 
 
 def new_area_map(name: str, width: float, height: float, geo: dict | None = None, underlay: str | Path | None = None) -> AreaMap:
-    """An empty area map; an ``underlay`` image is laid over its width (its height follows the
-    image).  The image is checked (a bomb, a FIFO, not an image: ValueError) before anything."""
-    m = AreaMap(name=name or "Untitled", geo=geo)
+    """An empty area map on a blank page of ``width`` x ``height`` map units (``page``: what
+    the window shows before anything is drawn); an ``underlay`` image is laid on the page as
+    large as it fits.  The image is checked (a bomb, a FIFO, not an image: ValueError) first."""
+    m = AreaMap(name=name or "Untitled", geo=geo, page=(float(width), float(height)))
     if underlay:
         from mapref.ui.images import probe
 
-        iw, _ih = probe(underlay)
-        m.background = {"image": str(underlay), "opacity": 0.5, "offset": [0.0, 0.0], "scale": round(width / iw, 6)}
+        iw, ih = probe(underlay)
+        m.background = {"image": str(underlay), "opacity": 0.5, "offset": [0.0, 0.0], "scale": round(min(width / iw, height / ih), 6)}
     return m
 
 
@@ -92,5 +93,5 @@ def ask_new_area_values(ed: "EditorShell") -> dict | None:
 
     return FormDialog(ed.root, "New area map", FIELDS, validate=form_problem,
                       note="Projection: none for a board drawn by hand; longitude and latitude for a map of the world "
-                           "(give its edges). An image to trace is laid under the map over its width: grab its regions "
+                           "(give its edges). An image to trace is laid on the page as large as it fits: grab its regions "
                            "with the Grab tool (K).").show()

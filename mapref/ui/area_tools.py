@@ -584,7 +584,139 @@ class BackgroundTool(Tool):
                 self.push(set_map(self.model, label="Move background", background=bg))
 
 
-TOOL_CLASSES = (SelectTool, DrawTool, VertexTool, SplitTool, GenerateTool, LineTool, BoxTool, BackgroundTool)
+class GrabTool(Tool):
+    """TripleA's Polygon Grabber, done better: the background image (a drawing or a scan of the
+    borders) is traced once (:func:`mapref.core.areatrace.trace_image`, in a worker thread: the
+    regions enclosed by dark lines, each outline on the middle of the border lines, one coverage
+    whose neighbours share every vertex); a click inside a region adds it as a location
+    (:func:`mapref.core.areatrace.grab`), fitted to the locations already there.  The pointer
+    shows the region a click would take."""
+
+    name, label, key, icon = "grab", "Grab area", "k", "area_grab"
+    tip = ("Grab area (K): click inside a region of the background image enclosed by border lines: it becomes a "
+           "location, its outline on the middle of the border lines, sharing its vertices with its neighbours")
+
+    def __init__(self, ed):
+        super().__init__(ed)
+        self._tracing = None  # (key, Tracing)
+        self._worker = None  # (key, thread, result box)
+        self._pending: list[tuple[float, float]] = []  # clicks made while the image was being traced
+
+    def _key(self):
+        img, bg = self.canvas.bg_image, self.model.background
+        try:
+            level = max(0, min(255, int(self.ed.grab_threshold.get())))
+        except (tk.TclError, ValueError):
+            level = 0  # not a number (being typed): found from the image
+        return None if img is None or not bg else (id(img), level)
+
+    def placement(self) -> tuple[tuple[float, float], float]:
+        """Where the traced image lies on the map: (offset, map units per pixel of the image the
+        canvas holds, which may be a reduced copy of the file)."""
+        bg = self.model.background
+        sw = (self.canvas.bg_source_size or self.canvas.bg_image.size)[0]
+        scale = float(bg.get("scale", 1.0)) * sw / self.canvas.bg_image.width
+        ox, oy = (float(v) for v in bg.get("offset", (0.0, 0.0)))
+        return (ox, oy), scale
+
+    def tracing(self):
+        """The tracing of the background as it is now, or None while it is being made (started
+        here when needed); EditError when there is no image to trace."""
+        key = self._key()
+        if key is None:
+            if self.model.background and self.ed.underlay.loading:
+                raise EditError("the background image is still being read; try again in a moment")
+            raise EditError("load the image to trace first: Tools > Load background image, or File > New > Area map")
+        if self._tracing is not None and self._tracing[0] == key:
+            return self._tracing[1]
+        if self._worker is None or self._worker[0] != key:
+            import threading
+
+            import numpy as np
+
+            from mapref.core.areatrace import trace_image
+
+            gray = np.asarray(self.canvas.bg_image.convert("L"))
+            threshold = key[1] or None
+            box: dict = {}
+
+            def work():
+                try:
+                    box["t"] = trace_image(gray, threshold=threshold)
+                except Exception as e:  # noqa: BLE001 - said in the status bar, never a crash of the worker
+                    box["error"] = e
+
+            t = threading.Thread(target=work, daemon=True)
+            t.start()
+            self._worker = (key, t, box)
+            self.ed.set_status("Tracing the background image: the regions enclosed by its border lines...")
+            self.ed.root.after(50, self._poll)
+        return None
+
+    def _poll(self) -> None:
+        if self._worker is None:
+            return
+        key, t, box = self._worker
+        if t.is_alive():
+            self.ed.root.after(50, self._poll)
+            return
+        self._worker = None
+        if "error" in box:
+            self._pending = []
+            self.ed.show_error("Cannot trace the background", f"the background image cannot be traced: {box['error']}")
+            return
+        self._tracing = (key, box["t"])
+        n = len(box["t"].regions)
+        self.ed.set_status(f"Traced {n} region{'s' if n != 1 else ''} (border darker than {box['t'].threshold}): click "
+                           "inside one to grab it")
+        pending, self._pending = self._pending, []
+        for p in pending:
+            self.grab_at(p)
+
+    def press(self, e):
+        self.grab_at(self.xy(e))
+
+    def grab_at(self, at: tuple[float, float]) -> str | None:
+        """Add the traced region under map point ``at`` as a location; its id, or None while
+        the image is being traced (the click is kept and done when it is)."""
+        from mapref.core.areatrace import grab
+
+        t = self.tracing()
+        if t is None:
+            self._pending.append(at)
+            return None
+        offset, scale = self.placement()
+        before = set(self.model.locations)
+        self.push(grab(self.model, t, at, offset=offset, scale=scale))
+        new = next((k for k in self.model.locations if k not in before), None)
+        if new:
+            self.ed.select("location", new)
+            self.ed.set_status(f"Grabbed {self.model.locations[new].label}; name it in the inspector, grab its "
+                               "neighbours, then Tools > Suggest land lines (Ctrl+L)")
+        return new
+
+    def motion(self, e):
+        """Outline the region a click would grab."""
+        self.canvas.delete("toolmark")
+        key = self._key()
+        if key is None or self._tracing is None or self._tracing[0] != key:
+            return
+        offset, scale = self.placement()
+        x, y = self.xy(e)
+        r = self._tracing[1].region_at((x - offset[0]) / scale, (y - offset[1]) / scale)
+        if r is None:
+            return
+        c = self.canvas
+        for part in getattr(r.polygon, "geoms", [r.polygon]):
+            pts = [c.to_canvas((offset[0] + scale * px, offset[1] + scale * py)) for px, py in part.exterior.coords[:-1]]
+            self.mark(c.create_polygon, [v for p in pts for v in p], fill="", outline=MARK, width=2, dash=(5, 3))
+
+    def cancel(self):
+        super().cancel()
+        self._pending = []
+
+
+TOOL_CLASSES = (SelectTool, DrawTool, VertexTool, SplitTool, GenerateTool, LineTool, BoxTool, BackgroundTool, GrabTool)
 
 
 def build_palette(ed: "AreaEditor", p) -> None:
@@ -620,6 +752,16 @@ def build_palette(ed: "AreaEditor", p) -> None:
     o.pack(fill="x", pady=2)
     ttk.Label(o, text="Click a city per area (G),\nthen:", foreground="#555555").pack(anchor="w")
     ttk.Button(o, text="Cut the land", command=lambda: ed.fire("finish")).pack(anchor="w")
+
+    o = ttk.LabelFrame(p, text="Grab areas (K)", padding=4)
+    o.pack(fill="x", pady=2)
+    row = ttk.Frame(o)
+    row.pack(fill="x")
+    ttk.Label(row, text="Border darker than").pack(side="left")
+    sp = ttk.Spinbox(row, from_=0, to=255, textvariable=ed.grab_threshold, width=4)
+    sp.pack(side="left", padx=4)
+    ed.watch_field(sp)
+    ttk.Label(o, text="0: found from the image", foreground="#555555").pack(anchor="w")
 
     o = ttk.LabelFrame(p, text="Background", padding=4)
     o.pack(fill="x", pady=2)

@@ -107,6 +107,7 @@ def test_file_new_area_map_from_the_hex_editor(root, tmp_path):
             f.event_generate(f"<KeyPress-{ch}>")
         seen["typed"] = d.vars["width"].get()
         d.vars["name"].set("The Marches")
+        d.vars["height"].set("900")
         d.vars["underlay"].set(str(scan))
         d.ok()
 
