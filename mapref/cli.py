@@ -760,26 +760,11 @@ def _open_app(argv: list[str]) -> int:
     ap.add_argument("file", nargs="?", metavar="FILE", help="a map (opens the editor), a scenario or a saved game (opens the referee); a .toml file not there yet: a new map, hex or area; default: the Hitler's War map with the Barbarossa set-up")
     args = ap.parse_args(argv)
     loaded = None
-    if args.file and not os.path.lexists(args.file):  # mapref NEW.toml: offer a new map (hex or area)
-        from mapref.ui.editor_files import new_file_problem
-
-        problem = new_file_problem(args.file)
-        if problem:
-            raise UserError(problem)
-        from mapref.ui.app import display_problem
-
-        problem = display_problem()
-        if problem:
-            print(problem, file=sys.stderr)
-            return 1
-        from mapref.ui.editor_files import run_new
-
-        return run_new(args.file)
     if args.file:
         from mapref.rules.files import exists, open_file
 
         if args.file.endswith(".toml") and not exists(Path(args.file)):
-            raise UserError(f"{args.file}: no such file; to start a new area map there: mapref new-map -o {args.file}")
+            return _offer_new_map(args.file)
         loaded = open_file(args.file)  # report problems in one line each before any window opens
         kind, obj = loaded
         if kind not in ("hex", "area") and getattr(obj, "map", None) is None:
@@ -787,6 +772,21 @@ def _open_app(argv: list[str]) -> int:
     from mapref.ui.app import run
 
     return run(args.file, loaded)
+
+
+def _offer_new_map(file: str) -> int:
+    """``mapref NEW.toml`` for a file not there yet: a window offering a new hex or area map, which
+    Save writes there; without a display, how to start one from the command line."""
+    from mapref.ui.app import display_problem
+
+    folder = Path(file).resolve().parent
+    if not folder.is_dir():
+        raise UserError(f"{file}: no such file, and no folder {Path(file).parent} to make a new map in")
+    if display_problem():
+        raise UserError(f"{file}: no such file; to start a new area map there: mapref new-map -o {file}")
+    from mapref.ui.editor_files import run_new
+
+    return run_new(file)
 
 
 def main(argv: list[str] | None = None) -> int:

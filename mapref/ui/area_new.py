@@ -1,20 +1,20 @@
 """File > New > Area map: the form (name, size, projection or none, an image to trace) and the
-map it makes.
+map it makes with :func:`mapref.core.areamodel.new_area_map` (what ``mapref new-map`` makes).
 
-Size is in map units (the units of the outlines): the map's blank page (``page``).  A
-projection makes the map speak longitude and latitude (``[geo]``, as ``mapref import-areas``
-writes it): the form asks the west, east, south and north edges in degrees, and the map's width
-then gives the scale.  An image to trace (a scan of a board, a border image) is laid on the
-page as large as it fits, ready for the Grab tool (K) or Draw location (D).
+Size is in map units (the units of the outlines): the map's blank page (``page``); a size left
+blank follows the image to trace, or the other size in the proportion 10 x 7.  A projection
+makes the map speak longitude and latitude (``[geo]``, as ``mapref import-areas`` writes it):
+the form asks the west, east, south and north edges in degrees, and the page's width then gives
+the scale.  An image to trace (a scan of a board, a border image) is laid on the page over its
+width, ready for the Grab tool (K) or Draw location (D).
 """
 
 from __future__ import annotations
 
 import math
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-from mapref.core.areamodel import AreaMap
+from mapref.core.areamodel import AreaMap, new_area_map
 
 if TYPE_CHECKING:
     from mapref.ui.editor_shell import EditorShell
@@ -23,15 +23,18 @@ PROJECTIONS = ("none", "longitude and latitude")
 
 FIELDS = [("name", "Name", "entry", "Untitled", None),
           ("width", "Width (map units)", "float", 1000, None),
-          ("height", "Height (map units)", "float", 700, None),
+          ("height", "Height (blank: in proportion)", "float", "", None),
           ("projection", "Projection", "choice", PROJECTIONS[0], list(PROJECTIONS)),
           ("extent", "Edges W E S N (degrees)", "entry", "", None),
           ("underlay", "Image to trace (optional)", "file", "", [("Images", "*.png *.jpg *.jpeg"), ("All files", "*")])]
 
 
-def _number(values: dict, key: str, what: str) -> float:
+def _size(values: dict, key: str, what: str) -> float | None:
+    text = str(values.get(key, "")).strip()
+    if not text:
+        return None
     try:
-        v = float(str(values.get(key, "")).strip())
+        v = float(text)
     except ValueError:
         v = math.nan
     if not (math.isfinite(v) and 1 <= v <= 1e6):
@@ -54,27 +57,20 @@ def geo_for(extent: str, width: float) -> dict:
     return {"lon0": w, "lat0": n, "scale": round(scale, 6), "parallel": round(parallel, 3)}
 
 
-def new_area_map(name: str, width: float, height: float, geo: dict | None = None, underlay: str | Path | None = None) -> AreaMap:
-    """An empty area map on a blank page of ``width`` x ``height`` map units (``page``: what
-    the window shows before anything is drawn); an ``underlay`` image is laid on the page as
-    large as it fits.  The image is checked (a bomb, a FIFO, not an image: ValueError) first."""
-    m = AreaMap(name=name or "Untitled", geo=geo, page=(float(width), float(height)))
+def new_area_map_from(values: dict) -> AreaMap:
+    """The map the New area map form's ``values`` ask for (ValueError saying what is wrong)."""
+    width, height = _size(values, "width", "the width"), _size(values, "height", "the height")
+    underlay = str(values.get("underlay", "")).strip() or None
+    size = None
     if underlay:
         from mapref.ui.images import probe
 
-        iw, ih = probe(underlay)
-        m.background = {"image": str(underlay), "opacity": 0.5, "offset": [0.0, 0.0], "scale": round(min(width / iw, height / ih), 6)}
-    return m
-
-
-def new_area_map_from(values: dict) -> AreaMap:
-    """The map the New area map form's ``values`` ask for (ValueError saying what is wrong)."""
-    width = _number(values, "width", "the width")
-    height = _number(values, "height", "the height")
-    geo = None
+        size = probe(underlay)  # a bomb, a FIFO, not an image: refused (ValueError) before anything
+    name = str(values.get("name", "")).strip()
+    m = new_area_map(name, width, height, None, underlay, size)
     if str(values.get("projection", "none")) != "none":
-        geo = geo_for(str(values.get("extent", "")), width)
-    return new_area_map(str(values.get("name", "")).strip(), width, height, geo, str(values.get("underlay", "")).strip() or None)
+        m = new_area_map(name, *m.page, geo_for(str(values.get("extent", "")), m.page[0]), underlay, size)
+    return m
 
 
 def form_problem(values: dict) -> str | None:
@@ -93,5 +89,5 @@ def ask_new_area_values(ed: "EditorShell") -> dict | None:
 
     return FormDialog(ed.root, "New area map", FIELDS, validate=form_problem,
                       note="Projection: none for a board drawn by hand; longitude and latitude for a map of the world "
-                           "(give its edges). An image to trace is laid on the page as large as it fits: grab its regions "
+                           "(give its edges). An image to trace is laid on the page over its width: grab its regions "
                            "with the Grab tool (K).").show()

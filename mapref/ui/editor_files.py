@@ -395,17 +395,6 @@ def _alive(root: tk.Misc) -> bool:
         return False
 
 
-def new_file_problem(path: str | Path) -> str | None:
-    """Why ``mapref PATH`` cannot offer a new map at ``path`` (not a .toml name, no such
-    folder), or None."""
-    p = Path(path)
-    if p.suffix != ".toml":
-        return f"{path}: no such file (a new map is a .toml file: mapref NAME.toml makes one)"
-    if not p.resolve().parent.is_dir():
-        return f"{path}: no such file, and no folder {p.parent} to make a new map in"
-    return None
-
-
 def run_new(path: str | Path) -> int:
     """``mapref NEW.toml``: :func:`open_new` in a window of its own, until it is closed."""
     from mapref.ui import autoclose

@@ -34,7 +34,11 @@ def test_mapref_with_a_file_not_there_opens_a_window_offering_a_new_map(tmp_path
     r = mapref("nowhere/new.toml", cwd=tmp_path)
     assert r.returncode == 1 and r.stderr.strip() == "mapref: nowhere/new.toml: no such file, and no folder nowhere to make a new map in"
     r = mapref("notes.txt", cwd=tmp_path)
-    assert r.returncode == 1 and "notes.txt: no such file (a new map is a .toml file" in r.stderr
+    assert r.returncode == 1 and r.stderr.strip() == "notes.txt: no such file"
+    # without a display: how to start one from the command line
+    r = mapref("new.toml", cwd=tmp_path, env_extra={"DISPLAY": ""})
+    assert r.returncode == 1
+    assert r.stderr.strip() == "mapref: new.toml: no such file; to start a new area map there: mapref new-map -o new.toml"
 
 
 def drive(root, steps, timeout=20.0):
