@@ -346,6 +346,22 @@ class AreaControl(Ruleset):
                                 rules.block_forecast(cx, b.id), labels=[cx.name(s) for s in spaces]))
         return out
 
+    def control_view(self, game) -> dict[str, str]:
+        """The territories owned by another nation than the one whose colour the map prints
+        (taken, liberated, or absorbed: OCCUPATION OF CAPITAL CITIES; NEUTRAL BLOCKS)."""
+        cx = self.cx(game)
+        out = {}
+        for s in game.board.spaces():
+            o = cx.owner(s)
+            if o and o != cx.original(s):
+                out[s] = o
+        return out
+
+    def at_war(self, game, a: str, b: str) -> bool:
+        """Two nations are enemies once at war (NEUTRAL NATIONS: NOT AT WAR; the scenario's
+        ``at_war`` lists and the ``war`` action)."""
+        return self.cx(game).at_war(a, b)
+
     def panels(self, game, report) -> list[tuple[str, list[str]]]:
         cx = self.cx(game)
         r = report

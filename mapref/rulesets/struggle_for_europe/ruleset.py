@@ -233,6 +233,38 @@ class StruggleForEurope(Ruleset):
                              f"{game.scenario.factions[f].flag if f in game.scenario.factions else f} flag"))
         return out
 
+    def supply_view(self, game) -> dict[str, tuple[set[str], set[str]]]:
+        """Per faction: the spaces it holds that trace supply to one of its supply locations, and
+        those it holds that do not (section 8 Supply Lines: the same trace as its counters')."""
+        cx = self.context(game)
+        out: dict[str, tuple[set[str], set[str]]] = {}
+        spaces = cx.board.spaces()
+        for fid in game.scenario.factions:
+            held = {s for s in spaces if cx.holds_space(fid, s)}
+            if not held:
+                continue
+            traced = cx.trace(fid).parent
+            sup = {s for s in held if s in traced}
+            out[fid] = (sup, held - sup)
+        return out
+
+    def control_view(self, game) -> dict[str, str]:
+        """The locations a faction controls that its printed colour does not give it (section 2:
+        by its counters alone, or by its control flag); a contested location is nobody's."""
+        cx = self.context(game)
+        out = {}
+        for loc in list(game.map.locations) + [f"box:{b}" for b in game.map.boxes]:
+            c = cx.control(loc)
+            if c not in (None, CONTESTED) and c != cx.printed(loc):
+                out[loc] = c
+        return out
+
+    def at_war(self, game, a: str, b: str) -> bool:
+        """Factions of different players are enemies; the Western and Soviet Allies are one
+        player's (section 3: their colour rules keep them apart, they never fight)."""
+        cx = self.context(game)
+        return cx.player(a) != cx.player(b) and bool(cx.player(a)) and bool(cx.player(b))
+
     def panels(self, game, report) -> list[tuple[str, list[str]]]:
         d = report.as_dict()
         vp = d["victory_points"]
