@@ -514,6 +514,35 @@ def cmd_referee(argv: list[str]) -> int:
     return 1 if report.violations else 0
 
 
+@command("export-html", "the position as one self-contained web page: the map, supply on tap, the log")
+def cmd_export_html(argv: list[str]) -> int:
+    ap = ArgumentParser(prog="mapref export-html", description="Write a game's position as one web page that any browser "
+                        "opens, with nothing to fetch: the map with the pieces (tap one for its supply line or the spaces "
+                        "that cut it, tap a space for what it holds, the supply view on and off), the turn, production, "
+                        "victory and the log. A scenario gives its opening position.")
+    ap.add_argument("game", metavar="GAME.toml")
+    ap.add_argument("-o", "--output", required=True, metavar="POSITION.html")
+    args = ap.parse_args(argv)
+    from mapref.render.html import export_html
+    from mapref.rules.files import open_file
+
+    kind, _obj = open_file(args.game)
+    if kind == "game":
+        s = _open_session(args.game)
+    elif kind == "scenario":
+        from mapref.rules.session import start_game
+
+        s = start_game(args.game)
+    else:
+        raise UserError(f"{args.game}: a {kind} file, not a saved game or a scenario (mapref new-game SCENARIO -o GAME.toml)")
+    try:
+        page = export_html(s, args.output)
+    except OSError as e:
+        raise UserError(f"{args.output}: cannot write: {e.strerror or e}") from None
+    print(f"{args.output}: {len(page.encode('utf-8')) / 1024:.0f} KB, {s.position().get('title', '')}")
+    return 0
+
+
 @command("scenarios", "the shipped scenarios: id, name, ruleset, map and first turn; --json")
 def cmd_scenarios(argv: list[str]) -> int:
     ap = ArgumentParser(prog="mapref scenarios", description="List the shipped scenarios.")

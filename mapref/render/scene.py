@@ -90,6 +90,7 @@ class Mark:
     holes: tuple[tuple[Point, ...], ...] = ()
     tags: tuple[str, ...] = ()
     space: str = ""
+    fit: float = 0.0  # a text's greatest width: longer text is squeezed into it (a counter's strength)
 
 
 @dataclass
@@ -400,13 +401,13 @@ def hex_symbols(s: float) -> dict[str, list[Mark]]:
     r = s * 0.2
     star = [((r * 0.8 if i % 2 == 0 else r * 0.36) * math.cos(-math.pi / 2 + i * math.pi / 5),
              (r * 0.8 if i % 2 == 0 else r * 0.36) * math.sin(-math.pi / 2 + i * math.pi / 5)) for i in range(10)]
-    out["capital"] = [Mark("oval", "marks", ((-r, -r), (r, r)), width=max(1.0, s / 20)), Mark("poly", "marks", _pts(star))]
+    out["capital"] = [Mark("oval", "marks", ((-r, -r), (r, r)), fill="none", width=max(1.0, s / 20)), Mark("poly", "marks", _pts(star))]
     a = s * 0.18
     out["port"] = [Mark("line", "marks", ((0, -a), (0, a)), width=max(1.0, a / 4)),
                    Mark("line", "marks", ((-a * 0.5, -a * 0.55), (a * 0.5, -a * 0.55)), width=max(1.0, a / 4)),
                    Mark("line", "marks", _pts([(a * math.cos(math.radians(t)), a * 0.3 + a * 0.6 * math.sin(math.radians(t)))
                                                for t in range(20, 161, 20)]), width=max(1.0, a / 4)),
-                   Mark("oval", "marks", ((-a * 0.22, -a * 1.25), (a * 0.22, -a * 0.8)), width=max(1.0, a / 4))]
+                   Mark("oval", "marks", ((-a * 0.22, -a * 1.25), (a * 0.22, -a * 0.8)), fill="none", width=max(1.0, a / 4))]
     w = s * 0.3
     out["mountain"] = [Mark("poly", "marks", _pts([(-w * 1.4, 0), (-w * 0.4, -w * 1.1), (w * 0.3, 0)]), fill="#9b8265"),
                        Mark("poly", "marks", _pts([(-w * 0.2, 0), (w * 0.6, -w * 0.8), (w * 1.4, 0)]), fill="#9b8265")]
@@ -649,7 +650,7 @@ def hex_game_marks(session, lay: Layout, report=None, *, supply: bool = True, se
             out.append(Mark("rect", "pieces", _pts([(cx - cw / 2, cy - hh / 2), (cx + cw / 2, cy + hh / 2)]), fill=fill, stroke=edge,
                             width=max(2, s / 12), tags=tags + ("counter",), space=p.id))
             out.append(Mark("text", "pieces", ((_r(cx), _r(cy)),), fill=ink, text=p.text, size=max(6, cw * 0.36), bold=True,
-                            tags=tags + ("strength",), space=p.id))
+                            tags=tags + ("strength",), space=p.id, fit=_r(cw * 0.92)))
             if p.supplied is False:
                 out += _ring(cx, cy, cw * 0.78, max(2, s / 14), UNSUPPLIED, "supply-rings", ("unsupplied-ring",), p.id)
         elif p.kind == "fleet":
@@ -1076,7 +1077,7 @@ def area_game_marks(session, to_px, u: float = 1.0, report=None, *, counter: flo
                 out.append(Mark("rect", "pieces", box, fill=fill, stroke=UNSUPPLIED if p.supplied is False else EDGE,
                                 width=(2.5 if p.supplied is False else 1.2) * u, tags=tags + ("counter",), space=p.id))
                 out.append(Mark("text", "pieces", ((_r(x), _r(y)),), fill=ink, text=str(p.text), size=counter * 0.5, bold=True,
-                                tags=tags + ("strength",), space=p.id))
+                                tags=tags + ("strength",), space=p.id, fit=_r(counter * 0.92)))
                 if p.supplied is False:
                     out += _ring(x, y, counter * 0.78, 2 * u, UNSUPPLIED, "supply-rings", ("unsupplied-ring",), p.id)
             at[p.id.partition(":")[2]] = (x, y)

@@ -1,0 +1,550 @@
+"""The position as one self-contained web page: ``mapref export-html GAME.toml -o POSITION.html``.
+
+The page is written from the position's :class:`~mapref.render.scene.Scene` (the one description
+the printed position is drawn from too): every :class:`~mapref.render.scene.Mark` becomes an SVG
+element in its layer's group, styles shared through CSS classes, hexes and the repeated symbols
+placed with ``<use>``; each piece's supply line or cut (the referee's own verdict) is written as a
+hidden group the page shows when the piece is tapped; the inspector's facts, the pieces' verdicts
+and the position's text go in as data.  A small inline script does what a viewer does: zoom
+(wheel, pinch, the + and - buttons) and pan (drag), tap a piece for its verdict, tap a space for
+its facts, the supply view on and off.  Nothing is fetched: no external script, font, style or
+image, so the file can be mailed and opened anywhere, and it prints (a print style sheet: the
+whole map, then the text).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from pathlib import Path
+
+from mapref.render.scene import LAYERS, Mark, Scene, position_scene, selection_marks, text_width
+
+TITLE_MAX = 200
+_TAG = re.compile(r"[^a-z0-9_-]+")
+
+
+def _n(v: float) -> str:
+    """A number as short as it reads: 12, 12.5, 12.25."""
+    s = f"{v:.2f}".rstrip("0").rstrip(".")
+    return "0" if s in ("-0", "") else s
+
+
+def _e(text: str) -> str:
+    return html.escape(str(text), quote=True)
+
+
+class _Styles:
+    """Shared styles: one CSS class per distinct look."""
+
+    def __init__(self) -> None:
+        self.classes: dict[tuple, str] = {}
+
+    def of(self, m: Mark, symbol: bool = False) -> str:
+        if m.shape == "text":
+            key = ("t", m.fill, _n(m.size), m.bold, m.italic, m.anchor)
+        elif m.shape == "use":
+            key = ("u", m.fill, m.stroke)
+        else:
+            fill = m.fill or ("none" if m.shape == "line" or not symbol else "")
+            key = ("s", fill, m.stroke, _n(m.width) if m.stroke or m.shape == "line" else "", tuple(_n(d) for d in m.dash),
+                   _n(m.opacity) if m.opacity != 1 else "")
+        if key not in self.classes:
+            self.classes[key] = f"s{len(self.classes)}"
+        return self.classes[key]
+
+    def css(self) -> str:
+        out = []
+        for key, name in self.classes.items():
+            rules = []
+            if key[0] == "t":
+                _, fill, size, bold, italic, anchor = key
+                rules.append(f"fill:{fill or '#222'}")
+                rules.append(f"font-size:{size}px")
+                if bold:
+                    rules.append("font-weight:bold")
+                if italic:
+                    rules.append("font-style:italic")
+                if anchor != "middle":
+                    rules.append(f"text-anchor:{anchor}")
+            elif key[0] == "u":
+                _, fill, stroke = key
+                if fill:
+                    rules.append(f"fill:{fill}")
+                if stroke:
+                    rules.append(f"stroke:{stroke}")
+            else:
+                _, fill, stroke, width, dash, opacity = key
+                if fill:
+                    rules.append(f"fill:{fill}")
+                if stroke:
+                    rules.append(f"stroke:{stroke}")
+                if width and (stroke or fill == "none"):
+                    rules.append(f"stroke-width:{width}")
+                if dash:
+                    rules.append("stroke-dasharray:" + " ".join(dash))
+                if opacity:
+                    rules.append(f"fill-opacity:{opacity}")
+            out.append(f".{name}{{{';'.join(rules)}}}")
+        return "\n".join(out)
+
+
+def _d(pts, close: bool) -> str:
+    first, *rest = pts
+    d = f"M{_n(first[0])},{_n(first[1])}" + ("L" + " ".join(f"{_n(x)},{_n(y)}" for x, y in rest) if rest else "")
+    return d + ("Z" if close else "")
+
+
+def _classes(m: Mark, style: str) -> str:
+    tags = [_TAG.sub("-", t.lower()).strip("-") for t in m.tags]
+    return " ".join([style] + [t for t in dict.fromkeys(tags) if t])
+
+
+def _arrow_id(colour: str) -> str:
+    return "a" + colour.lstrip("#").lower()
+
+
+def _element(m: Mark, styles: _Styles, arrows: set[str], symbol: bool = False, spaces=()) -> str:
+    """One mark as an SVG element (``data-s`` names its space when it is one of ``spaces``)."""
+    cls = styles.of(m, symbol)
+    attrs = f' class="{_classes(m, cls)}"' if not symbol else (f' class="{cls}"' if (m.fill or m.stroke or m.shape == "text") else "")
+    if m.space and m.space in spaces and not symbol:
+        attrs += f' data-s="{_e(m.space)}"'
+    if m.shape == "poly":
+        rings = [m.pts, *m.holes]
+        d = "".join(_d(r, True) for r in rings if r)
+        rule = ' fill-rule="evenodd"' if m.holes else ""
+        return f'<path d="{d}"{rule}{attrs}/>'
+    if m.shape == "line":
+        extra = ""
+        if m.arrow and m.stroke:
+            arrows.add(m.stroke)
+            extra = f' marker-end="url(#{_arrow_id(m.stroke)})"'
+            if m.arrow == "both":
+                extra += f' marker-start="url(#{_arrow_id(m.stroke)})"'
+        return f'<path d="{_d(m.pts, False)}"{extra}{attrs}/>'
+    if m.shape == "rect":
+        (x0, y0), (x1, y1) = m.pts
+        return (f'<rect x="{_n(min(x0, x1))}" y="{_n(min(y0, y1))}" width="{_n(abs(x1 - x0))}" height="{_n(abs(y1 - y0))}"'
+                f"{attrs}/>")
+    if m.shape == "oval":
+        (x0, y0), (x1, y1) = m.pts
+        return (f'<ellipse cx="{_n((x0 + x1) / 2)}" cy="{_n((y0 + y1) / 2)}" rx="{_n(abs(x1 - x0) / 2)}" ry="{_n(abs(y1 - y0) / 2)}"'
+                f"{attrs}/>")
+    if m.shape == "text":
+        (x, y), = m.pts
+        if m.fit and text_width(m.text, m.size, m.bold) > m.fit:
+            attrs += f' textLength="{_n(m.fit)}" lengthAdjust="spacingAndGlyphs"'
+        return f'<text x="{_n(x)}" y="{_n(y)}"{attrs}>{_e(m.text)}</text>'
+    if m.shape == "use":
+        (x, y), = m.pts
+        return f'<use href="#{_e(m.text)}" x="{_n(x)}" y="{_n(y)}"{attrs}/>'
+    raise ValueError(f"a mark of unknown shape {m.shape!r}")
+
+
+def svg_of(sc: Scene) -> tuple[str, str]:
+    """The scene as an inline SVG element, and the CSS of its shared styles."""
+    styles = _Styles()
+    arrows: set[str] = set()
+    piece_of: dict[str, int] = {p.id: i for i, p in enumerate(sc.pieces)}
+    body: list[str] = []
+    defs: list[str] = []
+    for name, marks in sc.symbols.items():
+        if any(m.text == name for m in sc.marks if m.shape == "use"):
+            defs.append(f'<g id="{_e(name)}">' + "".join(_element(m, styles, arrows, symbol=True) for m in marks) + "</g>")
+    by_layer: dict[str, list[Mark]] = {}
+    for m in sc.marks:
+        by_layer.setdefault(m.layer, []).append(m)
+    for layer in LAYERS:
+        marks = by_layer.get(layer, [])
+        if not marks:
+            continue
+        parts = []
+        if layer == "pieces":
+            group: list[str] = []
+            current = None
+            for m in marks + [None]:  # type: ignore[list-item]
+                pid = m.space if m is not None and m.space in piece_of else None
+                if group and (m is None or pid != current or pid is None):
+                    p = sc.pieces[piece_of[current]]
+                    kind = _TAG.sub("-", p.kind)
+                    state = " unsupplied" if p.supplied is False else (" supplied" if p.supplied else "")
+                    parts.append(f'<g class="piece {kind}{state}" data-p="{piece_of[current]}" data-id="{_e(p.id)}" tabindex="0">'
+                                 + "".join(group) + "</g>")
+                    group = []
+                if m is None:
+                    break
+                if pid is not None:
+                    current = pid
+                    group.append(_element(m, styles, arrows))
+                else:
+                    parts.append(_element(m, styles, arrows, spaces=sc.spaces))
+        else:
+            parts = [_element(m, styles, arrows, spaces=sc.spaces) for m in marks]
+        body.append(f'<g id="layer-{layer}" class="layer">' + "".join(parts) + "</g>")
+    # the referee's verdict of each piece, shown when it is tapped: its supply line or its cut
+    centre = {sid: v.at for sid, v in sc.spaces.items()}
+    sel = []
+    line = max(3.0, sc.unit / 7) if sc.kind == "hex" else 4.0
+    ring, ring_w = (sc.unit * 0.8, max(3.0, sc.unit / 8)) if sc.kind == "hex" else (15.0, 3.0)
+    for i, p in enumerate(sc.pieces):
+        marks = selection_marks(p, centre.get, sc.unit, line, ring, ring_w)
+        if marks:
+            sel.append(f'<g id="sel-{i}" class="sel" style="display:none">' + "".join(_element(m, styles, arrows, spaces=sc.spaces) for m in marks) + "</g>")
+    body.append('<g id="layer-selection" class="layer">' + "".join(sel) + "</g>")
+    for colour in sorted(arrows):
+        defs.append(f'<marker id="{_arrow_id(colour)}" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="4" markerHeight="4" '
+                    f'orient="auto-start-reverse"><path d="M0,0L10,5L0,10Z" fill="{colour}"/></marker>')
+    x0, y0, x1, y1 = sc.extent
+    svg = (f'<svg id="map" class="{sc.kind}" viewBox="{_n(x0)} {_n(y0)} {_n(x1 - x0)} {_n(y1 - y0)}" role="img" '
+           f'aria-label="{_e(sc.title or sc.map_name)}"><rect class="paper" x="{_n(x0)}" y="{_n(y0)}" width="{_n(x1 - x0)}" '
+           f'height="{_n(y1 - y0)}" fill="{sc.background}"/><defs>{"".join(defs)}</defs>{"".join(body)}</svg>')
+    return svg, styles.css()
+
+
+def _data(sc: Scene) -> str:
+    """What the page's script reads: the spaces' facts, the pieces' verdicts, the sizes."""
+    d = {
+        "kind": sc.kind,
+        "extent": [round(v, 2) for v in sc.extent],
+        "unit": round(sc.unit, 2),
+        "spaces": {sid: [v.name, v.holder, v.facts] for sid, v in sc.spaces.items()},
+        "pieces": [{"id": p.id, "kind": p.kind, "side": p.side, "space": p.space, "title": p.title, "text": p.text,
+                    "supplied": p.supplied, "cut": p.cut, "why": p.why, "info": p.info, "line": len(p.path)} for p in sc.pieces],
+    }
+    return json.dumps(d, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/")
+
+
+def _lines(items: list[str], cls: str = "") -> str:
+    c = f' class="{cls}"' if cls else ""
+    return f"<ul{c}>" + "".join(f"<li>{_e(x)}</li>" for x in items) + "</ul>" if items else "<p class=\"none\">none</p>"
+
+
+def _sides(sc: Scene) -> str:
+    rows = []
+    for side, (sup, unsup) in sc.supply.items():
+        fill = sc.colours.get(side, ("#555555", "#ffffff"))[0]
+        rows.append(f'<li><span class="swatch" style="background:{fill}"></span>{_e(side)}: {len(sup)} supplied, '
+                    f"{len(unsup)} without supply</li>")
+    return "<ul class=\"sides\">" + "".join(rows) + "</ul>" if rows else ""
+
+
+def page_of(sc: Scene) -> str:
+    """The whole page."""
+    svg, css = svg_of(sc)
+    title = sc.title or sc.map_name or "position"
+    pos = sc.position
+    steps = "".join(f'<li class="{"current" if st.current else ""}">{_e(st.label)}</li>' for st in sc.steps)
+    turns = "".join(f'<li class="{"current" if st.current else ""}">{_e(st.label)}</li>' for st in sc.turns)
+    panels = "".join(f"<section><h2>{_e(t)}</h2>{_lines(lines)}</section>" for t, lines in sc.panels)
+    tracks = ""
+    if sc.tracks and sc.kind != "tracks":
+        rows = "".join(f"<li><b>{_e(r.label)}</b>: " + ", ".join(
+            f"{_e(r.labels[i]) + ' ' if i < len(r.labels) else ''}{_e(s or '-')}" for i, s in enumerate(r.slots))
+            + (f" <i>{_e(r.note)}</i>" if r.note else "") + "</li>" for r in sc.tracks)
+        tracks = f"<section><h2>Tracks</h2><ul>{rows}</ul></section>"
+    supply = ""
+    if sc.supply:
+        supply = ('<section id="supply"><h2>Supply</h2><button id="supply-toggle" type="button" aria-pressed="false">'
+                  'Show the supply view</button>' + _sides(sc) + "</section>")
+    log = "".join(f"<li>{_e(x)}</li>" for x in sc.log)
+    heading = _e(sc.game) + (f" &middot; {_e(sc.map_name)}" if sc.map_name and sc.map_name != sc.game else "")
+    hint = ("Tap a piece for its supply line or the spaces that cut it; tap a space for what it holds. "
+            "Drag to pan; wheel or pinch to zoom.")
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="mapref export-html">
+<title>{_e(title[:TITLE_MAX])}</title>
+<style>
+{PAGE_CSS}
+{css}
+</style>
+</head>
+<body>
+<header>
+<div class="what">{heading}</div>
+<h1 id="title">{_e(title)}</h1>
+<div id="where"><span id="turn">{_e(pos.get("turn", ""))}</span> <span id="side">{_e(pos.get("side", ""))}</span> <span id="step">{_e(pos.get("step", ""))}</span></div>
+</header>
+<main>
+<div id="mapbox" style="--ratio:{_n(sc.extent[2] - sc.extent[0])} / {_n(sc.extent[3] - sc.extent[1])}">
+<div class="controls"><button id="zoom-in" type="button" aria-label="zoom in">+</button><button id="zoom-out" type="button" aria-label="zoom out">&minus;</button><button id="fit" type="button">Fit</button></div>
+{svg}
+</div>
+<aside>
+<section id="inspector" aria-live="polite"><h2>Selected</h2><div id="inspector-body"><p class="hint">{_e(hint)}</p></div></section>
+{supply}
+<section id="sequence"><h2>Turn and step</h2>{"<ol class='turns'>" + turns + "</ol>" if turns else ""}{"<ol class='steps'>" + steps + "</ol>" if steps else ""}</section>
+<section id="victory"><h2>Victory</h2>{_lines(sc.victory)}</section>
+<div id="panels">{panels}</div>
+{tracks}
+<section id="violations"><h2>Violations</h2>{_lines(sc.violations)}</section>
+<section id="log"><h2>Log</h2>{"<ol>" + log + "</ol>" if log else "<p class='none'>nothing done yet</p>"}</section>
+<details id="report"><summary>The referee's report</summary><pre>{_e(sc.report)}</pre></details>
+</aside>
+</main>
+<script type="application/json" id="position-data">{_data(sc)}</script>
+<script>
+{PAGE_JS}
+</script>
+</body>
+</html>
+"""
+
+
+def export_html(session, out: str | Path | None = None) -> str:
+    """The position of a game session as one web page; written to ``out`` (atomically) when
+    given.  Returns the page."""
+    page = page_of(position_scene(session))
+    if out is not None:
+        from mapref.io.atomic import write_atomic
+
+        write_atomic(Path(out), page)
+    return page
+
+
+PAGE_CSS = """
+*{box-sizing:border-box}
+html,body{margin:0;height:100%;font-family:"DejaVu Sans",Verdana,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;color:#222;background:#f4f1e8}
+header{padding:6px 12px;border-bottom:1px solid #c9c2ae;background:#ebe5d3}
+header .what{font-size:12px;color:#555}
+h1{font-size:17px;margin:2px 0}
+#where{font-size:13px}
+#where span{margin-right:10px}
+main{display:flex;height:calc(100% - 64px);min-height:300px}
+#mapbox{position:relative;flex:1;min-width:0;border-right:1px solid #c9c2ae;background:#f4f1e8}
+#map{width:100%;height:100%;display:block;touch-action:none;user-select:none;-webkit-user-select:none;cursor:grab}
+#map text{font-family:"DejaVu Sans",Verdana,sans-serif;dominant-baseline:central;text-anchor:middle}
+#map *{pointer-events:none}
+#map [data-s],#map .piece,#map .piece *{pointer-events:visiblePainted}
+#map .half{pointer-events:fill}
+#map .piece{cursor:pointer}
+#map .piece.selected rect,#map .piece.selected ellipse{stroke:#ffd400;stroke-width:4px}
+#map .cut{stroke:#ff3b30 !important;stroke-width:4px !important}
+#layer-supply-view,#layer-supply-rings{display:none}
+#map.supply-on #layer-supply-view,#map.supply-on #layer-supply-rings{display:inline}
+#map.hex:not(.z2) .detail{display:none}
+#map.hex.z2 .fit-name{display:none}
+#map.hex:not(.z1) #layer-marks{display:none}
+.controls{position:absolute;right:8px;top:8px;display:flex;gap:4px;z-index:2}
+.controls button{min-width:34px;height:34px;font-size:18px}
+aside{width:360px;overflow:auto;padding:6px 12px 24px;font-size:13px}
+aside h2{font-size:14px;margin:12px 0 4px;border-bottom:1px solid #d6cfba}
+aside ul,aside ol{margin:0;padding-left:18px}
+aside .none,aside .hint{color:#666;margin:2px 0}
+#inspector-body h3{font-size:14px;margin:4px 0}
+#inspector-body .verdict{font-weight:bold}
+#inspector-body .verdict.out{color:#c0150c}
+#inspector-body .verdict.in{color:#1e7e34}
+.steps li.current,.turns li.current{font-weight:bold;background:#fff3b0}
+.swatch{display:inline-block;width:12px;height:12px;margin-right:6px;border:1px solid #444;vertical-align:-1px}
+button{font:inherit;padding:4px 10px;border:1px solid #8a8a8a;border-radius:4px;background:#fff;cursor:pointer}
+button[aria-pressed=true]{background:#1e9e3a;color:#fff;border-color:#14692a}
+#log ol{padding-left:26px}
+#report pre{white-space:pre-wrap;font-size:11px}
+@media (max-width:800px){
+ main{flex-direction:column;height:auto}
+ #mapbox{flex:none;height:auto;aspect-ratio:var(--ratio);max-height:78vh;min-height:240px;border-right:0;border-bottom:1px solid #c9c2ae}
+ aside{width:auto;overflow:visible}
+ h1{font-size:15px}
+}
+@media print{
+ html,body{height:auto;background:#fff}
+ .controls,#supply-toggle,.hint{display:none}
+ main{display:block;height:auto}
+ #mapbox{height:auto;border:0;break-after:page}
+ #map{height:auto;max-height:none}
+ aside{width:auto;overflow:visible;columns:2;font-size:11px}
+ aside section{break-inside:avoid}
+ #report{display:none}
+}
+"""
+
+PAGE_JS = r"""
+(function () {
+  "use strict";
+  var D = JSON.parse(document.getElementById("position-data").textContent);
+  var svg = document.getElementById("map");
+  var X = D.extent, full = {x: X[0], y: X[1], w: X[2] - X[0], h: X[3] - X[1]};
+  var view = {x: full.x, y: full.y, w: full.w, h: full.h};
+  var body = document.getElementById("inspector-body");
+  var selected = -1;
+
+  function apply() {
+    svg.setAttribute("viewBox", view.x + " " + view.y + " " + view.w + " " + view.h);
+    lod();
+  }
+  function scale() {
+    var r = svg.getBoundingClientRect();
+    return Math.min(r.width / view.w, r.height / view.h) || 1;
+  }
+  function lod() {  // what shows at this zoom, as the window: marks from 7 pixels a hex, names from 14
+    var px = D.unit * scale();
+    svg.classList.toggle("z1", px >= 7);
+    svg.classList.toggle("z2", px >= 14);
+  }
+  function fit() { view = {x: full.x, y: full.y, w: full.w, h: full.h}; apply(); }
+  function toMap(cx, cy) {
+    var p = svg.createSVGPoint(); p.x = cx; p.y = cy;
+    return p.matrixTransform(svg.getScreenCTM().inverse());
+  }
+  function zoomAt(f, cx, cy) {
+    var p = toMap(cx, cy);
+    var w = Math.max(D.unit * 4, Math.min(full.w * 3, view.w / f)), k = w / view.w;
+    view.x = p.x - (p.x - view.x) * k; view.y = p.y - (p.y - view.y) * k;
+    view.w = w; view.h = view.h * k;
+    apply();
+  }
+  function zoomCentre(f) {
+    var r = svg.getBoundingClientRect();
+    zoomAt(f, r.left + r.width / 2, r.top + r.height / 2);
+  }
+  function pan(dx, dy) {
+    var s = scale();
+    view.x -= dx / s; view.y -= dy / s;
+    apply();
+  }
+
+  // ------------------------------------------------------------------ the inspector
+  function el(tag, text, cls) {
+    var e = document.createElement(tag);
+    if (text !== undefined) e.textContent = text;
+    if (cls) e.className = cls;
+    return e;
+  }
+  function list(items) {
+    var ul = el("ul");
+    items.forEach(function (t) { ul.appendChild(el("li", t)); });
+    return ul;
+  }
+  function spaceName(id) {
+    var s = D.spaces[id];
+    return s && s[0] ? (s[0] === id ? id : id + " " + s[0]) : id;
+  }
+  function clearSelection() {
+    if (selected >= 0) {
+      var g = document.getElementById("sel-" + selected);
+      if (g) g.style.display = "none";
+    }
+    svg.querySelectorAll(".piece.selected").forEach(function (e) { e.classList.remove("selected"); });
+    svg.querySelectorAll("#layer-spaces .cut, #layer-boxes .cut").forEach(function (e) { e.classList.remove("cut"); });
+    selected = -1;
+  }
+  function showSpace(id, keep) {
+    var s = D.spaces[id];
+    if (!keep) body.textContent = "";
+    if (!s) return;
+    var box = el("div", undefined, "space");
+    box.appendChild(el("h3", spaceName(id)));
+    box.appendChild(list(s[2]));
+    box.setAttribute("data-space", id);
+    body.appendChild(box);
+  }
+  function selectPiece(i) {
+    clearSelection();
+    var p = D.pieces[i];
+    if (!p) return;
+    selected = i;
+    var g = document.getElementById("sel-" + i);
+    if (g) g.style.display = "inline";
+    svg.querySelectorAll('.piece[data-p="' + i + '"]').forEach(function (e) { e.classList.add("selected"); });
+    p.cut.forEach(function (sp) {
+      svg.querySelectorAll('#layer-spaces [data-s="' + CSS.escape(sp) + '"], #layer-boxes rect[data-s="' + CSS.escape(sp) + '"]')
+        .forEach(function (e) { e.classList.add("cut"); });
+    });
+    body.textContent = "";
+    var box = el("div", undefined, "piece-info");
+    box.setAttribute("data-piece", p.id);
+    box.appendChild(el("h3", (p.title || p.kind) + (p.text ? " " + p.text : "") + " (" + p.side + ")"));
+    if (p.supplied === true) {
+      box.appendChild(el("p", "In supply" + (p.line > 1 ? ": the green line runs to its source" : ""), "verdict in"));
+    } else if (p.supplied === false) {
+      box.appendChild(el("p", "Out of supply" + (p.cut.length ? ": cut at " + p.cut.map(spaceName).join(", ") : ""), "verdict out"));
+      if (!p.cut.length && p.why && p.info.indexOf(p.why) < 0) box.appendChild(el("p", p.why, "why"));
+    }
+    if (p.info.length) box.appendChild(list(p.info));
+    body.appendChild(box);
+    showSpace(p.space, true);
+  }
+  function tap(target) {
+    var pg = target && target.closest ? target.closest("[data-p]") : null;
+    if (pg) { selectPiece(+pg.getAttribute("data-p")); return; }
+    var sg = target && target.closest ? target.closest("[data-s]") : null;
+    clearSelection();
+    if (sg) showSpace(sg.getAttribute("data-s"));
+  }
+
+  // ------------------------------------------------------- drag, wheel and pinch
+  var ptrs = new Map(), start = null, moved = false, downTarget = null, last = null, pinch = null;
+  function mid() {
+    var a = Array.from(ptrs.values());
+    return {x: (a[0].x + a[1].x) / 2, y: (a[0].y + a[1].y) / 2, d: Math.hypot(a[0].x - a[1].x, a[0].y - a[1].y)};
+  }
+  svg.addEventListener("pointerdown", function (e) {
+    ptrs.set(e.pointerId, {x: e.clientX, y: e.clientY});
+    try { svg.setPointerCapture(e.pointerId); } catch (err) { /* a synthetic pointer */ }
+    if (ptrs.size === 1) { start = {x: e.clientX, y: e.clientY}; last = start; moved = false; downTarget = e.target; }
+    else if (ptrs.size === 2) { pinch = mid(); moved = true; }
+  });
+  svg.addEventListener("pointermove", function (e) {
+    if (!ptrs.has(e.pointerId)) return;
+    ptrs.set(e.pointerId, {x: e.clientX, y: e.clientY});
+    if (ptrs.size === 1 && last) {
+      if (Math.hypot(e.clientX - start.x, e.clientY - start.y) > 6) moved = true;
+      if (moved) { pan(e.clientX - last.x, e.clientY - last.y); }
+      last = {x: e.clientX, y: e.clientY};
+    } else if (ptrs.size === 2 && pinch) {
+      var m = mid();
+      if (pinch.d > 0 && m.d > 0) zoomAt(m.d / pinch.d, m.x, m.y);
+      pan(m.x - pinch.x, m.y - pinch.y);
+      pinch = m;
+    }
+  });
+  function up(e) {
+    if (!ptrs.has(e.pointerId)) return;
+    var wasOne = ptrs.size === 1;
+    ptrs.delete(e.pointerId);
+    if (wasOne && !moved && e.type === "pointerup") tap(downTarget);
+    if (ptrs.size < 2) pinch = null;
+    if (ptrs.size === 1) { var p = Array.from(ptrs.values())[0]; last = p; start = p; }
+    if (ptrs.size === 0) { last = null; downTarget = null; }
+  }
+  svg.addEventListener("pointerup", up);
+  svg.addEventListener("pointercancel", up);
+  svg.addEventListener("wheel", function (e) {
+    e.preventDefault();
+    zoomAt(e.deltaY < 0 ? 1.15 : 1 / 1.15, e.clientX, e.clientY);
+  }, {passive: false});
+  svg.addEventListener("keydown", function (e) {
+    if (e.key === "Enter" || e.key === " ") {
+      var pg = e.target.closest && e.target.closest("[data-p]");
+      if (pg) { e.preventDefault(); selectPiece(+pg.getAttribute("data-p")); }
+    }
+  });
+  document.getElementById("zoom-in").addEventListener("click", function () { zoomCentre(1.5); });
+  document.getElementById("zoom-out").addEventListener("click", function () { zoomCentre(1 / 1.5); });
+  document.getElementById("fit").addEventListener("click", fit);
+  var toggle = document.getElementById("supply-toggle");
+  if (toggle) toggle.addEventListener("click", function () {
+    var on = !svg.classList.contains("supply-on");
+    svg.classList.toggle("supply-on", on);
+    toggle.setAttribute("aria-pressed", on ? "true" : "false");
+    toggle.textContent = on ? "Hide the supply view" : "Show the supply view";
+  });
+  document.addEventListener("keydown", function (e) {
+    if (e.key === "s" && toggle && !e.ctrlKey && !e.metaKey && !e.altKey) toggle.click();
+    if (e.key === "f") fit();
+  });
+  window.addEventListener("resize", lod);
+  window.addEventListener("beforeprint", fit);
+  window.mapref = {fit: fit, zoomAt: zoomAt, selectPiece: selectPiece, showSpace: showSpace, view: function () { return view; }};
+  fit();
+})();
+"""
+
+
+__all__ = ["export_html", "page_of", "svg_of"]
