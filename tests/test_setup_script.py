@@ -3,7 +3,7 @@
 
 Each test copies the three scripts and pyproject.toml into a scratch checkout and runs them with
 PATH holding only a folder of stubs: python3 (answers the set-up's probe from a state folder:
-tkinter there or not, the venv module there or not, ...), apt-get, dnf, sudo, id, uname, Xvfb,
+tkinter there or not, the venv module there or not, ...), apt-get, dnf, sudo, id, uname, Xvfb, chromium,
 plus links to the few real tools the scripts use (cat, grep, mktemp, ...). Every stub writes its
 command line to a log, so a test sees exactly what the scripts would have installed and run. No
 root, no network, nothing installed for real. The one real interpreter asked is this one, in the
@@ -79,6 +79,7 @@ for p in "$@"; do
     python3-tk|python3-tkinter) touch "$STUB_STATE/tkinter" ;;
     python3-venv|python-pip-wheel) touch "$STUB_STATE/ensurepip" ;;
     xvfb|xorg-x11-server-Xvfb) printf '#!BASH\n' >"${0%/*}/Xvfb"; chmod +x "${0%/*}/Xvfb" ;;
+    chromium) printf '#!BASH\n' >"${0%/*}/chromium"; chmod +x "${0%/*}/chromium" ;;
   esac
 done
 """
@@ -92,7 +93,7 @@ exec "$@"
 class Checkout:
     """A scratch checkout with the scripts, a stub PATH and a state folder."""
 
-    def __init__(self, tmp: Path, *, state=("tkinter", "ensurepip"), have=("apt-get", "Xvfb"), uid=0,
+    def __init__(self, tmp: Path, *, state=("tkinter", "ensurepip"), have=("apt-get", "Xvfb", "chromium"), uid=0,
                  uname="Linux"):
         self.tmp = tmp
         self.root = tmp / "checkout"
@@ -115,7 +116,7 @@ class Checkout:
         self.stub("id", f'#!BASH\n[ "$1" = -u ] && echo {uid}\n')
         self.stub("uname", f"#!BASH\necho {uname}\n")
         for name in have:
-            self.stub(name, {"apt-get": PKG, "dnf": PKG, "sudo": SUDO, "Xvfb": "#!BASH\n"}[name])
+            self.stub(name, {"apt-get": PKG, "dnf": PKG, "sudo": SUDO, "Xvfb": "#!BASH\n", "chromium": "#!BASH\n"}[name])
         self.venv = None
 
     def stub(self, name: str, text: str):
@@ -255,7 +256,7 @@ def test_fedora_uses_dnf_with_fedoras_names(tmp_path):
     rc, err, calls = co.run("run-tests")
     assert rc == 0, err
     assert calls[0] == ("dnf install -y -q python3-tkinter python3-libs python-pip-wheel xorg-x11-server-Xvfb "
-                        "xorg-x11-xauth")
+                        "xorg-x11-xauth chromium")
     assert calls[1:3] == ["BIN/python3 -m venv ROOT/.venv", PIP + "[test]"]
 
 
@@ -291,18 +292,18 @@ def test_no_python3_at_all_is_named(tmp_path):
     assert len(err) == 1 and err[0].startswith("run-mapref: there is no python3 on the PATH: install Python 3.11")
 
 
-def test_run_tests_installs_xvfb_and_the_test_extra_and_passes_arguments_to_pytest(tmp_path):
+def test_run_tests_installs_xvfb_chromium_and_the_test_extra_and_passes_arguments_to_pytest(tmp_path):
     co = Checkout(tmp_path, have=("apt-get",))
     rc, err, calls = co.run("run-tests", "-k", "supply and not slow", "-x")
     assert rc == 0, err
     assert calls == [
         APT_UPDATE,
-        "apt-get install -y -q xvfb xauth",
+        "apt-get install -y -q xvfb xauth chromium",
         "BIN/python3 -m venv ROOT/.venv",
         PIP + "[test]",
         "ROOT/.venv/bin/python -m pytest -k supply and not slow -x",
     ]
-    assert (co.bin / "Xvfb").exists()
+    assert (co.bin / "Xvfb").exists() and (co.bin / "chromium").exists()
     # Installed with the test extra, mapref needs nothing more for run-mapref, nor again for run-tests.
     assert co.run("run-mapref")[2] == ["ROOT/.venv/bin/mapref"]
     assert co.run("run-tests")[2] == ["ROOT/.venv/bin/python -m pytest"]
@@ -364,3 +365,13 @@ def test_the_probe_reads_this_python():
     assert system == str(int(sys.base_prefix == "/usr"))
     assert exe == sys.executable
     assert os.path.isabs(exe)
+
+
+def test_run_tests_with_xvfb_installs_only_chromium_for_the_browser_tests(tmp_path):
+    co = Checkout(tmp_path, have=("apt-get", "Xvfb"))
+    rc, err, calls = co.run("run-tests")
+    assert rc == 0, err
+    assert calls[:2] == [APT_UPDATE, "apt-get install -y -q chromium"]
+    assert err[0] == "run-tests: installing chromium (apt-get install -y chromium) ..."
+    assert co.probes == ["BIN/python3 probe"]  # Chromium is no Python module: the interpreter is not asked again
+    assert co.run("run-tests")[2] == ["ROOT/.venv/bin/python -m pytest"]

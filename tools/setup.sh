@@ -7,7 +7,8 @@
 #     in CI's fresh venv or after `. .venv/bin/activate`), else .venv in the checkout, made on
 #     first use with python3 (or the Python named by MAPREF_PYTHON);
 #   - the operating system's packages it cannot do without are installed when missing: Tk for
-#     Python (python3-tk), the venv module (python3-venv) and, for the tests, Xvfb; through
+#     Python (python3-tk), the venv module (python3-venv) and, for the tests, Xvfb and Chromium
+#     (the web page's tests open it in a real browser, driven by Playwright); through
 #     apt-get (Debian, Ubuntu) or dnf (Fedora), with sudo when not root; on macOS it says what
 #     to run;
 #   - mapref is installed into the environment, editable, with its test extra for `test`, and
@@ -76,7 +77,7 @@ print("EXE=" + sys.executable)
   [ -n "$P_VERSION" ]
 }
 
-# _mapref_os_install NEEDS: installs the system packages for NEEDS (words among tk, venv, xvfb),
+# _mapref_os_install NEEDS: installs the system packages for NEEDS (words among tk, venv, xvfb, chromium),
 # or stops with what to run by hand.
 _mapref_os_install() {
   local needs=" $1 " what="" pywhat="" pkgs="" sudo="" hint need
@@ -84,12 +85,14 @@ _mapref_os_install() {
   case $needs in *" venv "*) pywhat="${pywhat:+$pywhat and }the venv module" ;; esac
   what=$pywhat
   case $needs in *" xvfb "*) what="${what:+$what and }Xvfb" ;; esac
+  case $needs in *" chromium "*) what="${what:+$what and }Chromium" ;; esac
   if [ "$(uname -s)" = Darwin ]; then
     for need in $needs; do
       case $need in
         tk) pkgs="$pkgs python-tk@$P_VERSION" ;;
         venv) pkgs="$pkgs python@$P_VERSION" ;;
         xvfb) pkgs="$pkgs --cask xquartz" ;;
+        chromium) pkgs="$pkgs --cask chromium" ;;
       esac
     done
     _mapref_fail "missing $what; run by hand: brew install${pkgs}, then $mapref_me again"
@@ -104,6 +107,7 @@ _mapref_os_install() {
         tk) pkgs="$pkgs python3-tk" ;;
         venv) pkgs="$pkgs python3-venv" ;;
         xvfb) pkgs="$pkgs xvfb xauth" ;;
+        chromium) pkgs="$pkgs chromium" ;;
       esac
     done
     pkgs=${pkgs# }
@@ -114,6 +118,7 @@ _mapref_os_install() {
         tk) pkgs="$pkgs python3-tkinter" ;;
         venv) pkgs="$pkgs python3-libs python-pip-wheel" ;;  # Fedora's venv module and ensurepip's pip
         xvfb) pkgs="$pkgs xorg-x11-server-Xvfb xorg-x11-xauth" ;;
+        chromium) pkgs="$pkgs chromium" ;;
       esac
     done
     pkgs=${pkgs# }
@@ -133,6 +138,12 @@ _mapref_os_install() {
     _mapref_run "install $pkgs" "$hint" $sudo dnf install -y -q $pkgs
   fi
   hash -r
+}
+
+# _mapref_chromium: is there a Chromium for the browser tests (Debian's chromium, Fedora's
+# chromium-browser; tests/render/conftest.py finds it the same way)?
+_mapref_chromium() {
+  command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1
 }
 
 # What .mapref-installed holds once mapref is installed from this checkout with EXTRA.
@@ -174,10 +185,11 @@ mapref_setup() {
   [ "$P_TKINTER" = 1 ] || needs="tk"
   [ $need_venv = 0 ] || [ "$P_ENSUREPIP" = 1 ] || needs="$needs venv"
   [ "$extra" != test ] || command -v Xvfb >/dev/null 2>&1 || needs="$needs xvfb"
+  [ "$extra" != test ] || _mapref_chromium || needs="$needs chromium"
   needs=${needs# }
   if [ -n "$needs" ]; then
     _mapref_os_install "$needs"
-    if [ "$needs" != xvfb ]; then
+    if [ "${needs% chromium}" != xvfb ] && [ "$needs" != chromium ]; then
       _mapref_probe "$base" || _mapref_fail "$base does not run after installing system packages"
       [ "$P_TKINTER" = 1 ] ||
         _mapref_fail "$P_EXE still has no tkinter after installing Tk for Python: run with MAPREF_PYTHON=/usr/bin/python3"
@@ -185,6 +197,7 @@ mapref_setup() {
         _mapref_fail "$P_EXE still has no venv module after installing it: run with MAPREF_PYTHON=/usr/bin/python3"
     fi
     [ "$extra" != test ] || command -v Xvfb >/dev/null 2>&1 || _mapref_fail "Xvfb is still missing after installing it"
+    [ "$extra" != test ] || _mapref_chromium || _mapref_fail "Chromium is still missing after installing it"
   fi
 
   # 3. The virtual environment.

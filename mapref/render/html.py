@@ -169,7 +169,7 @@ def svg_of(sc: Scene) -> tuple[str, str]:
                 if group and (m is None or pid != current or pid is None):
                     p = sc.pieces[piece_of[current]]
                     kind = _TAG.sub("-", p.kind)
-                    state = " unsupplied" if p.supplied is False else (" supplied" if p.supplied else "")
+                    state = " out-of-supply" if p.supplied is False else (" in-supply" if p.supplied else "")
                     parts.append(f'<g class="piece {kind}{state}" data-p="{piece_of[current]}" data-id="{_e(p.id)}" tabindex="0">'
                                  + "".join(group) + "</g>")
                     group = []

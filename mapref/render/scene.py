@@ -720,7 +720,7 @@ def _hex_spaces(session, lay: Layout, ctrl: dict[str, str], pieces: list[PieceVi
         label = m.grid.label(h)
         d = m.hexes[h]
         facts = m.describe(h).split(", ")[1:]
-        facts = [f.capitalize() if i == 0 else f for i, f in enumerate(facts)]
+        facts = [f[:1].upper() + f[1:] if i == 0 else f for i, f in enumerate(facts)]
         holder = ctrl.get(label, "")
         if holder:
             facts.append(f"held by {holder}")
