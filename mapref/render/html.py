@@ -422,8 +422,9 @@ PAGE_JS = r"""
     return ul;
   }
   function spaceName(id) {
-    var s = D.spaces[id];
-    return s && s[0] ? (s[0] === id ? id : id + " " + s[0]) : id;
+    var s = D.spaces[id];  // a hex by its code and name ("N14 Kiev"); a location, a half, a box by its name
+    if (!s || !s[0] || s[0] === id) return id;
+    return D.kind === "hex" ? id + " " + s[0] : s[0];
   }
   function clearSelection() {
     if (selected >= 0) {

@@ -348,7 +348,7 @@ class AreaControl(Ruleset):
 
     def control_view(self, game) -> dict[str, str]:
         """The territories owned by another nation than the one whose colour the map prints
-        (taken, liberated, or absorbed: OCCUPATION OF CAPITAL CITIES; NEUTRAL BLOCKS)."""
+        (taken, liberated, or absorbed: OCCUPATION OF CAPITAL CITIES; NEUTRAL BLOCKS; rulings A21)."""
         cx = self.cx(game)
         out = {}
         for s in game.board.spaces():
@@ -359,7 +359,7 @@ class AreaControl(Ruleset):
 
     def at_war(self, game, a: str, b: str) -> bool:
         """Two nations are enemies once at war (NEUTRAL NATIONS: NOT AT WAR; the scenario's
-        ``at_war`` lists and the ``war`` action)."""
+        ``at_war`` lists and the ``war`` action; rulings A21)."""
         return self.cx(game).at_war(a, b)
 
     def panels(self, game, report) -> list[tuple[str, list[str]]]:

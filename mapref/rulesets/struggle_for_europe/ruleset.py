@@ -235,7 +235,7 @@ class StruggleForEurope(Ruleset):
 
     def supply_view(self, game) -> dict[str, tuple[set[str], set[str]]]:
         """Per faction: the spaces it holds that trace supply to one of its supply locations, and
-        those it holds that do not (section 8 Supply Lines: the same trace as its counters')."""
+        those it holds that do not (section 8 Supply Lines: the same trace as its counters'; rulings S34)."""
         cx = self.context(game)
         out: dict[str, tuple[set[str], set[str]]] = {}
         spaces = cx.board.spaces()
@@ -250,7 +250,7 @@ class StruggleForEurope(Ruleset):
 
     def control_view(self, game) -> dict[str, str]:
         """The locations a faction controls that its printed colour does not give it (section 2:
-        by its counters alone, or by its control flag); a contested location is nobody's."""
+        by its counters alone, or by its control flag); a contested location is nobody's (rulings S34)."""
         cx = self.context(game)
         out = {}
         for loc in list(game.map.locations) + [f"box:{b}" for b in game.map.boxes]:
@@ -261,7 +261,7 @@ class StruggleForEurope(Ruleset):
 
     def at_war(self, game, a: str, b: str) -> bool:
         """Factions of different players are enemies; the Western and Soviet Allies are one
-        player's (section 3: their colour rules keep them apart, they never fight)."""
+        player's (section 3: their colour rules keep them apart, they never fight; rulings S34)."""
         cx = self.context(game)
         return cx.player(a) != cx.player(b) and bool(cx.player(a)) and bool(cx.player(b))
 
