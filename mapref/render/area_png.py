@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw
 from mapref.render.png import MAX_PIXELS, ImageTooBig  # one image bound for every map
 from mapref.core.areamodel import AreaMap, Location, polygon_parts
 from mapref.render.png import _font
+from mapref.render.scene import area_fill as fill_of, line_paths as _line_paths, midpoint as _midpoint
 from mapref.render.style import LAND_UNOWNED, blend, text_colour_on
 
 SEA = "#cfdeec"
@@ -38,11 +39,6 @@ class _View:
 
     def __call__(self, p) -> tuple[float, float]:
         return ((p[0] - self.x0) * self.k + self.margin, (p[1] - self.y0) * self.k + self.margin + self.top)
-
-
-def fill_of(m: AreaMap, colour: str) -> str:
-    c = m.colours.get(colour) if colour else None
-    return c.colour if c else LAND_UNOWNED
 
 
 def render_area(m: AreaMap, out: str | Path | None = None, width: int | None = None,
@@ -105,7 +101,7 @@ def render_area(m: AreaMap, out: str | Path | None = None, width: int | None = N
 
     marks = []  # drawn over the names: defence values and conditions
     if "lines" not in hidden:
-        for ln, pts in line_paths(m, v):
+        for ln, pts in _line_paths(m, v, 7.0 * SS):
             colour = m.line_colour(ln.kind)
             w = int((2.2 if ln.kind == "land" else 2.6) * s)
             if ln.proposed:
@@ -145,32 +141,6 @@ def render_area(m: AreaMap, out: str | Path | None = None, width: int | None = N
     if out is not None:
         img.save(out)
     return img
-
-
-def line_paths(m: AreaMap, to_px, gap: float = 7.0 * SS):
-    """(line, its drawn points) for every line whose ends exist; lines between the same two
-    spaces without bend points are drawn side by side ``gap`` pixels apart."""
-    groups: dict[frozenset, list] = {}
-    for ln in m.lines.values():
-        if not ln.via:
-            groups.setdefault(frozenset((ln.a, ln.b)), []).append(ln.id)
-    out = []
-    for ln in m.lines.values():
-        pa, pb = m.space_point(ln.a), m.space_point(ln.b)
-        if pa is None or pb is None:
-            continue
-        pts = [to_px(pa)] + [to_px(p) for p in ln.via] + [to_px(pb)]
-        same = groups.get(frozenset((ln.a, ln.b)), [])
-        if len(same) > 1 and not ln.via:
-            off = (same.index(ln.id) - (len(same) - 1) / 2) * gap
-            (x0, y0), (x1, y1) = pts
-            if ln.a > ln.b:  # the same sideways direction whichever way the line runs
-                off = -off
-            n = math.hypot(x1 - x0, y1 - y0) or 1.0
-            ox, oy = -(y1 - y0) / n * off, (x1 - x0) / n * off
-            pts = [(x0 + ox, y0 + oy), (x1 + ox, y1 + oy)]
-        out.append((ln, pts))
-    return out
 
 
 def _poly(d: ImageDraw.ImageDraw, v: _View, p, fill: str, hole_fill: str) -> None:
@@ -221,17 +191,6 @@ def _defence(d: ImageDraw.ImageDraw, p, q, val: int, font, colour: str, s: int) 
     r = 8 * s
     d.rectangle([c[0] - r, c[1] - r, c[0] + r, c[1] + r], fill="#ffffff", outline=colour, width=2 * s)
     d.text(c, f"+{val}" if val < 10 else str(val), font=font, fill="#111111", anchor="mm")
-
-
-def _midpoint(pts) -> tuple[float, float]:
-    total = sum(math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(pts, pts[1:]))
-    half = total / 2
-    for a, b in zip(pts, pts[1:]):
-        seg = math.hypot(b[0] - a[0], b[1] - a[1])
-        if half <= seg and seg > 0:
-            return (a[0] + (b[0] - a[0]) * half / seg, a[1] + (b[1] - a[1]) * half / seg)
-        half -= seg
-    return pts[0]
 
 
 def _label(d, v: _View, m: AreaMap, loc: Location, f_name, f_value, f_small, s: int, values: bool) -> None:
