@@ -219,8 +219,9 @@ def test_zoom_with_the_wheel_and_two_fingers_and_drag_to_pan(hw_page, open_page)
     assert p.errors == [] and d.errors == []
 
 
-def test_the_names_shown_never_overlap(hw_page, open_page):
-    game, page = hw_page
+@pytest.mark.parametrize("which", ["hw_page", "sfe_page"])
+def test_the_names_shown_never_overlap(which, request, open_page):
+    game, page = request.getfixturevalue(which)
     p = open_page(page)
     tab = p.tab
     for clicks in (0, 3):
@@ -231,7 +232,7 @@ def test_the_names_shown_never_overlap(hw_page, open_page):
                                          ".map(e => { const b = e.getBBox(); return [e.textContent, b.x, b.y, b.x + b.width, b.y + b.height, "
                                          "e.classList.contains('fit-name')]; })")
         assert len(boxes) > 15
-        for group in (True, False):
+        for group in (True, False):  # the names of a zoom (the main cities' zoomed out, every name zoomed in)
             shown_now = [b for b in boxes if b[5] == group]
             for i, a in enumerate(shown_now):
                 for b in shown_now[i + 1:]:
@@ -274,6 +275,50 @@ def test_struggle_for_europe_counters_cut_off_and_supplied(sfe_page, open_page):
     tab.evaluate("() => window.mapref.showSpace('riga')")
     text = tab.inner_text("#inspector")
     assert "Riga" in text and "held by axis" in text and "here: A90" in text and "here: A91" in text
+    assert p.errors == []
+
+
+# ---------------------------------------------------------------------------- every game, print
+@pytest.mark.parametrize("scenario", ["barbarossa", "fall_of_germany", "war_for_europe", "war_for_europe_vp", "struggle_for_europe",
+                                      "aa_house_rules", "three_fronts"])
+def test_every_shipped_game_opens_and_answers_a_tap(scenario, tmp_path, open_page):
+    from tests.render.positions import shipped_game
+
+    game = shipped_game(tmp_path / "g.toml", scenario)
+    page = export(game, tmp_path / "g.html")
+    p = open_page(page, 390, 844, touch=True)
+    tab = p.tab
+    s = open_game(game)
+    assert tab.inner_text("#title") == s.position()["title"]
+    n = tab.eval_on_selector_all(".piece", "els => els.length")
+    if n:
+        tab.locator(".piece").first.tap()
+        assert tab.locator("#inspector .piece-info").count() == 1
+    else:  # a board of tracks or an area map without pieces: a space answers
+        first = tab.eval_on_selector("#layer-spaces [data-s]", "e => e.dataset.s")
+        tab.evaluate(f"() => window.mapref.showSpace({first!r})")
+        assert tab.locator("#inspector .space").count() == 1
+    assert p.errors == [] and p.requests == [page.resolve().as_uri()]
+
+
+def test_it_prints_the_whole_map_then_the_text(hw_page, open_page, tmp_path):
+    _game, page = hw_page
+    p = open_page(page)
+    tab = p.tab
+    tab.click("#zoom-in")
+    tab.emulate_media(media="print")
+    tab.evaluate("() => window.dispatchEvent(new Event('beforeprint'))")
+    assert tab.eval_on_selector(".controls", "e => getComputedStyle(e).display") == "none"
+    assert tab.eval_on_selector("#supply-toggle", "e => getComputedStyle(e).display") == "none"
+    full = tab.evaluate("() => document.getElementById('position-data').textContent")
+    import json
+
+    x0, y0, x1, y1 = json.loads(full)["extent"]
+    assert [float(v) for v in tab.get_attribute("#map", "viewBox").split()] == pytest.approx([x0, y0, x1 - x0, y1 - y0])
+    box = tab.locator("#map").bounding_box()
+    assert box["width"] > 1000 and abs(box["height"] / box["width"] - (y1 - y0) / (x1 - x0)) < 0.02  # all of it, as drawn
+    pdf = tab.pdf(format="A4")
+    assert pdf.startswith(b"%PDF") and len(pdf) > 50_000
     assert p.errors == []
 
 
