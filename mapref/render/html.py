@@ -66,8 +66,7 @@ class _Styles:
                     rules.append("font-weight:bold")
                 if italic:
                     rules.append("font-style:italic")
-                if anchor != "middle":
-                    rules.append(f"text-anchor:{anchor}")
+                rules.append(f"text-anchor:{anchor}")
             elif key[0] == "u":
                 _, fill, stroke = key
                 if fill:
@@ -279,7 +278,7 @@ def page_of(sc: Scene) -> str:
 <section id="inspector" aria-live="polite"><h2>Selected</h2><div id="inspector-body"><p class="hint">{_e(hint)}</p></div></section>
 {supply}
 <section id="sequence"><h2>Turn and step</h2>{"<ol class='turns'>" + turns + "</ol>" if turns else ""}{"<ol class='steps'>" + steps + "</ol>" if steps else ""}</section>
-<section id="victory"><h2>Victory</h2>{_lines(sc.victory)}</section>
+<section id="victory"><h2>Victory standing</h2>{_lines(sc.victory)}</section>
 <div id="panels">{panels}</div>
 {tracks}
 <section id="violations"><h2>Violations</h2>{_lines(sc.violations)}</section>
@@ -318,7 +317,7 @@ h1{font-size:17px;margin:2px 0}
 main{display:flex;height:calc(100% - 64px);min-height:300px}
 #mapbox{position:relative;flex:1;min-width:0;border-right:1px solid #c9c2ae;background:#f4f1e8}
 #map{width:100%;height:100%;display:block;touch-action:none;user-select:none;-webkit-user-select:none;cursor:grab}
-#map text{font-family:"DejaVu Sans",Verdana,sans-serif;dominant-baseline:central;text-anchor:middle}
+#map text{font-family:"DejaVu Sans",Verdana,sans-serif;dominant-baseline:central}
 #map *{pointer-events:none}
 #map [data-s],#map .piece,#map .piece *{pointer-events:visiblePainted}
 #map .half{pointer-events:fill}
