@@ -1135,7 +1135,7 @@ def _area_spaces(session, to_px, ctrl: dict[str, str], pieces: list[PieceView]) 
         name = sp.name if sp is not None else place.label
         facts = []
         kind = "off-map box" if sid.startswith("box:") else ("half of " + place.label if "." in sid else "location")
-        facts.append(kind)
+        facts.append(f"{kind}, code {sid}")
         cls = m.colours.get(place.colour) if place.colour else None
         if cls is not None:
             facts.append(f"printed {cls.name}")

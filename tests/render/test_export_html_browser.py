@@ -274,7 +274,7 @@ def test_struggle_for_europe_counters_cut_off_and_supplied(sfe_page, open_page):
     tab.click("#fit")
     tab.evaluate("() => window.mapref.showSpace('riga')")
     text = tab.inner_text("#inspector")
-    assert "Riga" in text and "held by axis" in text and "here: A90" in text and "here: A91" in text
+    assert "Riga" in text and "code riga" in text and "held by axis" in text and "here: A90" in text and "here: A91" in text
     assert p.errors == []
 
 
