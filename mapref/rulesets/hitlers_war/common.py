@@ -177,6 +177,22 @@ class Context:
         """A byte per space of the graph's index: 1 where the space exists and is ``side``'s."""
         return self._tracker.mask(self, side)
 
+    def held_bytes(self, side: str, lost=()) -> bytes | bytearray:
+        """A byte per space of the graph's index: 1 where control names ``side`` (a space the
+        scenario leaves out included, as a list of the control's spaces has it), but ``lost``."""
+        fr = self.friendly_bytes(side)
+        ix = self.graph.index().ix
+        extra = [ix[s] for s in self._pos.overrides if self.control.get(s) == side and s in ix and not fr[ix[s]]]
+        gone = [ix[s] for s in lost if s in ix and fr[ix[s]]]
+        if not extra and not gone:
+            return fr
+        out = bytearray(fr)
+        for i in extra:
+            out[i] = 1
+        for i in gone:
+            out[i] = 0
+        return out
+
     def always_supplied(self, side: str) -> set[str]:
         """Allied Supply and Production 3: "Allied units in the USA and Canada off map boxes are
         ALWAYS in supply" (the scenario's ``always_supplied`` boxes), whoever the box is friendly
@@ -252,6 +268,15 @@ def producing(board: Board) -> list[str]:
             out = [s for s in board.spaces() if (board.space(s) or Space(s, "box")).production]
         cached = (board.version, out)
         board._producing = cached
+    return cached[1]
+
+
+def port_spaces(board: Board) -> list[str]:
+    """The spaces with a printed port, in board order (once per map version)."""
+    cached = getattr(board, "_ports", None)
+    if cached is None or cached[0] != board.version:
+        cached = (board.version, [s for s in board.spaces() if (board.space(s) or Space(s, "box")).port])
+        board._ports = cached
     return cached[1]
 
 

@@ -13,8 +13,8 @@ import copy
 from dataclasses import dataclass, field
 
 from mapref.rulesets.hitlers_war.commands import MoveFleet, MovePoints, SetRecord
-from mapref.rulesets.hitlers_war.routes import MAX_SEA_MOVE, sea_route
-from mapref.rulesets.hitlers_war.common import INACTIVE
+from mapref.rulesets.hitlers_war.routes import MAX_SEA_MOVE, SeaReach, sea_reach, sea_route
+from mapref.rulesets.hitlers_war.common import INACTIVE, port_spaces
 from mapref.rulesets.hitlers_war.state import POINT_TYPES
 from mapref.rulesets.hitlers_war.transport import capacity_left, fleet_capacity, sea_transport, trans_atlantic
 
@@ -211,6 +211,13 @@ def italian_fleet_kept(cx, f, to: str) -> bool:
     return allied_med or cx.friendly(GIBRALTAR, "allies")
 
 
+def fleet_seas(cx, side: str, lost: tuple[str, ...] = ()) -> SeaReach:
+    """Where ``side``'s fleets may sail now by routes of any length (rules 8-10, 19; Blocking sea
+    routes 1): through its friendly spaces but ``lost``, past no enemy fleet at sea."""
+    blocked = {x.at for x in cx.state.fleets if x.side != side and not x.in_port}
+    return sea_reach(cx.graph, cx.map, cx.held_bytes(side, lost), blocked)
+
+
 def ports_open_to(cx, fleet, frm: str, lost: tuple[str, ...] = (), held: dict | None = None,
                   any_room: bool = False, first: bool = False) -> list[str]:
     """The ports ``fleet`` may sail to from ``frm`` now (board order): friendly ports it may enter
@@ -224,19 +231,21 @@ def ports_open_to(cx, fleet, frm: str, lost: tuple[str, ...] = (), held: dict | 
     rulings R53).  ``first``: stop at the first port found."""
     st = cx.state
     held = held or {}
-    friendly = [s for s, v in cx.control.items() if v == fleet.side and s not in lost]
-    blocked = {x.at for x in st.fleets if x.side != fleet.side and not x.in_port}
+    reach = fleet_seas(cx, fleet.side, lost)
+    ix = cx.graph.index().ix
+    start = ix.get(frm)
+    others = {x.at for x in st.fleets if x.side == fleet.side and x is not fleet}
     out = []
-    for s in friendly:
+    for s in port_spaces(cx.board):
         room = cx.port(s)
-        if not room or s == frm or fleet_port_problem(cx, fleet.side, fleet.nation, s) or italian_fleet_kept(cx, fleet, s):
+        if not room or s == frm or cx.control.get(s) != fleet.side or s in lost or s in others:
             continue
-        if any(x.at == s and x.side == fleet.side and x is not fleet for x in st.fleets):
+        if fleet_port_problem(cx, fleet.side, fleet.nation, s) or italian_fleet_kept(cx, fleet, s):
             continue
         used = sum(x.capital for x in st.fleets if x.at == s and x.in_port and x is not fleet) + held.get(s, 0)
         if used + (1 if any_room else fleet.capital) > room:
             continue
-        if sea_route(cx.graph, cx.map, friendly, frm, s, blocked=blocked).ok:
+        if start is not None and ix.get(s) is not None and reach.reaches(start, ix[s]):
             out.append(s)
             if first:  # only whether there is one (the report asks after every change)
                 break

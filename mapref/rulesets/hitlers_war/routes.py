@@ -11,6 +11,17 @@
     by I12 only (the map's ``port_access``);
 Blocking sea routes 1: an enemy fleet at sea "prevents enemy fleets moving through the hex",
 and 2: "It cannot stop enemy ship strength points from entering its hex to do battle with it."
+
+How it runs fast (docs/performance.md): what never changes in a game -- which connections a
+fleet may follow at all (rule 19's port access), which need both hexes friendly (9, 10), which
+leave a coastal hex into another sea (19, Kiel) -- is worked out once per map version as numbers
+of the graph's index (:class:`SeaPlan`).  A route (:func:`sea_route`) is a breadth-first search
+over those numbers.  Whether a fleet reaches a space at all, by a route of any length (where a
+fleet at sea must go to port, or one expelled from a port), is read from the seas as a side's
+fleets may sail them now (:class:`SeaReach`): the spaces joined both ways under the rules, in
+groups, and the one-way steps between groups (into a hex an enemy fleet holds, into an
+unfriendly coastal hex from another sea), worked out once per position and side and kept while
+no space whose friendliness a step asks changes hands and no enemy fleet moves.
 """
 
 from __future__ import annotations
@@ -18,68 +29,225 @@ from __future__ import annotations
 from typing import Iterable
 
 from mapref.core.board import board_for
-from mapref.core.graph import Graph
-from mapref.rules.routes import Route, bfs
+from mapref.core.graph import Graph, GraphIndex
+from mapref.rules.routes import Route
 
 SEA_MOVE = frozenset({"sea", "coast", "sea_arrow", "port"})
 MAX_SEA_MOVE = 7  # Fall of Germany, Movement of naval strength points 15
 
+NEED_BOTH = 1  # a step only between two friendly hexes (rules 9, 10)
+ZONE_CHANGE = 2  # out of a coastal hex into another sea: only from a friendly hex (rule 19, Kiel)
 
-def sea_route(graph: Graph, m, friendly: Iterable[str], start: str, goal: str,
+
+class SeaPlan:
+    """The steps a fleet may take, as numbers of the graph's index (made once per map version).
+
+    ``steps[s]``: (next space, flags) for each sea connection that may be followed from ``s``
+    and that rule 19's port access allows, in the graph's order; the flags say what the step
+    asks of friendliness (:data:`NEED_BOTH`, :data:`ZONE_CHANGE`).  ``edges``: each of those
+    connections once, (a, b, flags from a, flags from b), -1 for a way it may not be followed.
+    ``asks``: the spaces whose friendliness some step asks."""
+
+    def __init__(self, ix: GraphIndex, board) -> None:
+        self.ix, self.board = ix, board
+        ids, ck, csea, ca, cb = ix.ids, ix.ck, ix.csea, ix.ca, ix.cb
+        out = ix.out_conns(SEA_MOVE)
+        coast, sea, arrow, crossing = (ix.kcode.get(k, -1) for k in ("coast", "sea", "sea_arrow", "crossing"))
+        crossed = {(min(ca[c], cb[c]), max(ca[c], cb[c])) for c in range(len(ck)) if ck[c] == crossing}
+        self._spaces: dict[int, object] = {}
+        space, zone = self._space, self._zone
+
+        def access_ok(a: int, b: int) -> bool:
+            # rule 19: ports with port_access are entered and left only through those hexes
+            for port, other in ((a, b), (b, a)):
+                s = space(port)
+                if s is None or s.is_box or not s.port_access:
+                    continue
+                o = space(other)
+                if o is not None and not o.is_box and ids[other] not in s.port_access:
+                    return False
+            return True
+
+        self.steps: list[list[tuple[int, int]]] = [[] for _ in range(ix.n)]
+        flags: dict[tuple[int, int], int] = {}  # (from, connection) -> flags
+        asks: set[int] = set()
+        for s in range(ix.n):
+            if not out[s]:
+                continue
+            coastal = self.terrain(s) == "coastal"
+            for m, c in out[s]:
+                if not access_ok(s, m):
+                    continue
+                k = ck[c]
+                f = 0
+                if k == coast or (k == sea and (min(s, m), max(s, m)) in crossed):
+                    f |= NEED_BOTH
+                    asks.update((s, m))
+                if coastal:
+                    into = csea[c] if k == arrow else zone(m)
+                    if into is not None and into != zone(s):
+                        f |= ZONE_CHANGE
+                        asks.add(s)
+                self.steps[s].append((m, f))
+                flags[(s, c)] = f
+        self.edges: list[tuple[int, int, int, int]] = []
+        done: set[int] = set()
+        for s, c in flags:
+            if c not in done:
+                done.add(c)
+                a, b = ca[c], cb[c]
+                self.edges.append((a, b, flags.get((a, c), -1), flags.get((b, c), -1) if a != b else -1))
+        self.asks = sorted(asks)
+        self._reach: dict[tuple, SeaReach] = {}
+
+    def _space(self, i: int):
+        s = self._spaces.get(i, self)
+        if s is self:
+            s = self._spaces[i] = self.board.space(self.ix.ids[i])
+        return s
+
+    def _zone(self, i: int) -> str | None:
+        s = self._space(i)
+        return None if s is None else s.sea
+
+    def terrain(self, i: int) -> str:
+        s = self._space(i)
+        return "box" if s is None or s.is_box else s.terrain
+
+    def reach(self, friendly: bytes | bytearray, blocked: frozenset[int]) -> "SeaReach":
+        """The seas as fleets of the side with ``friendly`` spaces may sail them with enemy fleets at
+        sea in ``blocked``: made once and kept while the spaces a step asks keep their friendliness."""
+        key = (bytes(map(friendly.__getitem__, self.asks)), blocked)
+        r = self._reach.get(key)
+        if r is None:
+            if len(self._reach) >= 16:
+                self._reach.pop(next(iter(self._reach)))
+            r = self._reach[key] = SeaReach(self, friendly, blocked)
+        return r
+
+
+def sea_plan(graph: Graph, m) -> SeaPlan:
+    """The :class:`SeaPlan` of ``graph`` (the graph of map or board ``m``), kept with its index."""
+    ix = graph.index()
+    board = board_for(m)
+    key = ("sea_plan", id(board), board.version)
+    plan = ix._lists.get(key)
+    if plan is None:
+        plan = ix._lists[key] = SeaPlan(ix, board)
+    return plan
+
+
+class SeaReach:
+    """Where a side's fleets may sail by routes of any length in one position: the spaces joined
+    both ways by steps the rules allow now, as groups (``group[s]``), and the one-way steps
+    between groups (``onward``).  From a start, a fleet reaches the groups its own steps lead
+    into (a fleet may leave the hex it stands in whatever holds it: Blocking sea routes 2, rule 19
+    asks only of hexes passed through) and every group those lead on to."""
+
+    def __init__(self, plan: SeaPlan, fr: bytes | bytearray, blk: frozenset[int]) -> None:
+        self.plan, self.fr = plan, bytes(fr)
+        parent = list(range(plan.ix.n))
+
+        def find(x: int) -> int:
+            while parent[x] != x:
+                parent[x] = parent[parent[x]]
+                x = parent[x]
+            return x
+
+        def ok(a: int, b: int, f: int) -> bool:
+            # Blocking sea routes 1; rules 9, 10; rule 19 (Kiel), for a space passed through
+            return f >= 0 and a not in blk and not (f & NEED_BOTH and not (fr[a] and fr[b])) \
+                and not (f & ZONE_CHANGE and not fr[a])
+
+        oneway = []
+        for a, b, fa, fb in plan.edges:
+            there, back = ok(a, b, fa), ok(b, a, fb)
+            if there and back:
+                ra, rb = find(a), find(b)
+                if ra != rb:
+                    parent[ra] = rb
+            elif there:
+                oneway.append((a, b))
+            elif back:
+                oneway.append((b, a))
+        self.group = [find(x) for x in range(plan.ix.n)]
+        g = self.group
+        self.onward: dict[int, set[int]] = {}
+        for a, b in oneway:
+            if g[a] != g[b]:
+                self.onward.setdefault(g[a], set()).add(g[b])
+        self._from: dict[int, frozenset[int]] = {}
+
+    def groups_from(self, start: int) -> frozenset[int]:
+        """The groups a fleet in ``start`` may reach."""
+        out = self._from.get(start)
+        if out is None:
+            fr, g = self.fr, self.group
+            todo = []
+            for m, f in self.plan.steps[start]:
+                if f & NEED_BOTH and not (fr[start] and fr[m]):
+                    continue
+                todo.append(g[m])
+            seen = set(todo)
+            for x in todo:
+                for y in self.onward.get(x, ()):
+                    if y not in seen:
+                        seen.add(y)
+                        todo.append(y)
+            out = self._from[start] = frozenset(seen)
+        return out
+
+    def reaches(self, start: int, goal: int) -> bool:
+        """Does a sea route lead from ``start`` to ``goal`` (what :func:`sea_route` finds)?"""
+        if start == goal:
+            return True
+        if self.plan.terrain(goal) == "land":
+            return False
+        return self.group[goal] in self.groups_from(start)
+
+
+def _numbers(ix: GraphIndex, friendly, blocked: Iterable[str]) -> tuple[bytes | bytearray, frozenset[int]]:
+    if isinstance(friendly, (bytes, bytearray)):
+        fr = friendly
+    else:
+        fr = bytearray(ix.n)
+        get = ix.ix.get
+        for s in friendly:
+            i = get(s)
+            if i is not None:
+                fr[i] = 1
+    get = ix.ix.get
+    return fr, frozenset(i for i in map(get, blocked) if i is not None)
+
+
+def sea_reach(graph: Graph, m, friendly, blocked: Iterable[str] = ()) -> SeaReach:
+    """The :class:`SeaReach` of a side with ``friendly`` spaces (ids, or a byte per space of
+    ``graph.index()``) and enemy fleets at sea in ``blocked``."""
+    plan = sea_plan(graph, m)
+    fr, blk = _numbers(plan.ix, friendly, blocked)
+    return plan.reach(fr, blk)
+
+
+def sea_route(graph: Graph, m, friendly, start: str, goal: str,
               blocked: Iterable[str] = (), max_length: int | None = None) -> Route:
     """A fleet's route by water from ``start`` to ``goal`` (rules 8-11, 15, 19; Blocking 1-2).
 
-    ``m`` is the map (or its board); ``friendly`` are the spaces friendly to the fleet's side;
-    ``blocked`` the hexes holding an enemy fleet at sea (they may be the goal, never a hex passed
-    through); ``max_length`` counts hexes moved (seven for a move to sea)."""
-    board = board_for(m)
-    fr = frozenset(friendly)
-    blk = frozenset(blocked)
-
-    def terrain(space: str) -> str:
-        s = board.space(space)
-        return "box" if s is None or s.is_box else s.terrain
-
-    def zone(space: str) -> str | None:
-        s = board.space(space)
-        return None if s is None else s.sea
-
-    def access_ok(a: str, b: str) -> bool:
-        # rule 19: ports with port_access are entered and left only through those hexes
-        for port, other in ((a, b), (b, a)):
-            s = board.space(port)
-            if s is None or s.is_box or not s.port_access:
-                continue
-            o = board.space(other)
-            if o is not None and not o.is_box and other not in s.port_access:
-                return False
-        return True
-
-    def step(s: str, n: str, c) -> bool:
-        if c.kind not in SEA_MOVE:
-            return False
-        if s != start and s in blk:
-            return False  # Blocking sea routes 1: no passing through an enemy fleet at sea
-        if c.kind == "coast" and not (s in fr and n in fr):
-            return False  # rule 9
-        if c.kind == "sea" and "crossing" in graph.kinds_between(s, n) and not (s in fr and n in fr):
-            return False  # rule 10
-        if not access_ok(s, n):
-            return False  # rule 19, Taranto
-        if s != start and terrain(s) == "coastal" and s not in fr:
-            # passing through a coastal hex from one sea into another (the Kiel canal) needs a
-            # friendly hex: rule 19, "Friendly ships may pass between the Atlantic and the Baltic"
-            into = c.sea if c.kind == "sea_arrow" else zone(n)
-            if into is not None and into != zone(s):
-                return False
-        return True
-
+    ``m`` is the map (or its board); ``friendly`` are the spaces friendly to the fleet's side
+    (ids, or a byte per space of ``graph.index()``); ``blocked`` the hexes holding an enemy fleet
+    at sea (they may be the goal, never a hex passed through); ``max_length`` counts hexes moved
+    (seven for a move to sea)."""
     if start == goal:
         return Route(path=(start,))
-    if terrain(goal) == "land":
+    plan = sea_plan(graph, m)
+    ix = plan.ix
+    si, gi = ix.ix.get(start), ix.ix.get(goal)
+    if gi is not None and plan.terrain(gi) == "land":
         return Route(reason=f"{goal} is all land: fleets go to ports, full sea or coastal hexes",
                      rule="Movement of naval strength points and fleets 14")
-    path = bfs(graph, start, goal, step)
+    path = None
+    if si is not None and gi is not None:
+        fr, blk = _numbers(ix, friendly, blocked)
+        path = _search(plan, fr, blk, si, gi)
     if path is None:
         return Route(reason=f"no sea route from {start} to {goal} (all-land sides, unfriendly coasts "
                             "and crossings, port access and enemy fleets at sea block it)",
@@ -87,4 +255,31 @@ def sea_route(graph: Graph, m, friendly: Iterable[str], start: str, goal: str,
     if max_length is not None and len(path) - 1 > max_length:
         return Route(reason=f"{goal} is {len(path) - 1} hexes from {start} by sea; a fleet going to sea "
                             f"moves at most {max_length}", rule="Movement of naval strength points and fleets 15")
-    return Route(path=tuple(path))
+    return Route(path=tuple(ix.ids[i] for i in path))
+
+
+def _search(plan: SeaPlan, fr, blk: frozenset[int], start: int, goal: int) -> list[int] | None:
+    """The breadth-first search of a sea route (first found, first followed, in the graph's order)."""
+    parent = {start: -1}
+    todo = [start]
+    steps = plan.steps
+    for s in todo:
+        if s == goal:
+            out = [s]
+            while parent[out[-1]] >= 0:
+                out.append(parent[out[-1]])
+            return out[::-1]
+        inner = s != start
+        if inner and s in blk:
+            continue  # Blocking sea routes 1: no passing through an enemy fleet at sea
+        frs = fr[s]
+        for n, f in steps[s]:
+            if n in parent:
+                continue
+            if f & NEED_BOTH and not (frs and fr[n]):
+                continue  # rules 9, 10
+            if f & ZONE_CHANGE and inner and not frs:
+                continue  # rule 19: from one sea into another through a coastal hex, a friendly one
+            parent[n] = s
+            todo.append(n)
+    return None
