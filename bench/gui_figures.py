@@ -2,7 +2,8 @@
 
     python bench/gui_figures.py GAME.toml MAP.toml [--runs N]
 
-Prints one JSON object (milliseconds and MB):
+Prints one JSON object: each time is [wall ms, this process's CPU ms] (the X server's drawing is
+the server's CPU, not counted), memory in MB:
 
 - ``window_ms``: the referee's window made and drawn for the game, in this process;
 - ``rss_mb``: the process's resident memory with that window open (map and game loaded);
@@ -10,12 +11,14 @@ Prints one JSON object (milliseconds and MB):
   it, the window redraws (back and forth); ``drag_ms``: the whole drag (press, move, drop, each
   drawn); ``after_drag_ms``: what the window does next, before the
   next event (on a big map: the report and panels, left for just after the drag's frame);
+  ``drop_settled_ms``: from the drop to the window settled, the report and panels drawn (what
+  the user waits for);
 - ``game_hover_ms``: the pointer moved over the map of the referee's window;
 - ``paint_ms``, ``hover_ms``, ``hover_check_ms``, ``zoom_ms``: the map editor on MAP: one drag
   step of a radius-0 brush, the pointer moved (select tool), the pointer moved while the
   problems check runs, one wheel step of zoom about the cursor.
 
-Each figure is the median of its samples; ``*_max`` the slowest.
+Each figure is the median of its samples; ``*_max`` the slowest by the wall clock.
 """
 
 from __future__ import annotations
@@ -40,18 +43,21 @@ def rss_mb() -> float:
     return float("nan")
 
 
-def timed(f, n: int) -> list[float]:
+def timed(f, n: int) -> list[tuple[float, float]]:
+    """(wall ms, this process's CPU ms) of each of ``n`` calls of ``f``."""
     out = []
     for _ in range(n):
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         f()
-        out.append((time.perf_counter() - t) * 1000)
+        out.append(((time.perf_counter() - t) * 1000, (time.process_time() - c) * 1000))
     return out
 
 
-def put(res: dict, name: str, samples: list[float]) -> None:
-    res[name] = statistics.median(samples)
-    res[name + "_max"] = max(samples)
+def put(res: dict, name: str, samples: list[tuple[float, float]]) -> None:
+    """The median wall and CPU times of ``samples`` as ``res[name]`` ([wall, cpu]); the slowest wall
+    time as ``name + "_max"``."""
+    res[name] = [statistics.median(w for w, _ in samples), statistics.median(c for _, c in samples)]
+    res[name + "_max"] = max(w for w, _ in samples)
 
 
 def window_xy(canvas, x: float, y: float) -> tuple[int, int]:
@@ -63,11 +69,11 @@ def game_figures(game: Path, runs: int, res: dict) -> None:
     from mapref.ui.game import GameWindow, load_for_play
 
     root = tk.Tk()
-    t = time.perf_counter()
+    t, cpu = time.perf_counter(), time.process_time()
     session = load_for_play(game)
     w = GameWindow(root, session, quiet=True)
     root.update()
-    res["window_ms"] = (time.perf_counter() - t) * 1000
+    res["window_ms"] = [(time.perf_counter() - t) * 1000, (time.process_time() - cpu) * 1000]
     res["rss_mb"] = rss_mb()
     st, board = session.state, session.board
     g = board.graph()
@@ -91,7 +97,8 @@ def game_figures(game: Path, runs: int, res: dict) -> None:
         root.update()
         spots = [frm, to]
 
-        drops: list[float] = []
+        drops: list[tuple[float, float]] = []
+        released: list[tuple[float, float]] = []  # (wall, CPU) at each drop
 
         def drag(i=[0]):
             a, b = spots[i[0] % 2], spots[(i[0] + 1) % 2]
@@ -103,27 +110,35 @@ def game_figures(game: Path, runs: int, res: dict) -> None:
             c.event_generate("<B1-Motion>", x=(xa + xb) // 2, y=(ya + yb) // 2, state=0x100)
             root.update_idletasks()
             t = time.perf_counter()
+            released.append((t, time.process_time()))
             c.event_generate("<ButtonRelease-1>", x=xb, y=yb, button=1, state=0x100)
             root.update_idletasks()
-            drops.append((time.perf_counter() - t) * 1000)
+            drops.append(((time.perf_counter() - t) * 1000, (time.process_time() - released[-1][1]) * 1000))
 
         def settle():
             """What the window does after the drag's frame, before the next event (a big map's
-            window refreshes its report and panels then; the reach fills in while dragging)."""
+            window refreshes its report and panels then; the reach fills in while dragging): every
+            event and timer, until none is left."""
+            deadline = time.perf_counter() + 60
             root.update()
+            while root.tk.call("after", "info") and time.perf_counter() < deadline:
+                root.update()
 
         drag()  # the first drag builds what later ones reuse
         settle()
         drops.clear()
-        samples, after = [], []
+        samples, after, settled = [], [], []
         for _ in range(runs):
             samples += timed(drag, 1)
             after += timed(settle, 1)
+            t, cpu = released[-1]
+            settled.append(((time.perf_counter() - t) * 1000, (time.process_time() - cpu) * 1000))
         moved = st.army(name) is not None and st.army(name).at in spots
         res["drag_ok"] = bool(moved)
         put(res, "drag_ms", samples)
         put(res, "drop_ms", drops)
         put(res, "after_drag_ms", after)
+        put(res, "drop_settled_ms", settled)
 
     def hover(i=[0]):
         i[0] += 1
@@ -154,7 +169,7 @@ def editor_figures(map_path: Path, runs: int, res: dict) -> None:
     ed.set_tool("select")
     put(res, "hover_ms", timed(hover, 4 * runs))
     # hover while the problems check runs (the editor checks big maps in a worker thread)
-    samples: list[float] = []
+    samples: list[tuple[float, float]] = []
     for _ in range(3):
         before = threading.active_count()
         ed.problems.run_in_background()
@@ -165,7 +180,7 @@ def editor_figures(map_path: Path, runs: int, res: dict) -> None:
     if threading.active_count() == 1 and not samples:  # a small map is checked at once
         ed.problems.run()
         samples = timed(hover, runs)
-    put(res, "hover_check_ms", samples or [float("nan")])
+    put(res, "hover_check_ms", samples or [(float("nan"), float("nan"))])
 
     ed.set_tool("paint")
     ed.brush_radius.set(0)

@@ -285,13 +285,17 @@ def trace(graph: Graph, m, friendly: Iterable[str], sources: Iterable[str],
 
 
 def trace_inputs(inp: Inputs, graph: Graph | None = None) -> SupplyTrace:
-    """The trace of ``inp`` from scratch: by land only (no open sea zone) on a graph
-    :func:`bit_plan` accepts, the spaces reached by :func:`bit_search` (routes worked out by
-    :func:`search` when one is asked for); otherwise :func:`search`."""
-    plan = None if inp.open_seas else bit_plan(inp.index)
-    if plan is None:
+    """The trace of ``inp`` from scratch: on a graph :func:`bit_plan` accepts, the spaces reached
+    by :func:`bit_search` (by land only) or :func:`sea_bit_search` (with open seas, on a graph
+    :func:`sea_bits` accepts too); routes are worked out by :func:`search` when one is asked for.
+    Otherwise :func:`search`."""
+    plan = bit_plan(inp.index)
+    sea = sea_bits(inp.index, plan) if plan is not None and inp.open_seas else None
+    if plan is None or (inp.open_seas and sea is None):
         par, order = search(inp)
         return SupplyTrace(inp, graph or inp.index.graph, None, order, par, par)
+    if sea is not None:
+        return SupplyTrace(inp, graph or inp.index.graph, sea_bit_search(plan, sea, inp), None, None, None)
     reached, tree = bit_search(plan, inp)
     return SupplyTrace(inp, graph or inp.index.graph, reached, None, None, tree)
 
@@ -485,6 +489,128 @@ def bit_search(plan: BitPlan, inp: Inputs) -> tuple[bytearray, "LevelTree"]:
     return reached, LevelTree(inp, cls)
 
 
+class SeaBits:
+    """The sea connections supply may follow (:data:`SEA_TRACE`) of a graph as bit masks, for
+    :func:`sea_bit_search`: for each step ``d`` of the :class:`BitPlan`, ``sea[d]`` has bit ``i``
+    where a sea, shore, coast or port connection joins space ``i`` to ``i + d``, ``full[d]`` where
+    that connection is a ``sea`` one (across a full-sea side); the connections of other steps,
+    the sea arrows and one-way connections are listed in ``irregular`` (space -> (next space,
+    connection) it may be followed to), ``irregular_from`` their spaces as bits."""
+
+    def __init__(self, n: int, sea: dict[int, int], full: dict[int, int], irregular: dict[int, list[tuple[int, int]]]) -> None:
+        self.n, self.sea, self.full, self.irregular = n, sea, full, irregular
+        self.irregular_from = sum(1 << i for i in irregular)
+
+
+def sea_bits(ix: GraphIndex, plan: BitPlan) -> SeaBits | None:
+    """The :class:`SeaBits` of the graph (made once per index), or None when too many sea
+    connections lie outside the plan's steps (a graph not laid out as a grid)."""
+    key = ("seabits", SEA_TRACE)
+    if key in ix._lists:
+        return ix._lists[key]
+    steps = {d for d, _ in plan.up}
+    codes = ix.codes(SEA_TRACE)
+    arrow, seak = ix.kcode.get("sea_arrow", -1), ix.kcode.get("sea", -1)
+    n = ix.n
+    sea = {d: bytearray(n) for d in steps}
+    full = {d: bytearray(n) for d in steps}
+    irregular: dict[int, list[tuple[int, int]]] = {}
+    ca, cb, ck, cone = ix.ca, ix.cb, ix.ck, ix.cone
+    regular = 0
+    for c, k in enumerate(ck):
+        if k not in codes:
+            continue
+        a, b = ca[c], cb[c]
+        lo, hi = (a, b) if a < b else (b, a)
+        d = hi - lo
+        if k != arrow and not cone[c] and d in steps:
+            sea[d][lo] = 1
+            if k == seak:
+                full[d][lo] = 1
+            regular += 1
+            continue
+        irregular.setdefault(a, []).append((b, c))
+        if not cone[c] and b != a:
+            irregular.setdefault(b, []).append((a, c))
+    out = None
+    if len(irregular) * 8 <= max(regular, 1):
+        out = SeaBits(n, {d: _bits(b) for d, b in sea.items()}, {d: _bits(b) for d, b in full.items()}, irregular)
+    ix._lists[key] = out
+    return out
+
+
+def sea_bit_search(plan: BitPlan, sea: SeaBits, inp: Inputs) -> bytearray:
+    """The spaces a trace with open seas reaches (a byte per space; the open sea it sails
+    included), level by level over bits as :func:`bit_search`, following the rule of
+    :func:`_stepper`: by land between friendly spaces; from a friendly space onto an open sea
+    hex, or across a full-sea side to a friendly space when either is of an open zone; from an
+    open sea hex on, or ashore onto a friendly space.  For each step the connections a space of
+    the front may follow into a space it may enter are worked out once per trace, so a level is
+    a shift and two ANDs per step; the irregular connections (sea arrows, boxes) are asked of the
+    rule one by one.  The same spaces as :func:`search` reaches (the rule asks only of the two
+    spaces and the connection, never of the order)."""
+    n = plan.n
+    fr = _bits(inp.friendly)
+    wo = _bits(inp.water_open()) & ~fr  # a friendly space is land to the rule, whatever its terrain
+    zo = _bits(inp.zone_open())
+    frwo = fr | wo
+    land = dict(plan.up)
+    up, down = [], []
+    for d in sorted(set(land) | set(sea.sea)):
+        L, S, K = land.get(d, 0), sea.sea.get(d, 0), sea.full.get(d, 0)
+        # i -> i + d: (connections, the spaces they may be followed from, where they may lead)
+        rules = ((L, fr, fr), (S, fr, wo), (S, wo, frwo))
+        u = 0
+        for c, src, tgt in rules:
+            u |= c & src & (tgt >> d)
+        u |= K & fr & (fr >> d) & (zo | (zo >> d))
+        # i + d -> i, the bit at the space followed from
+        w = 0
+        for c, src, tgt in rules:
+            w |= (c << d) & src & (tgt << d)
+        w |= (K << d) & fr & (fr << d) & (zo | (zo << d))
+        if u:
+            up.append((d, u))
+        if w:
+            down.append((d, w))
+    irr_land, irr_land_from = plan.irregular, plan.irregular_from & fr
+    irr_sea, irr_sea_from = sea.irregular, sea.irregular_from
+    step = _stepper(inp) if irr_sea else None
+    front = 0
+    for s in inp.sources:
+        front |= 1 << s
+    reached = front
+    avail = frwo & ~front
+    while front:
+        nxt = 0
+        for d, m in up:
+            nxt |= (front & m) << d
+        for d, m in down:
+            nxt |= (front & m) >> d
+        x = front & irr_land_from
+        if x:
+            by_land = 0
+            while x:
+                low = x & -x
+                x ^= low
+                for j in irr_land[low.bit_length() - 1]:
+                    by_land |= 1 << j
+            nxt |= by_land & fr
+        x = front & irr_sea_from
+        while x:
+            low = x & -x
+            x ^= low
+            i = low.bit_length() - 1
+            for j, c in irr_sea[i]:
+                if step(i, j, c):
+                    nxt |= 1 << j
+        nxt &= avail
+        avail ^= nxt
+        reached |= nxt
+        front = nxt
+    return _bytes(reached, n)
+
+
 class LevelTree:
     """A tree of routes to the sources read from a :func:`bit_search`'s levels, for
     :func:`update`: a source's parent is ROOT, another reached space's parent is the first space
@@ -546,11 +672,13 @@ def update(old: SupplyTrace, inp: Inputs, changed: Iterable[int], limit: float =
     changed = [c for c in set(changed) if old.inputs.friendly[c] != inp.friendly[c]]
     if not changed:
         return SupplyTrace(inp, old.graph, old._reached_bytes, old._order, old._par, old._tree)
-    if old._tree is None or inp.sources != old.inputs.sources or inp.open_seas != old.inputs.open_seas \
+    if inp.sources != old.inputs.sources or inp.open_seas != old.inputs.open_seas \
             or inp.blocked != old.inputs.blocked or any(c in inp.full_sea or c in inp.zone for c in changed):
         return trace_inputs(inp, old.graph)
+    # a trace from scratch with open seas keeps no tree: the breadth-first search's, made once
+    kept = old._tree if old._tree is not None else old._bfs_parents()
     reached = bytearray(old._reached)
-    tree = old._tree.copy() if isinstance(old._tree, LevelTree) else list(old._tree)
+    tree = kept.copy() if isinstance(kept, LevelTree) else list(kept)
     fr = inp.friendly
     step = _stepper(inp) if inp.open_seas else None
     land_out = ix.out_lists(LAND_TRACE)

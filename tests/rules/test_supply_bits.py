@@ -2,7 +2,7 @@
 the bits of Python integers) against the breadth-first search and the plain one: the same spaces
 reached on random maps (blocked and crossing sides, boxes, several sources, any density), the
 routes asked afterwards the plain search's, the tree of routes kept from its levels a tree of
-shortest routes, the fallbacks (open seas, one-way connections, graphs not laid out as a grid),
+shortest routes, the same with open seas, the fallbacks (one-way connections, graphs not laid out as a grid),
 and updates after a trace from scratch without a search from the sources."""
 
 from __future__ import annotations
@@ -107,14 +107,35 @@ def test_bit_search_on_bigger_maps_with_boxes(seed):
             assert t.path(s) == route
 
 
-def test_open_seas_use_the_breadth_first_search():
-    m = boxed_map(3)
+@pytest.mark.parametrize("seed", range(8))
+def test_bit_search_with_open_seas(seed):
+    """With open seas (Sea transportation 3; Blocking sea routes 1) the trace from scratch is the
+    bit search too: the same spaces as the breadth-first search (friendly ones and the open sea
+    it sails), the routes asked afterwards the plain search's; an update after it reads the
+    breadth-first search's tree."""
+    m = boxed_map(seed)
     g = build_graph(m)
-    rnd = random.Random(3)
-    friendly, sources = land_position(rnd, g, 0.7)
-    t = trace(g, m, friendly, sources, {"n"}, set())
-    assert t._par is not None and not isinstance(t._tree, LevelTree)
-    assert t.parent == trace_plain(g, m, friendly, sources, {"n"}, set()).parent
+    rnd = random.Random(seed)
+    for density, seas in ((0.5, {"n"}), (0.7, {"s"}), (0.8, {"n", "s"}), (1.0, {"n"})):
+        friendly, sources = land_position(rnd, g, density)
+        blocked = set(rnd.sample(list(g.spaces), 6))
+        inp = inputs(g, m, friendly, sources, seas, blocked)
+        t = supply.trace_inputs(inp, g)
+        assert t._par is None  # no breadth-first search was made
+        par, order = supply.search(inp)
+        assert [i for i in range(inp.index.n) if t._reached[i]] == sorted(order)
+        plain = trace_plain(g, m, friendly, sources, seas, blocked)
+        assert t.supplied == plain.supplied
+        assert t.parent == plain.parent
+        ix = inp.index
+        changed = rnd.sample([i for i in range(ix.n) if i not in inp.sources and i not in inp.zone], 3)
+        fr = bytearray(inp.friendly)
+        for c in changed:
+            fr[c] ^= 1
+        new = supply.Inputs(ix, fr, inp.sources, inp.open_seas, inp.blocked, inp.zone, inp.full_sea)
+        u = update(supply.trace_inputs(inp, g), new, changed, limit=1.0)
+        again = trace_plain(g, m, [ix.ids[i] for i in range(ix.n) if fr[i]], sources, seas, blocked)
+        assert u.supplied == again.supplied and u.parent == again.parent
 
 
 def hand_graph(seed: int, oneway: bool):
