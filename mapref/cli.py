@@ -13,8 +13,6 @@ import os
 import sys
 from pathlib import Path
 
-from mapref.io.problems import FileProblems, clip, escape
-
 COMMANDS = {}
 
 
@@ -63,7 +61,7 @@ def cmd_check(argv: list[str]) -> int:
     ap.add_argument("--strict", action="store_true", help="warnings fail too (exit 1); notes never do")
     args = ap.parse_args(argv)
     from mapref.io.lintlines import area_lint, hex_lint
-    from mapref.io.problems import read_source
+    from mapref.io.problems import FileProblems, read_source
     from mapref.rules.files import open_file
 
     bad = 0
@@ -320,7 +318,7 @@ def _grey_image(path: str):
     import numpy as np
     from PIL import Image, UnidentifiedImageError
 
-    from mapref.io.problems import read_source
+    from mapref.io.problems import FileProblems, read_source
 
     try:
         read_source(path, path)  # a regular file, not too big to read (one line otherwise)
@@ -406,6 +404,8 @@ def cmd_new_game(argv: list[str]) -> int:
 
     sc_path = find_scenario(args.scenario)
     if not exists(sc_path):
+        from mapref.io.problems import clip
+
         raise UserError(f"{clip(args.scenario, 100)}: no such scenario file or shipped scenario")
     checked = scenario_with_map(sc_path, str(sc_path)).check()
     if checked:  # a game made from a scenario `mapref check` refuses would not load again
@@ -698,19 +698,21 @@ def _game_verb(name: str, argv: list[str]) -> int:
     from mapref.rules import registry
 
     ruleset = None
+    having = None
     if "--ruleset" in argv:
         i = argv.index("--ruleset")
         if i + 1 >= len(argv):
             raise UserError(f"mapref {name}: --ruleset needs a name (one of {', '.join(r for r, _ in _having(name))})")
         ruleset, argv = argv[i + 1], argv[:i] + argv[i + 2:]
-    having = _having(name)
-    if ruleset is not None:
-        having = [(r, m) for r, m in having if r == ruleset]
+        having = [(r, m) for r, m in _having(name) if r == ruleset]
         if not having:
+            from mapref.io.problems import clip
+
             raise UserError(f"mapref {name}: {clip(ruleset, 60)} has no {name!r} (the games with it: "
                             f"{', '.join(r for r, _ in _having(name))})")
-    game_path = next((a for a in argv if not a.startswith("-")), None)
-    if game_path is None:
+    game_path = _game_arg(argv)
+    if game_path is None:  # the help: every game's table (with a game, only its own is read)
+        having = _having(name) if having is None else having
         if any(a in ("-h", "--help") for a in argv) and len(having) > 1:
             print(_verbs_help(name, having))
             return 0
@@ -720,6 +722,11 @@ def _game_verb(name: str, argv: list[str]) -> int:
         raise UserError(f"mapref {name}: give the saved game (see mapref {name} --help)")
     with _locked(game_path):
         return _run_verb(name, argv, game_path, ruleset)
+
+
+def _game_arg(argv: list[str]) -> str | None:
+    """The saved game a game verb's arguments name: the first that is not an option."""
+    return next((a for a in argv if not a.startswith("-")), None)
 
 
 def _verbs_help(name: str, having) -> str:
@@ -823,14 +830,24 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if argv and argv[0] in COMMANDS:
             return COMMANDS[argv[0]][0](argv[1:])
-        if argv and _may_be_verb(argv[0]) and argv[0] in _verb_names():
-            return _game_verb(argv[0], argv[1:])
+        if argv and _may_be_verb(argv[0]):
+            game = _game_arg(argv[1:])
+            if game is not None and "--ruleset" not in argv and os.path.isfile(game):
+                # a verb on a saved game: only that game's ruleset is read (docs/performance.md)
+                try:
+                    return _game_verb(argv[0], argv[1:])
+                except Exception as e:
+                    problems = sys.modules.get("mapref.io.problems")
+                    refused = isinstance(e, UserError) or (problems is not None and isinstance(e, problems.FileProblems))
+                    if refused and argv[0] not in _verb_names():  # no game's verb: what `mapref WORD FILE` says
+                        return _open_app(argv)
+                    raise
+            if argv[0] in _verb_names():
+                return _game_verb(argv[0], argv[1:])
         return _open_app(argv)
-    except FileProblems as e:
-        for p in e.problems:
-            print(p, file=sys.stderr)
-        return 1
     except UserError as e:  # may echo what was typed: escaped, on one line, cut short
+        from mapref.io.problems import clip, escape
+
         print(f"mapref: {clip(escape(str(e)), 600)}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
@@ -838,7 +855,17 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # output piped into head, say
         sys.stderr.close()
         return 0
-    except Exception as e:  # an internal error: one line, and the details in a log file
+    except Exception as e:
+        # a file's problems, one line each (mapref.io.problems is imported only by what reads files:
+        # the help and the verbs start without it)
+        problems = sys.modules.get("mapref.io.problems")
+        if problems is not None and isinstance(e, problems.FileProblems):
+            for p in e.problems:
+                print(p, file=sys.stderr)
+            return 1
+        # an internal error: one line, and the details in a log file
+        from mapref.io.problems import clip, escape
+
         log = _log_internal_error()
         print(f"mapref: internal error: {type(e).__name__}: {clip(escape(str(e)), 300)} (details in {log})", file=sys.stderr)
         return 2

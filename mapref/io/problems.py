@@ -14,17 +14,14 @@ by another file is read: it must be a regular file of at most :data:`MAX_FILE_BY
 
 from __future__ import annotations
 
-import difflib
 import errno
 import math
 import os
 import re
 import stat
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from mapref.io import fasttoml
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
 """The largest file mapref reads (16 MiB): the Hitler's War map is 20 kB, the largest map
@@ -268,6 +265,10 @@ def parse_toml(path: str | os.PathLike[str], shown: str) -> tuple[dict, str]:
         what = f"byte 0x{raw[e.start]:02x}" if e.end - e.start == 1 else f"bytes {raw[e.start:e.end].hex(' ')}"
         raise FileProblems([Problem(shown, raw.count(b"\n", 0, e.start) + 1, col, "",
                                     f"not UTF-8 text: {what} ({e.reason})")]) from None
+    import tomllib  # here, not at the top: the command line's help and game verbs start without them
+
+    from mapref.io import fasttoml
+
     try:
         data = fasttoml.loads(source)  # mapref's own layout, quickly; anything else by tomllib
     except fasttoml.Unsupported:
@@ -350,6 +351,8 @@ class Reader:
     def check_keys(self, table: dict, allowed: list[str] | tuple[str, ...], where: str, required: tuple[str, ...] = ()) -> None:
         for k in table:
             if k not in allowed:
+                import difflib
+
                 key = f"{where}.{k}" if where else k
                 close = difflib.get_close_matches(k, allowed, n=1, cutoff=0.6)
                 hint = f' (did you mean "{close[0]}"?)' if close else f" (allowed: {', '.join(allowed)})"

@@ -49,9 +49,12 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+
+TYPE_CHECKING = False  # typing is not imported at run time: the command line starts quicker
 
 if TYPE_CHECKING:  # the types of the protocol's arguments, for readers and type checkers only
+    from typing import Any, Callable, Iterable
+
     from mapref.core.board import Board
     from mapref.rules.files import Game
 

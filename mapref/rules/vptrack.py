@@ -36,14 +36,11 @@ from typing import Protocol
 
 from mapref.core.history import Command
 from mapref.io.problems import Reader
+from mapref.rules.vptrack_names import FACES, INFLUENCES, KINDS, WARS
 
 FACTIONS = ("axis", "soviet", "western")
-FACES = ("axis_tide", "allied_crusade")
 FACE_NAMES = {"axis_tide": "Axis Tide", "allied_crusade": "Allied Crusade"}
 TRACK_SIDES = ("axis", "allies", "")  # a box's side: the face it shows; "" = the 0 box (face unchanged)
-WARS = ("limited", "total")
-KINDS = ("", "major", "western_minor", "soviet_minor", "neutral", "civil_war")
-INFLUENCES = ("", "pro_axis", "pro_soviet", "pro_west")
 POSTURES = ("war", "neutral", "appeasement", "policy")
 SPEC_KEYS = ("rule", "factions", "seasons", "berlin", "policy_markers", "boxes", "start", "allied_cap")
 BOX_KEYS = ("id", "label", "side", "vp", "from", "to", "automatic")

@@ -223,6 +223,28 @@ def test_mapref_help_names_every_verb_without_importing_the_games_rules():
             assert m.name in " ".join(r.stdout.split()), m.name
 
 
+def test_the_help_reads_the_tables_and_their_names_only_and_a_verb_its_own_game(tmp_path):
+    """``mapref --help`` reads every game's moves table and the names it offers (sides, point
+    types...), none of the games' files, state or rules, nor the TOML reader; ``mapref VERB GAME``
+    reads GAME's game only, not the other games' tables (docs/performance.md)."""
+    g = tmp_path / "g.toml"
+    assert cli.main(["new-game", "barbarossa", "-o", str(g), "--auto-place"]) == 0
+    show = "print(sorted(m for m in sys.modules if m.startswith('mapref.')), 'tomllib' in sys.modules)"
+    code = f"import sys\nfrom mapref.cli import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n    pass\n{show}"
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert r.returncode == 0, r.stderr
+    loaded, toml = r.stdout.strip().splitlines()[-1].rsplit(" ", 1)
+    games = [m for m in eval(loaded) if m.startswith("mapref.rulesets.") and m.count(".") == 3]
+    assert games and {m.rsplit(".", 1)[1] for m in games} <= {"moves", "names"}, games
+    assert toml == "False"
+    code = f"import sys\nfrom mapref.cli import main\nmain(['advance', {str(g)!r}])\n{show}"
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert r.returncode == 0, r.stderr
+    loaded = eval(r.stdout.strip().splitlines()[-1].rsplit(" ", 1)[0])
+    assert "mapref.rulesets.hitlers_war.ruleset" in loaded
+    assert [m for m in loaded if m.startswith("mapref.rulesets.") and not m.startswith("mapref.rulesets.hitlers_war")] == []
+
+
 def test_the_command_line_builds_the_action_the_table_says(tmp_path, capsys):
     """Options of every kind become the action's arguments: points nested, lists, converted
     values (--cost), a flag with an optional value (--fleet)."""

@@ -12,13 +12,11 @@ from dataclasses import dataclass, field
 
 from mapref.io import tomlwrite as tw
 from mapref.io.problems import Reader
+from mapref.rulesets.area_control.names import ACTIVITIES, FACILITIES
 
 SIDES = ("axis", "allies")
 NEUTRAL_KINDS = ("strict", "pro_axis", "pro_allied")
 CAPITAL_RULES = ("plain", "relocate", "twin", "exile_to", "puppet", "none")
-ACTIVITIES = ("income", "national_objectives", "oil_tankers", "conscripts", "engineer_tokens", "patron_tokens",
-              "kamikaze_tokens", "enter_neutral")
-FACILITIES = ("minor_factory", "major_factory", "naval_base", "air_base")
 SCENARIO_KEYS = ("format", "kind", "ruleset", "id", "name", "map", "rule", "notes", "sides", "first_round", "last_round",
                  "phases", "order", "pacific", "rental", "nations", "neutrals", "blocks", "facilities", "units", "ships",
                  "victory")

@@ -8,7 +8,7 @@ This module imports nothing of the game's rules (``mapref --help`` reads it).
 from __future__ import annotations
 
 from mapref.rules.ruleset import Arg, Move
-from mapref.rulesets.area_control.data import ACTIVITIES, FACILITIES
+from mapref.rulesets.area_control.names import ACTIVITIES, FACILITIES
 
 TITLE = "Area control (Axis & Allies house rules)"
 SPACE = Arg("space", "space", required=True, metavar="TERRITORY")

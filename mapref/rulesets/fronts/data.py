@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 
 from mapref.io import tomlwrite as tw
 from mapref.io.problems import Reader
+from mapref.rulesets.fronts.names import SIDES
 
-SIDES = ("germans", "allies")
 TYPES = {"L": "Leader", "O": "Operation", "U": "Unit", "S": "Special"}  # CARD LIST NOTATION
 FRONT_LETTERS = {"E": "east", "W": "west", "M": "med"}  # "A = All Fronts"
 PHASES = ("history", "production", "planning", "med", "west", "east")  # TURN SEQUENCE 1-6

@@ -8,7 +8,7 @@ This module imports nothing of the game's rules (``mapref --help`` reads it).
 from __future__ import annotations
 
 from mapref.rules.ruleset import Arg, Move
-from mapref.rulesets.fronts.data import SIDES
+from mapref.rulesets.fronts.names import SIDES
 
 TITLE = "Three Fronts (a front-token card game)"
 

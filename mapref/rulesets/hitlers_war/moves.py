@@ -10,12 +10,11 @@ order of the table is the order of the right-click menu.
 from __future__ import annotations
 
 from mapref.rules.ruleset import Arg, Move
-from mapref.rules.vptrack import FACES, INFLUENCES, KINDS, WARS
-from mapref.rulesets.hitlers_war.state import POINT_TYPES, STATUSES
+from mapref.rules.vptrack_names import FACES, INFLUENCES, KINDS, WARS
+from mapref.rulesets.hitlers_war.names import POINT_TYPES, SIDES, STATUSES
 
 TITLE = "Hitler's War"
 FLAGS = {"tactical_air": "air"}  # the command line's name of a strength type
-SIDES = ("axis", "soviet", "allies")
 
 
 def parse_points(text: str) -> dict[str, int]:

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-SIDES = ("axis", "soviet", "allies")
+from mapref.rulesets.hitlers_war.names import POINT_TYPES, SIDES, STATUSES
+
 SEASONS = ("spring", "summer", "winter")
 YEARS = (1900, 2100)  # the years a game's turn may have (a saved game's turn.year)
-POINT_TYPES = ("infantry", "mechanized", "amphibious", "tactical_air", "para")
 PHASES = ("setup", "movement", "combat", "production", "over")
 SUBPHASES = {
     "setup": ("",),
@@ -31,7 +31,6 @@ SUBPHASES = {
 # at_war: fighting on its side; at_peace: a side's own nation not yet at war (the Soviet Union in
 # 1939); unaligned / inclined (towards ``side``); surrendered; neutral: may never be attacked;
 # vichy: French land under Vichy after France's surrender (Surrender, France 3; Vichy France 3-6).
-STATUSES = ("at_war", "at_peace", "unaligned", "inclined", "surrendered", "neutral", "vichy")
 
 
 @dataclass(frozen=True, order=True)
