@@ -216,6 +216,15 @@ class SupplyTrace:
             r = (int.from_bytes(r, "little") & int.from_bytes(fr, "little")).to_bytes(n, "little")
         return set(compress(ids, r))
 
+    def unreached(self, friendly: bytes | bytearray) -> list[str]:
+        """The spaces with a byte in ``friendly`` (a byte per space) the trace does not reach, in
+        the index's order: a side's unsupplied spaces, worked out over bytes rather than ids."""
+        ids = self.index.ids
+        if self._dict is not None:  # a record of its own (extended by a game's rules): read it
+            return [ids[i] for i in compress(range(self.index.n), friendly) if ids[i] not in self._dict]
+        left = int.from_bytes(bytes(friendly), "little") & ~int.from_bytes(bytes(self._reached), "little")
+        return list(compress(ids, left.to_bytes(self.index.n, "little"))) if left else []
+
     def is_supplied(self, space: str) -> bool:
         if self._dict is not None:
             return space in self._dict and space in self.friendly

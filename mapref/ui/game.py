@@ -145,18 +145,25 @@ class GameCanvas(MapCanvas):
         return [h for h in hexes if h in self.items] if self.culling else list(hexes)
 
     def follow_view(self) -> None:
-        """After the view moved: the new tiles get the overlays drawn per hex (the supply view,
-        the reach of a dragged piece) as well."""
+        """After the view moved: the new tiles get the pieces and the overlays drawn per hex (the
+        supply view, the reach of a dragged piece) as well."""
         before = set(self._tiles)
         super().follow_view()
         w = getattr(self, "window", None)
-        if self._tiles - before and w is not None and w.report is not None and ((w.supply_on.get() and w.supply_view) or self.reach):
+        if not self._tiles - before or w is None or w.report is None:
+            return
+        if (w.supply_on.get() and w.supply_view) or self.reach:
             self.delete("supply-view")
             self.delete("reach")
             if w.supply_on.get():
                 self._draw_supply_view()
             self._draw_reach()
-            self._raise_pieces()
+        if w._press is not None and w._press.get("dragging"):
+            return  # a counter is being dragged: the pieces are drawn again at the drop
+        for tag in ("unit", "unsupplied-ring", "occupation"):
+            self.delete(tag)
+        self._draw_pieces()
+        self._raise_pieces()
 
     def colours(self, side: str) -> tuple[str, str]:
         return self.window.session.ruleset.side_colours.get(side, NEUTRAL_COLOURS)
@@ -452,7 +459,12 @@ class GameCanvas(MapCanvas):
             xy, cw = self.box_slots(bid, len(ps))
             for p, (x, y) in zip(ps, xy):
                 slots[p.id] = (x, y, cw)
+        drawn = self.items if self.culling else None  # a big map: the pieces on the tiles drawn
         for p in w.pieces:
+            if drawn is not None and p.id not in slots:
+                h = self.space_hex(p.space)
+                if h is not None and h not in drawn:
+                    continue  # drawn with its tile (follow_view)
             xy = self.space_xy(p.space)
             if xy is None:
                 continue
@@ -833,8 +845,8 @@ class GameWindow(PositionExport):
         held: dict[str, str] = {}
         view = rs.supply_view(game)
         for side, (sup, unsup) in view.items():
-            for sp in sup | unsup:
-                held[sp] = side
+            held.update(dict.fromkeys(sup, side))
+            held.update(dict.fromkeys(unsup, side))
         held.update(rs.control_view(game))
         return held
 
@@ -1994,7 +2006,9 @@ def run(path: str | Path | None = None) -> int:
     session = load_for_play(path, journal=True, ask=ask)
     root.deiconify()
     w = GameWindow(root, session)
-    root.after(60, w.canvas.fit)
+    # the whole map, or on a big map its middle at a working zoom: fitting 40,000 hexes would draw
+    # every one (View > Fit still does)
+    root.after(60, getattr(w.canvas, "initial_view", w.canvas.fit))
     autoclose(root)
     root.mainloop()
     return 0

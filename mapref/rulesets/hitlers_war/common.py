@@ -95,8 +95,7 @@ class Context:
 
     def friendly_spaces(self, side: str) -> set[str]:
         """The spaces that exist and are ``side``'s (read from the friendly bytes)."""
-        ids = self.graph.index().ids
-        return {ids[i] for i in compress(range(len(ids)), self.friendly_bytes(side))}
+        return set(compress(self.graph.index().ids, self.friendly_bytes(side)))
 
     def changed_control(self) -> dict[str, str]:
         """The spaces that exist and are held by another side than at the start: space -> holder
@@ -111,10 +110,8 @@ class Context:
     def unsupplied_spaces(self, side: str) -> list[str]:
         """The spaces that exist, are ``side``'s and are not in its supplied set, in board order
         (read from the friendly bytes and the trace rather than every space's control)."""
-        fr = self.friendly_bytes(side)
-        sup = self.supplied(side)
-        ids = self.graph.index().ids
-        out = [ids[i] for i in compress(range(len(fr)), fr) if ids[i] not in sup]
+        extra = self.always_supplied(side)
+        out = [s for s in self.trace(side).unreached(self.friendly_bytes(side)) if s not in extra]
         return sorted(out, key=self.board.order_key)
 
     def friendly(self, space: str, side: str) -> bool:
@@ -256,27 +253,29 @@ def start_control(board: Board, sc: Scenario) -> dict[str, str]:
 
 def producing(board: Board) -> list[str]:
     """The spaces with printed production, in board order (once per map version)."""
-    cached = getattr(board, "_producing", None)
+    return _printed(board, "production")
+
+
+def port_spaces(board: Board) -> list[str]:
+    """The spaces with a printed port, in board order (once per map version)."""
+    return _printed(board, "port")
+
+
+def _printed(board: Board, what: str) -> list[str]:
+    """The spaces whose printed ``what`` (production, port) is not 0, in board order, worked out
+    once per map version: a hex map's hexes read from its data, not made spaces one by one."""
+    kept = board.__dict__.setdefault("_printed", {})
+    cached = kept.get(what)
     if cached is None or cached[0] != board.version:
         m = getattr(board, "map", None)
         hexes = getattr(m, "hexes", None)
         if isinstance(hexes, dict) and len(hexes) == m.grid.rows * m.grid.cols and list(hexes) == m.grid.hex_list():
             labels = m.grid.labels_row_major()
-            out = [lab for lab, d in zip(labels, hexes.values()) if d.production]
-            out += [s for s in board.spaces()[len(labels):] if (board.space(s) or Space(s, "box")).production]
+            out = [lab for lab, d in zip(labels, hexes.values()) if getattr(d, what)]
+            out += [s for s in board.spaces()[len(labels):] if getattr(board.space(s) or Space(s, "box"), what)]
         else:
-            out = [s for s in board.spaces() if (board.space(s) or Space(s, "box")).production]
-        cached = (board.version, out)
-        board._producing = cached
-    return cached[1]
-
-
-def port_spaces(board: Board) -> list[str]:
-    """The spaces with a printed port, in board order (once per map version)."""
-    cached = getattr(board, "_ports", None)
-    if cached is None or cached[0] != board.version:
-        cached = (board.version, [s for s in board.spaces() if (board.space(s) or Space(s, "box")).port])
-        board._ports = cached
+            out = [s for s in board.spaces() if getattr(board.space(s) or Space(s, "box"), what)]
+        cached = kept[what] = (board.version, out)
     return cached[1]
 
 

@@ -231,24 +231,26 @@ def ports_open_to(cx, fleet, frm: str, lost: tuple[str, ...] = (), held: dict | 
     rulings R53).  ``first``: stop at the first port found."""
     st = cx.state
     held = held or {}
-    reach = fleet_seas(cx, fleet.side, lost)
     ix = cx.graph.index().ix
     start = ix.get(frm)
+    if start is None:
+        return []
+    reach = fleet_seas(cx, fleet.side, lost)
     others = {x.at for x in st.fleets if x.side == fleet.side and x is not fleet}
+    control = cx.control
     out = []
-    for s in port_spaces(cx.board):
-        room = cx.port(s)
-        if not room or s == frm or cx.control.get(s) != fleet.side or s in lost or s in others:
+    for s in port_spaces(cx.board):  # the sea route first: most ports are in other seas
+        if control.get(s) != fleet.side or s == frm or s in lost or s in others or not reach.reaches(start, ix[s]):
             continue
-        if fleet_port_problem(cx, fleet.side, fleet.nation, s) or italian_fleet_kept(cx, fleet, s):
+        room = cx.port(s)
+        if not room or fleet_port_problem(cx, fleet.side, fleet.nation, s) or italian_fleet_kept(cx, fleet, s):
             continue
         used = sum(x.capital for x in st.fleets if x.at == s and x.in_port and x is not fleet) + held.get(s, 0)
         if used + (1 if any_room else fleet.capital) > room:
             continue
-        if start is not None and ix.get(s) is not None and reach.reaches(start, ix[s]):
-            out.append(s)
-            if first:  # only whether there is one (the report asks after every change)
-                break
+        out.append(s)
+        if first:  # only whether there is one (the report asks after every change)
+            break
     return cx.board.sorted(out)
 
 

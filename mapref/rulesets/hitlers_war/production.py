@@ -103,17 +103,18 @@ def production(cx: Context, side: str) -> SideProduction:
         return max(0, cx.undevastated(s) - repaired.get(s, 0))
 
     counted, unsupplied = [], []
+    points: dict[str, int] = {}
     for s in cx.production_spaces():
         if not cx.friendly(s, side) or s in special:
             continue
-        p = undev(s)
+        p = points[s] = undev(s)
         if not p:
             continue
         (counted if at_setup or s in supplied else unsupplied).append(s)
     what = ("undevastated friendly production (set-up: counted, not yet traced)" if at_setup
             else "undevastated friendly production that traces supply")
-    terms = [Term(what, sum(undev(s) for s in counted),
-                  "Prepare for Play 6" if at_setup else "Production points 1", [f"{s}={undev(s)}" for s in counted])]
+    terms = [Term(what, sum(points[s] for s in counted),
+                  "Prepare for Play 6" if at_setup else "Production points 1", [f"{s}={points[s]}" for s in counted])]
     if repaired:
         terms.append(Term(f"repaired this phase, counted from next turn: {', '.join(f'{s}={n}' for s, n in repaired.items())}", 0,
                           "Repairing devastated production 8"))

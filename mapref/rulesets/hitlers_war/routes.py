@@ -49,54 +49,59 @@ class SeaPlan:
     ``asks``: the spaces whose friendliness some step asks."""
 
     def __init__(self, ix: GraphIndex, board) -> None:
+        from mapref.rules.supply import sea_numbers
+        from mapref.rulesets.hitlers_war.common import port_spaces
+
         self.ix, self.board = ix, board
-        ids, ck, csea, ca, cb = ix.ids, ix.ck, ix.csea, ix.ca, ix.cb
-        out = ix.out_conns(SEA_MOVE)
+        ids, ck, csea, ca, cb, cone = ix.ids, ix.ck, ix.csea, ix.ca, ix.cb, ix.cone
+        codes = ix.codes(SEA_MOVE)
         coast, sea, arrow, crossing = (ix.kcode.get(k, -1) for k in ("coast", "sea", "sea_arrow", "crossing"))
         crossed = {(min(ca[c], cb[c]), max(ca[c], cb[c])) for c in range(len(ck)) if ck[c] == crossing}
         self._spaces: dict[int, object] = {}
-        space, zone = self._space, self._zone
+        zones, full = sea_numbers(ix, board)  # the board's sea zones, read from the map at once
+        coastal: dict[int, bool] = {}
+        # rule 19: ports with port_access are entered and left only through those hexes
+        access: dict[int, set[str]] = {}
+        for p in port_spaces(board):
+            sp = board.space(p)
+            if sp is not None and sp.port_access and p in ix.ix:
+                access[ix.ix[p]] = set(sp.port_access)
 
         def access_ok(a: int, b: int) -> bool:
-            # rule 19: ports with port_access are entered and left only through those hexes
             for port, other in ((a, b), (b, a)):
-                s = space(port)
-                if s is None or s.is_box or not s.port_access:
-                    continue
-                o = space(other)
-                if o is not None and not o.is_box and ids[other] not in s.port_access:
-                    return False
+                if port in access and ids[other] not in access[port]:
+                    o = self._space(other)
+                    if o is not None and not o.is_box:
+                        return False
             return True
 
         self.steps: list[list[tuple[int, int]]] = [[] for _ in range(ix.n)]
-        flags: dict[tuple[int, int], int] = {}  # (from, connection) -> flags
+        self.edges: list[tuple[int, int, int, int]] = []
         asks: set[int] = set()
-        for s in range(ix.n):
-            if not out[s]:
+        for c, k in enumerate(ck):  # in the graph's order: each space's steps as out_conns lists them
+            if k not in codes:
                 continue
-            coastal = self.terrain(s) == "coastal"
-            for m, c in out[s]:
-                if not access_ok(s, m):
+            a, b = ca[c], cb[c]
+            both = k == coast or (k == sea and (min(a, b), max(a, b)) in crossed)
+            fl = []
+            for s, m in ((a, b), (b, a)):
+                if (s == b and (cone[c] or a == b)) or not access_ok(s, m):
+                    fl.append(-1)
                     continue
-                k = ck[c]
-                f = 0
-                if k == coast or (k == sea and (min(s, m), max(s, m)) in crossed):
-                    f |= NEED_BOTH
-                    asks.update((s, m))
-                if coastal:
-                    into = csea[c] if k == arrow else zone(m)
-                    if into is not None and into != zone(s):
+                f = NEED_BOTH if both else 0
+                if s not in coastal:
+                    coastal[s] = s not in full and self.terrain(s) == "coastal"
+                if coastal[s]:
+                    into = csea[c] if k == arrow else zones.get(m)
+                    if into is not None and into != zones.get(s):
                         f |= ZONE_CHANGE
                         asks.add(s)
+                if both:
+                    asks.update((s, m))
                 self.steps[s].append((m, f))
-                flags[(s, c)] = f
-        self.edges: list[tuple[int, int, int, int]] = []
-        done: set[int] = set()
-        for s, c in flags:
-            if c not in done:
-                done.add(c)
-                a, b = ca[c], cb[c]
-                self.edges.append((a, b, flags.get((a, c), -1), flags.get((b, c), -1) if a != b else -1))
+                fl.append(f)
+            if fl != [-1, -1]:
+                self.edges.append((a, b, fl[0], fl[1]))
         self.asks = sorted(asks)
         self._reach: dict[tuple, SeaReach] = {}
 

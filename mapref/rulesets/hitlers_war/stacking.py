@@ -54,6 +54,9 @@ def check_stacking(cx: Context) -> list[Violation]:
         if cx.is_box(a.at) and a.total(with_air=False) > LIMIT and movement_over(cx, a.side):
             out.append(Violation("stacking.over_ten", "Stacking 6", a.at, a.side,
                                  f"{a.name} has {a.total(with_air=False)} strength points; each army in an off-map box is limited to ten"))
+    forts_at: dict[str, int] = defaultdict(int)
+    for f in st.forts:
+        forts_at[f.at] += f.strength
     for space, armies in sorted(by_space.items()):
         if cx.is_box(space):
             continue  # Stacking 6: any number of armies in an off-map box
@@ -66,7 +69,7 @@ def check_stacking(cx: Context) -> list[Violation]:
             elif movement_over(cx, side) and st.side == side:
                 out.append(Violation("stacking.retreat_unresolved", "Stacking 4", space, side,
                                      f"the armies forced to retreat together into {space} were not separated in {side}'s movement phase: points over ten are lost and the rest go to one army"))
-        n = hex_points(cx, space)
+        n = sum(a.total(with_air=False) for a in armies) + forts_at[space]  # hex_points, for every hex at once
         if n > LIMIT and movement_over(cx, side) and not all(a.no_defensive_assault for a in armies):
             forts = sum(f.strength for f in st.forts if f.at == space)
             extra = f" (with {forts} fort points)" if forts else ""
