@@ -4,8 +4,8 @@ and what a designer does with it in the area editor.
     python bench/area_figures.py generate N OUT.toml      the map (prints JSON: the generation's time)
     python bench/area_figures.py window MAP.toml [--runs R]   the editor's figures (needs a display)
 
-``generate``: a wavy coast of 1,000 vertices (about 3,000 x 2,000 map units) and N random points
-well inside it (seed 10), cut into areas by *Generate areas* (:func:`mapref.core.areaedit.generate_areas`:
+``generate``: the coast and the points of bench/generate_areas.py (a wavy coast of 1,000 vertices,
+about 3,000 x 2,000 map units, and N random points well inside it), cut into areas by *Generate areas* (:func:`mapref.core.areaedit.generate_areas`:
 Voronoi cells clipped to the land, the coast given the cells' vertices, land lines proposed
 between neighbours) and applied: that is the time reported.  Then, untimed, the map is dressed
 as a designer would (four colour classes, victory values, capitals, the proposed lines accepted)
@@ -31,15 +31,15 @@ import argparse
 import dataclasses
 import json
 import math
-import random
 import statistics
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-SEED = 10
+from generate_areas import land, points  # noqa: E402  (the coast and the points of bench/generate_areas.py)
 
 
 def timed(f, n: int = 1) -> list[tuple[float, float]]:
@@ -56,30 +56,6 @@ def med(samples: list[tuple[float, float]]) -> list[float]:
 
 
 # ---------------------------------------------------------------------------- the map
-def land():
-    from shapely.geometry import Polygon
-
-    coast = []
-    for i in range(1000):
-        a = 2 * math.pi * i / 1000
-        r = 1.0 + 0.08 * math.sin(7 * a) + 0.05 * math.sin(19 * a + 1) + 0.01 * math.sin(97 * a)
-        coast.append((round(1500 + 1400 * r * math.cos(a), 2), round(1000 + 900 * r * math.sin(a), 2)))
-    return Polygon(coast)
-
-
-def points(shape, n: int) -> list[tuple[float, float]]:
-    from shapely.geometry import Point
-
-    rng = random.Random(SEED)
-    inner = shape.buffer(-10)
-    out: set[tuple[float, float]] = set()
-    while len(out) < n:
-        p = (round(rng.uniform(100, 2900), 2), round(rng.uniform(100, 1900), 2))
-        if inner.contains(Point(p)):
-            out.add(p)
-    return sorted(out)
-
-
 def generate(n: int, out: Path) -> dict:
     from mapref.core.areaedit import accept_lines, generate_areas, suggest_lines
     from mapref.core.areamodel import AreaMap, ColourClass
