@@ -119,8 +119,8 @@ def cmd_render(argv: list[str]) -> int:
     ap.add_argument("file", metavar="FILE")
     ap.add_argument("-o", "--output", required=True, metavar="OUT.png")
     ap.add_argument("--size", type=float, default=None, metavar="RADIUS",
-                    help="hex radius in pixels, 4-1000 (default: the map's hex_size, at least 24); the image is at most "
-                    "40 megapixels; for an area map, the image's width in pixels, 200-8000 (default 1600)")
+                    help="hex radius in pixels, 4-1000 (default: the map's hex_size, at least 24, smaller for a map too big to "
+                    "draw at that within 40 megapixels); the image is at most 40 megapixels; for an area map, the image's width in pixels, 200-8000 (default 1600)")
     ap.add_argument("--game", default=None, metavar="GAME", help="a saved game whose units and supply to draw")
     args = ap.parse_args(argv)
     from mapref.render.png import MAX_SIZE, MIN_SIZE, ImageTooBig, check_image_size, render_map

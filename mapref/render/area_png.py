@@ -13,11 +13,12 @@ from typing import Callable
 
 from PIL import Image, ImageDraw
 
-from mapref.render.png import MAX_PIXELS, ImageTooBig  # one image bound for every map
 from mapref.core.areamodel import AreaMap, Location, polygon_parts
+from mapref.render.png import MAX_PIXELS, ImageTooBig  # one image bound for every map
 from mapref.render.png import _font
 from mapref.render.scene import area_fill as fill_of, line_paths as _line_paths, midpoint as _midpoint
 from mapref.render.style import LAND_UNOWNED, blend, text_colour_on
+from mapref.render.text import Glyphs
 
 SEA = "#cfdeec"
 BORDER = "#4d4d4d"
@@ -118,14 +119,16 @@ def render_area(m: AreaMap, out: str | Path | None = None, width: int | None = N
     if progress:
         progress(0.8)
 
+    # the names and values from glyphs rendered once per font and halo (mapref.render.text)
+    t_name, t_value, t_small = Glyphs(f_name, 2 * s), Glyphs(f_value), Glyphs(f_small, s)
     if "names" not in hidden:
         for loc in locs:
-            _label(d, v, m, loc, f_name, f_value, f_small, s, "values" not in hidden)
+            _label(d, v, m, loc, t_name, t_value, t_small, s, "values" not in hidden)
     if "values" not in hidden:
         for ln, pts, colour in marks:
             for val, (p, q) in ((ln.defence_a, (pts[0], pts[1])), (ln.defence_b, (pts[-1], pts[-2]))):
                 if val:
-                    _defence(d, p, q, val, f_value, colour, s)
+                    _defence(d, p, q, val, t_value, colour, s)
             if ln.condition:
                 d.text(_midpoint(pts), ln.condition.text(), font=f_small, fill=colour, anchor="mm", stroke_width=2 * s,
                        stroke_fill="#ffffff")
@@ -182,7 +185,7 @@ def _arrow_head(d: ImageDraw.ImageDraw, p, q, colour: str, size: float) -> None:
               fill=colour)
 
 
-def _defence(d: ImageDraw.ImageDraw, p, q, val: int, font, colour: str, s: int) -> None:
+def _defence(d: ImageDraw.ImageDraw, p, q, val: int, glyphs: Glyphs, colour: str, s: int) -> None:
     """The defence value of a line's end: a small framed number a little way along the line."""
     dx, dy = q[0] - p[0], q[1] - p[1]
     n = math.hypot(dx, dy) or 1.0
@@ -190,27 +193,27 @@ def _defence(d: ImageDraw.ImageDraw, p, q, val: int, font, colour: str, s: int) 
     c = (p[0] + dx * t, p[1] + dy * t)
     r = 8 * s
     d.rectangle([c[0] - r, c[1] - r, c[0] + r, c[1] + r], fill="#ffffff", outline=colour, width=2 * s)
-    d.text(c, f"+{val}" if val < 10 else str(val), font=font, fill="#111111", anchor="mm")
+    glyphs.draw(d, c, f"+{val}" if val < 10 else str(val), "#111111")
 
 
-def _label(d, v: _View, m: AreaMap, loc: Location, f_name, f_value, f_small, s: int, values: bool) -> None:
+def _label(d, v: _View, m: AreaMap, loc: Location, t_name: Glyphs, t_value: Glyphs, t_small: Glyphs, s: int, values: bool) -> None:
     x, y = v(loc.label_point)
     fill = fill_of(m, loc.colour)
     ink = text_colour_on(fill)
     halo = fill if ink == "#111111" else "#333333"
     name = loc.label
-    tw = d.textlength(name, font=f_name)
-    d.text((x, y), name, font=f_name, fill=ink, anchor="mm", stroke_width=2 * s, stroke_fill=halo)
+    tw = t_name.length(name)
+    t_name.draw(d, (x, y), name, ink, "mm", stroke_fill=halo)
     if loc.capital:
         _star(d, x - tw / 2 - 9 * s, y, 6 * s, "#c0392b")
     if values and loc.vp:
         r = 9 * s
         cy = y - 19 * s
         d.ellipse([x - r, cy - r, x + r, cy + r], fill="#fff8dc", outline="#7a5c00", width=2 * s)
-        d.text((x, cy), str(loc.vp), font=f_value, fill="#3d2e00", anchor="mm")
+        t_value.draw(d, (x, cy), str(loc.vp), "#3d2e00")
     if values and loc.supply:
         sides = ", ".join(sp.text() for sp in loc.supply)
-        d.text((x, y + 14 * s), f"supply: {sides}", font=f_small, fill=ink, anchor="mt", stroke_width=s, stroke_fill=halo)
+        t_small.draw(d, (x, y + 14 * s), f"supply: {sides}", ink, "mt", stroke_fill=halo)
 
 
 def _star(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: str) -> None:

@@ -9,9 +9,10 @@ from typing import Callable
 
 from PIL import Image, ImageDraw, ImageFont
 
-from mapref.core.grid import Hex, Layout
+from mapref.core.grid import Hex, Layout, Orientation
 from mapref.core.model import MapModel
 from mapref.io.problems import clip, escape
+from mapref.render.text import Glyphs
 from mapref.render.style import (
     GRID_LINE,
     LAND_UNOWNED,
@@ -64,8 +65,19 @@ def largest_size(m: MapModel) -> float:
     return lo
 
 
+def default_size(m: MapModel) -> float:
+    """The hex radius drawn when none is asked for: the map's own hex size, at least 24 pixels,
+    or, for a map too big for :data:`MAX_PIXELS` at that size, the largest that fits (to a tenth
+    of a pixel, at least :data:`MIN_SIZE`)."""
+    s = min(MAX_SIZE, max(24.0, m.hex_size))
+    w, h = _frame(m, s)[2:]
+    if w * h > MAX_PIXELS:
+        s = max(MIN_SIZE, math.floor(largest_size(m) * 10) / 10)
+    return s
+
+
 def _radius(m: MapModel, size: float | None) -> float:
-    s = float(size if size is not None else max(24.0, m.hex_size))
+    s = float(size if size is not None else default_size(m))
     if not (MIN_SIZE <= s <= MAX_SIZE):  # nan is refused too
         raise ImageTooBig(f"expected a hex radius from {MIN_SIZE:g} to {MAX_SIZE:g} pixels, got {s:g}")
     return s
@@ -100,7 +112,8 @@ def _font(size: int, bold: bool = False) -> ImageFont.ImageFont:
 
 def render_map(m: MapModel, out: str | Path | None = None, size: float | None = None,
                progress: Callable[[float], None] | None = None, overlay: Callable[[ImageDraw.ImageDraw, Layout], None] | None = None) -> Image.Image:
-    """Render ``m`` with hexes of ``size`` pixels (default: the map's own hex size, at least 24).
+    """Render ``m`` with hexes of ``size`` pixels (default: :func:`default_size`, the map's own hex
+    size, at least 24, or smaller for a big map, to fit :data:`MAX_PIXELS`).
 
     ``progress`` is called with a fraction from 0 to 1 as rows are drawn; ``overlay`` may draw
     on top (units, supply lines).  A size out of range, or an image past :data:`MAX_PIXELS`,
@@ -118,39 +131,59 @@ def render_map(m: MapModel, out: str | Path | None = None, size: float | None = 
     f_title = _font(max(12, int(s * 0.55)), bold=True)
 
     grid = m.grid
-    hexes = list(grid.hexes())
+    hexes = grid.hex_list()
+    R, C = grid.rows, grid.cols
+    datas = [m.hexes[h] for h in hexes]
+    fills = [hex_fill(m, data) for data in datas]
+    centres = [lay.centre(h) for h in hexes]
+    # the corners of every hex: the centre plus the same six offsets (Layout.corners' arithmetic)
+    start = 30 if grid.orientation is Orientation.POINTY else 0
+    offsets = [(s * math.cos(math.radians(start + 60 * i)), s * math.sin(math.radians(start + 60 * i))) for i in range(6)]
     total = len(hexes)
-    for i, h in enumerate(hexes):
-        data = m.hexes[h]
-        d.polygon(lay.corners(h), fill=hex_fill(m, data), outline=GRID_LINE)
+    polygon = d.polygon
+    for i, (cx, cy) in enumerate(centres):
+        polygon([(cx + ox, cy + oy) for ox, oy in offsets], fill=fills[i], outline=GRID_LINE)
         if progress and i % max(1, total // 50) == 0:
             progress(0.7 * i / total)
 
+    # the grid walked with integer steps (Grid.neighbour_steps): each side once, from the hex
+    # first in row order, in the order of its directions
+    dirs = grid.directions()
+    steps = grid.neighbour_steps()
+    forward = {par: [(k, dr, dc) for k, (dr, dc) in enumerate(st) if dr > 0 or (dr == 0 and dc > 0)] for par, st in steps.items()}
+
     # coastal hexes: a water wedge marks the part-sea, part-land hexes
-    for h in hexes:
-        data = m.hexes[h]
+    for i, data in enumerate(datas):
         if data.terrain == "coastal":
-            cx, cy = lay.centre(h)
+            h = hexes[i]
+            cx, cy = centres[i]
             sea = m.seas.get(data.sea) if data.sea else None
             water = sea.colour if sea else SEA_DEFAULT
-            # draw a thin water band on each side facing a sea hex
-            for dr in grid.directions():
-                n = grid.neighbour(h, dr)
-                if not grid.contains(n) or m.hexes[n].terrain == "sea":
-                    (ax, ay), (bx, by) = lay.side_segment(h, dr)
-                    k = 0.28
-                    d.polygon([(ax, ay), (bx, by), (bx + (cx - bx) * k, by + (cy - by) * k), (ax + (cx - ax) * k, ay + (cy - ay) * k)], fill=water)
-            d.polygon(lay.corners(h), outline=GRID_LINE)
+            # draw a thin water band on each side facing a sea hex (or the grid's edge)
+            for k, (dr, dc) in enumerate(steps[(h.row & 1, h.col & 1)]):
+                r, c = h.row + dr, h.col + dc
+                if not (1 <= r <= R and 1 <= c <= C) or datas[(r - 1) * C + c - 1].terrain == "sea":
+                    (ax, ay), (bx, by) = lay.side_segment(h, dirs[k])
+                    k2 = 0.28
+                    d.polygon([(ax, ay), (bx, by), (bx + (cx - bx) * k2, by + (cy - by) * k2), (ax + (cx - ax) * k2, ay + (cy - ay) * k2)],
+                              fill=water)
+            polygon([(cx + ox, cy + oy) for ox, oy in offsets], outline=GRID_LINE)
 
-    # sea zone borders: thick dark blue lines between water hexes of different seas
-    for side in grid.all_hexsides():
-        if not (grid.contains(side.a) and grid.contains(side.b)):
-            continue
-        a, b = m.hexes[side.a], m.hexes[side.b]
-        if a.is_water and b.is_water and a.sea and b.sea and a.sea != b.sea:
-            d.line(lay.hexside_segment(side), fill="#1b2f7a", width=max(2, int(s / 9)))
-        elif a.is_land and b.is_land and a.country != b.country and a.country and b.country:
-            d.line(lay.hexside_segment(side), fill="#555555", width=max(1, int(s / 16)))
+    # sea zone borders: thick dark blue lines between water hexes of different seas; country
+    # borders between land hexes
+    sea_w, border_w = max(2, int(s / 9)), max(1, int(s / 16))
+    line = d.line
+    for i, a in enumerate(datas):
+        h = hexes[i]
+        for k, dr, dc in forward[(h.row & 1, h.col & 1)]:
+            r, c = h.row + dr, h.col + dc
+            if not (1 <= r <= R and 1 <= c <= C):
+                continue
+            b = datas[(r - 1) * C + c - 1]
+            if a.is_water and b.is_water and a.sea and b.sea and a.sea != b.sea:
+                line(lay.side_segment(h, dirs[k]), fill="#1b2f7a", width=sea_w)
+            elif a.is_land and b.is_land and a.country != b.country and a.country and b.country:
+                line(lay.side_segment(h, dirs[k]), fill="#555555", width=border_w)
 
     # hexside features
     for side, sd in m.hexsides.items():
@@ -162,16 +195,18 @@ def render_map(m: MapModel, out: str | Path | None = None, size: float | None = 
 
     if progress:
         progress(0.8)
-    for h in hexes:
-        data = m.hexes[h]
-        cx, cy = lay.centre(h)
-        fill = hex_fill(m, data)
+    # the labels from glyphs rendered once (mapref.render.text): 40,000 strings on a 200x200 map
+    t_label, t_prod, t_name = Glyphs(f_label), Glyphs(f_prod), Glyphs(f_name)
+    labels = grid.labels_row_major()
+    for i, data in enumerate(datas):
+        cx, cy = centres[i]
+        fill = fills[i]
         ink = text_colour_on(fill)
-        d.text((cx, cy - s * 0.62), grid.label(h), font=f_label, fill=blend(ink, fill, 0.45), anchor="mm")
+        t_label.draw(d, (cx, cy - s * 0.62), labels[i], blend(ink, fill, 0.45))
         if data.mountain:
             _mountain(d, cx, cy + s * 0.05, s, ink)
         if data.production:
-            d.text((cx, cy + (s * 0.12 if not data.mountain else -s * 0.2)), str(data.production), font=f_prod, fill=ink, anchor="mm")
+            t_prod.draw(d, (cx, cy + (s * 0.12 if not data.mountain else -s * 0.2)), str(data.production), ink)
         if data.capital:
             r = s * 0.2
             px, py = cx - s * 0.45, cy - s * 0.18
@@ -180,9 +215,9 @@ def render_map(m: MapModel, out: str | Path | None = None, size: float | None = 
         if data.port:
             _anchor(d, cx + s * 0.45, cy - s * 0.15, s * 0.22, "#1b2f7a" if not data.port_optional else "#6a7bb0")
             if data.port != 10:
-                d.text((cx + s * 0.45, cy + s * 0.15), str(data.port), font=f_label, fill="#1b2f7a", anchor="mm")
+                t_label.draw(d, (cx + s * 0.45, cy + s * 0.15), str(data.port), "#1b2f7a")
         if data.name:
-            d.text((cx, cy + s * 0.52), _shown(data.name), font=f_name, fill=ink, anchor="mm")
+            t_name.draw(d, (cx, cy + s * 0.52), _shown(data.name), ink)
 
     for f in m.features.values():
         if f.hex is None:
@@ -271,4 +306,4 @@ def _anchor(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: str)
     d.ellipse([cx - r * 0.22, cy - r * 1.25, cx + r * 0.22, cy - r * 0.8], outline=colour, width=w)
 
 
-__all__ = ["render_map", "image_size", "check_image_size", "largest_size", "ImageTooBig", "MAX_PIXELS", "Hex"]
+__all__ = ["render_map", "image_size", "check_image_size", "default_size", "largest_size", "ImageTooBig", "MAX_PIXELS", "Hex"]
