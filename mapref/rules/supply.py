@@ -333,13 +333,42 @@ def search(inp: Inputs) -> tuple[list[int], list[int]]:
         par[s] = ROOT
         order.append(s)
     append = order.append
-    step = _stepper(inp)
+    # the rule of _stepper, written out in the loop (a call per connection was most of the time)
+    land, seat = ix.codes(LAND_TRACE), ix.codes(SEA_TRACE)
+    arrow, seak = ix.kcode.get("sea_arrow", -1), ix.kcode.get("sea", -1)
+    ck, csea, seas = ix.ck, ix.csea, inp.open_seas
+    fr, wo, zo = inp.friendly, inp.water_open(), inp.zone_open()
     out = ix.out_conns()
     for s in order:
-        for n, c in out[s]:
-            if par[n] == UNSEEN and step(s, n, c):
-                par[n] = s
-                append(n)
+        if fr[s]:
+            zs = zo[s]
+            for n, c in out[s]:
+                if par[n] is not UNSEEN:
+                    continue
+                k = ck[c]
+                if k in land:
+                    ok = fr[n]
+                elif k not in seat:
+                    continue
+                elif k == arrow:
+                    ok = csea[c] in seas and wo[n]
+                elif fr[n]:
+                    ok = k == seak and (zs or zo[n])  # a full-sea side between two friendly shores
+                else:
+                    ok = wo[n]  # embarking onto an open sea
+                if ok:
+                    par[n] = s
+                    append(n)
+        else:  # an open sea hex the search sails on: landing on a friendly shore, or sailing on
+            for n, c in out[s]:
+                if par[n] is not UNSEEN:
+                    continue
+                k = ck[c]
+                if k not in seat:
+                    continue
+                if (fr[n] if k == arrow else (fr[n] or wo[n])) and (k != arrow or csea[c] in seas):
+                    par[n] = s
+                    append(n)
     return par, order
 
 
