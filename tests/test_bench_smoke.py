@@ -1,6 +1,7 @@
-"""bench/run on a tiny map, so the benchmarks cannot rot: every figure of the table is measured
-for both maps (the window's too, under the tests' X display) and scipy's and networkx's answers,
-when installed, agree with mapref's (bench/run checks them).  No figure is compared with a time."""
+"""bench/run on tiny maps, so the benchmarks cannot rot: every figure of the table is measured
+for both hex maps and both area maps (the windows' too, under the tests' X display) and for the
+command line's start, and scipy's and networkx's answers, when installed, agree with mapref's
+(bench/run checks them).  No figure is compared with a time."""
 
 import os
 import subprocess
@@ -11,8 +12,13 @@ ROOT = Path(__file__).resolve().parent.parent
 
 ROWS = ["load map + game", "full referee report", "supply for all sides from scratch", "scipy csgraph",
         "networkx", "supply after one move", "supply after one capture", "drag an army one hex in the window", "the whole drag", "refresh after it",
-        "start to first frame", "paint one hex", "hover while the problems check runs", "zoom step",
-        "memory, window with map and game"]
+        "the drop to the window settled", "start to first frame", "start to settled", "paint one hex",
+        "hover while the problems check runs", "zoom step", "memory, window with map and game", "render the map as PNG",
+        "`mapref referee GAME --json`", "`mapref check MAP`", "referee / check",
+        # the area maps (small: the first, big: the second)
+        "generate the areas from points", "area editor (`mapref MAP.toml`), start to settled", "hover at the fit view",
+        "zoom step about the cursor", "vertex drag: the release", "undo the drag", "problems check (lint)", "render as PNG (default size)"]
+START = ["`python -c pass`", "`mapref --help`", "--help / python -c pass"]
 
 
 def test_bench_run_tiny(tmp_path):
@@ -28,5 +34,8 @@ def test_bench_run_tiny(tmp_path):
         assert line is not None, f"no row {row!r} in\n{table}"
         cells = [c.strip() for c in line.strip("|").split("|")]
         if "scipy" in row or "networkx" in row:
-            continue  # n/a where the bench extra is not installed
+            continue  # n/a where the bench extra is not installed (networkx: land only, and the big game has fleets at sea)
         assert "n/a" not in cells[2] and "n/a" not in cells[4], line
+    for row in START:  # the command line's start: one figure
+        line = next((x for x in table.splitlines() if row in x), None)
+        assert line is not None and "n/a" not in line, f"no row {row!r} in\n{table}"
