@@ -34,6 +34,9 @@ _ESC = re.compile(r'\\(["\\bfnrt]|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8})')
 _SIMPLE_ESC = {'"': '"', "\\": "\\", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
 _NUM = re.compile(r"[+-]?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?")
 _AFTER_SCALAR = frozenset(" \t\r\n,]}#")  # what may follow a number or a boolean
+_NUMBER = r"[+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?"
+# an array of two numbers on one line, [x, y]: an area map's points, read in one match
+_PAIR = re.compile(r"\[[ \t]*(" + _NUMBER + r")[ \t]*,[ \t]*(" + _NUMBER + r")[ \t]*\]")
 # the usual line, in one match: a bare key, a string without escapes, an integer or a boolean
 _SCALAR = r'(?:"[^"\\\x00-\x08\x0a-\x1f\x7f]*"|[+-]?(?:0|[1-9][0-9]*)|true|false)'
 _ITEM = re.compile(r'([A-Za-z0-9_-]+)[ \t]*=[ \t]*(?:"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"|([+-]?(?:0|[1-9][0-9]*))|(true|false))[ \t]*(?:,[ \t]*)?')
@@ -98,7 +101,16 @@ def _value(src: str, pos: int, frozen: set[int]):
     return end, v
 
 
+def _number(text: str):
+    return float(text) if "." in text or "e" in text or "E" in text else int(text)
+
+
 def _array(src: str, pos: int, frozen: set[int]):
+    m = _PAIR.match(src, pos)
+    if m is not None:
+        out = [_number(m.group(1)), _number(m.group(2))]
+        frozen.add(id(out))
+        return m.end(), out
     out: list = []
     pos = _GAP.match(src, pos + 1).end()
     while True:

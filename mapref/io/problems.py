@@ -241,6 +241,20 @@ def _deep_bracket(source: str) -> tuple[int | None, int | None]:
 
 def _too_deep(data: dict) -> list[str] | None:
     """The key path of the first value nested deeper than :data:`MAX_DEPTH`, or None."""
+    # first only the depth, over the tables and arrays (an area map has a few hundred thousand):
+    # the paths are made only for a document that is too deep
+    level, depth = [data], 0
+    while level:
+        depth += 1
+        nxt = []
+        for v in level:
+            items = v.values() if isinstance(v, dict) else v
+            nxt += [x for x in items if isinstance(x, (dict, list))]
+        if nxt and depth >= MAX_DEPTH:
+            break
+        level = nxt
+    else:
+        return None
     stack: list[tuple[object, list[str]]] = [(data, [])]
     while stack:
         v, path = stack.pop()
