@@ -112,7 +112,11 @@ class Edit(history.Command):
         for t in set(self.changes) | set(self.renames) | ({"lines", "regions"} if self.renames.get("locations") or self.renames.get("boxes") else set()):
             new_tables[t] = self._apply(t, getattr(m, t))
         staged = {t: new_tables.get(t, getattr(m, t)) for t in TABLES}
-        _validate(staged, set(new_tables))
+        # what the edit changed, where only that can have broken the map (a valid map stays valid
+        # elsewhere): renames and new colour classes or line kinds are checked everywhere
+        keys = None if self.renames or {"colours", "line_kinds"} & set(self.changes) else \
+            {t: set(v) for t, v in self.changes.items()}
+        _validate(staged, set(new_tables), keys, {t: getattr(m, t) for t in ("lines",)})
         self._old_tables = {t: getattr(m, t) for t in new_tables}
         self._old_attrs = {a: getattr(m, a) for a in self.attrs}
         for t, v in new_tables.items():
@@ -166,13 +170,24 @@ class Edit(history.Command):
         return t
 
 
-def _validate(tb: Mapping[str, dict], changed: set[str]) -> None:
+def _validate(tb: Mapping[str, dict], changed: set[str], keys: Mapping[str, set[str]] | None = None,
+              before: Mapping[str, dict] | None = None) -> None:
+    """Refuse a staged map whose ids, colours or lines are wrong.  ``keys``: the items an edit
+    changed, table -> ids (None: every item is checked); then only those are checked, and the
+    lines joined to a location or box changed (or gone), as the map before the edit (``before``)
+    and after it has them."""
     locs, boxes, lines = tb["locations"], tb["boxes"], tb["lines"]
     colours = tb["colours"]
     problems = []
+
+    def items(table: str, d: dict):
+        if keys is None:
+            return d.items()
+        return [(k, d[k]) for k in keys.get(table, ()) if k in d]
+
     if changed & {"locations", "boxes", "colours"}:
-        for table in (locs, boxes):
-            for k, p in table.items():
+        for table, d in (("locations", locs), ("boxes", boxes)):
+            for k, p in items(table, d):
                 if not valid_id(k):
                     problems.append(f"{k!r} is not an id (lowercase letters, digits, _ and -)")
                 if p.colour and p.colour not in colours:
@@ -188,7 +203,16 @@ def _validate(tb: Mapping[str, dict], changed: set[str]) -> None:
             if loc is None:
                 return False
             return half in loc.halves if loc.has_halves else not dot
-        for k, ln in lines.items():
+        if keys is None:
+            to_check = lines.items()
+        else:
+            ids = set(keys.get("lines", ())) & set(lines)
+            places = set(keys.get("locations", ())) | {box_space(b) for b in keys.get("boxes", ())}
+            if places:
+                for d in (lines, (before or {}).get("lines") or {}):
+                    ids.update(k for p in places for k in _lines_at(d).get(p, ()) if k in lines)
+            to_check = [(k, lines[k]) for k in sorted(ids)]
+        for k, ln in to_check:
             if not valid_id(k):
                 problems.append(f"{k!r} is not a line id (lowercase letters, digits, _ and -)")
             for end in (ln.a, ln.b):
@@ -200,6 +224,24 @@ def _validate(tb: Mapping[str, dict], changed: set[str]) -> None:
                 problems.append(f"line {k}: unknown kind {ln.kind!r} (known: {', '.join(sorted(kinds))})")
     if problems:
         raise EditError("; ".join(problems[:5]) + (f" (and {len(problems) - 5} more)" if len(problems) > 5 else ""))
+
+
+_LINES_AT: dict[int, tuple[dict, dict]] = {}  # id(lines table) -> (the table, its lines by place), the last few
+
+
+def _lines_at(lines: dict) -> dict[str, list[str]]:
+    """The ids of ``lines`` by the location (or ``box:id``) at either end, made once per lines
+    table (an edit makes a new table only when it changes lines)."""
+    kept = _LINES_AT.get(id(lines))
+    if kept is None or kept[0] is not lines:
+        out: dict[str, list[str]] = {}
+        for k, ln in lines.items():
+            for end in {_loc_of(ln.a), _loc_of(ln.b)}:
+                out.setdefault(end, []).append(k)
+        while len(_LINES_AT) >= 3:
+            _LINES_AT.pop(next(iter(_LINES_AT)))
+        kept = _LINES_AT[id(lines)] = (lines, out)
+    return kept[1]
 
 
 def merge(label: str, *edits: Edit) -> Edit:

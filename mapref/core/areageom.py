@@ -104,13 +104,28 @@ def _close(a: Point2, b: Point2, eps: float = EPS) -> bool:
 
 
 def _candidates(m: AreaMap, xy: Point2, reach: float) -> list[Location]:
+    """The locations whose bounds come within ``reach`` of ``xy``, in map order (through an
+    STR-tree of the locations, made once per locations table)."""
     x, y = xy
-    out = []
-    for loc in m.locations.values():
-        x0, y0, x1, y1 = loc.polygon.bounds if not loc.polygon.is_empty else (1, 1, 0, 0)
-        if x0 - reach <= x <= x1 + reach and y0 - reach <= y <= y1 + reach:
-            out.append(loc)
-    return out
+    locs, tree = _location_tree(m.locations)
+    near = shapely.box(x - reach, y - reach, x + reach, y + reach) if reach > 0 else shapely.Point(x, y)
+    hits = sorted(tree.query(near).tolist())
+    return [locs[i] for i in hits]
+
+
+_TREES: dict[int, tuple] = {}  # id(locations table) -> (the table, its locations, their STR-tree), the last few
+
+
+def _location_tree(table: dict) -> tuple[list[Location], "shapely.STRtree"]:
+    kept = _TREES.get(id(table))
+    if kept is None or kept[0] is not table:
+        locs = list(table.values())
+        # an empty polygon's envelope is empty: the tree never returns it (the bounds test never did)
+        kept = (table, locs, shapely.STRtree([loc.polygon for loc in locs]))
+        while len(_TREES) >= 3:
+            _TREES.pop(next(iter(_TREES)))
+        _TREES[id(table)] = kept
+    return kept[1], kept[2]
 
 
 # --------------------------------------------------------------------------- snapping

@@ -402,11 +402,15 @@ class AreaMap:
         """Bounds of everything drawn (locations, boxes, land) and of the page, or a default square."""
         xs: list[float] = []
         ys: list[float] = []
-        for loc in self.locations.values():
-            if not loc.polygon.is_empty:
-                x0, y0, x1, y1 = loc.polygon.bounds
-                xs += [x0, x1]
-                ys += [y0, y1]
+        if self.locations:  # every location's bounds at once (an empty polygon's are nan: left out)
+            import numpy as np
+
+            from shapely import bounds as bounds_of
+
+            b = bounds_of([loc.polygon for loc in self.locations.values()])
+            if not np.isnan(b).all():
+                xs += [float(np.nanmin(b[:, 0])), float(np.nanmax(b[:, 2]))]
+                ys += [float(np.nanmin(b[:, 1])), float(np.nanmax(b[:, 3]))]
         for b in self.boxes.values():
             x0, y0, x1, y1 = b.rect
             xs += [x0, x1]

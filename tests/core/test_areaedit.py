@@ -192,3 +192,54 @@ def test_an_edit_that_breaks_a_line_is_refused_before_changing_anything():
     with pytest.raises(EditError, match="no space 'paris.e'"):
         History(m).push(Edit("drop paris", locations={"paris": None}))
     assert dumps_area_map(m) == before
+
+
+def test_an_edit_is_checked_where_it_changed_the_map_as_the_whole_map_would_be():
+    """Edit.do checks only what an edit changed (its items, and the lines joined to a location or
+    box it changed or dropped); on a valid map that refuses exactly the edits a check of the whole
+    map refuses (random edits on the sample map: dropped and re-coloured places, halves taken
+    away, lines to spaces that are or are not there)."""
+    import dataclasses
+
+    from mapref.core.areaedit import Edit, _validate
+    from mapref.core.areamodel import MoveLine
+
+    m = load_area_map(SAMPLE)
+    rnd = random.Random(26)
+    locs, boxes, lines = list(m.locations), list(m.boxes), list(m.lines)
+    spaces = [s for loc in m.locations.values() for s in loc.spaces()] + [f"box:{b}" for b in boxes] + ["paris.e", "nowhere", "box:no"]
+    refused = accepted = 0
+    for _ in range(300):
+        changes: dict = {}
+        for _ in range(rnd.randint(1, 3)):
+            what = rnd.randrange(6)
+            if what == 0:
+                changes.setdefault("locations", {})[rnd.choice(locs)] = None
+            elif what == 1 and boxes:
+                changes.setdefault("boxes", {})[rnd.choice(boxes)] = None
+            elif what == 2:
+                split = [x for x in locs if m.locations[x].has_halves]
+                lid = rnd.choice(split or locs)
+                changes.setdefault("locations", {})[lid] = dataclasses.replace(m.locations[lid], halves=(), split=())
+            elif what == 3:
+                lid = rnd.choice(locs)
+                changes.setdefault("locations", {})[lid] = dataclasses.replace(m.locations[lid], colour=rnd.choice(["", "nope"] + list(m.colours)))
+            elif what == 4:
+                a, b = rnd.sample(spaces, 2)
+                changes.setdefault("lines", {})[f"x{rnd.randrange(99)}"] = MoveLine(f"x{rnd.randrange(99)}", a, b)
+            else:
+                changes.setdefault("lines", {})[rnd.choice(lines)] = None
+        e = Edit("random", **changes)
+        new = {t: e._apply(t, getattr(m, t)) for t in changes}
+        staged = {t: new.get(t, getattr(m, t)) for t in ("locations", "boxes", "lines", "regions", "colours", "line_kinds")}
+        outcomes = []
+        for keys in (None, {t: set(v) for t, v in changes.items()}):
+            try:
+                _validate(staged, set(new), keys, {"lines": m.lines})
+                outcomes.append(True)
+            except EditError:
+                outcomes.append(False)
+        assert outcomes[0] == outcomes[1], changes
+        refused += not outcomes[0]
+        accepted += outcomes[0]
+    assert refused > 30 and accepted > 30
