@@ -76,24 +76,44 @@ class Inputs:
     full_sea: frozenset[int] = frozenset()  # spaces whose terrain is sea
 
     def water_open(self) -> bytearray:
-        """A byte per space: a full-sea space of an open zone not blocked (the sea supply sails)."""
-        wo = bytearray(self.index.n)
-        if self.open_seas:
-            seas, blk, zone = self.open_seas, self.blocked, self.zone
-            for i in self.full_sea:
-                if zone.get(i) in seas and i not in blk:
-                    wo[i] = 1
+        """A byte per space: a full-sea space of an open zone not blocked (the sea supply sails);
+        kept with the index for the same seas (a trace is updated after every change)."""
+        key = ("water_open", self.open_seas, self.blocked)
+        kept = self.index._lists.get(key)
+        wo = kept[1] if kept is not None and kept[0] is self.zone else None
+        if wo is None:
+            wo = bytearray(self.index.n)
+            if self.open_seas:
+                seas, blk, zone = self.open_seas, self.blocked, self.zone
+                for i in self.full_sea:
+                    if zone.get(i) in seas and i not in blk:
+                        wo[i] = 1
+            self._keep(key, wo)
         return wo
 
     def zone_open(self) -> bytearray:
         """A byte per space: its sea zone (coastal hexes have one too) is open."""
-        zo = bytearray(self.index.n)
-        if self.open_seas:
-            seas = self.open_seas
-            for i, z in self.zone.items():
-                if z in seas:
-                    zo[i] = 1
+        key = ("zone_open", self.open_seas)
+        kept = self.index._lists.get(key)
+        zo = kept[1] if kept is not None and kept[0] is self.zone else None
+        if zo is None:
+            zo = bytearray(self.index.n)
+            if self.open_seas:
+                seas = self.open_seas
+                for i, z in self.zone.items():
+                    if z in seas:
+                        zo[i] = 1
+            self._keep(key, zo)
         return zo
+
+    def _keep(self, key: tuple, value: bytearray) -> None:
+        """Keep ``value`` with the index for these sea zones (a few per kind: the seas change when
+        fleets move)."""
+        lists = self.index._lists
+        old = [k for k in lists if isinstance(k, tuple) and k and k[0] == key[0]]
+        for k in old[:-7]:
+            del lists[k]
+        lists[key] = (self.zone, value)
 
 
 def inputs(graph: Graph, m, friendly, sources: Iterable[str], open_seas: Iterable[str] = (),
