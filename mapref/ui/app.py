@@ -77,10 +77,12 @@ def run(path: str | Path | None, loaded: tuple[str, object] | None = None) -> in
 
             return run_area_game(path)
         return game.run(path)
+    # the map read above goes to the editor: a 10,000-location map is not parsed twice
+    m = getattr(obj, "map", obj) if kind in ("hex", "area") else None
     if kind == "area":
         from mapref.ui.area_editor import run as run_area_editor
 
-        return run_area_editor(path)
+        return run_area_editor(path, m)
     from mapref.ui.editor import run as run_editor
 
-    return run_editor(path)
+    return run_editor(path, m)

@@ -443,7 +443,8 @@ AREA_MAP = MapKind("area", read=load_area_map, blank=lambda: AreaMap(name="Untit
 AreaEditor.map_kind = AREA_MAP
 
 
-def run(path: str | Path | None = None) -> int:
+def run(path: str | Path | None = None, model: AreaMap | None = None) -> int:
+    """``mapref MAP.toml`` for an area map (``model``: the map, when the caller read the file already)."""
     from mapref.ui.editor_files import run_editor
 
-    return run_editor(path, "area")
+    return run_editor(path, "area", model)

@@ -430,7 +430,8 @@ HEX_MAP = MapKind("hex", read=load_map, blank=lambda: MapModel(Grid(rows=21, col
 Editor.map_kind = HEX_MAP
 
 
-def run(path: str | Path | None = None) -> int:
+def run(path: str | Path | None = None, model: MapModel | None = None) -> int:
+    """``mapref MAP.toml`` for a hex map (``model``: the map, when the caller read the file already)."""
     from mapref.ui.editor_files import run_editor
 
-    return run_editor(path, "hex")
+    return run_editor(path, "hex", model)

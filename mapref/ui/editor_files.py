@@ -341,16 +341,17 @@ def _drop_for(root: tk.Misc) -> None:
         ed.files.drop_autosave()
 
 
-def run_editor(path: str | Path | None = None, kind: str | None = None) -> int:
+def run_editor(path: str | Path | None = None, kind: str | None = None, model=None) -> int:
     """``mapref MAP.toml``: the editor of the map's kind in a window of its own, until it is
-    closed.  A map never saved and autosaved maps go to the per-user folders (not for a
-    window that closes itself, MAPREF_EXIT_AFTER_MS: a test of which window opens)."""
+    closed (``model``: the map read from ``path`` already, not read again).  A map never saved
+    and autosaved maps go to the per-user folders (not for a window that closes itself,
+    MAPREF_EXIT_AFTER_MS: a test of which window opens)."""
     from mapref.ui import autoclose
 
     root = tk.Tk()
     cls = editor_class(kind or "hex")
     root.title(cls.window_title)
-    cls(root, path, user_files=not os.environ.get("MAPREF_EXIT_AFTER_MS"))
+    cls(root, path, model=model, user_files=not os.environ.get("MAPREF_EXIT_AFTER_MS"))
     root.after(50, lambda: (ed := editor_of(root)) is not None and ed.canvas.initial_view())
     autoclose(root)
     root.mainloop()

@@ -402,6 +402,20 @@ def test_mapref_opens_an_area_map_in_the_area_editor(tmp_path):
     assert r.stdout.strip() == "window: area_sample.toml - mapref area editor"
 
 
+def test_mapref_reads_an_area_map_once_to_open_it(tmp_path):
+    """``mapref MAP.toml`` reads the file to report its problems and hands the map to the editor:
+    a 10,000-location map is parsed once, not twice (docs/performance.md)."""
+    code = ("import sys\nimport mapref.io.problems as p\nreads = []\nparse = p.parse_toml\n"
+            "def counted(*a, **k):\n    reads.append(a[0])\n    return parse(*a, **k)\n"
+            "p.parse_toml = counted\nimport mapref.io.areafile, mapref.rules.files\n"
+            "mapref.io.areafile.parse_toml = mapref.rules.files.parse_toml = counted\n"
+            "from mapref.cli import main\nmain([sys.argv[1]])\nprint('reads', len(reads))\n")
+    env = dict(os.environ, MAPREF_EXIT_AFTER_MS="300", PYTHONPATH=str(ROOT), XDG_STATE_HOME=str(tmp_path / "state"))
+    r = subprocess.run([sys.executable, "-c", code, str(SAMPLE)], capture_output=True, text=True, cwd=tmp_path, env=env, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == ["window:", "area_sample.toml", "-", "mapref", "area", "editor", "reads", "1"], r.stdout
+
+
 def test_double_click_finishes_a_location_and_its_name_can_be_dragged(blank):
     ed, m, c = blank, blank.model, blank.canvas
     ed.set_tool("draw")
