@@ -210,7 +210,7 @@ def _validate(tb: Mapping[str, dict], changed: set[str], keys: Mapping[str, set[
             places = set(keys.get("locations", ())) | {box_space(b) for b in keys.get("boxes", ())}
             if places:
                 for d in (lines, (before or {}).get("lines") or {}):
-                    ids.update(k for p in places for k in _lines_at(d).get(p, ()) if k in lines)
+                    ids.update(k for p in places for k in lines_by_place(d).get(p, ()) if k in lines)
             to_check = [(k, lines[k]) for k in sorted(ids)]
         for k, ln in to_check:
             if not valid_id(k):
@@ -226,21 +226,22 @@ def _validate(tb: Mapping[str, dict], changed: set[str], keys: Mapping[str, set[
         raise EditError("; ".join(problems[:5]) + (f" (and {len(problems) - 5} more)" if len(problems) > 5 else ""))
 
 
-_LINES_AT: dict[int, tuple[dict, dict]] = {}  # id(lines table) -> (the table, its lines by place), the last few
+_BY_PLACE: dict[int, tuple[dict, dict]] = {}  # id(lines table) -> (the table, its lines by place), the last few
 
 
-def _lines_at(lines: dict) -> dict[str, list[str]]:
+def lines_by_place(lines: dict) -> dict[str, list[str]]:
     """The ids of ``lines`` by the location (or ``box:id``) at either end, made once per lines
-    table (an edit makes a new table only when it changes lines)."""
-    kept = _LINES_AT.get(id(lines))
+    table (an edit makes a new table only when it changes lines): what an edit's check and the
+    area canvas read to find the lines joined to a place."""
+    kept = _BY_PLACE.get(id(lines))
     if kept is None or kept[0] is not lines:
         out: dict[str, list[str]] = {}
         for k, ln in lines.items():
             for end in {_loc_of(ln.a), _loc_of(ln.b)}:
                 out.setdefault(end, []).append(k)
-        while len(_LINES_AT) >= 3:
-            _LINES_AT.pop(next(iter(_LINES_AT)))
-        kept = _LINES_AT[id(lines)] = (lines, out)
+        while len(_BY_PLACE) >= 3:
+            _BY_PLACE.pop(next(iter(_BY_PLACE)))
+        kept = _BY_PLACE[id(lines)] = (lines, out)
     return kept[1]
 
 

@@ -10,6 +10,16 @@ background, land, locations, halves, lines, boxes, names, values, then the edito
 
 What is under the mouse comes from shapely (an STR-tree of the polygons, rebuilt per map
 version), never from ``find_closest``.
+
+A big map (:data:`CULL_FROM` locations or more: docs/performance.md) is drawn around the view
+and at the detail its zoom shows.  The locations whose bounds meet the view grown by half a view
+on every side are drawn (the same STR-tree answers), and more as the view moves (scrolling,
+panning, a zoom settling), those far away forgotten; a move line is drawn with a location at
+either end drawn.  Zoomed out so far that a location is less than :data:`DETAIL_PX` pixels wide,
+outlines are drawn simplified to a pixel and names, values, the halves' dividers and the move
+lines are left out (they return as the zoom comes in).  A redraw makes the items layer by layer
+and stacks the layers once; an edit redraws its places and the lines joined to them (found by
+place, not by looking at every line).
 """
 
 from __future__ import annotations
@@ -20,7 +30,7 @@ import tkinter as tk
 import shapely
 from shapely.geometry import LineString, Point
 
-from mapref.core.areaedit import AreaTouch
+from mapref.core.areaedit import AreaTouch, lines_by_place
 from mapref.core.areamodel import AreaMap, Location
 from mapref.render.style import LAND_UNOWNED, blend, text_colour_on
 
@@ -29,6 +39,8 @@ LAYER_TAGS = ("locations", "halves", "names", "values", "lines", "boxes", "land"
 SEA = "#cfdeec"
 BORDER = "#4d4d4d"
 SELECT = "#ff00aa"
+CULL_FROM = 1500  # locations: a map this big is drawn around the view, at the detail of its zoom
+DETAIL_PX = 24  # a location narrower than this on screen: simplified outline, no names, values or lines
 
 
 class AreaCanvas(tk.Canvas):
@@ -48,11 +60,15 @@ class AreaCanvas(tk.Canvas):
         self._bg_key = None
         self._bg_region = None
         self._tree_key = None
+        self._region: tuple[float, float, float, float] | None = None  # a big map: the map area drawn
+        self._detail = "full"
+        self._moving = False  # the view is being moved in several steps: follow it once at the end
         self.bind("<ButtonPress-2>", lambda e: self.scan_mark(e.x, e.y))
         self.bind("<B2-Motion>", lambda e: self.scan_dragto(e.x, e.y, gain=1))
         self.bind("<MouseWheel>", lambda e: self.zoom_at(1.15 if e.delta > 0 else 1 / 1.15, e.x, e.y))
         self.bind("<Button-4>", lambda e: self.zoom_at(1.15, e.x, e.y))
         self.bind("<Button-5>", lambda e: self.zoom_at(1 / 1.15, e.x, e.y))
+        self.bind("<Configure>", lambda e: self._follow(), add="+")
         self.redraw()
 
     # ------------------------------------------------------------------------ geometry
@@ -130,9 +146,10 @@ class AreaCanvas(tk.Canvas):
         return [pa, *ln.via, pb]
 
     def line_at(self, x: float, y: float, pixels: float = 5.0) -> str | None:
+        """The move line under widget point (x, y): of a big map, among those drawn."""
         p = Point(self.map_xy(x, y))
         best, best_d = None, self.reach(pixels)
-        for lid in self.model.lines:
+        for lid in (list(self.line_items) if self.big else self.model.lines):
             path = self.line_path(lid)
             if path is None:
                 continue
@@ -155,6 +172,130 @@ class AreaCanvas(tk.Canvas):
         c = self.model.colours.get(colour) if colour else None
         return c.colour if c else LAND_UNOWNED
 
+    # ------------------------------------------------------------- a big map: view and detail
+    @property
+    def big(self) -> bool:
+        """Drawn around the view and at the detail of the zoom (:data:`CULL_FROM` locations or more)."""
+        return len(self.model.locations) >= CULL_FROM
+
+    def _cell(self) -> float:
+        """How wide a location typically is, in map units (the map's area shared by its locations)."""
+        m = self.model
+        key = (m.version, id(m.locations))
+        if getattr(self, "_cell_key", None) != key:
+            x0, y0, x1, y1 = m.bounds()
+            self._cell_size = math.sqrt(max(1e-9, (x1 - x0) * (y1 - y0)) / max(1, len(m.locations)))
+            self._cell_key = key
+        return self._cell_size
+
+    def detail(self) -> str:
+        """"full", or for a big map zoomed out "low" (simplified outlines, no names, values or lines)."""
+        return "low" if self.big and self.zoom * self._cell() < DETAIL_PX else "full"
+
+    def _view_rect(self, grow: float = 0.0) -> tuple[float, float, float, float]:
+        """The map area in view (map units), grown by ``grow`` views on every side."""
+        w = self.winfo_width() if self.winfo_width() > 1 else max(600, self.winfo_reqwidth())
+        h = self.winfo_height() if self.winfo_height() > 1 else max(500, self.winfo_reqheight())
+        x0, y0 = self.canvasx(0), self.canvasy(0)
+        gx, gy = w * grow, h * grow
+        z = self.zoom
+        return (x0 - gx) / z, (y0 - gy) / z, (x0 + w + gx) / z, (y0 + h + gy) / z
+
+    def _within(self, rect) -> list[str]:
+        """The locations whose bounds meet ``rect`` (map units), in map order."""
+        tree = self._tree()
+        ids = self._ids
+        return [ids[i] for i in sorted(tree.query(shapely.box(*rect)).tolist())]
+
+    def _shown(self, lid: str) -> bool:
+        """Is location ``lid`` to be drawn (a big map: its bounds meet the area drawn)?"""
+        if not self.big or self._region is None:
+            return True
+        loc = self.model.locations.get(lid)
+        if loc is None or loc.polygon.is_empty:
+            return False
+        x0, y0, x1, y1 = loc.polygon.bounds
+        r = self._region
+        return x0 <= r[2] and r[0] <= x1 and y0 <= r[3] and r[1] <= y1
+
+    def _line_shown(self, ln) -> bool:
+        """A big map draws a line at full detail with a location at either end drawn (or a box)."""
+        if not self.big:
+            return True
+        if self._detail != "full":
+            return False
+        return any(_place(s).startswith("box:") or _place(s) in self.loc_items for s in (ln.a, ln.b))
+
+    def _follow(self) -> None:
+        """After the view moved (a big map): draw what came near the view, forget what is far."""
+        if not self.big or self._moving or self._region is None:
+            return
+        r, need = self._region, self._view_rect(0.25)
+        if r[0] <= need[0] and r[1] <= need[1] and need[2] <= r[2] and need[3] <= r[3]:
+            return
+        self._region = self._view_rect(0.5)
+        keep = set(self._within(self._view_rect(1.5)))
+        for lid in [k for k in self.loc_items if k not in keep]:
+            self.delete(*self.loc_items.pop(lid))
+        new = [lid for lid in self._within(self._region) if lid not in self.loc_items]
+        self._draw_locations(new)
+        if self._detail == "full":
+            by_place = lines_by_place(self.model.lines)
+            for k in [k for k in self.line_items if k not in self.model.lines or not self._line_shown(self.model.lines[k])]:
+                self.delete(*self.line_items.pop(k))
+            lines = {k for lid in new for k in by_place.get(lid, ()) if k not in self.line_items}
+            for k in sorted(lines):
+                self.draw_line(k, bulk=True)
+        self._stack_layers()
+
+    def _draw_locations(self, lids: list[str]) -> None:
+        """Draw ``lids`` (bulk: the caller stacks the layers after), simplified at low detail."""
+        if self._detail == "low" and lids:
+            self._draw_outlines(lids)
+        else:
+            for lid in lids:
+                self.draw_location(lid, bulk=True)
+
+    def _draw_outlines(self, lids: list[str]) -> None:
+        """Low detail: every location's outline simplified to within a pixel, all at once (the
+        rings' points worked out by shapely for all of them, each polygon made with one Tcl call)."""
+        import numpy as np
+
+        m = self.model
+        locs = [m.locations[k] for k in lids]
+        simple = shapely.simplify([loc.polygon for loc in locs], 0.8 / self.zoom, preserve_topology=False)
+        parts, owner = shapely.get_parts(simple, return_index=True)
+        rings, part_of = shapely.get_rings(parts, return_index=True)
+        coords, ring_of = shapely.get_coordinates(rings, return_index=True)
+        cuts = np.flatnonzero(np.diff(ring_of)) + 1
+        flat = [(c[:-1] * self.zoom).ravel().tolist() for c in np.split(coords, cuts)] if len(coords) else []
+        first = np.ones(len(rings), dtype=bool)  # a part's first ring is its outline, the others holes
+        first[1:] = part_of[1:] != part_of[:-1]
+        stipple, st = self._stipple(), self._state("locations")
+        call, w = self.tk.call, self._w
+        drawn: dict[str, list[int]] = {}
+        for r, pts in enumerate(flat):
+            lid = lids[owner[part_of[r]]]
+            if len(pts) < 6:  # a sliver gone to a line at this zoom: its exact outline
+                continue
+            hole = not first[r]
+            i = call(w, "create", "polygon", *pts, "-fill", SEA if hole else self.fill_of(locs[owner[part_of[r]]].colour),
+                     "-outline", BORDER, "-width", 1.2, "-stipple", "" if hole else stipple,
+                     "-tags", ("loc", f"loc:{lid}", "locations") + (("hole",) if hole else ()), "-state", st)
+            drawn.setdefault(lid, []).append(self.tk.getint(i))
+        for lid in lids:
+            if lid not in drawn:  # every outline collapsed: drawn exactly
+                self.draw_location(lid, bulk=True)
+            else:
+                self.loc_items[lid] = drawn[lid]
+
+    def _stack_layers(self) -> None:
+        """Put every layer in its place at once (items made in bulk, in any order): each one just
+        under the next layer's marker, as :meth:`_z` puts a single item (the markers keep their
+        order; what is drawn over the map, a game's counters, stays over it)."""
+        for layer, nxt in zip(LAYERS, LAYERS[1:]):
+            self.tag_lower(layer, self._markers[nxt])
+
     def redraw(self) -> None:
         self.delete("all")
         self.loc_items.clear()
@@ -162,14 +303,23 @@ class AreaCanvas(tk.Canvas):
         self.box_items.clear()
         self._markers = {layer: self.create_line(0, 0, 0, 0, state="hidden", tags=("marker",)) for layer in LAYERS}
         self._bg_key = None
+        self._detail = self.detail()
+        self._region = self._view_rect(0.5) if self.big else None
         self.draw_background()
         self.draw_land()
-        for lid in self.model.locations:
-            self.draw_location(lid)
+        self._draw_locations(self._within(self._region) if self.big else list(self.model.locations))
         for bid in self.model.boxes:
-            self.draw_box(bid)
-        for lid in self.model.lines:
-            self.draw_line(lid)
+            self.draw_box(bid, bulk=True)
+        if not self.big:
+            lines = list(self.model.lines)
+        elif self._detail == "full":
+            by_place = lines_by_place(self.model.lines)
+            lines = sorted({k for p in list(self.loc_items) + [f"box:{b}" for b in self.model.boxes] for k in by_place.get(p, ())})
+        else:
+            lines = []
+        for lid in lines:
+            self.draw_line(lid, bulk=True)
+        self._stack_layers()
         self._scrollregion()
         self.event_generate("<<Redrawn>>")
 
@@ -207,36 +357,45 @@ class AreaCanvas(tk.Canvas):
     def _stipple(self) -> str:
         return "gray50" if (self.bg_image is not None and self.model.background and "background" not in self.hidden) else ""
 
-    def draw_location(self, lid: str) -> None:
+    def draw_location(self, lid: str, bulk: bool = False, geom=None) -> None:
+        """(Re)draw location ``lid``; ``bulk``: one of many, stacked by the caller; ``geom``: its
+        outline as drawn (simplified at low detail)."""
         old = self.loc_items.pop(lid, None)
         if old:
             self.delete(*old)
         loc = self.model.locations.get(lid)
-        if loc is None:
+        if loc is None or not self._shown(lid):
             return
+        z = (lambda i, layer: None) if bulk else self._z
+        low = self._detail == "low"
+        if low and geom is None:
+            geom = shapely.simplify(loc.polygon, 0.8 / self.zoom, preserve_topology=True)
         ids: list[int] = []
         fill = self.fill_of(loc.colour)
         tags = ("loc", f"loc:{lid}", "locations")
         stipple = self._stipple()
-        for p in loc.parts:
+        for p in (loc.parts if geom is None else [g for g in getattr(geom, "geoms", [geom]) if g.geom_type == "Polygon"]):
             i = self.create_polygon(self.flat(p.exterior.coords[:-1]), fill=fill, outline=BORDER, width=1.2, stipple=stipple,
                                     tags=tags, state=self._state("locations"))
-            self._z(i, "locations")
+            z(i, "locations")
             ids.append(i)
             for r in p.interiors:
                 i = self.create_polygon(self.flat(r.coords[:-1]), fill=SEA, outline=BORDER, width=1.2, tags=tags + ("hole",),
                                         state=self._state("locations"))
-                self._z(i, "locations")
+                z(i, "locations")
                 ids.append(i)
+        if low:  # zoomed out on a big map: the outline only (the rest returns with the zoom)
+            self.loc_items[lid] = ids
+            return
         if loc.has_halves:
             for seg in getattr(loc.divider, "geoms", [loc.divider]):
                 if seg.is_empty or seg.geom_type != "LineString":
                     continue
                 i = self.create_line(self.flat(seg.coords), fill=blend(BORDER, fill, 0.15), width=1.5, dash=(6, 4),
                                      tags=("halves", f"loc:{lid}"), state=self._state("halves"))
-                self._z(i, "halves")
+                z(i, "halves")
                 ids.append(i)
-        ids += self._location_label(loc, fill)
+        ids += self._location_label(loc, fill, z)
         self.loc_items[lid] = ids
 
     def preview_polygon(self, lid: str, geom) -> None:
@@ -250,14 +409,15 @@ class AreaCanvas(tk.Canvas):
         for i, ring in zip(polys, rings):
             self.coords(i, self.flat(ring))
 
-    def _location_label(self, loc: Location, fill: str) -> list[int]:
+    def _location_label(self, loc: Location, fill: str, z=None) -> list[int]:
+        z = z or self._z
         x, y = self.to_canvas(loc.label_point)
         ink = text_colour_on(fill)
         ids = []
         text = ("\u2605 " if loc.capital else "") + loc.label
         i = self.create_text(x, y, text=text, fill=ink, font=("DejaVu Sans", 9, "bold"), tags=("names", f"loc:{loc.id}", "name"),
                              state=self._state("names"))
-        self._z(i, "names")
+        z(i, "names")
         ids.append(i)
         if loc.vp:
             r = 8
@@ -266,16 +426,16 @@ class AreaCanvas(tk.Canvas):
             b = self.create_text(x, y - 17, text=str(loc.vp), fill="#3d2e00", font=("DejaVu Sans", 8, "bold"),
                                  tags=("values", f"loc:{loc.id}", "vp"), state=self._state("values"))
             for i in (a, b):
-                self._z(i, "values")
+                z(i, "values")
             ids += [a, b]
         if loc.supply:
             i = self.create_text(x, y + 13, text="supply: " + ", ".join(s.text() for s in loc.supply), fill=ink,
                                  font=("DejaVu Sans", 7), tags=("values", f"loc:{loc.id}"), state=self._state("values"))
-            self._z(i, "values")
+            z(i, "values")
             ids.append(i)
         return ids
 
-    def draw_box(self, bid: str) -> None:
+    def draw_box(self, bid: str, bulk: bool = False) -> None:
         old = self.box_items.pop(bid, None)
         if old:
             self.delete(*old)
@@ -295,18 +455,19 @@ class AreaCanvas(tk.Canvas):
         if extra:
             ids.append(self.create_text((x0 + x1) / 2, y0 + 24, text="\n".join(extra), fill=text_colour_on(fill), anchor="n",
                                         font=("DejaVu Sans", 7), tags=tags, state=self._state("boxes")))
-        for i in ids:
+        for i in ids if not bulk else ():
             self._z(i, "boxes")
         self.box_items[bid] = ids
 
-    def draw_line(self, lid: str) -> None:
+    def draw_line(self, lid: str, bulk: bool = False) -> None:
         old = self.line_items.pop(lid, None)
         if old:
             self.delete(*old)
         ln = self.model.lines.get(lid)
-        path = self.line_path(lid)
+        path = self.line_path(lid) if ln is not None and self._line_shown(ln) else None
         if ln is None or path is None:
             return
+        z = (lambda i, layer: None) if bulk else self._z
         pts = [self.to_canvas(p) for p in path]
         pts = self._offset(ln, pts)
         colour = self.model.line_colour(ln.kind)
@@ -319,7 +480,7 @@ class AreaCanvas(tk.Canvas):
         for p in (pts[0], pts[-1]):
             ids.append(self.create_oval(p[0] - 3, p[1] - 3, p[0] + 3, p[1] + 3, fill=colour, outline="", tags=tags, state=st))
         for i in ids:
-            self._z(i, "lines")
+            z(i, "lines")
         vs = self._state("values") if st == "normal" else "hidden"
         for val, (p, q) in ((ln.defence_a, (pts[0], pts[1])), (ln.defence_b, (pts[-1], pts[-2]))):
             if not val:
@@ -333,21 +494,22 @@ class AreaCanvas(tk.Canvas):
             b = self.create_text(cx, cy, text=f"+{val}", font=("DejaVu Sans", 8, "bold"), fill="#111111",
                                  tags=("values", f"line:{lid}", "defence"), state=vs)
             for i in (a, b):
-                self._z(i, "values")
+                z(i, "values")
             ids += [a, b]
         if ln.condition:
             mx, my = _midpoint(pts)
             i = self.create_text(mx, my - 8, text=ln.condition.text(), fill=colour, font=("DejaVu Sans", 7, "italic"),
                                  tags=("values", f"line:{lid}"), state=vs)
-            self._z(i, "values")
+            z(i, "values")
             ids.append(i)
         self.line_items[lid] = ids
 
     def _pairs(self) -> dict[frozenset, list[str]]:
-        """Lines without bends by the two spaces they join (built once per map version)."""
+        """Lines without bends by the two spaces they join (built once per lines table: an edit
+        makes a new one only when it changes lines)."""
         m = self.model
-        key = (m.version, id(m.lines))
-        if getattr(self, "_pairs_key", None) != key:
+        key = m.lines
+        if getattr(self, "_pairs_key", None) is not key:
             pairs: dict[frozenset, list[str]] = {}
             for k, x in m.lines.items():
                 if not x.via:
@@ -381,7 +543,7 @@ class AreaCanvas(tk.Canvas):
         if t.background:
             self._bg_key = None
             self.draw_background()
-            for lid in m.locations:
+            for lid in list(self.loc_items) if self.big else list(m.locations):
                 self.draw_location(lid)  # the stipple follows the background
         lines = set(t.lines)
         places = set(t.locations) | {f"box:{b}" for b in t.boxes}
@@ -390,12 +552,9 @@ class AreaCanvas(tk.Canvas):
         for bid in t.boxes:
             self.draw_box(bid)
         if places:
-            for k, ln in m.lines.items():
-                if _place(ln.a) in places or _place(ln.b) in places:
-                    lines.add(k)
-            for k in list(self.line_items):
-                if k not in m.lines:
-                    lines.add(k)
+            by_place = lines_by_place(m.lines)
+            lines.update(k for p in places for k in by_place.get(p, ()))
+            lines.update(k for k in self.line_items if k not in m.lines)
         pairs = self._pairs()
         for k in list(lines):  # lines drawn side by side with a changed one move aside
             ln = m.lines.get(k)
@@ -488,14 +647,17 @@ class AreaCanvas(tk.Canvas):
     def xview_moveto(self, fraction) -> None:
         super().xview_moveto(fraction)
         self._background_follow()
+        self._follow()
 
     def yview_moveto(self, fraction) -> None:
         super().yview_moveto(fraction)
         self._background_follow()
+        self._follow()
 
     def scan_dragto(self, x, y, gain=10) -> None:
         super().scan_dragto(x, y, gain)
         self._background_follow()
+        self._follow()
 
     # -------------------------------------------------------------------- zoom and pan
     REDRAW_AFTER_ZOOM_MS = 250
@@ -515,7 +677,11 @@ class AreaCanvas(tk.Canvas):
         self._bg_key = None
         self.draw_background()
         self._scrollregion()
-        self._scroll_to(mx * new - x, my * new - y)
+        self._moving = True  # a big map draws what the new view shows when the zoom settles
+        try:
+            self._scroll_to(mx * new - x, my * new - y)
+        finally:
+            self._moving = False
         if getattr(self, "_redraw_after", None):
             self.after_cancel(self._redraw_after)
         self._redraw_after = self.after(self.REDRAW_AFTER_ZOOM_MS, self._settle)
@@ -530,8 +696,13 @@ class AreaCanvas(tk.Canvas):
     def _scroll_to(self, left: float, top: float) -> None:
         x0, y0, x1, y1 = (float(v) for v in self.cget("scrollregion").split())
         w, h = max(1.0, x1 - x0), max(1.0, y1 - y0)
-        self.xview_moveto((left - x0) / w)
-        self.yview_moveto((top - y0) / h)
+        moving, self._moving = self._moving, True
+        try:
+            self.xview_moveto((left - x0) / w)
+            self.yview_moveto((top - y0) / h)
+        finally:
+            self._moving = moving
+        self._follow()
 
     def centre_on(self, p) -> None:
         self.update_idletasks()
@@ -546,8 +717,16 @@ class AreaCanvas(tk.Canvas):
         if self.bg_image is not None and self.model.background and not self.model.locations:
             x0, y0, x1, y1 = self.background_rect()
         self.zoom = max(0.01, min(200.0, min((w - 40) / max(x1 - x0, 1e-6), (h - 40) / max(y1 - y0, 1e-6))))
-        self.redraw()
         cx, cy = (x0 + x1) / 2 * self.zoom, (y0 + y1) / 2 * self.zoom
+        if self.big:  # the view first: a big map draws what it shows
+            self.delete("all")
+            self.loc_items.clear()
+            self.line_items.clear()
+            self.box_items.clear()
+            self._region = None
+            self._scrollregion()
+            self._scroll_to(cx - w / 2, cy - h / 2)
+        self.redraw()
         self._scroll_to(cx - w / 2, cy - h / 2)
 
     def initial_view(self) -> None:
