@@ -22,6 +22,7 @@ from mapref.core.areaedit import (
     AreaTouch,
     Edit,
     accept_lines,
+    lines_by_place,
     replace_map,
     set_land_from_locations,
     set_map,
@@ -189,7 +190,8 @@ class AreaEditor(EditorShell):
             parts.append("capital")
         for s in p.supply:
             parts.append(f"supply for {s.text()}")
-        n = sum(1 for ln in m.lines.values() if space in (ln.a, ln.b))
+        place = space if space.startswith("box:") else space.split(".", 1)[0]
+        n = sum(1 for k in lines_by_place(m.lines).get(place, ()) if space in (m.lines[k].a, m.lines[k].b))
         parts.append(f"{n} move line{'s' if n != 1 else ''}")
         return ", ".join(parts)
 
