@@ -110,7 +110,8 @@ class SelectTool(Tool):
                 self.bend = (sel[1], *h)
                 self.ed.history.begin_group("Bend line")
                 return
-        if sel and sel[0] == "location" and sel[1] in self.model.locations:
+        if sel and sel[0] == "location" and sel[1] in self.model.locations and self.canvas.detail() == "full":
+            # the selected location's name is dragged (a big map zoomed out draws no names)
             lx, ly = self.canvas.widget_xy(self.model.locations[sel[1]].label_point)
             if abs(lx - e.x) <= 30 and abs(ly - e.y) <= 8:
                 self.moving_name = (sel[1], e.x, e.y, e.x, e.y)
