@@ -180,7 +180,7 @@ def isolation_commands(cx, side: str, roll: int | None) -> tuple[list, list[str]
         cmds.append(SetForts(forts=forts))
         msgs.append(f"unsupplied fort points eliminated in {', '.join(iso.forts)} [Fortifications, Production 1]")
     if iso.stays:
-        msgs.append(f"unsupplied, but no opposing production reaches them by land, so they stay {side}: "
+        msgs.append(f"unsupplied, but no opposing production reaches them through the lands at war, so they stay {side}: "
                     f"{', '.join(iso.stays)} [rulings R23]")
     return cmds, msgs, ""
 

@@ -12,7 +12,8 @@ sea blocks supply "through that hex".
 Determine supply 6-8 (isolation) at the end of the side's combat phase: its unsupplied hexes
 become friendly to "the opposing side with the closest un-devastated production point" (ties by
 a die roll), the armies in them are eliminated; Fortifications, Production 1: unsupplied fort
-points are eliminated.  "Closest" is measured along land routes (docs/rulings.md R23).
+points are eliminated.  "Closest" is measured along land routes through the lands of the sides
+at war, never across an unaligned or neutral nation (docs/rulings.md R23).
 """
 
 from __future__ import annotations
@@ -139,11 +140,20 @@ def opponents(cx, side: str) -> list[str]:
     return [s for s in cx.scenario.sides if cx.at_war(side, s)]
 
 
+def belligerents(cx) -> set[str]:
+    """The sides at war with some side now (The Soviet Union 1: "not at war with anyone in 1939")."""
+    sides = list(cx.scenario.sides)
+    return {a for a in sides if any(cx.at_war(a, b) for b in sides)}
+
+
 def distances_to_production(cx, start: str, sides: list[str]) -> dict[str, int]:
     """For each side in ``sides``: the length of the shortest land route (land, crossing and box
-    connections, any hexes but permanently neutral ones) from ``start`` to a space friendly to it
-    with undevastated production.  Sides no such route reaches are left out (R23)."""
+    connections) from ``start`` to a space friendly to it with undevastated production, through
+    spaces held by a side at war only: never across an unaligned or permanently neutral nation
+    (All remaining unaligned countries 1: they "remain so until attacked") nor the lands of a
+    side at peace with every other (rulings R23).  Sides no such route reaches are left out."""
     want = {s: None for s in sides}
+    war = belligerents(cx)
     dist = {start: 0}
     todo = deque([start])
     found: dict[str, int] = {}
@@ -154,7 +164,7 @@ def distances_to_production(cx, start: str, sides: list[str]) -> dict[str, int]:
         if owner in want and owner not in found and cx.undevastated(s) > 0 and s != start:
             found[owner] = d
         for n in cx.graph.neighbours(s, LAND_KINDS):
-            if n not in dist and cx.exists(n) and not cx.neutral(n):
+            if n not in dist and cx.control.get(n) in war and cx.exists(n) and not cx.neutral(n):
                 dist[n] = d + 1
                 todo.append(n)
     return found
