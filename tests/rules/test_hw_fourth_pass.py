@@ -44,3 +44,121 @@ def test_quiet_war_for_europe_turns_change_no_hex_and_no_morale():
     # the hexes are unsupplied and were reported as staying (not silently ignored)
     assert any("stay allies" in m and "H4" in m and "rulings R23" in m for m in seen)
     assert any("stay axis" in m and "Q13" in m for m in seen)
+
+
+# --------------------------------------- Fleet strength points 5; Movement of naval 12, 18
+ITALIAN_ALLIED = ("H10", "H11", "I11", "I12", "J10", "J11")  # The Fall of Germany: Allied hexes of Italy
+
+
+def _fall_of_germany_with_an_army_in_i12():
+    s = game("fall_of_germany", auto_place=False)
+    act(s, "place", pool="allies", space="I12", points={"infantry": 4})
+    act(s, "place", auto=True)
+    return s
+
+
+def _fleet(s, name):
+    return next((f for f in s.state.fleets if f.name == name), None)
+
+
+def test_the_allies_split_their_eight_ships_between_the_atlantic_and_the_mediterranean():
+    # Fleet strength points 5: "A player may transfer ship strength points but only between fleets
+    # of the same colour"; Movement of naval strength points and fleets 12: "New fleets may be
+    # created or disbanded to facilitate this movement"; 18: "Fleets can be created at any time to
+    # receive ship strength points."  Sea transportation 3: "A fleet at sea also ensures that an
+    # army may draw supply through that sea to their side's supply centre" -- London's supply
+    # reaches Allied Italy only through the Atlantic and the Mediterranean.  The Fall of Germany
+    # gives the Allies "8 Capital ships": placed as 4 + 4 (one fleet in Malta, G11: rulings R64)
+    # they open both seas in their first turn, and Italy stays Allied with its army.
+    s = _fall_of_germany_with_an_army_in_i12()
+    out = act(s, "move", **{"from": "P5", "to": "G11", "fleet": "British Fleet", "ships": 4})
+    assert _fleet(s, "British Fleet").capital == 4 and _fleet(s, "British Fleet").at == "P5"
+    malta = next(f for f in s.state.fleets if f.at == "G11")
+    assert malta.capital == 4 and malta.nation == "gb" and malta.in_port and malta.side == "allies", out.messages
+    assert not [v for v in s.report().violations if v.code.startswith("setup.fleet")]  # still the set-up's 8 ships
+    from hwplay import advance_to
+
+    advance_to(s, "allies", "movement", "naval")
+    act(s, "move", **{"from": "P5", "to": "P4", "fleet": "British Fleet"})
+    act(s, "move", **{"from": "G11", "to": "I9", "fleet": malta.name})
+    assert {f.at: f.in_port for f in s.state.fleets if f.side == "allies"} == {"P4": False, "I9": False}
+    advance_to(s, "allies", "combat", "exploitation")
+    msgs = act(s, "advance").messages
+    assert all(ctx(s).control.get(h) == "allies" for h in ITALIAN_ALLIED), msgs
+    assert any(a.at == "I12" and a.side == "allies" for a in s.state.armies), msgs
+
+
+def test_one_fleet_of_eight_opens_one_sea_and_italy_is_lost():
+    # the same opening with the eight ships kept in one fleet: only the Atlantic is open, so
+    # Allied Italy traces no supply (Determine supply 6-7) and goes to the Axis, its army with it
+    s = _fall_of_germany_with_an_army_in_i12()
+    from hwplay import advance_to
+
+    advance_to(s, "allies", "movement", "naval")
+    act(s, "move", **{"from": "P5", "to": "P4", "fleet": "British Fleet"})
+    advance_to(s, "allies", "combat", "exploitation")
+    act(s, "advance")
+    assert all(ctx(s).control.get(h) == "axis" for h in ITALIAN_ALLIED)
+    assert not any(a.at == "I12" for a in s.state.armies)
+
+
+def test_ship_points_split_and_merge_only_within_a_nation_and_ten_a_fleet():
+    from hwplay import advance_to, refused
+
+    s = game("war_for_europe")
+    advance_to(s, "allies", "movement", "naval")
+    brit, fr = _fleet(s, "British Fleet"), _fleet(s, "French Fleet")
+    home = brit.at
+    # 14: "Ship strength points may make one move": three points sail to sea, five stay in port
+    act(s, "move", **{"from": home, "to": "P4", "fleet": "British Fleet", "ships": 3})
+    new = next(f for f in s.state.fleets if f.at == "P4")
+    assert new.capital == 3 and not new.in_port and new.moved and new.nation == "gb"
+    assert _fleet(s, "British Fleet").capital == 5 and not _fleet(s, "British Fleet").moved
+    # the points that moved do not move again; the five left in port still may
+    refused(s, "move", **{"from": "P4", "to": "P3", "fleet": new.name, "ships": 1})
+    # Fleet strength points 5: "only between fleets of the same colour": a British point never
+    # joins the French fleet, nor shares its hex (3; rulings R17)
+    r = refused(s, "move", **{"from": home, "to": fr.at, "fleet": "British Fleet", "ships": 1})
+    assert "same colour" in r.refusal or "Fleet strength points 5" in r.rule, r.refusal
+    # more points than the fleet has
+    r = refused(s, "move", **{"from": home, "to": "P4", "fleet": "British Fleet", "ships": 6})
+    assert "5" in r.refusal
+    # merging: the remaining five join the three at sea (one fleet of eight in P4)
+    act(s, "move", **{"from": home, "to": "P4", "fleet": "British Fleet", "ships": 5})
+    at_p4 = [f for f in s.state.fleets if f.at == "P4"]
+    assert len(at_p4) == 1 and at_p4[0].capital == 8 and not at_p4[0].in_port
+    assert not any(f.at == home for f in s.state.fleets)  # 18: "Empty fleets are removed from play"
+    # 2: "Each fleet can hold a maximum of ten naval strength points": six at sea and five more
+    from hwplay import edit
+    from mapref.rulesets.hitlers_war.state import Fleet
+
+    s = game("war_for_europe")
+    advance_to(s, "allies", "movement", "naval")
+    edit(s, lambda st: st.fleets.append(Fleet("British Fleet 2", "allies", "gb", "P7", True, 5)))
+    act(s, "move", **{"from": home, "to": "P4", "fleet": "British Fleet", "ships": 6})
+    r = refused(s, "move", **{"from": "P7", "to": "P4", "fleet": "British Fleet 2"})
+    assert "over ten" in r.refusal and "naval strength points and fleets 2" in r.rule
+    act(s, "move", **{"from": "P7", "to": "P4", "fleet": "British Fleet 2", "ships": 4})
+    assert sorted((f.at, f.capital) for f in s.state.fleets if f.nation == "gb") == [("P4", 10), ("P5", 2), ("P7", 1)]
+
+
+def test_a_fleet_returning_from_sea_splits_between_two_ports():
+    # Movement of naval strength points and fleets 7, 12-13: ships at sea must return to port at
+    # the start of movement, "New fleets may be created or disbanded to facilitate this movement",
+    # and only points "which would exceed the port's capacity are eliminated": eight ships at sea
+    # off Gibraltar (a port of three) are split between Gibraltar and another port, and none is lost
+    from hwplay import advance_to, edit, refused
+
+    s = game("war_for_europe")
+    advance_to(s, "allies", "movement", "naval")
+
+    def at_sea(st):
+        f = next(f for f in st.fleets if f.name == "British Fleet")
+        f.at, f.in_port = "H3", False
+    edit(s, at_sea)
+    # at sea, its points may only go to port (7)
+    refused(s, "move", **{"from": "H3", "to": "H2", "fleet": "British Fleet", "ships": 3, "at_sea": True})
+    act(s, "move", **{"from": "H3", "to": "H4", "fleet": "British Fleet", "ships": 3})
+    act(s, "move", **{"from": "H3", "to": "P5", "fleet": "British Fleet"})
+    ships = sorted((f.at, f.capital, f.in_port) for f in s.state.fleets if f.nation == "gb")
+    assert ships == [("H4", 3, True), ("P5", 5, True)]

@@ -65,17 +65,42 @@ class MovePoints(Snapshot):
 
 @dataclass
 class MoveFleet(Snapshot):
+    """Ship points move (Movement of naval strength points and fleets 12-14, 18; Fleet strength
+    points 5): ``ships`` points of ``fleet`` (0: all of them) go to ``to``, ``lost`` of them
+    eliminated on arrival (13); they join the fleet ``join`` there, or form a new fleet named
+    ``new_name``, or (all of them, no join) the fleet moves under its name.  A fleet left with
+    no ship point is removed (18).  Points that made their move mark the fleet they are in."""
+
     fleet: str = ""
     to: str = ""
     in_port: bool = True
     counts_as_move: bool = True
+    ships: int = 0
+    lost: int = 0
+    new_name: str = ""
+    join: str = ""
 
     def do(self, st: GameState) -> None:
         self._save(st, "fleets")
         f = next(x for x in st.fleets if x.name == self.fleet)
-        f.at, f.in_port = self.to, self.in_port
-        if self.counts_as_move:
-            f.moved = True
+        n = self.ships or f.capital
+        arrive = n - self.lost
+        target = next((x for x in st.fleets if x.name == self.join), None) if self.join else None
+        if target is not None:
+            target.capital += arrive
+            target.moved = target.moved or self.counts_as_move
+            f.capital -= n
+        elif n == f.capital and not self.new_name:
+            f.at, f.in_port, f.capital = self.to, self.in_port, arrive
+            if self.counts_as_move:
+                f.moved = True
+        else:
+            f.capital -= n
+            if arrive:
+                st.fleets.append(Fleet(self.new_name, f.side, f.nation, self.to, self.in_port, arrive,
+                                       moved=self.counts_as_move))
+        if f.capital <= 0:
+            st.fleets.remove(f)
 
 
 @dataclass

@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-from mapref.rulesets.hitlers_war.commands import MoveFleet, MovePoints, SetRecord
+from mapref.rulesets.hitlers_war.commands import MovePoints, SetRecord
 from mapref.rulesets.hitlers_war.routes import MAX_SEA_MOVE, SeaReach, sea_reach, sea_route
 from mapref.rulesets.hitlers_war.common import INACTIVE, port_spaces
 from mapref.rulesets.hitlers_war.state import POINT_TYPES
@@ -254,17 +254,32 @@ def ports_open_to(cx, fleet, frm: str, lost: tuple[str, ...] = (), held: dict | 
     return cx.board.sorted(out)
 
 
-def check_fleet_move(cx, frm: str, to: str, fleet: str | None = None, at_sea: bool = False) -> MoveCheck:
-    """Fall of Germany, Movement of naval strength points and fleets 6-19, Blocking sea routes."""
+def check_fleet_move(cx, frm: str, to: str, fleet: str | None = None, at_sea: bool = False,
+                     ships: int | None = None) -> MoveCheck:
+    """Fall of Germany, Movement of naval strength points and fleets 6-19, Blocking sea routes.
+    ``ships``: only that many of the fleet's ship points move, forming a new fleet or joining the
+    nation's fleet in ``to`` (Fleet strength points 5; 12, 18: :mod:`.fleets`).  In the set-up
+    phase the ship points are placed in another port of the set-up instead (rulings R64)."""
+    from mapref.rulesets.hitlers_war import fleets
+
     st = cx.state
     cands = [f for f in st.fleets if f.at == frm and (fleet is None or f.name == fleet)]
     if not cands:
         return _no(f"no fleet{' named ' + fleet if fleet else ''} in {frm}", "Movement of naval strength points and fleets 1")
     f = cands[0]
+    kw = {"fleet": f.name}
+    why = fleets.ships_problem(f, ships)
+    if why:
+        return _no(why, fleets.TRANSFER_RULE, **kw)
+    n = f.capital if ships is None else ships
+    if st.phase == "setup" and cx.exists(to):
+        cmds, why, rule = fleets.setup_placement(cx, f, to, ships)
+        if why:
+            return _no(why, rule, **kw)
+        return MoveCheck(True, (frm, to), fleet=f.name, commands=cmds, note="placed at set-up [Prepare for Play 3; rulings R64]")
     bad = _phase_ok(cx, f.side)
     if bad:
         return bad
-    kw = {"fleet": f.name}
     if not cx.exists(to):
         return _no(f"{to} is not a space of this map and scenario", "Movement of naval strength points and fleets 8", **kw)
     port = cx.port(to)
@@ -274,6 +289,10 @@ def check_fleet_move(cx, frm: str, to: str, fleet: str | None = None, at_sea: bo
     if not f.in_port and not going_to_port:
         return _no(f"{f.name} is at sea: at the start of the movement phase it must first move to port",
                    "Movement of naval strength points and fleets 7", **kw)
+    t = fleets.transfer(cx, f, to, n, going_to_port)
+    if not t.ok:
+        return _no(t.reason, t.rule, **kw)
+    excess = 0
     if going_to_port:
         why = fleet_port_problem(cx, f.side, f.nation, to)
         if why:
@@ -281,31 +300,27 @@ def check_fleet_move(cx, frm: str, to: str, fleet: str | None = None, at_sea: bo
         held = sum(x.capital for x in st.fleets if x.at == to and x.in_port and x is not f)
         # 13: ship points returning from sea "which would exceed the port's capacity are
         # eliminated, instead" (rulings R53); a fleet in port is never moved over it (5)
-        if held + f.capital > port and (f.in_port or held >= port):
+        if held + n > port and (f.in_port or held >= port):
             return _no(f"the port of {to} holds {port} strength points ({held} there already)",
                        "Movement of naval strength points and fleets 5", **kw)
-        excess = max(0, held + f.capital - port)
+        excess = max(0, held + n - port)
     if italian_fleet_kept(cx, f, to):
         return _no(f"{to} is outside the Mediterranean: Italian fleets stay in it while the Allies have a Mediterranean "
                    f"port or Gibraltar", "Italian forces 7", **kw)
-    if any(x.at == to and x.side == f.side and x is not f for x in st.fleets):
-        return _no(f"another {f.side} fleet is in {to}", "Movement of naval strength points and fleets 3 (rulings R17)", **kw)
     friendly = [s for s, v in cx.control.items() if v == f.side]
     blocked = {x.at for x in st.fleets if x.side != f.side and not x.in_port}
     r = sea_route(cx.graph, cx.map, friendly, frm, to, blocked=blocked, max_length=None if going_to_port else MAX_SEA_MOVE)
     if not r.ok:
         return _no(r.reason, r.rule, **kw)
-    cmd = MoveFleet(text=f"fleet {f.name} {frm} -> {to}", fleet=f.name, to=to, in_port=going_to_port,
-                    counts_as_move=f.in_port)
+    cmd = fleets.move_command(cx, f, frm, to, ships, going_to_port, f.in_port, t.target, excess)
     out = MoveCheck(True, r.path, fleet=f.name, commands=[cmd])
-    if going_to_port and excess:
-        from mapref.rulesets.hitlers_war.commands import SetFleets
-
-        fleets = copy.deepcopy(st.fleets)
-        next(x for x in fleets if x.name == f.name).capital -= excess
-        out.commands.insert(0, SetFleets(text=f"{f.name} loses {excess} ship points", fleets=fleets))
-        out.note = (f"the port of {to} holds {port}: {excess} of {f.name}'s {f.capital} ship points are eliminated "
+    if excess:
+        out.note = (f"the port of {to} holds {port}: {excess} of the {n} ship points are eliminated "
                     f"[Movement of naval strength points and fleets 5, 13; rulings R53]")
+    elif cmd.new_name:
+        out.note = f"{cmd.new_name} formed with {n} ship points; {f.capital - n} stay in {f.name} [{fleets.TRANSFER_RULE}]"
+    elif t.target is not None:
+        out.note = f"{t.target.name} now holds {t.target.capital + n} ship points [{fleets.TRANSFER_RULE}]"
     return out
 
 

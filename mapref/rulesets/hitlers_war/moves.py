@@ -182,7 +182,10 @@ MOVES = [
          (Arg("from", "space", required=True, metavar="FROM"), Arg("to", "space", required=True, metavar="TO")) + _points() + (
              Arg("army", flag="--army", help="the army to move from (where several share a box)"),
              Arg("fleet", flag="--fleet", nargs="?", const="", help="move the fleet in FROM (optionally named)"),
-             Arg("at_sea", "bool", flag="--at-sea", help="a fleet moving to a port hex stays at sea there")),
+             Arg("at_sea", "bool", flag="--at-sea", help="a fleet moving to a port hex stays at sea there"),
+             Arg("ships", "int", min=1, flag="--ships", metavar="N",
+                 help="move only N ship points of the fleet: they form a new fleet, or join the same nation's fleet in TO "
+                      "(Fleet strength points 5; Movement of naval 12, 18)")),
          rule="Movement 1-5", places=("drag",), check="_check_move", cli_check=True),
     Move("naval", "record a naval battle the players rolled (each fleet's losses) or an evasion: the larger fleet stays at "
          "sea, the smaller returns to port",

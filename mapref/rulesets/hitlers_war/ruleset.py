@@ -208,8 +208,14 @@ class HitlersWar(Ruleset):
         cx = self.context(game)
         st = game.state
         has_army = any(x.at == frm and x.side == st.side for x in st.armies)
-        if "fleet" in a or (not has_army and any(f.at == frm for f in st.fleets)):
-            r = check_fleet_move(cx, frm, to, fleet=a.get("fleet") or None, at_sea=bool(a.get("at_sea")))
+        if "fleet" in a or "ships" in a or (not has_army and any(f.at == frm for f in st.fleets)):
+            ships = a.get("ships")
+            if ships is not None and not isinstance(ships, int):
+                try:
+                    ships = int(ships)
+                except (TypeError, ValueError):
+                    return refused(f"--ships: a whole number of ship points, not {ships!r}", "Fleet strength points 5")
+            r = check_fleet_move(cx, frm, to, fleet=a.get("fleet") or None, at_sea=bool(a.get("at_sea")), ships=ships)
         else:
             pts = {t: int(v) for t, v in (a.get("points") or {}).items() if v}
             r = check_move(cx, frm, to, pts or None, army=a.get("army"))

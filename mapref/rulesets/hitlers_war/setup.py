@@ -210,23 +210,35 @@ def check_setup(cx: Context) -> list[Violation]:
         if k not in want:
             out.append(Violation("setup.fort", f"{rule}: forts", g.at, g.side, f"fort No. {g.number} is not in the set-up"))
     out += _check_devastation(cx, rule)
-    # fleets and record sheets
-    want_fleets = {f.name: f for f in sc.fleets}
+    # fleets and record sheets: the set-up's ship points per nation, in as many fleets as the
+    # player placed them (Fleet strength points 5; Movement of naval 18; rulings R64)
+    from mapref.rulesets.hitlers_war.movement import fleet_port_problem
+
+    specs: dict[tuple[str, str], list] = {}
+    for spec in sc.fleets:
+        specs.setdefault((spec.side, spec.nation), []).append(spec)
+    have_ships: dict[tuple[str, str], int] = {}
     for f in st.fleets:
-        spec = want_fleets.pop(f.name, None)
-        if spec is None:
+        group = specs.get((f.side, f.nation))
+        if group is None:
             out.append(Violation("setup.fleet", f"{rule}: naval forces", f.at, f.side, f"{f.name} is not in the set-up"))
             continue
-        if f.capital != spec.capital or f.nation != spec.nation or f.in_port != spec.in_port:
-            out.append(Violation("setup.fleet", f"{rule}: naval forces", f.at, f.side, f"{f.name} should be a {spec.nation} fleet of {spec.capital} capital ship points {'in port' if spec.in_port else 'at sea'}"))
-        from mapref.rulesets.hitlers_war.movement import fleet_port_problem
-
-        why = "not in the area of its set-up" if f.at not in resolve_area(cx.map, spec.ports) else fleet_port_problem(cx, f.side, f.nation, f.at, setup=True)
+        have_ships[(f.side, f.nation)] = have_ships.get((f.side, f.nation), 0) + f.capital
+        if f.in_port != group[0].in_port:
+            out.append(Violation("setup.fleet", f"{rule}: naval forces", f.at, f.side,
+                                 f"{f.name} should be {'in port' if group[0].in_port else 'at sea'}"))
+        area = set().union(*(resolve_area(cx.map, g.ports) for g in group))
+        why = "not in the area of its set-up" if f.at not in area else fleet_port_problem(cx, f.side, f.nation, f.at, setup=True)
         if why:
             out.append(Violation("setup.fleet", "Sea movement: Fleet strength points 2", f.at, f.side,
                                  f"{f.name} is not in a port it may be placed in: {why}"))
-    for name, spec in want_fleets.items():
-        out.append(Violation("setup.fleet", f"{rule}: naval forces", "", spec.side, f"{name} ({spec.capital} capital ship points) is missing"))
+    for (side, nation), group in specs.items():
+        want, got = sum(g.capital for g in group), have_ships.get((side, nation), 0)
+        if got != want:
+            names = " and ".join(g.name for g in group)
+            out.append(Violation("setup.fleet", f"{rule}: naval forces", "", side,
+                                 f"{names}: the set-up gives {want} capital ship points to the {nation} fleets; they hold {got}"
+                                 if got else f"{names} ({want} capital ship points) is missing"))
     for side, rec in sc.records.items():
         have_rec = st.sides.get(side)
         for k, v in rec.items():
