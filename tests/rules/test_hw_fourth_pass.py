@@ -162,3 +162,52 @@ def test_a_fleet_returning_from_sea_splits_between_two_ports():
     act(s, "move", **{"from": "H3", "to": "P5", "fleet": "British Fleet"})
     ships = sorted((f.at, f.capital, f.in_port) for f in s.state.fleets if f.nation == "gb")
     assert ships == [("H4", 3, True), ("P5", 5, True)]
+
+
+# ---------------------------------------------------------------------------- Surrender
+def test_a_surrender_the_rules_do_not_offer_is_refused():
+    # Surrender, France 1: "If the Axis captures Paris (hex N7) they may roll for French
+    # surrender"; Germany 1: "If Berlin is captured"; Other countries 1: "All other countries will
+    # surrender immediately when their capital is captured"; Soviet Union 1: "The Soviet Union
+    # will only offer to surrender as per the morale rules".  On a fresh War for Europe game none
+    # of these holds: `mapref surrender` refuses them (rulings R65).
+    from hwplay import refused
+
+    s = game("war_for_europe")
+    for code, rule in (("fr", "France 1"), ("ge", "Germany 1"), ("no", "Other countries 1"), ("su", "Soviet Union 1"),
+                       ("gb", "Great Britain 1"), ("it", "Italy 1")):
+        r = refused(s, "surrender", nation=code)
+        assert rule in r.rule, (code, r.refusal)
+    assert "Soviet Union 1" in refused(s, "surrender", nation="su", refused=True).rule
+    # advisory mode applies one anyway, with the referee's reason in the log
+    s2 = game("war_for_europe")
+    out = s2.apply(Action("surrender", {"nation": "no"}), override="the players agreed Norway gives up")
+    assert out.ok and s2.state.nations["no"].status == "surrendered"
+    assert "against the rules" in s2.log[-1].did and "Other countries 1" in s2.log[-1].override
+    # Paris held by the Axis: the roll is offered, and the surrender the players rolled applies
+    act(s, "set", space="N7", control="axis")
+    assert any(o["nation"] == "fr" for o in s.report().surrender)
+    act(s, "surrender", nation="fr")
+    assert s.state.nations["fr"].status == "surrendered"
+    # a morale surrender is offered to the side's nation: Germany 2 ("as per the morale rules")
+    from hwplay import edit
+
+    edit(s, lambda st: setattr(st.sides["axis"], "morale", 0))
+    act(s, "surrender", nation="ge")
+    assert s.state.nations["ge"].status == "surrendered"
+
+
+def test_a_capital_taken_by_a_correction_offers_its_countrys_surrender():
+    # Surrender, Other countries 1-2: "All other countries will surrender immediately when their
+    # capital is captured. ... T10 Oslo".  A capture entered with `mapref set --control` (rulings
+    # R32) offers the surrender the capture would have applied; `mapref surrender` applies it with
+    # what Other countries 4 says: the uncaptured hexes go to the captor, nothing devastated.
+    s = game("war_for_europe")
+    out = act(s, "set", space="T10", control="axis")
+    assert any("surrender" in m and "no" in m for m in out.messages), out.messages
+    (o,) = [o for o in s.report().surrender if o["nation"] == "no"]
+    assert o["by"] == "axis" and "Other countries 1" in o["rule"]
+    act(s, "surrender", nation="no")
+    cx = ctx(s)
+    assert s.state.nations["no"].status == "surrendered"
+    assert all(cx.control.get(h) == "axis" for h in cx.board.spaces_of_country("no") if cx.exists(h))

@@ -60,7 +60,8 @@ def test_italy_surrenders_and_loses_its_army_and_fleets():
     s = game("war_for_europe")
     edit(s, lambda st: (st.nations.__setitem__("it", Nation("axis", "at_war", Turn(1940, "spring"))),
                         setattr(st.army("Panzer Army Africa"), "points", {**st.army("Panzer Army Africa").points, "infantry": 3, "mechanized": 1})))
-    out = act(s, "surrender", nation="it")
+    edit(s, lambda st: [st.hexes.__setitem__(x, HexState(control="allies", occupied=True)) for x in ("J10", "J11", "I11", "I12")])
+    out = act(s, "surrender", nation="it")  # the roll offered with four Italian hexes held (Surrender, Italy 1)
     st = s.state
     assert st.army("Italian Army") is None and not [f for f in st.fleets if f.nation == "it"]
     paa = st.army("Panzer Army Africa")
@@ -104,6 +105,7 @@ def test_britain_surrenders_before_the_us_enters():
     # Axis: the British mainland, North Ireland, Gibraltar, Malta, Egypt, Cyprus, Palestine and
     # Transjordan."
     s = game("war_for_europe")
+    edit(s, lambda st: setattr(st.sides["allies"], "morale", 0))  # offered by morale (Great Britain 2)
     act(s, "surrender", nation="gb")
     cx = ctx(s)
     for x in ("P7", "R5", "H4", "G11", "D14"):
@@ -207,6 +209,7 @@ def test_the_axis_dissolves_vichy_france():
     # dissolved ... All Vichy territory becomes Axis territory".
     s = game("war_for_europe")
     assert "no Vichy France" in refused(s, "surrender", nation="vichy").reason
+    _axis_holds(s, "N7")  # Paris taken: the French roll is offered (Surrender, France 1)
     act(s, "surrender", nation="fr")
     out = act(s, "surrender", nation="vichy")
     cx = ctx(s)

@@ -251,6 +251,35 @@ def capital_surrender(cx, side: str, target: str) -> tuple[list, list[str]]:
     return cmds, msgs
 
 
+def capital_of(cx, code: str) -> str | None:
+    """The capital hex of country ``code`` on the map (its circled star), or None."""
+    for s in cx.board.spaces_of_country(code):
+        sp = cx.space(s)
+        if sp is not None and sp.capital:
+            return s
+    return None
+
+
+def capitals_held(cx) -> list[tuple[str, str, str]]:
+    """Surrender, Other countries 1: the countries whose surrender this rule decides and whose
+    capital a side other than their own holds now, not yet applied (the capital was taken by a
+    correction, ``mapref set --control``, or by isolation before this was applied): (country,
+    capital, holder).  A capture by advance applies it at once (:func:`capital_surrender`)."""
+    if not cx.scenario.has("surrender"):
+        return []
+    out = []
+    for code, n in cx.state.nations.items():
+        if n.status in ("surrendered", "neutral") or code == LOW_COUNTRIES or code in OWN_SURRENDER:
+            continue
+        if code in OWN_SURRENDER_AT_WAR and n.status == "at_war" and n.side:
+            continue
+        cap = capital_of(cx, code)
+        holder = cx.control.get(cap) if cap else None
+        if holder and holder != n.side:
+            out.append((code, cap, holder))
+    return out
+
+
 # ------------------------------------------------------------------------- entries
 def automatic_entries(cx, turn: Turn, player: str) -> tuple[list, list[str]]:
     """The scenario's ``[entries.*]`` that join at the beginning of ``player``'s turn of ``turn``

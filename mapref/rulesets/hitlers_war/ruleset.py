@@ -253,7 +253,11 @@ class HitlersWar(Ruleset):
                                                   f"devastated {devastated}" if devastated is not None else "") if x)
         cmd = SetHex(text=msg, space=space, control=control, devastated=devastated,
                      occupied=None if control is None else control != "none")
-        return Outcome(True, [cmd], [msg], rule="referee's correction", label=f"set {msg}")
+        from mapref.rulesets.hitlers_war.victory import offers_after
+
+        more = [f"now offered: the surrender of {o['nation']} ({o['what']}): mapref surrender GAME {o['nation']} "
+                f"[{o['rule']}; rulings R65]" for o in offers_after(cx, [cmd])]
+        return Outcome(True, [cmd], [msg] + more, rule="referee's correction", label=f"set {msg}")
 
     def _check_nation(self, game, a: dict) -> Outcome:
         from mapref.rulesets.hitlers_war.nations import KEEP as NKEEP

@@ -50,12 +50,56 @@ def _to_side(cx, spaces, side: str, text: str) -> list:
     return [SetHex(text=f"{s} {text}", space=s, control=side, occupied=cx.start.get(s) != side) for s in spaces]
 
 
-def check_surrender(cx, nation: str, free_french: int = 0, refused: bool = False) -> BuildCheck:
-    """``refused``: the Axis refuses the Soviet surrender offered (Surrender, Soviet Union 4)."""
+# National Morale 1, 9: a side whose morale is 0 or less surrenders; its nation's surrender applies
+# it (Surrender, Germany 2; Great Britain 2; Soviet Union 1)
+SIDE_NATION = {"axis": "ge", "allies": "gb", "soviet": "su"}
+ALIASES = {"rumania": "ro+bg", "bulgaria": "ro+bg", "ro": "ro+bg", "bg": "ro+bg"}
+# what each surrender needs, when the rules do not offer it now (rulings R65)
+CONDITIONS = {
+    "ge": ("Germany surrenders when Berlin (P10) is captured and the occupier rolls, or when the Axis morale is 0 or "
+           "less", "Surrender, Germany 1-2"),
+    "fr": ("France surrenders when the Axis holds Paris (N7) and rolls", "Surrender, France 1"),
+    "gb": ("Britain surrenders when the Axis holds London (P7) and rolls, or when the Allied morale is 0 or less",
+           "Surrender, Great Britain 1-2"),
+    "it": ("Italy surrenders when the Western Allies hold four hexes of Italy (Sicily included, not Sardinia) and roll",
+           "Surrender, Italy 1"),
+    "ro+bg": ("Rumania and Bulgaria surrender when a Soviet army is in or beside them and the Soviet armies hold more "
+              "strength points than the Axis on the eastern front", "Surrender, Rumania and Bulgaria 1"),
+    "fi": ("Finland surrenders when the Axis army in Finland is unsupplied or under four points", "Surrender, Finland 1-2"),
+    "su": ("the Soviet Union offers to surrender only by morale: Soviet morale 0 or less", "Surrender, Soviet Union 1"),
+}
+
+
+def not_offered(cx, code: str) -> tuple[str, str] | None:
+    """Why the rules offer no surrender of ``code`` now (reason, rule), or None: a surrender is
+    applied only when the report offers it (the rolls and the automatic surrenders: rulings R27,
+    R65); advisory mode applies one anyway."""
+    from mapref.rulesets.hitlers_war.victory import surrender_offers
+
+    offered = {SIDE_NATION.get(o["nation"], o["nation"]) for o in surrender_offers(cx)}
+    if code in offered:
+        return None
+    if code in CONDITIONS:
+        why, rule = CONDITIONS[code]
+        return f"the rules offer no surrender of {code} now: {why}", rule
+    from mapref.rulesets.hitlers_war.politics import capital_of
+
+    name = cx.board.country_name(code)
+    cap = capital_of(cx, code)
+    if code == "lc" or cap is None:
+        return f"{name} has no capital: it never surrenders and must be occupied a hex at a time", "Surrender, Other countries 3"
+    return (f"{name} surrenders when its capital {cap} is captured; it is held by the "
+            f"{cx.control.get(cap) or 'no side'}", "Surrender, Other countries 1")
+
+
+def check_surrender(cx, nation: str, free_french: int = 0, refused: bool = False, offered: bool = True) -> BuildCheck:
+    """``refused``: the Axis refuses the Soviet surrender offered (Surrender, Soviet Union 4).
+    ``offered``: only a surrender the rules offer now (False: advisory mode's override)."""
     st, sc = cx.state, cx.scenario
     if not sc.has("surrender"):
         return _no(f"{sc.name} has no surrender rules (War for Europe has)", "Surrender")
     code = nation.strip().lower()
+    code = ALIASES.get(code, SIDE_NATION.get(code, code))
     soviet = st.sides.get("soviet")
     if code == "su" and soviet is not None and soviet.surrender_refused:
         # Surrender, Soviet Union 4: "the Soviets will NEVER surrender again"
@@ -66,13 +110,18 @@ def check_surrender(cx, nation: str, free_french: int = 0, refused: bool = False
             return _no("only a Soviet surrender is offered to the Axis, who may refuse it", "Surrender, Soviet Union 4")
         if st.nations.get("su") is None or st.nations["su"].status == "surrendered" or soviet is None:
             return _no("the Soviet Union has surrendered already", "Surrender, Soviet Union 4")
+        if offered and not_offered(cx, "su"):
+            return _no(*not_offered(cx, "su"))
         return BuildCheck(True, commands=[SetRecord(text="Soviet surrender refused", side="soviet",
                                                     fields={"surrender_refused": 1})],
                           messages=["the Axis refuses the Soviet surrender: the Soviets will never surrender again "
                                     "[Surrender, Soviet Union 4; rulings R57]"])
     if code == "vichy":
         return dissolve_vichy(cx)
-    if code in ("ro+bg", "rumania", "bulgaria", "ro", "bg"):
+    if code == "ro+bg":
+        if offered and not_offered(cx, code) and any(st.nations.get(c) is not None and st.nations[c].status != "surrendered"
+                                                     for c in ("ro", "bg")):
+            return _no(*not_offered(cx, code))
         return _rumania_bulgaria(cx)
     n = st.nations.get(code)
     if n is None:
@@ -82,11 +131,19 @@ def check_surrender(cx, nation: str, free_french: int = 0, refused: bool = False
         return _no(f"{name} has surrendered already: a country surrenders once", "Surrender, France 7; Great Britain 5; Other countries 5")
     if code == "us":
         return _no("the United States can never surrender: it must be occupied", "Surrender, The United States 1")
-    if n.status not in ("at_war", "unaligned", "inclined"):
+    if offered and not_offered(cx, code):
+        return _no(*not_offered(cx, code))
+    if n.status not in ("at_war", "at_peace", "unaligned", "inclined"):
         return _no(f"{name} is {n.status.replace('_', ' ')}", "Surrender")
     fn = {"fr": _france, "it": _italy, "fi": _finland, "gb": _britain}.get(code)
+    held = _capital_held(cx, code)
     if fn is not None:
         r = fn(cx, n, free_french) if code == "fr" else fn(cx, n)
+    elif held is not None:
+        from mapref.rulesets.hitlers_war.politics import capital_surrender
+
+        c, m = capital_surrender(cx, held[1], held[0])
+        r = BuildCheck(True, commands=c, messages=m)
     else:
         r = BuildCheck(True, commands=[SetNation(text=f"{name} surrenders", code=code, side=n.side, status="surrendered",
                                                  joined=n.joined)],
@@ -99,6 +156,13 @@ def check_surrender(cx, nation: str, free_french: int = 0, refused: bool = False
         r.commands += c
         r.messages += m
     return r
+
+
+def _capital_held(cx, code: str) -> tuple[str, str] | None:
+    """(capital, holder) when ``code`` surrenders by Other countries 1 now, else None."""
+    from mapref.rulesets.hitlers_war.politics import capitals_held
+
+    return next(((cap, holder) for c, cap, holder in capitals_held(cx) if c == code), None)
 
 
 def _france(cx, n: Nation, free_french: int) -> BuildCheck:

@@ -74,7 +74,7 @@ def _count(cx, country: str, side_set: tuple[str, ...], exclude: tuple[str, ...]
 def surrender_offers(cx) -> list[dict]:
     """The surrender rolls (or automatic surrenders) whose conditions hold now (War for Europe)."""
     sc, st = cx.scenario, cx.state
-    if sc.id != "war_for_europe":
+    if not sc.has("surrender"):
         return []
     out = []
 
@@ -116,12 +116,31 @@ def surrender_offers(cx) -> list[dict]:
         if any(a.at not in sup for a in fin) or sum(a.total() for a in fin) < 4:
             out.append({"nation": "fi", "by": "soviet", "automatic": True, "rule": "Surrender, Finland 1-2",
                         "what": "the Axis army in Finland is unsupplied or under four points (checked at the end of an Axis combat phase)"})
+    from mapref.rulesets.hitlers_war.politics import capitals_held
+
+    for code, cap, holder in capitals_held(cx):
+        out.append({"nation": code, "by": holder, "automatic": True, "rule": "Surrender, Other countries 1",
+                    "what": f"its capital {cap} is held by the {holder}: it surrenders (its uncaptured hexes to the {holder})"})
     for side, rec in st.sides.items():
         if side == "soviet" and rec.surrender_refused:
             continue  # Surrender, Soviet Union 4: never again once refused
         if rec.morale is not None and rec.morale <= 0:
             out.append({"nation": side, "automatic": True, "rule": "National Morale 9", "what": f"{side} morale is {rec.morale}: surrenders at the end of its turn"})
     return out
+
+
+def offers_after(cx, commands: list) -> list[dict]:
+    """The surrenders ``commands`` would newly offer (a capital taken by a correction, ``mapref set
+    --control``: rulings R65)."""
+    import copy
+
+    from mapref.rulesets.hitlers_war.commands import apply
+    from mapref.rulesets.hitlers_war.common import Context
+
+    before = {(o["nation"], o["rule"]) for o in surrender_offers(cx)}
+    work = copy.deepcopy(cx.state)
+    apply(work, commands)
+    return [o for o in surrender_offers(Context(cx.map, cx.scenario, work, cx.graph)) if (o["nation"], o["rule"]) not in before]
 
 
 def end_summary(cx) -> str:

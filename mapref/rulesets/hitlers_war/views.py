@@ -116,8 +116,8 @@ def place_item(cx, pool_id: str, space: str) -> MenuItem | None:
 
 
 def force(ruleset, game, action: Action) -> Outcome | None:
-    """Advisory mode: the commands that do a refused ``move`` or ``place`` anyway (None: the
-    action cannot be done at all, or is not one that can be forced)."""
+    """Advisory mode: the commands that do a refused ``move``, ``place`` or ``surrender`` anyway
+    (None: the action cannot be done at all, or is not one that can be forced)."""
     from mapref.rulesets.hitlers_war.commands import MoveFleet, MovePoints
     from mapref.rulesets.hitlers_war.placement import check_place
 
@@ -150,6 +150,15 @@ def force(ruleset, game, action: Action) -> Outcome | None:
             return Outcome(True, [MovePoints(text=f"move {want} from {frm} to {to}", army=army.name, to=to, points=want,
                                              new_name=f"{army.name} {n}", join=target.name if target is not None else "")],
                            [f"{what}: {frm} -> {to}"], label=f"move {what} {frm} -> {to}", data={"army": army.name})
+        if action.verb == "surrender":
+            # a surrender the rules do not offer now (rulings R65), applied as the referee rules
+            from mapref.rulesets.hitlers_war.surrender import check_surrender
+
+            nation = str(a.get("nation", "")).strip().lower()
+            r = check_surrender(cx, nation, int(a.get("free_french") or 0), refused=bool(a.get("refused")), offered=False)
+            if not r.ok:
+                return None
+            return Outcome(True, r.commands, r.messages, label=f"surrender of {nation}")
         if action.verb == "place" and not a.get("auto"):
             space = ruleset._space(game, a.get("space", ""))
             r = check_place(cx, a.get("pool", ""), space, a.get("points") or {}, a.get("leader", ""), force=True)
