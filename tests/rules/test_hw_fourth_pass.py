@@ -211,3 +211,31 @@ def test_a_capital_taken_by_a_correction_offers_its_countrys_surrender():
     cx = ctx(s)
     assert s.state.nations["no"].status == "surrendered"
     assert all(cx.control.get(h) == "axis" for h in cx.board.spaces_of_country("no") if cx.exists(h))
+
+
+# ------------------------------------------------------------- Trans-Atlantic shipping 1, 4
+def test_shipping_built_in_a_production_phase_carries_nothing_until_the_next():
+    # Production points 1: "At the start of each production phase, the player counts all the
+    # un-devastated production points they control ... The total represents their side's
+    # production output for that season."  Trans-Atlantic shipping 1, 4-5: each shipping point
+    # carries one production point, "costs three production points to build", and what the convoy
+    # cannot carry is lost.  The Fall of Germany's Allies with five shipping points receive five
+    # of their eight; two built now cost six and carry production from the next phase on.
+    from hwplay import advance_to, edit
+
+    s = game("fall_of_germany")
+    edit(s, lambda st: setattr(st.sides["allies"], "ta_shipping", 5))
+    advance_to(s, "allies", "production", "build")
+
+    def shipping(p):
+        return next(t.points for t in p.breakdown if "trans-Atlantic" in t.what)
+
+    before = s.report().production["allies"]
+    assert shipping(before) == 5
+    act(s, "build", ta_shipping=2)
+    after = s.report().production["allies"]
+    assert s.state.sides["allies"].ta_shipping == 7
+    assert after.available == before.available - 6  # three production a shipping point
+    assert shipping(after) == 5 and after.spendable == before.spendable and after.total == before.total
+    advance_to(s, "allies", "production", "build", turn="summer 1944")
+    assert shipping(s.report().production["allies"]) == 7

@@ -186,6 +186,8 @@ def check_build(cx, space: str | None, points: dict[str, int] | None = None, for
         if kind == "ta_shipping" and not cost(kind):
             return _no("trans-Atlantic shipping is the Western Allies'", rule)
         fields[attr] = getattr(rec, attr, 0) + n
+        if kind == "ta_shipping":  # Production points 1: they carry production from the next phase on
+            fields["ta_built"] = getattr(rec, "ta_built", 0) + n
         msgs.append(f"{n} {kind.replace('_', ' ')} point{'s' if n != 1 else ''} built: {fields[attr]} on the record sheet [{rule}]")
     # ------------------------------------------------------------------------ ships
     if ships:
@@ -435,7 +437,7 @@ def end_of_production(cx, side: str) -> tuple[list, list[str]]:
     msgs = []
     if prod.available and prod.spendable:
         msgs.append(f"{side}: {prod.available} production unspent, lost [Production points 4]")
-    clear = {"spent": 0, "repair_spent": 0, "repaired": {}, "built": {}, "lend_given": 0}
+    clear = {"spent": 0, "repair_spent": 0, "repaired": {}, "built": {}, "lend_given": 0, "ta_built": 0}
     if side == "soviet" and rec.lend_lease:
         clear["lend_lease"] = 0
         msgs.append(f"the lend-lease gift ({rec.lend_lease}) is spent or lost [Lend-Lease 4]")

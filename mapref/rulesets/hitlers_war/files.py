@@ -271,9 +271,9 @@ GAME_TOP = ("format", "kind", "scenario", "map", "notes", "turn", "nations", "si
             "announced")
 SIDE_RECORD_KEYS = ("morale", "production", "lend_lease", "partial_ships", "uboats_port", "uboats_convoy", "asw",
                     "ta_shipping", "bombers", "history", "costs", "us_first", "spent", "repair_spent", "repaired", "built",
-                    "lend_given", "ta_used", "transported", "surrender_refused")
+                    "lend_given", "ta_built", "ta_used", "transported", "surrender_refused")
 RECORD_INTS = ("lend_lease", "uboats_port", "uboats_convoy", "asw", "ta_shipping", "bombers", "us_first", "spent", "repair_spent",
-               "lend_given", "ta_used", "surrender_refused")
+               "lend_given", "ta_built", "ta_used", "surrender_refused")
 RECORD_TABLES = ("costs", "repaired", "built", "transported")  # {name = N}
 HISTORY_KEYS = ("turn", "total", "spendable", "spent", "built", "repaired", "lend_lease", "research")
 

@@ -142,8 +142,11 @@ def production(cx: Context, side: str) -> SideProduction:
             terms.append(Term("United States production", n, a.rule))
         elif a.kind == "ta_shipping":
             # Trans-Atlantic shipping 1: a shipping point carries one production or one strength
-            # point; those carrying strength points this turn carry no production
-            ships = max(0, st.sides[side].ta_shipping - st.sides[side].ta_used) if side in st.sides else 0
+            # point; those carrying strength points this turn carry no production.  Production
+            # points 1: the output is counted at the start of the phase, so shipping built in it
+            # carries nothing before the next (``ta_built``)
+            r = st.sides.get(side)
+            ships = max(0, r.ta_shipping - r.ta_used - r.ta_built) if r is not None else 0
             if "boxes" in p:
                 # War for Europe: the convoy carries the colonial boxes' production to Britain,
                 # one point per shipping point (Trans-Atlantic shipping 1; rulings R9)

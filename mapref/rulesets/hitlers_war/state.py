@@ -171,6 +171,7 @@ class SideRecord:
     repaired: dict[str, int] = field(default_factory=dict)  # points repaired now, counted from next turn (Repairing 8)
     built: dict[str, int] = field(default_factory=dict)  # strength points built now, by country (France 2)
     lend_given: int = 0  # lend-lease given now (Lend-Lease 1)
+    ta_built: int = 0  # trans-Atlantic shipping points built now: they carry from the next phase (Production points 1)
     # this turn, from the side's movement phase (cleared at its start)
     ta_used: int = 0  # trans-Atlantic shipping points carrying strength points (Trans-Atlantic shipping 1)
     transported: dict[str, int] = field(default_factory=dict)  # sea zone -> points carried by fleets (Sea transportation 1-2)
