@@ -239,3 +239,55 @@ def test_shipping_built_in_a_production_phase_carries_nothing_until_the_next():
     assert shipping(after) == 5 and after.spendable == before.spendable and after.total == before.total
     advance_to(s, "allies", "production", "build", turn="summer 1944")
     assert shipping(s.report().production["allies"]) == 7
+
+
+# ------------------------------------------------- Determine supply 7: isolation is capture
+def _hold(s, side, spaces):
+    from hwplay import edit
+    from mapref.rulesets.hitlers_war.state import HexState
+
+    def put(st):
+        for x in spaces:
+            st.hexes[x] = HexState(control=side, occupied=True)
+    edit(s, put)
+
+
+def test_leningrad_taken_by_isolation_lowers_soviet_morale():
+    # Determine supply 7: "All unsupplied hexes are immediately captured by an opponent"; Friendly
+    # hexes 2: a hex becomes friendly "if one of its armies enters that hex or if the side manages
+    # to isolate it from supply".  National morale chart: "Axis captures Leningrad -1 to Soviet
+    # Union" -- a capture by isolation is a capture (rulings R66).
+    from hwplay import advance_to, edit
+    from mapref.core.graph import LAND_KINDS
+    from mapref.rulesets.hitlers_war.state import Nation
+
+    s = game("war_for_europe")
+    advance_to(s, "soviet", "combat", "exploitation")
+    edit(s, lambda st: st.nations.__setitem__("su", Nation("soviet", "at_war")))
+    cx = ctx(s)
+    _hold(s, "axis", cx.graph.neighbours("T15", LAND_KINDS) + [h for h in cx.board.spaces_of_country("pl") if cx.exists(h)])
+    assert "T15" not in ctx(s).supplied("soviet")
+    morale = s.state.sides["soviet"].morale
+    msgs = act(s, "advance").messages
+    assert ctx(s).control.get("T15") == "axis", msgs
+    assert s.state.sides["soviet"].morale == morale - 1, msgs
+    assert any("Leningrad" in m and "National morale chart" in m for m in msgs)
+
+
+def test_a_capital_taken_by_isolation_makes_its_country_surrender():
+    # Surrender, Other countries 1: "All other countries will surrender immediately when their
+    # capital is captured"; Determine supply 7: unsupplied hexes "are immediately captured".
+    # Yugoslavia on the Allied side, cut off with the Axis beside it in L11: at the end of the
+    # Allied combat phase Belgrade (L12) goes to the Axis, and Yugoslavia surrenders.
+    from hwplay import advance_to, edit
+    from mapref.rulesets.hitlers_war.state import Nation
+
+    s = game("war_for_europe")
+    advance_to(s, "allies", "combat", "exploitation")
+    edit(s, lambda st: st.nations.__setitem__("yu", Nation("allies", "at_war")))
+    _hold(s, "allies", ["K12", "L12"])
+    _hold(s, "axis", ["L11"])
+    msgs = act(s, "advance").messages
+    assert ctx(s).control.get("L12") == "axis", msgs
+    assert s.state.nations["yu"].status == "surrendered", msgs
+    assert any("Other countries 1" in m for m in msgs)

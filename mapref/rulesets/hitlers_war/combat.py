@@ -633,14 +633,15 @@ def check_invasion(cx, frm: str, to: str, retreats: list[str] | None = None, arm
     return r
 
 
-def consequences_of_capture(cx, side: str, to: str, defenders: list[str]) -> tuple[list, list[str]]:
+def consequences_of_capture(cx, side: str, to: str, defenders: list[str], by_army: bool = True) -> tuple[list, list[str]]:
     """What a capture of ``to`` by ``side`` sets off beyond the hex (War for Europe): war with the
     Axis (The Soviet Union 5), a capital's surrender (Surrender, Other countries 1-5) and the
-    morale chart's events."""
+    morale chart's events.  ``by_army`` False: a capture by isolation (Determine supply 7;
+    Friendly hexes 2), which is no attack and puts no army in the hex (rulings R66)."""
     from mapref.rulesets.hitlers_war.politics import after_attack, capital_surrender, capture_morale, morale_commands
 
     cmds, msgs = [], []
-    for c, m in (after_attack(cx, side, to, defenders), capital_surrender(cx, side, to)):
+    for c, m in ((after_attack(cx, side, to, defenders) if by_army else ([], [])), capital_surrender(cx, side, to)):
         cmds += c
         msgs += m
     if side == "allies" and to == VICHY_HEX and cx.scenario.has("surrender"):
@@ -650,7 +651,7 @@ def consequences_of_capture(cx, side: str, to: str, defenders: list[str]) -> tup
         if r.ok:
             cmds += r.commands
             msgs += r.messages
-    changes, what = capture_morale(cx, side, to)
+    changes, what = capture_morale(cx, side, to, by_army=by_army)
     if changes:
         c, m = morale_commands(cx, changes, "; ".join(what))
         cmds += c

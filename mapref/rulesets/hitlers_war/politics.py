@@ -394,10 +394,11 @@ def morale_commands(cx, changes: dict[str, int], what: str, st=None) -> tuple[li
     return cmds, [f"{what}: morale {', '.join(parts)} [National morale chart; National Morale 4]"]
 
 
-def capture_morale(cx, side: str, target: str, army_side: str = "") -> tuple[dict[str, int], list[str]]:
+def capture_morale(cx, side: str, target: str, army_side: str = "", by_army: bool = True) -> tuple[dict[str, int], list[str]]:
     """The chart's events a capture of ``target`` by ``side`` sets off: the Axis takes Alexandria,
-    Gibraltar, Leningrad, Moscow or Stalingrad; a Soviet army occupies a hex in Germany; the Allies
-    capture the last Axis friendly hex in Africa."""
+    Gibraltar, Leningrad, Moscow or Stalingrad; a Soviet army occupies a hex in Germany (not a
+    capture by isolation, ``by_army`` False: no army occupies it); the Allies capture the last
+    Axis friendly hex in Africa."""
     if not cx.scenario.has("morale"):
         return {}, []
     out: dict[str, int] = {}
@@ -407,7 +408,7 @@ def capture_morale(cx, side: str, target: str, army_side: str = "") -> tuple[dic
         for k, v in d.items():
             out[k] = out.get(k, 0) + v
         what.append(w)
-    if side == "soviet" and cx.country(target) == "ge":
+    if side == "soviet" and cx.country(target) == "ge" and by_army:
         out["axis"] = out.get("axis", 0) - 1
         what.append("Soviet army occupies a hex in Germany")
     if side == "allies" and cx.control.get(target) == "axis" and cx.country(target) in AFRICA:

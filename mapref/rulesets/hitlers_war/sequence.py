@@ -158,20 +158,36 @@ def stacking_fix(cx, side: str, lose: dict | None = None) -> tuple[list, list[st
 
 
 def isolation_commands(cx, side: str, roll: int | None) -> tuple[list, list[str], str]:
+    from mapref.rulesets.hitlers_war.combat import consequences_of_capture
+    from mapref.rulesets.hitlers_war.common import Context
+
     iso = isolation(cx, side)
     cmds, msgs = [], []
     if iso.ties and roll is None:
         ties = "; ".join(f"{h}: {' / '.join(s)}" for h, s in iso.ties.items())
         return [], [], f"isolated hexes tie between opposing sides ({ties}): enter the die roll with --roll N (Determine supply 8)"
-    for space, to in sorted(iso.hexes.items()):
-        cmds.append(SetHex(space=space, control=to, occupied=not cx.is_box(space)))
-        cmds.append(CountHexes(gained={to: 1}, lost={side: 1}))
-        msgs.append(f"{space} unsupplied: becomes {to} (closest undevastated production) [Determine supply 6-8]")
+    gone = [(space, to, f"{space} unsupplied: becomes {to} (closest undevastated production) [Determine supply 6-8]")
+            for space, to in sorted(iso.hexes.items())]
     for space, tied in sorted(iso.ties.items()):
         to = tied[0] if roll is not None and roll <= 3 else tied[-1]
-        cmds.append(SetHex(space=space, control=to, occupied=True))
-        cmds.append(CountHexes(gained={to: 1}, lost={side: 1}))
-        msgs.append(f"{space} unsupplied: {' and '.join(tied)} tie; roll {roll} gives it to {to} [Determine supply 8; rulings R25]")
+        gone.append((space, to, f"{space} unsupplied: {' and '.join(tied)} tie; roll {roll} gives it to {to} "
+                                f"[Determine supply 8; rulings R25]"))
+    work = None
+    for space, to, msg in gone:
+        if work is not None and work.hex(space).control == to:
+            continue  # given to the same side already by a surrender this set off
+        here = [SetHex(space=space, control=to, occupied=not cx.is_box(space)), CountHexes(gained={to: 1}, lost={side: 1})]
+        msgs.append(msg)
+        # Determine supply 7: "captured by an opponent": what a capture sets off (a capital's
+        # surrender, the morale chart), worked out hex by hex on the position so far (rulings R66)
+        if cx.scenario.has("surrender") or cx.scenario.has("morale"):
+            if work is None:
+                work = copy.deepcopy(cx.state)
+            c, m = consequences_of_capture(Context(cx.map, cx.scenario, work, cx.graph), to, space, [], by_army=False)
+            here += c
+            msgs += m
+            apply(work, here)
+        cmds += here
     for name in iso.armies:
         cmds.append(RemoveArmy(army=name))
         msgs.append(f"{name} eliminated in an unsupplied hex [Determine supply 7]")
