@@ -304,10 +304,20 @@ def _fort(cx, side: str, space: str, n: int) -> BuildCheck:
         return _no(f"fort No. {f.number} in {space} holds {f.strength + f.building} points; a fort holds at most five",
                    "Fortifications, Production 2")
     f.building += n
-    return BuildCheck(True, commands=[SetForts(text=f"fort {space} built", forts=forts)],
-                      messages=[f"{n} fort point{'s' if n != 1 else ''} under construction in {space}"
-                                + (f" (new fort No. {f.number})" if new else f" (fort No. {f.number})")
-                                + f": operational from the {side} next production phase [{rule}; Fort strength under construction 1-3]"])
+    msgs = [f"{n} fort point{'s' if n != 1 else ''} under construction in {space}"
+            + (f" (new fort No. {f.number})" if new else f" (fort No. {f.number})")
+            + f": operational from the {side} next production phase [{rule}; Fort strength under construction 1-3]"]
+    # Fort strength under construction 3: under construction they count toward no stacking limit,
+    # so Stacking 5 accepts them; operational they count (Production 1): the over-stack to come is
+    # named (rulings R67)
+    from mapref.rulesets.hitlers_war.stacking import LIMIT, hex_points
+
+    later = hex_points(cx, space) + sum(x.building for x in forts if x.at == space)
+    if later > LIMIT:
+        msgs.append(f"{space} holds {hex_points(cx, space)} points: when the fort points are operational it will hold "
+                    f"{later}, over ten; points must leave it in a movement phase before then, or the excess is lost at the "
+                    f"end of the movement phase after [Fort strength under construction 3; Stacking 2-3; rulings R24, R67]")
+    return BuildCheck(True, commands=[SetForts(text=f"fort {space} built", forts=forts)], messages=msgs)
 
 
 def _ships(cx, side: str, pay: int, fleet: str | None, cost: int | None, rec) -> BuildCheck:
