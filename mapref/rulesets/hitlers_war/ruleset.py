@@ -81,6 +81,36 @@ def _combat_ask(r, to: str):
     return None
 
 
+def _never_reached(sc, seq, st, turn, side: str, step: tuple[str, str]) -> str:
+    """Why ``advance --to`` can never reach (turn,) side, step from the game's position, or "": a
+    turn outside the scenario's first to final turn, a side not in its move order, a step already
+    past (Sequence of Play; the set-up's "First turn - final turn")."""
+    span = f"{sc.name} runs from {sc.first_turn} to {sc.last_turn}"
+    if side not in sc.move_order:
+        return f"the {side} do not move in {sc.name} (the move order: {', '.join(sc.move_order)})"
+    if turn is not None and not sc.first_turn <= turn <= sc.last_turn:
+        return f"{turn} is not a turn of the game: {span}"
+    order = list(sc.move_order)
+
+    def key(t, sd, stp):
+        return (t.index, order.index(sd), seq.index(stp))
+
+    here = (st.phase, st.subphase)
+    if here not in seq and st.phase in {p for p, _ in seq}:
+        here = next(x for x in seq if x[0] == st.phase)
+    now = (st.turn.index, -1, -1) if st.phase == "setup" or here not in seq or st.side not in order else key(st.turn, st.side, here)
+    if turn is None:
+        turn = st.turn if key(st.turn, side, step) > now else st.turn.next()
+        if turn > sc.last_turn:
+            return f"the game ends before the {side} {step_label(*step).lower()} comes again: {span}"
+    if key(turn, side, step) == now:
+        return f"the game is at {turn}, {side} {step_label(*step).lower()} already"
+    if key(turn, side, step) < now:
+        return f"{turn}, {side} {step_label(*step).lower()} is past: the game is at {st.turn}, {st.side} " \
+               f"{step_label(st.phase, st.subphase).lower()} ({span})"
+    return ""
+
+
 def step_label(phase: str, subphase: str) -> str:
     return STEP_LABELS.get((phase, subphase), f"{phase} ({subphase})" if subphase else phase)
 
@@ -339,6 +369,9 @@ class HitlersWar(Ruleset):
         if want is None:
             names = ", ".join(f"{p}.{sub}" if sub else p for p, sub in seq)
             return refused(f"--to {target!r}: no step {' '.join(rest)!r} (the steps: {names})")
+        why = _never_reached(sc, seq, st, turn, side, want)
+        if why:
+            return refused(f"--to {target!r}: {why}", "Sequence of Play")
         work = copy.deepcopy(st)
         cmds: list = []
         msgs: list[str] = []
