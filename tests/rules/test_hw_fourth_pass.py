@@ -323,3 +323,51 @@ def test_a_fort_built_beside_ten_points_is_accepted_and_its_coming_over_stack_is
     _advance_quietly(s, "axis", "movement", "land", "summer 1940")
     msgs = act(s, "advance").messages  # the end of the movement phase: one point over ten is lost
     assert sum(a.total(with_air=False) for a in s.state.armies if a.at == at) + 1 == 10, msgs
+
+
+# ----------------------------------------------------------- Unaligned Forces; home forces table
+def test_poland_places_its_eight_home_forces_three_a_hex_once_and_they_stay_home():
+    # Unaligned Forces 1-4, 7 and the home forces table ("Poland 8"): placed "at the moment the
+    # first attack of a hex in their home country is announced ... anywhere in their country,
+    # limited to a maximum of three strength points per hex"; "Home forces cannot leave their
+    # homeland. If forced to retreat out of their country, they are eliminated"; "Once eliminated,
+    # they cannot be rebuilt. They are available just once."  (rulings R68)
+    from hwplay import advance_to, refused
+
+    s = game("war_for_europe")
+    assert "combat phase" in refused(s, "home-forces", nation="pl", at={"O13": 3, "P12": 3, "N13": 2}).reason
+    advance_to(s, "axis", "combat", "announce")
+    assert "8" in refused(s, "home-forces", nation="pl", at={"O13": 3, "P12": 3}).reason  # all eight
+    assert "three a hex" in refused(s, "home-forces", nation="pl", at={"O13": 4, "P12": 3, "N13": 1}).reason
+    assert "not in Poland" in refused(s, "home-forces", nation="pl", at={"O12": 2, "P12": 3, "N13": 3}).reason
+    assert "no home forces" in refused(s, "home-forces", nation="it", at={"L10": 2}).reason  # Italy's are its armies
+    act(s, "home-forces", nation="pl", at={"O13": 3, "P12": 3, "N13": 2})
+    assert sorted((h.at, h.points) for h in s.state.home_forces) == [("N13", 2), ("O13", 3), ("P12", 3)]
+    assert "just once" in refused(s, "home-forces", nation="pl", at={"O14": 2}).reason
+    # an assault's losses, then an advance: the forces in O13 retreat inside Poland, never out of it
+    advance_to(s, "axis", "combat", "assaults")
+    act(s, "losses", space="O13", home=1)
+    advance_to(s, "axis", "combat", "advances")
+    r = s.check(Action("capture", {"from": "O12", "to": "O13"}))
+    assert not r.ok and r.ask is not None and set(r.ask.options) <= {"O14", "P13", "N13", "P12"} and "O12" not in r.ask.options
+    act(s, "capture", **{"from": "O12", "to": "O13", "home_to": "P13"})
+    assert sorted((h.at, h.points) for h in s.state.home_forces) == [("N13", 2), ("P12", 3), ("P13", 2)]
+    # Warsaw taken: Poland surrenders and its home forces "disappear forever" (3)
+    act(s, "capture", **{"from": "O13", "to": "P12"})
+    assert not s.state.home_forces and s.state.nations["pl"].status == "surrendered"
+
+
+def test_an_invaders_losses_need_no_flag_in_the_amphibious_step():
+    # Naval fire 5: "At least half the losses of each separate fire must be amphibious strength
+    # points"; in the resolve amphibious assaults step the phasing side's armies lose points only
+    # as invaders, so the half is checked without `--invader` (the window records losses without
+    # it: rulings R56 as changed)
+    from hwplay import advance_to, edit, refused
+    from mapref.rulesets.hitlers_war.state import Army
+
+    s = game("fall_of_germany")
+    edit(s, lambda st: (setattr(st, "armies", [a for a in st.armies if a.at != "P7"]),
+                        st.armies.append(Army("Overlord", "allies", "gb", "P7", {"amphibious": 2, "infantry": 3}))))
+    advance_to(s, "allies", "combat", "amphibious")
+    assert "Naval fire 5" in refused(s, "losses", space="P7", points={"infantry": 1}).rule
+    act(s, "losses", space="P7", points={"infantry": 1, "amphibious": 1})

@@ -41,6 +41,8 @@ class CombatCheck:
     retreat: tuple[str, list[str]] | None = None
     # refused because the owner must choose the port of a fleet expelled from ``to`` (rulings R52)
     expel: tuple[str, list[str]] | None = None
+    # refused because the home forces displaced from ``to`` need their hex (Unaligned Forces 3; rulings R68)
+    home: tuple[str, list[str]] | None = None
 
 
 def _no(reason: str, rule: str) -> CombatCheck:
@@ -65,19 +67,22 @@ def _garrisons_after(cx, extra_lost: set[str], refilled: set[str] = frozenset())
 
 # ----------------------------------------------------------------------------- losses
 def check_losses(cx, space: str, losses: dict[str, int], fort: int = 0, garrison: bool = False,
-                 army: str | None = None, invader: bool = False) -> CombatCheck:
+                 army: str | None = None, invader: bool = False, home: int = 0) -> CombatCheck:
     """The owner removes ``losses`` (points by type) from the army in ``space``, ``fort`` points
-    from the fort there, or the garrison of an empty hex.  ``invader``: the losses of an invading
-    army to one naval fire or defensive assault, at least half amphibious (rulings R56)."""
+    from the fort there, ``home`` points from the home forces there (rulings R68), or the garrison
+    of an empty hex.  ``invader``: the losses of an invading army to one naval fire or defensive
+    assault, at least half amphibious (rulings R56); in the resolve amphibious assaults step the
+    phasing side's losses are an invader's whether or not it is said (R56 as changed in issue 23)."""
     st = cx.state
     bad = _combat_phase(cx)
     if bad:
         return bad
     losses = {t: int(v) for t, v in losses.items() if v}
-    if any(v < 0 for v in losses.values()) or fort < 0:
+    if any(v < 0 for v in losses.values()) or fort < 0 or home < 0:
         return _no("losses are counted in whole strength points from 0 up", "Assault resolution 3, 5")
-    if not losses and not fort and not garrison:
-        return _no("no losses given: name the points lost (--infantry N ...), --fort N or --garrison", "Assault resolution 5")
+    if not losses and not fort and not garrison and not home:
+        return _no("no losses given: name the points lost (--infantry N ...), --fort N, --home N or --garrison",
+                   "Assault resolution 5")
     cmds: list = []
     msgs: list[str] = []
     here = [a for a in st.armies if a.at == space]
@@ -85,7 +90,15 @@ def check_losses(cx, space: str, losses: dict[str, int], fort: int = 0, garrison
     # losses the phasing side inflicts on an enemy army or garrison come from its attack: whom it
     # may attack (The Soviet Union 1-4) and what the attack sets off (5)
     victims = [a.side for a in here if a.side != st.side and (army is None or a.name == army)] if losses else []
-    attacked = bool(victims) or garrison or bool(fort)
+    attacked = bool(victims) or garrison or bool(fort) or bool(home)
+    if home:
+        from mapref.rulesets.hitlers_war.homeforces import losses as home_losses
+
+        h = home_losses(cx, space, home)
+        if not h.ok:
+            return _no(h.reason, h.rule)
+        cmds += h.commands
+        msgs += h.messages
     if attacked:
         pol = attack_problem(cx, st.side, space, victims)
         if pol:
@@ -102,6 +115,8 @@ def check_losses(cx, space: str, losses: dict[str, int], fort: int = 0, garrison
             if v > a.points.get(t, 0):
                 return _no(f"{a.name} has {a.points.get(t, 0)} {t} points, it cannot lose {v}",
                            "Assault resolution 5: the owner removes its own strength points")
+        if st.subphase == "amphibious" and a.side == st.side and a.points.get("amphibious", 0):
+            invader = True  # in this step the phasing side's armies lose points only as invaders
         if invader:
             # Naval fire 5; Defensive assault (invasions) 3: "At least half of any losses ... must
             # be amphibious strength points" (with none left to lose, the rest is free: R56)
@@ -195,12 +210,14 @@ def all_para(a) -> bool:
 
 
 def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army: str | None = None,
-                  invasion: bool = False, para_drop: int = 0, fleet_to: list[str] | None = None) -> CombatCheck:
+                  invasion: bool = False, para_drop: int = 0, fleet_to: list[str] | None = None,
+                  home_to: str | None = None) -> CombatCheck:
     """A successful advance from ``frm`` into ``to`` (the players rolled it on the Advance table);
     ``retreats``: where the defender retreats each army displaced from ``to``, in order.
     ``invasion``: an amphibious invasion's advance (Invasion advance 1-3: the caller checks the
     sea route); ``para_drop``: para points dropped in this advance (Para-drop 2-5); ``fleet_to``: the
-    port each enemy fleet in port in ``to`` is expelled to, in order (rulings R52)."""
+    port each enemy fleet in port in ``to`` is expelled to, in order (rulings R52); ``home_to``: where
+    the home forces in ``to`` retreat (Unaligned Forces 3; rulings R68)."""
     st, sc = cx.state, cx.scenario
     retreats = list(retreats or [])
     bad = _combat_phase(cx)
@@ -346,6 +363,16 @@ def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army
                 if excess > 0 and any(isinstance(c, Relocate) and c.army == d.name for c in cmds):
                     msgs.append(f"air superiority: {d.name} may lose up to {excess} more points, not tactical air "
                                 f"(enter them with mapref losses) [Air superiority 1]")
+    if not friendly_target:
+        from mapref.rulesets.hitlers_war.homeforces import displaced
+
+        h = displaced(cx, to, side, home_to)
+        if not h.ok:
+            c = _no(h.reason, h.rule)
+            c.home = h.retreat
+            return c
+        cmds += h.commands
+        msgs += h.messages
     # the advancing army moves in (Advance resolution 2, 13)
     cmds.append(Relocate(text=f"{a.name} advances {frm} -> {to}", army=a.name, to=to, advanced_by=1))
     msgs.append(f"{a.name} {'invades' if invasion else 'advances'} from {frm} into {to} (its advance number {a.advanced + 1} "

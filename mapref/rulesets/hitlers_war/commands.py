@@ -293,6 +293,7 @@ class SetNation(Snapshot):
     attacked_by: str | None = None
     attacked: Turn | None = None
     no_attack: list | None = None
+    home_placed: bool | None = None
 
     def do(self, st: GameState) -> None:
         from mapref.rulesets.hitlers_war.state import Nation
@@ -302,11 +303,14 @@ class SetNation(Snapshot):
         n = Nation(self.side, self.status, self.joined)
         if old is not None:
             n.attacked_by, n.attacked, n.no_attack = old.attacked_by, old.attacked, list(old.no_attack)
+            n.home_placed = old.home_placed
         if self.attacked_by is not None:
             n.attacked_by = self.attacked_by or None
             n.attacked = self.attacked
         if self.no_attack is not None:
             n.no_attack = list(self.no_attack)
+        if self.home_placed is not None:
+            n.home_placed = self.home_placed
         st.nations[self.code] = n
 
 

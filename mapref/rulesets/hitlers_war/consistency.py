@@ -49,6 +49,9 @@ def scenario_problems(m, sc: Scenario) -> list[str]:
     for b in sc.absent_boxes:
         if box_space(b) not in board_for(m):
             out.append(f"absent_boxes: unknown box {b!r}")
+    for code in (sc.home_forces.points if sc.home_forces else ()):
+        if code not in board_for(m).countries:
+            out.append(f"home_forces.points.{code}: unknown country")
     # a space friendly to two sides at the start
     seen: dict[str, str] = {}
     for side in sc.sides:

@@ -26,6 +26,7 @@ from mapref.rulesets.hitlers_war.scenario import (
     FixedArmy,
     FleetSpec,
     FortSpec,
+    HomeForcesSpec,
     Note,
     PoolSpec,
     Scenario,
@@ -128,7 +129,7 @@ SCENARIO_TOP = ("format", "kind", "id", "name", "map", "ruleset", "rule", "notes
                 "last_turn", "first_phase", "other_nations", "optional_ports", "absent_boxes", "no_production", "setup",
                 "nations", "armies", "pools", "forts", "devastation", "fleets", "records", "adjustments", "victory", "special",
                 "vp_track", "strategic",  # these two: a seasonal VP track (mapref.rules.vptrack; issue 16)
-                "entries")
+                "entries", "home_forces")
 SETUP_KEYS = ("friendly", "production", "supply", "always_supplied", "build", "build_rule", "morale", "costs", "costs_rule")
 RECORD_KEYS = ("partial_ships", "uboats_port", "uboats_convoy", "asw", "ta_shipping", "bombers")
 
@@ -249,6 +250,12 @@ def scenario_from_dict(data: dict, source: str, shown: str) -> Scenario:
                                 _turn(r, t, "turn", w, sc.first_turn),
                                 _side(r, t, "player_turn", w, sides, required=False), r.str_(t, "army", w), r.str_(t, "at", w),
                                 {k: v for k, v in _points(r, t, w).items() if v}, r.bool_(t, "reinforce", w)))
+    if "home_forces" in data:  # Unaligned Forces 1; the home forces table
+        t = r.table(data, "home_forces", "")
+        r.check_keys(t, ("rule", "points", "others"), "home_forces", required=("points",))
+        pts = r.table(t, "points", "home_forces")
+        sc.home_forces = HomeForcesSpec({k: r.int_(pts, k, "home_forces.points", 0, 0, 99) for k in pts},
+                                        r.int_(t, "others", "home_forces", 0, 0, 99), r.str_(t, "rule", "home_forces"))
     sc.vp_track = vptrack.read_spec(r, data, sides)  # None unless the scenario switches the VP track on
     r.raise_if_any()
     sc.path = shown
@@ -294,12 +301,13 @@ def game_from_dict(data: dict, source: str, shown: str) -> GameState:
         notes=r.str_(data, "notes", ""),
     )
     for code, w, n in _tables(r, data, "nations", 'a table such as { side = "axis", status = "at_war" }'):
-        r.check_keys(n, ("side", "status", "joined", "attacked_by", "attacked", "no_attack"), w, required=("status",))
+        r.check_keys(n, ("side", "status", "joined", "attacked_by", "attacked", "no_attack", "home_placed"), w, required=("status",))
         g.nations[code] = Nation(_side(r, n, "side", w, required=False) or None, r.str_(n, "status", w, "neutral", choices=STATUSES),
                                  _turn(r, n, "joined", w, None) if "joined" in n else None,
                                  _side(r, n, "attacked_by", w, required=False) or None,
                                  _turn(r, n, "attacked", w, None) if "attacked" in n else None,
-                                 [x for x in _strs(r, n, "no_attack", w) if x in SIDES or r.expected(f"{w}.no_attack", "sides", x)])
+                                 [x for x in _strs(r, n, "no_attack", w) if x in SIDES or r.expected(f"{w}.no_attack", "sides", x)],
+                                 r.bool_(n, "home_placed", w))
     for side, w, s in _tables(r, data, "sides", "a table of one side's record sheet"):
         if side not in SIDES:
             r.expected(w, "a side (" + ", ".join(SIDES) + ")", side)
@@ -392,6 +400,8 @@ def state_data(g: GameState) -> dict:
             rec["attacked"] = str(n.attacked)
         if n.no_attack:
             rec["no_attack"] = list(n.no_attack)
+        if n.home_placed:
+            rec["home_placed"] = True
         nations[code] = rec
     d["nations"] = nations
     sides = {}

@@ -59,6 +59,19 @@ def _points() -> tuple[Arg, ...]:
                      help=f"{t.replace('_', ' ')} strength points") for t in POINT_TYPES)
 
 
+def parse_placements(items) -> dict[str, int]:
+    """``["P12=3", "O13=2"]`` (or one string "P12=3 O13=2") -> {"P12": 3, "O13": 2}; raise ValueError."""
+    if isinstance(items, str):
+        items = items.replace(",", " ").split()
+    at: dict[str, int] = {}
+    for item in items:
+        space, eq, n = str(item).partition("=")
+        if not eq or not n.strip().isdigit():
+            raise ValueError(f"{item!r}: expected HEX=N, e.g. P12=3")
+        at[space.strip().upper()] = at.get(space.strip().upper(), 0) + int(n)
+    return at
+
+
 def _place_finish(d: dict) -> dict:
     if d.get("auto"):
         return {"auto": True}
@@ -101,7 +114,10 @@ MOVES = [
          "rule when illegal",
          "Record a successful advance from FROM into TO (Advance resolution 2-13; Off-map combat; Effect of forts on combat 4).",
          _advance_args("advancing") + (Arg("para_drop", "int", default=0, min=0, flag="--para-drop", metavar="N",
-                             help="para points dropped in this, the army's first advance (Para-drop 2-5)"),),
+                             help="para points dropped in this, the army's first advance (Para-drop 2-5)"),
+                                       Arg("home_to", "space", flag="--home-to", metavar="HEX",
+                                           help="where the home forces in TO retreat, inside their country (Unaligned "
+                                                "Forces 3)")),
          rule="Advance resolution 2-13", places=("piece",), label="Advance succeeded (capture)", check="_check_capture",
          offer="_offer_capture", cli_check=True),
     Move("losses", "record the losses a player chose after an assault (combat phase); exit 1 with the rule when impossible",
@@ -113,7 +129,9 @@ MOVES = [
              Arg("army", flag="--army", help="the army losing points (where several share the hex)"),
              Arg("invader", "bool", flag="--invader",
                  help="an invading army's losses to one naval fire or defensive assault: at least half amphibious (Naval "
-                      "fire 5; Defensive assault 3)")),
+                      "fire 5; Defensive assault 3)"),
+             Arg("home", "int", default=0, min=0, flag="--home", metavar="N",
+                 help="home force points lost in HEX (Unaligned Forces 2)")),
          rule="Assault resolution 5-8", places=("space",), check="_check_losses", offer="_offer_losses", when="_when_losses"),
     Move("place", "place strength from a set-up pool (set-up phase); exit 1 with the rule when illegal",
          "Place strength points of a set-up pool in a hex or box of its area (Prepare for Play 3; Stacking 1-2, 6), or "
@@ -209,6 +227,13 @@ MOVES = [
           Arg("refused", "bool", flag="--refused",
               help="su: the Axis refuses the Soviet surrender; it is never offered again (Surrender, Soviet Union 4)")),
          rule="Surrender", check="_check_surrender", cli_check=True),
+    Move("home-forces", "place an unaligned nation's home forces when the first attack on it is announced (HEX=N, at most "
+         "three a hex)",
+         "Place the home forces of an unaligned nation in its uncaptured hexes, all of them, at most three a hex "
+         "(Unaligned Forces 1-4, 7; the home forces table; Vichy France 4).",
+         (Arg("nation", required=True, metavar="NATION", help="the nation's code (pl, es, no...) or name"),
+          Arg("at", "list", required=True, metavar="HEX=N", convert=parse_placements, help="the points placed in a hex")),
+         rule="Unaligned Forces 1-4", check="_check_home_forces", cli_check=True),
     Move("vp-set", "record the VP track's markers and counts (a scenario with a VP track)",
          "Record what the Victory Point Check reads: Allied Collapse and Military Takeover markers, Limited or Total War, "
          "the No Retreat and SS Europa markers, postures, Posture Box markers, Influence markers, the Republican Stronghold "
@@ -242,4 +267,4 @@ MOVES = [
          rule="0.1", check="_check_vp_check"),
 ]
 
-__all__ = ["FLAGS", "MOVES", "TITLE", "parse_costs", "parse_points"]
+__all__ = ["FLAGS", "MOVES", "TITLE", "parse_costs", "parse_placements", "parse_points"]

@@ -73,6 +73,11 @@ def _combat_ask(r, to: str):
         name, options = r.retreat
         return Ask("retreat_to", f"{name} retreats from {to} to", list(options),
                    "The defender chooses among the legal retreats (Advance resolution 6-7).", many=True)
+    if getattr(r, "home", None) is not None:
+        name, options = r.home
+        return Ask("home_to", f"{name} retreat from {to} to", list(options),
+                   "Home forces retreat only inside their country; with no hex left there they are eliminated "
+                   "(Unaligned Forces 3; rulings R68).")
     if r.expel is not None:
         name, options = r.expel
         return Ask("fleet_to", f"{name} is expelled from {to} to the port of", list(options),
@@ -436,7 +441,8 @@ class HitlersWar(Ruleset):
         space = self._space(game, a.get("space", ""))
         pts = {t: int(v) for t, v in (a.get("points") or {}).items() if v}
         r = check_losses(self.context(game), space, pts, fort=int(a.get("fort", 0) or 0),
-                         garrison=bool(a.get("garrison")), army=a.get("army"), invader=bool(a.get("invader")))
+                         garrison=bool(a.get("garrison")), army=a.get("army"), invader=bool(a.get("invader")),
+                         home=int(a.get("home", 0) or 0))
         if not r.ok:
             return Outcome(False, reason=f"impossible losses in {space}: {r.reason}", rule=r.rule)
         return Outcome(True, r.commands, r.messages, rule="Assault resolution 5-8", label=f"losses in {space}")
@@ -447,8 +453,9 @@ class HitlersWar(Ruleset):
         frm, to = self._space(game, a.get("from", "")), self._space(game, a.get("to", ""))
         retreats = [self._space(game, x) for x in a.get("retreat_to", [])]
         fleet_to = [self._space(game, x) for x in a.get("fleet_to", [])]
+        home_to = self._space(game, a["home_to"]) if a.get("home_to") else None
         r = check_capture(self.context(game), frm, to, retreats, army=a.get("army"), para_drop=int(a.get("para_drop") or 0),
-                          fleet_to=fleet_to)
+                          fleet_to=fleet_to, home_to=home_to)
         if not r.ok:
             ask = _combat_ask(r, to)
             return Outcome(False, reason=f"illegal advance {frm} -> {to}: {r.reason}", rule=r.rule, ask=ask)
@@ -494,6 +501,23 @@ class HitlersWar(Ruleset):
             return Outcome(False, reason=f"illegal invasion {frm} -> {to}: {r.reason}", rule=r.rule, ask=ask)
         return Outcome(True, r.commands, r.messages, rule="Amphibious Invasions: Invasion procedure; Invasion advance 3-4",
                        label=f"invasion {frm} -> {to}" + (" failed" if a.get("failed") else ""))
+
+    def _check_home_forces(self, game, a: dict) -> Outcome:
+        from mapref.rulesets.hitlers_war.homeforces import check_place
+
+        code = str(a.get("nation", "")).strip().lower()
+        by_name = {(c.name or k).lower(): k for k, c in game.map.countries.items()}
+        code = by_name.get(code, code)
+        placed = {}
+        try:
+            for space, v in dict(a.get("at") or {}).items():
+                placed[self._space(game, str(space))] = int(v)
+        except (TypeError, ValueError):
+            return refused("home forces: give HEX=N for each hex (N whole points)", "Unaligned Forces 4")
+        r = check_place(self.context(game), code, placed)
+        if not r.ok:
+            return Outcome(False, reason=f"home forces not placed: {r.reason}", rule=r.rule)
+        return Outcome(True, r.commands, r.messages, rule="Unaligned Forces 1-4", label=f"home forces of {code} placed")
 
     def _check_announce(self, game, a: dict) -> Outcome:
         from mapref.rulesets.hitlers_war.combat import check_announce

@@ -144,6 +144,19 @@ class Entry:
 
 
 @dataclass
+class HomeForcesSpec:
+    """Unaligned Forces 1 and the home forces table: infantry points per country, ``others`` for
+    "All other countries"."""
+
+    points: dict[str, int] = field(default_factory=dict)
+    others: int = 0
+    rule: str = ""
+
+    def of(self, code: str) -> int:
+        return self.points.get(code, self.others)
+
+
+@dataclass
 class Scenario:
     id: str
     name: str
@@ -174,6 +187,7 @@ class Scenario:
     notes: str = ""
     path: str = ""  # where it was loaded from (not saved)
     vp_track: object = None  # a seasonal VP track (mapref.rules.vptrack.TrackSpec), when the scenario has one
+    home_forces: HomeForcesSpec | None = None  # Unaligned Forces (War for Europe)
 
     def setup(self, side: str) -> SideSetup:
         return self.side_setups[side]

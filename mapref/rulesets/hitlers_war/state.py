@@ -146,6 +146,7 @@ class Nation:
     attacked_by: str | None = None
     attacked: Turn | None = None
     no_attack: list[str] = field(default_factory=list)  # sides that may never attack it again (The Soviet Union 10)
+    home_placed: bool = False  # its home forces were placed (Unaligned Forces 4, 7: "available just once")
 
 
 @dataclass
