@@ -371,3 +371,52 @@ def test_an_invaders_losses_need_no_flag_in_the_amphibious_step():
     advance_to(s, "allies", "combat", "amphibious")
     assert "Naval fire 5" in refused(s, "losses", space="P7", points={"infantry": 1}).rule
     act(s, "losses", space="P7", points={"infantry": 1, "amphibious": 1})
+
+
+# --------------------------------------------- Exploitation attacks 2-3, 9; Advance resolution 2
+def _empty_enemy_neighbour(s, army, taken=()):
+    from mapref.rulesets.hitlers_war.combat import land_adjacent
+
+    cx = ctx(s)
+    a = s.state.army(army)
+    return next(n for n in cx.board.sorted(set(cx.graph.neighbours(a.at))) if land_adjacent(cx, a.at, n)
+                and cx.control.get(n) == "soviet" and not any(x.at == n for x in s.state.armies) and n not in taken)
+
+
+def test_exploitation_goes_one_army_at_a_time_and_a_failed_advance_ends_an_armys_attacks():
+    # Exploitation attacks 2-3: "Attacks in the exploitation sub-phase are completed one army at a
+    # time ... Once the attacker begins one army's exploitation, they cannot then return to finish
+    # another army's earlier exploitation attack"; 9: "After failing to advance, an army is no
+    # longer able to assault"; Advance resolution 2: "If the advance fails, the army remains where
+    # it is and can make no more attacks that turn."  (rulings R69)
+    from hwplay import advance_to, edit, refused
+
+    s = game("barbarossa")
+    advance_to(s, "axis", "combat", "advances")
+    edit(s, lambda st: setattr(st, "armies", [a for a in st.armies if a.side == "axis" or a.at in ("Q17", "T15", "box:siberia")]))
+    north, centre, south = "Army Group North", "Army Group Centre", "Army Group South"
+    # Army Group South's initial advance fails: no more attacks this turn, no exploitation
+    a = s.state.army(south)
+    out = act(s, "capture", **{"from": a.at, "to": _empty_enemy_neighbour(s, south), "army": south, "failed": True})
+    assert s.state.army(south).at == a.at and any("no more attacks" in m for m in out.messages)
+    for name in (north, centre):
+        a = s.state.army(name)
+        act(s, "capture", **{"from": a.at, "to": _empty_enemy_neighbour(s, name), "army": name})
+    act(s, "advance")  # -> exploitation
+    a = s.state.army(south)
+    assert "Advance resolution 2" in refused(s, "capture", **{"from": a.at, "to": "N14", "army": south}).rule
+    a = s.state.army(north)
+    act(s, "capture", **{"from": a.at, "to": _empty_enemy_neighbour(s, north), "army": north})
+    a = s.state.army(centre)
+    out = act(s, "capture", **{"from": a.at, "to": _empty_enemy_neighbour(s, centre), "army": centre})
+    assert any("may not return" in m for m in out.messages)
+    a = s.state.army(north)
+    r = refused(s, "capture", **{"from": a.at, "to": _empty_enemy_neighbour(s, north), "army": north})
+    assert "Exploitation attacks 3" in r.rule
+    # Army Group Centre fails its next advance: its exploitation, and its attacks, are over
+    a = s.state.army(centre)
+    act(s, "capture", **{"from": a.at, "to": _empty_enemy_neighbour(s, centre), "army": centre, "failed": True})
+    assert "Exploitation attacks" in refused(s, "capture", **{"from": a.at, "to": _empty_enemy_neighbour(s, centre),
+                                                               "army": centre}).rule
+    act(s, "advance")  # the end of the combat phase clears the record
+    assert not s.state.stopped and not s.state.exploiting

@@ -19,8 +19,8 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-from mapref.rulesets.hitlers_war.commands import (CountHexes, Relocate, RemoveArmy, SetArmyPoints, SetForts, SetGarrisonsLost, SetHex,
-                                   SetTurn)
+from mapref.rulesets.hitlers_war.commands import (CountHexes, Relocate, RemoveArmy, SetArmyPoints, SetAttacks, SetForts,
+                                                  SetGarrisonsLost, SetHex, SetTurn)
 from mapref.rulesets.hitlers_war.common import INACTIVE
 from mapref.rulesets.hitlers_war.politics import after_attack, attack_problem
 from mapref.rulesets.hitlers_war.state import POINT_TYPES, Turn
@@ -211,13 +211,15 @@ def all_para(a) -> bool:
 
 def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army: str | None = None,
                   invasion: bool = False, para_drop: int = 0, fleet_to: list[str] | None = None,
-                  home_to: str | None = None) -> CombatCheck:
+                  home_to: str | None = None, failed: bool = False) -> CombatCheck:
     """A successful advance from ``frm`` into ``to`` (the players rolled it on the Advance table);
     ``retreats``: where the defender retreats each army displaced from ``to``, in order.
     ``invasion``: an amphibious invasion's advance (Invasion advance 1-3: the caller checks the
     sea route); ``para_drop``: para points dropped in this advance (Para-drop 2-5); ``fleet_to``: the
     port each enemy fleet in port in ``to`` is expelled to, in order (rulings R52); ``home_to``: where
-    the home forces in ``to`` retreat (Unaligned Forces 3; rulings R68)."""
+    the home forces in ``to`` retreat (Unaligned Forces 3; rulings R68).  ``failed``: the advance the
+    players rolled failed: the army stays and its attacks are over this turn (Advance resolution 2;
+    Exploitation attacks 9; rulings R69)."""
     st, sc = cx.state, cx.scenario
     retreats = list(retreats or [])
     bad = _combat_phase(cx)
@@ -238,6 +240,9 @@ def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army
                    "Advance resolution 1")
     a = cands[0]
     side = a.side
+    if a.name in st.stopped and not invasion:
+        return _no(f"{a.name}'s attacks are over this turn: it failed an advance, or its exploitation ended when another "
+                   f"army began one", "Advance resolution 2; Exploitation attacks 3, 9 (rulings R69)")
     nation = st.nations.get(a.nation)
     if nation is not None and nation.status in INACTIVE:
         return _no(f"{a.name} belongs to {a.nation}, which is {nation.status}: its strength points may not attack",
@@ -291,12 +296,27 @@ def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army
         # participate in the exploitation phase" (rulings R61)
         return _no(f"{a.name} has not advanced this combat phase: only armies that advanced into their target exploit",
                    "Exploitation attacks 1")
+    # Exploitation attacks 2-3: one army at a time; "Once the attacker begins one army's
+    # exploitation, they cannot then return to finish another army's earlier exploitation attack"
+    attacks: list = []
+    order: list[str] = []
+    if st.subphase == "exploitation" and not invasion and st.exploiting != a.name:
+        attacks.append(SetAttacks(text=f"{a.name} exploits", exploiting=a.name, stop=[st.exploiting] if st.exploiting else []))
+        if st.exploiting:
+            order.append(f"{st.exploiting}'s exploitation is over: {a.name} exploits now, and {st.exploiting} may not return "
+                         f"to it [Exploitation attacks 2-3; rulings R69]")
+    if failed:
+        attacks.append(SetAttacks(text=f"{a.name} failed to advance", stop=[a.name],
+                                  exploiting="" if st.subphase == "exploitation" else None))
+        return CombatCheck(True, commands=attacks, messages=order + [
+            f"{a.name}'s advance from {frm} into {to} fails: it stays in {frm} and makes no more attacks this turn "
+            f"[Advance resolution 2; Exploitation attacks 8-9; rulings R69]"])
     friendly_target = owner == side
     if invasion and friendly_target:
         return _no(f"{to} is friendly to the {side}: the target of an amphibious invasion can never be a friendly hex",
                    "Invasion procedure 4")
-    cmds: list = []
-    msgs: list[str] = []
+    cmds: list = list(attacks)
+    msgs: list[str] = list(order)
     lost: set[str] = set()
     refilled: set[str] = set()
     # the defenders (Advance resolution 5-8; Off-map combat 3)

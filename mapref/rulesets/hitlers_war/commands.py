@@ -242,6 +242,21 @@ class Announce(Snapshot):
 
 
 @dataclass
+class SetAttacks(Snapshot):
+    """Who exploits now and whose attacks are over this combat phase (Exploitation attacks 2-3, 9;
+    Advance resolution 2; rulings R69)."""
+
+    exploiting: str | None = None  # None: unchanged
+    stop: list = field(default_factory=list)  # armies whose attacks end now
+
+    def do(self, st: GameState) -> None:
+        self._save(st, "exploiting", "stopped")
+        if self.exploiting is not None:
+            st.exploiting = self.exploiting
+        st.stopped = st.stopped + [a for a in self.stop if a not in st.stopped]
+
+
+@dataclass
 class AddInvasion(Snapshot):
     """A hex amphibiously invaded this combat phase (Invasion procedure 8)."""
 
@@ -271,10 +286,11 @@ class EndCombat(Snapshot):
     side: str = ""
 
     def do(self, st: GameState) -> None:
-        self._save(st, "armies", "garrisons_lost", "invasions", "hexes_gained", "hexes_lost", "announced")
+        self._save(st, "armies", "garrisons_lost", "invasions", "hexes_gained", "hexes_lost", "announced", "exploiting", "stopped")
         st.garrisons_lost = []
         st.invasions = []
         st.announced = {}
+        st.exploiting, st.stopped = "", []
         st.hexes_gained, st.hexes_lost = {}, {}
         for a in st.armies:
             if a.side == self.side:
@@ -376,4 +392,4 @@ def undo(st: GameState, commands: list[Command]) -> None:
 
 __all__ = ["Command", "MovePoints", "MoveFleet", "SetHex", "RemoveArmy", "SetArmyPoints", "SetForts", "SetFleets",
            "SetTurn", "AddHistory", "Relocate", "SetGarrisonsLost", "EndCombat", "SetNation", "AddArmy", "SetRecord", "SetNations",
-           "SetHomeForces", "Announce", "AddInvasion", "CountHexes", "apply", "undo", "Fleet", "Fort"]
+           "SetHomeForces", "Announce", "SetAttacks", "AddInvasion", "CountHexes", "apply", "undo", "Fleet", "Fort"]

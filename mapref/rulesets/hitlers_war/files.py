@@ -275,7 +275,7 @@ def load_scenario(path: str | os.PathLike[str], shown: str | None = None) -> Sce
 # -------------------------------------------------------------------------------- games
 GAME_TOP = ("format", "kind", "scenario", "map", "notes", "turn", "nations", "sides", "armies", "fleets", "forts",
             "hexes", "pools", "home_forces", "garrisons_lost", "vp_track", "invasions", "hexes_gained", "hexes_lost",
-            "announced")
+            "announced", "exploiting", "stopped")
 SIDE_RECORD_KEYS = ("morale", "production", "lend_lease", "partial_ships", "uboats_port", "uboats_convoy", "asw",
                     "ta_shipping", "bombers", "history", "costs", "us_first", "spent", "repair_spent", "repaired", "built",
                     "lend_given", "ta_built", "ta_used", "transported", "surrender_refused")
@@ -367,6 +367,8 @@ def game_from_dict(data: dict, source: str, shown: str) -> GameState:
     if "vp_track" in data:  # mapref.rules.vptrack
         g.vp_track = vptrack.read_state(r, r.table(data, "vp_track", ""), "vp_track")
     g.invasions = list(_strs(r, data, "invasions", ""))
+    g.exploiting = r.str_(data, "exploiting", "")
+    g.stopped = list(_strs(r, data, "stopped", ""))
     t = r.table(data, "announced", "")
     g.announced = {str(k): v for k, v in t.items() if isinstance(v, str) or r.expected(f"announced.{k}", "a hex label", v)}
     for k in ("hexes_gained", "hexes_lost"):
@@ -483,6 +485,10 @@ def state_data(g: GameState) -> dict:
         d["invasions"] = sorted(g.invasions, key=space_order)
     if g.announced:
         d["announced"] = dict(sorted(g.announced.items()))
+    if g.exploiting:
+        d["exploiting"] = g.exploiting
+    if g.stopped:
+        d["stopped"] = sorted(g.stopped)
     for k in ("hexes_gained", "hexes_lost"):
         if getattr(g, k):
             d[k] = dict(sorted(getattr(g, k).items()))
@@ -494,7 +500,7 @@ def dumps_state(g: GameState) -> str:
     army, fleet, fort and pool, one line per nation and hex (canonical: same state, same bytes)."""
     d = state_data(g)
     out = [tw.assign("scenario", d["scenario"]), tw.assign("map", d["map"])]
-    for k in ("notes", "garrisons_lost", "invasions", "hexes_gained", "hexes_lost", "announced"):
+    for k in ("notes", "garrisons_lost", "invasions", "hexes_gained", "hexes_lost", "announced", "exploiting", "stopped"):
         if k in d:
             out.append(tw.assign(k, d[k]))
     out += ["", "[turn]"] + [tw.assign(k, v) for k, v in d["turn"].items()]

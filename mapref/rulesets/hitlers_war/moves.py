@@ -115,6 +115,9 @@ MOVES = [
          "Record a successful advance from FROM into TO (Advance resolution 2-13; Off-map combat; Effect of forts on combat 4).",
          _advance_args("advancing") + (Arg("para_drop", "int", default=0, min=0, flag="--para-drop", metavar="N",
                              help="para points dropped in this, the army's first advance (Para-drop 2-5)"),
+                                       Arg("failed", "bool", flag="--failed",
+                                           help="the advance failed: the army stays and makes no more attacks this turn "
+                                                "(Advance resolution 2; Exploitation attacks 9)"),
                                        Arg("home_to", "space", flag="--home-to", metavar="HEX",
                                            help="where the home forces in TO retreat, inside their country (Unaligned "
                                                 "Forces 3)")),

@@ -453,15 +453,18 @@ class HitlersWar(Ruleset):
         frm, to = self._space(game, a.get("from", "")), self._space(game, a.get("to", ""))
         retreats = [self._space(game, x) for x in a.get("retreat_to", [])]
         fleet_to = [self._space(game, x) for x in a.get("fleet_to", [])]
-        home_to = self._space(game, a["home_to"]) if a.get("home_to") else None
+        home_to = a.get("home_to")
+        if isinstance(home_to, (list, tuple)):  # a list of answers: the last
+            home_to = home_to[-1] if home_to else None
+        home_to = self._space(game, str(home_to)) if home_to else None
         r = check_capture(self.context(game), frm, to, retreats, army=a.get("army"), para_drop=int(a.get("para_drop") or 0),
-                          fleet_to=fleet_to, home_to=home_to)
+                          fleet_to=fleet_to, home_to=home_to, failed=bool(a.get("failed")))
         if not r.ok:
             ask = _combat_ask(r, to)
             return Outcome(False, reason=f"illegal advance {frm} -> {to}: {r.reason}", rule=r.rule, ask=ask)
         mover = next((c.army for c in r.commands if type(c).__name__ == "Relocate" and c.to == to), None)
-        return Outcome(True, r.commands, r.messages, rule="Advance resolution 2-13", label=f"advance {frm} -> {to}",
-                       data={"army": mover})
+        return Outcome(True, r.commands, r.messages, rule="Advance resolution 2-13",
+                       label=f"advance {frm} -> {to}" + (" failed" if a.get("failed") else ""), data={"army": mover})
 
     def _check_place(self, game, a: dict) -> Outcome:
         from mapref.rulesets.hitlers_war.placement import PlaceAll, check_place
@@ -723,7 +726,10 @@ class HitlersWar(Ruleset):
         cx = self.context(game)
         if sel is None or not (land_adjacent(cx, sel.at, space) or cx.graph.kinds_between(sel.at, space)):
             return []
-        return [MenuItem("", Action("capture", {"from": sel.at, "to": space, "army": sel.name}))]
+        args = {"from": sel.at, "to": space, "army": sel.name}
+        return [MenuItem("", Action("capture", dict(args))),
+                # Advance resolution 2; Exploitation attacks 9: the army makes no more attacks this turn (rulings R69)
+                MenuItem("Advance failed (no more attacks this turn)", Action("capture", {**args, "failed": True}))]
 
     def _offer_losses(self, game, space, piece) -> list[MenuItem]:
         """The losses the owner chose after an assault (their fields bounded by what the army and

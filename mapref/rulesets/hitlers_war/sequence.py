@@ -316,6 +316,7 @@ def advance(m, sc, st, roll: int | None = None, lose: dict | None = None) -> Adv
             if work.garrisons_lost:
                 out.messages.append(f"garrisons return in {', '.join(work.garrisons_lost)} [Garrisons 4, 6]")
             if work.garrisons_lost or work.invasions or work.announced or work.hexes_gained or work.hexes_lost or \
+                    work.exploiting or work.stopped or \
                     any(a.side == side and a.advanced for a in work.armies):
                 run([EndCombat(side=side)])
         if here == ("production", "build"):

@@ -226,6 +226,11 @@ class GameState:
     # five lost -1)
     hexes_gained: dict[str, int] = field(default_factory=dict)
     hexes_lost: dict[str, int] = field(default_factory=dict)
+    # the army exploiting now (Exploitation attacks 2-3) and the armies whose attacks are over this
+    # combat phase: a failed advance (Advance resolution 2; Exploitation attacks 9), an exploitation
+    # left for another army's (Exploitation attacks 3); rulings R69
+    exploiting: str = ""
+    stopped: list[str] = field(default_factory=list)
     notes: str = ""
     vp_track: object = None  # the VP track's markers (mapref.rules.vptrack.TrackState), when the scenario has one
 
