@@ -28,8 +28,28 @@ class UserError(Exception):
     """A problem to show the user in one line, without a traceback."""
 
 
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's help, never breaking a word at its hyphen (the verb ``home-forces``)."""
+
+    def _split_lines(self, text, width):
+        import textwrap
+
+        return textwrap.wrap(self._whitespace_matcher.sub(" ", text).strip(), width, break_on_hyphens=False)
+
+    def _fill_text(self, text, width, indent):
+        import textwrap
+
+        return textwrap.fill(self._whitespace_matcher.sub(" ", text).strip(), width, initial_indent=indent,
+                             subsequent_indent=indent, break_on_hyphens=False)
+
+
 class ArgumentParser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line and exit status 1 like every other error."""
+    """argparse, but a usage error is one line and exit status 1 like every other error; help
+    words are not broken at their hyphens."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("formatter_class", _HelpFormatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str):  # type: ignore[override]
         raise UserError(f"{self.prog}: {message} (see {self.prog} --help)")

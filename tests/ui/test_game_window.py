@@ -127,7 +127,8 @@ def test_capture_and_losses_from_the_right_click_menu_then_undo(win, tmp_path):
     assert (win.state.phase, win.state.subphase, win.state.side) == ("combat", "advances", "axis")
     click(win, "O14")
     right_click(win, "P14")  # the Western Military District's hex, next to Army Group Centre
-    assert menu_labels(win) == ["P14", "Advance succeeded (capture)", "Record losses..."]
+    assert menu_labels(win) == ["P14", "Advance succeeded (capture)", "Advance failed (no more attacks this turn)",
+                                "Record losses..."]
     win.context_menu.unpost()
     # the defender has two legal retreats (P15, Q15): the window asks; tests answer without a dialog
     asked = []
@@ -158,7 +159,8 @@ def test_capture_and_losses_from_the_right_click_menu_then_undo(win, tmp_path):
     win.advance()  # -> exploitation
     click(win, "P14")
     right_click(win, "Q15")
-    assert menu_labels(win)[1:] == ["Advance succeeded (capture)", "Garrison destroyed"]
+    assert menu_labels(win)[1:] == ["Advance succeeded (capture)", "Advance failed (no more attacks this turn)",
+                                    "Garrison destroyed"]
     win.context_menu.invoke(1)
     assert st.army("Army Group Centre").at == "Q15" and st.hex("Q15").devastated == 1
     win.undo()

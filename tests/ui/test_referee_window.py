@@ -125,7 +125,7 @@ def test_the_right_click_menu_greys_what_the_current_step_refuses(win):
     win.select_army("Army Group Centre")
     click(win, "P14", button=3)
     m = win.context_menu
-    assert [m.entrycget(i, "state") for i in range(1, m.index("end") + 1)] == ["normal", "normal"]
+    assert [m.entrycget(i, "state") for i in range(1, m.index("end") + 1)] == ["normal", "normal", "normal"]  # capture, failed, losses
     m.unpost()
 
 

@@ -58,6 +58,15 @@ def entitled(cx, code: str) -> int:
     return spec.of(code)
 
 
+def not_now(cx) -> HomeCheck | None:
+    """The refusal of placing any home forces now (outside a combat phase), or None."""
+    st = cx.state
+    if st.phase != "combat":
+        return _no(f"it is the {st.side} {st.phase} phase: home forces are placed when the first attack on their country "
+                   f"is announced, in a combat phase", "Unaligned Forces 4")
+    return None
+
+
 def check_place(cx, code: str, placed: dict[str, int]) -> HomeCheck:
     """The home forces of nation ``code`` placed as ``placed`` (space -> points)."""
     st = cx.state
@@ -74,9 +83,9 @@ def check_place(cx, code: str, placed: dict[str, int]) -> HomeCheck:
         why = ("its forces are its armies" if any(a.nation == code for a in st.armies)
                else f"it is {n.status.replace('_', ' ')}" + (f" on the {n.side} side" if n.side else ""))
         return _no(f"{name} has no home forces to place: only an unaligned nation has them ({why})", "Unaligned Forces 1")
-    if st.phase != "combat":
-        return _no(f"it is the {st.side} {st.phase} phase: home forces are placed when the first attack on their country "
-                   f"is announced, in a combat phase", "Unaligned Forces 4")
+    bad = not_now(cx)
+    if bad is not None:
+        return bad
     if not placed or any(not isinstance(v, int) or isinstance(v, bool) or v < 1 for v in placed.values()):
         return _no("give the points placed in each hex: HEX=N (N from 1 to 3)", "Unaligned Forces 4")
     for space, v in placed.items():

@@ -207,7 +207,7 @@ MOVES = [
              Arg("ships", "int", min=1, flag="--ships", metavar="N",
                  help="move only N ship points of the fleet: they form a new fleet, or join the same nation's fleet in TO "
                       "(Fleet strength points 5; Movement of naval 12, 18)")),
-         rule="Movement 1-5", places=("drag",), check="_check_move", cli_check=True),
+         rule="Movement 1-5", places=("drag", "space", "piece"), check="_check_move", offer="_offer_move", cli_check=True),
     Move("naval", "record a naval battle the players rolled (each fleet's losses) or an evasion: the larger fleet stays at "
          "sea, the smaller returns to port",
          "Record a naval battle in the resolve amphibious assaults step (Naval battle resolution 2-5) or an evasion "
@@ -219,7 +219,8 @@ MOVES = [
           Arg("evaded", "bool", flag="--evaded", help="the defender evaded (the players' roll)"),
           Arg("loser_to", "space", flag="--loser-to", metavar="PORT",
               help="the friendly port on the same sea the beaten fleet returns to")),
-         rule="Naval battle resolution; Attacking enemy fleets", check="_check_naval", cli_check=True),
+         rule="Naval battle resolution; Attacking enemy fleets", places=("game",), check="_check_naval", offer="_offer_naval",
+         when="_when_naval", cli_check=True),
     Move("surrender", "apply a nation's surrender the players rolled (or whose conditions hold) with all it does; vichy: the "
          "Axis dissolves Vichy France",
          "Apply a surrender (War for Europe, Surrender: France 2-7, Italy 2-4, Rumania and Bulgaria 3-4, Finland 3-4, Great "
@@ -229,14 +230,15 @@ MOVES = [
               help="France: the infantry points whose roll was 1 or 2 (Surrender, France 4)"),
           Arg("refused", "bool", flag="--refused",
               help="su: the Axis refuses the Soviet surrender; it is never offered again (Surrender, Soviet Union 4)")),
-         rule="Surrender", check="_check_surrender", cli_check=True),
+         rule="Surrender", places=("game",), check="_check_surrender", offer="_offer_surrender", cli_check=True),
     Move("home-forces", "place an unaligned nation's home forces when the first attack on it is announced (HEX=N, at most "
          "three a hex)",
          "Place the home forces of an unaligned nation in its uncaptured hexes, all of them, at most three a hex "
          "(Unaligned Forces 1-4, 7; the home forces table; Vichy France 4).",
          (Arg("nation", required=True, metavar="NATION", help="the nation's code (pl, es, no...) or name"),
           Arg("at", "list", required=True, metavar="HEX=N", convert=parse_placements, help="the points placed in a hex")),
-         rule="Unaligned Forces 1-4", check="_check_home_forces", cli_check=True),
+         rule="Unaligned Forces 1-4", places=("game",), check="_check_home_forces", offer="_offer_home_forces",
+         when="_when_home_forces", cli_check=True),
     Move("vp-set", "record the VP track's markers and counts (a scenario with a VP track)",
          "Record what the Victory Point Check reads: Allied Collapse and Military Takeover markers, Limited or Total War, "
          "the No Retreat and SS Europa markers, postures, Posture Box markers, Influence markers, the Republican Stronghold "

@@ -39,12 +39,21 @@ def on_sea(cx, port: str, zone: str | None) -> bool:
     return cx.sea_zone(port) == zone or any(cx.sea_zone(n) == zone for n in cx.graph.neighbours(port))
 
 
-def check_naval(cx, attacker: str, defender: str, attacker_losses: int = 0, defender_losses: int = 0,
-                evaded: bool = False, loser_to: str | None = None) -> CombatCheck:
+def not_now(cx) -> CombatCheck | None:
+    """The refusal of any naval battle now (outside the resolve amphibious assaults step), or None."""
     st = cx.state
     if st.phase != "combat" or st.subphase not in ("amphibious", ""):
         return _no("naval battles are resolved in the resolve amphibious assaults step of a combat phase",
                    f"{BATTLE} 2")
+    return None
+
+
+def check_naval(cx, attacker: str, defender: str, attacker_losses: int = 0, defender_losses: int = 0,
+                evaded: bool = False, loser_to: str | None = None) -> CombatCheck:
+    st = cx.state
+    bad = not_now(cx)
+    if bad is not None:
+        return bad
     fa = next((f for f in st.fleets if f.name == attacker), None)
     fd = next((f for f in st.fleets if f.name == defender), None)
     for name, f in ((attacker, fa), (defender, fd)):

@@ -18,7 +18,7 @@ from mapref.rules.ruleset import Action, Ask, Field, MenuItem, Move, Outcome, Pi
 from mapref.rulesets.hitlers_war import files as hwfiles
 from mapref.rulesets.hitlers_war import vpcheck  # a scenario's seasonal VP track (issue 16)
 from mapref.rulesets.hitlers_war.common import Context
-from mapref.rulesets.hitlers_war.moves import MOVES, TITLE, parse_costs, parse_points
+from mapref.rulesets.hitlers_war.moves import MOVES, TITLE, parse_costs, parse_placements, parse_points
 from mapref.rulesets.hitlers_war.state import POINT_TYPES, Turn
 
 STEP_LABELS = {
@@ -512,8 +512,14 @@ class HitlersWar(Ruleset):
         by_name = {(c.name or k).lower(): k for k, c in game.map.countries.items()}
         code = by_name.get(code, code)
         placed = {}
+        at = a.get("at") or {}
         try:
-            for space, v in dict(a.get("at") or {}).items():
+            if isinstance(at, str):  # the window's entry: "O13=3 P12=3"
+                at = parse_placements(at)
+        except ValueError as e:
+            return refused(str(e), "Unaligned Forces 4")
+        try:
+            for space, v in dict(at).items():
                 placed[self._space(game, str(space))] = int(v)
         except (TypeError, ValueError):
             return refused("home forces: give HEX=N for each hex (N whole points)", "Unaligned Forces 4")
@@ -765,6 +771,38 @@ class HitlersWar(Ruleset):
     @staticmethod
     def _losses_refused(space: str, r) -> Outcome:
         return Outcome(False, reason=f"impossible losses in {space}: {r.reason}", rule=r.rule)
+
+    def _offer_move(self, game, space, piece) -> list[MenuItem]:
+        from mapref.rulesets.hitlers_war.views import fleet_items
+
+        return fleet_items(self.context(game), space, piece)
+
+    def _offer_surrender(self, game, space, piece) -> list[MenuItem]:
+        from mapref.rulesets.hitlers_war.views import surrender_items
+
+        return surrender_items(self.context(game))
+
+    def _offer_naval(self, game, space, piece) -> list[MenuItem]:
+        from mapref.rulesets.hitlers_war.views import naval_items
+
+        return naval_items(self.context(game))
+
+    def _when_naval(self, game, a: dict) -> Outcome | None:
+        from mapref.rulesets.hitlers_war.naval import not_now
+
+        r = not_now(self.context(game))
+        return None if r is None else refused(f"naval battle not recorded: {r.reason}", r.rule)
+
+    def _offer_home_forces(self, game, space, piece) -> list[MenuItem]:
+        from mapref.rulesets.hitlers_war.views import home_forces_items
+
+        return home_forces_items(self.context(game))
+
+    def _when_home_forces(self, game, a: dict) -> Outcome | None:
+        from mapref.rulesets.hitlers_war.homeforces import not_now
+
+        r = not_now(self.context(game))
+        return None if r is None else refused(f"home forces not placed: {r.reason}", r.rule)
 
     def _offer_place(self, game, space, piece) -> list[MenuItem]:
         """At a space in the set-up phase: each pool that may be placed there (the points asked);

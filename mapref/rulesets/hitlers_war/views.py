@@ -168,3 +168,93 @@ def force(ruleset, game, action: Action) -> Outcome | None:
     except (ValueError, KeyError):
         return None
     return None
+
+
+# ------------------------------------------------------------- the Game menu's war entries
+# What concerns no one space (the moves table's offers for the place "game"): the surrenders
+# the rules offer now, a naval battle, an unaligned nation's home forces; and the fleet's ship
+# points moved from the right-click menu.
+def surrender_items(cx) -> list[MenuItem]:
+    """The surrenders the rules offer now, with the Axis refusal of a Soviet one (Surrender;
+    rulings R57, R65), and the dissolution of Vichy France (Vichy France 5)."""
+    from mapref.rulesets.hitlers_war.surrender import SIDE_NATION
+    from mapref.rulesets.hitlers_war.victory import surrender_offers
+
+    st, sc = cx.state, cx.scenario
+    if not sc.has("surrender"):
+        return []
+    out: list[MenuItem] = []
+    for o in surrender_offers(cx):
+        code = SIDE_NATION.get(o["nation"], o["nation"])
+        name = "Rumania and Bulgaria" if code == "ro+bg" else cx.board.country_name(code)
+        roll = f", rolled {o['roll_at_most']} or less" if "roll_at_most" in o else ""
+        ask = [Field("free_french", "French infantry points that rolled 1 or 2 (Free French)", "int", 0, min=0)] \
+            if code == "fr" else []
+        out.append(MenuItem(f"Apply the surrender of {name}{roll}" + ("..." if ask else ""),
+                            Action("surrender", {"nation": code}), why=f"{o['what']} [{o['rule']}]", ask=ask, rule=o["rule"]))
+        if code == "su":
+            out.append(MenuItem("Refuse the Soviet surrender (never offered again)",
+                                Action("surrender", {"nation": "su", "refused": True})))
+    if any(n.status == "vichy" for n in st.nations.values()):
+        out.append(MenuItem("Dissolve Vichy France", Action("surrender", {"nation": "vichy"})))
+    return out
+
+
+def naval_items(cx) -> list[MenuItem]:
+    """A naval battle the players rolled, or an evasion (Naval battle resolution 3-5; Attacking
+    enemy fleets 3-4; rulings R59): the fleets at sea to choose from, while the side moving and
+    an enemy both have one at sea (Attacking enemy fleets 1)."""
+    st = cx.state
+    mine = [f.name for f in st.fleets if f.side == st.side and not f.in_port]
+    theirs = [f.name for f in st.fleets if f.side != st.side and not f.in_port]
+    if not (mine and theirs):
+        return []
+    pick = [Field("attacker", "attacking fleet", "choice", mine[0] if mine else "", mine),
+            Field("defender", "defending fleet", "choice", theirs[0] if theirs else "", theirs)]
+    return [MenuItem("Record a naval battle...", Action("naval", {}),
+                     ask=pick + [Field("attacker_losses", "the attacker's ship points lost", "int", 0, min=0),
+                                 Field("defender_losses", "the defender's ship points lost", "int", 0, min=0)],
+                     note="The larger fleet stays at sea, the smaller returns to a friendly port on the same sea "
+                          "(Naval battle resolution 3-5; rulings R59)."),
+            MenuItem("Record an evasion...", Action("naval", {"evaded": True}), ask=pick,
+                     note="The defender evaded: it goes to the nearest friendly port (Attacking enemy fleets 3-4).")]
+
+
+def home_forces_items(cx) -> list[MenuItem]:
+    """An unaligned nation's home forces placed (Unaligned Forces 1-4; rulings R68)."""
+    from mapref.rulesets.hitlers_war.homeforces import entitled
+
+    st, sc = cx.state, cx.scenario
+    if sc.home_forces is None:
+        return []
+    due = sorted((cx.board.country_name(c), c) for c in st.nations if entitled(cx, c))
+    if not due:
+        return []
+    return [MenuItem("Place an unaligned nation's home forces...", Action("home-forces", {}),
+                     ask=[Field("nation", "nation", "choice", due[0][1], [c for _, c in due]),
+                          Field("at", "where (HEX=N ...)", "text", "")],
+                     note="All of them, in the nation's uncaptured hexes, at most three a hex: " + ", ".join(
+                         f"{n} {sc.home_forces.of(c)}" for n, c in due) + " (Unaligned Forces 1-4; rulings R68).")]
+
+
+def fleet_items(cx, space: str | None, piece: str | None) -> list[MenuItem]:
+    """Some or all of a fleet's ship points moved (Fleet strength points 5; Movement of naval
+    strength points and fleets 12, 18; rulings R64): with a fleet selected, to the space
+    right-clicked; at a space holding fleets of the side moving (or in set-up), to a space asked."""
+    st = cx.state
+    if space is None or st.phase not in ("setup", "movement"):
+        return []
+    movable = [f for f in st.fleets if st.phase == "setup" or f.side == st.side]
+    note = "Fewer than all form a new fleet, or join the same nation's fleet there (at most ten)."
+    sel = next((f for f in movable if piece == f"fleet:{f.name}"), None)
+    if sel is not None:
+        if sel.at == space:
+            return []
+        return [MenuItem(f"Move ship points of {sel.name} here...", Action("move", {"from": sel.at, "to": space, "fleet": sel.name}),
+                         ask=[Field("ships", f"ship points (of {sel.capital})", "int", sel.capital, min=1, max=sel.capital)],
+                         note=note)]
+    return [MenuItem(f"Move ship points of {f.name}...", Action("move", {"from": f.at, "fleet": f.name}),
+                     ask=[Field("to", "to (a port or sea hex)", "space"),
+                          Field("ships", f"ship points (of {f.capital})", "int", f.capital, min=1, max=f.capital)],
+                     note=note)
+            for f in movable if f.at == space]
