@@ -420,3 +420,19 @@ def test_exploitation_goes_one_army_at_a_time_and_a_failed_advance_ends_an_armys
                                                                "army": centre}).rule
     act(s, "advance")  # the end of the combat phase clears the record
     assert not s.state.stopped and not s.state.exploiting
+
+
+def test_the_vichy_lands_have_two_neutral_infantry_each():
+    # Vichy France 4: "Morocco, Algeria, Tunisia and Lebanon/Syria have neutral forces of two
+    # infantry points each should they be attacked. The Axis player places these forces."
+    from hwplay import advance_to, refused
+
+    s = game("war_for_europe")
+    _hold(s, "axis", ["N7"])
+    act(s, "surrender", nation="fr")
+    advance_to(s, "allies", "combat", "announce")
+    cx = ctx(s)
+    tn = [h for h in cx.board.spaces_of_country("tn") if cx.exists(h)]
+    assert "2" in refused(s, "home-forces", nation="tn", at={tn[0]: 3}).reason
+    act(s, "home-forces", nation="tn", at={tn[0]: 2})
+    assert [(h.nation, h.points) for h in s.state.home_forces] == [("tn", 2)]
