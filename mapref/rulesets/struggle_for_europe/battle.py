@@ -21,6 +21,7 @@ from mapref.rulesets.struggle_for_europe.state import Battle, Counter
 R_BATTLE = "8 How to Have and Resolve Battle"
 R_RETREAT = "8 Retreat"
 R_ATTACK = "7.2 Operation: Attack a Contested Location"
+GREAT_COMMANDER = 2  # the card: "Add 2 to your total army strength"
 
 
 def check_attack(cx: Context, where: str) -> Done:
@@ -97,6 +98,20 @@ def check_battle(cx: Context, where: str, a: dict) -> Done:
     bonus_d = _int(a.get("defender_bonus", 0), "the defender's battle events")
     ev_a = _int(a.get("attacker_events", 1 if bonus_a else 0), "the attacker's battle event cards")
     ev_d = _int(a.get("defender_events", 1 if bonus_d else 0), "the defender's battle event cards") + (1 if a.get("reinforce") else 0)
+    # the Great Commander card: "Add 2 to your total army strength. Only one Great Commander may be
+    # played in a battle." (8 Examples; rulings S35)
+    commander = a.get("commander") or []
+    commander = [commander] if isinstance(commander, str) else [str(x) for x in commander]
+    if len(commander) > 1:
+        raise Refused("Only one Great Commander may be played in a battle: " + " and ".join(f"the {x}" for x in commander)
+                      + " played one", "8 Examples: Great Commander (rulings S35)")
+    for x in commander:
+        if x not in ("attacker", "defender"):
+            raise Refused(f"the Great Commander is played by the attacker or the defender, not {x!r}", "8 Examples: Great Commander")
+        if x == "attacker":
+            bonus_a, ev_a = bonus_a + GREAT_COMMANDER, ev_a + 1
+        else:
+            bonus_d, ev_d = bonus_d + GREAT_COMMANDER, ev_d + 1
     if ev_a:
         spend(cx, attacker, ev_a, rule=R_BATTLE, what="the attacker's battle events")
     if air_d is not None or ev_d:
@@ -135,7 +150,8 @@ def check_battle(cx: Context, where: str, a: dict) -> Done:
                 raise Refused(f"the {who(side)} player chooses {need} more counter{'s' if need != 1 else ''} to lose of "
                               f"{', '.join(c.label for c in rest)}", R_BATTLE + ": the players lose counters, not strength",
                               Ask("losses", f"the {who(side)} player loses a counter in {cx.label(loc)}", [c.id for c in rest],
-                                  "The owner chooses (8: The Allied player must choose one of his two units to eliminate)."))
+                                  f"The {who(side)} player chooses which of his counters is lost (8: the players lose "
+                                  f"counters, not strength; the owner chooses)."))
         gone += named
     unknown = [x for x in chosen if not any(c.id == x for c in atk + dfn)]
     if unknown:
@@ -242,7 +258,10 @@ def _retreat_before(cx: Context, b: Battle, dfn: list[Counter], contested: bool,
     other half of the location that the attacker did not move into using move lines. If it was a
     contested location, he places all defending counter(s) into another (non-neutral) friendly
     controlled location using connecting move lines. If the counter(s) cannot retreat, they do
-    battle."  A fortress never retreats: in the half attacked it is eliminated (rulings S21)."""
+    battle."  A fortress never retreats: "If counters in a location with a fortress retreat (forced or
+    elected), the counters retreat but the fortress is eliminated" (7.2; 8 Retreat), wherever in the
+    location it stands (rulings S21).  Counters that cannot retreat are refused the election: the
+    battle is fought (S21)."""
     st = cx.st
     loc = b.location
     defender = cx.sc.other(b.attacker)
@@ -252,7 +271,7 @@ def _retreat_before(cx: Context, b: Battle, dfn: list[Counter], contested: bool,
             raise Refused(f"{cx.label(loc)} has no other half: the defenders cannot retreat and do battle", R_RETREAT)
         other = others[0]
         armies = [c for c in cx.counters_in(loc) if cx.player(c.faction) == defender and not c.fortress]
-        forts = [c for c in cx.counters_in(loc) if cx.player(c.faction) == defender and c.fortress and c.at == b.at]
+        forts = [c for c in cx.counters_in(loc) if cx.player(c.faction) == defender and c.fortress]
         if not armies:
             raise Refused("a fortress cannot retreat: it does battle", "3 Fortress Counter")
         for c in armies:
@@ -263,11 +282,25 @@ def _retreat_before(cx: Context, b: Battle, dfn: list[Counter], contested: bool,
             if c.id in b.attackers:
                 c.at = b.at
         out = [f"the {who(defender)} player retreats before battle into {cx.label(other)}: {cx.label(loc)} is contested"]
-        if forts:
-            out.append(f"{forts[0].label} cannot retreat and is eliminated")
+        out += [f"{f.label} cannot retreat and is eliminated (7.2 Fortress: the counters retreat but the fortress is "
+                f"eliminated)" for f in forts]
         return out
     leaving = [c for c in cx.counters_in(loc) if cx.player(c.faction) == defender and c.at == b.at]
+    stuck = [c for c in leaving if not c.fortress and not _can_retreat(cx, c, defender, b.at, loc)]
+    if stuck or not any(not c.fortress for c in leaving):
+        raise Refused(f"{', '.join(c.id for c in stuck) or 'a fortress alone'} cannot retreat from {cx.label(loc)} "
+                      f"(no move line to a friendly location, or a naval line and no card): they do battle; enter the "
+                      f"battle with the defender's cards", R_RETREAT + ": Defender Retreats Before Battle (If the counter(s) "
+                      "cannot retreat, they do battle)")
     return _retreat(cx, b, leaving, "defender", a, [b.at])
+
+
+def _can_retreat(cx: Context, c: Counter, player: str, space: str, loc: str) -> bool:
+    """May ``c`` retreat from ``space`` (8 Retreat: a move line to a friendly location; across a
+    naval line only with a card to discard)?"""
+    opts = retreat_options(cx, c.faction, player, [space])
+    opts.pop(loc, None)
+    return any(not naval or cx.st.cards[player].hand >= 1 for _, naval in opts.values())
 
 
 def _retreat(cx: Context, b: Battle, leaving: list[Counter], role: str, a: dict, spaces: list[str]) -> list[str]:

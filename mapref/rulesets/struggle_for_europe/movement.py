@@ -119,13 +119,40 @@ def check_move(cx: Context, frm: str, legs: list[dict], card: str, via: list[str
     if via and not (len(plan) == 1 and len(plan[0].counters) == 1):
         raise Refused("only one counter moves through several locations (--via)", R_MOVE)
     if not adjacent or via:
+        bad = next((leg for leg in plan if not _adjacent_line(cx, leg, starts, card=None, probe=True)), plan[0])
+        hint = None if via else _half_hint(cx, loc, starts, bad)
         if len(plan) == 1 and len(plan[0].counters) == 1:
-            return _path_move(cx, loc, starts, plan[0], card, via or [])
-        bad = next(leg for leg in plan if not _adjacent_line(cx, leg, starts, card=None, probe=True))
+            try:
+                return _path_move(cx, loc, starts, plan[0], card, via or [])
+            except Refused as e:
+                if hint is None:
+                    raise
+                raise Refused(hint, R_HALF) from None
+        if hint is not None:
+            raise Refused(hint, R_HALF)
         raise Refused(f"{cx.label(_dest_or_none(cx, bad.to))} is not next to {cx.label(loc)} along a move line in effect; "
                       "only one counter may move "
                       "through several locations", R_MOVE)
     return _adjacent_move(cx, loc, starts, plan, card)
+
+
+R_HALF = "8 How to Have and Resolve Battle: the half of the location that the attacker's move line enters"
+
+
+def _half_hint(cx: Context, loc: str, starts, leg: Leg) -> str | None:
+    """When ``leg`` names a half its location's lines from here do not enter (``move ruhr
+    sedan.w``): which half they enter, or None."""
+    try:
+        dloc, dspace = _dest(cx, leg.to)
+    except ValueError:
+        return None
+    if dspace is None:
+        return None
+    entered = sorted({n for _, _, n in lines_out(cx, starts, None) if cx.location_of(n) == dloc})
+    if not entered or dspace in entered:
+        return None
+    return (f"the move line from {cx.label(loc)} enters {cx.label(dloc)} by {' or '.join(entered)}, not {dspace}: counters "
+            f"enter the half their move line enters")
 
 
 def _dest_or_none(cx: Context, text: str) -> str | None:

@@ -302,7 +302,9 @@ class StruggleForEurope(Ruleset):
         return [MenuItem("Battle result: the defender defends...", Action("battle", {"at": loc}),
                          ask=[air, Field("attacker_bonus", "attacker's battle events (+)", "int", 0, min=0),
                               Field("defender_air", "defender's air power value (blank: no card)", "int", None, min=0),
-                              Field("defender_bonus", "defender's battle events (+)", "int", 0, min=0)]),
+                              Field("defender_bonus", "defender's battle events (+)", "int", 0, min=0),
+                              Field("commander", "the Great Commander played by (only one a battle)", "choice", "",
+                                    ("", "attacker", "defender"))]),
                 MenuItem("Battle: the defender retreats before battle...", Action("battle", {"at": loc, "retreat": True}),
                          ask=[air])]
 
@@ -340,7 +342,7 @@ class StruggleForEurope(Ruleset):
             return []
         st, cx = game.state, self.context(game)
         loc = self._location(space)
-        return [MenuItem(f"Build a {game.scenario.factions[fid].name} {n}", Action("build", {"faction": fid, "strength": n, "at": loc}))
+        return [MenuItem(f"Build a {n}-strength {game.scenario.factions[fid].name} army", Action("build", {"faction": fid, "strength": n, "at": loc}))
                 for fid in game.scenario.player_factions(st.player) if cx.control(loc) == fid for n in (1, 2, 3)]
 
     def _offer_fortress(self, game, space, piece) -> list[MenuItem]:
