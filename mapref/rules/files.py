@@ -148,6 +148,12 @@ class ScenarioFile:
     def check(self) -> list[str]:
         return [f"{self.path}: {p}" for p in self.ruleset.scenario_problems(board_for(self.map), self.scenario)]
 
+    def warnings(self) -> list[str]:
+        """What may be meant otherwise but is not wrong: end conditions that can disagree."""
+        from mapref.rules.victory import disagreements
+
+        return [f"{self.path}: warning: {w}" for w in disagreements(list(getattr(self.scenario, "victory", None) or []))]
+
 
 def scenario_with_map(path: str | os.PathLike[str], shown: str | None = None) -> ScenarioFile:
     shown = shown or str(path)

@@ -273,6 +273,22 @@ def holds(c: Condition, f: Facts, conds: list[Condition] | None = None) -> tuple
     return False, ""
 
 
+def disagreements(conds: list[Condition]) -> list[str]:
+    """Warnings for a scenario whose end conditions can name different winners: a condition that
+    always decides at the end of the game (``default``; ``track``, whose final score always names
+    a winner) before another end condition of the same contest, which then never decides."""
+    out = []
+    for role in dict.fromkeys(c.role for c in conds):
+        ends = [c for c in conds if c.role == role and c.effect == "win" and c.when == "end" and c.type != "note"]
+        for i, c in enumerate(ends):
+            if c.type in ("default", "track") and i + 1 < len(ends):
+                later = ", ".join(f"victory.{x.id}" for x in ends[i + 1:])
+                out.append(f"victory.{c.id} always decides at the end of the game ({c.type}), so {later} after it never "
+                           f"does: the two can name different winners (the first that holds wins; order them or drop one)")
+                break
+    return out
+
+
 def _who(c: Condition) -> str:
     return " and ".join(c.holders()) or c.who()
 
@@ -354,4 +370,5 @@ def evaluate(conds: list[Condition], f: Facts) -> dict | None:
     return out
 
 
-__all__ = ["Condition", "Facts", "TYPES", "conditions_data", "evaluate", "holds", "read_conditions", "victory_points"]
+__all__ = ["Condition", "Facts", "TYPES", "conditions_data", "disagreements", "evaluate", "holds", "read_conditions",
+           "victory_points"]

@@ -131,6 +131,13 @@ class TrackSpec:
     def allied_sides(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(self.factions[f] for f in ("soviet", "western") if f in self.factions))
 
+    @property
+    def allied_winner(self) -> str:
+        """Who wins when the Allied factions win, in the scenario's sides (rulings V16): the
+        Allied side, or the Allied sides together ("soviet and allies") when the factions are
+        two sides ("The two Allied players ... must equally share the credit", 0.3)."""
+        return " and ".join(self.allied_sides)
+
     def group(self, side: str | None) -> str:
         """``"axis"``, ``"allies"`` or ``""``: the side of the VP track a scenario side is on."""
         if side is None:
@@ -492,12 +499,12 @@ def automatic_victory(spec: TrackSpec, st: TrackState, p: Placement) -> dict | N
         side = "axis" if p.face == "axis_tide" else "allies"
         if side == "axis" and st.no_retreat:
             return None  # 0.2 clarification: impossible while the No Retreat marker is on the track
-        return {"winner": spec.axis_side if side == "axis" else "allies", "how": "automatic",
+        return {"winner": spec.axis_side if side == "axis" else spec.allied_winner, "how": "automatic",
                 "condition": f"European Domination: the VP marker placed in {b.label} during Total War", "rule": "0.2"}
     if p.face == "allied_crusade" and st.war == "limited" and b.side == "allies" and b.vp >= 2:
         # German Surrender: "If the Allied Crusade VP marker is placed in the 2 VP Box during
         # Limited War" (the 2 VP box or one further to the Allied end: V9)
-        return {"winner": "allies", "how": "automatic",
+        return {"winner": spec.allied_winner, "how": "automatic",
                 "condition": f"German Surrender: the Allied Crusade VP marker placed in {b.label} during Limited War", "rule": "0.2"}
     return None
 
@@ -548,7 +555,7 @@ def final_score(spec: TrackSpec, st: TrackState) -> dict:
         allied_terms.append((st.bonus["allies"], "Bonus VPs (14.38)"))
     axis, allies = sum(v for v, _ in axis_terms), sum(v for v, _ in allied_terms)
     # "The side with the most VPs wins. If the VP scores are tied at the end of the game, the Axis faction wins."
-    winner = spec.axis_side if axis >= allies else "allies"
+    winner = spec.axis_side if axis >= allies else spec.allied_winner
     return {"winner": winner, "how": "score", "axis": axis, "allies": allies, "rule": "0.3",
             "condition": f"final score Axis {axis}, Allies {allies}" + (" (a tie goes to the Axis)" if axis == allies else ""),
             "axis_terms": [f"{v} {w}" for v, w in axis_terms], "allied_terms": [f"{v} {w}" for v, w in allied_terms]}

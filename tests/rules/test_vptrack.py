@@ -233,7 +233,7 @@ def test_german_surrender_in_limited_war(s):
     ok(s, "vp-check")
     ts = s.state.vp_track
     assert ts.value == -5 and ts.box == "allied_2"
-    assert ts.result["winner"] == "allies" and "German Surrender" in ts.result["condition"]
+    assert ts.result["winner"] == "soviet and allies" and "German Surrender" in ts.result["condition"]
     assert s.state.phase == "over"
     # and undo takes it all back (the log's data patch)
     s.undo()
@@ -284,7 +284,7 @@ def test_the_historical_score_allied_crusade_4_against_no_retreat_2(s):
     spec, ts = s.scenario.vp_track, s.state.vp_track
     ts.box, ts.face, ts.no_retreat = "allied_4", "allied_crusade", "axis_2"
     score = vptrack.final_score(spec, ts)
-    assert (score["allies"], score["axis"], score["winner"]) == (4, 2, "allies")
+    assert (score["allies"], score["axis"], score["winner"]) == (4, 2, "soviet and allies")
 
 
 def test_a_tie_goes_to_the_axis_and_galvanic_scores_for_it(s):
