@@ -90,3 +90,68 @@ text = "the Final Victory Point Check"
     assert "warning" in r.stdout and "victory.soviet_holds_out" in r.stdout and "victory.final" in r.stdout, r.stdout
     r = mapref("check", str(ROOT / "scenarios" / "fall_of_germany.toml"), cwd=tmp_path)
     assert "warning" not in r.stdout  # an ordered chain with the default last is not a disagreement
+
+
+# ------------------------------------------------------------------ 004 area control
+def aa():
+    return start_game(ROOT / "scenarios" / "aa_house_rules.toml")
+
+
+def test_after_an_axis_win_the_referee_names_the_axis(tmp_path):
+    # 004 AXIS VICTORY CONDITION: the Axis powers "win the war if during any given strategic
+    # missions phase" they hold 4 of 8 European and 4 of 8 Pacific cities; the game is over and
+    # stays won by the Axis (the Allied condition, "the Axis powers have not won the game", fails)
+    s = aa()
+    for space, by in (("france", "germany"), ("united_kingdom", "italy"), ("box:hong_kong", "japan"),
+                      ("box:manila", "japan"), ("box:sydney", "japan")):
+        s.state.owners[space] = by
+    s.invalidate()
+    while s.state.phase != "over":
+        assert s.apply(Action("advance")).ok
+    assert s.state.winner == "axis"
+    v = s.report().as_dict()["victory"]
+    assert v["winner"] == "axis", v
+    r = mapref("referee", "--json", str(_saved(s, tmp_path)), cwd=tmp_path)
+    assert '"winner": "axis"' in r.stdout and '"winner": "allies"' not in r.stdout
+
+
+def _saved(s, tmp_path):
+    path = tmp_path / "aa.toml"
+    s.save(path)
+    return path
+
+
+def test_bases_are_allowed_on_neutral_territories_only_factories_are_limited():
+    # 004 PRODUCTION ON NEUTRAL TERRITORIES: "Minor Factories are the only Production facility
+    # allowed on neutral territories regardless of territory value" -- a naval or air base is no
+    # production facility
+    s = aa()
+    assert s.apply(Action("claim", {"space": "bulgaria", "by": "germany"})).ok
+    for fac in ("naval_base", "air_base", "minor_factory"):
+        out = s.apply(Action("build", {"space": "bulgaria", "facility": fac, "by": "germany"}))
+        assert out.ok, (fac, out.refusal)
+    out = s.check(Action("build", {"space": "bulgaria", "facility": "major_factory", "by": "germany"}))
+    assert not out.ok and "minor factories" in out.reason
+
+
+def test_only_the_nation_whose_turn_it_is_attacks_or_takes():
+    # the turn order (each nation plays its own turn, 004 AXIS VICTORY CONDITION's "strategic
+    # missions phase" of a nation's turn): in Germany's turn the United States neither attacks nor
+    # takes a territory (rulings A22)
+    s = aa()
+    assert s.state.nation == "germany"
+    s.apply(Action("war", {"nation": "usa", "on": "germany"}))
+    out = s.check(Action("attack", {"space": "box:chile", "by": "usa"}))
+    assert not out.ok and "germany" in out.reason.lower() and "turn" in out.reason
+    out = s.check(Action("take", {"space": "belgium", "by": "usa"}))
+    assert not out.ok and "turn" in out.reason
+    assert s.check(Action("take", {"space": "belgium", "by": "germany"})).ok
+
+
+def test_a_base_is_rented_for_one_ship_at_least():
+    # 004 NAVAL PORTS ON NEUTRAL TERRITORIES: "... 6 IPCs = repairs and increased movement for up
+    # to 3 ships": a rental for no ship is no rental
+    s = aa()
+    out = s.check(Action("rent", {"space": "spain", "by": "germany", "ships": 0}))
+    assert not out.ok and "ship" in out.reason
+    assert s.check(Action("rent", {"space": "spain", "by": "germany", "ships": 1})).ok

@@ -404,7 +404,7 @@ def build(cx: Cx, space: str, facility: str, by: str) -> tuple[State, list[str]]
     rule = "PRODUCTION ON NEUTRAL TERRITORIES"
     if cx.owner(space) != by:
         return Refusal(f"{cx.nname(by)} does not hold {cx.name(space)}", "")
-    if cx.original(space) is None and facility != "minor_factory":
+    if cx.original(space) is None and facility in PRODUCTION and facility != "minor_factory":
         # "Minor Factories are the only Production facility allowed on neutral territories regardless of territory value"
         return Refusal(f"{cx.name(space)} is a neutral territory: minor factories are the only production facility allowed "
                        "there", rule)
@@ -421,6 +421,8 @@ def rental(cx: Cx, space: str, by: str, ships: int) -> tuple[int, str] | Refusal
     r = cx.sc.rental
     if "naval_base" not in cx.st.facilities.get(space, {}):
         return Refusal(f"{cx.name(space)} has no naval base", rule)
+    if ships < 1:
+        return Refusal(f"a base is rented for ships: 1 ship at least, not {ships} (\"for up to 3 ships\")", rule)
     per = r.get("ships", 3)
     owner = cx.owner(space)
     payments = -(-ships // per) if ships > 0 else 0  # "for up to 3 ships": each 3 more, another payment (A7)

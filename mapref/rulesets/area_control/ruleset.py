@@ -158,8 +158,18 @@ class AreaControl(Ruleset):
         st = game.state
         inc = {n: rules.income(cx, n) for n in game.scenario.nations}
         blocks = [rules.block_forecast(cx, b) for b in game.scenario.blocks]
-        return Report(st.round, st.nation, st.phase, [], self.cities(cx), inc, blocks, list(st.pending),
-                      evaluate(game.scenario.victory, Facts(cx)))
+        return Report(st.round, st.nation, st.phase, [], self.cities(cx), inc, blocks, list(st.pending), self.victory(game, cx))
+
+    def victory(self, game, cx) -> dict | None:
+        """The result: once the game is won, the side that won it (a won game stays won: the Axis
+        condition is checked "during any given strategic missions phase", and after the game ends
+        the Allied condition would otherwise be read again); before, the conditions now."""
+        st = game.state
+        if st.winner:
+            c = next((c for c in game.scenario.victory if c.role == "win" and c.who() == st.winner), None)
+            return {"winner": st.winner, "condition": c.text if c else f"the {st.winner} won", "rule": c.rule if c else "",
+                    "immediate": bool(c and c.when == "immediate")}
+        return evaluate(game.scenario.victory, Facts(cx))
 
     def steps(self, game) -> list[Step]:
         return [Step(p, p.replace("_", " ").capitalize(), p == game.state.phase) for p in game.scenario.phases]
@@ -235,16 +245,34 @@ class AreaControl(Ruleset):
             msg = "the end of round 12" if new.phase == "over" else f"now: round {new.round}, {sc.nations[new.nation].name}, {new.phase.replace('_', ' ')}"
         return Outcome(True, [Replace(new)], [msg], rule="", label=f"end of {st.nation} {st.phase.replace('_', ' ')}")
 
+    @staticmethod
+    def _not_their_turn(game, cx, by: str, what: str):
+        """A nation acts in its own turn only (the turn order: rulings A22)."""
+        st = game.state
+        if by != st.nation:
+            return refused(f"it is {cx.nname(st.nation)}'s turn ({st.phase.replace('_', ' ')}): {cx.nname(by)} {what} only in its "
+                           f"own turn", "the turn order (rulings A22)")
+        return None
+
     def _check_take(self, game, cx, a):
         space, by = self._space(cx, a.get("space")), self._nation(cx, a.get("by"))
+        no = self._not_their_turn(game, cx, by, "takes territories")
+        if no is not None:
+            return no
         return self._done(rules.take(cx, space, by), f"{by} takes {space}", "OCCUPATION OF CAPITAL CITIES; NEUTRAL BLOCKS")
 
     def _check_attack(self, game, cx, a):
         space, by = self._space(cx, a.get("space")), self._nation(cx, a.get("by"))
+        no = self._not_their_turn(game, cx, by, "attacks")
+        if no is not None:
+            return no
         return self._done(rules.attack(cx, space, by), f"{by} attacks {space}", "NEUTRAL BLOCKS")
 
     def _check_claim(self, game, cx, a):
         space, by = self._space(cx, a.get("space")), self._nation(cx, a.get("by"))
+        no = self._not_their_turn(game, cx, by, "claims standing armies")
+        if no is not None:
+            return no
         return self._done(rules.claim(cx, space, by, bool(a.get("air_transport")), list(a.get("cargo") or [])),
                           f"{by} claims {space}", "CLAIMING STANDING ARMIES")
 
