@@ -155,3 +155,36 @@ def test_a_base_is_rented_for_one_ship_at_least():
     out = s.check(Action("rent", {"space": "spain", "by": "germany", "ships": 0}))
     assert not out.ok and "ship" in out.reason
     assert s.check(Action("rent", {"space": "spain", "by": "germany", "ships": 1})).ok
+
+
+# ------------------------------------------------------------------ 001 front tokens
+def fronts_at(phase, year=1942):
+    s = start_game(ROOT / "scenarios" / "three_fronts.toml")
+    s.state.year, s.state.phase = year, phase
+    for side in ("germans", "allies"):
+        s.state.hands[side].hand = 6
+    s.invalidate()
+    return s
+
+
+def test_a_card_whose_title_has_a_comma_is_played_from_the_window():
+    # 001 CARD LIST: "Rommel, the Desert Fox L 3 WM"; the window's battle form takes each stack as
+    # one line of titles: the comma in the title is not a separator
+    s = fronts_at("med")
+    item = next(i for i in s.ruleset.menu(s.game, "med", None) if i.label.startswith("Fight"))
+    args = dict(item.action.args)
+    args["germans"] = "Rommel, the Desert Fox, Africa Korps"
+    args["allies"] = ""
+    out = s.apply(Action(item.action.verb, args))
+    assert out.ok, out.refusal
+    assert s.state.last_battle["germans"] == ["Rommel, the Desert Fox", "Africa Korps"]
+    assert s.state.last_battle["germans_force"] == 6
+
+
+def test_an_allied_card_has_a_force_the_card_list_uses():
+    # 001 CARD LIST NOTATION: "Card Title: Type Force Fronts"; the list's forces are 2 and 3 (the
+    # Allied list is missing: the Allies name their cards in this notation, rulings F11, F13)
+    s = fronts_at("east")
+    out = s.check(Action("battle", {"germans": ["Hitler"], "allies": ["Atom Bomb U 99 A"]}))
+    assert not out.ok and "99" in out.reason and "CARD LIST" in out.rule
+    assert s.check(Action("battle", {"germans": ["Hitler"], "allies": ["Zhukov L 2 E"]})).ok

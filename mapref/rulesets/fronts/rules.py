@@ -112,6 +112,33 @@ def skipped_this_turn(sc: Scenario, st: State) -> dict[str, str]:
 
 
 # -------------------------------------------------------------------------------- stacks
+def split_stack(sc: Scenario, side: str, text: str) -> list[str]:
+    """The cards of a stack typed on one line (the window's form): separated by semicolons, new
+    lines or commas, a comma being part of a title when the pieces around it make a card
+    ("Rommel, the Desert Fox, Africa Korps" is two cards)."""
+    out: list[str] = []
+    for line in text.replace("\n", ";").split(";"):
+        parts = [p.strip() for p in line.split(",")]
+        i = 0
+        while i < len(parts):
+            j = len(parts)
+            while j > i + 1 and not _is_card(sc, side, ", ".join(parts[i:j])):
+                j -= 1  # the longest run of pieces that names a card
+            name = ", ".join(parts[i:j])
+            if name:
+                out.append(name)
+            i = j
+    return out
+
+
+def _is_card(sc: Scenario, side: str, text: str) -> bool:
+    try:
+        find_card(sc, side, text)
+    except ValueError:
+        return False
+    return True
+
+
 def find_card(sc: Scenario, side: str, text: str) -> Card:
     """A card a player names: by its title in the side's deck list, or, when the scenario has no
     list for that side (the Allied list is missing: rulings F11), in full notation
@@ -129,7 +156,12 @@ def find_card(sc: Scenario, side: str, text: str) -> Card:
         if c is not None and c.title.lower() in low:
             return low[c.title.lower()]
         raise ValueError(f"{t!r} is not a card of the {side}' deck (CARD LIST)")
-    return parse_card(t)
+    c = parse_card(t)
+    # CARD LIST NOTATION: a card has a force the card list uses (rulings F13)
+    forces = sorted({x.force for d in sc.decks.values() for x in d.values() if x.type})
+    if c.type and forces and c.force not in forces:
+        raise ValueError(f"{t!r}: a card's force is one the card list uses ({' or '.join(map(str, forces))}), not {c.force}")
+    return c
 
 
 def stack_problems(sc: Scenario, st: State, side: str, front: str, cards: list[Card]) -> list[tuple[str, str]]:

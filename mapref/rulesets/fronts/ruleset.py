@@ -294,8 +294,8 @@ class Fronts(Ruleset):
         problems: list[tuple[str, str]] = []
         for s in SIDES:
             names = a.get(s, [])
-            if isinstance(names, str):
-                names = [x for x in names.split(",")]
+            if isinstance(names, str):  # the window's form: one line
+                names = rules.split_stack(sc, s, names)
             cards = []
             for n in names:
                 if not str(n).strip():
@@ -364,7 +364,7 @@ class Fronts(Ruleset):
         sc, st = game.scenario, game.state
         if st.over or st.phase not in sc.fronts:
             return []
-        fields = [Field(s, f"{s.title()}' stack (card titles, separated by commas)", "text", "") for s in SIDES]
+        fields = [Field(s, f"{s.title()}' stack (card titles, separated by commas or semicolons)", "text", "") for s in SIDES]
         return [MenuItem(f"Fight the {sc.fronts[st.phase].name} battle...", Action("battle"), ask=fields)]
 
     def _offer_keep(self, game, space, piece) -> list[MenuItem]:
