@@ -253,6 +253,16 @@ def state_data(st: TrackState) -> dict:
     return d
 
 
+def toml_lines(d: dict) -> list[str]:
+    """A saved game's ``[vp_track]`` tables from :func:`state_data` (canonical lines)."""
+    from mapref.io import tomlwrite as tw
+
+    out = ["", "[vp_track]"] + [tw.assign(k, v) for k, v in d.items() if k != "countries"]
+    if "countries" in d:
+        out += ["", "[vp_track.countries]"] + [f"{tw.key(c)} = {tw.inline(rec)}" for c, rec in d["countries"].items()]
+    return out
+
+
 def read_spec(r: Reader, data: dict, sides: tuple[str, ...]) -> TrackSpec | None:
     """The scenario's ``[vp_track]`` and ``[strategic]`` tables (None when it has no VP track)."""
     if "vp_track" not in data:
@@ -616,7 +626,7 @@ def _pairs(items, keys: tuple[str, ...], values: tuple[str, ...] | None, what: s
 
 def check_set(spec: TrackSpec, st: TrackState, a: dict, exists=lambda space: True):
     """The referee records markers and counts (``vp-set``): (new state, message lines) or a
-    refusal as a string.  ``a`` holds the action's arguments (see :func:`verbs`)."""
+    refusal as a string.  ``a`` holds the action's arguments (mapref.rules.vpgame.MOVES)."""
     new = copy.deepcopy(st)
     msgs: list[str] = []
     boxes = {b.id for b in spec.boxes}
@@ -736,4 +746,4 @@ class SetAttr(Command):
 
 __all__ = ["Box", "Check", "check_set", "CountryRecord", "Entry", "Placement", "SetAttr", "Strategic", "TrackFacts", "TrackSpec",
            "TrackState", "automatic_victory", "check_spaces", "combined_score", "final_score", "initial_state", "panel_lines",
-           "perform_check", "placement", "read_spec", "read_state", "state_data", "strategic_value"]
+           "perform_check", "placement", "read_spec", "read_state", "state_data", "strategic_value", "toml_lines"]

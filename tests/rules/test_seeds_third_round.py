@@ -188,3 +188,78 @@ def test_an_allied_card_has_a_force_the_card_list_uses():
     out = s.check(Action("battle", {"germans": ["Hitler"], "allies": ["Atom Bomb U 99 A"]}))
     assert not out.ok and "99" in out.reason and "CARD LIST" in out.rule
     assert s.check(Action("battle", {"germans": ["Hitler"], "allies": ["Zhukov L 2 E"]})).ok
+
+
+# ---------------------------------------------- 003 on the other games: any ruleset offers it
+TRACK_ALLIED = TRACK.replace('factions = { axis = "axis", soviet = "soviet" }',
+                             'factions = { axis = "axis", soviet = "allies", western = "allies" }')
+
+
+def _with_track(tmp_path, scenario, factions_line, strategic, name):
+    text = (ROOT / "scenarios" / f"{scenario}.toml").read_text(encoding="utf-8")
+    map_line = next(x for x in text.splitlines() if x.startswith("map = "))
+    mname = map_line.split('"')[1]
+    text = text.replace(map_line, f'map = "{(ROOT / "maps" / f"{mname}.toml").as_posix()}"')
+    track = TRACK[:TRACK.index("[strategic]")].replace('factions = { axis = "axis", soviet = "soviet" }', factions_line)
+    path = tmp_path / f"{name}.toml"
+    path.write_text(text + track + "[strategic]\n" + strategic + '''
+[victory.track]
+type = "track"
+when = "immediate"
+rule = "003 0.2 Automatic Victory"
+text = "the VP track's Automatic Victory"
+''', encoding="utf-8")
+    return path
+
+
+def test_struggle_for_europe_offers_the_vp_track(tmp_path):
+    # 003 0.1: "A Victory Point Check is performed at the beginning of every Seasonal Turn";
+    # 0.2 German Surrender.  Struggle for Europe answers the track's questions (who controls a
+    # location, whose armies are in it, the turn): its scenario may switch the track on (V18)
+    path = _with_track(tmp_path, "struggle_for_europe", 'factions = { axis = "axis", soviet = "allies", western = "allies" }',
+                       "".join(f'{x} = {{ faction = "axis" }}\n' for x in ("hamburg", "munich", "naples", "palermo", "prague"))
+                       + 'paris = { faction = "western" }\n', "sfe_vp")
+    s = start_game(path, scenario_ref=str(path))
+    assert s.apply(Action("pass")).ok
+    assert s.state.vp_track.checked == "turn 1" and s.state.vp_track.value == 0
+    out = s.apply(Action("set", {"flag": {x: "western" for x in ("hamburg", "munich", "naples", "palermo", "prague")}}))
+    assert out.ok, out.refusal
+    out = s.apply(Action("vp-check"))
+    assert out.ok and s.state.over and s.state.result["winner"] == "allies", out.messages
+    assert s.report().as_dict()["vp_track"]["value"] == -5
+    s.save(tmp_path / "g.toml")
+    r = mapref("referee", str(tmp_path / "g.toml"), cwd=tmp_path)
+    assert "Victory Point Check" in r.stdout
+
+
+def test_area_control_offers_the_vp_track(tmp_path):
+    # 003 0.1 on the house rules' game: every round a Seasonal Turn, a territory held by its
+    # nation's side; five Axis strategic territories held by the Allies: the German Surrender (V18)
+    axis = ("germany", "italy.n", "italy.s", "romania", "bulgaria")
+    path = _with_track(tmp_path, "aa_house_rules", 'factions = { axis = "axis", western = "allies", soviet = "allies" }',
+                       "".join(f'"{x}" = {{ faction = "axis" }}\n' for x in axis) + 'france = { faction = "western" }\n',
+                       "aa_vp")
+    s = start_game(path, scenario_ref=str(path))
+    assert s.apply(Action("advance")).ok
+    assert s.state.vp_track.checked == "round 1"
+    for x in axis:
+        s.state.owners[x] = "uk_europe"
+        s.state.neutrals.pop(x, None)
+    s.invalidate()
+    out = s.apply(Action("vp-check"))
+    assert out.ok and s.state.over and s.state.winner == "allies", out.messages
+    assert s.report().as_dict()["vp_track"]["value"] == -5
+
+
+def test_the_front_token_game_offers_the_vp_track(tmp_path):
+    # 003 0.1 on the front-token game: every year a Seasonal Turn; a front held by the side with
+    # more of its tokens (rulings F15)
+    path = _with_track(tmp_path, "three_fronts", 'factions = { axis = "germans", western = "allies" }',
+                       'east = { faction = "axis" }\nwest = { faction = "western" }\n', "fronts_vp")
+    s = start_game(path, scenario_ref=str(path))
+    assert s.apply(Action("advance")).ok
+    assert s.state.vp_track.checked == "1939"
+    s.state.tokens["west"] = {"germans": 3, "allies": 1}
+    s.invalidate()
+    out = s.apply(Action("vp-check"))
+    assert out.ok and s.state.vp_track.value == 1, out.messages  # the Germans hold the Allied West front

@@ -19,11 +19,11 @@ NEUTRAL_KINDS = ("strict", "pro_axis", "pro_allied")
 CAPITAL_RULES = ("plain", "relocate", "twin", "exile_to", "puppet", "none")
 SCENARIO_KEYS = ("format", "kind", "ruleset", "id", "name", "map", "rule", "notes", "sides", "first_round", "last_round",
                  "phases", "order", "pacific", "rental", "nations", "neutrals", "blocks", "facilities", "units", "ships",
-                 "victory")
+                 "victory", "vp_track", "strategic")
 NATION_KEYS = ("name", "side", "cash", "capitals", "capital_rule", "rule", "at_war", "absorbed_by", "guards", "puppet_region",
                "exile_to", "not_at_war", "note")
 STATE_KEYS = ("format", "kind", "scenario", "map", "round", "nation", "phase", "winner", "owners", "nations", "neutrals",
-              "units", "facilities", "ships", "rented", "limbo", "pending")
+              "units", "facilities", "ships", "rented", "limbo", "pending", "vp_track")
 
 
 @dataclass
@@ -76,6 +76,7 @@ class Scenario:
     ships: dict[str, dict[str, int]] = field(default_factory=dict)  # sea zone -> nation -> ships
     victory: list = field(default_factory=list)
     path: str = ""
+    vp_track: object = None  # a seasonal VP track (mapref.rules.vptrack.TrackSpec), when the scenario has one
 
     def side_of(self, nation: str | None) -> str:
         n = self.nations.get(nation or "")
@@ -183,6 +184,9 @@ def read_scenario(data: dict, source: str, shown: str) -> Scenario:
                     r.expected(f"{key}.{space}", "nations of the scenario", nat)
             dest[space] = _counts(r, t, f"{key}.{space}")
     sc.victory = read_conditions(r, data, SIDES + tuple(sc.nations))
+    from mapref.rules import vptrack
+
+    sc.vp_track = vptrack.read_spec(r, data, SIDES)  # a seasonal VP track (shared/seeds/003), when switched on
     r.raise_if_any()
     return sc
 
@@ -215,6 +219,7 @@ class State:
     rented: dict[str, dict] = field(default_factory=dict)  # space -> {by, ships, paid}
     limbo: list[str] = field(default_factory=list)  # Italian territories whose value is in limbo
     pending: list[dict] = field(default_factory=list)  # rolls and choices the rules wait for
+    vp_track: object = None  # a VP track's markers (mapref.rules.vptrack), when the scenario has one
 
     @property
     def over(self) -> bool:
@@ -250,6 +255,10 @@ def read_state(data: dict, source: str, shown: str) -> State:
         r.expected("pending", "an array of tables", pend)
         pend = []
     st.pending = [dict(x) for x in pend]
+    if "vp_track" in data:
+        from mapref.rules import vptrack
+
+        st.vp_track = vptrack.read_state(r, r.table(data, "vp_track", ""), "vp_track")
     r.raise_if_any()
     return st
 
@@ -282,6 +291,10 @@ def state_data(st: State) -> dict:
         tab = getattr(st, key)
         d[key] = {k: {n: v for n, v in sorted(tab[k].items())} for k in sorted(tab) if tab[k]}
     d["rented"] = {k: dict(st.rented[k]) for k in sorted(st.rented)}
+    if st.vp_track is not None:
+        from mapref.rules import vptrack
+
+        d["vp_track"] = vptrack.state_data(st.vp_track)
     return d
 
 
@@ -297,6 +310,10 @@ def dumps_state(st: State) -> str:
     out += ["", "[nations]"] + [f"{tw.key(k)} = {tw.inline(v)}" for k, v in d["nations"].items()]
     for key in ("neutrals", "units", "ships", "facilities", "rented"):
         out += ["", f"[{key}]"] + [f"{tw.key(k)} = {tw.inline(v)}" for k, v in d[key].items()]
+    if "vp_track" in d:
+        from mapref.rules import vptrack
+
+        out += vptrack.toml_lines(d["vp_track"])
     return "\n".join(out) + "\n"
 
 

@@ -8,6 +8,7 @@ This module imports nothing of the game's rules (``mapref --help`` reads it).
 from __future__ import annotations
 
 from mapref.rules.ruleset import Arg, Move
+from mapref.rules.vpmoves import MOVES as VP_MOVES
 from mapref.rulesets.area_control.names import ACTIVITIES, FACILITIES
 
 TITLE = "Area control (Axis & Allies house rules)"
@@ -61,6 +62,6 @@ MOVES = [
          offer="_offer_cash"),
     Move("advance", "end the current phase (the turn passes to the next nation, then the next round)",
          "End the current phase of the current nation's turn.", rule="the turn sequence", check="_check_advance"),
-]
+] + VP_MOVES  # a seasonal VP track, when the scenario has one (mapref.rules.vpgame)
 
 __all__ = ["MOVES", "TITLE"]

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from mapref.core.board import SpaceError
 from mapref.core.history import Command
+from mapref.rules import vpgame  # a seasonal VP track, when the scenario has one (shared/seeds/003)
 from mapref.rules.ruleset import Action, Field, MenuItem, Move, Outcome, Ruleset, Step, TrackRow, refused
 from mapref.rules.victory import evaluate, holds
 from mapref.rulesets.area_control import rules
@@ -55,6 +56,58 @@ class Facts:
     def production(self, side: str, printed: bool) -> int:
         return 0
 
+    def track(self) -> dict | None:
+        return vpgame.result(self.cx.st)
+
+
+class TrackFacts:
+    """What a VP track (shared/seeds/003) asks of a position: the side whose nation holds a
+    territory, its country (the nation it belongs to on the map), the sides with units in it."""
+
+    def __init__(self, cx: rules.Cx) -> None:
+        self.cx = cx
+
+    def holder(self, space: str) -> str | None:
+        owner = self.cx.owner(space)
+        return self.cx.side(owner) if owner else None
+
+    def country(self, space: str) -> str | None:
+        return self.cx.original(space)
+
+    def units(self, space: str) -> set[str]:
+        return {self.cx.side(n) for n, k in self.cx.st.units.get(space, {}).items() if k}
+
+    def name(self, space: str) -> str:
+        return self.cx.name(space)
+
+
+class TrackHost:
+    """Rounds and the end of an area-control game, for a VP track (mapref.rules.vpgame): every
+    round is a Seasonal Turn (the game has no seasons)."""
+
+    def facts(self, game) -> TrackFacts:
+        return TrackFacts(rules.Cx(game.scenario, game.state, game.board))
+
+    def turn(self, game) -> str:
+        return f"round {game.state.round}"
+
+    def season(self, game) -> str:
+        return ""
+
+    def started(self, game) -> bool:
+        return True
+
+    def over(self, game) -> bool:
+        return game.state.over
+
+    def end(self, game, result: dict) -> list:
+        from mapref.rules.vptrack import SetAttr
+
+        return [SetAttr("phase", "over", "game over"), SetAttr("winner", str(result.get("winner", "")), "the VP track's winner")]
+
+
+TRACK_HOST = TrackHost()
+
 
 @dataclass
 class Report:
@@ -87,11 +140,12 @@ class Report:
         return "\n".join(lines)
 
 
-class AreaControl(Ruleset):
+class AreaControl(vpgame.TrackMoves, Ruleset):
     name = "area_control"
     title = TITLE
     board_kinds = ("area",)
     board_view = "tracks"  # the referee's window shows the cities, capitals and blocks as rows (no area canvas yet)
+    vp_host = TRACK_HOST  # a scenario's VP track (vp-set, vp-check: mapref.rules.vpgame)
     side_colours = {n: (c, "#ffffff") for n, c in COLOURS.items()}
 
     # ----------------------------------------------------------------------------- files
@@ -102,7 +156,7 @@ class AreaControl(Ruleset):
         spaces = list(sc.neutrals) + list(sc.facilities) + list(sc.units) + list(sc.pacific)
         spaces += [c for n in sc.nations.values() for c in n.capitals] + [n.puppet_region for n in sc.nations.values() if n.puppet_region]
         spaces += [s for c in sc.victory for s in c.spaces]
-        return sorted({f"{s!r} is not a territory of the map" for s in spaces if board.space(s) is None})
+        return sorted({f"{s!r} is not a territory of the map" for s in spaces if board.space(s) is None}) + vpgame.problems(board, sc)
 
     def describe_scenario(self, sc) -> dict:
         return {"first_turn": f"round {sc.first_round}", "last_turn": f"round {sc.last_round}", "sides": ["axis", "allies"]}
@@ -130,6 +184,7 @@ class AreaControl(Ruleset):
         st.units = copy.deepcopy(sc.units)
         st.facilities = copy.deepcopy(sc.facilities)
         st.ships = copy.deepcopy(sc.ships)
+        vpgame.start(sc, st)  # a seasonal VP track, when the scenario switches one on
         return st
 
     def cx(self, game) -> rules.Cx:
@@ -158,7 +213,8 @@ class AreaControl(Ruleset):
         st = game.state
         inc = {n: rules.income(cx, n) for n in game.scenario.nations}
         blocks = [rules.block_forecast(cx, b) for b in game.scenario.blocks]
-        return Report(st.round, st.nation, st.phase, [], self.cities(cx), inc, blocks, list(st.pending), self.victory(game, cx))
+        rep = Report(st.round, st.nation, st.phase, [], self.cities(cx), inc, blocks, list(st.pending), self.victory(game, cx))
+        return vpgame.report(self.vp_host, rep, game)
 
     def victory(self, game, cx) -> dict | None:
         """The result: once the game is won, the side that won it (a won game stays won: the Axis
@@ -180,6 +236,9 @@ class AreaControl(Ruleset):
 
     def follow_up(self, game):
         st = game.state
+        track = vpgame.follow_up(self.vp_host, game)
+        if track[0]:
+            return track
         if st.winner:
             return [], []
         v = evaluate(game.scenario.victory, Facts(self.cx(game)))
@@ -197,6 +256,8 @@ class AreaControl(Ruleset):
         """Each check reads the game, its context and the action's arguments; nothing is done
         once the game is over."""
         st = game.state
+        if move.name in vpgame.VERBS:  # a seasonal VP track (shared/seeds/003), when the scenario has one
+            return super().checked(game, move, args)
         if st.over:
             return refused(f"the game is over: the {st.winner} won" if st.winner else "the game is over")
         try:
@@ -400,7 +461,8 @@ class AreaControl(Ruleset):
             vic.append(f"{c['by']}: {c['count']} of {len(c['cities'])} (needs {c['needs']}): " +
                        ", ".join(f"{x['city']} {x['holder'] or '-'}" for x in c["cities"]))
         vic.append(f"the Allies win if the Axis has not won by the end of round {game.scenario.last_round}")
-        return [("Victory cities", vic), ("Capitals and income", inc), ("Neutral blocks", list(r.blocks)), ("Pending", pend)]
+        return [("Victory cities", vic), ("Capitals and income", inc), ("Neutral blocks", list(r.blocks)),
+                ("Pending", pend)] + vpgame.panel(self.vp_host, game)
 
     # ---------------------------------------------------------------- what the window offers
     # At a territory: what the nation whose turn it is may record there; elsewhere (a row of the

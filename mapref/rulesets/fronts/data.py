@@ -21,8 +21,9 @@ PHASES = ("history", "production", "planning", "med", "west", "east")  # TURN SE
 PHASE_NAMES = {"history": "History Phase", "production": "Production Phase", "planning": "Planning Phase",
                "med": "Mediterranean Front Phase", "west": "West Front Phase", "east": "East Front Phase", "over": "Game over"}
 SCENARIO_KEYS = ("format", "kind", "ruleset", "id", "name", "map", "rule", "notes", "sides", "first_year", "last_year",
-                 "tokens", "keep", "swap", "limits", "fronts", "setup", "draw", "draw_modifiers", "decks", "victory")
-STATE_KEYS = ("format", "kind", "scenario", "map", "year", "phase", "winner", "tokens", "hands", "last_battle")
+                 "tokens", "keep", "swap", "limits", "fronts", "setup", "draw", "draw_modifiers", "decks", "victory", "vp_track",
+                 "strategic")
+STATE_KEYS = ("format", "kind", "scenario", "map", "year", "phase", "winner", "tokens", "hands", "last_battle", "vp_track")
 HAND_KEYS = ("hand", "deck", "discard", "kept", "drawn", "swapped", "speer", "played")
 
 
@@ -112,6 +113,7 @@ class Scenario:
     deck_size: dict[str, int] = field(default_factory=dict)
     victory: list = field(default_factory=list)
     path: str = ""
+    vp_track: object = None  # a seasonal VP track (mapref.rules.vptrack.TrackSpec), when the scenario has one
 
     def fronts_of(self, year: int) -> tuple[str, ...]:
         """The fronts fought in ``year`` (the draw table's "West Front Only" in 1939: rulings F3)."""
@@ -216,6 +218,9 @@ def read_scenario(data: dict, source: str, shown: str) -> Scenario:
         if s not in sc.decks:
             r.error("decks", f"missing [decks.{s}]")
     sc.victory = read_conditions(r, data, SIDES)
+    from mapref.rules import vptrack
+
+    sc.vp_track = vptrack.read_spec(r, data, SIDES)  # a seasonal VP track (shared/seeds/003), when switched on
     r.raise_if_any()
     return sc
 
@@ -245,6 +250,7 @@ class State:
     tokens: dict[str, dict[str, int]] = field(default_factory=dict)  # front -> side -> tokens
     hands: dict[str, Hand] = field(default_factory=dict)
     last_battle: dict = field(default_factory=dict)  # front, stacks, totals, winner (for the display)
+    vp_track: object = None  # a VP track's markers (mapref.rules.vptrack), when the scenario has one
 
     @property
     def over(self) -> bool:
@@ -278,6 +284,10 @@ def read_state(data: dict, source: str, shown: str) -> State:
                               r.bool_(t, "speer", w), list(played))
     lb = r.table(data, "last_battle", "")
     st.last_battle = dict(lb)
+    if "vp_track" in data:
+        from mapref.rules import vptrack
+
+        st.vp_track = vptrack.read_state(r, r.table(data, "vp_track", ""), "vp_track")
     r.raise_if_any()
     return st
 
@@ -307,6 +317,10 @@ def state_data(st: State) -> dict:
     d["hands"] = hands
     if st.last_battle:
         d["last_battle"] = dict(st.last_battle)
+    if st.vp_track is not None:
+        from mapref.rules import vptrack
+
+        d["vp_track"] = vptrack.state_data(st.vp_track)
     return d
 
 
@@ -318,6 +332,10 @@ def dumps_state(st: State) -> str:
         out += ["", f"[hands.{side}]"] + [tw.assign(k, v) for k, v in rec.items()]
     if "last_battle" in d:
         out += ["", "[last_battle]"] + [tw.assign(k, v) for k, v in d["last_battle"].items()]
+    if "vp_track" in d:
+        from mapref.rules import vptrack
+
+        out += vptrack.toml_lines(d["vp_track"])
     return "\n".join(out) + "\n"
 
 

@@ -8,6 +8,7 @@ This module imports nothing of the game's rules (``mapref --help`` reads it).
 from __future__ import annotations
 
 from mapref.rules.ruleset import Arg, Move
+from mapref.rules.vpmoves import MOVES as VP_MOVES
 from mapref.rulesets.fronts.names import SIDES
 
 TITLE = "Three Fronts (a front-token card game)"
@@ -41,6 +42,6 @@ MOVES = [
               help='a card of the Allied stack (repeat; in full notation, such as "Churchill L 2 A", while the scenario '
                    "lists no Allied deck)")),
          rule="the front phases", places=("space", "game"), check="_check_battle", offer="_offer_battle", cli_check=True),
-]
+] + VP_MOVES  # a seasonal VP track, when the scenario has one (mapref.rules.vpgame)
 
 __all__ = ["MOVES", "TITLE"]

@@ -16,6 +16,7 @@ import copy
 from dataclasses import dataclass, field
 
 from mapref.core.history import Command
+from mapref.rules import vpgame  # a seasonal VP track, when the scenario has one (shared/seeds/003)
 from mapref.rules.ruleset import Action, Field, MenuItem, Move, Outcome, Ruleset, Step, TrackRow, Violation, refused
 from mapref.rules.victory import evaluate
 from mapref.rulesets.fronts import rules
@@ -53,6 +54,64 @@ class Facts:
     def production(self, side: str, printed: bool) -> int:
         return rules.total(self.st, side)
 
+    def track(self) -> dict | None:
+        return vpgame.result(self.st)
+
+
+class TrackFacts:
+    """What a VP track (shared/seeds/003) asks: a front's location is held by the side with more
+    of its tokens (a tie: nobody; rulings F15); no countries; the sides with tokens on it stand in
+    for ground units."""
+
+    def __init__(self, sc: Scenario, st: State) -> None:
+        self.sc, self.st = sc, st
+
+    def _front(self, space: str) -> str | None:
+        return next((f.id for f in self.sc.fronts.values() if f.location == space or f.id == space), None)
+
+    def holder(self, space: str) -> str | None:
+        t = self.st.tokens.get(self._front(space) or "", {})
+        g, a = t.get("germans", 0), t.get("allies", 0)
+        return "germans" if g > a else "allies" if a > g else None
+
+    def country(self, space: str) -> str | None:
+        return None
+
+    def units(self, space: str) -> set[str]:
+        return {s for s, n in self.st.tokens.get(self._front(space) or "", {}).items() if n}
+
+    def name(self, space: str) -> str:
+        f = self._front(space)
+        return self.sc.fronts[f].name if f else space
+
+
+class TrackHost:
+    """Years and the end of the front-token game, for a VP track (mapref.rules.vpgame): every year
+    is a Seasonal Turn."""
+
+    def facts(self, game) -> TrackFacts:
+        return TrackFacts(game.scenario, game.state)
+
+    def turn(self, game) -> str:
+        return str(game.state.year)
+
+    def season(self, game) -> str:
+        return ""
+
+    def started(self, game) -> bool:
+        return True
+
+    def over(self, game) -> bool:
+        return game.state.over
+
+    def end(self, game, result: dict) -> list:
+        from mapref.rules.vptrack import SetAttr
+
+        return [SetAttr("phase", "over", "game over"), SetAttr("winner", str(result.get("winner", "")), "the VP track's winner")]
+
+
+TRACK_HOST = TrackHost()
+
 
 @dataclass
 class Report:
@@ -85,12 +144,13 @@ class Report:
         return "\n".join(lines)
 
 
-class Fronts(Ruleset):
+class Fronts(vpgame.TrackMoves, Ruleset):
     name = "fronts"
     title = TITLE
     board_kinds = ("area",)
     board_view = "tracks"
     side_colours = {"germans": ("#3b3b3b", "#ffffff"), "allies": ("#2f5fb0", "#ffffff")}
+    vp_host = TRACK_HOST  # a scenario's VP track (vp-set, vp-check: mapref.rules.vpgame)
 
     # ----------------------------------------------------------------------------- files
     def read_scenario(self, data, source, shown):
@@ -99,7 +159,7 @@ class Fronts(Ruleset):
     def scenario_problems(self, board, sc):
         out = [f"fronts.{f.id}.location: {f.location!r} is not a location of the map" for f in sc.fronts.values()
                if board.space(f.location) is None]
-        return out
+        return out + vpgame.problems(board, sc)
 
     def describe_scenario(self, sc) -> dict:
         return {"first_turn": str(sc.first_year), "last_turn": str(sc.last_year), "sides": list(SIDES)}
@@ -118,7 +178,9 @@ class Fronts(Ruleset):
 
     # ------------------------------------------------------------------------------ play
     def new_game(self, board, sc, *, scenario_ref="", map_ref="", auto_place=False):
-        return rules.new_state(sc, scenario_ref, map_ref)
+        st = rules.new_state(sc, scenario_ref, map_ref)
+        vpgame.start(sc, st)  # a seasonal VP track, when the scenario switches one on
+        return st
 
     def position(self, game) -> dict:
         st = game.state
@@ -136,8 +198,9 @@ class Fronts(Ruleset):
         for s in SIDES:
             n, terms = rules.draw_count(sc, st, s)
             draws[s] = {"cards": n, "terms": terms}
-        return Report(st.year, st.phase, v, {f: dict(t) for f, t in st.tokens.items()}, draws, rules.skipped_this_turn(sc, st),
-                      {s: state_data(st)["hands"].get(s, {}) for s in SIDES}, dict(st.last_battle), evaluate(sc.victory, Facts(sc, st)))
+        rep = Report(st.year, st.phase, v, {f: dict(t) for f, t in st.tokens.items()}, draws, rules.skipped_this_turn(sc, st),
+                     {s: state_data(st)["hands"].get(s, {}) for s in SIDES}, dict(st.last_battle), evaluate(sc.victory, Facts(sc, st)))
+        return vpgame.report(self.vp_host, rep, game)
 
     def steps(self, game) -> list[Step]:
         st = game.state
@@ -146,6 +209,9 @@ class Fronts(Ruleset):
 
     def follow_up(self, game):
         sc, st = game.scenario, game.state
+        track = vpgame.follow_up(self.vp_host, game)
+        if track[0]:
+            return track
         if st.winner:
             return [], []
         v = evaluate(sc.victory, Facts(sc, st))
@@ -162,6 +228,8 @@ class Fronts(Ruleset):
         """Each check reads the scenario, the state and the action's arguments; nothing is done
         once the game is over."""
         st = game.state
+        if move.name in vpgame.VERBS:  # a seasonal VP track (shared/seeds/003), when the scenario has one
+            return super().checked(game, move, args)
         if st.over:
             return refused(f"the game is over: the {st.winner} won" if st.winner else "the game is over", "VICTORY")
         try:
@@ -355,7 +423,8 @@ class Fronts(Ruleset):
         vic = [f"RESULT: the {r['victory']['winner']} win ({r['victory']['condition']})"] if r["victory"] else []
         vic += ["Allies: all 4 tokens of any one front", "Germans: all 4 East and all 4 West tokens",
                 f"the Germans lose if they have not won by the end of {sc.last_year}"]
-        return [("Draw table (this year)", draw), ("Cards", hands), ("Last battle", battle), ("Victory", vic)]
+        return [("Draw table (this year)", draw), ("Cards", hands), ("Last battle", battle), ("Victory", vic)] + \
+            vpgame.panel(self.vp_host, game)
 
     # ---------------------------------------------------------------- what the window offers
     # What can be done now: the window offers it on a right-click anywhere on the fronts and in

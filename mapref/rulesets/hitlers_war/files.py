@@ -523,10 +523,7 @@ def dumps_state(g: GameState) -> str:
     if d["home_forces"]:
         out += ["", "[home_forces]"] + [f"{tw.key(at)} = {tw.inline(rec)}" for at, rec in d["home_forces"].items()]
     if "vp_track" in d:
-        vt = d["vp_track"]
-        out += ["", "[vp_track]"] + [tw.assign(k, v) for k, v in vt.items() if k != "countries"]
-        if "countries" in vt:
-            out += ["", "[vp_track.countries]"] + [f"{tw.key(c)} = {tw.inline(rec)}" for c, rec in vt["countries"].items()]
+        out += vptrack.toml_lines(d["vp_track"])
     return "\n".join(out) + "\n"
 
 

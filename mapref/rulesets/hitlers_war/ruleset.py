@@ -15,6 +15,7 @@ import copy
 
 from mapref.core.board import SpaceError
 from mapref.rules.ruleset import Action, Ask, Field, MenuItem, Move, Outcome, Piece, Ruleset, SetupPool, Step, refused
+from mapref.rules.vpgame import TrackMoves
 from mapref.rulesets.hitlers_war import files as hwfiles
 from mapref.rulesets.hitlers_war import vpcheck  # a scenario's seasonal VP track (issue 16)
 from mapref.rulesets.hitlers_war.common import Context
@@ -120,10 +121,11 @@ def step_label(phase: str, subphase: str) -> str:
     return STEP_LABELS.get((phase, subphase), f"{phase} ({subphase})" if subphase else phase)
 
 
-class HitlersWar(Ruleset):
+class HitlersWar(TrackMoves, Ruleset):
     name = "hitlers_war"
     title = TITLE
     board_kinds = ("hex",)
+    vp_host = vpcheck.HOST  # a scenario's VP track (vp-set, vp-check: mapref.rules.vpgame)
     side_colours = {"axis": ("#2b2b2b", "#ffffff"), "soviet": ("#9e1b1b", "#ffffff"), "allies": ("#1f4e9e", "#ffffff")}
 
     # ----------------------------------------------------------------------------- files
@@ -218,12 +220,6 @@ class HitlersWar(Ruleset):
             return super().checked(game, move, args)
         except SpaceError as e:
             return refused(str(e))
-
-    def _check_vp_set(self, game, a: dict) -> Outcome:
-        return vpcheck.check(game, Action("vp-set", a))
-
-    def _check_vp_check(self, game, a: dict) -> Outcome:
-        return vpcheck.check(game, Action("vp-check", a))
 
     # each check returns an Outcome whose ``reason`` reads as one line after "mapref: "
     def _space(self, game, text: str) -> str:

@@ -11,15 +11,16 @@ from __future__ import annotations
 from mapref.core.areamodel import Condition as Active
 from mapref.io import tomlwrite as tw
 from mapref.io.problems import Reader
+from mapref.rules import vptrack
 from mapref.rules.victory import read_conditions
 from mapref.rulesets.struggle_for_europe.scenario import Faction, Scenario
 from mapref.rulesets.struggle_for_europe.state import PLAYERS, Battle, Cards, Counter, GameState
 
 SCENARIO_KEYS = ("format", "kind", "ruleset", "id", "name", "map", "rule", "notes", "sides", "first_player", "factions",
-                 "hands", "bombing", "decks", "setup", "victory")
+                 "hands", "bombing", "decks", "setup", "victory", "vp_track", "strategic")
 FACTION_KEYS = ("name", "player", "colour", "prefix", "flag", "active_from", "active_until", "active_rule")
 STATE_KEYS = ("format", "kind", "scenario", "map", "turn", "player", "operations", "bombing", "over", "result", "built",
-              "cards", "flags", "counters", "battles")
+              "cards", "flags", "counters", "battles", "vp_track")
 CARD_KEYS = ("deck", "reshuffles", "hand", "pile", "recycle", "removed")
 COUNTER_KEYS = ("faction", "strength", "at", "fortress")
 BATTLE_KEYS = ("at", "attacker", "attackers", "defenders", "line", "origin", "defence", "kind")
@@ -110,6 +111,7 @@ def read_scenario(data: dict, source: str, shown: str) -> Scenario:
             for s in _ints(r, t, loc, w, 1, 3):
                 sc.setup.append((fid, loc, s))
     sc.victory = read_conditions(r, data, PLAYERS)
+    sc.vp_track = vptrack.read_spec(r, data, PLAYERS)  # a seasonal VP track (shared/seeds/003), when switched on
     r.raise_if_any()
     return sc
 
@@ -187,6 +189,8 @@ def read_state(data: dict, source: str, shown: str) -> GameState:
                                  _strs(r, t, "attackers", w), _strs(r, t, "defenders", w), r.str_(t, "line", w),
                                  r.str_(t, "origin", w), r.int_(t, "defence", w, 0, 0, 99),
                                  r.str_(t, "kind", w, "move", choices=("move", "attack"))))
+    if "vp_track" in data:
+        st.vp_track = vptrack.read_state(r, r.table(data, "vp_track", ""), "vp_track")
     r.raise_if_any()
     return st
 
@@ -232,6 +236,8 @@ def state_data(st: GameState) -> dict:
         rec["kind"] = b.kind
         battles[b.location] = rec
     d["battles"] = battles
+    if st.vp_track is not None:
+        d["vp_track"] = vptrack.state_data(st.vp_track)
     return d
 
 
@@ -248,6 +254,8 @@ def dumps_state(st: GameState) -> str:
     out += ["", "[counters]"] + [f"{tw.key(k)} = {tw.inline(v)}" for k, v in d["counters"].items()]
     for loc, b in d["battles"].items():
         out += ["", f"[battles.{tw.key(loc)}]"] + [tw.assign(k, v) for k, v in b.items()]
+    if "vp_track" in d:
+        out += vptrack.toml_lines(d["vp_track"])
     return "\n".join(out) + "\n"
 
 

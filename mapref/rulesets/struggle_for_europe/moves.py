@@ -9,6 +9,7 @@ This module imports nothing of the game's rules (``mapref --help`` reads it).
 from __future__ import annotations
 
 from mapref.rules.ruleset import Arg, Move
+from mapref.rules.vpmoves import MOVES as VP_MOVES
 
 TITLE = "Struggle for Europe"
 R = TITLE
@@ -124,6 +125,6 @@ MOVES = [
           Arg("remove", "list", flag="--remove", metavar="COUNTER"),
           Arg("at", "list", flag="--at", nargs=2, metavar=("COUNTER", "SPACE"), convert=_pairs)),
          rule="referee's correction", check="_check_set"),
-]
+] + VP_MOVES  # a seasonal VP track, when the scenario has one (mapref.rules.vpgame)
 
 __all__ = ["MOVES", "TITLE", "legs"]

@@ -34,10 +34,67 @@ class Facts:
     def production(self, side: str, printed: bool) -> int:
         return 0
 
+    def track(self) -> dict | None:
+        """A VP track's result, for ``type = "track"`` conditions (mapref.rules.vpgame)."""
+        from mapref.rules.vpgame import result
+
+        return result(self.cx.st)
+
     def track_points(self, side: str, track: str) -> int:
         # "As it moves to the right ... awards the Axis player that many Victory Points. As it
         # moves to the left ... awards the Allied player" (2): the number on the other side's half
         return bombing_number(self.cx, self.cx.sc.other(side)) if track == "strategic_bombing" else 0
+
+
+class TrackFacts:
+    """What a VP track (shared/seeds/003, mapref.rules.vptrack) asks of a position: the player
+    who controls a location (contested: nobody), its country (the map's colour class), the players
+    with armies in it (fortresses are no ground units that move: armies only)."""
+
+    def __init__(self, cx: Context) -> None:
+        self.cx = cx
+
+    def holder(self, space: str) -> str | None:
+        return self.cx.controller(self.cx.location_of(space))
+
+    def country(self, space: str) -> str | None:
+        s = self.cx.board.space(space)
+        return s.country if s is not None else None
+
+    def units(self, space: str) -> set[str]:
+        return {self.cx.player(c.faction) for c in self.cx.counters_in(self.cx.location_of(space)) if not c.fortress}
+
+    def name(self, space: str) -> str:
+        return self.cx.label(space)
+
+
+class TrackHost:
+    """The turn and the end of a Struggle for Europe game, for a VP track (mapref.rules.vpgame):
+    every turn is a Seasonal Turn (the game has no seasons); the game ends as its own end does."""
+
+    def facts(self, game) -> TrackFacts:
+        return TrackFacts(Context(game.map, game.scenario, game.state))
+
+    def turn(self, game) -> str:
+        return f"turn {game.state.turn}"
+
+    def season(self, game) -> str:
+        return ""
+
+    def started(self, game) -> bool:
+        return True
+
+    def over(self, game) -> bool:
+        return game.state.over
+
+    def end(self, game, result: dict) -> list:
+        from mapref.rules.vptrack import SetAttr
+
+        return [SetAttr("over", True, "game over"),
+                SetAttr("result", {k: str(result.get(k, "")) for k in ("winner", "condition", "rule")}, "the VP track's result")]
+
+
+TRACK_HOST = TrackHost()
 
 
 def victory_facts(cx: Context, over: bool = False, turn_ended: str | None = None) -> Facts:

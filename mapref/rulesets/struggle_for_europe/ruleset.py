@@ -25,6 +25,7 @@ from __future__ import annotations
 import copy
 
 from mapref.core.board import SpaceError
+from mapref.rules import vpgame  # a seasonal VP track, when the scenario has one (shared/seeds/003)
 from mapref.rules.ruleset import Action, Ask, Field, MenuItem, Move, Outcome, Piece, Ruleset, Step, refused
 from mapref.rulesets.struggle_for_europe import files as sfiles
 from mapref.rulesets.struggle_for_europe.common import Refused, Replace, work, who
@@ -35,7 +36,7 @@ from mapref.rulesets.struggle_for_europe.state import PLAYERS, Cards, Counter, G
 LIST_KEYS = ("losses", "retreat_to")  # the questions whose answers make a list (a counter lost, a retreat, each)
 
 
-class StruggleForEurope(Ruleset):
+class StruggleForEurope(vpgame.TrackMoves, Ruleset):
     name = "struggle_for_europe"
     title = TITLE
     board_kinds = ("area",)
@@ -47,7 +48,7 @@ class StruggleForEurope(Ruleset):
         return sfiles.read_scenario(data, source, shown)
 
     def scenario_problems(self, board, scenario):
-        return sfiles.scenario_problems(board, scenario)
+        return sfiles.scenario_problems(board, scenario) + vpgame.problems(board, scenario)
 
     def describe_scenario(self, scenario) -> dict:
         return {"first_turn": f"turn 1, {who(scenario.first_player)} player", "sides": list(scenario.sides)}
@@ -77,6 +78,7 @@ class StruggleForEurope(Ruleset):
             sizes = sc.decks.get(p)
             hand = sc.hands[p][0]
             st.cards[p] = Cards(deck=1, hand=hand, pile=(sizes[0] - hand) if sizes else None)
+        vpgame.start(sc, st)  # a seasonal VP track, when the scenario switches one on
         return st
 
     def context(self, game) -> Context:
@@ -93,7 +95,10 @@ class StruggleForEurope(Ruleset):
     def report(self, game):
         from mapref.rulesets.struggle_for_europe.referee import referee
 
-        return referee(game)
+        return vpgame.report(self.vp_host, referee(game), game)
+
+    def follow_up(self, game):
+        return vpgame.follow_up(self.vp_host, game)
 
     def steps(self, game) -> list[Step]:
         st = game.state
@@ -105,9 +110,17 @@ class StruggleForEurope(Ruleset):
     def moves(self) -> list[Move]:
         return MOVES
 
+    @property
+    def vp_host(self):
+        from mapref.rulesets.struggle_for_europe.referee import TRACK_HOST
+
+        return TRACK_HOST
+
     def checked(self, game, move: Move, args: dict) -> Outcome:
         """Each check works on a copy of the state (:func:`.common.work`) and says what it did, or
         raises Refused with the reason, the rule and the question to ask first."""
+        if move.name in vpgame.VERBS:  # a seasonal VP track (shared/seeds/003), when the scenario has one
+            return super().checked(game, move, args)
         cx, st = work(game)
         try:
             done = self._fn(move.check)(cx, args)
@@ -272,7 +285,7 @@ class StruggleForEurope(Ruleset):
         cards = [f"{p}: deck {c['deck']}, hand {c['hand']}/{c['hand_size']}" + (f", pile {c['pile']}" if c["pile"] is not None
                                                                               else "") for p, c in d["cards"].items()]
         bomb = [d["bombing"]["where"]]
-        return [("Victory points", lines), ("Cards", cards), ("Strategic bombing", bomb)]
+        return [("Victory points", lines), ("Cards", cards), ("Strategic bombing", bomb)] + vpgame.panel(self.vp_host, game)
 
     def drag(self, game, piece: str, to: str, card: str | None = None) -> Action | None:
         """Dropping a counter moves it with one move card; which card is asked by the check when

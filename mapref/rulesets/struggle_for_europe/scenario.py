@@ -43,6 +43,7 @@ class Scenario:
     setup_rule: str = ""
     victory: list = field(default_factory=list)
     path: str = ""
+    vp_track: object = None  # a seasonal VP track (mapref.rules.vptrack.TrackSpec), when the scenario has one
 
     def player_factions(self, player: str) -> list[str]:
         return [f for f, x in self.factions.items() if x.player == player]

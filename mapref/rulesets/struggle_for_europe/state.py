@@ -87,6 +87,7 @@ class GameState:
     built: dict[str, int] = field(default_factory=dict)  # id prefix -> the last number used
     over: bool = False
     result: dict = field(default_factory=dict)  # winner, condition, rule (once over)
+    vp_track: object = None  # a VP track's markers (mapref.rules.vptrack), when the scenario switches it on
 
     # ------------------------------------------------------------------------ look-ups
     @property

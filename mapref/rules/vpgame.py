@@ -1,0 +1,173 @@
+"""A VP track (:mod:`mapref.rules.vptrack`, shared/seeds/003) in a game of any ruleset.
+
+A ruleset offers the track by answering its questions through a :class:`Host` -- who holds a
+space, its country, whose ground units stand in it, the current turn and its season, whether
+the game is past its set-up or over, and how the game ends with a result -- and by calling this
+module at its usual points:
+
+- reading a scenario: ``vptrack.read_spec`` (the ``[vp_track]`` and ``[strategic]`` tables);
+  reading and writing a state: ``vptrack.read_state`` / ``vptrack.state_data`` (its ``vp_track``
+  table); a new game: :func:`start`; the scenario's problems: :func:`problems`;
+- ``check``: :func:`check` for the verbs in :data:`VERBS`; ``follow_up``: :func:`follow_up`;
+  the report: :func:`report`; the window's panels: :func:`panel`; the moves table: :data:`MOVES`
+  (from the light :mod:`mapref.rules.vpmoves`; the ruleset inherits their checks from
+  :class:`TrackMoves`);
+- the victory facts: :func:`result` (for ``type = "track"`` conditions).
+
+The state keeps the track's markers in its ``vp_track`` attribute (``None`` without a track);
+the scenario its ``vp_track`` spec.  Rulings V1-V17.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from mapref.rules import vptrack
+from mapref.rules.ruleset import Action, Outcome, refused
+from mapref.rules.vpmoves import MOVES  # the two moves every moves table with the track declares
+
+VERBS = ("vp-set", "vp-check")
+
+
+class Host(Protocol):
+    """What the track asks a game (the ruleset answers)."""
+
+    def facts(self, game) -> vptrack.TrackFacts: ...  # holder, country, units, name of a space
+
+    def turn(self, game) -> str: ...  # the current turn as the track records it ("winter 1939", "round 3")
+
+    def season(self, game) -> str: ...  # the turn's season, for the track's ``seasons`` ("" when none)
+
+    def started(self, game) -> bool: ...  # past the set-up: checks are due
+
+    def over(self, game) -> bool: ...
+
+    def end(self, game, result: dict) -> list: ...  # the commands that end the game with the track's result
+
+
+def enabled(game) -> bool:
+    return getattr(game.scenario, "vp_track", None) is not None and getattr(game.state, "vp_track", None) is not None
+
+
+def start(scenario, state) -> None:
+    """A new game of a scenario with a VP track gets the track's starting markers."""
+    spec = getattr(scenario, "vp_track", None)
+    state.vp_track = vptrack.initial_state(spec) if spec is not None else None
+
+
+def problems(board, scenario) -> list[str]:
+    spec = getattr(scenario, "vp_track", None)
+    return vptrack.check_spaces(spec, board) if spec is not None else []
+
+
+def result(state) -> dict | None:
+    """The track's result (an automatic victory or the final score), for ``type = "track"``
+    victory conditions (``Facts.track()``)."""
+    ts = getattr(state, "vp_track", None)
+    return ts.result if ts is not None and ts.result else None
+
+
+def follow_up(host: Host, game) -> tuple[list, list[str]]:
+    """After any change: the Victory Point Check when a Seasonal Turn has begun (0.1), the Final
+    Victory Point Check when the game has ended (0.3), and the end of the game when the track
+    decided it (0.2)."""
+    if not enabled(game):
+        return [], []
+    spec, ts = game.scenario.vp_track, game.state.vp_track
+    turn = host.turn(game)
+    if host.over(game):
+        if ts.result:
+            return [], []
+        new, _chk, _p, lines = vptrack.perform_check(spec, ts, host.facts(game), turn, final=True)
+        return [vptrack.SetAttr("vp_track", new, "Final Victory Point Check")], lines
+    if ts.result:
+        return host.end(game, ts.result), [f"game over: {ts.result.get('winner')} wins [{ts.result.get('rule')}]"]
+    seasonal = not spec.seasons or host.season(game) in spec.seasons
+    if not host.started(game) or not seasonal or ts.checked == turn:
+        return [], []
+    new, _chk, _p, lines = vptrack.perform_check(spec, ts, host.facts(game), turn)
+    cmds: list = [vptrack.SetAttr("vp_track", new, f"Victory Point Check {turn}")]
+    if new.result:
+        cmds += host.end(game, new.result)
+        lines.append(f"game over: {new.result['winner']} wins [{new.result['rule']}]")
+    return cmds, lines
+
+
+def check(host: Host, game, action: Action) -> Outcome:
+    """``vp-set`` (the referee records the track's markers) and ``vp-check`` (a check now;
+    ``final``: the Final Victory Point Check)."""
+    if not enabled(game):
+        return refused(f"{game.scenario.name} has no VP track: {action.verb} applies to scenarios with a [vp_track] table",
+                       "0 Seasonal Victory Phase")
+    spec, ts = game.scenario.vp_track, game.state.vp_track
+    if action.verb == "vp-set":
+        board = game.board
+        got = vptrack.check_set(spec, ts, dict(action.args), lambda s: board.space(s) is not None)
+        if isinstance(got, str):
+            return refused(got, "0 Seasonal Victory Phase")
+        new, msgs = got
+        return Outcome(True, [vptrack.SetAttr("vp_track", new, "vp-set")], msgs, rule="referee's record (0.1.1-0.3)",
+                       label="VP track: " + "; ".join(msgs))
+    final = bool(action.args.get("final"))
+    if ts.result:
+        return refused(f"the VP track has decided the game already: {ts.result.get('condition', '')}", ts.result.get("rule", "0.2"))
+    turn = host.turn(game)
+    new, _chk, _p, lines = vptrack.perform_check(spec, ts, host.facts(game), turn, final=final)
+    cmds: list = [vptrack.SetAttr("vp_track", new, "Victory Point Check")]
+    if new.result:
+        cmds += host.end(game, new.result)
+    return Outcome(True, cmds, lines, rule="0.3" if final else "0.1",
+                   label="Final Victory Point Check" if final else f"Victory Point Check {turn}")
+
+
+def panel(host: Host, game) -> list[tuple[str, list[str]]]:
+    if not enabled(game):
+        return []
+    return [("Victory Point Check", vptrack.panel_lines(game.scenario.vp_track, game.state.vp_track, host.facts(game),
+                                                        host.turn(game), final=host.over(game)))]
+
+
+class TrackMoves:
+    """A ruleset's checks of :data:`MOVES` (a ruleset inherits them and names its :class:`Host`
+    ``vp_host``); a scenario without a VP track refuses them."""
+
+    vp_host: Host
+
+    def _check_vp_set(self, game, a: dict) -> Outcome:
+        return check(self.vp_host, game, Action("vp-set", a))
+
+    def _check_vp_check(self, game, a: dict) -> Outcome:
+        return check(self.vp_host, game, Action("vp-check", a))
+
+
+class TrackReport:
+    """A game's report with the Victory Point Check added (``vp_track`` in ``as_dict``, its lines
+    in ``text``); everything else is the report's own."""
+
+    def __init__(self, report, host: Host, game) -> None:
+        self._report = report
+        spec, ts = game.scenario.vp_track, game.state.vp_track
+        facts = host.facts(game)
+        final = host.over(game)
+        self.vp_check = vptrack.strategic_value(spec, ts, facts, final=final).as_dict()
+        self.vp_check["track"] = vptrack.state_data(ts)  # the markers as recorded (the last check's value, result)
+        self.vp_lines = vptrack.panel_lines(spec, ts, facts, host.turn(game), final=final)
+
+    def __getattr__(self, name):
+        return getattr(self._report, name)
+
+    def as_dict(self) -> dict:
+        d = self._report.as_dict()
+        d["vp_track"] = self.vp_check
+        return d
+
+    def text(self) -> str:
+        return self._report.text() + "\nVictory Point Check (0.1):\n" + "\n".join(f"  {x}" for x in self.vp_lines)
+
+
+def report(host: Host, rep, game):
+    return TrackReport(rep, host, game) if enabled(game) else rep
+
+
+__all__ = ["Host", "MOVES", "TrackMoves", "TrackReport", "VERBS", "check", "enabled", "follow_up", "panel", "problems", "report",
+           "result", "start"]
