@@ -37,6 +37,29 @@ def advance_to(s, side: str, phase: str, subphase: str = "", turn: str | None = 
     raise AssertionError(f"never reached {turn} {side} {phase} {subphase}")
 
 
+def quiet_step(s):
+    """End the current step doing nothing a player may leave undone: the only obligation of a
+    quiet turn is France, Activity limitations 2 ("The Allies must build at least three strength
+    points in France per turn"), met with three infantry in N8 (beside Paris) while France fights."""
+    st = s.state
+    fr = st.nations.get("fr")
+    if (st.side, st.phase, st.subphase) == ("allies", "production", "build") and fr is not None and fr.status == "at_war" \
+            and s.scenario.has("france"):
+        act(s, "build", space="N8", points={"infantry": 3})
+    return act(s, "advance")
+
+
+def advance_quietly(s, side: str, phase: str, subphase: str = "", turn: str | None = None, limit: int = 400):
+    """As :func:`advance_to`, across Allied build steps too (:func:`quiet_step`)."""
+    msgs = []
+    for _ in range(limit):
+        st = s.state
+        if (st.side, st.phase, st.subphase) == (side, phase, subphase) and (turn is None or str(st.turn) == turn):
+            return msgs
+        msgs += quiet_step(s).messages
+    raise AssertionError(f"never reached {turn} {side} {phase} {subphase}")
+
+
 def edit(s, fn):
     """Change the state as a referee's correction (a test's set-up), then forget the caches."""
     fn(s.state)

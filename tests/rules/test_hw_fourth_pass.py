@@ -5,22 +5,7 @@ on the shipped map and scenarios, as in test_hw_second_pass.py."""
 
 from mapref.rules.ruleset import Action
 
-from hwplay import act, ctx, game
-
-
-def _quiet_step(s):
-    """End the current step doing nothing a player may leave undone: the only obligation of a
-    quiet turn is France, Activity limitations 2 ("The Allies must build at least three strength
-    points in France per turn"), met with three infantry in Paris's neighbour N8."""
-    st = s.state
-    if (st.side, st.phase, st.subphase) == ("allies", "production", "build") and st.nations["fr"].status == "at_war":
-        act(s, "build", space="N8", points={"infantry": 3})
-    return act(s, "advance")
-
-
-def _advance_quietly(s, side, phase, sub, turn):
-    while (s.state.side, s.state.phase, s.state.subphase, str(s.state.turn)) != (side, phase, sub, turn):
-        _quiet_step(s)
+from hwplay import act, advance_quietly, ctx, game, quiet_step
 
 
 # ------------------------------------------------------------------ Determine supply 7-8
@@ -40,7 +25,7 @@ def test_quiet_war_for_europe_turns_change_no_hex_and_no_morale():
     morale = {k: v.morale for k, v in s.state.sides.items()}
     seen = []
     while str(s.state.turn) != "summer 1940":
-        seen += _quiet_step(s).messages
+        seen += quiet_step(s).messages
         now = ctx(s).control
         moved = {h: (control.get(h), now.get(h)) for h in set(control) | set(now) if control.get(h) != now.get(h)}
         assert not moved, (s.state.turn, s.state.side, s.state.phase, sorted(moved)[:10])
@@ -318,9 +303,9 @@ def test_a_fort_built_beside_ten_points_is_accepted_and_its_coming_over_stack_is
     assert not any(f.at == at for f in s.state.forts)
     out = act(s, "build", space=at, fort=1)
     assert any("11" in m and "operational" in m and "over ten" in m for m in out.messages), out.messages
-    _advance_quietly(s, "axis", "production", "build", "spring 1940")  # operational now
+    advance_quietly(s, "axis", "production", "build", "spring 1940")  # operational now
     assert next(f for f in s.state.forts if f.at == at).strength == 1
-    _advance_quietly(s, "axis", "movement", "land", "summer 1940")
+    advance_quietly(s, "axis", "movement", "land", "summer 1940")
     msgs = act(s, "advance").messages  # the end of the movement phase: one point over ten is lost
     assert sum(a.total(with_air=False) for a in s.state.armies if a.at == at) + 1 == 10, msgs
 

@@ -85,6 +85,11 @@ def production(cx: Context, side: str) -> SideProduction:
     special: set[str] = set()  # spaces an adjustment counts instead
     for a in _adjusts(cx, side, "siberia") + _adjusts(cx, side, "us_entry"):
         special.add(box_space(a.params.get("box", "siberia" if a.kind == "siberia" else "usa")))
+    # Surrender, The United States 2: "the Axis can never use U.S. production points" -- the U.S.
+    # production counts only through its own side's entry adjustment
+    for a in sc.adjustments:
+        if a.kind == "us_entry" and a.side != side:
+            special.add(box_space(a.params.get("box", "usa")))
     vichy = [a for a in _adjusts(cx, side, "vichy") if st.nations.get(a.params.get("nation", "fr")) and st.nations[a.params.get("nation", "fr")].status == "surrendered"]
     for a in vichy:
         special |= {s for s in cx.production_spaces() if cx.country(s) == a.params.get("nation", "fr")}
