@@ -45,6 +45,32 @@ class Host(Protocol):
     def end(self, game, result: dict) -> list: ...  # the commands that end the game with the track's result
 
 
+class RoundHost:
+    """A :class:`Host` for a game without seasons or a set-up step: each of its rounds (``turn``
+    names it) is a Seasonal Turn; it is over when its state's ``over`` says so, and the track ends
+    it with the state's ``phase`` "over" and ``winner``.  A ruleset gives ``facts`` and ``turn``
+    and overrides what differs."""
+
+    def facts(self, game) -> vptrack.TrackFacts:
+        raise NotImplementedError
+
+    def turn(self, game) -> str:
+        raise NotImplementedError
+
+    def season(self, game) -> str:
+        return ""
+
+    def started(self, game) -> bool:
+        return True
+
+    def over(self, game) -> bool:
+        return bool(game.state.over)
+
+    def end(self, game, result: dict) -> list:
+        return [vptrack.SetAttr("phase", "over", "game over"),
+                vptrack.SetAttr("winner", str(result.get("winner", "")), "the VP track's winner")]
+
+
 def enabled(game) -> bool:
     return getattr(game.scenario, "vp_track", None) is not None and getattr(game.state, "vp_track", None) is not None
 
@@ -169,5 +195,5 @@ def report(host: Host, rep, game):
     return TrackReport(rep, host, game) if enabled(game) else rep
 
 
-__all__ = ["Host", "MOVES", "TrackMoves", "TrackReport", "VERBS", "check", "enabled", "follow_up", "panel", "problems", "report",
+__all__ = ["Host", "MOVES", "RoundHost", "TrackMoves", "TrackReport", "VERBS", "check", "enabled", "follow_up", "panel", "problems", "report",
            "result", "start"]

@@ -81,29 +81,15 @@ class TrackFacts:
         return self.cx.name(space)
 
 
-class TrackHost:
-    """Rounds and the end of an area-control game, for a VP track (mapref.rules.vpgame): every
-    round is a Seasonal Turn (the game has no seasons)."""
+class TrackHost(vpgame.RoundHost):
+    """Rounds of an area-control game, for a VP track (mapref.rules.vpgame): every round is a
+    Seasonal Turn (the game has no seasons)."""
 
     def facts(self, game) -> TrackFacts:
         return TrackFacts(rules.Cx(game.scenario, game.state, game.board))
 
     def turn(self, game) -> str:
         return f"round {game.state.round}"
-
-    def season(self, game) -> str:
-        return ""
-
-    def started(self, game) -> bool:
-        return True
-
-    def over(self, game) -> bool:
-        return game.state.over
-
-    def end(self, game, result: dict) -> list:
-        from mapref.rules.vptrack import SetAttr
-
-        return [SetAttr("phase", "over", "game over"), SetAttr("winner", str(result.get("winner", "")), "the VP track's winner")]
 
 
 TRACK_HOST = TrackHost()

@@ -85,29 +85,15 @@ class TrackFacts:
         return self.sc.fronts[f].name if f else space
 
 
-class TrackHost:
-    """Years and the end of the front-token game, for a VP track (mapref.rules.vpgame): every year
-    is a Seasonal Turn."""
+class TrackHost(vpgame.RoundHost):
+    """Years of the front-token game, for a VP track (mapref.rules.vpgame): every year is a
+    Seasonal Turn."""
 
     def facts(self, game) -> TrackFacts:
         return TrackFacts(game.scenario, game.state)
 
     def turn(self, game) -> str:
         return str(game.state.year)
-
-    def season(self, game) -> str:
-        return ""
-
-    def started(self, game) -> bool:
-        return True
-
-    def over(self, game) -> bool:
-        return game.state.over
-
-    def end(self, game, result: dict) -> list:
-        from mapref.rules.vptrack import SetAttr
-
-        return [SetAttr("phase", "over", "game over"), SetAttr("winner", str(result.get("winner", "")), "the VP track's winner")]
 
 
 TRACK_HOST = TrackHost()

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from mapref.rules.ruleset import Violation
 from mapref.rules.victory import evaluate, victory_points
+from mapref.rules.vpgame import RoundHost
 from mapref.rulesets.struggle_for_europe.common import bombing_number, hand_size, who
 from mapref.rulesets.struggle_for_europe.context import CONTESTED, Context
 from mapref.rulesets.struggle_for_europe.state import PLAYERS
@@ -68,8 +69,8 @@ class TrackFacts:
         return self.cx.label(space)
 
 
-class TrackHost:
-    """The turn and the end of a Struggle for Europe game, for a VP track (mapref.rules.vpgame):
+class TrackHost(RoundHost):
+    """The turns and the end of a Struggle for Europe game, for a VP track (mapref.rules.vpgame):
     every turn is a Seasonal Turn (the game has no seasons); the game ends as its own end does."""
 
     def facts(self, game) -> TrackFacts:
@@ -77,15 +78,6 @@ class TrackHost:
 
     def turn(self, game) -> str:
         return f"turn {game.state.turn}"
-
-    def season(self, game) -> str:
-        return ""
-
-    def started(self, game) -> bool:
-        return True
-
-    def over(self, game) -> bool:
-        return game.state.over
 
     def end(self, game, result: dict) -> list:
         from mapref.rules.vptrack import SetAttr
