@@ -111,7 +111,7 @@ def test_bad_triplea_input_is_one_line_and_writes_nothing(tmp_path):
     r = mapref("import-triplea", "bad", "-o", "out.toml", cwd=tmp_path)
     assert r.returncode == 1 and len(r.stderr.splitlines()) == 1 and "toy_world.xml:" in r.stderr and "not well-formed XML" in r.stderr
     r = mapref("import-triplea", "nowhere", "-o", "out.toml", cwd=tmp_path)
-    assert r.returncode == 1 and r.stderr.strip() == "nowhere: no such folder (a TripleA map: the folder holding map/polygons.txt)"
+    assert r.returncode == 1 and r.stderr.strip() == "nowhere: no such folder (a TripleA map: the folder holding map/polygons.txt, or its zip file)"
     game.write_text(text.replace('alliance="Axis"', 'alliance="Central Powers"'), encoding="utf-8")
     r = mapref("import-triplea", "bad", "-o", "out.toml", "--scenario", "s.toml", cwd=tmp_path)
     assert r.returncode == 1 and len(r.stderr.splitlines()) == 1 and "the game has no Axis and Allies alliances" in r.stderr

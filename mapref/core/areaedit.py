@@ -644,7 +644,7 @@ def add_line(m: AreaMap, a: str, b: str, kind: str = "land", oneway: bool = Fals
     return Edit(f"Add line {_space_label(m, a)} - {_space_label(m, b)}", lines={lid: ln})
 
 
-LINE_PROPS = ("a", "b", "kind", "oneway", "defence_a", "defence_b", "condition", "via", "proposed", "crossing", "attrs")
+LINE_PROPS = ("a", "b", "kind", "oneway", "defence_a", "defence_b", "condition", "via", "proposed", "crossing", "wrap", "attrs")
 
 
 def set_line(m: AreaMap, lid: str, label: str | None = None, **props) -> Edit:
@@ -669,7 +669,7 @@ def set_line(m: AreaMap, lid: str, label: str | None = None, **props) -> Edit:
             raise EditError(str(e)) from None
     if "via" in props:
         props["via"] = tuple(round_point(p) for p in props["via"])
-    for k in ("oneway", "proposed", "crossing"):
+    for k in ("oneway", "proposed", "crossing", "wrap"):
         if k in props:
             props[k] = bool(props[k])
     return Edit(label or f"Set {', '.join(sorted(props))} of line {lid}", lines={lid: dataclasses.replace(ln, **props)})

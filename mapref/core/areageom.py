@@ -450,6 +450,18 @@ def shared_borders(m: AreaMap, ids: Iterable[str] | None = None) -> dict[tuple[s
     return out
 
 
+def touch_across_seam(m: AreaMap, a: str, b: str) -> bool:
+    """Whether locations ``a`` and ``b`` share a border across the seam of a map that wraps
+    (``wrap_x`` / ``wrap_y``): ``b`` seen from ``a`` the short way round."""
+    la, lb = m.locations.get(a), m.locations.get(b)
+    if la is None or lb is None or la.polygon.is_empty or lb.polygon.is_empty:
+        return False
+    dx, dy = m.wrap_shift(la.label_point, lb.label_point)
+    if not dx and not dy:
+        return False
+    return border_between(la.polygon, shapely.transform(lb.polygon, lambda c: c + (dx, dy))).length > GRID
+
+
 def border_between(a: BaseGeometry, b: BaseGeometry) -> BaseGeometry:
     """The shared stretch of two locations' borders (lines)."""
     return shapely.make_valid(a).boundary.intersection(shapely.make_valid(b).boundary)
@@ -486,4 +498,4 @@ def outline_of(geoms: Iterable[BaseGeometry]) -> BaseGeometry:
 
 __all__ = ["GRID", "border_between", "deleted_vertex", "fit_polygon", "inserted_points", "inserted_vertex", "moved_vertex", "nearest_edge",
            "nearest_vertex", "outline_of", "rings_of", "round_geom", "round_point", "share_points", "share_vertices", "shared_borders",
-           "snap", "trace", "voronoi_cells", "with_rings"]
+           "snap", "touch_across_seam", "trace", "voronoi_cells", "with_rings"]

@@ -22,7 +22,8 @@ small-half            warning a half smaller than a tenth of its location and th
                               the median location: too small to drop a counter on
 no-lines              warning a location, half or box that no move line reaches
 land-line-apart       warning a land line between two locations that share no border, unless it
-                              is marked as a strait crossing (``crossing = true``)
+                              is marked as a strait crossing (``crossing = true``); a line marked
+                              ``wrap`` needs the border across the map's seam
 duplicate-line        warning two lines of the same kind between the same two locations
 duplicate-name        warning two locations or boxes with the same name
 proposed-line         note    a line suggested from a shared border, not yet accepted
@@ -172,6 +173,17 @@ def _lint(m: AreaMap) -> list[AreaProblem]:
     return out
 
 
+def nearly_touching(geoms, i: int, j: int, tree) -> tuple[float, float] | None:
+    """Where outlines ``geoms[i]`` and ``geoms[j]`` (apart, and within the tolerance of each
+    other) come nearest, unless another of ``geoms`` (in ``tree``, their STRtree) lies between
+    them there (four meeting near a point): a gap to close."""
+    pa, pb = nearest_points(geoms[i], geoms[j])
+    mid = shapely.Point((pa.x + pb.x) / 2, (pa.y + pb.y) / 2)
+    if any(k not in (i, j) for k in tree.query(mid, predicate="intersects").tolist()):
+        return None
+    return _pt(pa)
+
+
 def _pairs(m: AreaMap, valid, tol: float) -> list[AreaProblem]:
     out: list[AreaProblem] = []
     if len(valid) < 2:
@@ -197,12 +209,10 @@ def _pairs(m: AreaMap, valid, tol: float) -> list[AreaProblem]:
                     out.append(AreaProblem("gap", la.id, f"{la.label} and {lb.label}: their borders do not quite meet "
                                            f"(a sliver of area {a:.2g} overlaps)", f"locations.{la.id}.polygon", at))
             elif d > 0:
-                pa, pb = nearest_points(la.polygon, lb.polygon)
-                mid = shapely.Point((pa.x + pb.x) / 2, (pa.y + pb.y) / 2)
-                if any(k not in (i, j) for k in tree.query(mid, predicate="intersects").tolist()):
-                    continue  # another location lies between them (four meet near a point): no gap
-                out.append(AreaProblem("gap", la.id, f"{la.label} and {lb.label} nearly touch ({d:.2f} apart): snap their borders",
-                                       f"locations.{la.id}.polygon", _pt(pa)))
+                pa = nearly_touching(geoms, i, j, tree)
+                if pa is not None:
+                    out.append(AreaProblem("gap", la.id, f"{la.label} and {lb.label} nearly touch ({d:.2f} apart): snap their "
+                                           "borders", f"locations.{la.id}.polygon", pa))
     # small holes in the union: gaps between neighbours
     union = shapely.union_all(geoms)
     for part in polygon_parts(union):
@@ -217,7 +227,7 @@ def _pairs(m: AreaMap, valid, tol: float) -> list[AreaProblem]:
 
 
 def _lines(m: AreaMap) -> list[AreaProblem]:
-    from mapref.core.areageom import shared_borders
+    from mapref.core.areageom import shared_borders, touch_across_seam
 
     out: list[AreaProblem] = []
     touched: set[str] = set()
@@ -238,9 +248,10 @@ def _lines(m: AreaMap) -> list[AreaProblem]:
         if ln.kind == "land" and not ln.crossing and not ln.a.startswith("box:") and not ln.b.startswith("box:"):
             if borders is None:
                 borders = shared_borders(m)
-            if (la, lb) not in borders and (lb, la) not in borders:
+            if (la, lb) not in borders and (lb, la) not in borders and not (ln.wrap and touch_across_seam(m, la, lb)):
                 out.append(AreaProblem("land-line-apart", f"line:{lid}", f"line {lid}: a land line between {la} and {lb}, "
-                                       "which share no border (a strait crossing on purpose: mark it crossing = true)", key))
+                                       "which share no border" + (" even across the map's seam" if ln.wrap else "")
+                                       + " (a strait crossing on purpose: mark it crossing = true)", key))
     for loc in m.locations.values():
         if loc.has_halves:
             missing = [s for s in loc.spaces() if s not in touched]
@@ -261,4 +272,4 @@ def _place(space: str) -> str:
     return space if space.startswith("box:") else space.split(".", 1)[0]
 
 
-__all__ = ["AreaProblem", "ERRORS", "NOTES", "WARNINGS", "lint_area", "small_hole", "thin", "tolerance", "tolerance_for"]
+__all__ = ["AreaProblem", "ERRORS", "NOTES", "WARNINGS", "lint_area", "nearly_touching", "small_hole", "thin", "tolerance", "tolerance_for"]

@@ -17,8 +17,10 @@ Many wargames (Struggle for Europe, the Axis & Allies family) are played on *are
   is only *proposed* (suggested from a shared border, waiting for the designer);
 - colour classes, line kinds, regions, an optional land outline (the coast that generated
   areas are clipped to), a tracing background, the lon/lat projection of imported maps, the
-  blank page of a new map (``page``) and the warnings the designer accepts on purpose
-  (``accept``, read by :mod:`mapref.core.arealint`).
+  blank page of a new map (``page``), the warnings the designer accepts on purpose
+  (``accept``, read by :mod:`mapref.core.arealint`) and, for a map of a world that wraps around
+  (imported TripleA maps), its seams (``wrap_x``, ``wrap_y``): a line marked ``wrap`` crosses a
+  seam and is drawn as two stubs leaving the map's edges (:meth:`AreaMap.line_pieces`).
 
 Borders are stored as polygons, one per location; shared borders are kept exact by the editor
 (vertices snap to the neighbours' and move with them, :mod:`mapref.core.areaedit`) and checked
@@ -296,6 +298,7 @@ class MoveLine:
     via: tuple[Point2, ...] = ()  # bend points of the drawn path
     proposed: bool = False  # suggested from a shared border; the designer accepts or deletes it
     crossing: bool = False  # a land line across water (a strait) on purpose: its ends need not touch
+    wrap: bool = False  # goes the short way round a map that wraps (across wrap_x / wrap_y): drawn as two stubs
     attrs: Mapping[str, object] = field(default_factory=lambda: EMPTY, compare=False)
 
     def other(self, space: str) -> str:
@@ -321,6 +324,8 @@ class AreaMap:
     geo: dict | None = None  # lon/lat projection of imported maps: lon0, lat0, scale, parallel
     page: Point2 | None = None  # (width, height) of a new map's blank page, from (0, 0): the extent before anything is drawn
     accept: tuple[str, ...] = ()  # warnings accepted on purpose: "CODE" or "CODE:WHERE" (mapref.core.arealint)
+    wrap_x: tuple[float, float] | None = None  # the world wraps east-west: x = wrap_x[0] and x = wrap_x[1] are one line
+    wrap_y: tuple[float, float] | None = None  # likewise north-south
     version: int = field(default=0, compare=False, repr=False)
 
     kind = "area"
@@ -342,6 +347,35 @@ class AreaMap:
         if kind in self.line_kinds:
             return self.line_kinds[kind].colour
         return {"land": "#6b6b6b", "naval": "#2f6db5"}.get(kind, "#555555")
+
+    def wrap_shift(self, a: Point2, b: Point2) -> Point2:
+        """The shift (whole map widths and heights along the axes that wrap) that brings ``b``
+        nearest to ``a``: where ``b`` is seen from ``a`` going the short way round."""
+        out = [0.0, 0.0]
+        for axis, seam in ((0, self.wrap_x), (1, self.wrap_y)):
+            if seam is None:
+                continue
+            span = seam[1] - seam[0]
+            d = a[axis] - b[axis]
+            out[axis] = span * round(d / span) if span > 0 else 0.0
+        return out[0], out[1]
+
+    def line_pieces(self, ln: "MoveLine") -> list[list[Point2]] | None:
+        """The line as drawn, in map units: one path (its ends and bend points), or for a line
+        marked ``wrap`` two stubs, each from one end half way to the other end's image across
+        the seam (the two halves of the short way round: they meet at the seam, which may
+        follow the territories' borders rather than a straight edge); None when an end is
+        missing."""
+        pa, pb = self.space_point(ln.a), self.space_point(ln.b)
+        if pa is None or pb is None:
+            return None
+        if not ln.wrap:
+            return [[pa, *ln.via, pb]]
+        sx, sy = self.wrap_shift(pa, pb)
+        if not sx and not sy:
+            return [[pa, pb]]
+        mx, my = (pa[0] + pb[0] + sx) / 2, (pa[1] + pb[1] + sy) / 2
+        return [[pa, (mx, my)], [pb, (mx - sx, my - sy)]]
 
     def place_of(self, space: str) -> Place | None:
         """The location or box a space belongs to."""

@@ -442,14 +442,16 @@ def clean_outlines(outlines: list[BaseGeometry], border: float = 4.0, tolerance:
 
 def tidy(polys: list[BaseGeometry]) -> list[BaseGeometry]:
     """A coverage without what ``mapref check`` would call a gap or a sliver
-    (:mod:`mapref.core.arealint`, at the tolerance of these outlines): a hole between the
-    outlines too small or thin to be a lake, and a part of an outline thinner than the tolerance
-    (when the outline has another part), each go to the neighbour that shares the longest border
-    with them.  Shared edges stay identical."""
+    (:mod:`mapref.core.arealint`, at the tolerance of these outlines): two outlines that nearly
+    touch with nothing between them are bridged (:func:`_bridge`); a hole between the outlines
+    too small or thin to be a lake, and a part of an outline thinner than the tolerance (when the
+    outline has another part), each go to the neighbour that shares the longest border with
+    them.  Shared edges stay identical."""
     from mapref.core.arealint import small_hole, thin, tolerance_for
 
     polys = list(polys)
     tol = tolerance_for(shapely.area(polys).tolist())
+    _bridge(polys, tol)
     pieces: list[BaseGeometry] = []
     for i, g in enumerate(polys):
         parts = polygon_parts(g)
@@ -480,6 +482,28 @@ def tidy(polys: list[BaseGeometry]) -> list[BaseGeometry]:
     if not shapely.coverage_is_valid(polys):
         polys = list(shapely.coverage_clean(polys, snapping_distance=0.01))
     return polys
+
+
+def _bridge(polys: list[BaseGeometry], tol: float) -> None:
+    """Close the gaps ``mapref check`` finds between two outlines that nearly touch (closer than
+    ``tol``, nothing between them): the uncovered ground within ``tol`` of both goes to the
+    first, which then shares a border with the second.  In place."""
+    from mapref.core.arealint import nearly_touching
+
+    if len(polys) < 2:
+        return
+    tree = shapely.STRtree(polys)
+    left, right = tree.query(polys, predicate="dwithin", distance=tol)
+    for i, j in zip(left.tolist(), right.tolist()):
+        a, b = polys[i], polys[j]
+        if i >= j or a.is_empty or b.is_empty or a.intersects(b) or nearly_touching(polys, i, j, tree) is None:
+            continue
+        reach = shapely.intersection(a.buffer(tol, quad_segs=2), b.buffer(tol, quad_segs=2))
+        near = [polys[k] for k in tree.query(reach, predicate="intersects").tolist() if not polys[k].is_empty]
+        bridge = shapely.difference(reach, shapely.union_all(near))
+        parts = [q for q in polygon_parts(bridge) if q.distance(a) < 1e-9 and q.distance(b) < 1e-9]
+        if parts:
+            polys[i] = as_area(polygon_parts(shapely.union_all([a, *parts])))
 
 
 def bounds_of(polys: list[BaseGeometry]) -> tuple[float, float, float, float]:

@@ -37,13 +37,13 @@ from mapref.io.atomic import write_atomic
 from mapref.io.problems import FileProblems, Reader, parse_toml, show_value
 
 FORMAT = 1
-TOP_KEYS = ("format", "kind", "name", "notes", "page", "checks", "geo", "background", "colours", "line_kinds", "regions",
+TOP_KEYS = ("format", "kind", "name", "notes", "page", "checks", "wrap", "geo", "background", "colours", "line_kinds", "regions",
             "land", "locations", "boxes", "lines")
 PLACE_KEYS = ("name", "colour", "capital", "vp", "supply", "attrs")
 LOCATION_KEYS = PLACE_KEYS + ("anchor", "halves", "split", "half_anchors", "polygon", "holes")
 BOX_KEYS = PLACE_KEYS + ("position", "size", "active_from", "active_until")
 LINE_KEYS = ("a", "b", "kind", "oneway", "defence_a", "defence_b", "active_from", "active_until", "via", "proposed", "crossing",
-             "attrs")
+             "wrap", "attrs")
 BACKGROUND_KEYS = ("image", "opacity", "offset", "scale")
 GEO_KEYS = ("lon0", "lat0", "scale", "parallel")
 MAX_VP = 99
@@ -80,6 +80,19 @@ def area_from_dict(data: dict, source: str, shown: str) -> AreaMap:
                        "alone or with where it is: see docs/format.md)", acc)
         else:
             m.accept = tuple(acc)
+
+    wrap = r.table(data, "wrap", "")
+    if wrap:
+        r.check_keys(wrap, ("x", "y"), "wrap")
+        for axis in ("x", "y"):
+            seam = _point(r, wrap, axis, "wrap")
+            if seam is None:
+                continue
+            if seam[1] <= seam[0]:
+                r.expected(f"wrap.{axis}", f"[{axis}0, {axis}1] with {axis}0 below {axis}1 (the two edges that are one seam)",
+                           list(seam))
+            else:
+                setattr(m, f"wrap_{axis}", seam)
 
     geo = r.table(data, "geo", "")
     if geo:
@@ -173,11 +186,14 @@ def area_from_dict(data: dict, source: str, shown: str) -> AreaMap:
         if ends[0] and ends[0] == ends[1]:
             r.error(f"{w}.b", f"a line joins two different spaces, got {show_value(ends[1])} at both ends")
         via = _points(r, lt, "via", w, least=0) or []
+        wraps = r.bool_(lt, "wrap", w)
+        if wraps and m.wrap_x is None and m.wrap_y is None:
+            r.error(f"{w}.wrap", "a line can only wrap round a map that wraps: give the map its seams in [wrap] (x = [x0, x1])")
         m.lines[lid] = MoveLine(lid, ends[0] or "", ends[1] or "", kind=kind, oneway=r.bool_(lt, "oneway", w),
                                 defence_a=r.int_(lt, "defence_a", w, 0, 0, MAX_DEFENCE),
                                 defence_b=r.int_(lt, "defence_b", w, 0, 0, MAX_DEFENCE), condition=_condition(r, lt, w),
                                 via=tuple(via), proposed=r.bool_(lt, "proposed", w), crossing=r.bool_(lt, "crossing", w),
-                                attrs=_attrs(r, lt, w))
+                                wrap=wraps, attrs=_attrs(r, lt, w))
 
     for rid, rt in r.table(data, "regions", "").items():
         w = f"regions.{rid}"
@@ -491,6 +507,9 @@ def dumps_area_map(m: AreaMap) -> str:
     if m.accept:
         out += ["", "[checks]", "# warnings accepted on purpose (mapref check and the problems panel leave them out)",
                 tw.assign("accept", list(m.accept))]
+    if m.wrap_x or m.wrap_y:
+        out += ["", "[wrap]", "# the world wraps around: the two edges of each pair are one seam (lines with wrap = true cross it)"]
+        out += [f"{axis} = {_pt(seam)}" for axis, seam in (("x", m.wrap_x), ("y", m.wrap_y)) if seam]
     if m.geo:
         g = m.geo
         out += ["", "[geo]", "# x = (lon - lon0) * scale * cos(parallel), y = (lat0 - lat) * scale",
@@ -554,6 +573,8 @@ def dumps_area_map(m: AreaMap) -> str:
             parts.append("proposed = true")
         if ln.crossing:
             parts.append("crossing = true")
+        if ln.wrap:
+            parts.append("wrap = true")
         if ln.attrs:
             parts.append(tw.assign("attrs", dict(ln.attrs)))
         out.append(f"{tw.key(lid)} = {{ " + ", ".join(parts) + " }")

@@ -39,6 +39,7 @@ ruleset turns into a scenario (:meth:`mapref.rules.ruleset.GameFiles.import_scen
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import math
 import re
@@ -53,6 +54,7 @@ from shapely.geometry import Point, Polygon
 from mapref.core.areamodel import AreaMap, Box, ColourClass, LineKind, Location, MoveLine, as_area, polygon_parts, slug
 from mapref.io.problems import FileProblems, Problem, read_source
 
+BOX = (90.0, 30.0)  # an off-map box's size
 BORDER = 4.0  # pixels: the widest border line TripleA leaves between two territories' outlines
 MIN_PIXELS = 2.0  # an outline of less area is no drawing (a helper territory): an off-map box
 SEA = "sea"
@@ -435,30 +437,95 @@ def read_properties(path: Path, shown: str) -> dict[str, str]:
 class MapFolder:
     dir: Path  # the folder holding polygons.txt
     game: Path
+    unpacked: Path | None = None  # where a zipped map was unpacked (a temporary folder) ...
+    packed: str = ""  # ... and the zip file it came from, for messages
+
+    def shown(self, path: Path) -> str:
+        """How a file of the map is named in messages (a zipped map's files as ZIP:MEMBER)."""
+        if self.unpacked is not None:
+            try:
+                return f"{self.packed}:{path.relative_to(self.unpacked).as_posix()}"
+            except ValueError:
+                pass
+        return str(path)
+
+
+MAP_FILES = ("polygons.txt", "centers.txt", "map.properties")
+DEPTH = 3  # how deep under MAPDIR polygons.txt is looked for (a repository holding NAME/map/polygons.txt)
+
+
+def _polygons_dir(base: Path, shown: str) -> Path:
+    """The folder holding polygons.txt: MAPDIR/map, MAPDIR, or the one folder under MAPDIR (at
+    most :data:`DEPTH` down) that holds it."""
+    for d in (base / "map", base):
+        if (d / "polygons.txt").is_file():
+            return d
+    found = sorted({p.parent for k in range(2, DEPTH + 2) for p in base.glob("/".join(["*"] * k)) if p.name == "polygons.txt"
+                    and p.is_file()}, key=lambda d: (len(d.parts), str(d)))
+    if len(found) > 1:
+        raise FileProblems([Problem(shown, None, None, "", "several TripleA maps in it (" + ", ".join(str(d.relative_to(base)) for d in
+                                                                                        found[:6]) + "): give the one to import")])
+    if not found:
+        raise FileProblems([Problem(shown, None, None, "", "no map/polygons.txt in it: a TripleA map folder holds map/polygons.txt, "
+                                    "map/centers.txt and map/games/*.xml")])
+    return found[0]
 
 
 def locate(mapdir: str, game: str | None = None) -> MapFolder:
-    """The map folder (MAPDIR or MAPDIR/map) and its game file (``--game``, else the one XML in
-    ``games/``); :class:`FileProblems` saying what is missing."""
+    """The map folder (MAPDIR/map, MAPDIR, or the one folder below MAPDIR holding polygons.txt)
+    and its game file (``--game``, else the one XML in ``games/``); :class:`FileProblems` saying
+    what is missing."""
     base = Path(mapdir)
     if not base.is_dir():
-        raise FileProblems([Problem(mapdir, None, None, "", "no such folder (a TripleA map: the folder holding map/polygons.txt)")])
-    d = base / "map" if (base / "map" / "polygons.txt").exists() else base
-    if not (d / "polygons.txt").exists():
-        raise FileProblems([Problem(mapdir, None, None, "", "no map/polygons.txt in it: a TripleA map folder holds map/polygons.txt, "
-                                    "map/centers.txt and map/games/*.xml")])
+        raise FileProblems([Problem(mapdir, None, None, "", "no such folder (a TripleA map: the folder holding map/polygons.txt, "
+                                    "or its zip file)")])
+    d = _polygons_dir(base, mapdir)
+    games_dir = next((g for g in (d / "games", d.parent / "games") if g.is_dir()), d / "games")
     if game is not None:
         g = Path(game)
-        if not g.exists() and (d / "games" / game).exists():
-            g = d / "games" / game
+        if not g.exists() and (games_dir / game).exists():
+            g = games_dir / game
         return MapFolder(d, g)
-    games = sorted((d / "games").glob("*.xml")) if (d / "games").is_dir() else []
+    games = sorted(games_dir.glob("*.xml")) if games_dir.is_dir() else []
     if not games:
-        raise FileProblems([Problem(str(d / "games"), None, None, "", "no game file (*.xml) here: give one with --game FILE.xml")])
+        raise FileProblems([Problem(str(games_dir), None, None, "", "no game file (*.xml) here: give one with --game FILE.xml")])
     if len(games) > 1:
-        raise FileProblems([Problem(str(d / "games"), None, None, "", "several games: choose one with --game ("
+        raise FileProblems([Problem(str(games_dir), None, None, "", "several games: choose one with --game ("
                                     + ", ".join(p.name for p in games) + ")")])
     return MapFolder(d, games[0])
+
+
+def _unzip(path: str, into: Path) -> None:
+    """The files of a zipped TripleA map that the import reads (``polygons.txt``,
+    ``centers.txt``, ``map.properties``, ``games/*.xml``), copied under ``into``; nothing else is
+    unpacked, no name leaves ``into``, and no file over mapref's size cap is read."""
+    import zipfile
+
+    from mapref.io.problems import MAX_FILE_BYTES
+
+    try:
+        with zipfile.ZipFile(path) as z:
+            for info in z.infolist():
+                name = info.filename.replace("\\", "/")
+                parts = [x for x in name.split("/") if x not in ("", ".")]
+                if info.is_dir() or not parts or ".." in parts or ":" in name:
+                    continue
+                wanted = parts[-1] in MAP_FILES or (len(parts) > 1 and parts[-2] == "games" and parts[-1].lower().endswith(".xml"))
+                if not wanted:
+                    continue
+                if info.file_size > MAX_FILE_BYTES:
+                    raise FileProblems([Problem(f"{path}:{name}", None, None, "", f"too big ({info.file_size} bytes unpacked)")])
+                out = into.joinpath(*parts)
+                out.parent.mkdir(parents=True, exist_ok=True)
+                with z.open(info) as src:
+                    data = src.read(MAX_FILE_BYTES + 1)
+                if len(data) > MAX_FILE_BYTES:
+                    raise FileProblems([Problem(f"{path}:{name}", None, None, "", "too big unpacked")])
+                out.write_bytes(data)
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError) as e:
+        raise FileProblems([Problem(path, None, None, "", f"not a zip file mapref can read ({e})")]) from None
+    except OSError as e:
+        raise FileProblems([Problem(path, None, None, "", f"cannot read: {e.strerror or e}")]) from None
 
 
 # ---------------------------------------------------------------------------- the map
@@ -471,45 +538,116 @@ def _colour(props: dict[str, str], player: str, i: int) -> str:
     return PALETTE[i % len(PALETTE)]
 
 
-def _wrap_cut(game: TripleaGame, geoms: dict[str, object], width: float) -> float | None:
-    """Where to cut a map that wraps around: the x at which the fewest land connections cross
-    (then the fewest connections, then the fewest territories move), territories east of it
-    moving one width west; None when cutting where TripleA does (x = width) is as good."""
-    cx = {t: (g.bounds[0] + g.bounds[2]) / 2 for t, g in geoms.items()}
+AXES = ("x", "y")
+EDGES = ({"west": "west", "east": "east", "move": "west", "edge": "east-west"},
+         {"west": "north", "east": "south", "move": "north", "edge": "north-south"})
 
-    def gap(a, b, da, db) -> float:
-        ax0, ay0, ax1, ay1 = geoms[a].bounds
-        bx0, by0, bx1, by1 = geoms[b].bounds
-        dx = max(0.0, (bx0 + db) - (ax1 + da), (ax0 + da) - (bx1 + db))
-        dy = max(0.0, by0 - ay1, ay0 - by1)
-        return math.hypot(dx, dy)
 
+def _gap(geoms: dict[str, object], a: str, b: str, axis: int, da: float, db: float) -> float:
+    """How far apart the bounding boxes of a and b are, a moved by da and b by db along axis."""
+    ab, bb = list(geoms[a].bounds), list(geoms[b].bounds)
+    ab[axis] += da
+    ab[axis + 2] += da
+    bb[axis] += db
+    bb[axis + 2] += db
+    dx = max(0.0, bb[0] - ab[2], ab[0] - bb[2])
+    dy = max(0.0, bb[1] - ab[3], ab[1] - bb[3])
+    return math.hypot(dx, dy)
+
+
+def _across_edge(game: TripleaGame, geoms: dict[str, object], span: float, axis: int) -> list[str]:
+    """The connections whose two territories meet only across the map's edge along ``axis`` (one
+    at each edge, touching when one is moved a whole map width): the map wraps round there."""
+    out = []
+    for a, b, _ in game.connections:
+        if a in geoms and b in geoms and _gap(geoms, a, b, axis, 0.0, 0.0) > 2 * BORDER:
+            if min(_gap(geoms, a, b, axis, 0.0, d) for d in (span, -span)) <= 2 * BORDER:
+                out.append(f"{a} - {b}")
+    return out
+
+
+def _wrap_cut(game: TripleaGame, geoms: dict[str, object], span: float, axis: int) -> float:
+    """Where to cut a map that wraps round along ``axis`` (0: x, 1: y): the place at which the
+    fewest land connections cross (then the fewest connections, then the fewest territories
+    move), territories beyond it moving one map width back; ``span`` (TripleA's own edge) when
+    that is as good."""
+    mid = {t: (g.bounds[axis] + g.bounds[axis + 2]) / 2 for t, g in geoms.items()}
     pairs = [(a, b, not game.territories[a] and not game.territories[b]) for a, b, _ in game.connections if a in geoms and b in geoms]
 
     def score(x: float) -> tuple[int, int, int]:
         land = every = 0
         for a, b, is_land in pairs:
-            da = -width if cx[a] > x else 0.0
-            db = -width if cx[b] > x else 0.0
-            if gap(a, b, da, db) > 2 * BORDER:
+            if _gap(geoms, a, b, axis, -span if mid[a] > x else 0.0, -span if mid[b] > x else 0.0) > 2 * BORDER:
                 every += 1
                 land += is_land
-        return land, every, sum(1 for c in cx.values() if c > x)  # then: move as few territories as may be
+        return land, every, sum(1 for c in mid.values() if c > x)  # then: move as few territories as may be
 
-    best_x, best = width, score(width)
+    best_x, best = span, score(span)
     for k in range(1, 200):
-        x = width * k / 200
-        s = score(x)
-        if s < best:
-            best_x, best = x, s
-    return None if best_x == width else best_x
+        x = span * k / 200
+        sc = score(x)
+        if sc < best:
+            best_x, best = x, sc
+    return best_x
+
+
+def _unwrap(game: TripleaGame, geoms: dict[str, object], props: dict[str, str], notes: list[str]) \
+        -> tuple[dict[str, list[float]], dict[int, tuple[float, float]]]:
+    """Cut a map that wraps round (``map.scrollWrapX`` / ``map.scrollWrapY``, or connections
+    that join territories only across the map's edge) where the fewest land connections cross:
+    (territory -> its shift [dx, dy], axis -> the seam's two edges before any other shift)."""
+    live = [g for g in geoms.values() if not g.is_empty]
+    extent = shapely.total_bounds(live) if live else (0.0, 0.0, 0.0, 0.0)
+    shift: dict[str, list[float]] = {t: [0.0, 0.0] for t in geoms}
+    seams: dict[int, tuple[float, float]] = {}
+    for axis, name in enumerate(("map.width", "map.height")):
+        span = _number(props, name) or float(math.ceil(extent[axis + 2]))
+        said = props.get(f"map.scrollWrap{AXES[axis].upper()}", "").strip().lower() == "true"
+        e = EDGES[axis]
+        if span <= 0:
+            continue
+        if not said:
+            across = _across_edge(game, geoms, span, axis)
+            if not across:
+                continue
+            notes.append(f"map.properties does not say the map wraps {e['edge']} (map.scrollWrap{AXES[axis].upper()}), but "
+                         f"{len(across)} connection{'s join' if len(across) != 1 else ' joins'} territories that meet only across "
+                         f"its {e['edge']} edge ({', '.join(across[:3])}{' ...' if len(across) > 3 else ''}): taken as wrapping")
+        cut = _wrap_cut(game, geoms, span, axis)
+        seams[axis] = (cut - span, cut)
+        moved = [t for t, g in geoms.items() if (g.bounds[axis] + g.bounds[axis + 2]) / 2 > cut] if cut < span else []
+        for t in moved:
+            shift[t][axis] = -span
+            geoms[t] = affinity.translate(geoms[t], *((-span, 0.0) if axis == 0 else (0.0, -span)))
+        if moved:
+            pos = "x" if axis == 0 else "y"
+            notes.append(f"the map wraps {e['edge']}: cut at {pos} = {cut:g}, where the fewest land connections cross; the "
+                         f"{len(moved)} territories {e['east']} of it moved one map {'width' if axis == 0 else 'height'} ({span:g}) "
+                         f"{e['move']}")
+    return shift, seams
+
+
+def _number(props: dict[str, str], key: str) -> float:
+    try:
+        return max(0.0, float(props.get(key, "0") or 0))
+    except ValueError:
+        return 0.0
+
+
+def _round_the_back(m: AreaMap, a: str, b: str) -> bool:
+    """Whether locations a and b of a map that wraps are nearer across its seam than across it."""
+    ga, gb = m.locations[a].polygon, m.locations[b].polygon
+    dx, dy = m.wrap_shift(m.locations[a].label_point, m.locations[b].label_point)
+    if not dx and not dy:
+        return False
+    return ga.distance(affinity.translate(gb, dx, dy)) < ga.distance(gb)
 
 
 def triplea_map(game: TripleaGame, polygons: dict[str, list[Polygon]], centers: dict[str, tuple[float, float]],
                 props: dict[str, str], notes: list[str]) -> AreaMap:
     """The area map of a TripleA game (see the module's notes); fills ``game.ids``."""
     from mapref.core.areaedit import line_id
-    from mapref.core.areageom import shared_borders
+    from mapref.core.areageom import shared_borders, touch_across_seam
     from mapref.core.areatrace import clean_outlines
 
     m = AreaMap(name=game.name, notes=f"Imported with mapref import-triplea from the TripleA game {Path(game.file).name}: "
@@ -521,18 +659,7 @@ def triplea_map(game: TripleaGame, polygons: dict[str, list[Polygon]], centers: 
         if not g.is_empty and g.area >= MIN_PIXELS:
             geoms[t] = shapely.union_all(polygon_parts(g))
     game.outlines = dict(geoms)
-    width = float(props.get("map.width", "0") or 0)
-    shift: dict[str, float] = {}
-    if props.get("map.scrollWrapX", "").strip().lower() == "true" and width > 0:
-        cut = _wrap_cut(game, geoms, width)
-        if cut is not None:
-            for t, g in geoms.items():
-                if (g.bounds[0] + g.bounds[2]) / 2 > cut:
-                    shift[t] = -width
-            notes.append(f"the map wraps around: cut at x = {cut:g} (no land connection crosses there); the "
-                         f"{len(shift)} territories east of it moved one map width ({width:g}) west")
-    if shift:
-        geoms = {t: affinity.translate(g, shift.get(t, 0.0), 0) for t, g in geoms.items()}
+    shift, seams = _unwrap(game, geoms, props, notes)
     names = list(geoms)
     cleaned = dict(zip(names, clean_outlines([geoms[t] for t in names], border=BORDER)))
     x0 = min((g.bounds[0] for g in cleaned.values() if not g.is_empty), default=0.0)
@@ -540,6 +667,14 @@ def triplea_map(game: TripleaGame, polygons: dict[str, list[Polygon]], centers: 
     dx, dy = -min(0.0, math.floor(x0)), -min(0.0, math.floor(y0))  # nothing left of or above the page
     if dx or dy:
         cleaned = {t: affinity.translate(g, dx, dy) for t, g in cleaned.items()}
+    if 0 in seams:
+        m.wrap_x = (round(seams[0][0] + dx, 2), round(seams[0][1] + dx, 2))
+    if 1 in seams:
+        m.wrap_y = (round(seams[1][0] + dy, 2), round(seams[1][1] + dy, 2))
+    live = [g for g in cleaned.values() if not g.is_empty]
+    x1 = max([g.bounds[2] for g in live] + [m.wrap_x[1] if m.wrap_x else _number(props, "map.width") + dx])
+    y1 = max([g.bounds[3] for g in live] + [m.wrap_y[1] if m.wrap_y else _number(props, "map.height") + dy])
+    m.page = (float(math.ceil(x1)), float(math.ceil(y1)))
 
     owners = {p for t, p in game.owners.items() if p and not game.territories.get(t)}
     players = [p for p in game.players if p in owners] + sorted(owners - set(game.players))
@@ -570,19 +705,19 @@ def triplea_map(game: TripleaGame, polygons: dict[str, list[Polygon]], centers: 
             attrs["owner"] = pids.get(owner, slug(owner))
         colour = SEA if water else pids.get(owner, "")
         props_ = dict(name=t, colour=colour, capital=t in game.capitals, vp=min(99, game.victory.get(t, 0)), attrs=attrs)
-        if g is None or g.is_empty:
+        if g is None or g.is_empty:  # off the map: in rows under it, in the game's order
             bid = m.new_id(t, "boxes")
-            x, y = centers.get(t, (0.0, 0.0))
-            x += shift.get(t, 0.0) + dx
-            y += dy
-            m.boxes[bid] = Box(bid, position=(round(x, 2), round(y, 2)), size=(90.0, 30.0), **props_)
+            per_row = max(1, int(m.page[0] // (BOX[0] + 10)))
+            row, col = divmod(len(boxed), per_row)
+            position = (col * (BOX[0] + 10), m.page[1] + 20 + row * (BOX[1] + 10))
+            m.boxes[bid] = Box(bid, position=(float(position[0]), float(position[1])), size=BOX, **props_)
             game.ids[t] = f"box:{bid}"
             boxed.append(t)
             continue
         lid = m.new_id(t)
         anchor = None
         if t in centers:
-            c = (round(centers[t][0] + shift.get(t, 0.0) + dx, 2), round(centers[t][1] + dy, 2))
+            c = (round(centers[t][0] + shift[t][0] + dx, 2), round(centers[t][1] + shift[t][1] + dy, 2))
             anchor = c if g.contains(Point(c)) else None
         m.locations[lid] = Location(lid, polygon=g, anchor=anchor, **props_)
         game.ids[t] = lid
@@ -592,7 +727,8 @@ def triplea_map(game: TripleaGame, polygons: dict[str, list[Polygon]], centers: 
 
     seen: dict[frozenset, tuple[str, int]] = {}
     touching = shared_borders(m)
-    crossing = []
+    crossing: list[str] = []
+    wrapping: list[str] = []
     taken: set[str] = set()
     for a, b, line in game.connections:
         key = frozenset((a, b))
@@ -606,40 +742,61 @@ def triplea_map(game: TripleaGame, polygons: dict[str, list[Polygon]], centers: 
         sa, sb = game.ids[a], game.ids[b]
         lid = line_id(m, sa, sb, used=taken)
         taken.add(lid)
-        apart = kind == "land" and not sa.startswith("box:") and not sb.startswith("box:") \
-            and (sa, sb) not in touching and (sb, sa) not in touching
+        boxes = sa.startswith("box:") or sb.startswith("box:")
+        wraps = not boxes and seams and _round_the_back(m, sa, sb)
+        if wraps:
+            wrapping.append(f"{a} - {b}")
+        apart = kind == "land" and not boxes and (sa, sb) not in touching and (sb, sa) not in touching \
+            and not (wraps and touch_across_seam(m, sa, sb))
         if apart:
             crossing.append(f"{a} - {b}")
-        m.lines[lid] = MoveLine(lid, sa, sb, kind=kind, crossing=apart)
+        m.lines[lid] = MoveLine(lid, sa, sb, kind=kind, crossing=apart, wrap=bool(wraps))
     if crossing:
         notes.append(f"{len(crossing)} land connection{'s join' if len(crossing) != 1 else ' joins'} territories that do not touch "
                      "(straits, canals): marked as "
                      "crossings: " + ", ".join(crossing[:6]) + (" ..." if len(crossing) > 6 else ""))
+    if wrapping:
+        notes.append(f"{len(wrapping)} connection{'s go' if len(wrapping) != 1 else ' goes'} round the back of the map (across its seam): "
+                     "drawn as two stubs off its edges: " + ", ".join(wrapping[:6]) + (" ..." if len(wrapping) > 6 else ""))
     joined = {s for ln in m.lines.values() for s in (ln.a, ln.b)}
     lonely = [s for s in game.ids.values() if s not in joined]
     if lonely:
         m.accept = tuple(f"no-lines:{s}" for s in lonely)
         notes.append(f"{len(lonely)} territor{'ies' if len(lonely) != 1 else 'y'} the game connects to nothing (impassable, or a place TripleA shows things in): accepted "
                      "without move lines: " + ", ".join(lonely[:6]))
-    x1 = max([g.bounds[2] for g in cleaned.values() if not g.is_empty] + [width + dx if not shift else 0.0])
-    y1 = max([g.bounds[3] for g in cleaned.values() if not g.is_empty] + [float(props.get("map.height", "0") or 0) + dy])
-    m.page = (float(math.ceil(x1)), float(math.ceil(y1)))
     return m
 
 
 def import_triplea(mapdir: str, game_file: str | None = None) -> tuple[AreaMap, TripleaGame, list[str]]:
-    """Read a TripleA map folder: (the area map, the game's facts, notes for the user)."""
-    where = locate(mapdir, game_file)
-    shown = lambda p: str(p)  # noqa: E731
-    game = read_game(where.game, shown(where.game))
-    polygons, poly_lines = read_polygons(where.dir / "polygons.txt", shown(where.dir / "polygons.txt"))
-    centers = read_centers(where.dir / "centers.txt", shown(where.dir / "centers.txt")) if (where.dir / "centers.txt").exists() else {}
-    props = read_properties(where.dir / "map.properties", shown(where.dir / "map.properties")) \
+    """Read a TripleA map (its folder, or the zip file TripleA downloads): (the area map, the
+    game's facts, notes for the user)."""
+    if Path(mapdir).is_file():
+        import tempfile
+
+        with tempfile.TemporaryDirectory(prefix="mapref-triplea-") as tmp:
+            _unzip(mapdir, Path(tmp))
+            try:
+                where = locate(tmp, game_file)
+            except FileProblems as e:  # name the zip, not the temporary folder
+                raise FileProblems([dataclasses.replace(p, file=p.file.replace(tmp + "/", mapdir + ":").replace(tmp, mapdir),
+                                                        message=p.message.replace(tmp + "/", ""))
+                                    for p in e.problems]) from None
+            where.unpacked, where.packed = Path(tmp), mapdir
+            return _import(where)
+    return _import(locate(mapdir, game_file))
+
+
+def _import(where: MapFolder) -> tuple[AreaMap, TripleaGame, list[str]]:
+    game = read_game(where.game, where.shown(where.game))
+    poly_file = where.dir / "polygons.txt"
+    polygons, poly_lines = read_polygons(poly_file, where.shown(poly_file))
+    centers = read_centers(where.dir / "centers.txt", where.shown(where.dir / "centers.txt")) if (where.dir / "centers.txt").exists() else {}
+    props = read_properties(where.dir / "map.properties", where.shown(where.dir / "map.properties")) \
         if (where.dir / "map.properties").exists() else {}
     notes = []
     extra = [n for n in polygons if n not in game.territories]
     if extra:
-        notes.append(f"{where.dir / 'polygons.txt'}: {len(extra)} outlines name no territory of the game, left out: "
+        notes.append(f"{where.shown(poly_file)}: {len(extra)} outlines name no territory of the game, left out: "
                      + ", ".join(f"{n!r} (line {poly_lines[n]})" for n in extra[:6]))
     m = triplea_map(game, polygons, centers, props, notes)
     return m, game, notes

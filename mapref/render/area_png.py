@@ -1,7 +1,8 @@
 """Draw an area map to a PNG with pillow: locations filled by colour class, halves divided by
 their line, names, victory values, capitals, supply locations, move lines (land grey, naval
 blue, the map's own kinds in their colour; one-way lines with an arrow head; defence values at
-their ends; conditions at their middle; proposed lines dashed) and off-map boxes.
+their ends; conditions at their middle; proposed lines dashed; a line round the back of a map
+that wraps as two stubs, each ending in an open chevron) and off-map boxes.
 
 The picture is drawn at twice its size and scaled down, so lines and text are smooth."""
 
@@ -16,7 +17,7 @@ from PIL import Image, ImageDraw
 from mapref.core.areamodel import AreaMap, Location, polygon_parts
 from mapref.render.png import MAX_PIXELS, ImageTooBig  # one image bound for every map
 from mapref.render.png import _font
-from mapref.render.scene import area_fill as fill_of, line_paths as _line_paths, midpoint as _midpoint
+from mapref.render.scene import area_fill as fill_of, line_ends, line_paths as _line_paths, midpoint as _midpoint
 from mapref.render.style import LAND_UNOWNED, blend, text_colour_on
 from mapref.render.text import Glyphs
 
@@ -102,20 +103,24 @@ def render_area(m: AreaMap, out: str | Path | None = None, width: int | None = N
 
     marks = []  # drawn over the names: defence values and conditions
     if "lines" not in hidden:
-        for ln, pts in _line_paths(m, v, 7.0 * SS):
+        for ln, pieces in _line_paths(m, v, 7.0 * SS):
             colour = m.line_colour(ln.kind)
             w = int((2.2 if ln.kind == "land" else 2.6) * s)
-            if ln.proposed:
-                _dashed(d, pts, blend(colour, "#ffffff", 0.15), max(2, int(1.5 * s)), 6 * s, 5 * s)
-            elif ln.kind == "naval":
-                _dashed(d, pts, colour, w, 11 * s, 5 * s)
-            else:
-                d.line(pts, fill=colour, width=w, joint="curve")
-            for p in (pts[0], pts[-1]):
+            for pts in pieces:
+                if ln.proposed:
+                    _dashed(d, pts, blend(colour, "#ffffff", 0.15), max(2, int(1.5 * s)), 6 * s, 5 * s)
+                elif ln.kind == "naval":
+                    _dashed(d, pts, colour, w, 11 * s, 5 * s)
+                else:
+                    d.line(pts, fill=colour, width=w, joint="curve")
+            for p, _ in line_ends(pieces):
                 d.ellipse([p[0] - 3 * s, p[1] - 3 * s, p[0] + 3 * s, p[1] + 3 * s], fill=colour)
-            if ln.oneway:
-                _arrow_head(d, pts[-2], pts[-1], colour, 11 * s)
-            marks.append((ln, pts, colour))
+            if len(pieces) == 2:  # round the back of a map that wraps: each stub's open chevron says it goes on
+                for pts in pieces:
+                    _chevron(d, pts[-2], pts[-1], colour, 8 * s, max(2, int(1.5 * s)))
+            elif ln.oneway:
+                _arrow_head(d, pieces[0][-2], pieces[0][-1], colour, 11 * s)
+            marks.append((ln, pieces, colour))
     if progress:
         progress(0.8)
 
@@ -125,12 +130,12 @@ def render_area(m: AreaMap, out: str | Path | None = None, width: int | None = N
         for loc in locs:
             _label(d, v, m, loc, t_name, t_value, t_small, s, "values" not in hidden)
     if "values" not in hidden:
-        for ln, pts, colour in marks:
-            for val, (p, q) in ((ln.defence_a, (pts[0], pts[1])), (ln.defence_b, (pts[-1], pts[-2]))):
+        for ln, pieces, colour in marks:
+            for val, (p, q) in zip((ln.defence_a, ln.defence_b), line_ends(pieces)):
                 if val:
                     _defence(d, p, q, val, t_value, colour, s)
             if ln.condition:
-                d.text(_midpoint(pts), ln.condition.text(), font=f_small, fill=colour, anchor="mm", stroke_width=2 * s,
+                d.text(_midpoint(pieces[0]), ln.condition.text(), font=f_small, fill=colour, anchor="mm", stroke_width=2 * s,
                        stroke_fill="#ffffff")
     title = m.name or ""
     if overlay is not None:
@@ -183,6 +188,16 @@ def _arrow_head(d: ImageDraw.ImageDraw, p, q, colour: str, size: float) -> None:
     back = (tip[0] - ux * size, tip[1] - uy * size)
     d.polygon([tip, (back[0] - uy * size * 0.55, back[1] + ux * size * 0.55), (back[0] + uy * size * 0.55, back[1] - ux * size * 0.55)],
               fill=colour)
+
+
+def _chevron(d: ImageDraw.ImageDraw, p, q, colour: str, size: float, width: int) -> None:
+    """An open arrow head at q, pointing along p -> q: the line goes on past the map's edge."""
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    n = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / n, dy / n
+    back = (q[0] - ux * size, q[1] - uy * size)
+    d.line([(back[0] - uy * size * 0.6, back[1] + ux * size * 0.6), q, (back[0] + uy * size * 0.6, back[1] - ux * size * 0.6)],
+           fill=colour, width=width, joint="curve")
 
 
 def _defence(d: ImageDraw.ImageDraw, p, q, val: int, glyphs: Glyphs, colour: str, s: int) -> None:

@@ -784,29 +784,40 @@ def area_scene(session, *, width: float = 1600.0, report=None) -> Scene:
 
 
 def line_paths(m, to_px, gap: float = 7.0):
-    """(line, its drawn points) for every move line whose ends exist; lines between the same two
-    spaces without bend points are drawn side by side ``gap`` apart."""
+    """(line, its drawn pieces) for every move line whose ends exist: one path (its ends and
+    bend points), or for a line round the back of a map that wraps two stubs, each from its own
+    end (``AreaMap.line_pieces``); lines between the same two spaces without bend points are
+    drawn side by side ``gap`` apart."""
     groups: dict[frozenset, list] = {}
     for ln in m.lines.values():
         if not ln.via:
             groups.setdefault(frozenset((ln.a, ln.b)), []).append(ln.id)
     out = []
     for ln in m.lines.values():
-        pa, pb = m.space_point(ln.a), m.space_point(ln.b)
-        if pa is None or pb is None:
+        pieces = m.line_pieces(ln)
+        if pieces is None:
             continue
-        pts = [to_px(pa)] + [to_px(p) for p in ln.via] + [to_px(pb)]
+        pieces = [[to_px(p) for p in pts] for pts in pieces]
         same = groups.get(frozenset((ln.a, ln.b)), [])
-        if len(same) > 1 and not ln.via:
+        if len(same) > 1 and not ln.via and len(pieces) == 1:
             off = (same.index(ln.id) - (len(same) - 1) / 2) * gap
-            (x0, y0), (x1, y1) = pts
+            (x0, y0), (x1, y1) = pieces[0]
             if ln.a > ln.b:  # the same sideways direction whichever way the line runs
                 off = -off
             n = math.hypot(x1 - x0, y1 - y0) or 1.0
             ox, oy = -(y1 - y0) / n * off, (x1 - x0) / n * off
-            pts = [(x0 + ox, y0 + oy), (x1 + ox, y1 + oy)]
-        out.append((ln, pts))
+            pieces = [[(x0 + ox, y0 + oy), (x1 + ox, y1 + oy)]]
+        out.append((ln, pieces))
     return out
+
+
+def line_ends(pieces) -> tuple[tuple[Point, Point], tuple[Point, Point]]:
+    """A drawn line's two ends (a, b), each with the next point along the line towards the other
+    (where its defence value goes): of one path, or of two stubs."""
+    if len(pieces) == 2:
+        return (pieces[0][0], pieces[0][1]), (pieces[1][0], pieces[1][1])
+    pts = pieces[0]
+    return (pts[0], pts[1]), (pts[-1], pts[-2])
 
 
 def midpoint(pts) -> Point:
@@ -857,27 +868,20 @@ def area_map_marks(m, to_px, u: float = 1.0) -> list[Mark]:
                 if not seg.is_empty and seg.geom_type == "LineString":
                     out.append(Mark("line", "halves", _pts(to_px(c) for c in seg.coords), stroke=blend(AREA_BORDER, fill, 0.15),
                                     width=1.6 * u, dash=(7 * u, 5 * u), tags=("divider",)))
-    for ln, pts in line_paths(m, to_px, 7.0 * u):
+    for ln, pieces in line_paths(m, to_px, 7.0 * u):
         colour = m.line_colour(ln.kind)
         dash = (3 * u, 3 * u) if ln.proposed else (8 * u, 4 * u) if ln.kind == "naval" else ()
-        out.append(Mark("line", "lines", _pts(pts), stroke=colour, width=(1.5 if ln.proposed else 2.4) * u, dash=dash,
-                        arrow="last" if ln.oneway else "", tags=("move-line", ln.kind)))
-        for p in (pts[0], pts[-1]):
+        stubs = len(pieces) == 2  # round the back of a map that wraps: each stub's arrow says it goes on
+        for pts in pieces:
+            out.append(Mark("line", "lines", _pts(pts), stroke=colour, width=(1.5 if ln.proposed else 2.4) * u, dash=dash,
+                            arrow="last" if ln.oneway or stubs else "", tags=("move-line", ln.kind)))
+        ends = line_ends(pieces)
+        for p, _ in ends:
             out.append(Mark("oval", "lines", _pts([(p[0] - 3 * u, p[1] - 3 * u), (p[0] + 3 * u, p[1] + 3 * u)]), fill=colour,
                             tags=("line-end",)))
-        for val, (p, q) in ((ln.defence_a, (pts[0], pts[1])), (ln.defence_b, (pts[-1], pts[-2]))):
-            if not val:
-                continue
-            dx, dy = q[0] - p[0], q[1] - p[1]
-            n = math.hypot(dx, dy) or 1.0
-            t = min(0.3, 34 * u / n)
-            cx, cy = p[0] + dx * t, p[1] + dy * t
-            out.append(Mark("rect", "values", _pts([(cx - 8 * u, cy - 8 * u), (cx + 8 * u, cy + 8 * u)]), fill="#ffffff", stroke=colour,
-                            width=2 * u, tags=("defence",)))
-            out.append(Mark("text", "values", ((_r(cx), _r(cy)),), fill="#111111", text=f"+{val}" if val < 10 else str(val),
-                            size=11 * u, bold=True, tags=("defence",)))
+        for val, (p, q) in zip((ln.defence_a, ln.defence_b), ends):
         if ln.condition:
-            mx, my = midpoint(pts)
+            mx, my = midpoint(pieces[0])
             out.append(Mark("text", "values", ((_r(mx), _r(my - 8 * u)),), fill=colour, text=ln.condition.text(), size=10 * u,
                             italic=True, tags=("condition",)))
     for bid, b in m.boxes.items():
@@ -1235,4 +1239,4 @@ def tracks_scene(session) -> Scene:
 __all__ = ["AreaProjection", "BOX_H", "BOX_W", "GAME_LAYERS", "LAYERS", "Mark", "ON_DEMAND", "PieceView", "Scene", "SpaceView",
            "area_front", "area_game_marks", "area_holders", "area_map_marks", "area_scene", "box_rect", "box_slots", "counter_width",
            "declutter", "flag_pole", "front_sides", "held_tint", "hex_game_marks", "hex_layout", "hex_map_marks", "hex_scene",
-           "holders", "line_paths", "midpoint", "position_scene", "selection_marks", "text_width", "tracks_scene"]
+           "holders", "line_ends", "line_paths", "midpoint", "position_scene", "selection_marks", "text_width", "tracks_scene"]

@@ -145,15 +145,21 @@ class AreaCanvas(tk.Canvas):
             return None
         return [pa, *ln.via, pb]
 
+    def line_pieces(self, lid: str) -> list[list[tuple[float, float]]] | None:
+        """The line as drawn in map units: its path, or two stubs off the map's edges for a line
+        round the back of a map that wraps (:meth:`AreaMap.line_pieces`)."""
+        ln = self.model.lines.get(lid)
+        return self.model.line_pieces(ln) if ln is not None else None
+
     def line_at(self, x: float, y: float, pixels: float = 5.0) -> str | None:
         """The move line under widget point (x, y): of a big map, among those drawn."""
         p = Point(self.map_xy(x, y))
         best, best_d = None, self.reach(pixels)
         for lid in (list(self.line_items) if self.big else self.model.lines):
-            path = self.line_path(lid)
-            if path is None:
+            pieces = self.line_pieces(lid)
+            if pieces is None:
                 continue
-            d = LineString(path).distance(p)
+            d = min(LineString(path).distance(p) for path in pieces)
             if d <= best_d:
                 best, best_d = lid, d
         return best
@@ -475,8 +481,14 @@ class AreaCanvas(tk.Canvas):
         st = self._state("lines")
         dash = (3, 3) if ln.proposed else (8, 4) if ln.kind == "naval" else ()
         width = 1.5 if ln.proposed else 2.5
-        ids = [self.create_line(*[c for p in pts for c in p], fill=colour, width=width, dash=dash, arrow="last" if ln.oneway else "none",
-                                arrowshape=(12, 14, 5), tags=tags + ("path",), state=st)]
+        stubs = [[self.to_canvas(p) for p in piece] for piece in self.line_pieces(lid) or []] if ln.wrap else []
+        if len(stubs) == 2:  # round the back of a map that wraps: two stubs, each with an arrow where it goes on
+            ids = [self.create_line(*[c for p in piece for c in p], fill=colour, width=width, dash=dash, arrow="last",
+                                    arrowshape=(8, 8, 5), tags=tags + ("path",), state=st) for piece in stubs]
+            pts = [stubs[0][0], stubs[0][1], stubs[1][1], stubs[1][0]]  # its ends, each with the way its stub goes
+        else:
+            ids = [self.create_line(*[c for p in pts for c in p], fill=colour, width=width, dash=dash,
+                                    arrow="last" if ln.oneway else "none", arrowshape=(12, 14, 5), tags=tags + ("path",), state=st)]
         for p in (pts[0], pts[-1]):
             ids.append(self.create_oval(p[0] - 3, p[1] - 3, p[0] + 3, p[1] + 3, fill=colour, outline="", tags=tags, state=st))
         for i in ids:
@@ -497,7 +509,7 @@ class AreaCanvas(tk.Canvas):
                 z(i, "values")
             ids += [a, b]
         if ln.condition:
-            mx, my = _midpoint(pts)
+            mx, my = _midpoint(pts[:2] if stubs else pts)
             i = self.create_text(mx, my - 8, text=ln.condition.text(), fill=colour, font=("DejaVu Sans", 7, "italic"),
                                  tags=("values", f"line:{lid}"), state=vs)
             z(i, "values")

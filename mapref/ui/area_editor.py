@@ -223,6 +223,10 @@ class AreaEditor(EditorShell):
             z = c.zoom
             c.create_rectangle(x0 * z - 3, y0 * z - 3, x1 * z + 3, y1 * z + 3, outline=SELECT, width=3, tags=("selection",))
         else:
+            if m.lines[k].wrap:  # round the map: its two stubs, no bend points
+                for piece in c.line_pieces(k) or []:
+                    c.create_line(*[v for p in piece for v in c.to_canvas(p)], fill=SELECT, width=5, tags=("selection",))
+                return
             path = c.line_path(k)
             if path is None:
                 return
@@ -237,8 +241,8 @@ class AreaEditor(EditorShell):
     def line_handle_at(self, x: float, y: float) -> tuple[int, bool] | None:
         """A handle of the selected line under widget point (x, y): (index in ``via``, inserting?)
         for a bend point (False) or a segment's middle (True: a new bend goes at that index)."""
-        if not self.selected or self.selected[0] != "line":
-            return None
+        if not self.selected or self.selected[0] != "line" or getattr(self.model.lines.get(self.selected[1]), "wrap", False):
+            return None  # a line round the map is two straight stubs: no bend points
         c = self.canvas
         path = c.line_path(self.selected[1])
         if path is None:
@@ -307,9 +311,9 @@ class AreaEditor(EditorShell):
         if w.startswith("line:"):
             k = w[5:]
             if k in m.lines:
-                path = self.canvas.line_path(k)
-                if path:
-                    self.canvas.centre_on(path[len(path) // 2])
+                pieces = self.canvas.line_pieces(k)
+                if pieces:
+                    self.canvas.centre_on(pieces[0][len(pieces[0]) // 2])
                 self.select("line", k)
             return
         if w.startswith("box:"):

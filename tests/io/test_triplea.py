@@ -126,8 +126,9 @@ def test_bad_polygons_and_missing_files(tmp_path):
     with pytest.raises(FileProblems) as e:
         read_polygons(poly, "polygons.txt")
     assert e.value.problems[0].line == 5 and "not a closed list of at least three points" in e.value.problems[0].message
+    (tmp_path / "empty").mkdir()
     with pytest.raises(FileProblems, match="no map/polygons.txt"):
-        import_triplea(str(tmp_path))
+        import_triplea(str(tmp_path / "empty"))
     (d / "map" / "games" / "toy_world.xml").rename(d / "map" / "games" / "a.xml")
     (d / "map" / "games" / "b.xml").write_text("<game/>", encoding="utf-8")
     with pytest.raises(FileProblems, match="several games: choose one with --game"):
