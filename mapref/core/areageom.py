@@ -451,15 +451,17 @@ def shared_borders(m: AreaMap, ids: Iterable[str] | None = None) -> dict[tuple[s
 
 
 def touch_across_seam(m: AreaMap, a: str, b: str) -> bool:
-    """Whether locations ``a`` and ``b`` share a border across the seam of a map that wraps
-    (``wrap_x`` / ``wrap_y``): ``b`` seen from ``a`` the short way round."""
+    """Whether locations ``a`` and ``b`` meet across the seam of a map that wraps (``wrap_x`` /
+    ``wrap_y``): ``b`` seen from ``a`` the short way round shares a border with it, or reaches
+    over it (the two edges of a seam are drawn separately and need not fit exactly)."""
     la, lb = m.locations.get(a), m.locations.get(b)
     if la is None or lb is None or la.polygon.is_empty or lb.polygon.is_empty:
         return False
     dx, dy = m.wrap_shift(la.label_point, lb.label_point)
     if not dx and not dy:
         return False
-    return border_between(la.polygon, shapely.transform(lb.polygon, lambda c: c + (dx, dy))).length > GRID
+    pa, pb = shapely.make_valid(la.polygon), shapely.make_valid(shapely.transform(lb.polygon, lambda c: c + (dx, dy)))
+    return shapely.intersection(pa, pb).area > GRID * GRID or border_between(pa, pb).length > GRID
 
 
 def border_between(a: BaseGeometry, b: BaseGeometry) -> BaseGeometry:
