@@ -214,11 +214,12 @@ def cmd_import_areas(argv: list[str]) -> int:
          "victory cities; owners and units to a scenario")
 def cmd_import_triplea(argv: list[str]) -> int:
     ap = ArgumentParser(prog="mapref import-triplea", description="Make an area map from a TripleA map folder (map/polygons.txt, "
-                        "map/centers.txt, map/games/*.xml): every territory a location (sea zones as sea locations) with its "
+                        "map/centers.txt, map/games/*.xml), or the zip file TripleA downloads: every territory a location (sea zones as sea locations) with its "
                         "production, capital and victory city, every connection a move line (land, naval, or coastal); with "
                         "--scenario, the game's owners, units, resources and wars as a scenario (area control: the Axis & Allies "
                         "house rules).")
-    ap.add_argument("mapdir", metavar="MAPDIR", help="the TripleA map folder (the one holding map/, or map/ itself)")
+    ap.add_argument("mapdir", metavar="MAPDIR", help="the TripleA map folder (the one holding map/, map/ itself, or a folder with "
+                    "one map somewhere below it), or its zip file")
     ap.add_argument("--game", default=None, metavar="FILE.xml", help="the game file (default: the one in map/games/)")
     ap.add_argument("-o", "--output", required=True, metavar="MAP.toml")
     ap.add_argument("--scenario", default=None, metavar="OUT.toml", help="also write a scenario of the game's set-up")
@@ -233,9 +234,11 @@ def cmd_import_triplea(argv: list[str]) -> int:
     if args.scenario and Path(args.scenario).resolve() == Path(args.output).resolve():
         raise UserError(f"{args.scenario}: the scenario and the map need two files")
     m, game, notes = import_triplea(args.mapdir, args.game)
-    bad = [p for p in lint_area(m) if p.is_error]
+    problems = [p for p in lint_area(m) if p.level != "note"]
+    bad = [p for p in problems if p.is_error]
     if bad:  # never write a map mapref check refuses
         raise UserError(f"{args.mapdir}: the imported map would not pass mapref check ({bad[0].message}); nothing written")
+    notes += [f"warning (mapref check --strict would fail): {p.message} [{p.code}]" for p in problems]
     scenario = None
     if args.scenario:
         try:

@@ -56,7 +56,7 @@ def area_to_json(m: AreaMap) -> dict:
         lines[lid] = {"id": lid, "a": ln.a, "b": ln.b, "a_location": pa.id if pa else None, "b_location": pb.id if pb else None,
                       "kind": ln.kind, "oneway": ln.oneway, "defence_a": ln.defence_a, "defence_b": ln.defence_b,
                       "condition": _cond(ln.condition), "via": [[_r(x), _r(y)] for x, y in ln.via], "proposed": ln.proposed,
-                      "crossing": ln.crossing, "attrs": dict(ln.attrs)}
+                      "crossing": ln.crossing, "wrap": ln.wrap, "attrs": dict(ln.attrs)}
     g = board_for(m).graph()
     return {
         "format": 1,
@@ -65,6 +65,7 @@ def area_to_json(m: AreaMap) -> dict:
         "notes": m.notes,
         "bounds": [_r(x) for x in m.bounds()],
         "page": list(m.page) if m.page else None,
+        "wrap": {axis: list(seam) for axis, seam in (("x", m.wrap_x), ("y", m.wrap_y)) if seam},
         "accept": list(m.accept),
         "geo": m.geo,
         "colours": {k: {"name": c.name, "colour": c.colour, "side": c.side,
