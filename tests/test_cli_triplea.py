@@ -116,3 +116,21 @@ def test_bad_triplea_input_is_one_line_and_writes_nothing(tmp_path):
     r = mapref("import-triplea", "bad", "-o", "out.toml", "--scenario", "s.toml", cwd=tmp_path)
     assert r.returncode == 1 and len(r.stderr.splitlines()) == 1 and "the game has no Axis and Allies alliances" in r.stderr
     assert "Traceback" not in r.stderr and not (tmp_path / "out.toml").exists() and not (tmp_path / "s.toml").exists()
+
+
+def test_a_map_check_would_warn_on_is_written_with_the_warning_said(tmp_path):
+    # TripleA's names are case-sensitive: "ATLANTIS" beside "Germany" is a territory of its own, but
+    # mapref check --strict warns that two places share a name
+    d = tmp_path / "toy"
+    shutil.copytree(TOY / "map", d / "map")
+    game = d / "map" / "games" / "toy_world.xml"
+    text = game.read_text(encoding="utf-8")
+    game.write_text(text.replace('<territory name="Germany"/>', '<territory name="Germany"/>\n    <territory name="Atlantis"/>\n'
+                                 '    <territory name="ATLANTIS"/>\n    <connection t1="Atlantis" t2="ATLANTIS"/>', 1), encoding="utf-8")
+    poly = d / "map" / "polygons.txt"
+    poly.write_text(poly.read_text(encoding="utf-8") + "ATLANTIS  <  (41,385) (80,385) (80,395) (41,395)  >\n", encoding="utf-8")
+    r = mapref("import-triplea", "toy", "-o", "toy.toml", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "toy: warning (mapref check --strict would fail): ATLANTIS: name already used by atlantis [duplicate-name]" in r.stderr
+    r = mapref("check", "--strict", "toy.toml", cwd=tmp_path)
+    assert r.returncode == 1 and "[duplicate-name]" in r.stdout + r.stderr
