@@ -880,6 +880,16 @@ def area_map_marks(m, to_px, u: float = 1.0) -> list[Mark]:
             out.append(Mark("oval", "lines", _pts([(p[0] - 3 * u, p[1] - 3 * u), (p[0] + 3 * u, p[1] + 3 * u)]), fill=colour,
                             tags=("line-end",)))
         for val, (p, q) in zip((ln.defence_a, ln.defence_b), ends):
+            if not val:
+                continue
+            dx, dy = q[0] - p[0], q[1] - p[1]
+            n = math.hypot(dx, dy) or 1.0
+            t = min(0.3, 34 * u / n)
+            cx, cy = p[0] + dx * t, p[1] + dy * t
+            out.append(Mark("rect", "values", _pts([(cx - 8 * u, cy - 8 * u), (cx + 8 * u, cy + 8 * u)]), fill="#ffffff", stroke=colour,
+                            width=2 * u, tags=("defence",)))
+            out.append(Mark("text", "values", ((_r(cx), _r(cy)),), fill="#111111", text=f"+{val}" if val < 10 else str(val),
+                            size=11 * u, bold=True, tags=("defence",)))
         if ln.condition:
             mx, my = midpoint(pieces[0])
             out.append(Mark("text", "values", ((_r(mx), _r(my - 8 * u)),), fill=colour, text=ln.condition.text(), size=10 * u,

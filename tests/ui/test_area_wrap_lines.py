@@ -6,6 +6,7 @@ from shapely.geometry import box
 
 from mapref.core.areamodel import AreaMap, ColourClass, Location, MoveLine
 from mapref.render.area_png import render_area
+from mapref.render.scene import AreaProjection, area_map_marks
 from tests.ui.test_area_editor import at_zoom_2, click, make_editor
 
 LINE = (107, 107, 107)  # land lines' grey, #6b6b6b
@@ -59,3 +60,16 @@ def test_the_area_canvas_draws_and_picks_the_two_stubs(tk_root, tmp_path):
         assert sel and all(max(c.coords(i)[0::2]) - min(c.coords(i)[0::2]) < 2 * 200 for i in sel)
     finally:
         ed.root.destroy()
+
+
+def test_the_scene_of_a_position_draws_the_two_stubs_too():
+    # the one description the web page (mapref export-html) is written from
+    m = world(wrap=True)
+    v = AreaProjection(m, 640)
+    lines = [mk for mk in area_map_marks(m, v) if "move-line" in mk.tags]
+    assert len(lines) == 2 and all(mk.arrow == "last" for mk in lines)
+    for mk in lines:  # each from its own end to the map's edge, none across the middle
+        xs = [p[0] for p in mk.pts]
+        assert max(xs) - min(xs) < v((150, 0))[0] - v((0, 0))[0] + 1
+    ends = [mk for mk in area_map_marks(m, v) if "line-end" in mk.tags]
+    assert len(ends) == 2  # at Far West and Far East, none at the seam
