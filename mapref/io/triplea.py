@@ -154,6 +154,7 @@ class TripleaGame:
     relations: dict[frozenset, str] = field(default_factory=dict)  # {p1, p2} -> war, allied or neutral
     ids: dict[str, str] = field(default_factory=dict)  # territory -> its space on the map (location id or box:id)
     outlines: dict[str, object] = field(default_factory=dict)  # territory -> its outline as TripleA draws it (pixels)
+    canals: dict[str, list[str]] = field(default_factory=dict)  # canal name -> the sea zones it joins (canalAttachment)
 
     def alliance_members(self, alliance: str) -> list[str]:
         return [p for p in self.players if self.alliances.get(p) == alliance]
@@ -279,6 +280,9 @@ def read_game(path: str | Path, shown: str | None = None) -> TripleaGame:
                 if not territory(to, a, "attachment attachTo"):
                     continue
                 _territory_options(g, to, opts, a, shown, problems)
+            elif kind == "territory" and name.startswith("canalAttachment"):
+                if territory(to, a, "attachment attachTo"):
+                    g.canals.setdefault(opts.get("canalName", "").strip() or to, []).append(to)
             elif kind == "relationship" and "archeType" in opts:
                 archetypes[to] = opts["archeType"].strip().lower()
             elif kind == "unitType" and name.startswith("unitAttachment"):
@@ -758,6 +762,12 @@ def triplea_map(game: TripleaGame, polygons: dict[str, list[Polygon]], centers: 
     if wrapping:
         notes.append(f"{len(wrapping)} connection{'s go' if len(wrapping) != 1 else ' goes'} round the back of the map (across its seam): "
                      "drawn as two stubs off its edges: " + ", ".join(wrapping[:6]) + (" ..." if len(wrapping) > 6 else ""))
+    if game.canals:  # TripleA opens a canal's connection only to whoever holds the land beside it (canalAttachment)
+        names = sorted(game.canals)
+        one = len(names) == 1
+        notes.append(f"{len(names)} canal{'' if one else 's'} ({', '.join(names[:4])}{' ...' if len(names) > 4 else ''}) "
+                     f"{'opens' if one else 'open'} a sea connection only to whoever holds the land beside {'it' if one else 'them'} "
+                     "in TripleA: mapref keeps the connections as naval lines always open")
     joined = {s for ln in m.lines.values() for s in (ln.a, ln.b)}
     lonely = [s for s in game.ids.values() if s not in joined]
     if lonely:

@@ -4,6 +4,7 @@ world that wraps both ways with land connections across both seams, a map that w
 saying so, helper territories drawn as one pixel at one corner, and two neighbours left a pixel
 apart once their border lines are shared out."""
 
+import shutil
 import zipfile
 from pathlib import Path
 
@@ -110,3 +111,20 @@ def test_cleaning_outlines_bridges_neighbours_a_pixel_apart():
     # mapref check's tolerance for outlines this big) goes to one of them: they share a border
     up, low = clean_outlines([box(0, 0, 200, 100), box(0, 109, 200, 300)], border=4.0)
     assert up.intersection(low).length > 190 and up.intersection(low).area == 0
+
+
+def test_canals_are_kept_as_naval_lines_always_open_and_said_so(tmp_path):
+    d = tmp_path / "canal"
+    shutil.copytree(STRIP, d)
+    xml = d / "map" / "games" / "strip.xml"
+    xml.write_text(xml.read_text(encoding="utf-8").replace("</map>", """</map>
+  <attachmentList>
+    <attachment name="canalAttachment" attachTo="Upper Vale" type="territory"><option name="canalName" value="Vale Canal"/>
+      <option name="landTerritories" value="Hills"/></attachment>
+    <attachment name="canalAttachment" attachTo="Lower Vale" type="territory"><option name="canalName" value="Vale Canal"/>
+      <option name="landTerritories" value="Hills"/></attachment>
+  </attachmentList>"""), encoding="utf-8")
+    m, g, notes = import_triplea(str(d))
+    assert g.canals == {"Vale Canal": ["Upper Vale", "Lower Vale"]}
+    assert any("1 canal (Vale Canal) opens a sea connection only to whoever holds the land beside it in TripleA: mapref keeps "
+               "the connections as naval lines always open" in n for n in notes)
