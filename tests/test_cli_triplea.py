@@ -4,6 +4,7 @@ map keeps every territory, connection, production figure, capital and victory ci
 through the command line for a whole round; bad input is one line naming the file."""
 
 import json
+import re
 import os
 import shutil
 import subprocess
@@ -134,3 +135,21 @@ def test_a_map_check_would_warn_on_is_written_with_the_warning_said(tmp_path):
     assert "toy: warning (mapref check --strict would fail): ATLANTIS: name already used by atlantis [duplicate-name]" in r.stderr
     r = mapref("check", "--strict", "toy.toml", cwd=tmp_path)
     assert r.returncode == 1 and "[duplicate-name]" in r.stdout + r.stderr
+
+
+def test_each_nation_its_own_alliance_named_for_its_side(tmp_path):
+    # Total World War gives each nation an alliance of its own: "Axis-Germany", "Allies-Britain"
+    d = tmp_path / "toy"
+    shutil.copytree(TOY / "map", d / "map")
+    game = d / "map" / "games" / "toy_world.xml"
+    text = game.read_text(encoding="utf-8")
+    for side in ("Axis", "Allies"):
+        text = re.sub(rf'<alliance player="(\w+)" alliance="{side}"/>', rf'<alliance player="\1" alliance="{side}-\1"/>', text)
+    assert 'alliance="Axis-Germans"' in text and 'alliance="Allies-Russians"' in text
+    game.write_text(text, encoding="utf-8")
+    r = mapref("import-triplea", "toy", "-o", "toy.toml", "--scenario", "toy_game.toml", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    sc = tomllib.loads((tmp_path / "toy_game.toml").read_text(encoding="utf-8"))
+    assert {n: v["side"] for n, v in sc["nations"].items()} == {
+        "germans": "axis", "russians": "allies", "japanese": "axis", "americans": "allies", "chinese": "allies", "british": "allies",
+        "uk_pacific": "allies", "italians": "axis", "anzac": "allies", "french": "allies"}

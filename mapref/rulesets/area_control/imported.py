@@ -4,8 +4,10 @@ resources, alliances and relationships; the house rules give the rest (which cit
 what a capital's fall does, the neutral blocks), matched to the map by the names the Axis & Allies
 maps of TripleA use (rulings A16-A20).
 
-- **Nations** are the players of the Axis and Allies alliances, and any other player at war with
-  one side (it fights for the other: Global 1940's Dutch).  A player whose name begins with
+- **Nations** are the players of the Axis and Allies alliances (an alliance whose name begins
+  with Axis or Allies counts for that side: Total World War gives each nation its own,
+  "Axis-Germany", "Allies-Britain"), and any other player at war with one side (it fights for
+  the other: Global 1940's Dutch).  A player whose name begins with
   "Neutral", or who is at war with no one (the Mongolians), holds neutral territories.
 - **Neutral territories** (NEUTRAL TERRITORIES & NEUTRAL BLOCKS): a neutral player's; pro-axis or
   pro-allied when TripleA makes it friendly (allied) to that side, else strict; its standing army
@@ -105,8 +107,9 @@ def scenario_from(game, board, map_ref: str) -> tuple[str, list[str]]:
     # --------------------------------------------------------------------- nations and sides
     alliance_side = {}
     for p, a in game.alliances.items():
-        if _norm(a) in ("axis", "allies", "allied"):
-            alliance_side[p] = "axis" if _norm(a) == "axis" else "allies"
+        head = slug(a).split("_")[0]  # "Axis", "Allies", or a side's own alliance: "Axis-Germany", "Allies Britain"
+        if head in ("axis", "allies", "allied"):
+            alliance_side[p] = "axis" if head == "axis" else "allies"
     if not {"axis", "allies"} <= set(alliance_side.values()):
         raise ValueError("the game has no Axis and Allies alliances (its alliances: "
                          + (", ".join(sorted(set(game.alliances.values()))) or "none")
