@@ -1,6 +1,8 @@
 """``mapref import-triplea``: an area map, and the facts a scenario needs, from a TripleA map.
 
-A TripleA map folder holds ``map/polygons.txt`` (each territory's outline: ``NAME < (x,y) ... >
+A TripleA map folder (MAPDIR/map, MAPDIR, or the one folder a few levels below MAPDIR that holds
+``polygons.txt``; or the zip TripleA downloads, of which only these files are unpacked, into a
+temporary folder) holds ``map/polygons.txt`` (each territory's outline: ``NAME < (x,y) ... >
 < ... >``, one ``< >`` per separate part, pixels with y down), ``map/centers.txt`` (``NAME
 (x,y)``, where its name goes), ``map/map.properties`` (colours, the map's size, whether it wraps)
 and ``map/games/*.xml``, the game: territories (``water="true"`` for sea zones), connections,
@@ -21,13 +23,17 @@ What becomes what (:func:`triplea_map`):
   with the others into one coverage whose borders follow the centre of the border lines TripleA
   leaves out between neighbours (:func:`mapref.core.areatrace.clean_outlines`; an island drawn
   over its sea zone cuts a hole in it); a territory with no outline, or one too small to draw
-  (a helper territory such as Imperialism's "Threat"), an off-map box;
-- a map that wraps around (``map.scrollWrapX``) is cut where no land connection crosses (the
-  middle of an ocean): the territories east of the cut move one map width west, so every land
-  connection joins territories that touch;
+  (a helper territory such as Imperialism's "Threat"), an off-map box, in rows under the map;
+- a map that wraps round (``map.scrollWrapX`` / ``map.scrollWrapY``, or connections joining
+  territories that meet only across the map's edge) is cut where the fewest land connections
+  cross (the middle of an ocean): the territories beyond the cut move one map width (height)
+  back, so land connections join territories that touch; the map keeps its seams
+  (``AreaMap.wrap_x`` / ``wrap_y``);
 - every connection a move line: ``land`` between two land territories, ``naval`` between two sea
-  zones, ``coastal`` (a line kind of the map) between land and sea; a land line whose two
-  territories do not touch after cleaning (a strait, a canal) is marked ``crossing = true``;
+  zones, ``coastal`` (a line kind of the map) between land and sea; a line whose territories are
+  nearer round the back of a wrapping map is marked ``wrap = true``; a land line whose two
+  territories do not touch after cleaning (a strait, a canal), nor across the seam, is marked
+  ``crossing = true``; canals (``canalAttachment``) are plain naval lines, with a note;
 - production (``attrs.production``), victory cities (``vp``), capitals (``capital`` and
   ``attrs.capital_of``), impassable (``attrs.impassable``), the owner at the start as the
   location's colour class (one per player, with its alliance as side), ``originalOwner``
