@@ -66,12 +66,12 @@ def window_xy(canvas, x: float, y: float) -> tuple[int, int]:
 
 
 def game_figures(game: Path, runs: int, res: dict) -> None:
-    from mapref.ui.game import GameWindow, load_for_play
+    from mapref.ui.referee import RefereeWindow, load_for_play
 
     root = tk.Tk()
     t, cpu = time.perf_counter(), time.process_time()
     session = load_for_play(game)
-    w = GameWindow(root, session, quiet=True)
+    w = RefereeWindow(root, session, quiet=True)
     root.update()
     res["window_ms"] = [(time.perf_counter() - t) * 1000, (time.process_time() - cpu) * 1000]
     res["rss_mb"] = rss_mb()

@@ -575,21 +575,12 @@ def cmd_scenarios(argv: list[str]) -> int:
     ap = ArgumentParser(prog="mapref scenarios", description="List the shipped scenarios.")
     ap.add_argument("--json", action="store_true", help="as JSON: a list of {id, name, ruleset, map, first_turn, file}")
     args = ap.parse_args(argv)
-    from mapref.io.problems import FileProblems as Problems
-    from mapref.paths import data_dir
-    from mapref.rules.files import load_scenario, scenario_ruleset
+    from mapref.rules.files import shipped_scenarios
 
-    rows = []
-    for p in sorted(data_dir("scenarios").glob("*.toml")):
-        try:
-            sc = load_scenario(p, str(p))
-        except Problems as e:
-            print(e.problems[0], file=sys.stderr)
-            continue
-        rs = scenario_ruleset(sc)
-        d = rs.describe_scenario(sc)
-        rows.append({"id": sc.id, "name": sc.name, "ruleset": rs.name, "ruleset_title": rs.title, "map": sc.map,
-                     "first_turn": d.get("first_turn", ""), "file": p.name})
+    rows, problems = shipped_scenarios()
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    rows = [{k: v for k, v in r.items() if k != "path"} for r in rows]
     if args.json:
         json.dump(rows, sys.stdout, indent=1, ensure_ascii=False)
         print()

@@ -11,13 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from tools.xvfb import start_xvfb
+from tools.xvfb import start_window_manager, start_xvfb
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 # mapref's per-user files (crash journals, the error log) go to a folder of this test run
 os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="mapref-test-state-")
+# ... and its per-user settings (the lists of recent maps and games) too
+os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="mapref-test-config-")
 
 _XVFB = None
 if not os.environ.get("DISPLAY"):
@@ -25,6 +27,7 @@ if not os.environ.get("DISPLAY"):
 
 
 _LAPTOP: list = []
+_WM: list = []
 
 
 def pytest_unconfigure(config):
@@ -32,6 +35,9 @@ def pytest_unconfigure(config):
         _XVFB.terminate()
     for proc, _display in _LAPTOP:
         proc.terminate()
+    for procs, _display in _WM:
+        for p in reversed(procs):
+            p.terminate()
 
 
 @pytest.fixture(scope="session")
@@ -41,6 +47,34 @@ def laptop_display():
     if not _LAPTOP:
         _LAPTOP.append(start_xvfb("1366x768x24"))
     return _LAPTOP[0][1]
+
+
+@pytest.fixture(scope="session")
+def wm_display():
+    """A 1366x768 X display with a real window manager (twm) on it (started once, on first use):
+    where focus, grabs and menus behave as on a desktop.  Real keys and clicks are sent to it
+    with tests/ui/xtest.py."""
+    if not _WM:
+        xvfb, display = start_xvfb("1366x768x24")
+        _WM.append(([xvfb], display))
+        _WM[0][0].append(start_window_manager(display))
+    return _WM[0][1]
+
+
+@pytest.fixture
+def wm_tk(wm_display):
+    """A Tk root on the window manager's display (DISPLAY put back afterwards)."""
+    import tkinter as tk
+
+    display = os.environ.get("DISPLAY")
+    root = tk.Tk(screenName=wm_display)
+    yield root
+    try:
+        root.destroy()
+    except tk.TclError:
+        pass
+    if display is not None:
+        os.environ["DISPLAY"] = display
 
 
 @pytest.fixture

@@ -256,7 +256,7 @@ def test_fedora_uses_dnf_with_fedoras_names(tmp_path):
     rc, err, calls = co.run("run-tests")
     assert rc == 0, err
     assert calls[0] == ("dnf install -y -q python3-tkinter python3-libs python-pip-wheel xorg-x11-server-Xvfb "
-                        "xorg-x11-xauth chromium")
+                        "xorg-x11-xauth twm chromium")
     assert calls[1:3] == ["BIN/python3 -m venv ROOT/.venv", PIP + "[test]"]
 
 
@@ -298,7 +298,7 @@ def test_run_tests_installs_xvfb_chromium_and_the_test_extra_and_passes_argument
     assert rc == 0, err
     assert calls == [
         APT_UPDATE,
-        "apt-get install -y -q xvfb xauth chromium",
+        "apt-get install -y -q xvfb xauth twm chromium",
         "BIN/python3 -m venv ROOT/.venv",
         PIP + "[test]",
         "ROOT/.venv/bin/python -m pytest -k supply and not slow -x",

@@ -41,7 +41,8 @@ def shoot(out: Path) -> None:
     from mapref.paths import shipped_scenario
     from mapref.rulesets.hitlers_war.state import Army, HexState
     from mapref.ui import screenshot
-    from mapref.ui.game import GameWindow, load_for_play
+    from mapref.rules.ruleset import Action
+    from mapref.ui.referee import RefereeWindow, load_for_play
 
     out.mkdir(parents=True, exist_ok=True)
 
@@ -57,7 +58,7 @@ def shoot(out: Path) -> None:
         print(path)
 
     root = tk.Tk()
-    w = GameWindow(root, load_for_play(None), quiet=True)
+    w = RefereeWindow(root, load_for_play(None), quiet=True)
     assert (root.winfo_screenwidth(), root.winfo_screenheight()) == SIZE
     root.update()
     w.canvas.fit()
@@ -65,16 +66,16 @@ def shoot(out: Path) -> None:
     m, st = w.map, w.state
 
     # 1. the window: Barbarossa, summer 1941, Axis movement; an army selected with its supply line
-    w.advance()
-    w.select_army("Western Military District")
-    w.move("O14", "O13")
-    assert not w.move("Q13", "R14")  # a refused move: its reason and rule in the messages panel
-    w.select_army("Western Military District")
+    w.end_step(confirm=False)
+    w.select("army:Western Military District")
+    w.act(Action("move", {"from": "O14", "to": "O13"})).ok
+    assert not w.act(Action("move", {"from": "Q13", "to": "R14"})).ok  # a refused move: its reason and rule in the messages panel
+    w.select("army:Western Military District")
     grab(root, "window")
 
     # 2. dragging a counter: it follows the mouse, the hexes it may reach are lit
     c = w.canvas
-    w.select_army("Army Group South")
+    w.select("army:Army Group South")
     (x0, y0), (x1, y1) = c.widget_xy(m.grid.parse("N13")), c.widget_xy(m.grid.parse("L12"))
     c.event_generate("<Motion>", x=x0, y=y0)
     c.event_generate("<ButtonPress-1>", x=x0, y=y0, button=1)
@@ -94,7 +95,7 @@ def shoot(out: Path) -> None:
     w.refresh()
     w.supply_on.set(True)
     w.refresh()
-    w.select_army("Kiev Military District")
+    w.select("army:Kiev Military District")
     grab(root, "supply")
     w.supply_on.set(False)
     w.refresh()
@@ -108,29 +109,29 @@ def shoot(out: Path) -> None:
     st.armies[:] = [a for a in st.armies if a.name != "Crete Garrison"]
     w.ask_confirm = lambda title, text: True
     while not (st.side == "soviet" and st.phase == "movement"):
-        w.advance()
+        w.end_step(confirm=False)
     w.mode.set("advisory")
-    w._mode_changed()
+    w.mode_changed()
     w.ask_override = lambda action, refusal: "house rule: the Siberian army entrains at once"
-    w.move("box:siberia", "Q21")
-    w.select_army("Siberian Army")
+    w.act(Action("move", {"from": "box:siberia", "to": "Q21"})).ok
+    w.select("army:Siberian Army")
     grab(root, "advisory")
     w.mode.set("strict")
-    w._mode_changed()
+    w.mode_changed()
 
     # 5. the end of the Soviet combat phase, previewed before it is confirmed: the Kiev pocket lost
     while not (st.phase, st.subphase) == ("combat", "exploitation"):
-        w.advance()
-    w.select_army("Kiev Military District")
+        w.end_step(confirm=False)
+    w.select("army:Kiev Military District")
     grab(root, "end-step")
 
     # 6. the legend
-    w.side.select(w.legend_tab)
+    w.side.notebook.select(w.side.legend_tab)
     grab(root, "legend")
-    w.side.select(0)
+    w.side.notebook.select(0)
 
     # 7. File > New game: The Fall of Germany, its pools placed by hand
-    w.ask_save_changes = lambda what: False
+    w.files.ask_save_changes = lambda what: False
 
     def answer_dialog(name, values):
         def go():
@@ -144,14 +145,14 @@ def shoot(out: Path) -> None:
             d.ok()
         root.after(400, go)
 
-    answer_dialog("new-game", {"scenario": "fall_of_germany", "pools": "place them by hand"})
-    w.ask_and_start_new()
+    answer_dialog("new-game", {"scenario": "The Fall of Germany (Hitler's War)", "pools": "place them by hand"})
+    w.files.ask_and_start_new()
     root.update()
     # placing the set-up pools by dragging them from the Pools tab
-    w.ask_form = lambda title, fields, note: {k: str(d) for k, _l, _t, d, _c in fields}
     for space in ("P10", "O10", "N9"):
-        w.place("axis", space, {"infantry": 5, "mechanized": 5} if space == "P10" else {"infantry": 6})
-    t = w.pool_tree
+        pts = {"infantry": 5, "mechanized": 5} if space == "P10" else {"infantry": 6}
+        w.act(Action("place", {"pool": "axis", "space": space, "points": pts}))
+    t = w.side.pool_tree
     root.update()
     bx, by, bw, bh = t.bbox("axis")
     t.event_generate("<ButtonPress-1>", x=bx + 80, y=by + bh // 2, button=1)
@@ -163,15 +164,15 @@ def shoot(out: Path) -> None:
     root.update()
 
     # 8. building in the production phase: the form shows the budget, costs and places
-    w.new_game(shipped_scenario("barbarossa"), auto_place=True)
+    w.files.new_game(shipped_scenario("barbarossa"), auto_place=True)
     root.update()
     while not (st := w.state).phase == "production":
-        w.advance()
-    w.side.select(2)
+        w.end_step(confirm=False)
+    w.side.notebook.select(w.side.game_tab)
     w.ask_form = w._ask_form_dialog
     item = next(i for i in w.session.ruleset.menu(w.session.game, "P10", None) if i.label.startswith("Build"))
-    answer_dialog("build", {"points.mechanized": "2"})
-    w.invoke(item)
+    answer_dialog("build", {"mechanized": "2"})
+    w.controller.invoke(item)
     root.update()
 
     # 9. the print view: File > Export position as PNG, with the supply view
@@ -192,9 +193,9 @@ def shoot(out: Path) -> None:
     folder.mkdir(exist_ok=True)
     game = folder / "barbarossa-evening.toml"
     game.unlink(missing_ok=True)
-    w.ask_save_path = lambda: str(game)
-    w.save()
-    w.open_path(game)
+    w.files.ask_save_path = lambda: str(game)
+    w.files.save()
+    w.files.open_path(game)
     root.update()
     grab(root, "resume")
     root.destroy()

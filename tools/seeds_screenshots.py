@@ -1,8 +1,11 @@
-"""Take the screenshots of issue 16 in docs/ (run under a 24-bit X display:
-DISPLAY=:N python tools/seeds_screenshots.py): the referee's window with the Victory Point Check
-panel (the Hitler's War variant war_for_europe_vp, shared/seeds/003) and the front-token game's
-three fronts (three_fronts, shared/seeds/001)."""
+"""Take the screenshots of issue 16 in docs/ at 1366x768 (``python tools/seeds_screenshots.py``
+starts its own Xvfb of that size): the referee's window with the Victory Point Check (the Hitler's
+War variant war_for_europe_vp, shared/seeds/003: the strategic hexes starred on the map, the VP
+track in the Tracks tab), the front-token game's three fronts (three_fronts, shared/seeds/001),
+and area control on the imported map (aa_house_rules, shared/seeds/004: the map in its owners'
+colours, victory cities and capitals marked, the tallies and blocks in the Tracks tab)."""
 
+import os
 import sys
 import tkinter as tk
 from pathlib import Path
@@ -11,7 +14,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from mapref.rules.ruleset import Action  # noqa: E402
 from mapref.ui import screenshot  # noqa: E402
-from mapref.ui.game import GameWindow, load_for_play  # noqa: E402
+from mapref.ui.referee import RefereeWindow, load_for_play  # noqa: E402
+from tools.xvfb import start_xvfb  # noqa: E402
 
 
 def grab(root, out):
@@ -30,30 +34,23 @@ def act(w, verb, **args):
 def vp_check(root):
     """May-June 1940 of 003's example on the Hitler's War map: the Axis holds Oslo and Liege
     (Antwerp), the Allies Nancy (Metz), France no longer appeases, a Republican Stronghold in Madrid."""
-    w = GameWindow(root, load_for_play(ROOT / "scenarios" / "war_for_europe_vp.toml"), quiet=True)
+    w = RefereeWindow(root, load_for_play(ROOT / "scenarios" / "war_for_europe_vp.toml"), quiet=True)
     root.update()
-    root.update()
+    w.canvas.fit()
     act(w, "advance")
     act(w, "vp-set", country="fr", remove_marker=["appeasement"])
     act(w, "vp-set", stronghold="J5", support="soviet", minors=["soviet=war"])
     for hex_ in ("T10", "O9", "P12"):
         act(w, "set", space=hex_, control="axis")
     act(w, "vp-check")
-    root.update()
-    panes = w.canvas.master
-    panes.sashpos(0, 900)
-    root.update()
-    w.canvas.fit()
     w.refresh()
-    t = w.panel_text["Victory Point Check"]
-    t.configure(height=30)
-    w.side.select(w._panel_frame)  # the Game tab, where the ruleset's panels are
+    w.side.notebook.select(w.side.tracks_tab)  # the VP track, drawn as a track
     grab(root, ROOT / "docs" / "referee-vp-check.png")
     return w
 
 
 def fronts(root):
-    w = GameWindow(root, load_for_play(ROOT / "scenarios" / "three_fronts.toml"), quiet=True)
+    w = RefereeWindow(root, load_for_play(ROOT / "scenarios" / "three_fronts.toml"), quiet=True)
     root.update()
     root.update()
     act(w, "advance")
@@ -72,20 +69,29 @@ def fronts(root):
 def area_control(root):
     """004's house rules on the imported area map: Paris taken, Rome falls with Northern Italy
     Axis-held (the Italian Social Republic and its dice pending)."""
-    w = GameWindow(root, load_for_play(ROOT / "scenarios" / "aa_house_rules.toml"), quiet=True)
+    w = RefereeWindow(root, load_for_play(ROOT / "scenarios" / "aa_house_rules.toml"), quiet=True)
     root.update()
-    root.update()
+    w.canvas.fit()
     act(w, "take", space="france", by="germany")
     act(w, "war", nation="italy", on="france")
     act(w, "war", nation="japan", on="uk_pacific")
     act(w, "take", space="box:hong_kong", by="japan")
     act(w, "take", space="italy.s", by="france")
     w.refresh()
+    w.side.notebook.select(w.side.tracks_tab)  # the victory cities, capitals and neutral blocks
     grab(root, ROOT / "docs" / "referee-area-control.png")
     return w
 
 
 def main():
+    xvfb, os.environ["DISPLAY"] = start_xvfb("1366x768x24", first=160)
+    try:
+        shoot()
+    finally:
+        xvfb.terminate()
+
+
+def shoot():
     root = tk.Tk()
     vp_check(root)
     root.destroy()

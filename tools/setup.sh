@@ -106,7 +106,7 @@ _mapref_os_install() {
       case $need in
         tk) pkgs="$pkgs python3-tk" ;;
         venv) pkgs="$pkgs python3-venv" ;;
-        xvfb) pkgs="$pkgs xvfb xauth" ;;
+        xvfb) pkgs="$pkgs xvfb xauth twm" ;;  # twm: a light window manager for the tests of menus and focus
         chromium) pkgs="$pkgs chromium" ;;
       esac
     done
@@ -117,7 +117,7 @@ _mapref_os_install() {
       case $need in
         tk) pkgs="$pkgs python3-tkinter" ;;
         venv) pkgs="$pkgs python3-libs python-pip-wheel" ;;  # Fedora's venv module and ensurepip's pip
-        xvfb) pkgs="$pkgs xorg-x11-server-Xvfb xorg-x11-xauth" ;;
+        xvfb) pkgs="$pkgs xorg-x11-server-Xvfb xorg-x11-xauth twm" ;;
         chromium) pkgs="$pkgs chromium" ;;
       esac
     done

@@ -1,6 +1,6 @@
 """The Struggle for Europe map and screenshots of a game in progress, for the README and docs/.
 
-    python3 tools/sfe_screenshots.py          (needs a display: xvfb-run -a -s "-screen 0 1600x1000x24")
+    python3 tools/sfe_screenshots.py          (starts its own 1366x768 Xvfb: a small laptop's screen)
 
 - docs/struggle_for_europe_map.png: the map as ``mapref render`` draws it;
 - docs/sfe-referee-overview.png: the referee's window on a game in progress, the whole map;
@@ -26,25 +26,24 @@ from mapref.io.areafile import load_area_map  # noqa: E402
 from mapref.render.area_png import render_area  # noqa: E402
 from mapref.rules.ruleset import Action  # noqa: E402
 from mapref.ui import screenshot  # noqa: E402
-from mapref.ui.area_game import AreaGameWindow  # noqa: E402
-from mapref.ui.game import load_for_play  # noqa: E402
+from mapref.ui.referee import RefereeWindow, load_for_play  # noqa: E402
+from tools.xvfb import start_xvfb  # noqa: E402
 
 DOCS = ROOT / "docs"
 SCENARIO = ROOT / "scenarios" / "struggle_for_europe.toml"
 
 
-def window(path) -> AreaGameWindow:
+def window(path) -> RefereeWindow:
     root = tk.Tk()
-    w = AreaGameWindow(root, load_for_play(path), quiet=True)
-    w.ask_choice = lambda label, options, note="": (_ for _ in ()).throw(SystemExit(f"asked: {label} {options}"))
-    root.geometry("1366x768+0+0")
+    w = RefereeWindow(root, load_for_play(path), quiet=True)
+    w.ask_choice = lambda ask: (_ for _ in ()).throw(SystemExit(f"asked: {ask.label} {ask.options}"))
     root.update()
     w.canvas.fit()
     root.update()
     return w
 
 
-def view(w: AreaGameWindow, lon0, lat0, lon1, lat1) -> None:
+def view(w: RefereeWindow, lon0, lat0, lon1, lat1) -> None:
     m, c = w.map, w.canvas
     (x0, y0), (x1, y1) = m.geo_to_map(lon0, lat1), m.geo_to_map(lon1, lat0)
     c.update_idletasks()
@@ -54,13 +53,23 @@ def view(w: AreaGameWindow, lon0, lat0, lon1, lat1) -> None:
     w.root.update()
 
 
-def act(w: AreaGameWindow, verb: str, **args) -> None:
+def act(w: RefereeWindow, verb: str, **args) -> None:
     out = w.act(Action(verb, args))
     if not out.ok:
         raise SystemExit(f"{verb} {args}: {out.refusal}")
 
 
 def main() -> int:
+    import os
+
+    xvfb, os.environ["DISPLAY"] = start_xvfb("1366x768x24", first=170)
+    try:
+        return shoot()
+    finally:
+        xvfb.terminate()
+
+
+def shoot() -> int:
     render_area(load_area_map(ROOT / "maps" / "struggle_for_europe.toml"), DOCS / "struggle_for_europe_map.png")
     tmp = Path(tempfile.mkdtemp())
     try:
@@ -71,8 +80,8 @@ def main() -> int:
         # the Axis opens (8 Examples): the Ruhr's move, Antwerp contested, Sedan held
         act(w, "move", **{"from": "ruhr", "moves": "sedan=1,2 antwerp=3"})
         view(w, -6, 42, 16, 56)
-        w.select("A15")
-        w.say("Right-click Sedan or Antwerp to enter the battle's result")
+        w.select("counter:A15")
+        w.feed.tell("Right-click Sedan or Antwerp to enter the battle's result")
         screenshot(w.root, DOCS / "sfe-referee-battle.png")
         act(w, "battle", at="antwerp", attacker_air=3, retreat=True)
         act(w, "battle", at="sedan", attacker_air=4, defender_air=5, losses=["A13"])
@@ -89,11 +98,11 @@ def main() -> int:
         # the Soviets, in play since the Axis entered Bialystok, take it back: Riga is cut off
         act(w, "move", **{"from": "minsk", "moves": "bialystok"})
         w.canvas.fit()
-        w.select("A5")
+        w.select("counter:A5")
         w.root.update()
         screenshot(w.root, DOCS / "sfe-referee-overview.png")
         view(w, 15, 50, 37, 63)
-        w.select("A5")
+        w.select("counter:A5")
         screenshot(w.root, DOCS / "sfe-referee-cut.png")
         w.root.destroy()
     finally:

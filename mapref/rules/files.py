@@ -236,5 +236,28 @@ def open_file(path: str | os.PathLike[str], shown: str | None = None) -> tuple[s
     return anyfile.load_parsed(data, source, shown, extra_kinds=("scenario", "game"))
 
 
+def shipped_scenarios() -> tuple[list[dict], list[str]]:
+    """The shipped scenarios, by file name: (rows, problems).  A row has ``id``, ``name``,
+    ``ruleset``, ``ruleset_title``, ``map``, ``first_turn``, ``file`` (its name) and ``path``; a
+    scenario that does not read gives its first problem instead (``mapref scenarios`` and the
+    referee's File > New game list them)."""
+    from mapref.io.problems import FileProblems
+    from mapref.paths import data_dir
+
+    rows, problems = [], []
+    for p in sorted(data_dir("scenarios").glob("*.toml")):
+        try:
+            sc = load_scenario(p, str(p))
+        except FileProblems as e:
+            problems.append(str(e.problems[0]))
+            continue
+        rs = scenario_ruleset(sc)
+        d = rs.describe_scenario(sc)
+        rows.append({"id": sc.id, "name": sc.name, "ruleset": rs.name, "ruleset_title": rs.title, "map": sc.map,
+                     "first_turn": d.get("first_turn", ""), "file": p.name, "path": p})
+    return rows, problems
+
+
 __all__ = ["FORMAT", "Game", "ScenarioFile", "dumps_game", "find_map", "find_scenario", "load_game", "load_map",
-           "load_scenario", "new_game", "open_file", "read_scenario", "save_game", "scenario_ruleset", "scenario_with_map"]
+           "load_scenario", "new_game", "open_file", "read_scenario", "save_game", "scenario_ruleset", "scenario_with_map",
+           "shipped_scenarios"]

@@ -194,6 +194,20 @@ class MenuItem:
 
 
 @dataclass
+class Mark:
+    """Something the window marks on a space that is not a piece: a victory city, a capital, a
+    strategic hex, a battle waiting to be fought.  ``shape``: "star" (an objective, in the colour
+    of ``side``: whose it is, or who holds it), "dot" (a small disc in the side's colour: a
+    capital), "ring" (round ``pieces``, or the space: something to resolve there)."""
+
+    space: str
+    shape: str = "star"
+    side: str = ""
+    label: str = ""  # what it is ("victory city Paris"): the status bar and the legend
+    pieces: list[str] = field(default_factory=list)  # piece ids a ring goes round
+
+
+@dataclass
 class SetupPool:
     """Forces a scenario's set-up leaves the players to place (Hitler's War: "Place in any Axis
     friendly territories"), with what is still to place."""
@@ -551,8 +565,9 @@ class GameView:
         return set()
 
     def control_view(self, game: Game) -> dict[str, str]:
-        """The spaces held by another side than at the start: space -> holder (drawn in the
-        holder's colour, so the front line shows)."""
+        """The spaces drawn in a side's colour: space -> holder.  Usually those held by another
+        side than at the start (the front line shows); a game whose map shows who owns what
+        (area control) gives every space held by another than the map's colour says."""
         return {}
 
     def at_war(self, game: Game, a: str, b: str) -> bool:
@@ -567,10 +582,21 @@ class GameView:
         """The set-up pools with something still to place."""
         return []
 
-    def place(self, game: Game, pool: str, space: str) -> MenuItem | None:
+    def place(self, game: Game, pool: str, space: str, kind: str = "") -> MenuItem | None:
         """What dropping pool ``pool`` on ``space`` does: an entry with its action and the values
-        to ask (how many of each kind), or None."""
+        to ask (how many of each kind), or None.  ``kind``: one row of the pool was dragged (a
+        kind of :attr:`SetupPool.left`, or ``leader/NAME``): the values start with that only."""
         return None
+
+    def marks(self, game: Game) -> list[Mark]:
+        """What the window marks on the board besides the pieces (victory cities, capitals,
+        strategic spaces, battles waiting).  Default: nothing."""
+        return []
+
+    def legend(self, game: Game) -> dict[str, str]:
+        """What each kind of piece is, for the window's legend ("army": "army: infantry-
+        mechanized (+ other points)").  Default: the kind's name."""
+        return {}
 
 
 class Ruleset(GameFiles, GameRules, GameView):
@@ -583,5 +609,5 @@ class Ruleset(GameFiles, GameRules, GameView):
     board_kinds: tuple[str, ...] = ("hex",)
 
 
-__all__ = ["ARG_TYPES", "Action", "Arg", "Ask", "FIELD_KINDS", "Field", "GameFiles", "GameRules", "GameView", "MenuItem", "Move",
+__all__ = ["ARG_TYPES", "Action", "Arg", "Ask", "FIELD_KINDS", "Field", "GameFiles", "GameRules", "GameView", "Mark", "MenuItem", "Move",
            "Outcome", "PLACES", "Piece", "Ruleset", "SetupPool", "Step", "TrackRow", "Violation", "moves_by_name", "put", "refused"]

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from mapref.rules import vptrack
-from mapref.rules.ruleset import Action, Outcome, refused
+from mapref.rules.ruleset import Action, Mark, Outcome, TrackRow, refused
 from mapref.rules.vpmoves import MOVES  # the two moves every moves table with the track declares
 
 VERBS = ("vp-set", "vp-check")
@@ -151,6 +151,33 @@ def panel(host: Host, game) -> list[tuple[str, list[str]]]:
         return []
     return [("Victory Point Check", vptrack.panel_lines(game.scenario.vp_track, game.state.vp_track, host.facts(game),
                                                         host.turn(game), final=host.over(game)))]
+
+
+def marks(host: Host, game) -> list[Mark]:
+    """The strategic spaces on the map (0.1.1), for the referee's window: a star in the colour of
+    the side holding the space (white: no side), named with whose strategic space it is."""
+    if not enabled(game):
+        return []
+    facts = host.facts(game)
+    return [Mark(sp, "star", facts.holder(sp) or "", f"{s.faction} strategic space {s.name or facts.name(sp)}")
+            for sp, s in game.scenario.vp_track.strategic.items()]
+
+
+def tracks(game) -> list[TrackRow]:
+    """The VP Track drawn as a track: a slot per box, left (the Allied end) to right (the Axis
+    end), the VP marker in its box showing the side of its face (0.1.2)."""
+    if not enabled(game):
+        return []
+    spec, ts = game.scenario.vp_track, game.state.vp_track
+    allied = spec.factions.get("western") or (spec.allied_sides[0] if spec.allied_sides else "")
+    side = spec.axis_side if ts.face == "axis_tide" else allied
+    value = "" if ts.value is None else f", Current Strategic Value {ts.value:+d}"
+    note = f"last check: {ts.checked}" if ts.checked else "no check yet"
+    if ts.result:
+        note = f"{ts.result.get('winner', '')}: {ts.result.get('condition', '')}".strip(": ")
+    return [TrackRow("vp_track", f"VP Track: {vptrack.FACE_NAMES.get(ts.face, ts.face)}{value}",
+                     [side if b.id == ts.box else "" for b in spec.boxes], note,
+                     labels=[("AV" if b.automatic else str(b.vp)) for b in spec.boxes])]
 
 
 class TrackMoves:

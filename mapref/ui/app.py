@@ -1,9 +1,11 @@
 """``mapref [FILE]``: which window opens.
 
-With no file, the referee's window on the Hitler's War map with the Barbarossa set-up; a saved
-game or a scenario opens there too (on an area map: the area referee's window,
-:mod:`mapref.ui.area_game`); a map opens in the map editor.  Without a display both windows are
-impossible: :func:`display_problem` says so in plain words (the command-line verbs still work).
+With no file, the referee's window (:mod:`mapref.ui.referee`) on the Hitler's War map with the
+Barbarossa set-up; a saved game or a scenario of any game opens there too, its board the one
+its ruleset declares (``Ruleset.board_view``: the map, hex or area as the game's map is, or the
+tracks); a hex map opens in the map editor, an area map in the area editor.  Without a display
+the windows are impossible: :func:`display_problem` says so in plain words (the command-line
+verbs still work).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ def __getattr__(name: str):
     raise AttributeError(name)
 
 
-VERBS = ("check", "info", "render", "new-game", "referee", "move", "set", "advance")
+VERBS = ("check", "info", "render", "new-game", "referee", "scenarios", "log")  # the engine's, besides each game's own
 
 
 def _local_display() -> bool:
@@ -51,7 +53,7 @@ def display_problem() -> str | None:
     return (f"mapref: the windows need a graphical display, and there is none here ({why}).\n"
             "Run mapref on a desktop, through ssh -X, or under Xvfb (xvfb-run mapref ...).\n"
             "The command-line verbs work without a display: "
-            + ", ".join(f"mapref {v}" for v in VERBS) + "; mapref --help lists them all.")
+            + ", ".join(f"mapref {v}" for v in VERBS) + " and each game's own; mapref --help lists them all.")
 
 
 def run(path: str | Path | None, loaded: tuple[str, object] | None = None) -> int:
@@ -62,21 +64,17 @@ def run(path: str | Path | None, loaded: tuple[str, object] | None = None) -> in
     if problem:
         print(problem, file=sys.stderr)
         return 1
-    from mapref.ui import game
+    from mapref.ui import referee
 
     if path is None:
-        return game.run(None)
+        return referee.run(None)
     if loaded is None:
         from mapref.rules.files import open_file
 
         loaded = open_file(path)
     kind, obj = loaded
-    if kind in ("game", "scenario"):
-        if getattr(getattr(obj, "map", None), "kind", "") == "area":  # Struggle for Europe
-            from mapref.ui.area_game import run as run_area_game
-
-            return run_area_game(path)
-        return game.run(path)
+    if kind in ("game", "scenario"):  # every game: the one referee's window, its board by the ruleset
+        return referee.run(path)
     # the map read above goes to the editor: a 10,000-location map is not parsed twice
     m = getattr(obj, "map", obj) if kind in ("hex", "area") else None
     if kind == "area":

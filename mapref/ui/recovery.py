@@ -216,33 +216,41 @@ def recent_file() -> Path:
     return config_dir() / "recent.json"
 
 
-def recent() -> list[Path]:
-    """The maps opened or saved last, newest first (a missing or broken list is empty)."""
+def recent(key: str = "maps") -> list[Path]:
+    """The files opened or saved last, newest first: the maps (the editor's list) or the games
+    (``key="games"``, the referee's); a missing or broken list is empty."""
     try:
         data = json.loads(recent_file().read_text(encoding="utf-8"))
-        return [Path(p) for p in data.get("maps", []) if isinstance(p, str)][:RECENT_MAX]
+        return [Path(p) for p in data.get(key, []) if isinstance(p, str)][:RECENT_MAX]
     except (OSError, ValueError, AttributeError):
         return []
 
 
-def add_recent(path: Path) -> list[Path]:
-    p = path.resolve()
-    maps = [p] + [q for q in recent() if q != p]
-    maps = maps[:RECENT_MAX]
+def _write_recent(key: str, paths: list[Path]) -> None:
     try:
         f = recent_file()
+        try:
+            data = json.loads(f.read_text(encoding="utf-8"))
+            if not isinstance(data, dict):
+                data = {}
+        except (OSError, ValueError):
+            data = {}
+        data[key] = [str(q) for q in paths]
         f.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(f, json.dumps({"maps": [str(q) for q in maps]}, indent=1) + "\n")
+        write_atomic(f, json.dumps(data, indent=1) + "\n")
     except OSError:
-        pass  # a list of recent maps is a convenience: never fail an open or a save over it
-    return maps
+        pass  # a list of recent files is a convenience: never fail an open or a save over it
 
 
-def forget_recent(path: Path) -> list[Path]:
+def add_recent(path: Path, key: str = "maps") -> list[Path]:
     p = path.resolve()
-    maps = [q for q in recent() if q != p]
-    try:
-        write_atomic(recent_file(), json.dumps({"maps": [str(q) for q in maps]}, indent=1) + "\n")
-    except OSError:
-        pass
-    return maps
+    paths = ([p] + [q for q in recent(key) if q != p])[:RECENT_MAX]
+    _write_recent(key, paths)
+    return paths
+
+
+def forget_recent(path: Path, key: str = "maps") -> list[Path]:
+    p = path.resolve()
+    paths = [q for q in recent(key) if q != p]
+    _write_recent(key, paths)
+    return paths

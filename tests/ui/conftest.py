@@ -5,13 +5,13 @@ import tkinter as tk
 
 import pytest
 
-from mapref.ui.game import GameWindow, load_for_play
+from mapref.ui.referee import RefereeWindow, load_for_play
 
 
 @pytest.fixture
 def win():
     root = tk.Tk()
-    w = GameWindow(root, load_for_play(None), quiet=True)
+    w = RefereeWindow(root, load_for_play(None), quiet=True)
     root.update()
     w.canvas.fit()
     root.update()

@@ -31,7 +31,7 @@ def drag(w, frm, to, steps=4):
     for i in range(1, steps + 1):
         c.event_generate("<B1-Motion>", x=x0 + (x1 - x0) * i // steps, y=y0 + (y1 - y0) * i // steps, state=0x100)
     w.root.update()
-    lit = set(w.drag_reach())
+    lit = set(w.canvas.lit)
     c.event_generate("<ButtonRelease-1>", x=x1, y=y1, button=1, state=0x100)
     w.root.update()
     return lit
@@ -58,3 +58,52 @@ def answer_dialog(root: tk.Misc, values: dict | None = None, delay: int = 300) -
             d.vars[k].set(v)
         d.ok()
     root.after(delay, go)
+
+
+# ------------------------------------------------------------------ the referee's window, by name
+def move(w, frm, to, points=None, army=None, **more):
+    """A Hitler's War move through the window (its controller: checked, applied, shown)."""
+    from mapref.rules.ruleset import Action
+
+    args = {"from": frm, "to": to, **more}
+    if points:
+        args["points"] = points
+    if army:
+        args["army"] = army
+    return w.act(Action("move", args)).ok
+
+
+def menu_entries(w, space):
+    """The right-click menu at ``space`` as the ruleset gives it: (label, enabled, why)."""
+    return [(i.label, i.enabled, i.why) for i in w.controller.menu_at(space)]
+
+
+def menu_actions(w, space):
+    """The enabled entries of the right-click menu at ``space``: (label, do it)."""
+    return [(i.label, (lambda i=i: w.controller.invoke(i, space))) for i in w.controller.menu_at(space) if i.enabled]
+
+
+def end_step(w):
+    """End the step without the window's question (what ending it will do)."""
+    return w.end_step(confirm=False)
+
+
+def menu_labels(w):
+    """The open right-click menu's entries after its title, without the foot that says why the
+    greyed ones are greyed."""
+    m = w.controller.context_menu
+    return [m.entrycget(i, "label") for i in range(1, m.index("end") + 1)
+            if m.type(i) != "separator" and not m.entrycget(i, "label").startswith(("Greyed: ", "    "))]
+
+
+def menu_foot(w):
+    """The reasons at the foot of the open right-click menu (one per reason the greyed entries have)."""
+    m = w.controller.context_menu
+    out: list[str] = []
+    for i in range(m.index("end") + 1):
+        label = m.entrycget(i, "label") if m.type(i) == "command" else ""
+        if label.startswith("Greyed: "):
+            out.append(label[8:])
+        elif out and label.startswith("    "):  # a long reason goes on over more lines
+            out[-1] += " " + label.strip()
+    return out

@@ -1,8 +1,8 @@
 """The referee's window on an area map: Struggle for Europe's first operation played with the
 mouse (synthetic events under Xvfb): a click shows a supply line along the move lines, a drag
-the rules refuse says why, the Ruhr's move from the right-click menu opens two battles, their
-results entered from the menu, the turn ended; the Allied naval move refused with a truck card
-and allowed with a naval one; the game saved and reopened."""
+the rules refuse says why, the Ruhr's move from the right-click menu opens two battles (ringed
+on the map), their results entered from the menu, the turn ended with End step; the Allied
+move by sea asks for the naval card; the game saved and reopened."""
 
 import os
 import subprocess
@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from mapref.ui.area_game import SELECTED, AreaGameWindow
-from mapref.ui.game import load_for_play
+from mapref.ui.referee import RefereeWindow, load_for_play
+from mapref.ui.referee.counters import SELECTED
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIO = ROOT / "scenarios" / "struggle_for_europe.toml"
@@ -22,7 +22,7 @@ SCENARIO = ROOT / "scenarios" / "struggle_for_europe.toml"
 @pytest.fixture
 def win():
     root = tk.Tk()
-    w = AreaGameWindow(root, load_for_play(SCENARIO), quiet=True)
+    w = RefereeWindow(root, load_for_play(SCENARIO), quiet=True)
     root.geometry("1366x768+0+0")
     root.update()
     w.canvas.fit()
@@ -54,11 +54,11 @@ def press_release(w, x, y, tx=None, ty=None):
 
 
 def click_counter(w, cid):
-    press_release(w, *w.canvas.counter_widget_xy(cid))
+    press_release(w, *w.canvas.piece_widget_xy(f"counter:{cid}"))
 
 
 def drag(w, cid, space):
-    x, y = w.canvas.counter_widget_xy(cid)
+    x, y = w.canvas.piece_widget_xy(f"counter:{cid}")
     tx, ty = w.canvas.widget_xy(w.map.space_point(space))
     press_release(w, x, y, tx, ty)
 
@@ -68,26 +68,36 @@ def right_click_and_choose(w, space, label):
     x, y = c.widget_xy(w.map.space_point(space))
     c.event_generate("<ButtonPress-3>", x=x, y=y, button=3, rootx=c.winfo_rootx() + x, rooty=c.winfo_rooty() + y)
     w.root.update()
-    m = w.context_menu
+    m = w.controller.context_menu
     labels = [m.entrycget(i, "label") for i in range(m.index("end") + 1)]
     assert label in labels, labels
-    m.unpost()
     m.invoke(labels.index(label))
     w.root.update()
+
+
+def centre(w, cid):
+    x0, y0, x1, y1 = w.canvas.piece_box(f"counter:{cid}")
+    return (x0 + x1) / 2, (y0 + y1) / 2
+
+
+def battles(w):
+    """The battles waiting, as the map rings them."""
+    return [m.space for m in w.marks if m.shape == "ring"]
 
 
 def test_the_first_operation_played_with_the_mouse(win, tmp_path):
     w = win
     assert w.root.title() == "Struggle for Europe 1939-1945 (new game) - mapref referee"
-    drawn = {t for i in w.canvas.find_withtag("counter") for t in w.canvas.gettags(i) if t.startswith("counter:")}
-    assert drawn == {f"counter:{c.id}" for c in w.state.counters} and len(drawn) == 38
+    assert w.canvas.kind == "area"
+    drawn = {t for i in w.canvas.find_withtag("unit") for t in w.canvas.gettags(i) if t.startswith("piece:counter:")}
+    assert drawn == {f"piece:counter:{c.id}" for c in w.state.counters} and len(drawn) == 38
     view(w, -6, 42, 16, 56)  # the western front
     # a click on the Axis 3 in the Ruhr: its supply line along the move lines to Berlin
     click_counter(w, "A15")
-    assert w.selected == "A15"
-    assert w.selected_text.get("1.0", "end").splitlines()[1] == "In supply: Ruhr - Berlin"
+    assert w.selected == "counter:A15"
+    assert w.side.info_text.get("1.0", "end").splitlines()[1] == "In supply: Ruhr - Berlin"
     assert w.canvas.find_withtag("supply-path")
-    box = [i for i in w.canvas.find_withtag("counter:A15") if w.canvas.type(i) == "rectangle"][0]
+    box = [i for i in w.canvas.find_withtag("piece:counter:A15") if w.canvas.type(i) == "rectangle"][0]
     assert w.canvas.itemcget(box, "outline") == SELECTED
     # an Allied counter dragged in the Axis turn: refused with the rule, nothing changes
     before = w.session.state_data()
@@ -97,33 +107,37 @@ def test_the_first_operation_played_with_the_mouse(win, tmp_path):
     # 8 Examples: the Ruhr's 1 and 2 to Sedan, its 3 to Antwerp, one truck card
     w.ask_form = lambda title, fields, note="": {"moves": "sedan=1,2 antwerp=3", "card": "truck"}
     right_click_and_choose(w, "ruhr.w", "Move counters from here...")
-    assert [w.battles.get(i).split(":")[0] for i in range(w.battles.size())] == ["Sedan (east)", "Antwerp (east)"]
-    assert len(w.canvas.find_withtag("battle")) == 2
+    assert battles(w) == ["sedan.e", "antwerp.e"]
+    assert len(w.canvas.find_withtag("mark-ring")) == 2
+    assert "[7.2" in w.feed.lines()[-3]  # the move's log entry cites its rule
     # Antwerp: the Allies retreat into the back half; the location is contested, each side in its half
     w.ask_form = lambda title, fields, note="": {"attacker_air": "3"}
     right_click_and_choose(w, "antwerp.e", "Battle: the defender retreats before battle...")
-    assert w.report["locations"]["antwerp"]["control"] == "contested"
-    (ax, _), (wx, _) = w.canvas.counter_at["A15"], w.canvas.counter_at["W5"]
+    assert w.session.report().as_dict()["locations"]["antwerp"]["control"] == "contested"
+    (ax, _), (wx, _) = centre(w, "A15"), centre(w, "W5")
     assert ax > wx  # the Axis in the east half, drawn east of the Western counter
     # Sedan: the Allies defend and win; the Axis chooses its loss when asked
     w.ask_form = lambda title, fields, note="": {"attacker_air": "4", "attacker_bonus": "0", "defender_air": "5",
                                                  "defender_bonus": "0"}
     asked = []
-    w.ask_choice = lambda label, options, note="": asked.append((label, options)) or "A13"
+    w.ask_choice = lambda ask: asked.append((ask.label, ask.options)) or "A13"
     right_click_and_choose(w, "sedan.e", "Battle result: the defender defends...")
     assert asked == [("the Axis player loses a counter in Sedan", ["A12", "A13"])]
-    assert w.battles.size() == 0 and w.state.counter("A12").at == "ruhr"
+    assert battles(w) == [] and w.state.counter("A12").at == "ruhr"
     assert "A12 (1) retreats to Ruhr" in w.status.get()
-    # the turn ends: supply, the draw, the Allies to play
-    w.buttons["end-turn"].invoke()
+    # the turn ends (End step): supply, the draw, the Allies to play
+    w.track.end_button.invoke()
     w.root.update()
-    assert w.turn_var.get() == "Struggle for Europe 1939-1945: turn 1, the Allied player, operation 1"
-    # the Allies: London to Marseilles by sea needs the naval card
+    assert w.track.turn_var.get() == "Struggle for Europe 1939-1945: turn 1, the Allied player, operation 1"
+    # the Allies: London to Marseilles by sea needs the naval card: the window asks which card was played
+    asked.clear()
+    w.ask_choice = lambda ask: asked.append((ask.label, ask.options)) or None
     drag(w, "W1", "marseilles.nw")
-    assert w.status.get().startswith("The only way from London to Marseilles through friendly locations crosses a naval move line")
-    w.card.set("naval")
+    assert asked == [("the move card", ["naval"])] and w.state.counter("W1").at == "london"
+    assert "the only way from London to Marseilles through friendly locations crosses a naval move line" in w.status.get()
+    w.ask_choice = lambda ask: "naval"
     drag(w, "W1", "marseilles.nw")
-    assert w.state.counter("W1").at == "marseilles" and w.selected == "W1"
+    assert w.state.counter("W1").at == "marseilles" and w.selected == "counter:W1"
     assert w.root.title().startswith("*")
     w.session.save(tmp_path / "g.toml")
     again = load_for_play(tmp_path / "g.toml")
@@ -138,12 +152,12 @@ def test_an_unsupplied_counter_shows_where_its_line_is_cut(win):
 
     w.act(Action("set", {"at": {"A1": "riga"}, "flag": {"riga": "axis"}}))
     click_counter(w, "A1")
-    assert "OUT OF SUPPLY: cut at Bialystok (west), Leningrad (west)" in w.selected_text.get("1.0", "end")
+    assert "OUT OF SUPPLY: cut at Bialystok (west), Leningrad (west)" in w.side.info_text.get("1.0", "end")
     cuts = {t for i in w.canvas.find_withtag("supply-cut") for t in w.canvas.gettags(i) if t.startswith("cut:")}
     assert cuts == {"cut:bialystok.w", "cut:leningrad.w"}
-    box = [i for i in w.canvas.find_withtag("counter:A2") if w.canvas.type(i) == "rectangle"][0]
+    box = [i for i in w.canvas.find_withtag("piece:counter:A2") if w.canvas.type(i) == "rectangle"][0]
     assert w.canvas.itemcget(box, "outline") != SELECTED
-    assert w.canvas.find_withtag("flag:riga")  # the German flag in Riga
+    assert w.canvas.find_withtag("piece:flag:riga")  # the German flag in Riga
 
 
 def test_ctrl_e_exports_the_position_with_the_control_flags(win, tmp_path):
@@ -186,3 +200,33 @@ def test_mapref_with_the_scenario_opens_the_area_referee(tmp_path):
                        timeout=90)
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == "window: Struggle for Europe 1939-1945 (new game) - mapref referee"
+
+
+def test_the_area_game_has_the_supply_view_and_the_reach_while_dragging(win):
+    """The same evening on every game (issue 21): S shows each faction's supplied locations on
+    the area map; a counter being dragged lights where a move card takes it; every result cites
+    its rule in the messages and log panel."""
+    w = win
+    c = w.canvas
+    assert not c.find_withtag("supply-view")
+    c.focus_force()
+    c.event_generate("<KeyPress-s>")
+    w.root.update()
+    assert w.supply_on.get() and c.find_withtag("supplied:axis") and c.find_withtag("supplied:western")
+    c.event_generate("<KeyPress-s>")
+    w.root.update()
+    assert not c.find_withtag("supply-view")
+    view(w, -6, 42, 16, 56)
+    x, y = c.piece_widget_xy("counter:A15")
+    tx, ty = c.widget_xy(w.map.space_point("antwerp.e"))
+    c.event_generate("<Motion>", x=x, y=y)
+    c.event_generate("<ButtonPress-1>", x=x, y=y, button=1)
+    c.event_generate("<B1-Motion>", x=(x + tx) // 2, y=(y + ty) // 2, state=0x100)
+    w.root.update()
+    lit = set(c.lit)
+    assert "antwerp.e" in lit and "sedan.e" in lit and "london" not in lit and c.find_withtag("reach")
+    c.event_generate("<ButtonRelease-1>", x=tx, y=ty, button=1, state=0x100)
+    w.root.update()
+    assert w.state.counter("A15").at == "antwerp.e"
+    entry = w.feed.lines()[0]
+    assert entry.startswith("1. turn 1, axis operation 1: move Ruhr -> Antwerp (east)") and "[7.2" in entry

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from mapref.ui.game import GameWindow, load_for_play
+from mapref.ui.referee import RefereeWindow, load_for_play
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -27,7 +27,7 @@ def big_game(tmp_path_factory):
 @pytest.fixture
 def win(big_game):
     root = tk.Tk()
-    w = GameWindow(root, load_for_play(big_game), quiet=True)
+    w = RefereeWindow(root, load_for_play(big_game), quiet=True)
     root.update()
     yield w
     root.destroy()
@@ -62,22 +62,21 @@ def test_a_drag_on_a_big_map(win):
     c.event_generate("<ButtonPress-1>", x=xa, y=ya, button=1)
     c.event_generate("<B1-Motion>", x=(xa + xb) // 2, y=(ya + yb) // 2, state=0x100)
     deadline = time.monotonic() + 60  # the reach fills in between events, a step per ms or so
-    while win._reach_job is not None and time.monotonic() < deadline:
+    while win.controller.reach_job is not None and time.monotonic() < deadline:
         win.root.update()
-    assert win._reach_job is None, "the reach never finished filling in"
+    assert win.controller.reach_job is None, "the reach never finished filling in"
     drawn = {win.map.grid.label(h) for h in c.items} | {f"box:{b}" for b in win.map.boxes}
     piece = win.selected_piece().id
-    assert win.drag_reach() == win.session.ruleset.reach(win.session.game, piece, within=drawn)
-    assert to in win.drag_reach()
+    assert set(win.canvas.lit) == win.session.ruleset.reach(win.session.game, piece, within=drawn)
+    assert to in set(win.canvas.lit)
     c.event_generate("<ButtonRelease-1>", x=xb, y=yb, button=1, state=0x100)
     win.root.update_idletasks()
     # the drop's frame: the move is done and the counter stands on its new space
     assert win.state.army(name).at == to
-    rect = next(i for i in c.find_withtag(f"army:{name}") if c.type(i) == "rectangle")
+    rect = next(i for i in c.find_withtag(f"piece:army:{name}") if c.type(i) == "rectangle")
     x0, y0, x1, y1 = c.coords(rect)
     assert ((x0 + x1) / 2, (y0 + y1) / 2) == pytest.approx(c.space_xy(to), abs=1)
     # just after it, the report and the pieces of the new position
-    win.flush()
+    win.controller.flush()
     assert any(p.title == name and p.space == to for p in win.pieces)
-    assert win.report["armies"] and next(a for a in win.report["armies"] if a["name"] == name)["hex"] == to
-    assert win.selected == name
+    assert win.selected == f"army:{name}"

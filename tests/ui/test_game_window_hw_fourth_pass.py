@@ -10,7 +10,8 @@ import pytest
 
 from mapref.rules.ruleset import Action
 from mapref.rulesets.hitlers_war.state import Fleet, HexState
-from mapref.ui.game import GameWindow, load_for_play
+from mapref.ui.referee import RefereeWindow, load_for_play
+from tests.ui.events import end_step
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -18,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture
 def wfe():
     root = tk.Tk()
-    w = GameWindow(root, load_for_play(ROOT / "scenarios" / "war_for_europe.toml"), quiet=True)
+    w = RefereeWindow(root, load_for_play(ROOT / "scenarios" / "war_for_europe.toml"), quiet=True)
     root.update()
     yield w
     root.destroy()
@@ -31,19 +32,29 @@ def _advance_to(w, side, phase, subphase):
             return
         if (st.side, st.phase, st.subphase) == ("allies", "production", "build"):
             w.session.apply(Action("build", {"space": "N8", "points": {"infantry": 3}}))  # France 2
-        w.advance()
+        end_step(w)
     raise AssertionError(f"never reached {side} {phase} {subphase}")
 
 
 def _game_menu(w, label_start, values):
-    """Invoke the Game menu entry whose label starts so, answering its form with ``values``."""
+    """Invoke the Game menu entry (or its submenus') whose label starts so, answering its form with
+    ``values``."""
     w.ask_form = lambda title, fields, note="": values
-    w._update_game_menu()
-    labels = [w.game_menu.entrycget(i, "label") if w.game_menu.type(i) != "separator" else ""
-              for i in range(w.game_menu.index("end") + 1)]
-    i = next(i for i, lab in enumerate(labels) if lab.startswith(label_start))
-    assert w.game_menu.entrycget(i, "state") == "normal", labels[i]
-    w.game_menu.invoke(i)
+    w.refresh()
+
+    def find(m):
+        for i in range(m.index("end") + 1):
+            if m.type(i) == "cascade":
+                got = find(w.root.nametowidget(m.entrycget(i, "menu")))
+                if got is not None:
+                    return got
+            elif m.type(i) == "command" and m.entrycget(i, "label").startswith(label_start):
+                return m, i
+        return None
+
+    m, i = find(w.game_menu)
+    assert m.entrycget(i, "state") == "normal", m.entrycget(i, "label")
+    m.invoke(i)
     w.root.update()
 
 
@@ -76,7 +87,7 @@ def test_a_naval_battle_and_a_fleet_split_in_the_window(wfe):
                 if i.label.startswith("Move ship points of British Fleet"))
     assert item.enabled and [f.key for f in item.ask] == ["to", "ships"]
     wfe.ask_form = lambda title, fields, note="": {"to": "P4", "ships": "3"}
-    assert wfe.invoke(item)
+    assert wfe.controller.invoke(item)
     assert sorted((f.at, f.capital) for f in wfe.state.fleets if f.nation == "gb") == sorted([(home, 5), ("P4", 3)])
     raider = Fleet("Raider", "axis", "ge", "P3", False, 2)
     wfe.session.game.state.fleets.append(raider)

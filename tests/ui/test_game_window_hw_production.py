@@ -6,14 +6,14 @@ import tkinter as tk
 
 import pytest
 
-from mapref.ui.game import GameWindow, load_for_play
-from tests.ui.events import answer_dialog
+from mapref.ui.referee import RefereeWindow, load_for_play
+from tests.ui.events import answer_dialog, end_step, menu_actions, move
 
 
 @pytest.fixture
 def win():
     root = tk.Tk()
-    w = GameWindow(root, load_for_play(None), quiet=True)  # Barbarossa
+    w = RefereeWindow(root, load_for_play(None), quiet=True)  # Barbarossa
     root.update()
     yield w
     root.destroy()
@@ -24,12 +24,12 @@ def advance_to(w, side, phase, subphase):
         st = w.state
         if (st.side, st.phase, st.subphase) == (side, phase, subphase):
             return
-        w.advance()
+        end_step(w)
     raise AssertionError(f"never reached {side} {phase} {subphase}")
 
 
 def entry(w, space, label):
-    return next(f for lab, f in w.combat_actions(space) if lab == label)
+    return next(f for lab, f in menu_actions(w, space) if lab == label)
 
 
 def answer_form(w, values):
@@ -40,8 +40,8 @@ def answer_form(w, values):
 def test_build_and_repair_from_the_right_click_menu(win):
     # Building strength points 2-4; Repairing devastated production 2-4
     advance_to(win, "axis", "production", "build")
-    assert win.combat_actions("L12") == []  # Yugoslav: the Axis builds only in German production hexes
-    item = next(i for i in win._menu("N11") if i.label == "Build here...")
+    assert menu_actions(win, "L12") == []  # Yugoslav: the Axis builds only in German production hexes
+    item = next(i for i in win.controller.menu_at("N11") if i.label == "Build here...")
     assert [f[0] for f in item.ask] == ["infantry", "mechanized"]
     assert "16 of 16 production left" in item.why and "infantry 2" in item.why and "mechanized 5" in item.why
     answer_form(win, {"infantry": "1", "mechanized": "2"})
@@ -53,7 +53,7 @@ def test_build_and_repair_from_the_right_click_menu(win):
     win.ask_form = lambda title, fields, note: {"mechanized": "2"}
     assert not entry(win, "N11", "Build here...")()
     assert "have 4 of 16" in win.status.get() and "[Building strength points 3" in win.status.get()
-    win.advance()  # -> repair
+    end_step(win)  # -> repair
     assert win.state.subphase == "repair"
     win.ask_form = lambda title, fields, note: {"points": "1"}
     assert entry(win, "L12", "Repair production here...")()
@@ -65,8 +65,8 @@ def test_build_and_repair_from_the_right_click_menu(win):
 def test_the_owner_chooses_the_points_lost_to_over_stacking_in_the_window(win):
     # Stacking 3: "they must eliminate strength points of their choice"
     advance_to(win, "axis", "movement", "")
-    assert win.move("O14", "Q13")  # Army Group Centre (2-8) into Army Group North's hex (5-5)
-    item = next(i for i in win._menu("Q13") if i.label.startswith("End movement"))
+    assert move(win, "O14", "Q13")  # Army Group Centre (2-8) into Army Group North's hex (5-5)
+    item = next(i for i in win.controller.menu_at("Q13") if i.label.startswith("End movement"))
     assert item.label == "End movement, choosing the 10 points lost here..." and item.enabled
     win.ask_form = lambda title, fields, note: {"mechanized": "10"}
     assert entry(win, "Q13", item.label)()

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from mapref.ui.game import GameWindow, load_for_play
-from tests.ui.events import key
+from mapref.ui.referee import RefereeWindow, load_for_play
+from tests.ui.events import end_step, key, move
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -27,7 +27,7 @@ def new_game_file(tmp_path) -> Path:
 def game_win(tmp_path):
     g = new_game_file(tmp_path)
     root = tk.Tk()
-    w = GameWindow(root, load_for_play(g, journal=True), quiet=True)
+    w = RefereeWindow(root, load_for_play(g, journal=True), quiet=True)
     root.update()
     w.canvas.fit()
     root.update()
@@ -41,7 +41,7 @@ def game_win(tmp_path):
 def test_redo_and_the_unsaved_mark_in_the_title(game_win):
     w, g = game_win
     assert w.root.title() == "g.toml - mapref referee"
-    w.advance()
+    end_step(w)
     assert w.root.title() == "*g.toml - mapref referee" and w.state.phase == "movement"
     assert w.edit_menu.entrycget(0, "label") == "Undo end of axis set-up"
     key(w, "<Control-z>")
@@ -54,8 +54,8 @@ def test_redo_and_the_unsaved_mark_in_the_title(game_win):
 
 def test_ctrl_s_saves_to_the_games_own_file_without_asking(game_win):
     w, g = game_win
-    w.advance()
-    assert w.move("O14", "O13")
+    end_step(w)
+    assert move(w, "O14", "O13")
     key(w, "<Control-s>")
     assert w.root.title() == "g.toml - mapref referee"
     text = g.read_text()
@@ -68,12 +68,12 @@ def test_ctrl_s_saves_to_the_games_own_file_without_asking(game_win):
 def test_closing_with_unsaved_changes_asks_first(game_win):
     w, g = game_win
     before = g.read_bytes()
-    w.advance()
+    end_step(w)
     asked = []
-    w.ask_save_changes = lambda what: asked.append(what) or None  # Cancel: the window stays
+    w.files.ask_save_changes = lambda what: asked.append(what) or None  # Cancel: the window stays
     w.close()
     assert asked == ["g.toml"] and w.root.winfo_exists()
-    w.ask_save_changes = lambda what: False  # Don't save: closes, the file is as it was
+    w.files.ask_save_changes = lambda what: False  # Don't save: closes, the file is as it was
     w.close()
     assert g.read_bytes() == before
     with pytest.raises(tk.TclError):
@@ -82,38 +82,39 @@ def test_closing_with_unsaved_changes_asks_first(game_win):
 
 def test_closing_and_saving(game_win):
     w, g = game_win
-    w.advance()
-    w.ask_save_changes = lambda what: True
+    end_step(w)
+    w.files.ask_save_changes = lambda what: True
     w.close()
     assert 'phase = "movement"' in g.read_text()
 
 
 def test_a_clean_game_closes_without_a_question(game_win):
     w, g = game_win
-    w.ask_save_changes = lambda what: pytest.fail("asked with nothing to save")
+    w.files.ask_save_changes = lambda what: pytest.fail("asked with nothing to save")
     w.close()
 
 
 def test_opening_another_game_with_unsaved_changes_asks_first(game_win, tmp_path):
     w, g = game_win
-    w.advance()
+    end_step(w)
     other = tmp_path / "other"
     other.mkdir()
     g2 = new_game_file(other)
-    w.ask_save_changes = lambda what: None
-    assert not w.open_path(g2) and w.path == g
-    w.ask_save_changes = lambda what: False
-    assert w.open_path(g2) and w.path == g2 and w.state.phase == "setup"
+    w.files.ask_save_changes = lambda what: None
+    assert not w.files.open_path(g2) and w.path == g
+    w.files.ask_save_changes = lambda what: False
+    assert w.files.open_path(g2) and w.path == g2 and w.state.phase == "setup"
 
 
 WINDOW = '''
 import sys, tkinter as tk
-from mapref.ui.game import GameWindow, load_for_play
+from mapref.ui.referee import RefereeWindow, load_for_play
+from tests.ui.events import end_step, move
 root = tk.Tk()
-w = GameWindow(root, load_for_play(sys.argv[1], journal=True), quiet=True)
+w = RefereeWindow(root, load_for_play(sys.argv[1], journal=True), quiet=True)
 root.update()
-w.advance()
-w.move("O14", "O13")
+end_step(w)
+move(w, "O14", "O13")
 print("shown", flush=True)
 root.mainloop()
 '''
@@ -133,7 +134,7 @@ def test_a_window_killed_mid_game_offers_the_recovered_position(tmp_path):
     assert offered and "2 unsaved change(s)" in offered[0]
     assert s.state.phase == "movement" and s.state.army("Army Group Centre").at == "O13" and s.dirty
     root = tk.Tk()
-    w = GameWindow(root, s, quiet=True)
+    w = RefereeWindow(root, s, quiet=True)
     root.update()
     assert w.root.title() == "*g.toml - mapref referee"
     w.undo()

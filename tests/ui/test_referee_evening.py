@@ -18,52 +18,51 @@ import tkinter as tk
 from mapref.paths import shipped_scenario
 from mapref.rules.files import load_game
 from mapref.ui import screenshot
-from mapref.ui.game import GameWindow, load_for_play
+from mapref.ui.referee import RefereeWindow, load_for_play
 from tests.ui.events import click, drag, key, xy
 
 
 def menu_invoke(w, space, label):
     click(w, space, button=3)
-    m = w.context_menu
+    m = w.controller.context_menu
     labels = [m.entrycget(i, "label") for i in range(m.index("end") + 1)]
     assert label in labels, labels
     i = labels.index(label)
     assert m.entrycget(i, "state") == "normal"
     m.invoke(i)
-    m.unpost()
     w.root.update()
 
 
 def end_step(w):
-    w.end_button.invoke()
+    w.track.end_button.invoke()
     w.root.update()
 
 
 def current(w):
-    return [label for label, cur in w.track_steps() if cur]
+    return [label for label, cur in w.track.steps() if cur]
 
 
 def test_the_first_turn_of_barbarossa_in_the_window(tmp_path):
     root = tk.Tk()
-    w = GameWindow(root, load_for_play(None), quiet=True)
+    w = RefereeWindow(root, load_for_play(None), quiet=True)
     try:
         root.update()
         confirmations = []
         w.ask_confirm = lambda title, text: confirmations.append(text) or True
-        w.ask_new_game = lambda: (shipped_scenario("barbarossa"), False)
-        w.ask_save_changes = lambda what: False
+        w.files.ask_new_game = lambda: (shipped_scenario("barbarossa"), False)
+        w.files.ask_save_changes = lambda what: False
         # File > New game...
         w.root.event_generate("<Control-n>")
         root.update()
         assert w.root.title() == "Barbarossa (new game) - mapref referee"
-        assert w.pool_rows() == [("no set-up pools to place", "")]
+        assert w.side.pool_rows() == [("no set-up pools to place", "")]
         assert current(w) == ["Set-up"] and w.session.report().violations == []
         end_step(w)
-        assert current(w) == ["Movement"] and w.turn_var.get() == "Barbarossa: Summer 1941, axis movement"
+        assert current(w) == ["Movement"] and w.track.turn_var.get() == "Barbarossa: Summer 1941, axis movement"
 
         # ---- Axis movement: a legal drag, its reach lit while dragging
         click(w, "N13")
-        assert w.selected == "Army Group South"
+        assert w.selected == "army:Army Group South"
         lit = drag(w, "N13", "M13")
         assert "M13" in lit and "O15" not in lit
         assert w.state.army("Army Group South").at == "M13"
@@ -71,32 +70,32 @@ def test_the_first_turn_of_barbarossa_in_the_window(tmp_path):
         click(w, "Q13")
         drag(w, "Q13", "R14")
         assert w.state.army("Army Group North").at == "Q13"
-        refusal = w.feed_lines()[-1]
+        refusal = w.feed.lines()[-1]
         assert refusal.startswith("Illegal move Q13 -> R14") and refusal.endswith("[Movement 2]")
         # Army Group North's supply line, drawn to Berlin
         click(w, "Q13")
         line = w.canvas.find_withtag("supply-path")
-        assert len(line) == 1 and w.selected_army()["supply_path"][-1] == "P10"
-        assert "In supply: Q13" in w.army_text.get("1.0", "end")
+        assert len(line) == 1 and w.selected_piece().supply_path[-1] == "P10"
+        assert "In supply: Q13" in w.side.info_text.get("1.0", "end")
 
         # ---- Axis combat: to the advances
         for step in ("Determine supply", "Announce attacks", "Defensive assaults", "Initial assaults", "Advances"):
             end_step(w)
             assert current(w) == [step]
         click(w, "O14")
-        assert w.selected == "Army Group Centre"
-        w.ask_retreat = lambda army, space, options: "P15" if "P15" in options else options[0]
+        assert w.selected == "army:Army Group Centre"
+        w.ask_choice = lambda ask: "P15" if "P15" in ask.options else ask.options[0]
         menu_invoke(w, "P14", "Advance succeeded (capture)")
         st = w.state
         assert st.army("Army Group Centre").at == "P14" and st.army("Western Military District").at == "P15"
         assert st.hex("P14").control == "axis" and w.canvas.held.get("P14") == "axis"
-        assert "P14 becomes axis" in "\n".join(w.feed_lines())
-        w.ask_losses = lambda space, army, has_fort: {"infantry": "1"}
+        assert "P14 becomes axis" in "\n".join(w.feed.lines())
+        w.ask_form = lambda title, fields, note: {"points.infantry": "1"}
         menu_invoke(w, "Q14", "Record losses...")
         assert st.army("NW Army Group").points["infantry"] == 2
         end_step(w)  # -> exploitation
         assert current(w) == ["Exploitation"]
-        preview = w.preview_var.get()
+        preview = w.track.preview_var.get()
         end_step(w)  # -> build (what it did was previewed; asked only when it does something)
         assert current(w) == ["Build"]
         assert bool(confirmations) == preview.startswith("Ending this step: ")
@@ -105,28 +104,28 @@ def test_the_first_turn_of_barbarossa_in_the_window(tmp_path):
         w.ask_form = lambda title, fields, note: {"mechanized": "2"}
         menu_invoke(w, "P10", "Build here...")
         built = next(a for a in st.armies if a.at == "P10")
-        assert built.points["mechanized"] == 2 and "spend 10" in "\n".join(w.feed_lines()[-3:])
+        assert built.points["mechanized"] == 2 and "spend 10" in "\n".join(w.feed.lines()[-3:])
         end_step(w)  # -> repair
         end_step(w)  # -> the Soviet movement
-        assert w.turn_var.get() == "Barbarossa: Summer 1941, soviet movement"
+        assert w.track.turn_var.get() == "Barbarossa: Summer 1941, soviet movement"
 
         # ---- Soviet movement: the Siberian army moved against the rules, in advisory mode
         click(w, "T15")
         drag(w, "T15", "S15")  # Leningrad's army, a legal move
         assert st.army("Leningrad").at == "S15"
         w.mode.set("advisory")
-        w._mode_changed()
+        w.mode_changed()
         reasons = []
         w.ask_override = lambda action, refusal: reasons.append(refusal) or "house rule: the Siberians entrain at once"
         w.canvas.fit()
         root.update()
         c = w.canvas
-        r = next(c.coords(i) for i in c.find_withtag("army:Siberian Army") if c.type(i) == "rectangle")
+        r = next(c.coords(i) for i in c.find_withtag("piece:army:Siberian Army") if c.type(i) == "rectangle")
         sx, sy = int((r[0] + r[2]) / 2 - c.canvasx(0)), int((r[1] + r[3]) / 2 - c.canvasy(0))
         tx, ty = xy(w, "Q21")
         c.event_generate("<Motion>", x=sx, y=sy)
         c.event_generate("<ButtonPress-1>", x=sx, y=sy, button=1)
-        assert w.selected == "Siberian Army"
+        assert w.selected == "army:Siberian Army"
         for i in range(1, 5):
             c.event_generate("<B1-Motion>", x=sx + (tx - sx) * i // 4, y=sy + (ty - sy) * i // 4, state=0x100)
         c.event_generate("<ButtonRelease-1>", x=tx, y=ty, button=1, state=0x100)
@@ -135,9 +134,9 @@ def test_the_first_turn_of_barbarossa_in_the_window(tmp_path):
         assert st.army("Siberian Army").at == "Q21"
         e = w.session.log[-1]
         assert e.override.startswith("house rule: the Siberians entrain at once") and "Barbarossa special rule 3" in e.override
-        assert any("AGAINST THE RULES: house rule" in ln for ln in w.feed_lines())
+        assert any("AGAINST THE RULES: house rule" in ln for ln in w.feed.lines())
         w.mode.set("strict")
-        w._mode_changed()
+        w.mode_changed()
         # the supply view: every side's supplied territory, every unsupplied army ringed
         key(w, "<KeyPress-s>")
         assert w.supply_on.get() and w.canvas.find_withtag("supplied:soviet")
@@ -146,15 +145,15 @@ def test_the_first_turn_of_barbarossa_in_the_window(tmp_path):
         # ---- the Soviet steps, to the next turn
         for _ in range(9):
             end_step(w)
-        assert w.turn_var.get() == "Barbarossa: Winter 1941, axis movement"
+        assert w.track.turn_var.get() == "Barbarossa: Winter 1941, axis movement"
 
         # ---- save (Ctrl+S asks where, a new game) and reopen the same position
         out = tmp_path / "evening.toml"
-        w.ask_save_path = lambda: str(out)
+        w.files.ask_save_path = lambda: str(out)
         key(w, "<Control-s>")
         assert w.root.title() == "evening.toml - mapref referee" and out.exists()
         saved_state = w.session.state_data()
-        saved_log = [ln for ln in w.feed_lines() if re.match(r"\d+\. ", ln)]
+        saved_log = [ln for ln in w.feed.lines() if re.match(r"\d+\. ", ln)]
         n = len(w.session.log)
     finally:
         root.destroy()
@@ -163,12 +162,12 @@ def test_the_first_turn_of_barbarossa_in_the_window(tmp_path):
     assert len(game.log) == n and game.ruleset.state_data(game.state) == saved_state
     root = tk.Tk()
     try:
-        w2 = GameWindow(root, load_for_play(out, journal=True), quiet=True)
+        w2 = RefereeWindow(root, load_for_play(out, journal=True), quiet=True)
         root.update()
         assert w2.root.title() == "evening.toml - mapref referee"
         assert w2.session.state_data() == saved_state
-        assert [ln for ln in w2.feed_lines() if re.match(r"\d+\. ", ln)] == saved_log and len(saved_log) == n
-        assert w2.turn_var.get() == "Barbarossa: Winter 1941, axis movement"
+        assert [ln for ln in w2.feed.lines() if re.match(r"\d+\. ", ln)] == saved_log and len(saved_log) == n
+        assert w2.track.turn_var.get() == "Barbarossa: Winter 1941, axis movement"
         assert w2.state.army("Army Group Centre").at == "P14" and w2.canvas.held.get("P14") == "axis"
         assert w2.edit_menu.entrycget(0, "label").startswith("Undo end of soviet")
     finally:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from mapref.core.board import SpaceError
 from mapref.core.history import Command
 from mapref.rules import vpgame  # a seasonal VP track, when the scenario has one (shared/seeds/003)
-from mapref.rules.ruleset import Action, Field, MenuItem, Move, Outcome, Ruleset, Step, TrackRow, refused
+from mapref.rules.ruleset import Action, Field, Mark, MenuItem, Move, Outcome, Ruleset, Step, TrackRow, refused
 from mapref.rules.victory import evaluate, holds
 from mapref.rulesets.area_control import rules
 from mapref.rulesets.area_control.moves import MOVES, TITLE
@@ -130,7 +130,7 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
     name = "area_control"
     title = TITLE
     board_kinds = ("area",)
-    board_view = "tracks"  # the referee's window shows the cities, capitals and blocks as rows (no area canvas yet)
+    board_view = "map"  # the map in its owners' colours; the cities, capitals and blocks as tracks beside it
     vp_host = TRACK_HOST  # a scenario's VP track (vp-set, vp-check: mapref.rules.vpgame)
     side_colours = {n: (c, "#ffffff") for n, c in COLOURS.items()}
 
@@ -419,7 +419,20 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
             spaces = sorted(s for s in game.board.spaces() if s in game.scenario.neutrals and game.scenario.neutrals[s]["block"] == b.id)
             out.append(TrackRow(f"block:{b.id}", f"Block {b.name}", [("" if s in left else (cx.owner(s) or "")) for s in spaces],
                                 rules.block_forecast(cx, b.id), labels=[cx.name(s) for s in spaces]))
-        return out
+        return out + vpgame.tracks(game)
+
+    def marks(self, game) -> list[Mark]:
+        """The victory cities (a star in their holder's colour), the capitals (a dot), and a VP
+        track's strategic spaces."""
+        cx = self.cx(game)
+        out = []
+        for group, c in self.cities(cx).items():
+            for r in c["cities"]:
+                out.append(Mark(r["space"], "star", r["holder"], f"victory city {r['city']} ({group.replace('_', ' ')})"))
+        for n in game.scenario.nations:
+            for s in cx.capitals(n):
+                out.append(Mark(s, "dot", cx.owner(s) or "", f"capital of {cx.nname(n)}"))
+        return out + vpgame.marks(self.vp_host, game)
 
     def control_view(self, game) -> dict[str, str]:
         """The territories owned by another nation than the one whose colour the map prints

@@ -390,7 +390,7 @@ class Fronts(vpgame.TrackMoves, Ruleset):
             if holder:
                 note = (f"the {holder} hold all {sc.tokens}" + (f"; {note}" if note else ""))
             out.append(TrackRow(f, fr.name, slots, note, st.phase == f))
-        return out
+        return out + vpgame.tracks(game)
 
     def turn_track(self, game) -> list[Step]:
         sc, st = game.scenario, game.state

@@ -590,10 +590,10 @@ class HitlersWar(TrackMoves, Ruleset):
 
         return pools(self.context(game))
 
-    def place(self, game, pool: str, space: str) -> MenuItem | None:
+    def place(self, game, pool: str, space: str, kind: str = "") -> MenuItem | None:
         from mapref.rulesets.hitlers_war.views import place_item
 
-        return place_item(self.context(game), pool, space)
+        return place_item(self.context(game), pool, space, kind)
 
     def pieces(self, game, report=None) -> list[Piece]:
         r = (report or self.report(game)).as_dict()
@@ -647,6 +647,16 @@ class HitlersWar(TrackMoves, Ruleset):
             mine = cx.friendly_spaces(side)
             out[side] = (sup & mine, mine - sup)
         return out
+
+    def legend(self, game) -> dict[str, str]:
+        return {"army": "army: infantry-mechanized (+ other points)", "fleet": "a fleet: capital ship points",
+                "fort": "a fort: fort points", "marker": "an occupation marker: a captured hex (Hex Control and Garrisons)"}
+
+    def marks(self, game) -> list:
+        return vpcheck.marks(game)
+
+    def tracks(self, game) -> list:
+        return vpcheck.tracks(game)
 
     def panels(self, game, report) -> list[tuple[str, list[str]]]:
         r = report.as_dict()

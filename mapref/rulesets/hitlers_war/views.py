@@ -88,9 +88,11 @@ def pools(cx) -> list[SetupPool]:
     return out
 
 
-def place_item(cx, pool_id: str, space: str) -> MenuItem | None:
+def place_item(cx, pool_id: str, space: str, kind: str = "") -> MenuItem | None:
     """The entry for dropping pool ``pool_id`` on ``space``: the points to place (by default as
-    many as fit, infantry first), asked before placing."""
+    many as fit, infantry first), asked before placing.  ``kind``: one row of the pool was
+    dragged (a point type, or ``leader/NAME``): the form starts with that only (as many of it as
+    fit, or that leader)."""
     from mapref.rulesets.hitlers_war.placement import RULE, room
 
     st = cx.state
@@ -106,9 +108,11 @@ def place_item(cx, pool_id: str, space: str) -> MenuItem | None:
         default = n if t == "tactical_air" else min(n, left)
         if t != "tactical_air":
             left -= default
+        if kind:  # one row dragged: that kind only, as many as the space takes (a leader's row: no points)
+            default = min(n, room(cx, space)) if t == kind else 0
         fields.append(Field(f"points.{t}", f"{t.replace('_', ' ')} (of {n} left)", "int", default, min=0, max=n))
     if pool.leaders:
-        fields.append(Field("leader", "leader", "choice", "", ["", *pool.leaders]))
+        fields.append(Field("leader", "leader", "choice", kind[7:] if kind.startswith("leader/") else "", ["", *pool.leaders]))
     setup = st.phase == "setup"
     why = "" if setup else f"it is the {st.side} {st.phase} phase: set-up forces are placed before play begins [{RULE}, 8]"
     return MenuItem(f"Place from pool {pool_id} in {space}...", Action("place", {"pool": pool_id, "space": space}), setup, why,

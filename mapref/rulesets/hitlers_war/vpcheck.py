@@ -86,5 +86,13 @@ def panel(game) -> list[tuple[str, list[str]]]:
     return vpgame.panel(HOST, game)
 
 
+def marks(game) -> list:
+    return vpgame.marks(HOST, game)
+
+
+def tracks(game) -> list:
+    return vpgame.tracks(game)
+
+
 def report(rep, game):
     return vpgame.report(HOST, rep, game)

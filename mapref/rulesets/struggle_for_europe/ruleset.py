@@ -26,7 +26,7 @@ import copy
 
 from mapref.core.board import SpaceError
 from mapref.rules import vpgame  # a seasonal VP track, when the scenario has one (shared/seeds/003)
-from mapref.rules.ruleset import Action, Ask, Field, MenuItem, Move, Outcome, Piece, Ruleset, Step, refused
+from mapref.rules.ruleset import Action, Ask, Field, Mark, MenuItem, Move, Outcome, Piece, Ruleset, Step, refused
 from mapref.rulesets.struggle_for_europe import files as sfiles
 from mapref.rulesets.struggle_for_europe.common import Refused, Replace, work, who
 from mapref.rulesets.struggle_for_europe.context import CONTESTED, Context
@@ -260,6 +260,29 @@ class StruggleForEurope(vpgame.TrackMoves, Ruleset):
             sup = {s for s in held if s in traced}
             out[fid] = (sup, held - sup)
         return out
+
+    def reach(self, game, piece: str, within=None) -> set[str]:
+        """Where a counter may be dropped now: the spaces a truck or a naval card moves it to (7.2)."""
+        out = set()
+        for sp in (within if within is not None else game.board.spaces()):
+            a = self.drag(game, piece, sp)
+            if a is None:
+                continue
+            for card in ("truck", "naval"):
+                if self.check(game, Action(a.verb, {**a.args, "card": card})).ok:
+                    out.add(sp)
+                    break
+        return out
+
+    def marks(self, game) -> list[Mark]:
+        """A battle waiting: a ring round the attackers (8: right-click it for its result); a VP
+        track's strategic spaces."""
+        cx = self.context(game)
+        return [Mark(bt.at, "ring", bt.attacker, f"battle waiting in {cx.label(bt.at)} (right-click it)",
+                     [f"counter:{x}" for x in bt.attackers]) for bt in game.state.battles] + vpgame.marks(self.vp_host, game)
+
+    def tracks(self, game) -> list:
+        return vpgame.tracks(game)
 
     def control_view(self, game) -> dict[str, str]:
         """The locations a faction controls that its printed colour does not give it (section 2:

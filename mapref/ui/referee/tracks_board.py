@@ -1,16 +1,22 @@
 """The board of a game played on tracks rather than a map (``Ruleset.board_view = "tracks"``):
-the front-token card game's three fronts of four tokens (shared/seeds/001).
+the front-token card game's three fronts of four tokens (shared/seeds/001); and the tracks a
+map game shows beside its map (area control's victory-city tallies and neutral blocks, a VP
+track), in a panel of the window's side (``panel=True``: the rows only, each label above its
+slots).
 
-The referee's window (:mod:`mapref.ui.game`) puts this canvas where a map would go.  It draws,
-from the ruleset's answers only: the title (year and phase), the turn track (``turn_track``),
-the sequence of play (``steps``, skipped steps greyed), and one row per track (``tracks``) with
-its token slots coloured by the side holding them, the row being played outlined.  A right-click
-on a row opens the ruleset's menu for it (``menu``), as a right-click on a space of a map does.
+The referee's window (:mod:`mapref.ui.referee.window`) puts this canvas where a map would go.
+It draws, from the ruleset's answers only: the title (year and phase), the turn track
+(``turn_track``), the sequence of play (``steps``, skipped steps greyed), and one row per track
+(``tracks``) with its token slots coloured by the side holding them, the row being played
+outlined.  A right-click on a row opens the ruleset's menu for it (``menu``), as a right-click
+on a space of a map does.
 """
 
 from __future__ import annotations
 
 import tkinter as tk
+
+from mapref.ui.referee.board import BoardView
 
 BG = "#f4f1e8"
 INK = "#222222"
@@ -18,41 +24,53 @@ CURRENT = "#e8a200"
 NEUTRAL = ("#9a9a9a", "#ffffff")
 
 
-class TracksView(tk.Canvas):
-    def __init__(self, master: tk.Misc, window) -> None:
-        super().__init__(master, background=BG, highlightthickness=0, width=900, height=640)
-        self.window = window
+class TracksBoard(BoardView, tk.Canvas):
+    kind = "tracks"
+
+    def __init__(self, master: tk.Misc, scene, panel: bool = False, **kw) -> None:
+        kw.setdefault("width", 300 if panel else 900)
+        kw.setdefault("height", 300 if panel else 640)
+        super().__init__(master, background=BG, highlightthickness=0, **kw)
+        self.scene = scene
+        self.panel = panel
+        self.held: dict = {}
+        self.lit: set = set()
         self._rows: list[tuple[str, float, float]] = []  # (id, top, bottom) of each drawn row
         self.bind("<Configure>", lambda e: self.draw_overlays())
+        if panel:
+            self.bind("<Button-4>", lambda e: self.yview_scroll(-2, "units"))
+            self.bind("<Button-5>", lambda e: self.yview_scroll(2, "units"))
 
-    # the parts of the map canvas the window asks for ---------------------------------------
+    # what the window asks of every board ------------------------------------------------
     def fit(self) -> None:
         self.draw_overlays()
 
-    def hex_at(self, x: float, y: float):
-        return None
+    def zoom_step(self, factor: float) -> None:
+        self.draw_overlays()
 
-    def box_at(self, x: float, y: float):
-        return None
-
-    def centre_on(self, _h) -> None:
-        return None
-
-    # no hexes on tracks: what the window asks of a map canvas has nothing to do here
-    held: dict = {}
-    reach: set = frozenset()
-
-    def space_hex(self, _space: str):
-        return None
-
-    def set_selection(self, _hexes) -> None:
-        return None
-
-    def set_held(self, held: dict) -> None:
-        self.held = dict(held)
+    def redraw_game(self) -> None:
+        self.draw_overlays()
 
     def set_model(self, _m) -> None:
         self.draw_overlays()
+
+    def space_xy(self, space: str):
+        for rid, top, bottom in self._rows:
+            if rid == space:
+                return (self.winfo_width() / 2, (top + bottom) / 2)
+        return None
+
+    def outline(self, spaces) -> None:
+        self.delete("outline")
+        for rid, top, bottom in self._rows:
+            if rid in spaces:
+                self.create_rectangle(6, top - 3, max(self.winfo_width(), 300) - 6, bottom + 3, outline="#ff00aa", width=3,
+                                      tags=("outline",))
+
+    def centre_on_space(self, space: str) -> None:
+        xy = self.space_xy(space)
+        if xy is not None and self.panel:
+            self.yview_moveto(max(0.0, (xy[1] - 40) / max(1.0, float(self.bbox("all")[3] if self.bbox("all") else 1))))
 
     def space_at(self, x: float, y: float) -> str | None:
         """The track under the pointer (what a right-click passes to the ruleset's menu), or ""
@@ -65,10 +83,13 @@ class TracksView(tk.Canvas):
 
     # drawing -------------------------------------------------------------------------------
     def colours(self, side: str) -> tuple[str, str]:
-        return self.window.session.ruleset.side_colours.get(side, NEUTRAL)
+        return self.scene.session.ruleset.side_colours.get(side, NEUTRAL)
 
     def draw_overlays(self) -> None:
-        s = self.window.session
+        if self.panel:
+            self._draw_panel()
+            return
+        s = self.scene.session
         rs, game = s.ruleset, s.game
         self.delete("all")
         w = max(self.winfo_width(), 600)
@@ -148,5 +169,49 @@ class TracksView(tk.Canvas):
         self.create_text(pad, y + 34, text="Right-click for this phase's actions; Ctrl+Return ends the phase.",
                          anchor="w", fill="#555555", font=("DejaVu Sans", 9))
 
+    def _draw_panel(self) -> None:
+        """The rows only, for a side panel: each row's label (wrapped) over its slots, which wrap
+        onto more lines when there are many; a slot's name under it while there is room."""
+        s = self.scene.session
+        rs, game = s.ruleset, s.game
+        self.delete("all")
+        w = max(self.winfo_width(), 200)
+        pad = 8
+        y = pad
+        self._rows = []
+        for row in rs.tracks(game):
+            top = y
+            lab = self.create_text(pad + 4, y + 4, text=row.label + (" (now)" if row.current else ""), anchor="nw", fill=INK,
+                                   font=("DejaVu Sans", 9, "bold"), width=w - 2 * pad - 8, tags=("row-label",))
+            y = self.bbox(lab)[3] + 6
+            r = 9.0
+            longest = max((len(x) for x in row.labels), default=0)
+            gap = max(2 * r + 4, min(2 * r + 38, 5.5 * longest + 4) if row.labels else 0)
+            per = max(1, int((w - 2 * pad) // gap))
+            for start in range(0, len(row.slots), per):  # a line of slots, its names under them
+                cy = y + r
+                bottom = cy + r
+                for i in range(start, min(start + per, len(row.slots))):
+                    side = row.slots[i]
+                    cx = pad + r + 2 + (i - start) * gap + (gap - 2 * r) / 2 - 2
+                    fill, ink = self.colours(side) if side else ("#ffffff", INK)
+                    self.create_oval(cx - r, cy - r, cx + r, cy + r, fill=fill, outline="#444444", width=1.5,
+                                     tags=("token", f"token:{row.id}:{i}", f"side:{side or 'none'}"))
+                    if i < len(row.labels):
+                        t = self.create_text(cx, cy + r + 2, text=row.labels[i], anchor="n", fill=INK, width=gap - 2,
+                                             justify="center", font=("DejaVu Sans", 6), tags=("slot-label",))
+                        bottom = max(bottom, self.bbox(t)[3])
+                y = bottom + 6
+            if row.note:
+                note = self.create_text(pad + 4, y, text=row.note, anchor="nw", fill="#7a3b00", width=w - 2 * pad - 8,
+                                        font=("DejaVu Sans", 8, "italic"), tags=("note",))
+                y = self.bbox(note)[3] + 2
+            bottom = y + 4
+            self._rows.append((row.id, top, bottom))
+            self.create_rectangle(pad - 4, top - 2, w - pad + 2, bottom, outline=CURRENT if row.current else "#b9b2a0",
+                                  width=3 if row.current else 1, tags=("track", f"track:{row.id}"))
+            y = bottom + 8
+        self.configure(scrollregion=(0, 0, w, y))
 
-__all__ = ["TracksView"]
+
+__all__ = ["TracksBoard"]

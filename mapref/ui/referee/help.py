@@ -1,0 +1,110 @@
+"""Help in the referee's window: F1 (the keyboard shortcuts, the mouse, and the referee's guide),
+Help > The referee's guide (docs/referee-guide.md as text), Help > About."""
+
+from __future__ import annotations
+
+import tkinter as tk
+from pathlib import Path
+from tkinter import ttk
+
+GUIDE = Path(__file__).resolve().parents[3] / "docs" / "referee-guide.md"
+
+
+def about_text() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        v = version("mapref")
+    except PackageNotFoundError:
+        v = "(from source)"
+    return (f"mapref {v}: hex and area map editor and referee for board wargames of the Second World War.\n\n"
+            "The referee's window plays every game mapref knows: Hitler's War, Struggle for Europe, the front-token "
+            "card game, area control. MIT licence.")
+
+
+def guide_text() -> str:
+    try:
+        return GUIDE.read_text(encoding="utf-8")
+    except OSError:
+        return ("The referee's guide (docs/referee-guide.md) is not installed with this copy of mapref; it is in the "
+                "source tree, and F1 lists every shortcut.")
+
+
+def _raise(w, attr: str) -> tk.Toplevel | None:
+    top = getattr(w, attr, None)
+    if top is not None and top.winfo_exists():
+        top.deiconify()
+        top.lift()
+        return top
+    return None
+
+
+def _size(top: tk.Toplevel, w: int, h: int) -> None:
+    """A help window no bigger than the screen it is on."""
+    sw, sh = top.winfo_screenwidth(), top.winfo_screenheight()
+    top.geometry(f"{min(w, sw - 40)}x{min(h, sh - 100)}+20+20")
+
+
+def help_window(w) -> tk.Toplevel:
+    """F1: the shortcuts by menu, the mouse, and (in a second tab) the guide; F1 again raises it."""
+    from mapref.ui.referee.window import KEYS, MOUSE
+
+    top = _raise(w, "_help")
+    if top is not None:
+        return top
+    top = w._help = tk.Toplevel(w.root)
+    top.title("Help - mapref referee")
+    top.transient(w.root)
+    _size(top, 760, 620)
+    nb = ttk.Notebook(top)
+    nb.pack(fill="both", expand=True, padx=6, pady=6)
+    keys = ttk.Frame(nb)
+    nb.add(keys, text="Shortcuts and the mouse")
+    tree = ttk.Treeview(keys, columns=("keys", "what"), show="tree headings")
+    tree.heading("#0", text="")
+    tree.heading("keys", text="Keys")
+    tree.heading("what", text="Does")
+    tree.column("#0", width=80, stretch=False)
+    tree.column("keys", width=200, stretch=False)
+    tree.column("what", width=420)
+    sections: dict[str, str] = {}
+    rows = [(k.menu, k.accel, k.label) for k in KEYS if k.accel] + [("Menus", "Escape", "Close a menu; clear the outlines")]
+    rows += list(MOUSE)
+    for section, keys_, what in rows:
+        if section not in sections:
+            sections[section] = tree.insert("", "end", text=section, open=True)
+        tree.insert(sections[section], "end", values=(keys_, what))
+    sb = ttk.Scrollbar(keys, orient="vertical", command=tree.yview)
+    tree.configure(yscrollcommand=sb.set)
+    sb.pack(side="right", fill="y")
+    tree.pack(fill="both", expand=True)
+    guide = ttk.Frame(nb)
+    nb.add(guide, text="The referee's guide")
+    _text(guide, guide_text())
+    ttk.Button(top, text="Close", command=top.destroy).pack(pady=(0, 6))
+    top.bind("<Escape>", lambda e: top.destroy())
+    top.bind("<F1>", lambda e: top.lift())
+    w.help_tree = tree
+    w.help_tabs = nb
+    tree.focus_set()
+    return top
+
+
+def guide_window(w) -> tk.Toplevel:
+    top = help_window(w)
+    w.help_tabs.select(1)
+    return top
+
+
+def _text(master, text: str) -> tk.Text:
+    t = tk.Text(master, wrap="word", font=("DejaVu Sans", 10), padx=8, pady=6, relief="flat", background="#fbfaf5")
+    sb = ttk.Scrollbar(master, orient="vertical", command=t.yview)
+    t.configure(yscrollcommand=sb.set)
+    sb.pack(side="right", fill="y")
+    t.pack(fill="both", expand=True)
+    t.insert("1.0", text)
+    t.configure(state="disabled")
+    return t
+
+
+__all__ = ["about_text", "guide_text", "guide_window", "help_window"]
