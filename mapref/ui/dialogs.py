@@ -16,7 +16,9 @@ from mapref.core.grid import HEX_SIZE_RANGE, Grid, grid_size_problem
 
 class FormDialog(tk.Toplevel):
     """``fields``: (key, label, kind, default, choices) with kind entry/int/float/choice/colour,
-    or file (an entry with a Browse... button; ``choices`` are the file dialog's types).
+    or file (an entry with a Browse... button; ``choices`` are the file dialog's types), space (a
+    value typed or picked among ``choices``), bool (a check box: "1" or "0"), many (several of
+    ``choices``: a comma-separated list).
 
     The first field has the keyboard when the dialog opens, and a number field selects its
     text when it gets the keyboard (typing 2 gives 2, not 20).  ``validate(values)`` returns
@@ -41,6 +43,19 @@ class FormDialog(tk.Toplevel):
             self.vars[key] = v
             if kind == "choice":
                 w = field = ttk.Combobox(body, textvariable=v, values=choices, state="readonly", width=18)
+            elif kind == "space":
+                w = field = ttk.Combobox(body, textvariable=v, values=list(choices or ()), width=24)
+            elif kind == "bool":
+                v.set("1" if str(default).lower() in ("1", "true", "yes", "on") else "0")
+                w = field = ttk.Checkbutton(body, variable=v, onvalue="1", offvalue="0")
+            elif kind == "many":
+                w = field = tk.Listbox(body, selectmode="multiple", height=min(8, max(2, len(choices or ()))), exportselection=False)
+                chosen = {x.strip() for x in str(default or "").split(",")}
+                for i, c in enumerate(choices or ()):
+                    field.insert("end", c)
+                    if str(c) in chosen:
+                        field.selection_set(i)
+                field.bind("<<ListboxSelect>>", lambda e, f=field, v=v: v.set(", ".join(f.get(i) for i in f.curselection())))
             elif kind in ("colour", "file"):
                 w = ttk.Frame(body)
                 field = ttk.Entry(w, textvariable=v, width=10 if kind == "colour" else 28)
@@ -63,6 +78,7 @@ class FormDialog(tk.Toplevel):
         ttk.Button(buttons, text="OK", command=self.ok, default="active").pack(side="right")
         ttk.Button(buttons, text="Cancel", command=self.cancel).pack(side="right", padx=6)
         self.bind("<Return>", lambda e: self.ok())
+        self.bind("<KP_Enter>", lambda e: self.ok())
         self.bind("<Escape>", lambda e: self.cancel())
         self.protocol("WM_DELETE_WINDOW", self.cancel)
 

@@ -142,12 +142,12 @@ def test_the_against_the_rules_dialog_takes_the_keyboard_and_wants_a_reason(wm):
     def first():
         d = the_dialog(w.root)
         seen["focus"] = d.focus_get()
-        seen["entry"] = d.widgets[0]
+        seen["entry"] = next(iter(d.fields.values()))
         xt.key("Return")  # OK with no reason
 
     def second():
         d = the_dialog(w.root)
-        seen["refusal"] = d.refusal.get()
+        seen["refusal"] = d.why.get()
         xt.type("house rule")
         xt.key("Return")
 
@@ -173,7 +173,7 @@ def test_number_fields_select_their_content_and_refuse_what_is_not_a_number(wm):
         xt.key("Return")
 
     def second():
-        seen["refusal"] = the_dialog(w.root).refusal.get()  # 7 is over the bound: OK says so
+        seen["refusal"] = the_dialog(w.root).why.get()  # 7 is over the bound: OK says so
         xt.key("BackSpace")
         xt.type("2")
         xt.key("Return")

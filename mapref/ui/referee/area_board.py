@@ -102,7 +102,7 @@ class AreaBoard(BoardView, AreaCanvas):
         return list(self.model.all_spaces())
 
     # ------------------------------------------------------------------ the map as drawn
-    def _location_label(self, loc, fill: str) -> list[int]:
+    def _location_label(self, loc, fill: str, z=None) -> list[int]:
         """The name at a point well inside the location, scaled with the zoom (a star before a
         capital's), its VP value in a badge after it; both move together when the name makes
         room (:meth:`declutter`).  No raw supply conditions."""
@@ -110,9 +110,10 @@ class AreaBoard(BoardView, AreaCanvas):
         ink = text_colour_on(fill)
         text = ("\u2605 " if loc.capital else "") + loc.label
         group = f"label:{loc.id}"
+        z = z or self._z
         ids = [self.create_text(x, y, text=text, fill=ink, font=self.name_font(),
                                 tags=("names", f"loc:{loc.id}", "name", f"name:{loc.id}", group), state=self._state("names"))]
-        self._z(ids[0], "names")
+        z(ids[0], "names")
         if loc.vp:
             bb = self.bbox(ids[0]) or (x, y, x, y)
             r = 7 * self.unit()
@@ -122,11 +123,11 @@ class AreaBoard(BoardView, AreaCanvas):
             b = self.create_text(cx, y, text=str(loc.vp), fill="#3d2e00", font=fitted_font(str(loc.vp), r * 1.6, r * 1.6),
                                  tags=("values", f"loc:{loc.id}", "vp", group), state=self._state("values"))
             for i in (a, b):
-                self._z(i, "names")
+                z(i, "names")
             ids += [a, b]
         return ids
 
-    def draw_box(self, bid: str) -> None:
+    def draw_box(self, bid: str, bulk: bool = False) -> None:
         """A box with its name fitted inside it on one line (its VP after it); its supply and
         activation conditions are told in words by the status bar."""
         old = self.box_items.pop(bid, None)
@@ -152,13 +153,13 @@ class AreaBoard(BoardView, AreaCanvas):
         if font[1] >= 6:  # too small to read: the status bar names it
             ids.append(self.create_text((x0 + x1) / 2, (y0 + y1) / 2, text=label, fill=text_colour_on(fill), font=font,
                                         justify="center", tags=tags + ("box-name", f"name:box:{bid}"), state=self._state("boxes")))
-        for i in ids:
+        for i in ids if not bulk else ():
             self._z(i, "boxes")
         self.box_items[bid] = ids
 
-    def draw_line(self, lid: str) -> None:
+    def draw_line(self, lid: str, bulk: bool = False) -> None:
         """A move line without its raw condition text (the rules say when it is in effect)."""
-        super().draw_line(lid)
+        super().draw_line(lid, bulk)
         ln = self.model.lines.get(lid)
         if ln is not None and ln.condition:
             cond = ln.condition.text()
@@ -236,7 +237,7 @@ class AreaBoard(BoardView, AreaCanvas):
         self.tag_raise("game")
         self.tag_raise("name")  # over the supply line; the names stand clear of the pieces (declutter)
         self.tag_raise("vp")
-        for tag in ("unit", "marker", "mark", "supply-cut", "drag", "selection"):
+        for tag in ("unit", "pennant", "mark", "supply-cut", "drag", "selection"):
             self.tag_raise(tag)
         self.declutter()
 
@@ -341,7 +342,7 @@ class AreaBoard(BoardView, AreaCanvas):
         the first free place takes it (with its VP badge), and a name with no room hides until
         the zoom makes some (bigger locations are placed first)."""
         m = self.model
-        obstacles = [b for b in (self.bbox(i) for i in self.find_withtag("unit") + self.find_withtag("marker")
+        obstacles = [b for b in (self.bbox(i) for i in self.find_withtag("unit") + self.find_withtag("pennant")
                                  + self.find_withtag("mark") + self.find_withtag("defence") + self.find_withtag("box-name")) if b]
         obstacles += [self.bbox(i) for i in self.find_withtag("values") if "defence" not in self.gettags(i)
                       and self.type(i) == "rectangle" and self.bbox(i)]

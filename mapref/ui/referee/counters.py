@@ -121,7 +121,7 @@ def draw_piece(c: tk.Canvas, p, cx: float, cy: float, size: float, colours, sele
     fill, ink = colours(p.side)
     tags = ("ovl", "game", "unit", f"piece:{p.id}", f"kind:{p.kind}")
     if p.kind == "marker":
-        draw_marker(c, cx, cy, size * 0.9, fill, ("ovl", "game", "marker", f"piece:{p.id}", f"kind:{p.kind}"))
+        draw_marker(c, cx, cy, size * 0.9, fill, ("ovl", "game", "pennant", f"piece:{p.id}", f"kind:{p.kind}"))
     elif p.kind == "fleet":
         draw_fleet(c, cx, cy, size * 1.3, fill, ink, p.text, tags)
     elif p.kind == "fort":

@@ -116,7 +116,7 @@ class HexBoard(BoardView, MapCanvas):
         press = w.controller.press_at
         if press is not None and press.get("dragging"):
             return  # a counter is being dragged: the pieces are drawn again at the drop
-        for tag in ("unit", "unsupplied-ring", "marker", "mark"):
+        for tag in ("unit", "unsupplied-ring", "pennant", "mark"):
             self.delete(tag)
         self._draw_marks()
         self._draw_pieces()
@@ -266,7 +266,7 @@ class HexBoard(BoardView, MapCanvas):
         if w.report is None or getattr(self, "_drawn_for", None) != self._overlay_key():
             self.draw_overlays()
             return
-        for tag in ("reach", "unit", "unsupplied-ring", "marker", "supply", "mark"):
+        for tag in ("reach", "unit", "unsupplied-ring", "pennant", "supply", "mark"):
             self.delete(tag)
         self._draw_reach()
         self._draw_marks()
@@ -307,7 +307,7 @@ class HexBoard(BoardView, MapCanvas):
         self.tag_raise("name")  # over the supply line and the reach; the names stand clear of the pieces
         self.tag_raise("mark")
         self.tag_raise("unit")
-        self.tag_raise("marker")
+        self.tag_raise("pennant")
         self.tag_raise("supply-cut")
         self.tag_raise("drag")
         self.tag_raise("selection")
