@@ -67,16 +67,13 @@ def fronts(root):
 
 
 def area_control(root):
-    """004's house rules on the imported area map: Paris taken, Rome falls with Northern Italy
-    Axis-held (the Italian Social Republic and its dice pending)."""
+    """004's house rules on the imported area map: Germany takes France, the Low Countries,
+    Denmark and Norway (Paris a victory city now Germany's)."""
     w = RefereeWindow(root, load_for_play(ROOT / "scenarios" / "aa_house_rules.toml"), quiet=True)
     root.update()
     w.canvas.fit()
-    act(w, "take", space="france", by="germany")
-    act(w, "war", nation="italy", on="france")
-    act(w, "war", nation="japan", on="uk_pacific")
-    act(w, "take", space="box:hong_kong", by="japan")
-    act(w, "take", space="italy.s", by="france")
+    for space in ("france", "belgium", "netherlands", "denmark", "norway"):  # the spring of 1940, on Germany's turn
+        act(w, "take", space=space, by="germany")
     w.refresh()
     w.side.notebook.select(w.side.tracks_tab)  # the victory cities, capitals and neutral blocks
     grab(root, ROOT / "docs" / "referee-area-control.png")
