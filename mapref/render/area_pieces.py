@@ -1,6 +1,5 @@
-"""Where a game's pieces stand on an area map: one layout for the referee's window
-(:class:`mapref.ui.area_game.AreaGameCanvas`) and the printed position
-(``mapref render GAME.toml -o OUT.png``, :func:`mapref.render.game_overlay.area_overlay_for_session`).
+"""Where a game's pieces stand on an area map: one layout for the referee's area board, the web
+page and the printed position (through :func:`mapref.render.scene_area.area_piece_places`).
 
 The counters of a location stand in rows under its name; in a box, along its bottom; in a half
 (a contested location), beside the name on the half's side, so the two sides of a contested
@@ -62,11 +61,11 @@ def stack_points(m, space: str, n: int, to_px: Callable[[Point], Point], counter
 
 
 def stacks(pieces) -> dict[str, list]:
-    """The counters (armies and forts) of each space, in the order they are drawn: forts first,
-    then by side and strength."""
+    """The counters (every kind of piece but markers: armies, forts, fleets) of each space, in
+    the order they are drawn: forts first, then by side and strength."""
     out: dict[str, list] = {}
     for p in pieces:
-        if p.kind in ("army", "fort"):
+        if p.kind != "marker":
             out.setdefault(p.space, []).append(p)
     for ps in out.values():
         ps.sort(key=lambda p: (p.kind == "army", p.side, -int(p.text or 0) if str(p.text or "0").isdigit() else 0, p.id))

@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 from mapref.core.areamodel import AreaMap, Location, polygon_parts
 from mapref.render.png import MAX_PIXELS, ImageTooBig  # one image bound for every map
 from mapref.render.png import _font
-from mapref.render.scene import area_fill as fill_of, line_ends, line_paths as _line_paths, midpoint as _midpoint
+from mapref.render.scene_area import area_fill as fill_of, line_ends, line_paths as _line_paths, midpoint as _midpoint
 from mapref.render.style import LAND_UNOWNED, blend, text_colour_on
 from mapref.render.text import Glyphs
 

@@ -19,7 +19,9 @@ from pathlib import Path
 from PIL import ImageDraw
 
 from mapref.render.png import _font, render_map
-from mapref.render.scene import GAME_LAYERS, ON_DEMAND, Mark, area_game_marks, flag_pole, hex_game_marks
+from mapref.render.marks import GAME_LAYERS, LAYERS, ON_DEMAND, Mark
+from mapref.render.scene_area import area_game_marks, beside_name
+from mapref.render.scene_hex import hex_game_marks
 
 UNSUPPLIED = "#ff3b30"
 FRONT = "#111111"
@@ -30,11 +32,12 @@ def _rgba(colour: str, alpha: int) -> tuple[int, int, int, int]:
 
 
 def draw_marks(d: ImageDraw.ImageDraw, marks: list[Mark]) -> None:
-    """Draw the scene's marks (:mod:`mapref.render.scene`) with pillow, in their order: the one
-    description the web page is written from too.  ``d`` draws in RGBA."""
+    """Draw the scene's marks (:mod:`mapref.render.scene`) with pillow, layer by layer
+    (:data:`~mapref.render.marks.LAYERS`), in their order within a layer: the one description
+    the web page and the referee's window are drawn from too.  ``d`` draws in RGBA."""
     from mapref.render.area_png import _dashed
 
-    for m in marks:
+    for m in sorted(marks, key=lambda mk: LAYERS.index(mk.layer) if mk.layer in LAYERS else len(LAYERS)):
         w = max(1, int(round(m.width))) if m.width else 0
         fill = _rgba(m.fill, int(round(255 * m.opacity))) if m.fill.startswith("#") else None
         if m.shape == "poly":
@@ -94,7 +97,7 @@ def overlay_for_session(s, m, supply: bool = False):
         image = getattr(d0, "_image", None)
         d = ImageDraw.Draw(image, "RGBA") if image is not None else d0
         size = getattr(lay, "size", 24)
-        marks, _pieces, _held = hex_game_marks(s, lay, s.report(), supply=supply)
+        marks, _pieces, _held = hex_game_marks(s, lay, s.report(), supply=supply, measure=_measure(d))
         layers = _layers(supply)
         draw_marks(d, [mk for mk in marks if mk.layer in layers])
         title = s.position().get("title", "")
@@ -117,23 +120,49 @@ def area_overlay_for_session(s, m):
     def draw(d0: ImageDraw.ImageDraw, to_px, scale: float) -> str:
         image = getattr(d0, "_image", None)
         d = ImageDraw.Draw(image, "RGBA") if image is not None else d0
-        width = to_px.size[0] / scale if hasattr(to_px, "size") else 1600  # the image's width
-        counter = scale * max(12.0, min(32.0, 20.0 * width / 1600))  # 20 pixels wide at the default width
+        counter = printed_counter(to_px, scale)
 
-        def measure(text: str, size: float, bold: bool) -> float:
-            return d.textlength(text, font=_font(int(size), bold=bold))
-
-        marks, _pieces, _held = area_game_marks(s, to_px, scale, s.report(), counter=counter, measure=measure)
+        marks, _pieces, _held = area_game_marks(s, to_px, scale, s.report(), counter=counter, measure=_measure(d), supply=False,
+                                                name_width=_printed_name_width(d, m, scale))
         draw_marks(d, [mk for mk in marks if mk.layer in _layers(False)])
         return s.position().get("title", "")
 
     return draw
 
 
+def printed_counter(to_px, scale: float) -> float:
+    """A counter's width on a printed area map: 20 pixels at the default width (1600), in the
+    drawing's pixels (``scale`` of them to an image pixel)."""
+    width = to_px.size[0] / scale if hasattr(to_px, "size") else 1600  # the image's width
+    return scale * max(12.0, min(32.0, 20.0 * width / 1600))
+
+
+def _measure(d: ImageDraw.ImageDraw):
+    """A text's width in pillow's fonts, as the marks are drawn (:func:`draw_marks`)."""
+    cache: dict = {}
+
+    def measure(text: str, size: float, bold: bool) -> float:
+        key = (text, int(size), bold)
+        if key not in cache:
+            cache[key] = d.textlength(text, font=_font(max(6, int(size)), bold=bold))
+        return cache[key]
+
+    return measure
+
+
+def _printed_name_width(d: ImageDraw.ImageDraw, m, scale: float):
+    """How wide a location's name is as :func:`mapref.render.area_png.render_area` prints it
+    (13 pixels, bold), a capital's star before it counted in."""
+    measure = _measure(d)
+    return lambda lid: measure(m.locations[lid].label, 13 * scale, True) + (22 * scale if m.locations[lid].capital else 0)
+
+
 def area_flag_pole(d: ImageDraw.ImageDraw, m, loc, to_px, scale: float) -> tuple[float, float]:
     """Where a control flag's pole stands on a printed area map: left of the location's name
-    (drawn by :func:`mapref.render.area_png.render_area`), and of its capital's star."""
-    return flag_pole(m, loc, to_px, scale, lambda text, size, bold: d.textlength(text, font=_font(int(size), bold=bold)))
+    (drawn by :func:`mapref.render.area_png.render_area`), and of its capital's star
+    (:func:`mapref.render.scene_area.beside_name`)."""
+    x, y = to_px(loc.label_point)
+    return beside_name(x, y, _printed_name_width(d, m, scale)(loc.id), scale, "flag")
 
 
 def render_position(session, out: str | Path | None = None, *, supply: bool = False, size: float | None = 36):
@@ -148,4 +177,4 @@ def render_position(session, out: str | Path | None = None, *, supply: bool = Fa
     return render_map(session.map, out, size, overlay=overlay_for_session(session, session.map, supply=supply))
 
 
-__all__ = ["area_flag_pole", "area_overlay_for_session", "draw_marks", "overlay_for", "overlay_for_session", "render_position"]
+__all__ = ["printed_counter", "area_flag_pole", "area_overlay_for_session", "draw_marks", "overlay_for", "overlay_for_session", "render_position"]

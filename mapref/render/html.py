@@ -19,7 +19,11 @@ import json
 import re
 from pathlib import Path
 
-from mapref.render.scene import LAYERS, Mark, Scene, position_scene, selection_marks, text_width
+from mapref.render.labels import text_width
+from mapref.render.marks import LAYERS, Mark, Scene
+from mapref.render.scene import position_scene
+from mapref.render.scene_area import COUNTER, area_selection
+from mapref.render.scene_hex import hex_selection
 
 TITLE_MAX = 200
 _TAG = re.compile(r"[^a-z0-9_-]+")
@@ -185,10 +189,11 @@ def svg_of(sc: Scene) -> tuple[str, str]:
     # the referee's verdict of each piece, shown when it is tapped: its supply line or its cut
     centre = {sid: v.at for sid, v in sc.spaces.items()}
     sel = []
-    line = max(3.0, sc.unit / 7) if sc.kind == "hex" else 4.0
-    ring, ring_w = (sc.unit * 0.8, max(3.0, sc.unit / 8)) if sc.kind == "hex" else (15.0, 3.0)
     for i, p in enumerate(sc.pieces):
-        marks = selection_marks(p, centre.get, sc.unit, line, ring, ring_w)
+        if sc.kind == "hex":
+            marks = hex_selection(p.supplied, p.path, p.cut, centre.get, sc.unit)
+        else:
+            marks = area_selection(p.supplied, p.path, p.cut, centre.get, sc.unit / COUNTER)
         if marks:
             sel.append(f'<g id="sel-{i}" class="sel" style="display:none">' + "".join(_element(m, styles, arrows, spaces=sc.spaces) for m in marks) + "</g>")
     body.append('<g id="layer-selection" class="layer">' + "".join(sel) + "</g>")

@@ -25,6 +25,7 @@ from typing import Iterable
 
 from mapref.core.grid import Hex, Hexside, Layout
 from mapref.core.model import Box, MapModel
+from mapref.render.scene_hex import box_rect
 from mapref.render.style import GRID_LINE, LAND_UNOWNED, SEA_DEFAULT, blend, hex_fill, text_colour_on
 
 LAYER_TAGS = ("terrain", "countries", "labels", "production", "ports", "seas", "hexsides", "grid", "boxes",
@@ -33,7 +34,6 @@ LAYER_TAGS = ("terrain", "countries", "labels", "production", "ports", "seas", "
 _POLYGON_LAYERS = ("terrain", "countries", "seas", "grid")
 LABELS_MIN_SIZE = 14.0  # hex size in pixels below which labels and names are not drawn
 MARKS_MIN_SIZE = 7.0  # ... below which production, ports and other marks are not drawn
-BOX_W, BOX_H = 3.0, 2.0  # box size in hex sizes
 # Maps of this many hexes or more draw only the hexes around the view, in tiles of TILE x TILE
 # hexes made as the view moves (a Tk canvas redraws in time proportional to all its items)
 CULL_FROM = 5000
@@ -96,9 +96,7 @@ class MapCanvas(tk.Canvas):
         return ox + ux * self.zoom - self.canvasx(0), oy + uy * self.zoom - self.canvasy(0)
 
     def box_rect(self, b: Box) -> tuple[float, float, float, float]:
-        s = self.layout.size
-        bx, by = self.layout.origin[0] + b.position[0] * s, self.layout.origin[1] + b.position[1] * s
-        return bx, by, bx + BOX_W * s, by + BOX_H * s
+        return box_rect(self.layout, b)
 
     def box_at(self, x: float, y: float) -> str | None:
         cx, cy = self.canvasx(x), self.canvasy(y)

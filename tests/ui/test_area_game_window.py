@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from mapref.ui.referee import RefereeWindow, load_for_play
-from mapref.ui.referee.counters import SELECTED
+from mapref.render.pieces import SELECTED
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIO = ROOT / "scenarios" / "struggle_for_europe.toml"
@@ -185,10 +185,11 @@ def test_ctrl_e_exports_the_position_with_the_control_flags(win, tmp_path):
     v = _View(m, img.size[0], margin=40)
     from PIL import ImageDraw
 
-    from mapref.render.game_overlay import area_flag_pole
+    from mapref.render.game_overlay import area_flag_pole, printed_counter
 
     x, y = area_flag_pole(ImageDraw.Draw(Image.new("RGB", (1, 1))), m, m.locations["riga"], v, SS)
-    at = (int((x + 3 * SS) / SS), int((y - 5 * SS) / SS))
+    size = printed_counter(v, SS)  # the pennant's cloth: from the top of its pole, right of it
+    at = (int((x + 0.08 * size) / SS), int((y - 0.5 * size + 0.11 * size) / SS))
     grey = (0x5a, 0x5a, 0x5a)
     assert max(abs(a - b) for a, b in zip(img.getpixel(at), grey)) <= 20
     assert max(abs(a - b) for a, b in zip(plain.convert("RGB").getpixel(at), grey)) > 20

@@ -103,7 +103,7 @@ def test_a_captured_hex_gets_an_occupation_marker(win):
 
 def occupation(w):
     """The occupation markers drawn (their pennants)."""
-    return [i for i in w.canvas.find_withtag("kind:marker") if w.canvas.type(i) == "polygon"]
+    return [i for i in w.canvas.find_withtag("marker") if w.canvas.type(i) == "polygon"]
 
 
 # ------------------------------------------------------------------ combat results (rulings R35)

@@ -122,20 +122,23 @@ class BoardView:
     def ghost(self, x: float, y: float, side: str) -> None:
         """A counter of ``side`` under the mouse while a set-up pool is dragged from the side
         panel (widget coordinates)."""
-        from mapref.ui.referee.counters import SELECTED, draw_counter
+        from mapref.render.pieces import counter, counter_edge
+        from mapref.ui.marks_tk import draw_marks
 
         self.delete("ghost")
         fill, ink = self.colours(side)
-        draw_counter(self, self.canvasx(x), self.canvasy(y), self.counter_size(), fill, ink, "+", SELECTED, ("ghost", "drag"))
+        size = self.counter_size()
+        edge, line = counter_edge(None, True, size)
+        draw_marks(self, counter(self.canvasx(x), self.canvasy(y), size, fill, ink, "+", edge, line, ()), ("ghost", "drag"))
 
     def counter_size(self) -> float:
         return 24.0
 
     def colours(self, side: str) -> tuple[str, str]:
-        from mapref.ui.referee.counters import NEUTRAL_COLOURS
+        from mapref.render.pieces import NEUTRAL_COLOURS, colours_of
 
         w = getattr(self, "scene", None)
-        return w.session.ruleset.side_colours.get(side, NEUTRAL_COLOURS) if w is not None else NEUTRAL_COLOURS
+        return colours_of(w.session.ruleset, side) if w is not None else NEUTRAL_COLOURS
 
     def spaces_near(self, space: str | None) -> list[str]:
         """The spaces a dragged piece's reach is asked about, nearest ``space`` first (a big

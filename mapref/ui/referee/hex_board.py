@@ -4,9 +4,13 @@ markers), the marks (objectives, strategic spaces), the captured spaces tinted i
 holder's colour and the front line, the supply view, the reach of a dragged piece, the
 selected piece's supply line.
 
-Counters and their text scale with the zoom (a counter is most of a hex; its text is fitted
-inside it).  The map's names are decluttered against each other and against the counters: a
-name a counter would cover moves below or above it, or hides when there is no room.
+What is drawn of the game, and where, is decided once for the window, the web page and the
+printed position (:mod:`mapref.render.scene_hex`): this board asks it for the marks of the tiles
+it shows and makes each one canvas item (:mod:`mapref.ui.marks_tk`).  Counters and their text
+scale with the zoom (a counter is most of a hex; its text is measured to fit inside it).  The
+map's names are placed clear of each other and of the counters as the scene places them
+(:func:`mapref.render.labels.place_labels`): a name a counter would cover moves below or above
+it, or hides when there is no room.
 """
 
 from __future__ import annotations
@@ -14,13 +18,15 @@ from __future__ import annotations
 import tkinter as tk
 
 from mapref.core.grid import Hex
-from mapref.render.style import blend, hex_fill, text_colour_on
+from mapref.render.labels import dodge, place_labels
+from mapref.render.pieces import counter_edge, tinted
+from mapref.render.scene_hex import (box_production_at, counter_width, fit_name_marks, front_sides, hex_front_marks,
+                                     hex_piece_places, hex_pieces_marks, hex_rule_marks, hex_selection, hex_supply_view_marks, name_rank)
+from mapref.render.style import hex_fill, text_colour_on
 from mapref.ui.canvas import LABELS_MIN_SIZE, MARKS_MIN_SIZE, MapCanvas
+from mapref.ui.marks_tk import draw_marks, measurer
 from mapref.ui.referee.board import BoardView
-from mapref.ui.referee.counters import (FADED, FRONT, HALO, REACH, SELECTED, SUPPLY_LINE, UNSUPPLIED, draw_mark,
-                                         draw_piece, draw_ring)
-
-SLOTTED = ("marker",)  # kinds not put in a box's grid of counters
+from mapref.ui.referee.counters import REACH
 
 
 class HexBoard(BoardView, MapCanvas):
@@ -30,6 +36,8 @@ class HexBoard(BoardView, MapCanvas):
         self.scene = scene
         self.held: dict[str, str] = {}  # spaces drawn in a holder's colour
         self.lit: set[str] = set()
+        self._places: dict = {}  # where each piece was drawn (scene_hex.hex_piece_places)
+        self.measure = measurer(self)  # asked only once the canvas is made
         super().__init__(master, m, **kw)
         self.bind("<<Redrawn>>", lambda e: self.declutter_labels(), add="+")
 
@@ -116,7 +124,7 @@ class HexBoard(BoardView, MapCanvas):
         press = w.controller.press_at
         if press is not None and press.get("dragging"):
             return  # a counter is being dragged: the pieces are drawn again at the drop
-        for tag in ("unit", "unsupplied-ring", "pennant", "mark"):
+        for tag in ("piece", "unsupplied-ring", "mark"):
             self.delete(tag)
         self._draw_marks()
         self._draw_pieces()
@@ -126,21 +134,17 @@ class HexBoard(BoardView, MapCanvas):
 
     def counter_size(self) -> float:
         """A counter's width: most of a hex, never too small to read at the fit zoom."""
-        s = self.layout.size
-        return min(1.6 * s, max(1.1 * s, 22.0))
+        return counter_width(self.layout.size)
 
     # ------------------------------------------------------- the holder's colour on a hex
     def fill_of(self, h: Hex) -> str:
+        """A hex held by another side than at the start in its holder's colour, as strong as the
+        scene tints it (:func:`mapref.render.pieces.tinted`)."""
         base = super().fill_of(h)
         side = self.held.get(self.model.grid.label(h)) if self.held else None
         if side is None or "countries" in self.hidden or base == "#ffffff":
             return base
-        mark = self.colours(side)[0]
-        for t in (0.6, 0.5, 0.4, 0.3):  # as strong as the printed colour's labels stay readable
-            mixed = blend(base, mark, t)
-            if text_colour_on(mixed) == text_colour_on(hex_fill(self.model, self.model.hexes[h])):
-                return mixed
-        return blend(base, mark, 0.25)
+        return tinted(base, hex_fill(self.model, self.model.hexes[h]), self.colours(side)[0])
 
     def set_held(self, held: dict[str, str]) -> None:
         changed = {s for s in set(held) | set(self.held) if held.get(s) != self.held.get(s)}
@@ -153,33 +157,29 @@ class HexBoard(BoardView, MapCanvas):
     # ---------------------------------------------------------------------- names
     def _draw_fit_names(self) -> None:
         """Below the zoom where the map draws every name (the fit zoom on a laptop), the names of
-        the capitals and the production cities, as many as fit without touching."""
+        the capitals and the production cities (:func:`mapref.render.scene_hex.fit_name_marks`),
+        as many as fit without touching."""
         s = self.layout.size
         if not MARKS_MIN_SIZE <= s < LABELS_MIN_SIZE or "labels" in self.hidden:
             return
-        m = self.model
-        font = ("DejaVu Sans", 7)
-        for h in self._drawn(m.hexes):
-            d = m.hexes[h]
-            if d.name and (d.capital or d.production) and m.grid.contains(h):
-                cx, cy = self.layout.centre(h)
-                ink = text_colour_on(self.fill_of(h))
-                self.create_text(cx, cy + s * 0.78, text=d.name, fill=ink, font=font, tags=("ovl", "name", "fit-name"))
+        marks = fit_name_marks(self.model, self.layout, self._drawn(self.model.hexes), 9.0, lambda h: text_colour_on(self.fill_of(h)))
+        draw_marks(self, marks, ("ovl", "name"))
 
     def declutter_labels(self) -> None:
-        """Names never overlap each other or a counter: each is tried where the map puts it,
-        then below and above the counters in its way; one that fits nowhere is hidden (the
-        capitals and the biggest production placed first)."""
+        """Names never overlap each other or a counter: each is placed where the map puts it,
+        else below or above the counters in its way; one that fits nowhere is hidden (the
+        capitals and the biggest production placed first): the scene's placement
+        (:func:`mapref.render.labels.place_labels` with :func:`~mapref.render.labels.dodge`),
+        on the boxes of the names and counters as drawn."""
         names = self.find_withtag("name")
         if not names or "labels" in self.hidden:
             return
         s = self.layout.size
-        units = [self.bbox(i) for i in self.find_withtag("unit") + self.find_withtag("mark")]
-        units = [b for b in units if b]
-        boxes = []
+        obstacles = [b for b in (self.bbox(i) for i in self.find_withtag("piece") + self.find_withtag("mark")) if b]
         homes = getattr(self, "_name_home", None)
         if homes is None or homes[0] != s:  # another zoom: the names' hexes are found again
             homes = self._name_home = (s, {})
+        items, labels, places = [], [], []
         for i in names:
             up = 0.78 if "fit-name" in self.gettags(i) else 0.55
             h = homes[1].get(i)
@@ -193,40 +193,14 @@ class HexBoard(BoardView, MapCanvas):
             bb = self.bbox(i)
             if bb is None:
                 continue
-            d = self.model.hexes.get(h)
-            rank = (0 if d is not None and d.capital else 1, -(d.production if d is not None else 0), bb[1], bb[0])
-            boxes.append((rank, i, bb, (x, y)))
-        cell = 64
-        grid: dict[tuple[int, int], list] = {}
-        ucells: dict[tuple[int, int], list] = {}
-        for b in units:
-            for c in _cells(b, cell):
-                ucells.setdefault(c, []).append(b)
-
-        def free(bb) -> bool:
-            cells = _cells(bb, cell)
-            return not any(_touch(bb, k) for c in cells for k in grid.get(c, ())) and \
-                not any(_touch(bb, k) for c in cells for k in ucells.get(c, ()))
-
-        for _rank, i, bb, (x, y) in sorted(boxes):
-            th = bb[3] - bb[1]
-            tries = [0.0]
-            for u in (k for c in _cells(bb, cell) for k in ucells.get(c, ()) if _touch(bb, k)):
-                tries += [u[3] + th / 2 + 1 - y, u[1] - th / 2 - 1 - y]
-            placed = None
-            for dy in tries:
-                cand = (bb[0], bb[1] + dy, bb[2], bb[3] + dy)
-                if free(cand):
-                    placed = (dy, cand)
-                    break
-            if placed is None:
+            items.append(i)
+            places.append((x, y))
+            labels.append((name_rank(self.model.hexes.get(h), x, y), bb))
+        for i, (x, y), at in zip(items, places, place_labels(labels, obstacles, dodge)):
+            if at is None:
                 self.itemconfigure(i, state="hidden")
-                continue
-            dy, cand = placed
-            if dy:
-                self.coords(i, x, y + dy)
-            for c in _cells(cand, cell):
-                grid.setdefault(c, []).append(cand)
+            elif at[1]:
+                self.coords(i, x, y + at[1])
 
     def visible_names(self) -> list[tuple[str, tuple[int, int, int, int]]]:
         """The names shown on the map with their boxes (tests check they never overlap)."""
@@ -266,7 +240,7 @@ class HexBoard(BoardView, MapCanvas):
         if w.report is None or getattr(self, "_drawn_for", None) != self._overlay_key():
             self.draw_overlays()
             return
-        for tag in ("reach", "unit", "unsupplied-ring", "pennant", "supply", "mark"):
+        for tag in ("reach", "piece", "unsupplied-ring", "supply", "mark"):
             self.delete(tag)
         self._draw_reach()
         self._draw_marks()
@@ -278,8 +252,8 @@ class HexBoard(BoardView, MapCanvas):
     def show_reach(self) -> None:
         self.delete("reach")
         self._draw_reach()
-        if self.find_withtag("unit"):
-            self.tag_lower("reach", "unit")
+        if self.find_withtag("piece"):
+            self.tag_lower("reach", "piece")
 
     def draw_reach(self, spaces) -> None:
         self._draw_reach(spaces)
@@ -293,12 +267,12 @@ class HexBoard(BoardView, MapCanvas):
             return
         for pid in {before, w.selected} - {None}:
             p = next((x for x in w.pieces if x.id == pid), None)
-            if p is None:
+            if p is None or pid not in self._places:
                 continue
-            outline = SELECTED if p.id == w.selected else (UNSUPPLIED if p.supplied is False else "#f4f1e8")
+            outline, width = counter_edge(p.supplied, p.id == w.selected, self._places[pid][2])
             for i in self.find_withtag(f"piece:{pid}"):
-                if self.type(i) == "rectangle":
-                    self.itemconfigure(i, outline=outline)
+                if self.type(i) == "rectangle" and "counter" in self.gettags(i):
+                    self.itemconfigure(i, outline=outline, width=width)
         self.delete("supply")
         self._draw_supply()
         self._raise_pieces()  # the supply line under the names and the counters, its cut rings over them
@@ -308,66 +282,32 @@ class HexBoard(BoardView, MapCanvas):
         self.tag_raise("mark")
         self.tag_raise("unit")
         self.tag_raise("pennant")
+        self.tag_raise("unsupplied-ring")
         self.tag_raise("supply-cut")
         self.tag_raise("drag")
         self.tag_raise("selection")
 
     def _draw_front(self) -> None:
-        """The front line: a thick line along every land side between spaces held by two sides."""
+        """The front line (:func:`mapref.render.scene_hex.front_sides`), worked out once per
+        holders' table."""
         ctrl = self.scene.control
         if not ctrl:
             return
-        lay = self.layout
-        s = lay.size
-        for h, dr in self._front_sides(ctrl):
-            (ax, ay), (bx, by) = lay.side_segment(h, dr)
-            self.create_line(ax, ay, bx, by, fill=FRONT, width=max(2, s / 8), capstyle="round", tags=("ovl", "front"))
-
-    def _front_sides(self, ctrl: dict[str, str]) -> list[tuple[Hex, str]]:
-        """(hex, direction) of every side between hexes held by two sides at war, each side once;
-        worked out once per holders' table, walking the grid with integer steps."""
         kept = getattr(self, "_front_kept", None)
-        if kept is not None and kept[1] is self.model.grid and (kept[0] is ctrl or kept[0] == ctrl):
-            return kept[2]
-        grid = self.model.grid
-        R, C = grid.rows, grid.cols
-        owners = list(map(ctrl.get, grid.labels_row_major()))
-        hexes = grid.hex_list()
-        dirs = grid.directions()
-        steps = {par: [(k, dr, dc) for k, (dr, dc) in enumerate(st) if dr > 0 or (dr == 0 and dc > 0)]
-                 for par, st in grid.neighbour_steps().items()}
-        war = self.scene.at_war
-        out = []
-        for i, side in enumerate(owners):
-            if side is None:
-                continue
-            r, c = divmod(i, C)
-            for k, dr, dc in steps[((r + 1) & 1, (c + 1) & 1)]:
-                rr, cc = r + dr, c + dc
-                if rr >= R or not 0 <= cc < C:
-                    continue
-                other = owners[rr * C + cc]
-                if other is not None and other != side and war(side, other):
-                    out.append((hexes[i], dirs[k]))
-        self._front_kept = (ctrl, grid, out)
-        return out
+        if kept is None or kept[1] is not self.model.grid or not (kept[0] is ctrl or kept[0] == ctrl):
+            kept = self._front_kept = (ctrl, self.model.grid, front_sides(self.model.grid, ctrl, self.scene.at_war))
+        draw_marks(self, hex_front_marks(self.layout, kept[2]), ("ovl",))
+
+    def _drawn_hex(self, space: str) -> Hex | None:
+        """The hex of a space drawn now (a big map draws the tiles about the view)."""
+        h = self.space_hex(space)
+        return h if h is not None and (not self.culling or h in self.items) else None
 
     def _draw_supply_view(self) -> None:
         """Each side's supplied spaces shaded in its colour, its unsupplied ones faded."""
-        s = self.layout.size
-        drawn = self.items if self.culling else None
-        for side, (sup, unsup) in (self.scene.supply_view or {}).items():
-            fill = self.colours(side)[0]
-            for sp in sup:
-                h = self.space_hex(sp)
-                if h is not None and (drawn is None or h in drawn):
-                    self.create_polygon(self.corners(h), fill=fill, stipple="gray12", outline="",
-                                        tags=("ovl", "supply-view", "supplied", f"supplied:{side}"))
-            for sp in unsup:
-                h = self.space_hex(sp)
-                if h is not None and (drawn is None or h in drawn):
-                    self.create_polygon(self.corners(h), fill=FADED, stipple="gray50", outline=fill, dash=(4, 2),
-                                        width=max(2, s / 10), tags=("ovl", "supply-view", "unsupplied", f"unsupplied:{side}"))
+        view = self.scene.supply_view
+        if view:
+            draw_marks(self, hex_supply_view_marks(view, self.colours, self._drawn_hex, self.layout), ("ovl",))
 
     def _draw_reach(self, spaces=None) -> None:
         s = self.layout.size
@@ -385,43 +325,12 @@ class HexBoard(BoardView, MapCanvas):
 
     def _draw_marks(self) -> None:
         """The ruleset's marks: a star (an objective) in the hex's top corner, a ring round the
-        hex or its pieces."""
-        s = self.layout.size
-        for mk in self.scene.marks:
-            xy = self.space_xy(mk.space)
-            if xy is None:
-                continue
-            tags = ("ovl", "game", "mark", f"mark:{mk.space}", f"mark-{mk.shape}")
-            if mk.shape == "ring":
-                draw_mark(self, mk, xy[0], xy[1], s * 0.9, self.colours, tags)
-            else:
-                draw_mark(self, mk, xy[0] - s * 0.5, xy[1] - s * 0.55, max(5.0, s * 0.28), self.colours, tags)
-
-    def box_slots(self, bid: str, n: int) -> tuple[list[tuple[float, float]], float]:
-        """Where ``n`` counters go in box ``bid``: centres and counter width.  They fill the part
-        below the box's name in a grid, never wider than a counter on a hex, never overlapping
-        each other or the production number (moved to the corner)."""
-        b = self.model.boxes[bid]
-        x0, y0, x1, y1 = self.box_rect(b)
-        s = self.layout.size
-        top, pad = y0 + 0.9 * s, 0.06 * s
-        aw, ah = (x1 - x0) - 2 * pad, (y1 - top) - pad
-        best = (0.0, 1, n)
-        for rows in range(1, max(1, n) + 1):
-            cols = -(-n // rows)
-            w = min(aw / cols, ah / rows / 0.72) * 0.9
-            if w > best[0]:
-                best = (w, rows, cols)
-        w, rows, cols = best
-        w = min(w, self.counter_size())
-        gx, gy = aw / cols, ah / rows
-        out = []
-        for i in range(n):
-            r, c = divmod(i, cols)
-            out.append((x0 + pad + gx * (c + 0.5), top + gy * (r + 0.5)))
-        return out, w
+        hex (:func:`mapref.render.scene_hex.hex_rule_marks`)."""
+        draw_marks(self, hex_rule_marks(self.scene.marks, self.space_xy, self.layout.size, self.colours), ("ovl", "game"))
 
     def _move_box_production(self, bid: str) -> None:
+        """Counters in a box: its production number to the box's corner (where
+        :func:`mapref.render.scene_hex.box_slots` leaves it room)."""
         b = self.model.boxes[bid]
         if not b.production:
             return
@@ -429,72 +338,32 @@ class HexBoard(BoardView, MapCanvas):
         s = self.layout.size
         for i in self.find_withtag(f"box:{bid}"):
             if self.type(i) == "text" and self.itemcget(i, "text") == str(b.production) and abs(self.coords(i)[1] - (y0 + 1.35 * s)) < 1:
-                self.coords(i, x1 - 0.28 * s, y0 + 0.32 * s)
-                self.itemconfigure(i, font=("DejaVu Sans", max(6, int(s * 0.3)), "bold"))
+                x, y, size = box_production_at((x0, y0, x1, y1), s)
+                self.coords(i, x, y)
+                self.itemconfigure(i, font=("DejaVu Sans", -int(size), "bold"))
                 self.addtag_withtag("box-production", i)
 
     def _draw_pieces(self) -> None:
+        """The pieces where the scene puts them (:func:`mapref.render.scene_hex.hex_piece_places`),
+        those of the tiles drawn (a big map's others come with their tiles)."""
         w = self.scene
-        s = self.layout.size
-        in_box: dict[str, list] = {}
-        for p in w.pieces:
-            if p.space.startswith("box:") and p.kind not in SLOTTED:
-                in_box.setdefault(p.space, []).append(p)
-        slots: dict[str, tuple[float, float, float]] = {}
-        for space, ps in in_box.items():
-            bid = space[4:]
-            if bid not in self.model.boxes:
-                continue
-            self._move_box_production(bid)
-            xy, cw = self.box_slots(bid, len(ps))
-            for p, (x, y) in zip(ps, xy):
-                slots[p.id] = (x, y, cw)
-        supply_on = w.supply_view is not None
-        drawn = self.items if self.culling else None  # a big map: the pieces on the tiles drawn
-        for p in w.pieces:
-            if drawn is not None and p.id not in slots:
-                h = self.space_hex(p.space)
-                if h is not None and h not in drawn:
-                    continue  # drawn with its tile (follow_view)
-            if p.id in slots:
-                cx, cy, cw = slots[p.id]
-                draw_piece(self, p, cx, cy, cw, self.colours, p.id == w.selected, supply_on, grow=False)
-                continue
-            xy = self.space_xy(p.space)
-            if xy is None or p.space.startswith("box:") and p.kind not in SLOTTED:
-                continue
-            cx, cy = xy
-            if p.kind == "marker":  # occupation markers: the top right of the hex
-                draw_piece(self, p, cx + s * 0.25, cy - s * 0.65, s, self.colours, False, supply_on)
-            elif p.kind == "fleet":
-                draw_piece(self, p, cx + s * 0.45, cy - s * 0.52, s, self.colours, p.id == w.selected, supply_on)
-            elif p.kind == "fort":
-                draw_piece(self, p, cx - s * 0.47, cy + s * 0.5, s, self.colours, p.id == w.selected, supply_on)
-            else:
-                draw_piece(self, p, cx, cy, self.counter_size(), self.colours, p.id == w.selected, supply_on)
+        places = self._places = hex_piece_places(self.model, self.layout, w.pieces, self.space_xy)
+        for bid in {p.space[4:] for p in w.pieces if p.space.startswith("box:") and p.kind != "marker"}:
+            if bid in self.model.boxes:
+                self._move_box_production(bid)
+        pieces = w.pieces
+        if self.culling:  # a big map: the pieces on the tiles drawn, and in the boxes
+            pieces = [p for p in pieces if p.space.startswith("box:") or self._drawn_hex(p.space) is not None]
+        draw_marks(self, hex_pieces_marks(pieces, places, self.colours, selected=w.selected, supply=w.supply_view is not None,
+                                          measure=self.measure), ("ovl", "game"))
 
     def _draw_supply(self) -> None:
+        """The selected piece's supply line, or rings where it is cut."""
         p = self.scene.selected_piece()
         if p is None:
             return
-        s = self.layout.size
-        if p.supplied and len(p.supply_path) > 1:
-            pts = [v for sp in p.supply_path for v in (self.space_xy(sp) or ())]
-            if len(pts) >= 4:
-                self.create_line(*pts, fill=HALO, width=max(3, s / 7) + 4, tags=("ovl", "supply", "supply-halo"))
-                self.create_line(*pts, fill=SUPPLY_LINE, width=max(3, s / 7), arrow="last", tags=("ovl", "supply", "supply-path"))
-        for sp in p.cut:
-            xy = self.space_xy(sp)
-            if xy is not None:
-                draw_ring(self, xy[0], xy[1], s * 0.8, max(3, s / 8), UNSUPPLIED, ("ovl", "supply", "supply-cut"))
-
-
-def _cells(bb, cell: int) -> list[tuple[int, int]]:
-    return [(gx, gy) for gx in range(int(bb[0] // cell), int(bb[2] // cell) + 1) for gy in range(int(bb[1] // cell), int(bb[3] // cell) + 1)]
-
-
-def _touch(a, b) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+        path = [xy for xy in (self.space_xy(sp) for sp in p.supply_path) if xy is not None] if p.supplied else []
+        draw_marks(self, hex_selection(p.supplied, path, p.cut, self.space_xy, self.layout.size), ("ovl", "supply"))
 
 
 __all__ = ["HexBoard"]

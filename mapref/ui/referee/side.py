@@ -8,8 +8,8 @@
   track): the tracks drawn as rows of slots (:class:`~.tracks_board.TracksBoard` as a panel);
 - **Game**: the ruleset's panels (``Ruleset.panels``), each in its own scrolled pane;
 - **Violations**: the referee's report (a click shows where);
-- **Legend**: what the board's pieces, marks and colours mean, drawn by the boards' own
-  functions.
+- **Legend**: what the board's pieces, marks and colours mean, drawn from the same marks as the
+  boards (:mod:`mapref.render.pieces`, :mod:`mapref.ui.marks_tk`).
 """
 
 from __future__ import annotations
@@ -17,10 +17,12 @@ from __future__ import annotations
 import tkinter as tk
 from tkinter import ttk
 
+from mapref.render.pieces import (FADED, FRONT, NEUTRAL_COLOURS, UNSUPPLIED, counter, counter_edge, piece_marks, ring,
+                                  rule_mark, selection_marks)
 from mapref.render.style import blend
 from mapref.rules.ruleset import Piece
-from mapref.ui.referee.counters import (FADED, FRONT, HALO, NEUTRAL_COLOURS, REACH, SELECTED, SUPPLY_LINE, UNSUPPLIED,
-                                         draw_counter, draw_mark, draw_piece, draw_ring, hexagon)
+from mapref.ui.marks_tk import draw_marks, measurer, stipple
+from mapref.ui.referee.counters import REACH, hexagon
 
 BG = "#f4f1e8"
 
@@ -249,9 +251,10 @@ class SidePanel:
 
     # ------------------------------------------------------------------------ legend
     def show_legend(self) -> None:
-        """The legend, drawn with the boards' own functions: a counter of each side, each kind
-        of piece on the board (``Ruleset.legend`` says what it is), the marks, and what the
-        colours and lines mean (once per game and kinds shown: a move changes nothing in it)."""
+        """The legend, drawn from the boards' own marks (:mod:`mapref.render.pieces`): a counter
+        of each side, each kind of piece on the board (``Ruleset.legend`` says what it is), the
+        marks, and what the colours and lines mean (once per game and kinds shown: a move
+        changes nothing in it)."""
         w = self.window
         c = self.legend
         rs, game = w.session.ruleset, w.session.game
@@ -280,27 +283,34 @@ class SidePanel:
         sample = {}
         for p in w.pieces:
             sample.setdefault((p.kind, p.side), p)
+        measure = measurer(c)
         counter_kinds = [k for k in kinds if k not in ("fleet", "fort", "marker")] or ["army"]
+
+        def legend_counter(fill, ink, text, supplied, selected) -> None:
+            edge, line = counter_edge(supplied, selected, 36)
+            draw_marks(c, counter(30, y, 36, fill, ink, text, edge, line, ("legend",), measure=measure))
+
         for side in sides:
             fill, ink = colours(side)
             p = next((sample.get((k, side)) for k in counter_kinds if sample.get((k, side))), None)
-            draw_counter(c, 30, y, 36, fill, ink, (p.text if p is not None else "3")[:6], "#f4f1e8", ("legend",))
+            legend_counter(fill, ink, (p.text if p is not None else "3")[:6], None, False)
             kind = p.kind if p is not None else counter_kinds[0]
             row(f"{side.replace('_', ' ')} {captions.get(kind, kind)}")
         fill, ink = colours(sides[0]) if sides else NEUTRAL_COLOURS
-        draw_counter(c, 30, y, 36, fill, ink, "3", SELECTED, ("legend",), width=3)
+        legend_counter(fill, ink, "3", None, True)
         row("the selected piece")
         if any(p.supplied is False or p.supplied is True for p in w.pieces):
-            draw_counter(c, 30, y, 36, fill, ink, "3", UNSUPPLIED, ("legend",), width=3)
+            legend_counter(fill, ink, "3", False, False)
             row("a piece out of supply")
         for k in kinds:
             if k in ("fleet", "fort", "marker"):
                 p = next((x for x in w.pieces if x.kind == k), None) or Piece(f"legend:{k}", k, sides[0] if sides else "", "", "2")
-                draw_piece(c, p, 30 if k != "marker" else 24, y if k != "marker" else y - 8, 30, colours, False, False)
+                draw_marks(c, piece_marks(p, 30 if k != "marker" else 24, y if k != "marker" else y - 8, 30, colours, measure=measure),
+                           ("legend",))
                 row(captions.get(k, f"a {k}"))
         for shape, label in marks:
             mk = next(m for m in w.marks if (m.shape, m.label) == (shape, label))
-            draw_mark(c, mk, 30, y, 12, colours, ("legend",))
+            draw_marks(c, rule_mark(mk, 30, y, 12, colours), ("legend",))
             row(label or shape)
         swatch = (lambda f, **kw: c.create_polygon(hexagon(30, y, 15), fill=f, **kw)) if w.canvas.kind == "hex" else \
             (lambda f, **kw: c.create_rectangle(14, y - 11, 46, y + 11, fill=f, **kw))
@@ -308,23 +318,21 @@ class SidePanel:
             base = "#d9534f"
             swatch(blend(base, fill, 0.5), outline="#6d6d6d")
             row("a space held by a side: tinted in its colour")
-            c.create_line(10, y, 50, y, fill=HALO, width=8)
-            c.create_line(10, y, 50, y, fill=SUPPLY_LINE, width=4, arrow="last")
+            draw_marks(c, selection_marks(True, [(10, y), (50, y)], [], lambda sp: None, 4, 0, 0), ("legend",))
             row("the supply line of the selected piece, to its source")
-            draw_ring(c, 30, y, 11, 3, UNSUPPLIED, ("legend",))
+            draw_marks(c, ring(30, y, 11, 3, UNSUPPLIED, "legend"), ("legend",))
             row("ringed: where a cut-off piece's line is cut; in the supply view, every unsupplied piece")
             swatch(REACH, stipple="gray25", outline=REACH, width=3)
             row("where the dragged piece (or pool) may go")
-            if w.canvas.kind == "hex":
-                c.create_line(12, y, 48, y, fill=FRONT, width=4)
-                row("the front: where the spaces of two enemies meet")
+            c.create_line(12, y, 48, y, fill=FRONT, width=4)
+            row("the front: where the spaces of two enemies meet")
             for side in sides[:3]:
                 f = colours(side)[0]
                 swatch("#e8e2cf", outline="")
-                swatch(f, stipple="gray12", outline="")
+                swatch(f, stipple=stipple(0.2), outline="")
                 row(f"supply view: {side.replace('_', ' ')} supplied")
             swatch(fill, outline="")
-            swatch(FADED, stipple="gray50", outline=fill, dash=(4, 2), width=2)
+            swatch(FADED, stipple=stipple(0.5), outline=fill, dash=(4, 2), width=2)
             row("supply view: friendly but unsupplied (faded)")
         c.configure(scrollregion=(0, 0, 300, y))
 

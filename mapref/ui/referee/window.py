@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from tkinter import messagebox, ttk
 
+from mapref.render.scene_hex import holders
 from mapref.rules.ruleset import Action, Outcome
 from mapref.rules.session import GameSession
 from mapref.ui import PositionExport, classify_error
@@ -95,7 +96,8 @@ class RefereeWindow(PositionExport):
         self.pieces: list = []
         self.marks: list = []
         self.control: dict[str, str] = {}
-        self.supply_view: dict | None = None
+        self.supply_view: dict | None = None  # each side's supplied spaces, while the supply view is on
+        self.supply_all: dict = {}  # the same, always (who holds what: the front)
         self.selected: str | None = None  # the selected piece's id
         self.here: str | None = None  # the space whose pieces the side panel lists
         self.last_space: str | None = None  # the space last clicked (forms asking a space start with it)
@@ -272,8 +274,8 @@ class RefereeWindow(PositionExport):
         self.pieces = rs.pieces(game, rep)
         self.marks = rs.marks(game)
         self._war = {}
-        view = rs.supply_view(game)
-        self.control = self._holders(view)
+        view = self.supply_all = rs.supply_view(game)
+        self.control = holders(rs, game, view)
         self.canvas.set_held(rs.control_view(game))
         self.supply_view = view if self.supply_on.get() else None
         self.track.show()
@@ -305,16 +307,6 @@ class RefereeWindow(PositionExport):
         if key not in self._war:
             self._war[key] = self.session.ruleset.at_war(self.session.game, a, b)
         return self._war[key]
-
-    def _holders(self, view) -> dict[str, str]:
-        """Who holds each space (for the front line): each side's spaces as the supply view
-        gives them, and those the ruleset tints."""
-        held: dict[str, str] = {}
-        for side, (sup, unsup) in view.items():
-            held.update(dict.fromkeys(sup, side))
-            held.update(dict.fromkeys(unsup, side))
-        held.update(self.session.ruleset.control_view(self.session.game))
-        return held
 
     def update_title(self) -> None:
         what = self.path.name if self.path else f"{self.scenario.name} (new game)"

@@ -1,0 +1,124 @@
+"""Which names show and where: one placement of labels for every drawing of a position (the
+referee's boards, :mod:`mapref.ui.referee`; the web page and the printed position, through
+:mod:`mapref.render.scene`).  No tkinter and no PIL here: a drawing measures its own text (Tk's
+fonts, pillow's, or :func:`text_width`'s estimate for a browser) and hands the boxes in.
+
+Labels are placed lowest rank first (the capitals and the biggest places first); each tries
+where the map puts it, then the places its ``moves`` offer, and takes the first where it
+touches neither a label placed before it nor an obstacle (a counter, a flag, a mark); a label
+with no free place is hidden until the zoom makes room.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable, Sequence
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+Offset = tuple[float, float]
+Measure = Callable[[str, float, bool], float]  # (text, size in pixels, bold) -> width in pixels
+
+CELL = 64.0  # the side of the grid cells boxes are filed in
+
+
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """The width of ``text`` in a sans-serif font ``size`` high, estimated (DejaVu Sans: about
+    0.6 of the height per character; bold a little wider): what a drawing that cannot measure
+    its font (a browser's page written ahead) goes by."""
+    return len(text) * size * (0.64 if bold else 0.58)
+
+
+def touch(a: Box, b: Box) -> bool:
+    """Whether two boxes overlap (touching edges do not)."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _cells(bb: Box) -> list[tuple[int, int]]:
+    return [(gx, gy) for gx in range(int(bb[0] // CELL), int(bb[2] // CELL) + 1)
+            for gy in range(int(bb[1] // CELL), int(bb[3] // CELL) + 1)]
+
+
+class _Grid:
+    """Boxes filed by the grid cells they cover, to ask what a box touches."""
+
+    def __init__(self, boxes: Iterable[Box] = ()) -> None:
+        self.cells: dict[tuple[int, int], list[Box]] = {}
+        for b in boxes:
+            self.add(b)
+
+    def add(self, bb: Box) -> None:
+        for c in _cells(bb):
+            self.cells.setdefault(c, []).append(bb)
+
+    def touching(self, bb: Box) -> list[Box]:
+        seen: list[Box] = []
+        for c in _cells(bb):
+            for k in self.cells.get(c, ()):
+                if touch(bb, k) and k not in seen:
+                    seen.append(k)
+        return seen
+
+    def free(self, bb: Box) -> bool:
+        return not any(touch(bb, k) for c in _cells(bb) for k in self.cells.get(c, ()))
+
+
+def dodge(bb: Box, in_way: Sequence[Box]) -> list[Offset]:
+    """A hex map's name moves just below, or just above, each counter in its way."""
+    out: list[Offset] = []
+    for u in in_way:
+        out += [(0.0, u[3] + 1 - bb[1]), (0.0, u[1] - 1 - bb[3])]
+    return out
+
+
+def around(bb: Box, in_way: Sequence[Box], gap: float = 4.0) -> list[Offset]:
+    """An area map's name moves up or down by a line, or beside where it is (left, right), then
+    further: the places about a location's hub that stay well inside it."""
+    w, h = bb[2] - bb[0], bb[3] - bb[1]
+    side = w / 2 + gap
+    return [(0, -h), (0, h), (-side, 0), (side, 0), (0, -2 * h), (0, 2 * h), (-side, -h), (side, -h), (-side, h), (side, h),
+            (0, -3 * h), (0, 3 * h)]
+
+
+def place_labels(labels: Sequence[tuple[tuple, Box]], obstacles: Iterable[Box] = (),
+                 moves: Callable[[Box, Sequence[Box]], list[Offset]] | None = None) -> list[Offset | None]:
+    """Where each label goes so that none overlaps another or an obstacle: ``labels`` are
+    (rank, box); the lowest ranks are placed first, each where it is or at the first free offset
+    ``moves(box, in_way)`` offers (``in_way``: the obstacles its box touches where it is).
+    Returns the offset (dx, dy) of each label, in the order given, or None for one hidden."""
+    placed = _Grid()
+    blocks = _Grid(obstacles)
+    out: list[Offset | None] = [None] * len(labels)
+    for i in sorted(range(len(labels)), key=lambda k: labels[k][0]):
+        bb = labels[i][1]
+        tries: list[Offset] = [(0.0, 0.0)]
+        if moves is not None:
+            tries += moves(bb, blocks.touching(bb))
+        for dx, dy in tries:
+            cand = (bb[0] + dx, bb[1] + dy, bb[2] + dx, bb[3] + dy)
+            if placed.free(cand) and blocks.free(cand):
+                placed.add(cand)
+                out[i] = (dx, dy)
+                break
+    return out
+
+
+def declutter(labels: Sequence[tuple[tuple, Box]]) -> list[int]:
+    """The labels to show so that none overlaps another: ``labels`` are (rank, box) with box
+    (x0, y0, x1, y1); the lowest ranks are placed first.  Returns the indices kept."""
+    return [i for i, at in enumerate(place_labels(labels)) if at is not None]
+
+
+def fitted_size(text: str, width: float, height: float, measure: Measure = text_width, bold: bool = True,
+                least: float = 1.0) -> float:
+    """The biggest whole font size (pixels) at which ``text`` fits ``width`` x ``height``, no
+    smaller than ``least`` (the caller asks :func:`fits` whether it fits even then)."""
+    size = float(int(max(least, min(height * 0.95, width / (0.55 * max(1, len(text)))))))
+    while size > least and measure(text, size, bold) > width:
+        size -= 1.0
+    return max(size, least)
+
+
+def fits(text: str, size: float, width: float, measure: Measure = text_width, bold: bool = True) -> bool:
+    return measure(text, size, bold) <= width
+
+
+__all__ = ["Box", "Measure", "around", "declutter", "dodge", "fits", "fitted_size", "place_labels", "text_width", "touch"]
