@@ -22,7 +22,7 @@ from pathlib import Path
 from mapref.render.labels import text_width
 from mapref.render.marks import LAYERS, Mark, Scene
 from mapref.render.scene import position_scene
-from mapref.render.scene_area import COUNTER, area_selection
+from mapref.render.scene_area import area_selection
 from mapref.render.scene_hex import hex_selection
 
 TITLE_MAX = 200
@@ -193,7 +193,7 @@ def svg_of(sc: Scene) -> tuple[str, str]:
         if sc.kind == "hex":
             marks = hex_selection(p.supplied, p.path, p.cut, centre.get, sc.unit)
         else:
-            marks = area_selection(p.supplied, p.path, p.cut, centre.get, sc.unit / COUNTER)
+            marks = area_selection(p.supplied, p.path, p.cut, centre.get, sc.scale)
         if marks:
             sel.append(f'<g id="sel-{i}" class="sel" style="display:none">' + "".join(_element(m, styles, arrows, spaces=sc.spaces) for m in marks) + "</g>")
     body.append('<g id="layer-selection" class="layer">' + "".join(sel) + "</g>")

@@ -131,6 +131,7 @@ class Scene:
     extent: tuple[float, float, float, float]  # x0, y0, x1, y1 of the drawing
     background: str
     unit: float  # a hex's radius, or an area counter's side
+    scale: float = 1.0  # an area map's unit (scene_area.area_unit): what its lines and rings are sized by
     marks: list[Mark] = field(default_factory=list)
     symbols: dict[str, list[Mark]] = field(default_factory=dict)  # shapes a "use" mark places, drawn about (0, 0)
     pieces: list[PieceView] = field(default_factory=list)

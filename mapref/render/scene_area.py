@@ -31,6 +31,15 @@ COUNTER = 18.0  # a counter's width at unit 1
 LEAST_COUNTER = 14.0  # ... never narrower: a strength stays readable in the fit view
 
 
+def area_unit(m, k: float) -> float:
+    """The unit things are drawn at on area map ``m`` drawn ``k`` pixels to a map unit: 1 where
+    the whole map is about 900 pixels across, growing and shrinking with the zoom within 0.6 to
+    2.6.  The referee's board at its zoom and the page at its scale draw alike."""
+    x0, y0, x1, y1 = m.bounds()
+    ref = 900.0 / max(x1 - x0, y1 - y0, 1e-6)
+    return max(0.6, min(2.6, k / ref))
+
+
 def counter_size(u: float) -> float:
     """A counter's width at unit ``u``."""
     return max(LEAST_COUNTER, COUNTER * u)
@@ -58,14 +67,15 @@ class AreaProjection:
 
 
 def area_scene(session, *, width: float = 1600.0, report=None, measure: Measure = text_width) -> Scene:
-    """A game on an area map, ``width`` drawing units wide: the map (:func:`area_map_marks`), the
-    game (:func:`area_game_marks`) and the names clear of its pieces (:func:`area_names`); the
+    """A game on an area map, ``width`` drawing units wide, drawn as the referee's board draws it
+    at that scale (:func:`area_unit`): the map (:func:`area_map_marks`), the game
+    (:func:`area_game_marks`) and the names clear of its pieces (:func:`area_names`); the
     inspector's facts of every location, half and box."""
     m = session.map
     v = AreaProjection(m, width)
     rep = report if report is not None else session.report()
-    u = 1.0
-    sc = Scene("area", (0.0, 0.0, v.size[0], v.size[1]), AREA_SEA, COUNTER * u)
+    u = area_unit(m, v.k)
+    sc = Scene("area", (0.0, 0.0, v.size[0], v.size[1]), AREA_SEA, counter_size(u), u)
     map_marks = area_map_marks(m, v, u, measure)
     game_marks, pieces, ctrl = area_game_marks(session, v, u, rep, measure=measure)
     sc.marks += map_marks + area_names(m, v, u, obstacles_of(map_marks + game_marks, measure), measure) + game_marks
@@ -666,7 +676,7 @@ def _area_spaces(session, to_px, ctrl: dict[str, str], pieces: list[PieceView]) 
 # ------------------------------------------------------------------------------------- tracks
 
 
-__all__ = ["AREA_BORDER", "AREA_SEA", "COUNTER", "AreaProjection", "counter_size", "area_fill", "area_front", "area_front_marks", "area_game_marks",
+__all__ = ["AREA_BORDER", "AREA_SEA", "COUNTER", "AreaProjection", "area_unit", "counter_size", "area_fill", "area_front", "area_front_marks", "area_game_marks",
            "area_held_marks", "area_holders", "area_label_marks", "area_map_marks", "area_name", "area_name_width", "area_names",
            "area_piece_places", "area_pieces_marks", "area_rule_marks", "area_scene", "area_selection", "area_space_rings",
            "area_supply_view_marks", "beside_box", "beside_name", "box_label_marks", "label_rank", "line_ends", "line_paths",

@@ -29,7 +29,7 @@ from __future__ import annotations
 import tkinter as tk
 
 from mapref.render.pieces import tinted
-from mapref.render.scene_area import (area_front, area_front_marks, area_holders, area_label_marks, area_name_width,
+from mapref.render.scene_area import (area_front, area_unit, area_front_marks, area_holders, area_label_marks, area_name_width,
                                       area_piece_places, area_pieces_marks, area_rule_marks, area_selection, area_space_rings,
                                       area_supply_view_marks, box_label_marks, counter_size, label_rank, name_size, place_groups)
 from mapref.render.style import text_colour_on
@@ -52,10 +52,8 @@ class AreaBoard(BoardView, AreaCanvas):
     # ------------------------------------------------------------------------ scale
     def unit(self) -> float:
         """How much bigger than at the reference zoom (the whole map in about 900 pixels) things
-        are drawn now."""
-        x0, y0, x1, y1 = self.model.bounds()
-        ref = 900.0 / max(x1 - x0, y1 - y0, 1e-6)
-        return max(0.6, min(2.6, self.zoom / ref))
+        are drawn now (:func:`~mapref.render.scene_area.area_unit`)."""
+        return area_unit(self.model, self.zoom)
 
     def counter_size(self) -> float:
         return counter_size(self.unit())
