@@ -167,4 +167,28 @@ def pieces_here(pieces: list[PieceView], space: str) -> list[str]:
     return out
 
 
-__all__ = ["GAME_LAYERS", "LAYERS", "ON_DEMAND", "Mark", "PieceView", "Point", "Scene", "SpaceView", "pieces_here", "pts", "r2"]
+def supply_facts(view: dict) -> dict[str, str]:
+    """What the inspector says of each space's supply, from the supply view: which side traces
+    supply to it, or whose it is without supply."""
+    out: dict[str, str] = {}
+    for side, (sup, unsup) in view.items():
+        out.update(dict.fromkeys(sup, f"supplied for {side}"))
+        out.update(dict.fromkeys(unsup, f"{side}: traces no supply"))
+    return out
+
+
+def piece_views(pieces, places: dict, centre) -> list[PieceView]:
+    """Each piece drawn (``places``: piece id -> (x, y, ...)) with the referee's verdict: its
+    supply line as points of the drawing (``centre(space)``), the spaces that cut it."""
+    views: list[PieceView] = []
+    for p in pieces:
+        if p.id not in places:
+            continue
+        x, y = places[p.id][:2]
+        path = [c for c in (centre(sp) for sp in p.supply_path) if c is not None] if p.supplied else []
+        views.append(PieceView(p.id, p.kind, p.side, p.space, p.title, str(p.text), (r2(x), r2(y)), p.supplied,
+                               [(r2(a), r2(b)) for a, b in path], list(p.cut), p.why, list(p.info), p.selectable))
+    return views
+
+
+__all__ = ["supply_facts", "piece_views", "GAME_LAYERS", "LAYERS", "ON_DEMAND", "Mark", "PieceView", "Point", "Scene", "SpaceView", "pieces_here", "pts", "r2"]

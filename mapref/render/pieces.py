@@ -153,6 +153,19 @@ def piece_marks(p, x: float, y: float, size: float, colours: Colours, *, selecte
     return out
 
 
+def placed_marks(pieces, places: dict, colours: Colours, *, selected: str | None = None, supply: bool = False,
+                 measure: Measure = text_width) -> list[Mark]:
+    """The ``pieces`` where ``places`` puts them (piece id -> (x, y, size, may grow)), in the
+    order given (:func:`piece_marks`)."""
+    out: list[Mark] = []
+    for p in pieces:
+        at = places.get(p.id)
+        if at is not None:
+            x, y, size, grow = at
+            out += piece_marks(p, x, y, size, colours, selected=p.id == selected, supply=supply, grow=grow, measure=measure)
+    return out
+
+
 def star_points(cx: float, cy: float, r: float) -> list[Point]:
     out = []
     for i in range(10):
@@ -208,5 +221,5 @@ def marks_box(marks: list[Mark], measure: Measure = text_width) -> tuple[float, 
 
 
 __all__ = ["colours_of", "held_tint", "tinted", "EDGE", "FADED", "FORT_FILL", "FRONT", "HALO", "MIN_TEXT", "NEUTRAL_COLOURS", "RING", "SELECTED", "SUPPLY_LINE",
-           "UNSUPPLIED", "counter", "counter_edge", "fleet", "fort", "marks_box", "pennant", "piece_marks", "ring", "rule_mark",
+           "UNSUPPLIED", "placed_marks", "counter", "counter_edge", "fleet", "fort", "marks_box", "pennant", "piece_marks", "ring", "rule_mark",
            "selection_marks", "star_points"]

@@ -46,7 +46,7 @@ def position_scene(session, *, size: float = 30.0, width: float = 1600.0) -> Sce
     """The whole position of a game session: the map and the game, the verdicts, the text.
     A hex map is drawn with hexes ``size`` wide; an area map ``width`` wide; a game played on
     tracks (``board_view = "tracks"`` on a map without move lines) as its rows of tokens."""
-    rs, game = session.ruleset, session.game
+    rs = session.ruleset
     rep = session.report()
     m = session.map
     if getattr(m, "kind", "") == "area":

@@ -20,8 +20,8 @@ from typing import Callable
 
 from mapref.render.area_pieces import stack_points, stacks
 from mapref.render.labels import Box, Measure, around, fits, fitted_size, place_labels, text_width, touch
-from mapref.render.marks import Mark, PieceView, Point, Scene, SpaceView, pieces_here, pts, r2
-from mapref.render.pieces import (FADED, FRONT, MIN_TEXT, colours_of, held_tint, piece_marks, rule_mark, selection_marks)
+from mapref.render.marks import Mark, PieceView, Point, Scene, SpaceView, piece_views, pieces_here, pts, r2, supply_facts
+from mapref.render.pieces import (FADED, FRONT, MIN_TEXT, colours_of, held_tint, placed_marks, rule_mark, selection_marks)
 from mapref.render.scene_hex import holders
 from mapref.render.style import LAND_UNOWNED, blend, text_colour_on
 
@@ -507,15 +507,8 @@ def area_pieces_marks(pieces, places: Places, colours, *, selected: str | None =
                       measure: Measure = text_width) -> list[Mark]:
     """The ``pieces`` where ``places`` puts them (:func:`area_piece_places`): a space's stack at
     a time (as :func:`mapref.render.area_pieces.stacks` orders it), the markers last."""
-    out: list[Mark] = []
-    ordered = [p for ps in stacks(pieces).values() for p in ps]
-    ordered += [p for p in pieces if p.kind == "marker"]
-    for p in ordered:
-        at = places.get(p.id)
-        if at is not None:
-            x, y, size, grow = at
-            out += piece_marks(p, x, y, size, colours, selected=p.id == selected, supply=supply, grow=grow, measure=measure)
-    return out
+    ordered = [p for ps in stacks(pieces).values() for p in ps] + [p for p in pieces if p.kind == "marker"]
+    return placed_marks(ordered, places, colours, selected=selected, supply=supply, measure=measure)
 
 
 def area_rule_marks(marks, m, to_px, places: Places, size: float, u: float, colours, name_width: Callable[[str], float]) -> list[Mark]:
@@ -607,14 +600,7 @@ def area_game_marks(session, to_px, u: float = 1.0, report=None, *, counter: flo
     def centre(space: str) -> Point | None:
         return _centre(m, space, to_px)
 
-    views: list[PieceView] = []
-    for p in pieces:
-        if p.id not in places:
-            continue
-        x, y = places[p.id][:2]
-        path = [c for c in (centre(sp) for sp in p.supply_path) if c is not None] if p.supplied else []
-        views.append(PieceView(p.id, p.kind, p.side, p.space, p.title, str(p.text), (r2(x), r2(y)), p.supplied,
-                               [(r2(a), r2(b)) for a, b in path], list(p.cut), p.why, list(p.info), p.selectable))
+    views = piece_views(pieces, places, centre)
     if selected is not None:
         v = next((x for x in views if x.id == selected or x.id.partition(":")[2] == selected), None)
         if v is not None:
@@ -628,12 +614,7 @@ def _area_spaces(session, to_px, ctrl: dict[str, str], pieces: list[PieceView]) 
     holder traces supply to it, and what stands there."""
     m, board = session.map, session.board
     rs, game = session.ruleset, session.game
-    sup_of: dict[str, str] = {}
-    for side, (sup, unsup) in rs.supply_view(game).items():
-        for sp in sup:
-            sup_of[sp] = f"supplied for {side}"
-        for sp in unsup:
-            sup_of[sp] = f"{side}: traces no supply"
+    sup_of = supply_facts(rs.supply_view(game))
     out: dict[str, SpaceView] = {}
     ids = list(board.spaces())
     ids += [lid for lid, loc in m.locations.items() if loc.has_halves]

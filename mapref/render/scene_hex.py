@@ -18,8 +18,8 @@ from typing import Callable, Iterable
 
 from mapref.core.grid import Hex, Layout
 from mapref.render.labels import Box, Measure, dodge, place_labels, text_width
-from mapref.render.marks import Mark, PieceView, Point, Scene, SpaceView, pieces_here, pts, r2
-from mapref.render.pieces import (FADED, FRONT, colours_of, held_tint, piece_marks, rule_mark, selection_marks)
+from mapref.render.marks import Mark, PieceView, Point, Scene, SpaceView, piece_views, pieces_here, pts, r2, supply_facts
+from mapref.render.pieces import (FADED, FRONT, colours_of, held_tint, placed_marks, rule_mark, selection_marks)
 from mapref.render.style import GRID_LINE, LAND_UNOWNED, SEA_DEFAULT, blend, hex_fill, text_colour_on
 
 PAPER = "#f4f1e8"  # the hex map's background
@@ -340,13 +340,7 @@ def hex_piece_places(m, lay: Layout, pieces, centre: Callable[[str], Point | Non
 def hex_pieces_marks(pieces, places: Places, colours, *, selected: str | None = None, supply: bool = False,
                      measure: Measure = text_width) -> list[Mark]:
     """The ``pieces`` standing where ``places`` puts them (:func:`hex_piece_places`)."""
-    out: list[Mark] = []
-    for p in pieces:
-        at = places.get(p.id)
-        if at is not None:
-            x, y, size, grow = at
-            out += piece_marks(p, x, y, size, colours, selected=p.id == selected, supply=supply, grow=grow, measure=measure)
-    return out
+    return placed_marks(pieces, places, colours, selected=selected, supply=supply, measure=measure)
 
 
 def hex_rule_marks(marks, centre: Callable[[str], Point | None], s: float, colours) -> list[Mark]:
@@ -455,14 +449,7 @@ def hex_game_marks(session, lay: Layout, report=None, *, supply: bool = True, se
     pieces = rs.pieces(game, rep)
     places = hex_piece_places(m, lay, pieces, centre)
     out += hex_pieces_marks(pieces, places, colours, selected=selected, supply=supply, measure=measure)
-    views: list[PieceView] = []
-    for p in pieces:
-        if p.id not in places:
-            continue
-        x, y = places[p.id][:2]
-        path = [c for c in (centre(sp) for sp in p.supply_path) if c is not None] if p.supplied else []
-        views.append(PieceView(p.id, p.kind, p.side, p.space, p.title, p.text, (r2(x), r2(y)), p.supplied,
-                               [(r2(a), r2(b)) for a, b in path], list(p.cut), p.why, list(p.info), p.selectable))
+    views = piece_views(pieces, places, centre)
     if selected is not None:
         v = next((x for x in views if x.id == selected or x.title == selected), None)
         if v is not None:
@@ -518,12 +505,7 @@ def _hex_spaces(session, lay: Layout, ctrl: dict[str, str], pieces: list[PieceVi
     traces supply to it, and what stands there."""
     m = session.map
     rs, game = session.ruleset, session.game
-    lay_sup: dict[str, str] = {}
-    for side, (sup, unsup) in rs.supply_view(game).items():
-        for sp in sup:
-            lay_sup[sp] = f"supplied for {side}"
-        for sp in unsup:
-            lay_sup[sp] = f"{side}: traces no supply"
+    lay_sup = supply_facts(rs.supply_view(game))
     out: dict[str, SpaceView] = {}
     for h in m.grid.hex_list():
         label = m.grid.label(h)

@@ -32,6 +32,7 @@ from shapely.geometry import LineString, Point
 
 from mapref.core.areaedit import AreaTouch, lines_by_place
 from mapref.core.areamodel import AreaMap, Location
+from mapref.render.scene_area import midpoint
 from mapref.render.style import LAND_UNOWNED, blend, text_colour_on
 
 LAYERS = ("background", "land", "locations", "halves", "lines", "boxes", "names", "values", "edit")
@@ -509,7 +510,7 @@ class AreaCanvas(tk.Canvas):
                 z(i, "values")
             ids += [a, b]
         if ln.condition:
-            mx, my = _midpoint(pts[:2] if stubs else pts)
+            mx, my = midpoint(pts[:2] if stubs else pts)
             i = self.create_text(mx, my - 8, text=ln.condition.text(), fill=colour, font=("DejaVu Sans", 7, "italic"),
                                  tags=("values", f"line:{lid}"), state=vs)
             z(i, "values")
@@ -753,14 +754,3 @@ class AreaCanvas(tk.Canvas):
 
 def _place(space: str) -> str:
     return space if space.startswith("box:") else space.split(".", 1)[0]
-
-
-def _midpoint(pts) -> tuple[float, float]:
-    total = sum(math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(pts, pts[1:]))
-    half = total / 2
-    for a, b in zip(pts, pts[1:]):
-        seg = math.hypot(b[0] - a[0], b[1] - a[1])
-        if half <= seg and seg > 0:
-            return (a[0] + (b[0] - a[0]) * half / seg, a[1] + (b[1] - a[1]) * half / seg)
-        half -= seg
-    return pts[0]

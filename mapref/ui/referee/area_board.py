@@ -118,22 +118,19 @@ class AreaBoard(BoardView, AreaCanvas):
         """A box with its name fitted inside it (its VP after it), or beside it when the box is
         too small to hold it (:func:`~mapref.render.scene_area.box_label_marks`); its supply
         and activation conditions are told in words by the status bar."""
-        old = self.box_items.pop(bid, None)
-        if old:
-            self.delete(*old)
+        super().draw_box(bid, bulk)
         b = self.model.boxes.get(bid)
         if b is None:
             return
-        x0, y0 = self.to_canvas(b.position)
-        x1, y1 = self.to_canvas((b.position[0] + b.size[0], b.position[1] + b.size[1]))
-        tags = ("boxes", f"box:{bid}")
-        ids = [self.create_rectangle(x0, y0, x1, y1, fill=self.fill_of(b.colour), outline="#222222", width=2.5, tags=tags,
-                                     state=self._state("boxes"))]
-        ids += draw_marks(self, box_label_marks(self.model, bid, (x0, y0, x1, y1), self.unit(), self.measure), tags + (f"name:box:{bid}",),
-                          self._state("boxes"))
-        for i in ids if not bulk else ():
+        ids = self.box_items[bid]
+        texts = [i for i in ids if self.type(i) == "text"]  # the editor's name and notes: the scene's label instead
+        self.delete(*texts)
+        x0, y0, x1, y1 = self.coords(ids[0])
+        label = draw_marks(self, box_label_marks(self.model, bid, (x0, y0, x1, y1), self.unit(), self.measure),
+                           ("boxes", f"box:{bid}", f"name:box:{bid}"), self._state("boxes"))
+        for i in label if not bulk else ():
             self._z(i, "boxes")
-        self.box_items[bid] = ids
+        self.box_items[bid] = [i for i in ids if i not in texts] + label
 
     def draw_line(self, lid: str, bulk: bool = False) -> None:
         """A move line without its raw condition text (the rules say when it is in effect)."""
@@ -291,13 +288,6 @@ class AreaBoard(BoardView, AreaCanvas):
                 self.itemconfigure(group, state="hidden")
             elif at != (0.0, 0.0):
                 self.move(group, *at)
-
-    def visible_names(self) -> list[tuple[str, tuple[int, int, int, int]]]:
-        out = []
-        for i in self.find_withtag("name"):
-            if self.itemcget(i, "state") != "hidden" and self.bbox(i):
-                out.append((self.itemcget(i, "text"), tuple(self.bbox(i))))
-        return out
 
 
 __all__ = ["AreaBoard"]

@@ -44,6 +44,14 @@ class BoardView:
         """What the status bar says of a space under the mouse."""
         return space
 
+    def visible_names(self) -> list[tuple[str, tuple[int, int, int, int]]]:
+        """The names shown on the board with their boxes (tests check they never overlap)."""
+        out = []
+        for i in self.find_withtag("name"):
+            if self.itemcget(i, "state") != "hidden" and self.bbox(i):
+                out.append((self.itemcget(i, "text"), tuple(self.bbox(i))))
+        return out
+
     def show_selection(self, before: str | None) -> None:
         self.redraw_game()
 

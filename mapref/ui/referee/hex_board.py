@@ -202,14 +202,6 @@ class HexBoard(BoardView, MapCanvas):
             elif at[1]:
                 self.coords(i, x, y + at[1])
 
-    def visible_names(self) -> list[tuple[str, tuple[int, int, int, int]]]:
-        """The names shown on the map with their boxes (tests check they never overlap)."""
-        out = []
-        for i in self.find_withtag("name"):
-            if self.itemcget(i, "state") != "hidden" and self.bbox(i):
-                out.append((self.itemcget(i, "text"), tuple(self.bbox(i))))
-        return out
-
     # ------------------------------------------------------------------- the overlays
     def draw_overlays(self) -> None:
         super().draw_overlays()
@@ -219,12 +211,7 @@ class HexBoard(BoardView, MapCanvas):
         self._draw_fit_names()
         self._draw_front()
         self._draw_supply_view()
-        self._draw_reach()
-        self._draw_marks()
-        self._draw_pieces()
-        self._draw_supply()
-        self._raise_pieces()
-        self.declutter_labels()
+        self._draw_game()
         self._drawn_for = self._overlay_key()
 
     def _overlay_key(self):
@@ -242,6 +229,11 @@ class HexBoard(BoardView, MapCanvas):
             return
         for tag in ("reach", "piece", "unsupplied-ring", "supply", "mark"):
             self.delete(tag)
+        self._draw_game()
+
+    def _draw_game(self) -> None:
+        """The reach, the ruleset's marks, the pieces and the selected piece's line, stacked,
+        then the names placed clear of them."""
         self._draw_reach()
         self._draw_marks()
         self._draw_pieces()
