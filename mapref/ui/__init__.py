@@ -46,10 +46,16 @@ def autoclose(root) -> None:
 
 
 class PositionExport:
-    """File > Export position as PNG (Ctrl+E) in a referee's window: the position drawn as
-    ``mapref render GAME.toml`` draws it (:func:`mapref.render.game_overlay.render_position`).
-    The window has ``session`` and ``root``, sets ``ask_export_path`` (a dialog tests replace),
-    and says what it did with ``exported(text)``; ``export_supply()`` draws the supply view."""
+    """File > Export position as PNG (Ctrl+E) and File > Export position as web page
+    (Ctrl+Shift+E) in a referee's window: the position drawn as ``mapref render GAME.toml``
+    draws it (:func:`mapref.render.game_overlay.render_position`, the print view), or written as
+    the one web page ``mapref export-html GAME.toml`` writes (:func:`mapref.render.html.export_html`).
+    The window has ``session`` and ``root``, sets ``ask_export_path(kind)`` (a save dialog for
+    "png" or "html"; tests may replace it), and says what it did with ``exported(text)``;
+    ``export_supply()`` draws the supply view on the PNG."""
+
+    KINDS = {"png": (".png", "PNG image", "Export the position as PNG"),
+             "html": (".html", "Web page", "Export the position as a web page")}
 
     def export_supply(self) -> bool:
         return False
@@ -67,12 +73,33 @@ class PositionExport:
         self.exported(f"exported the position to {out}")
         return Path(out)
 
+    def export_html(self, out):
+        """The position as one self-contained web page at ``out`` (written atomically); returns
+        its path."""
+        from pathlib import Path
+
+        from mapref.render.html import export_html
+
+        export_html(self.session, out)
+        self.exported(f"exported the position as a web page to {out}")
+        return Path(out)
+
     def ask_and_export(self) -> None:
-        p = self.ask_export_path()
+        p = self.ask_export_path("png")
         if p:
             self.export_png(p)
 
-    def _ask_export_path_dialog(self) -> str | None:
+    def ask_and_export_html(self) -> None:
+        p = self.ask_export_path("html")
+        if p:
+            self.export_html(p)
+
+    def _ask_export_path_dialog(self, kind: str = "png") -> str | None:
+        from pathlib import Path
         from tkinter import filedialog
 
-        return filedialog.asksaveasfilename(parent=self.root, defaultextension=".png", filetypes=[("PNG image", "*.png")]) or None
+        ext, what, title = self.KINDS[kind]
+        path = getattr(self.session, "path", None)
+        name = (Path(path).stem if path else getattr(self.session.scenario, "id", "position")) + ext
+        return filedialog.asksaveasfilename(parent=self.root, title=title, defaultextension=ext, initialfile=name,
+                                            filetypes=[(what, f"*{ext}")]) or None

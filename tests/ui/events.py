@@ -107,3 +107,24 @@ def menu_foot(w):
         elif out and label.startswith("    "):  # a long reason goes on over more lines
             out[-1] += " " + label.strip()
     return out
+
+
+def answer_file_dialog(root: tk.Misc, path, seen: dict | None = None, delay: int = 300) -> None:
+    """After ``delay`` ms, answer Tk's own save dialog (tkfbox) open over ``root``: note the
+    file name it offers (``seen["offered"]``) and its title, type ``path`` into its file name
+    field and press Return there, as a user does."""
+    w = ".__tk_filedialog" if str(root) == "." else f"{root}.__tk_filedialog"
+
+    def go():
+        if not int(root.tk.call("winfo", "exists", w)) or not int(root.tk.call("winfo", "viewable", w)):
+            root.after(50, go)
+            return
+        ent = f"{w}.contents.f2.ent"
+        if seen is not None:
+            seen["offered"] = root.tk.call(ent, "get")
+            seen["title"] = root.tk.call("wm", "title", w)
+        root.tk.call(ent, "delete", 0, "end")
+        root.tk.call(ent, "insert", 0, str(path))
+        root.tk.call("focus", ent)
+        root.tk.call("event", "generate", ent, "<Return>")
+    root.after(delay, go)

@@ -173,7 +173,7 @@ def test_ctrl_e_exports_the_position_with_the_control_flags(win, tmp_path):
     plain = render_position(w.session)
     w.act(Action("set", {"flag": {"riga": "axis"}}))
     out = tmp_path / "position.png"
-    w.ask_export_path = lambda: str(out)
+    w.ask_export_path = lambda kind: str(out)
     w.canvas.focus_force()
     w.root.event_generate("<Control-e>")
     w.root.update()

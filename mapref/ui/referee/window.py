@@ -60,6 +60,8 @@ KEYS = (
     Key("File", "Save", "files.save", ("<Control-s>",), "Ctrl+S"),
     Key("File", "Save as...", "files.save_as", ("<Control-S>", "<Control-Shift-S>", "<Control-Shift-s>"), "Ctrl+Shift+S"),
     Key("File", "Export position as PNG...", "ask_and_export", ("<Control-e>",), "Ctrl+E"),
+    Key("File", "Export position as web page...", "ask_and_export_html", ("<Control-E>", "<Control-Shift-E>", "<Control-Shift-e>"),
+        "Ctrl+Shift+E"),
     Key("File", "Quit", "close", ("<Control-q>",), "Ctrl+Q"),
     Key("Edit", "Undo", "undo", ("<Control-z>",), "Ctrl+Z"),
     Key("Edit", "Redo", "redo", ("<Control-y>", "<Control-Z>", "<Control-Shift-Z>", "<Control-Shift-z>"), "Ctrl+Y"),
@@ -108,7 +110,7 @@ class RefereeWindow(PositionExport):
         self.ask_choice = self._ask_choice_dialog  # (Ask) -> the option chosen, or None
         self.ask_override = self._ask_override_dialog  # (action, refusal) -> the referee's reason, or None
         self.ask_confirm = self._ask_confirm_dialog  # (title, text) -> bool
-        self.ask_export_path = self._ask_export_path_dialog  # () -> path or None
+        self.ask_export_path = self._ask_export_path_dialog  # ("png" or "html") -> path or None
         self.ask_text = self._ask_text_dialog  # (title, label, choices) -> text or None
         self.files = FileActions(self, user_files)
         self.controller = Controller(self)
@@ -200,7 +202,7 @@ class RefereeWindow(PositionExport):
             if k.command == "files.ask_open":
                 self.recent_menu = tk.Menu(menus["File"], tearoff=False, postcommand=lambda: self.files.fill_recent(self.recent_menu))
                 menus["File"].add_cascade(label="Open recent", menu=self.recent_menu)
-            if k.command == "ask_and_export":
+            if k.command == "ask_and_export_html":
                 m.add_command(label="Edit the map", command=self.edit_map)
                 m.add_separator()
         menus["View"].add_command(label="Legend", command=lambda: self.side.notebook.select(self.side.legend_tab))
