@@ -20,7 +20,7 @@ from PIL import ImageDraw
 
 from mapref.render.png import _font, render_map
 from mapref.render.marks import GAME_LAYERS, LAYERS, ON_DEMAND, Mark
-from mapref.render.scene_area import area_game_marks, beside_name
+from mapref.render.scene_area import area_game_marks, beside_name, flag_reach
 from mapref.render.scene_hex import hex_game_marks
 
 UNSUPPLIED = "#ff3b30"
@@ -162,7 +162,7 @@ def area_flag_pole(d: ImageDraw.ImageDraw, m, loc, to_px, scale: float) -> tuple
     (drawn by :func:`mapref.render.area_png.render_area`), and of its capital's star
     (:func:`mapref.render.scene_area.beside_name`)."""
     x, y = to_px(loc.label_point)
-    return beside_name(x, y, _printed_name_width(d, m, scale)(loc.id), scale, "flag")
+    return beside_name(x, y, _printed_name_width(d, m, scale)(loc.id), scale, flag_reach(printed_counter(to_px, scale)))
 
 
 def render_position(session, out: str | Path | None = None, *, supply: bool = False, size: float | None = 36):

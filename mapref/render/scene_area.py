@@ -308,10 +308,20 @@ def obstacles_of(marks: list[Mark], measure: Measure = text_width) -> list[Box]:
     return [mk.box(measure) for mk in marks if any(t in mk.tags for t in keep)]
 
 
-def beside_name(x: float, y: float, width: float, u: float, what: str = "flag") -> Point:
-    """A point just before a name ``width`` wide centred at (x, y): where a control flag's pole
-    stands (``what`` "flag") or an objective's star (``what`` "star")."""
-    return x - width / 2 - 4 * u - (14 if what == "star" else 2) * u, y
+def beside_name(x: float, y: float, width: float, u: float, reach: float) -> Point:
+    """A point just before a name ``width`` wide centred at (x, y), for something reaching
+    ``reach`` to its right (a flag's pennant from its pole, a star from its centre): it ends
+    4 ``u`` before the name."""
+    return x - width / 2 - 4 * u - reach, y
+
+
+FLAG = 1.5  # an area map's control flag, as big as a marker of a counter 1.5 times as wide
+
+
+def flag_reach(size: float) -> float:
+    """How far a control flag's pennant reaches right of its pole, for counters ``size`` wide
+    (:func:`mapref.render.pieces.pennant` of a marker ``FLAG * size``)."""
+    return 0.36 * FLAG * size
 
 
 def beside_box(m, b, to_px, size: float, u: float, what: str = "flag") -> Point:
@@ -323,7 +333,7 @@ def beside_box(m, b, to_px, size: float, u: float, what: str = "flag") -> Point:
     edge = x1 + 3 if inward > 0 else x0 - 3
     if what == "star":
         return edge + inward * size * 0.5, (y0 + y1) / 2
-    return (edge + 1.1 * size if inward > 0 else edge - 1.5 * size), (y0 + y1) / 2
+    return (edge + 1.1 * size if inward > 0 else edge - 1.1 * size - flag_reach(size)), (y0 + y1) / 2
 
 
 # ------------------------------------------------------------------------------------ the game
@@ -476,10 +486,10 @@ def area_piece_places(m, pieces, to_px, size: float, u: float, name_width: Calla
             x, y = beside_box(m, b, to_px, size, u, "flag")
         elif key in m.locations:
             cx, cy = to_px(m.locations[key].label_point)
-            x, y = beside_name(cx, cy, name_width(key), u, "flag")
+            x, y = beside_name(cx, cy, name_width(key), u, flag_reach(size))
         else:
             continue
-        out[p.id] = (x, y - size * 0.5, size, True)
+        out[p.id] = (x, y - size * 0.5 * FLAG, size * FLAG, True)
     return out
 
 
@@ -539,7 +549,7 @@ def area_rule_marks(marks, m, to_px, places: Places, size: float, u: float, colo
             x += -outward(m, b) * k * size
         elif key in m.locations:
             cx, cy = to_px(m.locations[key].label_point)
-            x, y = beside_name(cx, cy, name_width(key), u, "star")
+            x, y = beside_name(cx, cy, name_width(key), u, size * 0.45)
             x -= k * size
         else:
             continue
@@ -660,5 +670,5 @@ def _area_spaces(session, to_px, ctrl: dict[str, str], pieces: list[PieceView]) 
 __all__ = ["AREA_BORDER", "AREA_SEA", "COUNTER", "AreaProjection", "area_unit", "counter_size", "area_fill", "area_front", "area_front_marks", "area_game_marks",
            "area_held_marks", "area_holders", "area_label_marks", "area_map_marks", "area_name", "area_name_width", "area_names",
            "area_piece_places", "area_pieces_marks", "area_rule_marks", "area_scene", "area_selection", "area_space_rings",
-           "area_supply_view_marks", "beside_box", "beside_name", "box_label_marks", "label_rank", "line_ends", "line_paths",
+           "area_supply_view_marks", "beside_box", "beside_name", "flag_reach", "FLAG", "box_label_marks", "label_rank", "line_ends", "line_paths",
            "midpoint", "name_size", "obstacles_of", "outward", "place_groups", "printed_holder", "spread"]

@@ -188,7 +188,9 @@ def test_ctrl_e_exports_the_position_with_the_control_flags(win, tmp_path):
     from mapref.render.game_overlay import area_flag_pole, printed_counter
 
     x, y = area_flag_pole(ImageDraw.Draw(Image.new("RGB", (1, 1))), m, m.locations["riga"], v, SS)
-    size = printed_counter(v, SS)  # the pennant's cloth: from the top of its pole, right of it
+    from mapref.render.scene_area import FLAG
+
+    size = printed_counter(v, SS) * FLAG  # the pennant's cloth: from the top of its pole, right of it
     at = (int((x + 0.08 * size) / SS), int((y - 0.5 * size + 0.11 * size) / SS))
     grey = (0x5a, 0x5a, 0x5a)
     assert max(abs(a - b) for a, b in zip(img.getpixel(at), grey)) <= 20
