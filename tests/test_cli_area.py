@@ -1,21 +1,14 @@
 """The ``mapref`` command on area maps, run as a user runs it (a subprocess)."""
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 from PIL import Image
+from tests.helpers import mapref
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = str(ROOT / "maps" / "area_sample.toml")
 NE = str(ROOT / "tools" / "data" / "ne_110m_countries_europe.geojson")  # the shared Natural Earth file, shipped
-
-
-def mapref(*args, cwd=None):
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.run([sys.executable, "-m", "mapref", *args], capture_output=True, text=True, cwd=cwd, env=env)
 
 
 def test_check_info_and_render_an_area_map(tmp_path):

@@ -11,14 +11,11 @@ import pytest
 from mapref.io.atomic import ChangedOnDisk
 from mapref.rules.ruleset import Action
 from mapref.rules.session import open_game
+from tests.helpers import mapref
 
 ROOT = Path(__file__).resolve().parents[1]
 FUZZ = ROOT / "tests" / "data" / "fuzz"
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
-
-
-def mapref(*args, cwd):
-    return subprocess.run([sys.executable, "-m", "mapref", *args], capture_output=True, text=True, cwd=cwd, env=ENV)
 
 
 def one_clean_line(r, code=1):
