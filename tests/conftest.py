@@ -139,3 +139,34 @@ def laptop_tk(laptop_display):
 @pytest.fixture
 def root():
     return ROOT
+
+
+@pytest.fixture(scope="session")
+def _new_games(tmp_path_factory):
+    """A new game of each shipped scenario asked for, made once a session by ``mapref new-game``
+    (its bytes; a game of a shipped scenario names the scenario and the map, not a path)."""
+    from tests.helpers import mapref
+
+    made: dict = {}
+
+    def get(scenario: str, auto_place: bool) -> bytes:
+        if (scenario, auto_place) not in made:
+            out = tmp_path_factory.mktemp("new-game") / "g.toml"
+            r = mapref("new-game", scenario, "-o", out, *(["--auto-place"] if auto_place else []))
+            assert r.returncode == 0, r.stderr
+            made[scenario, auto_place] = out.read_bytes()
+        return made[scenario, auto_place]
+
+    return get
+
+
+@pytest.fixture
+def new_game_file(_new_games, tmp_path):
+    """``new_game_file(scenario="barbarossa", auto_place=False, name="g.toml")``: the game that
+    ``mapref new-game SCENARIO -o tmp_path/NAME`` writes, copied from the session's own."""
+    def make(scenario: str = "barbarossa", auto_place: bool = False, name: str = "g.toml") -> Path:
+        p = tmp_path / name
+        p.write_bytes(_new_games(scenario, auto_place))
+        return p
+
+    return make
