@@ -12,6 +12,8 @@ import os
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 spec = importlib.util.spec_from_file_location("mapref_fuzz", ROOT / "tools" / "fuzz.py")
 fuzz = importlib.util.module_from_spec(spec)
@@ -21,6 +23,7 @@ spec.loader.exec_module(fuzz)
 FAMILIES = ("map", "map_struct", "scenario", "game", "game_args", "refs", "random", "render")
 
 
+@pytest.mark.slow  # ./tools/run-tests --slow (docs/testing.md)
 def test_three_hundred_generated_cases_end_in_a_result_or_a_clean_error():
     report = fuzz.run(n=300, seed=2024, families=FAMILIES, cpu=10, memory_mb=1024)
     assert report.total == 300

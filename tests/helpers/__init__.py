@@ -14,6 +14,8 @@ import io
 import os
 from dataclasses import dataclass
 
+from hypothesis import settings
+
 
 @dataclass
 class Run:
@@ -84,3 +86,9 @@ def mapref_process(*args, cwd=None, env: dict[str, str] | None = None, timeout: 
     return subprocess.run([sys.executable, "-m", "mapref", *map(os.fspath, args)], capture_output=True, text=True,
                           cwd=cwd, env={**os.environ, "PYTHONPATH": root, **(env or {})}, timeout=timeout,
                           stdin=subprocess.DEVNULL)
+
+
+def examples(n: int) -> int:
+    """How many examples a property test that asks for ``n`` runs: ``n`` under the Hypothesis
+    profile "ci" (the default, tests/conftest.py), twenty times as many under "long"."""
+    return n * max(1, settings().max_examples // 100)
