@@ -92,3 +92,61 @@ def examples(n: int) -> int:
     """How many examples a property test that asks for ``n`` runs: ``n`` under the Hypothesis
     profile "ci" (the default, tests/conftest.py), twenty times as many under "long"."""
     return n * max(1, settings().max_examples // 100)
+
+
+class Allocations:
+    """What code allocates while it is watched, not what the process grows by: Python's peak
+    (tracemalloc) and the peak of Pillow's image memory, which tracemalloc does not see (Pillow
+    allocates in C), counted in blocks of one megabyte and sampled at each :meth:`sample` and
+    while :meth:`wait` runs.  ``with Allocations() as mem: ...``, then ``mem.peak_mb``."""
+
+    BLOCK = 1 << 20
+
+    def __enter__(self) -> "Allocations":
+        import tracemalloc
+
+        from PIL import Image
+
+        self._block = Image.core.get_block_size()
+        Image.core.set_block_size(self.BLOCK)
+        self._live0 = self._live()
+        self.pillow_peak = 0
+        self.python_peak = 0
+        tracemalloc.start()
+        return self
+
+    @staticmethod
+    def _live() -> int:
+        from PIL import Image
+
+        s = Image.core.get_stats()
+        return s["allocated_blocks"] + s["reused_blocks"] - s["freed_blocks"] - s["blocks_cached"]
+
+    def sample(self) -> None:
+        self.pillow_peak = max(self.pillow_peak, (self._live() - self._live0) * self.BLOCK)
+
+    def wait(self, root, busy, timeout: float = 120.0) -> None:
+        """Process ``root``'s events while ``busy()`` (a worker reading, say), sampling; the
+        timeout only ends a hang."""
+        import time
+
+        end = time.monotonic() + timeout
+        while busy() and time.monotonic() < end:
+            root.update()
+            self.sample()
+            time.sleep(0.005)
+        self.sample()
+
+    def __exit__(self, *exc) -> None:
+        import tracemalloc
+
+        from PIL import Image
+
+        self.sample()
+        self.python_peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        Image.core.set_block_size(self._block)
+
+    @property
+    def peak_mb(self) -> float:
+        return (self.python_peak + self.pillow_peak) / (1 << 20)
