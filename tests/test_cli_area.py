@@ -168,6 +168,5 @@ def test_new_area_map_from_the_command_line(tmp_path):
         assert r.returncode == 1 and says in r.stderr and len(r.stderr.splitlines()) == 1 and not (tmp_path / "maps" / "x.toml").exists()
     # opening a map that is not there, without a display, says how to start one (with a display a
     # window offers a new map: tests/ui/test_editor_new_map.py)
-    r = subprocess.run([sys.executable, "-m", "mapref", "new.toml"], capture_output=True, text=True, cwd=tmp_path,
-                       env=dict(os.environ, PYTHONPATH=str(ROOT), DISPLAY=""), timeout=60)
+    r = mapref("new.toml", cwd=tmp_path, env={"DISPLAY": ""})
     assert r.returncode == 1 and r.stderr.strip() == "mapref: new.toml: no such file; to start a new area map there: mapref new-map -o new.toml"
