@@ -378,4 +378,4 @@ def test_run_tests_with_xvfb_installs_only_chromium_for_the_browser_tests(tmp_pa
     assert calls[:2] == [APT_UPDATE, "apt-get install -y -q chromium"]
     assert err[0] == "run-tests: installing chromium (apt-get install -y chromium) ..."
     assert co.probes == ["BIN/python3 probe"]  # Chromium is no Python module: the interpreter is not asked again
-    assert co.run("run-tests")[2] == ["ROOT/.venv/bin/python -m pytest"]
+    assert co.run("run-tests")[2] == ["ROOT/.venv/bin/python -m pytest -n auto --dist worksteal --durations=10"]
