@@ -4,6 +4,9 @@ The canvas is set to 2 pixels per map unit with the map's origin at the window's
 map point (x, y) is clicked at widget pixel (2x, 2y); every test reads its result back from the
 map and from the canvas items."""
 
+import os
+import subprocess
+import sys
 import tkinter as tk
 from pathlib import Path
 
