@@ -107,16 +107,29 @@ def test_the_map_renders(tmp_path):
     assert r.returncode == 0 and r.stdout.startswith("m.png: 1600x")
 
 
-def _counter_colour(img, m, space: str, n: int, k: int, width: int = 1600):
-    """The colour inside the k-th of n counters standing in ``space`` (its lower right corner,
-    clear of its figure and of a battle's ring), as the printed position lays them out."""
-    from mapref.render.area_png import SS, _View
-    from mapref.render.area_pieces import stack_points
+def _counter_colours(img, game_file, space: str) -> list:
+    """The colour inside each counter standing in ``space`` (near its lower right corner, clear
+    of its figure and of a battle's ring), where the printed position draws it (the scene's
+    marks, laid out as ``mapref render`` lays them out at its default width)."""
+    from PIL import Image, ImageDraw
 
-    v = _View(m, width, margin=40)
-    counter = SS * 20.0
-    x, y = stack_points(m, space, n, v, counter)[k]
-    return img.getpixel((int((x + counter * 0.3) / SS), int((y + counter * 0.3) / SS)))
+    from mapref.render.area_png import SS, _View
+    from mapref.render.game_overlay import _measure, _printed_name_width, printed_counter
+    from mapref.render.scene_area import area_game_marks
+    from mapref.rules.session import open_game
+
+    s = open_game(game_file)
+    v = _View(s.map, 1600, margin=40)
+    d = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    marks, _, _ = area_game_marks(s, v, SS, s.report(), counter=printed_counter(v, SS), measure=_measure(d), supply=False,
+                                  name_width=_printed_name_width(d, s.map, SS))
+    here = {p.id for p in s.ruleset.pieces(s.game) if p.space == space}
+    out = []
+    for mk in marks:
+        if mk.shape == "rect" and "piece" in mk.tags and mk.space in here:
+            (x0, y0), (x1, y1) = mk.pts
+            out.append(img.getpixel((int((x1 - (x1 - x0) * 0.2) / SS), int((y1 - (y1 - y0) * 0.2) / SS))))
+    return out
 
 
 def test_a_game_renders_its_counters_where_they_stand(tmp_path):
@@ -124,25 +137,26 @@ def test_a_game_renders_its_counters_where_they_stand(tmp_path):
     side's colour at their location, in the half they entered after a move, battles waiting."""
     from PIL import Image
 
-    from mapref.rules.files import load_game
     from mapref.rulesets.struggle_for_europe.ruleset import StruggleForEurope
 
     assert mapref("new-game", "struggle_for_europe", "-o", "g.toml", cwd=tmp_path).returncode == 0
-    g = load_game(tmp_path / "g.toml")
-    m = g.map
     grey, blue = (StruggleForEurope.side_colours[x][0] for x in ("axis", "allies"))
     r = mapref("render", "g.toml", "-o", "before.png", cwd=tmp_path)
     assert r.returncode == 0 and r.stdout.startswith("before.png: 1600x"), r.stdout + r.stderr
     before = Image.open(tmp_path / "before.png").convert("RGB")
     rgb = lambda c: tuple(int(c[i:i + 2], 16) for i in (1, 3, 5))  # noqa: E731
     near = lambda a, b: max(abs(x - y) for x, y in zip(a, b)) <= 12  # noqa: E731
-    assert near(_counter_colour(before, m, "ruhr", 4, 0), rgb(grey))  # the Ruhr's four Axis counters
-    assert near(_counter_colour(before, m, "london", 4, 0), rgb(blue))  # London's four British
-    assert not near(_counter_colour(before, m, "sedan.e", 2, 0), rgb(grey))  # nobody in Sedan's east half yet
+    ruhr = _counter_colours(before, tmp_path / "g.toml", "ruhr")
+    assert len(ruhr) == 4 and all(near(c, rgb(grey)) for c in ruhr)  # the Ruhr's four Axis counters
+    london = _counter_colours(before, tmp_path / "g.toml", "london")
+    assert len(london) == 4 and all(near(c, rgb(blue)) for c in london)  # London's four British
+    assert _counter_colours(before, tmp_path / "g.toml", "sedan.e") == []  # nobody in Sedan's east half yet
     assert mapref("move", "g.toml", "ruhr", "sedan=1,2", "antwerp=3", cwd=tmp_path).returncode == 0
     r = mapref("render", str(ROOT / "maps" / "struggle_for_europe.toml"), "--game", "g.toml", "-o", "after.png", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     after = Image.open(tmp_path / "after.png").convert("RGB")
-    assert near(_counter_colour(after, m, "sedan.e", 2, 0), rgb(grey))  # A12 and A13 attack Sedan from its east half
-    assert near(_counter_colour(after, m, "ruhr", 1, 0), rgb(grey))  # A14 stays in the Ruhr
+    sedan = _counter_colours(after, tmp_path / "g.toml", "sedan.e")
+    assert len(sedan) == 2 and all(near(c, rgb(grey)) for c in sedan)  # A12 and A13 attack Sedan from its east half
+    ruhr = _counter_colours(after, tmp_path / "g.toml", "ruhr")
+    assert len(ruhr) == 1 and near(ruhr[0], rgb(grey))  # A14 stays in the Ruhr
     assert before.size == after.size and before.getbbox() and before.tobytes() != after.tobytes()
