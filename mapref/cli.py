@@ -498,18 +498,26 @@ def _save(s, path: str) -> None:
 
 
 @contextlib.contextmanager
-def _locked(path: str):
+def _locked(path: str, needed: bool = True):
     """The game file's lock, held while a command reads, changes and saves it: two commands on
-    one game run one after the other, and neither loses the other's change.  Where no lock can
-    be taken (no such folder, a name too long), loading the game says what is wrong."""
+    one game run one after the other, and neither loses the other's change.  A game that cannot
+    be read says why (no such file, a folder...); one that can but whose lock cannot be taken (a
+    lock file that is a folder, a folder nobody may write) is refused, nothing done, unless the
+    command only reads (``needed=False``: ``--check``)."""
     from mapref.io.atomic import Locked, file_lock
+    from mapref.io.problems import read_source
 
     held = file_lock(path, wait=60)
     try:
         held.__enter__()
     except Locked as e:
         raise UserError(f"{path}: {e.strerror}") from None
-    except (OSError, ValueError):
+    except (OSError, ValueError) as e:
+        read_source(path, path)  # a game that cannot be read: its own message
+        if needed:
+            why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+            raise UserError(f"{path}: cannot take its lock ({why}: {getattr(e, 'filename', '') or 'the lock file'}); "
+                            "nothing done, so that no other command's change is lost") from None
         yield
         return
     try:
@@ -738,7 +746,7 @@ def _game_verb(name: str, argv: list[str]) -> int:
             r, m = having[0]
             _verb_parser(m, registry.title(r)).parse_args(argv)  # says what is missing, or prints the help
         raise UserError(f"mapref {name}: give the saved game (see mapref {name} --help)")
-    with _locked(game_path):
+    with _locked(game_path, needed="--check" not in argv):
         return _run_verb(name, argv, game_path, ruleset)
 
 

@@ -239,38 +239,44 @@ def _deep_bracket(source: str) -> tuple[int | None, int | None]:
     return None, None
 
 
-def _too_deep(data: dict) -> list[str] | None:
-    """The key path of the first value nested deeper than :data:`MAX_DEPTH`, or None."""
-    # first only the depth, over the tables and arrays (an area map has a few hundred thousand):
-    # the paths are made only for a document that is too deep
-    level, depth = [data], 0
-    while level:
-        depth += 1
-        nxt = []
-        for v in level:
-            items = v.values() if isinstance(v, dict) else v
-            nxt += [x for x in items if isinstance(x, (dict, list))]
-        if nxt and depth >= MAX_DEPTH:
-            break
-        level = nxt
-    else:
-        return None
-    stack: list[tuple[object, list[str]]] = [(data, [])]
+def too_deep(data: object) -> list[str] | None:
+    """The key path of the first value nested deeper than :data:`MAX_DEPTH`, or None.  Only
+    arrays and tables are visited, and a path is built only for the one found: an array of two
+    million numbers costs one pass over it, no copy per element."""
+    stack: list[tuple[object, int]] = [(data, 0)]
     while stack:
-        v, path = stack.pop()
-        if len(path) > MAX_DEPTH:
-            return path
-        if isinstance(v, dict):
-            stack.extend((x, path + [str(k)]) for k, x in v.items())
-        elif isinstance(v, list):
-            stack.extend((x, path + [str(i)]) for i, x in enumerate(v))
+        v, depth = stack.pop()
+        if depth >= MAX_DEPTH and v:  # a value inside it lies deeper than the limit
+            return _path_below(data, MAX_DEPTH + 1) or []
+        items = v.values() if isinstance(v, dict) else v
+        stack.extend((x, depth + 1) for x in items if isinstance(x, (dict, list)))  # type: ignore[union-attr]
+    return None
+
+
+def _path_below(v: object, depth: int) -> list[str] | None:
+    """The keys down to a value ``depth`` levels below ``v`` (recursion at most MAX_DEPTH + 1)."""
+    if depth == 0:
+        return []
+    pairs = v.items() if isinstance(v, dict) else enumerate(v) if isinstance(v, list) else ()
+    for k, x in pairs:
+        if depth == 1:
+            return [str(k)]
+        if isinstance(x, (dict, list)):
+            rest = _path_below(x, depth - 1)
+            if rest is not None:
+                return [str(k)] + rest
     return None
 
 
 def parse_toml(path: str | os.PathLike[str], shown: str) -> tuple[dict, str]:
     """Read (through :func:`read_source`) and parse a TOML file, turning every failure into
     :class:`FileProblems` with a line and column wherever there is one."""
-    raw = read_source(path, shown)
+    return parse_toml_bytes(read_source(path, shown), shown)
+
+
+def parse_toml_bytes(raw: bytes, shown: str) -> tuple[dict, str]:
+    """Parse the bytes of a TOML file as :func:`parse_toml` does (a save reads its text back
+    through here before it replaces the file)."""
     try:
         source = raw.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -310,7 +316,7 @@ def parse_toml(path: str | os.PathLike[str], shown: str) -> tuple[dict, str]:
         m = re.search(r"[0-9][0-9_]{4299,}", source)
         line, col = _position(source, m.start()) if m else (None, None)
         raise FileProblems([Problem(shown, line, col, "", "integer too long (more than 4300 digits)")]) from None
-    deep = _too_deep(data)
+    deep = too_deep(data)
     if deep is not None:
         line, col = _deep_bracket(source)
         if line is None:

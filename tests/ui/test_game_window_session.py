@@ -131,7 +131,7 @@ def test_a_window_killed_mid_game_offers_the_recovered_position(tmp_path):
     assert g.read_bytes() == saved
     offered = []
     s = load_for_play(g, journal=True, ask=lambda text: offered.append(text) or True)
-    assert offered and "2 unsaved change(s)" in offered[0]
+    assert offered and "2 unsaved actions from " in offered[0]
     assert s.state.phase == "movement" and s.state.army("Army Group Centre").at == "O13" and s.dirty
     root = tk.Tk()
     w = RefereeWindow(root, s, quiet=True)
