@@ -160,7 +160,11 @@ class Journal:
                 return
             except OSError:
                 pass  # removed, replaced, or full: written whole again (elsewhere if need be)
-        self._rewrite(self.lines + [line])
+        where = self.path
+        try:
+            self._rewrite(self.lines + [line])
+        except OSError as e:
+            raise OSError(e.errno, e.strerror or str(e), str(where)) from None
         self.lines.append(line)
 
     def _append(self, line: str) -> None:
@@ -320,23 +324,35 @@ class Recovery:
     def _saved(self) -> int:
         return len(self.header.get("log", [])) if "start" in self.header else int(self.header.get("saved_log", 0))
 
+    def replay(self) -> tuple[list, int]:
+        """The history the records lead to, as the window's was: (the actions done, each the
+        index of a saved one or a new :class:`LogEntry`; how many saved ones are still there,
+        in place).  An undo moves the last action to a redo list, a redo brings it back, a new
+        action clears the redo list."""
+        saved = self._saved()
+        done: list = list(range(saved))
+        undone: list = []
+        for kind, e in self.records:
+            if kind == "undo":
+                if done:
+                    undone.append(done.pop())
+            elif kind == "redo" and undone:
+                done.append(undone.pop())
+            else:
+                done.append(e)
+                undone.clear()
+        kept = 0
+        while kept < len(done) and done[kept] == kept and kept < saved:
+            kept += 1
+        return done, kept
+
     def summary(self) -> tuple[int, int, str]:
         """(actions done beyond the saved position, saved actions taken back, what the last
         action still done beyond the saved position did, or "")."""
-        saved = self._saved()
-        stack: list[LogEntry | None] = [None] * saved
-        low = saved
-        for kind, e in self.records:
-            if kind == "undo":
-                if stack:
-                    stack.pop()
-                low = min(low, len(stack))
-            else:
-                stack.append(e)
-        back = saved - low
-        added = len(stack) - low
-        top = stack[-1] if added > 0 else None
-        return added, back, top.did if top is not None else ""
+        done, kept = self.replay()
+        added = len(done) - kept
+        last = done[-1] if added else None
+        return added, self._saved() - kept, last.did if isinstance(last, LogEntry) else ""
 
     def describe(self) -> str:
         added, back, last = self.summary()
@@ -440,7 +456,6 @@ def recover(r: Recovery, game):
     data = r.header["start"] if new else game.ruleset.state_data(game.state)
     log = list(r.start_log) if new else list(game.log)
     saved = None if new else len(log)
-    low = len(log)
     if not new and r.header.get("saved_log") != len(log):
         raise BadJournal("it starts from a log of another length than the game's")
     try:
@@ -450,7 +465,6 @@ def recover(r: Recovery, game):
                     raise BadJournal(f"it takes back action {e.n}, which is not the last one done")
                 data = datapatch.apply(data, e.undo)
                 log.pop()
-                low = min(low, len(log))
             else:
                 data = datapatch.apply(data, e.redo)
                 log.append(e)
@@ -472,7 +486,7 @@ def recover(r: Recovery, game):
     s = GameSession(game, journal=False)
     s._set_data(data)
     s.history.done = [ActionStep(e) for e in log]
-    s.history.saved = saved if saved is not None and low >= saved else None
+    s.history.saved = saved if saved is not None and r.replay()[1] == saved else None
     s.journal = Journal.resume(r, s)
     return s
 
