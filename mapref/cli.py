@@ -161,9 +161,8 @@ def cmd_render(argv: list[str]) -> int:
         overlay = None
         if game:
             from mapref.render.game_overlay import area_overlay_for_session
-            from mapref.rules.session import open_game
 
-            overlay = area_overlay_for_session(open_game(game), m)
+            overlay = area_overlay_for_session(_open_session(game), m)
         try:
             img = render_area(m, args.output, width=int(args.size) if args.size else None, overlay=overlay)
         except (OSError, ValueError) as e:
@@ -178,9 +177,9 @@ def cmd_render(argv: list[str]) -> int:
         raise UserError(f"{args.file}: {e}") from None
     overlay = None
     if game:
-        from mapref.render.game_overlay import overlay_for
+        from mapref.render.game_overlay import overlay_for_session
 
-        overlay = overlay_for(game, m)
+        overlay = overlay_for_session(_open_session(game), m)
     try:
         img = render_map(m, args.output, size=args.size, overlay=overlay)
     except (OSError, ValueError) as e:
@@ -427,7 +426,7 @@ def cmd_new_game(argv: list[str]) -> int:
     args = ap.parse_args(argv)
     import os
 
-    from mapref.rules.files import dumps_game, exists, find_scenario, new_game, save_game, scenario_with_map
+    from mapref.rules.files import NotReadable, dumps_game, exists, find_scenario, new_game, save_game, scenario_with_map
 
     sc_path = find_scenario(args.scenario)
     if not exists(sc_path):
@@ -461,6 +460,8 @@ def cmd_new_game(argv: list[str]) -> int:
             raise UserError(f"{args.output} already exists (a game in progress?): give --force to replace it, or another file")
     try:
         save_game(game, args.output)
+    except NotReadable as e:
+        raise UserError(str(e)) from None
     except OSError as e:
         raise UserError(f"{args.output}: cannot write: {e.strerror}") from None
     st = game.state
@@ -473,12 +474,13 @@ def cmd_new_game(argv: list[str]) -> int:
 
 
 def _open_session(path: str):
-    """A saved game ready for a change: loaded, its files consistent with each other.  The
-    caller holds the game's lock (:func:`_locked`) from loading to saving."""
+    """A saved game ready for a change or a drawing: loaded, its files consistent with each
+    other.  A caller that changes it holds the game's lock (:func:`_locked`) from loading to
+    saving."""
     from mapref.rules.session import open_game
 
     s = open_game(path)
-    problems = s.ruleset.state_problems(s.board, s.scenario, s.state)
+    problems = s.ruleset.state_problems(s.board, s.scenario, s.state) or s.game.log_problems()
     if problems:
         raise UserError(f"{path}: {problems[0]}")
     return s
@@ -488,8 +490,12 @@ def _save(s, path: str) -> None:
     """Save a changed game (the success line is printed after this returns)."""
     from mapref.io.atomic import ChangedOnDisk
 
+    from mapref.rules.files import NotReadable
+
     try:
         s.save(path)
+    except NotReadable as e:
+        raise UserError(str(e)) from None
     except ChangedOnDisk:
         raise UserError(f"{path}: changed on disk since it was read (another mapref or an editor); "
                         "nothing written: run the command again") from None
@@ -627,7 +633,10 @@ def cmd_undo(argv: list[str]) -> int:
     args = ap.parse_args(argv)
     with _locked(args.game):
         s = _open_session(args.game)
-        e = s.undo()
+        try:
+            e = s.undo()
+        except ValueError as x:  # a log entry that cannot take its action back
+            raise UserError(f"{args.game}: {x}") from None
         if e is None:
             raise UserError(f"{args.game}: nothing to undo (the game's log is empty)")
         _save(s, args.game)
@@ -789,6 +798,8 @@ def _run_verb(name: str, argv: list[str], game_path: str, ruleset: str | None = 
             print(line)
         return 0
     out = s.apply(action, outcome=out)
+    if not out.ok:  # what the rules allow may still not be doable (a game mapref could not read back)
+        raise UserError(out.refusal)
     _save(s, ns.game)
     for line in (move.print_ok(out) if move.print_ok else out.messages):
         print(line)

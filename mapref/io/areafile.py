@@ -258,7 +258,9 @@ MAX_COORD = 1e7  # map units: far beyond any map, short of what geometry and dra
 
 def _number(v: object) -> bool:
     """A coordinate: a finite number within :data:`MAX_COORD` (nan and inf broke the geometry)."""
-    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and abs(v) <= MAX_COORD
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        return False
+    return abs(v) <= MAX_COORD if isinstance(v, int) else math.isfinite(v) and abs(v) <= MAX_COORD
 
 
 def _point(r: Reader, d: dict, key: str, where: str):

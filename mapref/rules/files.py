@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from mapref.core.board import board_for
@@ -269,9 +269,10 @@ def readback_problems(game: Game, text: str, shown: str = "", whole: bool = True
     try:
         data, source = parse_toml_bytes(text.encode("utf-8"), shown)
         r = Reader(shown, source)
+        log = []
         if whole:
             r.format_(data, FORMAT, "game")
-            read_log(r, data)
+            log = read_log(r, data)
         r.raise_if_any()
         st = game.ruleset.read_state({k: v for k, v in data.items() if k != "log"}, source, shown)
     except UnicodeEncodeError:
@@ -280,7 +281,10 @@ def readback_problems(game: Game, text: str, shown: str = "", whole: bool = True
         return [f"{p.key}: {p.message}" if p.key else p.message for p in e.problems]
     except (ValueError, TypeError) as e:  # what the writer itself cannot write (nan...)
         return [f"cannot be written: {e}"]
-    return game.ruleset.state_problems(game.board, game.scenario, st)
+    problems = game.ruleset.state_problems(game.board, game.scenario, st)
+    if whole and not problems:
+        problems = replace(game, state=st, log=log, cache={}).log_problems()
+    return problems
 
 
 def save_game(game: Game, path: str | os.PathLike[str], *, expect: Stamp | None = None) -> None:
