@@ -34,6 +34,7 @@ from mapref.core.areamodel import (
 from mapref.io import tomlwrite as tw
 from mapref.io.anyfile import register
 from mapref.io.atomic import write_atomic
+from mapref.io.mapfile import ATTR_INT_REACH, plain_attr
 from mapref.io.problems import FileProblems, Reader, parse_toml, show_value
 
 FORMAT = 1
@@ -379,10 +380,11 @@ def _attrs(r: Reader, d: dict, where: str) -> dict:
         return {}
     out = {}
     for k, x in v.items():
-        if isinstance(x, (str, int, float, bool)) or (isinstance(x, list) and all(isinstance(y, (str, int, float, bool)) for y in x)):
+        if plain_attr(x) or (isinstance(x, list) and all(plain_attr(y) for y in x)):
             out[k] = x
         else:
-            r.expected(f"{where}.attrs.{k}", "a string, number, true/false or an array of them", x)
+            r.expected(f"{where}.attrs.{k}", f"a string, number (finite, within ±{ATTR_INT_REACH:,}), true/false or an array "
+                       "of them", x)
     return out
 
 
