@@ -33,9 +33,10 @@ from mapref.io.problems import MAX_DEPTH, FileProblems, Problem, clip, parse_tom
 SCALE = 20.0  # map units per degree of latitude
 MAX_FEATURES = 5000
 """The most features one import takes (Natural Earth's 1:10m countries of the world are 258)."""
-MAX_POSITIONS = 500_000
-"""The most points all the features' rings hold together (the 1:10m countries hold about 550,000
-before the rounding to 0.01 map units merges the closest; an import of this many takes seconds)."""
+MAX_POSITIONS = 200_000
+"""The most points all the features' rings hold together: what an area map may hold
+(:data:`mapref.io.areafile.MAX_POINTS`); Natural Earth's 1:110m Europe holds 3,200, and a more
+detailed file is simplified first, in a GIS."""
 
 
 def _fail(shown: str, key: str, message: str, line: int | None = None, col: int | None = None) -> FileProblems:
