@@ -699,6 +699,11 @@ def _verb_action(move, ns) -> dict:
     d: dict = {}
     for a in move.args:
         v = getattr(ns, a.name)
+        if a.type == "int" and isinstance(v, int) and not isinstance(v, bool) and (
+                (a.min is not None and v < a.min) or (a.max is not None and v > a.max)):
+            what = f"from {a.min} to {a.max}" if a.min is not None and a.max is not None else \
+                f"of at least {a.min}" if a.min is not None else f"of at most {a.max}"
+            raise UserError(f"mapref {move.name}: {a.flag or a.metavar or a.name} {v}: expected a number {what}")
         default = list(a.default) if a.type == "list" else a.default
         if v is None or (not a.keep and type(v) is type(default) and v == default):
             continue

@@ -190,16 +190,24 @@ def clean(rc_out, code=1) -> str:
 
 
 def test_a_wrong_argument_leaves_the_game_as_it_was_and_loadable(tmp_path, capsys, monkeypatch):
-    """Issue 27: ``event --opponent-discards -1`` exited 0 and wrote a game check refuses."""
+    """Issue 27: ``event --opponent-discards -1`` exited 0 and wrote a game check refuses: a move's
+    argument is held to its bounds in the moves table, and whatever an action would leave is
+    read back through the file reader before it is done."""
     run = lambda *a: cli(*a, cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)  # noqa: E731
     assert run("new-game", "struggle_for_europe", "-o", "g.toml")[0] == 0
     before = (tmp_path / "g.toml").read_bytes()
-    line = clean(run("event", "g.toml", "--opponent-discards", "-1"))
-    assert line.startswith("mapref: not done: the game would then hold what mapref cannot read back (cards.allies.recycle: "
-                           "expected an integer 0-999, got -1)")
+    assert clean(run("event", "g.toml", "--opponent-discards", "-1")) == \
+        "mapref: mapref event: --opponent-discards -1: expected a number of at least 0"
     assert (tmp_path / "g.toml").read_bytes() == before
     assert run("check", "g.toml")[0] == 0 and run("event", "g.toml", "--opponent-discards", "2")[0] == 0
     assert run("undo", "g.toml")[0] == 0 and (tmp_path / "g.toml").read_bytes() == before
+    # an argument the table leaves unbounded: the game it would make does not load, so it is not done
+    assert run("new-game", "aa_house_rules", "-o", "a.toml")[0] == 0
+    before = (tmp_path / "a.toml").read_bytes()
+    line = clean(run("collect", "a.toml", "germany", "income", "--amount", "99999999999"))
+    assert line.startswith("mapref: not done: the game would then hold what mapref cannot read back (nations.germany.cash: "
+                           "expected an integer 0-99999, got 1000000000")
+    assert (tmp_path / "a.toml").read_bytes() == before and run("check", "a.toml")[0] == 0
 
 
 def test_a_save_never_writes_a_game_mapref_cannot_read_back(tmp_path):

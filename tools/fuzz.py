@@ -889,11 +889,8 @@ class Generator:
     def _verbs(self, i: int, rnd: random.Random) -> Case:
         """Any verb of any ruleset on a game of that ruleset with a log, its arguments and its
         own options (read from the verb's parser) given words of the game, odd values, or none."""
-        import argparse
-
         from mapref.rules import registry
-        from mapref.rules.files import scenario_ruleset
-        from mapref.rules.files import load_scenario
+        from mapref.rules.files import load_scenario, scenario_ruleset
 
         name, files = rnd.choice(self.b.logged)
         files = dict(files)
@@ -905,9 +902,10 @@ class Generator:
         if rs_name is None:
             sc = load_scenario(ROOT / "scenarios" / f"{name}.toml")
             rs_name = self.b.rulesets[name] = scenario_ruleset(sc).name
-        verb = rnd.choice(registry.get(rs_name).verbs())
-        ap = argparse.ArgumentParser(add_help=False)
-        verb.arguments(ap)
+        from mapref.cli import _verb_parser
+
+        verb = rnd.choice(registry.moves(rs_name))
+        ap = _verb_parser(verb)
         words = self.b.words.get(name)
         if words is None:
             words = self.b.words[name] = sorted(set(re.findall(r'"([A-Za-z_][A-Za-z0-9_ .:-]{0,30})"', files["game.toml"].decode()))
@@ -927,6 +925,8 @@ class Generator:
 
         argv = [verb.name, "game.toml"]
         for a in ap._actions:
+            if a.dest in ("help", "game", "check"):
+                continue
             if a.option_strings:
                 if rnd.random() < 0.4:
                     argv.append(a.option_strings[0])
@@ -934,7 +934,7 @@ class Generator:
                         argv += [value(a) for _ in range(1 if a.nargs in (None, "?") else rnd.randrange(1, 3))]
             elif rnd.random() < 0.9:
                 argv += [value(a) for _ in range(1 if a.nargs in (None, "?") else rnd.randrange(0, 4))]
-        if verb.check_only and rnd.random() < 0.2:
+        if verb.cli_check and rnd.random() < 0.2:
             argv.append("--check")
         saving = "--check" not in argv
         return Case(i, "verbs", files, argv, f"{name} game, {verb.name}: {note}", watch="game.toml",
