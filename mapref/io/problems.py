@@ -262,8 +262,8 @@ def too_deep(data: object) -> list[str] | None:
         v, depth = stack.pop()
         if depth >= MAX_DEPTH and v:  # a value inside it lies deeper than the limit
             return _path_below(data, MAX_DEPTH + 1) or []
-        items = v.values() if isinstance(v, dict) else v
-        stack.extend((x, depth + 1) for x in items if isinstance(x, (dict, list)))  # type: ignore[union-attr]
+        items = v.values() if isinstance(v, dict) else v if isinstance(v, list) else ()
+        stack.extend((x, depth + 1) for x in items if isinstance(x, (dict, list)))
     return None
 
 
