@@ -949,9 +949,12 @@ class Generator:
         log = data.get("log", [])
         notes = []
         for _ in range(rnd.choice([1, 1, 2])):
-            if not log:
+            if not isinstance(log, list) or not log or not isinstance(e := rnd.choice(log), dict):
                 break
-            e = rnd.choice(log)
+            if not isinstance(e.get("undo"), list) or not all(isinstance(u, dict) for u in e["undo"]):
+                e["undo"] = []
+            if not isinstance(e.get("action"), dict):
+                e["action"] = {"verb": "x"}
             op = rnd.randrange(10)
             if op == 0 and e.get("undo"):
                 u = rnd.choice(e["undo"])
