@@ -894,6 +894,9 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except MemoryError:  # no traceback to format: that takes memory too
+        print("mapref: internal error: out of memory (a file too big for this machine's memory?)", file=sys.stderr)
+        return 2
     except BrokenPipeError:  # output piped into head, say
         sys.stderr.close()
         return 0

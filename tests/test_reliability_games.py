@@ -358,3 +358,21 @@ def test_a_400_digit_coordinate_in_an_area_map_is_a_problem_not_a_crash(tmp_path
         out = run(*args)[1]
         assert out.strip() == "m.toml:15:1: locations.west.polygon: expected [x, y] at point 2 (finite numbers within 1e+07), " \
                               "got [an integer of about 401 digits, 0]"
+
+
+def test_a_game_is_not_saved_where_its_scenario_would_not_be_found(tmp_path):
+    """Save as into another folder: a game naming its scenario by a path relative to where it was
+    would not load there; nothing is written."""
+    from mapref.rules.files import NotReadable
+
+    here, there = tmp_path / "here", tmp_path / "there"
+    here.mkdir()
+    there.mkdir()
+    (here / "my.toml").write_text((ROOT / "scenarios" / "barbarossa.toml").read_text())
+    assert mapref("new-game", "my.toml", "-o", "g.toml", cwd=here).returncode == 0
+    s = open_game(here / "g.toml")
+    with pytest.raises(NotReadable, match=r'scenario: "my.toml" is not found from '):
+        s.save(there / "g.toml")
+    assert not (there / "g.toml").exists()
+    s.save(here / "copy.toml")  # beside it, it is found
+    assert open_game(here / "copy.toml").state_data() == s.state_data()

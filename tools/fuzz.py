@@ -1449,10 +1449,11 @@ def run(n: int = 10000, seed: int = 15, jobs: int = 1, cpu: int = 10, memory_mb:
 
 
 def run_cases(cases, work: Path, jobs: int = 1, cpu: int = 10, memory_mb: int = 1024, out: Path | None = None,
-              progress=None, entry=None, wall: float | None = None) -> Report:
+              progress=None, entry=None, wall: float | None = None, rss_mb: float = MEMORY_BUDGET_MB) -> Report:
     """Run each case in a forked child, ``jobs`` at a time.  ``entry`` replaces
     ``mapref.cli.main`` (the tests of this harness use it); ``wall`` is the wall-clock cap
-    (default three times the CPU cap, and 5 s)."""
+    (default three times the CPU cap, and 5 s); a case whose peak resident memory passes
+    ``rss_mb`` is a blow-up."""
     report = Report()
     t0 = time.monotonic()
     cases = iter(cases)
@@ -1489,7 +1490,7 @@ def run_cases(cases, work: Path, jobs: int = 1, cpu: int = 10, memory_mb: int = 
                 del running[p]
                 done = True
                 cost = Cost(usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, time.monotonic() - started)
-                _finish(report, case, folder, how, before, out, progress, cost)
+                _finish(report, case, folder, how, before, out, progress, cost, rss_mb)
             if not done:
                 time.sleep(0.003)
     finally:
@@ -1503,12 +1504,13 @@ def run_cases(cases, work: Path, jobs: int = 1, cpu: int = 10, memory_mb: int = 
     return report
 
 
-def _finish(report: Report, case: Case, folder: Path, how: str, before, out: Path | None, progress, cost=None) -> None:
+def _finish(report: Report, case: Case, folder: Path, how: str, before, out: Path | None, progress, cost=None,
+            rss_mb: float = MEMORY_BUDGET_MB) -> None:
     outcome, detail, result = _classify(case, folder, how, before)
     if cost is not None:
         report.costs.append((cost, case.id))
-        if outcome in ("ok", "error", "messy") and cost.peak_mb > MEMORY_BUDGET_MB:
-            outcome, detail = "blowup", f"over {MEMORY_BUDGET_MB} MB resident"
+        if outcome in ("ok", "error", "messy") and cost.peak_mb > rss_mb:
+            outcome, detail = "blowup", f"over {rss_mb:.0f} MB resident"
     if outcome == "error":
         lines = [ln for ln in (result.get("stderr", "") + result.get("stdout", "")).splitlines() if ln.strip()]
         detail = lines[0] if lines else ""

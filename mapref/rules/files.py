@@ -284,6 +284,13 @@ def readback_problems(game: Game, text: str, shown: str = "", whole: bool = True
     problems = game.ruleset.state_problems(game.board, game.scenario, st)
     if whole and not problems:
         problems = replace(game, state=st, log=log, cache={}).log_problems()
+    if whole and not problems:  # what it names must be found from where it is written (Save as elsewhere...)
+        base = Path(shown).parent
+        own = game.ruleset.state_data(st)
+        for key, find in (("scenario", find_scenario), ("map", find_map)):
+            ref = own.get(key)  # (a game without its own map reference uses its scenario's, found from the scenario)
+            if isinstance(ref, str) and ref and not exists(find(ref, base)):
+                problems.append(f"{key}: {show_value(ref)} is not found from {base}")
     return problems
 
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from mapref.io.atomic import write_atomic
-from mapref.io.problems import FileProblems, Reader, clip, read_source, too_deep
+from mapref.io.problems import FileProblems, Reader, clip, read_source, show_value, too_deep
 from mapref.rules.gamelog import LogEntry, plain_problem, read_entry
 
 VERSION = 1
@@ -452,7 +452,8 @@ def recover(r: Recovery, game):
     if r.stale or r.bad:
         raise BadJournal(f"{r.path}: {r.stale or r.bad}")
     new = "start" in r.header
-    data = r.header["start"] if new else game.ruleset.state_data(game.state)
+    own = game.ruleset.state_data(game.state)
+    data = r.header["start"] if new else own
     log = list(r.start_log) if new else list(game.log)
     saved = None if new else len(log)
     if not new and r.header.get("saved_log") != len(log):
@@ -478,6 +479,9 @@ def recover(r: Recovery, game):
         raise BadJournal(f"it gives a game that cannot be written ({clip(str(e), 120)})") from None
     if problems:
         raise BadJournal(f"it gives a game that does not load ({problems[0]})")
+    moved = [k for k in ("scenario", "map") if data.get(k) != own.get(k)]
+    if moved:  # a journal replays actions on this game: it cannot change which scenario or map it is played with
+        raise BadJournal(f"it names another {moved[0]} ({show_value(data.get(moved[0]))}) than the game ({show_value(own.get(moved[0]))})")
     chain = replace(game, state=st, log=log, cache={}).log_problems()
     if chain:
         raise BadJournal(f"its log does not take the game back ({chain[0]})")

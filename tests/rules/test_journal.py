@@ -337,6 +337,7 @@ CORRUPTIONS = {
     "an undo patch of the wrong type": lambda rows: rows[:2] + [{"do": {**rows[2]["do"], "undo": "everything"}}] + rows[3:],
     "a redo patch through a value": lambda rows: rows[:2] + [{"do": {**rows[2]["do"], "redo": [{"at": ["turn", "x", "y"], "was": 1}]}}] + rows[3:],
     "a patch that gives a game that does not load": lambda rows: rows[:2] + [{"do": {**rows[2]["do"], "redo": [{"at": ["armies"], "was": 5}]}}] + rows[3:],
+    "a patch moving the game to another map": lambda rows: rows[:2] + [{"do": {**rows[2]["do"], "redo": rows[2]["do"]["redo"] + [{"at": ["map"], "was": "map"}]}}] + rows[3:],
     "an undo of an action never done": lambda rows: rows[:2] + [{"undo": {**rows[2]["do"], "n": 99}}] + rows[3:],
     "a date in an action": lambda rows: rows[:2] + [{"do": {**rows[2]["do"], "action": {"verb": "set", "when": float("nan")}}}] + rows[3:],
     "a torn line in the middle": lambda rows: rows[:2] + ['{"do": {"n": 3, "tu'] + rows[2:],
