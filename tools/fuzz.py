@@ -1,28 +1,42 @@
 #!/usr/bin/env python3
-"""Feed generated maps, scenarios and games through every mapref command and count what happens.
+"""Feed generated files of every kind mapref reads through every command and count what happens.
 
-    python3 tools/fuzz.py [-n 10000] [--seed 15] [--jobs 1] [--time 10] [--memory 1024]
+    python3 tools/fuzz.py [-n 10000] [--seed 15] [--jobs 1] [--time 10] [--memory 1024] [--wall S]
                           [--families map,scenario,game,...] [--out DIR]
 
-Each case is a folder of files (a shipped map, scenario or game, mutated; a random TOML
-document; random bytes; a game or scenario naming /dev/zero, a FIFO, a folder, a file too big or
-a name too long...) and one command line.  The command runs *in process*
-(``mapref.cli.main(argv)``) in a child forked from this process, with its standard output and
-error in files, a CPU time cap (RLIMIT_CPU) and a memory cap (RLIMIT_AS, on top of what the
-parent already maps).  Outcomes:
+Each case is a folder of files and one command line.  The files: hex and area maps, scenarios
+and games of every ruleset (with their logs), the crash journals their windows leave, GeoJSON,
+background images; shipped or made with ``mapref new-game``, mutated as text, as TOML or JSON
+data, or by hand (a journal torn, a log's undo patch bent, features made to overlap, a PNG whose
+header claims 100,000 x 100,000 pixels), or special (a FIFO, /dev/zero, a folder, a looping or
+planted link, a sparse file past the size cap), or big (up to the 16 MiB and two-million-item
+caps).  The commands: every ``mapref`` command, every verb of every ruleset with its own
+options (from the moves table), and ``@open FILE yes|no``: the windows' open path without a
+screen (:func:`window_open`: the referee's ``load_for_play`` with its crash-journal question
+answered, what it recovered saved as Ctrl+S saves it; a map's background read as the editors
+read it).  Families (``--families``): map, map_struct, scenario, game, game_args, refs, random,
+render, other_game, verbs, log, journal, geojson, image, window, big.
 
-ok        exit 0 (a command that saved: its file loads again with ``mapref check``)
+The command runs *in process* (``mapref.cli.main(argv)``) in a child forked from this process,
+with its standard output and error in files, a CPU time cap (RLIMIT_CPU) and a memory cap
+(RLIMIT_AS, on top of what the parent already maps); its CPU time, peak resident memory and
+wall-clock time are measured (``wait4``).  Outcomes:
+
+ok        exit 0 (what it wrote loads again with ``mapref check``)
 error     exit 1, every line of the error form ``FILE[:LINE[:COL]]: ...`` or ``mapref: ...``
 messy     exit 1, but a line is not of that form or holds a raw control character; or a
-          failed command changed its file, or a save left a temporary behind
+          failed command changed its file, a save left a temporary behind, a planted link was
+          written through, or what a command wrote does not pass ``mapref check``
 internal  exit 2 (an internal error), or an exception out of main()
-hang      past the CPU cap, or three times it on the wall clock
-blowup    MemoryError, or the child died of a signal
+hang      past the CPU cap, or the wall-clock cap (``--wall``; default three times the CPU cap
+          and 5 s: raise it on a busy machine, where the CPU cap is the measure)
+blowup    MemoryError, a peak resident memory past 1 GB, or the child died of a signal
 
 Cases that end in neither ok nor error are kept under ``--out`` as reproducers: the files, the
-command line (``cmd.txt``) and what happened (``result.txt``).  The last line printed reads
-``N cases: X internal errors, Y hangs, Z blow-ups (M messy)``.  tests/test_fuzz.py runs a few
-hundred cases; docs/reliability.md quotes the last full run.
+command line (``cmd.txt``) and what happened (``result.txt``).  The last lines printed are the
+costliest case's CPU, memory and time and ``N cases: X internal errors, Y hangs, Z blow-ups (M
+messy)``.  tests/test_fuzz.py runs a few hundred cases; docs/reliability.md quotes the last full
+run.
 """
 
 from __future__ import annotations
@@ -1126,8 +1140,9 @@ class Generator:
         """Files up to the 16 MiB cap, of the shapes that cost the most to read: long arrays of
         numbers, strings or tables, many keys, a polygon of a million points, many locations, a
         game with a long log."""
-        from mapref.io.problems import MAX_ITEMS
+        from mapref.io import problems
 
+        MAX_ITEMS = getattr(problems, "MAX_ITEMS", 2_000_000)
         size = rnd.choice([1, 4, 8, 15.5]) * (1 << 20)
         shape = rnd.choice(["ints", "floats", "strings", "inline", "nested", "keys", "polygon", "locations", "log", "hexes"])
         data = big_document(shape, int(size), rnd, self.b)
@@ -1181,7 +1196,7 @@ def window_open(argv: list[str]) -> int:
             from mapref.ui.game import load_for_play
 
             s = load_for_play(path, journal=True, ask=lambda question: answer)
-            for note in s.notes:
+            for note in getattr(s, "notes", ()):
                 print(escape(note))
             if s.dirty:
                 try:
