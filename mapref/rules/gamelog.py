@@ -76,9 +76,9 @@ def plain_problem(v: object, depth: int = 0) -> str:
         return "" if -(2**63) <= v < 2**63 else "an integer beyond 64 bits"
     if isinstance(v, float):
         return "" if math.isfinite(v) else "a number that is not finite"
-    if depth >= MAX_DEPTH and isinstance(v, (list, dict)):
+    if depth >= MAX_DEPTH and isinstance(v, (list, tuple, dict)):
         return f"values nested more than {MAX_DEPTH} deep"
-    if isinstance(v, list):
+    if isinstance(v, (list, tuple)):  # (an action built in code may hold a tuple: it is written as an array)
         return next((p for p in (plain_problem(x, depth + 1) for x in v) if p), "")
     if isinstance(v, dict):
         return next((p for p in (plain_problem(x, depth + 1) for x in v.values()) if p), "")
