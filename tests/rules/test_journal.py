@@ -188,15 +188,42 @@ def test_the_journal_of_a_game_in_a_read_only_folder_goes_to_the_state_folder(tm
         assert journal.recover(r, load_game(g, str(g))).state_data() == s.state_data()
 
 
-def test_a_full_folder_with_room_in_the_state_folder_journals_there(tmp_path):
-    with small_disk(tmp_path / "disk") as disk, state_home(tmp_path / "state"):
-        if not disk.mounted:  # the file size limit holds in every folder: this case needs two disks
-            return
+def test_a_game_folder_that_fills_up_sends_the_journal_to_the_state_folder(tmp_path):
+    """The game's disk full, the state folder on another with room: the journal moves there
+    (where no second disk can be made, as without root, the game's folder is made read-only
+    instead: the file size limit holds in every folder)."""
+    from tests.faults import ROOT_USER
+
+    with small_disk(tmp_path / "disk") if ROOT_USER else read_only_later(tmp_path / "disk") as disk, \
+            state_home(tmp_path / "state"):
         g = saved_game(disk.folder / "g.toml")
         s = open_game(g, journal=True)
+        assert s.apply(ACTIONS[0]).ok and s.journal.path.parent == disk.folder
         disk.fill()
-        assert s.apply(ACTIONS[0]).ok and s.journal.path.parent == tmp_path / "state" / "mapref" / "journals"
-        assert journal.pending(str(g)).actions == 1
+        n = 0  # (a full disk may still take a line or two into the journal's last block)
+        while s.journal.path.parent == disk.folder:
+            assert s.apply(flip(n)).ok, "an action was refused with room in the state folder"
+            n += 1
+            assert n < 100
+        assert s.journal.path.parent == tmp_path / "state" / "mapref" / "journals"
+        assert journal.pending(str(g)).actions == 1 + n
+
+
+@contextmanager
+def read_only_later(folder: Path):
+    """A folder whose ``fill()`` makes it read-only (mode 0555), for a user who cannot mount."""
+    folder.mkdir()
+
+    class Folder:
+        def fill(self):
+            os.chmod(folder, 0o555)
+
+    f = Folder()
+    f.folder = folder
+    try:
+        yield f
+    finally:
+        os.chmod(folder, 0o755)
 
 
 PLAYER_ON_COMMAND = textwrap.dedent('''
