@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from mapref.io.atomic import write_atomic
-from mapref.io.problems import FileProblems, Reader, clip, read_source, show_value, too_deep
+from mapref.io.problems import MAX_ITEMS, FileProblems, Reader, clip, read_source, show_value, too_deep
 from mapref.rules.gamelog import LogEntry, plain_problem, read_entry
 
 VERSION = 1
@@ -287,8 +287,8 @@ def _header(h: object, shown: str) -> tuple[dict, list[LogEntry]]:
         entries = [read_entry(r, e, i) for i, e in enumerate(log)]
         _checked(r)
         return h, [e for e in entries if e is not None]
-    if not isinstance(h.get("base"), str) or type(h.get("saved_log")) is not int or h["saved_log"] < 0:
-        raise BadJournal("expected the game file it starts from (base, saved_log)")
+    if not isinstance(h.get("base"), str) or type(h.get("saved_log")) is not int or not 0 <= h["saved_log"] <= MAX_ITEMS:
+        raise BadJournal("expected the game file it starts from (base, saved_log)")  # (no game file holds more entries)
     return h, []
 
 

@@ -358,6 +358,7 @@ CORRUPTIONS = {
     "a header that is not a journal's": lambda rows: [{"x": 1}] + rows[1:],
     "a time that is not a time": lambda rows: [{**rows[0], "time": "noon"}] + rows[1:],
     "a huge time": lambda rows: [{**rows[0], "time": 1e300}] + rows[1:],
+    "a huge count of saved actions": lambda rows: [{**rows[0], "saved_log": 10**30}] + rows[1:],
     "deep JSON": lambda rows: rows[:2] + ["[" * 100_000 + "]" * 100_000] + rows[2:],
     "JSON deeper than a game": lambda rows: rows[:2] + [{"do": {**rows[1]["do"], "action": {"verb": "x", "a": json.loads("[" * 200 + "]" * 200)}}}] + rows[2:],
     "a record of another kind": lambda rows: rows[:2] + [{"jump": rows[1]["do"]}] + rows[2:],
