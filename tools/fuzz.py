@@ -344,12 +344,18 @@ def png_header(w: int, h: int) -> bytes:
 def nasty_json(rnd: random.Random) -> object:
     """A value JSON can hold that a reader should refuse or survive (Python's json writes nan
     and infinity as NaN and Infinity, and reads them back)."""
-    v = nasty_value(rnd)
-    if isinstance(v, (datetime, date, dtime)):
-        return v.isoformat()
-    if isinstance(v, int) and not isinstance(v, bool) and v.bit_length() > 14000:
-        return 10**5000
-    return v
+    def plain(v: object) -> object:
+        if isinstance(v, (datetime, date, dtime)):
+            return v.isoformat()
+        if isinstance(v, int) and not isinstance(v, bool) and v.bit_length() > 14000:
+            return 10**5000
+        if isinstance(v, list):
+            return [plain(x) for x in v]
+        if isinstance(v, dict):
+            return {k: plain(x) for k, x in v.items()}
+        return v
+
+    return plain(nasty_value(rnd))
 
 
 def _walk(data: object, rnd: random.Random) -> tuple[list, object]:
