@@ -219,6 +219,9 @@ class GameSession:
             except OSError as e:
                 self._restore(before)
                 return Outcome(False, reason=f"not done: {journal_failure(e)}", rule=out.rule)
+            except BaseException:
+                self._restore(before)
+                raise
         self.game.log.append(entry)
         self.history.add(ActionStep(entry))
         return out
