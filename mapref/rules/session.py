@@ -188,7 +188,7 @@ class GameSession:
             return out
         problem = plain_problem(action.as_dict())
         if problem:
-            return Outcome(False, reason=f"not done: its arguments hold {problem}", rule=out.rule)
+            return Outcome(False, reason=f"not done: its arguments hold {problem}")
         pos = self.position()
         before = self.state_data()
         st = self.game.state
@@ -206,7 +206,7 @@ class GameSession:
         if unreadable:  # one wrong argument must not make the game unloadable (or unsaveable)
             self._restore(before)
             return Outcome(False, reason=f"not done: the game would then hold what mapref cannot read back "
-                           f"({unreadable[0]})", rule=out.rule)
+                           f"({unreadable[0]})")  # (no rule refuses it: the file format does)
         out.messages = list(out.messages) + list(msgs)
         patch = datapatch.diff(before, after)
         entry = LogEntry(n=(self.log[-1].n + 1) if self.log else 1, turn=pos.get("turn", ""), side=pos.get("side", ""),
@@ -218,7 +218,7 @@ class GameSession:
                 self.journal.record("do", entry)
             except OSError as e:
                 self._restore(before)
-                return Outcome(False, reason=f"not done: {journal_failure(e)}", rule=out.rule)
+                return Outcome(False, reason=f"not done: {journal_failure(e)}")
             except BaseException:
                 self._restore(before)
                 raise
