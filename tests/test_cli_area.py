@@ -281,3 +281,36 @@ def test_import_bounds_its_work(tmp_path, capsys, monkeypatch):
     rc, lines = run_here(tmp_path, capsys, monkeypatch, "import-areas", "f.geojson", "-o", "out.toml")
     assert (rc, lines) == (1, ["f.geojson: features: more than 200,000 points: import-areas takes up to that many "
                                "(simplify the file in a GIS first)"])
+
+
+def _one_gigabyte():
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+
+def test_locations_piled_on_each_other_cost_what_a_limit_allows(tmp_path):
+    """Found by tools/fuzz.py: 3,000 features on top of each other ran import-areas out of memory
+    (every pair of them looked at at once); an area map of such locations did the same to check
+    and info --json.  Pairs are looked for up to a limit, a hundred locations at a time."""
+    one = {"type": "Feature", "properties": {"name": "x"},
+           "geometry": {"type": "Polygon", "coordinates": [[[0, 40], [1, 40], [1, 41], [0, 40]]]}}
+    (tmp_path / "f.geojson").write_text(json.dumps({"type": "FeatureCollection", "features": [one] * 3000}))
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    r = subprocess.run([sys.executable, "-m", "mapref", "import-areas", "f.geojson", "-o", "out.toml"], capture_output=True,
+                       text=True, cwd=tmp_path, env=env, preexec_fn=_one_gigabyte, timeout=600)
+    lines = r.stderr.splitlines()
+    assert r.returncode == 1 and len(lines) == 21 and "internal error" not in r.stderr, r.stderr[-500:]
+    assert lines[0].startswith("f.geojson: features[0]: x and x overlap (area ")
+    assert lines[-1].startswith("f.geojson: features: and at least ") and not (tmp_path / "out.toml").exists()
+    square = "polygon = [[0, 0], [10, 0], [10, 10], [0, 10]]\n"
+    (tmp_path / "piled.toml").write_text('format = 1\nkind = "area"\nname = "piled"\n'
+                                         + "".join(f'\n[locations.l{k}]\nname = "L{k}"\n{square}' for k in range(3000)))
+    for args in (["check", "piled.toml"], ["info", "--json", "piled.toml"]):
+        r = subprocess.run([sys.executable, "-m", "mapref", *args], capture_output=True, text=True, cwd=tmp_path, env=env,
+                           preexec_fn=_one_gigabyte, timeout=600)
+        assert r.returncode in (0, 1) and "internal error" not in r.stderr and "Traceback" not in r.stderr, r.stderr[-500:]
+    r = subprocess.run([sys.executable, "-m", "mapref", "check", "piled.toml"], capture_output=True, text=True, cwd=tmp_path,
+                       env=env)
+    assert r.returncode == 1 and r.stdout.startswith("piled.toml:7:1: locations.l0.polygon: L0 and L") \
+        and " overlap (area 100.00)" in r.stdout.splitlines()[0]

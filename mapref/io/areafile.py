@@ -130,7 +130,11 @@ def area_from_dict(data: dict, source: str, shown: str) -> AreaMap:
 
     unsure: set[str] = set()  # locations whose halves could not be read
     points = 0
-    for lid, lt in r.table(data, "locations", "").items():
+    locations = r.table(data, "locations", "")
+    if len(locations) > MAX_LOCATIONS:
+        r.error("locations", f"{len(locations):,} locations: mapref reads area maps of up to {MAX_LOCATIONS:,}")
+        r.raise_if_any()
+    for lid, lt in locations.items():
         w = f"locations.{lid}"
         if not _id_ok(r, lid, w) or not _is_table(r, lt, w, "a table with name and polygon"):
             continue
@@ -264,6 +268,8 @@ def _show(v: object) -> str:
 
 
 MAX_COORD = 1e7  # map units: far beyond any map, short of what geometry and drawing overflow on
+MAX_LOCATIONS = 5_000
+"""The most locations an area map holds (what ``import-areas`` takes: Europe's countries are 91)."""
 MAX_POINTS = 200_000
 """The most points an area map's locations hold together: Europe's 91 countries hold 3,200; an
 outline of this many costs seconds to check and draw (a self-intersecting one most)."""

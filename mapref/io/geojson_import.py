@@ -24,7 +24,7 @@ import shapely
 from shapely.geometry import LineString, Point, Polygon, shape
 
 from mapref.core.areaedit import suggest_lines
-from mapref.core.areageom import GRID, border_between, round_geom, round_point
+from mapref.core.areageom import GRID, MAX_PAIRS, border_between, round_geom, round_point
 from mapref.core.arealint import lint_area
 from mapref.core.areamodel import AreaMap, Location, as_area, polygon_parts
 from mapref.io.mapfile import plain_attr
@@ -172,7 +172,8 @@ def areas_from_geojson(data: dict, shown: str, name_property: str = "name", name
         out = [Problem(shown, None, None, f"features[{feature_of.get(p.where.split('.')[0], 0)}]",
                        f"{p.message}: the locations of a map may not overlap or cross themselves") for p in wrong[:20]]
         if len(wrong) > 20:
-            out.append(Problem(shown, None, None, "features", f"and {len(wrong) - 20} more such problems"))
+            many = "at least " if len(wrong) >= MAX_PAIRS else ""  # (overlaps are looked for up to that many)
+            out.append(Problem(shown, None, None, "features", f"and {many}{len(wrong) - 20:,} more such problems"))
         raise FileProblems(out)
     e = suggest_lines(m)
     if e is not None:
