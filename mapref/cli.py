@@ -130,8 +130,11 @@ def cmd_info(argv: list[str]) -> int:
     if getattr(m, "kind", "") == "area":
         from mapref.io.areajson import area_summary as summary, area_to_json as map_to_json  # noqa: F811
     if args.json:
-        json.dump(map_to_json(m), sys.stdout, indent=1, ensure_ascii=False)
-        print()
+        data = map_to_json(m)
+        text = json.dumps(data, ensure_ascii=False)  # the C encoder: a 100,000-hex map in a second or two
+        if len(text) < 4_000_000:  # indented for reading, where that is quick (Python's encoder does it)
+            text = json.dumps(data, indent=1, ensure_ascii=False)
+        print(text)
     else:
         print(summary(m))
     return 0

@@ -317,3 +317,29 @@ def test_a_big_file_within_the_cap_is_one_clean_error_in_a_gigabyte(tmp_path, wh
     out = (r.stdout + r.stderr).splitlines()
     assert r.returncode == 1 and "Traceback" not in r.stderr and "internal error" not in r.stderr, r.stderr[-2000:]
     assert all(line.startswith("f.toml:") for line in out) and len(out) <= 101, out[:3]
+
+
+def test_the_largest_map_every_hex_named_gives_its_json_and_its_picture(tmp_path):
+    """Found by tools/fuzz.py: 100,000 named hexes took 15 s to draw (a glyph each) and 14 s to
+    write as indented JSON; a JPEG wider than its format allows printed the encoder's own line."""
+    import json
+
+    lines = ['format = 1\nkind = "hex"\nname = "largest"\n[grid]\nrows = 500\ncolumns = 200\n\n[hexes]']
+    lines += [f'{lab} = {{ name = "Hex {lab}" }}' for lab in Grid(500, 200).labels_row_major()]
+    (tmp_path / "big.toml").write_text("\n".join(lines) + "\n")
+    r = mapref("info", "big.toml", "--json", cwd=tmp_path, timeout=600)
+    d = json.loads(r.stdout)
+    assert r.returncode == 0 and len(d["hexes"]) == 100_000 and d["hexes"]["A1"]["neighbours"] == ["A2", "B1"]
+    r = mapref("render", "big.toml", "-o", "big.png", "--size", "12", cwd=tmp_path, timeout=600)
+    assert r.returncode == 0 and r.stdout.strip() == (
+        "big.png: 4181x9030 pixels; hex labels left out (100,000 of them: one image draws at most 40,000 hex texts); "
+        "hex names left out (100,000 of them: one image draws at most 40,000 hex texts)")
+    r = mapref("render", "big.toml", "-o", "big.png", "--size", "4", cwd=tmp_path, timeout=600)
+    assert r.returncode == 0 and r.stdout.strip() == "big.png: 1393x3010 pixels; no hex texts at a radius under 10 pixels"
+    m = (ROOT / "maps" / "sample.toml").read_text()
+    (tmp_path / "far.toml").write_text(m.replace("position = [", "position = [9000.0, 0.0] # ", 1))
+    r = mapref("render", "far.toml", "-o", "far.jpg", "--size", "10", cwd=tmp_path)
+    assert r.returncode == 1 and r.stderr.splitlines() == [
+        "mapref: far.jpg: cannot write the image: a JPG image is at most 65,500 pixels a side, and this one is "
+        f"{r.stderr.split('this one is ')[1].split(':')[0]}: write a PNG, or give a smaller --size"]
+    assert not (tmp_path / "far.jpg").exists()

@@ -15,7 +15,7 @@ from typing import Callable
 from PIL import Image, ImageDraw
 
 from mapref.core.areamodel import AreaMap, Location, polygon_parts
-from mapref.render.png import MAX_PIXELS, ImageTooBig  # one image bound for every map
+from mapref.render.png import MAX_PIXELS, ImageTooBig, save_image  # one image bound for every map
 from mapref.render.png import _font
 from mapref.render.scene import area_fill as fill_of, line_ends, line_paths as _line_paths, midpoint as _midpoint
 from mapref.render.style import LAND_UNOWNED, blend, text_colour_on
@@ -147,7 +147,7 @@ def render_area(m: AreaMap, out: str | Path | None = None, width: int | None = N
     if progress:
         progress(1.0)
     if out is not None:
-        img.save(out)
+        save_image(img, out)
     return img
 
 
