@@ -1416,11 +1416,11 @@ class Report:
         """The most CPU, memory and wall-clock time any case took, and which case."""
         if not self.costs:
             return "no costs measured"
-        cpu = max(self.costs, key=lambda c: c[0].cpu)
-        mem = max(self.costs, key=lambda c: c[0].peak_mb)
+        cpu = sorted(self.costs, key=lambda c: -c[0].cpu)[:3]
+        mem = sorted(self.costs, key=lambda c: -c[0].peak_mb)[:3]
         wall = max(self.costs, key=lambda c: c[0].wall)
-        return (f"most CPU {cpu[0].cpu:.1f} s (case {cpu[1]}), most memory {mem[0].peak_mb:.0f} MB (case {mem[1]}), "
-                f"longest {wall[0].wall:.1f} s wall (case {wall[1]})")
+        return (f"most CPU {', '.join(f'{c.cpu:.1f} s (case {i})' for c, i in cpu)}; most memory "
+                f"{', '.join(f'{c.peak_mb:.0f} MB (case {i})' for c, i in mem)}; longest {wall[0].wall:.1f} s wall (case {wall[1]})")
 
     def add(self, case: Case, outcome: str, detail: str) -> None:
         self.counts[case.family][outcome] += 1
