@@ -320,8 +320,9 @@ def test_a_big_file_within_the_cap_is_one_clean_error_in_a_gigabyte(tmp_path, wh
 
 
 def test_the_largest_map_every_hex_named_gives_its_json_and_its_picture(tmp_path):
-    """Found by tools/fuzz.py: 100,000 named hexes took 15 s to draw (a glyph each) and 14 s to
-    write as indented JSON; a JPEG wider than its format allows printed the encoder's own line."""
+    """Found by tools/fuzz.py: 100,000 named hexes took 14 s to write as indented JSON (and 15 s
+    to draw, before the renderer's glyph cache); a JPEG wider than its format allows printed the
+    encoder's own line."""
     import json
 
     lines = ['format = 1\nkind = "hex"\nname = "largest"\n[grid]\nrows = 500\ncolumns = 200\n\n[hexes]']
@@ -331,11 +332,7 @@ def test_the_largest_map_every_hex_named_gives_its_json_and_its_picture(tmp_path
     d = json.loads(r.stdout)
     assert r.returncode == 0 and len(d["hexes"]) == 100_000 and d["hexes"]["A1"]["neighbours"] == ["A2", "B1"]
     r = mapref("render", "big.toml", "-o", "big.png", "--size", "12", cwd=tmp_path, timeout=600)
-    assert r.returncode == 0 and r.stdout.strip() == (
-        "big.png: 4181x9030 pixels; hex labels left out (100,000 of them: one image draws at most 40,000 hex texts); "
-        "hex names left out (100,000 of them: one image draws at most 40,000 hex texts)")
-    r = mapref("render", "big.toml", "-o", "big.png", "--size", "4", cwd=tmp_path, timeout=600)
-    assert r.returncode == 0 and r.stdout.strip() == "big.png: 1393x3010 pixels; no hex texts at a radius under 10 pixels"
+    assert r.returncode == 0 and r.stdout.strip() == "big.png: 4181x9030 pixels"
     m = (ROOT / "maps" / "sample.toml").read_text()
     (tmp_path / "far.toml").write_text(m.replace("position = [", "position = [9000.0, 0.0] # ", 1))
     r = mapref("render", "far.toml", "-o", "far.jpg", "--size", "10", cwd=tmp_path)
