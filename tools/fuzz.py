@@ -1170,6 +1170,14 @@ ERROR_LINE = re.compile(r"^(mapref: .+|[^\s:][^:]*(:\d+(:\d+)?)?: .+)$")
 UNSAFE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 
+def _rss_mb() -> float:
+    """This process's resident size now, in MB (what a child forked now starts with)."""
+    try:
+        return int(Path("/proc/self/status").read_text().split("VmRSS:")[1].split()[0]) / 1024
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
 def _vm_bytes() -> int:
     try:
         for line in Path("/proc/self/status").read_text().splitlines():
@@ -1397,11 +1405,13 @@ MEMORY_BUDGET_MB = 1024  # a case whose peak resident memory passes this is a bl
 @dataclass
 class Cost:
     """What one case's child used: CPU seconds, peak resident megabytes (as the kernel counts
-    them for the forked child: the parent's pages it touched included), wall-clock seconds."""
+    them for the forked child: with pages it shares with this process, whose resident size when
+    it forked is ``parent_mb``), wall-clock seconds."""
 
     cpu: float
     peak_mb: float
     wall: float
+    parent_mb: float = 0.0
 
 
 @dataclass
@@ -1418,9 +1428,12 @@ class Report:
             return "no costs measured"
         cpu = sorted(self.costs, key=lambda c: -c[0].cpu)[:3]
         mem = sorted(self.costs, key=lambda c: -c[0].peak_mb)[:3]
+        own = max(self.costs, key=lambda c: c[0].peak_mb - c[0].parent_mb)
         wall = max(self.costs, key=lambda c: c[0].wall)
         return (f"most CPU {', '.join(f'{c.cpu:.1f} s (case {i})' for c, i in cpu)}; most memory "
-                f"{', '.join(f'{c.peak_mb:.0f} MB (case {i})' for c, i in mem)}; longest {wall[0].wall:.1f} s wall (case {wall[1]})")
+                f"{', '.join(f'{c.peak_mb:.0f} MB (case {i}; the driver {c.parent_mb:.0f} MB when it forked)' for c, i in mem)}; "
+                f"most above the driver's size {own[0].peak_mb - own[0].parent_mb:.0f} MB (case {own[1]}); "
+                f"longest {wall[0].wall:.1f} s wall (case {wall[1]})")
 
     def add(self, case: Case, outcome: str, detail: str) -> None:
         self.counts[case.family][outcome] += 1
@@ -1478,7 +1491,7 @@ def run_cases(cases, work: Path, jobs: int = 1, cpu: int = 10, memory_mb: int = 
     report = Report()
     t0 = time.monotonic()
     cases = iter(cases)
-    running: dict[int, tuple[Case, Path, float, bytes | None]] = {}
+    running: dict[int, tuple[Case, Path, float, bytes | None, float]] = {}
     wall = 3 * cpu + 5 if wall is None else wall
     more = True
     try:
@@ -1493,12 +1506,13 @@ def run_cases(cases, work: Path, jobs: int = 1, cpu: int = 10, memory_mb: int = 
                 before = (folder / case.watch).read_bytes() if case.watch and (folder / case.watch).is_file() else None
                 sys.stdout.flush()
                 sys.stderr.flush()
+                parent_mb = _rss_mb()
                 pid = os.fork()
                 if pid == 0:
                     _child(case, folder, cpu, memory_mb, entry)
-                running[pid] = (case, folder, time.monotonic(), before)
+                running[pid] = (case, folder, time.monotonic(), before, parent_mb)
             done = False
-            for p, (case, folder, started, before) in list(running.items()):
+            for p, (case, folder, started, before, parent_mb) in list(running.items()):
                 got, status, usage = os.wait4(p, os.WNOHANG)  # only our children: never another's
                 if got == 0 and time.monotonic() - started <= wall:
                     continue
@@ -1510,7 +1524,7 @@ def run_cases(cases, work: Path, jobs: int = 1, cpu: int = 10, memory_mb: int = 
                     how = f"signal {os.WTERMSIG(status)}" if os.WIFSIGNALED(status) else f"exit {os.WEXITSTATUS(status)}"
                 del running[p]
                 done = True
-                cost = Cost(usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, time.monotonic() - started)
+                cost = Cost(usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, time.monotonic() - started, parent_mb)
                 _finish(report, case, folder, how, before, out, progress, cost, rss_mb)
             if not done:
                 time.sleep(0.003)
