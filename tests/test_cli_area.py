@@ -314,3 +314,18 @@ def test_locations_piled_on_each_other_cost_what_a_limit_allows(tmp_path):
                        env=env)
     assert r.returncode == 1 and r.stdout.startswith("piled.toml:7:1: locations.l0.polygon: L0 and L") \
         and " overlap (area 100.00)" in r.stdout.splitlines()[0]
+
+
+def test_an_area_map_drawn_at_the_largest_size_that_fits_stays_within_a_gigabyte(tmp_path):
+    """Found by tools/fuzz.py: a 40-megapixel area image was drawn supersampled, four times its
+    size, then reduced: 1.1 GB.  Past 16 megapixels it is drawn at its own size."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    r = mapref("render", SAMPLE, "-o", str(tmp_path / "x.png"), "--size", "8000", cwd=tmp_path)
+    most = int(r.stderr.split("at most --size ")[1].split()[0])  # the largest that fits 40 megapixels
+    r = subprocess.run([sys.executable, "-m", "mapref", "render", SAMPLE, "-o", "big.png", "--size", str(most)],
+                       capture_output=True, text=True, cwd=tmp_path, env=env, preexec_fn=_one_gigabyte, timeout=600)
+    assert r.returncode == 0, r.stderr[-500:]
+    w, h = (int(x) for x in r.stdout.split(": ")[1].split()[0].split("x"))
+    assert w == most and 30_000_000 < w * h <= 40_000_000
+    with Image.open(tmp_path / "big.png") as im:
+        assert im.size == (w, h)
