@@ -1193,7 +1193,7 @@ def window_open(argv: list[str]) -> int:
 
     The file is read as ``mapref FILE`` reads it (:func:`mapref.rules.files.open_file`); a game
     or a scenario is then loaded for play by the referee's windows' own function
-    (:func:`mapref.ui.game.load_for_play`, which deals with what a crashed window left: the
+    (:func:`mapref.ui.referee.load_for_play`, which deals with what a crashed window left: the
     question is answered ``yes`` or ``no``), and what it recovered is saved as Ctrl+S saves it
     (a game to its file, a new game to ``saved.toml``); a map's background image is read as the
     editors read it (:func:`mapref.ui.images.read`).  Errors are printed as ``mapref`` prints
@@ -1207,7 +1207,7 @@ def window_open(argv: list[str]) -> int:
 
         kind, obj = open_file(path)
         if kind in ("game", "scenario"):
-            from mapref.ui.game import load_for_play
+            from mapref.ui.referee import load_for_play
 
             s = load_for_play(path, journal=True, ask=lambda question: answer)
             for note in getattr(s, "notes", ()):

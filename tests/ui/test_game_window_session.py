@@ -155,9 +155,9 @@ def test_an_action_the_journal_cannot_hold_is_refused_on_screen_and_ctrl_z_stays
         g = new_game_file(disk.folder)
         root = tk.Tk()
         try:
-            w = GameWindow(root, load_for_play(g, journal=True), quiet=True)
+            w = RefereeWindow(root, load_for_play(g, journal=True), quiet=True)
             root.update()
-            w.advance()
+            end_step(w)
             assert w.state.phase == "movement"
             disk.fill()
             n = 0
@@ -165,10 +165,10 @@ def test_an_action_the_journal_cannot_hold_is_refused_on_screen_and_ctrl_z_stays
                 n += 1
                 assert n < 100
             held = w.session.state_data()
-            assert w.status.get().startswith("Not done: the crash journal (") and w.feed[-1]["kind"] == "refused"
+            assert w.status.get().startswith("Not done: the crash journal (") and w.feed.items[-1]["kind"] == "refused"
             assert w.edit_menu.entrycget(0, "label") == ("Undo end of axis set-up" if not n else f"Undo {w.session.log[-1].did}")
             key(w, "<Control-z>")  # refused too: the journal could not say so
-            assert w.session.state_data() == held and w.status.get().startswith("not undone: the crash journal")
+            assert w.session.state_data() == held and w.status.get().startswith("Not undone: the crash journal (")
             disk.free()
             key(w, "<Control-z>")
             assert len(w.session.log) == n  # exactly one action taken back: the last one done
