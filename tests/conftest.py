@@ -1,29 +1,69 @@
-"""Test set-up: a real X display for the GUI tests.
+"""Test set-up: a real X display for the GUI tests, a state folder of the run's own, the
+Hypothesis profiles and the slow set (docs/testing.md says how the suite is organised).
 
-When no DISPLAY is set (CI, a terminal over ssh), one Xvfb server at 24-bit depth is started for
-the whole session. Xvfb is installed by tools/run-tests; a missing Xvfb fails the GUI tests loudly
-rather than skipping them.
+Each process that runs tests (the one pytest process, or each pytest-xdist worker) starts its
+own Xvfb at 24-bit depth, so parallel GUI tests never share a display (its focus, its grabs);
+a serial run uses the DISPLAY it is given when there is one.  The 1366x768 display
+(``laptop_display``) and the one with a window manager (``wm_display``) are started by each
+test process too, on first use.  Xvfb is installed by
+tools/run-tests; a missing Xvfb fails the GUI tests loudly rather than skipping them.
 """
 
 import os
+import shutil
+import sys
 import tempfile
 from pathlib import Path
 
 import pytest
-
-from tools.xvfb import start_window_manager, start_xvfb
+from hypothesis import HealthCheck, settings
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # tests.helpers, tools.xvfb, tests.toy_ruleset, from any folder
+    sys.path.insert(0, str(ROOT))
 
+from tools.xvfb import start_window_manager, start_xvfb  # noqa: E402
 
-# mapref's per-user files (crash journals, the error log) go to a folder of this test run
-os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="mapref-test-state-")
-# ... and its per-user settings (the lists of recent maps and games) too
-os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="mapref-test-config-")
+# mapref's per-user files (crash journals, the error log) and settings (the lists of recent maps
+# and games) go to folders of this test process, removed at its end
+_STATE = tempfile.mkdtemp(prefix="mapref-test-state-")
+os.environ["XDG_STATE_HOME"] = _STATE
+_CONFIG = tempfile.mkdtemp(prefix="mapref-test-config-")
+os.environ["XDG_CONFIG_HOME"] = _CONFIG
+
+# Hypothesis: "ci" (the default) is the same run every time: derandomized, no deadline (a busy
+# machine is not a failure), the examples each test asks for.  "long" (--hypothesis-profile=long,
+# with --slow for the fuzz runs) searches twenty times as many at random, remembering failures.
+settings.register_profile("ci", deadline=None, derandomize=True, database=None, max_examples=100,
+                          print_blob=True, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("long", deadline=None, max_examples=2000, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 _XVFB = None
-if not os.environ.get("DISPLAY"):
-    _XVFB, os.environ["DISPLAY"] = start_xvfb()
+
+
+def pytest_addoption(parser):
+    parser.addoption("--slow", action="store_true",
+                     help="run the slow set (tests marked slow: the long fuzz and property runs) instead of the default set")
+
+
+def pytest_configure(config):
+    global _XVFB
+    worker = hasattr(config, "workerinput")
+    controller = not worker and bool(getattr(config.option, "numprocesses", None))  # runs no test itself
+    if worker or (not controller and not os.environ.get("DISPLAY")):
+        _XVFB, os.environ["DISPLAY"] = start_xvfb()
+
+
+def pytest_collection_modifyitems(config, items):
+    """The default run leaves out the tests marked slow; ``--slow`` runs only those."""
+    slow = config.getoption("slow")
+    keep, drop = [], []
+    for it in items:
+        (keep if (it.get_closest_marker("slow") is not None) == slow else drop).append(it)
+    if drop:
+        config.hook.pytest_deselected(items=drop)
+        items[:] = keep
 
 
 _LAPTOP: list = []
@@ -38,6 +78,8 @@ def pytest_unconfigure(config):
     for procs, _display in _WM:
         for p in reversed(procs):
             p.terminate()
+    shutil.rmtree(_STATE, ignore_errors=True)
+    shutil.rmtree(_CONFIG, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")
@@ -97,3 +139,34 @@ def laptop_tk(laptop_display):
 @pytest.fixture
 def root():
     return ROOT
+
+
+@pytest.fixture(scope="session")
+def _new_games(tmp_path_factory):
+    """A new game of each shipped scenario asked for, made once a session by ``mapref new-game``
+    (its bytes; a game of a shipped scenario names the scenario and the map, not a path)."""
+    from tests.helpers import mapref
+
+    made: dict = {}
+
+    def get(scenario: str, auto_place: bool) -> bytes:
+        if (scenario, auto_place) not in made:
+            out = tmp_path_factory.mktemp("new-game") / "g.toml"
+            r = mapref("new-game", scenario, "-o", out, *(["--auto-place"] if auto_place else []))
+            assert r.returncode == 0, r.stderr
+            made[scenario, auto_place] = out.read_bytes()
+        return made[scenario, auto_place]
+
+    return get
+
+
+@pytest.fixture
+def new_game_file(_new_games, tmp_path):
+    """``new_game_file(scenario="barbarossa", auto_place=False, name="g.toml")``: the game that
+    ``mapref new-game SCENARIO -o tmp_path/NAME`` writes, copied from the session's own."""
+    def make(scenario: str = "barbarossa", auto_place: bool = False, name: str = "g.toml") -> Path:
+        p = tmp_path / name
+        p.write_bytes(_new_games(scenario, auto_place))
+        return p
+
+    return make

@@ -1,7 +1,8 @@
 """bench/run on tiny maps, so the benchmarks cannot rot: every figure of the table is measured
 for both hex maps and both area maps (the windows' too, under the tests' X display) and for the
 command line's start, and scipy's and networkx's answers, when installed, agree with mapref's
-(bench/run checks them).  No figure is compared with a time."""
+(bench/run checks them); the run leaves nothing behind in the temporary folder.  No figure is
+compared with a time."""
 
 import os
 import subprocess
@@ -23,10 +24,13 @@ START = ["`python -c pass`", "`mapref --help`", "--help / python -c pass"]
 
 def test_bench_run_tiny(tmp_path):
     out = tmp_path / "table.md"
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
     r = subprocess.run([sys.executable, str(ROOT / "bench" / "run"), "--tiny", "--out", str(out)],
                        capture_output=True, text=True, cwd=ROOT, timeout=600,
-                       env={**os.environ, "PYTHONPATH": str(ROOT)})
+                       env={**os.environ, "PYTHONPATH": str(ROOT), "TMPDIR": str(scratch)})
     assert r.returncode == 0, r.stdout + r.stderr
+    assert list(scratch.iterdir()) == []  # no mapref-bench-state-* folders left behind
     table = out.read_text()
     assert "Hitler's War map" in table and "16x16 hexes" in table
     for row in ROWS:

@@ -1,18 +1,15 @@
-"""The mapref command, run as a user runs it: a subprocess, from outside the checkout."""
+"""The mapref command, run as a user runs it, from outside the checkout: in this process
+(tests/helpers.mapref), and once as the real ``python -m mapref`` whose exit status a shell sees."""
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 from PIL import Image
 
+from tests.helpers import mapref, mapref_process
+
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = str(ROOT / "maps" / "sample.toml")
-
-
-def mapref(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "mapref", *args], capture_output=True, text=True, cwd=cwd)
 
 
 def test_check_passes_every_shipped_map(tmp_path):
@@ -24,7 +21,7 @@ def test_check_passes_every_shipped_map(tmp_path):
 
 def test_check_fails_with_one_line_per_problem_and_no_traceback(tmp_path):
     bad = ROOT / "tests" / "data" / "invalid" / "23_several_problems_at_once.toml"
-    r = mapref("check", str(bad), SAMPLE, cwd=tmp_path)
+    r = mapref_process("check", str(bad), SAMPLE, cwd=tmp_path)  # the exit status a shell sees
     assert r.returncode == 1
     lines = r.stdout.splitlines()
     assert sum("23_several" in ln for ln in lines) == 2
@@ -75,26 +72,16 @@ def test_render_to_an_unwritable_place_is_one_line(tmp_path):
 
 
 # ------------------------------------------------------------------ new-game and referee
-import os  # noqa: E402
-
-def _env():
-    return {**os.environ, "PYTHONPATH": str(ROOT)}
-
-
 def _scenario_on_test_map(tmp_path, name):
     """A shipped scenario, given by path (it names the shipped Hitler's War map)."""
     return ROOT / "scenarios" / f"{name}.toml"
 
 
-def run(*args, cwd):
-    return subprocess.run([sys.executable, "-m", "mapref", *args], capture_output=True, text=True, cwd=cwd, env=_env())
-
-
 def test_new_game_and_referee_json(tmp_path):
     sc = _scenario_on_test_map(tmp_path, "fall_of_germany")
-    r = run("new-game", str(sc), "-o", "game.toml", "--auto-place", cwd=tmp_path)
+    r = mapref("new-game", str(sc), "-o", "game.toml", "--auto-place", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
-    r = run("referee", "game.toml", "--json", cwd=tmp_path)
+    r = mapref("referee", "game.toml", "--json", cwd=tmp_path)
     assert r.returncode == 0, r.stdout + r.stderr
     data = json.loads(r.stdout)
     assert data["scenario"] == "fall_of_germany"
@@ -103,24 +90,24 @@ def test_new_game_and_referee_json(tmp_path):
     assert {s: p["total"] for s, p in data["production"].items()} == {"axis": 30, "soviet": 23, "allies": 35}
     a = data["armies"][0]
     assert set(a) >= {"name", "side", "hex", "strength"} and set(a["strength"]) == {"infantry", "mechanized", "amphibious", "tactical_air", "para"}
-    r = run("check", "game.toml", str(sc), cwd=tmp_path)
+    r = mapref("check", "game.toml", str(sc), cwd=tmp_path)
     assert r.returncode == 0, r.stdout + r.stderr
 
 
 def test_referee_reports_violations_with_exit_1(tmp_path):
     sc = _scenario_on_test_map(tmp_path, "barbarossa")
-    assert run("new-game", str(sc), "-o", "g.toml", cwd=tmp_path).returncode == 0
+    assert mapref("new-game", str(sc), "-o", "g.toml", cwd=tmp_path).returncode == 0
     g = tmp_path / "g.toml"
     g.write_text(g.read_text().replace('at = "Q13"', 'at = "P13"'), encoding="utf-8")
-    r = run("referee", "g.toml", cwd=tmp_path)
+    r = mapref("referee", "g.toml", cwd=tmp_path)
     assert r.returncode == 1
     assert "stacking.two_armies [Stacking 1]" in r.stdout and "setup.army_misplaced" in r.stdout
 
 
 def test_referee_errors_are_one_line_without_traceback(tmp_path):
-    r = run("referee", "missing.toml", cwd=tmp_path)
+    r = mapref("referee", "missing.toml", cwd=tmp_path)
     assert r.returncode == 1 and r.stderr.strip() == "missing.toml: no such file"
-    r = run("new-game", "no_such_scenario", "-o", "x.toml", cwd=tmp_path)
+    r = mapref("new-game", "no_such_scenario", "-o", "x.toml", cwd=tmp_path)
     assert r.returncode == 1 and "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
 
 
@@ -132,18 +119,18 @@ def test_usage_errors_are_one_line_and_exit_1(tmp_path):
 # ------------------------------------------------------------------ move, set, advance (referee part 2)
 def test_move_set_advance_and_the_referee_json(tmp_path):
     sc = _scenario_on_test_map(tmp_path, "barbarossa")
-    assert run("new-game", str(sc), "-o", "g.toml", cwd=tmp_path).returncode == 0
-    r = run("move", "g.toml", "Q13", "Q12", cwd=tmp_path)
+    assert mapref("new-game", str(sc), "-o", "g.toml", cwd=tmp_path).returncode == 0
+    r = mapref("move", "g.toml", "Q13", "Q12", cwd=tmp_path)
     assert r.returncode == 1 and len(r.stderr.strip().splitlines()) == 1 and "Movement 1" in r.stderr
-    r = run("advance", "g.toml", cwd=tmp_path)
+    r = mapref("advance", "g.toml", cwd=tmp_path)
     assert r.returncode == 0 and "summer 1941, axis movement" in r.stdout
-    r = run("move", "g.toml", "Q13", "Q14", cwd=tmp_path)
+    r = mapref("move", "g.toml", "Q13", "Q14", cwd=tmp_path)
     assert r.returncode == 1 and "[Movement 2]" in r.stderr and "Traceback" not in r.stderr
-    r = run("move", "g.toml", "Q13", "Q12", "--infantry", "2", cwd=tmp_path)
+    r = mapref("move", "g.toml", "Q13", "Q12", "--infantry", "2", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
-    r = run("set", "g.toml", "P14", "--control", "axis", cwd=tmp_path)
+    r = mapref("set", "g.toml", "P14", "--control", "axis", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
-    r = run("referee", "g.toml", "--json", cwd=tmp_path)
+    r = mapref("referee", "g.toml", "--json", cwd=tmp_path)
     data = json.loads(r.stdout)
     assert set(data["supply"]) == {"axis", "soviet"}
     assert {"unsupplied_hexes", "unsupplied_armies"} <= set(data["supply"]["axis"])
@@ -151,51 +138,51 @@ def test_move_set_advance_and_the_referee_json(tmp_path):
     assert a["hex"] == "Q12" and a["supplied"] and a["supply_path"][-1] == "P10"
     assert data["victory"] is None and isinstance(data["pending"], list)
     for _ in range(6):  # movement -> ... -> exploitation
-        assert run("advance", "g.toml", cwd=tmp_path).returncode == 0
-    data = json.loads(run("referee", "g.toml", "--json", cwd=tmp_path).stdout)
+        assert mapref("advance", "g.toml", cwd=tmp_path).returncode == 0
+    data = json.loads(mapref("referee", "g.toml", "--json", cwd=tmp_path).stdout)
     # Finland is supplied on its initial turn (Nations inclined toward the Axis 4; rulings R36)
     assert not any(p.get("hex") == "T14" for p in data["pending"])
-    r = run("advance", "g.toml", cwd=tmp_path)
+    r = mapref("advance", "g.toml", cwd=tmp_path)
     assert r.returncode == 0 and "T14" not in r.stdout
     for h in ("T15", "Q17"):
-        assert run("set", "g.toml", h, "--control", "axis", cwd=tmp_path).returncode == 0
-    r = run("set", "g.toml", "M19", "--control", "axis", cwd=tmp_path)
+        assert mapref("set", "g.toml", h, "--control", "axis", cwd=tmp_path).returncode == 0
+    r = mapref("set", "g.toml", "M19", "--control", "axis", cwd=tmp_path)
     assert "game over: axis wins" in r.stdout
-    r = run("advance", "g.toml", cwd=tmp_path)
+    r = mapref("advance", "g.toml", cwd=tmp_path)
     assert r.returncode == 1 and "the game is over" in r.stderr
-    r = run("render", str(ROOT / "maps" / "hitlers_war.toml"), "-o", "m.png", "--game", "g.toml", cwd=tmp_path)
+    r = mapref("render", str(ROOT / "maps" / "hitlers_war.toml"), "-o", "m.png", "--game", "g.toml", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     assert (tmp_path / "m.png").stat().st_size > 1000
 
 
 # ------------------------------------------------------------------ losses, capture (combat results)
 def _to_axis_advances(tmp_path):
-    assert run("new-game", "barbarossa", "-o", "g.toml", cwd=tmp_path).returncode == 0
+    assert mapref("new-game", "barbarossa", "-o", "g.toml", cwd=tmp_path).returncode == 0
     for _ in range(6):  # set-up -> movement -> supply -> announce -> defensive -> assaults -> advances
-        assert run("advance", "g.toml", cwd=tmp_path).returncode == 0
+        assert mapref("advance", "g.toml", cwd=tmp_path).returncode == 0
     assert '"advances"' in (tmp_path / "g.toml").read_text()
 
 
 def test_losses_and_capture_on_the_command_line(tmp_path):
-    r = run("new-game", "barbarossa", "-o", "g.toml", cwd=tmp_path)
-    r = run("losses", "g.toml", "Q14", "--infantry", "1", cwd=tmp_path)
+    r = mapref("new-game", "barbarossa", "-o", "g.toml", cwd=tmp_path)
+    r = mapref("losses", "g.toml", "Q14", "--infantry", "1", cwd=tmp_path)
     assert r.returncode == 1 and len(r.stderr.strip().splitlines()) == 1 and "Sequence of Play 2" in r.stderr
     _to_axis_advances(tmp_path)
-    r = run("losses", "g.toml", "Q14", "--mechanized", "3", cwd=tmp_path)
+    r = mapref("losses", "g.toml", "Q14", "--mechanized", "3", cwd=tmp_path)
     assert r.returncode == 1 and "has 1 mechanized" in r.stderr and "Traceback" not in r.stderr
-    r = run("losses", "g.toml", "Q14", "--infantry", "2", cwd=tmp_path)
+    r = mapref("losses", "g.toml", "Q14", "--infantry", "2", cwd=tmp_path)
     assert r.returncode == 0 and "NW Army Group loses 2 infantry" in r.stdout
-    r = run("capture", "g.toml", "O14", "P14", cwd=tmp_path)
+    r = mapref("capture", "g.toml", "O14", "P14", cwd=tmp_path)
     assert r.returncode == 1 and "--retreat-to" in r.stderr and "P15, Q15" in r.stderr
-    r = run("capture", "g.toml", "L16", "L17", cwd=tmp_path)
+    r = mapref("capture", "g.toml", "L16", "L17", cwd=tmp_path)
     assert r.returncode == 1 and len(r.stderr.strip().splitlines()) == 1
-    r = run("capture", "g.toml", "O14", "P14", "--retreat-to", "p15", cwd=tmp_path)
+    r = mapref("capture", "g.toml", "O14", "P14", "--retreat-to", "p15", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     assert "Western Military District retreats to P15" in r.stdout and "P14 becomes axis" in r.stdout
-    data = json.loads(run("referee", "g.toml", "--json", cwd=tmp_path).stdout)
+    data = json.loads(mapref("referee", "g.toml", "--json", cwd=tmp_path).stdout)
     agc = next(a for a in data["armies"] if a["name"] == "Army Group Centre")
     assert agc["hex"] == "P14" and agc["advanced"] == 1 and data["garrisons_lost"] == ["O14"]
-    text = run("referee", "g.toml", cwd=tmp_path).stdout
+    text = mapref("referee", "g.toml", cwd=tmp_path).stdout
     assert "Army Group Centre has advanced 1" in text and "no garrison until the end of combat: O14" in text
 
 
@@ -215,7 +202,7 @@ def test_capturing_the_last_capital_ends_the_game(tmp_path):
     st.armies = [a for a in st.armies if a.at not in corridor]
     st.armies.append(Army("Panzer Group 2", "axis", "ge", "M18", {"mechanized": 6}))
     save_game(st, tmp_path / "g.toml")
-    r = run("capture", "g.toml", "M18", "M19", cwd=tmp_path)
+    r = mapref("capture", "g.toml", "M18", "M19", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     assert "game over: axis wins" in r.stdout
     assert 'phase = "over"' in (tmp_path / "g.toml").read_text()
@@ -240,7 +227,7 @@ def _land_path(cx, a, b):
 
 # ------------------------------------------------------------------ set --nation (rulings R39)
 def test_set_records_a_nation_joining_a_side_and_checks_what_it_is_given(tmp_path):
-    assert run("new-game", "war_for_europe", "-o", "g.toml", "--auto-place", cwd=tmp_path).returncode == 0
+    assert mapref("new-game", "war_for_europe", "-o", "g.toml", "--auto-place", cwd=tmp_path).returncode == 0
     before = (tmp_path / "g.toml").read_text()
     for args, expected in [(("--nation", "xx", "--status", "at_war"), "'xx' is not a country of the map"),
                            (("--nation", "fi", "--status", "joined"), "'joined' is not a nation status"),
@@ -249,22 +236,22 @@ def test_set_records_a_nation_joining_a_side_and_checks_what_it_is_given(tmp_pat
                            (("--nation", "fi"), "needs --nation CODE and --status STATUS"),
                            (("P14", "--nation", "fi", "--status", "at_war"), "set separately"),
                            ((), "nothing to set")]:
-        r = run("set", "g.toml", *args, cwd=tmp_path)
+        r = mapref("set", "g.toml", *args, cwd=tmp_path)
         assert r.returncode == 1 and expected in r.stderr, (args, r.stderr)
         assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
     assert (tmp_path / "g.toml").read_text() == before  # nothing written on an error
-    r = run("set", "g.toml", "--nation", "FI", "--status", "at_war", "--side", "axis", cwd=tmp_path)
+    r = mapref("set", "g.toml", "--nation", "FI", "--status", "at_war", "--side", "axis", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     assert "Finland (fi): at war on the axis side, joined winter 1939" in r.stdout
     assert "T13, T14, U13, U14" in r.stdout
     text = (tmp_path / "g.toml").read_text()
     assert 'fi = { side = "axis", status = "at_war", joined = "winter 1939" }' in text
-    r = run("set", "g.toml", "--nation", "fi", "--status", "at_war", "--side", "axis", cwd=tmp_path)
+    r = mapref("set", "g.toml", "--nation", "fi", "--status", "at_war", "--side", "axis", cwd=tmp_path)
     assert r.returncode == 1 and "already at war" in r.stderr
     # a surrender keeps the side unless one is given; the hex form still works
-    r = run("set", "g.toml", "--nation", "pl", "--status", "surrendered", cwd=tmp_path)
+    r = mapref("set", "g.toml", "--nation", "pl", "--status", "surrendered", cwd=tmp_path)
     assert r.returncode == 0 and 'pl = { status = "surrendered" }' in (tmp_path / "g.toml").read_text()
-    assert run("set", "g.toml", "O13", "--control", "axis", cwd=tmp_path).returncode == 0
-    data = json.loads(run("referee", "g.toml", "--json", cwd=tmp_path).stdout)
+    assert mapref("set", "g.toml", "O13", "--control", "axis", cwd=tmp_path).returncode == 0
+    data = json.loads(mapref("referee", "g.toml", "--json", cwd=tmp_path).stdout)
     assert data["turn"]["phase"] == "setup"
-    assert run("check", "g.toml", cwd=tmp_path).returncode == 0
+    assert mapref("check", "g.toml", cwd=tmp_path).returncode == 0

@@ -1,21 +1,14 @@
 """The ``mapref`` command on area maps, run as a user runs it (a subprocess)."""
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 from PIL import Image
+from tests.helpers import mapref
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = str(ROOT / "maps" / "area_sample.toml")
 NE = str(ROOT / "tools" / "data" / "ne_110m_countries_europe.geojson")  # the shared Natural Earth file, shipped
-
-
-def mapref(*args, cwd=None):
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.run([sys.executable, "-m", "mapref", *args], capture_output=True, text=True, cwd=cwd, env=env)
 
 
 def test_check_info_and_render_an_area_map(tmp_path):
@@ -175,8 +168,7 @@ def test_new_area_map_from_the_command_line(tmp_path):
         assert r.returncode == 1 and says in r.stderr and len(r.stderr.splitlines()) == 1 and not (tmp_path / "maps" / "x.toml").exists()
     # opening a map that is not there, without a display, says how to start one (with a display a
     # window offers a new map: tests/ui/test_editor_new_map.py)
-    r = subprocess.run([sys.executable, "-m", "mapref", "new.toml"], capture_output=True, text=True, cwd=tmp_path,
-                       env=dict(os.environ, PYTHONPATH=str(ROOT), DISPLAY=""), timeout=60)
+    r = mapref("new.toml", cwd=tmp_path, env={"DISPLAY": ""})
     assert r.returncode == 1 and r.stderr.strip() == "mapref: new.toml: no such file; to start a new area map there: mapref new-map -o new.toml"
 
 

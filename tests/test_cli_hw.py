@@ -4,17 +4,11 @@ years: builds, repairs, a sea transport, a trans-Atlantic move from the USA box 
 amphibious invasion, the U.S. entry, a capital falling and its country surrendering."""
 
 import json
-import os
-import subprocess
 import sys
 from pathlib import Path
+from tests.helpers import mapref
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def mapref(*args, cwd):
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.run([sys.executable, "-m", "mapref", *args], capture_output=True, text=True, cwd=cwd, env=env)
 
 
 def ok(*args, cwd):

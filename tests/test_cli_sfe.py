@@ -2,19 +2,12 @@
 check, new-game, referee --json, the game verbs with their refusals, log and undo."""
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 from tests.rules.sfe_positions import position
+from tests.helpers import mapref
 
 ROOT = Path(__file__).resolve().parents[1]
-ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
-
-
-def mapref(*args, cwd):
-    return subprocess.run([sys.executable, "-m", "mapref", *args], capture_output=True, text=True, cwd=cwd, env=ENV)
 
 
 def test_check_passes_on_the_map_and_the_scenario(tmp_path):

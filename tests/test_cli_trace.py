@@ -1,9 +1,6 @@
 """``mapref trace-areas`` as a user runs it: a scan of a known map's borders becomes an area map
 that passes ``mapref check --strict``; bad input is one line."""
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import shapely
@@ -11,13 +8,9 @@ from PIL import Image
 
 from mapref.io.areafile import load_area_map
 from tests.core.test_areatrace import known_map, scan_of
+from tests.helpers import mapref
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def mapref(*args, cwd=None):
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.run([sys.executable, "-m", "mapref", *args], capture_output=True, text=True, cwd=cwd, env=env)
 
 
 def test_trace_a_scan_into_an_area_map_that_passes_check_strict(tmp_path):

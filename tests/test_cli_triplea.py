@@ -5,10 +5,7 @@ through the command line for a whole round; bad input is one line naming the fil
 
 import json
 import re
-import os
 import shutil
-import subprocess
-import sys
 import tomllib
 from pathlib import Path
 
@@ -17,14 +14,10 @@ from PIL import Image
 from mapref.cli import main
 from mapref.io.areafile import load_area_map
 from mapref.io.triplea import read_game
+from tests.helpers import mapref
 
 ROOT = Path(__file__).resolve().parents[1]
 TOY = ROOT / "tests" / "data" / "triplea_toy"
-
-
-def mapref(*args, cwd=None):
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.run([sys.executable, "-m", "mapref", *args], capture_output=True, text=True, cwd=cwd, env=env)
 
 
 def test_import_keeps_every_territory_connection_and_figure(tmp_path):

@@ -73,7 +73,7 @@ def test_sdist_and_wheel_carry_every_module_and_the_data_and_a_regular_install_r
                         "import mapref, mapref.paths as p; print(mapref.__file__); print(p.data_dir('maps'))"],
                        cwd=outside, env=env, capture_output=True, text=True, check=True)
     assert r.stdout.split() == [str(site / "mapref" / "__init__.py"), str(venv / "share" / "mapref" / "maps")]
-    r = subprocess.run([str(venv / "bin" / "mapref")], cwd=outside, env={**env, "MAPREF_EXIT_AFTER_MS": "1500"},
+    r = subprocess.run([str(venv / "bin" / "mapref")], cwd=outside, env={**env, "MAPREF_EXIT_AFTER_MS": "500"},
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == "window: Barbarossa (new game) - mapref referee"

@@ -1,7 +1,8 @@
 """No file can break mapref (issue 15): what it refuses to read, how it says so, where an
 internal error is logged, and the limits on what it draws.  Each test failed before its fix.
 
-The commands run as a user runs them (a subprocess); files are real files, FIFOs and devices.
+The commands run as a user runs them (in this process, tests/helpers.mapref; as a real process
+where a hang or the process's own encoding is the point); files are real files, FIFOs and devices.
 Malformed map files with their exact messages are in tests/data/invalid (tests/io/test_mapfile.py).
 """
 
@@ -17,16 +18,10 @@ from mapref.core.grid import MAX_GRID_HEXES, Grid, Hex, LabelError
 from mapref.io.mapfile import load_map, save_map
 from mapref.io.problems import MAX_FILE_BYTES, FileProblems, Problem, Reader, escape, show_value
 from mapref.rules.files import open_file
+from tests.helpers import mapref, mapref_process
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "maps" / "sample.toml"
-
-
-def mapref(*args, cwd, env=None, timeout=120):
-    """The real command; ``timeout`` only turns a hang into a failure (nothing here is timed)."""
-    e = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
-    return subprocess.run([sys.executable, "-m", "mapref", *args], capture_output=True, text=True, cwd=cwd, env=e,
-                          timeout=timeout, stdin=subprocess.DEVNULL)
 
 
 def problems(path, shown="f.toml") -> list[str]:
@@ -38,7 +33,7 @@ def problems(path, shown="f.toml") -> list[str]:
 # ------------------------------------------------------------------ what mapref reads at all
 def test_a_fifo_is_refused_at_once_not_read_for_ever(tmp_path):
     os.mkfifo(tmp_path / "map.toml")
-    r = mapref("check", "map.toml", cwd=tmp_path)
+    r = mapref_process("check", "map.toml", cwd=tmp_path)  # a real process: a hang would end in its timeout
     assert (r.returncode, r.stdout.strip()) == (1, "map.toml: expected a regular file, got a named pipe (FIFO)")
 
 

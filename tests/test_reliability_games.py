@@ -11,14 +11,11 @@ import pytest
 from mapref.io.atomic import ChangedOnDisk
 from mapref.rules.ruleset import Action
 from mapref.rules.session import open_game
+from tests.helpers import mapref
 
 ROOT = Path(__file__).resolve().parents[1]
 FUZZ = ROOT / "tests" / "data" / "fuzz"
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
-
-
-def mapref(*args, cwd):
-    return subprocess.run([sys.executable, "-m", "mapref", *args], capture_output=True, text=True, cwd=cwd, env=ENV)
 
 
 def one_clean_line(r, code=1):
@@ -64,8 +61,8 @@ def test_new_game_refuses_a_scenario_that_check_refuses_and_writes_nothing(tmp_p
     assert not (tmp_path / "g.toml").exists()
 
 
-def test_what_a_user_typed_is_echoed_escaped_on_one_line(tmp_path):
-    assert mapref("new-game", "barbarossa", "-o", "g.toml", cwd=tmp_path).returncode == 0
+def test_what_a_user_typed_is_echoed_escaped_on_one_line(tmp_path, new_game_file):
+    new_game_file()  # as mapref new-game barbarossa -o g.toml writes it
     line = one_clean_line(mapref("set", "g.toml", "--nation", "\x1b[31mred\nforged", "--status", "neutral", cwd=tmp_path))
     assert "\x1b" not in line and "\\u001b[31mred\\nforged" in line
 
@@ -86,9 +83,9 @@ def test_new_game_does_not_overwrite_a_game_in_progress_or_the_scenario(tmp_path
     assert "the scenario itself" in line and sc.read_bytes() == kept
 
 
-def test_commands_on_one_game_at_once_lose_nothing(tmp_path):
+def test_commands_on_one_game_at_once_lose_nothing(tmp_path, new_game_file):
     # Concurrent writers: each command holds the game's lock from reading to saving
-    assert mapref("new-game", "barbarossa", "-o", "g.toml", cwd=tmp_path).returncode == 0
+    new_game_file()  # as mapref new-game barbarossa -o g.toml writes it
     hexes = ["P14", "Q14", "O15", "N14", "R13", "Q15"]
     procs = [subprocess.Popen([sys.executable, "-m", "mapref", "set", "g.toml", h, "--control", "axis"], cwd=tmp_path, env=ENV,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for h in hexes]
@@ -100,8 +97,8 @@ def test_commands_on_one_game_at_once_lose_nothing(tmp_path):
     assert sorted(e.action["space"] for e in s.log) == sorted(hexes)
 
 
-def test_a_save_refuses_to_overwrite_a_game_changed_on_disk_since_it_was_read(tmp_path):
-    assert mapref("new-game", "barbarossa", "-o", "g.toml", cwd=tmp_path).returncode == 0
+def test_a_save_refuses_to_overwrite_a_game_changed_on_disk_since_it_was_read(tmp_path, new_game_file):
+    new_game_file()  # as mapref new-game barbarossa -o g.toml writes it
     s = open_game(tmp_path / "g.toml")
     assert s.apply(Action("advance")).ok
     assert mapref("set", "g.toml", "P14", "--control", "axis", cwd=tmp_path).returncode == 0  # another mapref
@@ -148,8 +145,8 @@ def test_a_self_intersecting_location_with_halves_is_listed_not_a_crash(tmp_path
     assert r.returncode == 1 and "Paris: the border crosses itself" in r.stdout and "Traceback" not in r.stderr
 
 
-def test_a_joined_turn_a_game_could_not_hold_is_refused_before_saving(tmp_path):
-    assert mapref("new-game", "barbarossa", "-o", "g.toml", cwd=tmp_path).returncode == 0
+def test_a_joined_turn_a_game_could_not_hold_is_refused_before_saving(tmp_path, new_game_file):
+    new_game_file()  # as mapref new-game barbarossa -o g.toml writes it
     before = (tmp_path / "g.toml").read_bytes()
     line = one_clean_line(mapref("set", "g.toml", "--nation", "tr", "--status", "at_war", "--joined", "winter 99999", cwd=tmp_path))
     assert "a year 1900-2100" in line and (tmp_path / "g.toml").read_bytes() == before

@@ -245,7 +245,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    proc, display = start_xvfb("1366x768x24", first=130)
+    proc, display = start_xvfb("1366x768x24")
     os.environ["DISPLAY"] = display
     try:
         main()

@@ -164,7 +164,7 @@ def main():
 
 
 if __name__ == "__main__":
-    proc, display = start_xvfb(f"{SIZE[0]}x{SIZE[1]}x24", first=120)  # tools/xvfb.py
+    proc, display = start_xvfb(f"{SIZE[0]}x{SIZE[1]}x24")  # tools/xvfb.py
     os.environ["DISPLAY"] = display
     try:
         main()

@@ -25,7 +25,7 @@ def main() -> None:
     if args.display:
         display = args.display
     else:
-        xvfb, display = start_xvfb(f"{SIZE[0]}x{SIZE[1]}x24", first=150)  # tools/xvfb.py
+        xvfb, display = start_xvfb(f"{SIZE[0]}x{SIZE[1]}x24")  # tools/xvfb.py
     os.environ["DISPLAY"] = display
     os.environ.setdefault("XDG_STATE_HOME", str(Path("/tmp") / "mapref-screenshots-state"))
     try:

@@ -81,7 +81,7 @@ def area_control(root):
 
 
 def main():
-    xvfb, os.environ["DISPLAY"] = start_xvfb("1366x768x24", first=160)
+    xvfb, os.environ["DISPLAY"] = start_xvfb("1366x768x24")
     try:
         shoot()
     finally:

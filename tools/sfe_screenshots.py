@@ -62,7 +62,7 @@ def act(w: RefereeWindow, verb: str, **args) -> None:
 def main() -> int:
     import os
 
-    xvfb, os.environ["DISPLAY"] = start_xvfb("1366x768x24", first=170)
+    xvfb, os.environ["DISPLAY"] = start_xvfb("1366x768x24")
     try:
         return shoot()
     finally:

@@ -12,6 +12,7 @@ from mapref.core.model import Box, Country, Feature
 from mapref.io.mapfile import dumps_map, load_map
 
 from pathlib import Path
+from tests.helpers import examples
 
 SAMPLE = Path(__file__).resolve().parents[2] / "maps" / "sample.toml"
 
@@ -103,7 +104,7 @@ def test_change_grid_keeps_hex_data_by_label_and_undoes(m):
     assert all(m.grid.contains(h) for h in m.boxes["siberia"].land)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(st.lists(st.tuples(st.integers(1, 8), st.integers(1, 10), st.sampled_from(["sea", "land", "coastal"]),
                           st.integers(0, 16)), min_size=1, max_size=20))
 def test_any_sequence_undoes_to_the_original(ops):

@@ -16,6 +16,7 @@ from mapref.core.graph import Connection, Graph, build_graph, box_space
 from mapref.core.grid import Grid, Hex
 from mapref.core.model import Box, MapModel, SeaArrow
 from mapref.io.mapfile import load_map
+from tests.helpers import examples
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -99,7 +100,7 @@ def test_shipped_maps(name):
     same_graph(build_graph(m), plain_build_graph(m))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.integers(0, 10**9), st.sampled_from(LAYOUTS))
 def test_random_maps(seed, layout):
     m = random_map(seed, layout)

@@ -5,6 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mapref.core.grid import Grid, Hex, LabelError, Layout, letters_row, row_letters
+from tests.helpers import examples
 
 LAYOUTS = [
     dict(orientation=o, shifted=p, shift=s, first_row=f)
@@ -44,7 +45,7 @@ def test_hitlers_war_neighbours_match_the_rulebook():
 
 
 @given(grid_and_hex())
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 def test_neighbours_are_symmetric_and_at_distance_one(gh):
     g, h = gh
     for dr in g.directions():
@@ -56,7 +57,7 @@ def test_neighbours_are_symmetric_and_at_distance_one(gh):
 
 
 @given(grid_and_hex(), st.data())
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 def test_distance_is_the_shortest_walk(gh, data):
     g, a = gh
     b = Hex(row=data.draw(st.integers(1, g.rows)), col=data.draw(st.integers(1, g.cols)))
@@ -75,7 +76,7 @@ def test_distance_is_the_shortest_walk(gh, data):
 
 
 @given(grid_and_hex())
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 def test_labels_round_trip(gh):
     g, h = gh
     assert g.parse(g.label(h)) == h
@@ -84,7 +85,7 @@ def test_labels_round_trip(gh):
 
 
 @given(grid_and_hex(), st.floats(5, 80), st.floats(-0.45, 0.45), st.floats(-0.45, 0.45))
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 def test_pixel_round_trip(gh, size, fx, fy):
     g, h = gh
     lay = Layout(g, size, origin=(7.0, -3.0))

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from mapref.io import fasttoml, tomlwrite
 from mapref.io.fasttoml import Unsupported
+from tests.helpers import examples
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -71,9 +72,22 @@ def mapref_dumps(doc: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(documents, st.integers(0, 10**9))
 def test_random_documents_and_their_mutants(doc, seed):
+    agree_with_mutants(doc, seed)
+
+
+@pytest.mark.slow
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(documents, st.integers(0, 10**9))
+def test_random_documents_and_their_mutants_at_length(doc, seed):
+    agree_with_mutants(doc, seed)
+
+
+def agree_with_mutants(doc, seed):
+    """The document written by tomli_w and as mapref writes tables, and six mutants of each
+    (one to three characters changed, inserted or removed): fasttoml and tomllib agree on all."""
     texts = []
     try:
         texts.append(tomli_w.dumps(doc))

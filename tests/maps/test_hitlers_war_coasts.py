@@ -26,6 +26,7 @@ import pytest
 
 from mapref.core.graph import build_graph
 from mapref.io.mapfile import load_map
+from tests.helpers import mapref as _run
 
 ROOT = Path(__file__).resolve().parents[2]
 MAP = ROOT / "maps" / "hitlers_war.toml"
@@ -147,22 +148,14 @@ def test_the_rebuild_gives_the_shipped_map_byte_for_byte(tmp_path):
 
 
 # ------------------------------------------------------------------ as a referee meets it
-def _run(*args, cwd):
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "mapref", *args], capture_output=True, text=True, cwd=cwd, env=env)
-
-
 def test_an_army_cannot_walk_from_london_to_france_in_war_for_europe(tmp_path):
     # Movement 2: Britain and France are both Allied-friendly in winter 1939, but the Channel is
     # "entirely in the sea" with no crossing arrow: the British Army needs sea transport.
     assert _run("new-game", "war_for_europe", "-o", "g.toml", "--auto-place", cwd=tmp_path).returncode == 0
-    for _ in range(40):
-        turn = json.loads(_run("referee", "g.toml", "--json", cwd=tmp_path).stdout)["turn"]
-        if (turn["side"], turn["phase"], turn["subphase"]) == ("allies", "movement", "land"):
-            break
-        assert _run("advance", "g.toml", cwd=tmp_path).returncode == 0
-    else:
-        pytest.fail("never reached the Allied land movement")
+    r = _run("advance", "g.toml", "--to", "allies land", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    turn = json.loads(_run("referee", "g.toml", "--json", cwd=tmp_path).stdout)["turn"]
+    assert (turn["side"], turn["phase"], turn["subphase"]) == ("allies", "movement", "land")
     for france in ("O8", "N7", "O7"):  # Calais, Paris, Cherbourg: all friendly
         r = _run("move", "g.toml", "P7", france, "--infantry", "1", cwd=tmp_path)
         assert r.returncode == 1 and "[Movement 2]" in r.stderr, (france, r.stderr)

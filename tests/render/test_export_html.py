@@ -8,21 +8,15 @@ from __future__ import annotations
 import html
 import json
 import re
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from mapref.rules.session import open_game
+from tests.helpers import mapref
 from tests.render.positions import ROOT, hw_cut_off, shipped_game
 
 SCENARIOS = sorted(p.stem for p in (ROOT / "scenarios").glob("*.toml"))
 SVG_NS = "http://www.w3.org/2000/svg"
-
-
-def mapref(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "mapref", *args], capture_output=True, text=True, timeout=120, cwd=cwd)
 
 
 def network_references(page: str) -> list[str]:

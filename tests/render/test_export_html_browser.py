@@ -8,13 +8,12 @@ supply_view) read from the same saved game."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from mapref.rules.session import open_game
+from tests.helpers import mapref
 from tests.render.positions import ROOT, hw_cut_off
 from tests.rules.sfe_positions import position as sfe_position
 
@@ -22,8 +21,7 @@ pytestmark = pytest.mark.browser
 
 
 def export(game: Path, out: Path) -> Path:
-    r = subprocess.run([sys.executable, "-m", "mapref", "export-html", str(game), "-o", str(out)], capture_output=True, text=True,
-                       timeout=120, cwd=ROOT)
+    r = mapref("export-html", game, "-o", out, cwd=ROOT)
     assert r.returncode == 0, r.stderr
     return out
 

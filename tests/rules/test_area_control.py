@@ -2,9 +2,6 @@
 with mapref import-areas (maps/europe_areas.toml): the document's sentences as tests, each citing
 its heading, played through the game session and the command line (scenarios/aa_house_rules.toml)."""
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,18 +10,14 @@ from mapref.io.problems import FileProblems
 from mapref.rules.files import load_scenario
 from mapref.rules.ruleset import Action
 from mapref.rules.session import GameSession, open_game, start_game
+from tests.helpers import mapref
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIO = ROOT / "scenarios" / "aa_house_rules.toml"
-ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 
 BERLIN, ROME, N_ITALY, PARIS, LONDON, MOSCOW, STALINGRAD = "germany", "italy.s", "italy.n", "france", "united_kingdom", "russia.n", "russia.s"
 TOKYO, HONG_KONG, MANILA, SYDNEY, OTTAWA = "box:tokyo", "box:hong_kong", "box:manila", "box:sydney", "box:ottawa"
 WASHINGTON, SAN_FRANCISCO = "box:washington", "box:san_francisco"
-
-
-def mapref(*args, cwd):
-    return subprocess.run([sys.executable, "-m", "mapref", *args], capture_output=True, text=True, cwd=cwd, env=ENV)
 
 
 @pytest.fixture(scope="module")

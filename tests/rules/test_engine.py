@@ -2,9 +2,6 @@
 session's undo/redo/log, `mapref log` and `mapref undo`, and victory conditions as data."""
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,9 +12,10 @@ from mapref.rules.files import load_game, load_scenario
 from mapref.rules.ruleset import Action
 from mapref.rules.session import GameSession, open_game, start_game
 from mapref.rules.victory import Condition, evaluate
+from tests.helpers import mapref as run_mapref
 
 ROOT = Path(__file__).resolve().parents[2]
-TOY_ENV = {**os.environ, "PYTHONPATH": str(ROOT), "MAPREF_RULESETS": "tests.toy_ruleset"}
+TOY_ENV = {"MAPREF_RULESETS": "tests.toy_ruleset"}
 
 TOY_SCENARIO = f'''format = 1
 kind = "scenario"
@@ -49,7 +47,7 @@ when = "end"
 
 
 def mapref(*args, cwd, env=TOY_ENV):
-    return subprocess.run([sys.executable, "-m", "mapref", *args], capture_output=True, text=True, cwd=cwd, env=env)
+    return run_mapref(*args, cwd=cwd, env=env)
 
 
 # ------------------------------------------------------------------------------ registry
@@ -71,13 +69,13 @@ def test_a_scenario_naming_an_unknown_ruleset_gets_one_line_with_its_place(tmp_p
 
 
 def test_mapref_scenarios_lists_the_shipped_scenarios_with_ruleset_map_and_first_turn(tmp_path):
-    r = mapref("scenarios", "--json", cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    r = mapref("scenarios", "--json", cwd=tmp_path, env={})
     assert r.returncode == 0, r.stderr
     rows = {x["id"]: x for x in json.loads(r.stdout)}
     assert rows["barbarossa"]["ruleset"] == "hitlers_war" and rows["barbarossa"]["map"] == "hitlers_war"
     assert rows["barbarossa"]["first_turn"] == "summer 1941"
     assert rows["fall_of_germany"]["first_turn"] == "spring 1944" and rows["war_for_europe"]["first_turn"] == "winter 1939"
-    text = mapref("scenarios", cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)}).stdout
+    text = mapref("scenarios", cwd=tmp_path, env={}).stdout
     line = next(ln for ln in text.splitlines() if ln.startswith("barbarossa "))
     assert " ".join(line.split()) == "barbarossa Barbarossa (Hitler's War; map hitlers_war; first turn summer 1941)"
 
@@ -125,7 +123,7 @@ def test_the_toy_game_in_a_session_with_the_generic_victory_evaluator(tmp_path):
 # ---------------------------------------------------------------- the session: undo, redo, log
 def hw_session(tmp_path, name="barbarossa"):
     g = tmp_path / "g.toml"
-    r = mapref("new-game", name, "-o", str(g), cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    r = mapref("new-game", name, "-o", str(g), cwd=tmp_path, env={})
     assert r.returncode == 0, r.stderr
     return open_game(g)
 
@@ -157,7 +155,7 @@ def test_a_refused_action_changes_nothing_and_is_not_logged(tmp_path):
 
 
 def test_the_log_is_saved_with_the_game_and_mapref_undo_takes_back_each_action(tmp_path):
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = {}
     assert mapref("new-game", "barbarossa", "-o", "g.toml", cwd=tmp_path, env=env).returncode == 0
     g = tmp_path / "g.toml"
     versions = [g.read_bytes()]

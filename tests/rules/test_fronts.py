@@ -2,9 +2,6 @@
 (maps/three_fronts.toml, scenarios/three_fronts.toml): the document's rules as tests, each citing
 its heading, played through the game session and the command line."""
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,14 +10,10 @@ from mapref.io.problems import FileProblems
 from mapref.rules.files import load_scenario
 from mapref.rules.ruleset import Action
 from mapref.rules.session import GameSession, open_game, start_game
+from tests.helpers import mapref
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIO = ROOT / "scenarios" / "three_fronts.toml"
-ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
-
-
-def mapref(*args, cwd):
-    return subprocess.run([sys.executable, "-m", "mapref", *args], capture_output=True, text=True, cwd=cwd, env=ENV)
 
 
 @pytest.fixture

@@ -1,4 +1,5 @@
-"""The crash journal: a process killed with SIGKILL mid-game loses none of the actions it showed."""
+"""The crash journal: a process killed with SIGKILL mid-game loses none of the actions it showed.
+The player is a real process (it is killed); the commands around it run in this process."""
 
 import os
 import signal
@@ -11,6 +12,7 @@ from mapref.rules import journal
 from mapref.rules.files import load_game
 from mapref.rules.ruleset import Action
 from mapref.rules.session import GameSession, open_game
+from tests.helpers import mapref
 
 ROOT = Path(__file__).resolve().parents[2]
 ACTIONS = [Action("advance"), Action("move", {"from": "Q13", "to": "Q12", "points": {"infantry": 2}}),
@@ -59,7 +61,7 @@ def expected_after(session: GameSession, n: int) -> dict:
 def test_a_saved_game_killed_mid_game_is_recovered_exactly(tmp_path):
     env = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_STATE_HOME": str(tmp_path / "state")}
     g = tmp_path / "g.toml"
-    assert subprocess.run([sys.executable, "-m", "mapref", "new-game", "barbarossa", "-o", str(g)], env=env).returncode == 0
+    assert mapref("new-game", "barbarossa", "-o", g, env={"XDG_STATE_HOME": env["XDG_STATE_HOME"]}).returncode == 0
     saved = g.read_bytes()
     play_and_kill(str(g), env, after=3)
     assert g.read_bytes() == saved  # nothing was saved...
@@ -101,9 +103,9 @@ def test_a_new_game_never_saved_is_recovered_from_the_state_folder(tmp_path):
 def test_a_journal_is_stale_when_the_game_file_changed_after_it(tmp_path):
     env = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_STATE_HOME": str(tmp_path / "state")}
     g = tmp_path / "g.toml"
-    assert subprocess.run([sys.executable, "-m", "mapref", "new-game", "barbarossa", "-o", str(g)], env=env).returncode == 0
+    assert mapref("new-game", "barbarossa", "-o", g, env={"XDG_STATE_HOME": env["XDG_STATE_HOME"]}).returncode == 0
     play_and_kill(str(g), env, after=1)
-    assert subprocess.run([sys.executable, "-m", "mapref", "advance", str(g)], env=env).returncode == 0
+    assert mapref("advance", g, env={"XDG_STATE_HOME": env["XDG_STATE_HOME"]}).returncode == 0
     r = journal.pending(str(g))
     assert r is not None and r.stale
 

@@ -3,9 +3,6 @@ set-up pools placed by hand (Prepare for Play 3), advisory overrides recorded in
 end-of-step preview, the reach of an army, who holds the captured hexes, building and repairing
 within the budget, and the readable step names."""
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 from mapref.paths import shipped_scenario
@@ -13,6 +10,7 @@ from mapref.rules.files import load_game
 from mapref.rules.ruleset import Action
 from mapref.rules.session import start_game
 from mapref.rulesets.hitlers_war.state import Army, HexState
+from tests.helpers import mapref
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -58,10 +56,8 @@ def test_pools_are_placed_by_hand_within_their_area_and_stacking():
 
 
 def test_mapref_place_on_the_command_line(tmp_path):
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-
     def run(*args):
-        return subprocess.run([sys.executable, "-m", "mapref", *args], capture_output=True, text=True, cwd=tmp_path, env=env)
+        return mapref(*args, cwd=tmp_path)
 
     assert run("new-game", "fall_of_germany", "-o", "g.toml").returncode == 0
     r = run("place", "g.toml", "soviet", "Q17", "--infantry", "5", "--mechanized", "5")

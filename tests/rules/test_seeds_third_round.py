@@ -2,16 +2,13 @@
 scenarios and games, area control (shared/seeds/004) and the front-token game (shared/seeds/001).
 Each test is written from the seed's words and failed on main before its fix."""
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 from mapref.rules.ruleset import Action
 from mapref.rules.session import start_game
+from tests.helpers import mapref
 
 ROOT = Path(__file__).resolve().parents[2]
-ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 
 TRACK = '''
 [vp_track]
@@ -39,10 +36,6 @@ O11 = { faction = "axis" }
 M12 = { faction = "axis" }
 Q17 = { faction = "soviet", name = "Moscow" }
 '''
-
-
-def mapref(*args, cwd):
-    return subprocess.run([sys.executable, "-m", "mapref", *args], capture_output=True, text=True, cwd=cwd, env=ENV)
 
 
 def barbarossa_with_a_track(tmp_path, extra_victory=""):

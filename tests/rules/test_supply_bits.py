@@ -20,6 +20,7 @@ from mapref.rules import supply
 from mapref.rules.supply import ROOT, UNSEEN, LevelTree, bit_plan, inputs, trace, trace_plain, update
 
 from tests.rules.test_supply_fast import random_map
+from tests.helpers import examples
 
 
 def boxed_map(seed: int, rows: int = 30, cols: int = 34) -> MapModel:
@@ -80,7 +81,7 @@ def check_bits(g, m, friendly, sources):
     return t
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(0, 10**9), st.sampled_from((0.3, 0.55, 0.7, 0.9, 1.0)))
 def test_bit_search_on_random_maps(seed, density):
     m = random_map(seed, 12, 13)

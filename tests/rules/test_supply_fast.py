@@ -18,6 +18,7 @@ from mapref.core.model import Box, MapModel, SeaArrow
 from mapref.io.mapfile import load_map
 from mapref.rules import supply
 from mapref.rules.supply import inputs, trace, trace_plain, update
+from tests.helpers import examples
 
 ROOT = Path(__file__).resolve().parents[2]
 def random_map(seed: int, rows: int = 12, cols: int = 12) -> MapModel:
@@ -56,7 +57,7 @@ def same_as_plain(g, m, friendly, sources, seas=(), blocked=()):
     return fast
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(0, 10**9))
 def test_random_maps_and_positions(seed):
     m = random_map(seed)

@@ -3,9 +3,6 @@ Phase") on the Hitler's War map: the document's examples as tests, each citing i
 played on the shipped variant scenario (scenarios/war_for_europe_vp.toml) through the game
 session and the command line.  Nancy stands for Metz and Liege for Antwerp (rulings V7)."""
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,17 +13,13 @@ from mapref.rules.files import load_scenario
 from mapref.rules.ruleset import Action
 from mapref.rules.session import GameSession, open_game, start_game
 from mapref.rulesets.hitlers_war.state import Army
+from tests.helpers import mapref
 
 ROOT = Path(__file__).resolve().parents[2]
 VP = ROOT / "scenarios" / "war_for_europe_vp.toml"
-ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 
 METZ, MADRID, OSLO, ANTWERP, PARIS, BERLIN = "N8", "J5", "T10", "O9", "N7", "P10"
 STOCKHOLM, ANKARA = "T12", "I15"
-
-
-def mapref(*args, cwd):
-    return subprocess.run([sys.executable, "-m", "mapref", *args], capture_output=True, text=True, cwd=cwd, env=ENV)
 
 
 @pytest.fixture

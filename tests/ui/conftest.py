@@ -1,6 +1,7 @@
 """The referee's window on the shipped Hitler's War map with the Barbarossa set-up (what
 ``mapref`` opens with no file), fitted to its canvas: the ``win`` most window tests start from."""
 
+import gc
 import tkinter as tk
 
 import pytest
@@ -32,3 +33,14 @@ def tk_root():
         r.destroy()
     except tk.TclError:
         pass
+
+
+@pytest.fixture(autouse=True)
+def _windows_freed_in_the_main_thread():
+    """The windows a test leaves behind are freed after it, here, in the main thread.  Were a
+    later test's worker thread (a background image read, a tracing) to free their Tk variables,
+    each would wait a second for a main loop the tests do not run (tkinter's "main thread is
+    not in main loop"), and that test's wait for its worker would run out (seen in a parallel
+    run of the whole suite)."""
+    yield
+    gc.collect()

@@ -19,6 +19,7 @@ from mapref.core.areageom import border_between
 from mapref.core.areamodel import AreaMap, ColourClass
 from mapref.io.areafile import dumps_area_map, load_area_map
 from mapref.ui.area_editor import AreaEditor
+from tests.helpers import mapref
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "maps" / "area_sample.toml"
@@ -396,8 +397,7 @@ def test_layers_box_background_and_png_export(blank, tmp_path):
 
 
 def test_mapref_opens_an_area_map_in_the_area_editor(tmp_path):
-    env = dict(os.environ, MAPREF_EXIT_AFTER_MS="1500", PYTHONPATH=str(ROOT))
-    r = subprocess.run([sys.executable, "-m", "mapref", str(SAMPLE)], capture_output=True, text=True, cwd=tmp_path, env=env, timeout=60)
+    r = mapref(SAMPLE, cwd=tmp_path, env={"MAPREF_EXIT_AFTER_MS": "300"})
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == "window: area_sample.toml - mapref area editor"
 

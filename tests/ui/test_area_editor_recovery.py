@@ -91,14 +91,19 @@ def test_a_killed_area_editor_s_drawing_is_recovered_when_the_map_is_opened_agai
 
     # opened again as `mapref area_sample.toml` opens it: the question comes up, Recover is clicked
     root = tk.Tk()
-    seen = []
+    seen, waited = [], []
 
     def answer():
         ds = [w for w in root.winfo_children() if isinstance(w, tk.Toplevel) and w.title() == "Recover unsaved changes"]
-        if not ds or not ds[0].winfo_ismapped():
+        # up once it holds the grab and the keyboard has come into it: the X server hands over
+        # the focus a moment after the dialog asks for it (looked at too early, on a busy
+        # machine, the focus was still elsewhere); for five seconds at most
+        focus = ds[0].focus_get() if ds else None
+        if not ds or ds[0].grab_status() is None or (not str(focus).startswith(str(ds[0])) and len(waited) < 50):
+            waited.append(1)
             root.after(100, answer)
             return
-        seen.append(ds[0].focus_get() is ds[0].buttons["Recover"])
+        seen.append(focus is ds[0].buttons["Recover"])
         ds[0].buttons["Recover"].invoke()
 
     try:

@@ -4,9 +4,6 @@ the rules refuse says why, the Ruhr's move from the right-click menu opens two b
 on the map), their results entered from the menu, the turn ended with End step; the Allied
 move by sea asks for the naval card; the game saved and reopened."""
 
-import os
-import subprocess
-import sys
 import tkinter as tk
 from pathlib import Path
 
@@ -14,6 +11,7 @@ import pytest
 
 from mapref.ui.referee import RefereeWindow, load_for_play
 from mapref.ui.referee.counters import SELECTED
+from tests.helpers import mapref
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIO = ROOT / "scenarios" / "struggle_for_europe.toml"
@@ -195,9 +193,7 @@ def test_ctrl_e_exports_the_position_with_the_control_flags(win, tmp_path):
 
 
 def test_mapref_with_the_scenario_opens_the_area_referee(tmp_path):
-    env = {**os.environ, "MAPREF_EXIT_AFTER_MS": "2500", "PYTHONPATH": str(ROOT)}
-    r = subprocess.run([sys.executable, "-m", "mapref", str(SCENARIO)], cwd=tmp_path, env=env, capture_output=True, text=True,
-                       timeout=90)
+    r = mapref(SCENARIO, cwd=tmp_path, env={"MAPREF_EXIT_AFTER_MS": "300"})
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == "window: Struggle for Europe 1939-1945 (new game) - mapref referee"
 

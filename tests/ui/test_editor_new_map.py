@@ -1,10 +1,7 @@
 """Issue 22: a new map from scratch.  ``mapref NEW.toml`` for a file that is not there offers a
-new hex or area map (the real command, then the same window driven through its dialogs); the
+new hex or area map (the command, in the test's process, then the same window driven through its dialogs); the
 New area map form makes a map with a projection, and Save writes it where the command said."""
 
-import os
-import subprocess
-import sys
 import time
 import tkinter as tk
 from pathlib import Path
@@ -17,17 +14,13 @@ from mapref.ui.area_editor import AreaEditor
 from mapref.ui.editor import Editor
 from mapref.ui.editor_files import open_new
 from mapref.ui.editor_shell import editor_of
+from tests.helpers import mapref
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def mapref(*args, cwd, env_extra=None):
-    env = dict(os.environ, PYTHONPATH=str(ROOT), **(env_extra or {}))
-    return subprocess.run([sys.executable, "-m", "mapref", *args], capture_output=True, text=True, cwd=cwd, env=env, timeout=60)
-
-
 def test_mapref_with_a_file_not_there_opens_a_window_offering_a_new_map(tmp_path):
-    r = mapref("new.toml", cwd=tmp_path, env_extra={"MAPREF_EXIT_AFTER_MS": "1500"})
+    r = mapref("new.toml", cwd=tmp_path, env={"MAPREF_EXIT_AFTER_MS": "300"})
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == "window: new.toml (new) - mapref" and r.stderr == ""
     assert not (tmp_path / "new.toml").exists()  # nothing made until asked for
@@ -36,7 +29,7 @@ def test_mapref_with_a_file_not_there_opens_a_window_offering_a_new_map(tmp_path
     r = mapref("notes.txt", cwd=tmp_path)
     assert r.returncode == 1 and r.stderr.strip() == "notes.txt: no such file"
     # without a display: how to start one from the command line
-    r = mapref("new.toml", cwd=tmp_path, env_extra={"DISPLAY": ""})
+    r = mapref("new.toml", cwd=tmp_path, env={"DISPLAY": ""})
     assert r.returncode == 1
     assert r.stderr.strip() == "mapref: new.toml: no such file; to start a new area map there: mapref new-map -o new.toml"
 

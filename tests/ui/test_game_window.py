@@ -9,6 +9,7 @@ from pathlib import Path
 from PIL import ImageGrab
 
 from mapref.rules.ruleset import Action
+from tests.helpers import mapref
 from tests.ui.events import answer_dialog, click, drag, end_step, key, menu_actions, menu_labels
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,16 +49,14 @@ def test_status_bar_names_hex_and_army(win):
 
 
 def test_mapref_with_no_argument_opens_barbarossa_from_outside_the_checkout(tmp_path):
-    env = {**os.environ, "MAPREF_EXIT_AFTER_MS": "1500", "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "MAPREF_EXIT_AFTER_MS": "500", "PYTHONPATH": str(ROOT)}
     r = subprocess.run([sys.executable, "-m", "mapref"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == "window: Barbarossa (new game) - mapref referee"
 
 
 def test_mapref_with_a_map_opens_the_editor(tmp_path):
-    env = {**os.environ, "MAPREF_EXIT_AFTER_MS": "1500", "PYTHONPATH": str(ROOT)}
-    r = subprocess.run([sys.executable, "-m", "mapref", str(ROOT / "maps" / "hitlers_war.toml")], cwd=tmp_path, env=env,
-                       capture_output=True, text=True, timeout=60)
+    r = mapref(ROOT / "maps" / "hitlers_war.toml", cwd=tmp_path, env={"MAPREF_EXIT_AFTER_MS": "300"})
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == "window: hitlers_war.toml - mapref editor"
 

@@ -16,16 +16,9 @@ from tests.ui.events import end_step, key, move
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def new_game_file(tmp_path) -> Path:
-    g = tmp_path / "g.toml"
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    assert subprocess.run([sys.executable, "-m", "mapref", "new-game", "barbarossa", "-o", str(g)], env=env).returncode == 0
-    return g
-
-
 @pytest.fixture
-def game_win(tmp_path):
-    g = new_game_file(tmp_path)
+def game_win(new_game_file):
+    g = new_game_file()
     root = tk.Tk()
     w = RefereeWindow(root, load_for_play(g, journal=True), quiet=True)
     root.update()
@@ -94,12 +87,10 @@ def test_a_clean_game_closes_without_a_question(game_win):
     w.close()
 
 
-def test_opening_another_game_with_unsaved_changes_asks_first(game_win, tmp_path):
+def test_opening_another_game_with_unsaved_changes_asks_first(game_win, new_game_file):
     w, g = game_win
     end_step(w)
-    other = tmp_path / "other"
-    other.mkdir()
-    g2 = new_game_file(other)
+    g2 = new_game_file(name="other.toml")
     w.files.ask_save_changes = lambda what: None
     assert not w.files.open_path(g2) and w.path == g
     w.files.ask_save_changes = lambda what: False
@@ -120,8 +111,8 @@ root.mainloop()
 '''
 
 
-def test_a_window_killed_mid_game_offers_the_recovered_position(tmp_path):
-    g = new_game_file(tmp_path)
+def test_a_window_killed_mid_game_offers_the_recovered_position(new_game_file):
+    g = new_game_file()
     saved = g.read_bytes()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     p = subprocess.Popen([sys.executable, "-c", WINDOW, str(g)], stdout=subprocess.PIPE, text=True, env=env)

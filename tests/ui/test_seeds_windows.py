@@ -11,6 +11,7 @@ from PIL import ImageGrab
 
 from mapref.rules.ruleset import Action
 from mapref.ui.referee import RefereeWindow, load_for_play
+from tests.helpers import mapref
 from tests.ui.events import end_step
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -101,11 +102,6 @@ def test_the_victory_point_check_panel_lists_every_strategic_hex_and_why(root):
 @pytest.mark.parametrize("scenario,title", [("three_fronts", "Three Fronts, 1939-1945 (new game) - mapref referee"),
                                             ("aa_house_rules", "Axis & Allies house rules: victory cities, capitals and neutral blocks (new game) - mapref referee")])
 def test_mapref_opens_the_new_scenarios_in_the_referee_s_window(tmp_path, scenario, title):
-    import subprocess
-    import sys
-
-    env = {**os.environ, "MAPREF_EXIT_AFTER_MS": "1500", "PYTHONPATH": str(ROOT)}
-    r = subprocess.run([sys.executable, "-m", "mapref", str(ROOT / "scenarios" / f"{scenario}.toml")], cwd=tmp_path, env=env,
-                       capture_output=True, text=True, timeout=60)
+    r = mapref(ROOT / "scenarios" / f"{scenario}.toml", cwd=tmp_path, env={"MAPREF_EXIT_AFTER_MS": "300"})
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == f"window: {title}"
