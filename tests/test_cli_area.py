@@ -1,6 +1,9 @@
 """The ``mapref`` command on area maps, run as a user runs it (a subprocess)."""
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 from PIL import Image

@@ -314,6 +314,7 @@ def test_a_big_file_within_the_cap_is_one_clean_error_in_a_gigabyte(tmp_path, wh
     assert all(line.startswith("f.toml:") for line in out) and len(out) <= 101, out[:3]
 
 
+@pytest.mark.slow  # 100,000 hexes written and drawn: ./tools/run-tests --slow (docs/testing.md)
 def test_the_largest_map_every_hex_named_gives_its_json_and_its_picture(tmp_path):
     """Found by tools/fuzz.py: 100,000 named hexes took 14 s to write as indented JSON (and 15 s
     to draw, before the renderer's glyph cache); a JPEG wider than its format allows printed the
@@ -323,10 +324,10 @@ def test_the_largest_map_every_hex_named_gives_its_json_and_its_picture(tmp_path
     lines = ['format = 1\nkind = "hex"\nname = "largest"\n[grid]\nrows = 500\ncolumns = 200\n\n[hexes]']
     lines += [f'{lab} = {{ name = "Hex {lab}" }}' for lab in Grid(500, 200).labels_row_major()]
     (tmp_path / "big.toml").write_text("\n".join(lines) + "\n")
-    r = mapref("info", "big.toml", "--json", cwd=tmp_path, timeout=600)
+    r = mapref("info", "big.toml", "--json", cwd=tmp_path)
     d = json.loads(r.stdout)
     assert r.returncode == 0 and len(d["hexes"]) == 100_000 and d["hexes"]["A1"]["neighbours"] == ["A2", "B1"]
-    r = mapref("render", "big.toml", "-o", "big.png", "--size", "12", cwd=tmp_path, timeout=600)
+    r = mapref("render", "big.toml", "-o", "big.png", "--size", "12", cwd=tmp_path)
     assert r.returncode == 0 and r.stdout.strip() == "big.png: 4181x9030 pixels"
     m = (ROOT / "maps" / "sample.toml").read_text()
     (tmp_path / "far.toml").write_text(m.replace("position = [", "position = [9000.0, 0.0] # ", 1))

@@ -138,12 +138,13 @@ from mapref.rules.ruleset import Action  # noqa: E402
 from tests.faults import small_disk  # noqa: E402
 
 
-def test_an_action_the_journal_cannot_hold_is_refused_on_screen_and_ctrl_z_stays_right(tmp_path, monkeypatch):
+def test_an_action_the_journal_cannot_hold_is_refused_on_screen_and_ctrl_z_stays_right(tmp_path, monkeypatch, new_game_file):
     """Issue 27: on a full disk the window said the write failed, the step advanced anyway, and
     Ctrl+Z took back the action before it."""
     with small_disk(tmp_path / "disk") as disk:
         monkeypatch.setenv("XDG_STATE_HOME", str(disk.folder / "state"))  # the disk mapref writes to is full
-        g = new_game_file(disk.folder)
+        g = disk.folder / "g.toml"
+        g.write_bytes(new_game_file().read_bytes())
         root = tk.Tk()
         try:
             w = RefereeWindow(root, load_for_play(g, journal=True), quiet=True)
@@ -176,7 +177,7 @@ JOURNAL_DAMAGE = {
 
 
 @pytest.mark.parametrize("what", sorted(JOURNAL_DAMAGE))
-def test_a_corrupted_journal_never_stops_the_window_opening_its_game(tmp_path, what):
+def test_a_corrupted_journal_never_stops_the_window_opening_its_game(tmp_path, what, new_game_file):
     """Issue 27: opening it died with an internal error (Recovery.describe, datapatch, deep JSON),
     or a recovered game was saved that check refuses."""
     import json
@@ -184,7 +185,7 @@ def test_a_corrupted_journal_never_stops_the_window_opening_its_game(tmp_path, w
     from mapref.rules.files import load_game
     from mapref.rules.session import open_game
 
-    g = new_game_file(tmp_path)
+    g = new_game_file()
     s = open_game(g, journal=True)
     assert s.apply(Action("advance")).ok and s.apply(Action("move", {"from": "O14", "to": "O13"})).ok
     j = s.journal.path
