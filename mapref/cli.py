@@ -130,8 +130,11 @@ def cmd_info(argv: list[str]) -> int:
     if getattr(m, "kind", "") == "area":
         from mapref.io.areajson import area_summary as summary, area_to_json as map_to_json  # noqa: F811
     if args.json:
-        json.dump(map_to_json(m), sys.stdout, indent=1, ensure_ascii=False)
-        print()
+        data = map_to_json(m)
+        text = json.dumps(data, ensure_ascii=False)  # the C encoder: a 100,000-hex map in a second or two
+        if len(text) < 4_000_000:  # indented for reading, where that is quick (Python's encoder does it)
+            text = json.dumps(data, indent=1, ensure_ascii=False)
+        print(text)
     else:
         print(summary(m))
     return 0
@@ -161,9 +164,8 @@ def cmd_render(argv: list[str]) -> int:
         overlay = None
         if game:
             from mapref.render.game_overlay import area_overlay_for_session
-            from mapref.rules.session import open_game
 
-            overlay = area_overlay_for_session(open_game(game), m)
+            overlay = area_overlay_for_session(_open_session(game), m)
         try:
             img = render_area(m, args.output, width=int(args.size) if args.size else None, overlay=overlay)
         except (OSError, ValueError) as e:
@@ -178,9 +180,9 @@ def cmd_render(argv: list[str]) -> int:
         raise UserError(f"{args.file}: {e}") from None
     overlay = None
     if game:
-        from mapref.render.game_overlay import overlay_for
+        from mapref.render.game_overlay import overlay_for_session
 
-        overlay = overlay_for(game, m)
+        overlay = overlay_for_session(_open_session(game), m)
     try:
         img = render_map(m, args.output, size=args.size, overlay=overlay)
     except (OSError, ValueError) as e:
@@ -427,7 +429,7 @@ def cmd_new_game(argv: list[str]) -> int:
     args = ap.parse_args(argv)
     import os
 
-    from mapref.rules.files import dumps_game, exists, find_scenario, new_game, save_game, scenario_with_map
+    from mapref.rules.files import NotReadable, dumps_game, exists, find_scenario, new_game, save_game, scenario_with_map
 
     sc_path = find_scenario(args.scenario)
     if not exists(sc_path):
@@ -461,6 +463,8 @@ def cmd_new_game(argv: list[str]) -> int:
             raise UserError(f"{args.output} already exists (a game in progress?): give --force to replace it, or another file")
     try:
         save_game(game, args.output)
+    except NotReadable as e:
+        raise UserError(str(e)) from None
     except OSError as e:
         raise UserError(f"{args.output}: cannot write: {e.strerror}") from None
     st = game.state
@@ -473,12 +477,13 @@ def cmd_new_game(argv: list[str]) -> int:
 
 
 def _open_session(path: str):
-    """A saved game ready for a change: loaded, its files consistent with each other.  The
-    caller holds the game's lock (:func:`_locked`) from loading to saving."""
+    """A saved game ready for a change or a drawing: loaded, its files consistent with each
+    other.  A caller that changes it holds the game's lock (:func:`_locked`) from loading to
+    saving."""
     from mapref.rules.session import open_game
 
     s = open_game(path)
-    problems = s.ruleset.state_problems(s.board, s.scenario, s.state)
+    problems = s.ruleset.state_problems(s.board, s.scenario, s.state) or s.game.log_problems()
     if problems:
         raise UserError(f"{path}: {problems[0]}")
     return s
@@ -488,8 +493,12 @@ def _save(s, path: str) -> None:
     """Save a changed game (the success line is printed after this returns)."""
     from mapref.io.atomic import ChangedOnDisk
 
+    from mapref.rules.files import NotReadable
+
     try:
         s.save(path)
+    except NotReadable as e:
+        raise UserError(str(e)) from None
     except ChangedOnDisk:
         raise UserError(f"{path}: changed on disk since it was read (another mapref or an editor); "
                         "nothing written: run the command again") from None
@@ -498,18 +507,26 @@ def _save(s, path: str) -> None:
 
 
 @contextlib.contextmanager
-def _locked(path: str):
+def _locked(path: str, needed: bool = True):
     """The game file's lock, held while a command reads, changes and saves it: two commands on
-    one game run one after the other, and neither loses the other's change.  Where no lock can
-    be taken (no such folder, a name too long), loading the game says what is wrong."""
+    one game run one after the other, and neither loses the other's change.  A game that cannot
+    be read says why (no such file, a folder...); one that can but whose lock cannot be taken (a
+    lock file that is a folder, a folder nobody may write) is refused, nothing done, unless the
+    command only reads (``needed=False``: ``--check``)."""
     from mapref.io.atomic import Locked, file_lock
+    from mapref.io.problems import read_source
 
     held = file_lock(path, wait=60)
     try:
         held.__enter__()
     except Locked as e:
         raise UserError(f"{path}: {e.strerror}") from None
-    except (OSError, ValueError):
+    except (OSError, ValueError) as e:
+        read_source(path, path)  # a game that cannot be read: its own message
+        if needed:
+            why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+            raise UserError(f"{path}: cannot take its lock ({why}: {getattr(e, 'filename', '') or 'the lock file'}); "
+                            "nothing done, so that no other command's change is lost") from None
         yield
         return
     try:
@@ -619,7 +636,10 @@ def cmd_undo(argv: list[str]) -> int:
     args = ap.parse_args(argv)
     with _locked(args.game):
         s = _open_session(args.game)
-        e = s.undo()
+        try:
+            e = s.undo()
+        except ValueError as x:  # a log entry that cannot take its action back
+            raise UserError(f"{args.game}: {x}") from None
         if e is None:
             raise UserError(f"{args.game}: nothing to undo (the game's log is empty)")
         _save(s, args.game)
@@ -682,6 +702,11 @@ def _verb_action(move, ns) -> dict:
     d: dict = {}
     for a in move.args:
         v = getattr(ns, a.name)
+        if a.type == "int" and isinstance(v, int) and not isinstance(v, bool) and (
+                (a.min is not None and v < a.min) or (a.max is not None and v > a.max)):
+            what = f"from {a.min} to {a.max}" if a.min is not None and a.max is not None else \
+                f"of at least {a.min}" if a.min is not None else f"of at most {a.max}"
+            raise UserError(f"mapref {move.name}: {a.flag or a.metavar or a.name} {v}: expected a number {what}")
         default = list(a.default) if a.type == "list" else a.default
         if v is None or (not a.keep and type(v) is type(default) and v == default):
             continue
@@ -738,7 +763,7 @@ def _game_verb(name: str, argv: list[str]) -> int:
             r, m = having[0]
             _verb_parser(m, registry.title(r)).parse_args(argv)  # says what is missing, or prints the help
         raise UserError(f"mapref {name}: give the saved game (see mapref {name} --help)")
-    with _locked(game_path):
+    with _locked(game_path, needed="--check" not in argv):
         return _run_verb(name, argv, game_path, ruleset)
 
 
@@ -781,6 +806,8 @@ def _run_verb(name: str, argv: list[str], game_path: str, ruleset: str | None = 
             print(line)
         return 0
     out = s.apply(action, outcome=out)
+    if not out.ok:  # what the rules allow may still not be doable (a game mapref could not read back)
+        raise UserError(out.refusal)
     _save(s, ns.game)
     for line in (move.print_ok(out) if move.print_ok else out.messages):
         print(line)
@@ -870,6 +897,9 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except MemoryError:  # no traceback to format: that takes memory too
+        print("mapref: internal error: out of memory (a file too big for this machine's memory?)", file=sys.stderr)
+        return 2
     except BrokenPipeError:  # output piped into head, say
         sys.stderr.close()
         return 0

@@ -30,14 +30,16 @@ def shipped_scenario(stem: str) -> Path:
     return data_dir("scenarios") / f"{stem}.toml"
 
 
-def state_dir() -> Path:
+def state_dir(create: bool = True) -> Path:
     """The per-user folder for mapref's own files (crash journals, the error log):
-    ``$XDG_STATE_HOME/mapref`` or ``~/.local/state/mapref``, created private (0700)."""
+    ``$XDG_STATE_HOME/mapref`` or ``~/.local/state/mapref``, created private (0700) unless
+    ``create`` is False."""
     import os
 
     base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
     p = Path(base) / "mapref"
-    p.mkdir(parents=True, exist_ok=True, mode=0o700)
+    if create:
+        p.mkdir(parents=True, exist_ok=True, mode=0o700)
     return p
 
 

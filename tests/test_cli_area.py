@@ -1,6 +1,9 @@
 """The ``mapref`` command on area maps, run as a user runs it (a subprocess)."""
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 from PIL import Image
@@ -170,3 +173,154 @@ def test_new_area_map_from_the_command_line(tmp_path):
     # window offers a new map: tests/ui/test_editor_new_map.py)
     r = mapref("new.toml", cwd=tmp_path, env={"DISPLAY": ""})
     assert r.returncode == 1 and r.stderr.strip() == "mapref: new.toml: no such file; to start a new area map there: mapref new-map -o new.toml"
+
+
+# ----------------------------------------------------------- issue 27: import-areas' read guards
+import pytest  # noqa: E402
+
+
+def run_here(tmp_path, capsys, monkeypatch, *args) -> tuple[int, list[str]]:
+    """``mapref ARGS`` in this process: (exit status, the lines it printed)."""
+    from mapref.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    rc = main(list(args))
+    out = capsys.readouterr()
+    return rc, (out.out + out.err).splitlines()
+
+
+def squares(n: int, size: float = 1.0, step: float = 1.0) -> dict:
+    """``n`` x ``n`` squares of ``size`` degrees, ``step`` apart (overlapping when size > step)."""
+    return {"type": "FeatureCollection", "features": [
+        {"type": "Feature", "properties": {"name": f"S{i}-{j}"},
+         "geometry": {"type": "Polygon", "coordinates": [[[i * step, 40 + j * step], [i * step + size, 40 + j * step],
+                                                          [i * step + size, 40 + j * step + size], [i * step, 40 + j * step + size],
+                                                          [i * step, 40 + j * step]]]}}
+        for i in range(n) for j in range(n)]}
+
+
+SPECIAL = {
+    "a FIFO": (lambda p: os.mkfifo(p), "f.geojson: expected a regular file, got a named pipe (FIFO)"),
+    "/dev/zero": (lambda p: p.symlink_to("/dev/zero"), "f.geojson: expected a regular file, got a character device"),
+    "100 MB": (lambda p: open(p, "wb").truncate(100 << 20), "f.geojson: too big: 100.0 MiB (mapref reads files up to 16.0 MiB)"),
+    "a folder": (lambda p: p.mkdir(), "f.geojson: expected a regular file, got a directory"),
+}
+
+
+@pytest.mark.parametrize("what", sorted(SPECIAL))
+def test_import_reads_through_the_same_guard_as_every_loader(tmp_path, capsys, monkeypatch, what):
+    """Issue 27: a FIFO hung, /dev/zero ran 9 s and 1.7 GB to a MemoryError, 100 MB became a map
+    check refuses."""
+    make, want = SPECIAL[what]
+    make(tmp_path / "f.geojson")
+    rc, lines = run_here(tmp_path, capsys, monkeypatch, "import-areas", "f.geojson", "-o", "out.toml")
+    assert (rc, lines) == (1, [want]) and not (tmp_path / "out.toml").exists()
+
+
+BAD_GEOJSON = {
+    "deep JSON": ("[" * 100_000 + "]" * 100_000, "f.geojson: arrays or objects nested more than 32 deep"),
+    "JSON deeper than the limit": ('{"type": "FeatureCollection", "features": ' + "[" * 40 + "]" * 40 + "}",
+                                   "f.geojson: arrays or objects nested more than 32 deep"),
+    "a number alone": ("1", 'f.geojson: type: expected a GeoJSON "FeatureCollection", got 1'),
+    "features not an array": ('{"type": "FeatureCollection", "features": {"a": 1}}',
+                              "f.geojson: features: expected an array of features, got a table"),
+    "properties not an object": ('{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": [1], '
+                                 '"geometry": null}]}', "f.geojson: features[0].properties: expected an object, got [1]"),
+    "geometry not an object": ('{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"name": "A"}, '
+                               '"geometry": 5}]}', "f.geojson: features[0].geometry: expected a geometry object, got 5"),
+    "coordinates that overflow": (json.dumps({"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"name": "A"},
+                                  "geometry": {"type": "Polygon", "coordinates": [[[0, 0], [1e308, 0], [1e308, 1e308], [0, 0]]]}}]}),
+                                  "f.geojson: features[0].geometry.coordinates: expected longitude -180 to 180 and latitude -90 to 90 "
+                                  "(degrees, as GeoJSON has them), got [1e+308, 0]"),
+    "a 5000-digit number": ('{"type": "FeatureCollection", "features": [], "x": ' + "9" * 5000 + "}",
+                            "f.geojson: not a number mapref can read (Exceeds the limit (4300 digits) for integer string conversion: "),
+    "a ring of three points": (json.dumps({"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"name": "A"},
+                               "geometry": {"type": "Polygon", "coordinates": [[[0, 0], [1, 0], [0, 0]]]}}]}),
+                               "f.geojson: features[0].geometry.coordinates: expected a ring of at least 4 positions"),
+}
+
+
+@pytest.mark.parametrize("what", sorted(BAD_GEOJSON))
+def test_import_refuses_malformed_geojson_in_one_line(tmp_path, capsys, monkeypatch, what):
+    """Issue 27: 140 fuzzed files were internal errors (deep JSON, features, properties or geometry
+    of the wrong type, coordinates that overflow)."""
+    text, want = BAD_GEOJSON[what]
+    (tmp_path / "f.geojson").write_text(text)
+    rc, lines = run_here(tmp_path, capsys, monkeypatch, "import-areas", "f.geojson", "-o", "out.toml")
+    assert rc == 1 and len(lines) == 1 and lines[0].startswith(want), lines
+    assert not (tmp_path / "out.toml").exists()
+
+
+def test_import_never_writes_a_map_check_refuses(tmp_path, capsys, monkeypatch):
+    """Issue 27: 38 written maps failed check (overlaps); 3,600 overlapping features took over 120 s."""
+    (tmp_path / "f.geojson").write_text(json.dumps(squares(60, size=0.3, step=0.1)))  # 3,600 squares over their neighbours
+    rc, lines = run_here(tmp_path, capsys, monkeypatch, "import-areas", "f.geojson", "-o", "out.toml")
+    assert rc == 1 and not (tmp_path / "out.toml").exists()
+    assert lines[0].startswith("f.geojson: features[0]: S0-0 and S") and " overlap (area " in lines[0] and \
+        lines[0].endswith("): the locations of a map may not overlap or cross themselves")
+    assert len(lines) == 21 and lines[-1].startswith("f.geojson: features: and ") and lines[-1].endswith(" more such problems")
+    (tmp_path / "f.geojson").write_text(json.dumps(squares(6)))  # the same squares side by side: a map, and it checks
+    rc, lines = run_here(tmp_path, capsys, monkeypatch, "import-areas", "f.geojson", "-o", "out.toml")
+    assert rc == 0 and lines[-1] == "out.toml: 36 locations, 60 proposed land lines (accept or delete them in the editor)"
+    rc, lines = run_here(tmp_path, capsys, monkeypatch, "check", "out.toml")
+    assert rc == 0 and lines[-1].startswith("out.toml: ok (area)")  # (the notes list the proposed lines to accept)
+
+
+def test_import_bounds_its_work(tmp_path, capsys, monkeypatch):
+    (tmp_path / "f.geojson").write_text(json.dumps(squares(71, size=0.01, step=0.02)))  # 5,041 tiny squares
+    rc, lines = run_here(tmp_path, capsys, monkeypatch, "import-areas", "f.geojson", "-o", "out.toml")
+    assert (rc, lines) == (1, ["f.geojson: features: 5,041 features: import-areas takes up to 5,000"])
+    ring = [[i * 1e-4, 40.0] for i in range(100_001)] + [[10, 41], [0, 41], [0, 40]]
+    (tmp_path / "f.geojson").write_text(json.dumps({"type": "FeatureCollection", "features": [
+        {"type": "Feature", "properties": {"name": n}, "geometry": {"type": "Polygon", "coordinates": [ring]}} for n in "AB"]}))
+    rc, lines = run_here(tmp_path, capsys, monkeypatch, "import-areas", "f.geojson", "-o", "out.toml")
+    assert (rc, lines) == (1, ["f.geojson: features: more than 200,000 points: import-areas takes up to that many "
+                               "(simplify the file in a GIS first)"])
+
+
+def _one_gigabyte():
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+
+def test_locations_piled_on_each_other_cost_what_a_limit_allows(tmp_path):
+    """Found by tools/fuzz.py: 3,000 features on top of each other ran import-areas out of memory
+    (every pair of them looked at at once); an area map of such locations did the same to check
+    and info --json.  Pairs are looked for up to a limit, a hundred locations at a time."""
+    one = {"type": "Feature", "properties": {"name": "x"},
+           "geometry": {"type": "Polygon", "coordinates": [[[0, 40], [1, 40], [1, 41], [0, 40]]]}}
+    (tmp_path / "f.geojson").write_text(json.dumps({"type": "FeatureCollection", "features": [one] * 3000}))
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    r = subprocess.run([sys.executable, "-m", "mapref", "import-areas", "f.geojson", "-o", "out.toml"], capture_output=True,
+                       text=True, cwd=tmp_path, env=env, preexec_fn=_one_gigabyte, timeout=600)
+    lines = r.stderr.splitlines()
+    assert r.returncode == 1 and len(lines) == 21 and "internal error" not in r.stderr, r.stderr[-500:]
+    assert lines[0].startswith("f.geojson: features[0]: x and x overlap (area ")
+    assert lines[-1].startswith("f.geojson: features: and at least ") and not (tmp_path / "out.toml").exists()
+    square = "polygon = [[0, 0], [10, 0], [10, 10], [0, 10]]\n"
+    (tmp_path / "piled.toml").write_text('format = 1\nkind = "area"\nname = "piled"\n'
+                                         + "".join(f'\n[locations.l{k}]\nname = "L{k}"\n{square}' for k in range(3000)))
+    for args in (["check", "piled.toml"], ["info", "--json", "piled.toml"]):
+        r = subprocess.run([sys.executable, "-m", "mapref", *args], capture_output=True, text=True, cwd=tmp_path, env=env,
+                           preexec_fn=_one_gigabyte, timeout=600)
+        assert r.returncode in (0, 1) and "internal error" not in r.stderr and "Traceback" not in r.stderr, r.stderr[-500:]
+    r = subprocess.run([sys.executable, "-m", "mapref", "check", "piled.toml"], capture_output=True, text=True, cwd=tmp_path,
+                       env=env)
+    assert r.returncode == 1 and r.stdout.startswith("piled.toml:7:1: locations.l0.polygon: L0 and L") \
+        and " overlap (area 100.00)" in r.stdout.splitlines()[0]
+
+
+def test_an_area_map_drawn_at_the_largest_size_that_fits_stays_within_a_gigabyte(tmp_path):
+    """Found by tools/fuzz.py: a 40-megapixel area image was drawn supersampled, four times its
+    size, then reduced: 1.1 GB.  Past 16 megapixels it is drawn at its own size."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    r = mapref("render", SAMPLE, "-o", str(tmp_path / "x.png"), "--size", "8000", cwd=tmp_path)
+    most = int(r.stderr.split("at most --size ")[1].split()[0])  # the largest that fits 40 megapixels
+    r = subprocess.run([sys.executable, "-m", "mapref", "render", SAMPLE, "-o", "big.png", "--size", str(most)],
+                       capture_output=True, text=True, cwd=tmp_path, env=env, preexec_fn=_one_gigabyte, timeout=600)
+    assert r.returncode == 0, r.stderr[-500:]
+    w, h = (int(x) for x in r.stdout.split(": ")[1].split()[0].split("x"))
+    assert w == most and 30_000_000 < w * h <= 40_000_000
+    with Image.open(tmp_path / "big.png") as im:
+        assert im.size == (w, h)

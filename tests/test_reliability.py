@@ -280,3 +280,59 @@ def test_info_prints_names_from_the_file_escaped(tmp_path):
     r = mapref("info", "m.toml", cwd=tmp_path)
     assert r.returncode == 0 and "\x1b" not in r.stdout
     assert "Germany\\u001b]2;pwned\\u0007\\nfake line" in r.stdout
+
+
+# ----------------------------------------------------- issue 27: big files within the 16 MiB cap
+def _one_gigabyte():
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+
+BIG = {
+    "1.9 million numbers": lambda: "a = [" + "1," * 1_900_000 + "]\n",
+    "an array of 15.8 MiB": lambda: "a = [" + "1," * 8_280_000 + "]\n",
+    "strings": lambda: 'kind = "scenario"\na = [' + '"x", ' * 3_300_000 + "]\n",
+    "inline tables with a key mapref refuses": lambda: 'kind = "game"\nlog = [' + "{ x = 1, y = [2] }, " * 420_000 + "]\n",
+    "a million unknown keys": lambda: 'format = 1\nkind = "hex"\n[grid]\nrows = 2\ncolumns = 2\n[hexes]\n'
+                                      + "".join(f"K{k} = 1\n" for k in range(1_000_000)),
+}
+
+
+@pytest.mark.parametrize("what", sorted(BIG))
+def test_a_big_file_within_the_cap_is_one_clean_error_in_a_gigabyte(tmp_path, what):
+    """Issue 27: a 2M-element array cost 11 s of CPU, a 15.8 MiB one 44 s and 1.9 GB, and under a
+    1 GB limit check printed a raw MemoryError traceback.  Now a file is refused before it is
+    parsed past two million items, no path is copied per element, and problems past a hundred
+    are counted, not located."""
+    (tmp_path / "f.toml").write_text(BIG[what]())
+    assert (tmp_path / "f.toml").stat().st_size <= MAX_FILE_BYTES
+    r = subprocess.run([sys.executable, "-m", "mapref", "check", "f.toml"], cwd=tmp_path, capture_output=True, text=True,
+                       env={**os.environ, "PYTHONPATH": str(ROOT)}, preexec_fn=_one_gigabyte, timeout=300)
+    out = (r.stdout + r.stderr).splitlines()
+    assert r.returncode == 1 and "Traceback" not in r.stderr and "internal error" not in r.stderr, r.stderr[-2000:]
+    assert all(line.startswith("f.toml:") for line in out) and len(out) <= 101, out[:3]
+
+
+@pytest.mark.slow  # 100,000 hexes written and drawn: ./tools/run-tests --slow (docs/testing.md)
+def test_the_largest_map_every_hex_named_gives_its_json_and_its_picture(tmp_path):
+    """Found by tools/fuzz.py: 100,000 named hexes took 14 s to write as indented JSON (and 15 s
+    to draw, before the renderer's glyph cache); a JPEG wider than its format allows printed the
+    encoder's own line."""
+    import json
+
+    lines = ['format = 1\nkind = "hex"\nname = "largest"\n[grid]\nrows = 500\ncolumns = 200\n\n[hexes]']
+    lines += [f'{lab} = {{ name = "Hex {lab}" }}' for lab in Grid(500, 200).labels_row_major()]
+    (tmp_path / "big.toml").write_text("\n".join(lines) + "\n")
+    r = mapref("info", "big.toml", "--json", cwd=tmp_path)
+    d = json.loads(r.stdout)
+    assert r.returncode == 0 and len(d["hexes"]) == 100_000 and d["hexes"]["A1"]["neighbours"] == ["A2", "B1"]
+    r = mapref("render", "big.toml", "-o", "big.png", "--size", "12", cwd=tmp_path)
+    assert r.returncode == 0 and r.stdout.strip() == "big.png: 4181x9030 pixels"
+    m = (ROOT / "maps" / "sample.toml").read_text()
+    (tmp_path / "far.toml").write_text(m.replace("position = [", "position = [9000.0, 0.0] # ", 1))
+    r = mapref("render", "far.toml", "-o", "far.jpg", "--size", "10", cwd=tmp_path)
+    assert r.returncode == 1 and r.stderr.splitlines() == [
+        "mapref: far.jpg: cannot write the image: a JPG image is at most 65,500 pixels a side, and this one is "
+        f"{r.stderr.split('this one is ')[1].split(':')[0]}: write a PNG, or give a smaller --size"]
+    assert not (tmp_path / "far.jpg").exists()

@@ -166,3 +166,210 @@ def test_a_fleet_with_no_port_it_may_stand_in_is_a_scenario_problem(tmp_path):
     assert r.returncode == 1 and "fleets.British Fleet.ports: no port in this area where a fr fleet of the allies may start" in r.stdout
     r = mapref("new-game", "s.toml", "-o", "g.toml", cwd=tmp_path)
     assert r.returncode == 1 and "fleets.British Fleet.ports" in r.stderr and not (tmp_path / "g.toml").exists()
+
+
+# --------------------------------------------------------------------------------- issue 27
+def cli(*args, cwd, capsys, monkeypatch) -> tuple[int, str]:
+    """``mapref ARGS`` run in this process (as the fuzz runs it): (exit status, what it printed)."""
+    from mapref.cli import main
+
+    monkeypatch.chdir(cwd)
+    rc = main(list(args))
+    out = capsys.readouterr()
+    return rc, out.out + out.err
+
+
+def clean(rc_out, code=1) -> str:
+    rc, out = rc_out
+    lines = out.strip().splitlines()
+    assert rc == code and len(lines) == 1 and "internal error" not in out, out
+    return lines[0]
+
+
+def test_a_wrong_argument_leaves_the_game_as_it_was_and_loadable(tmp_path, capsys, monkeypatch):
+    """Issue 27: ``event --opponent-discards -1`` exited 0 and wrote a game check refuses: a move's
+    argument is held to its bounds in the moves table, and whatever an action would leave is
+    read back through the file reader before it is done."""
+    run = lambda *a: cli(*a, cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)  # noqa: E731
+    assert run("new-game", "struggle_for_europe", "-o", "g.toml")[0] == 0
+    before = (tmp_path / "g.toml").read_bytes()
+    assert clean(run("event", "g.toml", "--opponent-discards", "-1")) == \
+        "mapref: mapref event: --opponent-discards -1: expected a number of at least 0"
+    assert (tmp_path / "g.toml").read_bytes() == before
+    assert run("check", "g.toml")[0] == 0 and run("event", "g.toml", "--opponent-discards", "2")[0] == 0
+    assert run("undo", "g.toml")[0] == 0 and (tmp_path / "g.toml").read_bytes() == before
+    # an argument the table leaves unbounded: the game it would make does not load, so it is not done
+    assert run("new-game", "aa_house_rules", "-o", "a.toml")[0] == 0
+    before = (tmp_path / "a.toml").read_bytes()
+    line = clean(run("collect", "a.toml", "germany", "income", "--amount", "99999999999"))
+    assert line.startswith("mapref: not done: the game would then hold what mapref cannot read back (nations.germany.cash: "
+                           "expected an integer 0-99999, got 1000000000")
+    assert (tmp_path / "a.toml").read_bytes() == before and run("check", "a.toml")[0] == 0
+
+
+def test_a_save_never_writes_a_game_mapref_cannot_read_back(tmp_path):
+    """The last guard: whatever put it in the state, a save reads its text back first."""
+    from mapref.rules.files import NotReadable
+
+    assert mapref("new-game", "struggle_for_europe", "-o", "g.toml", cwd=tmp_path).returncode == 0
+    before = (tmp_path / "g.toml").read_bytes()
+    s = open_game(tmp_path / "g.toml")
+    s.state.cards["allies"].recycle = -1  # what no action may do, done behind the session's back
+    with pytest.raises(NotReadable, match=r"g.toml: not saved, mapref could not read it back: cards.allies.recycle: "):
+        s.save()
+    assert (tmp_path / "g.toml").read_bytes() == before
+
+
+def test_a_lock_that_cannot_be_taken_is_refused_not_skipped(tmp_path, capsys, monkeypatch):
+    """Issue 27: when ``.NAME.lock`` could not be opened the command ran unlocked."""
+    run = lambda *a: cli(*a, cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)  # noqa: E731
+    assert run("new-game", "barbarossa", "-o", "g.toml")[0] == 0
+    before = (tmp_path / "g.toml").read_bytes()
+    (tmp_path / ".g.toml.lock").mkdir()  # a folder of that name
+    line = clean(run("set", "g.toml", "P14", "--control", "axis"))
+    assert line == ("mapref: g.toml: cannot take its lock (cannot lock: the lock file is not a regular file: .g.toml.lock); "
+                    "nothing done, so that no other command's change is lost")
+    assert (tmp_path / "g.toml").read_bytes() == before
+    assert run("move", "g.toml", "Q13", "Q12", "--check")[0] in (0, 1)  # a check only reads: no lock needed
+    assert "lock" not in capsys.readouterr().err
+    line = clean(run("set", "missing.toml", "P14", "--control", "axis"))  # a game that is not there says so
+    assert line == "missing.toml: no such file"
+
+
+def test_a_lock_file_this_user_may_not_write_still_locks(tmp_path):
+    """Another user's 0644 lock in a shared folder (here: one made read-only; as root, a
+    read-only mount of the folder) is opened read-only, and flock holds on it just as well."""
+    from mapref.io.atomic import Locked, file_lock
+    from tests.faults import ROOT_USER, read_only
+
+    g = tmp_path / "shared" / "g.toml"
+    g.parent.mkdir()
+    g.write_text("x")
+    lock = g.parent / ".g.toml.lock"
+    lock.write_text("")
+    os.chmod(lock, 0o444)
+    holder = subprocess.Popen([sys.executable, "-c", "import sys, time\nfrom mapref.io.atomic import file_lock\n"
+                               "with file_lock(sys.argv[1]):\n    print('held', flush=True)\n    time.sleep(60)\n", str(g)],
+                              env=ENV, stdout=subprocess.PIPE, text=True)
+    try:
+        with read_only(g.parent) if ROOT_USER else open(os.devnull):
+            assert holder.stdout.readline().strip() == "held"
+            with pytest.raises(Locked, match="being changed by another mapref"):
+                with file_lock(g, wait=0.2):
+                    pass
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+def test_a_read_only_game_is_not_rewritten(tmp_path, capsys, monkeypatch):
+    """Issue 27: a 0444 game was rewritten by every verb."""
+    run = lambda *a: cli(*a, cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)  # noqa: E731
+    assert run("new-game", "barbarossa", "-o", "g.toml")[0] == 0
+    g = tmp_path / "g.toml"
+    before = g.read_bytes()
+    os.chmod(g, 0o444)
+    line = clean(run("set", "g.toml", "P14", "--control", "axis"))
+    assert line == "mapref: g.toml: cannot write: the file is read-only (mode 0444); not overwritten: make it writable " \
+                   "(chmod u+w) or save it elsewhere"
+    assert g.read_bytes() == before and oct(g.stat().st_mode & 0o777) == "0o444"
+
+
+def test_a_hard_linked_game_stays_one_file(tmp_path, capsys, monkeypatch):
+    """Issue 27: the save's rename gave one name a new file and left the other on the old one."""
+    run = lambda *a: cli(*a, cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)  # noqa: E731
+    assert run("new-game", "barbarossa", "-o", "g.toml")[0] == 0
+    os.link(tmp_path / "g.toml", tmp_path / "also.toml")
+    assert run("set", "g.toml", "P14", "--control", "axis")[0] == 0
+    assert os.path.samefile(tmp_path / "g.toml", tmp_path / "also.toml")
+    assert open_game(tmp_path / "also.toml").state.hex("P14").control == "axis"
+    assert not [p.name for p in tmp_path.iterdir() if ".mapref-tmp-" in p.name]
+
+
+LOG_DAMAGE = {
+    "an undo patch through a value": ('undo = [{ at = ["turn", "phase"], was = "setup" }]',
+                                      'undo = [{ at = ["turn", "phase", "x"], was = "setup" }]'),
+    "an undo patch that is not a patch": ('undo = [{ at = ["turn", "phase"], was = "setup" }]', 'undo = [{ at = 3 }]'),
+    "an undo giving a game that does not load": ('undo = [{ at = ["turn", "phase"], was = "setup" }]',
+                                                 'undo = [{ at = ["turn", "phase"], was = "lunch" }]'),
+    "a date inside a logged action": ('action = { verb = "advance" }', 'action = { verb = "advance", when = 1941-06-22 }'),
+}
+
+
+@pytest.mark.parametrize("what", sorted(LOG_DAMAGE))
+def test_check_refuses_a_log_that_undo_or_a_save_would_trip_on(tmp_path, capsys, monkeypatch, what):
+    """Issue 27: check said ok, then undo or every saving verb failed with an internal error."""
+    run = lambda *a: cli(*a, cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)  # noqa: E731
+    assert run("new-game", "barbarossa", "-o", "g.toml")[0] == 0 and run("advance", "g.toml")[0] == 0
+    g = tmp_path / "g.toml"
+    old, new = LOG_DAMAGE[what]
+    assert old in g.read_text()
+    g.write_text(g.read_text().replace(old, new))
+    rc, out = run("check", "g.toml")
+    assert rc == 1 and "internal error" not in out and out.startswith("g.toml:") and "log" in out.splitlines()[0]
+    for verb in (("undo", "g.toml"), ("set", "g.toml", "P14", "--control", "axis")):
+        rc, out = run(*verb)
+        assert rc == 1 and "internal error" not in out, out
+
+
+def test_a_game_naming_a_map_of_the_wrong_kind_is_a_problem_of_its_map_key(tmp_path, capsys, monkeypatch):
+    """Issue 27: a Struggle for Europe game naming a hex map: 'MapModel' object has no attribute 'locations'."""
+    run = lambda *a: cli(*a, cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)  # noqa: E731
+    assert run("new-game", "struggle_for_europe", "-o", "g.toml")[0] == 0
+    g = tmp_path / "g.toml"
+    g.write_text(g.read_text().replace('map = "struggle_for_europe"', 'map = "hitlers_war"'))
+    want = "g.toml:5:1: map: expected an area map (Struggle for Europe is played on one), got hitlers_war.toml, a hex map"
+    for args in (("check", "g.toml"), ("referee", "g.toml"), ("render", "g.toml", "-o", "x.png"), ("end-turn", "g.toml")):
+        assert clean(run(*args)) == want
+
+
+def test_render_of_a_game_checks_it_first(tmp_path, capsys, monkeypatch):
+    """Issue 27: render skipped the consistency check (a KeyError on an unknown faction)."""
+    run = lambda *a: cli(*a, cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)  # noqa: E731
+    assert run("new-game", "struggle_for_europe", "-o", "g.toml")[0] == 0
+    g = tmp_path / "g.toml"
+    g.write_text(g.read_text().replace('A1 = { faction = "axis"', 'A1 = { faction = "martians"'))
+    rc, check = run("check", "g.toml")
+    assert rc == 1
+    line = clean(run("render", "g.toml", "-o", "x.png"))
+    assert line.startswith("mapref: g.toml: ") and line.removeprefix("mapref: ") in check and not (tmp_path / "x.png").exists()
+
+
+def test_a_front_token_game_without_its_tokens_is_refused_by_check(tmp_path, capsys, monkeypatch):
+    """Issue 27: check said ok, then battle raised KeyError."""
+    run = lambda *a: cli(*a, cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)  # noqa: E731
+    assert run("new-game", "three_fronts", "-o", "g.toml")[0] == 0
+    g = tmp_path / "g.toml"
+    text = g.read_text()
+    g.write_text(text[: text.index("[tokens]")] + text[text.index("[hands.germans]"):])
+    rc, out = run("check", "g.toml")
+    assert rc == 1 and out.splitlines()[0] == "g.toml: tokens.med: missing: each front holds 4 tokens (FRONTS)"
+    assert clean(run("battle", "g.toml")) == "mapref: g.toml: tokens.med: missing: each front holds 4 tokens (FRONTS)"
+
+
+def test_a_400_digit_coordinate_in_an_area_map_is_a_problem_not_a_crash(tmp_path, capsys, monkeypatch):
+    run = lambda *a: cli(*a, cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)  # noqa: E731
+    text = (ROOT / "maps" / "three_fronts.toml").read_text()
+    (tmp_path / "m.toml").write_text(text.replace("[0, 0], [300, 0]", f"[0, 0], [{'9' * 400}, 0]", 1))
+    for args in (("check", "m.toml"), ("info", "m.toml"), ("render", "m.toml", "-o", "x.png")):
+        out = run(*args)[1]
+        assert out.strip().endswith(": locations.west.polygon: expected [x, y] at point 2 (finite numbers within 1e+07), "
+                                    "got [an integer of about 401 digits, 0]") and out.startswith("m.toml:") and len(out.splitlines()) == 1
+
+
+def test_a_game_is_not_saved_where_its_scenario_would_not_be_found(tmp_path):
+    """Save as into another folder: a game naming its scenario by a path relative to where it was
+    would not load there; nothing is written."""
+    from mapref.rules.files import NotReadable
+
+    here, there = tmp_path / "here", tmp_path / "there"
+    here.mkdir()
+    there.mkdir()
+    (here / "my.toml").write_text((ROOT / "scenarios" / "barbarossa.toml").read_text())
+    assert mapref("new-game", "my.toml", "-o", "g.toml", cwd=here).returncode == 0
+    s = open_game(here / "g.toml")
+    with pytest.raises(NotReadable, match=r'scenario: "my.toml" is not found from '):
+        s.save(there / "g.toml")
+    assert not (there / "g.toml").exists()
+    s.save(here / "copy.toml")  # beside it, it is found
+    assert open_game(here / "copy.toml").state_data() == s.state_data()

@@ -1,28 +1,42 @@
 #!/usr/bin/env python3
-"""Feed generated maps, scenarios and games through every mapref command and count what happens.
+"""Feed generated files of every kind mapref reads through every command and count what happens.
 
-    python3 tools/fuzz.py [-n 10000] [--seed 15] [--jobs 1] [--time 10] [--memory 1024]
+    python3 tools/fuzz.py [-n 10000] [--seed 15] [--jobs 1] [--time 10] [--memory 1024] [--wall S]
                           [--families map,scenario,game,...] [--out DIR]
 
-Each case is a folder of files (a shipped map, scenario or game, mutated; a random TOML
-document; random bytes; a game or scenario naming /dev/zero, a FIFO, a folder, a file too big or
-a name too long...) and one command line.  The command runs *in process*
-(``mapref.cli.main(argv)``) in a child forked from this process, with its standard output and
-error in files, a CPU time cap (RLIMIT_CPU) and a memory cap (RLIMIT_AS, on top of what the
-parent already maps).  Outcomes:
+Each case is a folder of files and one command line.  The files: hex and area maps, scenarios
+and games of every ruleset (with their logs), the crash journals their windows leave, GeoJSON,
+background images; shipped or made with ``mapref new-game``, mutated as text, as TOML or JSON
+data, or by hand (a journal torn, a log's undo patch bent, features made to overlap, a PNG whose
+header claims 100,000 x 100,000 pixels), or special (a FIFO, /dev/zero, a folder, a looping or
+planted link, a sparse file past the size cap), or big (up to the 16 MiB and two-million-item
+caps).  The commands: every ``mapref`` command, every verb of every ruleset with its own
+options (from the moves table), and ``@open FILE yes|no``: the windows' open path without a
+screen (:func:`window_open`: the referee's ``load_for_play`` with its crash-journal question
+answered, what it recovered saved as Ctrl+S saves it; a map's background read as the editors
+read it).  Families (``--families``): map, map_struct, scenario, game, game_args, refs, random,
+render, other_game, verbs, log, journal, geojson, image, window, big.
 
-ok        exit 0 (a command that saved: its file loads again with ``mapref check``)
+The command runs *in process* (``mapref.cli.main(argv)``) in a child forked from this process,
+with its standard output and error in files, a CPU time cap (RLIMIT_CPU) and a memory cap
+(RLIMIT_AS, on top of what the parent already maps); its CPU time, peak resident memory and
+wall-clock time are measured (``wait4``).  Outcomes:
+
+ok        exit 0 (what it wrote loads again with ``mapref check``)
 error     exit 1, every line of the error form ``FILE[:LINE[:COL]]: ...`` or ``mapref: ...``
 messy     exit 1, but a line is not of that form or holds a raw control character; or a
-          failed command changed its file, or a save left a temporary behind
+          failed command changed its file, a save left a temporary behind, a planted link was
+          written through, or what a command wrote does not pass ``mapref check``
 internal  exit 2 (an internal error), or an exception out of main()
-hang      past the CPU cap, or three times it on the wall clock
-blowup    MemoryError, or the child died of a signal
+hang      past the CPU cap, or the wall-clock cap (``--wall``; default three times the CPU cap
+          and 5 s: raise it on a busy machine, where the CPU cap is the measure)
+blowup    MemoryError, a peak resident memory past 1 GB, or the child died of a signal
 
 Cases that end in neither ok nor error are kept under ``--out`` as reproducers: the files, the
-command line (``cmd.txt``) and what happened (``result.txt``).  The last line printed reads
-``N cases: X internal errors, Y hangs, Z blow-ups (M messy)``.  tests/test_fuzz.py runs a few
-hundred cases; docs/reliability.md quotes the last full run.
+command line (``cmd.txt``) and what happened (``result.txt``).  The last lines printed are the
+costliest case's CPU, memory and time and ``N cases: X internal errors, Y hangs, Z blow-ups (M
+messy)``.  tests/test_fuzz.py runs a few hundred cases; docs/reliability.md quotes the last full
+run.
 """
 
 from __future__ import annotations
@@ -50,9 +64,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-FAMILIES = ("map", "map_struct", "scenario", "game", "game_args", "refs", "random", "render", "other_game")
-WEIGHTS = {"map": 18, "map_struct": 10, "scenario": 12, "game": 22, "game_args": 12, "refs": 8, "random": 12, "render": 6,
-           "other_game": 14}
+FAMILIES = ("map", "map_struct", "scenario", "game", "game_args", "refs", "random", "render", "other_game", "verbs", "log",
+            "journal", "geojson", "image", "window", "big")
+WEIGHTS = {"map": 10, "map_struct": 6, "scenario": 7, "game": 12, "game_args": 7, "refs": 5, "random": 6, "render": 4,
+           "other_game": 9, "verbs": 9, "log": 6, "journal": 8, "geojson": 9, "image": 5, "window": 7, "big": 2}
 OUTCOMES = ("ok", "error", "messy", "internal", "hang", "blowup")
 SHIPPED_SCENARIOS = ("barbarossa", "fall_of_germany", "war_for_europe")
 # the other games' scenarios (their own rulesets and maps), and moves that open a position up
@@ -313,6 +328,248 @@ def random_document(rnd: random.Random) -> tuple[bytes, str]:
     return ("a = [" + "1," * rnd.choice([10, 100_000]) + "]\n").encode(), "long array"
 
 
+# ------------------------------------------------------------- issue 27: JSON, GeoJSON, images
+def png_header(w: int, h: int) -> bytes:
+    """A PNG that claims ``w`` x ``h`` pixels, with a tiny image chunk (no real pixels)."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(b"\0" * 64)) + chunk(b"IEND", b""))
+
+
+def nasty_json(rnd: random.Random) -> object:
+    """A value JSON can hold that a reader should refuse or survive (Python's json writes nan
+    and infinity as NaN and Infinity, and reads them back)."""
+    def plain(v: object) -> object:
+        if isinstance(v, (datetime, date, dtime)):
+            return v.isoformat()
+        if isinstance(v, int) and not isinstance(v, bool) and v.bit_length() > 14000:
+            return 10**5000
+        if isinstance(v, list):
+            return [plain(x) for x in v]
+        if isinstance(v, dict):
+            return {k: plain(x) for k, x in v.items()}
+        return v
+
+    return plain(nasty_value(rnd))
+
+
+def _walk(data: object, rnd: random.Random) -> tuple[list, object]:
+    """A random path into nested JSON data, and the container holding its last step."""
+    path: list = []
+    node = data
+    while True:
+        if isinstance(node, dict) and node and rnd.random() < 0.8:
+            k = rnd.choice(list(node))
+        elif isinstance(node, list) and node and rnd.random() < 0.8:
+            k = rnd.randrange(len(node))
+        else:
+            return path, node
+        path.append(k)
+        node = node[k]
+
+
+def mutate_json(text: str, rnd: random.Random) -> tuple[str, str]:
+    """One to three changes deep inside a JSON document: a value set to a nasty one, removed,
+    a list item doubled, a type swapped."""
+    data = json.loads(text)
+    notes = []
+    for _ in range(rnd.choice([1, 1, 2, 3])):
+        path, _ = _walk(data, rnd)
+        if not path:
+            continue
+        parent = data
+        for k in path[:-1]:
+            parent = parent[k]
+        last = path[-1]
+        op = rnd.random()
+        if op < 0.15:
+            del parent[last]
+            notes.append(f"deleted {'.'.join(map(str, path))[:60]}")
+        elif op < 0.3 and isinstance(parent, list):
+            parent.insert(last, parent[last])
+            notes.append(f"doubled {'.'.join(map(str, path))[:60]}")
+        elif op < 0.45:
+            parent[last] = rnd.choice([[], {}, "x", 1, None, [[]], [[[]]], [parent[last]], {"type": "Polygon"}])
+            notes.append(f"type of {'.'.join(map(str, path))[:60]}")
+        else:
+            parent[last] = nasty_json(rnd)
+            notes.append(f"set {'.'.join(map(str, path))[:60]}")
+    return json.dumps(data, ensure_ascii=rnd.random() < 0.5), "; ".join(notes) or "kept"
+
+
+def mutate_json_lines(text: str, rnd: random.Random) -> tuple[bytes, str]:
+    """A journal (a line of JSON per record) with one line changed as JSON data."""
+    lines = text.splitlines()
+    k = rnd.randrange(len(lines))
+    try:
+        lines[k], note = mutate_json(lines[k], rnd)
+    except ValueError:
+        note = "kept"
+    return ("\n".join(lines) + "\n").encode(), f"line {k + 1}: {note}"
+
+
+def geojson_geometry(data: dict, rnd: random.Random) -> tuple[str, str]:
+    """Features made to overlap, coordinates scaled or pushed out of range, many copies,
+    holes and multi-polygons of odd shapes."""
+    feats = [f for f in data.get("features", []) if isinstance(f, dict)]
+    op = rnd.randrange(7)
+    if op == 0 and feats:  # a feature copied onto another, or shifted a little over its neighbours
+        f = json.loads(json.dumps(rnd.choice(feats)))
+        dx = rnd.choice([0, 0.01, 0.3, 2])
+        f["geometry"] = json.loads(json.dumps(f["geometry"]), parse_float=lambda s: float(s) + dx)
+        f["properties"]["name"] = str(f["properties"].get("name")) + " copy"
+        data["features"].append(f)
+        note = f"a feature copied, shifted {dx}"
+    elif op == 1:  # every coordinate scaled: projected metres, not degrees
+        k = rnd.choice([1000, 1e6, 1e300, -1, 0])
+        data = json.loads(json.dumps(data), parse_float=lambda s: float(s) * k, parse_int=lambda s: int(s) * int(k) if k == int(k) else float(s) * k)
+        note = f"coordinates times {k:g}"
+    elif op == 2 and feats:  # many copies of the grid, each shifted: thousands of features
+        n = rnd.choice([200, 2000, 6000])
+        base = feats[: max(1, len(feats))]
+        out = []
+        for c in range(n):
+            f = base[c % len(base)]
+            shift = (c // len(base)) * rnd.choice([0, 20, 0.5])
+            g = json.loads(json.dumps(f["geometry"]), parse_float=lambda s, d=shift: float(s) + d,
+                           parse_int=lambda s, d=shift: int(s) + d)
+            out.append({"type": "Feature", "properties": {"name": f"f{c}"}, "geometry": g})
+        data["features"] = out
+        note = f"{n} features"
+    elif op == 3 and feats:  # one coordinate out of range or not a number
+        f = rnd.choice(feats)
+        ring = f["geometry"]["coordinates"][0]
+        while isinstance(ring[0], list) and isinstance(ring[0][0], list):
+            ring = ring[0]
+        ring[rnd.randrange(len(ring))] = rnd.choice([[200, 0], [0, 95], [1e308, 1e308], [10**400, 0], [0], [0, 0, 0], [1, 2, 3, 4],
+                                                     ["a", "b"], [None, 1], [True, 1], 5, []])
+        note = "a position changed"
+    elif op == 4 and feats:  # a hole, or a polygon inside another
+        f = rnd.choice(feats)
+        g = f["geometry"]
+        first = g["coordinates"][0] if g["type"] == "Polygon" else g["coordinates"][0][0]
+        xs = [p[0] for p in first]
+        ys = [p[1] for p in first]
+        cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
+        inner = [[cx - 0.1, cy - 0.1], [cx + 0.1, cy - 0.1], [cx + 0.1, cy + 0.1], [cx - 0.1, cy + 0.1], [cx - 0.1, cy - 0.1]]
+        if rnd.random() < 0.5:
+            data["features"].append({"type": "Feature", "properties": {"name": "Inside"}, "geometry": {"type": "Polygon", "coordinates": [inner]}})
+            note = "a polygon inside another"
+        else:
+            (g["coordinates"] if g["type"] == "Polygon" else g["coordinates"][0]).append(inner[::-1])
+            note = "a hole"
+    elif op == 5 and feats:  # a self-crossing ring, or a ring that does not close
+        f = rnd.choice(feats)
+        f["geometry"] = {"type": "Polygon", "coordinates": [rnd.choice([[[0, 40], [1, 41], [1, 40], [0, 41], [0, 40]],
+                                                                         [[0, 40], [1, 40], [1, 41]], [[0, 40], [0, 40], [0, 40], [0, 40]]])]}
+        note = "a degenerate ring"
+    else:
+        data["features"] = [{"type": "Feature", "properties": {"name": "everything"},
+                             "geometry": {"type": "GeometryCollection", "geometries": []}}] + feats
+        note = "a geometry collection"
+    return json.dumps(data), note
+
+
+def odd_json(rnd: random.Random) -> tuple[bytes, str]:
+    """JSON documents a GeoJSON reader must refuse in one line."""
+    pick = rnd.randrange(9)
+    if pick == 0:
+        d = rnd.choice([100, 900, 5000, 200_000])
+        return ("[" * d + "]" * d).encode(), f"arrays {d} deep"
+    if pick == 1:
+        d = rnd.choice([50, 2000, 100_000])
+        return ('{"type": "FeatureCollection", "features": ' + '{"a": ' * d + "1" + "}" * d + "}").encode(), f"objects {d} deep"
+    if pick == 2:
+        return ('{"type": "FeatureCollection", "features": [], "x": ' + "9" * rnd.choice([4300, 5000, 100_000]) + "}").encode(), "huge integer"
+    if pick == 3:
+        return json.dumps(rnd.choice([[], 1, "x", None, {"type": "Feature"}, {"type": "Polygon", "coordinates": []},
+                                      {"type": "FeatureCollection"}, {"type": "FeatureCollection", "features": {}},
+                                      {"type": "FeatureCollection", "features": [1, None, "x"]},
+                                      {"type": "FeatureCollection", "features": [{"type": "Feature", "properties": [], "geometry": 5}]},
+                                      {"type": "FeatureCollection", "features": [{"properties": {"name": 5}, "geometry": {"type": 5}}]},
+                                      {"type": "FeatureCollection", "features": [{"properties": {"name": "a"},
+                                                                                  "geometry": {"type": "Polygon", "coordinates": "x"}}]},
+                                      {"type": ["FeatureCollection"]}])).encode(), "an odd document"
+    if pick == 4:
+        return bytes(rnd.randrange(256) for _ in range(rnd.randrange(0, 400))), "random bytes"
+    if pick == 5:
+        return ("\ufeff" + '{"type": "FeatureCollection", "features": []}').encode(), "a byte-order mark"
+    if pick == 6:
+        return ('{"type": "FeatureCollection", "features": [' + ",".join(['{"type": "Feature", "properties": {"name": "x"}, '
+                '"geometry": {"type": "Polygon", "coordinates": [[[0, 40], [1, 40], [1, 41], [0, 40]]]}}'] * rnd.choice([2, 50, 3000]))
+                + "]}").encode(), "features on top of each other"
+    if pick == 7:
+        return '{"type": "FeatureCollection", "features": [NaN, Infinity, -Infinity]}'.encode(), "NaN"
+    return ('{"type": "FeatureCollection", "features": [' + ",".join([f'{{"type": "Feature", "properties": {{"name": "p{k}"}}, '
+            f'"geometry": {{"type": "Point", "coordinates": [{k % 360 - 180}, 0]}}}}' for k in range(rnd.choice([1, 1000]))]) + "]}").encode(), "points only"
+
+
+def big_document(shape: str, size: int, rnd: random.Random, bases) -> bytes:
+    """A file of about ``size`` bytes of one of the costly shapes (see Generator._big)."""
+    def fill(unit: str, head: str, tail: str) -> bytes:
+        n = max(1, (size - len(head) - len(tail)) // len(unit))
+        return (head + unit * n + tail).encode()
+
+    if shape == "ints":
+        return fill("1,", "format = 1\nkind = \"hex\"\na = [", "]\n")
+    if shape == "floats":
+        return fill("-1234.5678e-3, ", "a = [", "]\n")
+    if shape == "strings":
+        return fill('"x", ', 'kind = "scenario"\na = [', "]\n")
+    if shape == "inline":
+        return fill("{ x = 1, y = [2] }, ", 'kind = "game"\nlog = [', "]\n")
+    if shape == "nested":
+        return fill("[[1, 2], [3]], ", 'a = [', "]\n")
+    if shape == "keys":
+        n = size // 16
+        return ("format = 1\nkind = \"hex\"\nname = \"k\"\n[grid]\nrows = 500\ncolumns = 200\n[hexes]\n"
+                + "".join(f"K{k} = {{ x = 1 }}\n" for k in range(n))).encode()
+    if shape == "polygon":
+        n = max(4, size // 24)
+        pts = ", ".join(f"[{(k % 1000) * 0.01:.2f}, {k // 1000 * 0.01:.2f}]" for k in range(n))
+        return ('format = 1\nkind = "area"\nname = "big"\n\n[locations.a]\nname = "A"\npolygon = [\n  ' + pts + ",\n]\n").encode()
+    if shape == "locations":
+        out = ['format = 1\nkind = "area"\nname = "many"\n']
+        k, total = 0, 0
+        while total < size:
+            x, y = k % 300, k // 300
+            part = f'\n[locations.l{k}]\nname = "L{k}"\npolygon = [[{x * 10}, {y * 10}], [{x * 10 + 10}, {y * 10}], [{x * 10 + 10}, {y * 10 + 10}], [{x * 10}, {y * 10 + 10}]]\n'
+            out.append(part)
+            total += len(part)
+            k += 1
+        return "".join(out).encode()
+    if shape == "log":
+        _, base = bases.logged[0]
+        text = base["game.toml"].decode()
+        entry = '\n[[log]]\nn = 1\nturn = "t"\nside = "s"\nstep = "x"\naction = { verb = "set", space = "P14" }\ndid = "d"\nundo = []\n'
+        return (text + entry * max(1, (size - len(text)) // len(entry))).encode()
+    # hexes: the largest legal map (500 x 200), every hex named, as far as the size goes
+    lines, total = ['format = 1\nkind = "hex"\nname = "largest"\n[grid]\nrows = 500\ncolumns = 200\n\n[hexes]'], 0
+    for r in range(500):
+        for c in range(200):
+            line = f'{_label(r, c)} = {{ name = "Hex {r}-{c}" }}'
+            lines.append(line)
+            total += len(line) + 1
+        if total > size:
+            break
+    return ("\n".join(lines) + "\n").encode()
+
+
+def _label(r: int, c: int) -> str:
+    """mapref's letter-number hex label of row ``r`` (0 = A...), column ``c``."""
+    letters = ""
+    r += 1
+    while r:
+        r, m = divmod(r - 1, 26)
+        letters = chr(65 + m) + letters
+    return f"{letters}{c + 1}"
+
+
 # -------------------------------------------------------------------------------- the cases
 @dataclass
 class Case:
@@ -351,6 +608,8 @@ class Bases:
                         self.games.append((name, self._local(out.read_text(encoding="utf-8"))))
         if not self.games:
             raise SystemExit("fuzz: mapref new-game made no game to start from")
+        self.rulesets: dict[str, str] = {}  # scenario name -> its ruleset's name (worked out on first use)
+        self.words: dict[str, list[str]] = {}  # scenario name -> words of its games, for verbs' arguments
         self.others = []  # (scenario name, map file's text, scenario text, game text): the other games
         for name, openings in OTHER_SCENARIOS.items():
             sc_path = ROOT / "scenarios" / f"{name}.toml"
@@ -379,6 +638,90 @@ class Bases:
             except ValueError:
                 continue
             self.near[lab] = [grid.label(n) for n in grid.neighbours(h)] + [grid.label(x) for n in grid.neighbours(h) for x in grid.neighbours(n)]
+        self._more(folder)
+
+    # ---------------------------------------------------------------- issue 27: every file kind
+    def _more(self, folder: Path) -> None:
+        """Games of every ruleset with logs, the journals their windows leave, GeoJSON files,
+        background images, and the other rulesets' scenarios (see the families below)."""
+        from mapref.rules.session import GameSession, open_game
+
+        # every shipped scenario, pointing at map.toml beside it, with its map's text
+        self.all_scenarios = {}
+        for p in sorted((ROOT / "scenarios").glob("*.toml")):
+            text = p.read_text(encoding="utf-8")
+            stem = re.search(r'(?m)^map = "(?:.*/)?([^/"]+?)(?:\.toml)?"$', text).group(1)
+            self.all_scenarios[p.stem] = (re.sub(r'(?m)^map = ".*"$', 'map = "map.toml"', text), self.maps[stem])
+        # games with a log of several actions, and the journal a window left with them
+        self.logged: list[tuple[str, dict[str, bytes]]] = []
+        self.journals: list[tuple[str, dict[str, bytes]]] = []
+        for n, name in enumerate(sorted(self.all_scenarios)):
+            sc_text, map_text = self.all_scenarios[name]
+            here = folder / f"logged{n}"
+            here.mkdir()
+            (here / "scenario.toml").write_text(sc_text, encoding="utf-8")
+            (here / "map.toml").write_text(map_text, encoding="utf-8")
+            from mapref.rules.files import new_game
+
+            game = new_game(here / "scenario.toml", scenario_ref="scenario.toml", map_ref="map.toml", auto_place=True)
+            s = GameSession(game)
+            s.save(here / "game.toml")
+            self._play(s, 4)
+            s.save()
+            base = {"scenario.toml": sc_text.encode(), "map.toml": map_text.encode()}
+            self.logged.append((name, {**base, "game.toml": (here / "game.toml").read_bytes()}))
+            w = open_game(here / "game.toml", journal=True)  # a window: three more actions, one undone and redone
+            self._play(w, 3)
+            if w.history.done:
+                w.undo()
+                w.redo()
+            if w.journal.path.exists():
+                self.journals.append((name, {**base, "game.toml": (here / "game.toml").read_bytes(),
+                                             ".game.toml.journal": w.journal.path.read_bytes()}))
+            fresh = GameSession(new_game(here / "scenario.toml", scenario_ref="scenario.toml", map_ref="map.toml",
+                                         auto_place=True), journal=True)  # a new game's, in the state folder
+            self._play(fresh, 2)
+            if fresh.journal.path.exists():
+                self.journals.append((name, {**base, f"state/mapref/journals/new-{fresh.journal.path.name.split('-')[1]}"
+                                          f"-4194000.journal": fresh.journal.path.read_bytes()}))
+            fresh.journal.discard()
+            w.journal.discard()
+        # GeoJSON: Natural Earth's Europe, and a small grid of squares
+        ne = ROOT / "tools" / "data" / "ne_110m_countries_europe.geojson"  # Natural Earth, shipped
+        grid = {"type": "FeatureCollection", "features": [
+            {"type": "Feature", "properties": {"name": f"Square {i}-{j}", "n": i * 10 + j},
+             "geometry": {"type": "Polygon", "coordinates": [[[i, 40 + j], [i + 1, 40 + j], [i + 1, 41 + j], [i, 41 + j], [i, 40 + j]]]}}
+            for i in range(6) for j in range(5)]}
+        self.geojson = {"grid": json.dumps(grid)}
+        if ne.is_file():
+            self.geojson["europe"] = ne.read_text(encoding="utf-8")
+        # background images: small ones, a 40-megapixel one (reduced while read), a bomb's header
+        from PIL import Image
+
+        self.images = {}
+        for fmt in ("PNG", "JPEG"):
+            buf = io.BytesIO()
+            Image.new("RGB", (64, 48), (200, 180, 120)).save(buf, fmt)
+            self.images[fmt.lower()] = buf.getvalue()
+        buf = io.BytesIO()
+        Image.new("L", (8000, 5000), 200).save(buf, "PNG")
+        self.images["big"] = buf.getvalue()
+        self.images["bomb"] = png_header(100_000, 100_000)
+        self.images["tall"] = png_header(1, 2**31 - 1)
+
+    @staticmethod
+    def _play(s, n: int) -> None:
+        """Up to ``n`` actions that end the current step (every ruleset has them)."""
+        for _ in range(n):
+            a = s.ruleset.end_step(s.game)
+            if a is None:
+                return
+            out = s.check(a)
+            if not out.ok and out.ask is not None and out.ask.options:
+                a.args[out.ask.key] = out.ask.options[0]
+                out = s.check(a)
+            if not out.ok or not s.apply(a, outcome=out).ok:
+                return
 
     @staticmethod
     def _local(game: str) -> str:
@@ -562,10 +905,277 @@ class Generator:
             argv += ["--size", size]
         return Case(i, "render", {"map.toml": text.encode()}, argv, f"{name}, size {size}")
 
+    # ------------------------------------------------------------------ issue 27: more families
+    def _verbs(self, i: int, rnd: random.Random) -> Case:
+        """Any verb of any ruleset on a game of that ruleset with a log, its arguments and its
+        own options (read from the verb's parser) given words of the game, odd values, or none."""
+        from mapref.rules import registry
+        from mapref.rules.files import load_scenario, scenario_ruleset
+
+        name, files = rnd.choice(self.b.logged)
+        files = dict(files)
+        if rnd.random() < 0.15:
+            files["game.toml"], note = mutate_struct(files["game.toml"].decode(), rnd)
+        else:
+            note = "unchanged"
+        rs_name = self.b.rulesets.get(name)
+        if rs_name is None:
+            sc = load_scenario(ROOT / "scenarios" / f"{name}.toml")
+            rs_name = self.b.rulesets[name] = scenario_ruleset(sc).name
+        from mapref.cli import _verb_parser
+
+        verb = rnd.choice(registry.moves(rs_name))
+        ap = _verb_parser(verb)
+        words = self.b.words.get(name)
+        if words is None:
+            words = self.b.words[name] = sorted(set(re.findall(r'"([A-Za-z_][A-Za-z0-9_ .:-]{0,30})"', files["game.toml"].decode()))
+                                                | set(self.b.labels[:20]))
+
+        def value(a) -> str:
+            r = rnd.random()
+            if r < 0.8 and a.choices:
+                return str(rnd.choice(list(a.choices)))
+            if r < 0.8 and a.type in (int, float):
+                return rnd.choice(["1", "2", "0", "3", "6", "10"])
+            if r < 0.85:
+                return rnd.choice(words)
+            if r < 0.93:
+                return rnd.choice(["1", "2", "0", "3", "6", "10"])
+            return rnd.choice(ARG_LABELS + ["-1", "9" * 30, "9" * 5000, "1e3", "nan", "x=1", "a,b", "", " ", "-", "--"])
+
+        argv = [verb.name, "game.toml"]
+        for a in ap._actions:
+            if a.dest in ("help", "game", "check"):
+                continue
+            if a.option_strings:
+                if rnd.random() < 0.4:
+                    argv.append(a.option_strings[0])
+                    if a.nargs != 0:
+                        argv += [value(a) for _ in range(1 if a.nargs in (None, "?") else rnd.randrange(1, 3))]
+            elif rnd.random() < 0.9:
+                argv += [value(a) for _ in range(1 if a.nargs in (None, "?") else rnd.randrange(0, 4))]
+        if verb.cli_check and rnd.random() < 0.2:
+            argv.append("--check")
+        saving = "--check" not in argv
+        return Case(i, "verbs", files, argv, f"{name} game, {verb.name}: {note}", watch="game.toml",
+                    saves="game.toml" if saving else "")
+
+    def _log(self, i: int, rnd: random.Random) -> Case:
+        """A game whose [[log]] is damaged (undo patches, actions, numbers), then the commands
+        that read or take back the log, and one that saves."""
+        name, files = rnd.choice(self.b.logged)
+        files = dict(files)
+        data = tomllib.loads(files["game.toml"].decode())
+        log = data.get("log", [])
+        notes = []
+        for _ in range(rnd.choice([1, 1, 2])):
+            if not isinstance(log, list) or not log or not isinstance(e := rnd.choice(log), dict):
+                break
+            if not isinstance(e.get("undo"), list) or not all(isinstance(u, dict) for u in e["undo"]):
+                e["undo"] = []
+            if not isinstance(e.get("action"), dict):
+                e["action"] = {"verb": "x"}
+            op = rnd.randrange(10)
+            if op == 0 and e.get("undo"):
+                u = rnd.choice(e["undo"])
+                u["at"] = rnd.choice([[], ["x"], ["turn", "x", "y"], [1, 2], "turn", [CONTROL], ["armies", "nobody", "at"], list(u["at"]) + ["deeper"]])
+                notes.append("an undo path changed")
+            elif op == 1 and e.get("undo"):
+                rnd.choice(e["undo"])["was"] = nasty_value(rnd)
+                notes.append("an undo value changed")
+            elif op == 2:
+                e["undo"] = nasty_value(rnd)
+                notes.append("undo replaced")
+            elif op == 3:
+                e["action"][rnd.choice(["when", "verb", "from", "x"])] = nasty_value(rnd)
+                notes.append("an action value changed")
+            elif op == 4:
+                e["n"] = nasty_value(rnd)
+                notes.append("n changed")
+            elif op == 5:
+                log.insert(rnd.randrange(len(log) + 1), dict(e))
+                notes.append("an entry doubled")
+            elif op == 6 and len(log) > 1:
+                j, k = rnd.randrange(len(log)), rnd.randrange(len(log))
+                log[j], log[k] = log[k], log[j]
+                notes.append("entries swapped")
+            elif op == 7:
+                log.remove(e)
+                notes.append("an entry removed")
+            elif op == 8 and e.get("undo"):
+                rnd.choice(e["undo"])["order"] = rnd.choice([["a"], [1], "x", []])
+                notes.append("an order added")
+            else:
+                e[rnd.choice(["redo", "x", "did", "turn", "by"])] = nasty_value(rnd)
+                notes.append("a key set")
+        files["game.toml"] = dump_toml(data).encode("utf-8")
+        argv = rnd.choice([["log", "game.toml"], ["log", "game.toml", "--json"], ["undo", "game.toml"], ["check", "game.toml"],
+                           ["referee", "game.toml"], ["undo", "game.toml"], ["@open", "game.toml", rnd.choice(["yes", "no"])]])
+        saves = "game.toml" if argv[0] in ("undo", "@open") else ""
+        return Case(i, "log", files, argv, f"{name} game: {'; '.join(notes) or 'unchanged'}", watch="game.toml", saves=saves)
+
+    def _journal(self, i: int, rnd: random.Random) -> Case:
+        """A game and the crash journal a window left (beside it, or a new game's in the state
+        folder), the journal damaged or not, the game changed since or not; the window's open
+        path answers the recovery question yes or no and saves what it recovered."""
+        name, files = rnd.choice(self.b.journals)
+        files = dict(files)
+        jname = next(k for k in files if k.endswith(".journal"))
+        text = files[jname].decode()
+        r = rnd.random()
+        specials: list[tuple[str, str]] = []
+        if r < 0.25:
+            note = "unchanged"
+        elif r < 0.5:
+            files[jname], note = mutate_json_lines(text, rnd)
+        elif r < 0.7:
+            files[jname], note = mutate_text(text, rnd)
+        elif r < 0.8:
+            files[jname] = files[jname][: rnd.randrange(len(files[jname]) + 1)]
+            note = "torn"
+        elif r < 0.9 and "game.toml" in files:
+            files["game.toml"], note = mutate_text(files["game.toml"].decode(), rnd)
+            note = "the game changed since: " + note
+        else:
+            kind = rnd.choice(["fifo", "dir", "link", "loop", "sparse", "victim"])
+            del files[jname]
+            specials = [(jname, kind)]
+            note = f"the journal is a {kind}"
+        target = "game.toml" if "game.toml" in files else "scenario.toml"
+        return Case(i, "journal", files, ["@open", target, rnd.choice(["yes", "yes", "no"])], f"{name}: {note}",
+                    specials=specials, watch="victim.txt" if specials and specials[0][1] == "victim" else "",
+                    saves=target if target == "game.toml" else "saved.toml")
+
+    def _geojson(self, i: int, rnd: random.Random) -> Case:
+        """``import-areas`` on GeoJSON: Natural Earth's Europe or a grid of squares, mutated as
+        JSON or as text, features made to overlap, scaled out of range, multiplied, deep JSON,
+        odd documents, or special files; a map it writes must pass ``mapref check``."""
+        name = rnd.choice(sorted(self.b.geojson))
+        text = self.b.geojson[name]
+        r = rnd.random()
+        specials: list[tuple[str, str]] = []
+        data = text.encode()
+        if r < 0.15:
+            note = "unchanged"
+        elif r < 0.4:
+            t, note = mutate_json(text, rnd)
+            data = t.encode()
+        elif r < 0.5:
+            data, note = mutate_text(text, rnd)
+        elif r < 0.75:
+            t, note = geojson_geometry(json.loads(text), rnd)
+            data = t.encode()
+        elif r < 0.9:
+            data, note = odd_json(rnd)
+        else:
+            kind = rnd.choice(["fifo", "dir", "link", "loop", "sparse", "sparse100"])
+            specials = [("f.geojson", kind)]
+            note = f"a {kind}"
+        files = {} if specials else {"f.geojson": data}
+        argv = ["import-areas", "f.geojson", "-o", "out.toml"]
+        if rnd.random() < 0.25:
+            argv += ["--name-property", rnd.choice(["name", "admin", "iso_a3", "n", "x", "", CONTROL.replace("\x00", "")])]
+        return Case(i, "geojson", files, argv, f"{name}: {note}", specials=specials, saves="out.toml")
+
+    def _image(self, i: int, rnd: random.Random) -> Case:
+        """A map (hex or area) with a background image: a small PNG or JPEG, a 40-megapixel one,
+        a bomb's header, each maybe damaged; random bytes, or a special file; opened as the
+        editor opens it."""
+        mname = rnd.choice(["sample", "area_sample"])
+        text = self.b.maps[mname]
+        ext = rnd.choice(["png", "jpg", "jpeg", "gif", ""])
+        bg = f"bg.{ext}" if ext else "bg"
+        if "[background]" not in text:
+            text += f'\n[background]\nimage = {toml_str(bg)}\nopacity = 0.5\n'
+        else:
+            text = re.sub(r'(?m)^image = ".*"$', f"image = {toml_str(bg)}", text)
+        kind = rnd.choice(sorted(self.b.images) + ["random", "text", "empty", "special"])
+        specials: list[tuple[str, str]] = []
+        files = {"map.toml": text.encode()}
+        if kind == "special":
+            sk = rnd.choice(["fifo", "dir", "link", "loop", "sparse"])
+            specials = [(bg, sk)]
+            note = f"a {sk}"
+        else:
+            blob = {"random": bytes(rnd.randrange(256) for _ in range(rnd.randrange(1, 3000))), "text": b"not an image\n",
+                    "empty": b""}.get(kind, self.b.images.get(kind, b""))
+            r = rnd.random()
+            note = kind
+            if r < 0.3 and blob:
+                b = bytearray(blob)
+                for _ in range(rnd.randrange(1, 8)):
+                    b[rnd.randrange(len(b))] = rnd.randrange(256)
+                blob, note = bytes(b), f"{kind}, bytes flipped"
+            elif r < 0.5 and blob:
+                blob, note = blob[: rnd.randrange(len(blob))], f"{kind}, cut short"
+            elif r < 0.6 and blob[:4] == b"\x89PNG":
+                w, h = rnd.choice([(0, 1), (1, 0), (2**31 - 1, 2**31 - 1), (70000, 70000), (20000, 9000), (5, 5)])
+                blob, note = png_header(w, h) + blob[33:], f"{kind}, header says {w}x{h}"
+            files[bg] = blob
+        return Case(i, "image", files, ["@open", "map.toml", "yes"], f"{mname} with background {bg}: {note}", specials=specials)
+
+    def _window(self, i: int, rnd: random.Random) -> Case:
+        """Any file a window opens (maps of both kinds, every ruleset's scenarios and games),
+        mutated or not, through the windows' open path."""
+        pick = rnd.randrange(3)
+        if pick == 0:
+            mname = rnd.choice(sorted(self.b.maps))
+            files, target = {"file.toml": self.b.maps[mname].encode()}, "file.toml"
+            note = mname
+        elif pick == 1:
+            sname = rnd.choice(sorted(self.b.all_scenarios))
+            sc, mp = self.b.all_scenarios[sname]
+            files, target, note = {"scenario.toml": sc.encode(), "map.toml": mp.encode()}, "scenario.toml", sname
+        else:
+            note, files = rnd.choice(self.b.logged)
+            files, target = dict(files), "game.toml"
+        which = rnd.choice(sorted(files))
+        r = rnd.random()
+        if r < 0.3:
+            note += ", unchanged"
+        elif r < 0.6:
+            files[which], n = mutate_struct(files[which].decode(), rnd)
+            note += f", {which}: {n}"
+        else:
+            files[which], n = mutate_text(files[which].decode(), rnd)
+            note += f", {which}: {n}"
+        return Case(i, "window", files, ["@open", target, rnd.choice(["yes", "no"])], note, watch=target if pick == 2 else "",
+                    saves=target if pick == 2 else ("saved.toml" if pick == 1 else ""))
+
+    def _big(self, i: int, rnd: random.Random) -> Case:
+        """Files up to the 16 MiB cap, of the shapes that cost the most to read: long arrays of
+        numbers, strings or tables, many keys, a polygon of a million points, many locations, a
+        game with a long log."""
+        from mapref.io import problems
+
+        MAX_ITEMS = getattr(problems, "MAX_ITEMS", 2_000_000)
+        size = rnd.choice([1, 4, 8, 15.5]) * (1 << 20)
+        shape = rnd.choice(["ints", "floats", "strings", "inline", "nested", "keys", "polygon", "locations", "log", "hexes"])
+        data = big_document(shape, int(size), rnd, self.b)
+        items = sum(data.count(c) for c in (b",", b"=", b"[", b"{"))
+        if items > MAX_ITEMS and rnd.random() < 0.8:  # mostly just under the cap on items: the costliest files read
+            data = big_document(shape, int(len(data) * MAX_ITEMS * 0.97 / items), rnd, self.b)
+        fname = "game.toml" if shape == "log" else "f.toml"
+        files = {fname: data}
+        if shape == "log":
+            _, base = self.b.logged[0]
+            files.update({k: v for k, v in base.items() if k != "game.toml"})
+        argv = rnd.choice([["check", fname], ["info", fname], ["info", fname, "--json"], ["render", fname, "-o", "out.png", "--size", "4"],
+                           ["@open", fname, "yes"], ["log", fname], ["referee", fname]])
+        return Case(i, "big", files, argv, f"{shape}, {len(data) >> 20} MiB")
+
 
 # ------------------------------------------------------------------------------ running one
 ERROR_LINE = re.compile(r"^(mapref: .+|[^\s:][^:]*(:\d+(:\d+)?)?: .+)$")
 UNSAFE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def _rss_mb() -> float:
+    """This process's resident size now, in MB (what a child forked now starts with)."""
+    try:
+        return int(Path("/proc/self/status").read_text().split("VmRSS:")[1].split()[0]) / 1024
+    except (OSError, IndexError, ValueError):
+        return 0.0
 
 
 def _vm_bytes() -> int:
@@ -576,6 +1186,63 @@ def _vm_bytes() -> int:
     except OSError:
         pass
     return 512 << 20
+
+
+def window_open(argv: list[str]) -> int:
+    """``@open FILE yes|no``: what ``mapref FILE`` does before its window shows, without a screen.
+
+    The file is read as ``mapref FILE`` reads it (:func:`mapref.rules.files.open_file`); a game
+    or a scenario is then loaded for play by the referee's windows' own function
+    (:func:`mapref.ui.referee.load_for_play`, which deals with what a crashed window left: the
+    question is answered ``yes`` or ``no``), and what it recovered is saved as Ctrl+S saves it
+    (a game to its file, a new game to ``saved.toml``); a map's background image is read as the
+    editors read it (:func:`mapref.ui.images.read`).  Errors are printed as ``mapref`` prints
+    them; what the windows show as a message (a refused background, a save that failed) exits
+    1 with that message; anything else is an internal error, as it is in ``mapref FILE``."""
+    from mapref.io.problems import FileProblems, clip, escape
+
+    path, answer = argv[1], argv[2] == "yes"
+    try:
+        from mapref.rules.files import NotReadable, open_file
+
+        kind, obj = open_file(path)
+        if kind in ("game", "scenario"):
+            from mapref.ui.referee import load_for_play
+
+            s = load_for_play(path, journal=True, ask=lambda question: answer)
+            for note in getattr(s, "notes", ()):
+                print(escape(note))
+            if s.dirty:
+                try:
+                    s.save(path if kind == "game" else "saved.toml")
+                except (NotReadable, OSError) as e:  # the window says so in a message box
+                    print(f"mapref: {clip(escape(str(e)), 600)}", file=sys.stderr)
+                    return 1
+            s.close()
+            return 0
+        bg = getattr(getattr(obj, "map", obj), "background", None)
+        if bg:
+            from mapref.ui.images import ScanRefused, read
+
+            try:
+                scan = read(Path(path).parent / bg["image"])
+                print(f"background {scan.image.width}x{scan.image.height}")
+            except ScanRefused as e:  # the editor's status bar and problems panel
+                print(f"mapref: {clip(escape(str(e)), 600)}", file=sys.stderr)
+                return 1
+        return 0
+    except FileProblems as e:
+        for p in e.problems:
+            print(p, file=sys.stderr)
+        return 1
+    except MemoryError:
+        raise
+    except Exception as e:  # noqa: BLE001 - as mapref.cli.main reports it, the traceback in the error log
+        from mapref.cli import _log_internal_error
+
+        log = _log_internal_error()
+        print(f"mapref: internal error: {type(e).__name__}: {clip(escape(str(e)), 300)} (details in {log})", file=sys.stderr)
+        return 2
 
 
 def _child(case: Case, folder: Path, cpu: int, memory_mb: int, entry=None) -> None:
@@ -596,7 +1263,8 @@ def _child(case: Case, folder: Path, cpu: int, memory_mb: int, entry=None) -> No
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
         from mapref.cli import main as mapref_main
 
-        main = entry or mapref_main
+        main = entry or (window_open if case.argv[0] == "@open" else mapref_main)
+        saved_before = Path(case.saves).read_bytes() if case.saves and Path(case.saves).is_file() else None
 
         result: dict = {"status": "returned"}
         try:
@@ -614,7 +1282,8 @@ def _child(case: Case, folder: Path, cpu: int, memory_mb: int, entry=None) -> No
             sys.stderr.flush()
         except BaseException as e:  # noqa: BLE001 - output that cannot be written is the command's failure
             result = {"status": "raised", "error": f"flushing output: {type(e).__name__}: {e}"[:500]}
-        if result.get("rc") == 0 and case.saves:
+        written = bool(case.saves) and Path(case.saves).is_file() and Path(case.saves).read_bytes() != saved_before
+        if result.get("rc") == 0 and written:  # what a command wrote must load again
             again = io.StringIO()
             with redirect_stdout(again), redirect_stderr(again):
                 try:
@@ -633,10 +1302,18 @@ def _child(case: Case, folder: Path, cpu: int, memory_mb: int, entry=None) -> No
 def _prepare(case: Case, folder: Path) -> None:
     folder.mkdir(parents=True)
     for name, data in case.files.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_bytes(data)
     for name, kind in case.specials:
         p = folder / name
-        if kind == "fifo":
+        p.parent.mkdir(parents=True, exist_ok=True)
+        if kind == "victim":  # a link planted where mapref writes: the file it names must stay as it is
+            (folder / "victim.txt").write_text("precious\n")
+            p.symlink_to(folder / "victim.txt")
+        elif kind == "sparse100":
+            with open(p, "wb") as f:
+                f.truncate(100 << 20)
+        elif kind == "fifo":
             os.mkfifo(p)
         elif kind == "dir":
             p.mkdir()
@@ -679,6 +1356,9 @@ def _classify(case: Case, folder: Path, how: str, before: bytes | None) -> tuple
     leftovers = [p.name for p in folder.iterdir() if ".mapref-tmp-" in p.name]
     if leftovers:
         return "messy", f"temporary left behind: {leftovers[0]}", result
+    victim = folder / "victim.txt"
+    if victim.exists() and victim.read_text(errors="replace") != "precious\n":
+        return "messy", "a planted link was written through", result
     if rc == 1 and case.argv[0] == "referee" and out.strip() and not err.strip():
         rc = 0  # the referee's report, with violations: exit 1 by design
     if rc == 0:
@@ -719,12 +1399,41 @@ def _signature(folder: Path, err: str) -> str:
 
 
 # ----------------------------------------------------------------------------------- driver
+MEMORY_BUDGET_MB = 1024  # a case whose peak resident memory passes this is a blow-up
+
+
+@dataclass
+class Cost:
+    """What one case's child used: CPU seconds, peak resident megabytes (as the kernel counts
+    them for the forked child: with pages it shares with this process, whose resident size when
+    it forked is ``parent_mb``), wall-clock seconds."""
+
+    cpu: float
+    peak_mb: float
+    wall: float
+    parent_mb: float = 0.0
+
+
 @dataclass
 class Report:
     counts: dict = field(default_factory=lambda: defaultdict(Counter))
     signatures: dict = field(default_factory=lambda: defaultdict(list))
     total: int = 0
     seconds: float = 0.0
+    costs: list = field(default_factory=list)  # (Cost, case id) per case run
+
+    def costliest(self) -> str:
+        """The most CPU, memory and wall-clock time any case took, and which case."""
+        if not self.costs:
+            return "no costs measured"
+        cpu = sorted(self.costs, key=lambda c: -c[0].cpu)[:3]
+        mem = sorted(self.costs, key=lambda c: -c[0].peak_mb)[:3]
+        own = max(self.costs, key=lambda c: c[0].peak_mb - c[0].parent_mb)
+        wall = max(self.costs, key=lambda c: c[0].wall)
+        return (f"most CPU {', '.join(f'{c.cpu:.1f} s (case {i})' for c, i in cpu)}; most memory "
+                f"{', '.join(f'{c.peak_mb:.0f} MB (case {i}; the driver {c.parent_mb:.0f} MB when it forked)' for c, i in mem)}; "
+                f"most above the driver's size {own[0].peak_mb - own[0].parent_mb:.0f} MB (case {own[1]}); "
+                f"longest {wall[0].wall:.1f} s wall (case {wall[1]})")
 
     def add(self, case: Case, outcome: str, detail: str) -> None:
         self.counts[case.family][outcome] += 1
@@ -760,26 +1469,29 @@ def _preload() -> None:
 
 
 def run(n: int = 10000, seed: int = 15, jobs: int = 1, cpu: int = 10, memory_mb: int = 1024,
-        families: tuple[str, ...] = FAMILIES, out: Path | None = None, progress=None, start: int = 0) -> Report:
+        families: tuple[str, ...] = FAMILIES, out: Path | None = None, progress=None, start: int = 0,
+        wall: float | None = None) -> Report:
     """Run cases ``start`` .. ``start + n - 1`` of the seed; return the report."""
     _preload()
     work = Path(tempfile.mkdtemp(prefix="mapref-fuzz-"))
     try:
         gen = Generator(Bases(work), seed, families)
-        return run_cases((gen.case(i) for i in range(start, start + n)), work, jobs, cpu, memory_mb, out, progress)
+        return run_cases((gen.case(i) for i in range(start, start + n)), work, jobs, cpu, memory_mb, out, progress,
+                         wall=wall)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
 
 def run_cases(cases, work: Path, jobs: int = 1, cpu: int = 10, memory_mb: int = 1024, out: Path | None = None,
-              progress=None, entry=None, wall: float | None = None) -> Report:
+              progress=None, entry=None, wall: float | None = None, rss_mb: float = MEMORY_BUDGET_MB) -> Report:
     """Run each case in a forked child, ``jobs`` at a time.  ``entry`` replaces
     ``mapref.cli.main`` (the tests of this harness use it); ``wall`` is the wall-clock cap
-    (default three times the CPU cap, and 5 s)."""
+    (default three times the CPU cap, and 5 s); a case whose peak resident memory passes
+    ``rss_mb`` is a blow-up."""
     report = Report()
     t0 = time.monotonic()
     cases = iter(cases)
-    running: dict[int, tuple[Case, Path, float, bytes | None]] = {}
+    running: dict[int, tuple[Case, Path, float, bytes | None, float]] = {}
     wall = 3 * cpu + 5 if wall is None else wall
     more = True
     try:
@@ -794,24 +1506,26 @@ def run_cases(cases, work: Path, jobs: int = 1, cpu: int = 10, memory_mb: int = 
                 before = (folder / case.watch).read_bytes() if case.watch and (folder / case.watch).is_file() else None
                 sys.stdout.flush()
                 sys.stderr.flush()
+                parent_mb = _rss_mb()
                 pid = os.fork()
                 if pid == 0:
                     _child(case, folder, cpu, memory_mb, entry)
-                running[pid] = (case, folder, time.monotonic(), before)
+                running[pid] = (case, folder, time.monotonic(), before, parent_mb)
             done = False
-            for p, (case, folder, started, before) in list(running.items()):
-                got, status = os.waitpid(p, os.WNOHANG)  # only our children: never another's
+            for p, (case, folder, started, before, parent_mb) in list(running.items()):
+                got, status, usage = os.wait4(p, os.WNOHANG)  # only our children: never another's
                 if got == 0 and time.monotonic() - started <= wall:
                     continue
                 if got == 0:
                     os.kill(p, signal.SIGKILL)
-                    os.waitpid(p, 0)
+                    _, status, usage = os.wait4(p, 0)
                     how = "hang"
                 else:
                     how = f"signal {os.WTERMSIG(status)}" if os.WIFSIGNALED(status) else f"exit {os.WEXITSTATUS(status)}"
                 del running[p]
                 done = True
-                _finish(report, case, folder, how, before, out, progress)
+                cost = Cost(usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, time.monotonic() - started, parent_mb)
+                _finish(report, case, folder, how, before, out, progress, cost, rss_mb)
             if not done:
                 time.sleep(0.003)
     finally:
@@ -825,8 +1539,13 @@ def run_cases(cases, work: Path, jobs: int = 1, cpu: int = 10, memory_mb: int = 
     return report
 
 
-def _finish(report: Report, case: Case, folder: Path, how: str, before, out: Path | None, progress) -> None:
+def _finish(report: Report, case: Case, folder: Path, how: str, before, out: Path | None, progress, cost=None,
+            rss_mb: float = MEMORY_BUDGET_MB) -> None:
     outcome, detail, result = _classify(case, folder, how, before)
+    if cost is not None:
+        report.costs.append((cost, case.id))
+        if outcome in ("ok", "error", "messy") and cost.peak_mb > rss_mb:
+            outcome, detail = "blowup", f"over {rss_mb:.0f} MB resident"
     if outcome == "error":
         lines = [ln for ln in (result.get("stderr", "") + result.get("stdout", "")).splitlines() if ln.strip()]
         detail = lines[0] if lines else ""
@@ -862,6 +1581,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=1, help="cases run at once (default 1)")
     ap.add_argument("--time", type=int, default=10, help="CPU seconds a case may take (default 10)")
     ap.add_argument("--memory", type=int, default=1024, help="MB a case may allocate (default 1024)")
+    ap.add_argument("--wall", type=float, default=None, help="wall-clock seconds before a case counts as hanging (blocked: "
+                    "a FIFO...); default three times the CPU cap and 5 s; raise it on a busy machine, where the CPU cap "
+                    "is the measure")
     ap.add_argument("--families", default=",".join(FAMILIES), help="comma-separated, of: " + ", ".join(FAMILIES))
     ap.add_argument("--out", default=None, help="where to keep reproducers (default: none kept)")
     ap.add_argument("--show-errors", action="store_true", help="print the first line of every clean error too")
@@ -895,7 +1617,7 @@ def main(argv: list[str] | None = None) -> int:
             last[0] = time.monotonic()
             print(f"... {report.summary()}", flush=True)
 
-    report = run(args.n, args.seed, args.jobs, args.time, args.memory, families, out, progress, args.start)
+    report = run(args.n, args.seed, args.jobs, args.time, args.memory, families, out, progress, args.start, args.wall)
     print()
     print(report.table())
     print()
@@ -906,6 +1628,7 @@ def main(argv: list[str] | None = None) -> int:
         print()
     print(f"seed {args.seed}, cases {args.start}-{args.start + args.n - 1}, {args.jobs} at a time, "
           f"caps {args.time} s CPU and {args.memory} MB, {report.seconds:.0f} s")
+    print(report.costliest())
     print(report.summary())
     return 0 if report.count("internal") + report.count("hang") + report.count("blowup") == 0 else 1
 

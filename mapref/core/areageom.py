@@ -422,6 +422,27 @@ def fit_polygon(m: AreaMap, geom: BaseGeometry, exclude: Iterable[str] = ()) -> 
 
 
 # ----------------------------------------------------------------------- neighbours
+MAX_PAIRS = 50_000
+"""The most pairs of nearby locations one pass over a map looks at: a map of 5,000 locations side
+by side has about 15,000; thousands of locations piled on each other would have millions (each
+an overlap the problems list has already named enough of)."""
+
+
+def near_pairs(tree: shapely.STRtree, geoms: list, predicate: str, distance: float | None = None,
+               limit: int = MAX_PAIRS) -> list[tuple[int, int]]:
+    """The pairs ``(i, j)``, ``i < j``, of ``geoms`` (the tree's) that meet ``predicate``, at most
+    ``limit`` of them: asked of the tree a hundred geometries at a time, so locations piled on
+    each other cost what the limit allows, not the square of their number."""
+    pairs: list[tuple[int, int]] = []
+    kw = {} if distance is None else {"distance": distance}
+    for k in range(0, len(geoms), 100):
+        left, right = tree.query(geoms[k:k + 100], predicate=predicate, **kw)
+        pairs += [(i + k, j) for i, j in zip(left.tolist(), right.tolist()) if i + k < j]
+        if len(pairs) >= limit:
+            return pairs[:limit]
+    return pairs
+
+
 def shared_borders(m: AreaMap, ids: Iterable[str] | None = None) -> dict[tuple[str, str], float]:
     """Pairs of locations ``(a, b)`` (a before b in map order) whose borders share a stretch,
     with its length.  Touching at a point only is not a shared border."""
@@ -433,9 +454,8 @@ def shared_borders(m: AreaMap, ids: Iterable[str] | None = None) -> dict[tuple[s
     if len(geoms) < 2:
         return {}
     tree = shapely.STRtree(geoms)
-    left, right = tree.query(geoms, predicate="intersects")
     out = {}
-    pairs = [(i, j) for i, j in zip(left.tolist(), right.tolist()) if i < j]
+    pairs = near_pairs(tree, geoms, "intersects")
     if not pairs:
         return {}
     ba = shapely.boundary(shapely.make_valid([geoms[i] for i, _ in pairs]))
@@ -499,5 +519,5 @@ def outline_of(geoms: Iterable[BaseGeometry]) -> BaseGeometry:
 
 
 __all__ = ["GRID", "border_between", "deleted_vertex", "fit_polygon", "inserted_points", "inserted_vertex", "moved_vertex", "nearest_edge",
-           "nearest_vertex", "outline_of", "rings_of", "round_geom", "round_point", "share_points", "share_vertices", "shared_borders",
+           "nearest_vertex", "outline_of", "rings_of", "round_geom", "round_point", "share_points", "share_vertices", "shared_borders", "near_pairs", "MAX_PAIRS",
            "snap", "touch_across_seam", "trace", "voronoi_cells", "with_rings"]

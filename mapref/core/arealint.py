@@ -46,6 +46,7 @@ from typing import NamedTuple
 import shapely
 from shapely.ops import nearest_points
 
+from mapref.core.areageom import near_pairs
 from mapref.core.areamodel import AreaMap, Location, polygon_parts
 
 ERRORS = frozenset({"self-intersection", "overlap", "empty-half"})
@@ -190,8 +191,7 @@ def _pairs(m: AreaMap, valid, tol: float) -> list[AreaProblem]:
         return out
     geoms = [loc.polygon for loc in valid]
     tree = shapely.STRtree(geoms)
-    left, right = tree.query(geoms, predicate="dwithin", distance=tol)
-    pairs = [(i, j) for i, j in zip(left.tolist(), right.tolist()) if i < j]
+    pairs = near_pairs(tree, geoms, "dwithin", tol)  # (bounded: locations piled up are named, not all of them)
     if pairs:
         ga, gb = [geoms[i] for i, _ in pairs], [geoms[j] for _, j in pairs]
         inter = shapely.intersection(ga, gb)

@@ -9,10 +9,13 @@ the writer is canonical: loading a file it wrote and saving it unchanged gives t
 from __future__ import annotations
 
 import math
+from itertools import chain
 
 import os
 from pathlib import Path
 
+import numpy
+import shapely
 from shapely.geometry import MultiPolygon, Point, Polygon
 
 from mapref.core.areamodel import (
@@ -34,6 +37,7 @@ from mapref.core.areamodel import (
 from mapref.io import tomlwrite as tw
 from mapref.io.anyfile import register
 from mapref.io.atomic import write_atomic
+from mapref.io.mapfile import ATTR_INT_REACH, plain_attr
 from mapref.io.problems import FileProblems, Reader, parse_toml, show_value
 
 FORMAT = 1
@@ -125,12 +129,22 @@ def area_from_dict(data: dict, source: str, shown: str) -> AreaMap:
         m.land = _area(r, land, "land")
 
     unsure: set[str] = set()  # locations whose halves could not be read
-    for lid, lt in r.table(data, "locations", "").items():
+    points = 0
+    locations = r.table(data, "locations", "")
+    if len(locations) > MAX_LOCATIONS:
+        r.error("locations", f"{len(locations):,} locations: mapref reads area maps of up to {MAX_LOCATIONS:,}")
+        r.raise_if_any()
+    for lid, lt in locations.items():
         w = f"locations.{lid}"
         if not _id_ok(r, lid, w) or not _is_table(r, lt, w, "a table with name and polygon"):
             continue
         r.check_keys(lt, LOCATION_KEYS, w, required=("polygon",))
         geom = _area(r, lt, w)
+        points += int(shapely.get_num_coordinates(geom))
+        if points > MAX_POINTS:
+            r.error(w, f"more than {MAX_POINTS:,} points in all the locations: mapref reads area maps of up to that many "
+                    "(simplify the outlines)")
+            r.raise_if_any()
         halves: tuple[str, ...] = ()
         split: tuple = ()
         if "halves" in lt or "split" in lt:
@@ -254,11 +268,18 @@ def _show(v: object) -> str:
 
 
 MAX_COORD = 1e7  # map units: far beyond any map, short of what geometry and drawing overflow on
+MAX_LOCATIONS = 5_000
+"""The most locations an area map holds (what ``import-areas`` takes: Europe's countries are 91)."""
+MAX_POINTS = 200_000
+"""The most points an area map's locations hold together: Europe's 91 countries hold 3,200; an
+outline of this many costs seconds to check and draw (a self-intersecting one most)."""
 
 
 def _number(v: object) -> bool:
     """A coordinate: a finite number within :data:`MAX_COORD` (nan and inf broke the geometry)."""
-    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and abs(v) <= MAX_COORD
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        return False
+    return abs(v) <= MAX_COORD if isinstance(v, int) else math.isfinite(v) and abs(v) <= MAX_COORD
 
 
 def _point(r: Reader, d: dict, key: str, where: str):
@@ -271,12 +292,29 @@ def _point(r: Reader, d: dict, key: str, where: str):
     return None
 
 
+def _fast_points(v: list) -> list | None:
+    """``v`` as (x, y) tuples when it is a list of [x, y] pairs of coordinates (a polygon of a
+    hundred thousand points is checked at C speed), else None."""
+    if not all(type(p) is list and len(p) == 2 for p in v):
+        return None
+    if not set(map(type, chain.from_iterable(v))) <= {int, float}:
+        return None
+    try:
+        a = numpy.asarray(v, dtype=float)
+    except (OverflowError, ValueError):
+        return None
+    if not (numpy.isfinite(a).all() and (numpy.abs(a) <= MAX_COORD).all()):
+        return None
+    return list(map(tuple, a.tolist()))
+
+
 def _ring(r: Reader, v: object, path: str, least: int, what: str = "ring"):
     if not isinstance(v, list):
         r.expected(path, "an array of [x, y] points", v)
         return None
-    pts = []
-    for i, p in enumerate(v, start=1):
+    fast = _fast_points(v)
+    pts = fast if fast is not None else []
+    for i, p in enumerate(v if fast is None else (), start=1):
         if isinstance(p, list) and len(p) == 2 and all(_number(x) for x in p):
             pts.append((float(p[0]), float(p[1])))
         else:
@@ -377,10 +415,11 @@ def _attrs(r: Reader, d: dict, where: str) -> dict:
         return {}
     out = {}
     for k, x in v.items():
-        if isinstance(x, (str, int, float, bool)) or (isinstance(x, list) and all(isinstance(y, (str, int, float, bool)) for y in x)):
+        if plain_attr(x) or (isinstance(x, list) and all(plain_attr(y) for y in x)):
             out[k] = x
         else:
-            r.expected(f"{where}.attrs.{k}", "a string, number, true/false or an array of them", x)
+            r.expected(f"{where}.attrs.{k}", f"a string, number (finite, within ±{ATTR_INT_REACH:,}), true/false or an array "
+                       "of them", x)
     return out
 
 

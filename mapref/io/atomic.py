@@ -12,7 +12,14 @@ the whole new one.  Beyond that it behaves as a careful editor does:
   killed (their process is gone, or they are more than an hour old) are removed by the next
   save of the same file;
 - with ``expect`` (a :class:`Stamp` taken when the file was read), nothing is written if the
-  file changed on disk since: :class:`ChangedOnDisk`.
+  file changed on disk since: :class:`ChangedOnDisk`;
+- a read-only file (no write permission for this user, or no write bit at all) is not
+  replaced: :class:`ReadOnly` (as an editor refuses to write over it; save it elsewhere);
+- a file with several hard links is rewritten in place once the new text is whole on disk
+  beside it, so every name keeps seeing the same file (a rename would give this name a new
+  file and leave the others on the old one);
+- ``private=True`` (crash journals, autosaves): the file is the user's alone, mode ``0600``,
+  and a symbolic link planted in its place is replaced, never written through.
 
 :func:`file_lock` holds an exclusive lock across processes (``flock`` on ``.NAME.lock``
 beside the file: the file itself is replaced by every save, so a lock on it would not hold).
@@ -48,6 +55,14 @@ class ChangedOnDisk(OSError):
 
     def __init__(self, path: str | os.PathLike[str]):
         super().__init__(errno.EBUSY, "changed on disk since it was read (by another mapref or an editor); not overwritten", str(path))
+
+
+class ReadOnly(PermissionError):
+    """The file may not be written (its mode says read-only): it is not replaced."""
+
+    def __init__(self, path: str | os.PathLike[str], mode: int):
+        super().__init__(errno.EACCES, f"the file is read-only (mode {mode:04o}); not overwritten: make it writable "
+                         "(chmod u+w) or save it elsewhere", str(path))
 
 
 class Locked(OSError):
@@ -222,6 +237,9 @@ def write_atomic(path: str | os.PathLike[str], text: str, *, backup: bool = Fals
     if old is not None and not stat.S_ISREG(old.st_mode):
         raise IsADirectoryError(errno.EISDIR, "not a regular file", str(path)) if stat.S_ISDIR(old.st_mode) else \
             OSError(errno.EINVAL, "not a regular file", str(path))
+    if old is not None and not private and (not stat.S_IMODE(old.st_mode) & 0o222 or not os.access(target, os.W_OK)):
+        raise ReadOnly(path, stat.S_IMODE(old.st_mode))
+    in_place = old is not None and not private and old.st_nlink > 1
     clean_stale_temps(target)
     fd, tmp = _new_temp(target, 0o600 if old is not None or private else 0o666)
     try:
@@ -235,17 +253,19 @@ def write_atomic(path: str | os.PathLike[str], text: str, *, backup: bool = Fals
                         os.fchown(fd, -1, old.st_gid)
                     except OSError:
                         pass
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
+            _write_all(fd, data)
             os.fsync(fd)
         finally:
             os.close(fd)
         if expect is not None and stamp(target) != expect:
             raise ChangedOnDisk(path)
         if backup and old is not None:
-            _keep_backup(target)
-        os.replace(tmp, target)
+            _keep_backup(target, copy=in_place)
+        if in_place:
+            _rewrite_in_place(target, data)
+            os.unlink(tmp)
+        else:
+            os.replace(tmp, target)
     except BaseException:
         try:
             os.unlink(tmp)
@@ -258,13 +278,42 @@ def write_atomic(path: str | os.PathLike[str], text: str, *, backup: bool = Fals
     _fsync_dir(target.parent)
 
 
-def _keep_backup(target: Path) -> None:
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def _rewrite_in_place(target: Path, data: bytes) -> None:
+    """Overwrite a hard-linked file's bytes (every link sees them).  The new text is already
+    whole on disk in a temporary, and the file's room is reserved before a byte is changed, so
+    a full disk refuses the save before it starts rather than half-way."""
+    fd = os.open(target, os.O_WRONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        if hasattr(os, "posix_fallocate"):
+            try:
+                os.posix_fallocate(fd, 0, len(data))
+            except OSError as e:
+                if e.errno not in (errno.EOPNOTSUPP, errno.EINVAL, getattr(errno, "ENOTSUP", errno.EOPNOTSUPP)):
+                    raise
+        os.lseek(fd, 0, os.SEEK_SET)
+        _write_all(fd, data)
+        os.ftruncate(fd, len(data))
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _keep_backup(target: Path, copy: bool = False) -> None:
     """``NAME.bak`` := the current ``NAME``, atomically (a hard link to it, or a copy where
-    the file system has no hard links)."""
+    the file system has no hard links, or when ``copy``: the file is about to be rewritten in
+    place, and a link would change with it)."""
     bak = target.with_name(target.name + BACKUP_SUFFIX)
     tmp = _temp_name(target)
     try:
         try:
+            if copy:
+                raise OSError(errno.EXDEV, "a copy, not a link")
             os.link(target, tmp)
         except OSError as e:
             if e.errno == errno.EEXIST:
@@ -274,9 +323,7 @@ def _keep_backup(target: Path) -> None:
                 with open(target, "rb") as src:
                     os.fchmod(fd, stat.S_IMODE(os.fstat(src.fileno()).st_mode))
                     while chunk := src.read(1 << 20):
-                        view = memoryview(chunk)
-                        while view:
-                            view = view[os.write(fd, view):]
+                        _write_all(fd, chunk)
                 os.fsync(fd)
             finally:
                 os.close(fd)
@@ -290,6 +337,22 @@ def _keep_backup(target: Path) -> None:
     finally:
         with _mutex:
             _writing.discard(tmp)
+
+
+def _open_lock(lock: str) -> int:
+    """The lock file, opened for ``flock``: made if missing; another user's lock in a shared
+    folder (0644: not ours to write) is opened read-only, which locks just as well."""
+    flags = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        return os.open(lock, os.O_RDWR | os.O_CREAT | flags, 0o666)
+    except (PermissionError, OSError) as e:
+        if e.errno not in (errno.EACCES, errno.EPERM, errno.EROFS, errno.EISDIR):
+            raise
+        first = e
+    try:
+        return os.open(lock, os.O_RDONLY | flags)
+    except OSError:
+        raise OSError(first.errno, f"cannot lock: {first.strerror}", lock) from None
 
 
 @contextmanager
@@ -311,14 +374,14 @@ def file_lock(path: str | os.PathLike[str], *, wait: float | None = None) -> Ite
             raise RuntimeError(f"{path}: this process already holds its lock")
         _held.add(lock)
     try:
-        fd = os.open(lock, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0), 0o666)
+        fd = _open_lock(lock)
     except BaseException:
         with _mutex:
             _held.discard(lock)
         raise
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise OSError(errno.EINVAL, "lock file is not a regular file", lock)
+            raise OSError(errno.EINVAL, "cannot lock: the lock file is not a regular file", lock)
         deadline = None if wait is None else time.monotonic() + wait
         while True:
             try:
@@ -348,5 +411,5 @@ def file_lock(path: str | os.PathLike[str], *, wait: float | None = None) -> Ite
             _held.discard(lock)
 
 
-__all__ = ["write_atomic", "file_lock", "stamp", "changed_since", "Stamp", "MISSING", "ChangedOnDisk", "Locked",
+__all__ = ["write_atomic", "file_lock", "stamp", "changed_since", "Stamp", "MISSING", "ChangedOnDisk", "Locked", "ReadOnly",
            "real_target", "backup_path", "clean_stale_temps"]

@@ -14,7 +14,10 @@ documents and on every file in the repository).
 
 from __future__ import annotations
 
+import json
 import re
+
+from mapref.io.problems import MAX_DEPTH
 
 __all__ = ["Unsupported", "loads"]
 
@@ -78,14 +81,16 @@ def _key(src: str, pos: int) -> tuple[int, str]:
     raise Unsupported("key")
 
 
-def _value(src: str, pos: int, frozen: set[int]):
+def _value(src: str, pos: int, frozen: set[int], depth: int):
+    """The value at ``pos``, which lies ``depth`` levels below the document (a table or an array
+    there must leave room for what it holds within :data:`MAX_DEPTH`)."""
     c = src[pos:pos + 1]
     if c == '"':
         return _string(src, pos)
     if c == "[":
-        return _array(src, pos, frozen)
+        return _array(src, pos, frozen, depth)
     if c == "{":
-        return _inline(src, pos, frozen)
+        return _inline(src, pos, frozen, depth)
     if c == "t" and src.startswith("true", pos):
         end, v = pos + 4, True
     elif c == "f" and src.startswith("false", pos):
@@ -105,7 +110,47 @@ def _number(text: str):
     return float(text) if "." in text or "e" in text or "E" in text else int(text)
 
 
-def _array(src: str, pos: int, frozen: set[int]):
+def _deep(depth: int) -> None:
+    """Tables and arrays nested :data:`mapref.io.problems.MAX_DEPTH` deep or more are left to
+    tomllib (and refused by :func:`mapref.io.problems.parse_toml`, which then checks the depth
+    of what tomllib read)."""
+    if depth >= MAX_DEPTH:
+        raise Unsupported("nested too deep")
+
+
+# arrays of numbers up to four levels deep (a polygon's points, a long list), read at C speed:
+# such an array's text (digits, signs, dots, exponents, commas, spaces, tabs, line feeds and
+# brackets), with a trailing comma after a value turned into a space, is read by JSON's reader.
+# JSON and TOML read such numbers alike; anything else (a comment, a string, "[,]", 1_000, +1)
+# makes it fail, and the array is read below.
+_NUM_CHARS = r"[0-9eE.+\-, \t\n]"
+_LEVEL = _NUM_CHARS + r"*+"
+for _ in range(3):
+    _LEVEL = r"(?:" + _NUM_CHARS + r"++|\[" + _LEVEL + r"\])*+"
+_NUMERIC = re.compile(r"\[" + _LEVEL + r"\]")  # [[[[1]]]] at most
+_TRAILING = re.compile(r"([0-9\]][ \t\n]*),([ \t\n]*\])")
+_JSON = json.JSONDecoder()
+
+
+def _numbers(src: str, pos: int):
+    """(end, list) for an array of numbers (nested or not) at ``pos``, or None."""
+    m = _NUMERIC.match(src, pos)
+    if m is None:
+        return None
+    text = _TRAILING.sub(r"\1 \2", m.group())
+    try:
+        v, end = _JSON.raw_decode(text)
+    except ValueError:
+        return None
+    return (pos + end, v) if end == len(text) else None
+
+
+def _array(src: str, pos: int, frozen: set[int], depth: int):
+    _deep(depth)
+    fast = _numbers(src, pos) if depth + 4 < MAX_DEPTH else None
+    if fast is not None:
+        frozen.add(id(fast[1]))
+        return fast
     m = _PAIR.match(src, pos)
     if m is not None:
         out = [_number(m.group(1)), _number(m.group(2))]
@@ -117,7 +162,7 @@ def _array(src: str, pos: int, frozen: set[int]):
         if src.startswith("]", pos):
             frozen.add(id(out))
             return pos + 1, out
-        pos, v = _value(src, pos, frozen)
+        pos, v = _value(src, pos, frozen, depth + 1)
         out.append(v)
         pos = _GAP.match(src, pos).end()
         if src.startswith(",", pos):
@@ -126,7 +171,8 @@ def _array(src: str, pos: int, frozen: set[int]):
             raise Unsupported("array")
 
 
-def _inline(src: str, pos: int, frozen: set[int]):
+def _inline(src: str, pos: int, frozen: set[int], depth: int):
+    _deep(depth)
     out: dict = {}
     pos = _WS.match(src, pos + 1).end()
     if src.startswith("}", pos):
@@ -138,7 +184,7 @@ def _inline(src: str, pos: int, frozen: set[int]):
         if not src.startswith("=", pos) or k in out:
             raise Unsupported("inline table")
         pos = _WS.match(src, pos + 1).end()
-        pos, out[k] = _value(src, pos, frozen)
+        pos, out[k] = _value(src, pos, frozen, depth + 1)
         pos = _WS.match(src, pos).end()
         if src.startswith("}", pos):
             frozen.add(id(out))
@@ -164,6 +210,7 @@ def _loads(src: str) -> dict:
     defined: set[int] = {id(root)}  # tables given by a header or the root
     keep: list = []  # the objects whose ids are in frozen/defined stay alive while reading
     cur = root
+    cur_depth = 0  # how deep the current table lies
     pos, n = 0, len(src)
     while True:
         pos = _GAP.match(src, pos).end()
@@ -188,6 +235,7 @@ def _loads(src: str) -> dict:
             if m is None:
                 raise Unsupported("header")
             pos = m.end()
+            _deep(len(path) + many)  # the table [a.b] lies two levels down; [[a.b]]'s tables three
             t = root
             for k in path[:-1]:
                 nxt = t.setdefault(k, {})
@@ -211,6 +259,7 @@ def _loads(src: str) -> dict:
                     raise Unsupported("table defined twice")
             defined.add(id(cur))
             keep.append(cur)
+            cur_depth = len(path) + many
             continue
         m = _LINE.match(src, pos)
         if m is not None:
@@ -223,6 +272,7 @@ def _loads(src: str) -> dict:
         m = _INLINE_LINE.match(src, pos)
         if m is not None:
             k = m.group(1)
+            _deep(cur_depth + 1)
             items = _ITEM.findall(m.group(2))
             d = {ik: text if num == "" and flag == "" else int(num) if num else flag == "true" for ik, text, num, flag in items}
             if k in cur or len(d) != len(items):
@@ -236,7 +286,7 @@ def _loads(src: str) -> dict:
         if not src.startswith("=", pos) or k in cur:
             raise Unsupported("key")  # a dotted key, a key given twice...
         pos = _WS.match(src, pos + 1).end()
-        pos, v = _value(src, pos, frozen)
+        pos, v = _value(src, pos, frozen, cur_depth + 1)
         cur[k] = v
         if isinstance(v, (dict, list)):
             keep.append(v)

@@ -24,77 +24,157 @@ import shapely
 from shapely.geometry import LineString, Point, Polygon, shape
 
 from mapref.core.areaedit import suggest_lines
-from mapref.core.areageom import GRID, border_between, round_geom, round_point
+from mapref.core.areageom import GRID, MAX_PAIRS, border_between, round_geom, round_point
+from mapref.core.arealint import lint_area
 from mapref.core.areamodel import AreaMap, Location, as_area, polygon_parts
-from mapref.io.problems import FileProblems, Problem
+from mapref.io.mapfile import plain_attr
+from mapref.io.problems import MAX_DEPTH, FileProblems, Problem, clip, parse_toml_bytes, read_source, show_value, too_deep
 
 SCALE = 20.0  # map units per degree of latitude
+MAX_FEATURES = 5000
+"""The most features one import takes (Natural Earth's 1:10m countries of the world are 258)."""
+MAX_POSITIONS = 200_000
+"""The most points all the features' rings hold together: what an area map may hold
+(:data:`mapref.io.areafile.MAX_POINTS`); Natural Earth's 1:110m Europe holds 3,200, and a more
+detailed file is simplified first, in a GIS."""
+
+
+def _fail(shown: str, key: str, message: str, line: int | None = None, col: int | None = None) -> FileProblems:
+    return FileProblems([Problem(shown, line, col, key, message)])
 
 
 def read_geojson(path: str | os.PathLike[str], shown: str | None = None) -> dict:
+    """The JSON of a GeoJSON file, read through mapref's guard (a regular file of at most 16
+    MiB: a FIFO, a device, a folder or a bigger file is refused in one line), nested at most
+    :data:`mapref.io.problems.MAX_DEPTH` deep; FileProblems for anything else."""
     shown = shown or str(path)
+    raw = read_source(path, shown)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise FileProblems([Problem(shown, None, None, "", "no such file")]) from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise FileProblems([Problem(shown, None, None, "", f"cannot read: {e}")]) from None
+        text = raw.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as e:
+        raise _fail(shown, "", f"not UTF-8 text: byte 0x{raw[e.start]:02x} ({e.reason})", raw.count(b"\n", 0, e.start) + 1) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise FileProblems([Problem(shown, e.lineno, e.colno, "", f"JSON syntax error: {e.msg}")]) from None
+        raise _fail(shown, "", f"JSON syntax error: {e.msg}", e.lineno, e.colno) from None
+    except RecursionError:
+        raise _fail(shown, "", f"arrays or objects nested more than {MAX_DEPTH} deep") from None
+    except ValueError as e:  # an integer past Python's limit on digits (4300)
+        raise _fail(shown, "", f"not a number mapref can read ({clip(str(e), 80)})") from None
+    if too_deep(data) is not None:
+        raise _fail(shown, "", f"arrays or objects nested more than {MAX_DEPTH} deep")
     if not isinstance(data, dict) or data.get("type") not in ("FeatureCollection", "Feature"):
-        got = data.get("type") if isinstance(data, dict) else type(data).__name__
-        raise FileProblems([Problem(shown, None, None, "type", f'expected a GeoJSON "FeatureCollection", got {got!r}')])
+        got = data.get("type") if isinstance(data, dict) else data
+        raise _fail(shown, "type", f'expected a GeoJSON "FeatureCollection", got {show_value(got)}')
     return data
 
 
+def _ring_problem(ring: object) -> str:
+    """Why ``ring`` is not a closed ring of positions in degrees ("" when it is)."""
+    if not isinstance(ring, list) or len(ring) < 4:
+        return "expected a ring of at least 4 positions"
+    for p in ring:
+        if not isinstance(p, list) or not 2 <= len(p) <= 3 or not all(type(x) in (int, float) for x in p):
+            return f"expected positions [longitude, latitude], got {show_value(p)}"
+        lon, lat = p[0], p[1]
+        if not (-180 <= lon <= 180 and -90 <= lat <= 90):  # nan compares false
+            return f"expected longitude -180 to 180 and latitude -90 to 90 (degrees, as GeoJSON has them), got {show_value(p[:2])}"
+    return ""
+
+
+def _polygons(geom: dict) -> tuple[list, str]:
+    """(the polygons' rings, why they are not polygons' rings or "")."""
+    coords = geom.get("coordinates")
+    polys = [coords] if geom["type"] == "Polygon" else coords
+    if not isinstance(polys, list) or not all(isinstance(p, list) and p for p in polys):
+        return [], "expected the polygons' rings"
+    for p in polys:
+        bad = next(filter(None, map(_ring_problem, p)), "")
+        if bad:
+            return [], bad
+    return polys, ""
+
+
 def areas_from_geojson(data: dict, shown: str, name_property: str = "name", name: str = "") -> tuple[AreaMap, list[str]]:
-    """(the map, notes about skipped features); raises FileProblems for features without a name."""
+    """(the map, notes about skipped features); FileProblems for features it cannot take: no
+    name, coordinates that are not degrees, too many features or points, locations that would
+    overlap; what it makes passes ``mapref check``."""
     feats = data.get("features", []) if data.get("type") == "FeatureCollection" else [data]
+    if not isinstance(feats, list):
+        raise _fail(shown, "features", f"expected an array of features, got {show_value(feats)}")
+    if len(feats) > MAX_FEATURES:
+        raise _fail(shown, "features", f"{len(feats):,} features: import-areas takes up to {MAX_FEATURES:,}")
     problems: list[Problem] = []
     notes: list[str] = []
     shapes = []
+    points = 0
     for i, f in enumerate(feats):
         key = f"features[{i}]"
         if not isinstance(f, dict):
-            problems.append(Problem(shown, None, None, key, "expected a Feature object"))
+            problems.append(Problem(shown, None, None, key, f"expected a Feature object, got {show_value(f)}"))
             continue
         props = f.get("properties") or {}
+        if not isinstance(props, dict):
+            problems.append(Problem(shown, None, None, f"{key}.properties", f"expected an object, got {show_value(props)}"))
+            continue
         label = props.get(name_property)
         geom = f.get("geometry")
         if not isinstance(label, str) or not label.strip():
             have = ", ".join(sorted(k for k, v in props.items() if isinstance(v, str))) or "none"
             problems.append(Problem(shown, None, None, f"{key}.properties.{name_property}",
-                                    f"expected the feature's name, got {json.dumps(label)} (its text properties: {have}; "
-                                    "choose one with --name-property)"))
+                                    f"expected the feature's name, got {json.dumps(label) if isinstance(label, (str, type(None))) else show_value(label)} "
+                                    f"(its text properties: {have}; choose one with --name-property)"))
             continue
-        if not geom or geom.get("type") not in ("Polygon", "MultiPolygon"):
-            notes.append(f"{label}: skipped, not a polygon ({(geom or {}).get('type', 'no geometry')})")
+        if geom is not None and not isinstance(geom, dict):
+            problems.append(Problem(shown, None, None, f"{key}.geometry", f"expected a geometry object, got {show_value(geom)}"))
             continue
+        kind = (geom or {}).get("type", "no geometry")
+        if kind not in ("Polygon", "MultiPolygon"):
+            notes.append(f"{clip(label, 60)}: skipped, not a polygon ({show_value(kind) if not isinstance(kind, str) else clip(kind, 40)})")
+            continue
+        polys, bad = _polygons(geom)
+        if bad:
+            problems.append(Problem(shown, None, None, f"{key}.geometry.coordinates", bad))
+            continue
+        points += sum(len(r) for p in polys for r in p)
+        if points > MAX_POSITIONS:
+            raise _fail(shown, "features", f"more than {MAX_POSITIONS:,} points: import-areas takes up to that many "
+                        "(simplify the file in a GIS first)")
         try:
-            g = shape(geom)
-        except Exception as e:  # noqa: BLE001 - malformed coordinates
-            problems.append(Problem(shown, None, None, f"{key}.geometry", f"unreadable coordinates ({e})"))
+            g = shape({"type": "MultiPolygon", "coordinates": polys})
+        except Exception as e:  # noqa: BLE001 - what shapely refuses that the checks above let through
+            problems.append(Problem(shown, None, None, f"{key}.geometry", f"unreadable coordinates ({clip(str(e), 80)})"))
             continue
-        attrs = {k: v for k, v in props.items() if k != name_property and isinstance(v, (str, int, float, bool)) and v is not None}
-        shapes.append((label.strip(), g, attrs))
+        attrs = {k: v for k, v in props.items() if k != name_property and plain_attr(v)}
+        shapes.append((i, label.strip(), g, attrs))
+        if len(problems) >= 20:
+            break
     if problems:
         raise FileProblems(problems)
     if not shapes:
-        raise FileProblems([Problem(shown, None, None, "features", "no Polygon or MultiPolygon feature to import")])
+        raise _fail(shown, "features", "no Polygon or MultiPolygon feature to import")
 
-    x0, y0, x1, y1 = shapely.total_bounds([g for _, g, _ in shapes])
+    x0, y0, x1, y1 = shapely.total_bounds([g for _, _, g, _ in shapes])
     geo = {"lon0": round(x0, 2), "lat0": round(y1, 2), "scale": SCALE, "parallel": round((y0 + y1) / 2, 1)}
     m = AreaMap(name=name, geo=geo)
-    for label, g, attrs in shapes:
+    feature_of: dict[str, int] = {}
+    for i, label, g, attrs in shapes:
         mg = round_geom(_project(g, geo))
         if mg.is_empty:
-            notes.append(f"{label}: skipped, too small at this scale")
+            notes.append(f"{clip(label, 60)}: skipped, too small at this scale")
             continue
         lid = m.new_id(label)
         m.locations[lid] = Location(lid, name=label, polygon=mg, attrs=attrs)
+        feature_of[lid] = i
     notes += _drop_slivers(m)
+    wrong = [p for p in lint_area(m) if p.is_error]  # overlaps, borders crossing themselves: before any work on them
+    if wrong:
+        out = [Problem(shown, None, None, f"features[{feature_of.get(p.where.split('.')[0], 0)}]",
+                       f"{p.message}: the locations of a map may not overlap or cross themselves") for p in wrong[:20]]
+        if len(wrong) > 20:
+            many = "at least " if len(wrong) >= MAX_PAIRS else ""  # (overlaps are looked for up to that many)
+            out.append(Problem(shown, None, None, "features", f"and {many}{len(wrong) - 20:,} more such problems"))
+        raise FileProblems(out)
     e = suggest_lines(m)
     if e is not None:
         e.do(m)
@@ -184,12 +264,24 @@ def _bend_lines(m: AreaMap) -> None:
 
 
 def import_areas(src: str, out: str, name_property: str = "name") -> tuple[AreaMap, list[str]]:
-    """Read ``src``, write the area map to ``out`` (atomically); return the map and notes."""
-    from mapref.io.areafile import save_area_map
+    """Read ``src``, write the area map to ``out`` (atomically); return the map and notes.  A map
+    that ``mapref check`` would refuse is not written (FileProblems)."""
+    from mapref.io.anyfile import load_parsed
+    from mapref.io.areafile import dumps_area_map
+    from mapref.io.atomic import write_atomic
 
     data = read_geojson(src)
     m, notes = areas_from_geojson(data, src, name_property, name=Path(src).stem.replace("_", " "))
-    save_area_map(m, out)
+    text = dumps_area_map(m)
+    try:
+        parsed, source = parse_toml_bytes(text.encode("utf-8"), out)
+        _kind, made = load_parsed(parsed, source, out)
+        wrong = made.check()
+    except FileProblems as e:
+        wrong = [str(p) for p in e.problems]
+    if wrong:
+        raise _fail(src, "", f"the map made from it would not pass mapref check, so {out} was not written: {wrong[0]}")
+    write_atomic(out, text)
     return m, notes
 
 

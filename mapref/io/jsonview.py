@@ -11,7 +11,11 @@ from mapref.io.problems import escape
 
 def map_to_json(m: MapModel) -> dict:
     g = m.grid
-    lab = g.label
+    labels = dict(zip(g.hex_list(), g.labels_row_major()))  # every hex's label made once (the largest map: 100,000)
+
+    def lab(h) -> str:
+        return labels.get(h) or g.label(h)
+
     hexes = {}
     for h in sorted(m.hexes):
         d = m.hexes[h]

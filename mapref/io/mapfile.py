@@ -199,7 +199,7 @@ def map_from_dict(data: dict, source: str, shown: str) -> MapModel:
         for k, v in ft.items():
             if k in ("kind", "hex", "box"):
                 continue
-            if not _plain(v):
+            if not plain_attr(v):
                 r.expected(f"{w}.{k}", f"a string, a number (finite, within ±{ATTR_INT_REACH:,}) or true/false", v)
                 continue
             attrs[k] = v
@@ -232,8 +232,9 @@ def _pair(r: Reader, d: dict, key: str, where: str, reach: float, what: str) -> 
     return float(v[0]), float(v[1])
 
 
-def _plain(v: object) -> bool:
-    """A value a feature attribute may hold: one that saves and reloads as it is."""
+def plain_attr(v: object) -> bool:
+    """A value a free attribute may hold (a hex feature's, an area map's place or line): one that
+    saves and reloads as it is, and goes to JSON."""
     if isinstance(v, float):
         return math.isfinite(v)
     if isinstance(v, int) and not isinstance(v, bool):

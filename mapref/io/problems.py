@@ -29,6 +29,14 @@ mapref accepts (100,000 hexes, every one named) 5.4 MB; parsing 16 MiB of the wo
 takes seconds, not minutes."""
 MAX_DEPTH = 32
 """Arrays and tables nest at most this deep (mapref's own files need 4 levels)."""
+MAX_ITEMS = 2_000_000
+"""The most keys, array items and tables a file may hold, counted by its commas, equals signs
+and opening brackets before it is parsed: the largest hex map (100,000 hexes) holds about
+600,000, the largest area map (200,000 points) about 650,000.  Parsing two million of the
+costliest items takes seconds, and a few hundred megabytes."""
+MAX_PROBLEMS = 100
+"""Problems of one file listed in full; past them a file is only counted ("and N more"): a file
+with a million wrong values is reported in the time it takes to read it."""
 MAX_SHOWN = 120
 """Characters of a string value echoed in a message; longer ones are cut with their length."""
 
@@ -91,6 +99,7 @@ class Locator:
 
     def __init__(self, source: str):
         self.positions: dict[str, tuple[int, int]] = {}
+        self._found: dict[str, tuple[int | None, int | None]] = {}
         table: list[str] = []
         for n, raw in enumerate(source.splitlines(), start=1):
             m = _HEADER.match(raw)
@@ -112,6 +121,11 @@ class Locator:
                     self.positions.setdefault(".".join(path + [name]), (n, im.start(1) + 1))
 
     def find(self, path: str) -> tuple[int | None, int | None]:
+        if path not in self._found:
+            self._found[path] = self._find(path)
+        return self._found[path]
+
+    def _find(self, path: str) -> tuple[int | None, int | None]:
         parts = path.split(".")
         while parts:
             pos = self.positions.get(".".join(parts))
@@ -239,38 +253,49 @@ def _deep_bracket(source: str) -> tuple[int | None, int | None]:
     return None, None
 
 
-def _too_deep(data: dict) -> list[str] | None:
-    """The key path of the first value nested deeper than :data:`MAX_DEPTH`, or None."""
-    # first only the depth, over the tables and arrays (an area map has a few hundred thousand):
-    # the paths are made only for a document that is too deep
-    level, depth = [data], 0
-    while level:
-        depth += 1
-        nxt = []
-        for v in level:
-            items = v.values() if isinstance(v, dict) else v
-            nxt += [x for x in items if isinstance(x, (dict, list))]
-        if nxt and depth >= MAX_DEPTH:
-            break
-        level = nxt
-    else:
-        return None
-    stack: list[tuple[object, list[str]]] = [(data, [])]
+def too_deep(data: object) -> list[str] | None:
+    """The key path of the first value nested deeper than :data:`MAX_DEPTH`, or None.  Only
+    arrays and tables are visited, and a path is built only for the one found: an array of two
+    million numbers costs one pass over it, no copy per element."""
+    stack: list[tuple[object, int]] = [(data, 0)]
     while stack:
-        v, path = stack.pop()
-        if len(path) > MAX_DEPTH:
-            return path
-        if isinstance(v, dict):
-            stack.extend((x, path + [str(k)]) for k, x in v.items())
-        elif isinstance(v, list):
-            stack.extend((x, path + [str(i)]) for i, x in enumerate(v))
+        v, depth = stack.pop()
+        if depth >= MAX_DEPTH and v:  # a value inside it lies deeper than the limit
+            return _path_below(data, MAX_DEPTH + 1) or []
+        items = v.values() if isinstance(v, dict) else v if isinstance(v, list) else ()
+        stack.extend((x, depth + 1) for x in items if isinstance(x, (dict, list)))
+    return None
+
+
+def _path_below(v: object, depth: int) -> list[str] | None:
+    """The keys down to a value ``depth`` levels below ``v`` (recursion at most MAX_DEPTH + 1)."""
+    if depth == 0:
+        return []
+    pairs = v.items() if isinstance(v, dict) else enumerate(v) if isinstance(v, list) else ()
+    for k, x in pairs:
+        if depth == 1:
+            return [str(k)]
+        if isinstance(x, (dict, list)):
+            rest = _path_below(x, depth - 1)
+            if rest is not None:
+                return [str(k)] + rest
     return None
 
 
 def parse_toml(path: str | os.PathLike[str], shown: str) -> tuple[dict, str]:
     """Read (through :func:`read_source`) and parse a TOML file, turning every failure into
     :class:`FileProblems` with a line and column wherever there is one."""
-    raw = read_source(path, shown)
+    return parse_toml_bytes(read_source(path, shown), shown)
+
+
+def parse_toml_bytes(raw: bytes, shown: str) -> tuple[dict, str]:
+    """Parse the bytes of a TOML file as :func:`parse_toml` does (a save reads its text back
+    through here before it replaces the file).  A file of more than :data:`MAX_ITEMS` items is
+    refused before it is parsed."""
+    items = raw.count(b",") + raw.count(b"=") + raw.count(b"[") + raw.count(b"{")
+    if items > MAX_ITEMS:
+        raise FileProblems([Problem(shown, None, None, "", f"too many values: {items:,} keys, array items and tables "
+                                    f"(mapref reads files of up to {MAX_ITEMS:,})")])
     try:
         source = raw.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -284,9 +309,10 @@ def parse_toml(path: str | os.PathLike[str], shown: str) -> tuple[dict, str]:
     from mapref.io import fasttoml
 
     try:
-        data = fasttoml.loads(source)  # mapref's own layout, quickly; anything else by tomllib
+        data = fasttoml.loads(source)  # mapref's own layout, quickly (and nested at most MAX_DEPTH deep)
+        checked = True
     except fasttoml.Unsupported:
-        data = None
+        data, checked = None, False  # anything else by tomllib
     try:
         if data is None:
             data = tomllib.loads(source)
@@ -310,7 +336,7 @@ def parse_toml(path: str | os.PathLike[str], shown: str) -> tuple[dict, str]:
         m = re.search(r"[0-9][0-9_]{4299,}", source)
         line, col = _position(source, m.start()) if m else (None, None)
         raise FileProblems([Problem(shown, line, col, "", "integer too long (more than 4300 digits)")]) from None
-    deep = _too_deep(data)
+    deep = None if checked else too_deep(data)
     if deep is not None:
         line, col = _deep_bracket(source)
         if line is None:
@@ -347,6 +373,7 @@ class Reader:
         self.source = source
         self._locator: Locator | None = None
         self.problems: list[Problem] = []
+        self.more = 0  # problems past MAX_PROBLEMS: counted, not located
 
     @property
     def locator(self) -> Locator:
@@ -356,6 +383,9 @@ class Reader:
         return self._locator
 
     def error(self, key: str, message: str) -> None:
+        if len(self.problems) >= MAX_PROBLEMS:
+            self.more += 1
+            return
         line, col = self.locator.find(key)
         self.problems.append(Problem(self.shown, line, col, key, message))
 
@@ -365,6 +395,9 @@ class Reader:
     def check_keys(self, table: dict, allowed: list[str] | tuple[str, ...], where: str, required: tuple[str, ...] = ()) -> None:
         for k in table:
             if k not in allowed:
+                if len(self.problems) >= MAX_PROBLEMS:
+                    self.more += 1
+                    continue
                 import difflib
 
                 key = f"{where}.{k}" if where else k
@@ -439,4 +472,5 @@ class Reader:
 
     def raise_if_any(self) -> None:
         if self.problems:
-            raise FileProblems(self.problems)
+            more = [Problem(self.shown, None, None, "", f"and {self.more:,} more problems")] if self.more else []
+            raise FileProblems(self.problems + more)

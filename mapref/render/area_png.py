@@ -15,7 +15,7 @@ from typing import Callable
 from PIL import Image, ImageDraw
 
 from mapref.core.areamodel import AreaMap, Location, polygon_parts
-from mapref.render.png import MAX_PIXELS, ImageTooBig  # one image bound for every map
+from mapref.render.png import MAX_PIXELS, ImageTooBig, save_image  # one image bound for every map
 from mapref.render.png import _font
 from mapref.render.scene_area import area_fill as fill_of, line_ends, line_paths as _line_paths, midpoint as _midpoint
 from mapref.render.style import LAND_UNOWNED, blend, text_colour_on
@@ -24,23 +24,34 @@ from mapref.render.text import Glyphs
 SEA = "#cfdeec"
 BORDER = "#4d4d4d"
 SS = 2  # supersampling
+SUPERSAMPLED = 16_000_000
+"""The largest image drawn supersampled (at SS times its size, then reduced): a bigger one is
+drawn at its own size, so that a 40-megapixel image takes a few hundred megabytes, not the
+1.1 GB its supersampled drawing took."""
 
 
 class _View:
-    def __init__(self, m: AreaMap, width: int, margin: float) -> None:
+    def __init__(self, m: AreaMap, width: int, margin: float, ss: int = SS) -> None:
         x0, y0, x1, y1 = m.bounds()
         for ln in m.lines.values():
             for x, y in ln.via:
                 x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
         self.x0, self.y0 = x0, y0
         span = max(x1 - x0, 1e-6)
-        self.k = (width - 2 * margin) / span * SS
-        self.margin = margin * SS
-        self.top = 36 * SS  # room for the title
-        self.size = (int(width * SS), int((y1 - y0) * self.k + 2 * self.margin + self.top))
+        self.ss = ss
+        self.k = (width - 2 * margin) / span * ss
+        self.margin = margin * ss
+        self.top = 36 * ss  # room for the title
+        self.size = (int(width * ss), int((y1 - y0) * self.k + 2 * self.margin + self.top))
 
     def __call__(self, p) -> tuple[float, float]:
         return ((p[0] - self.x0) * self.k + self.margin, (p[1] - self.y0) * self.k + self.margin + self.top)
+
+
+def _pixels(m: AreaMap, width: int) -> int:
+    """How many pixels an image of ``m`` ``width`` pixels wide has."""
+    w, h = _View(m, width, margin=40).size
+    return (w // SS) * (h // SS)
 
 
 def render_area(m: AreaMap, out: str | Path | None = None, width: int | None = None,
@@ -55,11 +66,15 @@ def render_area(m: AreaMap, out: str | Path | None = None, width: int | None = N
     w, h = v.size[0] // SS, v.size[1] // SS
     if w * h > MAX_PIXELS:  # the same bound as hex maps: memory stays within a few hundred MB
         most = int(width * (MAX_PIXELS / (w * h)) ** 0.5)
+        while most > 1 and _pixels(m, most) > MAX_PIXELS:
+            most -= 1  # (the margins make the estimate a little too big)
         raise ImageTooBig(f"a {width}-pixel-wide image of this map is {w}x{h} pixels, over the "
                           f"{MAX_PIXELS // 1_000_000} megapixels mapref draws; at most --size {most} fits")
+    if w * h > SUPERSAMPLED:
+        v = _View(m, width, margin=40, ss=1)
     img = Image.new("RGB", v.size, SEA)
     d = ImageDraw.Draw(img)
-    s = SS
+    s = v.ss
     f_name = _font(13 * s, bold=True)
     f_small = _font(10 * s)
     f_value = _font(11 * s, bold=True)
@@ -103,7 +118,7 @@ def render_area(m: AreaMap, out: str | Path | None = None, width: int | None = N
 
     marks = []  # drawn over the names: defence values and conditions
     if "lines" not in hidden:
-        for ln, pieces in _line_paths(m, v, 7.0 * SS):
+        for ln, pieces in _line_paths(m, v, 7.0 * s):
             colour = m.line_colour(ln.kind)
             w = int((2.2 if ln.kind == "land" else 2.6) * s)
             for pts in pieces:
@@ -143,11 +158,12 @@ def render_area(m: AreaMap, out: str | Path | None = None, width: int | None = N
         if more:  # the position's title names the game already when it starts with the map's name
             title = more if not title or more.startswith(title) else f"{title}  \u2014  {more}"
     d.text((v.margin, 10 * s), title, font=f_title, fill="#222222")
-    img = img.resize((v.size[0] // SS, v.size[1] // SS), Image.LANCZOS)
+    if s > 1:
+        img = img.resize((v.size[0] // s, v.size[1] // s), Image.LANCZOS)
     if progress:
         progress(1.0)
     if out is not None:
-        img.save(out)
+        save_image(img, out)
     return img
 
 

@@ -81,13 +81,6 @@ def _layers(supply: bool) -> tuple[str, ...]:
     return GAME_LAYERS if supply else tuple(x for x in GAME_LAYERS if x not in ON_DEMAND)
 
 
-def overlay_for(game_path: str, m):
-    """The overlay function render_map calls with (draw, layout), for a saved game."""
-    from mapref.rules.session import open_game
-
-    return overlay_for_session(open_game(game_path), m)
-
-
 def overlay_for_session(s, m, supply: bool = False):
     """The overlay function for a game session (the referee's window): the game's marks of the
     position's scene (:func:`mapref.render.scene.hex_game_marks`: captured hexes, the front, with
@@ -177,4 +170,4 @@ def render_position(session, out: str | Path | None = None, *, supply: bool = Fa
     return render_map(session.map, out, size, overlay=overlay_for_session(session, session.map, supply=supply))
 
 
-__all__ = ["printed_counter", "area_flag_pole", "area_overlay_for_session", "draw_marks", "overlay_for", "overlay_for_session", "render_position"]
+__all__ = ["printed_counter", "area_flag_pole", "area_overlay_for_session", "draw_marks", "overlay_for_session", "render_position"]

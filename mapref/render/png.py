@@ -257,8 +257,22 @@ def render_map(m: MapModel, out: str | Path | None = None, size: float | None = 
     if progress:
         progress(1.0)
     if out is not None:
-        img.save(out)
+        save_image(img, out)
     return img
+
+
+SIDE_LIMITS = {".jpg": 65500, ".jpeg": 65500, ".webp": 16383}
+"""Formats whose images may not be longer than this a side (their encoders refuse more, and say
+so on the terminal, not to the caller)."""
+
+
+def save_image(img: Image.Image, out: str | Path) -> None:
+    """Write ``img``: ValueError, nothing written, for a size its format cannot hold."""
+    limit = SIDE_LIMITS.get(Path(out).suffix.lower())
+    if limit is not None and max(img.size) > limit:
+        raise ValueError(f"a {Path(out).suffix[1:].upper()} image is at most {limit:,} pixels a side, and this one is "
+                         f"{img.width:,} x {img.height:,}: write a PNG, or give a smaller --size")
+    img.save(out)
 
 
 def _shown(name: str, limit: int = 60) -> str:

@@ -101,18 +101,25 @@ class PatchError(ValueError):
     """A patch that does not fit the data it is applied to."""
 
 
-def apply(data: dict, ops: list[dict]) -> dict:
+def apply(data: dict, ops: list[dict], *, in_place: bool = False) -> dict:
     """A copy of ``data`` with the operations of :meth:`Patch.undo_ops` / :meth:`Patch.redo_ops`
     (or a log's ``undo`` list) applied: ``{at, was}`` sets a value, ``{at}`` removes it,
-    ``{at, order}`` puts a table's keys in that order."""
-    out = copy.deepcopy(data)
+    ``{at, order}`` puts a table's keys in that order.  ``in_place``: change ``data`` itself
+    (a walk back through a whole log copies once, not once per entry)."""
+    out = data if in_place else copy.deepcopy(data)
+    if not isinstance(ops, list):
+        raise PatchError(f"expected a list of operations, got {type(ops).__name__}")
     for op in ops:
+        if not isinstance(op, dict):
+            raise PatchError(f"expected an operation table, got {type(op).__name__}")
         path = op.get("at")
-        if path == [] and isinstance(op.get("order"), list):  # the top table's key order (diff's Reorder at ())
+        if "order" in op and (not isinstance(op["order"], list) or not all(isinstance(k, str) for k in op["order"])):
+            raise PatchError(f"expected an order of keys, got {op['order']!r}"[:200])
+        if path == [] and "order" in op:  # the top table's key order (diff's Reorder at ())
             out = {k: out[k] for k in op["order"] if k in out} | {k: v for k, v in out.items() if k not in op["order"]}
             continue
         if not isinstance(path, list) or not path or not all(isinstance(x, str) for x in path):
-            raise PatchError(f"expected a path of keys, got {path!r}")
+            raise PatchError(f"expected a path of keys, got {path!r}"[:200])
         parent = out
         for k in path[:-1]:
             nxt = parent.get(k)
@@ -124,7 +131,7 @@ def apply(data: dict, ops: list[dict]) -> dict:
         last = path[-1]
         if "order" in op:
             table = parent.get(last)
-            if not isinstance(table, dict):
+            if not isinstance(table, dict) or not isinstance(op["order"], list):
                 raise PatchError(f"{'.'.join(path)}: not a table to reorder")
             keys = [k for k in op["order"] if k in table] + [k for k in table if k not in op["order"]]
             parent[last] = {k: table[k] for k in keys}

@@ -12,14 +12,15 @@ written as the engine's header, the ruleset's state, then the log; saves are ato
 
 from __future__ import annotations
 
+import copy
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from mapref.core.board import board_for
 from mapref.io import anyfile
 from mapref.io.atomic import Stamp, write_atomic
-from mapref.io.problems import FileProblems, Locator, Problem, Reader, parse_toml, show_value
+from mapref.io.problems import FileProblems, Locator, Problem, Reader, clip, parse_toml, parse_toml_bytes, show_value
 from mapref.rules import registry
 from mapref.rules.gamelog import LogEntry, dumps_log, read_log
 from mapref.rules.ruleset import Ruleset
@@ -60,6 +61,22 @@ def find_map(name: str, base: Path | None = None) -> Path:
     from mapref.paths import shipped_map
 
     return _find(name, base, shipped_map)
+
+
+def map_for(rs: Ruleset, ref: str, base: Path, shown: str, source: str, key: str = "map"):
+    """The map a scenario or game names (``ref``, found from ``base``), which must be of a kind
+    its ruleset is played on: a Struggle for Europe game naming a hex map is a problem of the
+    ``map`` key of the file that names it (``shown``)."""
+    m_path = find_map(ref, base)
+    m = load_map(m_path, str(m_path))
+    kind = board_for(m).kind
+    if kind not in rs.board_kinds:
+        line, col = Locator(source).find(key) if source else (None, None)
+        want = " or ".join(f"{k} map" for k in rs.board_kinds)
+        raise FileProblems([Problem(shown, line, col, key, f"expected {'an' if want[0] in 'aeiou' else 'a'} {want} "
+                                    f"({rs.title} is played on one), got {m_path.name}, {'an' if kind[0] in 'aeiou' else 'a'} "
+                                    f"{kind} map")])
+    return m
 
 
 def load_map(path: str | os.PathLike[str], shown: str | None = None):
@@ -130,7 +147,36 @@ class Game:
         own = self.ruleset.scenario_problems(self.board, self.scenario)
         sc_path = getattr(self.scenario, "path", "") or self.path
         rest = [p for p in self.ruleset.state_problems(self.board, self.scenario, self.state) if p not in own]
+        rest += [p for p in self.log_problems() if p not in rest]
         return [f"{sc_path}: {p}" for p in own] + [f"{self.path}: {p}" for p in rest]
+
+    def log_problems(self) -> list[str]:
+        """The log must take the game back action by action (``mapref undo``, Ctrl+Z): every
+        entry's undo fits the position before it, and the position the last entry's undo gives
+        loads again."""
+        from mapref.rules import datapatch
+
+        if not self.log:
+            return []
+        data = self.ruleset.state_data(self.state)
+        back = copy.deepcopy(data)
+        for i, e in enumerate(reversed(self.log)):
+            try:
+                back = datapatch.apply(back, e.undo, in_place=True)
+            except (datapatch.PatchError, TypeError, KeyError) as x:
+                return [f"log: entry {e.n} ({clip(e.did, 60)}): its undo does not fit the game: {clip(str(x), 120)}"]
+            if i == 0:
+                try:
+                    st = self.ruleset.read_state(back, "", self.path or "<game>")
+                    problems = readback_problems(self, self.ruleset.dumps_state(st), whole=False)
+                except FileProblems as x:
+                    problems = [f"{p.key}: {p.message}" if p.key else p.message for p in x.problems]
+                except (ValueError, TypeError) as x:
+                    problems = [str(x)]
+                if problems:
+                    return [f"log: entry {e.n} ({clip(e.did, 60)}): taking it back would give a game that does not "
+                            f"load: {problems[0]}"]
+        return []
 
 
 @dataclass
@@ -157,9 +203,9 @@ class ScenarioFile:
 
 def scenario_with_map(path: str | os.PathLike[str], shown: str | None = None) -> ScenarioFile:
     shown = shown or str(path)
-    sc = load_scenario(path, shown)
-    m_path = find_map(sc.map, Path(path).parent)
-    return ScenarioFile(sc, load_map(m_path, str(m_path)), shown)
+    data, source = parse_toml(Path(path), shown)
+    sc = read_scenario(data, source, shown)
+    return ScenarioFile(sc, map_for(scenario_ruleset(sc), sc.map, Path(path).parent, shown, source), shown)
 
 
 def read_game(data: dict, source: str, shown: str, base: Path) -> Game:
@@ -188,8 +234,9 @@ def read_game(data: dict, source: str, shown: str, base: Path) -> Game:
         r.problems += e.problems
         r.raise_if_any()
     r.raise_if_any()
-    m_path = find_map(getattr(st, "map", "") or sc.map, base)
-    return Game(load_map(m_path, str(m_path)), sc, st, rs, shown, log, stamp=Stamp.of_text(source))
+    own = getattr(st, "map", "")
+    m = map_for(rs, own or sc.map, base, shown if own else sc.path, source if own else "")
+    return Game(m, sc, st, rs, shown, log, stamp=Stamp.of_text(source))
 
 
 def load_game(path: str | os.PathLike[str], shown: str | None = None) -> Game:
@@ -204,10 +251,60 @@ def dumps_game(game: Game) -> str:
     return head + game.ruleset.dumps_state(game.state) + dumps_log(game.log)
 
 
+class NotReadable(ValueError):
+    """What would be saved would not load again: nothing is written."""
+
+    def __init__(self, path: str | os.PathLike[str], problems: list[str]):
+        self.problems = problems
+        super().__init__(f"{path}: not saved, mapref could not read it back: {problems[0]}"
+                         + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""))
+
+
+def readback_problems(game: Game, text: str, shown: str = "", whole: bool = True) -> list[str]:
+    """Why ``text`` (a whole saved game, or with ``whole=False`` only the ruleset's state) would
+    not load again as ``game`` with ``mapref check`` passing: the file reader's problems and the
+    consistency check's, or [].  Saves call it before they replace a file, the session before
+    it applies an action."""
+    shown = shown or game.path or "<game>"
+    try:
+        data, source = parse_toml_bytes(text.encode("utf-8"), shown)
+        r = Reader(shown, source)
+        log = []
+        if whole:
+            r.format_(data, FORMAT, "game")
+            log = read_log(r, data)
+        r.raise_if_any()
+        st = game.ruleset.read_state({k: v for k, v in data.items() if k != "log"}, source, shown)
+    except UnicodeEncodeError:
+        return ["it holds text that is not valid Unicode (from a file name or an argument?)"]
+    except FileProblems as e:
+        return [f"{p.key}: {p.message}" if p.key else p.message for p in e.problems]
+    except (ValueError, TypeError) as e:  # what the writer itself cannot write (nan...)
+        return [f"cannot be written: {e}"]
+    problems = game.ruleset.state_problems(game.board, game.scenario, st)
+    if whole and not problems:
+        problems = replace(game, state=st, log=log, cache={}).log_problems()
+    if whole and not problems:  # what it names must be found from where it is written (Save as elsewhere...)
+        base = Path(shown).parent
+        own = game.ruleset.state_data(st)
+        for key, find in (("scenario", find_scenario), ("map", find_map)):
+            ref = own.get(key)  # (a game without its own map reference uses its scenario's, found from the scenario)
+            if isinstance(ref, str) and ref and not exists(find(ref, base)):
+                problems.append(f"{key}: {show_value(ref)} is not found from {base}")
+    return problems
+
+
 def save_game(game: Game, path: str | os.PathLike[str], *, expect: Stamp | None = None) -> None:
     """Write the game atomically; with ``expect``, only if the file still holds what it held
-    then (else :class:`mapref.io.atomic.ChangedOnDisk`, and nothing is written)."""
-    text = dumps_game(game)
+    then (else :class:`mapref.io.atomic.ChangedOnDisk`, and nothing is written).  What would
+    not load again is not written (:class:`NotReadable`)."""
+    try:
+        text = dumps_game(game)
+    except (ValueError, TypeError) as e:
+        raise NotReadable(path, [f"cannot be written: {e}"]) from None
+    problems = readback_problems(game, text, str(path))
+    if problems:
+        raise NotReadable(path, problems)
     write_atomic(path, text, expect=expect)
     game.stamp = Stamp.of_text(text)
 
@@ -229,8 +326,7 @@ def open_file(path: str | os.PathLike[str], shown: str | None = None) -> tuple[s
     kind = data.get("kind", "hex" if "grid" in data else None)
     if kind == "scenario":
         sc = read_scenario(data, source, shown)
-        m_path = find_map(sc.map, Path(path).parent)
-        return kind, ScenarioFile(sc, load_map(m_path, str(m_path)), shown)
+        return kind, ScenarioFile(sc, map_for(scenario_ruleset(sc), sc.map, Path(path).parent, shown, source), shown)
     if kind == "game":
         return kind, read_game(data, source, shown, Path(path).parent)
     return anyfile.load_parsed(data, source, shown, extra_kinds=("scenario", "game"))
@@ -258,6 +354,6 @@ def shipped_scenarios() -> tuple[list[dict], list[str]]:
     return rows, problems
 
 
-__all__ = ["FORMAT", "Game", "ScenarioFile", "dumps_game", "find_map", "find_scenario", "load_game", "load_map",
+__all__ = ["FORMAT", "Game", "NotReadable", "ScenarioFile", "dumps_game", "map_for", "readback_problems", "find_map", "find_scenario", "load_game", "load_map",
            "load_scenario", "new_game", "open_file", "read_scenario", "save_game", "scenario_ruleset", "scenario_with_map",
            "shipped_scenarios"]

@@ -8,10 +8,14 @@ process, and play by e-mail can read and take back the last move.
 
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass, field
 
 from mapref.io import tomlwrite as tw
-from mapref.io.problems import Reader
+from mapref.io.problems import MAX_DEPTH, Reader, show_value
+
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
 
 LOG_KEYS = ("n", "turn", "side", "step", "by", "action", "did", "rule", "override", "undo")
 
@@ -57,28 +61,76 @@ class LogEntry:
         return d
 
 
+OP_KEYS = ("at", "was", "order")
+
+
+def plain_problem(v: object, depth: int = 0) -> str:
+    """Why ``v`` cannot be kept in a log ("" when it can): a log entry is written to the game as
+    TOML and to the crash journal as JSON, so it holds strings, true/false, integers of 64 bits,
+    finite numbers, arrays and tables, nested at most :data:`MAX_DEPTH` deep; never a date."""
+    if isinstance(v, str):
+        return "" if not _SURROGATE.search(v) else "text that is not valid Unicode"
+    if isinstance(v, bool):
+        return ""
+    if isinstance(v, int):
+        return "" if -(2**63) <= v < 2**63 else "an integer beyond 64 bits"
+    if isinstance(v, float):
+        return "" if math.isfinite(v) else "a number that is not finite"
+    if depth >= MAX_DEPTH and isinstance(v, (list, tuple, dict)):
+        return f"values nested more than {MAX_DEPTH} deep"
+    if isinstance(v, (list, tuple)):  # (an action built in code may hold a tuple: it is written as an array)
+        return next((p for p in (plain_problem(x, depth + 1) for x in v) if p), "")
+    if isinstance(v, dict):
+        return next((p for p in (plain_problem(x, depth + 1) for x in v.values()) if p), "")
+    return f"a {type(v).__name__}, which a log cannot hold" if not hasattr(v, "isoformat") else "a date or time"
+
+
+def op_problem(op: object) -> str:
+    """Why ``op`` is not a :mod:`mapref.rules.datapatch` operation ("" when it is)."""
+    if not isinstance(op, dict) or set(op) - set(OP_KEYS) or "at" not in op:
+        return "expected tables such as { at = [\"armies\", \"A\", \"at\"], was = \"Q13\" }"
+    at = op["at"]
+    if not isinstance(at, list) or not all(isinstance(k, str) for k in at) or not (at or "order" in op):
+        return "expected at = a list of keys, such as [\"armies\", \"A\", \"at\"]"
+    if "order" in op and (not isinstance(op["order"], list) or not all(isinstance(k, str) for k in op["order"])
+                          or "was" in op):
+        return "expected order = a list of keys (and no was)"
+    return plain_problem(op["was"]) if "was" in op else ""
+
+
+def read_entry(r: Reader, e: object, i: int, w: str = "log", with_redo: bool = False) -> LogEntry | None:
+    """One log entry (a ``[[log]]`` table, or a journal's record with ``redo``); its problems go
+    to ``r``; None when it is not a table."""
+    if not isinstance(e, dict):
+        r.expected(w, "a table (a log entry)", e)
+        return None
+    r.check_keys(e, LOG_KEYS + (("redo",) if with_redo else ()), w, required=("n", "action", "did"))
+    action = e.get("action", {})
+    if not isinstance(action, dict) or not isinstance(action.get("verb"), str):
+        r.expected(f"{w}.action", 'a table such as { verb = "move", from = "Q13", to = "R14" }', action)
+        action = {"verb": "?"}
+    elif plain_problem(action):
+        r.error(f"{w}.action", f"expected plain values, got {plain_problem(action)}")
+    patches = {}
+    for k in ("undo", "redo") if with_redo else ("undo",):
+        ops = e.get(k, [])
+        bad = "expected an array of tables" if not isinstance(ops, list) else next(filter(None, map(op_problem, ops)), "")
+        if bad:
+            r.error(f"{w}.{k}", f"{bad}, got {show_value(ops)}" if not isinstance(ops, list) else bad)
+            ops = []
+        patches[k] = list(ops)
+    return LogEntry(r.int_(e, "n", w, i + 1, 1), r.str_(e, "turn", w), r.str_(e, "side", w), r.str_(e, "step", w),
+                    dict(action), r.str_(e, "did", w), r.str_(e, "rule", w), r.str_(e, "by", w), r.str_(e, "override", w),
+                    patches["undo"], patches.get("redo", []))
+
+
 def read_log(r: Reader, data: dict) -> list[LogEntry]:
     """The ``[[log]]`` array of a saved game (problems go to ``r`` with their lines)."""
     raw = data.get("log", [])
     if not isinstance(raw, list) or not all(isinstance(x, dict) for x in raw):
         r.expected("log", "an array of tables ([[log]] entries)", raw)
         return []
-    out = []
-    for i, e in enumerate(raw):
-        w = "log"
-        r.check_keys(e, LOG_KEYS, w, required=("n", "action", "did"))
-        action = e.get("action", {})
-        if not isinstance(action, dict) or not isinstance(action.get("verb"), str):
-            r.expected(f"{w}.action", 'a table such as { verb = "move", from = "Q13", to = "R14" }', action)
-            action = {"verb": "?"}
-        undo = e.get("undo", [])
-        if not isinstance(undo, list) or not all(isinstance(op, dict) and isinstance(op.get("at"), list) for op in undo):
-            r.expected(f"{w}.undo", "an array of tables such as { at = [\"armies\", \"A\", \"at\"], was = \"Q13\" }", undo)
-            undo = []
-        out.append(LogEntry(r.int_(e, "n", w, i + 1, 1), r.str_(e, "turn", w), r.str_(e, "side", w), r.str_(e, "step", w),
-                            dict(action), r.str_(e, "did", w), r.str_(e, "rule", w), r.str_(e, "by", w),
-                            r.str_(e, "override", w), list(undo)))
-    return out
+    return [e for e in (read_entry(r, x, i) for i, x in enumerate(raw)) if e is not None]
 
 
 def dumps_log(entries: list[LogEntry]) -> str:
@@ -90,4 +142,4 @@ def dumps_log(entries: list[LogEntry]) -> str:
     return "\n".join(out) + ("\n" if out else "")
 
 
-__all__ = ["LogEntry", "dumps_log", "read_log"]
+__all__ = ["LogEntry", "dumps_log", "op_problem", "plain_problem", "read_entry", "read_log"]

@@ -2,47 +2,68 @@
 
 The referee's window keeps one per open game (:class:`~mapref.rules.session.GameSession` with
 ``journal=True``).  Each action, undo and redo is appended as a line of JSON and flushed to disk
-(``fsync``) before the screen shows it.  Saving starts a new journal; closing without saving
-removes it.  After a crash the journal is still there: opening the game again finds it
-(:func:`pending`) and can rebuild the position the window had (:func:`recover`).
+(``fsync``) before the screen shows it; one the journal cannot hold (a full disk) is not done at
+all, and the window says why.  Saving starts a new journal; closing without saving removes it.
+After a crash the journal is still there: opening the game again (:func:`open_for_play`) offers
+the position it holds, asks about one left for a game file that changed since, and reports and
+sets aside one it cannot read: a journal never stops a game from opening.
 
-Where it lives: beside a saved game, as ``.NAME.journal`` (``NAME`` the game's file name); for a
-game not saved yet, in the per-user state folder (:func:`mapref.paths.state_dir`), named after
-the scenario.  The first line says which file (and which version of it, by its SHA-256) the
-actions start from, or holds the whole starting position of a new game.
+Where it lives: beside a saved game, as ``.NAME.journal`` (``NAME`` the game's file name); when
+that folder cannot be written (a read-only or full folder), and for a game not saved yet, in the
+per-user state folder (:func:`mapref.paths.state_dir`).  It is the user's alone (mode 0600), and
+a symbolic link planted in its place is replaced, never written through.  The first line says
+which file (and which version of it, by its SHA-256) the actions start from, or holds the whole
+starting position of a new game.
 """
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
+import stat
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from mapref.rules.gamelog import LogEntry
+from mapref.io.atomic import write_atomic
+from mapref.io.problems import MAX_ITEMS, FileProblems, Reader, clip, read_source, show_value, too_deep
+from mapref.rules.gamelog import LogEntry, plain_problem, read_entry
 
 VERSION = 1
+KINDS = ("do", "undo", "redo")
 
 
 def file_hash(path: str | os.PathLike[str]) -> str:
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    """The SHA-256 of a file, read through mapref's guard (FileProblems if it cannot be read)."""
+    return hashlib.sha256(read_source(path, str(path))).hexdigest()
 
 
-def _safe(scenario_id: str) -> str:
-    return "".join(ch if ch.isalnum() or ch in "_" else "_" for ch in scenario_id) or "game"
+def _safe(name: str) -> str:
+    return "".join(ch if ch.isalnum() or ch in "_" else "_" for ch in name)[:60] or "game"
+
+
+def _folder() -> Path:
+    from mapref.paths import state_dir
+
+    return state_dir(create=False) / "journals"
+
+
+def journal_paths(game_path: str | None, scenario_id: str = "") -> list[Path]:
+    """Where a game's journal may be, in the order it is tried: beside a saved game, then in the
+    state folder (named after the game's full path); a new game's in the state folder, named
+    after the scenario and this process (two windows on new games of one scenario keep two)."""
+    if game_path:
+        p = Path(game_path)
+        digest = hashlib.sha256(os.fsencode(os.path.realpath(p))).hexdigest()[:16]
+        return [p.with_name(f".{p.name}.journal"), _folder() / f"saved-{_safe(p.stem)}-{digest}.journal"]
+    return [_folder() / f"new-{_safe(scenario_id)}-{os.getpid()}.journal"]
 
 
 def journal_path(game_path: str | None, scenario_id: str = "") -> Path:
-    """Beside a saved game; for a new game, in the state folder, named after the scenario and
-    this process (two windows on new games of one scenario keep two journals)."""
-    from mapref.paths import state_dir
-
-    if game_path:
-        p = Path(game_path)
-        return p.with_name(f".{p.name}.journal")
-    return state_dir() / "journals" / f"new-{_safe(scenario_id)}-{os.getpid()}.journal"
+    """Where a game's journal is written first (:func:`journal_paths`)."""
+    return journal_paths(game_path, scenario_id)[0]
 
 
 def _alive(pid: int) -> bool:
@@ -52,109 +73,234 @@ def _alive(pid: int) -> bool:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
-    except OSError:
+    except (OSError, OverflowError, ValueError):
         return True
     return True
 
 
+def _mtime(p: Path) -> float:
+    try:
+        return p.lstat().st_mtime
+    except OSError:
+        return 0.0
+
+
 def _new_game_journals(scenario_id: str) -> list[Path]:
     """Journals of new games of this scenario left by windows that are gone, newest first."""
-    from mapref.paths import state_dir
-
+    try:
+        found = list(_folder().glob(f"new-{_safe(scenario_id)}-*.journal"))
+    except OSError:
+        return []
     out = []
-    for p in (state_dir() / "journals").glob(f"new-{_safe(scenario_id)}-*.journal"):
+    for p in found:
         pid = p.stem.rsplit("-", 1)[-1]
-        if pid.isdigit() and _alive(int(pid)):
+        if pid.isdigit() and len(pid) < 12 and _alive(int(pid)):
             continue
         out.append(p)
-    return sorted(out, key=lambda p: p.stat().st_mtime, reverse=True)
-
-
-def _entry_data(e: LogEntry) -> dict:
-    return e.as_data(with_redo=True)
-
-
-def _entry(d: dict) -> LogEntry:
-    return LogEntry(d["n"], d.get("turn", ""), d.get("side", ""), d.get("step", ""), dict(d.get("action", {})),
-                    d.get("did", ""), d.get("rule", ""), d.get("by", ""), d.get("override", ""),
-                    list(d.get("undo", [])), list(d.get("redo", [])))
-
-
-class Journal:
-    def __init__(self, path: Path, header: dict) -> None:
-        self.path = path
-        self.header = header
-        self._started = False
-
-    @classmethod
-    def for_game(cls, session) -> "Journal":
-        j = cls(journal_path(session.path, getattr(session.scenario, "id", "")), {})
-        j._reset_header(session)
-        return j
-
-    def _reset_header(self, session) -> None:
-        h: dict = {"journal": VERSION, "time": time.time(), "scenario": getattr(session.scenario, "path", ""),
-                   "scenario_id": getattr(session.scenario, "id", "")}
-        if session.path and Path(session.path).exists():
-            h["game"] = str(Path(session.path).resolve())
-            h["base"] = file_hash(session.path)
-            h["saved_log"] = len(session.log)
-        else:
-            h["start"] = session.state_data()
-            h["log"] = [_entry_data(e) for e in session.log]
-        self.header = h
-        self._session = session
-        self._started = False
-
-    def _write(self, line: dict) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        first = not self._started
-        with open(self.path, "w" if first else "a", encoding="utf-8") as f:
-            if first:
-                f.write(json.dumps(self.header, ensure_ascii=False) + "\n")
-            f.write(json.dumps(line, ensure_ascii=False) + "\n")
-            f.flush()
-            os.fsync(f.fileno())
-        self._started = True
-
-    def record(self, kind: str, entry: LogEntry) -> None:
-        """Append one action ("do"), undo or redo, and flush it to disk."""
-        self._write({kind: _entry_data(entry)})
-
-    def saved(self, old_path: str = "") -> None:
-        """The game was saved: its journal starts again (from the saved file)."""
-        old = self.path
-        self.path = journal_path(self._session.path, getattr(self._session.scenario, "id", ""))
-        for p in {old, self.path}:
-            _remove(p)
-        self._reset_header(self._session)
-
-    def discard(self) -> None:
-        _remove(self.path)
-        self._started = False
-
-    @classmethod
-    def resume(cls, r: "Recovery", session) -> "Journal":
-        """Go on with a recovered journal: its records are kept, new actions follow them."""
-        j = cls(r.path, r.header)
-        j._session = session
-        lines = [json.dumps(r.header, ensure_ascii=False)] + [json.dumps({k: _entry_data(e)}, ensure_ascii=False)
-                                                              for k, e in r.records]
-        tmp = r.path.with_name(r.path.name + ".tmp")
-        with open(tmp, "w", encoding="utf-8") as f:
-            f.write("\n".join(lines) + "\n")
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, r.path)
-        j._started = True
-        return j
+    return sorted(out, key=_mtime, reverse=True)
 
 
 def _remove(p: Path) -> None:
     try:
         p.unlink()
-    except FileNotFoundError:
+    except OSError:
         pass
+
+
+def _dumps(record: object) -> str:
+    return json.dumps(record, ensure_ascii=False, allow_nan=False)
+
+
+class Journal:
+    """The journal a window keeps for its game (see the module docstring)."""
+
+    def __init__(self, paths: list[Path], header: dict) -> None:
+        self.paths = paths
+        self.path = paths[0]
+        self.header = header
+        self.lines: list[str] = []  # the records written since the header (kept to write it all again)
+        self._on_disk = False
+        self._session = None
+
+    @classmethod
+    def for_game(cls, session) -> "Journal":
+        j = cls(journal_paths(session.path, getattr(session.scenario, "id", "")), {})
+        j._reset_header(session)
+        return j
+
+    def _reset_header(self, session) -> None:
+        h: dict = {"journal": VERSION, "time": time.time(), "scenario": str(getattr(session.scenario, "path", "")),
+                   "scenario_id": str(getattr(session.scenario, "id", ""))}
+        try:
+            base = file_hash(session.path) if session.path else None
+        except FileProblems:
+            base = None
+        if base is not None:
+            h["game"] = os.path.realpath(session.path)
+            h["base"] = base
+            h["saved_log"] = len(session.log)
+        else:
+            h["start"] = session.state_data()
+            h["log"] = [e.as_data() for e in session.log]
+        self.header = h
+        self._session = session
+        self.lines = []
+        self._on_disk = False
+
+    # ------------------------------------------------------------------------- writing
+    def record(self, kind: str, entry: LogEntry) -> None:
+        """Append one action ("do"), undo or redo, and flush it to disk; OSError when it cannot
+        be (then the journal on disk is as it was before)."""
+        line = _dumps({kind: entry.as_data(with_redo=True)})
+        if self._on_disk:
+            try:
+                self._append(line)
+                self.lines.append(line)
+                return
+            except OSError:
+                pass  # removed, replaced, or full: written whole again (elsewhere if need be)
+        where = self.path
+        try:
+            self._rewrite(self.lines + [line])
+        except OSError as e:
+            raise OSError(e.errno, e.strerror or str(e), str(where)) from None
+        self.lines.append(line)
+
+    def _append(self, line: str) -> None:
+        flags = os.O_WRONLY | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+        fd = os.open(self.path, flags | getattr(os, "O_NONBLOCK", 0))
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode) or st.st_uid != os.geteuid():
+                raise OSError(errno.EPERM, "not a journal of this user's", str(self.path))
+            data = (line + "\n").encode("utf-8")
+            try:
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(fd, view):]
+                os.fsync(fd)
+            except BaseException:
+                try:
+                    os.ftruncate(fd, st.st_size)  # no torn line for the next record to follow
+                except OSError:
+                    pass
+                raise
+        finally:
+            os.close(fd)
+
+    def _rewrite(self, lines: list[str]) -> None:
+        """The whole journal, written atomically where it is, or else in the next place."""
+        text = "\n".join([_dumps(self.header)] + lines) + "\n"
+        first: OSError | None = None
+        for p in [self.path] + [q for q in self.paths if q != self.path]:
+            try:
+                if not p.parent.is_dir():
+                    p.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+                write_atomic(p, text, private=True)
+            except OSError as e:
+                first = first or e
+                continue
+            self.path = p
+            for q in self.paths:
+                if q != p:
+                    _remove(q)
+            self._on_disk = True
+            return
+        assert first is not None
+        raise first
+
+    def saved(self, old_path: str = "") -> None:
+        """The game was saved: its journal starts again (from the saved file)."""
+        for p in self.paths:
+            _remove(p)
+        self.paths = journal_paths(self._session.path, getattr(self._session.scenario, "id", ""))
+        self.path = self.paths[0]
+        for p in self.paths:
+            _remove(p)
+        self._reset_header(self._session)
+
+    def discard(self) -> None:
+        for p in self.paths:
+            _remove(p)
+        self.lines = []
+        self._on_disk = False
+
+    @classmethod
+    def resume(cls, r: "Recovery", session) -> "Journal":
+        """Go on with a recovered journal: its records are kept (written where this window's
+        journal goes), new actions follow them.  When it cannot be written now, the recovered
+        file stays where it is and the next action tries again."""
+        j = cls(journal_paths(session.path, getattr(session.scenario, "id", "")), r.header)
+        j._session = session
+        j.lines = [_dumps({k: e.as_data(with_redo=True)}) for k, e in r.records]
+        try:
+            j._rewrite(j.lines)
+        except OSError:
+            return j
+        if r.path not in j.paths:
+            _remove(r.path)
+        return j
+
+
+# ------------------------------------------------------------------------------- reading
+class BadJournal(ValueError):
+    """A journal that cannot be read or applied: reported and set aside, never applied."""
+
+
+def _json(text: str) -> object:
+    try:
+        v = json.loads(text)
+    except RecursionError:
+        raise BadJournal("values nested too deep") from None
+    except ValueError as e:
+        raise BadJournal(f"not JSON ({clip(str(e), 80)})") from None
+    if too_deep(v) is not None:
+        raise BadJournal("values nested too deep")
+    return v
+
+
+def _checked(r: Reader) -> None:
+    if r.problems:
+        p = r.problems[0]
+        raise BadJournal(f"{p.key}: {p.message}" if p.key else p.message)
+
+
+def _header(h: object, shown: str) -> tuple[dict, list[LogEntry]]:
+    """The header, checked, and the log a new game's journal starts from."""
+    if not isinstance(h, dict) or type(h.get("journal")) is not int:
+        raise BadJournal("not a mapref journal")
+    if h["journal"] != VERSION:
+        raise BadJournal(f"a journal of another version of mapref ({h['journal']})")
+    t = h.get("time")
+    if type(t) not in (int, float) or not 0 <= t < 1e11:  # (nan compares false; a huge integer too)
+        raise BadJournal("its time is not a time")
+    for k in ("scenario", "scenario_id", "game", "base"):
+        if k in h and not isinstance(h[k], str):
+            raise BadJournal(f"{k}: expected a string")
+    if "start" in h:
+        if not isinstance(h["start"], dict) or plain_problem(h["start"]):
+            raise BadJournal("start: expected the game's starting position")
+        r = Reader(shown, "")
+        log = h.get("log", [])
+        if not isinstance(log, list):
+            raise BadJournal("log: expected a list of log entries")
+        entries = [read_entry(r, e, i) for i, e in enumerate(log)]
+        _checked(r)
+        return h, [e for e in entries if e is not None]
+    if not isinstance(h.get("base"), str) or type(h.get("saved_log")) is not int or not 0 <= h["saved_log"] <= MAX_ITEMS:
+        raise BadJournal("expected the game file it starts from (base, saved_log)")  # (no game file holds more entries)
+    return h, []
+
+
+def _record(d: object, shown: str) -> tuple[str, LogEntry]:
+    if not isinstance(d, dict) or len(d) != 1 or next(iter(d)) not in KINDS:
+        raise BadJournal('expected one of { "do": ... }, { "undo": ... }, { "redo": ... }')
+    (kind, data), = d.items()
+    r = Reader(shown, "")
+    e = read_entry(r, data, 0, kind, with_redo=True)
+    _checked(r)
+    assert e is not None
+    return kind, e
 
 
 @dataclass
@@ -165,95 +311,232 @@ class Recovery:
     header: dict
     records: list[tuple[str, LogEntry]]
     stale: str = ""  # why it cannot be applied (the game file changed since), or ""
+    bad: str = ""  # why it cannot be read at all, or ""
+    start_log: list[LogEntry] = field(default_factory=list)  # a new game's log when the journal began
 
     @property
     def actions(self) -> int:
-        """How many actions the recovered position has beyond the saved one."""
-        n = 0
-        for kind, _ in self.records:
-            n += -1 if kind == "undo" else 1
-        return n
+        """How many actions the recovered position has beyond the saved one (net)."""
+        added, back, _ = self.summary()
+        return added - back
+
+    def _saved(self) -> int:
+        return len(self.header.get("log", [])) if "start" in self.header else int(self.header.get("saved_log", 0))
+
+    def replay(self) -> tuple[list, int]:
+        """The history the records lead to, as the window's was: (the actions done, each the
+        index of a saved one or a new :class:`LogEntry`; how many saved ones are still there,
+        in place).  An undo moves the last action to a redo list, a redo brings it back, a new
+        action clears the redo list."""
+        saved = self._saved()
+        done: list = list(range(saved))
+        undone: list = []
+        for kind, e in self.records:
+            if kind == "undo":
+                if done:
+                    undone.append(done.pop())
+            elif kind == "redo" and undone:
+                done.append(undone.pop())
+            else:
+                done.append(e)
+                undone.clear()
+        kept = 0
+        while kept < len(done) and done[kept] == kept and kept < saved:
+            kept += 1
+        return done, kept
+
+    def summary(self) -> tuple[int, int, str]:
+        """(actions done beyond the saved position, saved actions taken back, what the last
+        action still done beyond the saved position did, or "")."""
+        done, kept = self.replay()
+        added = len(done) - kept
+        last = done[-1] if added else None
+        return added, self._saved() - kept, last.did if isinstance(last, LogEntry) else ""
 
     def describe(self) -> str:
+        added, back, last = self.summary()
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.header.get("time", 0)))
-        last = next((e.did for k, e in reversed(self.records) if k != "undo"), "")
-        return f"{len(self.records)} unsaved change(s) from {when}" + (f", the last: {last}" if last else "")
+        parts = ([f"{added} unsaved action{'s' if added != 1 else ''}"] if added else []) + \
+                ([f"{back} saved action{'s' if back != 1 else ''} taken back"] if back else [])
+        return (" and ".join(parts) or "no change") + f" from {when}" + (f" (the last: {clip(last, 120)})" if last else "")
+
+    @property
+    def empty(self) -> bool:
+        """Nothing to recover: every action it holds was taken back again."""
+        added, back, _ = self.summary()
+        return not added and not back
 
     def discard(self) -> None:
         _remove(self.path)
 
+    def set_aside(self, why: str) -> str:
+        """Rename the journal out of the way (``.NAME.journal.WHY-WHEN``); the sentence to tell."""
+        new = self.path.with_name(f"{self.path.name}.{why}-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}")
+        try:
+            os.rename(self.path, new)
+        except OSError as e:
+            return f"it could not be set aside ({e.strerror})"
+        return f"set aside as {new}"
+
 
 def read(path: Path) -> Recovery | None:
+    """The journal at ``path`` (None when there is none, or it holds no action); one that cannot
+    be read comes back with ``bad`` saying why."""
+    shown = str(path)
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (FileNotFoundError, OSError, UnicodeDecodeError):
+        if stat.S_ISLNK(os.lstat(path).st_mode):
+            return Recovery(path, {}, [], bad="a symbolic link, not a journal mapref wrote")
+        raw = read_source(path, shown)
+    except FileNotFoundError:
         return None
-    if not lines:
+    except (OSError, ValueError) as e:
+        return Recovery(path, {}, [], bad=clip(str(e), 200))
+    except FileProblems as e:
+        return Recovery(path, {}, [], bad=e.problems[0].message)
+    if not raw.strip():
         return None
     try:
-        header = json.loads(lines[0])
-    except ValueError:
-        return None
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return Recovery(path, {}, [], bad="not UTF-8 text")
+    lines = text.split("\n")
+    torn = not text.endswith("\n")  # the last line was being written when the window died
+    body = lines[1:] if torn else lines[1:-1]
+    try:
+        header, start_log = _header(_json(lines[0]), shown)
+    except BadJournal as e:
+        return Recovery(path, {}, [], bad=f"line 1: {e}")
     records: list[tuple[str, LogEntry]] = []
-    for ln in lines[1:]:
+    for i, ln in enumerate(body):
         try:
-            d = json.loads(ln)
-            (kind, data), = d.items()
-            records.append((kind, _entry(data)))
-        except (ValueError, KeyError, TypeError):
-            break  # a line torn by the crash: what came before it is whole
+            records.append(_record(_json(ln), shown))
+        except BadJournal as e:
+            if torn and i == len(body) - 1:
+                break
+            return Recovery(path, header, [], bad=f"line {i + 2}: {e}")
     if not records:
         return None
-    return Recovery(path, header, records)
+    return Recovery(path, header, records, start_log=start_log)
 
 
 def pending(game_path: str | None, scenario_id: str = "") -> Recovery | None:
     """The journal a crashed window left for this game (a saved game's path, or a new game of
-    this scenario), or None.  ``stale`` is set when the game file changed since."""
+    this scenario), or None.  ``stale`` is set when the game file changed since; ``bad`` when
+    the journal cannot be read.  Never raises."""
     if game_path:
-        r = read(journal_path(game_path, scenario_id))
+        found = [r for r in map(read, sorted(journal_paths(game_path, scenario_id), key=_mtime, reverse=True)) if r]
+        r = found[0] if found else None
     else:
         r = next((x for x in map(read, _new_game_journals(scenario_id)) if x is not None), None)
-    if r is None:
-        return None
-    if game_path:
-        base = r.header.get("base")
+    if r is None or r.bad:
+        return r
+    if game_path and "start" not in r.header:  # (a game whose file was gone kept its whole start)
         try:
             now = file_hash(game_path)
-        except OSError:
+        except FileProblems:
             now = None
-        if base != now:
+        if r.header.get("base") != now:
             r.stale = "the game file was changed after these actions were journaled"
     return r
 
 
 def recover(r: Recovery, game):
     """A session with the journal's actions re-done on ``game`` (the saved file as loaded, or a
-    new game of the scenario): the position the window had; unsaved (dirty)."""
+    new game of the scenario): the position the window had; unsaved (dirty).  Raises
+    :class:`BadJournal` (``game`` unchanged) when the journal does not fit the game or would give
+    a game that does not load."""
     from mapref.rules import datapatch
+    from mapref.rules.files import readback_problems
     from mapref.rules.session import ActionStep, GameSession
 
-    if r.stale:
-        raise ValueError(f"{r.path}: {r.stale}")
-    s = GameSession(game, journal=False)
-    data = s.state_data() if "start" not in r.header else r.header["start"]
-    log = list(game.log) if "start" not in r.header else [_entry(d) for d in r.header.get("log", [])]
-    saved = len(log) if "start" not in r.header else None
-    for kind, e in r.records:
-        if kind == "undo":
-            data = datapatch.apply(data, e.undo)
-            if log:
+    if r.stale or r.bad:
+        raise BadJournal(f"{r.path}: {r.stale or r.bad}")
+    new = "start" in r.header
+    own = game.ruleset.state_data(game.state)
+    data = r.header["start"] if new else own
+    log = list(r.start_log) if new else list(game.log)
+    saved = None if new else len(log)
+    if not new and r.header.get("saved_log") != len(log):
+        raise BadJournal("it starts from a log of another length than the game's")
+    try:
+        for kind, e in r.records:
+            if kind == "undo":
+                if not log or log[-1].n != e.n:
+                    raise BadJournal(f"it takes back action {e.n}, which is not the last one done")
+                data = datapatch.apply(data, e.undo)
                 log.pop()
-        else:
-            data = datapatch.apply(data, e.redo)
-            log.append(e)
+            else:
+                data = datapatch.apply(data, e.redo)
+                log.append(e)
+        st = game.ruleset.read_state(data, "", str(r.path))
+        problems = readback_problems(game, game.ruleset.dumps_state(st), str(r.path), whole=False)
+    except datapatch.PatchError as e:
+        raise BadJournal(f"its actions do not fit the game ({clip(str(e), 120)})") from None
+    except FileProblems as e:
+        p = e.problems[0]
+        raise BadJournal(f"it gives a game that does not load ({p.key}: {p.message})") from None
+    except (ValueError, TypeError) as e:
+        raise BadJournal(f"it gives a game that cannot be written ({clip(str(e), 120)})") from None
+    if problems:
+        raise BadJournal(f"it gives a game that does not load ({problems[0]})")
+    moved = [k for k in ("scenario", "map") if data.get(k) != own.get(k)]
+    if moved:  # a journal replays actions on this game: it cannot change which scenario or map it is played with
+        raise BadJournal(f"it names another {moved[0]} ({show_value(data.get(moved[0]))}) than the game ({show_value(own.get(moved[0]))})")
+    chain = replace(game, state=st, log=log, cache={}).log_problems()
+    if chain:
+        raise BadJournal(f"its log does not take the game back ({chain[0]})")
     game.log = log
     s = GameSession(game, journal=False)
     s._set_data(data)
     s.history.done = [ActionStep(e) for e in log]
-    s.history.saved = saved
+    s.history.saved = saved if saved is not None and r.replay()[1] == saved else None
     s.journal = Journal.resume(r, s)
     return s
 
 
-__all__ = ["Journal", "Recovery", "file_hash", "journal_path", "pending", "read", "recover"]
+def open_for_play(game, ask=None):
+    """The session a window plays ``game`` in, with its crash journal, after dealing with what a
+    crashed window left for it.  ``ask(question) -> bool`` (None: never recover).
+
+    - a journal that cannot be read or does not fit: set aside, and said in ``session.notes``;
+    - one whose game file changed since: the user is asked whether to delete it (else it is set
+      aside);
+    - one whose actions were all taken back: removed;
+    - else the user is asked whether to recover it (no: it is removed)."""
+    from mapref.rules.files import load_game
+    from mapref.rules.session import GameSession
+
+    notes: list[str] = []
+    r = pending(game.path or None, getattr(game.scenario, "id", ""))
+    session = None
+    if r is not None and r.bad:
+        notes.append(f"a crash journal of this game could not be read ({r.bad}): {r.set_aside('bad')}")
+    elif r is not None and r.empty:
+        r.discard()
+    elif r is not None and r.stale:
+        name = Path(game.path).name
+        question = (f"A window closed without saving left {r.describe()}, but {name} was changed on disk after them, "
+                    "so they cannot be applied to it. Delete them? (No keeps them, set aside beside the game.)")
+        if ask is not None and ask(question):
+            r.discard()
+        else:
+            notes.append(f"unsaved changes of an earlier window ({r.describe()}) no longer fit {name}: {r.set_aside('stale')}")
+    elif r is not None:
+        if ask is not None and ask(f"mapref was closed before these were saved: {r.describe()}. Recover them?"):
+            try:
+                session = recover(r, load_game(game.path, game.path) if game.path else game)
+                notes.append(f"recovered: {r.describe()}")
+            except BadJournal as e:
+                notes.append(f"the crash journal of this game could not be recovered ({e}): {r.set_aside('bad')}")
+            except FileProblems as e:
+                notes.append(f"the crash journal could not be recovered: {e.problems[0]}")
+        else:
+            r.discard()
+    if session is None:
+        session = GameSession(game, journal=True)
+    session.notes = notes
+    return session
+
+
+__all__ = ["BadJournal", "Journal", "Recovery", "file_hash", "journal_path", "journal_paths", "open_for_play", "pending",
+           "read", "recover"]

@@ -27,10 +27,28 @@ from pathlib import Path
 from typing import Callable
 
 from mapref.core.history import Command, History
+from mapref.io.problems import FileProblems
 from mapref.rules import datapatch
 from mapref.rules.files import Game, load_game, new_game, save_game
-from mapref.rules.gamelog import LogEntry
+from mapref.rules.gamelog import LogEntry, plain_problem
 from mapref.rules.ruleset import Action, Outcome
+
+
+def journal_failure(e: OSError) -> str:
+    """The sentence a window shows when its crash journal cannot be written."""
+    where = f" ({e.filename})" if getattr(e, "filename", None) else ""
+    return (f"the crash journal{where} cannot be written: {e.strerror or e}; free some space or make the folder "
+            "writable, or save the game elsewhere (File > Save as)")
+
+
+class JournalError(OSError):
+    """An undo or redo the crash journal could not record: it was not done."""
+
+    def __init__(self, cause: OSError, what: str):
+        super().__init__(cause.errno, f"{what}: {journal_failure(cause)}")
+
+    def __str__(self) -> str:
+        return str(self.strerror)
 
 
 class ActionStep(Command):
@@ -71,6 +89,7 @@ class GameSession:
         self.version = 0  # bumped by every change: caches of the report key on it
         self._report: tuple[int, object] | None = None
         self.journal = None
+        self.notes: list[str] = []  # what the window says on opening it (a crash journal set aside...)
         if journal:
             from mapref.rules.journal import Journal
 
@@ -167,25 +186,44 @@ class GameSession:
             override = f"{override} (overrides: {refusal})"
         if not out.ok:
             return out
+        problem = plain_problem(action.as_dict())
+        if problem:
+            return Outcome(False, reason=f"not done: its arguments hold {problem}")
         pos = self.position()
         before = self.state_data()
         st = self.game.state
-        for c in out.commands:
-            c.do(st)
-        more, msgs = self.ruleset.follow_up(self.game)
-        for c in more:
-            c.do(st)
+        try:
+            for c in out.commands:
+                c.do(st)
+            more, msgs = self.ruleset.follow_up(self.game)
+            for c in more:
+                c.do(st)
+            after = self.state_data()
+            unreadable = self._new_problems(before, after)
+        except BaseException:
+            self._restore(before)
+            raise
+        if unreadable:  # one wrong argument must not make the game unloadable (or unsaveable)
+            self._restore(before)
+            return Outcome(False, reason=f"not done: the game would then hold what mapref cannot read back "
+                           f"({unreadable[0]})")  # (no rule refuses it: the file format does)
         out.messages = list(out.messages) + list(msgs)
-        patch = datapatch.diff(before, self.state_data())
+        patch = datapatch.diff(before, after)
         entry = LogEntry(n=(self.log[-1].n + 1) if self.log else 1, turn=pos.get("turn", ""), side=pos.get("side", ""),
                          step=pos.get("step", ""), action=action.as_dict(),
                          did=out.label or "; ".join(out.messages) or action.verb, rule=out.rule, by=by, override=override,
                          undo=patch.undo_ops(), redo=patch.redo_ops())
+        if self.journal is not None:  # on disk first: an action the journal cannot hold is not done
+            try:
+                self.journal.record("do", entry)
+            except OSError as e:
+                self._restore(before)
+                return Outcome(False, reason=f"not done: {journal_failure(e)}")
+            except BaseException:
+                self._restore(before)
+                raise
         self.game.log.append(entry)
-        step = ActionStep(entry)
-        if self.journal is not None:
-            self.journal.record("do", entry)
-        self.history.add(step)
+        self.history.add(ActionStep(entry))
         return out
 
     def can_force(self, action: Action) -> bool:
@@ -202,21 +240,69 @@ class GameSession:
         return Outcome(False, reason=f"{refusal.reason} (this cannot be done even against the rules)", rule=refusal.rule,
                        data=refusal.data)
 
+    def _restore(self, data: dict) -> None:
+        """Put the state back as ``data`` reads (an action that could not be done)."""
+        self._set_data(data)
+        self.invalidate()
+
+    def _new_problems(self, before: dict, after: dict) -> list[str]:
+        """What would stop the game, as it is after a change, from loading again that was not
+        already so before it: the file reader's limits and the consistency check, through the
+        very text a save would write."""
+        from mapref.rules.files import readback_problems
+
+        if after == before:
+            return []
+        try:
+            text = self.ruleset.dumps_state(self.ruleset.read_state(after, "", self.path or "<game>"))
+        except FileProblems as e:
+            return [f"{p.key}: {p.message}" if p.key else p.message for p in e.problems]
+        except (ValueError, TypeError) as e:
+            return [f"cannot be written: {e}"]
+        new = readback_problems(self.game, text, whole=False)
+        if not new:
+            return []
+        old = set(self.ruleset.state_problems(self.board, self.scenario, self.game.state)) if new else set()
+        return [p for p in new if p not in old]
+
+    def _step_problem(self, step: "ActionStep", undo: bool) -> str:
+        """Why taking ``step`` back (or doing it again) would fail or leave a game that does not
+        load ("" when it is fine): tried on a copy before anything changes."""
+        now = self.state_data()
+        try:
+            then = datapatch.apply(now, step.entry.undo if undo else step.entry.redo)
+        except (datapatch.PatchError, TypeError, KeyError) as e:
+            return f"its log entry does not fit the game ({e})"
+        bad = self._new_problems(now, then)
+        return f"the game would then hold what mapref cannot read back ({bad[0]})" if bad else ""
+
     def undo(self) -> LogEntry | None:
-        """Take back the last action (None when there is none)."""
-        step = self.history.undo()
-        if step is None:
+        """Take back the last action (None when there is none).  Nothing changes when the
+        journal cannot record it (OSError) or the log entry cannot take it back (ValueError)."""
+        if not self.history.done:
             return None
+        step = self.history.done[-1]
+        problem = self._step_problem(step, undo=True)
+        if problem:
+            raise ValueError(f"cannot undo {step.entry.did!r}: {problem}")
         if self.journal is not None:
-            self.journal.record("undo", step.entry)
+            try:
+                self.journal.record("undo", step.entry)
+            except OSError as e:
+                raise JournalError(e, "not undone") from None
+        self.history.undo()
         return step.entry
 
     def redo(self) -> LogEntry | None:
-        step = self.history.redo()
-        if step is None:
+        if not self.history.undone:
             return None
+        step = self.history.undone[-1]
         if self.journal is not None:
-            self.journal.record("redo", step.entry)
+            try:
+                self.journal.record("redo", step.entry)
+            except OSError as e:
+                raise JournalError(e, "not redone") from None
+        self.history.redo()
         return step.entry
 
     # --------------------------------------------------------------------------- saving
@@ -254,4 +340,4 @@ def start_game(scenario: str | os.PathLike[str], *, scenario_ref: str = "", map_
                        journal=journal)
 
 
-__all__ = ["ActionStep", "GameSession", "open_game", "start_game"]
+__all__ = ["ActionStep", "GameSession", "JournalError", "journal_failure", "open_game", "start_game"]

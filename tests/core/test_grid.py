@@ -162,3 +162,26 @@ def test_ccrr_labels_widen_for_big_maps():
 def test_bad_grid_settings_are_refused():
     with pytest.raises(ValueError, match="shift for a flat grid"):
         Grid(rows=3, cols=3, orientation="flat", shift="east")
+
+
+def test_neighbours_and_all_sides_walked_by_steps_agree_with_neighbour_on_every_kind_of_grid():
+    """Issue 27: the largest map's 300,000 sides took seconds one neighbour() call each; they are
+    walked with the grid's neighbour steps now, and must be the very same hexes and sides."""
+    from mapref.core.grid import Hexside, Orientation
+
+    for o in Orientation:
+        for shifted in ("even", "odd"):
+            for shift in (("east", "west") if o is Orientation.POINTY else ("north", "south")):
+                for first in ("south", "north"):
+                    g = Grid(7, 6, o, shifted, shift, first_row=first)
+                    for h in g.hexes():
+                        assert g.neighbours(h) == [n for n in (g.neighbour(h, d) for d in g.directions()) if g.contains(n)]
+                    want, seen = [], set()
+                    for h in g.hexes():
+                        for d in g.directions():
+                            n = g.neighbour(h, d)
+                            s = Hexside(min(h, n), max(h, n))
+                            if s not in seen:
+                                seen.add(s)
+                                want.append(s)
+                    assert list(g.all_hexsides()) == want

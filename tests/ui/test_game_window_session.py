@@ -122,7 +122,7 @@ def test_a_window_killed_mid_game_offers_the_recovered_position(new_game_file):
     assert g.read_bytes() == saved
     offered = []
     s = load_for_play(g, journal=True, ask=lambda text: offered.append(text) or True)
-    assert offered and "2 unsaved change(s)" in offered[0]
+    assert offered and "2 unsaved actions from " in offered[0]
     assert s.state.phase == "movement" and s.state.army("Army Group Centre").at == "O13" and s.dirty
     root = tk.Tk()
     w = RefereeWindow(root, s, quiet=True)
@@ -131,3 +131,67 @@ def test_a_window_killed_mid_game_offers_the_recovered_position(new_game_file):
     w.undo()
     assert w.state.army("Army Group Centre").at == "O14"
     root.destroy()
+
+
+# ------------------------------------------------------------------ issue 27: the journal path
+from mapref.rules.ruleset import Action  # noqa: E402
+from tests.faults import small_disk  # noqa: E402
+
+
+def test_an_action_the_journal_cannot_hold_is_refused_on_screen_and_ctrl_z_stays_right(tmp_path, monkeypatch, new_game_file):
+    """Issue 27: on a full disk the window said the write failed, the step advanced anyway, and
+    Ctrl+Z took back the action before it."""
+    with small_disk(tmp_path / "disk") as disk:
+        monkeypatch.setenv("XDG_STATE_HOME", str(disk.folder / "state"))  # the disk mapref writes to is full
+        g = disk.folder / "g.toml"
+        g.write_bytes(new_game_file().read_bytes())
+        root = tk.Tk()
+        try:
+            w = RefereeWindow(root, load_for_play(g, journal=True), quiet=True)
+            root.update()
+            end_step(w)
+            assert w.state.phase == "movement"
+            disk.fill()
+            n = 0
+            while w.act(Action("set", {"space": "P14", "control": "soviet" if n % 2 else "axis"})).ok:
+                n += 1
+                assert n < 100
+            held = w.session.state_data()
+            assert w.status.get().startswith("Not done: the crash journal (") and w.feed.items[-1]["kind"] == "refused"
+            assert w.edit_menu.entrycget(0, "label") == ("Undo end of axis set-up" if not n else f"Undo {w.session.log[-1].did}")
+            key(w, "<Control-z>")  # refused too: the journal could not say so
+            assert w.session.state_data() == held and w.status.get().startswith("Not undone: the crash journal (")
+            disk.free()
+            key(w, "<Control-z>")
+            assert len(w.session.log) == n  # exactly one action taken back: the last one done
+        finally:
+            root.destroy()
+
+
+JOURNAL_DAMAGE = {
+    "a time that is not a time": lambda rows: [{**rows[0], "time": "noon"}] + rows[1:],
+    "deep JSON": lambda rows: rows + ["[" * 100000 + "]" * 100000],
+    "a patch through a value": lambda rows: rows[:2] + [{"do": {**rows[2]["do"], "redo": [{"at": ["turn", "x", "y"], "was": 1}]}}],
+    "a patch giving a game that does not load": lambda rows: rows[:2] + [{"do": {**rows[2]["do"], "redo": [{"at": ["armies"], "was": 5}]}}],
+}
+
+
+@pytest.mark.parametrize("what", sorted(JOURNAL_DAMAGE))
+def test_a_corrupted_journal_never_stops_the_window_opening_its_game(tmp_path, what, new_game_file):
+    """Issue 27: opening it died with an internal error (Recovery.describe, datapatch, deep JSON),
+    or a recovered game was saved that check refuses."""
+    import json
+
+    from mapref.rules.files import load_game
+    from mapref.rules.session import open_game
+
+    g = new_game_file()
+    s = open_game(g, journal=True)
+    assert s.apply(Action("advance")).ok and s.apply(Action("move", {"from": "O14", "to": "O13"})).ok
+    j = s.journal.path
+    rows = [json.loads(x) for x in j.read_text().splitlines()]
+    j.write_text("".join((r if isinstance(r, str) else json.dumps(r)) + "\n" for r in JOURNAL_DAMAGE[what](rows)))
+    s = load_for_play(g, journal=True, ask=lambda text: True)
+    assert s.state_data() == open_game(g).state_data() and "set aside as" in s.notes[0]
+    s.save()
+    assert load_game(g).check() == []

@@ -160,7 +160,12 @@ class Fronts(vpgame.TrackMoves, Ruleset):
         return dumps_state(st)
 
     def state_problems(self, board, sc, st):
-        return self.scenario_problems(board, sc)
+        # FRONTS: every front holds its tokens; each player has a hand and a deck (the file
+        # reader takes what is there; a game missing them could not be played on)
+        out = self.scenario_problems(board, sc)
+        out += [f"tokens.{f}: missing: each front holds {sc.tokens} tokens (FRONTS)" for f in sc.fronts if f not in st.tokens]
+        out += [f"hands.{s}: missing: each player has a hand and a deck" for s in SIDES if s not in st.hands]
+        return out
 
     # ------------------------------------------------------------------------------ play
     def new_game(self, board, sc, *, scenario_ref="", map_ref="", auto_place=False):

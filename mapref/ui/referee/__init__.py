@@ -25,11 +25,12 @@ def open_window(path: str | Path | None, root=None, *, quiet: bool = False, user
 
     root = root if root is not None else tk.Tk()
     root.withdraw()
-    ask = None if quiet else (lambda text: messagebox.askyesno(
-        "Recover unsaved changes", f"mapref was closed before these were saved: {text}. Recover them?"))
+    ask = None if quiet else (lambda text: messagebox.askyesno("Unsaved changes from a crash", text))
     session = load_for_play(path, journal=True, ask=ask)
     root.deiconify()
     w = RefereeWindow(root, session, quiet=quiet, user_files=user_files)
+    for note in session.notes:  # a crash journal set aside, recovered...
+        w.feed.tell(note, "info")
     if path is not None:
         w.files.remember(path)
     root.update_idletasks()

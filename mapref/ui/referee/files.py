@@ -74,7 +74,7 @@ class FileActions:
         if not self.settle_unsaved():
             return False
         new = load_for_play(p, journal=True, ask=None if self.window.quiet else self.ask_recover)
-        self.window.switch(new, f"opened {p}")
+        self.window.switch(new, "; ".join([f"opened {p}"] + new.notes))
         self.remember(p)
         return True
 
@@ -146,8 +146,7 @@ class FileActions:
         return messagebox.askyesnocancel("Unsaved changes", f"Save the changes to {what} first?", parent=self.window.root)
 
     def _ask_recover_dialog(self, text: str) -> bool:
-        return messagebox.askyesno("Recover unsaved changes", f"mapref was closed before these were saved: {text}. Recover them?",
-                                   parent=self.window.root)
+        return messagebox.askyesno("Unsaved changes from a crash", text, parent=self.window.root)
 
     def _ask_new_game_dialog(self):
         from mapref.ui.dialogs import FormDialog
@@ -192,7 +191,7 @@ def load_for_play(path: str | Path | None, *, journal: bool = False, ask=None) -
     from mapref.paths import shipped_scenario
     from mapref.rules import journal as jr
     from mapref.rules import registry
-    from mapref.rules.files import load_game, new_game, open_file
+    from mapref.rules.files import new_game, open_file
 
     if path is None:
         game = new_game(shipped_scenario(registry.DEFAULT_SCENARIO), scenario_ref=registry.DEFAULT_SCENARIO, auto_place=True)
@@ -204,13 +203,8 @@ def load_for_play(path: str | Path | None, *, journal: bool = False, ask=None) -
             game = new_game(Path(path), scenario_ref=scenario_ref(Path(path)), auto_place=True)
         else:
             raise ValueError(f"{path}: a {kind} file is a map: open it in the editor (mapref {path})")
-    if journal:
-        r = jr.pending(game.path or None, getattr(game.scenario, "id", ""))
-        if r is not None and not r.stale and ask is not None and ask(r.describe()):
-            fresh = load_game(game.path, game.path) if game.path else game
-            return jr.recover(r, fresh)
-        if r is not None:
-            r.discard()
+    if journal:  # what a crashed window left: offered, asked about, or set aside (never in the way)
+        return jr.open_for_play(game, ask)
     return GameSession(game, journal=journal)
 
 
