@@ -55,6 +55,7 @@ from mapref.core.areamodel import (
     ALWAYS,
     BUILTIN_LINE_KINDS,
     DEFAULT_BOX_SIZE,
+    WRAP_NEEDS_SEAMS,
     AreaMap,
     Box,
     Condition,
@@ -672,6 +673,8 @@ def set_line(m: AreaMap, lid: str, label: str | None = None, **props) -> Edit:
     for k in ("oneway", "proposed", "crossing", "wrap"):
         if k in props:
             props[k] = bool(props[k])
+    if props.get("wrap") and not m.wraps:  # the file would be refused (docs/format.md, [lines] wrap)
+        raise EditError(WRAP_NEEDS_SEAMS)
     return Edit(label or f"Set {', '.join(sorted(props))} of line {lid}", lines={lid: dataclasses.replace(ln, **props)})
 
 

@@ -308,6 +308,9 @@ class MoveLine:
         return self.defence_a if space == self.a else self.defence_b if space == self.b else 0
 
 
+WRAP_NEEDS_SEAMS = "a line can only wrap round a map that wraps: give the map its seams in [wrap] (x = [x0, x1])"
+
+
 # ------------------------------------------------------------------------------- the map
 @dataclass
 class AreaMap:
@@ -347,6 +350,11 @@ class AreaMap:
         if kind in self.line_kinds:
             return self.line_kinds[kind].colour
         return {"land": "#6b6b6b", "naval": "#2f6db5"}.get(kind, "#555555")
+
+    @property
+    def wraps(self) -> bool:
+        """The world wraps round (it has seams, ``[wrap]``): only then can a line be marked ``wrap``."""
+        return self.wrap_x is not None or self.wrap_y is not None
 
     def wrap_shift(self, a: Point2, b: Point2) -> Point2:
         """The shift (whole map widths and heights along the axes that wrap) that brings ``b``

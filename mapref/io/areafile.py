@@ -22,6 +22,7 @@ from mapref.core.areamodel import (
     ALWAYS,
     BUILTIN_LINE_KINDS,
     DEFAULT_BOX_SIZE,
+    WRAP_NEEDS_SEAMS,
     AreaMap,
     AreaRegion,
     Box,
@@ -201,8 +202,8 @@ def area_from_dict(data: dict, source: str, shown: str) -> AreaMap:
             r.error(f"{w}.b", f"a line joins two different spaces, got {show_value(ends[1])} at both ends")
         via = _points(r, lt, "via", w, least=0) or []
         wraps = r.bool_(lt, "wrap", w)
-        if wraps and m.wrap_x is None and m.wrap_y is None:
-            r.error(f"{w}.wrap", "a line can only wrap round a map that wraps: give the map its seams in [wrap] (x = [x0, x1])")
+        if wraps and not m.wraps:
+            r.error(f"{w}.wrap", WRAP_NEEDS_SEAMS)
         m.lines[lid] = MoveLine(lid, ends[0] or "", ends[1] or "", kind=kind, oneway=r.bool_(lt, "oneway", w),
                                 defence_a=r.int_(lt, "defence_a", w, 0, 0, MAX_DEFENCE),
                                 defence_b=r.int_(lt, "defence_b", w, 0, 0, MAX_DEFENCE), condition=_condition(r, lt, w),

@@ -194,6 +194,20 @@ def test_an_edit_that_breaks_a_line_is_refused_before_changing_anything():
     assert dumps_area_map(m) == before
 
 
+def test_a_line_wraps_only_round_a_map_that_wraps():
+    """A file with a line marked wrap on a map without [wrap] seams is refused (docs/format.md):
+    the edit that would make one is refused first, so no save writes a file that cannot be opened."""
+    from mapref.core.areaedit import set_line
+
+    m = load_area_map(SAMPLE)
+    with pytest.raises(EditError, match=r"a line can only wrap round a map that wraps: give the map its seams in \[wrap\]"):
+        set_line(m, "ruhr-berlin", wrap=True)
+    m.wrap_x = (-200.0, 900.0)
+    assert set_line(m, "ruhr-berlin", wrap=True).changes["lines"]["ruhr-berlin"].wrap
+    m.wrap_x = None
+    assert not set_line(m, "ruhr-berlin", wrap=False).changes["lines"]["ruhr-berlin"].wrap  # unmarking one is always allowed
+
+
 def test_an_edit_is_checked_where_it_changed_the_map_as_the_whole_map_would_be():
     """Edit.do checks only what an edit changed (its items, and the lines joined to a location or
     box it changed or dropped); on a valid map that refuses exactly the edits a check of the whole
