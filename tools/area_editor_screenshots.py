@@ -12,7 +12,12 @@
   selected (active from the Allies' second deck), locations split into halves;
 - docs/area-editor-grab.png: a new area map over a border image (the Struggle for Europe
   map's borders drawn as on paper), regions grabbed with the Grab tool (K), the next region
-  outlined under the pointer.
+  outlined under the pointer;
+- docs/area-editor-line-flags.png: the sample map with a land line from Bern to Algiers across
+  the sea, selected, *Strait crossing* ticked in the inspector: the problems panel no longer
+  warns that the two share no border; *Wraps round the map edge* greyed, its tooltip saying why.
+
+    python tools/area_editor_screenshots.py line_flags      (only that one: the shot's name)
 """
 
 from __future__ import annotations
@@ -235,19 +240,41 @@ def grab_shot() -> None:
     root.destroy()
 
 
-def main() -> None:
-    generate_shots()
-    draw_shot()
-    lines_shot()
-    grab_shot()
-    print("wrote docs/area-editor-generate.png, area-editor-generated.png, area-editor-draw.png, area-editor-lines.png, "
-          "area-editor-grab.png")
+def line_flags_shot() -> None:
+    """docs/area-editor-line-flags.png: a land line across the sea (Bern - Algiers, the example of
+    docs/format.md) selected from its warning in the problems panel, Strait crossing ticked."""
+    import tempfile
+
+    path = Path(tempfile.mkdtemp()) / "area_sample.toml"
+    path.write_text((ROOT / "maps" / "area_sample.toml").read_text(encoding="utf-8")
+                    + 'bern-algiers = { a = "bern", b = "algiers", kind = "land" }\n', encoding="utf-8")
+    ed = editor(path=path)
+    ed.canvas.fit()
+    ed.root.update()
+    ed.goto_problem(next(p for p in ed.problems.run() if p.code == "land-line-apart"))
+    box = ed.inspector.widgets["line"]["crossing"]
+    box.invoke()
+    ed.problems.run()
+    ed.root.update()
+    ed.inspector.tips["wrap"][1].show()  # the greyed Wraps round box says why
+    ed.root.update()
+    screenshot(ed.root, DOCS / "area-editor-line-flags.png")
+    ed.root.destroy()
+
+
+SHOTS = {"generate": generate_shots, "draw": draw_shot, "lines": lines_shot, "grab": grab_shot, "line_flags": line_flags_shot}
+
+
+def main(names: list[str]) -> None:
+    for name in names or SHOTS:
+        SHOTS[name]()
+    print("wrote the screenshots of docs/area-editor-*.png: " + ", ".join(names or SHOTS))
 
 
 if __name__ == "__main__":
     proc, display = start_xvfb("1366x768x24")
     os.environ["DISPLAY"] = display
     try:
-        main()
+        main(sys.argv[1:])
     finally:
         proc.terminate()

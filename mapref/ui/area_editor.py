@@ -73,7 +73,8 @@ off-map boxes and the move lines that join them. Pick a tool in the palette (or 
 letter with the mouse over the map) and click on the map; Return finishes a drawing, BackSpace
 drops its last point, Escape cancels. The inspector on the right shows and edits what is
 selected; the problems panel under the map lists gaps, overlaps, slivers and lines that join
-locations that share no border (a click jumps there).
+locations that share no border (a click jumps there; tick Strait crossing in the inspector for
+a land line across water on purpose, Wraps round the map edge for one round the back).
 
 Starting a map: File > New > Area map asks its size, a projection (or none) and an image to
 trace. Over a border image, the Grab tool (K) takes the region under a click as a location,

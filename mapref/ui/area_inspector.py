@@ -28,6 +28,7 @@ from mapref.core.areaedit import (
 from mapref.core.areamodel import Condition, Supply
 from mapref.core.commands import EditError
 from mapref.ui.inspector import build_fields
+from mapref.ui.tooltip import Tooltip
 
 if TYPE_CHECKING:
     from mapref.ui.area_editor import AreaEditor
@@ -38,7 +39,16 @@ LOCATION_FIELDS = [("id", "Id", "entry"), ("name", "Name", "entry"), ("colour", 
 LINE_FIELDS = [("id", "Id", "entry"), ("a", "From", "entry"), ("b", "To", "entry"), ("kind", "Kind", "combo"),
                ("oneway", "One-way (from -> to)", "check"), ("defence_a", "Defence at from", "spin"),
                ("defence_b", "Defence at to", "spin"), ("condition", "Active when", "entry"), ("via", "Bends (x y; ...)", "entry"),
-               ("proposed", "Proposed", "check"), ("attrs", "Attributes", "entry")]
+               ("proposed", "Proposed", "check"), ("crossing", "Strait crossing", "check"), ("wrap", "Wraps round the map edge", "check"),
+               ("attrs", "Attributes", "entry")]
+# the line's two flags a designer would otherwise type into the file (docs/format.md, [lines])
+LINE_FLAG_TIPS = {
+    "crossing": "Strait crossing (land line across water): on purpose, its two locations need not touch, "
+                "so the problems panel does not warn that they share no border",
+    "wrap": "Wraps round the map edge: the line goes round the back of the world, across its seam, "
+            "drawn as two stubs off the map's edges",
+}
+WRAP_TIP_NO_SEAMS = " (greyed: this map does not wrap round, its file has no [wrap] seams)"
 BOX_FIELDS = [("id", "Id", "entry"), ("name", "Name", "entry"), ("colour", "Colour class", "combo"), ("capital", "Capital", "check"),
               ("vp", "Victory value", "spin"), ("supply", "Supply for", "entry"), ("condition", "Active when", "entry"),
               ("position", "Position (x y)", "entry"), ("size", "Size (w h)", "entry"), ("attrs", "Attributes", "entry")]
@@ -125,8 +135,8 @@ def parse_attrs(text: str) -> dict:
 
 
 class AreaInspector(ttk.Frame):
-    def _fields(self, f, fields, commit, vars_, widgets) -> None:
-        build_fields(f, fields, commit, vars_, widgets)  # the hex inspector's field builder
+    def _fields(self, f, fields, commit, vars_, widgets, rows) -> None:
+        build_fields(f, fields, commit, vars_, widgets, rows)  # the hex inspector's field builder
 
     def __init__(self, master, ed: "AreaEditor") -> None:
         super().__init__(master, padding=6)
@@ -137,15 +147,17 @@ class AreaInspector(ttk.Frame):
         self.frames: dict[str, ttk.Frame] = {}
         self.vars: dict[str, dict[str, tk.Variable]] = {}
         self.widgets: dict[str, dict[str, tk.Widget]] = {}
+        self.rows: dict[str, dict[str, tuple[tk.Widget, tk.Widget]]] = {}  # kind -> key -> (label, widget)
         self._loading = False
         for kind, fields in (("location", LOCATION_FIELDS), ("line", LINE_FIELDS), ("box", BOX_FIELDS), ("map", MAP_FIELDS)):
             f = ttk.Frame(self)
-            self.vars[kind], self.widgets[kind] = {}, {}
-            self._fields(f, fields, lambda k, kind=kind: self.commit(kind, k), self.vars[kind], self.widgets[kind])
+            self.vars[kind], self.widgets[kind], self.rows[kind] = {}, {}, {}
+            self._fields(f, fields, lambda k, kind=kind: self.commit(kind, k), self.vars[kind], self.widgets[kind], self.rows[kind])
             for key, w in self.widgets[kind].items():
                 if isinstance(w, ttk.Spinbox):
                     w.configure(to=99)
             self.frames[kind] = f
+        self.tips = {key: [Tooltip(w, text) for w in self.rows["line"][key]] for key, text in LINE_FLAG_TIPS.items()}
         self._buttons()
         ttk.Label(self, textvariable=self.info, foreground="#555555", wraplength=280, justify="left").pack(anchor="w", side="bottom",
                                                                                                           pady=(8, 0))
@@ -179,7 +191,8 @@ class AreaInspector(ttk.Frame):
         if kind == "line":
             return {"id": item.id, "a": item.a, "b": item.b, "kind": item.kind, "oneway": int(item.oneway),
                     "defence_a": str(item.defence_a), "defence_b": str(item.defence_b), "condition": item.condition.text(),
-                    "via": points_text(item.via), "proposed": int(item.proposed), "attrs": attrs_text(item.attrs)}
+                    "via": points_text(item.via), "proposed": int(item.proposed), "crossing": int(item.crossing),
+                    "wrap": int(item.wrap), "attrs": attrs_text(item.attrs)}
         if kind == "box":
             return {"id": item.id, "name": item.name, "colour": item.colour, "capital": int(item.capital), "vp": str(item.vp),
                     "supply": supply_text(item.supply), "condition": item.condition.text(), "position": points_text([item.position]),
@@ -217,7 +230,9 @@ class AreaInspector(ttk.Frame):
                               + (f"\nspaces {', '.join(item.spaces())}" if item.has_halves else ""))
             elif kind == "line":
                 self.title.set(f"Move line {item.id}" + (" (proposed)" if item.proposed else ""))
-                self.info.set(f"{item.kind} line, {'one-way' if item.oneway else 'two-way'}")
+                self.info.set(f"{item.kind} line, {'one-way' if item.oneway else 'two-way'}"
+                              + (", a strait crossing" if item.crossing else "") + (", round the map edge" if item.wrap else ""))
+                self._line_flags(item)
             elif kind == "box":
                 self.title.set(f"Off-map box {item.label}")
                 self.info.set(f"space box:{item.id}, {len(m.lines_of('box:' + item.id))} move lines")
@@ -227,6 +242,21 @@ class AreaInspector(ttk.Frame):
                               f"colour classes: {', '.join(m.colours) or 'none (Edit menu)'}")
         finally:
             self._loading = False
+
+    def _line_flags(self, ln) -> None:
+        """Strait crossing is about land lines (``mapref check``'s land-line-apart reads only
+        them): shown for a land line, or one marked already (to untick it).  Wraps round is for
+        any line, greyed on a map that has no seams (the file would be refused)."""
+        for w in self.rows["line"]["crossing"]:
+            if ln.kind == "land" or ln.crossing:
+                w.grid()
+            else:
+                w.grid_remove()
+        can_wrap = self.ed.model.wraps or ln.wrap
+        for w in self.rows["line"]["wrap"]:
+            w.state(["!disabled" if can_wrap else "disabled"])
+        for tip in self.tips["wrap"]:
+            tip.text = LINE_FLAG_TIPS["wrap"] + ("" if can_wrap else WRAP_TIP_NO_SEAMS)
 
     # ---------------------------------------------------------------------------- commit
     def commit(self, kind: str, key: str) -> None:
@@ -263,7 +293,7 @@ class AreaInspector(ttk.Frame):
             return self._set(kind, item, attrs=parse_attrs(str(new)))
         if key == "supply":
             return self._set(kind, item, supply=parse_supply(str(new)))
-        if key in ("capital", "oneway", "proposed"):
+        if key in ("capital", "oneway", "proposed", "crossing", "wrap"):
             return self._set(kind, item, **{key: bool(new)})
         if key == "colour":
             if new and new not in m.colours:

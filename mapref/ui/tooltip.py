@@ -7,6 +7,7 @@ import tkinter as tk
 
 class Tooltip:
     delay_ms = 500
+    wrap_px = 360  # a longer text goes on over more lines
 
     def __init__(self, widget: tk.Widget, text: str) -> None:
         self.widget, self.text = widget, text
@@ -29,11 +30,19 @@ class Tooltip:
         if self.tip is not None:
             return
         w = self.widget
-        self.tip = tk.Toplevel(w)
-        self.tip.wm_overrideredirect(True)
-        self.tip.wm_geometry(f"+{w.winfo_rootx() + 10}+{w.winfo_rooty() + w.winfo_height() + 4}")
-        tk.Label(self.tip, text=self.text, background="#ffffe0", relief="solid", borderwidth=1, padx=4, pady=2,
-                 font=("DejaVu Sans", 9)).pack()
+        self.tip = tip = tk.Toplevel(w)
+        tip.wm_overrideredirect(True)
+        tk.Label(tip, text=self.text, background="#ffffe0", relief="solid", borderwidth=1, padx=4, pady=2, justify="left",
+                 wraplength=self.wrap_px, font=("DejaVu Sans", 9)).pack()
+        tip.update_idletasks()
+        # under the widget, kept on the screen: a widget at the right edge (the inspector) gets
+        # its tip moved left, one at the bottom gets it above
+        tw, th = tip.winfo_reqwidth(), tip.winfo_reqheight()
+        x = max(0, min(w.winfo_rootx() + 10, w.winfo_screenwidth() - tw))
+        y = w.winfo_rooty() + w.winfo_height() + 4
+        if y + th > w.winfo_screenheight():
+            y = max(0, w.winfo_rooty() - th - 4)
+        tip.wm_geometry(f"+{x}+{y}")
 
     def hide(self, _e=None) -> None:
         self._cancel()

@@ -9,8 +9,8 @@ The editors open on the 1366x768 display (``laptop_tk``): the inspector's rows m
 import time
 import tomllib
 
-from mapref.io.areafile import dumps_area_map
 from mapref.core.areamodel import MoveLine
+from mapref.io.areafile import dumps_area_map
 from mapref.ui import screenshot
 from mapref.ui.area_editor import AreaEditor
 from tests.helpers import mapref
@@ -80,6 +80,9 @@ def tooltip_of(ed, w):
         if tips:
             (label,) = tips[0].winfo_children()
             text = label.cget("text")
+            tip = tips[0]  # all of it on the screen, though the inspector is at its right edge
+            assert 0 <= tip.winfo_rootx() and tip.winfo_rootx() + tip.winfo_width() <= tip.winfo_screenwidth(), text
+            assert tip.winfo_rooty() + tip.winfo_height() <= tip.winfo_screenheight(), text
             w.event_generate("<Leave>")
             ed.root.update()
             return text
