@@ -108,6 +108,113 @@ def test_the_retreating_player_may_split_his_counters(tmp_path):
     assert counters(s, "sedan") == ["A14", "A15"]
 
 
+# ------------------------------------------------------------------- 8 Retreat: colours
+# 8 Retreat: "(Western allied counters cannot retreat into red locations. Soviet allied counters
+# cannot retreat into blue controlled locations)."  Two places on the board: tan Bucharest, whose
+# east half has lines only to red Kiev and Odessa (its west half to tan Budapest, Belgrade and
+# Sofia), and tan Madrid, whose north half has a line only to blue Bordeaux (its south half to tan
+# Lisbon).  Each test plays the same position once with Western and once with Soviet counters, so
+# that the colour, not the map, decides (rulings S8, S36).
+def _bucharest(tmp_path, faction, flags=None, name="g.toml"):
+    """Two 1s of ``faction`` hold Bucharest; two Axis 3s in Budapest move in and win."""
+    f = faction[0].upper()
+    s = position(tmp_path, name=name, flags={"budapest": "axis", "bucharest": faction, **(flags or {})},
+                 add={"A90": ("axis", 3, "budapest"), "A91": ("axis", 3, "budapest"),
+                      f"{f}90": (faction, 1, "bucharest"), f"{f}91": (faction, 1, "bucharest")})
+    ok(s, "move", **{"from": "budapest", "to": "bucharest", "counters": ["A90", "A91"]})
+    return s
+
+
+def _madrid(tmp_path, faction, flags=None, name="g.toml"):
+    """Two 1s of ``faction`` hold Madrid; two Axis 3s in Lisbon move in and win."""
+    f = faction[0].upper()
+    s = position(tmp_path, name=name, flags={"lisbon": "axis", "madrid": faction, **(flags or {})},
+                 add={"A90": ("axis", 3, "lisbon"), "A91": ("axis", 3, "lisbon"),
+                      f"{f}90": (faction, 1, "madrid"), f"{f}91": (faction, 1, "madrid")})
+    ok(s, "move", **{"from": "lisbon", "to": "madrid", "counters": ["A90", "A91"]})
+    return s
+
+
+def test_a_beaten_western_counter_never_retreats_into_a_red_location(tmp_path):
+    # Bucharest's neighbours Kiev and Odessa are red and Soviet: the Allied player's, but not for
+    # blue counters.  With Belgrade and Sofia Western the owner chooses between those two only.
+    s = _bucharest(tmp_path, "western", {"belgrade": "western", "sofia": "western"})
+    out = no(s, "battle", at="bucharest", attacker_air=1)
+    assert out.ask.key == "retreat_to" and out.ask.options == ["belgrade", "sofia"]
+    out = no(s, "battle", at="bucharest", attacker_air=1, retreat_to=["kiev"])
+    assert out.reason == "W91 cannot retreat from Bucharest to Kiev (it may retreat to: Belgrade, Sofia)"
+    # with only Kiev and Odessa friendly to the Allies, the survivor cannot retreat: eliminated
+    s = _bucharest(tmp_path, "western", name="g2.toml")
+    out = no(s, "battle", at="bucharest", attacker_air=1, retreat_to=["odessa"])
+    assert out.reason == "W91 cannot retreat from Bucharest to Odessa (it may retreat to: nowhere)"
+    out = ok(s, "battle", at="bucharest", attacker_air=1)
+    assert out.data["winner"] == "axis" and out.data["losses"] == {"allies": 1, "axis": 1}
+    assert "W91 (1) cannot retreat and is eliminated (8 Retreat: If you can not retreat you are eliminated)" in out.messages
+    assert [c.id for c in s.state.counters if c.id in ("W90", "W91")] == []
+    assert counters(s, "kiev") == ["S6"] and counters(s, "odessa") == []
+    # the control: Soviet counters beaten in the same Bucharest retreat into red Kiev or Odessa
+    s = _bucharest(tmp_path, "soviet", name="g3.toml")
+    out = no(s, "battle", at="bucharest", attacker_air=1)
+    assert out.ask.options == ["kiev", "odessa"]
+    ok(s, "battle", at="bucharest", attacker_air=1, retreat_to=["odessa"])
+    assert where(s, "S91") == "odessa"
+
+
+def test_a_beaten_soviet_counter_never_retreats_into_a_blue_controlled_location(tmp_path):
+    # Madrid's neighbour Bordeaux is blue and Western; Lisbon, which the Axis left, stays Axis.
+    s = _madrid(tmp_path, "soviet")
+    out = no(s, "battle", at="madrid", attacker_air=1, retreat_to=["bordeaux"])
+    assert out.reason == "S91 cannot retreat from Madrid to Bordeaux (it may retreat to: nowhere)"
+    out = ok(s, "battle", at="madrid", attacker_air=1)
+    assert "S91 (1) cannot retreat and is eliminated (8 Retreat: If you can not retreat you are eliminated)" in out.messages
+    assert s.state.counter("S91") is None and counters(s, "bordeaux") == []
+    # the control: Western counters beaten in the same Madrid retreat into blue Bordeaux
+    s = _madrid(tmp_path, "western", name="g2.toml")
+    out = ok(s, "battle", at="madrid", attacker_air=1)
+    assert "W91 (1) retreats to Bordeaux" in out.messages and where(s, "W91") == "bordeaux"
+
+
+def test_defenders_who_may_retreat_before_battle_only_into_the_other_colour_do_battle(tmp_path):
+    # 8 Defender Retreats Before Battle: "If it was a contested location, he places all defending
+    # counter(s) into another (non-neutral) friendly controlled location using connecting move
+    # lines. If the counter(s) cannot retreat, they do battle."  Contested Bucharest and Madrid:
+    # the Allies hold the half whose only lines lead to the other colour.
+    for n, (loc, half, other, faction, to) in enumerate([("bucharest", "e", "w", "western", "odessa"),
+                                                         ("bucharest", "e", "w", "soviet", "odessa"),
+                                                         ("madrid", "n", "s", "soviet", "bordeaux"),
+                                                         ("madrid", "n", "s", "western", "bordeaux")]):
+        cid = faction[0].upper() + "90"
+        s = position(tmp_path, name=f"g{n}.toml", add={"A90": ("axis", 3, f"{loc}.{other}"), cid: (faction, 1, f"{loc}.{half}")})
+        ok(s, "attack", at=loc)
+        may = (faction == "western") == (to == "bordeaux")
+        if may:  # the control: Soviet into red Odessa, Western into blue Bordeaux
+            ok(s, "battle", at=loc, attacker_air=1, retreat=True, retreat_to=[to])
+            assert where(s, cid) == to
+            continue
+        out = no(s, "battle", at=loc, attacker_air=1, retreat=True, retreat_to=[to])
+        assert "do battle" in out.reason and "Defender Retreats Before Battle" in out.rule, (faction, loc)
+        out = ok(s, "battle", at=loc, attacker_air=1, defender_air=0)
+        assert out.data["totals"] == {"axis": 4, "allies": 1} and s.state.counter(cid) is None  # lost in battle
+
+
+def test_the_printed_colour_bars_a_retreat_even_where_the_retreating_faction_holds_it(tmp_path):
+    # Rulings S36 (S8): a location of the other Allied colour stays closed to a retreat when a
+    # correction has given it to the retreating faction: section 3, "Blue counters may only be
+    # placed or enter blue, tan and gray locations. Red counters may only be placed or enter red,
+    # tan and gray locations".  Empty Odessa under a Western flag (Kiev Soviet, its 1 there);
+    # empty Bordeaux under a Soviet one.
+    s = _bucharest(tmp_path, "western", {"odessa": "western"})
+    assert report(s)["locations"]["odessa"]["control"] == "western"
+    out = ok(s, "battle", at="bucharest", attacker_air=1)
+    assert s.state.counter("W91") is None and counters(s, "odessa") == []
+    assert any(m.startswith("W91 (1) cannot retreat and is eliminated") for m in out.messages)
+    s = _madrid(tmp_path, "soviet", {"bordeaux": "soviet"}, name="g2.toml")
+    assert report(s)["locations"]["bordeaux"]["control"] == "soviet"
+    out = ok(s, "battle", at="madrid", attacker_air=1)
+    assert s.state.counter("S91") is None and counters(s, "bordeaux") == []
+    assert any(m.startswith("S91 (1) cannot retreat and is eliminated") for m in out.messages)
+
+
 # ------------------------------------------------------------------------------ 9 Victory
 def test_victory_points_go_when_the_original_owner_retakes_the_location(tmp_path):
     # 9: "If the original owning player regains control of a victory point location, the opposing
