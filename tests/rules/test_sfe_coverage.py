@@ -2,6 +2,8 @@
 (test_struggle_for_europe.py) do not reach, each written from the rule's words, for the
 Struggle for Europe table of docs/rules-coverage.md (issue 23)."""
 
+import pytest
+
 from tests.rules.sfe_positions import counters, position, where
 from tests.rules.test_struggle_for_europe import counter, no, ok, report
 
@@ -174,27 +176,28 @@ def test_a_beaten_soviet_counter_never_retreats_into_a_blue_controlled_location(
     assert "W91 (1) retreats to Bordeaux" in out.messages and where(s, "W91") == "bordeaux"
 
 
-def test_defenders_who_may_retreat_before_battle_only_into_the_other_colour_do_battle(tmp_path):
+@pytest.mark.parametrize("loc, half, other, faction, to", [("bucharest", "e", "w", "western", "odessa"),
+                                                       ("bucharest", "e", "w", "soviet", "odessa"),
+                                                       ("madrid", "n", "s", "soviet", "bordeaux"),
+                                                       ("madrid", "n", "s", "western", "bordeaux")])
+def test_defenders_who_may_retreat_before_battle_only_into_the_other_colour_do_battle(tmp_path, loc, half, other, faction,
+                                                                                      to):
     # 8 Defender Retreats Before Battle: "If it was a contested location, he places all defending
     # counter(s) into another (non-neutral) friendly controlled location using connecting move
     # lines. If the counter(s) cannot retreat, they do battle."  Contested Bucharest and Madrid:
-    # the Allies hold the half whose only lines lead to the other colour.
-    for n, (loc, half, other, faction, to) in enumerate([("bucharest", "e", "w", "western", "odessa"),
-                                                         ("bucharest", "e", "w", "soviet", "odessa"),
-                                                         ("madrid", "n", "s", "soviet", "bordeaux"),
-                                                         ("madrid", "n", "s", "western", "bordeaux")]):
-        cid = faction[0].upper() + "90"
-        s = position(tmp_path, name=f"g{n}.toml", add={"A90": ("axis", 3, f"{loc}.{other}"), cid: (faction, 1, f"{loc}.{half}")})
-        ok(s, "attack", at=loc)
-        may = (faction == "western") == (to == "bordeaux")
-        if may:  # the control: Soviet into red Odessa, Western into blue Bordeaux
-            ok(s, "battle", at=loc, attacker_air=1, retreat=True, retreat_to=[to])
-            assert where(s, cid) == to
-            continue
-        out = no(s, "battle", at=loc, attacker_air=1, retreat=True, retreat_to=[to])
-        assert "do battle" in out.reason and "Defender Retreats Before Battle" in out.rule, (faction, loc)
-        out = ok(s, "battle", at=loc, attacker_air=1, defender_air=0)
-        assert out.data["totals"] == {"axis": 4, "allies": 1} and s.state.counter(cid) is None  # lost in battle
+    # the Allies hold the half whose only lines lead to red Odessa and Kiev, or to blue Bordeaux.
+    cid = faction[0].upper() + "90"
+    s = position(tmp_path, add={"A90": ("axis", 3, f"{loc}.{other}"), cid: (faction, 1, f"{loc}.{half}")})
+    ok(s, "attack", at=loc)
+    if (faction == "western") == (to == "bordeaux"):  # the control: Soviet into red, Western into blue
+        ok(s, "battle", at=loc, attacker_air=1, retreat=True, retreat_to=[to])
+        assert where(s, cid) == to
+        return
+    out = no(s, "battle", at=loc, attacker_air=1, retreat=True, retreat_to=[to])
+    assert "do battle" in out.reason and "Defender Retreats Before Battle" in out.rule
+    assert where(s, cid) == f"{loc}.{half}"
+    out = ok(s, "battle", at=loc, attacker_air=1, defender_air=0)
+    assert out.data["totals"] == {"axis": 4, "allies": 1} and s.state.counter(cid) is None  # lost in battle
 
 
 def test_the_printed_colour_bars_a_retreat_even_where_the_retreating_faction_holds_it(tmp_path):

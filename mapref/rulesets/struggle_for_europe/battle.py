@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from mapref.rules.ruleset import Ask
 from mapref.rulesets.struggle_for_europe.common import Done, Refused, check_turn, spend, tidy, who
-from mapref.rulesets.struggle_for_europe.context import CONTESTED, MOVE_KINDS, Context
+from mapref.rulesets.struggle_for_europe.context import MOVE_KINDS, Context
 from mapref.rulesets.struggle_for_europe.movement import origin_spaces
 from mapref.rulesets.struggle_for_europe.state import Battle, Counter
 
@@ -228,8 +228,11 @@ def retreat_options(cx: Context, faction: str, player: str, spaces, only_line: s
     """Where counters of ``faction`` may retreat from ``spaces``: location -> (the space they end
     in, whether the line is naval).  "Counters can only retreat to friendly controlled locations
     or to the half of a contested location in which he has counters, via the retreat movement
-    line. Counters may not retreat into a neutral location." (8 Retreat), and the colour rules."""
+    line. Counters may not retreat into a neutral location." (8 Retreat): friendly to the
+    retreating player (2: "your sides color", "your counters"), the Western and the Soviet Allies
+    alike; the colour clause then keeps each Allied faction out of the other's (rulings S8, S36)."""
     out: dict[str, tuple[str, bool]] = {}
+    mine = cx.sc.player_factions(player)
     for s in spaces:
         for conn in cx.graph.out_edges(s, MOVE_KINDS):
             if not cx.edge_active(conn):
@@ -238,12 +241,14 @@ def retreat_options(cx: Context, faction: str, player: str, spaces, only_line: s
                 continue
             n = conn.other(s)
             dloc = cx.location_of(n)
+            # 8 Retreat: "(Western allied counters cannot retreat into red locations. Soviet allied
+            # counters cannot retreat into blue controlled locations)"; 3: printed colour, control
+            # and presence (rulings S8, S36)
             if cx.entry_refusal(faction, dloc):
                 continue
-            ctl = cx.control(dloc)
-            if ctl == faction:
+            if cx.controller(dloc) == player:
                 end = dloc
-            elif ctl == CONTESTED and cx.holds_space(faction, n):
+            elif cx.contested(dloc) and any(cx.holds_space(f, n) for f in mine):
                 end = n
             else:
                 continue
