@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 ROWS = ["load map + game", "full referee report", "supply for all sides from scratch", "scipy csgraph",
@@ -22,6 +24,7 @@ ROWS = ["load map + game", "full referee report", "supply for all sides from scr
 START = ["`python -c pass`", "`mapref --help`", "--help / python -c pass"]
 
 
+@pytest.mark.slow  # the whole benchmark, windows and processes included, at its smallest: 10 s (docs/testing.md)
 def test_bench_run_tiny(tmp_path):
     out = tmp_path / "table.md"
     scratch = tmp_path / "tmp"

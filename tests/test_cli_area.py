@@ -6,6 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from PIL import Image
 from tests.helpers import mapref
 
@@ -284,6 +285,7 @@ def _one_gigabyte():
     resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
 
 
+@pytest.mark.slow  # 3,000 features piled up, under a 1 GB limit: 8 s (./tools/run-tests --slow, docs/testing.md)
 def test_locations_piled_on_each_other_cost_what_a_limit_allows(tmp_path):
     """Found by tools/fuzz.py: 3,000 features on top of each other ran import-areas out of memory
     (every pair of them looked at at once); an area map of such locations did the same to check
