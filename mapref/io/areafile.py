@@ -269,8 +269,11 @@ def _show(v: object) -> str:
 
 
 MAX_COORD = 1e7  # map units: far beyond any map, short of what geometry and drawing overflow on
-MAX_LOCATIONS = 5_000
-"""The most locations an area map holds (what ``import-areas`` takes: Europe's countries are 91)."""
+MAX_LOCATIONS = 20_000
+"""The most locations an area map holds: twice the 10,000 that Generate areas makes and the
+benchmark measures (docs/performance.md); Europe's countries are 91, TripleA's largest maps a
+few thousand territories.  What a map of many locations costs beyond reading them is bounded
+apart (the nearby pairs, :func:`mapref.core.areageom.near_pairs`)."""
 MAX_POINTS = 200_000
 """The most points an area map's locations hold together: Europe's 91 countries hold 3,200; an
 outline of this many costs seconds to check and draw (a self-intersecting one most)."""

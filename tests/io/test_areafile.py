@@ -157,3 +157,27 @@ def test_page_accepted_warnings_and_crossing_lines_round_trip(tmp_path):
         load_area_map(p)
     (prob,) = e.value.problems
     assert prob.key == "checks.accept" and prob.line == out.splitlines().index('accept = ["no-lines:bern", "gap"]') + 1
+
+
+def _grid_map(n: int) -> str:
+    """An area map of ``n`` square locations side by side (a designer's generated map)."""
+    side = int(n ** 0.5) + 1
+    out = ['format = 1\nkind = "area"\nname = "grid"\n']
+    for k in range(n):
+        x, y = (k % side) * 10, (k // side) * 10
+        out.append(f"[locations.l{k}]\npolygon = [[{x}, {y}], [{x + 10}, {y}], [{x + 10}, {y + 10}], [{x}, {y + 10}]]\n")
+    return "\n".join(out)
+
+
+def test_a_ten_thousand_location_map_opens_and_a_far_bigger_one_is_one_clear_error(tmp_path):
+    """Issue 26 measures (and Generate areas makes, issue 22) area maps of 10,000 locations: they
+    must open; the cap that keeps a hostile file's cost bounded (issue 27) lies beyond them."""
+    from mapref.io.areafile import MAX_LOCATIONS
+
+    p = tmp_path / "ten_thousand.toml"
+    p.write_text(_grid_map(10_000))
+    assert len(load_area_map(p).locations) == 10_000
+    p.write_text(_grid_map(MAX_LOCATIONS + 1))
+    with pytest.raises(FileProblems) as e:
+        load_area_map(p)
+    assert str(e.value).splitlines() == [f"{p}:5:1: locations: {MAX_LOCATIONS + 1:,} locations: mapref reads area maps of up to {MAX_LOCATIONS:,}"]
