@@ -167,7 +167,7 @@ class SupplyTrace:
     adds Finland's supply)."""
 
     def __init__(self, inp: Inputs, graph: Graph, reached: bytearray, order: list[int] | None = None,
-                 par=None, tree=None) -> None:
+                 par=None, tree=None, paths: dict | None = None) -> None:
         self.inputs = inp
         self.graph = graph
         self.index = inp.index
@@ -176,6 +176,9 @@ class SupplyTrace:
         self._order = order  # spaces in the order the breadth-first search reached them (None: not kept)
         self._par = par  # breadth-first parents (space number, ROOT at a source; None: not worked out)
         self._tree = tree  # any tree of routes to the sources (what update() keeps up to date)
+        # the routes asked so far, as tuples of ids by space number (a route shares its tail with
+        # its parent's): kept with ``_par``, which is never changed once worked out
+        self._paths: dict[int, tuple[str, ...]] = paths if paths is not None and par is not None else {}
         self._dict: dict[str, str | None] | None = None
         self._friendly: frozenset[str] | None = None
 
@@ -190,7 +193,7 @@ class SupplyTrace:
 
     def copy(self) -> "SupplyTrace":
         """A trace of its own (to extend: Hitler's War adds Finland's supply)."""
-        t = SupplyTrace(self.inputs, self.graph, self._reached_bytes, self._order, self._par, self._tree)
+        t = SupplyTrace(self.inputs, self.graph, self._reached_bytes, self._order, self._par, self._tree, self._paths)
         t._dict = dict(self._dict) if self._dict is not None else None
         t._friendly = self._friendly
         return t
@@ -266,11 +269,21 @@ class SupplyTrace:
         if i is None or not self._reached[i]:
             return []
         par = self._bfs_parents()
-        ids = self.index.ids
-        out = [i]
-        while par[out[-1]] >= 0:
-            out.append(par[out[-1]])
-        return [ids[x] for x in out]
+        memo = self._paths
+        got = memo.get(i)
+        if got is None:
+            ids = self.index.ids
+            chain = []
+            x = i
+            while x not in memo and par[x] >= 0:
+                chain.append(x)
+                x = par[x]
+            got = memo.get(x)
+            if got is None:  # a source
+                got = memo[x] = (ids[x],)
+            for x in reversed(chain):
+                got = memo[x] = (ids[x],) + got
+        return list(got)
 
     def region(self, space: str) -> set[str]:
         """The friendly spaces joined to ``space`` by land (its pocket, when cut off)."""
@@ -729,7 +742,7 @@ def update(old: SupplyTrace, inp: Inputs, changed: Iterable[int], limit: float =
     ix = inp.index
     changed = [c for c in set(changed) if old.inputs.friendly[c] != inp.friendly[c]]
     if not changed:
-        return SupplyTrace(inp, old.graph, old._reached_bytes, old._order, old._par, old._tree)
+        return SupplyTrace(inp, old.graph, old._reached_bytes, old._order, old._par, old._tree, old._paths)
     if inp.sources != old.inputs.sources or inp.open_seas != old.inputs.open_seas \
             or inp.blocked != old.inputs.blocked or any(c in inp.full_sea or c in inp.zone for c in changed):
         return trace_inputs(inp, old.graph)

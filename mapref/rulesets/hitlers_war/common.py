@@ -91,7 +91,25 @@ class Context:
         return max(0, self.production(space) - self.state.hex(space).devastated)
 
     def production_spaces(self) -> list[str]:
-        return [s for s in producing(self.board) if self.production(s)]
+        """The spaces with production in this scenario, in board order (once per map version
+        and scenario: they depend on neither the position nor the side)."""
+        return printed_production(self.board, self.scenario)[0]
+
+    def production_by_side(self) -> dict[str, list[tuple[str, int]]]:
+        """The production spaces each side holds now, in board order, with their points less
+        devastation (``undevastated``): one pass over the production spaces for every side."""
+        if not hasattr(self, "_prod_by_side"):
+            spaces, printed = printed_production(self.board, self.scenario)
+            hexes, control = self.state.hexes, self.control
+            out: dict[str, list[tuple[str, int]]] = {}
+            for s, p in zip(spaces, printed):
+                side = control.get(s)
+                if side is None:
+                    continue
+                h = hexes.get(s)
+                out.setdefault(side, []).append((s, max(0, p - h.devastated) if h is not None else p))
+            self._prod_by_side = out
+        return self._prod_by_side
 
     def friendly_spaces(self, side: str) -> set[str]:
         """The spaces that exist and are ``side``'s (read from the friendly bytes)."""
@@ -254,6 +272,27 @@ def start_control(board: Board, sc: Scenario) -> dict[str, str]:
 def producing(board: Board) -> list[str]:
     """The spaces with printed production, in board order (once per map version)."""
     return _printed(board, "production")
+
+
+def printed_production(board: Board, sc: Scenario) -> tuple[list[str], list[int]]:
+    """The spaces with production in scenario ``sc`` (printed, not a scenario's
+    ``no_production``, not an absent box), in board order, and each one's printed points
+    (``Context.production``): worked out once per map version and scenario."""
+    key = (id(board), board.version, repr(sc.no_production), tuple(sc.absent_boxes))
+    cached = getattr(sc, "_printed_production", None)
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    absent = frozenset(box_space(b) for b in sc.absent_boxes)
+    none = resolve_area(board, sc.no_production) if not sc.no_production.is_empty() else set()
+    spaces, points = [], []
+    for s in producing(board):
+        sp = board.space(s)
+        if sp is None or s in absent or s in none or not sp.production:
+            continue
+        spaces.append(s)
+        points.append(sp.production)
+    sc._printed_production = (key, (spaces, points))
+    return spaces, points
 
 
 def port_spaces(board: Board) -> list[str]:

@@ -104,15 +104,12 @@ def production(cx: Context, side: str) -> SideProduction:
     # Repairing devastated production 8: "Repaired production cannot be used on the turn of repair"
     repaired = dict(rec.repaired) if rec is not None else {}
 
-    def undev(s: str) -> int:
-        return max(0, cx.undevastated(s) - repaired.get(s, 0))
-
     counted, unsupplied = [], []
     points: dict[str, int] = {}
-    for s in cx.production_spaces():
-        if not cx.friendly(s, side) or s in special:
+    for s, p in cx.production_by_side().get(side, ()):
+        if s in special:
             continue
-        p = points[s] = undev(s)
+        p = points[s] = max(0, p - repaired.get(s, 0)) if repaired else p
         if not p:
             continue
         (counted if at_setup or s in supplied else unsupplied).append(s)
