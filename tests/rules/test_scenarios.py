@@ -53,3 +53,28 @@ def test_every_code_a_scenario_uses_is_in_the_code_table(scenarios):
             assert set(a.boxes) <= set(BOXES), sc.id
         assert set(sc.nations) <= set(COUNTRIES)
         assert {a.nation for a in sc.armies} <= set(COUNTRIES)
+
+
+def test_a_space_friendly_to_two_sides_at_the_start_is_named_once_per_later_side(fresh):
+    # Hex control 1: a hex is friendly to one side at the start; a scenario whose set-ups both
+    # list it is refused, naming the space and the side that listed it first
+    from dataclasses import replace
+
+    from mapref.rulesets.hitlers_war.scenario import resolve_area
+
+    m, sc, _ = fresh("fall_of_germany")
+    sc = replace(sc, side_setups=dict(sc.side_setups))
+    axis = resolve_area(m, sc.setup("axis").friendly, sc.absent_boxes)
+    soviet = resolve_area(m, sc.setup("soviet").friendly, sc.absent_boxes)
+    country = sorted(sc.setup("axis").friendly.countries)[0]
+    allies = sc.setup("allies")
+    sc.side_setups["allies"] = replace(allies, friendly=replace(allies.friendly, countries=allies.friendly.countries + (country,)))
+    sov = sc.setup("soviet")
+    sc.side_setups["soviet"] = replace(sov, friendly=replace(sov.friendly, countries=sov.friendly.countries + (country,)))
+    taken = resolve_area(m, replace(allies.friendly, countries=(country,), allegiances=(), regions=(), hexes=(), boxes=()),
+                         sc.absent_boxes) & axis
+    assert taken
+    problems = [p for p in scenario_problems(m, sc) if "also friendly" in p]
+    expect = sorted([f"setup.soviet.friendly: {s} is also friendly to axis at the start" for s in taken | (soviet & axis)]
+                    + [f"setup.allies.friendly: {s} is also friendly to axis at the start" for s in taken])
+    assert sorted(problems) == expect

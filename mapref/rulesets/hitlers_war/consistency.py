@@ -53,13 +53,18 @@ def scenario_problems(m, sc: Scenario) -> list[str]:
         if code not in board_for(m).countries:
             out.append(f"home_forces.points.{code}: unknown country")
     # a space friendly to two sides at the start
-    seen: dict[str, str] = {}
+    # (the first side whose area holds a space is its side; whole sets compared at once: a big
+    # map's sides hold tens of thousands of spaces)
+    earlier: list[tuple[str, set[str]]] = []
     for side in sc.sides:
         if side in sc.side_setups:
-            for sp in resolve_area(m, sc.setup(side).friendly, sc.absent_boxes):
-                if sp in seen and seen[sp] != side:
-                    out.append(f"setup.{side}.friendly: {sp} is also friendly to {seen[sp]} at the start")
-                seen.setdefault(sp, side)
+            area = resolve_area(m, sc.setup(side).friendly, sc.absent_boxes)
+            if any(not area.isdisjoint(o) for _, o in earlier):
+                for sp in area:
+                    first = next((s for s, o in earlier if sp in o), side)
+                    if first != side:
+                        out.append(f"setup.{side}.friendly: {sp} is also friendly to {first} at the start")
+            earlier.append((side, area))
     return out
 
 
