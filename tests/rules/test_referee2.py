@@ -283,3 +283,32 @@ def test_war_for_europe_siberia_grows_at_winter_1942(fresh):
     before = st.hex("box:siberia").devastated
     run_advance(m, sc, st)
     assert str(st.turn) == "winter 1942" and st.hex("box:siberia").devastated == before + 4
+
+
+def test_occupation_markers_stand_on_captured_occupied_hexes_only_in_control_order(fresh):
+    # Hex Control and Garrisons, Friendly hexes 4: a marker on each captured hex marked occupied;
+    # none where the side holds the hex from the start or nobody holds it (rulings R39)
+    from mapref.rulesets.hitlers_war.ruleset import HitlersWar
+
+    m, sc, st = fresh("war_for_europe")
+    cx = Context(m, sc, st)
+    axis = sorted(s for s, side in cx.start.items() if side == "axis" and not s.startswith("box:"))
+    allied = sorted(s for s, side in cx.start.items() if side == "allies" and not s.startswith("box:"))
+    outside = sorted(s for s in cx.board.spaces() if s not in cx.start and cx.board.space(s).is_land)
+    st.hexes[allied[7]] = HexState(control="axis", occupied=True)
+    st.hexes[outside[0]] = HexState(control="soviet", occupied=True)  # not held by anyone at the start
+    st.hexes[axis[3]] = HexState(control="allies", occupied=True)
+    st.hexes[axis[5]] = HexState(control="none", occupied=True)  # nobody's: no marker
+    st.hexes[axis[9]] = HexState(occupied=True)  # held from the start: no marker
+    st.hexes[allied[2]] = HexState(control="axis")  # captured, not marked occupied
+    st.hexes[allied[1]] = HexState(control="axis", occupied=True)
+
+    class G:
+        map, scenario, state = m, sc, st
+
+    rs = HitlersWar()
+    cx = Context(m, sc, st)
+    want = [(s, side) for s, side in cx.control.items() if cx.start.get(s) != side and st.hex(s).occupied]
+    got = [(p.space, p.side) for p in rs.pieces(G, referee(m, sc, st)) if p.kind == "marker"]
+    assert got == want
+    assert sorted(got) == sorted([(allied[7], "axis"), (outside[0], "soviet"), (axis[3], "allies"), (allied[1], "axis")])

@@ -125,6 +125,21 @@ class Context:
                 out[space] = side
         return out
 
+    def occupied_captures(self) -> list[tuple[str, str]]:
+        """(space, holder) of the spaces held by another side than at the start whose hex is
+        marked occupied, in the order of ``control`` (the start's spaces first, in its order):
+        read from the state's hexes, not from every space's control."""
+        hexes, control, start = self.state.hexes, self.control, self.start
+        out = [(s, control[s]) for s, h in hexes.items() if h.occupied and s in control and start.get(s) != control[s]]
+        if len(out) > 1:
+            t = self._tracker
+            order = getattr(t, "start_order", None)
+            if order is None:
+                order = t.start_order = {s: i for i, s in enumerate(start)}
+            n = len(order)
+            out.sort(key=lambda x: order.get(x[0], n))  # (stable: the others in the state's order, as control adds them)
+        return out
+
     def unsupplied_spaces(self, side: str) -> list[str]:
         """The spaces that exist, are ``side``'s and are not in its supplied set, in board order
         (read from the friendly bytes and the trace rather than every space's control)."""

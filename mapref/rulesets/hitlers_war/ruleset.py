@@ -631,11 +631,10 @@ class HitlersWar(TrackMoves, Ruleset):
         for fort in game.state.forts:
             out.append(Piece(f"fort:{fort.side}-{fort.number}", "fort", fort.side, fort.at, str(fort.strength),
                              f"fort No. {fort.number}"))
-        for space, side in cx.control.items():
+        for space, side in cx.occupied_captures():
             # occupation markers (Hex Control and Garrisons, Friendly hexes 4): on captured hexes,
             # not on those a nation brought when joining (rulings R39)
-            if cx.start.get(space) != side and game.state.hex(space).occupied:
-                out.append(Piece(f"occupied:{space}", "marker", side, space, "", "occupation marker"))
+            out.append(Piece(f"occupied:{space}", "marker", side, space, "", "occupation marker"))
         return out
 
     def supply_view(self, game) -> dict[str, tuple[set[str], set[str]]]:
