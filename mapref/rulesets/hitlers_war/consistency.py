@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from mapref.core.board import board_for
 from mapref.core.graph import box_space
-from mapref.rulesets.hitlers_war.scenario import Scenario, area_problems, resolve_area
+from mapref.rulesets.hitlers_war.scenario import Scenario, area_problems, resolved_area
 from mapref.rulesets.hitlers_war.state import GameState
 
 
@@ -14,6 +14,7 @@ def _space_ok(m, space: str) -> bool:
 
 def scenario_problems(m, sc: Scenario) -> list[str]:
     out: list[str] = []
+    board = board_for(m)
     for side, s in sc.side_setups.items():
         out += area_problems(m, s.friendly, f"setup.{side}.friendly")
         out += area_problems(m, s.build, f"setup.{side}.build")
@@ -33,10 +34,11 @@ def scenario_problems(m, sc: Scenario) -> list[str]:
     for code in sc.nations:
         if code not in board_for(m).countries:
             out.append(f"nations.{code}: unknown country")
+    countries = board.countries
     for a in sc.armies:
-        if not _space_ok(m, a.at):
+        if a.at not in board:
             out.append(f"armies.{a.name}.at: {a.at!r} is not a space of the map")
-        if a.nation not in board_for(m).countries:
+        if a.nation not in countries:
             out.append(f"armies.{a.name}.nation: unknown country {a.nation!r}")
     for f in sc.forts:
         if not _space_ok(m, f.at):
@@ -58,7 +60,7 @@ def scenario_problems(m, sc: Scenario) -> list[str]:
     earlier: list[tuple[str, set[str]]] = []
     for side in sc.sides:
         if side in sc.side_setups:
-            area = resolve_area(m, sc.setup(side).friendly, sc.absent_boxes)
+            area = resolved_area(m, sc.setup(side).friendly, sc.absent_boxes)
             if any(not area.isdisjoint(o) for _, o in earlier):
                 for sp in area:
                     first = next((s for s, o in earlier if sp in o), side)
@@ -80,8 +82,9 @@ def start_problems(m, sc: Scenario) -> list[str]:
 
 def consistency_problems(m, sc: Scenario, st: GameState) -> list[str]:
     out = scenario_problems(m, sc)
+    board = board_for(m)
     for a in st.armies:
-        if not _space_ok(m, a.at):
+        if a.at not in board:
             out.append(f"armies.{a.name}.at: {a.at!r} is not a space of the map")
     for f in st.fleets:
         if not _space_ok(m, f.at):

@@ -208,12 +208,17 @@ class Scenario:
 def resolve_area(board, area: Area, absent_boxes: tuple[str, ...] = ()) -> set[str]:
     """The land spaces (hexes, boxes) of an area on a board (a map model is taken for its
     board); unknown codes are ignored here and reported by :func:`area_problems`."""
+    return set(resolved_area(board, area, absent_boxes))
+
+
+def resolved_area(board, area: Area, absent_boxes: tuple[str, ...] = ()) -> frozenset[str]:
+    """:func:`resolve_area` as it is kept per map version (not a copy of its own: to read)."""
     board = board_for(board)
     key = (board.version, area.countries, area.allegiances, area.regions, area.hexes, area.boxes, area.except_,
            tuple(absent_boxes))
     kept = board.__dict__.setdefault("_areas", {})
     if key in kept:
-        return set(kept[key])
+        return kept[key]
     if len(kept) > 64:
         kept.clear()
     countries = board.countries
@@ -234,7 +239,7 @@ def resolve_area(board, area: Area, absent_boxes: tuple[str, ...] = ()) -> set[s
         out.discard(box_space(x))
     for b in absent_boxes:
         out.discard(box_space(b))
-    kept[key] = frozenset(out)
+    kept[key] = out = frozenset(out)
     return out
 
 
