@@ -253,12 +253,15 @@ class GameSession:
 
         if after == before:
             return []
-        try:
-            text = self.ruleset.dumps_state(self.ruleset.read_state(after, "", self.path or "<game>"))
-        except FileProblems as e:
-            return [f"{p.key}: {p.message}" if p.key else p.message for p in e.problems]
-        except (ValueError, TypeError) as e:
-            return [f"cannot be written: {e}"]
+        try:  # the text a save writes: the live state's (read back below as the file reader reads it)
+            text = self.ruleset.dumps_state(self.game.state)
+        except Exception:  # a state the writer cannot take as it is: through the reader first, which says why
+            try:
+                text = self.ruleset.dumps_state(self.ruleset.read_state(after, "", self.path or "<game>"))
+            except FileProblems as e:
+                return [f"{p.key}: {p.message}" if p.key else p.message for p in e.problems]
+            except (ValueError, TypeError) as e:
+                return [f"cannot be written: {e}"]
         new = readback_problems(self.game, text, whole=False)
         if not new:
             return []
