@@ -40,15 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from generate_areas import land, points  # noqa: E402  (the coast and the points of bench/generate_areas.py)
-
-
-def timed(f, n: int = 1) -> list[tuple[float, float]]:
-    out = []
-    for _ in range(n):
-        t, c = time.perf_counter(), time.process_time()
-        f()
-        out.append(((time.perf_counter() - t) * 1000, (time.process_time() - c) * 1000))
-    return out
+from gui_figures import timed  # noqa: E402  (one timing of a call, wall and CPU, for every bench figure)
 
 
 def med(samples: list[tuple[float, float]]) -> list[float]:

@@ -43,7 +43,7 @@ def rss_mb() -> float:
     return float("nan")
 
 
-def timed(f, n: int) -> list[tuple[float, float]]:
+def timed(f, n: int = 1) -> list[tuple[float, float]]:
     """(wall ms, this process's CPU ms) of each of ``n`` calls of ``f``."""
     out = []
     for _ in range(n):

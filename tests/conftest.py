@@ -103,30 +103,13 @@ def wm_display():
     return _WM[0][1]
 
 
-@pytest.fixture
-def wm_tk(wm_display):
-    """A Tk root on the window manager's display (DISPLAY put back afterwards)."""
-    import tkinter as tk
-
-    display = os.environ.get("DISPLAY")
-    root = tk.Tk(screenName=wm_display)
-    yield root
-    try:
-        root.destroy()
-    except tk.TclError:
-        pass
-    if display is not None:
-        os.environ["DISPLAY"] = display
-
-
-@pytest.fixture
-def laptop_tk(laptop_display):
-    """A Tk root on the 1366x768 display.  Tk sets the process's DISPLAY to the display it
+def _tk_on(screen: str):
+    """A Tk root on the X display ``screen``.  Tk sets the process's DISPLAY to the display it
     opened: it is put back afterwards, so later windows open on the usual display."""
     import tkinter as tk
 
     display = os.environ.get("DISPLAY")
-    root = tk.Tk(screenName=laptop_display)
+    root = tk.Tk(screenName=screen)
     yield root
     try:
         root.destroy()
@@ -134,6 +117,18 @@ def laptop_tk(laptop_display):
         pass
     if display is not None:
         os.environ["DISPLAY"] = display
+
+
+@pytest.fixture
+def wm_tk(wm_display):
+    """A Tk root on the window manager's display (DISPLAY put back afterwards)."""
+    yield from _tk_on(wm_display)
+
+
+@pytest.fixture
+def laptop_tk(laptop_display):
+    """A Tk root on the 1366x768 display (DISPLAY put back afterwards)."""
+    yield from _tk_on(laptop_display)
 
 
 @pytest.fixture

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping
+from typing import Iterable, Mapping
 
 from mapref.core.model import MapModel, SideData
 
@@ -219,6 +219,16 @@ class GraphIndex:
 
     def codes(self, kinds) -> frozenset[int]:
         return frozenset(self.kcode[k] for k in kinds if k in self.kcode)
+
+    def marks(self, spaces: Iterable[str]) -> bytearray:
+        """A byte per space, 1 for each of ``spaces`` (ids the graph does not have are left out)."""
+        out = bytearray(self.n)
+        get = self.ix.get
+        for s in spaces:
+            i = get(s)
+            if i is not None:
+                out[i] = 1
+        return out
 
     def out_lists(self, kinds=None) -> list[list[int]]:
         """Per space, the spaces one connection of ``kinds`` (all when None) leads to from it

@@ -57,14 +57,7 @@ def land_route(graph: Graph, friendly: Iterable[str] | bytes | bytearray, start:
     """The shortest land route through friendly spaces (Movement 2), or why there is none.
     ``friendly``: space ids, or a byte per space of ``graph.index()`` (1: friendly)."""
     ix = graph.index()
-    if isinstance(friendly, (bytes, bytearray)):
-        fr = friendly
-    else:
-        fr = bytearray(ix.n)
-        for s in friendly:
-            i = ix.ix.get(s)
-            if i is not None:
-                fr[i] = 1
+    fr = friendly if isinstance(friendly, (bytes, bytearray)) else ix.marks(friendly)
     si, gi = ix.ix.get(start), ix.ix.get(goal)
     if gi is None or not fr[gi]:
         return Route(reason=f"{goal} is not friendly: the route and the final hex must be friendly", rule="Movement 2")
@@ -114,16 +107,22 @@ def route_in_tree(graph: Graph, tree: dict[int, int], friendly: bytes | bytearra
     return Route(path=tuple(ix.ids[i] for i in reversed(out)))
 
 
+def unwind(parent: dict[int, int], goal: int) -> list[int]:
+    """The route from the start of a breadth-first search to ``goal``, read back through the
+    ``parent`` of each space reached (-1 at the start)."""
+    out = [goal]
+    while parent[out[-1]] >= 0:
+        out.append(parent[out[-1]])
+    return out[::-1]
+
+
 def _land_bfs(land: list[list[int]], fr, start: int, goal: int) -> list[int] | None:
     """:func:`bfs` over integer neighbour lists (the same walk: first found, first followed)."""
     parent = {start: -1}
     todo = [start]
     for s in todo:
         if s == goal:
-            out = [s]
-            while parent[out[-1]] >= 0:
-                out.append(parent[out[-1]])
-            return out[::-1]
+            return unwind(parent, s)
         for n in land[s]:
             if n not in parent and fr[n]:
                 parent[n] = s

@@ -121,15 +121,7 @@ def inputs(graph: Graph, m, friendly, sources: Iterable[str], open_seas: Iterabl
     """The :class:`Inputs` of a trace asked with space ids (``friendly``: ids, or a byte per space
     of ``graph.index()``)."""
     ix = graph.index()
-    if isinstance(friendly, (bytes, bytearray)):
-        fr = bytearray(friendly)
-    else:
-        fr = bytearray(ix.n)
-        get = ix.ix.get
-        for s in friendly:
-            i = get(s)
-            if i is not None:
-                fr[i] = 1
+    fr = bytearray(friendly) if isinstance(friendly, (bytes, bytearray)) else ix.marks(friendly)
     srcs: list[int] = []
     for s in sources:
         i = ix.ix.get(s)

@@ -186,6 +186,53 @@ class ExportDialog(tk.Toplevel):
         self.update()
 
 
+def fill_recent_menu(menu, paths, open_, forget, empty: str) -> None:
+    """File > Open recent: ``paths`` numbered, each opened with ``open_(path)``; ``empty`` greyed
+    when there are none, else "Clear the list" (``forget(path)`` for each)."""
+    menu.delete(0, "end")
+    for i, p in enumerate(paths):
+        menu.add_command(label=f"{i + 1}  {p.name}  ({p.parent})", underline=0 if i < 9 else -1, command=lambda p=p: open_(p))
+    if not paths:
+        menu.add_command(label=empty, state="disabled")
+    else:
+        menu.add_separator()
+        menu.add_command(label="Clear the list", command=lambda: [forget(p) for p in paths])
+
+
+def shortcuts_tree(master, rows, widths: tuple[int, int, int], height: int | None = None) -> ttk.Treeview:
+    """The Help window's list of shortcuts: ``rows`` of (section, keys, what it does), grouped
+    under their sections, scrolled, packed into ``master``; ``widths`` of the three columns."""
+    tree = ttk.Treeview(master, columns=("keys", "what"), show="tree headings", **({"height": height} if height else {}))
+    tree.heading("#0", text="")
+    tree.heading("keys", text="Keys")
+    tree.heading("what", text="Does")
+    tree.column("#0", width=widths[0], stretch=False)
+    tree.column("keys", width=widths[1], stretch=False)
+    tree.column("what", width=widths[2])
+    sections: dict[str, str] = {}
+    for section, keys, what in rows:
+        if section not in sections:
+            sections[section] = tree.insert("", "end", text=section, open=True)
+        tree.insert(sections[section], "end", values=(keys, what))
+    sb = ttk.Scrollbar(master, orient="vertical", command=tree.yview)
+    tree.configure(yscrollcommand=sb.set)
+    sb.pack(side="right", fill="y")
+    tree.pack(fill="both", expand=True)
+    return tree
+
+
+def text_pane(master, text: str, **options) -> tk.Text:
+    """A read-only, word-wrapped, scrolled text packed into ``master`` (the guide in Help)."""
+    t = tk.Text(master, wrap="word", font=("DejaVu Sans", 10), padx=8, pady=6, **options)
+    sb = ttk.Scrollbar(master, orient="vertical", command=t.yview)
+    t.configure(yscrollcommand=sb.set)
+    sb.pack(side="right", fill="y")
+    t.pack(fill="both", expand=True)
+    t.insert("1.0", text)
+    t.configure(state="disabled")
+    return t
+
+
 def show_text(master, title: str, text: str) -> None:
     """A scrollable, copyable text window (the problems of a file that would not open)."""
     top = tk.Toplevel(master)

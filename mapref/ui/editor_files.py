@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Callable
 
 from mapref.core.commands import EditError
 from mapref.io.problems import FileProblems
-from mapref.ui.dialogs import ChoiceDialog
+from mapref.ui.dialogs import ChoiceDialog, fill_recent_menu
 from mapref.ui.editor_shell import editor_of
 from mapref.ui.recovery import (Autosave, add_recent, autosave_path, find_orphans, forget_recent, recent as recent_maps,
                                 remove as remove_autosave, unsaved_orphans, write as write_autosave)
@@ -312,17 +312,8 @@ class EditorFiles:
             add_recent(path)
 
     def fill_recent(self) -> None:
-        m = self.ed.recent_menu
-        m.delete(0, "end")
-        maps = recent_maps() if self.user_files else []
-        for i, p in enumerate(maps):
-            m.add_command(label=f"{i + 1}  {p.name}   ({p.parent})", underline=0 if i < 9 else -1,
-                          command=lambda p=p: self.open_recent(p))
-        if not maps:
-            m.add_command(label="(no maps opened yet)", state="disabled")
-        else:
-            m.add_separator()
-            m.add_command(label="Clear the list", command=lambda: [forget_recent(p) for p in maps])
+        fill_recent_menu(self.ed.recent_menu, recent_maps() if self.user_files else [], self.open_recent, forget_recent,
+                         "(no maps opened yet)")
 
     def open_recent(self, path: Path) -> bool:
         if not path.exists():

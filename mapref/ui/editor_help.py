@@ -8,6 +8,8 @@ import tkinter as tk
 from tkinter import messagebox, ttk
 from typing import TYPE_CHECKING
 
+from mapref.ui.dialogs import shortcuts_tree, text_pane
+
 if TYPE_CHECKING:
     from mapref.ui.editor_shell import EditorShell
 
@@ -37,32 +39,11 @@ def show_help(ed: "EditorShell") -> tk.Toplevel:
     tabs.pack(fill="both", expand=True, padx=8, pady=(8, 0))
 
     keys = ttk.Frame(tabs)
-    tree = ttk.Treeview(keys, columns=("keys", "what"), show="tree headings", height=20)
-    tree.heading("#0", text="")
-    tree.heading("keys", text="Keys")
-    tree.heading("what", text="Does")
-    tree.column("#0", width=90, stretch=False)
-    tree.column("keys", width=190, stretch=False)
-    tree.column("what", width=380)
-    sections: dict[str, str] = {}
-    for section, k, what in ed.shortcut_rows():
-        if section not in sections:
-            sections[section] = tree.insert("", "end", text=section, open=True)
-        tree.insert(sections[section], "end", values=(k, what))
-    sb = ttk.Scrollbar(keys, orient="vertical", command=tree.yview)
-    tree.configure(yscrollcommand=sb.set)
-    sb.pack(side="right", fill="y")
-    tree.pack(fill="both", expand=True)
+    tree = shortcuts_tree(keys, ed.shortcut_rows(), (90, 190, 380), height=20)
     tabs.add(keys, text="Keyboard shortcuts")
 
     guide = ttk.Frame(tabs)
-    text = tk.Text(guide, width=80, height=22, wrap="word", font=("DejaVu Sans", 10), padx=8, pady=6)
-    text.insert("1.0", guide_text(ed))
-    text.configure(state="disabled")
-    gs = ttk.Scrollbar(guide, orient="vertical", command=text.yview)
-    text.configure(yscrollcommand=gs.set)
-    gs.pack(side="right", fill="y")
-    text.pack(fill="both", expand=True)
+    text = text_pane(guide, guide_text(ed), width=80, height=22)
     tabs.add(guide, text="Guide")
 
     ttk.Button(top, text="Close", command=top.destroy).pack(side="bottom", pady=6)

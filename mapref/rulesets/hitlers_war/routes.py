@@ -30,7 +30,7 @@ from typing import Iterable
 
 from mapref.core.board import board_for
 from mapref.core.graph import Graph, GraphIndex
-from mapref.rules.routes import Route
+from mapref.rules.routes import Route, unwind
 
 SEA_MOVE = frozenset({"sea", "coast", "sea_arrow", "port"})
 MAX_SEA_MOVE = 7  # Fall of Germany, Movement of naval strength points 15
@@ -212,15 +212,7 @@ class SeaReach:
 
 
 def _numbers(ix: GraphIndex, friendly, blocked: Iterable[str]) -> tuple[bytes | bytearray, frozenset[int]]:
-    if isinstance(friendly, (bytes, bytearray)):
-        fr = friendly
-    else:
-        fr = bytearray(ix.n)
-        get = ix.ix.get
-        for s in friendly:
-            i = get(s)
-            if i is not None:
-                fr[i] = 1
+    fr = friendly if isinstance(friendly, (bytes, bytearray)) else ix.marks(friendly)
     get = ix.ix.get
     return fr, frozenset(i for i in map(get, blocked) if i is not None)
 
@@ -270,10 +262,7 @@ def _search(plan: SeaPlan, fr, blk: frozenset[int], start: int, goal: int) -> li
     steps = plan.steps
     for s in todo:
         if s == goal:
-            out = [s]
-            while parent[out[-1]] >= 0:
-                out.append(parent[out[-1]])
-            return out[::-1]
+            return unwind(parent, s)
         inner = s != start
         if inner and s in blk:
             continue  # Blocking sea routes 1: no passing through an enemy fleet at sea

@@ -113,18 +113,10 @@ class FileActions:
 
     def fill_recent(self, menu) -> None:
         """File > Open recent: the games and scenarios opened or saved last."""
+        from mapref.ui.dialogs import fill_recent_menu
         from mapref.ui.recovery import forget_recent
 
-        menu.delete(0, "end")
-        games = self.recent()
-        for i, p in enumerate(games):
-            menu.add_command(label=f"{i + 1}  {p.name}  ({p.parent})", underline=0 if i < 9 else -1,
-                             command=lambda p=p: self.open_recent(p))
-        if not games:
-            menu.add_command(label="(no recent games)", state="disabled")
-        else:
-            menu.add_separator()
-            menu.add_command(label="Clear the list", command=lambda: [forget_recent(p, key="games") for p in games])
+        fill_recent_menu(menu, self.recent(), self.open_recent, lambda p: forget_recent(p, key="games"), "(no recent games)")
 
     def open_recent(self, path: Path) -> bool:
         if not Path(path).exists():

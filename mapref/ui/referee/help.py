@@ -7,6 +7,8 @@ import tkinter as tk
 from pathlib import Path
 from tkinter import ttk
 
+from mapref.ui.dialogs import shortcuts_tree, text_pane
+
 GUIDE = Path(__file__).resolve().parents[3] / "docs" / "referee-guide.md"
 
 
@@ -60,27 +62,11 @@ def help_window(w) -> tk.Toplevel:
     nb.pack(fill="both", expand=True, padx=6, pady=6)
     keys = ttk.Frame(nb)
     nb.add(keys, text="Shortcuts and the mouse")
-    tree = ttk.Treeview(keys, columns=("keys", "what"), show="tree headings")
-    tree.heading("#0", text="")
-    tree.heading("keys", text="Keys")
-    tree.heading("what", text="Does")
-    tree.column("#0", width=80, stretch=False)
-    tree.column("keys", width=200, stretch=False)
-    tree.column("what", width=420)
-    sections: dict[str, str] = {}
     rows = [(k.menu, k.accel, k.label) for k in KEYS if k.accel] + [("Menus", "Escape", "Close a menu; clear the outlines")]
-    rows += list(MOUSE)
-    for section, keys_, what in rows:
-        if section not in sections:
-            sections[section] = tree.insert("", "end", text=section, open=True)
-        tree.insert(sections[section], "end", values=(keys_, what))
-    sb = ttk.Scrollbar(keys, orient="vertical", command=tree.yview)
-    tree.configure(yscrollcommand=sb.set)
-    sb.pack(side="right", fill="y")
-    tree.pack(fill="both", expand=True)
+    tree = shortcuts_tree(keys, rows + list(MOUSE), (80, 200, 420))
     guide = ttk.Frame(nb)
     nb.add(guide, text="The referee's guide")
-    _text(guide, guide_text())
+    text_pane(guide, guide_text(), relief="flat", background="#fbfaf5")
     ttk.Button(top, text="Close", command=top.destroy).pack(pady=(0, 6))
     top.bind("<Escape>", lambda e: top.destroy())
     top.bind("<F1>", lambda e: top.lift())
@@ -94,17 +80,6 @@ def guide_window(w) -> tk.Toplevel:
     top = help_window(w)
     w.help_tabs.select(1)
     return top
-
-
-def _text(master, text: str) -> tk.Text:
-    t = tk.Text(master, wrap="word", font=("DejaVu Sans", 10), padx=8, pady=6, relief="flat", background="#fbfaf5")
-    sb = ttk.Scrollbar(master, orient="vertical", command=t.yview)
-    t.configure(yscrollcommand=sb.set)
-    sb.pack(side="right", fill="y")
-    t.pack(fill="both", expand=True)
-    t.insert("1.0", text)
-    t.configure(state="disabled")
-    return t
 
 
 __all__ = ["about_text", "guide_text", "guide_window", "help_window"]
