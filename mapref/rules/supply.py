@@ -512,6 +512,37 @@ def _make_plan(ix: GraphIndex) -> BitPlan | None:
     return BitPlan(n, [(d, masks[d]) for d in steps], [(d, masks[d] << d) for d in steps], irregular)
 
 
+def _source_bits(inp: Inputs) -> int:
+    """The sources of a search as bits."""
+    out = 0
+    for s in inp.sources:
+        out |= 1 << s
+    return out
+
+
+def _steps(front: int, up, down) -> int:
+    """The spaces one regular step (``up``: +d, ``down``: -d, each with the mask of the spaces it
+    may be taken from) beyond the spaces of ``front``, as bits."""
+    out = 0
+    for d, m in up:
+        out |= (front & m) << d
+    for d, m in down:
+        out |= (front & m) >> d
+    return out
+
+
+def _irregular_steps(front: int, irregular, irregular_from: int) -> int:
+    """The spaces the irregular connections (space -> next spaces) lead to from ``front``."""
+    out = 0
+    x = front & irregular_from
+    while x:
+        low = x & -x
+        x ^= low
+        for j in irregular[low.bit_length() - 1]:
+            out |= 1 << j
+    return out
+
+
 def bit_search(plan: BitPlan, inp: Inputs) -> tuple[bytearray, "LevelTree"]:
     """The spaces a search by land from the sources reaches (a byte per space), level by level
     over bits: each level is the spaces one land connection beyond the last, friendly and not
@@ -520,9 +551,7 @@ def bit_search(plan: BitPlan, inp: Inputs) -> tuple[bytearray, "LevelTree"]:
     (:class:`LevelTree`)."""
     n = plan.n
     fr = _bits(inp.friendly)
-    front = 0
-    for s in inp.sources:
-        front |= 1 << s
+    front = _source_bits(inp)
     cls = [front, 0, 0]  # the spaces reached at a distance of 0, 1, 2 modulo 3
     avail = fr & ~front
     up = [(d, m & fr) for d, m in plan.up]  # a land connection from a friendly space
@@ -530,18 +559,7 @@ def bit_search(plan: BitPlan, inp: Inputs) -> tuple[bytearray, "LevelTree"]:
     irr, irr_from = plan.irregular, plan.irregular_from
     level = 0
     while front:
-        nxt = 0
-        for d, m in up:
-            nxt |= (front & m) << d
-        for d, m in down:
-            nxt |= (front & m) >> d
-        x = front & irr_from
-        while x:
-            low = x & -x
-            x ^= low
-            for j in irr[low.bit_length() - 1]:
-                nxt |= 1 << j
-        nxt &= avail
+        nxt = (_steps(front, up, down) | _irregular_steps(front, irr, irr_from)) & avail
         if not nxt:
             break
         avail ^= nxt
@@ -639,26 +657,11 @@ def sea_bit_search(plan: BitPlan, sea: SeaBits, inp: Inputs) -> bytearray:
     irr_land, irr_land_from = plan.irregular, plan.irregular_from & fr
     irr_sea, irr_sea_from = sea.irregular, sea.irregular_from
     step = _stepper(inp) if irr_sea else None
-    front = 0
-    for s in inp.sources:
-        front |= 1 << s
+    front = _source_bits(inp)
     reached = front
     avail = frwo & ~front
     while front:
-        nxt = 0
-        for d, m in up:
-            nxt |= (front & m) << d
-        for d, m in down:
-            nxt |= (front & m) >> d
-        x = front & irr_land_from
-        if x:
-            by_land = 0
-            while x:
-                low = x & -x
-                x ^= low
-                for j in irr_land[low.bit_length() - 1]:
-                    by_land |= 1 << j
-            nxt |= by_land & fr
+        nxt = _steps(front, up, down) | (_irregular_steps(front, irr_land, irr_land_from) & fr)
         x = front & irr_sea_from
         while x:
             low = x & -x
