@@ -43,8 +43,12 @@ def build() -> AreaMap:
         coast.append((1500 + 1400 * r * math.cos(a), 1000 + 900 * r * math.sin(a)))
     land = Polygon(coast)
     m = AreaMap(name="300 areas (benchmark)", land=land)
-    m.colours = {"blue": ColourClass("Western Allies", "#9dbce0"), "red": ColourClass("Soviet", "#e08a80"),
-                 "gray": ColourClass("Axis", "#b4b4b4"), "tan": ColourClass("Neutral", "#e3d3a8")}
+    m.colours = {
+        "blue": ColourClass("Western Allies", "#9dbce0"),
+        "red": ColourClass("Soviet", "#e08a80"),
+        "gray": ColourClass("Axis", "#b4b4b4"),
+        "tan": ColourClass("Neutral", "#e3d3a8"),
+    }
     pts = []
     while len(pts) < N:
         p = (rng.uniform(200, 2800), rng.uniform(150, 1850))
@@ -96,9 +100,11 @@ def line(name, samples):
 def main() -> None:
     t = time.perf_counter()
     m = build()
-    print(f"{len(m.locations)} locations ({sum(1 for x in m.locations.values() if x.has_halves)} split), {len(m.lines)} move lines, "
-          f"{sum(len(r) for x in m.locations.values() for _, r in rings_of(x.polygon))} vertices; built in "
-          f"{(time.perf_counter() - t) * 1000:.0f} ms")
+    print(
+        f"{len(m.locations)} locations ({sum(1 for x in m.locations.values() if x.has_halves)} split), {len(m.lines)} move lines, "
+        f"{sum(len(r) for x in m.locations.values() for _, r in rings_of(x.polygon))} vertices; built in "
+        f"{(time.perf_counter() - t) * 1000:.0f} ms"
+    )
     root = tk.Tk()
     t = time.perf_counter()
     ed = AreaEditor(root, model=m, quiet=True)
@@ -106,7 +112,9 @@ def main() -> None:
     root.update()
     ed.canvas.fit()
     root.update()
-    print(f"{'open the editor and fit the map':<52} {(time.perf_counter() - t) * 1000:8.0f} ms   items {len(ed.canvas.find_all())}")
+    print(
+        f"{'open the editor and fit the map':<52} {(time.perf_counter() - t) * 1000:8.0f} ms   items {len(ed.canvas.find_all())}"
+    )
     c = ed.canvas
 
     def hover(i=[0]):
@@ -134,8 +142,15 @@ def main() -> None:
         root.update_idletasks()
 
     line("drag a shared vertex: one motion step", ms(step, 60))
-    line("release: commit the move and redraw", ms(lambda: (c.event_generate("<ButtonRelease-1>", x=x + 5, y=y + 4, button=1,
-                                                                                state=0x100), root.update_idletasks())))
+    line(
+        "release: commit the move and redraw",
+        ms(
+            lambda: (
+                c.event_generate("<ButtonRelease-1>", x=x + 5, y=y + 4, button=1, state=0x100),
+                root.update_idletasks(),
+            )
+        ),
+    )
     line("undo the move", ms(lambda: (ed.fire("undo"), root.update_idletasks())))
     line("redo the move", ms(lambda: (ed.fire("redo"), root.update_idletasks())))
 

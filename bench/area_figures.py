@@ -57,8 +57,12 @@ def generate(n: int, out: Path) -> dict:
     m = AreaMap(name=f"{n} areas (benchmark)", land=shape)
     pts = points(shape, n)
     (t,) = timed(lambda: generate_areas(m, pts).do(m))
-    m.colours = {"blue": ColourClass("Western Allies", "#9dbce0"), "red": ColourClass("Soviet", "#e08a80"),
-                 "gray": ColourClass("Axis", "#b4b4b4"), "tan": ColourClass("Neutral", "#e3d3a8")}
+    m.colours = {
+        "blue": ColourClass("Western Allies", "#9dbce0"),
+        "red": ColourClass("Soviet", "#e08a80"),
+        "gray": ColourClass("Axis", "#b4b4b4"),
+        "tan": ColourClass("Neutral", "#e3d3a8"),
+    }
     for i, (lid, loc) in enumerate(list(m.locations.items())):
         colour = ("blue", "red", "gray", "tan")[int(loc.label_point[0] // 750) % 4]
         m.locations[lid] = dataclasses.replace(loc, colour=colour, vp=(i % 7 == 0) * (1 + i % 3), capital=i % 40 == 0)
@@ -131,10 +135,15 @@ def window(path: Path, runs: int) -> dict:
         cv.event_generate("<ButtonPress-1>", x=x, y=y, button=1)
         root.update()
         for j in range(1, 4):
-            steps += timed(lambda: (cv.event_generate("<B1-Motion>", x=x + j, y=y + j % 2, state=0x100),
-                                    root.update_idletasks()))
-        releases += timed(lambda: (cv.event_generate("<ButtonRelease-1>", x=x + 3, y=y + 2, button=1, state=0x100),
-                                   root.update_idletasks()))
+            steps += timed(
+                lambda: (cv.event_generate("<B1-Motion>", x=x + j, y=y + j % 2, state=0x100), root.update_idletasks())
+            )
+        releases += timed(
+            lambda: (
+                cv.event_generate("<ButtonRelease-1>", x=x + 3, y=y + 2, button=1, state=0x100),
+                root.update_idletasks(),
+            )
+        )
         root.update()
         undos += timed(lambda: (ed.fire("undo"), root.update_idletasks()))
         root.update()

@@ -45,9 +45,11 @@ def main() -> int:
         # written by another process, so that this one's peak memory is the editor's alone
         subprocess.run([sys.executable, __file__, "--write", str(scan)], check=True)
         path = Path(tmp) / "hitlers_war.toml"
-        path.write_text((ROOT / "maps" / "hitlers_war.toml").read_text(encoding="utf-8")
-                        + '\n[background]\nimage = "scan.png"\nopacity = 0.5\noffset = [-20.0, -10.0]\nscale = 0.12\n',
-                        encoding="utf-8")
+        path.write_text(
+            (ROOT / "maps" / "hitlers_war.toml").read_text(encoding="utf-8")
+            + '\n[background]\nimage = "scan.png"\nopacity = 0.5\noffset = [-20.0, -10.0]\nscale = 0.12\n',
+            encoding="utf-8",
+        )
         root = tk.Tk()
         before_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
         t0 = time.perf_counter()
@@ -60,8 +62,10 @@ def main() -> int:
         grown_mb = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before_kb) / 1024
         shown = ed.message.get()
         root.destroy()
-    print(f"144-megapixel background scan: window {opened:.2f} s (target 3 s), scan read and reduced "
-          f"{loaded:.2f} s (target 20 s), peak memory grown {grown_mb:.0f} MB (target 700 MB)\n{shown}")
+    print(
+        f"144-megapixel background scan: window {opened:.2f} s (target 3 s), scan read and reduced "
+        f"{loaded:.2f} s (target 20 s), peak memory grown {grown_mb:.0f} MB (target 700 MB)\n{shown}"
+    )
     return 0
 
 

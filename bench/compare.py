@@ -43,9 +43,14 @@ class ScipySupply:
         """The position in numpy's form (not timed)."""
         np = self.np
         as_bool = lambda b: np.frombuffer(bytes(b), dtype=np.uint8).astype(bool)  # noqa: E731
-        return {"fr": as_bool(inp.friendly), "wo": as_bool(inp.water_open()), "zo": as_bool(inp.zone_open()),
-                "arrow_open": np.array([s in inp.open_seas for s in self.ix.csea], dtype=bool)[self.conn],
-                "sources": np.array(inp.sources, dtype=np.int32), "seas": bool(inp.open_seas)}
+        return {
+            "fr": as_bool(inp.friendly),
+            "wo": as_bool(inp.water_open()),
+            "zo": as_bool(inp.zone_open()),
+            "arrow_open": np.array([s in inp.open_seas for s in self.ix.csea], dtype=bool)[self.conn],
+            "sources": np.array(inp.sources, dtype=np.int32),
+            "seas": bool(inp.open_seas),
+        }
 
     def search(self, m: dict, routes: bool = True):
         """(predecessors, order): the same breadth-first search as mapref's (sources first); with
@@ -56,13 +61,16 @@ class ScipySupply:
         ok = self.land & frs & frn
         if m["seas"]:
             won, zo = m["wo"][nxt], m["zo"]
-            sea_ok = np.where(self.arrow, m["arrow_open"] & np.where(frs, won, frn),
-                              np.where(~frs, frn | won, np.where(frn, self.seak & (zo[row] | zo[nxt]), won)))
+            sea_ok = np.where(
+                self.arrow,
+                m["arrow_open"] & np.where(frs, won, frn),
+                np.where(~frs, frn | won, np.where(frn, self.seak & (zo[row] | zo[nxt]), won)),
+            )
             ok |= self.seat & sea_ok
         keep = np.flatnonzero(ok)
         srcs = m["sources"]
         indptr = np.zeros(n + 2, dtype=np.int32)
-        np.cumsum(np.bincount(row[keep], minlength=n), out=indptr[1:n + 1])
+        np.cumsum(np.bincount(row[keep], minlength=n), out=indptr[1 : n + 1])
         indptr[n + 1] = indptr[n] + len(srcs)
         indices = np.concatenate([nxt[keep], srcs])
         g = self.sparse.csr_matrix((np.ones(len(indices)), indices, indptr), shape=(n + 1, n + 1))
@@ -85,8 +93,11 @@ class NetworkxSupply:
         self.g = g
 
     def masks(self, inp: supply.Inputs) -> dict:
-        return {"friendly": {i for i in range(self.ix.n) if inp.friendly[i]}, "sources": list(inp.sources),
-                "seas": bool(inp.open_seas)}
+        return {
+            "friendly": {i for i in range(self.ix.n) if inp.friendly[i]},
+            "sources": list(inp.sources),
+            "seas": bool(inp.open_seas),
+        }
 
     def search(self, m: dict) -> set[int]:
         """The spaces reached (land only: a position with open seas is not asked of networkx)."""

@@ -65,7 +65,9 @@ def main() -> None:
     root.geometry("1400x900+0+0")
     root.update()
     print(f"{N}x{N} map, {N * N} hexes")
-    print(f"{'open the editor (zoom 100%, labels drawn)':<44} {(time.perf_counter() - t) * 1000:8.0f} ms   items {len(ed.canvas.find_all())}")
+    print(
+        f"{'open the editor (zoom 100%, labels drawn)':<44} {(time.perf_counter() - t) * 1000:8.0f} ms   items {len(ed.canvas.find_all())}"
+    )
     c = ed.canvas
     ed.goto("CV100")
     root.update()

@@ -86,14 +86,29 @@ def main() -> int:
     a = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "game"
-        subprocess.run([sys.executable, str(ROOT / "bench" / "big_game.py"), str(out), "--rows", str(a.rows),
-                        "--cols", str(a.cols), "--armies", str(a.armies)], check=True, cwd=ROOT)
+        subprocess.run(
+            [
+                sys.executable,
+                str(ROOT / "bench" / "big_game.py"),
+                str(out),
+                "--rows",
+                str(a.rows),
+                "--cols",
+                str(a.cols),
+                "--armies",
+                str(a.armies),
+            ],
+            check=True,
+            cwd=ROOT,
+        )
         game = out / "big_game.toml"
         frm, to = pick_move(game)
         trees = [("this checkout", ROOT)]
         if a.before:
             old = Path(tmp) / "before"
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "-q", "--detach", str(old), a.before], check=True)
+            subprocess.run(
+                ["git", "-C", str(ROOT), "worktree", "add", "-q", "--detach", str(old), a.before], check=True
+            )
             trees.insert(0, (f"before ({a.before})", old))
         try:
             print(f"{a.rows}x{a.cols} map, {a.armies} armies; move {frm} -> {to}; median of {a.runs}")
@@ -102,7 +117,7 @@ def main() -> int:
                 mv, out_mv = run_cli(tree, ["move", str(game), frm, to, "--check"], a.runs)
                 rf, out_rf = run_cli(tree, ["referee", str(game), "--json"], a.runs)
                 try:
-                    json.loads(out_rf[:out_rf.rindex("}") + 1])
+                    json.loads(out_rf[: out_rf.rindex("}") + 1])
                 except ValueError:
                     raise SystemExit(f"{name}: the report is not JSON:\n{out_rf[-500:]}")
                 print(f"{name:24} {mv:13.2f}s {rf:15.2f}s")

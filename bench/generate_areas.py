@@ -59,8 +59,11 @@ def run(n: int) -> None:
     applied = time.perf_counter() - t
     lines = sum(1 for ln in m.lines.values() if ln.proposed)
     coast = len(m.land.exterior.coords) - 1
-    print(f"generate {n:>6} areas   {made:8.2f} s (+ {applied:.2f} s to apply)   {len(m.locations)} locations, "
-          f"{lines} proposed land lines, coast {coast} vertices", flush=True)
+    print(
+        f"generate {n:>6} areas   {made:8.2f} s (+ {applied:.2f} s to apply)   {len(m.locations)} locations, "
+        f"{lines} proposed land lines, coast {coast} vertices",
+        flush=True,
+    )
 
 
 def main(argv: list[str]) -> None:

@@ -39,8 +39,13 @@ class _HelpFormatter(argparse.HelpFormatter):
     def _fill_text(self, text, width, indent):
         import textwrap
 
-        return textwrap.fill(self._whitespace_matcher.sub(" ", text).strip(), width, initial_indent=indent,
-                             subsequent_indent=indent, break_on_hyphens=False)
+        return textwrap.fill(
+            self._whitespace_matcher.sub(" ", text).strip(),
+            width,
+            initial_indent=indent,
+            subsequent_indent=indent,
+            break_on_hyphens=False,
+        )
 
 
 class ArgumentParser(argparse.ArgumentParser):
@@ -74,9 +79,12 @@ def _open_map(path: str):
 # ------------------------------------------------------------------------------- commands
 @command("check", "validate maps, scenarios and saved games; the editor's lint as warnings (--strict: warnings fail)")
 def cmd_check(argv: list[str]) -> int:
-    ap = ArgumentParser(prog="mapref check", description="Validate maps, scenarios and saved games: every error (exit 1), and "
-                        "for a map the problems the editor's problems panel lists, as warning lines FILE:LINE:COL: warning: "
-                        "MESSAGE [CODE] and notes (exit 0 unless --strict).")
+    ap = ArgumentParser(
+        prog="mapref check",
+        description="Validate maps, scenarios and saved games: every error (exit 1), and "
+        "for a map the problems the editor's problems panel lists, as warning lines FILE:LINE:COL: warning: "
+        "MESSAGE [CODE] and notes (exit 0 unless --strict).",
+    )
     ap.add_argument("files", nargs="+", metavar="FILE")
     ap.add_argument("--strict", action="store_true", help="warnings fail too (exit 1); notes never do")
     args = ap.parse_args(argv)
@@ -99,7 +107,9 @@ def cmd_check(argv: list[str]) -> int:
             extra = checker()
         lints = []
         if kind == "area":
-            lints = [x for x in area_lint(obj.map, obj.source, obj.shown) if x.level != "error"]  # errors: check() above
+            lints = [
+                x for x in area_lint(obj.map, obj.source, obj.shown) if x.level != "error"
+            ]  # errors: check() above
         elif kind == "hex":
             lints = hex_lint(obj, read_source(f, f).decode("utf-8"), f)
         for p in extra:
@@ -145,9 +155,14 @@ def cmd_render(argv: list[str]) -> int:
     ap = ArgumentParser(prog="mapref render", description="Draw a map (and a game's units) to an image.")
     ap.add_argument("file", metavar="FILE")
     ap.add_argument("-o", "--output", required=True, metavar="OUT.png")
-    ap.add_argument("--size", type=float, default=None, metavar="RADIUS",
-                    help="hex radius in pixels, 4-1000 (default: the map's hex_size, at least 24, smaller for a map too big to "
-                    "draw at that within 40 megapixels); the image is at most 40 megapixels; for an area map, the image's width in pixels, 200-8000 (default 1600)")
+    ap.add_argument(
+        "--size",
+        type=float,
+        default=None,
+        metavar="RADIUS",
+        help="hex radius in pixels, 4-1000 (default: the map's hex_size, at least 24, smaller for a map too big to "
+        "draw at that within 40 megapixels); the image is at most 40 megapixels; for an area map, the image's width in pixels, 200-8000 (default 1600)",
+    )
     ap.add_argument("--game", default=None, metavar="GAME", help="a saved game whose units and supply to draw")
     args = ap.parse_args(argv)
     from mapref.render.png import MAX_SIZE, MIN_SIZE, ImageTooBig, check_image_size, render_map
@@ -191,14 +206,24 @@ def cmd_render(argv: list[str]) -> int:
     return 0
 
 
-@command("import-areas", "an area map from a GeoJSON file: a location per feature, land lines proposed from shared borders")
+@command(
+    "import-areas", "an area map from a GeoJSON file: a location per feature, land lines proposed from shared borders"
+)
 def cmd_import_areas(argv: list[str]) -> int:
-    ap = ArgumentParser(prog="mapref import-areas", description="Make an area map from the polygons of a GeoJSON file: one "
-                        "location per feature (multi-polygons kept), and a proposed land line between every two locations "
-                        "that share a border (accept or delete them in the editor).")
+    ap = ArgumentParser(
+        prog="mapref import-areas",
+        description="Make an area map from the polygons of a GeoJSON file: one "
+        "location per feature (multi-polygons kept), and a proposed land line between every two locations "
+        "that share a border (accept or delete them in the editor).",
+    )
     ap.add_argument("geojson", metavar="FILE.geojson")
     ap.add_argument("-o", "--output", required=True, metavar="MAP.toml")
-    ap.add_argument("--name-property", default="name", metavar="NAME", help="the feature property that names a location (default: name)")
+    ap.add_argument(
+        "--name-property",
+        default="name",
+        metavar="NAME",
+        help="the feature property that names a location (default: name)",
+    )
     args = ap.parse_args(argv)
     from mapref.io.geojson_import import import_areas
 
@@ -208,24 +233,38 @@ def cmd_import_areas(argv: list[str]) -> int:
         raise UserError(f"{args.output}: cannot write: {e.strerror or e}") from None
     for n in notes:
         print(f"{args.geojson}: {n}", file=sys.stderr)
-    print(f"{args.output}: {len(m.locations)} locations, {len(m.lines)} proposed land lines (accept or delete them in the editor)")
+    print(
+        f"{args.output}: {len(m.locations)} locations, {len(m.lines)} proposed land lines (accept or delete them in the editor)"
+    )
     return 0
 
 
-@command("import-triplea", "an area map from a TripleA map: territories, sea zones, connections, production, capitals, "
-         "victory cities; owners and units to a scenario")
+@command(
+    "import-triplea",
+    "an area map from a TripleA map: territories, sea zones, connections, production, capitals, "
+    "victory cities; owners and units to a scenario",
+)
 def cmd_import_triplea(argv: list[str]) -> int:
-    ap = ArgumentParser(prog="mapref import-triplea", description="Make an area map from a TripleA map folder (map/polygons.txt, "
-                        "map/centers.txt, map/games/*.xml), or the zip file TripleA downloads: every territory a location (sea zones as sea locations) with its "
-                        "production, capital and victory city, every connection a move line (land, naval, or coastal); with "
-                        "--scenario, the game's owners, units, resources and wars as a scenario (area control: the Axis & Allies "
-                        "house rules).")
-    ap.add_argument("mapdir", metavar="MAPDIR", help="the TripleA map folder (the one holding map/, map/ itself, or a folder with "
-                    "one map somewhere below it), or its zip file")
+    ap = ArgumentParser(
+        prog="mapref import-triplea",
+        description="Make an area map from a TripleA map folder (map/polygons.txt, "
+        "map/centers.txt, map/games/*.xml), or the zip file TripleA downloads: every territory a location (sea zones as sea locations) with its "
+        "production, capital and victory city, every connection a move line (land, naval, or coastal); with "
+        "--scenario, the game's owners, units, resources and wars as a scenario (area control: the Axis & Allies "
+        "house rules).",
+    )
+    ap.add_argument(
+        "mapdir",
+        metavar="MAPDIR",
+        help="the TripleA map folder (the one holding map/, map/ itself, or a folder with "
+        "one map somewhere below it), or its zip file",
+    )
     ap.add_argument("--game", default=None, metavar="FILE.xml", help="the game file (default: the one in map/games/)")
     ap.add_argument("-o", "--output", required=True, metavar="MAP.toml")
     ap.add_argument("--scenario", default=None, metavar="OUT.toml", help="also write a scenario of the game's set-up")
-    ap.add_argument("--ruleset", default="area_control", metavar="NAME", help="the game the scenario is for (default area_control)")
+    ap.add_argument(
+        "--ruleset", default="area_control", metavar="NAME", help="the game the scenario is for (default area_control)"
+    )
     args = ap.parse_args(argv)
     from mapref.core.arealint import lint_area
     from mapref.io.areafile import dumps_area_map
@@ -239,7 +278,9 @@ def cmd_import_triplea(argv: list[str]) -> int:
     problems = [p for p in lint_area(m) if p.level != "note"]
     bad = [p for p in problems if p.is_error]
     if bad:  # never write a map mapref check refuses
-        raise UserError(f"{args.mapdir}: the imported map would not pass mapref check ({bad[0].message}); nothing written")
+        raise UserError(
+            f"{args.mapdir}: the imported map would not pass mapref check ({bad[0].message}); nothing written"
+        )
     notes += [f"warning (mapref check --strict would fail): {p.message} [{p.code}]" for p in problems]
     scenario = None
     if args.scenario:
@@ -266,7 +307,9 @@ def cmd_import_triplea(argv: list[str]) -> int:
         except Problems as e:
             wrong = [str(p) for p in e.problems]
         if wrong:
-            raise UserError(f"{args.mapdir}: the scenario made would not pass mapref check ({wrong[0]}); nothing written")
+            raise UserError(
+                f"{args.mapdir}: the scenario made would not pass mapref check ({wrong[0]}); nothing written"
+            )
     try:
         write_atomic(args.output, dumps_area_map(m))
         if scenario is not None:
@@ -276,29 +319,52 @@ def cmd_import_triplea(argv: list[str]) -> int:
     for n in notes:
         print(f"{args.mapdir}: {n}", file=sys.stderr)
     land = sum(1 for loc in m.locations.values() if not loc.attrs.get("sea"))
-    print(f"{args.output}: {len(m.locations)} locations ({land} land, {len(m.locations) - land} sea), {len(m.boxes)} boxes, "
-          f"{len(m.lines)} move lines from {len(game.connections)} connections"
-          + (f"; scenario {args.scenario}" if scenario is not None else ""))
+    print(
+        f"{args.output}: {len(m.locations)} locations ({land} land, {len(m.locations) - land} sea), {len(m.boxes)} boxes, "
+        f"{len(m.lines)} move lines from {len(game.connections)} connections"
+        + (f"; scenario {args.scenario}" if scenario is not None else "")
+    )
     return 0
 
 
 @command("new-map", "a new blank area map: its page size, a lon/lat projection or none, an image to trace under it")
 def cmd_new_map(argv: list[str]) -> int:
-    ap = ArgumentParser(prog="mapref new-map", description="Start a new area map: a blank page to draw locations on in the "
-                        "editor (mapref MAP.toml). Hex maps are started in the editor (File > New map); an area map traced "
-                        "from a picture of its borders is made by mapref trace-areas.")
+    ap = ArgumentParser(
+        prog="mapref new-map",
+        description="Start a new area map: a blank page to draw locations on in the "
+        "editor (mapref MAP.toml). Hex maps are started in the editor (File > New map); an area map traced "
+        "from a picture of its borders is made by mapref trace-areas.",
+    )
     ap.add_argument("--area", action="store_true", help="an area map (the only kind made here; the default)")
     ap.add_argument("-o", "--output", required=True, metavar="MAP.toml")
     ap.add_argument("--name", default=None, help="the map's name (default: from the file name)")
-    ap.add_argument("--width", type=float, default=None, metavar="W", help="the page's width in map units (default 1000, or "
-                    "the underlay's width in pixels)")
-    ap.add_argument("--height", type=float, default=None, metavar="H", help="the page's height (default: 700, or in the "
-                    "proportion of the underlay or of the width)")
-    ap.add_argument("--projection", default=None, metavar="LON0,LAT0[,SCALE[,PARALLEL]]",
-                    help="a lon/lat projection: the top-left corner, map units a degree of latitude (default 20), the "
-                    "parallel of true scale (default LAT0); for drawing from real coordinates")
-    ap.add_argument("--underlay", default=None, metavar="IMAGE", help="an image (a scan of the board) laid under the map to "
-                    "trace over, scaled to the page's width")
+    ap.add_argument(
+        "--width",
+        type=float,
+        default=None,
+        metavar="W",
+        help="the page's width in map units (default 1000, or the underlay's width in pixels)",
+    )
+    ap.add_argument(
+        "--height",
+        type=float,
+        default=None,
+        metavar="H",
+        help="the page's height (default: 700, or in the proportion of the underlay or of the width)",
+    )
+    ap.add_argument(
+        "--projection",
+        default=None,
+        metavar="LON0,LAT0[,SCALE[,PARALLEL]]",
+        help="a lon/lat projection: the top-left corner, map units a degree of latitude (default 20), the "
+        "parallel of true scale (default LAT0); for drawing from real coordinates",
+    )
+    ap.add_argument(
+        "--underlay",
+        default=None,
+        metavar="IMAGE",
+        help="an image (a scan of the board) laid under the map to trace over, scaled to the page's width",
+    )
     ap.add_argument("--force", action="store_true", help="replace MAP.toml when it exists")
     args = ap.parse_args(argv)
     from mapref.core.areamodel import new_area_map
@@ -315,7 +381,9 @@ def cmd_new_map(argv: list[str]) -> int:
         except ValueError:
             nums = []
         if not 2 <= len(nums) <= 4:
-            raise UserError(f"--projection {args.projection}: expected LON0,LAT0[,SCALE[,PARALLEL]], such as -12,71,20,50")
+            raise UserError(
+                f"--projection {args.projection}: expected LON0,LAT0[,SCALE[,PARALLEL]], such as -12,71,20,50"
+            )
         projection = dict(zip(("lon0", "lat0", "scale", "parallel"), nums))
         projection.setdefault("scale", 20.0)
     underlay = size = None
@@ -324,16 +392,26 @@ def cmd_new_map(argv: list[str]) -> int:
         size = (grey.shape[1], grey.shape[0])
         underlay = os.path.relpath(Path(args.underlay).resolve(), out.resolve().parent)
     try:
-        m = new_area_map(args.name if args.name is not None else out.stem.replace("_", " "), args.width, args.height,
-                         projection, underlay, size)
+        m = new_area_map(
+            args.name if args.name is not None else out.stem.replace("_", " "),
+            args.width,
+            args.height,
+            projection,
+            underlay,
+            size,
+        )
     except ValueError as e:
         raise UserError(str(e)) from None
     try:
         save_area_map(m, out)
     except OSError as e:
         raise UserError(f"{args.output}: cannot write: {e.strerror or e}") from None
-    print(f"{args.output}: a blank area map, page {m.page[0]:g} x {m.page[1]:g}" + (", projected" if m.geo else "")
-          + (f", underlay {underlay}" if underlay else "") + f" (open it: mapref {args.output})")
+    print(
+        f"{args.output}: a blank area map, page {m.page[0]:g} x {m.page[1]:g}"
+        + (", projected" if m.geo else "")
+        + (f", underlay {underlay}" if underlay else "")
+        + f" (open it: mapref {args.output})"
+    )
     return 0
 
 
@@ -355,8 +433,10 @@ def _grey_image(path: str):
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             with Image.open(path) as img:
                 if img.width * img.height > MAX_TRACE_PIXELS:
-                    raise UserError(f"{path}: {img.width}x{img.height} pixels is more than mapref traces "
-                                    f"({MAX_TRACE_PIXELS // 1_000_000} megapixels): scale it down first")
+                    raise UserError(
+                        f"{path}: {img.width}x{img.height} pixels is more than mapref traces "
+                        f"({MAX_TRACE_PIXELS // 1_000_000} megapixels): scale it down first"
+                    )
                 return np.asarray(img.convert("L"))
     except FileProblems as e:
         raise UserError(str(e.problems[0])) from None
@@ -366,24 +446,44 @@ def _grey_image(path: str):
         raise UserError(f"{path}: cannot read the image: {e.strerror or e}") from None
 
 
-@command("trace-areas", "an area map from a border image: every enclosed region a location, shared borders exact, "
-         "land lines proposed")
+@command(
+    "trace-areas",
+    "an area map from a border image: every enclosed region a location, shared borders exact, land lines proposed",
+)
 def cmd_trace_areas(argv: list[str]) -> int:
-    ap = ArgumentParser(prog="mapref trace-areas", description="Make an area map from a picture of borders (a scan or a "
-                        "drawing): every region enclosed by dark border lines becomes a location whose outline follows "
-                        "the border's centre line, neighbours share their vertices exactly, and a land line is proposed "
-                        "between every two that share a border. The image becomes the map's tracing background; map "
-                        "units are its pixels.")
+    ap = ArgumentParser(
+        prog="mapref trace-areas",
+        description="Make an area map from a picture of borders (a scan or a "
+        "drawing): every region enclosed by dark border lines becomes a location whose outline follows "
+        "the border's centre line, neighbours share their vertices exactly, and a land line is proposed "
+        "between every two that share a border. The image becomes the map's tracing background; map "
+        "units are its pixels.",
+    )
     ap.add_argument("image", metavar="IMAGE")
     ap.add_argument("-o", "--output", required=True, metavar="MAP.toml")
-    ap.add_argument("--threshold", type=int, default=None, metavar="N",
-                    help="grey level 1-255 below which a pixel is border (default: chosen from the image, Otsu's method)")
-    ap.add_argument("--min-area", type=float, default=None, metavar="PX",
-                    help="the smallest region in pixels (default 16, or 1/20000 of the image if more); smaller ones "
-                    "are taken as part of the border")
-    ap.add_argument("--tolerance", type=float, default=None, metavar="PX",
-                    help="how far in pixels a simplified outline may stray from the traced one (default 2; 0 keeps "
-                    "every pixel step)")
+    ap.add_argument(
+        "--threshold",
+        type=int,
+        default=None,
+        metavar="N",
+        help="grey level 1-255 below which a pixel is border (default: chosen from the image, Otsu's method)",
+    )
+    ap.add_argument(
+        "--min-area",
+        type=float,
+        default=None,
+        metavar="PX",
+        help="the smallest region in pixels (default 16, or 1/20000 of the image if more); smaller ones "
+        "are taken as part of the border",
+    )
+    ap.add_argument(
+        "--tolerance",
+        type=float,
+        default=None,
+        metavar="PX",
+        help="how far in pixels a simplified outline may stray from the traced one (default 2; 0 keeps "
+        "every pixel step)",
+    )
     ap.add_argument("--name", default=None, help="the map's name (default: from the image's file name)")
     args = ap.parse_args(argv)
     if args.threshold is not None and not 1 <= args.threshold <= 255:
@@ -396,14 +496,22 @@ def cmd_trace_areas(argv: list[str]) -> int:
     from mapref.io.areafile import save_area_map
 
     grey = _grey_image(args.image)
-    t = trace_image(grey, threshold=args.threshold, min_area=args.min_area,
-                    tolerance=TOLERANCE if args.tolerance is None else args.tolerance)
+    t = trace_image(
+        grey,
+        threshold=args.threshold,
+        min_area=args.min_area,
+        tolerance=TOLERANCE if args.tolerance is None else args.tolerance,
+    )
     if not t.regions:
-        raise UserError(f"{args.image}: no region enclosed by border lines darker than grey {t.threshold} "
-                        "(try another --threshold, or a lower --min-area)")
+        raise UserError(
+            f"{args.image}: no region enclosed by border lines darker than grey {t.threshold} "
+            "(try another --threshold, or a lower --min-area)"
+        )
     out_dir = Path(args.output).resolve().parent
     image_ref = os.path.relpath(Path(args.image).resolve(), out_dir)
-    m = traced_map(t, name=args.name if args.name is not None else Path(args.image).stem.replace("_", " "), image=image_ref)
+    m = traced_map(
+        t, name=args.name if args.name is not None else Path(args.image).stem.replace("_", " "), image=image_ref
+    )
     from mapref.core.arealint import lint_area
 
     bad = [p for p in lint_area(m) if p.is_error]
@@ -414,8 +522,10 @@ def cmd_trace_areas(argv: list[str]) -> int:
     except OSError as e:
         raise UserError(f"{args.output}: cannot write: {e.strerror or e}") from None
     lines = sum(1 for ln in m.lines.values() if ln.proposed)
-    print(f"{args.output}: {len(m.locations)} locations, {lines} proposed land lines (border darker than grey {t.threshold}; "
-          "accept or delete the lines in the editor)")
+    print(
+        f"{args.output}: {len(m.locations)} locations, {lines} proposed land lines (border darker than grey {t.threshold}; "
+        "accept or delete the lines in the editor)"
+    )
     return 0
 
 
@@ -429,7 +539,15 @@ def cmd_new_game(argv: list[str]) -> int:
     args = ap.parse_args(argv)
     import os
 
-    from mapref.rules.files import NotReadable, dumps_game, exists, find_scenario, new_game, save_game, scenario_with_map
+    from mapref.rules.files import (
+        NotReadable,
+        dumps_game,
+        exists,
+        find_scenario,
+        new_game,
+        save_game,
+        scenario_with_map,
+    )
 
     sc_path = find_scenario(args.scenario)
     if not exists(sc_path):
@@ -452,15 +570,22 @@ def cmd_new_game(argv: list[str]) -> int:
     sc = load_scenario(sc_path, str(sc_path) if not shipped else args.scenario)
     m_path = find_map(sc.map, sc_path.parent)
     map_ref = sc.map if (shipped and not sc.map.endswith(".toml")) else os.path.relpath(m_path.resolve(), out_dir)
-    game = new_game(sc_path, scenario_ref=sc_ref, map_ref=map_ref, auto_place=args.auto_place,
-                    shown=str(sc_path) if not shipped else args.scenario)
+    game = new_game(
+        sc_path,
+        scenario_ref=sc_ref,
+        map_ref=map_ref,
+        auto_place=args.auto_place,
+        shown=str(sc_path) if not shipped else args.scenario,
+    )
     if exists(out) and not args.force:
         try:
             same = out.read_text(encoding="utf-8") == dumps_game(game)
         except (OSError, UnicodeDecodeError):
             same = False
         if not same:
-            raise UserError(f"{args.output} already exists (a game in progress?): give --force to replace it, or another file")
+            raise UserError(
+                f"{args.output} already exists (a game in progress?): give --force to replace it, or another file"
+            )
     try:
         save_game(game, args.output)
     except NotReadable as e:
@@ -471,8 +596,11 @@ def cmd_new_game(argv: list[str]) -> int:
     left = sum(sum(p.points.values()) for p in getattr(st, "pools", []))
     pos = game.ruleset.position(game)
     armies = getattr(st, "armies", None)
-    print(f"{args.output}: {game.scenario.name}, {pos.get('turn', '')}" + (f", {len(armies)} armies" if armies is not None else "")
-          + (f", {left} points still to place" if left else ""))
+    print(
+        f"{args.output}: {game.scenario.name}, {pos.get('turn', '')}"
+        + (f", {len(armies)} armies" if armies is not None else "")
+        + (f", {left} points still to place" if left else "")
+    )
     return 0
 
 
@@ -500,8 +628,10 @@ def _save(s, path: str) -> None:
     except NotReadable as e:
         raise UserError(str(e)) from None
     except ChangedOnDisk:
-        raise UserError(f"{path}: changed on disk since it was read (another mapref or an editor); "
-                        "nothing written: run the command again") from None
+        raise UserError(
+            f"{path}: changed on disk since it was read (another mapref or an editor); "
+            "nothing written: run the command again"
+        ) from None
     except OSError as e:
         raise UserError(f"{path}: cannot write: {e.strerror}") from None
 
@@ -525,8 +655,10 @@ def _locked(path: str, needed: bool = True):
         read_source(path, path)  # a game that cannot be read: its own message
         if needed:
             why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-            raise UserError(f"{path}: cannot take its lock ({why}: {getattr(e, 'filename', '') or 'the lock file'}); "
-                            "nothing done, so that no other command's change is lost") from None
+            raise UserError(
+                f"{path}: cannot take its lock ({why}: {getattr(e, 'filename', '') or 'the lock file'}); "
+                "nothing done, so that no other command's change is lost"
+            ) from None
         yield
         return
     try:
@@ -560,10 +692,13 @@ def cmd_referee(argv: list[str]) -> int:
 
 @command("export-html", "the position as one self-contained web page: the map, supply on tap, the log")
 def cmd_export_html(argv: list[str]) -> int:
-    ap = ArgumentParser(prog="mapref export-html", description="Write a game's position as one web page that any browser "
-                        "opens, with nothing to fetch: the map with the pieces (tap one for its supply line or the spaces "
-                        "that cut it, tap a space for what it holds, the supply view on and off), the turn, production, "
-                        "victory and the log. A scenario gives its opening position.")
+    ap = ArgumentParser(
+        prog="mapref export-html",
+        description="Write a game's position as one web page that any browser "
+        "opens, with nothing to fetch: the map with the pieces (tap one for its supply line or the spaces "
+        "that cut it, tap a space for what it holds, the supply view on and off), the turn, production, "
+        "victory and the log. A scenario gives its opening position.",
+    )
     ap.add_argument("game", metavar="GAME.toml")
     ap.add_argument("-o", "--output", required=True, metavar="POSITION.html")
     args = ap.parse_args(argv)
@@ -578,7 +713,9 @@ def cmd_export_html(argv: list[str]) -> int:
 
         s = start_game(args.game)
     else:
-        raise UserError(f"{args.game}: a {kind} file, not a saved game or a scenario (mapref new-game SCENARIO -o GAME.toml)")
+        raise UserError(
+            f"{args.game}: a {kind} file, not a saved game or a scenario (mapref new-game SCENARIO -o GAME.toml)"
+        )
     try:
         page = export_html(s, args.output)
     except OSError as e:
@@ -612,7 +749,9 @@ def cmd_scenarios(argv: list[str]) -> int:
 def cmd_log(argv: list[str]) -> int:
     ap = ArgumentParser(prog="mapref log", description="Print a saved game's log, oldest first.")
     ap.add_argument("game", metavar="GAME.toml")
-    ap.add_argument("--json", action="store_true", help="the log as JSON (each entry as in the file, without undo data)")
+    ap.add_argument(
+        "--json", action="store_true", help="the log as JSON (each entry as in the file, without undo data)"
+    )
     args = ap.parse_args(argv)
     from mapref.rules.files import load_game
 
@@ -685,7 +824,9 @@ def _add_argument(ap: argparse.ArgumentParser, a) -> None:
 
 
 def _verb_parser(move, title: str = "") -> ArgumentParser:
-    ap = ArgumentParser(prog=f"mapref {move.name}", description=(f"{title}: " if title else "") + (move.description or move.help))
+    ap = ArgumentParser(
+        prog=f"mapref {move.name}", description=(f"{title}: " if title else "") + (move.description or move.help)
+    )
     ap.add_argument("game", metavar="GAME.toml")
     for a in move.args:
         _add_argument(ap, a)
@@ -702,10 +843,19 @@ def _verb_action(move, ns) -> dict:
     d: dict = {}
     for a in move.args:
         v = getattr(ns, a.name)
-        if a.type == "int" and isinstance(v, int) and not isinstance(v, bool) and (
-                (a.min is not None and v < a.min) or (a.max is not None and v > a.max)):
-            what = f"from {a.min} to {a.max}" if a.min is not None and a.max is not None else \
-                f"of at least {a.min}" if a.min is not None else f"of at most {a.max}"
+        if (
+            a.type == "int"
+            and isinstance(v, int)
+            and not isinstance(v, bool)
+            and ((a.min is not None and v < a.min) or (a.max is not None and v > a.max))
+        ):
+            what = (
+                f"from {a.min} to {a.max}"
+                if a.min is not None and a.max is not None
+                else f"of at least {a.min}"
+                if a.min is not None
+                else f"of at most {a.max}"
+            )
             raise UserError(f"mapref {move.name}: {a.flag or a.metavar or a.name} {v}: expected a number {what}")
         default = list(a.default) if a.type == "list" else a.default
         if v is None or (not a.keep and type(v) is type(default) and v == default):
@@ -746,13 +896,15 @@ def _game_verb(name: str, argv: list[str]) -> int:
         i = argv.index("--ruleset")
         if i + 1 >= len(argv):
             raise UserError(f"mapref {name}: --ruleset needs a name (one of {', '.join(r for r, _ in _having(name))})")
-        ruleset, argv = argv[i + 1], argv[:i] + argv[i + 2:]
+        ruleset, argv = argv[i + 1], argv[:i] + argv[i + 2 :]
         having = [(r, m) for r, m in _having(name) if r == ruleset]
         if not having:
             from mapref.io.problems import clip
 
-            raise UserError(f"mapref {name}: {clip(ruleset, 60)} has no {name!r} (the games with it: "
-                            f"{', '.join(r for r, _ in _having(name))})")
+            raise UserError(
+                f"mapref {name}: {clip(ruleset, 60)} has no {name!r} (the games with it: "
+                f"{', '.join(r for r, _ in _having(name))})"
+            )
     game_path = _game_arg(argv)
     if game_path is None:  # the help: every game's table (with a game, only its own is read)
         having = _having(name) if having is None else having
@@ -776,9 +928,13 @@ def _verbs_help(name: str, having) -> str:
     """``mapref VERB --help`` for a verb of several games: each game's options."""
     from mapref.rules import registry
 
-    out = [f"usage: mapref {name} GAME.toml ...", "",
-           f"{name!r} is a verb of {len(having)} games; the saved game says which.  One game's options only: "
-           f"mapref {name} --ruleset NAME --help.", ""]
+    out = [
+        f"usage: mapref {name} GAME.toml ...",
+        "",
+        f"{name!r} is a verb of {len(having)} games; the saved game says which.  One game's options only: "
+        f"mapref {name} --ruleset NAME --help.",
+        "",
+    ]
     for r, m in having:
         out.append(f"{registry.title(r)} (--ruleset {r}):")
         out += ["  " + line if line else "" for line in _verb_parser(m, registry.title(r)).format_help().splitlines()]
@@ -809,7 +965,7 @@ def _run_verb(name: str, argv: list[str], game_path: str, ruleset: str | None = 
     if not out.ok:  # what the rules allow may still not be doable (a game mapref could not read back)
         raise UserError(out.refusal)
     _save(s, ns.game)
-    for line in (move.print_ok(out) if move.print_ok else out.messages):
+    for line in move.print_ok(out) if move.print_ok else out.messages:
         print(line)
     return 0
 
@@ -835,10 +991,19 @@ def _verb_names() -> list[str]:
 def _open_app(argv: list[str]) -> int:
     # the game verbs (named in the help) are read from every game's moves table: only for --help
     verbs = ", ".join(_verb_names()) if any(a in ("-h", "--help") for a in argv) else "..."
-    ap = ArgumentParser(prog="mapref", description="Hex and area map editor and referee for WW2 board wargames.",
-                        epilog="commands: " + "; ".join(f"{k}: {v[1]}" for k, v in COMMANDS.items())
-                        + f"; and the game verbs of each ruleset ({verbs}): mapref VERB GAME.toml ...")
-    ap.add_argument("file", nargs="?", metavar="FILE", help="a map (opens the editor), a scenario or a saved game (opens the referee); a .toml file not there yet: a new map, hex or area; default: the Hitler's War map with the Barbarossa set-up")
+    ap = ArgumentParser(
+        prog="mapref",
+        description="Hex and area map editor and referee for WW2 board wargames.",
+        epilog="commands: "
+        + "; ".join(f"{k}: {v[1]}" for k, v in COMMANDS.items())
+        + f"; and the game verbs of each ruleset ({verbs}): mapref VERB GAME.toml ...",
+    )
+    ap.add_argument(
+        "file",
+        nargs="?",
+        metavar="FILE",
+        help="a map (opens the editor), a scenario or a saved game (opens the referee); a .toml file not there yet: a new map, hex or area; default: the Hitler's War map with the Barbarossa set-up",
+    )
     args = ap.parse_args(argv)
     loaded = None
     if args.file:
@@ -883,7 +1048,9 @@ def main(argv: list[str] | None = None) -> int:
                     return _game_verb(argv[0], argv[1:])
                 except Exception as e:
                     problems = sys.modules.get("mapref.io.problems")
-                    refused = isinstance(e, UserError) or (problems is not None and isinstance(e, problems.FileProblems))
+                    refused = isinstance(e, UserError) or (
+                        problems is not None and isinstance(e, problems.FileProblems)
+                    )
                     if refused and argv[0] not in _verb_names():  # no game's verb: what `mapref WORD FILE` says
                         return _open_app(argv)
                     raise
@@ -915,7 +1082,10 @@ def main(argv: list[str] | None = None) -> int:
         from mapref.io.problems import clip, escape
 
         log = _log_internal_error()
-        print(f"mapref: internal error: {type(e).__name__}: {clip(escape(str(e)), 300)} (details in {log})", file=sys.stderr)
+        print(
+            f"mapref: internal error: {type(e).__name__}: {clip(escape(str(e)), 300)} (details in {log})",
+            file=sys.stderr,
+        )
         return 2
 
 

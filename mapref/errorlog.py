@@ -59,7 +59,14 @@ def _own_folder(folder: Path, shared_parent: bool) -> None:
 def _write(folder: Path, shared_parent: bool, text: str) -> Path:
     _own_folder(folder, shared_parent)
     path = folder / LOG_NAME
-    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0) | os.O_NONBLOCK
+    flags = (
+        os.O_WRONLY
+        | os.O_APPEND
+        | os.O_CREAT
+        | getattr(os, "O_NOFOLLOW", 0)
+        | getattr(os, "O_CLOEXEC", 0)
+        | os.O_NONBLOCK
+    )
     fd = os.open(path, flags, 0o600)
     try:
         st = os.fstat(fd)
@@ -69,7 +76,7 @@ def _write(folder: Path, shared_parent: bool, text: str) -> Path:
             os.ftruncate(fd, 0)
         data = memoryview(text.encode("utf-8", "backslashreplace"))
         while data:
-            data = data[os.write(fd, data):]
+            data = data[os.write(fd, data) :]
     finally:
         os.close(fd)
     return path

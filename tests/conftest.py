@@ -34,8 +34,15 @@ os.environ["XDG_CONFIG_HOME"] = _CONFIG
 # Hypothesis: "ci" (the default) is the same run every time: derandomized, no deadline (a busy
 # machine is not a failure), the examples each test asks for.  "long" (--hypothesis-profile=long,
 # with --slow for the fuzz runs) searches twenty times as many at random, remembering failures.
-settings.register_profile("ci", deadline=None, derandomize=True, database=None, max_examples=100,
-                          print_blob=True, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile(
+    "ci",
+    deadline=None,
+    derandomize=True,
+    database=None,
+    max_examples=100,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 settings.register_profile("long", deadline=None, max_examples=2000, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
@@ -43,8 +50,11 @@ _XVFB = None
 
 
 def pytest_addoption(parser):
-    parser.addoption("--slow", action="store_true",
-                     help="run the slow set (tests marked slow: the long fuzz and property runs) instead of the default set")
+    parser.addoption(
+        "--slow",
+        action="store_true",
+        help="run the slow set (tests marked slow: the long fuzz and property runs) instead of the default set",
+    )
 
 
 def pytest_configure(config):
@@ -159,6 +169,7 @@ def _new_games(tmp_path_factory):
 def new_game_file(_new_games, tmp_path):
     """``new_game_file(scenario="barbarossa", auto_place=False, name="g.toml")``: the game that
     ``mapref new-game SCENARIO -o tmp_path/NAME`` writes, copied from the session's own."""
+
     def make(scenario: str = "barbarossa", auto_place: bool = False, name: str = "g.toml") -> Path:
         p = tmp_path / name
         p.write_bytes(_new_games(scenario, auto_place))

@@ -79,7 +79,9 @@ class Disk:
 
     def preexec(self):
         """For a subprocess that must find the disk full from its start (no mount: the size limit)."""
-        return None if self.mounted else (lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (0, resource.RLIM_INFINITY)))
+        return (
+            None if self.mounted else (lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (0, resource.RLIM_INFINITY)))
+        )
 
 
 @contextlib.contextmanager

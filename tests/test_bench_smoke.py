@@ -13,14 +13,38 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-ROWS = ["load map + game", "full referee report", "supply for all sides from scratch", "scipy csgraph",
-        "networkx", "supply after one move", "supply after one capture", "drag an army one hex in the window", "the whole drag", "refresh after it",
-        "the drop to the window settled", "start to first frame", "start to settled", "paint one hex",
-        "hover while the problems check runs", "zoom step", "memory, window with map and game", "render the map as PNG",
-        "`mapref referee GAME --json`", "`mapref check MAP`", "referee / check",
-        # the area maps (small: the first, big: the second)
-        "generate the areas from points", "area editor (`mapref MAP.toml`), start to settled", "hover at the fit view",
-        "zoom step about the cursor", "vertex drag: the release", "undo the drag", "problems check (lint)", "render as PNG (default size)"]
+ROWS = [
+    "load map + game",
+    "full referee report",
+    "supply for all sides from scratch",
+    "scipy csgraph",
+    "networkx",
+    "supply after one move",
+    "supply after one capture",
+    "drag an army one hex in the window",
+    "the whole drag",
+    "refresh after it",
+    "the drop to the window settled",
+    "start to first frame",
+    "start to settled",
+    "paint one hex",
+    "hover while the problems check runs",
+    "zoom step",
+    "memory, window with map and game",
+    "render the map as PNG",
+    "`mapref referee GAME --json`",
+    "`mapref check MAP`",
+    "referee / check",
+    # the area maps (small: the first, big: the second)
+    "generate the areas from points",
+    "area editor (`mapref MAP.toml`), start to settled",
+    "hover at the fit view",
+    "zoom step about the cursor",
+    "vertex drag: the release",
+    "undo the drag",
+    "problems check (lint)",
+    "render as PNG (default size)",
+]
 START = ["`python -c pass`", "`mapref --help`", "--help / python -c pass"]
 
 
@@ -29,9 +53,14 @@ def test_bench_run_tiny(tmp_path):
     out = tmp_path / "table.md"
     scratch = tmp_path / "tmp"
     scratch.mkdir()
-    r = subprocess.run([sys.executable, str(ROOT / "bench" / "run"), "--tiny", "--out", str(out)],
-                       capture_output=True, text=True, cwd=ROOT, timeout=600,
-                       env={**os.environ, "PYTHONPATH": str(ROOT), "TMPDIR": str(scratch)})
+    r = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "run"), "--tiny", "--out", str(out)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=600,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "TMPDIR": str(scratch)},
+    )
     assert r.returncode == 0, r.stdout + r.stderr
     assert list(scratch.iterdir()) == []  # no mapref-bench-state-* folders left behind
     table = out.read_text()

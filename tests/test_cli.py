@@ -61,8 +61,8 @@ def test_render_writes_a_png_of_the_map(tmp_path):
     img = Image.open(out)
     assert img.width > 600 and img.height > 400
     colours = {c for _, c in img.convert("RGB").getcolors(1 << 20)}
-    assert (0xd9, 0x53, 0x4f) in colours  # Soviet red hexes
-    assert (0xb0, 0x88, 0x50) in colours  # British brown
+    assert (0xD9, 0x53, 0x4F) in colours  # Soviet red hexes
+    assert (0xB0, 0x88, 0x50) in colours  # British brown
 
 
 def test_render_to_an_unwritable_place_is_one_line(tmp_path):
@@ -89,7 +89,13 @@ def test_new_game_and_referee_json(tmp_path):
     assert data["violations"] == []
     assert {s: p["total"] for s, p in data["production"].items()} == {"axis": 30, "soviet": 23, "allies": 35}
     a = data["armies"][0]
-    assert set(a) >= {"name", "side", "hex", "strength"} and set(a["strength"]) == {"infantry", "mechanized", "amphibious", "tactical_air", "para"}
+    assert set(a) >= {"name", "side", "hex", "strength"} and set(a["strength"]) == {
+        "infantry",
+        "mechanized",
+        "amphibious",
+        "tactical_air",
+        "para",
+    }
     r = mapref("check", "game.toml", str(sc), cwd=tmp_path)
     assert r.returncode == 0, r.stdout + r.stderr
 
@@ -114,7 +120,10 @@ def test_referee_errors_are_one_line_without_traceback(tmp_path):
 def test_usage_errors_are_one_line_and_exit_1(tmp_path):
     r = mapref("info", cwd=tmp_path)
     assert r.returncode == 1
-    assert r.stderr.strip() == "mapref: mapref info: the following arguments are required: FILE (see mapref info --help)"
+    assert (
+        r.stderr.strip() == "mapref: mapref info: the following arguments are required: FILE (see mapref info --help)"
+    )
+
 
 # ------------------------------------------------------------------ move, set, advance (referee part 2)
 def test_move_set_advance_and_the_referee_json(tmp_path):
@@ -229,13 +238,15 @@ def _land_path(cx, a, b):
 def test_set_records_a_nation_joining_a_side_and_checks_what_it_is_given(tmp_path):
     assert mapref("new-game", "war_for_europe", "-o", "g.toml", "--auto-place", cwd=tmp_path).returncode == 0
     before = (tmp_path / "g.toml").read_text()
-    for args, expected in [(("--nation", "xx", "--status", "at_war"), "'xx' is not a country of the map"),
-                           (("--nation", "fi", "--status", "joined"), "'joined' is not a nation status"),
-                           (("--nation", "fi", "--status", "at_war", "--side", "martians"), "not a side of war_for_europe"),
-                           (("--nation", "fi", "--status", "inclined"), "needs a side"),
-                           (("--nation", "fi"), "needs --nation CODE and --status STATUS"),
-                           (("P14", "--nation", "fi", "--status", "at_war"), "set separately"),
-                           ((), "nothing to set")]:
+    for args, expected in [
+        (("--nation", "xx", "--status", "at_war"), "'xx' is not a country of the map"),
+        (("--nation", "fi", "--status", "joined"), "'joined' is not a nation status"),
+        (("--nation", "fi", "--status", "at_war", "--side", "martians"), "not a side of war_for_europe"),
+        (("--nation", "fi", "--status", "inclined"), "needs a side"),
+        (("--nation", "fi"), "needs --nation CODE and --status STATUS"),
+        (("P14", "--nation", "fi", "--status", "at_war"), "set separately"),
+        ((), "nothing to set"),
+    ]:
         r = mapref("set", "g.toml", *args, cwd=tmp_path)
         assert r.returncode == 1 and expected in r.stderr, (args, r.stderr)
         assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr

@@ -127,12 +127,15 @@ def test_war_for_europe_played_over_several_years(tmp_path):
     assert "United States joins the allies side at the beginning of the allies spring 1942 turn" in out
     us = [t for t in report(tmp_path)["production"]["allies"]["breakdown"] if t["what"] == "United States production"]
     assert us[0]["points"] == 16  # The United States 2
-    assert "Trans-Atlantic shipping 6" in refused("move", "g.toml", "box:usa", "F4", "--army", "U.S. Home Army 1",
-                                                  "--infantry", "1", cwd=tmp_path)
+    assert "Trans-Atlantic shipping 6" in refused(
+        "move", "g.toml", "box:usa", "F4", "--army", "U.S. Home Army 1", "--infantry", "1", cwd=tmp_path
+    )
     out = run("move", "g.toml", "box:usa", "P7", "--army", "U.S. Home Army 1", "--infantry", "6")
     assert "by trans-Atlantic shipping: 6 of 8 shipping points carry them" in out
     g = game_toml(tmp_path)
-    assert g["sides"]["allies"]["ta_used"] == 6 and any(a["at"] == "P7" and a.get("nation") == "us" for a in g["armies"].values())
+    assert g["sides"]["allies"]["ta_used"] == 6 and any(
+        a["at"] == "P7" and a.get("nation") == "us" for a in g["armies"].values()
+    )
     run("advance", "g.toml", "--to", "allies build", "--roll", "3")
     assert "[The United States 3]" in refused("build", "g.toml", "P7", "--infantry", "1", cwd=tmp_path)
     run("build", "g.toml", "box:usa", "--infantry", "6")
@@ -181,7 +184,9 @@ def test_a_naval_battle_on_the_command_line(tmp_path):
     s.save(str(tmp_path / "g.toml"))
     err = refused("naval", "g.toml", "British Fleet", "German Fleet", "--defender-losses", "1", cwd=tmp_path)
     assert "--loser-to" in err and "Q9" in err
-    out = ok("naval", "g.toml", "British Fleet", "German Fleet", "--defender-losses", "1", "--loser-to", "Q9", cwd=tmp_path)
+    out = ok(
+        "naval", "g.toml", "British Fleet", "German Fleet", "--defender-losses", "1", "--loser-to", "Q9", cwd=tmp_path
+    )
     assert "British Fleet remains at sea" in out
     f = game_toml(tmp_path)["fleets"]["German Fleet"]
     assert f["at"] == "Q9" and f["in_port"] is True

@@ -26,8 +26,11 @@ def test_advance_to_a_step_the_game_never_reaches_is_refused(tmp_path):
 def test_a_verb_of_several_games_without_a_game_file_gives_each_games_help(tmp_path):
     # `mapref move --help` (no game file yet): move, build and set are verbs of Hitler's War and
     # of Struggle for Europe; the help says both, each with its own arguments
-    for verb, hw_flag, sfe_flag in (("move", "--ships", "--card"), ("build", "--ta-shipping", "--faction"),
-                                    ("set", "--nation", "--hand")):
+    for verb, hw_flag, sfe_flag in (
+        ("move", "--ships", "--card"),
+        ("build", "--ta-shipping", "--faction"),
+        ("set", "--nation", "--hand"),
+    ):
         r = mapref(verb, "--help", cwd=tmp_path)
         assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
         assert "Hitler's War" in r.stdout and "Struggle for Europe" in r.stdout, r.stdout
@@ -48,5 +51,6 @@ def test_ships_split_and_a_surrender_not_offered_on_the_command_line(tmp_path):
     assert "British Fleet 2" in out
     fleets = game_toml(tmp_path)["fleets"]
     assert fleets["British Fleet"]["capital"] == 5 and fleets["British Fleet 2"]["capital"] == 3
-    assert "ten" in refused("move", "g.toml", home, "P4", "--fleet", "British Fleet", "--ships", "9", cwd=tmp_path) \
-        or "5" in refused("move", "g.toml", home, "P4", "--fleet", "British Fleet", "--ships", "9", cwd=tmp_path)
+    assert "ten" in refused(
+        "move", "g.toml", home, "P4", "--fleet", "British Fleet", "--ships", "9", cwd=tmp_path
+    ) or "5" in refused("move", "g.toml", home, "P4", "--fleet", "British Fleet", "--ships", "9", cwd=tmp_path)

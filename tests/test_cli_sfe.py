@@ -11,13 +11,20 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_check_passes_on_the_map_and_the_scenario(tmp_path):
-    r = mapref("check", str(ROOT / "maps" / "struggle_for_europe.toml"), str(ROOT / "scenarios" / "struggle_for_europe.toml"),
-               cwd=tmp_path)
+    r = mapref(
+        "check",
+        str(ROOT / "maps" / "struggle_for_europe.toml"),
+        str(ROOT / "scenarios" / "struggle_for_europe.toml"),
+        cwd=tmp_path,
+    )
     assert r.returncode == 0, r.stdout + r.stderr
     assert r.stdout.splitlines()[0].endswith("struggle_for_europe.toml: ok (area)")
     assert r.stdout.splitlines()[1].endswith("struggle_for_europe.toml: ok (scenario)")
     rows = {x["id"]: x for x in json.loads(mapref("scenarios", "--json", cwd=tmp_path).stdout)}
-    assert rows["struggle_for_europe"]["ruleset"] == "struggle_for_europe" and rows["struggle_for_europe"]["map"] == "struggle_for_europe"
+    assert (
+        rows["struggle_for_europe"]["ruleset"] == "struggle_for_europe"
+        and rows["struggle_for_europe"]["map"] == "struggle_for_europe"
+    )
 
 
 def test_new_game_starts_a_clean_game_every_counter_in_supply(tmp_path):
@@ -43,27 +50,35 @@ def test_the_ruhr_example_on_the_command_line_with_log_and_undo(tmp_path):
     start = g.read_bytes()
     r = mapref("move", "g.toml", "ruhr", "sedan=1,2", "antwerp=3", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
-    assert r.stdout.splitlines() == ["A12 (1), A13 (2): Ruhr -> Sedan (east): battle in Sedan (east)",
-                                     "A15 (3): Ruhr -> Antwerp (east): battle in Antwerp (east)"]
+    assert r.stdout.splitlines() == [
+        "A12 (1), A13 (2): Ruhr -> Sedan (east): battle in Sedan (east)",
+        "A15 (3): Ruhr -> Antwerp (east): battle in Antwerp (east)",
+    ]
     r = mapref("pass", "g.toml", cwd=tmp_path)  # the battles come first
     assert r.returncode == 1 and r.stderr.startswith("mapref: the battle in Sedan must be resolved first")
     r = mapref("battle", "g.toml", "antwerp", "--attacker-air", "3", "--defender-retreats", cwd=tmp_path)
     assert r.stdout.strip() == "the Allied player retreats before battle into Antwerp (west): Antwerp is contested"
     r = mapref("battle", "g.toml", "sedan", "--attacker-air", "4", "--defender-air", "5", cwd=tmp_path)
     assert r.returncode == 1
-    assert r.stderr.strip() == ("mapref: the Axis player chooses 1 more counter to lose of A12 (1), A13 (2) "
-                                "[8 How to Have and Resolve Battle: the players lose counters, not strength]")
+    assert r.stderr.strip() == (
+        "mapref: the Axis player chooses 1 more counter to lose of A12 (1), A13 (2) "
+        "[8 How to Have and Resolve Battle: the players lose counters, not strength]"
+    )
     r = mapref("battle", "g.toml", "sedan", "--attacker-air", "4", "--defender-air", "5", "--lose", "A13", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
-    assert r.stdout.splitlines() == ["Axis: counters 3 + air 4 = 7; Allied: counters 2 + air 5 = 7: the Allied player wins "
-                                     "(the defender wins ties)", "lost: A13 (2) (Axis), W6 (1) (Allied)",
-                                     "A12 (1) retreats to Ruhr"]
+    assert r.stdout.splitlines() == [
+        "Axis: counters 3 + air 4 = 7; Allied: counters 2 + air 5 = 7: the Allied player wins (the defender wins ties)",
+        "lost: A13 (2) (Axis), W6 (1) (Allied)",
+        "A12 (1) retreats to Ruhr",
+    ]
     log = mapref("log", "g.toml", cwd=tmp_path).stdout.splitlines()
-    assert log == ["1. turn 1, axis operation 1: move Ruhr -> Sedan (east); Ruhr -> Antwerp (east) [7.2 Move an Army "
-                   "Counter; 8 How to Have and Resolve Battle]",
-                   "2. turn 1, axis battle: battle in Antwerp: the defender retreats before battle [8 Retreat: Defender "
-                   "Retreats Before Battle]",
-                   "3. turn 1, axis battle: battle in Sedan: allies holds 7-7 [8 How to Have and Resolve Battle; 8 Retreat]"]
+    assert log == [
+        "1. turn 1, axis operation 1: move Ruhr -> Sedan (east); Ruhr -> Antwerp (east) [7.2 Move an Army "
+        "Counter; 8 How to Have and Resolve Battle]",
+        "2. turn 1, axis battle: battle in Antwerp: the defender retreats before battle [8 Retreat: Defender "
+        "Retreats Before Battle]",
+        "3. turn 1, axis battle: battle in Sedan: allies holds 7-7 [8 How to Have and Resolve Battle; 8 Retreat]",
+    ]
     d = json.loads(mapref("referee", "g.toml", "--json", cwd=tmp_path).stdout)
     assert d["locations"]["antwerp"]["counters"] == {"e": ["A15"], "w": ["W5"]}
     assert d["locations"]["antwerp"]["control"] == "contested"
@@ -73,18 +88,43 @@ def test_the_ruhr_example_on_the_command_line_with_log_and_undo(tmp_path):
 
 
 def test_a_refused_move_names_the_rule_and_changes_nothing(tmp_path):
-    s = position(tmp_path, player="allies", add={"W50": ("western", 3, "london"), "W51": ("western", 2, "marseilles.nw"),
-                                                  "A94": ("axis", 1, "marseilles.se")}, remove=["W8"])
+    s = position(
+        tmp_path,
+        player="allies",
+        add={
+            "W50": ("western", 3, "london"),
+            "W51": ("western", 2, "marseilles.nw"),
+            "A94": ("axis", 1, "marseilles.se"),
+        },
+        remove=["W8"],
+    )
     before = (tmp_path / "g.toml").read_bytes()
     r = mapref("move", "g.toml", "london", "marseilles=W50", "--card", "truck", cwd=tmp_path)
     assert r.returncode == 1
-    assert r.stderr.strip() == ("mapref: the only way from London to Marseilles through friendly locations crosses a naval "
-                                "move line: it needs a card with the naval transport icon, not a truck [2 Game Board: move "
-                                "lines (truck icon) and naval move lines (naval transport icon); 7.2]")
+    assert r.stderr.strip() == (
+        "mapref: the only way from London to Marseilles through friendly locations crosses a naval "
+        "move line: it needs a card with the naval transport icon, not a truck [2 Game Board: move "
+        "lines (truck icon) and naval move lines (naval transport icon); 7.2]"
+    )
     assert (tmp_path / "g.toml").read_bytes() == before
-    r = mapref("move", "g.toml", "london", "marseilles=W50", "--card", "naval", "--via", "normandy", "--via", "paris",
-               "--check", cwd=tmp_path)
-    assert r.returncode == 0 and r.stdout.strip() == "W50 (3): London -> Normandy -> Paris -> Marseilles (north-west) (no battle)"
+    r = mapref(
+        "move",
+        "g.toml",
+        "london",
+        "marseilles=W50",
+        "--card",
+        "naval",
+        "--via",
+        "normandy",
+        "--via",
+        "paris",
+        "--check",
+        cwd=tmp_path,
+    )
+    assert (
+        r.returncode == 0
+        and r.stdout.strip() == "W50 (3): London -> Normandy -> Paris -> Marseilles (north-west) (no battle)"
+    )
     assert (tmp_path / "g.toml").read_bytes() == before
     assert s is not None
 
@@ -92,7 +132,12 @@ def test_a_refused_move_names_the_rule_and_changes_nothing(tmp_path):
 def test_bad_input_is_one_line_without_a_traceback(tmp_path):
     assert mapref("new-game", "struggle_for_europe", "-o", "g.toml", cwd=tmp_path).returncode == 0
     r = mapref("move", "g.toml", "ruhr", "atlantis", cwd=tmp_path)
-    assert r.returncode == 1 and len(r.stderr.splitlines()) == 1 and "'atlantis'" in r.stderr and "Traceback" not in r.stderr
+    assert (
+        r.returncode == 1
+        and len(r.stderr.splitlines()) == 1
+        and "'atlantis'" in r.stderr
+        and "Traceback" not in r.stderr
+    )
     r = mapref("advance", "g.toml", cwd=tmp_path)  # Hitler's War's verb
     assert r.returncode == 1 and "Struggle for Europe has no 'advance'" in r.stderr and "end-turn" in r.stderr
     text = (tmp_path / "g.toml").read_text().replace("turn = 1\n", 'turn = "one"\n', 1)
@@ -121,8 +166,16 @@ def _counter_colours(img, game_file, space: str) -> list:
     s = open_game(game_file)
     v = _View(s.map, 1600, margin=40)
     d = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    marks, _, _ = area_game_marks(s, v, SS, s.report(), counter=printed_counter(v, SS), measure=_measure(d), supply=False,
-                                  name_width=_printed_name_width(d, s.map, SS))
+    marks, _, _ = area_game_marks(
+        s,
+        v,
+        SS,
+        s.report(),
+        counter=printed_counter(v, SS),
+        measure=_measure(d),
+        supply=False,
+        name_width=_printed_name_width(d, s.map, SS),
+    )
     here = {p.id for p in s.ruleset.pieces(s.game) if p.space == space}
     out = []
     for mk in marks:
@@ -144,7 +197,7 @@ def test_a_game_renders_its_counters_where_they_stand(tmp_path):
     r = mapref("render", "g.toml", "-o", "before.png", cwd=tmp_path)
     assert r.returncode == 0 and r.stdout.startswith("before.png: 1600x"), r.stdout + r.stderr
     before = Image.open(tmp_path / "before.png").convert("RGB")
-    rgb = lambda c: tuple(int(c[i:i + 2], 16) for i in (1, 3, 5))  # noqa: E731
+    rgb = lambda c: tuple(int(c[i : i + 2], 16) for i in (1, 3, 5))  # noqa: E731
     near = lambda a, b: max(abs(x - y) for x, y in zip(a, b)) <= 12  # noqa: E731
     ruhr = _counter_colours(before, tmp_path / "g.toml", "ruhr")
     assert len(ruhr) == 4 and all(near(c, rgb(grey)) for c in ruhr)  # the Ruhr's four Axis counters
@@ -152,7 +205,9 @@ def test_a_game_renders_its_counters_where_they_stand(tmp_path):
     assert len(london) == 4 and all(near(c, rgb(blue)) for c in london)  # London's four British
     assert _counter_colours(before, tmp_path / "g.toml", "sedan.e") == []  # nobody in Sedan's east half yet
     assert mapref("move", "g.toml", "ruhr", "sedan=1,2", "antwerp=3", cwd=tmp_path).returncode == 0
-    r = mapref("render", str(ROOT / "maps" / "struggle_for_europe.toml"), "--game", "g.toml", "-o", "after.png", cwd=tmp_path)
+    r = mapref(
+        "render", str(ROOT / "maps" / "struggle_for_europe.toml"), "--game", "g.toml", "-o", "after.png", cwd=tmp_path
+    )
     assert r.returncode == 0, r.stderr
     after = Image.open(tmp_path / "after.png").convert("RGB")
     sedan = _counter_colours(after, tmp_path / "g.toml", "sedan.e")

@@ -35,10 +35,12 @@ def test_trace_a_scan_into_an_area_map_that_passes_check_strict(tmp_path):
 def test_trace_areas_bad_input_is_one_line(tmp_path):
     (tmp_path / "notes.txt").write_text("not an image", encoding="utf-8")
     Image.new("L", (60, 40), 230).save(tmp_path / "blank.png")
-    for args, says in ((["missing.png"], "missing.png: no such file"),
-                       (["notes.txt"], "notes.txt: not an image mapref can read"),
-                       (["blank.png"], "blank.png: no region enclosed by border lines"),
-                       (["blank.png", "--threshold", "300"], "--threshold 300: expected a grey level from 1 to 255")):
+    for args, says in (
+        (["missing.png"], "missing.png: no such file"),
+        (["notes.txt"], "notes.txt: not an image mapref can read"),
+        (["blank.png"], "blank.png: no region enclosed by border lines"),
+        (["blank.png", "--threshold", "300"], "--threshold 300: expected a grey level from 1 to 255"),
+    ):
         r = mapref("trace-areas", *args, "-o", "out.toml", cwd=tmp_path)
         assert r.returncode == 1 and len(r.stderr.splitlines()) == 1 and says in r.stderr, r.stderr
         assert "Traceback" not in r.stderr and not (tmp_path / "out.toml").exists()

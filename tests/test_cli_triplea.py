@@ -52,11 +52,19 @@ def test_the_imported_scenario_plays_the_house_rules_for_a_round(tmp_path, capsy
     assert r.returncode == 0 and r.stdout.strip().endswith("; scenario toy_game.toml"), r.stderr
     assert "the house rules hand its economy to canada, a nation this game does not have" in r.stderr
     sc = tomllib.loads((tmp_path / "toy_game.toml").read_text(encoding="utf-8"))
-    assert sc["map"] == "maps/toy.toml" and sc["nations"]["americans"]["capitals"] == ["eastern_united_states", "western_united_states"]
+    assert sc["map"] == "maps/toy.toml" and sc["nations"]["americans"]["capitals"] == [
+        "eastern_united_states",
+        "western_united_states",
+    ]
     assert sc["neutrals"]["spain"] == {"kind": "strict", "block": "europe", "army": 3}
-    assert sc["neutrals"]["eire"]["block"] == "europe" and sc["neutrals"]["brazil"] == {"kind": "pro_allied", "block": "south_america",
-                                                                                         "army": 2}
-    assert sc["neutrals"]["central_mongolia"]["block"] == "mongolia" and sc["neutrals"]["bulgaria"]["kind"] == "pro_axis"
+    assert sc["neutrals"]["eire"]["block"] == "europe" and sc["neutrals"]["brazil"] == {
+        "kind": "pro_allied",
+        "block": "south_america",
+        "army": 2,
+    }
+    assert (
+        sc["neutrals"]["central_mongolia"]["block"] == "mongolia" and sc["neutrals"]["bulgaria"]["kind"] == "pro_axis"
+    )
     assert sc["units"]["germany"] == {"germans": 6} and sc["ships"]["21_sea_zone"] == {"italians": 2}
     r = mapref("check", "--strict", "toy_game.toml", cwd=tmp_path)
     assert r.returncode == 0 and r.stdout.strip() == "toy_game.toml: ok (scenario)", r.stdout + r.stderr
@@ -88,7 +96,11 @@ def test_the_imported_scenario_plays_the_house_rules_for_a_round(tmp_path, capsy
     rep = json.loads(run(capsys, "referee", "g.toml", "--json"))
     assert (rep["round"], rep["nation"], rep["phase"]) == (2, "germans", "purchase")
     state = tomllib.loads(Path("g.toml").read_text(encoding="utf-8"))
-    assert state["owners"]["sweden"] == "british" and state["owners"]["brazil"] == "germans" and state["owners"]["france"] == "germans"
+    assert (
+        state["owners"]["sweden"] == "british"
+        and state["owners"]["brazil"] == "germans"
+        and state["owners"]["france"] == "germans"
+    )
 
 
 def test_bad_triplea_input_is_one_line_and_writes_nothing(tmp_path):
@@ -97,18 +109,35 @@ def test_bad_triplea_input_is_one_line_and_writes_nothing(tmp_path):
     game = bad / "map" / "games" / "toy_world.xml"
     text = game.read_text(encoding="utf-8")
     line = text.splitlines().index('    <connection t1="Germany" t2="France"/>') + 1
-    game.write_text(text.replace('<connection t1="Germany" t2="France"/>', '<connection t1="Germany" t2="Frnace"/>'), encoding="utf-8")
+    game.write_text(
+        text.replace('<connection t1="Germany" t2="France"/>', '<connection t1="Germany" t2="Frnace"/>'),
+        encoding="utf-8",
+    )
     r = mapref("import-triplea", "bad", "-o", "out.toml", cwd=tmp_path)
     assert r.returncode == 1 and r.stderr.splitlines() == [
-        f'bad/map/games/toy_world.xml:{line}:5: connection t2: no territory \'Frnace\' in the <map> (did you mean "France"?)']
+        f"bad/map/games/toy_world.xml:{line}:5: connection t2: no territory 'Frnace' in the <map> (did you mean \"France\"?)"
+    ]
     game.write_text(text.replace("<map>", "<map", 1), encoding="utf-8")
     r = mapref("import-triplea", "bad", "-o", "out.toml", cwd=tmp_path)
-    assert r.returncode == 1 and len(r.stderr.splitlines()) == 1 and "toy_world.xml:" in r.stderr and "not well-formed XML" in r.stderr
+    assert (
+        r.returncode == 1
+        and len(r.stderr.splitlines()) == 1
+        and "toy_world.xml:" in r.stderr
+        and "not well-formed XML" in r.stderr
+    )
     r = mapref("import-triplea", "nowhere", "-o", "out.toml", cwd=tmp_path)
-    assert r.returncode == 1 and r.stderr.strip() == "nowhere: no such folder (a TripleA map: the folder holding map/polygons.txt, or its zip file)"
+    assert (
+        r.returncode == 1
+        and r.stderr.strip()
+        == "nowhere: no such folder (a TripleA map: the folder holding map/polygons.txt, or its zip file)"
+    )
     game.write_text(text.replace('alliance="Axis"', 'alliance="Central Powers"'), encoding="utf-8")
     r = mapref("import-triplea", "bad", "-o", "out.toml", "--scenario", "s.toml", cwd=tmp_path)
-    assert r.returncode == 1 and len(r.stderr.splitlines()) == 1 and "the game has no Axis and Allies alliances" in r.stderr
+    assert (
+        r.returncode == 1
+        and len(r.stderr.splitlines()) == 1
+        and "the game has no Axis and Allies alliances" in r.stderr
+    )
     assert "Traceback" not in r.stderr and not (tmp_path / "out.toml").exists() and not (tmp_path / "s.toml").exists()
 
 
@@ -119,13 +148,25 @@ def test_a_map_check_would_warn_on_is_written_with_the_warning_said(tmp_path):
     shutil.copytree(TOY / "map", d / "map")
     game = d / "map" / "games" / "toy_world.xml"
     text = game.read_text(encoding="utf-8")
-    game.write_text(text.replace('<territory name="Germany"/>', '<territory name="Germany"/>\n    <territory name="Atlantis"/>\n'
-                                 '    <territory name="ATLANTIS"/>\n    <connection t1="Atlantis" t2="ATLANTIS"/>', 1), encoding="utf-8")
+    game.write_text(
+        text.replace(
+            '<territory name="Germany"/>',
+            '<territory name="Germany"/>\n    <territory name="Atlantis"/>\n'
+            '    <territory name="ATLANTIS"/>\n    <connection t1="Atlantis" t2="ATLANTIS"/>',
+            1,
+        ),
+        encoding="utf-8",
+    )
     poly = d / "map" / "polygons.txt"
-    poly.write_text(poly.read_text(encoding="utf-8") + "ATLANTIS  <  (41,385) (80,385) (80,395) (41,395)  >\n", encoding="utf-8")
+    poly.write_text(
+        poly.read_text(encoding="utf-8") + "ATLANTIS  <  (41,385) (80,385) (80,395) (41,395)  >\n", encoding="utf-8"
+    )
     r = mapref("import-triplea", "toy", "-o", "toy.toml", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
-    assert "toy: warning (mapref check --strict would fail): ATLANTIS: name already used by atlantis [duplicate-name]" in r.stderr
+    assert (
+        "toy: warning (mapref check --strict would fail): ATLANTIS: name already used by atlantis [duplicate-name]"
+        in r.stderr
+    )
     r = mapref("check", "--strict", "toy.toml", cwd=tmp_path)
     assert r.returncode == 1 and "[duplicate-name]" in r.stdout + r.stderr
 
@@ -137,12 +178,23 @@ def test_each_nation_its_own_alliance_named_for_its_side(tmp_path):
     game = d / "map" / "games" / "toy_world.xml"
     text = game.read_text(encoding="utf-8")
     for side in ("Axis", "Allies"):
-        text = re.sub(rf'<alliance player="(\w+)" alliance="{side}"/>', rf'<alliance player="\1" alliance="{side}-\1"/>', text)
+        text = re.sub(
+            rf'<alliance player="(\w+)" alliance="{side}"/>', rf'<alliance player="\1" alliance="{side}-\1"/>', text
+        )
     assert 'alliance="Axis-Germans"' in text and 'alliance="Allies-Russians"' in text
     game.write_text(text, encoding="utf-8")
     r = mapref("import-triplea", "toy", "-o", "toy.toml", "--scenario", "toy_game.toml", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     sc = tomllib.loads((tmp_path / "toy_game.toml").read_text(encoding="utf-8"))
     assert {n: v["side"] for n, v in sc["nations"].items()} == {
-        "germans": "axis", "russians": "allies", "japanese": "axis", "americans": "allies", "chinese": "allies", "british": "allies",
-        "uk_pacific": "allies", "italians": "axis", "anzac": "allies", "french": "allies"}
+        "germans": "axis",
+        "russians": "allies",
+        "japanese": "axis",
+        "americans": "allies",
+        "chinese": "allies",
+        "british": "allies",
+        "uk_pacific": "allies",
+        "italians": "axis",
+        "anzac": "allies",
+        "french": "allies",
+    }

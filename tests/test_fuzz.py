@@ -72,15 +72,18 @@ def test_the_harness_tells_each_outcome_apart(tmp_path):
         return 0
 
     os.mkfifo(tmp_path / "fifo")
-    cases = [_case(i, (w,)) for i, w in enumerate(["spin", "sleep", "eat", "raise", "messy", "loose", "clean", "litter", "ok",
-                                                   "fat"])]
+    cases = [
+        _case(i, (w,))
+        for i, w in enumerate(["spin", "sleep", "eat", "raise", "messy", "loose", "clean", "litter", "ok", "fat"])
+    ]
     status = Path("/proc/self/status").read_text()
     now_mb = int(status.split("VmRSS:")[1].split()[0]) / 1024  # a forked child starts as big as this process is now
     # the hangs against a short wall-clock cap; the rest against a long one, so that a busy
     # machine, slow to run them, does not make them hangs
     hangs = fuzz.run_cases(cases[:2], tmp_path / "hangs", jobs=2, cpu=1, memory_mb=300, entry=entry, wall=3)
-    report = fuzz.run_cases(cases[2:], tmp_path / "work", jobs=3, cpu=10, memory_mb=300, entry=entry, wall=120,
-                            rss_mb=now_mb + 100)
+    report = fuzz.run_cases(
+        cases[2:], tmp_path / "work", jobs=3, cpu=10, memory_mb=300, entry=entry, wall=120, rss_mb=now_mb + 100
+    )
     got = {c.id: outcome for r in (hangs, report) for (outcome, _), cs in r.signatures.items() for c in cs}
     assert got == {0: "hang", 1: "hang", 2: "blowup", 3: "internal", 4: "messy", 5: "messy", 7: "messy", 9: "blowup"}
     assert report.counts["harness"]["error"] == 1 and report.counts["harness"]["ok"] == 1

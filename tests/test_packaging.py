@@ -57,23 +57,53 @@ def test_sdist_and_wheel_carry_every_module_and_the_data_and_a_regular_install_r
 
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
-    subprocess.run([sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"), "install", "-q",
-                    "--no-deps", "--no-index", "--disable-pip-version-check", str(wheel)], check=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "--python",
+            str(venv / "bin" / "python"),
+            "install",
+            "-q",
+            "--no-deps",
+            "--no-index",
+            "--disable-pip-version-check",
+            str(wheel),
+        ],
+        check=True,
+    )
     # mapref's dependencies, from this environment (a .pth line adds a folder, not its .pth files)
     import PIL
     import shapely
     import tomli_w
+
     site = next((venv / "lib").glob("python3*/site-packages"))
     (site / "deps.pth").write_text("".join(f"{Path(m.__file__).parent.parent}\n" for m in (PIL, shapely, tomli_w)))
 
     outside = tmp_path / "elsewhere"
     outside.mkdir()
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
-    r = subprocess.run([str(venv / "bin" / "python"), "-c",
-                        "import mapref, mapref.paths as p; print(mapref.__file__); print(p.data_dir('maps'))"],
-                       cwd=outside, env=env, capture_output=True, text=True, check=True)
+    r = subprocess.run(
+        [
+            str(venv / "bin" / "python"),
+            "-c",
+            "import mapref, mapref.paths as p; print(mapref.__file__); print(p.data_dir('maps'))",
+        ],
+        cwd=outside,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert r.stdout.split() == [str(site / "mapref" / "__init__.py"), str(venv / "share" / "mapref" / "maps")]
-    r = subprocess.run([str(venv / "bin" / "mapref")], cwd=outside, env={**env, "MAPREF_EXIT_AFTER_MS": "500"},
-                       capture_output=True, text=True, timeout=60)
+    r = subprocess.run(
+        [str(venv / "bin" / "mapref")],
+        cwd=outside,
+        env={**env, "MAPREF_EXIT_AFTER_MS": "500"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == "window: Barbarossa (new game) - mapref referee"

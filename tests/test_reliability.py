@@ -37,8 +37,9 @@ def test_a_fifo_is_refused_at_once_not_read_for_ever(tmp_path):
     assert (r.returncode, r.stdout.strip()) == (1, "map.toml: expected a regular file, got a named pipe (FIFO)")
 
 
-@pytest.mark.parametrize("path, what", [("/dev/zero", "a character device"), ("/dev/null", "a character device"),
-                                        ("/", "a directory")])
+@pytest.mark.parametrize(
+    "path, what", [("/dev/zero", "a character device"), ("/dev/null", "a character device"), ("/", "a directory")]
+)
 def test_devices_and_folders_are_refused(path, what):
     assert problems(path, path) == [f"{path}: expected a regular file, got {what}"]
 
@@ -51,7 +52,9 @@ def test_a_file_past_the_size_cap_is_refused_without_reading_it(tmp_path):
 
 
 def test_names_too_long_looping_links_and_nul_characters_are_one_line(tmp_path):
-    assert problems(tmp_path / ("a" * 300 + ".toml"), "long.toml") == ["long.toml: file name too long (%d bytes)" % len(os.fsencode(tmp_path / ("a" * 300 + ".toml")))]
+    assert problems(tmp_path / ("a" * 300 + ".toml"), "long.toml") == [
+        "long.toml: file name too long (%d bytes)" % len(os.fsencode(tmp_path / ("a" * 300 + ".toml")))
+    ]
     (tmp_path / "a.toml").symlink_to("b.toml")
     (tmp_path / "b.toml").symlink_to("a.toml")
     assert problems(tmp_path / "a.toml") == ["f.toml: too many levels of symbolic links"]
@@ -70,18 +73,20 @@ def test_a_game_whose_map_is_dev_zero_is_refused_naming_it(tmp_path):
 
 def test_nesting_hundreds_deep_and_integers_past_4300_digits_are_errors_not_crashes(tmp_path):
     deep = tmp_path / "deep.toml"
-    deep.write_text("format = 1\nkind = \"hex\"\nx = " + "{ a = " * 800 + "1" + " }" * 800 + "\n")
+    deep.write_text('format = 1\nkind = "hex"\nx = ' + "{ a = " * 800 + "1" + " }" * 800 + "\n")
     huge = tmp_path / "huge.toml"
     huge.write_text("format = 1\n\nkind = 1" + "0" * 5000 + "\n")
     r = mapref("check", "deep.toml", "huge.toml", cwd=tmp_path)
     assert r.returncode == 1, r.stderr
-    assert r.stdout.splitlines() == ["deep.toml:3:197: arrays or tables nested more than 32 deep",
-                                     "huge.toml:3:8: integer too long (more than 4300 digits)"]
+    assert r.stdout.splitlines() == [
+        "deep.toml:3:197: arrays or tables nested more than 32 deep",
+        "huge.toml:3:8: integer too long (more than 4300 digits)",
+    ]
 
 
 def test_a_kind_that_is_not_a_string_and_format_true_are_errors(tmp_path):
     p = tmp_path / "k.toml"
-    p.write_text('format = 1\nkind = { a = 1 }\n')
+    p.write_text("format = 1\nkind = { a = 1 }\n")
     assert problems(p) == ['f.toml:2:1: kind: expected one of "area", "game", "hex", "scenario", got a table']
     p.write_text(SAMPLE.read_text().replace("format = 1", "format = true"))
     assert problems(p) == ["f.toml:2:1: format: expected 1 (this is mapref's map format 1), got true"]
@@ -96,18 +101,24 @@ def test_the_reader_refuses_booleans_for_format_and_non_finite_numbers():
         "f.toml:1:1: format: expected 1 (this is mapref's game format 1), got true",
         "f.toml:2:1: x: expected a number, got nan",
         "f.toml:3:1: y: expected a number >= 0, got inf",
-        "f.toml: z: expected a number, got an integer of about 5001 digits"]
+        "f.toml: z: expected a number, got an integer of about 5001 digits",
+    ]
 
 
 # ------------------------------------------------------------------------------- messages
 def test_control_characters_from_a_file_are_escaped_and_cannot_forge_a_line(tmp_path):
     p = tmp_path / "m.toml"
-    p.write_text(SAMPLE.read_text().replace('E7 = { name = "Berlin", production = 4',
-                                            'E7 = { name = "Berlin", production = "\\u001b[2J\\nm.toml:1:1: all is well\\u202e"'))
+    p.write_text(
+        SAMPLE.read_text().replace(
+            'E7 = { name = "Berlin", production = 4',
+            'E7 = { name = "Berlin", production = "\\u001b[2J\\nm.toml:1:1: all is well\\u202e"',
+        )
+    )
     r = mapref("check", "m.toml", cwd=tmp_path)
     assert r.returncode == 1
     assert r.stdout.splitlines() == [
-        'm.toml:72:25: hexes.E7.production: expected an integer 0-16, got "\\u001b[2J\\nm.toml:1:1: all is well\\u202e"']
+        'm.toml:72:25: hexes.E7.production: expected an integer 0-16, got "\\u001b[2J\\nm.toml:1:1: all is well\\u202e"'
+    ]
 
 
 def test_escape_and_show_value_leave_nothing_a_terminal_acts_on():
@@ -123,8 +134,12 @@ def test_escape_and_show_value_leave_nothing_a_terminal_acts_on():
 def test_a_file_name_that_is_not_utf8_is_printed_escaped_not_crashing(tmp_path):
     name = os.fsdecode(b"caf\xe9.toml")
     (tmp_path / name).write_text('format = 1\nkind = "hex"\n')
-    r = subprocess.run([sys.executable, "-m", "mapref", "check", os.fsencode(name)], capture_output=True, cwd=tmp_path,
-                       env={**os.environ, "PYTHONPATH": str(ROOT), "LC_ALL": "C.UTF-8", "PYTHONIOENCODING": "utf-8"})
+    r = subprocess.run(
+        [sys.executable, "-m", "mapref", "check", os.fsencode(name)],
+        capture_output=True,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "LC_ALL": "C.UTF-8", "PYTHONIOENCODING": "utf-8"},
+    )
     assert r.returncode == 1, r.stderr
     assert r.stdout.decode().splitlines()[0].startswith("caf\\udce9.toml:")
 
@@ -142,11 +157,17 @@ def test_files_spell_a_hex_one_way_users_may_type_it_loosely():
     g = Grid(rows=21, cols=21)
     assert g.parse("e07") == g.parse(" E7 ") == Hex(row=5, col=7)  # what a user types
     assert g.parse("E7", strict=True) == Hex(row=5, col=7)
-    for text, message in [("e7", "expected the hex label 'E7', got 'e7'"), ("E07", "expected the hex label 'E7', got 'E07'"),
-                          (" E7", "expected the hex label 'E7', got ' E7'"),
-                          ("E٧", "'E٧' is not a hex label: expected row letters then a column number, such as 'P10'"),
-                          ("Ｅ7", "'Ｅ7' is not a hex label: expected row letters then a column number, such as 'P10'"),
-                          ("A" + "9" * 5000, "'A999999999999999...' is not a hex label: expected row letters then a column number, such as 'P10'")]:
+    for text, message in [
+        ("e7", "expected the hex label 'E7', got 'e7'"),
+        ("E07", "expected the hex label 'E7', got 'E07'"),
+        (" E7", "expected the hex label 'E7', got ' E7'"),
+        ("E٧", "'E٧' is not a hex label: expected row letters then a column number, such as 'P10'"),
+        ("Ｅ7", "'Ｅ7' is not a hex label: expected row letters then a column number, such as 'P10'"),
+        (
+            "A" + "9" * 5000,
+            "'A999999999999999...' is not a hex label: expected row letters then a column number, such as 'P10'",
+        ),
+    ]:
         with pytest.raises(LabelError) as e:
             g.parse(text, strict=True)
         assert str(e.value) == message
@@ -169,11 +190,23 @@ def test_grids_are_capped_in_the_model_too():
 def test_the_grid_form_refuses_what_the_files_refuse():
     from mapref.ui.dialogs import grid_from_values
 
-    v = {"rows": "21", "cols": "21", "orientation": "pointy", "shifted": "even", "shift": "east",
-         "labels": "letter-number", "first_row": "south", "hex_size": "30"}
+    v = {
+        "rows": "21",
+        "cols": "21",
+        "orientation": "pointy",
+        "shifted": "even",
+        "shift": "east",
+        "labels": "letter-number",
+        "first_row": "south",
+        "hex_size": "30",
+    }
     assert grid_from_values(v)[1] == 30.0
-    for change, message in [({"rows": "400", "cols": "400"}, "at most 100,000 hexes"), ({"hex_size": "nan"}, "hex size must be 4-400"),
-                            ({"hex_size": "0"}, "hex size must be 4-400"), ({"hex_size": "inf"}, "hex size must be 4-400")]:
+    for change, message in [
+        ({"rows": "400", "cols": "400"}, "at most 100,000 hexes"),
+        ({"hex_size": "nan"}, "hex size must be 4-400"),
+        ({"hex_size": "0"}, "hex size must be 4-400"),
+        ({"hex_size": "inf"}, "hex size must be 4-400"),
+    ]:
         with pytest.raises(ValueError, match=message):
             grid_from_values({**v, **change})
 
@@ -181,8 +214,11 @@ def test_the_grid_form_refuses_what_the_files_refuse():
 def test_a_loaded_map_always_saves_and_reloads(tmp_path):
     """What the limits are for: before them, nan hex sizes and offsets loaded, then saving failed."""
     p = tmp_path / "m.toml"
-    text = SAMPLE.read_text().replace("[countries]", '[background]\nimage = "scan.png"\nopacity = 1.0\n'
-                                      'offset = [-1000000.0, 1000000.0]\nscale = 0.001\n\n[countries]')
+    text = SAMPLE.read_text().replace(
+        "[countries]",
+        '[background]\nimage = "scan.png"\nopacity = 1.0\n'
+        "offset = [-1000000.0, 1000000.0]\nscale = 0.001\n\n[countries]",
+    )
     p.write_text(text.replace("hex_size = 40.0", "hex_size = 400.0"))
     m = load_map(p)
     save_map(m, tmp_path / "again.toml")
@@ -209,16 +245,20 @@ def test_a_box_far_away_cannot_make_a_huge_image(tmp_path):
 
 
 # ---------------------------------------------------------------------------- error log
-BOOM = ("import sys, mapref.cli as c\n"
-        "c.COMMANDS['boom'] = (lambda argv: 1 / 0, 'a command with a bug')\n"
-        "sys.exit(c.main(['boom']))\n")
+BOOM = (
+    "import sys, mapref.cli as c\n"
+    "c.COMMANDS['boom'] = (lambda argv: 1 / 0, 'a command with a bug')\n"
+    "sys.exit(c.main(['boom']))\n"
+)
 
 
 def boom(tmp_path, **env):
     base = {"HOME": str(tmp_path / "home"), "XDG_STATE_HOME": str(tmp_path / "state"), "TMPDIR": str(tmp_path / "tmp")}
     (tmp_path / "tmp").mkdir(exist_ok=True)
     e = {**os.environ, "PYTHONPATH": str(ROOT), **base, **env}
-    return subprocess.run([sys.executable, "-c", BOOM], capture_output=True, text=True, cwd=tmp_path, env=e, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-c", BOOM], capture_output=True, text=True, cwd=tmp_path, env=e, timeout=120
+    )
 
 
 def test_an_internal_error_is_one_line_naming_a_per_user_log(tmp_path):
@@ -293,9 +333,13 @@ BIG = {
     "1.9 million numbers": lambda: "a = [" + "1," * 1_900_000 + "]\n",
     "an array of 15.8 MiB": lambda: "a = [" + "1," * 8_280_000 + "]\n",
     "strings": lambda: 'kind = "scenario"\na = [' + '"x", ' * 3_300_000 + "]\n",
-    "inline tables with a key mapref refuses": lambda: 'kind = "game"\nlog = [' + "{ x = 1, y = [2] }, " * 420_000 + "]\n",
-    "a million unknown keys": lambda: 'format = 1\nkind = "hex"\n[grid]\nrows = 2\ncolumns = 2\n[hexes]\n'
-                                      + "".join(f"K{k} = 1\n" for k in range(1_000_000)),
+    "inline tables with a key mapref refuses": lambda: (
+        'kind = "game"\nlog = [' + "{ x = 1, y = [2] }, " * 420_000 + "]\n"
+    ),
+    "a million unknown keys": lambda: (
+        'format = 1\nkind = "hex"\n[grid]\nrows = 2\ncolumns = 2\n[hexes]\n'
+        + "".join(f"K{k} = 1\n" for k in range(1_000_000))
+    ),
 }
 
 
@@ -310,8 +354,15 @@ def test_a_big_file_within_the_cap_is_one_clean_error_in_a_gigabyte(tmp_path, wh
     are counted, not located."""
     (tmp_path / "f.toml").write_text(BIG[what]())
     assert (tmp_path / "f.toml").stat().st_size <= MAX_FILE_BYTES
-    r = subprocess.run([sys.executable, "-m", "mapref", "check", "f.toml"], cwd=tmp_path, capture_output=True, text=True,
-                       env={**os.environ, "PYTHONPATH": str(ROOT)}, preexec_fn=_one_gigabyte, timeout=300)
+    r = subprocess.run(
+        [sys.executable, "-m", "mapref", "check", "f.toml"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        preexec_fn=_one_gigabyte,
+        timeout=300,
+    )
     out = (r.stdout + r.stderr).splitlines()
     assert r.returncode == 1 and "Traceback" not in r.stderr and "internal error" not in r.stderr, r.stderr[-2000:]
     assert all(line.startswith("f.toml:") for line in out) and len(out) <= 101, out[:3]
@@ -337,5 +388,6 @@ def test_the_largest_map_every_hex_named_gives_its_json_and_its_picture(tmp_path
     r = mapref("render", "far.toml", "-o", "far.jpg", "--size", "10", cwd=tmp_path)
     assert r.returncode == 1 and r.stderr.splitlines() == [
         "mapref: far.jpg: cannot write the image: a JPG image is at most 65,500 pixels a side, and this one is "
-        f"{r.stderr.split('this one is ')[1].split(':')[0]}: write a PNG, or give a smaller --size"]
+        f"{r.stderr.split('this one is ')[1].split(':')[0]}: write a PNG, or give a smaller --size"
+    ]
     assert not (tmp_path / "far.jpg").exists()

@@ -40,8 +40,10 @@ def test_new_game_from_a_name_too_long_to_look_up(tmp_path):
 def test_format_true_is_not_format_1_in_games_and_scenarios():
     r = mapref("check", "format_true.game.toml", "format_true.scenario.toml", cwd=FUZZ)
     assert r.returncode == 1
-    assert r.stdout.splitlines() == ["format_true.game.toml:2:1: format: expected 1 (this is mapref's game format 1), got true",
-                                     "format_true.scenario.toml:2:1: format: expected 1 (this is mapref's scenario format 1), got true"]
+    assert r.stdout.splitlines() == [
+        "format_true.game.toml:2:1: format: expected 1 (this is mapref's game format 1), got true",
+        "format_true.scenario.toml:2:1: format: expected 1 (this is mapref's scenario format 1), got true",
+    ]
 
 
 def test_a_game_whose_scenario_changed_blames_the_scenario():
@@ -63,7 +65,9 @@ def test_new_game_refuses_a_scenario_that_check_refuses_and_writes_nothing(tmp_p
 
 def test_what_a_user_typed_is_echoed_escaped_on_one_line(tmp_path, new_game_file):
     new_game_file()  # as mapref new-game barbarossa -o g.toml writes it
-    line = one_clean_line(mapref("set", "g.toml", "--nation", "\x1b[31mred\nforged", "--status", "neutral", cwd=tmp_path))
+    line = one_clean_line(
+        mapref("set", "g.toml", "--nation", "\x1b[31mred\nforged", "--status", "neutral", cwd=tmp_path)
+    )
     assert "\x1b" not in line and "\\u001b[31mred\\nforged" in line
 
 
@@ -76,8 +80,11 @@ def test_new_game_does_not_overwrite_a_game_in_progress_or_the_scenario(tmp_path
     assert mapref("new-game", "barbarossa", "-o", "g.toml", "--force", cwd=tmp_path).returncode == 0
     assert (tmp_path / "g.toml").read_bytes() != before
     sc = tmp_path / "s.toml"
-    sc.write_bytes((ROOT / "scenarios" / "barbarossa.toml").read_bytes().replace(b'map = "hitlers_war"',
-                                                                                 f'map = "{ROOT / "maps" / "hitlers_war.toml"}"'.encode()))
+    sc.write_bytes(
+        (ROOT / "scenarios" / "barbarossa.toml")
+        .read_bytes()
+        .replace(b'map = "hitlers_war"', f'map = "{ROOT / "maps" / "hitlers_war.toml"}"'.encode())
+    )
     kept = sc.read_bytes()
     line = one_clean_line(mapref("new-game", "s.toml", "-o", "s.toml", "--force", cwd=tmp_path))
     assert "the scenario itself" in line and sc.read_bytes() == kept
@@ -87,8 +94,17 @@ def test_commands_on_one_game_at_once_lose_nothing(tmp_path, new_game_file):
     # Concurrent writers: each command holds the game's lock from reading to saving
     new_game_file()  # as mapref new-game barbarossa -o g.toml writes it
     hexes = ["P14", "Q14", "O15", "N14", "R13", "Q15"]
-    procs = [subprocess.Popen([sys.executable, "-m", "mapref", "set", "g.toml", h, "--control", "axis"], cwd=tmp_path, env=ENV,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for h in hexes]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-m", "mapref", "set", "g.toml", h, "--control", "axis"],
+            cwd=tmp_path,
+            env=ENV,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for h in hexes
+    ]
     for p in procs:
         out, err = p.communicate(timeout=120)
         assert p.returncode == 0, err
@@ -118,8 +134,12 @@ def test_game_commands_on_names_no_lock_can_be_taken_for(tmp_path):
 
 def test_a_scenario_year_a_game_could_not_hold_is_refused(tmp_path):
     sc = tmp_path / "s.toml"
-    sc.write_text((ROOT / "scenarios" / "barbarossa.toml").read_text().replace('first_turn = "summer 1941"', 'first_turn = "summer 99999"')
-                  .replace('map = "hitlers_war"', f'map = "{(ROOT / "maps" / "hitlers_war.toml").as_posix()}"'))
+    sc.write_text(
+        (ROOT / "scenarios" / "barbarossa.toml")
+        .read_text()
+        .replace('first_turn = "summer 1941"', 'first_turn = "summer 99999"')
+        .replace('map = "hitlers_war"', f'map = "{(ROOT / "maps" / "hitlers_war.toml").as_posix()}"')
+    )
     r = mapref("check", "s.toml", cwd=tmp_path)
     assert r.returncode == 1 and "first_turn: expected a turn such as" in r.stdout and "years 1900-2100" in r.stdout
 
@@ -137,8 +157,13 @@ def test_area_coordinates_must_be_finite_numbers(tmp_path):
 def test_a_self_intersecting_location_with_halves_is_listed_not_a_crash(tmp_path):
     # Paris drawn as a bow tie, still split in halves: info shows it, check lists the problem
     p = tmp_path / "a.toml"
-    p.write_text(AREA.replace("[100, 80], [200, 70], [215, 150], [210, 230], [110, 230],",
-                              "[100, 80], [200, 70], [110, 230], [210, 230],", 1))
+    p.write_text(
+        AREA.replace(
+            "[100, 80], [200, 70], [215, 150], [210, 230], [110, 230],",
+            "[100, 80], [200, 70], [110, 230], [210, 230],",
+            1,
+        )
+    )
     r = mapref("info", "a.toml", "--json", cwd=tmp_path)
     assert r.returncode == 0 and "internal error" not in r.stderr, r.stderr
     r = mapref("check", "a.toml", cwd=tmp_path)
@@ -148,7 +173,9 @@ def test_a_self_intersecting_location_with_halves_is_listed_not_a_crash(tmp_path
 def test_a_joined_turn_a_game_could_not_hold_is_refused_before_saving(tmp_path, new_game_file):
     new_game_file()  # as mapref new-game barbarossa -o g.toml writes it
     before = (tmp_path / "g.toml").read_bytes()
-    line = one_clean_line(mapref("set", "g.toml", "--nation", "tr", "--status", "at_war", "--joined", "winter 99999", cwd=tmp_path))
+    line = one_clean_line(
+        mapref("set", "g.toml", "--nation", "tr", "--status", "at_war", "--joined", "winter 99999", cwd=tmp_path)
+    )
     assert "a year 1900-2100" in line and (tmp_path / "g.toml").read_bytes() == before
 
 
@@ -163,7 +190,10 @@ def test_a_fleet_with_no_port_it_may_stand_in_is_a_scenario_problem(tmp_path):
     text = text[:british] + text[british:].replace('nation = "gb"', 'nation = "fr"', 1)
     sc.write_text(text.replace('map = "hitlers_war"', f'map = "{(ROOT / "maps" / "hitlers_war.toml").as_posix()}"'))
     r = mapref("check", "s.toml", cwd=tmp_path)
-    assert r.returncode == 1 and "fleets.British Fleet.ports: no port in this area where a fr fleet of the allies may start" in r.stdout
+    assert (
+        r.returncode == 1
+        and "fleets.British Fleet.ports: no port in this area where a fr fleet of the allies may start" in r.stdout
+    )
     r = mapref("new-game", "s.toml", "-o", "g.toml", cwd=tmp_path)
     assert r.returncode == 1 and "fleets.British Fleet.ports" in r.stderr and not (tmp_path / "g.toml").exists()
 
@@ -193,8 +223,10 @@ def test_a_wrong_argument_leaves_the_game_as_it_was_and_loadable(tmp_path, capsy
     run = lambda *a: cli(*a, cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)  # noqa: E731
     assert run("new-game", "struggle_for_europe", "-o", "g.toml")[0] == 0
     before = (tmp_path / "g.toml").read_bytes()
-    assert clean(run("event", "g.toml", "--opponent-discards", "-1")) == \
-        "mapref: mapref event: --opponent-discards -1: expected a number of at least 0"
+    assert (
+        clean(run("event", "g.toml", "--opponent-discards", "-1"))
+        == "mapref: mapref event: --opponent-discards -1: expected a number of at least 0"
+    )
     assert (tmp_path / "g.toml").read_bytes() == before
     assert run("check", "g.toml")[0] == 0 and run("event", "g.toml", "--opponent-discards", "2")[0] == 0
     assert run("undo", "g.toml")[0] == 0 and (tmp_path / "g.toml").read_bytes() == before
@@ -202,8 +234,10 @@ def test_a_wrong_argument_leaves_the_game_as_it_was_and_loadable(tmp_path, capsy
     assert run("new-game", "aa_house_rules", "-o", "a.toml")[0] == 0
     before = (tmp_path / "a.toml").read_bytes()
     line = clean(run("collect", "a.toml", "germany", "income", "--amount", "99999999999"))
-    assert line.startswith("mapref: not done: the game would then hold what mapref cannot read back (nations.germany.cash: "
-                           "expected an integer 0-99999, got 1000000000")
+    assert line.startswith(
+        "mapref: not done: the game would then hold what mapref cannot read back (nations.germany.cash: "
+        "expected an integer 0-99999, got 1000000000"
+    )
     assert (tmp_path / "a.toml").read_bytes() == before and run("check", "a.toml")[0] == 0
 
 
@@ -227,8 +261,10 @@ def test_a_lock_that_cannot_be_taken_is_refused_not_skipped(tmp_path, capsys, mo
     before = (tmp_path / "g.toml").read_bytes()
     (tmp_path / ".g.toml.lock").mkdir()  # a folder of that name
     line = clean(run("set", "g.toml", "P14", "--control", "axis"))
-    assert line == ("mapref: g.toml: cannot take its lock (cannot lock: the lock file is not a regular file: .g.toml.lock); "
-                    "nothing done, so that no other command's change is lost")
+    assert line == (
+        "mapref: g.toml: cannot take its lock (cannot lock: the lock file is not a regular file: .g.toml.lock); "
+        "nothing done, so that no other command's change is lost"
+    )
     assert (tmp_path / "g.toml").read_bytes() == before
     assert run("move", "g.toml", "Q13", "Q12", "--check")[0] in (0, 1)  # a check only reads: no lock needed
     assert "lock" not in capsys.readouterr().err
@@ -248,9 +284,18 @@ def test_a_lock_file_this_user_may_not_write_still_locks(tmp_path):
     lock = g.parent / ".g.toml.lock"
     lock.write_text("")
     os.chmod(lock, 0o444)
-    holder = subprocess.Popen([sys.executable, "-c", "import sys, time\nfrom mapref.io.atomic import file_lock\n"
-                               "with file_lock(sys.argv[1]):\n    print('held', flush=True)\n    time.sleep(60)\n", str(g)],
-                              env=ENV, stdout=subprocess.PIPE, text=True)
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys, time\nfrom mapref.io.atomic import file_lock\n"
+            "with file_lock(sys.argv[1]):\n    print('held', flush=True)\n    time.sleep(60)\n",
+            str(g),
+        ],
+        env=ENV,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         with read_only(g.parent) if ROOT_USER else open(os.devnull):
             assert holder.stdout.readline().strip() == "held"
@@ -270,8 +315,10 @@ def test_a_read_only_game_is_not_rewritten(tmp_path, capsys, monkeypatch):
     before = g.read_bytes()
     os.chmod(g, 0o444)
     line = clean(run("set", "g.toml", "P14", "--control", "axis"))
-    assert line == "mapref: g.toml: cannot write: the file is read-only (mode 0444); not overwritten: make it writable " \
-                   "(chmod u+w) or save it elsewhere"
+    assert (
+        line == "mapref: g.toml: cannot write: the file is read-only (mode 0444); not overwritten: make it writable "
+        "(chmod u+w) or save it elsewhere"
+    )
     assert g.read_bytes() == before and oct(g.stat().st_mode & 0o777) == "0o444"
 
 
@@ -287,12 +334,19 @@ def test_a_hard_linked_game_stays_one_file(tmp_path, capsys, monkeypatch):
 
 
 LOG_DAMAGE = {
-    "an undo patch through a value": ('undo = [{ at = ["turn", "phase"], was = "setup" }]',
-                                      'undo = [{ at = ["turn", "phase", "x"], was = "setup" }]'),
-    "an undo patch that is not a patch": ('undo = [{ at = ["turn", "phase"], was = "setup" }]', 'undo = [{ at = 3 }]'),
-    "an undo giving a game that does not load": ('undo = [{ at = ["turn", "phase"], was = "setup" }]',
-                                                 'undo = [{ at = ["turn", "phase"], was = "lunch" }]'),
-    "a date inside a logged action": ('action = { verb = "advance" }', 'action = { verb = "advance", when = 1941-06-22 }'),
+    "an undo patch through a value": (
+        'undo = [{ at = ["turn", "phase"], was = "setup" }]',
+        'undo = [{ at = ["turn", "phase", "x"], was = "setup" }]',
+    ),
+    "an undo patch that is not a patch": ('undo = [{ at = ["turn", "phase"], was = "setup" }]', "undo = [{ at = 3 }]"),
+    "an undo giving a game that does not load": (
+        'undo = [{ at = ["turn", "phase"], was = "setup" }]',
+        'undo = [{ at = ["turn", "phase"], was = "lunch" }]',
+    ),
+    "a date inside a logged action": (
+        'action = { verb = "advance" }',
+        'action = { verb = "advance", when = 1941-06-22 }',
+    ),
 }
 
 
@@ -318,8 +372,15 @@ def test_a_game_naming_a_map_of_the_wrong_kind_is_a_problem_of_its_map_key(tmp_p
     assert run("new-game", "struggle_for_europe", "-o", "g.toml")[0] == 0
     g = tmp_path / "g.toml"
     g.write_text(g.read_text().replace('map = "struggle_for_europe"', 'map = "hitlers_war"'))
-    want = "g.toml:5:1: map: expected an area map (Struggle for Europe is played on one), got hitlers_war.toml, a hex map"
-    for args in (("check", "g.toml"), ("referee", "g.toml"), ("render", "g.toml", "-o", "x.png"), ("end-turn", "g.toml")):
+    want = (
+        "g.toml:5:1: map: expected an area map (Struggle for Europe is played on one), got hitlers_war.toml, a hex map"
+    )
+    for args in (
+        ("check", "g.toml"),
+        ("referee", "g.toml"),
+        ("render", "g.toml", "-o", "x.png"),
+        ("end-turn", "g.toml"),
+    ):
         assert clean(run(*args)) == want
 
 
@@ -332,7 +393,11 @@ def test_render_of_a_game_checks_it_first(tmp_path, capsys, monkeypatch):
     rc, check = run("check", "g.toml")
     assert rc == 1
     line = clean(run("render", "g.toml", "-o", "x.png"))
-    assert line.startswith("mapref: g.toml: ") and line.removeprefix("mapref: ") in check and not (tmp_path / "x.png").exists()
+    assert (
+        line.startswith("mapref: g.toml: ")
+        and line.removeprefix("mapref: ") in check
+        and not (tmp_path / "x.png").exists()
+    )
 
 
 def test_a_front_token_game_without_its_tokens_is_refused_by_check(tmp_path, capsys, monkeypatch):
@@ -341,7 +406,7 @@ def test_a_front_token_game_without_its_tokens_is_refused_by_check(tmp_path, cap
     assert run("new-game", "three_fronts", "-o", "g.toml")[0] == 0
     g = tmp_path / "g.toml"
     text = g.read_text()
-    g.write_text(text[: text.index("[tokens]")] + text[text.index("[hands.germans]"):])
+    g.write_text(text[: text.index("[tokens]")] + text[text.index("[hands.germans]") :])
     rc, out = run("check", "g.toml")
     assert rc == 1 and out.splitlines()[0] == "g.toml: tokens.med: missing: each front holds 4 tokens (FRONTS)"
     assert clean(run("battle", "g.toml")) == "mapref: g.toml: tokens.med: missing: each front holds 4 tokens (FRONTS)"
@@ -353,8 +418,14 @@ def test_a_400_digit_coordinate_in_an_area_map_is_a_problem_not_a_crash(tmp_path
     (tmp_path / "m.toml").write_text(text.replace("[0, 0], [300, 0]", f"[0, 0], [{'9' * 400}, 0]", 1))
     for args in (("check", "m.toml"), ("info", "m.toml"), ("render", "m.toml", "-o", "x.png")):
         out = run(*args)[1]
-        assert out.strip().endswith(": locations.west.polygon: expected [x, y] at point 2 (finite numbers within 1e+07), "
-                                    "got [an integer of about 401 digits, 0]") and out.startswith("m.toml:") and len(out.splitlines()) == 1
+        assert (
+            out.strip().endswith(
+                ": locations.west.polygon: expected [x, y] at point 2 (finite numbers within 1e+07), "
+                "got [an integer of about 401 digits, 0]"
+            )
+            and out.startswith("m.toml:")
+            and len(out.splitlines()) == 1
+        )
 
 
 def test_a_game_is_not_saved_where_its_scenario_would_not_be_found(tmp_path):

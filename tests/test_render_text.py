@@ -19,9 +19,18 @@ def ink(img: Image.Image):
     return grey.getbbox(), sum(grey.histogram()[40:])
 
 
-@pytest.mark.parametrize("size, bold, stroke, anchor", [(7, False, 0, "mm"), (12, False, 0, "mm"), (26, True, 4, "mm"),
-                                                         (10, False, 1, "mt"), (20, False, 0, "mt"), (13, True, 2, "lm"),
-                                                         (16, False, 0, "ls")])
+@pytest.mark.parametrize(
+    "size, bold, stroke, anchor",
+    [
+        (7, False, 0, "mm"),
+        (12, False, 0, "mm"),
+        (26, True, 4, "mm"),
+        (10, False, 1, "mt"),
+        (20, False, 0, "mt"),
+        (13, True, 2, "lm"),
+        (16, False, 0, "ls"),
+    ],
+)
 def test_glyph_text_lands_where_pillow_draws_it(size, bold, stroke, anchor):
     f = _font(size, bold=bold)
     g = Glyphs(f, stroke)
@@ -30,7 +39,9 @@ def test_glyph_text_lands_where_pillow_draws_it(size, bold, stroke, anchor):
             a = Image.new("RGB", (300, 120), "white")
             b = a.copy()
             halo = "#ffee00" if stroke else None
-            ImageDraw.Draw(a).text(xy, text, font=f, fill="#223344", anchor=anchor, stroke_width=stroke, stroke_fill=halo)
+            ImageDraw.Draw(a).text(
+                xy, text, font=f, fill="#223344", anchor=anchor, stroke_width=stroke, stroke_fill=halo
+            )
             g.draw(ImageDraw.Draw(b), xy, text, "#223344", anchor, halo)
             (box_a, n_a), (box_b, n_b) = ink(a), ink(b)
             assert all(abs(p - q) <= 1 for p, q in zip(box_a, box_b)), (text, xy, box_a, box_b)

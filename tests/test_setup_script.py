@@ -93,8 +93,9 @@ exec "$@"
 class Checkout:
     """A scratch checkout with the scripts, a stub PATH and a state folder."""
 
-    def __init__(self, tmp: Path, *, state=("tkinter", "ensurepip"), have=("apt-get", "Xvfb", "chromium"), uid=0,
-                 uname="Linux"):
+    def __init__(
+        self, tmp: Path, *, state=("tkinter", "ensurepip"), have=("apt-get", "Xvfb", "chromium"), uid=0, uname="Linux"
+    ):
         self.tmp = tmp
         self.root = tmp / "checkout"
         (self.root / "tools").mkdir(parents=True)
@@ -116,7 +117,9 @@ class Checkout:
         self.stub("id", f'#!BASH\n[ "$1" = -u ] && echo {uid}\n')
         self.stub("uname", f"#!BASH\necho {uname}\n")
         for name in have:
-            self.stub(name, {"apt-get": PKG, "dnf": PKG, "sudo": SUDO, "Xvfb": "#!BASH\n", "chromium": "#!BASH\n"}[name])
+            self.stub(
+                name, {"apt-get": PKG, "dnf": PKG, "sudo": SUDO, "Xvfb": "#!BASH\n", "chromium": "#!BASH\n"}[name]
+            )
         self.venv = None
 
     def stub(self, name: str, text: str):
@@ -128,14 +131,27 @@ class Checkout:
         """Runs tools/SCRIPT; returns (exit status, stderr lines, the stubs' calls since the last
         run, with the scratch folders written ROOT, BIN and TMP and the probes left out)."""
         self.log.write_text("")
-        env = {"PATH": str(self.bin), "HOME": str(self.tmp), "TMPDIR": str(self.tmp),
-               "STUB_STATE": str(self.state), "STUB_LOG": str(self.log)}
+        env = {
+            "PATH": str(self.bin),
+            "HOME": str(self.tmp),
+            "TMPDIR": str(self.tmp),
+            "STUB_STATE": str(self.state),
+            "STUB_LOG": str(self.log),
+        }
         if venv is not None:
             env["VIRTUAL_ENV"] = str(venv)
-        r = subprocess.run([BASH, str(self.root / "tools" / script), *args], env=env, cwd=self.tmp,
-                           capture_output=True, text=True, timeout=60)
-        calls = [line.replace(str(self.root), "ROOT").replace(str(self.bin), "BIN").replace(str(self.tmp), "TMP").rstrip()
-                 for line in self.log.read_text().splitlines()]
+        r = subprocess.run(
+            [BASH, str(self.root / "tools" / script), *args],
+            env=env,
+            cwd=self.tmp,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        calls = [
+            line.replace(str(self.root), "ROOT").replace(str(self.bin), "BIN").replace(str(self.tmp), "TMP").rstrip()
+            for line in self.log.read_text().splitlines()
+        ]
         self.probes = [c for c in calls if c.endswith(" probe")]
         assert "Traceback" not in r.stderr
         return r.returncode, r.stderr.splitlines(), [c for c in calls if not c.endswith(" probe")]
@@ -173,7 +189,8 @@ def test_not_root_installs_with_sudo(tmp_path):
     rc, err, calls = co.run("run-mapref")
     assert rc == 0, err
     assert calls[:4] == [
-        "sudo env DEBIAN_FRONTEND=noninteractive apt-get update -q", APT_UPDATE,
+        "sudo env DEBIAN_FRONTEND=noninteractive apt-get update -q",
+        APT_UPDATE,
         "sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q python3-tk",
         "apt-get install -y -q python3-tk",
     ]
@@ -185,9 +202,11 @@ def test_not_root_and_no_sudo_says_what_to_run_as_root_and_installs_nothing(tmp_
     co = Checkout(tmp_path, state=(), uid=1000)
     rc, err, calls = co.run("run-mapref")
     assert rc == 1 and calls == []
-    assert err == ["run-mapref: missing tkinter and the venv module, and there is no sudo to install "
-                   "python3-tk python3-venv with; run by hand as root: apt-get update && apt-get install -y "
-                   "python3-tk python3-venv"]
+    assert err == [
+        "run-mapref: missing tkinter and the venv module, and there is no sudo to install "
+        "python3-tk python3-venv with; run by hand as root: apt-get update && apt-get install -y "
+        "python3-tk python3-venv"
+    ]
     assert not (co.root / ".venv").exists()
 
 
@@ -233,8 +252,10 @@ def test_a_failed_system_install_is_one_line_with_what_to_run(tmp_path):
     rc, err, calls = co.run("run-mapref")
     assert rc == 1
     assert calls == [APT_UPDATE, "apt-get install -y -q python3-tk"]
-    assert err[-1] == ("run-mapref: could not install python3-tk (E: Unable to locate package python3-tk); "
-                       "run by hand: apt-get update && apt-get install -y python3-tk")
+    assert err[-1] == (
+        "run-mapref: could not install python3-tk (E: Unable to locate package python3-tk); "
+        "run by hand: apt-get update && apt-get install -y python3-tk"
+    )
     assert not (co.root / ".venv").exists()
 
 
@@ -243,9 +264,11 @@ def test_a_failed_pip_install_is_one_line_and_is_tried_again_next_time(tmp_path)
     rc, err, calls = co.run("run-mapref")
     assert rc == 1
     assert calls == ["BIN/python3 -m venv ROOT/.venv", PIP]
-    assert err[-1] == (f"run-mapref: could not install mapref into {co.root}/.venv (ERROR: No matching distribution "
-                       f"found for setuptools>=68); run by hand: {co.root}/.venv/bin/python -m pip install -e "
-                       f"'{co.root}'")
+    assert err[-1] == (
+        f"run-mapref: could not install mapref into {co.root}/.venv (ERROR: No matching distribution "
+        f"found for setuptools>=68); run by hand: {co.root}/.venv/bin/python -m pip install -e "
+        f"'{co.root}'"
+    )
     (co.state / "pip-offline").unlink()
     rc, err, calls = co.run("run-mapref")
     assert rc == 0 and calls == [PIP, "ROOT/.venv/bin/mapref"]
@@ -255,8 +278,10 @@ def test_fedora_uses_dnf_with_fedoras_names(tmp_path):
     co = Checkout(tmp_path, state=(), have=("dnf",))
     rc, err, calls = co.run("run-tests")
     assert rc == 0, err
-    assert calls[0] == ("dnf install -y -q python3-tkinter python3-libs python-pip-wheel xorg-x11-server-Xvfb "
-                        "xorg-x11-xauth twm chromium")
+    assert calls[0] == (
+        "dnf install -y -q python3-tkinter python3-libs python-pip-wheel xorg-x11-server-Xvfb "
+        "xorg-x11-xauth twm chromium"
+    )
     assert calls[1:3] == ["BIN/python3 -m venv ROOT/.venv", PIP + "[test]"]
 
 
@@ -280,8 +305,10 @@ def test_a_python_too_old_is_named(tmp_path):
     (co.state / "version").write_text("3.10")
     rc, err, calls = co.run("run-mapref")
     assert (rc, calls) == (1, [])
-    assert err == ["run-mapref: mapref needs Python 3.11 or newer and python3 is Python 3.10: install a newer one, "
-                   "then run again with MAPREF_PYTHON=python3.11 (or newer)"]
+    assert err == [
+        "run-mapref: mapref needs Python 3.11 or newer and python3 is Python 3.10: install a newer one, "
+        "then run again with MAPREF_PYTHON=python3.11 (or newer)"
+    ]
 
 
 def test_no_python3_at_all_is_named(tmp_path):
@@ -315,7 +342,10 @@ def test_run_tests_installs_xvfb_chromium_and_the_test_extra_and_passes_argument
 def test_run_tests_after_run_mapref_adds_the_test_extra(tmp_path):
     co = Checkout(tmp_path)
     assert co.run("run-mapref")[2] == ["BIN/python3 -m venv ROOT/.venv", PIP, "ROOT/.venv/bin/mapref"]
-    assert co.run("run-tests")[2] == [PIP + "[test]", "ROOT/.venv/bin/python -m pytest -n auto --dist worksteal --durations=10"]
+    assert co.run("run-tests")[2] == [
+        PIP + "[test]",
+        "ROOT/.venv/bin/python -m pytest -n auto --dist worksteal --durations=10",
+    ]
 
 
 def test_a_change_to_pyproject_installs_again(tmp_path):
@@ -350,20 +380,25 @@ def test_something_in_the_way_of_dot_venv_is_left_alone(tmp_path):
     (co.root / ".venv" / "notes.txt").write_text("mine")
     rc, err, calls = co.run("run-mapref")
     assert (rc, calls) == (1, [])
-    assert err == [f"run-mapref: {co.root}/.venv is in the way and is not a virtual environment: move it away, "
-                   "then run-mapref again"]
+    assert err == [
+        f"run-mapref: {co.root}/.venv is in the way and is not a virtual environment: move it away, "
+        "then run-mapref again"
+    ]
     assert (co.root / ".venv" / "notes.txt").read_text() == "mine"
 
 
 def test_the_probe_reads_this_python():
     """The probe's question, asked of the real interpreter running the tests (which has tkinter,
     since the GUI tests run with it)."""
-    code = f'. "{ROOT}/tools/setup.sh"; _mapref_probe "{sys.executable}"; ' \
-           'echo "$P_VERSION $P_VERSION_OK $P_TKINTER $P_ENSUREPIP $P_SYSTEM $P_EXE"'
+    code = (
+        f'. "{ROOT}/tools/setup.sh"; _mapref_probe "{sys.executable}"; '
+        'echo "$P_VERSION $P_VERSION_OK $P_TKINTER $P_ENSUREPIP $P_SYSTEM $P_EXE"'
+    )
     r = subprocess.run([BASH, "-c", code], capture_output=True, text=True, check=True)
     version, ok, tk, ensurepip, system, exe = r.stdout.split()
     assert version == "%d.%d" % sys.version_info[:2] and ok == "1" and tk == "1"
     import importlib.util
+
     assert ensurepip == str(int(importlib.util.find_spec("ensurepip") is not None))
     assert system == str(int(sys.base_prefix == "/usr"))
     # the same interpreter, though perhaps spelt otherwise: run as ../.venv/bin/python, the tests'

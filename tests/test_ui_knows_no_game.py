@@ -38,7 +38,7 @@ def test_no_game_verb_in_the_windows():
             for m in re.finditer(r"""["']%s["']""" % re.escape(v), text):
                 if v in MAP_WORDS and p.parent == UI:
                     continue  # the map's own vocabulary in the editors and the canvases
-                found.append(f"{p.relative_to(UI)}:{text[:m.start()].count(chr(10)) + 1}: {v}")
+                found.append(f"{p.relative_to(UI)}:{text[: m.start()].count(chr(10)) + 1}: {v}")
     assert found == []
 
 
@@ -46,13 +46,18 @@ def test_no_report_field_ruleset_name_or_probe_in_the_windows():
     names = set(registry.BUILTIN)
     found = []
     for p, text in ui_sources():
-        for pattern in (r"report\s*\[", r"as_dict\(\)\s*\[", r"""\[["'](armies|hex|battles|locations|counters|production)["']\]""",
-                        r"hasattr\(", r"nations_lines"):
+        for pattern in (
+            r"report\s*\[",
+            r"as_dict\(\)\s*\[",
+            r"""\[["'](armies|hex|battles|locations|counters|production)["']\]""",
+            r"hasattr\(",
+            r"nations_lines",
+        ):
             for m in re.finditer(pattern, text):
-                found.append(f"{p.relative_to(UI)}:{text[:m.start()].count(chr(10)) + 1}: {m.group(0)}")
+                found.append(f"{p.relative_to(UI)}:{text[: m.start()].count(chr(10)) + 1}: {m.group(0)}")
         for n in names:
             for m in re.finditer(r"""["']%s["']""" % n, text):
-                found.append(f"{p.relative_to(UI)}:{text[:m.start()].count(chr(10)) + 1}: {m.group(0)}")
+                found.append(f"{p.relative_to(UI)}:{text[: m.start()].count(chr(10)) + 1}: {m.group(0)}")
     assert found == []
 
 
@@ -61,7 +66,17 @@ def test_the_windows_are_split_in_classes_of_sixty_methods_at_most():
     for p in sorted(UI.rglob("*.py")):
         for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ClassDef):
-                sizes[f"{p.name}:{node.name}"] = sum(isinstance(x, (ast.FunctionDef, ast.AsyncFunctionDef)) for x in node.body)
-    assert {"window.py:RefereeWindow", "controller.py:Controller", "hex_board.py:HexBoard", "area_board.py:AreaBoard",
-            "tracks_board.py:TracksBoard", "side.py:SidePanel", "feed.py:Feed", "track.py:TurnTrack"} <= set(sizes)
+                sizes[f"{p.name}:{node.name}"] = sum(
+                    isinstance(x, (ast.FunctionDef, ast.AsyncFunctionDef)) for x in node.body
+                )
+    assert {
+        "window.py:RefereeWindow",
+        "controller.py:Controller",
+        "hex_board.py:HexBoard",
+        "area_board.py:AreaBoard",
+        "tracks_board.py:TracksBoard",
+        "side.py:SidePanel",
+        "feed.py:Feed",
+        "track.py:TurnTrack",
+    } <= set(sizes)
     assert {k: n for k, n in sizes.items() if n > 60} == {}

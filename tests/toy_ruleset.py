@@ -111,17 +111,28 @@ class Tokens(Ruleset):
     def read_scenario(self, data, source, shown):
         r = Reader(shown, source)
         r.check_keys(data, ("format", "kind", "id", "name", "map", "ruleset", "last_turn", "tokens", "victory"), "")
-        sc = Scenario(r.str_(data, "id", ""), r.str_(data, "name", ""), r.str_(data, "map", ""), "toy",
-                      last_turn=r.int_(data, "last_turn", "", 10, 1, 99))
+        sc = Scenario(
+            r.str_(data, "id", ""),
+            r.str_(data, "name", ""),
+            r.str_(data, "map", ""),
+            "toy",
+            last_turn=r.int_(data, "last_turn", "", 10, 1, 99),
+        )
         for name, t in r.table(data, "tokens", "").items():
-            sc.tokens[name] = (r.str_(t, "side", f"tokens.{name}", "red", choices=SIDES), r.str_(t, "at", f"tokens.{name}"))
+            sc.tokens[name] = (
+                r.str_(t, "side", f"tokens.{name}", "red", choices=SIDES),
+                r.str_(t, "at", f"tokens.{name}"),
+            )
         sc.victory = read_conditions(r, data, SIDES)
         r.raise_if_any()
         return sc
 
     def scenario_problems(self, board, sc):
-        return [f"tokens.{n}.at: {sp!r} is not a land space of the map" for n, (_, sp) in sc.tokens.items()
-                if board.space(sp) is None or not board.space(sp).is_land]
+        return [
+            f"tokens.{n}.at: {sp!r} is not a land space of the map"
+            for n, (_, sp) in sc.tokens.items()
+            if board.space(sp) is None or not board.space(sp).is_land
+        ]
 
     def describe_scenario(self, sc):
         return {"first_turn": "turn 1"}
@@ -129,10 +140,18 @@ class Tokens(Ruleset):
     def read_state(self, data, source, shown):
         r = Reader(shown, source)
         r.check_keys(data, ("format", "kind", "scenario", "map", "turn", "side", "over", "tokens"), "")
-        st = State(r.str_(data, "scenario", ""), r.str_(data, "map", ""), r.int_(data, "turn", "", 1, 1, 999),
-                   r.str_(data, "side", "", "red", choices=SIDES), r.bool_(data, "over", ""))
+        st = State(
+            r.str_(data, "scenario", ""),
+            r.str_(data, "map", ""),
+            r.int_(data, "turn", "", 1, 1, 999),
+            r.str_(data, "side", "", "red", choices=SIDES),
+            r.bool_(data, "over", ""),
+        )
         for name, t in r.table(data, "tokens", "").items():
-            st.tokens[name] = (r.str_(t, "side", f"tokens.{name}", "red", choices=SIDES), r.str_(t, "at", f"tokens.{name}"))
+            st.tokens[name] = (
+                r.str_(t, "side", f"tokens.{name}", "red", choices=SIDES),
+                r.str_(t, "at", f"tokens.{name}"),
+            )
         r.raise_if_any()
         return st
 
@@ -150,15 +169,22 @@ class Tokens(Ruleset):
         return "\n".join(out) + "\n"
 
     def state_problems(self, board, sc, st):
-        return [f"tokens.{n}.at: {sp!r} is not a space of the map" for n, (_, sp) in st.tokens.items() if sp not in board]
+        return [
+            f"tokens.{n}.at: {sp!r} is not a space of the map" for n, (_, sp) in st.tokens.items() if sp not in board
+        ]
 
     def new_game(self, board, sc, *, scenario_ref="", map_ref="", auto_place=False):
         return State(scenario_ref or sc.id, map_ref or sc.map, tokens=dict(sc.tokens))
 
     def position(self, game):
         st = game.state
-        return {"turn": f"turn {st.turn}", "side": st.side, "step": "play", "over": st.over,
-                "title": f"{game.scenario.name}: turn {st.turn}, {st.side} to play"}
+        return {
+            "turn": f"turn {st.turn}",
+            "side": st.side,
+            "step": "play",
+            "over": st.over,
+            "title": f"{game.scenario.name}: turn {st.turn}, {st.side} to play",
+        }
 
     def report(self, game):
         st = game.state
@@ -196,8 +222,13 @@ class Tokens(Ruleset):
         nxt = SIDES[(SIDES.index(st.side) + 1) % 2]
         turn = st.turn + (1 if nxt == "red" else 0)
         over = turn > game.scenario.last_turn
-        return Outcome(True, [SetTurn(min(turn, game.scenario.last_turn), nxt, over)], [f"{nxt} to play"],
-                       rule="Rule 2", label=f"{st.side} passes")
+        return Outcome(
+            True,
+            [SetTurn(min(turn, game.scenario.last_turn), nxt, over)],
+            [f"{nxt} to play"],
+            rule="Rule 2",
+            label=f"{st.side} passes",
+        )
 
     def _check_step(self, game, a: dict) -> Outcome:
         st, board = game.state, game.board
@@ -212,8 +243,13 @@ class Tokens(Ruleset):
             return refused(f"{to} is not next to {frm} by land", "Rule 1")
         if any(sp == to for _, sp in st.tokens.values()):
             return refused(f"{to} is not empty", "Rule 1")
-        return Outcome(True, [Step_(mine[0], to)], [f"{mine[0]}: {frm} -> {to}"], rule="Rule 1",
-                       label=f"step {mine[0]} {frm} -> {to}")
+        return Outcome(
+            True,
+            [Step_(mine[0], to)],
+            [f"{mine[0]}: {frm} -> {to}"],
+            rule="Rule 1",
+            label=f"step {mine[0]} {frm} -> {to}",
+        )
 
     def _offer_step(self, game, space, piece) -> list[MenuItem]:
         """The selected token stepping to the space right-clicked."""
@@ -229,12 +265,28 @@ class Tokens(Ruleset):
         n = piece.partition(":")[2]
         return Action("step", {"from": game.state.tokens[n][1], "to": to}) if n in game.state.tokens else None
 
+
 MOVES = [
-    Move("step", "move a token one space", "Step a token to a neighbouring empty land space (Rule 1).",
-         (Arg("from", "space", required=True, metavar="FROM"), Arg("to", "space", required=True, metavar="TO")),
-         rule="Rule 1", places=("piece", "drag"), check="_check_step", offer="_offer_step", cli_check=True),
-    Move("pass", "end the turn", "Pass the turn to the other side (Rule 2).", rule="Rule 2", places=("toolbar",), label="Pass",
-         check="_check_pass"),
+    Move(
+        "step",
+        "move a token one space",
+        "Step a token to a neighbouring empty land space (Rule 1).",
+        (Arg("from", "space", required=True, metavar="FROM"), Arg("to", "space", required=True, metavar="TO")),
+        rule="Rule 1",
+        places=("piece", "drag"),
+        check="_check_step",
+        offer="_offer_step",
+        cli_check=True,
+    ),
+    Move(
+        "pass",
+        "end the turn",
+        "Pass the turn to the other side (Rule 2).",
+        rule="Rule 2",
+        places=("toolbar",),
+        label="Pass",
+        check="_check_pass",
+    ),
 ]
 
 RULESET = Tokens()

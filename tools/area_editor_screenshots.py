@@ -40,11 +40,26 @@ from mapref.ui.area_editor import AreaEditor  # noqa: E402
 
 DOCS = ROOT / "docs"
 NE = ROOT / "tools" / "data" / "ne_110m_countries_europe.geojson"
-CITIES = {"Paris": (2.35, 48.86), "Lyon": (4.84, 45.76), "Marseille": (5.37, 43.3), "Bordeaux": (-0.58, 44.84),
-          "Brest": (-4.49, 48.39), "Nantes": (-1.55, 47.22), "Toulouse": (1.44, 43.6), "Lille": (3.06, 50.63),
-          "Strasbourg": (7.75, 48.58), "Brussels": (4.35, 50.85), "Amsterdam": (4.9, 52.37), "Cologne": (6.96, 50.94),
-          "Hamburg": (10.0, 53.55), "Berlin": (13.4, 52.52), "Munich": (11.58, 48.14), "Frankfurt": (8.68, 50.11),
-          "Dresden": (13.74, 51.05), "Koenigsberg": (20.5, 54.7)}
+CITIES = {
+    "Paris": (2.35, 48.86),
+    "Lyon": (4.84, 45.76),
+    "Marseille": (5.37, 43.3),
+    "Bordeaux": (-0.58, 44.84),
+    "Brest": (-4.49, 48.39),
+    "Nantes": (-1.55, 47.22),
+    "Toulouse": (1.44, 43.6),
+    "Lille": (3.06, 50.63),
+    "Strasbourg": (7.75, 48.58),
+    "Brussels": (4.35, 50.85),
+    "Amsterdam": (4.9, 52.37),
+    "Cologne": (6.96, 50.94),
+    "Hamburg": (10.0, 53.55),
+    "Berlin": (13.4, 52.52),
+    "Munich": (11.58, 48.14),
+    "Frankfurt": (8.68, 50.11),
+    "Dresden": (13.74, 51.05),
+    "Koenigsberg": (20.5, 54.7),
+}
 WEST = ("france", "belgium", "luxembourg", "netherlands", "germany")
 
 
@@ -139,7 +154,9 @@ def draw_shot() -> None:
         click(ed, (p[0] + 0.15, p[1] - 0.1))  # a little off: the clicks snap onto the corners
     nxt = ring[4 * step]
     click(ed, (nxt[0] + 0.2, nxt[1] + 0.1), motion_only=True)
-    ed.set_status("Drawing Switzerland again: 4 clicks snapped to the neighbours' corners; the square shows the next snap")
+    ed.set_status(
+        "Drawing Switzerland again: 4 clicks snapped to the neighbours' corners; the square shows the next snap"
+    )
     ed.status.set("")
     ed.root.update()
     screenshot(ed.root, DOCS / "area-editor-draw.png")
@@ -177,8 +194,22 @@ def border_scan(path: Path) -> tuple[int, int]:
     return w, h
 
 
-GRABBED = ("paris", "normandy", "bordeaux", "sedan", "antwerp", "amsterdam", "ruhr", "hamburg", "berlin", "munich",
-           "marseilles", "milan", "prague", "vienna")
+GRABBED = (
+    "paris",
+    "normandy",
+    "bordeaux",
+    "sedan",
+    "antwerp",
+    "amsterdam",
+    "ruhr",
+    "hamburg",
+    "berlin",
+    "munich",
+    "marseilles",
+    "milan",
+    "prague",
+    "vienna",
+)
 
 
 def grab_shot() -> None:
@@ -206,8 +237,16 @@ def grab_shot() -> None:
     hexed = Editor(root, None, quiet=True)
     root.geometry("+0+0")
     root.update()
-    hexed.answers = [{"name": "Europe, traced", "width": str(w / 2), "height": str(h / 2), "projection": "none", "extent": "",
-                      "underlay": str(tmp / "europe_borders.png")}]
+    hexed.answers = [
+        {
+            "name": "Europe, traced",
+            "width": str(w / 2),
+            "height": str(h / 2),
+            "projection": "none",
+            "extent": "",
+            "underlay": str(tmp / "europe_borders.png"),
+        }
+    ]
     hexed.fire("new-area")
     ed = editor_of(root)
     ed.underlay.wait()
@@ -232,8 +271,10 @@ def grab_shot() -> None:
         ed.push(set_location(ed.model, new, name=sfe.locations[lid].name))  # typed in the inspector
     assert not tool._pending and len(ed.model.locations) == len(GRABBED)
     click(ed, at("budapest"), motion_only=True)  # the next region, outlined under the pointer
-    ed.set_status(f"Grabbed {sfe.locations[GRABBED[-1]].name}; name it in the inspector, grab its neighbours, then Tools > "
-                  "Suggest land lines (Ctrl+L)")
+    ed.set_status(
+        f"Grabbed {sfe.locations[GRABBED[-1]].name}; name it in the inspector, grab its neighbours, then Tools > "
+        "Suggest land lines (Ctrl+L)"
+    )
     ed.problems.run()
     root.update()
     screenshot(root, DOCS / "area-editor-grab.png")
@@ -246,8 +287,11 @@ def line_flags_shot() -> None:
     import tempfile
 
     path = Path(tempfile.mkdtemp()) / "area_sample.toml"
-    path.write_text((ROOT / "maps" / "area_sample.toml").read_text(encoding="utf-8")
-                    + 'bern-algiers = { a = "bern", b = "algiers", kind = "land" }\n', encoding="utf-8")
+    path.write_text(
+        (ROOT / "maps" / "area_sample.toml").read_text(encoding="utf-8")
+        + 'bern-algiers = { a = "bern", b = "algiers", kind = "land" }\n',
+        encoding="utf-8",
+    )
     ed = editor(path=path)
     ed.canvas.fit()
     ed.root.update()
@@ -262,7 +306,13 @@ def line_flags_shot() -> None:
     ed.root.destroy()
 
 
-SHOTS = {"generate": generate_shots, "draw": draw_shot, "lines": lines_shot, "grab": grab_shot, "line_flags": line_flags_shot}
+SHOTS = {
+    "generate": generate_shots,
+    "draw": draw_shot,
+    "lines": lines_shot,
+    "grab": grab_shot,
+    "line_flags": line_flags_shot,
+}
 
 
 def main(names: list[str]) -> None:

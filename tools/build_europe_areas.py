@@ -52,17 +52,69 @@ NATIONS = {
 OWNERS = {
     "germany": ["germany", "austria", "czechia", "slovakia", "poland"],
     "italy": ["italy", "albania", "libya", "eritrea", "ethiopia"],  # Somalia: only a sliver at the frame, not imported
-    "soviet": ["russia", "belarus", "ukraine", "moldova", "georgia", "armenia", "azerbaijan", "kazakhstan", "uzbekistan",
-               "turkmenistan", "tajikistan", "kyrgyzstan"],
-    "uk_europe": ["united_kingdom", "egypt", "israel", "palestine", "jordan", "cyprus", "n_cyprus", "sudan", "s_sudan", "kuwait",
-                  "qatar", "united_arab_emirates", "oman", "yemen", "nigeria", "gambia"],
+    "soviet": [
+        "russia",
+        "belarus",
+        "ukraine",
+        "moldova",
+        "georgia",
+        "armenia",
+        "azerbaijan",
+        "kazakhstan",
+        "uzbekistan",
+        "turkmenistan",
+        "tajikistan",
+        "kyrgyzstan",
+    ],
+    "uk_europe": [
+        "united_kingdom",
+        "egypt",
+        "israel",
+        "palestine",
+        "jordan",
+        "cyprus",
+        "n_cyprus",
+        "sudan",
+        "s_sudan",
+        "kuwait",
+        "qatar",
+        "united_arab_emirates",
+        "oman",
+        "yemen",
+        "nigeria",
+        "gambia",
+    ],
     "uk_pacific": ["india", "pakistan"],
-    "france": ["france", "algeria", "tunisia", "morocco", "syria", "lebanon", "senegal", "mali", "mauritania", "guinea",
-               "burkina_faso", "niger", "benin", "chad", "cameroon", "djibouti"],
+    "france": [
+        "france",
+        "algeria",
+        "tunisia",
+        "morocco",
+        "syria",
+        "lebanon",
+        "senegal",
+        "mali",
+        "mauritania",
+        "guinea",
+        "burkina_faso",
+        "niger",
+        "benin",
+        "chad",
+        "cameroon",
+        "djibouti",
+    ],
 }
 # 004's victory cities and capitals on this map: territory -> city
-CITIES = {"germany": "Berlin", "italy.s": "Rome", "italy.n": "Northern Italy", "france": "Paris", "united_kingdom": "London", "russia.n": "Moscow",
-          "russia.s": "Stalingrad", "india": "Calcutta"}
+CITIES = {
+    "germany": "Berlin",
+    "italy.s": "Rome",
+    "italy.n": "Northern Italy",
+    "france": "Paris",
+    "united_kingdom": "London",
+    "russia.n": "Moscow",
+    "russia.s": "Stalingrad",
+    "india": "Calcutta",
+}
 CAPITALS = {"germany", "italy", "france", "united_kingdom", "russia", "india"}
 # off-map boxes: id -> (name, owner, city, capital, position)
 BOXES = {
@@ -85,42 +137,85 @@ BOXES = {
     "san_francisco": ("Western United States", "usa", "San Francisco", True, (1545, 1000)),
 }
 NAVAL = [
-    ("united_kingdom", "france"), ("united_kingdom", "norway"), ("united_kingdom", "iceland"), ("iceland", "greenland"),
-    ("united_kingdom", "ireland"), ("united_kingdom", "netherlands"), ("united_kingdom", "belgium"), ("united_kingdom", "portugal"), ("spain", "morocco"),
-    ("italy.s", "libya"), ("italy.s", "tunisia"), ("italy.s", "albania"), ("greece", "egypt"), ("turkey", "cyprus"),
-    ("cyprus", "egypt"), ("cyprus", "lebanon"), ("denmark", "norway"), ("denmark", "sweden"), ("sweden", "germany"),
-    ("finland", "estonia"), ("sweden", "latvia"),
-    ("box:washington", "united_kingdom"), ("box:ottawa", "united_kingdom"), ("box:washington", "box:venezuela"),
-    ("box:washington", "box:brazil"), ("box:brazil", "senegal"), ("box:brazil", "box:johannesburg"),
-    ("box:johannesburg", "djibouti"), ("box:johannesburg", "india"), ("box:johannesburg", "nigeria"),
-    ("box:san_francisco", "box:honolulu"), ("box:honolulu", "box:tokyo"), ("box:honolulu", "box:manila"),
-    ("box:honolulu", "box:sydney"), ("box:tokyo", "box:hong_kong"), ("box:tokyo", "box:manila"), ("box:hong_kong", "box:manila"),
-    ("box:hong_kong", "india"), ("box:manila", "box:sydney"), ("box:sydney", "india"),
+    ("united_kingdom", "france"),
+    ("united_kingdom", "norway"),
+    ("united_kingdom", "iceland"),
+    ("iceland", "greenland"),
+    ("united_kingdom", "ireland"),
+    ("united_kingdom", "netherlands"),
+    ("united_kingdom", "belgium"),
+    ("united_kingdom", "portugal"),
+    ("spain", "morocco"),
+    ("italy.s", "libya"),
+    ("italy.s", "tunisia"),
+    ("italy.s", "albania"),
+    ("greece", "egypt"),
+    ("turkey", "cyprus"),
+    ("cyprus", "egypt"),
+    ("cyprus", "lebanon"),
+    ("denmark", "norway"),
+    ("denmark", "sweden"),
+    ("sweden", "germany"),
+    ("finland", "estonia"),
+    ("sweden", "latvia"),
+    ("box:washington", "united_kingdom"),
+    ("box:ottawa", "united_kingdom"),
+    ("box:washington", "box:venezuela"),
+    ("box:washington", "box:brazil"),
+    ("box:brazil", "senegal"),
+    ("box:brazil", "box:johannesburg"),
+    ("box:johannesburg", "djibouti"),
+    ("box:johannesburg", "india"),
+    ("box:johannesburg", "nigeria"),
+    ("box:san_francisco", "box:honolulu"),
+    ("box:honolulu", "box:tokyo"),
+    ("box:honolulu", "box:manila"),
+    ("box:honolulu", "box:sydney"),
+    ("box:tokyo", "box:hong_kong"),
+    ("box:tokyo", "box:manila"),
+    ("box:hong_kong", "box:manila"),
+    ("box:hong_kong", "india"),
+    ("box:manila", "box:sydney"),
+    ("box:sydney", "india"),
 ]
 LAND = [
-    ("box:washington", "box:ottawa"), ("box:brazil", "box:argentina"),
-    ("box:brazil", "box:venezuela"), ("box:brazil", "box:colombia"), ("box:brazil", "box:peru"), ("box:peru", "box:chile"),
-    ("box:chile", "box:argentina"), ("box:colombia", "box:venezuela"), ("box:colombia", "box:peru"),
-    ("box:mongolia", "russia.s"), ("box:samara", "russia.n"),
+    ("box:washington", "box:ottawa"),
+    ("box:brazil", "box:argentina"),
+    ("box:brazil", "box:venezuela"),
+    ("box:brazil", "box:colombia"),
+    ("box:brazil", "box:peru"),
+    ("box:peru", "box:chile"),
+    ("box:chile", "box:argentina"),
+    ("box:colombia", "box:venezuela"),
+    ("box:colombia", "box:peru"),
+    ("box:mongolia", "russia.s"),
+    ("box:samara", "russia.n"),
     # Turkey meets Bulgaria and Greece in Thrace, its European part across the Straits: the import
     # proposes no line on an outlying part, and armies walk there in 004's games (Russia's
     # Kaliningrad and Northern Ireland stay without: Great Britain is reached by sea)
-    ("bulgaria", "turkey"), ("greece", "turkey"),
+    ("bulgaria", "turkey"),
+    ("greece", "turkey"),
 ]
 
 
 def build(out: Path = OUT) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         raw = Path(tmp) / "raw.toml"
-        r = subprocess.run([sys.executable, "-m", "mapref", "import-areas", str(SOURCE), "-o", str(raw)],
-                           capture_output=True, text=True, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+        r = subprocess.run(
+            [sys.executable, "-m", "mapref", "import-areas", str(SOURCE), "-o", str(raw)],
+            capture_output=True,
+            text=True,
+            env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+        )
         if r.returncode != 0:
             raise SystemExit(r.stderr)
         m = load_area_map(raw)
     m.name = "Europe, North Africa and the Middle East (areas)"
-    m.notes = ("Imported with mapref import-areas from Natural Earth 1:110m countries (public domain), by "
-               "tools/build_europe_areas.py: Russia split at 52 N, 1939 owners as colours, 004's victory cities and "
-               "capitals named, off-map boxes for the Americas, the Pacific, South Africa and Mongolia, naval lines added.")
+    m.notes = (
+        "Imported with mapref import-areas from Natural Earth 1:110m countries (public domain), by "
+        "tools/build_europe_areas.py: Russia split at 52 N, 1939 owners as colours, 004's victory cities and "
+        "capitals named, off-map boxes for the Americas, the Pacific, South Africa and Mongolia, naval lines added."
+    )
     split_location(m, "russia", [(700.0, 460.0), (1600.0, 460.0)], ("n", "s")).do(m)
     # Northern Italy (the Italian Social Republic rule) and the south with Rome: split at 43.4 N
     split_location(m, "italy", [(520.0, 632.0), (820.0, 632.0)], ("n", "s")).do(m)
@@ -135,10 +230,19 @@ def build(out: Path = OUT) -> None:
             for s, c in CITIES.items():
                 if s.startswith(lid + "."):
                     attrs[f"city_{s.split('.')[1]}"] = c
-        m.locations[lid] = dataclasses.replace(loc, colour=owner.get(lid, "neutral"), capital=lid in CAPITALS, attrs=attrs)
+        m.locations[lid] = dataclasses.replace(
+            loc, colour=owner.get(lid, "neutral"), capital=lid in CAPITALS, attrs=attrs
+        )
     for bid, (name, own, city, capital, pos) in BOXES.items():
-        m.boxes[bid] = Box(bid, name=name, colour=own, capital=capital, attrs={"city": city} if city else {}, position=pos,
-                           size=(130.0, 40.0))
+        m.boxes[bid] = Box(
+            bid,
+            name=name,
+            colour=own,
+            capital=capital,
+            attrs={"city": city} if city else {},
+            position=pos,
+            size=(130.0, 40.0),
+        )
     for lid, ln in list(m.lines.items()):
         m.lines[lid] = dataclasses.replace(ln, proposed=False)
     for kind, pairs in (("naval", NAVAL), ("land", LAND)):

@@ -59,45 +59,161 @@ SEA_MAX = 0.12  # land share at or below which a hex is all sea
 
 # Modern Natural Earth country -> 1939 country code (before the polygon splits below).
 MODERN_TO_1939 = {
-    "Germany": "ge", "Austria": "ge", "Czechia": "ge", "Slovakia": "ge",
-    "Poland": "pl", "Lithuania": "bs", "Latvia": "bs", "Estonia": "bs",
-    "Russia": "su", "Belarus": "su", "Ukraine": "su", "Georgia": "su", "Armenia": "su",
-    "Azerbaijan": "su", "Kazakhstan": "su", "Turkmenistan": "su", "Uzbekistan": "su",
-    "Finland": "fi", "Sweden": "se", "Norway": "no", "Denmark": "dk", "Iceland": "is",
-    "United Kingdom": "gb", "Ireland": "ie", "France": "fr", "Switzerland": "ch",
-    "Netherlands": "lc", "Belgium": "lc", "Luxembourg": "lc", "Spain": "es", "Portugal": "pt",
-    "Italy": "it", "Albania": "it", "Slovenia": "yu", "Croatia": "yu", "Bosnia and Herz.": "yu",
-    "Serbia": "yu", "Montenegro": "yu", "Kosovo": "yu", "Macedonia": "yu",
-    "Hungary": "hu", "Romania": "ro", "Moldova": "ro", "Bulgaria": "bg", "Greece": "gr",
-    "Turkey": "tr", "Cyprus": "cy", "N. Cyprus": "cy", "Syria": "ls", "Lebanon": "ls",
-    "Israel": "ps", "Palestine": "ps", "Jordan": "tj", "Iraq": "iq", "Iran": "ir",
-    "Kuwait": "kw", "Qatar": "qa", "Saudi Arabia": "sa", "Egypt": "eg", "Libya": "ly",
-    "Tunisia": "tn", "Algeria": "dz", "Morocco": "ma", "W. Sahara": "ma",
-    "Mauritania": "aof", "Mali": "aof", "Niger": "aof", "Senegal": "aof",
-    "Sudan": "eg", "Chad": "aof", "Yemen": "sa", "Oman": "sa", "United Arab Emirates": "sa",
+    "Germany": "ge",
+    "Austria": "ge",
+    "Czechia": "ge",
+    "Slovakia": "ge",
+    "Poland": "pl",
+    "Lithuania": "bs",
+    "Latvia": "bs",
+    "Estonia": "bs",
+    "Russia": "su",
+    "Belarus": "su",
+    "Ukraine": "su",
+    "Georgia": "su",
+    "Armenia": "su",
+    "Azerbaijan": "su",
+    "Kazakhstan": "su",
+    "Turkmenistan": "su",
+    "Uzbekistan": "su",
+    "Finland": "fi",
+    "Sweden": "se",
+    "Norway": "no",
+    "Denmark": "dk",
+    "Iceland": "is",
+    "United Kingdom": "gb",
+    "Ireland": "ie",
+    "France": "fr",
+    "Switzerland": "ch",
+    "Netherlands": "lc",
+    "Belgium": "lc",
+    "Luxembourg": "lc",
+    "Spain": "es",
+    "Portugal": "pt",
+    "Italy": "it",
+    "Albania": "it",
+    "Slovenia": "yu",
+    "Croatia": "yu",
+    "Bosnia and Herz.": "yu",
+    "Serbia": "yu",
+    "Montenegro": "yu",
+    "Kosovo": "yu",
+    "Macedonia": "yu",
+    "Hungary": "hu",
+    "Romania": "ro",
+    "Moldova": "ro",
+    "Bulgaria": "bg",
+    "Greece": "gr",
+    "Turkey": "tr",
+    "Cyprus": "cy",
+    "N. Cyprus": "cy",
+    "Syria": "ls",
+    "Lebanon": "ls",
+    "Israel": "ps",
+    "Palestine": "ps",
+    "Jordan": "tj",
+    "Iraq": "iq",
+    "Iran": "ir",
+    "Kuwait": "kw",
+    "Qatar": "qa",
+    "Saudi Arabia": "sa",
+    "Egypt": "eg",
+    "Libya": "ly",
+    "Tunisia": "tn",
+    "Algeria": "dz",
+    "Morocco": "ma",
+    "W. Sahara": "ma",
+    "Mauritania": "aof",
+    "Mali": "aof",
+    "Niger": "aof",
+    "Senegal": "aof",
+    "Sudan": "eg",
+    "Chad": "aof",
+    "Yemen": "sa",
+    "Oman": "sa",
+    "United Arab Emirates": "sa",
 }
 
 # Where 1939 borders differ from today's: (modern countries, lon/lat polygon, 1939 code).
 SPLITS_1939 = [
     # Poland east of the Curzon line: Polish in 1939
-    (("Belarus", "Ukraine"), [(22.0, 55.8), (28.2, 55.9), (27.6, 55.0), (27.0, 54.0), (26.8, 53.5), (27.0, 52.6),
-                              (27.5, 51.5), (27.0, 50.6), (26.3, 50.2), (26.2, 49.6), (26.3, 48.6), (24.9, 48.4),
-                              (22.0, 48.8)], "pl"),
+    (
+        ("Belarus", "Ukraine"),
+        [
+            (22.0, 55.8),
+            (28.2, 55.9),
+            (27.6, 55.0),
+            (27.0, 54.0),
+            (26.8, 53.5),
+            (27.0, 52.6),
+            (27.5, 51.5),
+            (27.0, 50.6),
+            (26.3, 50.2),
+            (26.2, 49.6),
+            (26.3, 48.6),
+            (24.9, 48.4),
+            (22.0, 48.8),
+        ],
+        "pl",
+    ),
     # Bukovina and Bessarabia's Black Sea end (Budjak): Rumanian in 1939
-    (("Ukraine",), [(24.9, 48.4), (26.3, 48.6), (27.5, 48.45), (29.2, 47.9), (30.2, 46.5), (30.5, 45.2), (28.0, 45.2),
-                    (24.9, 47.6)], "ro"),
+    (
+        ("Ukraine",),
+        [
+            (24.9, 48.4),
+            (26.3, 48.6),
+            (27.5, 48.45),
+            (29.2, 47.9),
+            (30.2, 46.5),
+            (30.5, 45.2),
+            (28.0, 45.2),
+            (24.9, 47.6),
+        ],
+        "ro",
+    ),
     # Carpatho-Ukraine: Hungarian from March 1939
     (("Ukraine",), [(22.0, 48.9), (24.9, 48.4), (24.9, 47.6), (22.0, 47.6)], "hu"),
     # Pomerania, Silesia and southern East Prussia: German in 1939
-    (("Poland",), [(13.5, 54.8), (17.6, 54.9), (17.3, 53.7), (16.2, 53.3), (15.8, 52.4), (16.5, 51.7), (17.6, 51.3),
-                   (18.2, 51.1), (18.5, 50.3), (18.0, 49.7), (13.5, 49.7)], "ge"),
+    (
+        ("Poland",),
+        [
+            (13.5, 54.8),
+            (17.6, 54.9),
+            (17.3, 53.7),
+            (16.2, 53.3),
+            (15.8, 52.4),
+            (16.5, 51.7),
+            (17.6, 51.3),
+            (18.2, 51.1),
+            (18.5, 50.3),
+            (18.0, 49.7),
+            (13.5, 49.7),
+        ],
+        "ge",
+    ),
     (("Poland", "Russia"), [(19.2, 55.6), (19.3, 53.6), (20.3, 53.2), (21.7, 53.1), (22.8, 53.9), (22.9, 55.6)], "ge"),
 ]
 
 # The Caspian is not one of the rulebook's five seas; it is counted as land (see Rulings).
-CASPIAN = [(47.0, 45.0), (49.0, 46.6), (51.0, 47.0), (53.0, 46.8), (53.0, 45.3), (51.3, 44.5), (51.3, 43.2),
-           (52.7, 41.8), (53.0, 40.0), (54.0, 38.0), (53.9, 37.2), (50.3, 37.0), (49.0, 37.6), (48.9, 38.5),
-           (49.5, 40.2), (48.6, 41.8), (47.5, 43.0)]
+CASPIAN = [
+    (47.0, 45.0),
+    (49.0, 46.6),
+    (51.0, 47.0),
+    (53.0, 46.8),
+    (53.0, 45.3),
+    (51.3, 44.5),
+    (51.3, 43.2),
+    (52.7, 41.8),
+    (53.0, 40.0),
+    (54.0, 38.0),
+    (53.9, 37.2),
+    (50.3, 37.0),
+    (49.0, 37.6),
+    (48.9, 38.5),
+    (49.5, 40.2),
+    (48.6, 41.8),
+    (47.5, 43.0),
+]
 
 
 def sea_of(lon: float, lat: float) -> str:
@@ -168,7 +284,9 @@ def build(report: bool = False) -> MapModel:
     countries = load_countries()
     land = unary_union(list(countries.values()))
 
-    m = MapModel(grid=grid, name=corr["map"]["name"], hex_size=float(corr["map"]["hex_size"]), notes=corr["map"]["notes"])
+    m = MapModel(
+        grid=grid, name=corr["map"]["name"], hex_size=float(corr["map"]["hex_size"]), notes=corr["map"]["notes"]
+    )
     for code, c in corr["countries"].items():
         m.countries[code] = Country(c["name"], c["colour"], c["allegiance"])
     for code, s in corr["seas"].items():
@@ -247,10 +365,13 @@ def apply_corrections(m: MapModel, corr: dict) -> None:
         m.regions[code] = Region(rg["name"], tuple(g.parse(x) for x in rg["hexes"]), rg.get("country"))
     for code, b in corr.get("boxes", {}).items():
         m.boxes[code] = Box(
-            name=b["name"], production=b.get("production", 0), country=b.get("country"),
+            name=b["name"],
+            production=b.get("production", 0),
+            country=b.get("country"),
             land=tuple(g.parse(x) for x in b.get("land", [])),
             sea_arrows=tuple(SeaArrow(g.parse(a["hex"]), a["length"], a["sea"]) for a in b.get("sea_arrows", [])),
-            position=tuple(float(x) for x in b["position"]), optional=b.get("optional", False),
+            position=tuple(float(x) for x in b["position"]),
+            optional=b.get("optional", False),
         )
     for fid, f in corr.get("features", {}).items():
         attrs = {k: v for k, v in f.items() if k not in ("kind", "hex", "box")}

@@ -42,7 +42,17 @@ from shapely.geometry import LineString, box as shapely_box, shape  # noqa: E402
 from shapely.ops import unary_union  # noqa: E402
 
 from mapref.core.areamodel import (  # noqa: E402
-    AreaMap, Box, ColourClass, Condition, Location, MoveLine, Supply, as_area, geo_to_map, polygon_parts, split_halves,
+    AreaMap,
+    Box,
+    ColourClass,
+    Condition,
+    Location,
+    MoveLine,
+    Supply,
+    as_area,
+    geo_to_map,
+    polygon_parts,
+    split_halves,
 )
 from mapref.io.areafile import dumps_area_map  # noqa: E402
 
@@ -63,8 +73,16 @@ COLOURS = {
     "tan": ColourClass("Neutral", "#e6d6a8", ""),
 }
 # the direction a half id faces (x east, y south, as on the map)
-FACING = {"e": (1, 0), "w": (-1, 0), "n": (0, -1), "s": (0, 1),
-          "ne": (1, -1), "nw": (-1, -1), "se": (1, 1), "sw": (-1, 1)}
+FACING = {
+    "e": (1, 0),
+    "w": (-1, 0),
+    "n": (0, -1),
+    "s": (0, 1),
+    "ne": (1, -1),
+    "nw": (-1, -1),
+    "se": (1, 1),
+    "sw": (-1, 1),
+}
 
 
 def condition(t: dict) -> Condition:
@@ -100,8 +118,14 @@ def balanced_cut(poly, cut: tuple[float, float], facing: str) -> tuple[float, fl
     def share(t: float) -> float:  # the share of the half ``facing`` points to, cut at cut + t * facing
         c = (cut[0] + fx * t, cut[1] + fy * t)
         r = 10000.0  # map units: far beyond the map
-        box = shapely.Polygon([(c[0] - fy * r, c[1] + fx * r), (c[0] - fy * r + fx * r, c[1] + fx * r + fy * r),
-                               (c[0] + fy * r + fx * r, c[1] - fx * r + fy * r), (c[0] + fy * r, c[1] - fx * r)])
+        box = shapely.Polygon(
+            [
+                (c[0] - fy * r, c[1] + fx * r),
+                (c[0] - fy * r + fx * r, c[1] + fx * r + fy * r),
+                (c[0] + fy * r + fx * r, c[1] - fx * r + fy * r),
+                (c[0] + fy * r, c[1] - fx * r),
+            ]
+        )
         return poly.intersection(box).area / poly.area
 
     s = share(0.0)
@@ -197,8 +221,13 @@ def build() -> AreaMap:
         left[p["country"]] = rest.difference(piece)
         got[p["location"]].append(piece)
 
-    m = AreaMap(name=hand["name"], notes=hand.get("notes", ""), colours=dict(COLOURS), geo=geo,
-                accept=tuple(hand.get("checks", {}).get("accept", ())))
+    m = AreaMap(
+        name=hand["name"],
+        notes=hand.get("notes", ""),
+        colours=dict(COLOURS),
+        geo=geo,
+        accept=tuple(hand.get("checks", {}).get("accept", ())),
+    )
     m.land = project(unary_union([keep_parts(g) for g in countries.values()]))
     outlines = {}
     for lid in hand["locations"]:
@@ -215,17 +244,47 @@ def build() -> AreaMap:
         cut = balanced_cut(poly, cut, halves[0])
         split = halves_split(poly, cut, halves)
         attrs = {"basis": t["basis"]}
-        loc = Location(lid, t["name"], t["colour"], bool(t.get("capital")), int(t.get("vp", 0)),
-                       supply_of(t.get("supply")), attrs, polygon=poly, anchor=city, halves=halves, split=split)
+        loc = Location(
+            lid,
+            t["name"],
+            t["colour"],
+            bool(t.get("capital")),
+            int(t.get("vp", 0)),
+            supply_of(t.get("supply")),
+            attrs,
+            polygon=poly,
+            anchor=city,
+            halves=halves,
+            split=split,
+        )
         anchors = {h: half_anchor(loc.half_geoms[h], split[1], h) for h in halves}
         m.locations[lid] = dataclasses.replace(loc, half_anchors=anchors)
     for bid, t in hand["boxes"].items():
         pos = geo_to_map(geo, *t["position"])
-        m.boxes[bid] = Box(bid, t["name"], t["colour"], False, 0, supply_of(t.get("supply")), {"basis": t["basis"]},
-                           position=(round(pos[0], 1), round(pos[1], 1)), size=(70.0, 44.0), condition=condition(t))
+        m.boxes[bid] = Box(
+            bid,
+            t["name"],
+            t["colour"],
+            False,
+            0,
+            supply_of(t.get("supply")),
+            {"basis": t["basis"]},
+            position=(round(pos[0], 1), round(pos[1], 1)),
+            size=(70.0, 44.0),
+            condition=condition(t),
+        )
     for lid, t in hand["lines"].items():
-        m.lines[lid] = MoveLine(lid, t["a"], t["b"], t["kind"], bool(t.get("oneway")), int(t.get("defence_a", 0)),
-                                int(t.get("defence_b", 0)), condition(t), attrs={"basis": t["basis"]})
+        m.lines[lid] = MoveLine(
+            lid,
+            t["a"],
+            t["b"],
+            t["kind"],
+            bool(t.get("oneway")),
+            int(t.get("defence_a", 0)),
+            int(t.get("defence_b", 0)),
+            condition(t),
+            attrs={"basis": t["basis"]},
+        )
     return m
 
 

@@ -128,7 +128,10 @@ def main():
     for h in (Hex(1, 1), Hex(m.grid.rows, m.grid.cols)):
         bg = m.background
         ix, iy = lay.centre(h)
-        tx, ty = (int(round(v)) for v in c.map_to_widget(bg["offset"][0] + bg["scale"] * ix, bg["offset"][1] + bg["scale"] * iy))
+        tx, ty = (
+            int(round(v))
+            for v in c.map_to_widget(bg["offset"][0] + bg["scale"] * ix, bg["offset"][1] + bg["scale"] * iy)
+        )
         sx, sy = c.widget_xy(h)
         c.event_generate("<Motion>", x=sx, y=sy)
         c.event_generate("<ButtonPress-1>", x=sx, y=sy, button=1)
@@ -145,7 +148,9 @@ def main():
         ed.push(SetHexProps.same([ed.model.grid.parse(lab)], production=5))
     saved = ed.files.autosave_file.read_text(encoding="utf-8")
     root.destroy()  # (a clean close removes it: put it back as a killed editor leaves it)
-    (tmp / ".hitlers_war.autosave.toml").write_text(saved.replace(f"process {os.getpid()}", "process 999999"), encoding="utf-8")
+    (tmp / ".hitlers_war.autosave.toml").write_text(
+        saved.replace(f"process {os.getpid()}", "process 999999"), encoding="utf-8"
+    )
     root, ed = editor(path)  # quiet: nothing asked yet; then asked as the window would
 
     def dialog_shot():

@@ -57,29 +57,91 @@ import tomllib
 from collections import Counter, defaultdict
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass, field
-from datetime import date, datetime, time as dtime, timezone
+from datetime import date, datetime, time as dtime, timezone, UTC
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-FAMILIES = ("map", "map_struct", "scenario", "game", "game_args", "refs", "random", "render", "other_game", "verbs", "log",
-            "journal", "geojson", "image", "window", "big")
-WEIGHTS = {"map": 10, "map_struct": 6, "scenario": 7, "game": 12, "game_args": 7, "refs": 5, "random": 6, "render": 4,
-           "other_game": 9, "verbs": 9, "log": 6, "journal": 8, "geojson": 9, "image": 5, "window": 7, "big": 2}
+FAMILIES = (
+    "map",
+    "map_struct",
+    "scenario",
+    "game",
+    "game_args",
+    "refs",
+    "random",
+    "render",
+    "other_game",
+    "verbs",
+    "log",
+    "journal",
+    "geojson",
+    "image",
+    "window",
+    "big",
+)
+WEIGHTS = {
+    "map": 10,
+    "map_struct": 6,
+    "scenario": 7,
+    "game": 12,
+    "game_args": 7,
+    "refs": 5,
+    "random": 6,
+    "render": 4,
+    "other_game": 9,
+    "verbs": 9,
+    "log": 6,
+    "journal": 8,
+    "geojson": 9,
+    "image": 5,
+    "window": 7,
+    "big": 2,
+}
 OUTCOMES = ("ok", "error", "messy", "internal", "hang", "blowup")
 SHIPPED_SCENARIOS = ("barbarossa", "fall_of_germany", "war_for_europe")
 # the other games' scenarios (their own rulesets and maps), and moves that open a position up
-OTHER_SCENARIOS = {"struggle_for_europe": [["move", "G", "ruhr", "sedan=1,2", "antwerp=3"],
-                                           ["move", "G", "warsaw", "bialystok=1"]],
-                   "three_fronts": [["advance", "G"]], "aa_house_rules": [["take", "G", "Germany", "--by", "france"]],
-                   "war_for_europe_vp": [["advance", "G"]]}
+OTHER_SCENARIOS = {
+    "struggle_for_europe": [["move", "G", "ruhr", "sedan=1,2", "antwerp=3"], ["move", "G", "warsaw", "bialystok=1"]],
+    "three_fronts": [["advance", "G"]],
+    "aa_house_rules": [["take", "G", "Germany", "--by", "france"]],
+    "war_for_europe_vp": [["advance", "G"]],
+}
 
 # ----------------------------------------------------------------------------- nasty values
 CONTROL = "\x1b[31mred\x1b[0m\nforged.toml:1:1: x\r\x07\u202e\x00"
-LABELS = ["E7", "e7", "E07", "E007", " E7", "E7 ", "e07", "Q13", "q13", "E٧", "Ｅ7", "E²", "७७", "A0", "A-1", "Z999", "AAAA1",
-          "A" + "9" * 5000, "Ä1", "box:", "box:" + "x" * 300, "P10-Q10", "", "0", "0101", "٠١٠١", CONTROL, "E7\n"]
+LABELS = [
+    "E7",
+    "e7",
+    "E07",
+    "E007",
+    " E7",
+    "E7 ",
+    "e07",
+    "Q13",
+    "q13",
+    "E٧",
+    "Ｅ7",
+    "E²",
+    "७७",
+    "A0",
+    "A-1",
+    "Z999",
+    "AAAA1",
+    "A" + "9" * 5000,
+    "Ä1",
+    "box:",
+    "box:" + "x" * 300,
+    "P10-Q10",
+    "",
+    "0",
+    "0101",
+    "٠١٠١",
+    CONTROL,
+    "E7\n",
+]
 
 
 ARG_LABELS = [x.replace("\x00", "") for x in LABELS]  # a command line holds no NUL
@@ -94,14 +156,36 @@ def nasty_fragment(rnd: random.Random) -> str:
     pick = rnd.randrange(30)
     d = rnd.choice([5, 33, 40, 120, 400, 600, 2000])
     return [
-        lambda: "true", lambda: "false", lambda: "0", lambda: "-1", lambda: "1e308", lambda: "-0.0", lambda: "nan",
-        lambda: rnd.choice(["inf", "-inf", "+inf"]), lambda: "9" * rnd.choice([20, 4299, 4301, 6000]),
-        lambda: "0x" + "f" * rnd.choice([17, 100, 5000]), lambda: '""', lambda: toml_str(CONTROL),
-        lambda: toml_str(rnd.choice(LABELS)), lambda: "[]", lambda: "{}", lambda: "[" * d + "]" * d,
-        lambda: "{a=" * d + "1" + "}" * d, lambda: toml_str("x" * rnd.choice([200, 100_000])), lambda: str(2**63),
-        lambda: str(-(2**63) - 1), lambda: "1979-05-27T07:32:00Z", lambda: "07:32:00", lambda: "1979-05-27",
-        lambda: '"/dev/zero"', lambda: toml_str("a" * 5000 + ".toml"), lambda: "[1, 2]", lambda: "[nan, inf]",
-        lambda: '{ x = 1 }', lambda: "1.5", lambda: toml_str("\u0000"),
+        lambda: "true",
+        lambda: "false",
+        lambda: "0",
+        lambda: "-1",
+        lambda: "1e308",
+        lambda: "-0.0",
+        lambda: "nan",
+        lambda: rnd.choice(["inf", "-inf", "+inf"]),
+        lambda: "9" * rnd.choice([20, 4299, 4301, 6000]),
+        lambda: "0x" + "f" * rnd.choice([17, 100, 5000]),
+        lambda: '""',
+        lambda: toml_str(CONTROL),
+        lambda: toml_str(rnd.choice(LABELS)),
+        lambda: "[]",
+        lambda: "{}",
+        lambda: "[" * d + "]" * d,
+        lambda: "{a=" * d + "1" + "}" * d,
+        lambda: toml_str("x" * rnd.choice([200, 100_000])),
+        lambda: str(2**63),
+        lambda: str(-(2**63) - 1),
+        lambda: "1979-05-27T07:32:00Z",
+        lambda: "07:32:00",
+        lambda: "1979-05-27",
+        lambda: '"/dev/zero"',
+        lambda: toml_str("a" * 5000 + ".toml"),
+        lambda: "[1, 2]",
+        lambda: "[nan, inf]",
+        lambda: "{ x = 1 }",
+        lambda: "1.5",
+        lambda: toml_str("\u0000"),
     ][pick]()
 
 
@@ -128,11 +212,14 @@ def nasty_value(rnd: random.Random, depth: int = 0) -> object:
             v = [v] if rnd.random() < 0.5 else {"a": v}
         return v
     if pick == 8:
-        return rnd.choice([datetime(1941, 6, 22, 3, 15, tzinfo=timezone.utc), date(1941, 6, 22), dtime(3, 15)])
+        return rnd.choice([datetime(1941, 6, 22, 3, 15, tzinfo=UTC), date(1941, 6, 22), dtime(3, 15)])
     if pick == 9 and depth < 3:
         return [nasty_value(rnd, depth + 1) for _ in range(rnd.randrange(4))]
     if pick == 10 and depth < 3:
-        return {rnd.choice(["x", "name", "at", "E7", "kind", "", CONTROL[:6]]): nasty_value(rnd, depth + 1) for _ in range(rnd.randrange(3))}
+        return {
+            rnd.choice(["x", "name", "at", "E7", "kind", "", CONTROL[:6]]): nasty_value(rnd, depth + 1)
+            for _ in range(rnd.randrange(3))
+        }
     if pick == 11:
         return rnd.choice(["hex", "scenario", "game", "HEX", "", "map"])
     if pick == 12:
@@ -140,13 +227,16 @@ def nasty_value(rnd: random.Random, depth: int = 0) -> object:
     if pick == 13:
         return rnd.choice(["axis", "soviet", "allies", "none", "Axis", "neutral"])
     if pick == 14:
-        return rnd.choice(["/dev/zero", "/dev/null", ".", "..", "/", "missing.toml", "a" * 300, "map.toml", "game.toml"])
+        return rnd.choice(
+            ["/dev/zero", "/dev/null", ".", "..", "/", "missing.toml", "a" * 300, "map.toml", "game.toml"]
+        )
     return rnd.choice([0, 1, 5, 99, 1000, -5, 3.5, "", "ge", "su", "L", "."])
 
 
 def dump_toml(data: dict) -> str:
     """A TOML writer for anything a mutation makes (nan, inf, huge integers, dates): every
     top-level key on one line, nested values inline."""
+
     def key(k: str) -> str:
         return k if re.fullmatch(r"[A-Za-z0-9_-]+", k) else toml_str(k)
 
@@ -197,8 +287,11 @@ def mutate_text(text: str, rnd: random.Random) -> tuple[bytes, str]:
                 k, m = rnd.choice(spots)
                 new = rnd.choice(LABELS)
                 new = new if '"' in lines[k][: m.start()] or "=" in lines[k][: m.start()] else toml_str(new)
-                lines[k] = lines[k][: m.start()] + new.replace('"', "") + lines[k][m.end():] if rnd.random() < 0.5 else \
-                    lines[k][: m.start()] + rnd.choice(["e7", "E07", "q13", "E٧", "A0"]) + lines[k][m.end():]
+                lines[k] = (
+                    lines[k][: m.start()] + new.replace('"', "") + lines[k][m.end() :]
+                    if rnd.random() < 0.5
+                    else lines[k][: m.start()] + rnd.choice(["e7", "E07", "q13", "E٧", "A0"]) + lines[k][m.end() :]
+                )
                 notes.append(f"label on line {k + 1}")
         elif op == 2 and n:
             notes.append(f"line {i + 1} deleted")
@@ -211,17 +304,59 @@ def mutate_text(text: str, rnd: random.Random) -> tuple[bytes, str]:
             lines[i], lines[j] = lines[j], lines[i]
             notes.append(f"lines {i + 1} and {j + 1} swapped")
         elif op == 5:
-            lines.insert(i, f"{rnd.choice(['x', 'name', 'kind', 'format', 'E7', 'at', 'map', 'scenario', 'rows', 'hex_size', 'position', 'offset'])} = {nasty_fragment(rnd)}")
+            lines.insert(
+                i,
+                f"{rnd.choice(['x', 'name', 'kind', 'format', 'E7', 'at', 'map', 'scenario', 'rows', 'hex_size', 'position', 'offset'])} = {nasty_fragment(rnd)}",
+            )
             notes.append(f"line inserted at {i + 1}")
         elif op == 6:  # a number changed
             spots = [(k, m) for k, ln in enumerate(lines) for m in _NUMBER.finditer(ln)]
             if spots:
                 k, m = rnd.choice(spots)
-                lines[k] = lines[k][: m.start()] + rnd.choice(["0", "-1", "nan", "inf", "1e308", "9" * 30, "99999", "0.0", "-0.0", "1e-300", "9" * 4400]) + lines[k][m.end():]
+                lines[k] = (
+                    lines[k][: m.start()]
+                    + rnd.choice(
+                        ["0", "-1", "nan", "inf", "1e308", "9" * 30, "99999", "0.0", "-0.0", "1e-300", "9" * 4400]
+                    )
+                    + lines[k][m.end() :]
+                )
                 notes.append(f"number on line {k + 1}")
         elif op == 7:  # grid and drawing numbers
-            key = rnd.choice(["rows", "columns", "hex_size", "opacity", "scale", "position", "offset", "year", "production", "format"])
-            val = rnd.choice(["0", "-3", "9999", "501", "1000", "100001", "nan", "inf", "0.0", "1e308", "true", "[inf, 0]", "[1e300, 1e300]", "[nan, nan]", "[0]", '"x"', "2.5"])
+            key = rnd.choice(
+                [
+                    "rows",
+                    "columns",
+                    "hex_size",
+                    "opacity",
+                    "scale",
+                    "position",
+                    "offset",
+                    "year",
+                    "production",
+                    "format",
+                ]
+            )
+            val = rnd.choice(
+                [
+                    "0",
+                    "-3",
+                    "9999",
+                    "501",
+                    "1000",
+                    "100001",
+                    "nan",
+                    "inf",
+                    "0.0",
+                    "1e308",
+                    "true",
+                    "[inf, 0]",
+                    "[1e300, 1e300]",
+                    "[nan, nan]",
+                    "[0]",
+                    '"x"',
+                    "2.5",
+                ]
+            )
             hit = [k for k, ln in enumerate(lines) if ln.strip().startswith(key + " ")]
             if hit:
                 k = rnd.choice(hit)
@@ -233,8 +368,15 @@ def mutate_text(text: str, rnd: random.Random) -> tuple[bytes, str]:
             heads = [k for k, ln in enumerate(lines) if ln.startswith("[")]
             if heads:
                 k = rnd.choice(heads)
-                lines[k] = rnd.choice([lines[k].replace("[", "[[", 1).replace("]", "]]", 1), "[" + ".".join(["a"] * rnd.choice([5, 40, 300])) + "]",
-                                       lines[k].replace("]", ".x]", 1), "[" + toml_str(CONTROL) + "]", lines[k]])
+                lines[k] = rnd.choice(
+                    [
+                        lines[k].replace("[", "[[", 1).replace("]", "]]", 1),
+                        "[" + ".".join(["a"] * rnd.choice([5, 40, 300])) + "]",
+                        lines[k].replace("]", ".x]", 1),
+                        "[" + toml_str(CONTROL) + "]",
+                        lines[k],
+                    ]
+                )
                 notes.append(f"header on line {k + 1}")
         elif op == 9:  # a string value gets control characters
             spots = [k for k, ln in enumerate(lines) if '= "' in ln]
@@ -307,24 +449,54 @@ def random_document(rnd: random.Random) -> tuple[bytes, str]:
         return bytes(rnd.randrange(256) for _ in range(rnd.randrange(0, 400))), "random bytes"
     if pick == 1:
         d = rnd.choice([30, 33, 100, 450, 1000, 5000, 50_000])
-        return (f"format = 1\nkind = {toml_str(rnd.choice(['hex', 'game', 'scenario']))}\nx = " + "[" * d + "]" * d + "\n").encode(), f"arrays {d} deep"
+        return (
+            f"format = 1\nkind = {toml_str(rnd.choice(['hex', 'game', 'scenario']))}\nx = " + "[" * d + "]" * d + "\n"
+        ).encode(), f"arrays {d} deep"
     if pick == 2:
         d = rnd.choice([30, 40, 500, 3000])
         return ("x = " + "{ a = " * d + "1" + " }" * d + "\n").encode(), f"inline tables {d} deep"
     if pick == 3:
         return ("format = " + "9" * rnd.choice([4300, 4301, 10_000]) + "\n").encode(), "huge integer"
     if pick == 4:
-        doc = {"format": nasty_value(rnd), "kind": rnd.choice(["hex", "scenario", "game", 3, ["hex"], {"a": 1}, True, ""])}
+        doc = {
+            "format": nasty_value(rnd),
+            "kind": rnd.choice(["hex", "scenario", "game", 3, ["hex"], {"a": 1}, True, ""]),
+        }
         for _ in range(rnd.randrange(6)):
-            doc[rnd.choice(["grid", "map", "scenario", "turn", "armies", "hexes", "layers", "x", "sides", "boxes", "background"])] = nasty_value(rnd)
+            doc[
+                rnd.choice(
+                    [
+                        "grid",
+                        "map",
+                        "scenario",
+                        "turn",
+                        "armies",
+                        "hexes",
+                        "layers",
+                        "x",
+                        "sides",
+                        "boxes",
+                        "background",
+                    ]
+                )
+            ] = nasty_value(rnd)
         return dump_toml(doc).encode(), "random keys"
     if pick == 5:
-        rows, cols = rnd.choice([(0, 5), (501, 1), (1, 501), (400, 400), (100001, 1), (9999, 9999), (10**30, 1), (317, 316)])
-        return f'format = 1\nkind = "hex"\nname = "big"\n[grid]\nrows = {rows}\ncolumns = {cols}\n'.encode(), f"grid {rows}x{cols}"
+        rows, cols = rnd.choice(
+            [(0, 5), (501, 1), (1, 501), (400, 400), (100001, 1), (9999, 9999), (10**30, 1), (317, 316)]
+        )
+        return (
+            f'format = 1\nkind = "hex"\nname = "big"\n[grid]\nrows = {rows}\ncolumns = {cols}\n'.encode(),
+            f"grid {rows}x{cols}",
+        )
     if pick == 6:
-        return ("\ufeff" + "format = 1\n").encode() if rnd.random() < 0.5 else b"\x00" * rnd.randrange(1, 100), "BOM or NULs"
+        return ("\ufeff" + "format = 1\n").encode() if rnd.random() < 0.5 else b"\x00" * rnd.randrange(
+            1, 100
+        ), "BOM or NULs"
     if pick == 7:
-        return ('format = 1\nkind = "hex"\n' + "[grid]\n" + "\n".join(f"k{i} = {i}" for i in range(rnd.choice([10, 5000])))).encode(), "many keys"
+        return (
+            'format = 1\nkind = "hex"\n' + "[grid]\n" + "\n".join(f"k{i} = {i}" for i in range(rnd.choice([10, 5000])))
+        ).encode(), "many keys"
     return ("a = [" + "1," * rnd.choice([10, 100_000]) + "]\n").encode(), "long array"
 
 
@@ -337,13 +509,18 @@ def png_header(w: int, h: int) -> bytes:
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
 
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(b"\0" * 64)) + chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(b"\0" * 64))
+        + chunk(b"IEND", b"")
+    )
 
 
 def nasty_json(rnd: random.Random) -> object:
     """A value JSON can hold that a reader should refuse or survive (Python's json writes nan
     and infinity as NaN and Infinity, and reads them back)."""
+
     def plain(v: object) -> object:
         if isinstance(v, (datetime, date, dtime)):
             return v.isoformat()
@@ -427,7 +604,11 @@ def geojson_geometry(data: dict, rnd: random.Random) -> tuple[str, str]:
         note = f"a feature copied, shifted {dx}"
     elif op == 1:  # every coordinate scaled: projected metres, not degrees
         k = rnd.choice([1000, 1e6, 1e300, -1, 0])
-        data = json.loads(json.dumps(data), parse_float=lambda s: float(s) * k, parse_int=lambda s: int(s) * int(k) if k == int(k) else float(s) * k)
+        data = json.loads(
+            json.dumps(data),
+            parse_float=lambda s: float(s) * k,
+            parse_int=lambda s: int(s) * int(k) if k == int(k) else float(s) * k,
+        )
         note = f"coordinates times {k:g}"
     elif op == 2 and feats:  # many copies of the grid, each shifted: thousands of features
         n = rnd.choice([200, 2000, 6000])
@@ -436,8 +617,11 @@ def geojson_geometry(data: dict, rnd: random.Random) -> tuple[str, str]:
         for c in range(n):
             f = base[c % len(base)]
             shift = (c // len(base)) * rnd.choice([0, 20, 0.5])
-            g = json.loads(json.dumps(f["geometry"]), parse_float=lambda s, d=shift: float(s) + d,
-                           parse_int=lambda s, d=shift: int(s) + d)
+            g = json.loads(
+                json.dumps(f["geometry"]),
+                parse_float=lambda s, d=shift: float(s) + d,
+                parse_int=lambda s, d=shift: int(s) + d,
+            )
             out.append({"type": "Feature", "properties": {"name": f"f{c}"}, "geometry": g})
         data["features"] = out
         note = f"{n} features"
@@ -446,8 +630,22 @@ def geojson_geometry(data: dict, rnd: random.Random) -> tuple[str, str]:
         ring = f["geometry"]["coordinates"][0]
         while isinstance(ring[0], list) and isinstance(ring[0][0], list):
             ring = ring[0]
-        ring[rnd.randrange(len(ring))] = rnd.choice([[200, 0], [0, 95], [1e308, 1e308], [10**400, 0], [0], [0, 0, 0], [1, 2, 3, 4],
-                                                     ["a", "b"], [None, 1], [True, 1], 5, []])
+        ring[rnd.randrange(len(ring))] = rnd.choice(
+            [
+                [200, 0],
+                [0, 95],
+                [1e308, 1e308],
+                [10**400, 0],
+                [0],
+                [0, 0, 0],
+                [1, 2, 3, 4],
+                ["a", "b"],
+                [None, 1],
+                [True, 1],
+                5,
+                [],
+            ]
+        )
         note = "a position changed"
     elif op == 4 and feats:  # a hole, or a polygon inside another
         f = rnd.choice(feats)
@@ -456,21 +654,48 @@ def geojson_geometry(data: dict, rnd: random.Random) -> tuple[str, str]:
         xs = [p[0] for p in first]
         ys = [p[1] for p in first]
         cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
-        inner = [[cx - 0.1, cy - 0.1], [cx + 0.1, cy - 0.1], [cx + 0.1, cy + 0.1], [cx - 0.1, cy + 0.1], [cx - 0.1, cy - 0.1]]
+        inner = [
+            [cx - 0.1, cy - 0.1],
+            [cx + 0.1, cy - 0.1],
+            [cx + 0.1, cy + 0.1],
+            [cx - 0.1, cy + 0.1],
+            [cx - 0.1, cy - 0.1],
+        ]
         if rnd.random() < 0.5:
-            data["features"].append({"type": "Feature", "properties": {"name": "Inside"}, "geometry": {"type": "Polygon", "coordinates": [inner]}})
+            data["features"].append(
+                {
+                    "type": "Feature",
+                    "properties": {"name": "Inside"},
+                    "geometry": {"type": "Polygon", "coordinates": [inner]},
+                }
+            )
             note = "a polygon inside another"
         else:
             (g["coordinates"] if g["type"] == "Polygon" else g["coordinates"][0]).append(inner[::-1])
             note = "a hole"
     elif op == 5 and feats:  # a self-crossing ring, or a ring that does not close
         f = rnd.choice(feats)
-        f["geometry"] = {"type": "Polygon", "coordinates": [rnd.choice([[[0, 40], [1, 41], [1, 40], [0, 41], [0, 40]],
-                                                                         [[0, 40], [1, 40], [1, 41]], [[0, 40], [0, 40], [0, 40], [0, 40]]])]}
+        f["geometry"] = {
+            "type": "Polygon",
+            "coordinates": [
+                rnd.choice(
+                    [
+                        [[0, 40], [1, 41], [1, 40], [0, 41], [0, 40]],
+                        [[0, 40], [1, 40], [1, 41]],
+                        [[0, 40], [0, 40], [0, 40], [0, 40]],
+                    ]
+                )
+            ],
+        }
         note = "a degenerate ring"
     else:
-        data["features"] = [{"type": "Feature", "properties": {"name": "everything"},
-                             "geometry": {"type": "GeometryCollection", "geometries": []}}] + feats
+        data["features"] = [
+            {
+                "type": "Feature",
+                "properties": {"name": "everything"},
+                "geometry": {"type": "GeometryCollection", "geometries": []},
+            }
+        ] + feats
         note = "a geometry collection"
     return json.dumps(data), note
 
@@ -483,40 +708,78 @@ def odd_json(rnd: random.Random) -> tuple[bytes, str]:
         return ("[" * d + "]" * d).encode(), f"arrays {d} deep"
     if pick == 1:
         d = rnd.choice([50, 2000, 100_000])
-        return ('{"type": "FeatureCollection", "features": ' + '{"a": ' * d + "1" + "}" * d + "}").encode(), f"objects {d} deep"
+        return (
+            '{"type": "FeatureCollection", "features": ' + '{"a": ' * d + "1" + "}" * d + "}"
+        ).encode(), f"objects {d} deep"
     if pick == 2:
-        return ('{"type": "FeatureCollection", "features": [], "x": ' + "9" * rnd.choice([4300, 5000, 100_000]) + "}").encode(), "huge integer"
+        return (
+            '{"type": "FeatureCollection", "features": [], "x": ' + "9" * rnd.choice([4300, 5000, 100_000]) + "}"
+        ).encode(), "huge integer"
     if pick == 3:
-        return json.dumps(rnd.choice([[], 1, "x", None, {"type": "Feature"}, {"type": "Polygon", "coordinates": []},
-                                      {"type": "FeatureCollection"}, {"type": "FeatureCollection", "features": {}},
-                                      {"type": "FeatureCollection", "features": [1, None, "x"]},
-                                      {"type": "FeatureCollection", "features": [{"type": "Feature", "properties": [], "geometry": 5}]},
-                                      {"type": "FeatureCollection", "features": [{"properties": {"name": 5}, "geometry": {"type": 5}}]},
-                                      {"type": "FeatureCollection", "features": [{"properties": {"name": "a"},
-                                                                                  "geometry": {"type": "Polygon", "coordinates": "x"}}]},
-                                      {"type": ["FeatureCollection"]}])).encode(), "an odd document"
+        return json.dumps(
+            rnd.choice(
+                [
+                    [],
+                    1,
+                    "x",
+                    None,
+                    {"type": "Feature"},
+                    {"type": "Polygon", "coordinates": []},
+                    {"type": "FeatureCollection"},
+                    {"type": "FeatureCollection", "features": {}},
+                    {"type": "FeatureCollection", "features": [1, None, "x"]},
+                    {"type": "FeatureCollection", "features": [{"type": "Feature", "properties": [], "geometry": 5}]},
+                    {"type": "FeatureCollection", "features": [{"properties": {"name": 5}, "geometry": {"type": 5}}]},
+                    {
+                        "type": "FeatureCollection",
+                        "features": [
+                            {"properties": {"name": "a"}, "geometry": {"type": "Polygon", "coordinates": "x"}}
+                        ],
+                    },
+                    {"type": ["FeatureCollection"]},
+                ]
+            )
+        ).encode(), "an odd document"
     if pick == 4:
         return bytes(rnd.randrange(256) for _ in range(rnd.randrange(0, 400))), "random bytes"
     if pick == 5:
         return ("\ufeff" + '{"type": "FeatureCollection", "features": []}').encode(), "a byte-order mark"
     if pick == 6:
-        return ('{"type": "FeatureCollection", "features": [' + ",".join(['{"type": "Feature", "properties": {"name": "x"}, '
-                '"geometry": {"type": "Polygon", "coordinates": [[[0, 40], [1, 40], [1, 41], [0, 40]]]}}'] * rnd.choice([2, 50, 3000]))
-                + "]}").encode(), "features on top of each other"
+        return (
+            '{"type": "FeatureCollection", "features": ['
+            + ",".join(
+                [
+                    '{"type": "Feature", "properties": {"name": "x"}, '
+                    '"geometry": {"type": "Polygon", "coordinates": [[[0, 40], [1, 40], [1, 41], [0, 40]]]}}'
+                ]
+                * rnd.choice([2, 50, 3000])
+            )
+            + "]}"
+        ).encode(), "features on top of each other"
     if pick == 7:
-        return '{"type": "FeatureCollection", "features": [NaN, Infinity, -Infinity]}'.encode(), "NaN"
-    return ('{"type": "FeatureCollection", "features": [' + ",".join([f'{{"type": "Feature", "properties": {{"name": "p{k}"}}, '
-            f'"geometry": {{"type": "Point", "coordinates": [{k % 360 - 180}, 0]}}}}' for k in range(rnd.choice([1, 1000]))]) + "]}").encode(), "points only"
+        return b'{"type": "FeatureCollection", "features": [NaN, Infinity, -Infinity]}', "NaN"
+    return (
+        '{"type": "FeatureCollection", "features": ['
+        + ",".join(
+            [
+                f'{{"type": "Feature", "properties": {{"name": "p{k}"}}, '
+                f'"geometry": {{"type": "Point", "coordinates": [{k % 360 - 180}, 0]}}}}'
+                for k in range(rnd.choice([1, 1000]))
+            ]
+        )
+        + "]}"
+    ).encode(), "points only"
 
 
 def big_document(shape: str, size: int, rnd: random.Random, bases) -> bytes:
     """A file of about ``size`` bytes of one of the costly shapes (see Generator._big)."""
+
     def fill(unit: str, head: str, tail: str) -> bytes:
         n = max(1, (size - len(head) - len(tail)) // len(unit))
         return (head + unit * n + tail).encode()
 
     if shape == "ints":
-        return fill("1,", "format = 1\nkind = \"hex\"\na = [", "]\n")
+        return fill("1,", 'format = 1\nkind = "hex"\na = [', "]\n")
     if shape == "floats":
         return fill("-1234.5678e-3, ", "a = [", "]\n")
     if shape == "strings":
@@ -524,15 +787,19 @@ def big_document(shape: str, size: int, rnd: random.Random, bases) -> bytes:
     if shape == "inline":
         return fill("{ x = 1, y = [2] }, ", 'kind = "game"\nlog = [', "]\n")
     if shape == "nested":
-        return fill("[[1, 2], [3]], ", 'a = [', "]\n")
+        return fill("[[1, 2], [3]], ", "a = [", "]\n")
     if shape == "keys":
         n = size // 16
-        return ("format = 1\nkind = \"hex\"\nname = \"k\"\n[grid]\nrows = 500\ncolumns = 200\n[hexes]\n"
-                + "".join(f"K{k} = {{ x = 1 }}\n" for k in range(n))).encode()
+        return (
+            'format = 1\nkind = "hex"\nname = "k"\n[grid]\nrows = 500\ncolumns = 200\n[hexes]\n'
+            + "".join(f"K{k} = {{ x = 1 }}\n" for k in range(n))
+        ).encode()
     if shape == "polygon":
         n = max(4, size // 24)
         pts = ", ".join(f"[{(k % 1000) * 0.01:.2f}, {k // 1000 * 0.01:.2f}]" for k in range(n))
-        return ('format = 1\nkind = "area"\nname = "big"\n\n[locations.a]\nname = "A"\npolygon = [\n  ' + pts + ",\n]\n").encode()
+        return (
+            'format = 1\nkind = "area"\nname = "big"\n\n[locations.a]\nname = "A"\npolygon = [\n  ' + pts + ",\n]\n"
+        ).encode()
     if shape == "locations":
         out = ['format = 1\nkind = "area"\nname = "many"\n']
         k, total = 0, 0
@@ -625,7 +892,9 @@ class Bases:
                         here.append(out.read_text(encoding="utf-8"))
             local_sc = re.sub(r'(?m)^map = ".*"$', 'map = "map.toml"', sc_text)
             self.others += [(name, self.maps[stem], local_sc, self._local(g)) for g in here]
-        self.other_words: list[str] = sorted({w for _, _, _, g in self.others for w in re.findall(r'"([a-z_]+(?:\.[a-z]+)?)"', g)})
+        self.other_words: list[str] = sorted(
+            {w for _, _, _, g in self.others for w in re.findall(r'"([a-z_]+(?:\.[a-z]+)?)"', g)}
+        )
         found = re.findall(r'(?m)^at = "([^"]+)"', "".join(g for _, g in self.games))
         self.labels = sorted(set(found) | {"E7", "P10", "Q13", "J11", "U21", "A1"})
         from mapref.io.mapfile import load_map
@@ -637,7 +906,9 @@ class Bases:
                 h = grid.parse(lab, strict=True)
             except ValueError:
                 continue
-            self.near[lab] = [grid.label(n) for n in grid.neighbours(h)] + [grid.label(x) for n in grid.neighbours(h) for x in grid.neighbours(n)]
+            self.near[lab] = [grid.label(n) for n in grid.neighbours(h)] + [
+                grid.label(x) for n in grid.neighbours(h) for x in grid.neighbours(n)
+            ]
         self._more(folder)
 
     # ---------------------------------------------------------------- issue 27: every file kind
@@ -676,22 +947,51 @@ class Bases:
                 w.undo()
                 w.redo()
             if w.journal.path.exists():
-                self.journals.append((name, {**base, "game.toml": (here / "game.toml").read_bytes(),
-                                             ".game.toml.journal": w.journal.path.read_bytes()}))
-            fresh = GameSession(new_game(here / "scenario.toml", scenario_ref="scenario.toml", map_ref="map.toml",
-                                         auto_place=True), journal=True)  # a new game's, in the state folder
+                self.journals.append(
+                    (
+                        name,
+                        {
+                            **base,
+                            "game.toml": (here / "game.toml").read_bytes(),
+                            ".game.toml.journal": w.journal.path.read_bytes(),
+                        },
+                    )
+                )
+            fresh = GameSession(
+                new_game(here / "scenario.toml", scenario_ref="scenario.toml", map_ref="map.toml", auto_place=True),
+                journal=True,
+            )  # a new game's, in the state folder
             self._play(fresh, 2)
             if fresh.journal.path.exists():
-                self.journals.append((name, {**base, f"state/mapref/journals/new-{fresh.journal.path.name.split('-')[1]}"
-                                          f"-4194000.journal": fresh.journal.path.read_bytes()}))
+                self.journals.append(
+                    (
+                        name,
+                        {
+                            **base,
+                            f"state/mapref/journals/new-{fresh.journal.path.name.split('-')[1]}"
+                            f"-4194000.journal": fresh.journal.path.read_bytes(),
+                        },
+                    )
+                )
             fresh.journal.discard()
             w.journal.discard()
         # GeoJSON: Natural Earth's Europe, and a small grid of squares
         ne = ROOT / "tools" / "data" / "ne_110m_countries_europe.geojson"  # Natural Earth, shipped
-        grid = {"type": "FeatureCollection", "features": [
-            {"type": "Feature", "properties": {"name": f"Square {i}-{j}", "n": i * 10 + j},
-             "geometry": {"type": "Polygon", "coordinates": [[[i, 40 + j], [i + 1, 40 + j], [i + 1, 41 + j], [i, 41 + j], [i, 40 + j]]]}}
-            for i in range(6) for j in range(5)]}
+        grid = {
+            "type": "FeatureCollection",
+            "features": [
+                {
+                    "type": "Feature",
+                    "properties": {"name": f"Square {i}-{j}", "n": i * 10 + j},
+                    "geometry": {
+                        "type": "Polygon",
+                        "coordinates": [[[i, 40 + j], [i + 1, 40 + j], [i + 1, 41 + j], [i, 41 + j], [i, 40 + j]]],
+                    },
+                }
+                for i in range(6)
+                for j in range(5)
+            ],
+        }
         self.geojson = {"grid": json.dumps(grid)}
         if ne.is_file():
             self.geojson["europe"] = ne.read_text(encoding="utf-8")
@@ -743,8 +1043,14 @@ class Generator:
 
     # a map alone: check, info, info --json, render
     def _map_commands(self, rnd: random.Random, f: str) -> list[str]:
-        return rnd.choice([["check", f], ["info", f], ["info", f, "--json"],
-                           ["render", f, "-o", "out.png", "--size", rnd.choice(["4", "5", "6", "8"])]])
+        return rnd.choice(
+            [
+                ["check", f],
+                ["info", f],
+                ["info", f, "--json"],
+                ["render", f, "-o", "out.png", "--size", rnd.choice(["4", "5", "6", "8"])],
+            ]
+        )
 
     def _map(self, i: int, rnd: random.Random) -> Case:
         name = rnd.choice(sorted(self.b.maps))
@@ -761,14 +1067,23 @@ class Generator:
         text = self.b.scenarios[name]
         data, note = mutate_struct(text, rnd) if rnd.random() < 0.3 else mutate_text(text, rnd)
         files = {"scenario.toml": data, "map.toml": self.b.maps["hitlers_war"].encode()}
-        argv = rnd.choice([["check", "scenario.toml"], ["new-game", "scenario.toml", "-o", "game.toml"],
-                           ["new-game", "scenario.toml", "-o", "game.toml", "--auto-place"], ["info", "scenario.toml"]])
+        argv = rnd.choice(
+            [
+                ["check", "scenario.toml"],
+                ["new-game", "scenario.toml", "-o", "game.toml"],
+                ["new-game", "scenario.toml", "-o", "game.toml", "--auto-place"],
+                ["info", "scenario.toml"],
+            ]
+        )
         return Case(i, "scenario", files, argv, f"{name}: {note}", saves="game.toml" if argv[0] == "new-game" else "")
 
     def _game_files(self, rnd: random.Random) -> tuple[dict[str, bytes], str]:
         sc, game = rnd.choice(self.b.games)
-        return {"game.toml": game.encode(), "scenario.toml": self.b.scenarios[sc].encode(),
-                "map.toml": self.b.maps["hitlers_war"].encode()}, sc
+        return {
+            "game.toml": game.encode(),
+            "scenario.toml": self.b.scenarios[sc].encode(),
+            "map.toml": self.b.maps["hitlers_war"].encode(),
+        }, sc
 
     def _game_argv(self, rnd: random.Random, odd: bool) -> list[str]:
         def space() -> str:
@@ -777,7 +1092,11 @@ class Generator:
             return rnd.choice(self.b.labels)
 
         def number() -> str:
-            return rnd.choice(["1", "2", "5"]) if not odd or rnd.random() < 0.5 else rnd.choice(["0", "-1", "99999999999", "9" * 5000, "x", "1e3"])
+            return (
+                rnd.choice(["1", "2", "5"])
+                if not odd or rnd.random() < 0.5
+                else rnd.choice(["0", "-1", "99999999999", "9" * 5000, "x", "1e3"])
+            )
 
         def step(frm: str) -> str:
             return rnd.choice(self.b.near[frm]) if frm in self.b.near and (not odd or rnd.random() < 0.5) else space()
@@ -786,16 +1105,41 @@ class Generator:
         frm = space()
         kinds = rnd.choice(["infantry", "mechanized", "air", "amphibious", "para"])
         options = [
-            ["check", g], ["referee", g], ["referee", g, "--json"], ["info", g], ["advance", g],
+            ["check", g],
+            ["referee", g],
+            ["referee", g, "--json"],
+            ["info", g],
+            ["advance", g],
             ["advance", g, "--roll", rnd.choice(["1", "6", "0", "7", "x"])],
-            ["move", g, frm, step(frm), f"--{kinds}", number()], ["move", g, frm, step(frm)], ["move", g, frm, step(frm)],
-            ["move", g, frm, step(frm), "--check"], ["move", g, space(), space(), "--fleet"],
+            ["move", g, frm, step(frm), f"--{kinds}", number()],
+            ["move", g, frm, step(frm)],
+            ["move", g, frm, step(frm)],
+            ["move", g, frm, step(frm), "--check"],
+            ["move", g, space(), space(), "--fleet"],
             ["set", g, space(), "--control", rnd.choice(["axis", "soviet", "allies", "none"])],
             ["set", g, space(), "--devastated", number()],
-            ["set", g, "--nation", rnd.choice(["fi", "us", "it", "xx", "", ARG_LABELS[-2]]), "--status",
-             rnd.choice(["at_war", "neutral", "surrendered", "bogus"]), "--side", rnd.choice(["axis", "allies", "none", "x"])],
-            ["set", g, "--nation", "tr", "--status", "at_war", "--joined", rnd.choice(["summer 1941", "winter 99999", ARG_LABELS[-2], "x"])],
-            ["losses", g, space(), f"--{kinds}", number()], ["capture", g, frm, step(frm)],
+            [
+                "set",
+                g,
+                "--nation",
+                rnd.choice(["fi", "us", "it", "xx", "", ARG_LABELS[-2]]),
+                "--status",
+                rnd.choice(["at_war", "neutral", "surrendered", "bogus"]),
+                "--side",
+                rnd.choice(["axis", "allies", "none", "x"]),
+            ],
+            [
+                "set",
+                g,
+                "--nation",
+                "tr",
+                "--status",
+                "at_war",
+                "--joined",
+                rnd.choice(["summer 1941", "winter 99999", ARG_LABELS[-2], "x"]),
+            ],
+            ["losses", g, space(), f"--{kinds}", number()],
+            ["capture", g, frm, step(frm)],
             ["capture", g, frm, step(frm), "--retreat-to", space(), "--check"],
             ["render", "map.toml", "-o", "out.png", "--size", "4", "--game", g],
         ]
@@ -813,28 +1157,76 @@ class Generator:
         files[target] = data
         argv = self._game_argv(rnd, odd=False)
         saving = argv[0] in ("move", "set", "advance", "losses", "capture") and "--check" not in argv
-        return Case(i, "game", files, argv, f"{sc} game, {target}: {note}", watch="game.toml",
-                    saves="game.toml" if saving else "")
+        return Case(
+            i,
+            "game",
+            files,
+            argv,
+            f"{sc} game, {target}: {note}",
+            watch="game.toml",
+            saves="game.toml" if saving else "",
+        )
 
     def _game_args(self, i: int, rnd: random.Random) -> Case:
         files, sc = self._game_files(rnd)
         argv = self._game_argv(rnd, odd=True)
         saving = argv[0] in ("move", "set", "advance", "losses", "capture") and "--check" not in argv
-        return Case(i, "game_args", files, argv, f"{sc} game, odd arguments", watch="game.toml",
-                    saves="game.toml" if saving else "")
+        return Case(
+            i,
+            "game_args",
+            files,
+            argv,
+            f"{sc} game, odd arguments",
+            watch="game.toml",
+            saves="game.toml" if saving else "",
+        )
 
     def _refs(self, i: int, rnd: random.Random) -> Case:
         files, sc = self._game_files(rnd)
-        specials = [("fifo.toml", "fifo"), ("folder.toml", "dir"), ("loop.toml", "loop"), ("big.toml", "sparse"),
-                    ("zero.toml", "link")]
-        ref = rnd.choice(["/dev/zero", "/dev/null", "/dev/urandom", "/dev/stdin", "/proc/self/status", "/proc/self/mem",
-                          "fifo.toml", "folder.toml", "loop.toml", "big.toml", "zero.toml", "a" * 300 + ".toml",
-                          "a" * 5000, "missing.toml", ".", "/", "", "nul\u0000.toml", "sub/" * 2000 + "x.toml",
-                          "game.toml", CONTROL])
+        specials = [
+            ("fifo.toml", "fifo"),
+            ("folder.toml", "dir"),
+            ("loop.toml", "loop"),
+            ("big.toml", "sparse"),
+            ("zero.toml", "link"),
+        ]
+        ref = rnd.choice(
+            [
+                "/dev/zero",
+                "/dev/null",
+                "/dev/urandom",
+                "/dev/stdin",
+                "/proc/self/status",
+                "/proc/self/mem",
+                "fifo.toml",
+                "folder.toml",
+                "loop.toml",
+                "big.toml",
+                "zero.toml",
+                "a" * 300 + ".toml",
+                "a" * 5000,
+                "missing.toml",
+                ".",
+                "/",
+                "",
+                "nul\u0000.toml",
+                "sub/" * 2000 + "x.toml",
+                "game.toml",
+                CONTROL,
+            ]
+        )
         holder = rnd.choice(["game.toml:map", "game.toml:scenario", "scenario.toml:map", "argv"])
         if holder == "argv":
-            argv = rnd.choice([["check", ref], ["info", ref], ["render", ref, "-o", "out.png", "--size", "4"],
-                               ["new-game", ref, "-o", "g2.toml"], ["referee", ref], ["advance", ref]])
+            argv = rnd.choice(
+                [
+                    ["check", ref],
+                    ["info", ref],
+                    ["render", ref, "-o", "out.png", "--size", "4"],
+                    ["new-game", ref, "-o", "g2.toml"],
+                    ["referee", ref],
+                    ["advance", ref],
+                ]
+            )
             if "\x00" in ref:  # no command line holds a NUL
                 argv = ["check", "missing.toml"]
         else:
@@ -842,8 +1234,13 @@ class Generator:
             text = files[fname].decode()
             text = re.sub(rf'(?m)^{key} = ".*"$', lambda m: f"{key} = {toml_str(ref)}", text, count=1)
             files[fname] = text.encode()
-            argv = (["new-game", "scenario.toml", "-o", "g2.toml"] if fname == "scenario.toml" and rnd.random() < 0.5 else
-                    self._game_argv(rnd, odd=False) if fname == "game.toml" else ["check", fname])
+            argv = (
+                ["new-game", "scenario.toml", "-o", "g2.toml"]
+                if fname == "scenario.toml" and rnd.random() < 0.5
+                else self._game_argv(rnd, odd=False)
+                if fname == "game.toml"
+                else ["check", fname]
+            )
         return Case(i, "refs", files, argv, f"{holder} -> {ref[:40]!r}", specials=specials)
 
     def _other_game(self, i: int, rnd: random.Random) -> Case:
@@ -859,7 +1256,9 @@ class Generator:
         if r < 0.4:
             note = "unchanged"
         else:
-            files[target], note = mutate_struct(files[target].decode(), rnd) if r < 0.65 else mutate_text(files[target].decode(), rnd)
+            files[target], note = (
+                mutate_struct(files[target].decode(), rnd) if r < 0.65 else mutate_text(files[target].decode(), rnd)
+            )
         ruleset = re.search(r'(?m)^ruleset = "([a-z_]+)"', sc_text)
         verbs = sorted(m.name for m in registry.moves(ruleset.group(1) if ruleset else registry.DEFAULT_RULESET))
 
@@ -873,33 +1272,85 @@ class Generator:
         if verb in ("check", "referee", "log", "undo"):
             argv = [verb, g] + (["--json"] if verb in ("referee", "log") and rnd.random() < 0.5 else [])
         elif verb == "render":
-            argv = ["render", rnd.choice([g, "map.toml"]), "-o", "out.png", "--size", rnd.choice(["200", "300", "4", "9000"])]
+            argv = [
+                "render",
+                rnd.choice([g, "map.toml"]),
+                "-o",
+                "out.png",
+                "--size",
+                rnd.choice(["200", "300", "4", "9000"]),
+            ]
             if argv[1] == "map.toml" and rnd.random() < 0.7:
                 argv += ["--game", g]
         else:
             argv = [verb, g] + [word() for _ in range(rnd.randrange(4))]
             for _ in range(rnd.randrange(3)):
-                argv += [rnd.choice(["--check", "--card", "--attacker-air", "--defender-air", "--defender-retreats", "--lose",
-                                     "--retreat", "--faction", "--by", "--flag", "--at", "--last", "--to", "--roll"]), word()]
+                argv += [
+                    rnd.choice(
+                        [
+                            "--check",
+                            "--card",
+                            "--attacker-air",
+                            "--defender-air",
+                            "--defender-retreats",
+                            "--lose",
+                            "--retreat",
+                            "--faction",
+                            "--by",
+                            "--flag",
+                            "--at",
+                            "--last",
+                            "--to",
+                            "--roll",
+                        ]
+                    ),
+                    word(),
+                ]
         saving = argv[0] not in ("check", "referee", "log", "render") and "--check" not in argv
-        return Case(i, "other_game", files, argv, f"{name} game, {target}: {note}", watch="game.toml",
-                    saves="game.toml" if saving else "")
+        return Case(
+            i,
+            "other_game",
+            files,
+            argv,
+            f"{name} game, {target}: {note}",
+            watch="game.toml",
+            saves="game.toml" if saving else "",
+        )
 
     def _random(self, i: int, rnd: random.Random) -> Case:
         data, note = random_document(rnd)
-        argv = rnd.choice([["check", "f.toml"], ["info", "f.toml", "--json"], ["render", "f.toml", "-o", "out.png", "--size", "4"],
-                           ["new-game", "f.toml", "-o", "g.toml"], ["referee", "f.toml"], ["move", "f.toml", "A1", "A2"],
-                           ["advance", "f.toml"]])
+        argv = rnd.choice(
+            [
+                ["check", "f.toml"],
+                ["info", "f.toml", "--json"],
+                ["render", "f.toml", "-o", "out.png", "--size", "4"],
+                ["new-game", "f.toml", "-o", "g.toml"],
+                ["referee", "f.toml"],
+                ["move", "f.toml", "A1", "A2"],
+                ["advance", "f.toml"],
+            ]
+        )
         return Case(i, "random", {"f.toml": data}, argv, note)
 
     def _render(self, i: int, rnd: random.Random) -> Case:
         name = rnd.choice(sorted(self.b.maps))
         text = self.b.maps[name]
         if rnd.random() < 0.5:
-            text = re.sub(r"(?m)^position = \[.*\]$", f"position = [{rnd.choice(['1e4', '-1e4', '9999.0', '0.0', '5000.0'])}, {rnd.choice(['0.0', '1e4', '-9999.0'])}]", text, count=1)
+            text = re.sub(
+                r"(?m)^position = \[.*\]$",
+                f"position = [{rnd.choice(['1e4', '-1e4', '9999.0', '0.0', '5000.0'])}, {rnd.choice(['0.0', '1e4', '-9999.0'])}]",
+                text,
+                count=1,
+            )
         if rnd.random() < 0.3:
-            text = re.sub(r"(?m)^hex_size = .*$", f"hex_size = {rnd.choice(['4.0', '400.0', '1e308', 'nan', '0.0', '401.0'])}", text)
-        size = rnd.choice([None, "4", "10", "150", "151", "1000", "1001", "2400", "0", "-1", "nan", "inf", "1e308", "x"])
+            text = re.sub(
+                r"(?m)^hex_size = .*$",
+                f"hex_size = {rnd.choice(['4.0', '400.0', '1e308', 'nan', '0.0', '401.0'])}",
+                text,
+            )
+        size = rnd.choice(
+            [None, "4", "10", "150", "151", "1000", "1001", "2400", "0", "-1", "nan", "inf", "1e308", "x"]
+        )
         argv = ["render", "map.toml", "-o", rnd.choice(["out.png", "out.jpg", "out.xyz", "no/such/dir/out.png", ""])]
         if size is not None:
             argv += ["--size", size]
@@ -928,8 +1379,10 @@ class Generator:
         ap = _verb_parser(verb)
         words = self.b.words.get(name)
         if words is None:
-            words = self.b.words[name] = sorted(set(re.findall(r'"([A-Za-z_][A-Za-z0-9_ .:-]{0,30})"', files["game.toml"].decode()))
-                                                | set(self.b.labels[:20]))
+            words = self.b.words[name] = sorted(
+                set(re.findall(r'"([A-Za-z_][A-Za-z0-9_ .:-]{0,30})"', files["game.toml"].decode()))
+                | set(self.b.labels[:20])
+            )
 
         def value(a) -> str:
             r = rnd.random()
@@ -957,8 +1410,15 @@ class Generator:
         if verb.cli_check and rnd.random() < 0.2:
             argv.append("--check")
         saving = "--check" not in argv
-        return Case(i, "verbs", files, argv, f"{name} game, {verb.name}: {note}", watch="game.toml",
-                    saves="game.toml" if saving else "")
+        return Case(
+            i,
+            "verbs",
+            files,
+            argv,
+            f"{name} game, {verb.name}: {note}",
+            watch="game.toml",
+            saves="game.toml" if saving else "",
+        )
 
     def _log(self, i: int, rnd: random.Random) -> Case:
         """A game whose [[log]] is damaged (undo patches, actions, numbers), then the commands
@@ -978,7 +1438,18 @@ class Generator:
             op = rnd.randrange(10)
             if op == 0 and e.get("undo"):
                 u = rnd.choice(e["undo"])
-                u["at"] = rnd.choice([[], ["x"], ["turn", "x", "y"], [1, 2], "turn", [CONTROL], ["armies", "nobody", "at"], list(u["at"]) + ["deeper"]])
+                u["at"] = rnd.choice(
+                    [
+                        [],
+                        ["x"],
+                        ["turn", "x", "y"],
+                        [1, 2],
+                        "turn",
+                        [CONTROL],
+                        ["armies", "nobody", "at"],
+                        list(u["at"]) + ["deeper"],
+                    ]
+                )
                 notes.append("an undo path changed")
             elif op == 1 and e.get("undo"):
                 rnd.choice(e["undo"])["was"] = nasty_value(rnd)
@@ -1009,10 +1480,21 @@ class Generator:
                 e[rnd.choice(["redo", "x", "did", "turn", "by"])] = nasty_value(rnd)
                 notes.append("a key set")
         files["game.toml"] = dump_toml(data).encode("utf-8")
-        argv = rnd.choice([["log", "game.toml"], ["log", "game.toml", "--json"], ["undo", "game.toml"], ["check", "game.toml"],
-                           ["referee", "game.toml"], ["undo", "game.toml"], ["@open", "game.toml", rnd.choice(["yes", "no"])]])
+        argv = rnd.choice(
+            [
+                ["log", "game.toml"],
+                ["log", "game.toml", "--json"],
+                ["undo", "game.toml"],
+                ["check", "game.toml"],
+                ["referee", "game.toml"],
+                ["undo", "game.toml"],
+                ["@open", "game.toml", rnd.choice(["yes", "no"])],
+            ]
+        )
         saves = "game.toml" if argv[0] in ("undo", "@open") else ""
-        return Case(i, "log", files, argv, f"{name} game: {'; '.join(notes) or 'unchanged'}", watch="game.toml", saves=saves)
+        return Case(
+            i, "log", files, argv, f"{name} game: {'; '.join(notes) or 'unchanged'}", watch="game.toml", saves=saves
+        )
 
     def _journal(self, i: int, rnd: random.Random) -> Case:
         """A game and the crash journal a window left (beside it, or a new game's in the state
@@ -1042,9 +1524,16 @@ class Generator:
             specials = [(jname, kind)]
             note = f"the journal is a {kind}"
         target = "game.toml" if "game.toml" in files else "scenario.toml"
-        return Case(i, "journal", files, ["@open", target, rnd.choice(["yes", "yes", "no"])], f"{name}: {note}",
-                    specials=specials, watch="victim.txt" if specials and specials[0][1] == "victim" else "",
-                    saves=target if target == "game.toml" else "saved.toml")
+        return Case(
+            i,
+            "journal",
+            files,
+            ["@open", target, rnd.choice(["yes", "yes", "no"])],
+            f"{name}: {note}",
+            specials=specials,
+            watch="victim.txt" if specials and specials[0][1] == "victim" else "",
+            saves=target if target == "game.toml" else "saved.toml",
+        )
 
     def _geojson(self, i: int, rnd: random.Random) -> Case:
         """``import-areas`` on GeoJSON: Natural Earth's Europe or a grid of squares, mutated as
@@ -1074,7 +1563,10 @@ class Generator:
         files = {} if specials else {"f.geojson": data}
         argv = ["import-areas", "f.geojson", "-o", "out.toml"]
         if rnd.random() < 0.25:
-            argv += ["--name-property", rnd.choice(["name", "admin", "iso_a3", "n", "x", "", CONTROL.replace("\x00", "")])]
+            argv += [
+                "--name-property",
+                rnd.choice(["name", "admin", "iso_a3", "n", "x", "", CONTROL.replace("\x00", "")]),
+            ]
         return Case(i, "geojson", files, argv, f"{name}: {note}", specials=specials, saves="out.toml")
 
     def _image(self, i: int, rnd: random.Random) -> Case:
@@ -1086,7 +1578,7 @@ class Generator:
         ext = rnd.choice(["png", "jpg", "jpeg", "gif", ""])
         bg = f"bg.{ext}" if ext else "bg"
         if "[background]" not in text:
-            text += f'\n[background]\nimage = {toml_str(bg)}\nopacity = 0.5\n'
+            text += f"\n[background]\nimage = {toml_str(bg)}\nopacity = 0.5\n"
         else:
             text = re.sub(r'(?m)^image = ".*"$', f"image = {toml_str(bg)}", text)
         kind = rnd.choice(sorted(self.b.images) + ["random", "text", "empty", "special"])
@@ -1097,8 +1589,11 @@ class Generator:
             specials = [(bg, sk)]
             note = f"a {sk}"
         else:
-            blob = {"random": bytes(rnd.randrange(256) for _ in range(rnd.randrange(1, 3000))), "text": b"not an image\n",
-                    "empty": b""}.get(kind, self.b.images.get(kind, b""))
+            blob = {
+                "random": bytes(rnd.randrange(256) for _ in range(rnd.randrange(1, 3000))),
+                "text": b"not an image\n",
+                "empty": b"",
+            }.get(kind, self.b.images.get(kind, b""))
             r = rnd.random()
             note = kind
             if r < 0.3 and blob:
@@ -1112,7 +1607,9 @@ class Generator:
                 w, h = rnd.choice([(0, 1), (1, 0), (2**31 - 1, 2**31 - 1), (70000, 70000), (20000, 9000), (5, 5)])
                 blob, note = png_header(w, h) + blob[33:], f"{kind}, header says {w}x{h}"
             files[bg] = blob
-        return Case(i, "image", files, ["@open", "map.toml", "yes"], f"{mname} with background {bg}: {note}", specials=specials)
+        return Case(
+            i, "image", files, ["@open", "map.toml", "yes"], f"{mname} with background {bg}: {note}", specials=specials
+        )
 
     def _window(self, i: int, rnd: random.Random) -> Case:
         """Any file a window opens (maps of both kinds, every ruleset's scenarios and games),
@@ -1139,8 +1636,15 @@ class Generator:
         else:
             files[which], n = mutate_text(files[which].decode(), rnd)
             note += f", {which}: {n}"
-        return Case(i, "window", files, ["@open", target, rnd.choice(["yes", "no"])], note, watch=target if pick == 2 else "",
-                    saves=target if pick == 2 else ("saved.toml" if pick == 1 else ""))
+        return Case(
+            i,
+            "window",
+            files,
+            ["@open", target, rnd.choice(["yes", "no"])],
+            note,
+            watch=target if pick == 2 else "",
+            saves=target if pick == 2 else ("saved.toml" if pick == 1 else ""),
+        )
 
     def _big(self, i: int, rnd: random.Random) -> Case:
         """Files up to the 16 MiB cap, of the shapes that cost the most to read: long arrays of
@@ -1150,7 +1654,9 @@ class Generator:
 
         MAX_ITEMS = getattr(problems, "MAX_ITEMS", 2_000_000)
         size = rnd.choice([1, 4, 8, 15.5]) * (1 << 20)
-        shape = rnd.choice(["ints", "floats", "strings", "inline", "nested", "keys", "polygon", "locations", "log", "hexes"])
+        shape = rnd.choice(
+            ["ints", "floats", "strings", "inline", "nested", "keys", "polygon", "locations", "log", "hexes"]
+        )
         data = big_document(shape, int(size), rnd, self.b)
         items = sum(data.count(c) for c in (b",", b"=", b"[", b"{"))
         if items > MAX_ITEMS and rnd.random() < 0.8:  # mostly just under the cap on items: the costliest files read
@@ -1160,8 +1666,17 @@ class Generator:
         if shape == "log":
             _, base = self.b.logged[0]
             files.update({k: v for k, v in base.items() if k != "game.toml"})
-        argv = rnd.choice([["check", fname], ["info", fname], ["info", fname, "--json"], ["render", fname, "-o", "out.png", "--size", "4"],
-                           ["@open", fname, "yes"], ["log", fname], ["referee", fname]])
+        argv = rnd.choice(
+            [
+                ["check", fname],
+                ["info", fname],
+                ["info", fname, "--json"],
+                ["render", fname, "-o", "out.png", "--size", "4"],
+                ["@open", fname, "yes"],
+                ["log", fname],
+                ["referee", fname],
+            ]
+        )
         return Case(i, "big", files, argv, f"{shape}, {len(data) >> 20} MiB")
 
 
@@ -1241,7 +1756,10 @@ def window_open(argv: list[str]) -> int:
         from mapref.cli import _log_internal_error
 
         log = _log_internal_error()
-        print(f"mapref: internal error: {type(e).__name__}: {clip(escape(str(e)), 300)} (details in {log})", file=sys.stderr)
+        print(
+            f"mapref: internal error: {type(e).__name__}: {clip(escape(str(e)), 300)} (details in {log})",
+            file=sys.stderr,
+        )
         return 2
 
 
@@ -1276,7 +1794,11 @@ def _child(case: Case, folder: Path, cpu: int, memory_mb: int, entry=None) -> No
         except BaseException as e:  # noqa: BLE001
             import traceback
 
-            result = {"status": "raised", "error": f"{type(e).__name__}: {e}"[:500], "traceback": traceback.format_exc()[-3000:]}
+            result = {
+                "status": "raised",
+                "error": f"{type(e).__name__}: {e}"[:500],
+                "traceback": traceback.format_exc()[-3000:],
+            }
         try:
             sys.stdout.flush()
             sys.stderr.flush()
@@ -1363,11 +1885,20 @@ def _classify(case: Case, folder: Path, how: str, before: bytes | None) -> tuple
         rc = 0  # the referee's report, with violations: exit 1 by design
     if rc == 0:
         if case.saves and result.get("reload") not in (0, None):
-            return "messy", f"{case.saves} written, but it does not load again: {result.get('reload_err', '')[:200]}", result
+            return (
+                "messy",
+                f"{case.saves} written, but it does not load again: {result.get('reload_err', '')[:200]}",
+                result,
+            )
         return "ok", "", result
     if rc != 1:
         return "internal", f"exit status {rc}", result
-    if case.watch and before is not None and (folder / case.watch).exists() and (folder / case.watch).read_bytes() != before:
+    if (
+        case.watch
+        and before is not None
+        and (folder / case.watch).exists()
+        and (folder / case.watch).read_bytes() != before
+    ):
         return "messy", f"a failed command changed {case.watch}", result
     lines = [ln for ln in (err.splitlines() + (out.splitlines() if case.argv[0] == "check" else [])) if ln.strip()]
     for ln in lines:
@@ -1430,10 +1961,12 @@ class Report:
         mem = sorted(self.costs, key=lambda c: -c[0].peak_mb)[:3]
         own = max(self.costs, key=lambda c: c[0].peak_mb - c[0].parent_mb)
         wall = max(self.costs, key=lambda c: c[0].wall)
-        return (f"most CPU {', '.join(f'{c.cpu:.1f} s (case {i})' for c, i in cpu)}; most memory "
-                f"{', '.join(f'{c.peak_mb:.0f} MB (case {i}; the driver {c.parent_mb:.0f} MB when it forked)' for c, i in mem)}; "
-                f"most above the driver's size {own[0].peak_mb - own[0].parent_mb:.0f} MB (case {own[1]}); "
-                f"longest {wall[0].wall:.1f} s wall (case {wall[1]})")
+        return (
+            f"most CPU {', '.join(f'{c.cpu:.1f} s (case {i})' for c, i in cpu)}; most memory "
+            f"{', '.join(f'{c.peak_mb:.0f} MB (case {i}; the driver {c.parent_mb:.0f} MB when it forked)' for c, i in mem)}; "
+            f"most above the driver's size {own[0].peak_mb - own[0].parent_mb:.0f} MB (case {own[1]}); "
+            f"longest {wall[0].wall:.1f} s wall (case {wall[1]})"
+        )
 
     def add(self, case: Case, outcome: str, detail: str) -> None:
         self.counts[case.family][outcome] += 1
@@ -1449,41 +1982,71 @@ class Report:
         rows = [f"{'family':<11}" + "".join(f"{o:>10}" for o in OUTCOMES) + f"{'cases':>10}"]
         for f in fams + ["all"]:
             c = Counter()
-            for g in (fams if f == "all" else [f]):
+            for g in fams if f == "all" else [f]:
                 c.update(self.counts[g])
             rows.append(f"{f:<11}" + "".join(f"{c[o]:>10}" for o in OUTCOMES) + f"{sum(c.values()):>10}")
         return "\n".join(rows)
 
     def summary(self) -> str:
-        return (f"{self.total} cases: {self.count('internal')} internal errors, {self.count('hang')} hangs, "
-                f"{self.count('blowup')} blow-ups ({self.count('messy')} messy)")
+        return (
+            f"{self.total} cases: {self.count('internal')} internal errors, {self.count('hang')} hangs, "
+            f"{self.count('blowup')} blow-ups ({self.count('messy')} messy)"
+        )
 
 
 def _preload() -> None:
-    for mod in ("mapref.cli", "mapref.io.anyfile", "mapref.io.mapfile", "mapref.io.jsonview", "mapref.core.graph",
-                "mapref.render.png", "mapref.io.gamefile", "mapref.render.game_overlay"):
+    for mod in (
+        "mapref.cli",
+        "mapref.io.anyfile",
+        "mapref.io.mapfile",
+        "mapref.io.jsonview",
+        "mapref.core.graph",
+        "mapref.render.png",
+        "mapref.io.gamefile",
+        "mapref.render.game_overlay",
+    ):
         try:
             __import__(mod)  # loaded once here, shared by every forked child
         except ImportError:
             pass
 
 
-def run(n: int = 10000, seed: int = 15, jobs: int = 1, cpu: int = 10, memory_mb: int = 1024,
-        families: tuple[str, ...] = FAMILIES, out: Path | None = None, progress=None, start: int = 0,
-        wall: float | None = None) -> Report:
+def run(
+    n: int = 10000,
+    seed: int = 15,
+    jobs: int = 1,
+    cpu: int = 10,
+    memory_mb: int = 1024,
+    families: tuple[str, ...] = FAMILIES,
+    out: Path | None = None,
+    progress=None,
+    start: int = 0,
+    wall: float | None = None,
+) -> Report:
     """Run cases ``start`` .. ``start + n - 1`` of the seed; return the report."""
     _preload()
     work = Path(tempfile.mkdtemp(prefix="mapref-fuzz-"))
     try:
         gen = Generator(Bases(work), seed, families)
-        return run_cases((gen.case(i) for i in range(start, start + n)), work, jobs, cpu, memory_mb, out, progress,
-                         wall=wall)
+        return run_cases(
+            (gen.case(i) for i in range(start, start + n)), work, jobs, cpu, memory_mb, out, progress, wall=wall
+        )
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
 
-def run_cases(cases, work: Path, jobs: int = 1, cpu: int = 10, memory_mb: int = 1024, out: Path | None = None,
-              progress=None, entry=None, wall: float | None = None, rss_mb: float = MEMORY_BUDGET_MB) -> Report:
+def run_cases(
+    cases,
+    work: Path,
+    jobs: int = 1,
+    cpu: int = 10,
+    memory_mb: int = 1024,
+    out: Path | None = None,
+    progress=None,
+    entry=None,
+    wall: float | None = None,
+    rss_mb: float = MEMORY_BUDGET_MB,
+) -> Report:
     """Run each case in a forked child, ``jobs`` at a time.  ``entry`` replaces
     ``mapref.cli.main`` (the tests of this harness use it); ``wall`` is the wall-clock cap
     (default three times the CPU cap, and 5 s); a case whose peak resident memory passes
@@ -1521,10 +2084,14 @@ def run_cases(cases, work: Path, jobs: int = 1, cpu: int = 10, memory_mb: int = 
                     _, status, usage = os.wait4(p, 0)
                     how = "hang"
                 else:
-                    how = f"signal {os.WTERMSIG(status)}" if os.WIFSIGNALED(status) else f"exit {os.WEXITSTATUS(status)}"
+                    how = (
+                        f"signal {os.WTERMSIG(status)}" if os.WIFSIGNALED(status) else f"exit {os.WEXITSTATUS(status)}"
+                    )
                 del running[p]
                 done = True
-                cost = Cost(usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, time.monotonic() - started, parent_mb)
+                cost = Cost(
+                    usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, time.monotonic() - started, parent_mb
+                )
                 _finish(report, case, folder, how, before, out, progress, cost, rss_mb)
             if not done:
                 time.sleep(0.003)
@@ -1539,8 +2106,17 @@ def run_cases(cases, work: Path, jobs: int = 1, cpu: int = 10, memory_mb: int = 
     return report
 
 
-def _finish(report: Report, case: Case, folder: Path, how: str, before, out: Path | None, progress, cost=None,
-            rss_mb: float = MEMORY_BUDGET_MB) -> None:
+def _finish(
+    report: Report,
+    case: Case,
+    folder: Path,
+    how: str,
+    before,
+    out: Path | None,
+    progress,
+    cost=None,
+    rss_mb: float = MEMORY_BUDGET_MB,
+) -> None:
     outcome, detail, result = _classify(case, folder, how, before)
     if cost is not None:
         report.costs.append((cost, case.id))
@@ -1553,12 +2129,19 @@ def _finish(report: Report, case: Case, folder: Path, how: str, before, out: Pat
     if outcome not in ("ok", "error") and out is not None:
         keep = out / f"{outcome}-{case.id}"
         shutil.rmtree(keep, ignore_errors=True)
-        shutil.copytree(folder, keep, symlinks=True, ignore=lambda d, names: [x for x in names if x in ("fifo.toml", "big.toml")])
-        (keep / "cmd.txt").write_text(" ".join(_quote(a) for a in ["mapref", *case.argv]) + "\n"
-                                      + ("(with fifo.toml a FIFO, big.toml a 17 MiB sparse file)\n" if case.specials else ""))
-        (keep / "result.txt").write_text(f"{outcome}: {detail}\ncase {case.id}, {case.family}: {case.note}\n\n"
-                                         f"stdout:\n{result.get('stdout', '')}\nstderr:\n{result.get('stderr', '')}\n"
-                                         f"{result.get('traceback', '')}")
+        shutil.copytree(
+            folder, keep, symlinks=True, ignore=lambda d, names: [x for x in names if x in ("fifo.toml", "big.toml")]
+        )
+        (keep / "cmd.txt").write_text(
+            " ".join(_quote(a) for a in ["mapref", *case.argv])
+            + "\n"
+            + ("(with fifo.toml a FIFO, big.toml a 17 MiB sparse file)\n" if case.specials else "")
+        )
+        (keep / "result.txt").write_text(
+            f"{outcome}: {detail}\ncase {case.id}, {case.family}: {case.note}\n\n"
+            f"stdout:\n{result.get('stdout', '')}\nstderr:\n{result.get('stderr', '')}\n"
+            f"{result.get('traceback', '')}"
+        )
     shutil.rmtree(folder, ignore_errors=True)
     if progress:
         progress(report, case, outcome, detail)
@@ -1581,9 +2164,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=1, help="cases run at once (default 1)")
     ap.add_argument("--time", type=int, default=10, help="CPU seconds a case may take (default 10)")
     ap.add_argument("--memory", type=int, default=1024, help="MB a case may allocate (default 1024)")
-    ap.add_argument("--wall", type=float, default=None, help="wall-clock seconds before a case counts as hanging (blocked: "
-                    "a FIFO...); default three times the CPU cap and 5 s; raise it on a busy machine, where the CPU cap "
-                    "is the measure")
+    ap.add_argument(
+        "--wall",
+        type=float,
+        default=None,
+        help="wall-clock seconds before a case counts as hanging (blocked: "
+        "a FIFO...); default three times the CPU cap and 5 s; raise it on a busy machine, where the CPU cap "
+        "is the measure",
+    )
     ap.add_argument("--families", default=",".join(FAMILIES), help="comma-separated, of: " + ", ".join(FAMILIES))
     ap.add_argument("--out", default=None, help="where to keep reproducers (default: none kept)")
     ap.add_argument("--show-errors", action="store_true", help="print the first line of every clean error too")
@@ -1612,7 +2200,10 @@ def main(argv: list[str] | None = None) -> int:
 
     def progress(report: Report, case: Case, outcome: str, detail: str) -> None:
         if outcome not in ("ok", "error") or (outcome == "error" and args.show_errors):
-            print(f"case {case.id} ({case.family}) {outcome}: {escape(detail[:160])} [mapref {' '.join(_quote(a) for a in case.argv)[:120]}]", flush=True)
+            print(
+                f"case {case.id} ({case.family}) {outcome}: {escape(detail[:160])} [mapref {' '.join(_quote(a) for a in case.argv)[:120]}]",
+                flush=True,
+            )
         if time.monotonic() - last[0] > 60:
             last[0] = time.monotonic()
             print(f"... {report.summary()}", flush=True)
@@ -1626,8 +2217,10 @@ def main(argv: list[str] | None = None) -> int:
         for (outcome, detail), cases in sorted(report.signatures.items(), key=lambda kv: -len(kv[1])):
             print(f"  {outcome}: {escape(detail[:150])}: {len(cases)} (e.g. case {cases[0].id})")
         print()
-    print(f"seed {args.seed}, cases {args.start}-{args.start + args.n - 1}, {args.jobs} at a time, "
-          f"caps {args.time} s CPU and {args.memory} MB, {report.seconds:.0f} s")
+    print(
+        f"seed {args.seed}, cases {args.start}-{args.start + args.n - 1}, {args.jobs} at a time, "
+        f"caps {args.time} s CPU and {args.memory} MB, {report.seconds:.0f} s"
+    )
     print(report.costliest())
     print(report.summary())
     return 0 if report.count("internal") + report.count("hang") + report.count("blowup") == 0 else 1

@@ -1,6 +1,6 @@
 """Draw the area editor's tool icons (24x24 PNG) into icons/, in the style of make_icons.py.
 
-    python tools/make_area_icons.py
+python tools/make_area_icons.py
 """
 
 from __future__ import annotations
@@ -70,8 +70,15 @@ def grab(d):
     d.polygon([(40, 22), (40, 78), (54, 64), (64, 86), (74, 82), (64, 60), (82, 60)], fill=INK)
 
 
-ICONS = {"area_grab": grab, "area_draw": draw, "area_vertex": vertex, "area_split": split, "area_generate": generate, "area_line": line,
-         "area_suggest": suggest}
+ICONS = {
+    "area_grab": grab,
+    "area_draw": draw,
+    "area_vertex": vertex,
+    "area_split": split,
+    "area_generate": generate,
+    "area_line": line,
+    "area_suggest": suggest,
+}
 
 
 def main() -> None:

@@ -21,7 +21,10 @@ SAND = "#e8d8a8"
 
 
 def hexagon(cx, cy, r, start=30):
-    return [(cx + r * math.cos(math.radians(start + 60 * i)), cy + r * math.sin(math.radians(start + 60 * i))) for i in range(6)]
+    return [
+        (cx + r * math.cos(math.radians(start + 60 * i)), cy + r * math.sin(math.radians(start + 60 * i)))
+        for i in range(6)
+    ]
 
 
 def icon(draw_fn):
@@ -35,7 +38,14 @@ def arrow(d, p, q, colour, w=8, head=18):
     d.line([p, q], fill=colour, width=w)
     ang = math.atan2(q[1] - p[1], q[0] - p[0])
     a1, a2 = ang + math.radians(150), ang - math.radians(150)
-    d.polygon([q, (q[0] + head * math.cos(a1), q[1] + head * math.sin(a1)), (q[0] + head * math.cos(a2), q[1] + head * math.sin(a2))], fill=colour)
+    d.polygon(
+        [
+            q,
+            (q[0] + head * math.cos(a1), q[1] + head * math.sin(a1)),
+            (q[0] + head * math.cos(a2), q[1] + head * math.sin(a2)),
+        ],
+        fill=colour,
+    )
 
 
 def page(d):
@@ -80,13 +90,15 @@ def magnifier(d, sign):
 
 def fit(d):
     d.polygon(hexagon(48, 48, 24), fill=SAND, outline=INK, width=4)
-    for (x, y, dx, dy) in [(8, 8, 1, 1), (88, 8, -1, 1), (8, 88, 1, -1), (88, 88, -1, -1)]:
+    for x, y, dx, dy in [(8, 8, 1, 1), (88, 8, -1, 1), (8, 88, 1, -1), (88, 88, -1, -1)]:
         d.line([(x, y), (x + 20 * dx, y)], fill=INK, width=7)
         d.line([(x, y), (x, y + 20 * dy)], fill=INK, width=7)
 
 
 def select(d):
-    d.polygon([(22, 8), (22, 78), (40, 62), (54, 90), (66, 84), (52, 56), (76, 56)], fill="#ffffff", outline=INK, width=5)
+    d.polygon(
+        [(22, 8), (22, 78), (40, 62), (54, 90), (66, 84), (52, 56), (76, 56)], fill="#ffffff", outline=INK, width=5
+    )
 
 
 def paint(d):
@@ -192,18 +204,42 @@ def problems(d):
 
 def _font(size):
     from PIL import ImageFont
-    for p in ("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"):
+
+    for p in (
+        "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+        "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+    ):
         if Path(p).exists():
             return ImageFont.truetype(p, size)
     return ImageFont.load_default(size=size)
 
 
 ICONS = {
-    "new": new, "open": open_, "save": save, "undo": undo, "redo": redo,
-    "zoom_in": lambda d: magnifier(d, "+"), "zoom_out": lambda d: magnifier(d, "-"), "fit": fit,
-    "select": select, "paint": paint, "fill": fill, "production": production, "port": port, "capital": capital,
-    "mountain": mountain, "name": name, "hexside": hexside, "box": box, "feature": feature,
-    "background": background, "fit_grid": fitgrid, "export": export, "find": find, "goto": goto, "problems": problems,
+    "new": new,
+    "open": open_,
+    "save": save,
+    "undo": undo,
+    "redo": redo,
+    "zoom_in": lambda d: magnifier(d, "+"),
+    "zoom_out": lambda d: magnifier(d, "-"),
+    "fit": fit,
+    "select": select,
+    "paint": paint,
+    "fill": fill,
+    "production": production,
+    "port": port,
+    "capital": capital,
+    "mountain": mountain,
+    "name": name,
+    "hexside": hexside,
+    "box": box,
+    "feature": feature,
+    "background": background,
+    "fit_grid": fitgrid,
+    "export": export,
+    "find": find,
+    "goto": goto,
+    "problems": problems,
 }
 
 

@@ -12,6 +12,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tools.xvfb import start_xvfb  # noqa: E402
+
 DOCS = ROOT / "docs"
 SIZE = (1366, 768)
 
@@ -69,7 +70,9 @@ def shoot(out: Path) -> None:
     w.end_step(confirm=False)
     w.select("army:Western Military District")
     w.act(Action("move", {"from": "O14", "to": "O13"})).ok
-    assert not w.act(Action("move", {"from": "Q13", "to": "R14"})).ok  # a refused move: its reason and rule in the messages panel
+    assert not w.act(
+        Action("move", {"from": "Q13", "to": "R14"})
+    ).ok  # a refused move: its reason and rule in the messages panel
     w.select("army:Western Military District")
     grab(root, "window")
 
@@ -143,6 +146,7 @@ def shoot(out: Path) -> None:
             d.update()
             grab(root, name, screen=True)
             d.ok()
+
         root.after(400, go)
 
     answer_dialog("new-game", {"scenario": "The Fall of Germany (Hitler's War)", "pools": "place them by hand"})

@@ -57,7 +57,12 @@ def fronts(root):
     act(w, "advance")
     act(w, "swap", side="germans", cards=2)
     act(w, "advance")
-    act(w, "battle", germans=["Guderian", "Panzer Divisions", "Capture the Low Countries"], allies=["Gort L 2 W", "BEF U 2 W"])
+    act(
+        w,
+        "battle",
+        germans=["Guderian", "Panzer Divisions", "Capture the Low Countries"],
+        allies=["Gort L 2 W", "BEF U 2 W"],
+    )
     act(w, "advance")
     act(w, "advance")
     act(w, "advance")  # 1940: the Mediterranean Front Phase

@@ -107,7 +107,12 @@ def shoot() -> int:
         w.root.destroy()
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    for p in ("struggle_for_europe_map.png", "sfe-referee-overview.png", "sfe-referee-battle.png", "sfe-referee-cut.png"):
+    for p in (
+        "struggle_for_europe_map.png",
+        "sfe-referee-overview.png",
+        "sfe-referee-battle.png",
+        "sfe-referee-cut.png",
+    ):
         print(DOCS / p)
     return 0
 

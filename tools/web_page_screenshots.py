@@ -35,8 +35,9 @@ def main() -> None:
     out = Path(args.out)
     work = Path(tempfile.mkdtemp(prefix="mapref-web-page-"))
     hw = export(hw_cut_off(work / "kiev.toml"), work / "kiev.html")
-    sfe_session = sfe_position(work, add={"A90": ("axis", 1, "riga"), "A91": ("axis", 2, "riga")}, flags={"riga": "axis"},
-                               name="riga.toml")
+    sfe_session = sfe_position(
+        work, add={"A90": ("axis", 1, "riga"), "A91": ("axis", 2, "riga")}, flags={"riga": "axis"}, name="riga.toml"
+    )
     sfe = export(Path(sfe_session.path), work / "riga.html")
     from playwright.sync_api import sync_playwright
 
@@ -44,8 +45,12 @@ def main() -> None:
         browser = p.chromium.launch(executable_path=chromium_path(), args=FLAGS, headless=True)
 
         def shoot(page: Path, size, name: str, steps, touch: bool = False) -> None:
-            ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=touch, is_mobile=touch,
-                                      device_scale_factor=2 if touch else 1)
+            ctx = browser.new_context(
+                viewport={"width": size[0], "height": size[1]},
+                has_touch=touch,
+                is_mobile=touch,
+                device_scale_factor=2 if touch else 1,
+            )
             tab = ctx.new_page()
             tab.goto(page.resolve().as_uri())
             for step in steps:
@@ -60,15 +65,23 @@ def main() -> None:
 
         def zoom(times, on):
             """The wheel turned ``times`` over the piece ``on``: it stays under the pointer."""
+
             def go(tab):
                 for _ in range(times):
                     b = tab.locator(f'.piece[data-id="{on}"]').bounding_box()
                     tab.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
                     tab.mouse.wheel(0, -200)
                     tab.wait_for_timeout(80)
+
             return go
 
-        shoot(hw, (390, 844), "web-page-phone.png", [zoom(4, "army:Kiev Military District"), piece("army:Kiev Military District")], touch=True)
+        shoot(
+            hw,
+            (390, 844),
+            "web-page-phone.png",
+            [zoom(4, "army:Kiev Military District"), piece("army:Kiev Military District")],
+            touch=True,
+        )
         shoot(hw, (1366, 768), "web-page-desktop.png", [lambda tab: tab.click("#supply-toggle"), piece("army:Moscow")])
         shoot(sfe, (1366, 768), "web-page-sfe.png", [zoom(3, "counter:A90"), piece("counter:A90")])
         browser.close()

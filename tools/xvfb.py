@@ -24,8 +24,12 @@ def start_xvfb(screen: str = "1600x1000x24") -> tuple[subprocess.Popen, str]:
         raise RuntimeError("Xvfb is not installed: run ./tools/run-tests, which installs it")
     r, w = os.pipe()
     try:
-        proc = subprocess.Popen([exe, "-displayfd", str(w), "-screen", "0", screen, "-nolisten", "tcp", "-noreset"],
-                                pass_fds=(w,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        proc = subprocess.Popen(
+            [exe, "-displayfd", str(w), "-screen", "0", screen, "-nolisten", "tcp", "-noreset"],
+            pass_fds=(w,),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
     finally:
         os.close(w)
     got = b""
@@ -62,7 +66,9 @@ def start_window_manager(display: str) -> subprocess.Popen:
     RuntimeError when twm is missing or will not start."""
     exe = shutil.which("twm")
     if exe is None:
-        raise RuntimeError("twm is not installed: run ./tools/run-tests, which installs it with Xvfb (apt-get install twm)")
+        raise RuntimeError(
+            "twm is not installed: run ./tools/run-tests, which installs it with Xvfb (apt-get install twm)"
+        )
     folder = tempfile.mkdtemp(prefix="mapref-twm-")
     try:
         rc = Path(folder) / "twmrc"
@@ -95,8 +101,14 @@ def _root_windows(display: str) -> int:
     x.XOpenDisplay.argtypes = [ctypes.c_char_p]
     x.XDefaultRootWindow.restype = ctypes.c_ulong
     x.XDefaultRootWindow.argtypes = [ctypes.c_void_p]
-    x.XQueryTree.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.POINTER(ctypes.c_ulong), ctypes.POINTER(ctypes.c_ulong),
-                             ctypes.POINTER(ctypes.POINTER(ctypes.c_ulong)), ctypes.POINTER(ctypes.c_uint)]
+    x.XQueryTree.argtypes = [
+        ctypes.c_void_p,
+        ctypes.c_ulong,
+        ctypes.POINTER(ctypes.c_ulong),
+        ctypes.POINTER(ctypes.c_ulong),
+        ctypes.POINTER(ctypes.POINTER(ctypes.c_ulong)),
+        ctypes.POINTER(ctypes.c_uint),
+    ]
     x.XFree.argtypes = [ctypes.c_void_p]
     x.XCloseDisplay.argtypes = [ctypes.c_void_p]
     d = x.XOpenDisplay(display.encode())
@@ -105,7 +117,14 @@ def _root_windows(display: str) -> int:
     try:
         root, parent, n = ctypes.c_ulong(), ctypes.c_ulong(), ctypes.c_uint()
         children = ctypes.POINTER(ctypes.c_ulong)()
-        x.XQueryTree(d, x.XDefaultRootWindow(d), ctypes.byref(root), ctypes.byref(parent), ctypes.byref(children), ctypes.byref(n))
+        x.XQueryTree(
+            d,
+            x.XDefaultRootWindow(d),
+            ctypes.byref(root),
+            ctypes.byref(parent),
+            ctypes.byref(children),
+            ctypes.byref(n),
+        )
         if children:
             x.XFree(children)
         return n.value

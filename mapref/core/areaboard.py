@@ -27,7 +27,7 @@ location id.  No rules live here: control and supply are the ruleset's.
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Mapping
+from collections.abc import Mapping
 
 from mapref.core.areamodel import COMPASS_WORDS, AreaMap, box_space
 from mapref.core.board import Board, Space, SpaceError
@@ -61,18 +61,41 @@ class AreaBoard(Board):
                     sid = f"{lid}.{h}"
                     attrs = dict(base, half=h)
                     word = COMPASS_WORDS.get(h, h)
-                    spaces[sid] = Space(sid, "half", name=f"{loc.label} ({word})", location=lid, terrain="land",
-                                        country=loc.colour or None, capital=loc.capital,
-                                        attrs=MappingProxyType(attrs))
+                    spaces[sid] = Space(
+                        sid,
+                        "half",
+                        name=f"{loc.label} ({word})",
+                        location=lid,
+                        terrain="land",
+                        country=loc.colour or None,
+                        capital=loc.capital,
+                        attrs=MappingProxyType(attrs),
+                    )
             else:
-                spaces[lid] = Space(lid, "location", name=loc.label, location=lid, terrain="land",
-                                    country=loc.colour or None, capital=loc.capital, attrs=MappingProxyType(base))
+                spaces[lid] = Space(
+                    lid,
+                    "location",
+                    name=loc.label,
+                    location=lid,
+                    terrain="land",
+                    country=loc.colour or None,
+                    capital=loc.capital,
+                    attrs=MappingProxyType(base),
+                )
         for bid, b in m.boxes.items():
             sid = box_space(bid)
             attrs = dict(b.attrs)
             attrs.update(colour=b.colour, vp=b.vp, supply=b.supply, capital=b.capital, condition=b.condition)
-            spaces[sid] = Space(sid, "box", name=b.label, location=sid, terrain="land", country=b.colour or None,
-                                capital=b.capital, attrs=MappingProxyType(attrs))
+            spaces[sid] = Space(
+                sid,
+                "box",
+                name=b.label,
+                location=sid,
+                terrain="land",
+                country=b.colour or None,
+                capital=b.capital,
+                attrs=MappingProxyType(attrs),
+            )
         self._spaces = spaces
         self._order = sorted(spaces, key=self.order_key)
         self._lower = {s.lower(): s for s in spaces}

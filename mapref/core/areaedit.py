@@ -28,7 +28,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 from shapely.geometry import Point, Polygon
 from shapely.geometry.base import BaseGeometry
@@ -89,8 +89,14 @@ class Edit(history.Command):
     (``renames={"locations": {"old": "new"}}``, lines and regions follow) and set map
     attributes, as one undoable step."""
 
-    def __init__(self, label: str, *, renames: Mapping[str, Mapping[str, str]] | None = None,
-                 attrs: Mapping[str, object] | None = None, **tables: Mapping[str, object]) -> None:
+    def __init__(
+        self,
+        label: str,
+        *,
+        renames: Mapping[str, Mapping[str, str]] | None = None,
+        attrs: Mapping[str, object] | None = None,
+        **tables: Mapping[str, object],
+    ) -> None:
         bad = set(tables) - set(TABLES)
         if bad:
             raise TypeError(f"no such table: {', '.join(sorted(bad))}")
@@ -110,13 +116,20 @@ class Edit(history.Command):
     # ------------------------------------------------------------------------------ do
     def do(self, m: AreaMap) -> None:
         new_tables = {}
-        for t in set(self.changes) | set(self.renames) | ({"lines", "regions"} if self.renames.get("locations") or self.renames.get("boxes") else set()):
+        for t in (
+            set(self.changes)
+            | set(self.renames)
+            | ({"lines", "regions"} if self.renames.get("locations") or self.renames.get("boxes") else set())
+        ):
             new_tables[t] = self._apply(t, getattr(m, t))
         staged = {t: new_tables.get(t, getattr(m, t)) for t in TABLES}
         # what the edit changed, where only that can have broken the map (a valid map stays valid
         # elsewhere): renames and new colour classes or line kinds are checked everywhere
-        keys = None if self.renames or {"colours", "line_kinds"} & set(self.changes) else \
-            {t: set(v) for t, v in self.changes.items()}
+        keys = (
+            None
+            if self.renames or {"colours", "line_kinds"} & set(self.changes)
+            else {t: set(v) for t, v in self.changes.items()}
+        )
         _validate(staged, set(new_tables), keys, {t: getattr(m, t) for t in ("lines",)})
         self._old_tables = {t: getattr(m, t) for t in new_tables}
         self._old_attrs = {a: getattr(m, a) for a in self.attrs}
@@ -137,15 +150,21 @@ class Edit(history.Command):
         loc_ren = self.renames.get("locations", {})
         box_ren = {box_space(a): box_space(b) for a, b in self.renames.get("boxes", {}).items()}
         if t == "lines" and (loc_ren or box_ren):
+
             def sp(s: str) -> str:
                 if s in box_ren:
                     return box_ren[s]
                 base, dot, half = s.partition(".")
                 return loc_ren.get(base, base) + dot + half if base in loc_ren else s
+
             out = {k: dataclasses.replace(v, a=sp(v.a), b=sp(v.b)) for k, v in out.items()}
         if t == "regions" and (loc_ren or box_ren):
+
             def mem(s: str) -> str:
-                return box_ren.get(s) or (loc_ren.get(s.partition(".")[0], s.partition(".")[0]) + "".join(s.partition(".")[1:]))
+                return box_ren.get(s) or (
+                    loc_ren.get(s.partition(".")[0], s.partition(".")[0]) + "".join(s.partition(".")[1:])
+                )
+
             out = {k: dataclasses.replace(v, members=tuple(mem(x) for x in v.members)) for k, v in out.items()}
         for k, v in self.changes.get(t, {}).items():
             if v is None:
@@ -171,8 +190,12 @@ class Edit(history.Command):
         return t
 
 
-def _validate(tb: Mapping[str, dict], changed: set[str], keys: Mapping[str, set[str]] | None = None,
-              before: Mapping[str, dict] | None = None) -> None:
+def _validate(
+    tb: Mapping[str, dict],
+    changed: set[str],
+    keys: Mapping[str, set[str]] | None = None,
+    before: Mapping[str, dict] | None = None,
+) -> None:
     """Refuse a staged map whose ids, colours or lines are wrong.  ``keys``: the items an edit
     changed, table -> ids (None: every item is checked); then only those are checked, and the
     lines joined to a location or box changed (or gone), as the map before the edit (``before``)
@@ -192,7 +215,9 @@ def _validate(tb: Mapping[str, dict], changed: set[str], keys: Mapping[str, set[
                 if not valid_id(k):
                     problems.append(f"{k!r} is not an id (lowercase letters, digits, _ and -)")
                 if p.colour and p.colour not in colours:
-                    problems.append(f"{p.label}: unknown colour class {p.colour!r} (the map has {', '.join(colours) or 'none'})")
+                    problems.append(
+                        f"{p.label}: unknown colour class {p.colour!r} (the map has {', '.join(colours) or 'none'})"
+                    )
     if changed & {"locations", "boxes", "lines", "line_kinds"}:
         kinds = set(BUILTIN_LINE_KINDS) | set(tb["line_kinds"])
 
@@ -204,6 +229,7 @@ def _validate(tb: Mapping[str, dict], changed: set[str], keys: Mapping[str, set[
             if loc is None:
                 return False
             return half in loc.halves if loc.has_halves else not dot
+
         if keys is None:
             to_check = lines.items()
         else:
@@ -218,7 +244,9 @@ def _validate(tb: Mapping[str, dict], changed: set[str], keys: Mapping[str, set[
                 problems.append(f"{k!r} is not a line id (lowercase letters, digits, _ and -)")
             for end in (ln.a, ln.b):
                 if not exists(end):
-                    problems.append(f"line {k}: no space {end!r} (a location with halves is joined by a half, such as sedan.w)")
+                    problems.append(
+                        f"line {k}: no space {end!r} (a location with halves is joined by a half, such as sedan.w)"
+                    )
             if ln.a == ln.b:
                 problems.append(f"line {k}: joins {ln.a} to itself")
             if ln.kind not in kinds:
@@ -267,8 +295,9 @@ def _location_name(m: AreaMap) -> str:
     return f"Location {n}"
 
 
-def add_location(m: AreaMap, points: list, name: str = "", lid: str | None = None, snap_borders: bool = True,
-                 **props) -> Edit:
+def add_location(
+    m: AreaMap, points: list, name: str = "", lid: str | None = None, snap_borders: bool = True, **props
+) -> Edit:
     """A new location from clicked points (already snapped).  Consecutive points on a
     neighbour's border follow it; the polygon is cut back where it overlaps neighbours; its
     vertices on a neighbour's border are inserted there too.  One undo step."""
@@ -285,8 +314,9 @@ def add_location(m: AreaMap, points: list, name: str = "", lid: str | None = Non
     return add_outline(m, geom, name, lid, snap_borders, **props)
 
 
-def add_outline(m: AreaMap, geom: BaseGeometry, name: str = "", lid: str | None = None, snap_borders: bool = True,
-                **props) -> Edit:
+def add_outline(
+    m: AreaMap, geom: BaseGeometry, name: str = "", lid: str | None = None, snap_borders: bool = True, **props
+) -> Edit:
     """A new location with the outline ``geom`` (a polygon or several parts, holes kept): cut
     back where it overlaps other locations, given their vertices that lie on its border and
     giving them its own, so every border is shared exactly (what the editor's grab tool adds
@@ -362,8 +392,11 @@ def rename(m: AreaMap, table: str, old: str, new: str) -> Edit:
 def delete_location(m: AreaMap, lid: str) -> Edit:
     loc = _loc(m, lid)
     lines = {k: None for k, ln in m.lines.items() if lid in (ln.a.split(".")[0], ln.b.split(".")[0])}
-    regions = {k: dataclasses.replace(r, members=tuple(x for x in r.members if x.split(".")[0] != lid))
-               for k, r in m.regions.items() if any(x.split(".")[0] == lid for x in r.members)}
+    regions = {
+        k: dataclasses.replace(r, members=tuple(x for x in r.members if x.split(".")[0] != lid))
+        for k, r in m.regions.items()
+        if any(x.split(".")[0] == lid for x in r.members)
+    }
     return Edit(f"Delete location {loc.label}", locations={lid: None}, lines=lines, regions=regions)
 
 
@@ -406,8 +439,10 @@ def move_location(m: AreaMap, lid: str, dx: float, dy: float) -> Edit:
     anchor = round_point((loc.anchor[0] + dx, loc.anchor[1] + dy)) if loc.anchor else None
     split = tuple(round_point((x + dx, y + dy)) for x, y in loc.split)
     half_anchors = {h: round_point((x + dx, y + dy)) for h, (x, y) in loc.half_anchors.items()}
-    return Edit(f"Move {loc.label}", locations={lid: dataclasses.replace(loc, polygon=g, anchor=anchor, split=split,
-                                                                         half_anchors=half_anchors)})
+    return Edit(
+        f"Move {loc.label}",
+        locations={lid: dataclasses.replace(loc, polygon=g, anchor=anchor, split=split, half_anchors=half_anchors)},
+    )
 
 
 # ------------------------------------------------------------------------------ halves
@@ -436,7 +471,9 @@ def split_location(m: AreaMap, lid: str, points: list, ids: tuple[str, str] | No
         raise EditError(f"the line does not cut {loc.label} in two: draw it across the location")
     if not (valid_id(ids[0]) and valid_id(ids[1]) and ids[0] != ids[1]):
         raise EditError(f"half ids are two different ids of lowercase letters and digits, got {ids!r}")
-    new = dataclasses.replace(loc, halves=tuple(ids), split=pts, half_anchors={})  # a new split: points inside the new halves
+    new = dataclasses.replace(
+        loc, halves=tuple(ids), split=pts, half_anchors={}
+    )  # a new split: points inside the new halves
     halves = {ids[0]: left, ids[1]: right}
     lines = _repoint_lines(m, loc, new, halves)
     return Edit(f"Split {loc.label} into halves", locations={lid: new}, lines=lines)
@@ -514,8 +551,9 @@ def generation_region(m: AreaMap, points: list, background_rect: tuple | None = 
     return region, replaced
 
 
-def generate_areas(m: AreaMap, points: list, names: list[str] | None = None,
-                   background_rect: tuple | None = None) -> Edit:
+def generate_areas(
+    m: AreaMap, points: list, names: list[str] | None = None, background_rect: tuple | None = None
+) -> Edit:
     """Cut the land into one location per point (Voronoi cells clipped to the region of
     :func:`generation_region`); each point becomes its location's label anchor, and a land line
     is proposed between every two new locations that share a border (and between a new one and
@@ -563,8 +601,13 @@ def generate_areas(m: AreaMap, points: list, names: list[str] | None = None,
         taken.add(lid)
         new_ids.append(lid)
         changes[lid] = Location(lid, name=name, polygon=cell, anchor=p)
-    edit = Edit(f"Generate {len(pts)} areas from points", locations=changes, lines=delete.changes.get("lines", {}),
-                regions=delete.changes.get("regions", {}), attrs=attrs)
+    edit = Edit(
+        f"Generate {len(pts)} areas from points",
+        locations=changes,
+        lines=delete.changes.get("lines", {}),
+        regions=delete.changes.get("regions", {}),
+        attrs=attrs,
+    )
     lines = _proposed_after(m, edit, new_ids)
     if lines:
         edit.changes["lines"] = {**edit.changes.get("lines", {}), **lines}
@@ -574,8 +617,14 @@ def generate_areas(m: AreaMap, points: list, names: list[str] | None = None,
 def _proposed_after(m: AreaMap, edit: Edit, new_ids: list[str]) -> dict[str, MoveLine]:
     """The land lines :func:`suggest_lines` proposes around ``new_ids`` on the map as ``edit``
     leaves it (the map itself is not changed)."""
-    after = AreaMap(locations=m.locations, boxes=m.boxes, lines=m.lines, colours=m.colours, line_kinds=m.line_kinds,
-                    regions=m.regions)
+    after = AreaMap(
+        locations=m.locations,
+        boxes=m.boxes,
+        lines=m.lines,
+        colours=m.colours,
+        line_kinds=m.line_kinds,
+        regions=m.regions,
+    )
     edit.do(after)
     new = set(new_ids)
     near = set(new)
@@ -597,7 +646,9 @@ def _coast_with(land: BaseGeometry, points) -> BaseGeometry:
 def set_land_from_locations(m: AreaMap) -> Edit:
     if not m.locations:
         raise EditError("the map has no locations to take the land outline from")
-    return Edit("Land outline from the locations", attrs={"land": outline_of(loc.polygon for loc in m.locations.values())})
+    return Edit(
+        "Land outline from the locations", attrs={"land": outline_of(loc.polygon for loc in m.locations.values())}
+    )
 
 
 # -------------------------------------------------------------------------------- lines
@@ -608,8 +659,10 @@ def _loc_of(space: str) -> str:
 def line_id(m: AreaMap, a: str, b: str, taken: Iterable[str] = (), *, used: set[str] | None = None) -> str:
     """A fresh line id ``a-b`` (``a-b_2``...) not among the map's lines and ``taken``; a caller
     making many passes ``used`` (every id taken, kept up to date by the caller) instead."""
+
     def part(s):
         return s[4:] if s.startswith("box:") else s.split(".", 1)[0]
+
     base = f"{part(a)}-{part(b)}"
     used = used if used is not None else set(m.lines) | set(taken)
     if base not in used:
@@ -627,9 +680,21 @@ def _space_label(m: AreaMap, s: str) -> str:
     return p.label + (f" ({s.split('.', 1)[1]})" if "." in s and not s.startswith("box:") else "")
 
 
-def add_line(m: AreaMap, a: str, b: str, kind: str = "land", oneway: bool = False, defence_a: int = 0, defence_b: int = 0,
-             condition: Condition = ALWAYS, via=(), proposed: bool = False, lid: str | None = None, attrs=None,
-             crossing: bool = False) -> Edit:
+def add_line(
+    m: AreaMap,
+    a: str,
+    b: str,
+    kind: str = "land",
+    oneway: bool = False,
+    defence_a: int = 0,
+    defence_b: int = 0,
+    condition: Condition = ALWAYS,
+    via=(),
+    proposed: bool = False,
+    lid: str | None = None,
+    attrs=None,
+    crossing: bool = False,
+) -> Edit:
     for s in (a, b):
         if not m.space_exists(s):
             loc = m.locations.get(s.split(".", 1)[0])
@@ -639,13 +704,37 @@ def add_line(m: AreaMap, a: str, b: str, kind: str = "land", oneway: bool = Fals
     if _loc_of(a) == _loc_of(b):
         raise EditError("a move line joins two different locations")
     lid = lid or line_id(m, a, b)
-    ln = MoveLine(lid, a, b, kind=kind, oneway=bool(oneway), defence_a=int(defence_a), defence_b=int(defence_b),
-                  condition=condition, via=tuple(round_point(p) for p in via), proposed=proposed, crossing=bool(crossing),
-                  attrs=dict(attrs or {}))
+    ln = MoveLine(
+        lid,
+        a,
+        b,
+        kind=kind,
+        oneway=bool(oneway),
+        defence_a=int(defence_a),
+        defence_b=int(defence_b),
+        condition=condition,
+        via=tuple(round_point(p) for p in via),
+        proposed=proposed,
+        crossing=bool(crossing),
+        attrs=dict(attrs or {}),
+    )
     return Edit(f"Add line {_space_label(m, a)} - {_space_label(m, b)}", lines={lid: ln})
 
 
-LINE_PROPS = ("a", "b", "kind", "oneway", "defence_a", "defence_b", "condition", "via", "proposed", "crossing", "wrap", "attrs")
+LINE_PROPS = (
+    "a",
+    "b",
+    "kind",
+    "oneway",
+    "defence_a",
+    "defence_b",
+    "condition",
+    "via",
+    "proposed",
+    "crossing",
+    "wrap",
+    "attrs",
+)
 
 
 def set_line(m: AreaMap, lid: str, label: str | None = None, **props) -> Edit:
@@ -739,7 +828,9 @@ def add_box(m: AreaMap, position, name: str = "", bid: str | None = None, size=D
     bid = bid or m.new_id(name, "boxes")
     if bid in m.boxes:
         raise EditError(f"there is already a box {bid!r}")
-    return Edit(f"Add box {name}", boxes={bid: Box(bid, name=name, position=round_point(position), size=tuple(size), **props)})
+    return Edit(
+        f"Add box {name}", boxes={bid: Box(bid, name=name, position=round_point(position), size=tuple(size), **props)}
+    )
 
 
 def set_box(m: AreaMap, bid: str, label: str | None = None, **props) -> Edit:
@@ -762,7 +853,9 @@ def set_box(m: AreaMap, bid: str, label: str | None = None, **props) -> Edit:
             props["condition"] = Condition.parse(props["condition"])
         except ValueError as e:
             raise EditError(str(e)) from None
-    return Edit(label or f"Set {', '.join(sorted(props))} of box {b.label}", boxes={bid: dataclasses.replace(b, **props)})
+    return Edit(
+        label or f"Set {', '.join(sorted(props))} of box {b.label}", boxes={bid: dataclasses.replace(b, **props)}
+    )
 
 
 def delete_box(m: AreaMap, bid: str) -> Edit:
@@ -771,8 +864,11 @@ def delete_box(m: AreaMap, bid: str) -> Edit:
         raise EditError(f"no box {bid!r}")
     sp = box_space(bid)
     lines = {k: None for k, ln in m.lines.items() if sp in (ln.a, ln.b)}
-    regions = {k: dataclasses.replace(r, members=tuple(x for x in r.members if x != sp))
-               for k, r in m.regions.items() if sp in r.members}
+    regions = {
+        k: dataclasses.replace(r, members=tuple(x for x in r.members if x != sp))
+        for k, r in m.regions.items()
+        if sp in r.members
+    }
     return Edit(f"Delete box {b.label}", boxes={bid: None}, lines=lines, regions=regions)
 
 
@@ -783,11 +879,40 @@ def set_map(m: AreaMap, label: str | None = None, **attrs) -> Edit:
 def replace_map(m: AreaMap, other: AreaMap, label: str = "Recover autosaved changes") -> Edit:
     """One step that makes ``m`` equal to ``other`` (every table and map attribute): recovering
     an autosaved version, which Undo takes back to the map as it was saved."""
-    tables = {t: {**{k: None for k in getattr(m, t) if k not in getattr(other, t)}, **getattr(other, t)} for t in TABLES}
+    tables = {
+        t: {**{k: None for k in getattr(m, t) if k not in getattr(other, t)}, **getattr(other, t)} for t in TABLES
+    }
     return Edit(label, attrs={a: getattr(other, a) for a in MAP_ATTRS}, **tables)
 
 
-__all__ = ["AreaTouch", "Edit", "accept_lines", "add_box", "add_line", "add_location", "add_outline", "best_half", "delete_box",
-           "delete_lines", "delete_location", "delete_vertex", "generate_areas", "generation_region", "insert_vertex",
-           "merge", "move_location", "move_vertex", "rename", "rename_halves", "replace_map", "set_box", "set_land_from_locations",
-           "set_line", "set_location", "set_map", "split_location", "suggest_lines", "unsplit_location"]
+__all__ = [
+    "AreaTouch",
+    "Edit",
+    "accept_lines",
+    "add_box",
+    "add_line",
+    "add_location",
+    "add_outline",
+    "best_half",
+    "delete_box",
+    "delete_lines",
+    "delete_location",
+    "delete_vertex",
+    "generate_areas",
+    "generation_region",
+    "insert_vertex",
+    "merge",
+    "move_location",
+    "move_vertex",
+    "rename",
+    "rename_halves",
+    "replace_map",
+    "set_box",
+    "set_land_from_locations",
+    "set_line",
+    "set_location",
+    "set_map",
+    "split_location",
+    "suggest_lines",
+    "unsplit_location",
+]

@@ -20,7 +20,7 @@ equal outputs and the file shows short numbers).  Rings are handled without thei
 from __future__ import annotations
 
 import math
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 import shapely
 from shapely.geometry import LineString, MultiPoint, Point, Polygon
@@ -116,7 +116,7 @@ def _candidates(m: AreaMap, xy: Point2, reach: float) -> list[Location]:
 _TREES: dict[int, tuple] = {}  # id(locations table) -> (the table, its locations, their STR-tree), the last few
 
 
-def _location_tree(table: dict) -> tuple[list[Location], "shapely.STRtree"]:
+def _location_tree(table: dict) -> tuple[list[Location], shapely.STRtree]:
     kept = _TREES.get(id(table))
     if kept is None or kept[0] is not table:
         locs = list(table.values())
@@ -129,7 +129,9 @@ def _location_tree(table: dict) -> tuple[list[Location], "shapely.STRtree"]:
 
 
 # --------------------------------------------------------------------------- snapping
-def nearest_vertex(m: AreaMap, xy: Point2, reach: float, exclude: Iterable[str] = (), extra: Iterable[Point2] = ()) -> Point2 | None:
+def nearest_vertex(
+    m: AreaMap, xy: Point2, reach: float, exclude: Iterable[str] = (), extra: Iterable[Point2] = ()
+) -> Point2 | None:
     """The vertex of any location (or of ``extra`` points) nearest ``xy`` within ``reach``."""
     skip = set(exclude)
     best, best_d = None, reach
@@ -165,7 +167,9 @@ def nearest_edge(m: AreaMap, xy: Point2, reach: float, exclude: Iterable[str] = 
     return best
 
 
-def snap(m: AreaMap, xy: Point2, reach: float, exclude: Iterable[str] = (), extra: Iterable[Point2] = ()) -> tuple[Point2, str]:
+def snap(
+    m: AreaMap, xy: Point2, reach: float, exclude: Iterable[str] = (), extra: Iterable[Point2] = ()
+) -> tuple[Point2, str]:
     """Where a click at ``xy`` lands: ``(point, how)`` with how ``vertex``, ``edge`` or ``free``."""
     v = nearest_vertex(m, xy, reach, exclude, extra)
     if v is not None:
@@ -254,7 +258,9 @@ def moved_vertex(m: AreaMap, at: Point2, to: Point2, eps: float = EPS) -> dict[s
     return out
 
 
-def inserted_vertex(m: AreaMap, xy: Point2, eps: float = 0.02, only: Iterable[str] | None = None) -> dict[str, BaseGeometry]:
+def inserted_vertex(
+    m: AreaMap, xy: Point2, eps: float = 0.02, only: Iterable[str] | None = None
+) -> dict[str, BaseGeometry]:
     """New polygons of every location whose border passes within ``eps`` of ``xy`` and has no
     vertex there: ``xy`` (rounded) is inserted into that edge."""
     xy = round_point(xy)
@@ -272,7 +278,7 @@ def inserted_vertex(m: AreaMap, xy: Point2, eps: float = 0.02, only: Iterable[st
             for i in range(len(ring)):
                 a, b = ring[i], ring[(i + 1) % len(ring)]
                 if LineString([a, b]).distance(pt) <= eps:
-                    changed[ref] = ring[: i + 1] + [xy] + ring[i + 1:]
+                    changed[ref] = ring[: i + 1] + [xy] + ring[i + 1 :]
                     break
         if changed:
             out[loc.id] = with_rings(geom, changed)
@@ -352,7 +358,9 @@ def inserted_points(geom: BaseGeometry, points, eps: float = 0.02) -> BaseGeomet
     return with_rings(geom, changed)
 
 
-def share_vertices(m: AreaMap, geom: BaseGeometry, exclude: Iterable[str] = (), eps: float = 0.02) -> dict[str, BaseGeometry]:
+def share_vertices(
+    m: AreaMap, geom: BaseGeometry, exclude: Iterable[str] = (), eps: float = 0.02
+) -> dict[str, BaseGeometry]:
     """Insert into the neighbours every vertex of ``geom`` that lies on their border but is not
     one of their vertices (so both sides of a border have the same vertices)."""
     return share_points(m, [p for _, ring in rings_of(geom) for p in ring], exclude, eps)
@@ -376,7 +384,9 @@ def share_points(m: AreaMap, points, exclude: Iterable[str] = (), eps: float = 0
         a0, b0, a1, b1 = loc.polygon.bounds
         if a1 < x0 or a0 > x1 or b1 < y0 or b0 > y1:
             continue
-        near = pts[(pts[:, 0] >= a0 - eps) & (pts[:, 0] <= a1 + eps) & (pts[:, 1] >= b0 - eps) & (pts[:, 1] <= b1 + eps)]
+        near = pts[
+            (pts[:, 0] >= a0 - eps) & (pts[:, 0] <= a1 + eps) & (pts[:, 1] >= b0 - eps) & (pts[:, 1] <= b1 + eps)
+        ]
         g = inserted_points(loc.polygon, near, eps) if len(near) else None
         if g is not None:
             out[loc.id] = g
@@ -428,15 +438,16 @@ by side has about 15,000; thousands of locations piled on each other would have 
 an overlap the problems list has already named enough of)."""
 
 
-def near_pairs(tree: shapely.STRtree, geoms: list, predicate: str, distance: float | None = None,
-               limit: int = MAX_PAIRS) -> list[tuple[int, int]]:
+def near_pairs(
+    tree: shapely.STRtree, geoms: list, predicate: str, distance: float | None = None, limit: int = MAX_PAIRS
+) -> list[tuple[int, int]]:
     """The pairs ``(i, j)``, ``i < j``, of ``geoms`` (the tree's) that meet ``predicate``, at most
     ``limit`` of them: asked of the tree a hundred geometries at a time, so locations piled on
     each other cost what the limit allows, not the square of their number."""
     pairs: list[tuple[int, int]] = []
     kw = {} if distance is None else {"distance": distance}
     for k in range(0, len(geoms), 100):
-        left, right = tree.query(geoms[k:k + 100], predicate=predicate, **kw)
+        left, right = tree.query(geoms[k : k + 100], predicate=predicate, **kw)
         pairs += [(i + k, j) for i, j in zip(left.tolist(), right.tolist()) if i + k < j]
         if len(pairs) >= limit:
             return pairs[:limit]
@@ -518,6 +529,28 @@ def outline_of(geoms: Iterable[BaseGeometry]) -> BaseGeometry:
     return round_geom(unary_union([shapely.make_valid(g) for g in geoms]))
 
 
-__all__ = ["GRID", "border_between", "deleted_vertex", "fit_polygon", "inserted_points", "inserted_vertex", "moved_vertex", "nearest_edge",
-           "nearest_vertex", "outline_of", "rings_of", "round_geom", "round_point", "share_points", "share_vertices", "shared_borders", "near_pairs", "MAX_PAIRS",
-           "snap", "touch_across_seam", "trace", "voronoi_cells", "with_rings"]
+__all__ = [
+    "GRID",
+    "border_between",
+    "deleted_vertex",
+    "fit_polygon",
+    "inserted_points",
+    "inserted_vertex",
+    "moved_vertex",
+    "nearest_edge",
+    "nearest_vertex",
+    "outline_of",
+    "rings_of",
+    "round_geom",
+    "round_point",
+    "share_points",
+    "share_vertices",
+    "shared_borders",
+    "near_pairs",
+    "MAX_PAIRS",
+    "snap",
+    "touch_across_seam",
+    "trace",
+    "voronoi_cells",
+    "with_rings",
+]

@@ -53,8 +53,19 @@ ERRORS = frozenset({"self-intersection", "overlap", "empty-half"})
 NOTES = frozenset({"proposed-line"})
 WARNINGS = frozenset({"gap", "sliver", "small-half", "no-lines", "land-line-apart", "duplicate-line", "duplicate-name"})
 # the order the problems panel lists them in
-ORDER = ("self-intersection", "overlap", "empty-half", "gap", "sliver", "small-half", "land-line-apart", "duplicate-line",
-         "duplicate-name", "no-lines", "proposed-line")
+ORDER = (
+    "self-intersection",
+    "overlap",
+    "empty-half",
+    "gap",
+    "sliver",
+    "small-half",
+    "land-line-apart",
+    "duplicate-line",
+    "duplicate-name",
+    "no-lines",
+    "proposed-line",
+)
 SMALL_HALF = 0.10  # a half under this share of its location (and under a quarter of the median location) is too small
 
 
@@ -109,8 +120,12 @@ def lint_area(m: AreaMap) -> list[AreaProblem]:
         return out
     codes = {a for a in m.accept if ":" not in a}
     pairs = {tuple(a.split(":", 1)) for a in m.accept if ":" in a}
-    return [p for p in out if p.code not in WARNINGS or not (p.code in codes or (p.code, p.where.removeprefix("line:")) in pairs
-                                                             or (p.code, p.where) in pairs)]
+    return [
+        p
+        for p in out
+        if p.code not in WARNINGS
+        or not (p.code in codes or (p.code, p.where.removeprefix("line:")) in pairs or (p.code, p.where) in pairs)
+    ]
 
 
 def _lint(m: AreaMap) -> list[AreaProblem]:
@@ -131,32 +146,65 @@ def _lint(m: AreaMap) -> list[AreaProblem]:
             at = None
             if "[" in reason:
                 try:
-                    xs = reason[reason.index("[") + 1: reason.index("]")].split()
+                    xs = reason[reason.index("[") + 1 : reason.index("]")].split()
                     at = (round(float(xs[0]), 2), round(float(xs[1]), 2))
                 except (ValueError, IndexError):
                     at = None
             what = reason.split("[")[0].strip()
-            msg = (f"{loc.label}: the border crosses itself" if "Self-intersection" in what
-                   else f"{loc.label}: invalid polygon ({what.lower()})")
-            out.append(AreaProblem("self-intersection", loc.id, msg + (f" at ({at[0]:g}, {at[1]:g})" if at else ""), key, at))
+            msg = (
+                f"{loc.label}: the border crosses itself"
+                if "Self-intersection" in what
+                else f"{loc.label}: invalid polygon ({what.lower()})"
+            )
+            out.append(
+                AreaProblem("self-intersection", loc.id, msg + (f" at ({at[0]:g}, {at[1]:g})" if at else ""), key, at)
+            )
             continue
         valid.append(loc)
         for p in polygon_parts(g):
             if thin(p, tol):
-                out.append(AreaProblem("sliver", loc.id, f"{loc.label}: a sliver (area {p.area:.2f}, thinner than {tol:.2g})",
-                                       key, _pt(p.representative_point())))
+                out.append(
+                    AreaProblem(
+                        "sliver",
+                        loc.id,
+                        f"{loc.label}: a sliver (area {p.area:.2f}, thinner than {tol:.2g})",
+                        key,
+                        _pt(p.representative_point()),
+                    )
+                )
         if loc.has_halves:
             for h, hg in loc.half_geoms.items():
                 if hg.is_empty:
-                    out.append(AreaProblem("empty-half", f"{loc.id}.{h}", f"{loc.label}: the split line leaves half {h} empty",
-                                           f"locations.{loc.id}.split", loc.split[0]))
+                    out.append(
+                        AreaProblem(
+                            "empty-half",
+                            f"{loc.id}.{h}",
+                            f"{loc.label}: the split line leaves half {h} empty",
+                            f"locations.{loc.id}.split",
+                            loc.split[0],
+                        )
+                    )
                 elif thin(hg, tol):
-                    out.append(AreaProblem("sliver", f"{loc.id}.{h}", f"{loc.label}: half {h} is a sliver",
-                                           f"locations.{loc.id}.split", _pt(hg.representative_point())))
+                    out.append(
+                        AreaProblem(
+                            "sliver",
+                            f"{loc.id}.{h}",
+                            f"{loc.label}: half {h} is a sliver",
+                            f"locations.{loc.id}.split",
+                            _pt(hg.representative_point()),
+                        )
+                    )
                 elif hg.area < SMALL_HALF * g.area and hg.area < small:
-                    out.append(AreaProblem("small-half", f"{loc.id}.{h}", f"{loc.label}: half {h} is {100 * hg.area / g.area:.1f}% "
-                                           f"of the location, too small to drop a counter on: move the split line",
-                                           f"locations.{loc.id}.split", _pt(hg.representative_point())))
+                    out.append(
+                        AreaProblem(
+                            "small-half",
+                            f"{loc.id}.{h}",
+                            f"{loc.label}: half {h} is {100 * hg.area / g.area:.1f}% "
+                            f"of the location, too small to drop a counter on: move the split line",
+                            f"locations.{loc.id}.split",
+                            _pt(hg.representative_point()),
+                        )
+                    )
     out += _pairs(m, valid, tol)
     out += _lines(m)
     names: dict[str, str] = {}
@@ -168,7 +216,11 @@ def _lint(m: AreaMap) -> list[AreaProblem]:
         where = p.id if is_loc else f"box:{p.id}"
         if k in names:
             table = "locations" if is_loc else "boxes"
-            out.append(AreaProblem("duplicate-name", where, f"{p.label}: name already used by {names[k]}", f"{table}.{p.id}.name"))
+            out.append(
+                AreaProblem(
+                    "duplicate-name", where, f"{p.label}: name already used by {names[k]}", f"{table}.{p.id}.name"
+                )
+            )
         else:
             names[k] = p.id
     return out
@@ -203,16 +255,38 @@ def _pairs(m: AreaMap, valid, tol: float) -> list[AreaProblem]:
             if a > 1e-9:  # below: rounding noise of the intersection itself
                 at = _pt(g.representative_point())
                 if a >= tol * tol:
-                    out.append(AreaProblem("overlap", la.id, f"{la.label} and {lb.label} overlap (area {a:.2f})",
-                                           f"locations.{la.id}.polygon", at))
+                    out.append(
+                        AreaProblem(
+                            "overlap",
+                            la.id,
+                            f"{la.label} and {lb.label} overlap (area {a:.2f})",
+                            f"locations.{la.id}.polygon",
+                            at,
+                        )
+                    )
                 else:
-                    out.append(AreaProblem("gap", la.id, f"{la.label} and {lb.label}: their borders do not quite meet "
-                                           f"(a sliver of area {a:.2g} overlaps)", f"locations.{la.id}.polygon", at))
+                    out.append(
+                        AreaProblem(
+                            "gap",
+                            la.id,
+                            f"{la.label} and {lb.label}: their borders do not quite meet "
+                            f"(a sliver of area {a:.2g} overlaps)",
+                            f"locations.{la.id}.polygon",
+                            at,
+                        )
+                    )
             elif d > 0:
                 pa = nearly_touching(geoms, i, j, tree)
                 if pa is not None:
-                    out.append(AreaProblem("gap", la.id, f"{la.label} and {lb.label} nearly touch ({d:.2f} apart): snap their "
-                                           "borders", f"locations.{la.id}.polygon", pa))
+                    out.append(
+                        AreaProblem(
+                            "gap",
+                            la.id,
+                            f"{la.label} and {lb.label} nearly touch ({d:.2f} apart): snap their borders",
+                            f"locations.{la.id}.polygon",
+                            pa,
+                        )
+                    )
     # small holes in the union: gaps between neighbours
     union = shapely.union_all(geoms)
     for part in polygon_parts(union):
@@ -221,8 +295,15 @@ def _pairs(m: AreaMap, valid, tol: float) -> list[AreaProblem]:
             if small_hole(hole, tol):
                 near = [valid[k].label for k in tree.query(hole, predicate="dwithin", distance=tol).tolist()]
                 first = valid[int(tree.query(hole, predicate="dwithin", distance=tol)[0])] if near else valid[0]
-                out.append(AreaProblem("gap", first.id, f"a gap (area {hole.area:.2f}) between {', '.join(sorted(near)) or 'locations'}",
-                                       f"locations.{first.id}.polygon", _pt(hole.representative_point())))
+                out.append(
+                    AreaProblem(
+                        "gap",
+                        first.id,
+                        f"a gap (area {hole.area:.2f}) between {', '.join(sorted(near)) or 'locations'}",
+                        f"locations.{first.id}.polygon",
+                        _pt(hole.representative_point()),
+                    )
+                )
     return out
 
 
@@ -239,27 +320,56 @@ def _lines(m: AreaMap) -> list[AreaProblem]:
         la, lb = _place(ln.a), _place(ln.b)
         pair = (frozenset((la, lb)), ln.kind)
         if pair in seen:
-            out.append(AreaProblem("duplicate-line", f"line:{lid}", f"line {lid}: a second {ln.kind} line between {la} and {lb} "
-                                   f"(the first is {seen[pair]})", key))
+            out.append(
+                AreaProblem(
+                    "duplicate-line",
+                    f"line:{lid}",
+                    f"line {lid}: a second {ln.kind} line between {la} and {lb} (the first is {seen[pair]})",
+                    key,
+                )
+            )
         else:
             seen[pair] = lid
         if ln.proposed:
-            out.append(AreaProblem("proposed-line", f"line:{lid}", f"line {lid}: proposed from a shared border: accept or delete it", key))
+            out.append(
+                AreaProblem(
+                    "proposed-line",
+                    f"line:{lid}",
+                    f"line {lid}: proposed from a shared border: accept or delete it",
+                    key,
+                )
+            )
         if ln.kind == "land" and not ln.crossing and not ln.a.startswith("box:") and not ln.b.startswith("box:"):
             if borders is None:
                 borders = shared_borders(m)
             if (la, lb) not in borders and (lb, la) not in borders and not (ln.wrap and touch_across_seam(m, la, lb)):
-                out.append(AreaProblem("land-line-apart", f"line:{lid}", f"line {lid}: a land line between {la} and {lb}, "
-                                       "which share no border" + (" even across the map's seam" if ln.wrap else "")
-                                       + " (a strait crossing on purpose: mark it crossing = true)", key))
+                out.append(
+                    AreaProblem(
+                        "land-line-apart",
+                        f"line:{lid}",
+                        f"line {lid}: a land line between {la} and {lb}, "
+                        "which share no border"
+                        + (" even across the map's seam" if ln.wrap else "")
+                        + " (a strait crossing on purpose: mark it crossing = true)",
+                        key,
+                    )
+                )
     for loc in m.locations.values():
         if loc.has_halves:
             missing = [s for s in loc.spaces() if s not in touched]
             if len(missing) == 2:
-                out.append(AreaProblem("no-lines", loc.id, f"{loc.label}: no move line reaches it", f"locations.{loc.id}"))
+                out.append(
+                    AreaProblem("no-lines", loc.id, f"{loc.label}: no move line reaches it", f"locations.{loc.id}")
+                )
             elif missing:
-                out.append(AreaProblem("no-lines", missing[0], f"{loc.label}: no move line reaches half {missing[0].split('.')[1]}",
-                                       f"locations.{loc.id}.halves"))
+                out.append(
+                    AreaProblem(
+                        "no-lines",
+                        missing[0],
+                        f"{loc.label}: no move line reaches half {missing[0].split('.')[1]}",
+                        f"locations.{loc.id}.halves",
+                    )
+                )
         elif loc.id not in touched:
             out.append(AreaProblem("no-lines", loc.id, f"{loc.label}: no move line reaches it", f"locations.{loc.id}"))
     for bid, b in m.boxes.items():
@@ -272,4 +382,15 @@ def _place(space: str) -> str:
     return space if space.startswith("box:") else space.split(".", 1)[0]
 
 
-__all__ = ["AreaProblem", "ERRORS", "NOTES", "WARNINGS", "lint_area", "nearly_touching", "small_hole", "thin", "tolerance", "tolerance_for"]
+__all__ = [
+    "AreaProblem",
+    "ERRORS",
+    "NOTES",
+    "WARNINGS",
+    "lint_area",
+    "nearly_touching",
+    "small_hole",
+    "thin",
+    "tolerance",
+    "tolerance_for",
+]

@@ -38,7 +38,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
-from typing import Iterator, Mapping
+from collections.abc import Iterator, Mapping
 
 from shapely import make_valid
 from shapely.geometry import LineString, MultiPolygon, Point, Polygon, box as shapely_box
@@ -52,8 +52,16 @@ Point2 = tuple[float, float]
 
 # the eight compass directions (x east, y south) used to name halves
 COMPASS = ("e", "se", "s", "sw", "w", "nw", "n", "ne")
-COMPASS_WORDS = {"n": "north", "ne": "north-east", "e": "east", "se": "south-east", "s": "south",
-                 "sw": "south-west", "w": "west", "nw": "north-west"}
+COMPASS_WORDS = {
+    "n": "north",
+    "ne": "north-east",
+    "e": "east",
+    "se": "south-east",
+    "s": "south",
+    "sw": "south-west",
+    "w": "west",
+    "nw": "north-west",
+}
 
 
 def valid_id(text: object) -> bool:
@@ -85,8 +93,9 @@ class Condition:
         return bool(self.active_from or self.active_until)
 
     def holds(self, counters: Mapping[str, int]) -> bool:
-        return (all(counters.get(k, 0) >= v for k, v in self.active_from)
-                and all(counters.get(k, 0) < v for k, v in self.active_until))
+        return all(counters.get(k, 0) >= v for k, v in self.active_from) and all(
+            counters.get(k, 0) < v for k, v in self.active_until
+        )
 
     def text(self) -> str:
         """The condition as a user types it: ``allied_deck >= 2, turn < 10`` (empty: always)."""
@@ -101,7 +110,7 @@ class Condition:
         return out
 
     @classmethod
-    def parse(cls, text: str) -> "Condition":
+    def parse(cls, text: str) -> Condition:
         """``"allied_deck >= 2, turn < 10"``; raises ValueError naming what was expected."""
         frm: list[tuple[str, int]] = []
         until: list[tuple[str, int]] = []
@@ -111,7 +120,9 @@ class Condition:
                 continue
             m = re.fullmatch(r"([a-z_][a-z0-9_]*)\s*(>=|<)\s*(\d+)", part)
             if not m:
-                raise ValueError(f"a condition is 'COUNTER >= N' or 'COUNTER < N' (such as 'allied_deck >= 2'), got {part!r}")
+                raise ValueError(
+                    f"a condition is 'COUNTER >= N' or 'COUNTER < N' (such as 'allied_deck >= 2'), got {part!r}"
+                )
             (frm if m.group(2) == ">=" else until).append((m.group(1), int(m.group(3))))
         return cls(tuple(frm), tuple(until))
 
@@ -325,7 +336,9 @@ class AreaMap:
     land: BaseGeometry | None = None  # the coast generated areas are clipped to
     background: dict | None = None  # tracing image: image, opacity, offset, scale
     geo: dict | None = None  # lon/lat projection of imported maps: lon0, lat0, scale, parallel
-    page: Point2 | None = None  # (width, height) of a new map's blank page, from (0, 0): the extent before anything is drawn
+    page: Point2 | None = (
+        None  # (width, height) of a new map's blank page, from (0, 0): the extent before anything is drawn
+    )
     accept: tuple[str, ...] = ()  # warnings accepted on purpose: "CODE" or "CODE:WHERE" (mapref.core.arealint)
     wrap_x: tuple[float, float] | None = None  # the world wraps east-west: x = wrap_x[0] and x = wrap_x[1] are one line
     wrap_y: tuple[float, float] | None = None  # likewise north-south
@@ -368,7 +381,7 @@ class AreaMap:
             out[axis] = span * round(d / span) if span > 0 else 0.0
         return out[0], out[1]
 
-    def line_pieces(self, ln: "MoveLine") -> list[list[Point2]] | None:
+    def line_pieces(self, ln: MoveLine) -> list[list[Point2]] | None:
         """The line as drawn, in map units: one path (its ends and bend points), or for a line
         marked ``wrap`` two stubs, each from one end half way to the other end's image across
         the seam (the two halves of the short way round: they meet at the seam, which may
@@ -418,8 +431,10 @@ class AreaMap:
 
     def lines_of(self, place_id: str) -> list[MoveLine]:
         """The lines touching a location (any of its halves) or a box (``box:usa``)."""
+
         def loc(s: str) -> str:
             return s if s.startswith("box:") else s.split(".", 1)[0]
+
         return [ln for ln in self.lines.values() if loc(ln.a) == place_id or loc(ln.b) == place_id]
 
     def find(self, text: str) -> str | None:
@@ -490,9 +505,14 @@ class AreaMap:
 DEFAULT_PAGE = (1000.0, 700.0)
 
 
-def new_area_map(name: str = "", width: float | None = None, height: float | None = None,
-                 projection: Mapping[str, float] | None = None, underlay: str | None = None,
-                 underlay_size: tuple[int, int] | None = None) -> AreaMap:
+def new_area_map(
+    name: str = "",
+    width: float | None = None,
+    height: float | None = None,
+    projection: Mapping[str, float] | None = None,
+    underlay: str | None = None,
+    underlay_size: tuple[int, int] | None = None,
+) -> AreaMap:
     """A blank area map to draw on (the command line's ``mapref new-map`` and the editor's File >
     New > Area map): a page of ``width`` x ``height`` map units (default 1000 x 700; with an
     underlay and no size, the image's size in pixels), an optional lon/lat ``projection``
@@ -519,9 +539,13 @@ def new_area_map(name: str = "", width: float | None = None, height: float | Non
     if projection is not None:
         geo = {k: float(projection[k]) for k in ("lon0", "lat0", "scale")}
         geo["parallel"] = float(projection.get("parallel", geo["lat0"]))
-        if not (-180 <= geo["lon0"] <= 180 and -90 <= geo["lat0"] <= 90 and -90 < geo["parallel"] < 90 and geo["scale"] > 0):
-            raise ValueError("a projection is lon0 -180..180, lat0 -90..90, a scale above 0 (map units a degree of "
-                             f"latitude) and a parallel between -90 and 90, got {projection}")
+        if not (
+            -180 <= geo["lon0"] <= 180 and -90 <= geo["lat0"] <= 90 and -90 < geo["parallel"] < 90 and geo["scale"] > 0
+        ):
+            raise ValueError(
+                "a projection is lon0 -180..180, lat0 -90..90, a scale above 0 (map units a degree of "
+                f"latitude) and a parallel between -90 and 90, got {projection}"
+            )
         m.geo = geo
     if underlay is not None:
         m.background = {"image": underlay, "opacity": 0.5, "offset": [0.0, 0.0], "scale": round(w / iw, 6)}
@@ -645,5 +669,22 @@ def half_ids_for(g: BaseGeometry, points) -> tuple[str, str]:
     return a, b
 
 
-__all__ = ["ALWAYS", "AreaMap", "new_area_map", "AreaRegion", "Box", "ColourClass", "Condition", "LineKind", "Location", "MoveLine",
-           "Place", "Supply", "box_space", "half_ids_for", "polygon_parts", "split_halves", "valid_id"]
+__all__ = [
+    "ALWAYS",
+    "AreaMap",
+    "new_area_map",
+    "AreaRegion",
+    "Box",
+    "ColourClass",
+    "Condition",
+    "LineKind",
+    "Location",
+    "MoveLine",
+    "Place",
+    "Supply",
+    "box_space",
+    "half_ids_for",
+    "polygon_parts",
+    "split_halves",
+    "valid_id",
+]

@@ -108,7 +108,7 @@ def smooth(gray: np.ndarray) -> np.ndarray:
     acc = np.zeros((h, w), dtype=np.uint16)
     for dy in range(3):
         for dx in range(3):
-            acc += g[dy:dy + h, dx:dx + w]
+            acc += g[dy : dy + h, dx : dx + w]
     return np.minimum(gray, (acc // 9).astype(np.uint8))
 
 
@@ -164,7 +164,7 @@ def components(mask: np.ndarray) -> tuple[np.ndarray, int]:
     roots = np.array([find(i) for i in range(n)])
     uniq, comp = np.unique(roots, return_inverse=True)  # roots are the first run of each component: reading order
     for i in range(n):
-        labels[rows[i], starts[i]:ends[i]] = comp[i]
+        labels[rows[i], starts[i] : ends[i]] = comp[i]
     return labels, len(uniq)
 
 
@@ -230,8 +230,9 @@ def _run_boxes(labels: np.ndarray, nregions: int) -> list[list]:
 TOLERANCE = 2.0  # pixels: the default simplification (a scanned border wobbles by a pixel or two)
 
 
-def trace_image(gray: np.ndarray, threshold: int | None = None, min_area: float | None = None,
-                tolerance: float = TOLERANCE) -> Tracing:
+def trace_image(
+    gray: np.ndarray, threshold: int | None = None, min_area: float | None = None, tolerance: float = TOLERANCE
+) -> Tracing:
     """Every region of ``gray`` (a 2-D uint8 array) enclosed by dark border lines, with its
     outline on the border's centre line, shared exactly with its neighbours and simplified
     within about ``tolerance`` pixels.  ``threshold``: the grey level below which a pixel is
@@ -310,8 +311,11 @@ def shared_lengths(polys: list[BaseGeometry]) -> dict[tuple[int, int], float]:
     pairs = [(i, j) for i, j in zip(left.tolist(), right.tolist()) if i < j]
     if not pairs:
         return {}
-    lengths = shapely.length(shapely.intersection(shapely.boundary([polys[i] for i, _ in pairs]),
-                                                  shapely.boundary([polys[j] for _, j in pairs])))
+    lengths = shapely.length(
+        shapely.intersection(
+            shapely.boundary([polys[i] for i, _ in pairs]), shapely.boundary([polys[j] for _, j in pairs])
+        )
+    )
     return {p: float(x) for p, x in zip(pairs, lengths.tolist()) if x > 0}
 
 
@@ -511,5 +515,21 @@ def bounds_of(polys: list[BaseGeometry]) -> tuple[float, float, float, float]:
     return tuple(shapely.total_bounds(live)) if live else (0.0, 0.0, 0.0, 0.0)  # type: ignore[return-value]
 
 
-__all__ = ["OUTSIDE", "TracedRegion", "Tracing", "bounds_of", "clean_outlines", "components", "grab", "grow", "otsu", "rasterize",
-           "shared_lengths", "smooth", "tidy", "to_map", "trace_image", "traced_map"]
+__all__ = [
+    "OUTSIDE",
+    "TracedRegion",
+    "Tracing",
+    "bounds_of",
+    "clean_outlines",
+    "components",
+    "grab",
+    "grow",
+    "otsu",
+    "rasterize",
+    "shared_lengths",
+    "smooth",
+    "tidy",
+    "to_map",
+    "trace_image",
+    "traced_map",
+]

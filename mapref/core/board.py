@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 from mapref.core.graph import Graph, box_space, build_graph
 from mapref.core.grid import Hex, LabelError
@@ -65,7 +65,9 @@ class Space:
     capital: bool = False
     mountain: bool = False
     optional: bool = False  # a box that exists only in some scenarios
-    attrs: Mapping[str, object] = field(default_factory=lambda: EMPTY)  # free attributes (area maps: colour, victory...)
+    attrs: Mapping[str, object] = field(
+        default_factory=lambda: EMPTY
+    )  # free attributes (area maps: colour, victory...)
 
     @property
     def is_box(self) -> bool:
@@ -206,7 +208,7 @@ def space_order(space_id: str) -> tuple:
     if space_id.startswith("box:"):
         return (1, space_id, 0)
     letters = space_id.rstrip("0123456789")
-    digits = space_id[len(letters):]
+    digits = space_id[len(letters) :]
     return (0, f"{len(letters):02d}{letters}", int(digits) if digits.isdigit() else 0)
 
 
@@ -280,16 +282,36 @@ class HexBoard(Board):
             b = m.boxes.get(bid)
             if b is None:
                 return None
-            return Space(space_id, "box", name=b.name or bid, location=space_id, terrain="land", country=b.country,
-                         production=b.production, optional=b.optional)
+            return Space(
+                space_id,
+                "box",
+                name=b.name or bid,
+                location=space_id,
+                terrain="land",
+                country=b.country,
+                production=b.production,
+                optional=b.optional,
+            )
         h = self._hex_of().get(space_id)  # only the canonical label is an id (``p10`` is parsed, not looked up)
         if h is None:
             return None
         d = m.hexes[h]
         lab = m.grid.label
-        return Space(space_id, "hex", name=d.name, location=space_id, terrain=d.terrain, country=d.country, sea=d.sea,
-                     production=d.production, port=d.port, port_optional=d.port_optional,
-                     port_access=tuple(lab(x) for x in d.port_access), capital=d.capital, mountain=d.mountain)
+        return Space(
+            space_id,
+            "hex",
+            name=d.name,
+            location=space_id,
+            terrain=d.terrain,
+            country=d.country,
+            sea=d.sea,
+            production=d.production,
+            port=d.port,
+            port_optional=d.port_optional,
+            port_access=tuple(lab(x) for x in d.port_access),
+            capital=d.capital,
+            mountain=d.mountain,
+        )
 
     def _land_spaces(self):
         m = self.map
@@ -299,7 +321,7 @@ class HexBoard(Board):
         for lab, d in zip(m.grid.labels_row_major(), m.hexes.values()):
             if d.terrain != "sea":
                 yield lab, d  # what is read of it (country) is the same as on its Space
-        for b in self.spaces()[len(m.hexes):]:
+        for b in self.spaces()[len(m.hexes) :]:
             s = self.space(b)
             if s is not None and s.is_land:
                 yield b, s

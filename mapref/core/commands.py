@@ -25,7 +25,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Iterable
+from collections.abc import Iterable
 
 from mapref.core import history
 from mapref.core.grid import Grid, Hex, Hexside
@@ -47,10 +47,15 @@ class Touch:
     background: bool = False
     everything: bool = False  # grid, colours of countries or seas: redraw all
 
-    def __or__(self, other: "Touch") -> "Touch":
-        return Touch(self.hexes | other.hexes, self.sides or other.sides, self.boxes or other.boxes,
-                     self.features or other.features, self.background or other.background,
-                     self.everything or other.everything)
+    def __or__(self, other: Touch) -> Touch:
+        return Touch(
+            self.hexes | other.hexes,
+            self.sides or other.sides,
+            self.boxes or other.boxes,
+            self.features or other.features,
+            self.background or other.background,
+            self.everything or other.everything,
+        )
 
 
 class Command(history.Command):
@@ -118,7 +123,7 @@ class SetHexProps(Command):
         self.label = label or ("Set " + ", ".join(keys) if keys else "Set nothing")
 
     @classmethod
-    def same(cls, hexes: Iterable[Hex], label: str | None = None, **changes: object) -> "SetHexProps":
+    def same(cls, hexes: Iterable[Hex], label: str | None = None, **changes: object) -> SetHexProps:
         return cls({h: dict(changes) for h in hexes}, label)
 
     def do(self, m: MapModel) -> None:
@@ -295,8 +300,15 @@ def regrid(m: MapModel, grid: Grid, hex_size: float | None = None) -> tuple[MapM
     adding rows or columns, changing the shifted rows or the orientation keeps every hex that
     is still on the grid; hexsides are kept where their two hexes are still adjacent.  Returns
     the new map and how many hexes with data were dropped."""
-    new = MapModel(grid=grid, name=m.name, hex_size=hex_size or m.hex_size, notes=m.notes,
-                   countries=copy.deepcopy(m.countries), seas=copy.deepcopy(m.seas), background=copy.deepcopy(m.background))
+    new = MapModel(
+        grid=grid,
+        name=m.name,
+        hex_size=hex_size or m.hex_size,
+        notes=m.notes,
+        countries=copy.deepcopy(m.countries),
+        seas=copy.deepcopy(m.seas),
+        background=copy.deepcopy(m.background),
+    )
     dropped = 0
     for h, d in m.hexes.items():
         if grid.contains(h):
@@ -311,8 +323,11 @@ def regrid(m: MapModel, grid: Grid, hex_size: float | None = None) -> tuple[MapM
     for k, r in m.regions.items():
         new.regions[k] = Region(r.name, tuple(h for h in r.hexes if grid.contains(h)), r.country)
     for k, b in m.boxes.items():
-        new.boxes[k] = dataclasses.replace(b, land=tuple(h for h in b.land if grid.contains(h)),
-                                           sea_arrows=tuple(a for a in b.sea_arrows if grid.contains(a.hex)))
+        new.boxes[k] = dataclasses.replace(
+            b,
+            land=tuple(h for h in b.land if grid.contains(h)),
+            sea_arrows=tuple(a for a in b.sea_arrows if grid.contains(a.hex)),
+        )
     for k, f in m.features.items():
         if f.hex is None or grid.contains(f.hex):
             new.features[k] = copy.deepcopy(f)
@@ -347,8 +362,20 @@ class ReplaceMap(Command):
 
     The map object stays the same (views keep their reference); its state is swapped."""
 
-    FIELDS = ("grid", "name", "hex_size", "hexes", "hexsides", "countries", "seas", "regions", "boxes", "features",
-              "notes", "background")
+    FIELDS = (
+        "grid",
+        "name",
+        "hex_size",
+        "hexes",
+        "hexsides",
+        "countries",
+        "seas",
+        "regions",
+        "boxes",
+        "features",
+        "notes",
+        "background",
+    )
 
     def __init__(self, other: MapModel, label: str = "Recover autosaved changes") -> None:
         self.new = {k: getattr(other, k) for k in self.FIELDS}
@@ -385,6 +412,25 @@ class UndoStack(history.History):
             self.group = CommandGroup(label)
 
 
-__all__ = ["terrain_changes", "ReplaceMap", "Command", "CommandGroup", "SetHexProps", "SetSide", "SetEntry", "SetMapAttr", "ChangeGrid",
-           "AddBox", "EditBox", "DeleteBox", "AddFeature", "DeleteFeature", "UndoStack", "Touch", "EditError",
-           "regrid", "new_id", "SeaArrow"]
+__all__ = [
+    "terrain_changes",
+    "ReplaceMap",
+    "Command",
+    "CommandGroup",
+    "SetHexProps",
+    "SetSide",
+    "SetEntry",
+    "SetMapAttr",
+    "ChangeGrid",
+    "AddBox",
+    "EditBox",
+    "DeleteBox",
+    "AddFeature",
+    "DeleteFeature",
+    "UndoStack",
+    "Touch",
+    "EditError",
+    "regrid",
+    "new_id",
+    "SeaArrow",
+]

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 from mapref.core.model import MapModel, SideData
 
@@ -134,8 +134,15 @@ class Graph:
         c = self._cobj[n]
         if c is None:
             ids = self._ids
-            c = self._cobj[n] = Connection(ids[self._ca[n]], ids[self._cb[n]], self._kinds[self._ck[n]], self._clen[n],
-                                           self._csea[n], self._cone[n], self._cattrs[n])
+            c = self._cobj[n] = Connection(
+                ids[self._ca[n]],
+                ids[self._cb[n]],
+                self._kinds[self._ck[n]],
+                self._clen[n],
+                self._csea[n],
+                self._cone[n],
+                self._cattrs[n],
+            )
         return c
 
     @property
@@ -184,7 +191,7 @@ class Graph:
         ca, cb, ck, kinds = self._ca, self._cb, self._ck, self._kinds
         return {kinds[ck[n]] for n in self._nadj[i] if (cb[n] if ca[n] == i else ca[n]) == j}
 
-    def index(self) -> "GraphIndex":
+    def index(self) -> GraphIndex:
         """The graph as numbers (built once, dropped by :meth:`add`): what fast searches walk."""
         ix = self._views.get("index")
         if ix is None:
@@ -262,7 +269,9 @@ class GraphIndex:
             start = ca if way == "out" else cb  # the end a one-way connection is followed from / into
             out = []
             for i, adj in enumerate(self.graph._nadj):
-                keep = [n for n in adj if (ks is None or ck[n] in ks) and (way == "either" or not cone[n] or start[n] == i)]
+                keep = [
+                    n for n in adj if (ks is None or ck[n] in ks) and (way == "either" or not cone[n] or start[n] == i)
+                ]
                 other = [cb[n] if ca[n] == i else ca[n] for n in keep]
                 out.append(list(zip(other, keep)) if conns else other)
             self._lists[key] = out
@@ -294,14 +303,18 @@ def build_graph(m: MapModel) -> Graph:
             ia, ib = (s.a.row - 1) * C + s.a.col - 1, (s.b.row - 1) * C + s.b.col - 1
             sides[(min(ia, ib), max(ia, ib))] = sd
     # the steps to the neighbours after a hex in the walk (the sides first met from it)
-    fwd = {par: [(dr, dc) for dr, dc in steps if dr > 0 or (dr == 0 and dc > 0)]
-           for par, steps in grid.neighbour_steps().items()}
+    fwd = {
+        par: [(dr, dc) for dr, dc in steps if dr > 0 or (dr == 0 and dc > 0)]
+        for par, steps in grid.neighbour_steps().items()
+    }
     # per step forward (j - i), a byte per hex: a land connection from i to i + step (what the
     # supply trace's bit search reads: mapref.rules.supply.BitPlan)
     land_steps = {dr * C + dc: bytearray(len(g._ids)) for steps in fwd.values() for dr, dc in steps}
     fwd = {par: [(dr, dc, land_steps[dr * C + dc]) for dr, dc in steps] for par, steps in fwd.items()}
     ca, cb, ck = g._ca, g._cb, g._ck
-    LAND, CROSSING, SEA, COAST, SHORE, PORT = (g._kcode[k] for k in ("land", "crossing", "sea", "coast", "shore", "port"))
+    LAND, CROSSING, SEA, COAST, SHORE, PORT = (
+        g._kcode[k] for k in ("land", "crossing", "sea", "coast", "shore", "port")
+    )
     # the land neighbour lists (LAND_KINDS) are made on the way: every search by land walks them
     landn: list[list[int]] = [[] for _ in g._ids]
     k = 0

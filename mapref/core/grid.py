@@ -37,7 +37,8 @@ import math
 import re
 from dataclasses import dataclass
 from enum import Enum
-from typing import Iterator, NamedTuple
+from typing import NamedTuple
+from collections.abc import Iterator
 
 SQRT3 = math.sqrt(3.0)
 
@@ -214,8 +215,11 @@ class Grid:
         """The on-grid neighbours of ``h`` (in the order of :meth:`directions`)."""
         r, c = h.row, h.col
         rows, cols = self.rows, self.cols
-        return [Hex(r + dr, c + dc) for dr, dc in self.neighbour_steps()[(r % 2, c % 2)]
-                if 1 <= r + dr <= rows and 1 <= c + dc <= cols]
+        return [
+            Hex(r + dr, c + dc)
+            for dr, dc in self.neighbour_steps()[(r % 2, c % 2)]
+            if 1 <= r + dr <= rows and 1 <= c + dc <= cols
+        ]
 
     def neighbour_steps(self) -> dict[tuple[int, int], tuple[tuple[int, int], ...]]:
         """(row step, column step) to the neighbour in each of :meth:`directions`, keyed by the
@@ -227,8 +231,9 @@ class Grid:
             for pr in (0, 1):
                 for pc in (0, 1):
                     h = Hex(10 + pr, 10 + pc)
-                    cached[(pr, pc)] = tuple((n.row - h.row, n.col - h.col)
-                                             for n in (self.neighbour(h, d) for d in self.directions()))
+                    cached[(pr, pc)] = tuple(
+                        (n.row - h.row, n.col - h.col) for n in (self.neighbour(h, d) for d in self.directions())
+                    )
             object.__setattr__(self, "_steps", cached)
         return cached
 
@@ -311,12 +316,16 @@ class Grid:
         if self.labels is LabelScheme.LETTER_NUMBER:
             m = _LETTER_LABEL.fullmatch(s) if len(s) <= MAX_LABEL else None
             if not m:
-                raise LabelError(f"{shown!r} is not a hex label: expected row letters then a column number, such as {self.example_label()!r}")
+                raise LabelError(
+                    f"{shown!r} is not a hex label: expected row letters then a column number, such as {self.example_label()!r}"
+                )
             h = Hex(row=letters_row(m.group(1)), col=int(m.group(2)))
         else:
             w = self._ccrr_width()
             if not (s.isascii() and s.isdigit() and len(s) == 2 * w):
-                raise LabelError(f"{shown!r} is not a hex label: expected {2 * w} digits (column then row), such as {self.example_label()!r}")
+                raise LabelError(
+                    f"{shown!r} is not a hex label: expected {2 * w} digits (column then row), such as {self.example_label()!r}"
+                )
             h = Hex(row=int(s[w:]), col=int(s[:w]))
         if on_grid and not self.contains(h):
             raise LabelError(f"{shown!r} is off the map: rows run {self.label_range()}")

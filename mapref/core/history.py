@@ -23,7 +23,7 @@ so caches built from the target (the board's graph) know it changed.
 from __future__ import annotations
 
 import copy
-from typing import Callable
+from collections.abc import Callable
 
 
 class Command:

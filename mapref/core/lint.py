@@ -73,7 +73,11 @@ def lint(m: MapModel) -> list[Lint]:
         d = m.hexes[h]
         lab = L(h)
         if d.sea and d.terrain == "land":
-            out.append(Lint("zone-on-land", h, f"{lab}: land hex with sea zone {d.sea!r} (only sea and part-sea hexes have one)"))
+            out.append(
+                Lint(
+                    "zone-on-land", h, f"{lab}: land hex with sea zone {d.sea!r} (only sea and part-sea hexes have one)"
+                )
+            )
         elif d.sea and d.sea not in m.seas:
             out.append(Lint("unknown-sea", h, f"{lab}: unknown sea zone {d.sea!r}"))
         if d.country and d.country not in m.countries:
@@ -81,7 +85,9 @@ def lint(m: MapModel) -> list[Lint]:
         if d.port:
             if d.terrain == "sea":
                 out.append(Lint("port-not-on-coast", h, f"{lab}: port on a sea hex"))
-            elif d.terrain == "land" and not any(not g.contains(n) or m.hexes[n].is_water for n in map(lambda dr: g.neighbour(h, dr), g.directions())):
+            elif d.terrain == "land" and not any(
+                not g.contains(n) or m.hexes[n].is_water for n in map(lambda dr: g.neighbour(h, dr), g.directions())
+            ):
                 out.append(Lint("port-not-on-coast", h, f"{lab}: port not on a coast (no water beside it)"))
         if d.production:
             if not 1 <= d.production <= MAX_PRODUCTION:
@@ -102,7 +108,13 @@ def lint(m: MapModel) -> list[Lint]:
         if b.country and b.country not in m.countries:
             out.append(Lint("unknown-country", where, f"box {b.name or bid}: unknown country {b.country!r}"))
         if b.production and not 1 <= b.production <= MAX_PRODUCTION:
-            out.append(Lint("production-range", where, f"box {b.name or bid}: production {b.production} outside 1-{MAX_PRODUCTION}"))
+            out.append(
+                Lint(
+                    "production-range",
+                    where,
+                    f"box {b.name or bid}: production {b.production} outside 1-{MAX_PRODUCTION}",
+                )
+            )
         key = b.name.strip().lower()
         if key and key in names:
             out.append(Lint("duplicate-name", where, f"box {b.name}: name already used by {names[key]}"))
@@ -110,14 +122,24 @@ def lint(m: MapModel) -> list[Lint]:
             names[key] = f"box {b.name}"
         for a in b.sea_arrows:
             if g.contains(a.hex) and not m.hexes[a.hex].is_water:
-                out.append(Lint("sea-arrow-no-water", where, f"box {b.name or bid}: sea arrow from {L(a.hex)} reaches no water"))
+                out.append(
+                    Lint(
+                        "sea-arrow-no-water", where, f"box {b.name or bid}: sea arrow from {L(a.hex)} reaches no water"
+                    )
+                )
             if a.sea not in m.seas:
                 out.append(Lint("unknown-sea", where, f"box {b.name or bid}: sea arrow to unknown sea zone {a.sea!r}"))
     for s, sd in m.hexsides.items():
         if sd.crossing:
             ok = g.contains(s.a) and g.contains(s.b) and m.hexes[s.a].is_land and m.hexes[s.b].is_land
             if not ok:
-                out.append(Lint("crossing-not-land", s, f"{g.side_label(s)}: crossing arrow between hexes that are not both land"))
+                out.append(
+                    Lint(
+                        "crossing-not-land",
+                        s,
+                        f"{g.side_label(s)}: crossing arrow between hexes that are not both land",
+                    )
+                )
     out = _without_zone(m) + out + _no_capital(m) + _unreachable(m)
     return out
 
@@ -144,8 +166,10 @@ def _groups(m: MapModel, pick) -> list[list[Hex]]:
 
 def _without_zone(m: MapModel) -> list[Lint]:
     out = []
-    for code, terrain, one, many in (("sea-without-zone", "sea", "sea hex", "sea hexes"),
-                                     ("coast-without-zone", "coastal", "part-sea hex", "part-sea hexes")):
+    for code, terrain, one, many in (
+        ("sea-without-zone", "sea", "sea hex", "sea hexes"),
+        ("coast-without-zone", "coastal", "part-sea hex", "part-sea hexes"),
+    ):
         for group in _groups(m, lambda d, t=terrain: d.terrain == t and not d.sea):
             h = group[0]
             lab = m.grid.label(h)
@@ -180,14 +204,16 @@ def _no_capital(m: MapModel) -> list[Lint]:
         held = [c for c in codes if land.get(c)]
         if not held or any(c in capital for c in held):
             continue
-        home = max(held, key=lambda c: (prod.get(c, 0), len(land[c]), c == allegiance[:len(c)]))
+        home = max(held, key=lambda c: (prod.get(c, 0), len(land[c]), c == allegiance[: len(c)]))
         hexes = land[home]
         where = max(sorted(hexes), key=lambda h: m.hexes[h].production)
         name = m.countries[home].name
         others = len(held) - 1
-        msg = f"{m.grid.label(where)}: {name} has no capital" + (
-            f" (nor do the {others} other countries of allegiance {allegiance!r})" if others else "") + \
-            "; mark one of its cities with the Capital tool (C)"
+        msg = (
+            f"{m.grid.label(where)}: {name} has no capital"
+            + (f" (nor do the {others} other countries of allegiance {allegiance!r})" if others else "")
+            + "; mark one of its cities with the Capital tool (C)"
+        )
         out.append(Lint("no-capital", where, msg, tuple(sorted(hexes))))
     return out
 
@@ -236,7 +262,13 @@ def _unreachable(m: MapModel) -> list[Lint]:
         if not reachable:
             lab = g.label(h)
             what = "land hex" if len(group) == 1 else f"group of {len(group)} land hexes"
-            out.append(Lint("unreachable-land", h, f"{lab}: unreachable {what} (no capital, port, coast or box connected by land)"))
+            out.append(
+                Lint(
+                    "unreachable-land",
+                    h,
+                    f"{lab}: unreachable {what} (no capital, port, coast or box connected by land)",
+                )
+            )
     return out
 
 

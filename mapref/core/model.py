@@ -20,7 +20,7 @@ grid: they use :mod:`mapref.core.graph`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterator
+from collections.abc import Iterator
 
 from mapref.core.grid import Grid, Hex, Hexside
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 from mapref.io.problems import FileProblems, Locator, Problem, parse_toml, show_value
 
@@ -50,7 +50,9 @@ def load_parsed(data: dict, source: str, shown: str, extra_kinds: tuple[str, ...
     return kind, LOADERS[kind](data, source, shown)
 
 
-def load_any(path: str | os.PathLike[str], shown: str | None = None, extra_kinds: tuple[str, ...] = ()) -> tuple[str, object]:
+def load_any(
+    path: str | os.PathLike[str], shown: str | None = None, extra_kinds: tuple[str, ...] = ()
+) -> tuple[str, object]:
     """Return (kind, loaded object) or raise :class:`FileProblems`."""
     shown = shown or str(path)
     data, source = parse_toml(Path(path), shown)

@@ -42,13 +42,42 @@ from mapref.io.mapfile import ATTR_INT_REACH, plain_attr
 from mapref.io.problems import FileProblems, Reader, parse_toml, show_value
 
 FORMAT = 1
-TOP_KEYS = ("format", "kind", "name", "notes", "page", "checks", "wrap", "geo", "background", "colours", "line_kinds", "regions",
-            "land", "locations", "boxes", "lines")
+TOP_KEYS = (
+    "format",
+    "kind",
+    "name",
+    "notes",
+    "page",
+    "checks",
+    "wrap",
+    "geo",
+    "background",
+    "colours",
+    "line_kinds",
+    "regions",
+    "land",
+    "locations",
+    "boxes",
+    "lines",
+)
 PLACE_KEYS = ("name", "colour", "capital", "vp", "supply", "attrs")
 LOCATION_KEYS = PLACE_KEYS + ("anchor", "halves", "split", "half_anchors", "polygon", "holes")
 BOX_KEYS = PLACE_KEYS + ("position", "size", "active_from", "active_until")
-LINE_KEYS = ("a", "b", "kind", "oneway", "defence_a", "defence_b", "active_from", "active_until", "via", "proposed", "crossing",
-             "wrap", "attrs")
+LINE_KEYS = (
+    "a",
+    "b",
+    "kind",
+    "oneway",
+    "defence_a",
+    "defence_b",
+    "active_from",
+    "active_until",
+    "via",
+    "proposed",
+    "crossing",
+    "wrap",
+    "attrs",
+)
 BACKGROUND_KEYS = ("image", "opacity", "offset", "scale")
 GEO_KEYS = ("lon0", "lat0", "scale", "parallel")
 MAX_VP = 99
@@ -81,8 +110,12 @@ def area_from_dict(data: dict, source: str, shown: str) -> AreaMap:
         r.check_keys(checks, ("accept",), "checks")
         acc = checks.get("accept", [])
         if not isinstance(acc, list) or not all(isinstance(x, str) and _accept_ok(x) for x in acc):
-            r.expected("checks.accept", 'warnings accepted on purpose, such as ["no-lines:lisbon.w"] (a warning\'s code, '
-                       "alone or with where it is: see docs/format.md)", acc)
+            r.expected(
+                "checks.accept",
+                'warnings accepted on purpose, such as ["no-lines:lisbon.w"] (a warning\'s code, '
+                "alone or with where it is: see docs/format.md)",
+                acc,
+            )
         else:
             m.accept = tuple(acc)
 
@@ -94,22 +127,32 @@ def area_from_dict(data: dict, source: str, shown: str) -> AreaMap:
             if seam is None:
                 continue
             if seam[1] <= seam[0]:
-                r.expected(f"wrap.{axis}", f"[{axis}0, {axis}1] with {axis}0 below {axis}1 (the two edges that are one seam)",
-                           list(seam))
+                r.expected(
+                    f"wrap.{axis}",
+                    f"[{axis}0, {axis}1] with {axis}0 below {axis}1 (the two edges that are one seam)",
+                    list(seam),
+                )
             else:
                 setattr(m, f"wrap_{axis}", seam)
 
     geo = r.table(data, "geo", "")
     if geo:
         r.check_keys(geo, GEO_KEYS, "geo", required=("lon0", "lat0", "scale"))
-        m.geo = {"lon0": r.num(geo, "lon0", "geo"), "lat0": r.num(geo, "lat0", "geo"),
-                 "scale": r.num(geo, "scale", "geo", 1.0, lo=0.0), "parallel": r.num(geo, "parallel", "geo", 0.0)}
+        m.geo = {
+            "lon0": r.num(geo, "lon0", "geo"),
+            "lat0": r.num(geo, "lat0", "geo"),
+            "scale": r.num(geo, "scale", "geo", 1.0, lo=0.0),
+            "parallel": r.num(geo, "parallel", "geo", 0.0),
+        }
     bg = r.table(data, "background", "")
     if bg:
         r.check_keys(bg, BACKGROUND_KEYS, "background", required=("image",))
-        m.background = {"image": r.str_(bg, "image", "background"), "opacity": r.num(bg, "opacity", "background", 0.5),
-                        "offset": list(_point(r, bg, "offset", "background") or (0.0, 0.0)),
-                        "scale": r.num(bg, "scale", "background", 1.0, lo=0.0)}
+        m.background = {
+            "image": r.str_(bg, "image", "background"),
+            "opacity": r.num(bg, "opacity", "background", 0.5),
+            "offset": list(_point(r, bg, "offset", "background") or (0.0, 0.0)),
+            "scale": r.num(bg, "scale", "background", 1.0, lo=0.0),
+        }
 
     for code, c in r.table(data, "colours", "").items():
         w = f"colours.{code}"
@@ -143,8 +186,11 @@ def area_from_dict(data: dict, source: str, shown: str) -> AreaMap:
         geom = _area(r, lt, w)
         points += int(shapely.get_num_coordinates(geom))
         if points > MAX_POINTS:
-            r.error(w, f"more than {MAX_POINTS:,} points in all the locations: mapref reads area maps of up to that many "
-                    "(simplify the outlines)")
+            r.error(
+                w,
+                f"more than {MAX_POINTS:,} points in all the locations: mapref reads area maps of up to that many "
+                "(simplify the outlines)",
+            )
             r.raise_if_any()
         halves: tuple[str, ...] = ()
         split: tuple = ()
@@ -152,13 +198,25 @@ def area_from_dict(data: dict, source: str, shown: str) -> AreaMap:
             if "halves" not in lt or "split" not in lt:
                 r.error(w, 'a location with halves needs both "halves" (two ids) and "split" (the dividing line)')
             hv = lt.get("halves")
-            if "halves" in lt and not (isinstance(hv, list) and len(hv) == 2 and all(valid_id(h) for h in hv) and hv[0] != hv[1]):
-                r.error(f"{w}.halves", 'expected two different half ids such as ["w", "e"] (lowercase letters, digits, _), '
-                        f"got {_show(hv)}")
+            if "halves" in lt and not (
+                isinstance(hv, list) and len(hv) == 2 and all(valid_id(h) for h in hv) and hv[0] != hv[1]
+            ):
+                r.error(
+                    f"{w}.halves",
+                    'expected two different half ids such as ["w", "e"] (lowercase letters, digits, _), '
+                    f"got {_show(hv)}",
+                )
             sp = _points(r, lt, "split", w, least=2)
             unsure.add(lid)  # lines to it are not checked until its halves are right
-            if "halves" in lt and "split" in lt and sp is not None and isinstance(hv, list) and len(hv) == 2 and hv[0] != hv[1] \
-                    and all(valid_id(h) for h in hv):
+            if (
+                "halves" in lt
+                and "split" in lt
+                and sp is not None
+                and isinstance(hv, list)
+                and len(hv) == 2
+                and hv[0] != hv[1]
+                and all(valid_id(h) for h in hv)
+            ):
                 halves, split = tuple(hv), tuple(sp)
                 unsure.discard(lid)
         half_anchors = {}
@@ -167,13 +225,22 @@ def area_from_dict(data: dict, source: str, shown: str) -> AreaMap:
             for h in ha:
                 if h not in halves:
                     if lid not in unsure:
-                        r.error(f"{w}.half_anchors.{h}", f"not a half of {lid} (its halves: {', '.join(halves) or 'none'})")
+                        r.error(
+                            f"{w}.half_anchors.{h}", f"not a half of {lid} (its halves: {', '.join(halves) or 'none'})"
+                        )
                     continue
                 pt = _point(r, ha, h, f"{w}.half_anchors")
                 if pt is not None:
                     half_anchors[h] = pt
-        m.locations[lid] = Location(lid, anchor=_point(r, lt, "anchor", w), halves=halves, split=split, polygon=geom,
-                                    half_anchors=half_anchors, **_place(r, lt, w, m))
+        m.locations[lid] = Location(
+            lid,
+            anchor=_point(r, lt, "anchor", w),
+            halves=halves,
+            split=split,
+            polygon=geom,
+            half_anchors=half_anchors,
+            **_place(r, lt, w, m),
+        )
 
     for bid, bt in r.table(data, "boxes", "").items():
         w = f"boxes.{bid}"
@@ -184,8 +251,13 @@ def area_from_dict(data: dict, source: str, shown: str) -> AreaMap:
         if size[0] <= 0 or size[1] <= 0:
             r.expected(f"{w}.size", "[width, height] above 0", list(size))
             size = DEFAULT_BOX_SIZE
-        m.boxes[bid] = Box(bid, position=_point(r, bt, "position", w) or (0.0, 0.0), size=size,
-                           condition=_condition(r, bt, w), **_place(r, bt, w, m))
+        m.boxes[bid] = Box(
+            bid,
+            position=_point(r, bt, "position", w) or (0.0, 0.0),
+            size=size,
+            condition=_condition(r, bt, w),
+            **_place(r, bt, w, m),
+        )
 
     spaces = set(m.all_spaces())
     kinds = set(BUILTIN_LINE_KINDS) | set(m.line_kinds)
@@ -197,18 +269,32 @@ def area_from_dict(data: dict, source: str, shown: str) -> AreaMap:
         ends = [_space(r, m, spaces, lt, k, w, unsure) for k in ("a", "b")]
         kind = r.str_(lt, "kind", w, "land")
         if kind not in kinds:
-            r.expected(f"{w}.kind", "one of " + ", ".join(f'"{k}"' for k in sorted(kinds)) + ' (declare others in [line_kinds])', kind)
+            r.expected(
+                f"{w}.kind",
+                "one of " + ", ".join(f'"{k}"' for k in sorted(kinds)) + " (declare others in [line_kinds])",
+                kind,
+            )
         if ends[0] and ends[0] == ends[1]:
             r.error(f"{w}.b", f"a line joins two different spaces, got {show_value(ends[1])} at both ends")
         via = _points(r, lt, "via", w, least=0) or []
         wraps = r.bool_(lt, "wrap", w)
         if wraps and not m.wraps:
             r.error(f"{w}.wrap", WRAP_NEEDS_SEAMS)
-        m.lines[lid] = MoveLine(lid, ends[0] or "", ends[1] or "", kind=kind, oneway=r.bool_(lt, "oneway", w),
-                                defence_a=r.int_(lt, "defence_a", w, 0, 0, MAX_DEFENCE),
-                                defence_b=r.int_(lt, "defence_b", w, 0, 0, MAX_DEFENCE), condition=_condition(r, lt, w),
-                                via=tuple(via), proposed=r.bool_(lt, "proposed", w), crossing=r.bool_(lt, "crossing", w),
-                                wrap=wraps, attrs=_attrs(r, lt, w))
+        m.lines[lid] = MoveLine(
+            lid,
+            ends[0] or "",
+            ends[1] or "",
+            kind=kind,
+            oneway=r.bool_(lt, "oneway", w),
+            defence_a=r.int_(lt, "defence_a", w, 0, 0, MAX_DEFENCE),
+            defence_b=r.int_(lt, "defence_b", w, 0, 0, MAX_DEFENCE),
+            condition=_condition(r, lt, w),
+            via=tuple(via),
+            proposed=r.bool_(lt, "proposed", w),
+            crossing=r.bool_(lt, "crossing", w),
+            wrap=wraps,
+            attrs=_attrs(r, lt, w),
+        )
 
     for rid, rt in r.table(data, "regions", "").items():
         w = f"regions.{rid}"
@@ -408,7 +494,11 @@ def _supply(r: Reader, d: dict, where: str) -> tuple[Supply, ...]:
             if side:
                 out.append(Supply(side, _condition(r, it, f"{where}.supply")))
         else:
-            r.expected(f"{where}.supply", 'a side such as "western", or { side = "western", active_from = { allied_deck = 3 } }', it)
+            r.expected(
+                f"{where}.supply",
+                'a side such as "western", or { side = "western", active_from = { allied_deck = 3 } }',
+                it,
+            )
     return tuple(out)
 
 
@@ -422,8 +512,11 @@ def _attrs(r: Reader, d: dict, where: str) -> dict:
         if plain_attr(x) or (isinstance(x, list) and all(plain_attr(y) for y in x)):
             out[k] = x
         else:
-            r.expected(f"{where}.attrs.{k}", f"a string, number (finite, within ±{ATTR_INT_REACH:,}), true/false or an array "
-                       "of them", x)
+            r.expected(
+                f"{where}.attrs.{k}",
+                f"a string, number (finite, within ±{ATTR_INT_REACH:,}), true/false or an array of them",
+                x,
+            )
     return out
 
 
@@ -434,11 +527,20 @@ def _place(r: Reader, d: dict, where: str, m: AreaMap) -> dict:
 
         close = difflib.get_close_matches(colour, list(m.colours), n=1, cutoff=0.6)
         known = ", ".join(f'"{k}"' for k in m.colours) or "none: declare them in [colours]"
-        r.error(f"{where}.colour", f"expected a colour class of [colours] ({known}), got {show_value(colour)}"
-                + (f' (did you mean "{close[0]}"?)' if close else ""))
+        r.error(
+            f"{where}.colour",
+            f"expected a colour class of [colours] ({known}), got {show_value(colour)}"
+            + (f' (did you mean "{close[0]}"?)' if close else ""),
+        )
         colour = ""
-    return {"name": r.str_(d, "name", where), "colour": colour, "capital": r.bool_(d, "capital", where),
-            "vp": r.int_(d, "vp", where, 0, 0, MAX_VP), "supply": _supply(r, d, where), "attrs": _attrs(r, d, where)}
+    return {
+        "name": r.str_(d, "name", where),
+        "colour": colour,
+        "capital": r.bool_(d, "capital", where),
+        "vp": r.int_(d, "vp", where, 0, 0, MAX_VP),
+        "supply": _supply(r, d, where),
+        "attrs": _attrs(r, d, where),
+    }
 
 
 def _space(r: Reader, m: AreaMap, spaces: set[str], d: dict, key: str, where: str, unsure: set[str]) -> str | None:
@@ -463,8 +565,10 @@ def _space(r: Reader, m: AreaMap, spaces: set[str], d: dict, key: str, where: st
 
             close = difflib.get_close_matches(v, sorted(spaces), n=1, cutoff=0.6)
             hint = f' (did you mean "{close[0]}"?)' if close else ""
-    r.error(f"{where}.{key}", 'expected a location, a half such as "sedan.w" or a box such as "box:usa", '
-            f"got {show_value(v)}{hint}")
+    r.error(
+        f"{where}.{key}",
+        f'expected a location, a half such as "sedan.w" or a box such as "box:usa", got {show_value(v)}{hint}',
+    )
     return None
 
 
@@ -485,7 +589,7 @@ def _pt(p) -> str:
 def _ring_lines(pts, indent: str) -> list[str]:
     out = []
     for i in range(0, len(pts), POINTS_PER_LINE):
-        out.append(indent + ", ".join(_pt(p) for p in pts[i:i + POINTS_PER_LINE]) + ",")
+        out.append(indent + ", ".join(_pt(p) for p in pts[i : i + POINTS_PER_LINE]) + ",")
     return out
 
 
@@ -541,27 +645,51 @@ def _place_lines(p) -> list[str]:
 
 
 def dumps_area_map(m: AreaMap) -> str:
-    out = ["# mapref area map; the format is described in docs/format.md", f"format = {FORMAT}", 'kind = "area"',
-           tw.assign("name", m.name)]
+    out = [
+        "# mapref area map; the format is described in docs/format.md",
+        f"format = {FORMAT}",
+        'kind = "area"',
+        tw.assign("name", m.name),
+    ]
     if m.notes:
         out.append(tw.assign("notes", m.notes))
     if m.page is not None:
         out.append(f"page = {_pt(m.page)}")
     if m.accept:
-        out += ["", "[checks]", "# warnings accepted on purpose (mapref check and the problems panel leave them out)",
-                tw.assign("accept", list(m.accept))]
+        out += [
+            "",
+            "[checks]",
+            "# warnings accepted on purpose (mapref check and the problems panel leave them out)",
+            tw.assign("accept", list(m.accept)),
+        ]
     if m.wrap_x or m.wrap_y:
-        out += ["", "[wrap]", "# the world wraps around: the two edges of each pair are one seam (lines with wrap = true cross it)"]
+        out += [
+            "",
+            "[wrap]",
+            "# the world wraps around: the two edges of each pair are one seam (lines with wrap = true cross it)",
+        ]
         out += [f"{axis} = {_pt(seam)}" for axis, seam in (("x", m.wrap_x), ("y", m.wrap_y)) if seam]
     if m.geo:
         g = m.geo
-        out += ["", "[geo]", "# x = (lon - lon0) * scale * cos(parallel), y = (lat0 - lat) * scale",
-                f"lon0 = {num(g['lon0'])}", f"lat0 = {num(g['lat0'])}", f"scale = {num(g['scale'])}",
-                f"parallel = {num(g.get('parallel', 0.0))}"]
+        out += [
+            "",
+            "[geo]",
+            "# x = (lon - lon0) * scale * cos(parallel), y = (lat0 - lat) * scale",
+            f"lon0 = {num(g['lon0'])}",
+            f"lat0 = {num(g['lat0'])}",
+            f"scale = {num(g['scale'])}",
+            f"parallel = {num(g.get('parallel', 0.0))}",
+        ]
     bg = m.background
     if bg:
-        out += ["", "[background]", tw.assign("image", bg["image"]), tw.assign("opacity", float(bg["opacity"])),
-                f"offset = {_pt(bg['offset'])}", tw.assign("scale", float(bg["scale"]))]
+        out += [
+            "",
+            "[background]",
+            tw.assign("image", bg["image"]),
+            tw.assign("opacity", float(bg["opacity"])),
+            f"offset = {_pt(bg['offset'])}",
+            tw.assign("scale", float(bg["scale"])),
+        ]
     out += ["", "[colours]"]
     for code, c in m.colours.items():
         d = {"name": c.name, "colour": c.colour}

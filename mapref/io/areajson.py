@@ -18,8 +18,14 @@ def _r(v: float) -> float:
 
 
 def _place(p: Place) -> dict:
-    return {"name": p.name, "colour": p.colour or None, "capital": p.capital, "vp": p.vp,
-            "supply": [{"side": s.side, "condition": _cond(s.condition)} for s in p.supply], "attrs": dict(p.attrs)}
+    return {
+        "name": p.name,
+        "colour": p.colour or None,
+        "capital": p.capital,
+        "vp": p.vp,
+        "supply": [{"side": s.side, "condition": _cond(s.condition)} for s in p.supply],
+        "attrs": dict(p.attrs),
+    }
 
 
 def area_to_json(m: AreaMap) -> dict:
@@ -35,12 +41,24 @@ def area_to_json(m: AreaMap) -> dict:
     locations = {}
     for lid, loc in m.locations.items():
         d = {"id": lid, **_place(loc)}
-        d.update(area=_r(loc.polygon.area), bounds=[_r(x) for x in loc.polygon.bounds] if not loc.polygon.is_empty else None,
-                 parts=len(loc.parts), anchor=[_r(x) for x in loc.label_point], spaces=list(loc.spaces()),
-                 neighbours=dict(sorted(neighbours[lid].items())))
+        d.update(
+            area=_r(loc.polygon.area),
+            bounds=[_r(x) for x in loc.polygon.bounds] if not loc.polygon.is_empty else None,
+            parts=len(loc.parts),
+            anchor=[_r(x) for x in loc.label_point],
+            spaces=list(loc.spaces()),
+            neighbours=dict(sorted(neighbours[lid].items())),
+        )
         if loc.has_halves:
-            d["halves"] = {h: {"space": f"{lid}.{h}", "area": _r(g.area), "point": [_r(x) for x in loc.half_points[h]],
-                               "lines": lines_of.get(f"{lid}.{h}", [])} for h, g in loc.half_geoms.items()}
+            d["halves"] = {
+                h: {
+                    "space": f"{lid}.{h}",
+                    "area": _r(g.area),
+                    "point": [_r(x) for x in loc.half_points[h]],
+                    "lines": lines_of.get(f"{lid}.{h}", []),
+                }
+                for h, g in loc.half_geoms.items()
+            }
             d["split"] = [[_r(x), _r(y)] for x, y in loc.split]
         else:
             d["halves"] = {}
@@ -48,15 +66,35 @@ def area_to_json(m: AreaMap) -> dict:
         locations[lid] = d
     boxes = {}
     for bid, b in m.boxes.items():
-        boxes[bid] = {"id": bid, "space": f"box:{bid}", **_place(b), "position": [_r(x) for x in b.position],
-                      "size": [_r(x) for x in b.size], "condition": _cond(b.condition), "lines": lines_of.get(f"box:{bid}", [])}
+        boxes[bid] = {
+            "id": bid,
+            "space": f"box:{bid}",
+            **_place(b),
+            "position": [_r(x) for x in b.position],
+            "size": [_r(x) for x in b.size],
+            "condition": _cond(b.condition),
+            "lines": lines_of.get(f"box:{bid}", []),
+        }
     lines = {}
     for lid, ln in m.lines.items():
         pa, pb = m.place_of(ln.a), m.place_of(ln.b)
-        lines[lid] = {"id": lid, "a": ln.a, "b": ln.b, "a_location": pa.id if pa else None, "b_location": pb.id if pb else None,
-                      "kind": ln.kind, "oneway": ln.oneway, "defence_a": ln.defence_a, "defence_b": ln.defence_b,
-                      "condition": _cond(ln.condition), "via": [[_r(x), _r(y)] for x, y in ln.via], "proposed": ln.proposed,
-                      "crossing": ln.crossing, "wrap": ln.wrap, "attrs": dict(ln.attrs)}
+        lines[lid] = {
+            "id": lid,
+            "a": ln.a,
+            "b": ln.b,
+            "a_location": pa.id if pa else None,
+            "b_location": pb.id if pb else None,
+            "kind": ln.kind,
+            "oneway": ln.oneway,
+            "defence_a": ln.defence_a,
+            "defence_b": ln.defence_b,
+            "condition": _cond(ln.condition),
+            "via": [[_r(x), _r(y)] for x, y in ln.via],
+            "proposed": ln.proposed,
+            "crossing": ln.crossing,
+            "wrap": ln.wrap,
+            "attrs": dict(ln.attrs),
+        }
     g = board_for(m).graph()
     return {
         "format": 1,
@@ -68,18 +106,39 @@ def area_to_json(m: AreaMap) -> dict:
         "wrap": {axis: list(seam) for axis, seam in (("x", m.wrap_x), ("y", m.wrap_y)) if seam},
         "accept": list(m.accept),
         "geo": m.geo,
-        "colours": {k: {"name": c.name, "colour": c.colour, "side": c.side,
-                        "locations": [x for x, loc in m.locations.items() if loc.colour == k]
-                        + [f"box:{x}" for x, b in m.boxes.items() if b.colour == k]} for k, c in m.colours.items()},
+        "colours": {
+            k: {
+                "name": c.name,
+                "colour": c.colour,
+                "side": c.side,
+                "locations": [x for x, loc in m.locations.items() if loc.colour == k]
+                + [f"box:{x}" for x, b in m.boxes.items() if b.colour == k],
+            }
+            for k, c in m.colours.items()
+        },
         "line_kinds": {k: {"name": v.name, "colour": v.colour} for k, v in m.line_kinds.items()},
-        "regions": {k: {"name": r.name, "locations": list(r.members), "spaces": list(board_for(m).regions[k])} for k, r in m.regions.items()},
-        "land": {"area": _r(m.land.area), "parts": len(polygon_parts(m.land))} if m.land is not None and not m.land.is_empty else None,
+        "regions": {
+            k: {"name": r.name, "locations": list(r.members), "spaces": list(board_for(m).regions[k])}
+            for k, r in m.regions.items()
+        },
+        "land": {"area": _r(m.land.area), "parts": len(polygon_parts(m.land))}
+        if m.land is not None and not m.land.is_empty
+        else None,
         "locations": locations,
         "boxes": boxes,
         "lines": lines,
         "spaces": board_for(m).spaces(),
-        "connections": [{"a": c.a, "b": c.b, "kind": c.kind, "oneway": c.oneway, "line": c.attrs.get("line"),
-                         "defence": dict(c.attrs.get("defence", {}))} for c in g.connections],
+        "connections": [
+            {
+                "a": c.a,
+                "b": c.b,
+                "kind": c.kind,
+                "oneway": c.oneway,
+                "line": c.attrs.get("line"),
+                "defence": dict(c.attrs.get("defence", {})),
+            }
+            for c in g.connections
+        ],
     }
 
 
@@ -93,8 +152,11 @@ def area_summary(m: AreaMap) -> str:
         m.name or "(unnamed map)",
         f"area map: {len(m.locations)} locations ({halves} split into halves), {len(m.boxes)} off-map boxes, "
         f"{len(list(m.all_spaces()))} spaces",
-        f"move lines: {len(m.lines)} (" + ", ".join(f"{n} {k}" for k, n in kinds.items()) + ")"
-        + (f", {proposed} proposed" if proposed else "") + f", {sum(1 for ln in m.lines.values() if ln.oneway)} one-way",
+        f"move lines: {len(m.lines)} ("
+        + ", ".join(f"{n} {k}" for k, n in kinds.items())
+        + ")"
+        + (f", {proposed} proposed" if proposed else "")
+        + f", {sum(1 for ln in m.lines.values() if ln.oneway)} one-way",
         f"capitals: {', '.join(loc.label for loc in m.locations.values() if loc.capital) or 'none'}",
         f"victory values: {sum(p.vp for p in list(m.locations.values()) + list(m.boxes.values()))} in all",
         "colour classes (locations, victory values):",

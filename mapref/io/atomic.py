@@ -38,7 +38,7 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from collections.abc import Iterator
 
 TEMP_MARK = ".mapref-tmp-"
 STALE_AFTER = 3600.0
@@ -54,15 +54,23 @@ class ChangedOnDisk(OSError):
     """The file changed since it was read: another mapref, or an editor, wrote it."""
 
     def __init__(self, path: str | os.PathLike[str]):
-        super().__init__(errno.EBUSY, "changed on disk since it was read (by another mapref or an editor); not overwritten", str(path))
+        super().__init__(
+            errno.EBUSY,
+            "changed on disk since it was read (by another mapref or an editor); not overwritten",
+            str(path),
+        )
 
 
 class ReadOnly(PermissionError):
     """The file may not be written (its mode says read-only): it is not replaced."""
 
     def __init__(self, path: str | os.PathLike[str], mode: int):
-        super().__init__(errno.EACCES, f"the file is read-only (mode {mode:04o}); not overwritten: make it writable "
-                         "(chmod u+w) or save it elsewhere", str(path))
+        super().__init__(
+            errno.EACCES,
+            f"the file is read-only (mode {mode:04o}); not overwritten: make it writable "
+            "(chmod u+w) or save it elsewhere",
+            str(path),
+        )
 
 
 class Locked(OSError):
@@ -70,7 +78,9 @@ class Locked(OSError):
 
     def __init__(self, path: str | os.PathLike[str], holder: str):
         who = f"process {holder}" if holder else "another process"
-        super().__init__(errno.EWOULDBLOCK, f"being changed by another mapref ({who}); try again when it is done", str(path))
+        super().__init__(
+            errno.EWOULDBLOCK, f"being changed by another mapref ({who}); try again when it is done", str(path)
+        )
 
 
 @dataclass(frozen=True)
@@ -81,11 +91,11 @@ class Stamp:
     digest: str
 
     @classmethod
-    def of_bytes(cls, data: bytes) -> "Stamp":
+    def of_bytes(cls, data: bytes) -> Stamp:
         return cls(len(data), hashlib.sha256(data).hexdigest())
 
     @classmethod
-    def of_text(cls, text: str) -> "Stamp":
+    def of_text(cls, text: str) -> Stamp:
         """The stamp of a file that read as ``text`` (UTF-8, as every mapref file is)."""
         return cls.of_bytes(text.encode("utf-8"))
 
@@ -159,7 +169,7 @@ def clean_stale_temps(path: str | os.PathLike[str]) -> list[str]:
         with _mutex:
             if full in _writing:
                 continue
-        pid_text = e.name[len(prefix):].partition("-")[0]
+        pid_text = e.name[len(prefix) :].partition("-")[0]
         try:
             st = e.stat(follow_symlinks=False)
         except OSError:
@@ -216,8 +226,9 @@ def backup_path(path: str | os.PathLike[str]) -> Path:
     return t.with_name(t.name + BACKUP_SUFFIX)
 
 
-def write_atomic(path: str | os.PathLike[str], text: str, *, backup: bool = False, expect: Stamp | None = None,
-                 private: bool = False) -> None:
+def write_atomic(
+    path: str | os.PathLike[str], text: str, *, backup: bool = False, expect: Stamp | None = None, private: bool = False
+) -> None:
     """Replace ``path`` with ``text`` so that a failure at any point leaves the old file whole.
 
     ``backup``: first keep the file's previous version as ``NAME.bak`` (a hard link to the
@@ -235,8 +246,11 @@ def write_atomic(path: str | os.PathLike[str], text: str, *, backup: bool = Fals
     if private and old is not None and stat.S_ISLNK(old.st_mode):
         old = None  # the link itself is replaced
     if old is not None and not stat.S_ISREG(old.st_mode):
-        raise IsADirectoryError(errno.EISDIR, "not a regular file", str(path)) if stat.S_ISDIR(old.st_mode) else \
-            OSError(errno.EINVAL, "not a regular file", str(path))
+        raise (
+            IsADirectoryError(errno.EISDIR, "not a regular file", str(path))
+            if stat.S_ISDIR(old.st_mode)
+            else OSError(errno.EINVAL, "not a regular file", str(path))
+        )
     if old is not None and not private and (not stat.S_IMODE(old.st_mode) & 0o222 or not os.access(target, os.W_OK)):
         raise ReadOnly(path, stat.S_IMODE(old.st_mode))
     in_place = old is not None and not private and old.st_nlink > 1
@@ -281,7 +295,7 @@ def write_atomic(path: str | os.PathLike[str], text: str, *, backup: bool = Fals
 def _write_all(fd: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
-        view = view[os.write(fd, view):]
+        view = view[os.write(fd, view) :]
 
 
 def _rewrite_in_place(target: Path, data: bytes) -> None:
@@ -411,5 +425,17 @@ def file_lock(path: str | os.PathLike[str], *, wait: float | None = None) -> Ite
             _held.discard(lock)
 
 
-__all__ = ["write_atomic", "file_lock", "stamp", "changed_since", "Stamp", "MISSING", "ChangedOnDisk", "Locked", "ReadOnly",
-           "real_target", "backup_path", "clean_stale_temps"]
+__all__ = [
+    "write_atomic",
+    "file_lock",
+    "stamp",
+    "changed_since",
+    "Stamp",
+    "MISSING",
+    "ChangedOnDisk",
+    "Locked",
+    "ReadOnly",
+    "real_target",
+    "backup_path",
+    "clean_stale_temps",
+]

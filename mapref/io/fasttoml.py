@@ -42,12 +42,18 @@ _NUMBER = r"[+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?"
 _PAIR = re.compile(r"\[[ \t]*(" + _NUMBER + r")[ \t]*,[ \t]*(" + _NUMBER + r")[ \t]*\]")
 # the usual line, in one match: a bare key, a string without escapes, an integer or a boolean
 _SCALAR = r'(?:"[^"\\\x00-\x08\x0a-\x1f\x7f]*"|[+-]?(?:0|[1-9][0-9]*)|true|false)'
-_ITEM = re.compile(r'([A-Za-z0-9_-]+)[ \t]*=[ \t]*(?:"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"|([+-]?(?:0|[1-9][0-9]*))|(true|false))[ \t]*(?:,[ \t]*)?')
+_ITEM = re.compile(
+    r'([A-Za-z0-9_-]+)[ \t]*=[ \t]*(?:"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"|([+-]?(?:0|[1-9][0-9]*))|(true|false))[ \t]*(?:,[ \t]*)?'
+)
 # a line holding a flat inline table of such values: { name = "Berlin", production = 4 }
-_INLINE_LINE = re.compile(r'([A-Za-z0-9_-]+)[ \t]*=[ \t]*\{[ \t]*((?:[A-Za-z0-9_-]+[ \t]*=[ \t]*' + _SCALAR + r'[ \t]*,[ \t]*)*'
-                          r'[A-Za-z0-9_-]+[ \t]*=[ \t]*' + _SCALAR + r'[ \t]*)\}[ \t]*(?:#[^\x00-\x08\x0a-\x1f\x7f]*)?(?:\r?\n|\Z)')
-_LINE = re.compile(r'([A-Za-z0-9_-]+)[ \t]*=[ \t]*(?:"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"|([+-]?(?:0|[1-9][0-9]*))|(true|false))'
-                   r'[ \t]*(?:#[^\x00-\x08\x0a-\x1f\x7f]*)?(?:\r?\n|\Z)')
+_INLINE_LINE = re.compile(
+    r"([A-Za-z0-9_-]+)[ \t]*=[ \t]*\{[ \t]*((?:[A-Za-z0-9_-]+[ \t]*=[ \t]*" + _SCALAR + r"[ \t]*,[ \t]*)*"
+    r"[A-Za-z0-9_-]+[ \t]*=[ \t]*" + _SCALAR + r"[ \t]*)\}[ \t]*(?:#[^\x00-\x08\x0a-\x1f\x7f]*)?(?:\r?\n|\Z)"
+)
+_LINE = re.compile(
+    r'([A-Za-z0-9_-]+)[ \t]*=[ \t]*(?:"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"|([+-]?(?:0|[1-9][0-9]*))|(true|false))'
+    r"[ \t]*(?:#[^\x00-\x08\x0a-\x1f\x7f]*)?(?:\r?\n|\Z)"
+)
 
 
 def _unescape(m: re.Match) -> str:
@@ -84,7 +90,7 @@ def _key(src: str, pos: int) -> tuple[int, str]:
 def _value(src: str, pos: int, frozen: set[int], depth: int):
     """The value at ``pos``, which lies ``depth`` levels below the document (a table or an array
     there must leave room for what it holds within :data:`MAX_DEPTH`)."""
-    c = src[pos:pos + 1]
+    c = src[pos : pos + 1]
     if c == '"':
         return _string(src, pos)
     if c == "[":
@@ -274,7 +280,10 @@ def _loads(src: str) -> dict:
             k = m.group(1)
             _deep(cur_depth + 1)
             items = _ITEM.findall(m.group(2))
-            d = {ik: text if num == "" and flag == "" else int(num) if num else flag == "true" for ik, text, num, flag in items}
+            d = {
+                ik: text if num == "" and flag == "" else int(num) if num else flag == "true"
+                for ik, text, num, flag in items
+            }
             if k in cur or len(d) != len(items):
                 raise Unsupported("key given twice")
             cur[k] = d

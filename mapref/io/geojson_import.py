@@ -28,7 +28,16 @@ from mapref.core.areageom import GRID, MAX_PAIRS, border_between, round_geom, ro
 from mapref.core.arealint import lint_area
 from mapref.core.areamodel import AreaMap, Location, as_area, polygon_parts
 from mapref.io.mapfile import plain_attr
-from mapref.io.problems import MAX_DEPTH, FileProblems, Problem, clip, parse_toml_bytes, read_source, show_value, too_deep
+from mapref.io.problems import (
+    MAX_DEPTH,
+    FileProblems,
+    Problem,
+    clip,
+    parse_toml_bytes,
+    read_source,
+    show_value,
+    too_deep,
+)
 
 SCALE = 20.0  # map units per degree of latitude
 MAX_FEATURES = 5000
@@ -52,7 +61,9 @@ def read_geojson(path: str | os.PathLike[str], shown: str | None = None) -> dict
     try:
         text = raw.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as e:
-        raise _fail(shown, "", f"not UTF-8 text: byte 0x{raw[e.start]:02x} ({e.reason})", raw.count(b"\n", 0, e.start) + 1) from None
+        raise _fail(
+            shown, "", f"not UTF-8 text: byte 0x{raw[e.start]:02x} ({e.reason})", raw.count(b"\n", 0, e.start) + 1
+        ) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
@@ -95,7 +106,9 @@ def _polygons(geom: dict) -> tuple[list, str]:
     return polys, ""
 
 
-def areas_from_geojson(data: dict, shown: str, name_property: str = "name", name: str = "") -> tuple[AreaMap, list[str]]:
+def areas_from_geojson(
+    data: dict, shown: str, name_property: str = "name", name: str = ""
+) -> tuple[AreaMap, list[str]]:
     """(the map, notes about skipped features); FileProblems for features it cannot take: no
     name, coordinates that are not degrees, too many features or points, locations that would
     overlap; what it makes passes ``mapref check``."""
@@ -115,22 +128,35 @@ def areas_from_geojson(data: dict, shown: str, name_property: str = "name", name
             continue
         props = f.get("properties") or {}
         if not isinstance(props, dict):
-            problems.append(Problem(shown, None, None, f"{key}.properties", f"expected an object, got {show_value(props)}"))
+            problems.append(
+                Problem(shown, None, None, f"{key}.properties", f"expected an object, got {show_value(props)}")
+            )
             continue
         label = props.get(name_property)
         geom = f.get("geometry")
         if not isinstance(label, str) or not label.strip():
             have = ", ".join(sorted(k for k, v in props.items() if isinstance(v, str))) or "none"
-            problems.append(Problem(shown, None, None, f"{key}.properties.{name_property}",
-                                    f"expected the feature's name, got {json.dumps(label) if isinstance(label, (str, type(None))) else show_value(label)} "
-                                    f"(its text properties: {have}; choose one with --name-property)"))
+            problems.append(
+                Problem(
+                    shown,
+                    None,
+                    None,
+                    f"{key}.properties.{name_property}",
+                    f"expected the feature's name, got {json.dumps(label) if isinstance(label, (str, type(None))) else show_value(label)} "
+                    f"(its text properties: {have}; choose one with --name-property)",
+                )
+            )
             continue
         if geom is not None and not isinstance(geom, dict):
-            problems.append(Problem(shown, None, None, f"{key}.geometry", f"expected a geometry object, got {show_value(geom)}"))
+            problems.append(
+                Problem(shown, None, None, f"{key}.geometry", f"expected a geometry object, got {show_value(geom)}")
+            )
             continue
         kind = (geom or {}).get("type", "no geometry")
         if kind not in ("Polygon", "MultiPolygon"):
-            notes.append(f"{clip(label, 60)}: skipped, not a polygon ({show_value(kind) if not isinstance(kind, str) else clip(kind, 40)})")
+            notes.append(
+                f"{clip(label, 60)}: skipped, not a polygon ({show_value(kind) if not isinstance(kind, str) else clip(kind, 40)})"
+            )
             continue
         polys, bad = _polygons(geom)
         if bad:
@@ -138,12 +164,18 @@ def areas_from_geojson(data: dict, shown: str, name_property: str = "name", name
             continue
         points += sum(len(r) for p in polys for r in p)
         if points > MAX_POSITIONS:
-            raise _fail(shown, "features", f"more than {MAX_POSITIONS:,} points: import-areas takes up to that many "
-                        "(simplify the file in a GIS first)")
+            raise _fail(
+                shown,
+                "features",
+                f"more than {MAX_POSITIONS:,} points: import-areas takes up to that many "
+                "(simplify the file in a GIS first)",
+            )
         try:
             g = shape({"type": "MultiPolygon", "coordinates": polys})
         except Exception as e:  # noqa: BLE001 - what shapely refuses that the checks above let through
-            problems.append(Problem(shown, None, None, f"{key}.geometry", f"unreadable coordinates ({clip(str(e), 80)})"))
+            problems.append(
+                Problem(shown, None, None, f"{key}.geometry", f"unreadable coordinates ({clip(str(e), 80)})")
+            )
             continue
         attrs = {k: v for k, v in props.items() if k != name_property and plain_attr(v)}
         shapes.append((i, label.strip(), g, attrs))
@@ -169,8 +201,16 @@ def areas_from_geojson(data: dict, shown: str, name_property: str = "name", name
     notes += _drop_slivers(m)
     wrong = [p for p in lint_area(m) if p.is_error]  # overlaps, borders crossing themselves: before any work on them
     if wrong:
-        out = [Problem(shown, None, None, f"features[{feature_of.get(p.where.split('.')[0], 0)}]",
-                       f"{p.message}: the locations of a map may not overlap or cross themselves") for p in wrong[:20]]
+        out = [
+            Problem(
+                shown,
+                None,
+                None,
+                f"features[{feature_of.get(p.where.split('.')[0], 0)}]",
+                f"{p.message}: the locations of a map may not overlap or cross themselves",
+            )
+            for p in wrong[:20]
+        ]
         if len(wrong) > 20:
             many = "at least " if len(wrong) >= MAX_PAIRS else ""  # (overlaps are looked for up to that many)
             out.append(Problem(shown, None, None, "features", f"and {many}{len(wrong) - 20:,} more such problems"))
@@ -198,12 +238,16 @@ def _drop_slivers(m: AreaMap) -> list[str]:
         main = max(parts, key=lambda p: p.area)
         if all(thin(p, tol) for p in parts):
             del m.locations[lid]
-            notes.append(f"{loc.label}: skipped, a sliver thinner than {tol:.2g} map units here (cut off at the file's frame?)")
+            notes.append(
+                f"{loc.label}: skipped, a sliver thinner than {tol:.2g} map units here (cut off at the file's frame?)"
+            )
             continue
         kept = [p for p in parts if p is main or not thin(p, tol)]
         if len(kept) < len(parts):
             m.locations[lid] = dataclasses.replace(loc, polygon=as_area(kept))
-            notes.append(f"{loc.label}: {len(parts) - len(kept)} part(s) thinner than {tol:.2g} map units dropped (slivers)")
+            notes.append(
+                f"{loc.label}: {len(parts) - len(kept)} part(s) thinner than {tol:.2g} map units dropped (slivers)"
+            )
     return notes
 
 
@@ -225,8 +269,10 @@ def _drop_exclave_lines(m: AreaMap) -> list[str]:
         if border_between(_main_part(a), _main_part(b)).length > GRID:
             continue
         del m.lines[lid]
-        notes.append(f"{a.label} - {b.label}: they meet only on an outlying part of one of them; no land line proposed "
-                     "(draw one where armies walk there)")
+        notes.append(
+            f"{a.label} - {b.label}: they meet only on an outlying part of one of them; no land line proposed "
+            "(draw one where armies walk there)"
+        )
     return notes
 
 

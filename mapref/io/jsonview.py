@@ -42,28 +42,62 @@ def map_to_json(m: MapModel) -> dict:
             continue
         if not (g.contains(s.a) and g.contains(s.b)) and sd.is_default():
             continue
-        sides[g.side_label(s)] = {"all_sea": all_sea, "crossing": sd.crossing, "impassable": sd.impassable,
-                                  "all_sea_overridden": sd.all_sea is not None}
+        sides[g.side_label(s)] = {
+            "all_sea": all_sea,
+            "crossing": sd.crossing,
+            "impassable": sd.impassable,
+            "all_sea_overridden": sd.all_sea is not None,
+        }
     graph = build_graph(m)
     return {
         "format": 1,
         "kind": "hex",
         "name": m.name,
-        "grid": {"rows": g.rows, "columns": g.cols, "orientation": g.orientation.value, "shifted": g.shifted,
-                 "shift": g.shift, "labels": g.labels.value, "first_row": g.first_row, "hex_size": m.hex_size},
-        "countries": {k: {"name": c.name, "colour": c.colour, "allegiance": c.allegiance,
-                          "hexes": len(m.hexes_of_country(k)), "production": m.production_by_country().get(k, 0)}
-                      for k, c in m.countries.items()},
+        "grid": {
+            "rows": g.rows,
+            "columns": g.cols,
+            "orientation": g.orientation.value,
+            "shifted": g.shifted,
+            "shift": g.shift,
+            "labels": g.labels.value,
+            "first_row": g.first_row,
+            "hex_size": m.hex_size,
+        },
+        "countries": {
+            k: {
+                "name": c.name,
+                "colour": c.colour,
+                "allegiance": c.allegiance,
+                "hexes": len(m.hexes_of_country(k)),
+                "production": m.production_by_country().get(k, 0),
+            }
+            for k, c in m.countries.items()
+        },
         "seas": {k: {"name": s.name, "colour": s.colour} for k, s in m.seas.items()},
-        "regions": {k: {"name": r.name, "country": r.country, "hexes": [lab(h) for h in r.hexes]} for k, r in m.regions.items()},
+        "regions": {
+            k: {"name": r.name, "country": r.country, "hexes": [lab(h) for h in r.hexes]} for k, r in m.regions.items()
+        },
         "hexes": hexes,
         "hexsides": sides,
-        "boxes": {k: {"name": b.name, "production": b.production, "country": b.country, "optional": b.optional,
-                      "land": [lab(h) for h in b.land], "position": list(b.position),
-                      "sea_arrows": [{"hex": lab(a.hex), "length": a.length, "sea": a.sea} for a in b.sea_arrows]}
-                  for k, b in m.boxes.items()},
-        "features": {k: {"kind": f.kind, "hex": lab(f.hex) if f.hex else None, "box": f.box, **f.attrs} for k, f in m.features.items()},
-        "connections": [{"a": c.a, "b": c.b, "kind": c.kind, "length": c.length, "sea": c.sea} for c in graph.connections],
+        "boxes": {
+            k: {
+                "name": b.name,
+                "production": b.production,
+                "country": b.country,
+                "optional": b.optional,
+                "land": [lab(h) for h in b.land],
+                "position": list(b.position),
+                "sea_arrows": [{"hex": lab(a.hex), "length": a.length, "sea": a.sea} for a in b.sea_arrows],
+            }
+            for k, b in m.boxes.items()
+        },
+        "features": {
+            k: {"kind": f.kind, "hex": lab(f.hex) if f.hex else None, "box": f.box, **f.attrs}
+            for k, f in m.features.items()
+        },
+        "connections": [
+            {"a": c.a, "b": c.b, "kind": c.kind, "length": c.length, "sea": c.sea} for c in graph.connections
+        ],
     }
 
 
@@ -85,5 +119,7 @@ def summary(m: MapModel) -> str:
     ]
     for k, c in sorted(m.countries.items(), key=lambda kv: kv[1].name):
         lines.append(f"  {k:5} {c.name:28} {c.allegiance:14} {prod.get(k, 0):3}")
-    lines.append(f"total production on the map: {sum(prod.values())}, in boxes: {sum(b.production for b in m.boxes.values())}")
+    lines.append(
+        f"total production on the map: {sum(prod.values())}, in boxes: {sum(b.production for b in m.boxes.values())}"
+    )
     return "\n".join(escape(line) for line in lines)  # names are the file's: nothing a terminal acts on

@@ -12,18 +12,18 @@ import math
 import os
 from pathlib import Path
 
-from mapref.core.grid import HEX_SIZE_RANGE, MAX_GRID_HEXES, MAX_GRID_SIDE, Grid, Hex, LabelError, LabelScheme, Orientation, grid_size_problem
-from mapref.core.model import (
-    MAX_PRODUCTION,
-    Box,
-    Country,
-    Feature,
-    MapModel,
-    Region,
-    Sea,
-    SeaArrow,
-    SideData,
+from mapref.core.grid import (
+    HEX_SIZE_RANGE,
+    MAX_GRID_HEXES,
+    MAX_GRID_SIDE,
+    Grid,
+    Hex,
+    LabelError,
+    LabelScheme,
+    Orientation,
+    grid_size_problem,
 )
+from mapref.core.model import MAX_PRODUCTION, Box, Country, Feature, MapModel, Region, Sea, SeaArrow, SideData
 from mapref.io import tomlwrite as tw
 from mapref.io.atomic import write_atomic
 from mapref.io.problems import FileProblems, Problem, Reader, parse_toml, show_value
@@ -33,7 +33,22 @@ TERRAIN_CODES = {".": "sea", "L": "land", "C": "coastal"}
 TERRAIN_LETTERS = {v: k for k, v in TERRAIN_CODES.items()}
 NONE_CODE = "."
 
-TOP_KEYS = ("format", "kind", "name", "notes", "grid", "countries", "seas", "regions", "layers", "hexes", "hexsides", "boxes", "features", "background")
+TOP_KEYS = (
+    "format",
+    "kind",
+    "name",
+    "notes",
+    "grid",
+    "countries",
+    "seas",
+    "regions",
+    "layers",
+    "hexes",
+    "hexsides",
+    "boxes",
+    "features",
+    "background",
+)
 GRID_KEYS = ("rows", "columns", "orientation", "shifted", "shift", "labels", "first_row", "hex_size")
 HEX_KEYS = ("name", "production", "mountain", "capital", "port", "port_optional", "port_access")
 SIDE_KEYS = ("crossing", "all_sea", "impassable")
@@ -75,7 +90,7 @@ def map_from_dict(data: dict, source: str, shown: str) -> MapModel:
     for code, c in r.table(data, "countries", "").items():
         w = f"countries.{code}"
         if not isinstance(c, dict):
-            r.expected(w, "a table such as { name = \"Germany\", colour = \"#9ec9e8\", allegiance = \"germany\" }", c)
+            r.expected(w, 'a table such as { name = "Germany", colour = "#9ec9e8", allegiance = "germany" }', c)
             continue
         r.check_keys(c, ("name", "colour", "allegiance"), w, required=("name", "colour"))
         colour = _colour(r, c, w)
@@ -83,7 +98,7 @@ def map_from_dict(data: dict, source: str, shown: str) -> MapModel:
     for code, s in r.table(data, "seas", "").items():
         w = f"seas.{code}"
         if not isinstance(s, dict):
-            r.expected(w, "a table such as { name = \"Baltic Sea\", colour = \"#5d8fc7\" }", s)
+            r.expected(w, 'a table such as { name = "Baltic Sea", colour = "#5d8fc7" }', s)
             continue
         r.check_keys(s, ("name", "colour"), w, required=("name",))
         m.seas[code] = Sea(r.str_(s, "name", w), _colour(r, s, w, "#a8c8e8"))
@@ -94,7 +109,7 @@ def map_from_dict(data: dict, source: str, shown: str) -> MapModel:
         w = f"hexes.{lab}"
         h = _hex(r, grid, lab, w)
         if not isinstance(hx, dict):
-            r.expected(w, "a table such as { name = \"Berlin\", production = 4 }", hx)
+            r.expected(w, 'a table such as { name = "Berlin", production = 4 }', hx)
             continue
         if h is None:
             continue
@@ -135,7 +150,7 @@ def map_from_dict(data: dict, source: str, shown: str) -> MapModel:
     for code, rg in r.table(data, "regions", "").items():
         w = f"regions.{code}"
         if not isinstance(rg, dict):
-            r.expected(w, "a table such as { name = \"Sicily\", hexes = [\"H10\", \"H11\"] }", rg)
+            r.expected(w, 'a table such as { name = "Sicily", hexes = ["H10", "H11"] }', rg)
             continue
         r.check_keys(rg, ("name", "country", "hexes"), w, required=("name", "hexes"))
         country = r.str_(rg, "country", w) or None
@@ -160,7 +175,7 @@ def map_from_dict(data: dict, source: str, shown: str) -> MapModel:
         for a in raw_arrows:
             aw = f"{w}.sea_arrows"
             if not isinstance(a, dict):
-                r.expected(aw, "a table such as { hex = \"H1\", length = 3, sea = \"atl\" }", a)
+                r.expected(aw, 'a table such as { hex = "H1", length = 3, sea = "atl" }', a)
                 continue
             r.check_keys(a, ARROW_KEYS, aw, required=ARROW_KEYS)
             ah = _hex(r, grid, a.get("hex"), f"{aw}.hex") if "hex" in a else None
@@ -183,7 +198,7 @@ def map_from_dict(data: dict, source: str, shown: str) -> MapModel:
     for fid, ft in r.table(data, "features", "").items():
         w = f"features.{fid}"
         if not isinstance(ft, dict):
-            r.expected(w, "a table such as { kind = \"lend_lease_depot\", hex = \"U15\" }", ft)
+            r.expected(w, 'a table such as { kind = "lend_lease_depot", hex = "U15" }', ft)
             continue
         if "kind" not in ft:
             r.error(w, 'missing required key "kind"')
@@ -224,8 +239,11 @@ def map_from_dict(data: dict, source: str, shown: str) -> MapModel:
 def _pair(r: Reader, d: dict, key: str, where: str, reach: float, what: str) -> tuple[float, float]:
     """``[x, y]``: two finite numbers within ``reach`` either way of 0."""
     v = d.get(key, [0.0, 0.0])
-    ok = isinstance(v, list) and len(v) == 2 and all(
-        (type(x) is int or isinstance(x, float)) and not isinstance(x, bool) and abs(x) <= reach for x in v)
+    ok = (
+        isinstance(v, list)
+        and len(v) == 2
+        and all((type(x) is int or isinstance(x, float)) and not isinstance(x, bool) and abs(x) <= reach for x in v)
+    )
     if not ok:  # abs(nan) <= reach is False: nan and inf are refused too
         r.expected(f"{where}.{key}", f"{what}, each within ±{reach:,g}", v)
         return 0.0, 0.0
@@ -279,18 +297,31 @@ def _read_grid(r: Reader, g: dict) -> tuple[Grid | None, float]:
     rows = r.int_(g, "rows", "grid", 0, 1, MAX_GRID_SIDE)
     cols = r.int_(g, "columns", "grid", 0, 1, MAX_GRID_SIDE)
     if rows and cols and grid_size_problem(rows, cols):
-        r.error("grid.rows", f"expected rows x columns of at most {MAX_GRID_HEXES:,} hexes, got {rows} x {cols} = {rows * cols:,}")
+        r.error(
+            "grid.rows",
+            f"expected rows x columns of at most {MAX_GRID_HEXES:,} hexes, got {rows} x {cols} = {rows * cols:,}",
+        )
         rows = 0
     orientation = r.str_(g, "orientation", "grid", "pointy", choices=("pointy", "flat"))
     shifted = r.str_(g, "shifted", "grid", "even", choices=("even", "odd"))
     shift_choices = ("east", "west") if orientation == "pointy" else ("north", "south")
     shift = r.str_(g, "shift", "grid", shift_choices[0], choices=shift_choices)
     labels = r.str_(g, "labels", "grid", "letter-number", choices=("letter-number", "ccrr"))
-    first = r.str_(g, "first_row", "grid", "south" if labels == "letter-number" else "north", choices=("south", "north"))
+    first = r.str_(
+        g, "first_row", "grid", "south" if labels == "letter-number" else "north", choices=("south", "north")
+    )
     size = r.num(g, "hex_size", "grid", 30.0, *HEX_SIZE_RANGE)
     if not rows or not cols:
         return None, size
-    return Grid(rows=rows, cols=cols, orientation=Orientation(orientation), shifted=shifted, shift=shift, labels=LabelScheme(labels), first_row=first), size
+    return Grid(
+        rows=rows,
+        cols=cols,
+        orientation=Orientation(orientation),
+        shifted=shifted,
+        shift=shift,
+        labels=LabelScheme(labels),
+        first_row=first,
+    ), size
 
 
 def row_order(grid: Grid) -> list[int]:
@@ -300,7 +331,11 @@ def row_order(grid: Grid) -> list[int]:
 
 
 def _row_label(grid: Grid, row: int) -> str:
-    return grid.label(Hex(row=row, col=1))[: -1] if grid.labels is LabelScheme.LETTER_NUMBER else f"{row:0{grid._ccrr_width()}d}"
+    return (
+        grid.label(Hex(row=row, col=1))[:-1]
+        if grid.labels is LabelScheme.LETTER_NUMBER
+        else f"{row:0{grid._ccrr_width()}d}"
+    )
 
 
 def _read_layers(r: Reader, layers: dict, m: MapModel, source: str) -> None:
@@ -308,15 +343,11 @@ def _read_layers(r: Reader, layers: dict, m: MapModel, source: str) -> None:
     r.check_keys(layers, LAYER_KEYS, "layers")
     lines = source.splitlines()
     expected_rows = row_order(grid)
-    valid = {
-        "terrain": set(TERRAIN_CODES),
-        "country": set(m.countries) | {NONE_CODE},
-        "sea": set(m.seas) | {NONE_CODE},
-    }
+    valid = {"terrain": set(TERRAIN_CODES), "country": set(m.countries) | {NONE_CODE}, "sea": set(m.seas) | {NONE_CODE}}
     order = grid.hex_list()
     C = grid.cols
     datas = list(m.hexes.values()) if list(m.hexes) == order else [m.hexes[h] for h in order]
-    row_datas = [datas[i * C:(i + 1) * C] for i in range(grid.rows)]  # row r (1-based) is row_datas[r - 1]
+    row_datas = [datas[i * C : (i + 1) * C] for i in range(grid.rows)]  # row r (1-based) is row_datas[r - 1]
     for layer in LAYER_KEYS:
         if layer not in layers:
             continue
@@ -362,8 +393,15 @@ def _read_layers(r: Reader, layers: dict, m: MapModel, source: str) -> None:
                 continue
             for col, code in enumerate(codes, start=1):
                 if code not in ok:
-                    what = {"terrain": '"." (sea), "L" (land) or "C" (coastal)', "country": "a country code from [countries] or \".\"", "sea": "a sea code from [seas] or \".\""}[layer]
-                    err(f"{grid.label(Hex(row, col))}: expected {what}, got {show_value(code)}", offset=_code_offset(text, col, spaced))
+                    what = {
+                        "terrain": '"." (sea), "L" (land) or "C" (coastal)',
+                        "country": 'a country code from [countries] or "."',
+                        "sea": 'a sea code from [seas] or "."',
+                    }[layer]
+                    err(
+                        f"{grid.label(Hex(row, col))}: expected {what}, got {show_value(code)}",
+                        offset=_code_offset(text, col, spaced),
+                    )
                     continue
                 d = datas[col - 1]
                 if layer == "terrain":
@@ -407,7 +445,12 @@ def _line_of(lines: list[str], start: int | None, text: str) -> int | None:
 
 def dumps_map(m: MapModel) -> str:
     g = m.grid
-    out: list[str] = ["# mapref map; the format is described in docs/format.md", f"format = {FORMAT}", 'kind = "hex"', tw.assign("name", m.name)]
+    out: list[str] = [
+        "# mapref map; the format is described in docs/format.md",
+        f"format = {FORMAT}",
+        'kind = "hex"',
+        tw.assign("name", m.name),
+    ]
     if m.notes:
         out.append(tw.assign("notes", m.notes))
     out += [
@@ -424,7 +467,14 @@ def dumps_map(m: MapModel) -> str:
     ]
     bg = m.background
     if bg:
-        out += ["", "[background]", tw.assign("image", bg["image"]), tw.assign("opacity", float(bg["opacity"])), tw.assign("offset", [float(x) for x in bg["offset"]]), tw.assign("scale", float(bg["scale"]))]
+        out += [
+            "",
+            "[background]",
+            tw.assign("image", bg["image"]),
+            tw.assign("opacity", float(bg["opacity"])),
+            tw.assign("offset", [float(x) for x in bg["offset"]]),
+            tw.assign("scale", float(bg["scale"])),
+        ]
     out += ["", "[countries]"]
     for code, c in m.countries.items():
         out.append(f"{tw.key(code)} = {tw.inline({'name': c.name, 'colour': c.colour, 'allegiance': c.allegiance})}")

@@ -140,8 +140,13 @@ class Locator:
 
 
 _SYNTAX_POS = re.compile(r"\((?:at line (\d+), column (\d+)|at end of document)\)")
-_FILE_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISCHR, "a character device"),
-               (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
+_FILE_KINDS = (
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISFIFO, "a named pipe (FIFO)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
 
 
 def _mib(n: int) -> str:
@@ -294,16 +299,27 @@ def parse_toml_bytes(raw: bytes, shown: str) -> tuple[dict, str]:
     refused before it is parsed."""
     items = raw.count(b",") + raw.count(b"=") + raw.count(b"[") + raw.count(b"{")
     if items > MAX_ITEMS:
-        raise FileProblems([Problem(shown, None, None, "", f"too many values: {items:,} keys, array items and tables "
-                                    f"(mapref reads files of up to {MAX_ITEMS:,})")])
+        raise FileProblems(
+            [
+                Problem(
+                    shown,
+                    None,
+                    None,
+                    "",
+                    f"too many values: {items:,} keys, array items and tables "
+                    f"(mapref reads files of up to {MAX_ITEMS:,})",
+                )
+            ]
+        )
     try:
         source = raw.decode("utf-8")
     except UnicodeDecodeError as e:
         line_start = raw.rfind(b"\n", 0, e.start) + 1
         col = len(raw[line_start : e.start].decode("utf-8", "replace")) + 1
-        what = f"byte 0x{raw[e.start]:02x}" if e.end - e.start == 1 else f"bytes {raw[e.start:e.end].hex(' ')}"
-        raise FileProblems([Problem(shown, raw.count(b"\n", 0, e.start) + 1, col, "",
-                                    f"not UTF-8 text: {what} ({e.reason})")]) from None
+        what = f"byte 0x{raw[e.start]:02x}" if e.end - e.start == 1 else f"bytes {raw[e.start : e.end].hex(' ')}"
+        raise FileProblems(
+            [Problem(shown, raw.count(b"\n", 0, e.start) + 1, col, "", f"not UTF-8 text: {what} ({e.reason})")]
+        ) from None
     import tomllib  # here, not at the top: the command line's help and game verbs start without them
 
     from mapref.io import fasttoml
@@ -329,7 +345,9 @@ def parse_toml_bytes(raw: bytes, shown: str) -> tuple[dict, str]:
         raise FileProblems([Problem(shown, line, col, "", f"TOML syntax error: {text}")]) from None
     except RecursionError:
         line, col = _deep_bracket(source)
-        raise FileProblems([Problem(shown, line, col, "", f"arrays or tables nested more than {MAX_DEPTH} deep")]) from None
+        raise FileProblems(
+            [Problem(shown, line, col, "", f"arrays or tables nested more than {MAX_DEPTH} deep")]
+        ) from None
     except ValueError as e:  # an integer past Python's limit on digits (4300)
         if "integer string conversion" not in str(e):
             raise
@@ -349,7 +367,7 @@ def show_value(v: object) -> str:
     """A value from a file as a message shows it: strings quoted, escaped and cut short."""
     if isinstance(v, str):
         text = '"' + escape(v[:MAX_SHOWN].replace("\\", "\\\\").replace('"', '\\"')) + '"'
-        return text if len(v) <= MAX_SHOWN else f"{text[:-1]}...\" ({len(v)} characters)"
+        return text if len(v) <= MAX_SHOWN else f'{text[:-1]}..." ({len(v)} characters)'
     if v is None:
         return "nothing"
     if isinstance(v, bool):
@@ -392,7 +410,9 @@ class Reader:
     def expected(self, key: str, what: str, got: object) -> None:
         self.error(key, f"expected {what}, got {show_value(got)}")
 
-    def check_keys(self, table: dict, allowed: list[str] | tuple[str, ...], where: str, required: tuple[str, ...] = ()) -> None:
+    def check_keys(
+        self, table: dict, allowed: list[str] | tuple[str, ...], where: str, required: tuple[str, ...] = ()
+    ) -> None:
         for k in table:
             if k not in allowed:
                 if len(self.problems) >= MAX_PROBLEMS:
@@ -429,7 +449,9 @@ class Reader:
             return default
         return v
 
-    def int_(self, data: dict, key: str, where: str, default: int = 0, lo: int | None = None, hi: int | None = None) -> int:
+    def int_(
+        self, data: dict, key: str, where: str, default: int = 0, lo: int | None = None, hi: int | None = None
+    ) -> int:
         if key not in data:
             return default
         v = data[key]
@@ -440,7 +462,9 @@ class Reader:
             return default
         return v
 
-    def num(self, data: dict, key: str, where: str, default: float = 0.0, lo: float | None = None, hi: float | None = None) -> float:
+    def num(
+        self, data: dict, key: str, where: str, default: float = 0.0, lo: float | None = None, hi: float | None = None
+    ) -> float:
         """A finite number, ``lo <= v <= hi`` when given (TOML's nan and inf are never accepted)."""
         if key not in data:
             return default

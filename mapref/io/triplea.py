@@ -66,8 +66,15 @@ MIN_PIXELS = 2.0  # an outline of less area is no drawing (a helper territory): 
 SEA = "sea"
 SEA_COLOUR = "#b5cfe8"
 PALETTE = ("#8c8c8c", "#c0504d", "#e0a040", "#5f9b4c", "#7fae9c", "#c8a27a", "#6f8fc7", "#b7a96e", "#a67b52", "#9b6fb5")
-FACILITIES = {"factory_major": "major_factory", "factory_minor": "minor_factory", "factory": "major_factory",
-              "harbour": "naval_base", "naval_base": "naval_base", "airfield": "air_base", "air_base": "air_base"}
+FACILITIES = {
+    "factory_major": "major_factory",
+    "factory_minor": "minor_factory",
+    "factory": "major_factory",
+    "harbour": "naval_base",
+    "naval_base": "naval_base",
+    "airfield": "air_base",
+    "air_base": "air_base",
+}
 
 
 # ------------------------------------------------------------------------------------ XML
@@ -77,12 +84,12 @@ class Node:
     attrs: dict[str, str]
     line: int
     col: int
-    children: list["Node"] = field(default_factory=list)
+    children: list[Node] = field(default_factory=list)
 
-    def find(self, tag: str) -> "Node | None":
+    def find(self, tag: str) -> Node | None:
         return next((c for c in self.children if c.tag == tag), None)
 
-    def all(self, tag: str) -> list["Node"]:
+    def all(self, tag: str) -> list[Node]:
         return [c for c in self.children if c.tag == tag]
 
     def walk(self, tag: str):
@@ -129,8 +136,9 @@ def read_xml(path: str | Path, shown: str) -> Node:
     except _Refused as e:
         raise FileProblems([Problem(shown, p.CurrentLineNumber, p.CurrentColumnNumber + 1, "", str(e))]) from None
     except expat.ExpatError as e:
-        raise FileProblems([Problem(shown, e.lineno, e.offset + 1, "", f"not well-formed XML: {expat.ErrorString(e.code)}")]) \
-            from None
+        raise FileProblems(
+            [Problem(shown, e.lineno, e.offset + 1, "", f"not well-formed XML: {expat.ErrorString(e.code)}")]
+        ) from None
     root = stack[0].children
     if not root:
         raise FileProblems([Problem(shown, None, None, "", "no XML element")])
@@ -180,19 +188,39 @@ def _foreach(node: Node, variables: dict[str, list[str]], shown: str) -> list[di
         return [{}]
     groups = spec.split("^")
     if len(groups) > 2:
-        raise FileProblems([Problem(shown, node.line, node.col, "foreach", f"at most one '^' in a foreach, got {spec!r}")])
+        raise FileProblems(
+            [Problem(shown, node.line, node.col, "foreach", f"at most one '^' in a foreach, got {spec!r}")]
+        )
     lists = []
     for g in groups:
         names = g.split(":")
         for n in names:
             if n not in variables:
                 known = ", ".join(sorted(variables)) or "none"
-                raise FileProblems([Problem(shown, node.line, node.col, "foreach",
-                                            f"{n!r} is no variable of the <variableList> (its variables: {known})")])
+                raise FileProblems(
+                    [
+                        Problem(
+                            shown,
+                            node.line,
+                            node.col,
+                            "foreach",
+                            f"{n!r} is no variable of the <variableList> (its variables: {known})",
+                        )
+                    ]
+                )
         length = len(variables[names[0]])
         if any(len(variables[n]) != length for n in names):
-            raise FileProblems([Problem(shown, node.line, node.col, "foreach",
-                                        f"the variables {', '.join(names)} stepped together have different lengths")])
+            raise FileProblems(
+                [
+                    Problem(
+                        shown,
+                        node.line,
+                        node.col,
+                        "foreach",
+                        f"the variables {', '.join(names)} stepped together have different lengths",
+                    )
+                ]
+            )
         lists.append([{f"@{n.strip('$')}@": variables[n][i] for n in names} for i in range(length)])
     if len(lists) == 1:
         return lists[0]
@@ -217,7 +245,9 @@ def read_game(path: str | Path, shown: str | None = None) -> TripleaGame:
     shown = shown or str(path)
     root = read_xml(path, shown)
     if root.tag != "game":
-        raise FileProblems([Problem(shown, root.line, root.col, "", f"expected a TripleA game (<game>), got <{root.tag}>")])
+        raise FileProblems(
+            [Problem(shown, root.line, root.col, "", f"expected a TripleA game (<game>), got <{root.tag}>")]
+        )
     info = root.find("info")
     g = TripleaGame(name=(info.attrs.get("name", "") if info else "") or Path(shown).stem, file=shown)
     problems: list[Problem] = []
@@ -233,7 +263,9 @@ def read_game(path: str | Path, shown: str | None = None) -> TripleaGame:
 
     mp = root.find("map")
     if mp is None:
-        raise FileProblems([Problem(shown, root.line, root.col, "", "the game has no <map> (its territories and connections)")])
+        raise FileProblems(
+            [Problem(shown, root.line, root.col, "", "the game has no <map> (its territories and connections)")]
+        )
     lines: dict[str, int] = {}
     for t in mp.all("territory"):
         name = t.attrs.get("name", "")
@@ -249,8 +281,15 @@ def read_game(path: str | Path, shown: str | None = None) -> TripleaGame:
         if name in g.territories:
             return True
         close = difflib.get_close_matches(name, list(g.territories), n=1, cutoff=0.75)
-        problems.append(Problem(shown, node.line, node.col, what, f"no territory {name!r} in the <map>"
-                                + (f' (did you mean "{close[0]}"?)' if close else "")))
+        problems.append(
+            Problem(
+                shown,
+                node.line,
+                node.col,
+                what,
+                f"no territory {name!r} in the <map>" + (f' (did you mean "{close[0]}"?)' if close else ""),
+            )
+        )
         return False
 
     for c in mp.all("connection"):
@@ -321,8 +360,15 @@ def read_game(path: str | Path, shown: str | None = None) -> TripleaGame:
             try:
                 q = int(u.attrs.get("quantity", "1"))
             except ValueError:
-                problems.append(Problem(shown, u.line, u.col, "unitPlacement quantity",
-                                        f"expected a whole number, got {u.attrs.get('quantity')!r}"))
+                problems.append(
+                    Problem(
+                        shown,
+                        u.line,
+                        u.col,
+                        "unitPlacement quantity",
+                        f"expected a whole number, got {u.attrs.get('quantity')!r}",
+                    )
+                )
                 continue
             g.units.append((t, u.attrs.get("unitType", ""), u.attrs.get("owner", ""), q))
         for r in init.walk("resourceGiven"):
@@ -330,8 +376,15 @@ def read_game(path: str | Path, shown: str | None = None) -> TripleaGame:
                 try:
                     g.resources[r.attrs.get("player", "")] = int(r.attrs.get("quantity", "0"))
                 except ValueError:
-                    problems.append(Problem(shown, r.line, r.col, "resourceGiven quantity",
-                                            f"expected a whole number, got {r.attrs.get('quantity')!r}"))
+                    problems.append(
+                        Problem(
+                            shown,
+                            r.line,
+                            r.col,
+                            "resourceGiven quantity",
+                            f"expected a whole number, got {r.attrs.get('quantity')!r}",
+                        )
+                    )
         for r in init.walk("relationship"):
             if r.attrs.get("roundValue", "1").strip() in ("", "0", "1"):
                 arch = archetypes.get(r.attrs.get("type", ""), r.attrs.get("type", "").lower())
@@ -393,8 +446,11 @@ def read_polygons(path: Path, shown: str) -> tuple[dict[str, list[Polygon]], dic
         name, lt, rest = line.partition("<")
         name = name.strip()
         if not lt or not name:
-            problems.append(Problem(shown, n, 1, "", "expected NAME < (x,y) (x,y) ... > (a territory's outline), got "
-                                    + repr(line[:60])))
+            problems.append(
+                Problem(
+                    shown, n, 1, "", "expected NAME < (x,y) (x,y) ... > (a territory's outline), got " + repr(line[:60])
+                )
+            )
             continue
         parts = []
         for i, chunk in enumerate(("<" + rest).split("<")[1:], start=1):
@@ -403,8 +459,15 @@ def read_polygons(path: Path, shown: str) -> tuple[dict[str, list[Polygon]], dic
             leftover = _POINT.sub("", body).strip()
             if not gt or leftover or len(pts) < 3:
                 col = line.index("<") + 1
-                problems.append(Problem(shown, n, col, "", f"{name}: part {i} is not a closed list of at least three "
-                                        "points (x,y) between < and >"))
+                problems.append(
+                    Problem(
+                        shown,
+                        n,
+                        col,
+                        "",
+                        f"{name}: part {i} is not a closed list of at least three points (x,y) between < and >",
+                    )
+                )
                 parts = []
                 break
             parts.append(Polygon(pts))
@@ -423,7 +486,7 @@ def read_centers(path: Path, shown: str) -> dict[str, tuple[float, float]]:
         if not line.strip():
             continue
         m = _POINT.search(line)
-        name = line[:m.start()].strip() if m else ""
+        name = line[: m.start()].strip() if m else ""
         if not m or not name:
             problems.append(Problem(shown, n, 1, "", "expected NAME (x,y), got " + repr(line[:60])))
             continue
@@ -470,14 +533,42 @@ def _polygons_dir(base: Path, shown: str) -> Path:
     for d in (base / "map", base):
         if (d / "polygons.txt").is_file():
             return d
-    found = sorted({p.parent for k in range(2, DEPTH + 2) for p in base.glob("/".join(["*"] * k)) if p.name == "polygons.txt"
-                    and p.is_file()}, key=lambda d: (len(d.parts), str(d)))
+    found = sorted(
+        {
+            p.parent
+            for k in range(2, DEPTH + 2)
+            for p in base.glob("/".join(["*"] * k))
+            if p.name == "polygons.txt" and p.is_file()
+        },
+        key=lambda d: (len(d.parts), str(d)),
+    )
     if len(found) > 1:
-        raise FileProblems([Problem(shown, None, None, "", "several TripleA maps in it (" + ", ".join(str(d.relative_to(base)) for d in
-                                                                                        found[:6]) + "): give the one to import")])
+        raise FileProblems(
+            [
+                Problem(
+                    shown,
+                    None,
+                    None,
+                    "",
+                    "several TripleA maps in it ("
+                    + ", ".join(str(d.relative_to(base)) for d in found[:6])
+                    + "): give the one to import",
+                )
+            ]
+        )
     if not found:
-        raise FileProblems([Problem(shown, None, None, "", "no map/polygons.txt in it: a TripleA map folder holds map/polygons.txt, "
-                                    "map/centers.txt and map/games/*.xml")])
+        raise FileProblems(
+            [
+                Problem(
+                    shown,
+                    None,
+                    None,
+                    "",
+                    "no map/polygons.txt in it: a TripleA map folder holds map/polygons.txt, "
+                    "map/centers.txt and map/games/*.xml",
+                )
+            ]
+        )
     return found[0]
 
 
@@ -487,8 +578,17 @@ def locate(mapdir: str, game: str | None = None) -> MapFolder:
     what is missing."""
     base = Path(mapdir)
     if not base.is_dir():
-        raise FileProblems([Problem(mapdir, None, None, "", "no such folder (a TripleA map: the folder holding map/polygons.txt, "
-                                    "or its zip file)")])
+        raise FileProblems(
+            [
+                Problem(
+                    mapdir,
+                    None,
+                    None,
+                    "",
+                    "no such folder (a TripleA map: the folder holding map/polygons.txt, or its zip file)",
+                )
+            ]
+        )
     d = _polygons_dir(base, mapdir)
     games_dir = next((g for g in (d / "games", d.parent / "games") if g.is_dir()), d / "games")
     if game is not None:
@@ -498,10 +598,21 @@ def locate(mapdir: str, game: str | None = None) -> MapFolder:
         return MapFolder(d, g)
     games = sorted(games_dir.glob("*.xml")) if games_dir.is_dir() else []
     if not games:
-        raise FileProblems([Problem(str(games_dir), None, None, "", "no game file (*.xml) here: give one with --game FILE.xml")])
+        raise FileProblems(
+            [Problem(str(games_dir), None, None, "", "no game file (*.xml) here: give one with --game FILE.xml")]
+        )
     if len(games) > 1:
-        raise FileProblems([Problem(str(games_dir), None, None, "", "several games: choose one with --game ("
-                                    + ", ".join(p.name for p in games) + ")")])
+        raise FileProblems(
+            [
+                Problem(
+                    str(games_dir),
+                    None,
+                    None,
+                    "",
+                    "several games: choose one with --game (" + ", ".join(p.name for p in games) + ")",
+                )
+            ]
+        )
     return MapFolder(d, games[0])
 
 
@@ -520,11 +631,15 @@ def _unzip(path: str, into: Path) -> None:
                 parts = [x for x in name.split("/") if x not in ("", ".")]
                 if info.is_dir() or not parts or ".." in parts or ":" in name:
                     continue
-                wanted = parts[-1] in MAP_FILES or (len(parts) > 1 and parts[-2] == "games" and parts[-1].lower().endswith(".xml"))
+                wanted = parts[-1] in MAP_FILES or (
+                    len(parts) > 1 and parts[-2] == "games" and parts[-1].lower().endswith(".xml")
+                )
                 if not wanted:
                     continue
                 if info.file_size > MAX_FILE_BYTES:
-                    raise FileProblems([Problem(f"{path}:{name}", None, None, "", f"too big ({info.file_size} bytes unpacked)")])
+                    raise FileProblems(
+                        [Problem(f"{path}:{name}", None, None, "", f"too big ({info.file_size} bytes unpacked)")]
+                    )
                 out = into.joinpath(*parts)
                 out.parent.mkdir(parents=True, exist_ok=True)
                 with z.open(info) as src:
@@ -542,15 +657,17 @@ def _unzip(path: str, into: Path) -> None:
 def _colour(props: dict[str, str], player: str, i: int) -> str:
     raw = props.get(f"color.{player}", "").strip().lstrip("#")
     if re.fullmatch(r"[0-9a-fA-F]{6}", raw):
-        r, g, b = (int(raw[k:k + 2], 16) for k in (0, 2, 4))
+        r, g, b = (int(raw[k : k + 2], 16) for k in (0, 2, 4))
         r, g, b = (round(c + (255 - c) * 0.45) for c in (r, g, b))  # lightened: names stay readable on it
         return f"#{r:02x}{g:02x}{b:02x}"
     return PALETTE[i % len(PALETTE)]
 
 
 AXES = ("x", "y")
-EDGES = ({"west": "west", "east": "east", "move": "west", "edge": "east-west"},
-         {"west": "north", "east": "south", "move": "north", "edge": "north-south"})
+EDGES = (
+    {"west": "west", "east": "east", "move": "west", "edge": "east-west"},
+    {"west": "north", "east": "south", "move": "north", "edge": "north-south"},
+)
 
 
 def _gap(geoms: dict[str, object], a: str, b: str, axis: int, da: float, db: float) -> float:
@@ -582,7 +699,11 @@ def _wrap_cut(game: TripleaGame, geoms: dict[str, object], span: float, axis: in
     move), territories beyond it moving one map width back; ``span`` (TripleA's own edge) when
     that is as good."""
     mid = {t: (g.bounds[axis] + g.bounds[axis + 2]) / 2 for t, g in geoms.items()}
-    pairs = [(a, b, not game.territories[a] and not game.territories[b]) for a, b, _ in game.connections if a in geoms and b in geoms]
+    pairs = [
+        (a, b, not game.territories[a] and not game.territories[b])
+        for a, b, _ in game.connections
+        if a in geoms and b in geoms
+    ]
 
     def score(x: float) -> tuple[int, int, int]:
         land = every = 0
@@ -601,8 +722,9 @@ def _wrap_cut(game: TripleaGame, geoms: dict[str, object], span: float, axis: in
     return best_x
 
 
-def _unwrap(game: TripleaGame, geoms: dict[str, object], props: dict[str, str], notes: list[str]) \
-        -> tuple[dict[str, list[float]], dict[int, tuple[float, float]]]:
+def _unwrap(
+    game: TripleaGame, geoms: dict[str, object], props: dict[str, str], notes: list[str]
+) -> tuple[dict[str, list[float]], dict[int, tuple[float, float]]]:
     """Cut a map that wraps round (``map.scrollWrapX`` / ``map.scrollWrapY``, or connections
     that join territories only across the map's edge) where the fewest land connections cross:
     (territory -> its shift [dx, dy], axis -> the seam's two edges before any other shift)."""
@@ -620,9 +742,11 @@ def _unwrap(game: TripleaGame, geoms: dict[str, object], props: dict[str, str], 
             across = _across_edge(game, geoms, span, axis)
             if not across:
                 continue
-            notes.append(f"map.properties does not say the map wraps {e['edge']} (map.scrollWrap{AXES[axis].upper()}), but "
-                         f"{len(across)} connection{'s join' if len(across) != 1 else ' joins'} territories that meet only across "
-                         f"its {e['edge']} edge ({', '.join(across[:3])}{' ...' if len(across) > 3 else ''}): taken as wrapping")
+            notes.append(
+                f"map.properties does not say the map wraps {e['edge']} (map.scrollWrap{AXES[axis].upper()}), but "
+                f"{len(across)} connection{'s join' if len(across) != 1 else ' joins'} territories that meet only across "
+                f"its {e['edge']} edge ({', '.join(across[:3])}{' ...' if len(across) > 3 else ''}): taken as wrapping"
+            )
         cut = _wrap_cut(game, geoms, span, axis)
         seams[axis] = (cut - span, cut)
         moved = [t for t, g in geoms.items() if (g.bounds[axis] + g.bounds[axis + 2]) / 2 > cut] if cut < span else []
@@ -631,9 +755,11 @@ def _unwrap(game: TripleaGame, geoms: dict[str, object], props: dict[str, str], 
             geoms[t] = affinity.translate(geoms[t], *((-span, 0.0) if axis == 0 else (0.0, -span)))
         if moved:
             pos = "x" if axis == 0 else "y"
-            notes.append(f"the map wraps {e['edge']}: cut at {pos} = {cut:g}, where the fewest land connections cross; the "
-                         f"{len(moved)} territories {e['east']} of it moved one map {'width' if axis == 0 else 'height'} ({span:g}) "
-                         f"{e['move']}")
+            notes.append(
+                f"the map wraps {e['edge']}: cut at {pos} = {cut:g}, where the fewest land connections cross; the "
+                f"{len(moved)} territories {e['east']} of it moved one map {'width' if axis == 0 else 'height'} ({span:g}) "
+                f"{e['move']}"
+            )
     return shift, seams
 
 
@@ -653,15 +779,23 @@ def _round_the_back(m: AreaMap, a: str, b: str) -> bool:
     return ga.distance(affinity.translate(gb, dx, dy)) < ga.distance(gb)
 
 
-def triplea_map(game: TripleaGame, polygons: dict[str, list[Polygon]], centers: dict[str, tuple[float, float]],
-                props: dict[str, str], notes: list[str]) -> AreaMap:
+def triplea_map(
+    game: TripleaGame,
+    polygons: dict[str, list[Polygon]],
+    centers: dict[str, tuple[float, float]],
+    props: dict[str, str],
+    notes: list[str],
+) -> AreaMap:
     """The area map of a TripleA game (see the module's notes); fills ``game.ids``."""
     from mapref.core.areaedit import line_id
     from mapref.core.areageom import shared_borders, touch_across_seam
     from mapref.core.areatrace import clean_outlines
 
-    m = AreaMap(name=game.name, notes=f"Imported with mapref import-triplea from the TripleA game {Path(game.file).name}: "
-                "territories, sea zones, connections, production, capitals and victory cities.")
+    m = AreaMap(
+        name=game.name,
+        notes=f"Imported with mapref import-triplea from the TripleA game {Path(game.file).name}: "
+        "territories, sea zones, connections, production, capitals and victory cities.",
+    )
     geoms: dict[str, object] = {}
     for t in game.territories:
         parts = [shapely.make_valid(p) if not p.is_valid else p for p in polygons.get(t, [])]
@@ -714,7 +848,9 @@ def triplea_map(game: TripleaGame, polygons: dict[str, list[Polygon]], centers: 
         if water and owner:
             attrs["owner"] = pids.get(owner, slug(owner))
         colour = SEA if water else pids.get(owner, "")
-        props_ = dict(name=t, colour=colour, capital=t in game.capitals, vp=min(99, game.victory.get(t, 0)), attrs=attrs)
+        props_ = dict(
+            name=t, colour=colour, capital=t in game.capitals, vp=min(99, game.victory.get(t, 0)), attrs=attrs
+        )
         if g is None or g.is_empty:  # off the map: in rows under it, in the game's order
             bid = m.new_id(t, "boxes")
             per_row = max(1, int(m.page[0] // (BOX[0] + 10)))
@@ -732,8 +868,11 @@ def triplea_map(game: TripleaGame, polygons: dict[str, list[Polygon]], centers: 
         m.locations[lid] = Location(lid, polygon=g, anchor=anchor, **props_)
         game.ids[t] = lid
     if boxed:
-        notes.append(f"{len(boxed)} territor{'ies' if len(boxed) != 1 else 'y'} with no outline to draw became off-map boxes: " + ", ".join(boxed[:8])
-                     + (" ..." if len(boxed) > 8 else ""))
+        notes.append(
+            f"{len(boxed)} territor{'ies' if len(boxed) != 1 else 'y'} with no outline to draw became off-map boxes: "
+            + ", ".join(boxed[:8])
+            + (" ..." if len(boxed) > 8 else "")
+        )
 
     seen: dict[frozenset, tuple[str, int]] = {}
     touching = shared_borders(m)
@@ -743,8 +882,10 @@ def triplea_map(game: TripleaGame, polygons: dict[str, list[Polygon]], centers: 
     for a, b, line in game.connections:
         key = frozenset((a, b))
         if key in seen:
-            notes.append(f"{Path(game.file).name}:{line}: the connection {a} - {b} is there already (line {seen[key][1]}): one "
-                         "move line")
+            notes.append(
+                f"{Path(game.file).name}:{line}: the connection {a} - {b} is there already (line {seen[key][1]}): one "
+                "move line"
+            )
             continue
         seen[key] = (a, b), line
         wa, wb = game.territories[a], game.territories[b]
@@ -756,30 +897,43 @@ def triplea_map(game: TripleaGame, polygons: dict[str, list[Polygon]], centers: 
         wraps = not boxes and seams and _round_the_back(m, sa, sb)
         if wraps:
             wrapping.append(f"{a} - {b}")
-        apart = kind == "land" and not boxes and (sa, sb) not in touching and (sb, sa) not in touching \
+        apart = (
+            kind == "land"
+            and not boxes
+            and (sa, sb) not in touching
+            and (sb, sa) not in touching
             and not (wraps and touch_across_seam(m, sa, sb))
+        )
         if apart:
             crossing.append(f"{a} - {b}")
         m.lines[lid] = MoveLine(lid, sa, sb, kind=kind, crossing=apart, wrap=bool(wraps))
     if crossing:
-        notes.append(f"{len(crossing)} land connection{'s join' if len(crossing) != 1 else ' joins'} territories that do not touch "
-                     "(straits, canals): marked as "
-                     "crossings: " + ", ".join(crossing[:6]) + (" ..." if len(crossing) > 6 else ""))
+        notes.append(
+            f"{len(crossing)} land connection{'s join' if len(crossing) != 1 else ' joins'} territories that do not touch "
+            "(straits, canals): marked as "
+            "crossings: " + ", ".join(crossing[:6]) + (" ..." if len(crossing) > 6 else "")
+        )
     if wrapping:
-        notes.append(f"{len(wrapping)} connection{'s go' if len(wrapping) != 1 else ' goes'} round the back of the map (across its seam): "
-                     "drawn as two stubs off its edges: " + ", ".join(wrapping[:6]) + (" ..." if len(wrapping) > 6 else ""))
+        notes.append(
+            f"{len(wrapping)} connection{'s go' if len(wrapping) != 1 else ' goes'} round the back of the map (across its seam): "
+            "drawn as two stubs off its edges: " + ", ".join(wrapping[:6]) + (" ..." if len(wrapping) > 6 else "")
+        )
     if game.canals:  # TripleA opens a canal's connection only to whoever holds the land beside it (canalAttachment)
         names = sorted(game.canals)
         one = len(names) == 1
-        notes.append(f"{len(names)} canal{'' if one else 's'} ({', '.join(names[:4])}{' ...' if len(names) > 4 else ''}) "
-                     f"{'opens' if one else 'open'} a sea connection only to whoever holds the land beside {'it' if one else 'them'} "
-                     "in TripleA: mapref keeps the connections as naval lines always open")
+        notes.append(
+            f"{len(names)} canal{'' if one else 's'} ({', '.join(names[:4])}{' ...' if len(names) > 4 else ''}) "
+            f"{'opens' if one else 'open'} a sea connection only to whoever holds the land beside {'it' if one else 'them'} "
+            "in TripleA: mapref keeps the connections as naval lines always open"
+        )
     joined = {s for ln in m.lines.values() for s in (ln.a, ln.b)}
     lonely = [s for s in game.ids.values() if s not in joined]
     if lonely:
         m.accept = tuple(f"no-lines:{s}" for s in lonely)
-        notes.append(f"{len(lonely)} territor{'ies' if len(lonely) != 1 else 'y'} the game connects to nothing (impassable, or a place TripleA shows things in): accepted "
-                     "without move lines: " + ", ".join(lonely[:6]))
+        notes.append(
+            f"{len(lonely)} territor{'ies' if len(lonely) != 1 else 'y'} the game connects to nothing (impassable, or a place TripleA shows things in): accepted "
+            "without move lines: " + ", ".join(lonely[:6])
+        )
     return m
 
 
@@ -794,9 +948,16 @@ def import_triplea(mapdir: str, game_file: str | None = None) -> tuple[AreaMap, 
             try:
                 where = locate(tmp, game_file)
             except FileProblems as e:  # name the zip, not the temporary folder
-                raise FileProblems([dataclasses.replace(p, file=p.file.replace(tmp + "/", mapdir + ":").replace(tmp, mapdir),
-                                                        message=p.message.replace(tmp + "/", ""))
-                                    for p in e.problems]) from None
+                raise FileProblems(
+                    [
+                        dataclasses.replace(
+                            p,
+                            file=p.file.replace(tmp + "/", mapdir + ":").replace(tmp, mapdir),
+                            message=p.message.replace(tmp + "/", ""),
+                        )
+                        for p in e.problems
+                    ]
+                ) from None
             where.unpacked, where.packed = Path(tmp), mapdir
             return _import(where)
     return _import(locate(mapdir, game_file))
@@ -806,17 +967,37 @@ def _import(where: MapFolder) -> tuple[AreaMap, TripleaGame, list[str]]:
     game = read_game(where.game, where.shown(where.game))
     poly_file = where.dir / "polygons.txt"
     polygons, poly_lines = read_polygons(poly_file, where.shown(poly_file))
-    centers = read_centers(where.dir / "centers.txt", where.shown(where.dir / "centers.txt")) if (where.dir / "centers.txt").exists() else {}
-    props = read_properties(where.dir / "map.properties", where.shown(where.dir / "map.properties")) \
-        if (where.dir / "map.properties").exists() else {}
+    centers = (
+        read_centers(where.dir / "centers.txt", where.shown(where.dir / "centers.txt"))
+        if (where.dir / "centers.txt").exists()
+        else {}
+    )
+    props = (
+        read_properties(where.dir / "map.properties", where.shown(where.dir / "map.properties"))
+        if (where.dir / "map.properties").exists()
+        else {}
+    )
     notes = []
     extra = [n for n in polygons if n not in game.territories]
     if extra:
-        notes.append(f"{where.shown(poly_file)}: {len(extra)} outlines name no territory of the game, left out: "
-                     + ", ".join(f"{n!r} (line {poly_lines[n]})" for n in extra[:6]))
+        notes.append(
+            f"{where.shown(poly_file)}: {len(extra)} outlines name no territory of the game, left out: "
+            + ", ".join(f"{n!r} (line {poly_lines[n]})" for n in extra[:6])
+        )
     m = triplea_map(game, polygons, centers, props, notes)
     return m, game, notes
 
 
-__all__ = ["MapFolder", "Node", "TripleaGame", "import_triplea", "locate", "read_centers", "read_game", "read_polygons",
-           "read_properties", "read_xml", "triplea_map"]
+__all__ = [
+    "MapFolder",
+    "Node",
+    "TripleaGame",
+    "import_triplea",
+    "locate",
+    "read_centers",
+    "read_game",
+    "read_polygons",
+    "read_properties",
+    "read_xml",
+    "triplea_map",
+]

@@ -9,7 +9,7 @@ wide (the window's is 18).  No tkinter here.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 Point = tuple[float, float]
 PER_ROW = 6
@@ -68,7 +68,9 @@ def stacks(pieces) -> dict[str, list]:
         if p.kind != "marker":
             out.setdefault(p.space, []).append(p)
     for ps in out.values():
-        ps.sort(key=lambda p: (p.kind == "army", p.side, -int(p.text or 0) if str(p.text or "0").isdigit() else 0, p.id))
+        ps.sort(
+            key=lambda p: (p.kind == "army", p.side, -int(p.text or 0) if str(p.text or "0").isdigit() else 0, p.id)
+        )
     return out
 
 

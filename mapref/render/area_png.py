@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 from PIL import Image, ImageDraw
 
@@ -54,9 +54,14 @@ def _pixels(m: AreaMap, width: int) -> int:
     return (w // SS) * (h // SS)
 
 
-def render_area(m: AreaMap, out: str | Path | None = None, width: int | None = None,
-                progress: Callable[[float], None] | None = None, hidden: set[str] | frozenset[str] = frozenset(),
-                overlay: Callable[[ImageDraw.ImageDraw, Callable, float], str] | None = None) -> Image.Image:
+def render_area(
+    m: AreaMap,
+    out: str | Path | None = None,
+    width: int | None = None,
+    progress: Callable[[float], None] | None = None,
+    hidden: set[str] | frozenset[str] = frozenset(),
+    overlay: Callable[[ImageDraw.ImageDraw, Callable, float], str] | None = None,
+) -> Image.Image:
     """Render ``m`` ``width`` pixels wide (default 1600); ``hidden`` names layers to leave out
     (``names``, ``values``, ``lines``, ``halves``, ``boxes``, ``land``).  ``overlay(draw, to_px,
     scale)`` draws over the map (a game's pieces: :mod:`mapref.render.game_overlay`) in the
@@ -68,8 +73,10 @@ def render_area(m: AreaMap, out: str | Path | None = None, width: int | None = N
         most = int(width * (MAX_PIXELS / (w * h)) ** 0.5)
         while most > 1 and _pixels(m, most) > MAX_PIXELS:
             most -= 1  # (the margins make the estimate a little too big)
-        raise ImageTooBig(f"a {width}-pixel-wide image of this map is {w}x{h} pixels, over the "
-                          f"{MAX_PIXELS // 1_000_000} megapixels mapref draws; at most --size {most} fits")
+        raise ImageTooBig(
+            f"a {width}-pixel-wide image of this map is {w}x{h} pixels, over the "
+            f"{MAX_PIXELS // 1_000_000} megapixels mapref draws; at most --size {most} fits"
+        )
     if w * h > SUPERSAMPLED:
         v = _View(m, width, margin=40, ss=1)
     img = Image.new("RGB", v.size, SEA)
@@ -98,7 +105,14 @@ def render_area(m: AreaMap, out: str | Path | None = None, width: int | None = N
         if loc.has_halves and "halves" not in hidden:
             for seg in getattr(loc.divider, "geoms", [loc.divider]):
                 if not seg.is_empty and seg.geom_type == "LineString":
-                    _dashed(d, [v(c) for c in seg.coords], blend(BORDER, fill_of(m, loc.colour), 0.2), int(1.6 * s), 7 * s, 5 * s)
+                    _dashed(
+                        d,
+                        [v(c) for c in seg.coords],
+                        blend(BORDER, fill_of(m, loc.colour), 0.2),
+                        int(1.6 * s),
+                        7 * s,
+                        5 * s,
+                    )
 
     if "boxes" not in hidden:
         for b in m.boxes.values():
@@ -150,8 +164,15 @@ def render_area(m: AreaMap, out: str | Path | None = None, width: int | None = N
                 if val:
                     _defence(d, p, q, val, t_value, colour, s)
             if ln.condition:
-                d.text(_midpoint(pieces[0]), ln.condition.text(), font=f_small, fill=colour, anchor="mm", stroke_width=2 * s,
-                       stroke_fill="#ffffff")
+                d.text(
+                    _midpoint(pieces[0]),
+                    ln.condition.text(),
+                    font=f_small,
+                    fill=colour,
+                    anchor="mm",
+                    stroke_width=2 * s,
+                    stroke_fill="#ffffff",
+                )
     title = m.name or ""
     if overlay is not None:
         more = overlay(d, v, s)
@@ -187,7 +208,11 @@ def _dashed(d: ImageDraw.ImageDraw, pts, colour: str, width: int, dash: float, g
             step = min(left, seg - pos)
             if on:
                 a, b = pos / seg, (pos + step) / seg
-                d.line([(x0 + (x1 - x0) * a, y0 + (y1 - y0) * a), (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b)], fill=colour, width=width)
+                d.line(
+                    [(x0 + (x1 - x0) * a, y0 + (y1 - y0) * a), (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b)],
+                    fill=colour,
+                    width=width,
+                )
             pos += step
             left -= step
             if left <= 1e-9:
@@ -202,8 +227,14 @@ def _arrow_head(d: ImageDraw.ImageDraw, p, q, colour: str, size: float) -> None:
     ux, uy = dx / n, dy / n
     tip = (p[0] + dx * 0.62 + ux * size / 2, p[1] + dy * 0.62 + uy * size / 2)
     back = (tip[0] - ux * size, tip[1] - uy * size)
-    d.polygon([tip, (back[0] - uy * size * 0.55, back[1] + ux * size * 0.55), (back[0] + uy * size * 0.55, back[1] - ux * size * 0.55)],
-              fill=colour)
+    d.polygon(
+        [
+            tip,
+            (back[0] - uy * size * 0.55, back[1] + ux * size * 0.55),
+            (back[0] + uy * size * 0.55, back[1] - ux * size * 0.55),
+        ],
+        fill=colour,
+    )
 
 
 def _chevron(d: ImageDraw.ImageDraw, p, q, colour: str, size: float, width: int) -> None:
@@ -212,8 +243,16 @@ def _chevron(d: ImageDraw.ImageDraw, p, q, colour: str, size: float, width: int)
     n = math.hypot(dx, dy) or 1.0
     ux, uy = dx / n, dy / n
     back = (q[0] - ux * size, q[1] - uy * size)
-    d.line([(back[0] - uy * size * 0.6, back[1] + ux * size * 0.6), q, (back[0] + uy * size * 0.6, back[1] - ux * size * 0.6)],
-           fill=colour, width=width, joint="curve")
+    d.line(
+        [
+            (back[0] - uy * size * 0.6, back[1] + ux * size * 0.6),
+            q,
+            (back[0] + uy * size * 0.6, back[1] - ux * size * 0.6),
+        ],
+        fill=colour,
+        width=width,
+        joint="curve",
+    )
 
 
 def _defence(d: ImageDraw.ImageDraw, p, q, val: int, glyphs: Glyphs, colour: str, s: int) -> None:
@@ -227,7 +266,9 @@ def _defence(d: ImageDraw.ImageDraw, p, q, val: int, glyphs: Glyphs, colour: str
     glyphs.draw(d, c, f"+{val}" if val < 10 else str(val), "#111111")
 
 
-def _label(d, v: _View, m: AreaMap, loc: Location, t_name: Glyphs, t_value: Glyphs, t_small: Glyphs, s: int, values: bool) -> None:
+def _label(
+    d, v: _View, m: AreaMap, loc: Location, t_name: Glyphs, t_value: Glyphs, t_small: Glyphs, s: int, values: bool
+) -> None:
     x, y = v(loc.label_point)
     fill = fill_of(m, loc.colour)
     ink = text_colour_on(fill)

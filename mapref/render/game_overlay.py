@@ -41,7 +41,12 @@ def draw_marks(d: ImageDraw.ImageDraw, marks: list[Mark]) -> None:
         w = max(1, int(round(m.width))) if m.width else 0
         fill = _rgba(m.fill, int(round(255 * m.opacity))) if m.fill.startswith("#") else None
         if m.shape == "poly":
-            d.polygon(list(m.pts), fill=fill, outline=None if m.dash else (m.stroke or None), width=w if m.stroke and not m.dash else 1)
+            d.polygon(
+                list(m.pts),
+                fill=fill,
+                outline=None if m.dash else (m.stroke or None),
+                width=w if m.stroke and not m.dash else 1,
+            )
             if m.stroke and m.dash:
                 _dashed(d, list(m.pts) + [m.pts[0]], m.stroke, w, m.dash[0] * 2, m.dash[1] * 2)
         elif m.shape == "line":
@@ -73,8 +78,14 @@ def _head(d: ImageDraw.ImageDraw, p, q, colour: str, width: int) -> None:
 
     a = math.atan2(q[1] - p[1], q[0] - p[0])
     k = max(8.0, width * 3.0)
-    d.polygon([q, (q[0] - k * math.cos(a - 0.45), q[1] - k * math.sin(a - 0.45)),
-               (q[0] - k * math.cos(a + 0.45), q[1] - k * math.sin(a + 0.45))], fill=colour)
+    d.polygon(
+        [
+            q,
+            (q[0] - k * math.cos(a - 0.45), q[1] - k * math.sin(a - 0.45)),
+            (q[0] - k * math.cos(a + 0.45), q[1] - k * math.sin(a + 0.45)),
+        ],
+        fill=colour,
+    )
 
 
 def _layers(supply: bool) -> tuple[str, ...]:
@@ -97,8 +108,13 @@ def overlay_for_session(s, m, supply: bool = False):
         if title:
             tf = _font(max(12, int(size * 0.55)), bold=True)
             x = size * 0.6 + (d.textlength(m.name + "  \u2014  ", font=tf) if m.name else 0)
-            d.text((x, size * 0.35), (f"\u2014  {title}" if m.name else title) + ("  (supply view)" if supply else ""),
-                   font=tf, fill="#222222", anchor="lm")
+            d.text(
+                (x, size * 0.35),
+                (f"\u2014  {title}" if m.name else title) + ("  (supply view)" if supply else ""),
+                font=tf,
+                fill="#222222",
+                anchor="lm",
+            )
 
     return draw
 
@@ -115,8 +131,16 @@ def area_overlay_for_session(s, m):
         d = ImageDraw.Draw(image, "RGBA") if image is not None else d0
         counter = printed_counter(to_px, scale)
 
-        marks, _pieces, _held = area_game_marks(s, to_px, scale, s.report(), counter=counter, measure=_measure(d), supply=False,
-                                                name_width=_printed_name_width(d, m, scale))
+        marks, _pieces, _held = area_game_marks(
+            s,
+            to_px,
+            scale,
+            s.report(),
+            counter=counter,
+            measure=_measure(d),
+            supply=False,
+            name_width=_printed_name_width(d, m, scale),
+        )
         draw_marks(d, [mk for mk in marks if mk.layer in _layers(False)])
         return s.position().get("title", "")
 
@@ -147,7 +171,9 @@ def _printed_name_width(d: ImageDraw.ImageDraw, m, scale: float):
     """How wide a location's name is as :func:`mapref.render.area_png.render_area` prints it
     (13 pixels, bold), a capital's star before it counted in."""
     measure = _measure(d)
-    return lambda lid: measure(m.locations[lid].label, 13 * scale, True) + (22 * scale if m.locations[lid].capital else 0)
+    return lambda lid: (
+        measure(m.locations[lid].label, 13 * scale, True) + (22 * scale if m.locations[lid].capital else 0)
+    )
 
 
 def area_flag_pole(d: ImageDraw.ImageDraw, m, loc, to_px, scale: float) -> tuple[float, float]:
@@ -165,9 +191,17 @@ def render_position(session, out: str | Path | None = None, *, supply: bool = Fa
     if getattr(session.map, "kind", "") == "area":
         from mapref.render.area_png import render_area
 
-        return render_area(session.map, out, width=int((size or 36) * 45),
-                           overlay=area_overlay_for_session(session, session.map))
+        return render_area(
+            session.map, out, width=int((size or 36) * 45), overlay=area_overlay_for_session(session, session.map)
+        )
     return render_map(session.map, out, size, overlay=overlay_for_session(session, session.map, supply=supply))
 
 
-__all__ = ["printed_counter", "area_flag_pole", "area_overlay_for_session", "draw_marks", "overlay_for_session", "render_position"]
+__all__ = [
+    "printed_counter",
+    "area_flag_pole",
+    "area_overlay_for_session",
+    "draw_marks",
+    "overlay_for_session",
+    "render_position",
+]

@@ -52,8 +52,14 @@ class _Styles:
             key = ("u", m.fill, m.stroke)
         else:
             fill = m.fill or ("none" if m.shape == "line" or not symbol else "")
-            key = ("s", fill, m.stroke, _n(m.width) if m.stroke or m.shape == "line" else "", tuple(_n(d) for d in m.dash),
-                   _n(m.opacity) if m.opacity != 1 else "")
+            key = (
+                "s",
+                fill,
+                m.stroke,
+                _n(m.width) if m.stroke or m.shape == "line" else "",
+                tuple(_n(d) for d in m.dash),
+                _n(m.opacity) if m.opacity != 1 else "",
+            )
         if key not in self.classes:
             self.classes[key] = f"s{len(self.classes)}"
         return self.classes[key]
@@ -111,7 +117,11 @@ def _arrow_id(colour: str) -> str:
 def _element(m: Mark, styles: _Styles, arrows: set[str], symbol: bool = False, spaces=()) -> str:
     """One mark as an SVG element (``data-s`` names its space when it is one of ``spaces``)."""
     cls = styles.of(m, symbol)
-    attrs = f' class="{_classes(m, cls)}"' if not symbol else (f' class="{cls}"' if (m.fill or m.stroke or m.shape == "text") else "")
+    attrs = (
+        f' class="{_classes(m, cls)}"'
+        if not symbol
+        else (f' class="{cls}"' if (m.fill or m.stroke or m.shape == "text") else "")
+    )
     if m.space and m.space in spaces and not symbol:
         attrs += f' data-s="{_e(m.space)}"'
     if m.shape == "poly":
@@ -129,19 +139,23 @@ def _element(m: Mark, styles: _Styles, arrows: set[str], symbol: bool = False, s
         return f'<path d="{_d(m.pts, False)}"{extra}{attrs}/>'
     if m.shape == "rect":
         (x0, y0), (x1, y1) = m.pts
-        return (f'<rect x="{_n(min(x0, x1))}" y="{_n(min(y0, y1))}" width="{_n(abs(x1 - x0))}" height="{_n(abs(y1 - y0))}"'
-                f"{attrs}/>")
+        return (
+            f'<rect x="{_n(min(x0, x1))}" y="{_n(min(y0, y1))}" width="{_n(abs(x1 - x0))}" height="{_n(abs(y1 - y0))}"'
+            f"{attrs}/>"
+        )
     if m.shape == "oval":
         (x0, y0), (x1, y1) = m.pts
-        return (f'<ellipse cx="{_n((x0 + x1) / 2)}" cy="{_n((y0 + y1) / 2)}" rx="{_n(abs(x1 - x0) / 2)}" ry="{_n(abs(y1 - y0) / 2)}"'
-                f"{attrs}/>")
+        return (
+            f'<ellipse cx="{_n((x0 + x1) / 2)}" cy="{_n((y0 + y1) / 2)}" rx="{_n(abs(x1 - x0) / 2)}" ry="{_n(abs(y1 - y0) / 2)}"'
+            f"{attrs}/>"
+        )
     if m.shape == "text":
-        (x, y), = m.pts
+        ((x, y),) = m.pts
         if m.fit and text_width(m.text, m.size, m.bold) > m.fit:
             attrs += f' textLength="{_n(m.fit)}" lengthAdjust="spacingAndGlyphs"'
         return f'<text x="{_n(x)}" y="{_n(y)}"{attrs}>{_e(m.text)}</text>'
     if m.shape == "use":
-        (x, y), = m.pts
+        ((x, y),) = m.pts
         return f'<use href="#{_e(m.text)}" x="{_n(x)}" y="{_n(y)}"{attrs}/>'
     raise ValueError(f"a mark of unknown shape {m.shape!r}")
 
@@ -155,7 +169,9 @@ def svg_of(sc: Scene) -> tuple[str, str]:
     defs: list[str] = []
     for name, marks in sc.symbols.items():
         if any(m.text == name for m in sc.marks if m.shape == "use"):
-            defs.append(f'<g id="{_e(name)}">' + "".join(_element(m, styles, arrows, symbol=True) for m in marks) + "</g>")
+            defs.append(
+                f'<g id="{_e(name)}">' + "".join(_element(m, styles, arrows, symbol=True) for m in marks) + "</g>"
+            )
     by_layer: dict[str, list[Mark]] = {}
     for m in sc.marks:
         by_layer.setdefault(m.layer, []).append(m)
@@ -173,8 +189,11 @@ def svg_of(sc: Scene) -> tuple[str, str]:
                     p = sc.pieces[piece_of[current]]
                     kind = _TAG.sub("-", p.kind)
                     state = " out-of-supply" if p.supplied is False else (" in-supply" if p.supplied else "")
-                    parts.append(f'<g class="piece {kind}{state}" data-p="{piece_of[current]}" data-id="{_e(p.id)}" tabindex="0">'
-                                 + "".join(group) + "</g>")
+                    parts.append(
+                        f'<g class="piece {kind}{state}" data-p="{piece_of[current]}" data-id="{_e(p.id)}" tabindex="0">'
+                        + "".join(group)
+                        + "</g>"
+                    )
                     group = []
                 if m is None:
                     break
@@ -195,15 +214,23 @@ def svg_of(sc: Scene) -> tuple[str, str]:
         else:
             marks = area_selection(p.supplied, p.path, p.cut, centre.get, sc.scale)
         if marks:
-            sel.append(f'<g id="sel-{i}" class="sel" style="display:none">' + "".join(_element(m, styles, arrows, spaces=sc.spaces) for m in marks) + "</g>")
+            sel.append(
+                f'<g id="sel-{i}" class="sel" style="display:none">'
+                + "".join(_element(m, styles, arrows, spaces=sc.spaces) for m in marks)
+                + "</g>"
+            )
     body.append('<g id="layer-selection" class="layer">' + "".join(sel) + "</g>")
     for colour in sorted(arrows):
-        defs.append(f'<marker id="{_arrow_id(colour)}" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="4" markerHeight="4" '
-                    f'orient="auto-start-reverse"><path d="M0,0L10,5L0,10Z" fill="{colour}"/></marker>')
+        defs.append(
+            f'<marker id="{_arrow_id(colour)}" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="4" markerHeight="4" '
+            f'orient="auto-start-reverse"><path d="M0,0L10,5L0,10Z" fill="{colour}"/></marker>'
+        )
     x0, y0, x1, y1 = sc.extent
-    svg = (f'<svg id="map" class="{sc.kind}" viewBox="{_n(x0)} {_n(y0)} {_n(x1 - x0)} {_n(y1 - y0)}" role="img" '
-           f'aria-label="{_e(sc.title or sc.map_name)}"><rect class="paper" x="{_n(x0)}" y="{_n(y0)}" width="{_n(x1 - x0)}" '
-           f'height="{_n(y1 - y0)}" fill="{sc.background}"/><defs>{"".join(defs)}</defs>{"".join(body)}</svg>')
+    svg = (
+        f'<svg id="map" class="{sc.kind}" viewBox="{_n(x0)} {_n(y0)} {_n(x1 - x0)} {_n(y1 - y0)}" role="img" '
+        f'aria-label="{_e(sc.title or sc.map_name)}"><rect class="paper" x="{_n(x0)}" y="{_n(y0)}" width="{_n(x1 - x0)}" '
+        f'height="{_n(y1 - y0)}" fill="{sc.background}"/><defs>{"".join(defs)}</defs>{"".join(body)}</svg>'
+    )
     return svg, styles.css()
 
 
@@ -214,24 +241,40 @@ def _data(sc: Scene) -> str:
         "extent": [round(v, 2) for v in sc.extent],
         "unit": round(sc.unit, 2),
         "spaces": {sid: [v.name, v.holder, v.facts] for sid, v in sc.spaces.items()},
-        "pieces": [{"id": p.id, "kind": p.kind, "side": p.side, "space": p.space, "title": p.title, "text": p.text,
-                    "supplied": p.supplied, "cut": p.cut, "why": p.why, "info": p.info, "line": len(p.path)} for p in sc.pieces],
+        "pieces": [
+            {
+                "id": p.id,
+                "kind": p.kind,
+                "side": p.side,
+                "space": p.space,
+                "title": p.title,
+                "text": p.text,
+                "supplied": p.supplied,
+                "cut": p.cut,
+                "why": p.why,
+                "info": p.info,
+                "line": len(p.path),
+            }
+            for p in sc.pieces
+        ],
     }
     return json.dumps(d, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/")
 
 
 def _lines(items: list[str], cls: str = "") -> str:
     c = f' class="{cls}"' if cls else ""
-    return f"<ul{c}>" + "".join(f"<li>{_e(x)}</li>" for x in items) + "</ul>" if items else "<p class=\"none\">none</p>"
+    return f"<ul{c}>" + "".join(f"<li>{_e(x)}</li>" for x in items) + "</ul>" if items else '<p class="none">none</p>'
 
 
 def _sides(sc: Scene) -> str:
     rows = []
     for side, (sup, unsup) in sc.supply.items():
         fill = sc.colours.get(side, ("#555555", "#ffffff"))[0]
-        rows.append(f'<li><span class="swatch" style="background:{fill}"></span>{_e(side)}: {len(sup)} supplied, '
-                    f"{len(unsup)} without supply</li>")
-    return "<ul class=\"sides\">" + "".join(rows) + "</ul>" if rows else ""
+        rows.append(
+            f'<li><span class="swatch" style="background:{fill}"></span>{_e(side)}: {len(sup)} supplied, '
+            f"{len(unsup)} without supply</li>"
+        )
+    return '<ul class="sides">' + "".join(rows) + "</ul>" if rows else ""
 
 
 def page_of(sc: Scene) -> str:
@@ -244,18 +287,28 @@ def page_of(sc: Scene) -> str:
     panels = "".join(f"<section><h2>{_e(t)}</h2>{_lines(lines)}</section>" for t, lines in sc.panels)
     tracks = ""
     if sc.tracks and sc.kind != "tracks":
-        rows = "".join(f"<li><b>{_e(r.label)}</b>: " + ", ".join(
-            f"{_e(r.labels[i]) + ' ' if i < len(r.labels) else ''}{_e(s or '-')}" for i, s in enumerate(r.slots))
-            + (f" <i>{_e(r.note)}</i>" if r.note else "") + "</li>" for r in sc.tracks)
+        rows = "".join(
+            f"<li><b>{_e(r.label)}</b>: "
+            + ", ".join(
+                f"{_e(r.labels[i]) + ' ' if i < len(r.labels) else ''}{_e(s or '-')}" for i, s in enumerate(r.slots)
+            )
+            + (f" <i>{_e(r.note)}</i>" if r.note else "")
+            + "</li>"
+            for r in sc.tracks
+        )
         tracks = f"<section><h2>Tracks</h2><ul>{rows}</ul></section>"
     supply = ""
     if sc.supply:
-        supply = ('<section id="supply"><h2>Supply</h2><button id="supply-toggle" type="button" aria-pressed="false">'
-                  'Show the supply view</button>' + _sides(sc) + "</section>")
+        supply = (
+            '<section id="supply"><h2>Supply</h2><button id="supply-toggle" type="button" aria-pressed="false">'
+            "Show the supply view</button>" + _sides(sc) + "</section>"
+        )
     log = "".join(f"<li>{_e(x)}</li>" for x in sc.log)
     heading = _e(sc.game) + (f" &middot; {_e(sc.map_name)}" if sc.map_name and sc.map_name != sc.game else "")
-    hint = ("Tap a piece for its supply line or the spaces that cut it; tap a space for what it holds. "
-            "Drag to pan; wheel or pinch to zoom.")
+    hint = (
+        "Tap a piece for its supply line or the spaces that cut it; tap a space for what it holds. "
+        "Drag to pan; wheel or pinch to zoom."
+    )
     return f"""<!DOCTYPE html>
 <html lang="en">
 <head>

@@ -11,7 +11,7 @@ with no free place is hidden until the zoom makes room.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 Offset = tuple[float, float]
@@ -23,14 +23,200 @@ CELL = 64.0  # the side of the grid cells boxes are filed in
 # DejaVu Sans's advance of each printable ASCII character (space to ~), in hundredths of its
 # size, rounded up (measured with the font's files); any other character counts as the widest.
 _WIDTHS = {
-    False: (32, 41, 46, 84, 64, 96, 78, 28, 40, 40, 50, 84, 32, 37, 32, 34, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 34, 34, 84, 84, 84,
-            54, 100, 69, 69, 70, 78, 64, 58, 78, 76, 30, 30, 66, 56, 87, 75, 79, 61, 79, 70, 64, 62, 74, 69, 99, 69, 62, 69, 40, 34,
-            40, 84, 50, 50, 62, 64, 55, 64, 62, 36, 64, 64, 28, 28, 58, 28, 98, 64, 62, 64, 64, 42, 53, 40, 64, 60, 82, 60, 60, 53,
-            64, 34, 64, 84),
-    True: (35, 46, 53, 84, 70, 101, 88, 31, 46, 46, 53, 84, 38, 42, 38, 37, 70, 70, 70, 70, 70, 70, 70, 70, 70, 70, 40, 40, 84, 84, 84,
-           59, 100, 78, 77, 74, 84, 69, 69, 83, 84, 38, 38, 78, 64, 100, 84, 86, 74, 86, 78, 73, 69, 82, 78, 111, 78, 73, 73, 46, 37,
-           46, 84, 50, 50, 68, 72, 60, 72, 68, 44, 72, 72, 35, 35, 67, 35, 105, 72, 69, 72, 72, 50, 60, 48, 72, 66, 93, 65, 66, 59,
-           72, 37, 72, 84),
+    False: (
+        32,
+        41,
+        46,
+        84,
+        64,
+        96,
+        78,
+        28,
+        40,
+        40,
+        50,
+        84,
+        32,
+        37,
+        32,
+        34,
+        64,
+        64,
+        64,
+        64,
+        64,
+        64,
+        64,
+        64,
+        64,
+        64,
+        34,
+        34,
+        84,
+        84,
+        84,
+        54,
+        100,
+        69,
+        69,
+        70,
+        78,
+        64,
+        58,
+        78,
+        76,
+        30,
+        30,
+        66,
+        56,
+        87,
+        75,
+        79,
+        61,
+        79,
+        70,
+        64,
+        62,
+        74,
+        69,
+        99,
+        69,
+        62,
+        69,
+        40,
+        34,
+        40,
+        84,
+        50,
+        50,
+        62,
+        64,
+        55,
+        64,
+        62,
+        36,
+        64,
+        64,
+        28,
+        28,
+        58,
+        28,
+        98,
+        64,
+        62,
+        64,
+        64,
+        42,
+        53,
+        40,
+        64,
+        60,
+        82,
+        60,
+        60,
+        53,
+        64,
+        34,
+        64,
+        84,
+    ),
+    True: (
+        35,
+        46,
+        53,
+        84,
+        70,
+        101,
+        88,
+        31,
+        46,
+        46,
+        53,
+        84,
+        38,
+        42,
+        38,
+        37,
+        70,
+        70,
+        70,
+        70,
+        70,
+        70,
+        70,
+        70,
+        70,
+        70,
+        40,
+        40,
+        84,
+        84,
+        84,
+        59,
+        100,
+        78,
+        77,
+        74,
+        84,
+        69,
+        69,
+        83,
+        84,
+        38,
+        38,
+        78,
+        64,
+        100,
+        84,
+        86,
+        74,
+        86,
+        78,
+        73,
+        69,
+        82,
+        78,
+        111,
+        78,
+        73,
+        73,
+        46,
+        37,
+        46,
+        84,
+        50,
+        50,
+        68,
+        72,
+        60,
+        72,
+        68,
+        44,
+        72,
+        72,
+        35,
+        35,
+        67,
+        35,
+        105,
+        72,
+        69,
+        72,
+        72,
+        50,
+        60,
+        48,
+        72,
+        66,
+        93,
+        65,
+        66,
+        59,
+        72,
+        37,
+        72,
+        84,
+    ),
 }
 
 
@@ -47,8 +233,11 @@ def touch(a: Box, b: Box) -> bool:
 
 
 def _cells(bb: Box) -> list[tuple[int, int]]:
-    return [(gx, gy) for gx in range(int(bb[0] // CELL), int(bb[2] // CELL) + 1)
-            for gy in range(int(bb[1] // CELL), int(bb[3] // CELL) + 1)]
+    return [
+        (gx, gy)
+        for gx in range(int(bb[0] // CELL), int(bb[2] // CELL) + 1)
+        for gy in range(int(bb[1] // CELL), int(bb[3] // CELL) + 1)
+    ]
 
 
 class _Grid:
@@ -88,12 +277,27 @@ def around(bb: Box, in_way: Sequence[Box], gap: float = 4.0) -> list[Offset]:
     further: the places about a location's hub that stay well inside it."""
     w, h = bb[2] - bb[0], bb[3] - bb[1]
     side = w / 2 + gap
-    return [(0, -h), (0, h), (-side, 0), (side, 0), (0, -2 * h), (0, 2 * h), (-side, -h), (side, -h), (-side, h), (side, h),
-            (0, -3 * h), (0, 3 * h)]
+    return [
+        (0, -h),
+        (0, h),
+        (-side, 0),
+        (side, 0),
+        (0, -2 * h),
+        (0, 2 * h),
+        (-side, -h),
+        (side, -h),
+        (-side, h),
+        (side, h),
+        (0, -3 * h),
+        (0, 3 * h),
+    ]
 
 
-def place_labels(labels: Sequence[tuple[tuple, Box]], obstacles: Iterable[Box] = (),
-                 moves: Callable[[Box, Sequence[Box]], list[Offset]] | None = None) -> list[Offset | None]:
+def place_labels(
+    labels: Sequence[tuple[tuple, Box]],
+    obstacles: Iterable[Box] = (),
+    moves: Callable[[Box, Sequence[Box]], list[Offset]] | None = None,
+) -> list[Offset | None]:
     """Where each label goes so that none overlaps another or an obstacle: ``labels`` are
     (rank, box); the lowest ranks are placed first, each where it is or at the first free offset
     ``moves(box, in_way)`` offers (``in_way``: the obstacles its box touches where it is).
@@ -121,8 +325,9 @@ def declutter(labels: Sequence[tuple[tuple, Box]]) -> list[int]:
     return [i for i, at in enumerate(place_labels(labels)) if at is not None]
 
 
-def fitted_size(text: str, width: float, height: float, measure: Measure = text_width, bold: bool = True,
-                least: float = 1.0) -> float:
+def fitted_size(
+    text: str, width: float, height: float, measure: Measure = text_width, bold: bool = True, least: float = 1.0
+) -> float:
     """The biggest whole font size (pixels) at which ``text`` fits ``width`` x ``height``, no
     smaller than ``least`` (the caller asks :func:`fits` whether it fits even then)."""
     size = float(int(max(least, min(height * 0.95, width / (0.55 * max(1, len(text)))))))
@@ -135,4 +340,15 @@ def fits(text: str, size: float, width: float, measure: Measure = text_width, bo
     return measure(text, size, bold) <= width
 
 
-__all__ = ["Box", "Measure", "around", "declutter", "dodge", "fits", "fitted_size", "place_labels", "text_width", "touch"]
+__all__ = [
+    "Box",
+    "Measure",
+    "around",
+    "declutter",
+    "dodge",
+    "fits",
+    "fitted_size",
+    "place_labels",
+    "text_width",
+    "touch",
+]

@@ -13,7 +13,7 @@ the referee's verdicts (:class:`PieceView`), what the inspector says of each spa
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable
+from collections.abc import Iterable
 
 from mapref.render.labels import Measure, text_width
 
@@ -25,8 +25,24 @@ Point = tuple[float, float]
 # supply-view (each side's supplied territory: shown on demand), objectives (a ruleset's stars
 # and dots), pieces, flags, supply-rings (every unsupplied army ringed: with the supply view),
 # battles (a ruleset's rings: something to resolve).
-LAYERS = ("land", "spaces", "held", "marks", "halves", "lines", "boxes", "names", "values", "front", "supply-view", "objectives",
-          "pieces", "flags", "supply-rings", "battles")
+LAYERS = (
+    "land",
+    "spaces",
+    "held",
+    "marks",
+    "halves",
+    "lines",
+    "boxes",
+    "names",
+    "values",
+    "front",
+    "supply-view",
+    "objectives",
+    "pieces",
+    "flags",
+    "supply-rings",
+    "battles",
+)
 GAME_LAYERS = ("held", "front", "supply-view", "objectives", "pieces", "flags", "supply-rings", "battles")
 ON_DEMAND = ("supply-view", "supply-rings")  # drawn only with the supply view
 
@@ -85,11 +101,14 @@ class Mark:
         e = self.width / 2 if self.stroke or self.shape == "line" else 0.0
         return min(xs) - e, min(ys) - e, max(xs) + e, max(ys) + e
 
-    def moved(self, dx: float, dy: float) -> "Mark":
+    def moved(self, dx: float, dy: float) -> Mark:
         from dataclasses import replace
 
-        return replace(self, pts=pts((x + dx, y + dy) for x, y in self.pts),
-                       holes=tuple(pts((x + dx, y + dy) for x, y in r) for r in self.holes))
+        return replace(
+            self,
+            pts=pts((x + dx, y + dy) for x, y in self.pts),
+            holes=tuple(pts((x + dx, y + dy) for x, y in r) for r in self.holes),
+        )
 
 
 @dataclass
@@ -186,9 +205,38 @@ def piece_views(pieces, places: dict, centre) -> list[PieceView]:
             continue
         x, y = places[p.id][:2]
         path = [c for c in (centre(sp) for sp in p.supply_path) if c is not None] if p.supplied else []
-        views.append(PieceView(p.id, p.kind, p.side, p.space, p.title, str(p.text), (r2(x), r2(y)), p.supplied,
-                               [(r2(a), r2(b)) for a, b in path], list(p.cut), p.why, list(p.info), p.selectable))
+        views.append(
+            PieceView(
+                p.id,
+                p.kind,
+                p.side,
+                p.space,
+                p.title,
+                str(p.text),
+                (r2(x), r2(y)),
+                p.supplied,
+                [(r2(a), r2(b)) for a, b in path],
+                list(p.cut),
+                p.why,
+                list(p.info),
+                p.selectable,
+            )
+        )
     return views
 
 
-__all__ = ["supply_facts", "piece_views", "GAME_LAYERS", "LAYERS", "ON_DEMAND", "Mark", "PieceView", "Point", "Scene", "SpaceView", "pieces_here", "pts", "r2"]
+__all__ = [
+    "supply_facts",
+    "piece_views",
+    "GAME_LAYERS",
+    "LAYERS",
+    "ON_DEMAND",
+    "Mark",
+    "PieceView",
+    "Point",
+    "Scene",
+    "SpaceView",
+    "pieces_here",
+    "pts",
+    "r2",
+]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -13,14 +13,7 @@ from mapref.core.grid import Hex, Layout, Orientation
 from mapref.core.model import MapModel
 from mapref.io.problems import clip, escape
 from mapref.render.text import Glyphs
-from mapref.render.style import (
-    GRID_LINE,
-    LAND_UNOWNED,
-    SEA_DEFAULT,
-    blend,
-    hex_fill,
-    text_colour_on,
-)
+from mapref.render.style import GRID_LINE, LAND_UNOWNED, SEA_DEFAULT, blend, hex_fill, text_colour_on
 
 MIN_SIZE, MAX_SIZE = 4.0, 1000.0
 """The hex radius an image may be drawn at, in pixels."""
@@ -52,6 +45,7 @@ def image_size(m: MapModel, size: float | None = None) -> tuple[int, int]:
 
 def largest_size(m: MapModel) -> float:
     """The largest hex radius, to a tenth of a pixel, whose image stays within :data:`MAX_PIXELS`."""
+
     def fits(s: float) -> bool:
         w, h = _frame(m, s)[2:]
         return w * h <= MAX_PIXELS
@@ -88,8 +82,12 @@ def check_image_size(m: MapModel, size: float | None = None) -> None:
     w, h = image_size(m, size)
     if w * h > MAX_PIXELS:
         fit = math.floor(largest_size(m))
-        hint = f"; at most --size {fit} fits" if fit >= MIN_SIZE else "; its boxes lie too far apart to draw at any size"
-        raise ImageTooBig(f"the image would be {w} x {h} pixels, more than mapref draws ({MAX_PIXELS // 1_000_000} megapixels){hint}")
+        hint = (
+            f"; at most --size {fit} fits" if fit >= MIN_SIZE else "; its boxes lie too far apart to draw at any size"
+        )
+        raise ImageTooBig(
+            f"the image would be {w} x {h} pixels, more than mapref draws ({MAX_PIXELS // 1_000_000} megapixels){hint}"
+        )
 
 
 _FONT_CANDIDATES = [
@@ -110,8 +108,13 @@ def _font(size: int, bold: bool = False) -> ImageFont.ImageFont:
     return ImageFont.load_default(size=size)
 
 
-def render_map(m: MapModel, out: str | Path | None = None, size: float | None = None,
-               progress: Callable[[float], None] | None = None, overlay: Callable[[ImageDraw.ImageDraw, Layout], None] | None = None) -> Image.Image:
+def render_map(
+    m: MapModel,
+    out: str | Path | None = None,
+    size: float | None = None,
+    progress: Callable[[float], None] | None = None,
+    overlay: Callable[[ImageDraw.ImageDraw, Layout], None] | None = None,
+) -> Image.Image:
     """Render ``m`` with hexes of ``size`` pixels (default: :func:`default_size`, the map's own hex
     size, at least 24, or smaller for a big map, to fit :data:`MAX_PIXELS`).
 
@@ -138,7 +141,9 @@ def render_map(m: MapModel, out: str | Path | None = None, size: float | None = 
     centres = [lay.centre(h) for h in hexes]
     # the corners of every hex: the centre plus the same six offsets (Layout.corners' arithmetic)
     start = 30 if grid.orientation is Orientation.POINTY else 0
-    offsets = [(s * math.cos(math.radians(start + 60 * i)), s * math.sin(math.radians(start + 60 * i))) for i in range(6)]
+    offsets = [
+        (s * math.cos(math.radians(start + 60 * i)), s * math.sin(math.radians(start + 60 * i))) for i in range(6)
+    ]
     total = len(hexes)
     polygon = d.polygon
     for i, (cx, cy) in enumerate(centres):
@@ -150,7 +155,10 @@ def render_map(m: MapModel, out: str | Path | None = None, size: float | None = 
     # first in row order, in the order of its directions
     dirs = grid.directions()
     steps = grid.neighbour_steps()
-    forward = {par: [(k, dr, dc) for k, (dr, dc) in enumerate(st) if dr > 0 or (dr == 0 and dc > 0)] for par, st in steps.items()}
+    forward = {
+        par: [(k, dr, dc) for k, (dr, dc) in enumerate(st) if dr > 0 or (dr == 0 and dc > 0)]
+        for par, st in steps.items()
+    }
 
     # coastal hexes: a water wedge marks the part-sea, part-land hexes
     for i, data in enumerate(datas):
@@ -165,8 +173,15 @@ def render_map(m: MapModel, out: str | Path | None = None, size: float | None = 
                 if not (1 <= r <= R and 1 <= c <= C) or datas[(r - 1) * C + c - 1].terrain == "sea":
                     (ax, ay), (bx, by) = lay.side_segment(h, dirs[k])
                     k2 = 0.28
-                    d.polygon([(ax, ay), (bx, by), (bx + (cx - bx) * k2, by + (cy - by) * k2), (ax + (cx - ax) * k2, ay + (cy - ay) * k2)],
-                              fill=water)
+                    d.polygon(
+                        [
+                            (ax, ay),
+                            (bx, by),
+                            (bx + (cx - bx) * k2, by + (cy - by) * k2),
+                            (ax + (cx - ax) * k2, ay + (cy - ay) * k2),
+                        ],
+                        fill=water,
+                    )
             polygon([(cx + ox, cy + oy) for ox, oy in offsets], outline=GRID_LINE)
 
     # sea zone borders: thick dark blue lines between water hexes of different seas; country
@@ -243,7 +258,11 @@ def render_map(m: MapModel, out: str | Path | None = None, size: float | None = 
             d.text((bx + w / 2, by + hgt * 0.68), str(b.production), font=f_prod, fill=ink, anchor="mm")
         for h in b.land:
             cx, cy = lay.centre(h)
-            d.line([(cx, cy), (min(max(cx, bx), bx + w), min(max(cy, by), by + hgt))], fill="#6b4f2a", width=max(1, int(s / 14)))
+            d.line(
+                [(cx, cy), (min(max(cx, bx), bx + w), min(max(cy, by), by + hgt))],
+                fill="#6b4f2a",
+                width=max(1, int(s / 14)),
+            )
         for a in b.sea_arrows:
             cx, cy = lay.centre(a.hex)
             tx, ty = min(max(cx, bx), bx + w), min(max(cy, by), by + hgt)
@@ -270,8 +289,10 @@ def save_image(img: Image.Image, out: str | Path) -> None:
     """Write ``img``: ValueError, nothing written, for a size its format cannot hold."""
     limit = SIDE_LIMITS.get(Path(out).suffix.lower())
     if limit is not None and max(img.size) > limit:
-        raise ValueError(f"a {Path(out).suffix[1:].upper()} image is at most {limit:,} pixels a side, and this one is "
-                         f"{img.width:,} x {img.height:,}: write a PNG, or give a smaller --size")
+        raise ValueError(
+            f"a {Path(out).suffix[1:].upper()} image is at most {limit:,} pixels a side, and this one is "
+            f"{img.width:,} x {img.height:,}: write a PNG, or give a smaller --size"
+        )
     img.save(out)
 
 
@@ -281,7 +302,9 @@ def _shown(name: str, limit: int = 60) -> str:
     return escape(clip(name, limit))
 
 
-def _arrow(d: ImageDraw.ImageDraw, p: tuple[float, float], q: tuple[float, float], s: float, colour: str, shorten: bool = True) -> None:
+def _arrow(
+    d: ImageDraw.ImageDraw, p: tuple[float, float], q: tuple[float, float], s: float, colour: str, shorten: bool = True
+) -> None:
     (x0, y0), (x1, y1) = p, q
     if shorten:
         mx, my = (x0 + x1) / 2, (y0 + y1) / 2
@@ -293,7 +316,14 @@ def _arrow(d: ImageDraw.ImageDraw, p: tuple[float, float], q: tuple[float, float
     heads = [(x1, y1, ang)] + ([(x0, y0, ang + math.pi)] if shorten else [])
     for hx, hy, a in heads:
         k = s * 0.22
-        d.polygon([(hx, hy), (hx - k * math.cos(a - 0.45), hy - k * math.sin(a - 0.45)), (hx - k * math.cos(a + 0.45), hy - k * math.sin(a + 0.45))], fill=colour)
+        d.polygon(
+            [
+                (hx, hy),
+                (hx - k * math.cos(a - 0.45), hy - k * math.sin(a - 0.45)),
+                (hx - k * math.cos(a + 0.45), hy - k * math.sin(a + 0.45)),
+            ],
+            fill=colour,
+        )
 
 
 def _star(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: str) -> None:
@@ -308,8 +338,12 @@ def _star(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: str) -
 def _mountain(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float, colour: str) -> None:
     w = s * 0.3
     base = cy + s * 0.28
-    d.polygon([(cx - w * 1.4, base), (cx - w * 0.4, base - w * 1.1), (cx + w * 0.3, base)], outline=colour, fill="#9b8265")
-    d.polygon([(cx - w * 0.2, base), (cx + w * 0.6, base - w * 0.8), (cx + w * 1.4, base)], outline=colour, fill="#9b8265")
+    d.polygon(
+        [(cx - w * 1.4, base), (cx - w * 0.4, base - w * 1.1), (cx + w * 0.3, base)], outline=colour, fill="#9b8265"
+    )
+    d.polygon(
+        [(cx - w * 0.2, base), (cx + w * 0.6, base - w * 0.8), (cx + w * 1.4, base)], outline=colour, fill="#9b8265"
+    )
 
 
 def _anchor(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: str) -> None:
@@ -320,4 +354,13 @@ def _anchor(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: str)
     d.ellipse([cx - r * 0.22, cy - r * 1.25, cx + r * 0.22, cy - r * 0.8], outline=colour, width=w)
 
 
-__all__ = ["render_map", "image_size", "check_image_size", "default_size", "largest_size", "ImageTooBig", "MAX_PIXELS", "Hex"]
+__all__ = [
+    "render_map",
+    "image_size",
+    "check_image_size",
+    "default_size",
+    "largest_size",
+    "ImageTooBig",
+    "MAX_PIXELS",
+    "Hex",
+]

@@ -36,10 +36,33 @@ from __future__ import annotations
 from mapref.render.labels import declutter, place_labels, text_width
 from mapref.render.marks import GAME_LAYERS, LAYERS, ON_DEMAND, Mark, PieceView, Point, Scene, SpaceView
 from mapref.render.pieces import colours_of, held_tint
-from mapref.render.scene_area import (AREA_SEA, AreaProjection, area_front, area_game_marks, area_holders, area_map_marks,
-                                      area_scene, line_ends, line_paths, midpoint)
-from mapref.render.scene_hex import (BOX_H, BOX_W, PAPER, box_rect, box_slots, counter_width, front_sides, hex_game_marks, hex_layout,
-                                     hex_map_marks, hex_scene, holders)
+from mapref.render.scene_area import (
+    AREA_SEA,
+    AreaProjection,
+    area_front,
+    area_game_marks,
+    area_holders,
+    area_map_marks,
+    area_scene,
+    line_ends,
+    line_paths,
+    midpoint,
+)
+from mapref.render.scene_hex import (
+    BOX_H,
+    BOX_W,
+    PAPER,
+    box_rect,
+    box_slots,
+    counter_width,
+    front_sides,
+    hex_game_marks,
+    hex_layout,
+    hex_map_marks,
+    hex_scene,
+    holders,
+)
+
 
 # ------------------------------------------------------------------------------ the position
 def position_scene(session, *, size: float = 30.0, width: float = 1600.0) -> Scene:
@@ -71,7 +94,9 @@ def _describe(sc: Scene, session, rep) -> None:
     sc.steps = list(rs.steps(game))
     sc.turns = list(rs.turn_track(game))
     sc.panels = [(t, list(lines)) for t, lines in rs.panels(game, rep)]
-    sc.violations = [(f"{v.where}: " if v.where else "") + f"{v.message} [{v.rule}]" for v in getattr(rep, "violations", [])]
+    sc.violations = [
+        (f"{v.where}: " if v.where else "") + f"{v.message} [{v.rule}]" for v in getattr(rep, "violations", [])
+    ]
     data = rep.as_dict() if hasattr(rep, "as_dict") else {}
     v = data.get("victory") if isinstance(data, dict) else None
     if isinstance(v, dict) and v:
@@ -92,8 +117,10 @@ def _describe(sc: Scene, session, rep) -> None:
         sc.tracks = list(rs.tracks(game))
     except Exception:  # noqa: BLE001 - a game without tracks
         sc.tracks = []
-    sc.colours = {side: colours_of(rs, side) for side in
-                  list(dict.fromkeys(list(getattr(session.scenario, "sides", ()) or ()) + list(rs.side_colours)))}
+    sc.colours = {
+        side: colours_of(rs, side)
+        for side in list(dict.fromkeys(list(getattr(session.scenario, "sides", ()) or ()) + list(rs.side_colours)))
+    }
 
 
 def _log_line(rs, e) -> str:
@@ -114,40 +141,108 @@ def tracks_scene(session) -> Scene:
     y = pad
     turns = rs.turn_track(game)
     if turns:
-        out.append(Mark("text", "names", ((pad, y + 14),), fill="#222222", text="Turn", size=13, bold=True, anchor="start"))
+        out.append(
+            Mark("text", "names", ((pad, y + 14),), fill="#222222", text="Turn", size=13, bold=True, anchor="start")
+        )
         bw = min(90.0, (w - 2 * pad - 90) / len(turns))
         for i, t in enumerate(turns):
             x0 = pad + 90 + i * bw
-            out.append(Mark("rect", "spaces", ((x0, y), (x0 + bw - 6, y + 28)), fill="#fff6d6" if t.current else "#ffffff",
-                            stroke="#e8a200" if t.current else "#8a8a8a", width=3 if t.current else 1,
-                            tags=("turn",) + (("current-turn",) if t.current else ())))
-            out.append(Mark("text", "names", ((x0 + (bw - 6) / 2, y + 14),), fill="#222222", text=t.label, size=12, bold=t.current))
+            out.append(
+                Mark(
+                    "rect",
+                    "spaces",
+                    ((x0, y), (x0 + bw - 6, y + 28)),
+                    fill="#fff6d6" if t.current else "#ffffff",
+                    stroke="#e8a200" if t.current else "#8a8a8a",
+                    width=3 if t.current else 1,
+                    tags=("turn",) + (("current-turn",) if t.current else ()),
+                )
+            )
+            out.append(
+                Mark(
+                    "text",
+                    "names",
+                    ((x0 + (bw - 6) / 2, y + 14),),
+                    fill="#222222",
+                    text=t.label,
+                    size=12,
+                    bold=t.current,
+                )
+            )
         y += 44
     steps = rs.steps(game)
     if steps:
-        out.append(Mark("text", "names", ((pad, y + 16),), fill="#222222", text="Phase", size=13, bold=True, anchor="start"))
+        out.append(
+            Mark("text", "names", ((pad, y + 16),), fill="#222222", text="Phase", size=13, bold=True, anchor="start")
+        )
         bw = (w - 2 * pad - 90) / len(steps)
         for i, st in enumerate(steps):
             x0 = pad + 90 + i * bw
             skipped = "(skipped)" in st.label
-            out.append(Mark("rect", "spaces", ((x0, y), (x0 + bw - 6, y + 32)),
-                            fill="#fff6d6" if st.current else ("#e4e0d6" if skipped else "#ffffff"),
-                            stroke="#e8a200" if st.current else "#8a8a8a", width=3 if st.current else 1,
-                            tags=("step",) + (("current-step",) if st.current else ())))
-            out.append(Mark("text", "names", ((x0 + (bw - 6) / 2, y + 16),), fill="#8a8a8a" if skipped else "#222222",
-                            text=f"{i + 1}. {st.label.replace(' (skipped)', '')}", size=10, bold=st.current))
+            out.append(
+                Mark(
+                    "rect",
+                    "spaces",
+                    ((x0, y), (x0 + bw - 6, y + 32)),
+                    fill="#fff6d6" if st.current else ("#e4e0d6" if skipped else "#ffffff"),
+                    stroke="#e8a200" if st.current else "#8a8a8a",
+                    width=3 if st.current else 1,
+                    tags=("step",) + (("current-step",) if st.current else ()),
+                )
+            )
+            out.append(
+                Mark(
+                    "text",
+                    "names",
+                    ((x0 + (bw - 6) / 2, y + 16),),
+                    fill="#8a8a8a" if skipped else "#222222",
+                    text=f"{i + 1}. {st.label.replace(' (skipped)', '')}",
+                    size=10,
+                    bold=st.current,
+                )
+            )
         y += 52
     sc = Scene("tracks", (0.0, 0.0, w, 0.0), PAPER, 26.0)
     short = len(rs.side_colours) > 2
     for row in rs.tracks(game):
         top, bottom = y, y + 120
-        out.append(Mark("rect", "spaces", ((pad, top), (w - pad, bottom)), fill="#fffdf6", stroke="#e8a200" if row.current else "#b9b2a0",
-                        width=4 if row.current else 1, tags=("track",) + (("current-track",) if row.current else ()), space=row.id))
-        out.append(Mark("text", "names", ((pad + 14, top + 22),), fill="#222222", text=row.label + (" (now)" if row.current else ""),
-                        size=15, bold=True, anchor="start", space=row.id))
+        out.append(
+            Mark(
+                "rect",
+                "spaces",
+                ((pad, top), (w - pad, bottom)),
+                fill="#fffdf6",
+                stroke="#e8a200" if row.current else "#b9b2a0",
+                width=4 if row.current else 1,
+                tags=("track",) + (("current-track",) if row.current else ()),
+                space=row.id,
+            )
+        )
+        out.append(
+            Mark(
+                "text",
+                "names",
+                ((pad + 14, top + 22),),
+                fill="#222222",
+                text=row.label + (" (now)" if row.current else ""),
+                size=15,
+                bold=True,
+                anchor="start",
+                space=row.id,
+            )
+        )
         counts = {sd: row.slots.count(sd) for sd in dict.fromkeys(row.slots) if sd}
-        out.append(Mark("text", "names", ((pad + 14, top + 44),), fill="#555555", text=", ".join(f"{k} {v}" for k, v in counts.items()),
-                        size=12, anchor="start"))
+        out.append(
+            Mark(
+                "text",
+                "names",
+                ((pad + 14, top + 44),),
+                fill="#555555",
+                text=", ".join(f"{k} {v}" for k, v in counts.items()),
+                size=12,
+                anchor="start",
+            )
+        )
         cx0 = pad + 300
         n = max(1, len(row.slots))
         room = w - pad - cx0 - 10
@@ -156,25 +251,99 @@ def tracks_scene(session) -> Scene:
         for i, side in enumerate(row.slots):
             fill, ink = colours_of(rs, side) if side else ("#ffffff", "#222222")
             cx, cy = cx0 + r + i * gap, (top + bottom) / 2 - (8 if row.labels else 0)
-            out.append(Mark("oval", "pieces", ((cx - r, cy - r), (cx + r, cy + r)), fill=fill, stroke="#444444", width=2,
-                            tags=("token", f"side:{side or 'none'}"), space=row.id))
+            out.append(
+                Mark(
+                    "oval",
+                    "pieces",
+                    ((cx - r, cy - r), (cx + r, cy + r)),
+                    fill=fill,
+                    stroke="#444444",
+                    width=2,
+                    tags=("token", f"side:{side or 'none'}"),
+                    space=row.id,
+                )
+            )
             if side and r >= 10:
-                out.append(Mark("text", "pieces", ((cx, cy),), fill=ink, text=side[:2 if short else 1].upper(), size=13, bold=True))
+                out.append(
+                    Mark(
+                        "text",
+                        "pieces",
+                        ((cx, cy),),
+                        fill=ink,
+                        text=side[: 2 if short else 1].upper(),
+                        size=13,
+                        bold=True,
+                    )
+                )
             if i < len(row.labels) and r >= 13:
                 out.append(Mark("text", "names", ((cx, cy + r + 10),), fill="#222222", text=row.labels[i], size=9))
         if row.note:
-            out.append(Mark("text", "names", ((pad + 14, bottom - 14),), fill="#7a3b00", text=row.note, size=12, italic=True, anchor="start"))
-        sc.spaces[row.id] = SpaceView(row.id, row.label, (w / 2, (top + bottom) / 2), "", [row.label] + ([row.note] if row.note else [])
-                                      + [f"slot {i + 1}: {s or 'empty'}" + (f" ({row.labels[i]})" if i < len(row.labels) else "")
-                                         for i, s in enumerate(row.slots)])
+            out.append(
+                Mark(
+                    "text",
+                    "names",
+                    ((pad + 14, bottom - 14),),
+                    fill="#7a3b00",
+                    text=row.note,
+                    size=12,
+                    italic=True,
+                    anchor="start",
+                )
+            )
+        sc.spaces[row.id] = SpaceView(
+            row.id,
+            row.label,
+            (w / 2, (top + bottom) / 2),
+            "",
+            [row.label]
+            + ([row.note] if row.note else [])
+            + [
+                f"slot {i + 1}: {s or 'empty'}" + (f" ({row.labels[i]})" if i < len(row.labels) else "")
+                for i, s in enumerate(row.slots)
+            ],
+        )
         y += 134
     sc.marks = out
     sc.extent = (0.0, 0.0, w, y + pad)
     return sc
 
 
-__all__ = ["AREA_SEA", "AreaProjection", "BOX_H", "BOX_W", "GAME_LAYERS", "LAYERS", "Mark", "ON_DEMAND", "PAPER", "PieceView", "Point",
-           "Scene", "SpaceView", "area_front", "area_game_marks", "area_holders", "area_map_marks", "area_scene", "box_rect", "box_slots",
-           "colours_of", "counter_width", "declutter", "front_sides", "held_tint", "hex_game_marks", "hex_layout", "hex_map_marks",
-           "hex_scene", "holders", "line_ends", "line_paths", "midpoint", "place_labels", "position_scene", "text_width",
-           "tracks_scene"]
+__all__ = [
+    "AREA_SEA",
+    "AreaProjection",
+    "BOX_H",
+    "BOX_W",
+    "GAME_LAYERS",
+    "LAYERS",
+    "Mark",
+    "ON_DEMAND",
+    "PAPER",
+    "PieceView",
+    "Point",
+    "Scene",
+    "SpaceView",
+    "area_front",
+    "area_game_marks",
+    "area_holders",
+    "area_map_marks",
+    "area_scene",
+    "box_rect",
+    "box_slots",
+    "colours_of",
+    "counter_width",
+    "declutter",
+    "front_sides",
+    "held_tint",
+    "hex_game_marks",
+    "hex_layout",
+    "hex_map_marks",
+    "hex_scene",
+    "holders",
+    "line_ends",
+    "line_paths",
+    "midpoint",
+    "place_labels",
+    "position_scene",
+    "text_width",
+    "tracks_scene",
+]

@@ -16,12 +16,23 @@ printed position draw :func:`area_game_marks`.  No tkinter and no PIL here.
 from __future__ import annotations
 
 import math
-from typing import Callable
+from collections.abc import Callable
 
 from mapref.render.area_pieces import stack_points, stacks
 from mapref.render.labels import Box, Measure, around, fits, fitted_size, place_labels, text_width, touch
-from mapref.render.marks import Mark, PieceView, Point, Scene, SpaceView, piece_views, pieces_here, pts, r2, supply_facts
-from mapref.render.pieces import (FADED, FRONT, MIN_TEXT, colours_of, held_tint, placed_marks, rule_mark, selection_marks)
+from mapref.render.marks import (
+    Mark,
+    PieceView,
+    Point,
+    Scene,
+    SpaceView,
+    piece_views,
+    pieces_here,
+    pts,
+    r2,
+    supply_facts,
+)
+from mapref.render.pieces import FADED, FRONT, MIN_TEXT, colours_of, held_tint, placed_marks, rule_mark, selection_marks
 from mapref.render.scene_hex import holders
 from mapref.render.style import LAND_UNOWNED, blend, text_colour_on
 
@@ -43,6 +54,8 @@ def area_unit(m, k: float) -> float:
 def counter_size(u: float) -> float:
     """A counter's width at unit ``u``."""
     return max(LEAST_COUNTER, COUNTER * u)
+
+
 Places = dict[str, tuple[float, float, float, bool]]  # piece id -> (x, y, size, may grow)
 
 
@@ -65,7 +78,6 @@ class AreaProjection:
         return ((p[0] - self.x0) * self.k + self.margin, (p[1] - self.y0) * self.k + self.margin + self.top)
 
 
-
 def area_scene(session, *, width: float = 1600.0, report=None, measure: Measure = text_width) -> Scene:
     """A game on an area map, ``width`` drawing units wide, drawn as the referee's board draws it
     at that scale (:func:`area_unit`): the map (:func:`area_map_marks`), the game
@@ -80,7 +92,9 @@ def area_scene(session, *, width: float = 1600.0, report=None, measure: Measure 
     game_marks, pieces, ctrl = area_game_marks(session, v, u, rep, measure=measure)
     sc.marks += map_marks + area_names(m, v, u, obstacles_of(map_marks + game_marks, measure), measure) + game_marks
     sc.pieces = pieces
-    sc.supply = {side: (sorted(sup), sorted(unsup)) for side, (sup, unsup) in session.ruleset.supply_view(session.game).items()}
+    sc.supply = {
+        side: (sorted(sup), sorted(unsup)) for side, (sup, unsup) in session.ruleset.supply_view(session.game).items()
+    }
     sc.spaces = _area_spaces(session, v, ctrl, pieces)
     return sc
 
@@ -153,34 +167,88 @@ def area_map_marks(m, to_px, u: float = 1.0, measure: Measure = text_width) -> l
     out: list[Mark] = []
     if m.land is not None and not m.land.is_empty:
         for p in _polys(m.land):
-            out.append(Mark("poly", "land", pts(to_px(c) for c in p.exterior.coords[:-1]), fill=blend(LAND_UNOWNED, AREA_SEA, 0.4),
-                            stroke="#8aa0b5", width=1, dash=(4, 3), tags=("land",)))
+            out.append(
+                Mark(
+                    "poly",
+                    "land",
+                    pts(to_px(c) for c in p.exterior.coords[:-1]),
+                    fill=blend(LAND_UNOWNED, AREA_SEA, 0.4),
+                    stroke="#8aa0b5",
+                    width=1,
+                    dash=(4, 3),
+                    tags=("land",),
+                )
+            )
     for lid, loc in m.locations.items():
         fill = area_fill(m, loc.colour)
         for p in loc.parts:
-            out.append(Mark("poly", "spaces", pts(to_px(c) for c in p.exterior.coords[:-1]), fill=fill, stroke=AREA_BORDER,
-                            width=1.3 * u, holes=tuple(pts(to_px(c) for c in r.coords[:-1]) for r in p.interiors),
-                            tags=("location",), space=lid))
+            out.append(
+                Mark(
+                    "poly",
+                    "spaces",
+                    pts(to_px(c) for c in p.exterior.coords[:-1]),
+                    fill=fill,
+                    stroke=AREA_BORDER,
+                    width=1.3 * u,
+                    holes=tuple(pts(to_px(c) for c in r.coords[:-1]) for r in p.interiors),
+                    tags=("location",),
+                    space=lid,
+                )
+            )
         if loc.has_halves:
             for h, g in loc.half_geoms.items():  # each half its own tap target, drawn invisibly over the location
                 for p in _polys(g):
-                    out.append(Mark("poly", "spaces", pts(to_px(c) for c in p.exterior.coords[:-1]), fill="", tags=("half",),
-                                    space=f"{lid}.{h}"))
+                    out.append(
+                        Mark(
+                            "poly",
+                            "spaces",
+                            pts(to_px(c) for c in p.exterior.coords[:-1]),
+                            fill="",
+                            tags=("half",),
+                            space=f"{lid}.{h}",
+                        )
+                    )
             for seg in getattr(loc.divider, "geoms", [loc.divider]):
                 if not seg.is_empty and seg.geom_type == "LineString":
-                    out.append(Mark("line", "halves", pts(to_px(c) for c in seg.coords), stroke=blend(AREA_BORDER, fill, 0.15),
-                                    width=1.6 * u, dash=(7 * u, 5 * u), tags=("divider",)))
+                    out.append(
+                        Mark(
+                            "line",
+                            "halves",
+                            pts(to_px(c) for c in seg.coords),
+                            stroke=blend(AREA_BORDER, fill, 0.15),
+                            width=1.6 * u,
+                            dash=(7 * u, 5 * u),
+                            tags=("divider",),
+                        )
+                    )
     for ln, pieces in line_paths(m, to_px, 7.0 * u):
         colour = m.line_colour(ln.kind)
         dash = (3 * u, 3 * u) if ln.proposed else (8 * u, 4 * u) if ln.kind == "naval" else ()
         stubs = len(pieces) == 2  # round the back of a map that wraps: each stub's arrow says it goes on
         for path in pieces:
-            out.append(Mark("line", "lines", pts(path), stroke=colour, width=(1.5 if ln.proposed else 2.4) * u, dash=dash,
-                            arrow="last" if ln.oneway or stubs else "", tags=("move-line", ln.kind)))
+            out.append(
+                Mark(
+                    "line",
+                    "lines",
+                    pts(path),
+                    stroke=colour,
+                    width=(1.5 if ln.proposed else 2.4) * u,
+                    dash=dash,
+                    arrow="last" if ln.oneway or stubs else "",
+                    tags=("move-line", ln.kind),
+                )
+            )
         ends = line_ends(pieces)
         for p, _ in ends:
-            out.append(Mark("oval", "lines", pts([(p[0] - 3 * u, p[1] - 3 * u), (p[0] + 3 * u, p[1] + 3 * u)]), fill=colour,
-                            tags=("line-end",)))
+            out.append(
+                Mark(
+                    "oval",
+                    "lines",
+                    pts([(p[0] - 3 * u, p[1] - 3 * u), (p[0] + 3 * u, p[1] + 3 * u)]),
+                    fill=colour,
+                    tags=("line-end",),
+                )
+            )
         for val, (p, q) in zip((ln.defence_a, ln.defence_b), ends):
             if not val:
                 continue
@@ -188,16 +256,45 @@ def area_map_marks(m, to_px, u: float = 1.0, measure: Measure = text_width) -> l
             n = math.hypot(dx, dy) or 1.0
             t = min(0.3, 34 * u / n)
             cx, cy = p[0] + dx * t, p[1] + dy * t
-            out.append(Mark("rect", "values", pts([(cx - 8 * u, cy - 8 * u), (cx + 8 * u, cy + 8 * u)]), fill="#ffffff", stroke=colour,
-                            width=2 * u, tags=("defence",)))
-            out.append(Mark("text", "values", ((r2(cx), r2(cy)),), fill="#111111", text=f"+{val}" if val < 10 else str(val),
-                            size=11 * u, bold=True, tags=("defence",)))
+            out.append(
+                Mark(
+                    "rect",
+                    "values",
+                    pts([(cx - 8 * u, cy - 8 * u), (cx + 8 * u, cy + 8 * u)]),
+                    fill="#ffffff",
+                    stroke=colour,
+                    width=2 * u,
+                    tags=("defence",),
+                )
+            )
+            out.append(
+                Mark(
+                    "text",
+                    "values",
+                    ((r2(cx), r2(cy)),),
+                    fill="#111111",
+                    text=f"+{val}" if val < 10 else str(val),
+                    size=11 * u,
+                    bold=True,
+                    tags=("defence",),
+                )
+            )
     for bid, b in m.boxes.items():
         x0, y0 = to_px(b.position)
         x1, y1 = to_px((b.position[0] + b.size[0], b.position[1] + b.size[1]))
         space = f"box:{bid}"
-        out.append(Mark("rect", "boxes", pts([(x0, y0), (x1, y1)]), fill=area_fill(m, b.colour), stroke="#222222", width=2.5 * u,
-                        tags=("box",), space=space))
+        out.append(
+            Mark(
+                "rect",
+                "boxes",
+                pts([(x0, y0), (x1, y1)]),
+                fill=area_fill(m, b.colour),
+                stroke="#222222",
+                width=2.5 * u,
+                tags=("box",),
+                space=space,
+            )
+        )
         out += box_label_marks(m, bid, (x0, y0, x1, y1), u, measure)
     return out
 
@@ -219,15 +316,38 @@ def area_label_marks(loc, x: float, y: float, u: float, ink: str, measure: Measu
     No raw supply text."""
     size = name_size(u)
     text = area_name(loc)
-    out = [Mark("text", "names", pts([(x, y)]), fill=ink, text=text, size=size, bold=True, tags=("name",), space=loc.id)]
+    out = [
+        Mark("text", "names", pts([(x, y)]), fill=ink, text=text, size=size, bold=True, tags=("name",), space=loc.id)
+    ]
     if loc.vp:
         r = 7 * u
         cx = x + measure(text, size, True) / 2 + r + 2
-        out.append(Mark("oval", "names", pts([(cx - r, y - r), (cx + r, y + r)]), fill="#fff8dc", stroke="#7a5c00", width=1.5,
-                        tags=("vp",), space=loc.id))
+        out.append(
+            Mark(
+                "oval",
+                "names",
+                pts([(cx - r, y - r), (cx + r, y + r)]),
+                fill="#fff8dc",
+                stroke="#7a5c00",
+                width=1.5,
+                tags=("vp",),
+                space=loc.id,
+            )
+        )
         vs = fitted_size(str(loc.vp), r * 1.6, r * 1.6, measure, least=6.0)
-        out.append(Mark("text", "names", pts([(cx, y)]), fill="#3d2e00", text=str(loc.vp), size=vs, bold=True, tags=("vp",),
-                        space=loc.id))
+        out.append(
+            Mark(
+                "text",
+                "names",
+                pts([(cx, y)]),
+                fill="#3d2e00",
+                text=str(loc.vp),
+                size=vs,
+                bold=True,
+                tags=("vp",),
+                space=loc.id,
+            )
+        )
     return out
 
 
@@ -237,7 +357,9 @@ def outward(m, b) -> int:
     return -1 if b.position[0] + b.size[0] / 2 < (x0 + x1) / 2 else 1
 
 
-def box_label_marks(m, bid: str, rect: tuple[float, float, float, float], u: float, measure: Measure = text_width) -> list[Mark]:
+def box_label_marks(
+    m, bid: str, rect: tuple[float, float, float, float], u: float, measure: Measure = text_width
+) -> list[Mark]:
     """A box's name (its victory value after it): inside the box on one line, or on two split at
     the space nearest the middle, in the biggest font that fits; where even two lines would not be
     readable (a small box at the fit zoom) beside the box, outside it on the side away from the
@@ -252,18 +374,44 @@ def box_label_marks(m, bid: str, rect: tuple[float, float, float, float], u: flo
     size = fitted_size(label, bw, bh, measure, least=1.0)
     if " " in label and (size < MIN_TEXT or not fits(label, size, bw, measure)):
         cut = min((i for i, ch in enumerate(label) if ch == " "), key=lambda i: abs(i - len(label) / 2))
-        two = [label[:cut], label[cut + 1:]]
-        size2 = fitted_size(max(two, key=lambda t: measure(t, 10, True)), bw, min(y1 - y0 - 2, 2 * bh) / 2, measure, least=1.0)
+        two = [label[:cut], label[cut + 1 :]]
+        size2 = fitted_size(
+            max(two, key=lambda t: measure(t, 10, True)), bw, min(y1 - y0 - 2, 2 * bh) / 2, measure, least=1.0
+        )
         if size2 > size:
             lines, size = two, size2
     if size >= MIN_TEXT and all(fits(t, size, bw, measure) for t in lines):
         cy, step = (y0 + y1) / 2, size * 1.05
-        return [Mark("text", "boxes", pts([(((x0 + x1) / 2), cy + (i - (len(lines) - 1) / 2) * step)]), fill=ink, text=t, size=size,
-                     bold=True, tags=("box-name",), space=space) for i, t in enumerate(lines)]
+        return [
+            Mark(
+                "text",
+                "boxes",
+                pts([(((x0 + x1) / 2), cy + (i - (len(lines) - 1) / 2) * step)]),
+                fill=ink,
+                text=t,
+                size=size,
+                bold=True,
+                tags=("box-name",),
+                space=space,
+            )
+            for i, t in enumerate(lines)
+        ]
     way = outward(m, b)
     x = x0 - 4 * u if way < 0 else x1 + 4 * u
-    return [Mark("text", "boxes", pts([(x, (y0 + y1) / 2)]), fill=text_colour_on(AREA_SEA), text=label, size=name_size(u), bold=True,
-                 anchor="end" if way < 0 else "start", tags=("box-name", "box-name-outside"), space=space)]
+    return [
+        Mark(
+            "text",
+            "boxes",
+            pts([(x, (y0 + y1) / 2)]),
+            fill=text_colour_on(AREA_SEA),
+            text=label,
+            size=name_size(u),
+            bold=True,
+            anchor="end" if way < 0 else "start",
+            tags=("box-name", "box-name-outside"),
+            space=space,
+        )
+    ]
 
 
 def label_rank(loc) -> tuple:
@@ -396,7 +544,9 @@ def area_front(m, ctrl: dict[str, str], at_war: Callable[[str, str], bool]) -> l
                 shared = polys[i].boundary.intersection(polys[j].boundary)
             except Exception:  # noqa: BLE001 - an invalid outline draws no front
                 continue
-            merged = shapely.line_merge(shared) if shared.geom_type in ("MultiLineString", "GeometryCollection") else shared
+            merged = (
+                shapely.line_merge(shared) if shared.geom_type in ("MultiLineString", "GeometryCollection") else shared
+            )
             for g in getattr(merged, "geoms", [merged]):
                 if g.geom_type == "LineString" and g.length > 0:
                     out.append(list(g.coords))
@@ -405,7 +555,10 @@ def area_front(m, ctrl: dict[str, str], at_war: Callable[[str, str], bool]) -> l
 
 def area_front_marks(lines: list[list[Point]], to_px, u: float = 1.0) -> list[Mark]:
     """The front line along the borders :func:`area_front` finds."""
-    return [Mark("line", "front", pts(to_px(c) for c in line), stroke=FRONT, width=3.5 * u, tags=("front",)) for line in lines]
+    return [
+        Mark("line", "front", pts(to_px(c) for c in line), stroke=FRONT, width=3.5 * u, tags=("front",))
+        for line in lines
+    ]
 
 
 def area_space_rings(m, space: str, to_px) -> list[list[Point]]:
@@ -437,24 +590,56 @@ def area_held_marks(rs, game, m, to_px) -> list[Mark]:
         mark = colours_of(rs, side)[0]
         base = area_fill(m, place.colour)
         for ring in area_space_rings(m, space, to_px):
-            out.append(Mark("poly", "held", pts(ring), fill=mark, opacity=held_tint(base, base, mark), tags=("held", f"held:{side}"),
-                            space=space))
+            out.append(
+                Mark(
+                    "poly",
+                    "held",
+                    pts(ring),
+                    fill=mark,
+                    opacity=held_tint(base, base, mark),
+                    tags=("held", f"held:{side}"),
+                    space=space,
+                )
+            )
     return out
 
 
-def area_supply_view_marks(view: dict, colours, rings_of: Callable[[str], list[list[Point]]], u: float = 1.0) -> list[Mark]:
+def area_supply_view_marks(
+    view: dict, colours, rings_of: Callable[[str], list[list[Point]]], u: float = 1.0
+) -> list[Mark]:
     """The supply view: each side's supplied spaces shaded in its colour, its unsupplied ones faded."""
     out: list[Mark] = []
     for side, (sup, unsup) in view.items():
         fill = colours(side)[0]
         for sp in sorted(sup):
             for ring in rings_of(sp):
-                out.append(Mark("poly", "supply-view", pts(ring), fill=fill, opacity=0.25, tags=("supply-view", "supplied", f"supplied:{side}"),
-                                space=sp))
+                out.append(
+                    Mark(
+                        "poly",
+                        "supply-view",
+                        pts(ring),
+                        fill=fill,
+                        opacity=0.25,
+                        tags=("supply-view", "supplied", f"supplied:{side}"),
+                        space=sp,
+                    )
+                )
         for sp in sorted(unsup):
             for ring in rings_of(sp):
-                out.append(Mark("poly", "supply-view", pts(ring), fill=FADED, opacity=0.5, stroke=fill, width=2 * u, dash=(4, 2),
-                                tags=("supply-view", "unsupplied", f"unsupplied:{side}"), space=sp))
+                out.append(
+                    Mark(
+                        "poly",
+                        "supply-view",
+                        pts(ring),
+                        fill=FADED,
+                        opacity=0.5,
+                        stroke=fill,
+                        width=2 * u,
+                        dash=(4, 2),
+                        tags=("supply-view", "unsupplied", f"unsupplied:{side}"),
+                        space=sp,
+                    )
+                )
     return out
 
 
@@ -501,27 +686,42 @@ def spread(m, space: str, n: int, to_px, size: float, u: float, placed: Places) 
     at = stack_points(m, space, n, to_px, size)
     if not at or not placed:
         return at
+
     def box(x: float, y: float, s: float) -> Box:
         return x - s / 2 - 1, y - s * 0.36 - 1, x + s / 2 + 1, y + s * 0.36 + 1
 
     others = [box(x, y, s) for x, y, s, _ in placed.values()]
     step = size + 2 * u
-    for dx, dy in ((0, 0), (0, step), (0, -step), (-step, 0), (step, 0), (0, 2 * step), (-step, step), (step, step),
-                   (-step, -step), (step, -step), (0, -2 * step)):
+    for dx, dy in (
+        (0, 0),
+        (0, step),
+        (0, -step),
+        (-step, 0),
+        (step, 0),
+        (0, 2 * step),
+        (-step, step),
+        (step, step),
+        (-step, -step),
+        (step, -step),
+        (0, -2 * step),
+    ):
         if not any(touch(box(x + dx, y + dy, size), o) for x, y in at for o in others):
             return [(x + dx, y + dy) for x, y in at]
     return at
 
 
-def area_pieces_marks(pieces, places: Places, colours, *, selected: str | None = None, supply: bool = False,
-                      measure: Measure = text_width) -> list[Mark]:
+def area_pieces_marks(
+    pieces, places: Places, colours, *, selected: str | None = None, supply: bool = False, measure: Measure = text_width
+) -> list[Mark]:
     """The ``pieces`` where ``places`` puts them (:func:`area_piece_places`): a space's stack at
     a time (as :func:`mapref.render.area_pieces.stacks` orders it), the markers last."""
     ordered = [p for ps in stacks(pieces).values() for p in ps] + [p for p in pieces if p.kind == "marker"]
     return placed_marks(ordered, places, colours, selected=selected, supply=supply, measure=measure)
 
 
-def area_rule_marks(marks, m, to_px, places: Places, size: float, u: float, colours, name_width: Callable[[str], float]) -> list[Mark]:
+def area_rule_marks(
+    marks, m, to_px, places: Places, size: float, u: float, colours, name_width: Callable[[str], float]
+) -> list[Mark]:
     """A ruleset's marks on an area map: a star or a dot before the location's name (several
     side by side), or just outside its box; a ring round the pieces it names (a battle waiting),
     or round the space."""
@@ -530,8 +730,10 @@ def area_rule_marks(marks, m, to_px, places: Places, size: float, u: float, colo
     for mk in marks:
         key = mk.space if mk.space.startswith("box:") else mk.space.split(".", 1)[0]
         if mk.shape == "ring":
-            boxes = [(x - s / 2 - 5 * u, y - s * 0.36 - 5 * u, x + s / 2 + 5 * u, y + s * 0.36 + 5 * u)
-                     for x, y, s, _ in (places[p] for p in mk.pieces if p in places)]
+            boxes = [
+                (x - s / 2 - 5 * u, y - s * 0.36 - 5 * u, x + s / 2 + 5 * u, y + s * 0.36 + 5 * u)
+                for x, y, s, _ in (places[p] for p in mk.pieces if p in places)
+            ]
             c = _centre(m, mk.space, to_px)
             if boxes:
                 box = _union(boxes)
@@ -565,14 +767,25 @@ def _centre(m, space: str, to_px) -> Point | None:
     return to_px(p) if p is not None else None
 
 
-def area_selection(supplied: bool | None, path: list[Point], cut: list[str], centre: Callable[[str], Point | None],
-                   u: float) -> list[Mark]:
+def area_selection(
+    supplied: bool | None, path: list[Point], cut: list[str], centre: Callable[[str], Point | None], u: float
+) -> list[Mark]:
     """The selected piece on an area map: its supply line, or rings where it is cut."""
     return selection_marks(supplied, path, cut, centre, 4 * u, 15 * u, 3 * u)
 
 
-def area_game_marks(session, to_px, u: float = 1.0, report=None, *, counter: float | None = None, measure: Measure = text_width,
-                    selected: str | None = None, supply: bool = True, name_width: Callable[[str], float] | None = None):
+def area_game_marks(
+    session,
+    to_px,
+    u: float = 1.0,
+    report=None,
+    *,
+    counter: float | None = None,
+    measure: Measure = text_width,
+    selected: str | None = None,
+    supply: bool = True,
+    name_width: Callable[[str], float] | None = None,
+):
     """The game on an area map, as the referee's area board draws it
     (:class:`mapref.ui.referee.area_board.AreaBoard`): returns (marks, pieces, holders).  The
     locations held by another side than at the start tinted (``held``), the front, with
@@ -667,8 +880,44 @@ def _area_spaces(session, to_px, ctrl: dict[str, str], pieces: list[PieceView]) 
 # ------------------------------------------------------------------------------------- tracks
 
 
-__all__ = ["AREA_BORDER", "AREA_SEA", "COUNTER", "AreaProjection", "area_unit", "counter_size", "area_fill", "area_front", "area_front_marks", "area_game_marks",
-           "area_held_marks", "area_holders", "area_label_marks", "area_map_marks", "area_name", "area_name_width", "area_names",
-           "area_piece_places", "area_pieces_marks", "area_rule_marks", "area_scene", "area_selection", "area_space_rings",
-           "area_supply_view_marks", "beside_box", "beside_name", "flag_reach", "FLAG", "box_label_marks", "label_rank", "line_ends", "line_paths",
-           "midpoint", "name_size", "obstacles_of", "outward", "place_groups", "printed_holder", "spread"]
+__all__ = [
+    "AREA_BORDER",
+    "AREA_SEA",
+    "COUNTER",
+    "AreaProjection",
+    "area_unit",
+    "counter_size",
+    "area_fill",
+    "area_front",
+    "area_front_marks",
+    "area_game_marks",
+    "area_held_marks",
+    "area_holders",
+    "area_label_marks",
+    "area_map_marks",
+    "area_name",
+    "area_name_width",
+    "area_names",
+    "area_piece_places",
+    "area_pieces_marks",
+    "area_rule_marks",
+    "area_scene",
+    "area_selection",
+    "area_space_rings",
+    "area_supply_view_marks",
+    "beside_box",
+    "beside_name",
+    "flag_reach",
+    "FLAG",
+    "box_label_marks",
+    "label_rank",
+    "line_ends",
+    "line_paths",
+    "midpoint",
+    "name_size",
+    "obstacles_of",
+    "outward",
+    "place_groups",
+    "printed_holder",
+    "spread",
+]

@@ -14,12 +14,23 @@ whole map.  No tkinter and no PIL here.
 from __future__ import annotations
 
 import math
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from mapref.core.grid import Hex, Layout
 from mapref.render.labels import Box, Measure, dodge, place_labels, text_width
-from mapref.render.marks import Mark, PieceView, Point, Scene, SpaceView, piece_views, pieces_here, pts, r2, supply_facts
-from mapref.render.pieces import (FADED, FRONT, colours_of, held_tint, placed_marks, rule_mark, selection_marks)
+from mapref.render.marks import (
+    Mark,
+    PieceView,
+    Point,
+    Scene,
+    SpaceView,
+    piece_views,
+    pieces_here,
+    pts,
+    r2,
+    supply_facts,
+)
+from mapref.render.pieces import FADED, FRONT, colours_of, held_tint, placed_marks, rule_mark, selection_marks
 from mapref.render.style import GRID_LINE, LAND_UNOWNED, SEA_DEFAULT, blend, hex_fill, text_colour_on
 
 PAPER = "#f4f1e8"  # the hex map's background
@@ -47,8 +58,10 @@ def front_sides(grid, ctrl: dict[str, str], at_war: Callable[[str, str], bool]) 
     owners = list(map(ctrl.get, grid.labels_row_major()))
     hexes = grid.hex_list()
     dirs = grid.directions()
-    steps = {par: [(k, dr, dc) for k, (dr, dc) in enumerate(st) if dr > 0 or (dr == 0 and dc > 0)]
-             for par, st in grid.neighbour_steps().items()}
+    steps = {
+        par: [(k, dr, dc) for k, (dr, dc) in enumerate(st) if dr > 0 or (dr == 0 and dc > 0)]
+        for par, st in grid.neighbour_steps().items()
+    }
     out = []
     for i, side in enumerate(owners):
         if side is None:
@@ -119,12 +132,25 @@ def fit_name_marks(m, lay: Layout, hexes, size: float, ink_of: Callable[[Hex], s
         d = m.hexes[h]
         if d.name and (d.capital or d.production) and m.grid.contains(h):
             cx, cy = lay.centre(h)
-            out.append(Mark("text", "names", pts([(cx, cy + s * 0.78)]), fill=ink_of(h), text=d.name, size=size, bold=bold,
-                            tags=("fit-name",), space=m.grid.label(h)))
+            out.append(
+                Mark(
+                    "text",
+                    "names",
+                    pts([(cx, cy + s * 0.78)]),
+                    fill=ink_of(h),
+                    text=d.name,
+                    size=size,
+                    bold=bold,
+                    tags=("fit-name",),
+                    space=m.grid.label(h),
+                )
+            )
     return out
 
 
-def place_names(names: list[Mark], ranks: list[tuple], obstacles: list[Box], measure: Measure = text_width) -> list[Mark]:
+def place_names(
+    names: list[Mark], ranks: list[tuple], obstacles: list[Box], measure: Measure = text_width
+) -> list[Mark]:
     """The hex map's names that show, each clear of the others and of the counters and marks
     (``obstacles``): where the map puts it, or just below or above the counter in its way
     (:func:`mapref.render.labels.dodge`); one with no room is left out."""
@@ -156,21 +182,44 @@ def hex_symbols(s: float) -> dict[str, list[Mark]]:
     capital's star in a ring, the port's anchor, a mountain."""
     out: dict[str, list[Mark]] = {}
     for name, start in (("hex-pointy", 30), ("hex-flat", 0)):
-        ring = [(s * math.cos(math.radians(start + 60 * i)), s * math.sin(math.radians(start + 60 * i))) for i in range(6)]
+        ring = [
+            (s * math.cos(math.radians(start + 60 * i)), s * math.sin(math.radians(start + 60 * i))) for i in range(6)
+        ]
         out[name] = [Mark("poly", "spaces", pts(ring))]
     r = s * 0.2
-    star = [((r * 0.8 if i % 2 == 0 else r * 0.36) * math.cos(-math.pi / 2 + i * math.pi / 5),
-             (r * 0.8 if i % 2 == 0 else r * 0.36) * math.sin(-math.pi / 2 + i * math.pi / 5)) for i in range(10)]
-    out["capital"] = [Mark("oval", "marks", ((-r, -r), (r, r)), fill="none", width=max(1.0, s / 20)), Mark("poly", "marks", pts(star))]
+    star = [
+        (
+            (r * 0.8 if i % 2 == 0 else r * 0.36) * math.cos(-math.pi / 2 + i * math.pi / 5),
+            (r * 0.8 if i % 2 == 0 else r * 0.36) * math.sin(-math.pi / 2 + i * math.pi / 5),
+        )
+        for i in range(10)
+    ]
+    out["capital"] = [
+        Mark("oval", "marks", ((-r, -r), (r, r)), fill="none", width=max(1.0, s / 20)),
+        Mark("poly", "marks", pts(star)),
+    ]
     a = s * 0.18
-    out["port"] = [Mark("line", "marks", ((0, -a), (0, a)), width=max(1.0, a / 4)),
-                   Mark("line", "marks", ((-a * 0.5, -a * 0.55), (a * 0.5, -a * 0.55)), width=max(1.0, a / 4)),
-                   Mark("line", "marks", pts([(a * math.cos(math.radians(t)), a * 0.3 + a * 0.6 * math.sin(math.radians(t)))
-                                               for t in range(20, 161, 20)]), width=max(1.0, a / 4)),
-                   Mark("oval", "marks", ((-a * 0.22, -a * 1.25), (a * 0.22, -a * 0.8)), fill="none", width=max(1.0, a / 4))]
+    out["port"] = [
+        Mark("line", "marks", ((0, -a), (0, a)), width=max(1.0, a / 4)),
+        Mark("line", "marks", ((-a * 0.5, -a * 0.55), (a * 0.5, -a * 0.55)), width=max(1.0, a / 4)),
+        Mark(
+            "line",
+            "marks",
+            pts(
+                [
+                    (a * math.cos(math.radians(t)), a * 0.3 + a * 0.6 * math.sin(math.radians(t)))
+                    for t in range(20, 161, 20)
+                ]
+            ),
+            width=max(1.0, a / 4),
+        ),
+        Mark("oval", "marks", ((-a * 0.22, -a * 1.25), (a * 0.22, -a * 0.8)), fill="none", width=max(1.0, a / 4)),
+    ]
     w = s * 0.3
-    out["mountain"] = [Mark("poly", "marks", pts([(-w * 1.4, 0), (-w * 0.4, -w * 1.1), (w * 0.3, 0)]), fill="#9b8265"),
-                       Mark("poly", "marks", pts([(-w * 0.2, 0), (w * 0.6, -w * 0.8), (w * 1.4, 0)]), fill="#9b8265")]
+    out["mountain"] = [
+        Mark("poly", "marks", pts([(-w * 1.4, 0), (-w * 0.4, -w * 1.1), (w * 0.3, 0)]), fill="#9b8265"),
+        Mark("poly", "marks", pts([(-w * 0.2, 0), (w * 0.6, -w * 0.8), (w * 1.4, 0)]), fill="#9b8265"),
+    ]
     return out
 
 
@@ -195,32 +244,110 @@ def hex_map_marks(m, lay: Layout, obstacles: Iterable[Box] = ()) -> list[Mark]:
         fill = hex_fill(m, d)
         ink = text_colour_on(fill)
         c = (r2(cx), r2(cy))
-        out.append(Mark("use", "spaces", (c,), fill=fill, stroke=GRID_LINE, width=1, text=hexagon,
-                        tags=("hex", d.terrain), space=label))
-        out.append(Mark("text", "marks", ((r2(cx), r2(cy - s * 0.6)),), fill=blend(ink, fill, 0.45), text=label, size=small,
-                        tags=("coord", "detail")))
+        out.append(
+            Mark(
+                "use",
+                "spaces",
+                (c,),
+                fill=fill,
+                stroke=GRID_LINE,
+                width=1,
+                text=hexagon,
+                tags=("hex", d.terrain),
+                space=label,
+            )
+        )
+        out.append(
+            Mark(
+                "text",
+                "marks",
+                ((r2(cx), r2(cy - s * 0.6)),),
+                fill=blend(ink, fill, 0.45),
+                text=label,
+                size=small,
+                tags=("coord", "detail"),
+            )
+        )
         if d.terrain == "coastal":
             sea = m.seas.get(d.sea) if d.sea else None
             r = s * 0.16
-            out.append(Mark("oval", "marks", ((r2(cx - s * 0.7 - r), r2(cy - r)), (r2(cx - s * 0.7 + r), r2(cy + r))),
-                            fill=sea.colour if sea else SEA_DEFAULT, tags=("coast",)))
+            out.append(
+                Mark(
+                    "oval",
+                    "marks",
+                    ((r2(cx - s * 0.7 - r), r2(cy - r)), (r2(cx - s * 0.7 + r), r2(cy + r))),
+                    fill=sea.colour if sea else SEA_DEFAULT,
+                    tags=("coast",),
+                )
+            )
         if d.production:
-            out.append(Mark("text", "marks", ((r2(cx), r2(cy + s * 0.1)),), fill=ink, text=str(d.production), size=s * 0.4,
-                            bold=True, tags=("production",)))
+            out.append(
+                Mark(
+                    "text",
+                    "marks",
+                    ((r2(cx), r2(cy + s * 0.1)),),
+                    fill=ink,
+                    text=str(d.production),
+                    size=s * 0.4,
+                    bold=True,
+                    tags=("production",),
+                )
+            )
         if d.capital:
-            out.append(Mark("use", "marks", ((r2(cx - s * 0.45), r2(cy - s * 0.18)),), fill=ink, stroke=ink, text="capital",
-                            tags=("capital",)))
+            out.append(
+                Mark(
+                    "use",
+                    "marks",
+                    ((r2(cx - s * 0.45), r2(cy - s * 0.18)),),
+                    fill=ink,
+                    stroke=ink,
+                    text="capital",
+                    tags=("capital",),
+                )
+            )
         if d.port:
             colour = "#1b2f7a" if not d.port_optional else "#6a7bb0"
-            out.append(Mark("use", "marks", ((r2(cx + s * 0.45), r2(cy - s * 0.15)),), stroke=colour, text="port", tags=("port",)))
+            out.append(
+                Mark(
+                    "use",
+                    "marks",
+                    ((r2(cx + s * 0.45), r2(cy - s * 0.15)),),
+                    stroke=colour,
+                    text="port",
+                    tags=("port",),
+                )
+            )
             if d.port != 10:
-                out.append(Mark("text", "marks", ((r2(cx + s * 0.45), r2(cy + s * 0.18)),), fill="#1b2f7a", text=str(d.port),
-                                size=small, tags=("port", "detail")))
+                out.append(
+                    Mark(
+                        "text",
+                        "marks",
+                        ((r2(cx + s * 0.45), r2(cy + s * 0.18)),),
+                        fill="#1b2f7a",
+                        text=str(d.port),
+                        size=small,
+                        tags=("port", "detail"),
+                    )
+                )
         if d.mountain:
-            out.append(Mark("use", "marks", ((r2(cx), r2(cy + s * 0.5)),), stroke="#6b4f2a", text="mountain", tags=("mountain",)))
+            out.append(
+                Mark(
+                    "use", "marks", ((r2(cx), r2(cy + s * 0.5)),), stroke="#6b4f2a", text="mountain", tags=("mountain",)
+                )
+            )
         if d.name:
-            names.append(Mark("text", "names", ((r2(cx), r2(cy + s * 0.55)),), fill=ink, text=d.name, size=small,
-                              tags=("name", "detail"), space=label))
+            names.append(
+                Mark(
+                    "text",
+                    "names",
+                    ((r2(cx), r2(cy + s * 0.55)),),
+                    fill=ink,
+                    text=d.name,
+                    size=small,
+                    tags=("name", "detail"),
+                    space=label,
+                )
+            )
     fit = fit_name_marks(m, lay, grid.hex_list(), s * 0.5, lambda h: text_colour_on(hex_fill(m, m.hexes[h])), bold=True)
     blocks = list(obstacles)
     for group in (names, fit):
@@ -228,12 +355,30 @@ def hex_map_marks(m, lay: Layout, obstacles: Iterable[Box] = ()) -> list[Mark]:
     for side, sd in m.hexsides.items():
         (ax, ay), (bx, by) = lay.hexside_segment(side)
         if sd.impassable:
-            out.append(Mark("line", "lines", pts([(ax, ay), (bx, by)]), stroke="#111111", width=max(3, s / 6), tags=("impassable",)))
+            out.append(
+                Mark(
+                    "line",
+                    "lines",
+                    pts([(ax, ay), (bx, by)]),
+                    stroke="#111111",
+                    width=max(3, s / 6),
+                    tags=("impassable",),
+                )
+            )
         if sd.crossing and grid.contains(side.a) and grid.contains(side.b):
             (x0, y0), (x1, y1) = lay.centre(side.a), lay.centre(side.b)
             mx, my = (x0 + x1) / 2, (y0 + y1) / 2
-            out.append(Mark("line", "lines", pts([(mx + (x0 - mx) * 0.7, my + (y0 - my) * 0.7), (mx + (x1 - mx) * 0.7, my + (y1 - my) * 0.7)]),
-                            stroke="#b01818", width=max(2, s / 10), arrow="both", tags=("crossing",)))
+            out.append(
+                Mark(
+                    "line",
+                    "lines",
+                    pts([(mx + (x0 - mx) * 0.7, my + (y0 - my) * 0.7), (mx + (x1 - mx) * 0.7, my + (y1 - my) * 0.7)]),
+                    stroke="#b01818",
+                    width=max(2, s / 10),
+                    arrow="both",
+                    tags=("crossing",),
+                )
+            )
     for bid, b in m.boxes.items():
         x0, y0, x1, y1 = box_rect(lay, b)
         fill = m.countries[b.country].colour if b.country in m.countries else LAND_UNOWNED
@@ -242,22 +387,81 @@ def hex_map_marks(m, lay: Layout, obstacles: Iterable[Box] = ()) -> list[Mark]:
         for h in b.land:
             if grid.contains(h):
                 cx, cy = lay.centre(h)
-                out.append(Mark("line", "boxes", pts([(cx, cy), (min(max(cx, x0), x1), min(max(cy, y0), y1))]), stroke="#6b4f2a",
-                                width=max(1, s / 14), tags=("box-link",)))
+                out.append(
+                    Mark(
+                        "line",
+                        "boxes",
+                        pts([(cx, cy), (min(max(cx, x0), x1), min(max(cy, y0), y1))]),
+                        stroke="#6b4f2a",
+                        width=max(1, s / 14),
+                        tags=("box-link",),
+                    )
+                )
         for a in b.sea_arrows:
             if grid.contains(a.hex):
                 cx, cy = lay.centre(a.hex)
                 tx, ty = min(max(cx, x0), x1), min(max(cy, y0), y1)
-                out.append(Mark("line", "boxes", pts([(cx, cy), (tx, ty)]), stroke="#1b2f7a", width=max(2, s / 12), arrow="last",
-                                tags=("sea-arrow",)))
-                out.append(Mark("text", "boxes", ((r2((cx + tx) / 2), r2((cy + ty) / 2 - s * 0.2)),), fill="#1b2f7a",
-                                text=str(a.length), size=s * 0.4, bold=True, tags=("sea-arrow",)))
-        out.append(Mark("rect", "boxes", pts([(x0, y0), (x1, y1)]), fill=fill, stroke="#222222", width=2, tags=("box",), space=space))
-        out.append(Mark("text", "boxes", ((r2((x0 + x1) / 2), r2(y0 + 0.6 * s)),), fill=ink, text=b.name, size=small * 1.3,
-                        tags=("box-name",), space=space))
+                out.append(
+                    Mark(
+                        "line",
+                        "boxes",
+                        pts([(cx, cy), (tx, ty)]),
+                        stroke="#1b2f7a",
+                        width=max(2, s / 12),
+                        arrow="last",
+                        tags=("sea-arrow",),
+                    )
+                )
+                out.append(
+                    Mark(
+                        "text",
+                        "boxes",
+                        ((r2((cx + tx) / 2), r2((cy + ty) / 2 - s * 0.2)),),
+                        fill="#1b2f7a",
+                        text=str(a.length),
+                        size=s * 0.4,
+                        bold=True,
+                        tags=("sea-arrow",),
+                    )
+                )
+        out.append(
+            Mark(
+                "rect",
+                "boxes",
+                pts([(x0, y0), (x1, y1)]),
+                fill=fill,
+                stroke="#222222",
+                width=2,
+                tags=("box",),
+                space=space,
+            )
+        )
+        out.append(
+            Mark(
+                "text",
+                "boxes",
+                ((r2((x0 + x1) / 2), r2(y0 + 0.6 * s)),),
+                fill=ink,
+                text=b.name,
+                size=small * 1.3,
+                tags=("box-name",),
+                space=space,
+            )
+        )
         if b.production:
-            out.append(Mark("text", "boxes", ((r2((x0 + x1) / 2), r2(y0 + 1.35 * s)),), fill=ink, text=str(b.production),
-                            size=s * 0.4, bold=True, tags=("box-production",), space=space))
+            out.append(
+                Mark(
+                    "text",
+                    "boxes",
+                    ((r2((x0 + x1) / 2), r2(y0 + 1.35 * s)),),
+                    fill=ink,
+                    text=str(b.production),
+                    size=s * 0.4,
+                    bold=True,
+                    tags=("box-production",),
+                    space=space,
+                )
+            )
     for f in m.features.values():
         if f.hex is not None and grid.contains(f.hex):
             cx, cy = lay.centre(f.hex)
@@ -268,17 +472,35 @@ def hex_map_marks(m, lay: Layout, obstacles: Iterable[Box] = ()) -> list[Mark]:
             continue
         if f.kind == "supply_source":
             r = s * 0.78 if f.hex is not None else s * 0.25
-            out.append(Mark("oval", "lines", pts([(cx - r, cy - r), (cx + r, cy + r)]), stroke="#e0a000", width=max(2, s / 10),
-                            tags=("supply-source",)))
+            out.append(
+                Mark(
+                    "oval",
+                    "lines",
+                    pts([(cx - r, cy - r), (cx + r, cy + r)]),
+                    stroke="#e0a000",
+                    width=max(2, s / 10),
+                    tags=("supply-source",),
+                )
+            )
         else:
             r = s * 0.17
             px, py = (cx + s * 0.42, cy + s * 0.22) if f.hex is not None else (cx, cy)
-            out.append(Mark("oval", "lines", pts([(px - r, py - r), (px + r, py + r)]), fill="#ffffff", stroke="#000000", width=1,
-                            tags=("depot",)))
-            half = [(px + r * math.cos(math.radians(a)), py - r * math.sin(math.radians(a))) for a in range(90, 271, 15)]
+            out.append(
+                Mark(
+                    "oval",
+                    "lines",
+                    pts([(px - r, py - r), (px + r, py + r)]),
+                    fill="#ffffff",
+                    stroke="#000000",
+                    width=1,
+                    tags=("depot",),
+                )
+            )
+            half = [
+                (px + r * math.cos(math.radians(a)), py - r * math.sin(math.radians(a))) for a in range(90, 271, 15)
+            ]
             out.append(Mark("poly", "lines", pts(half), fill="#000000", tags=("depot",)))
     return out
-
 
 
 def hex_centre(m, board, lay: Layout, space: str) -> Point | None:
@@ -337,8 +559,9 @@ def hex_piece_places(m, lay: Layout, pieces, centre: Callable[[str], Point | Non
     return out
 
 
-def hex_pieces_marks(pieces, places: Places, colours, *, selected: str | None = None, supply: bool = False,
-                     measure: Measure = text_width) -> list[Mark]:
+def hex_pieces_marks(
+    pieces, places: Places, colours, *, selected: str | None = None, supply: bool = False, measure: Measure = text_width
+) -> list[Mark]:
     """The ``pieces`` standing where ``places`` puts them (:func:`hex_piece_places`)."""
     return placed_marks(pieces, places, colours, selected=selected, supply=supply, measure=measure)
 
@@ -361,7 +584,9 @@ def hex_rule_marks(marks, centre: Callable[[str], Point | None], s: float, colou
 def hex_front_marks(lay: Layout, sides: list[tuple[Hex, str]]) -> list[Mark]:
     """The front line: a thick line along every side between spaces held by two sides at war."""
     w = max(2.0, lay.size / 8)
-    return [Mark("line", "front", pts(lay.side_segment(h, dr)), stroke=FRONT, width=w, tags=("front",)) for h, dr in sides]
+    return [
+        Mark("line", "front", pts(lay.side_segment(h, dr)), stroke=FRONT, width=w, tags=("front",)) for h, dr in sides
+    ]
 
 
 def hex_supply_view_marks(view: dict, colours, hexes: Callable[[str], Hex | None], lay: Layout) -> list[Mark]:
@@ -374,18 +599,40 @@ def hex_supply_view_marks(view: dict, colours, hexes: Callable[[str], Hex | None
         for sp in sorted(sup):
             h = hexes(sp)
             if h is not None:
-                out.append(Mark("poly", "supply-view", pts(lay.corners(h)), fill=fill, opacity=0.2, tags=("supply-view", "supplied",
-                                f"supplied:{side}"), space=sp))
+                out.append(
+                    Mark(
+                        "poly",
+                        "supply-view",
+                        pts(lay.corners(h)),
+                        fill=fill,
+                        opacity=0.2,
+                        tags=("supply-view", "supplied", f"supplied:{side}"),
+                        space=sp,
+                    )
+                )
         for sp in sorted(unsup):
             h = hexes(sp)
             if h is not None:
-                out.append(Mark("poly", "supply-view", pts(lay.corners(h)), fill=FADED, opacity=0.5, stroke=fill, width=max(2, s / 10),
-                                dash=(4, 2), tags=("supply-view", "unsupplied", f"unsupplied:{side}"), space=sp))
+                out.append(
+                    Mark(
+                        "poly",
+                        "supply-view",
+                        pts(lay.corners(h)),
+                        fill=FADED,
+                        opacity=0.5,
+                        stroke=fill,
+                        width=max(2, s / 10),
+                        dash=(4, 2),
+                        tags=("supply-view", "unsupplied", f"unsupplied:{side}"),
+                        space=sp,
+                    )
+                )
     return out
 
 
-def hex_selection(supplied: bool | None, path: list[Point], cut: list[str], centre: Callable[[str], Point | None],
-                  s: float) -> list[Mark]:
+def hex_selection(
+    supplied: bool | None, path: list[Point], cut: list[str], centre: Callable[[str], Point | None], s: float
+) -> list[Mark]:
     """The selected piece on a hex map: its supply line, or rings where it is cut."""
     return selection_marks(supplied, path, cut, centre, max(3.0, s / 7), s * 0.8, max(3.0, s / 8))
 
@@ -399,13 +646,29 @@ def hex_held_marks(rs, game, m, lay: Layout, hexes: Callable[[str], Hex | None])
             continue
         base = hex_fill(m, m.hexes[h])
         mark = colours_of(rs, side)[0]
-        out.append(Mark("poly", "held", pts(lay.corners(h)), fill=mark, opacity=held_tint(base, base, mark), tags=("held", f"held:{side}"),
-                        space=space))
+        out.append(
+            Mark(
+                "poly",
+                "held",
+                pts(lay.corners(h)),
+                fill=mark,
+                opacity=held_tint(base, base, mark),
+                tags=("held", f"held:{side}"),
+                space=space,
+            )
+        )
     return out
 
 
-def hex_game_marks(session, lay: Layout, report=None, *, supply: bool = True, selected: str | None = None,
-                   measure: Measure = text_width):
+def hex_game_marks(
+    session,
+    lay: Layout,
+    report=None,
+    *,
+    supply: bool = True,
+    selected: str | None = None,
+    measure: Measure = text_width,
+):
     """The game on a hex map, as the referee's window draws it (:class:`mapref.ui.referee.hex_board.HexBoard`):
     returns (marks, pieces, holders).  The captured hexes tinted in their holder's colour (layer
     ``held``), the front line, each side's supplied hexes shaded and its unsupplied ones faded
@@ -462,8 +725,15 @@ def obstacles_of(marks: list[Mark], measure: Measure = text_width) -> list[Box]:
     return [mk.box(measure) for mk in marks if "piece" in mk.tags or "mark" in mk.tags]
 
 
-def hex_scene(session, *, size: float = 30.0, layout: Layout | None = None, report=None, with_map: bool = True,
-              supply: bool = True) -> Scene:
+def hex_scene(
+    session,
+    *,
+    size: float = 30.0,
+    layout: Layout | None = None,
+    report=None,
+    with_map: bool = True,
+    supply: bool = True,
+) -> Scene:
     """A game on a hex map: the map as the referee's window draws it (``with_map``) and the
     game (:func:`hex_game_marks`), the names clear of its pieces; the inspector's facts of every
     hex and box."""
@@ -477,7 +747,9 @@ def hex_scene(session, *, size: float = 30.0, layout: Layout | None = None, repo
         sc.symbols = hex_symbols(lay.size)
     sc.marks += game_marks
     sc.pieces = pieces
-    sc.supply = {side: (sorted(sup), sorted(unsup)) for side, (sup, unsup) in session.ruleset.supply_view(session.game).items()}
+    sc.supply = {
+        side: (sorted(sup), sorted(unsup)) for side, (sup, unsup) in session.ruleset.supply_view(session.game).items()
+    }
     if with_map:
         sc.spaces = _hex_spaces(session, lay, held, pieces)
     return sc
@@ -537,9 +809,32 @@ def _hex_spaces(session, lay: Layout, ctrl: dict[str, str], pieces: list[PieceVi
     return out
 
 
-
-
-__all__ = ["BOX_H", "BOX_W", "PAPER", "box_production_at", "box_rect", "box_slots", "counter_width", "front_sides", "hex_centre",
-           "hex_extent", "hex_front_marks", "hex_game_marks", "hex_held_marks", "hex_layout", "hex_map_marks", "hex_piece_places",
-           "hex_pieces_marks", "hex_rule_marks", "hex_scene", "hex_selection", "hex_supply_view_marks", "hex_symbols", "holders", "fit_name_marks",
-           "name_rank", "obstacles_of", "place_names"]
+__all__ = [
+    "BOX_H",
+    "BOX_W",
+    "PAPER",
+    "box_production_at",
+    "box_rect",
+    "box_slots",
+    "counter_width",
+    "front_sides",
+    "hex_centre",
+    "hex_extent",
+    "hex_front_marks",
+    "hex_game_marks",
+    "hex_held_marks",
+    "hex_layout",
+    "hex_map_marks",
+    "hex_piece_places",
+    "hex_pieces_marks",
+    "hex_rule_marks",
+    "hex_scene",
+    "hex_selection",
+    "hex_supply_view_marks",
+    "hex_symbols",
+    "holders",
+    "fit_name_marks",
+    "name_rank",
+    "obstacles_of",
+    "place_names",
+]

@@ -40,7 +40,9 @@ class Glyphs:
         if x1 <= x0 or y1 <= y0:
             return None, (0, 0)
         img = Image.new("L", (x1 - x0, y1 - y0), 0)
-        ImageDraw.Draw(img).text((-x0, -y0), ch, font=self.font, fill=255, anchor="ls", stroke_width=stroke, stroke_fill=255)
+        ImageDraw.Draw(img).text(
+            (-x0, -y0), ch, font=self.font, fill=255, anchor="ls", stroke_width=stroke, stroke_fill=255
+        )
         return img, (x0, y0)
 
     def baseline(self, v: str, glyphs: list | None = None) -> float:
@@ -55,14 +57,16 @@ class Glyphs:
         b = self._base.get(v)
         if b is None:
             f, sw = self.font, self.stroke  # Pillow anchors a string with a halo by the halo's extent
-            b = self._base[v] = float(f.getbbox("x", anchor="l" + v, stroke_width=sw)[1] - f.getbbox("x", anchor="ls", stroke_width=sw)[1])
+            b = self._base[v] = float(
+                f.getbbox("x", anchor="l" + v, stroke_width=sw)[1] - f.getbbox("x", anchor="ls", stroke_width=sw)[1]
+            )
         return b
 
     def _advances(self, text: str, glyphs: list) -> list[float]:
         """Each character's advance, with the kerning before the next one."""
         out = [g[4] for g in glyphs]
         for i in range(len(text) - 1):
-            pair = text[i:i + 2]
+            pair = text[i : i + 2]
             k = self._kern.get(pair)
             if k is None:
                 k = self._kern[pair] = self.font.getlength(pair) - glyphs[i][4] - glyphs[i + 1][4]
@@ -72,8 +76,9 @@ class Glyphs:
     def length(self, text: str) -> float:
         return sum(self._advances(text, [self._glyph(ch) for ch in text]))
 
-    def draw(self, d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, fill, anchor: str = "mm",
-             stroke_fill=None) -> None:
+    def draw(
+        self, d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, fill, anchor: str = "mm", stroke_fill=None
+    ) -> None:
         """Draw ``text`` at ``xy`` as ``d.text(xy, text, font, fill, anchor, stroke_width, stroke_fill)``
         draws it (the halo first, under every character)."""
         glyphs = [self._glyph(ch) for ch in text]

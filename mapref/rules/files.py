@@ -73,9 +73,19 @@ def map_for(rs: Ruleset, ref: str, base: Path, shown: str, source: str, key: str
     if kind not in rs.board_kinds:
         line, col = Locator(source).find(key) if source else (None, None)
         want = " or ".join(f"{k} map" for k in rs.board_kinds)
-        raise FileProblems([Problem(shown, line, col, key, f"expected {'an' if want[0] in 'aeiou' else 'a'} {want} "
-                                    f"({rs.title} is played on one), got {m_path.name}, {'an' if kind[0] in 'aeiou' else 'a'} "
-                                    f"{kind} map")])
+        raise FileProblems(
+            [
+                Problem(
+                    shown,
+                    line,
+                    col,
+                    key,
+                    f"expected {'an' if want[0] in 'aeiou' else 'a'} {want} "
+                    f"({rs.title} is played on one), got {m_path.name}, {'an' if kind[0] in 'aeiou' else 'a'} "
+                    f"{kind} map",
+                )
+            ]
+        )
     return m
 
 
@@ -84,7 +94,9 @@ def load_map(path: str | os.PathLike[str], shown: str | None = None):
     shown = shown or str(path)
     kind, obj = anyfile.load_any(path, shown)
     if kind not in MAP_KINDS:
-        raise FileProblems([Problem(shown, None, None, "kind", f"expected a map (kind \"hex\" or \"area\"), got {show_value(kind)}")])
+        raise FileProblems(
+            [Problem(shown, None, None, "kind", f'expected a map (kind "hex" or "area"), got {show_value(kind)}')]
+        )
     return getattr(obj, "map", obj)  # an area file comes with its source (for its checks); the map is inside
 
 
@@ -98,12 +110,16 @@ def ruleset_of(data: dict, source: str, shown: str) -> Ruleset:
     except registry.UnknownRuleset:
         line, col = Locator(source).find("ruleset")
         known = ", ".join(f'"{n}"' for n in registry.names())
-        raise FileProblems([Problem(shown, line, col, "ruleset", f"expected one of {known}, got {show_value(name)}")]) from None
+        raise FileProblems(
+            [Problem(shown, line, col, "ruleset", f"expected one of {known}, got {show_value(name)}")]
+        ) from None
 
 
 def read_scenario(data: dict, source: str, shown: str):
     if data.get("kind") != "scenario":
-        raise FileProblems([Problem(shown, None, None, "kind", f'expected "scenario", got {show_value(data.get("kind"))}')])
+        raise FileProblems(
+            [Problem(shown, None, None, "kind", f'expected "scenario", got {show_value(data.get("kind"))}')]
+        )
     r = Reader(shown, source)
     r.format_(data, FORMAT, "scenario")
     r.raise_if_any()
@@ -174,8 +190,10 @@ class Game:
                 except (ValueError, TypeError) as x:
                     problems = [str(x)]
                 if problems:
-                    return [f"log: entry {e.n} ({clip(e.did, 60)}): taking it back would give a game that does not "
-                            f"load: {problems[0]}"]
+                    return [
+                        f"log: entry {e.n} ({clip(e.did, 60)}): taking it back would give a game that does not "
+                        f"load: {problems[0]}"
+                    ]
         return []
 
 
@@ -198,7 +216,9 @@ class ScenarioFile:
         """What may be meant otherwise but is not wrong: end conditions that can disagree."""
         from mapref.rules.victory import disagreements
 
-        return [f"{self.path}: warning: {w}" for w in disagreements(list(getattr(self.scenario, "victory", None) or []))]
+        return [
+            f"{self.path}: warning: {w}" for w in disagreements(list(getattr(self.scenario, "victory", None) or []))
+        ]
 
 
 def scenario_with_map(path: str | os.PathLike[str], shown: str | None = None) -> ScenarioFile:
@@ -224,7 +244,9 @@ def read_game(data: dict, source: str, shown: str, base: Path) -> Game:
     except FileProblems as e:
         if not exists(sc_path):
             line, col = Locator(source).find("scenario")
-            raise FileProblems([Problem(shown, line, col, "scenario", f"no such scenario: {ref!r} ({sc_path})")]) from None
+            raise FileProblems(
+                [Problem(shown, line, col, "scenario", f"no such scenario: {ref!r} ({sc_path})")]
+            ) from None
         raise e
     rs = scenario_ruleset(sc)
     state_data = {k: v for k, v in data.items() if k != "log"}
@@ -247,7 +269,7 @@ def load_game(path: str | os.PathLike[str], shown: str | None = None) -> Game:
 
 
 def dumps_game(game: Game) -> str:
-    head = "# mapref saved game; the format is described in docs/format.md\n" f"format = {FORMAT}\n" 'kind = "game"\n'
+    head = f'# mapref saved game; the format is described in docs/format.md\nformat = {FORMAT}\nkind = "game"\n'
     return head + game.ruleset.dumps_state(game.state) + dumps_log(game.log)
 
 
@@ -256,8 +278,10 @@ class NotReadable(ValueError):
 
     def __init__(self, path: str | os.PathLike[str], problems: list[str]):
         self.problems = problems
-        super().__init__(f"{path}: not saved, mapref could not read it back: {problems[0]}"
-                         + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""))
+        super().__init__(
+            f"{path}: not saved, mapref could not read it back: {problems[0]}"
+            + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else "")
+        )
 
 
 def readback_problems(game: Game, text: str, shown: str = "", whole: bool = True) -> list[str]:
@@ -309,8 +333,14 @@ def save_game(game: Game, path: str | os.PathLike[str], *, expect: Stamp | None 
     game.stamp = Stamp.of_text(text)
 
 
-def new_game(scenario_path: str | os.PathLike[str], *, scenario_ref: str = "", map_ref: str = "",
-             auto_place: bool = False, shown: str | None = None) -> Game:
+def new_game(
+    scenario_path: str | os.PathLike[str],
+    *,
+    scenario_ref: str = "",
+    map_ref: str = "",
+    auto_place: bool = False,
+    shown: str | None = None,
+) -> Game:
     """A game at the start of a scenario's set-up (the scenario and map loaded from disk)."""
     sf = scenario_with_map(scenario_path, shown)
     rs = sf.ruleset
@@ -349,11 +379,39 @@ def shipped_scenarios() -> tuple[list[dict], list[str]]:
             continue
         rs = scenario_ruleset(sc)
         d = rs.describe_scenario(sc)
-        rows.append({"id": sc.id, "name": sc.name, "ruleset": rs.name, "ruleset_title": rs.title, "map": sc.map,
-                     "first_turn": d.get("first_turn", ""), "file": p.name, "path": p})
+        rows.append(
+            {
+                "id": sc.id,
+                "name": sc.name,
+                "ruleset": rs.name,
+                "ruleset_title": rs.title,
+                "map": sc.map,
+                "first_turn": d.get("first_turn", ""),
+                "file": p.name,
+                "path": p,
+            }
+        )
     return rows, problems
 
 
-__all__ = ["FORMAT", "Game", "NotReadable", "ScenarioFile", "dumps_game", "map_for", "readback_problems", "find_map", "find_scenario", "load_game", "load_map",
-           "load_scenario", "new_game", "open_file", "read_scenario", "save_game", "scenario_ruleset", "scenario_with_map",
-           "shipped_scenarios"]
+__all__ = [
+    "FORMAT",
+    "Game",
+    "NotReadable",
+    "ScenarioFile",
+    "dumps_game",
+    "map_for",
+    "readback_problems",
+    "find_map",
+    "find_scenario",
+    "load_game",
+    "load_map",
+    "load_scenario",
+    "new_game",
+    "open_file",
+    "read_scenario",
+    "save_game",
+    "scenario_ruleset",
+    "scenario_with_map",
+    "shipped_scenarios",
+]

@@ -88,12 +88,13 @@ def plain_problem(v: object, depth: int = 0) -> str:
 def op_problem(op: object) -> str:
     """Why ``op`` is not a :mod:`mapref.rules.datapatch` operation ("" when it is)."""
     if not isinstance(op, dict) or set(op) - set(OP_KEYS) or "at" not in op:
-        return "expected tables such as { at = [\"armies\", \"A\", \"at\"], was = \"Q13\" }"
+        return 'expected tables such as { at = ["armies", "A", "at"], was = "Q13" }'
     at = op["at"]
     if not isinstance(at, list) or not all(isinstance(k, str) for k in at) or not (at or "order" in op):
-        return "expected at = a list of keys, such as [\"armies\", \"A\", \"at\"]"
-    if "order" in op and (not isinstance(op["order"], list) or not all(isinstance(k, str) for k in op["order"])
-                          or "was" in op):
+        return 'expected at = a list of keys, such as ["armies", "A", "at"]'
+    if "order" in op and (
+        not isinstance(op["order"], list) or not all(isinstance(k, str) for k in op["order"]) or "was" in op
+    ):
         return "expected order = a list of keys (and no was)"
     return plain_problem(op["was"]) if "was" in op else ""
 
@@ -114,14 +115,26 @@ def read_entry(r: Reader, e: object, i: int, w: str = "log", with_redo: bool = F
     patches = {}
     for k in ("undo", "redo") if with_redo else ("undo",):
         ops = e.get(k, [])
-        bad = "expected an array of tables" if not isinstance(ops, list) else next(filter(None, map(op_problem, ops)), "")
+        bad = (
+            "expected an array of tables" if not isinstance(ops, list) else next(filter(None, map(op_problem, ops)), "")
+        )
         if bad:
             r.error(f"{w}.{k}", f"{bad}, got {show_value(ops)}" if not isinstance(ops, list) else bad)
             ops = []
         patches[k] = list(ops)
-    return LogEntry(r.int_(e, "n", w, i + 1, 1), r.str_(e, "turn", w), r.str_(e, "side", w), r.str_(e, "step", w),
-                    dict(action), r.str_(e, "did", w), r.str_(e, "rule", w), r.str_(e, "by", w), r.str_(e, "override", w),
-                    patches["undo"], patches.get("redo", []))
+    return LogEntry(
+        r.int_(e, "n", w, i + 1, 1),
+        r.str_(e, "turn", w),
+        r.str_(e, "side", w),
+        r.str_(e, "step", w),
+        dict(action),
+        r.str_(e, "did", w),
+        r.str_(e, "rule", w),
+        r.str_(e, "by", w),
+        r.str_(e, "override", w),
+        patches["undo"],
+        patches.get("redo", []),
+    )
 
 
 def read_log(r: Reader, data: dict) -> list[LogEntry]:

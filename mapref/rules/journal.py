@@ -123,14 +123,18 @@ class Journal:
         self._session = None
 
     @classmethod
-    def for_game(cls, session) -> "Journal":
+    def for_game(cls, session) -> Journal:
         j = cls(journal_paths(session.path, getattr(session.scenario, "id", "")), {})
         j._reset_header(session)
         return j
 
     def _reset_header(self, session) -> None:
-        h: dict = {"journal": VERSION, "time": time.time(), "scenario": str(getattr(session.scenario, "path", "")),
-                   "scenario_id": str(getattr(session.scenario, "id", ""))}
+        h: dict = {
+            "journal": VERSION,
+            "time": time.time(),
+            "scenario": str(getattr(session.scenario, "path", "")),
+            "scenario_id": str(getattr(session.scenario, "id", "")),
+        }
         try:
             base = file_hash(session.path) if session.path else None
         except FileProblems:
@@ -177,7 +181,7 @@ class Journal:
             try:
                 view = memoryview(data)
                 while view:
-                    view = view[os.write(fd, view):]
+                    view = view[os.write(fd, view) :]
                 os.fsync(fd)
             except BaseException:
                 try:
@@ -226,7 +230,7 @@ class Journal:
         self._on_disk = False
 
     @classmethod
-    def resume(cls, r: "Recovery", session) -> "Journal":
+    def resume(cls, r: Recovery, session) -> Journal:
         """Go on with a recovered journal: its records are kept (written where this window's
         journal goes), new actions follow them.  When it cannot be written now, the recovered
         file stays where it is and the next action tries again."""
@@ -287,7 +291,11 @@ def _header(h: object, shown: str) -> tuple[dict, list[LogEntry]]:
         entries = [read_entry(r, e, i) for i, e in enumerate(log)]
         _checked(r)
         return h, [e for e in entries if e is not None]
-    if not isinstance(h.get("base"), str) or type(h.get("saved_log")) is not int or not 0 <= h["saved_log"] <= MAX_ITEMS:
+    if (
+        not isinstance(h.get("base"), str)
+        or type(h.get("saved_log")) is not int
+        or not 0 <= h["saved_log"] <= MAX_ITEMS
+    ):
         raise BadJournal("expected the game file it starts from (base, saved_log)")  # (no game file holds more entries)
     return h, []
 
@@ -295,7 +303,7 @@ def _header(h: object, shown: str) -> tuple[dict, list[LogEntry]]:
 def _record(d: object, shown: str) -> tuple[str, LogEntry]:
     if not isinstance(d, dict) or len(d) != 1 or next(iter(d)) not in KINDS:
         raise BadJournal('expected one of { "do": ... }, { "undo": ... }, { "redo": ... }')
-    (kind, data), = d.items()
+    ((kind, data),) = d.items()
     r = Reader(shown, "")
     e = read_entry(r, data, 0, kind, with_redo=True)
     _checked(r)
@@ -356,9 +364,12 @@ class Recovery:
     def describe(self) -> str:
         added, back, last = self.summary()
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.header.get("time", 0)))
-        parts = ([f"{added} unsaved action{'s' if added != 1 else ''}"] if added else []) + \
-                ([f"{back} saved action{'s' if back != 1 else ''} taken back"] if back else [])
-        return (" and ".join(parts) or "no change") + f" from {when}" + (f" (the last: {clip(last, 120)})" if last else "")
+        parts = ([f"{added} unsaved action{'s' if added != 1 else ''}"] if added else []) + (
+            [f"{back} saved action{'s' if back != 1 else ''} taken back"] if back else []
+        )
+        return (
+            (" and ".join(parts) or "no change") + f" from {when}" + (f" (the last: {clip(last, 120)})" if last else "")
+        )
 
     @property
     def empty(self) -> bool:
@@ -481,7 +492,9 @@ def recover(r: Recovery, game):
         raise BadJournal(f"it gives a game that does not load ({problems[0]})")
     moved = [k for k in ("scenario", "map") if data.get(k) != own.get(k)]
     if moved:  # a journal replays actions on this game: it cannot change which scenario or map it is played with
-        raise BadJournal(f"it names another {moved[0]} ({show_value(data.get(moved[0]))}) than the game ({show_value(own.get(moved[0]))})")
+        raise BadJournal(
+            f"it names another {moved[0]} ({show_value(data.get(moved[0]))}) than the game ({show_value(own.get(moved[0]))})"
+        )
     chain = replace(game, state=st, log=log, cache={}).log_problems()
     if chain:
         raise BadJournal(f"its log does not take the game back ({chain[0]})")
@@ -515,12 +528,16 @@ def open_for_play(game, ask=None):
         r.discard()
     elif r is not None and r.stale:
         name = Path(game.path).name
-        question = (f"A window closed without saving left {r.describe()}, but {name} was changed on disk after them, "
-                    "so they cannot be applied to it. Delete them? (No keeps them, set aside beside the game.)")
+        question = (
+            f"A window closed without saving left {r.describe()}, but {name} was changed on disk after them, "
+            "so they cannot be applied to it. Delete them? (No keeps them, set aside beside the game.)"
+        )
         if ask is not None and ask(question):
             r.discard()
         else:
-            notes.append(f"unsaved changes of an earlier window ({r.describe()}) no longer fit {name}: {r.set_aside('stale')}")
+            notes.append(
+                f"unsaved changes of an earlier window ({r.describe()}) no longer fit {name}: {r.set_aside('stale')}"
+            )
     elif r is not None:
         if ask is not None and ask(f"mapref was closed before these were saved: {r.describe()}. Recover them?"):
             try:
@@ -538,5 +555,15 @@ def open_for_play(game, ask=None):
     return session
 
 
-__all__ = ["BadJournal", "Journal", "Recovery", "file_hash", "journal_path", "journal_paths", "open_for_play", "pending",
-           "read", "recover"]
+__all__ = [
+    "BadJournal",
+    "Journal",
+    "Recovery",
+    "file_hash",
+    "journal_path",
+    "journal_paths",
+    "open_for_play",
+    "pending",
+    "read",
+    "recover",
+]

@@ -120,9 +120,23 @@ def get(name: str) -> Ruleset:
         raise UnknownRuleset(name)
     # a package exposes RULESET, or its ``ruleset`` module does (imported only now: the package
     # alone is light, its ``moves`` table read without the game's rules)
-    rs = getattr(importlib.import_module(module), "RULESET", None) or importlib.import_module(f"{module}.ruleset").RULESET
+    rs = (
+        getattr(importlib.import_module(module), "RULESET", None)
+        or importlib.import_module(f"{module}.ruleset").RULESET
+    )
     _LOADED[name] = rs
     return rs
 
 
-__all__ = ["BUILTIN", "DEFAULT_RULESET", "DEFAULT_SCENARIO", "UnknownRuleset", "get", "moves", "names", "register", "title", "unregister"]
+__all__ = [
+    "BUILTIN",
+    "DEFAULT_RULESET",
+    "DEFAULT_SCENARIO",
+    "UnknownRuleset",
+    "get",
+    "moves",
+    "names",
+    "register",
+    "title",
+    "unregister",
+]

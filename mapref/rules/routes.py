@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from typing import Iterable
+from collections.abc import Iterable
 
 from mapref.core.graph import LAND_KINDS, Graph
 
@@ -65,8 +65,11 @@ def land_route(graph: Graph, friendly: Iterable[str] | bytes | bytearray, start:
         return Route(reason=f"{start} is not friendly", rule="Movement 2")
     path = _land_bfs(ix.out_lists(LAND_KINDS), fr, si, gi)
     if path is None:
-        return Route(reason=f"no line of friendly hexes joins {start} to {goal} "
-                            "(all-sea sides are crossed only at crossing arrows)", rule="Movement 2")
+        return Route(
+            reason=f"no line of friendly hexes joins {start} to {goal} "
+            "(all-sea sides are crossed only at crossing arrows)",
+            rule="Movement 2",
+        )
     return Route(path=tuple(ix.ids[i] for i in path))
 
 
@@ -99,8 +102,11 @@ def route_in_tree(graph: Graph, tree: dict[int, int], friendly: bytes | bytearra
     if si is None or not friendly[si]:
         return Route(reason=f"{start} is not friendly", rule="Movement 2")
     if gi not in tree:
-        return Route(reason=f"no line of friendly hexes joins {start} to {goal} "
-                            "(all-sea sides are crossed only at crossing arrows)", rule="Movement 2")
+        return Route(
+            reason=f"no line of friendly hexes joins {start} to {goal} "
+            "(all-sea sides are crossed only at crossing arrows)",
+            rule="Movement 2",
+        )
     out = [gi]
     while tree[out[-1]] >= 0:
         out.append(tree[out[-1]])

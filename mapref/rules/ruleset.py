@@ -53,7 +53,8 @@ from dataclasses import dataclass, field
 TYPE_CHECKING = False  # typing is not imported at run time: the command line starts quicker
 
 if TYPE_CHECKING:  # the types of the protocol's arguments, for readers and type checkers only
-    from typing import Any, Callable, Iterable
+    from typing import Any
+    from collections.abc import Callable, Iterable
 
     from mapref.core.board import Board
     from mapref.rules.files import Game
@@ -169,7 +170,13 @@ class Field:
         return self.as_tuple()[i]
 
     def as_tuple(self) -> tuple:
-        return (self.key, self.label, self.kind, "" if self.default is None else self.default, list(self.options) or None)
+        return (
+            self.key,
+            self.label,
+            self.kind,
+            "" if self.default is None else self.default,
+            list(self.options) or None,
+        )
 
 
 FIELD_KINDS = ("int", "text", "choice", "space", "bool", "many")
@@ -226,8 +233,16 @@ class SetupPool:
 
 ARG_TYPES = ("space", "int", "text", "choice", "side", "piece", "bool", "list")
 PLACES = ("space", "piece", "game", "toolbar", "drag", "cli-only")
-_FIELD_KIND = {"space": "space", "int": "int", "text": "text", "choice": "choice", "side": "choice", "piece": "choice",
-               "bool": "bool", "list": "many"}
+_FIELD_KIND = {
+    "space": "space",
+    "int": "int",
+    "text": "text",
+    "choice": "choice",
+    "side": "choice",
+    "piece": "choice",
+    "bool": "bool",
+    "list": "many",
+}
 
 
 @dataclass(frozen=True)
@@ -245,7 +260,9 @@ class Arg:
     flag: str = ""  # the command line's option ("--roll"); "" = a positional argument
     help: str = ""
     metavar: str | tuple = ""
-    nargs: int | str | None = None  # the command line's count of values, where not the type's own ("?" for --fleet [NAME])
+    nargs: int | str | None = (
+        None  # the command line's count of values, where not the type's own ("?" for --fleet [NAME])
+    )
     const: object = None  # an option's value when given without one (with nargs "?")
     convert: Callable | None = None  # the command line's value -> the action's (raise ValueError with a message)
     keep: bool = False  # always in the action, even when it is the default (else left out when it is)
@@ -259,9 +276,15 @@ class Arg:
 
     def field(self, label: str = "", **changes) -> Field:
         """The form field that asks this argument (``changes``: default, options, min, max...)."""
-        d = {"key": self.name, "label": label or self.help or self.name.rpartition(".")[2].replace("_", " "),
-             "kind": _FIELD_KIND[self.type], "default": None if self.default in ((), []) else self.default,
-             "options": tuple(str(c) for c in self.choices), "min": self.min, "max": self.max}
+        d = {
+            "key": self.name,
+            "label": label or self.help or self.name.rpartition(".")[2].replace("_", " "),
+            "kind": _FIELD_KIND[self.type],
+            "default": None if self.default in ((), []) else self.default,
+            "options": tuple(str(c) for c in self.choices),
+            "min": self.min,
+            "max": self.max,
+        }
         d.update(changes)
         return Field(**d)
 
@@ -399,8 +422,9 @@ class GameRules:
     name = ""
     title = ""
 
-    def new_game(self, board: Board, scenario: Any, *, scenario_ref: str = "", map_ref: str = "",
-                 auto_place: bool = False) -> Any:
+    def new_game(
+        self, board: Board, scenario: Any, *, scenario_ref: str = "", map_ref: str = "", auto_place: bool = False
+    ) -> Any:
         raise NotImplementedError
 
     def position(self, game: Game) -> dict:
@@ -459,7 +483,10 @@ class GameRules:
         m = self.move(action.verb)
         if m is None or m.check is None:
             names = ", ".join(x.name for x in self.moves() if x.check is not None)
-            return refused(f"{self.title or self.name} has no action {action.verb!r}" + (f" (its actions: {names})" if names else ""))
+            return refused(
+                f"{self.title or self.name} has no action {action.verb!r}"
+                + (f" (its actions: {names})" if names else "")
+            )
         return self.checked(game, m, dict(action.args))
 
     def checked(self, game: Game, move: Move, args: dict) -> Outcome:
@@ -471,8 +498,9 @@ class GameRules:
         """A move's function: itself, or the ruleset's method of that name."""
         return getattr(self, f) if isinstance(f, str) else f
 
-    def legal(self, game: Game, *, space: str | None = None, piece: str | None = None,
-              place: str | None = None) -> list[MenuItem]:
+    def legal(
+        self, game: Game, *, space: str | None = None, piece: str | None = None, place: str | None = None
+    ) -> list[MenuItem]:
         """The moves one may make now at ``space`` / for ``piece`` (the piece selected when the
         space is right-clicked) / in ``place`` ("game", "toolbar"; none of the three: both): a
         MenuItem each, its arguments filled as far as the context knows them and ``ask`` fields
@@ -609,5 +637,28 @@ class Ruleset(GameFiles, GameRules, GameView):
     board_kinds: tuple[str, ...] = ("hex",)
 
 
-__all__ = ["ARG_TYPES", "Action", "Arg", "Ask", "FIELD_KINDS", "Field", "GameFiles", "GameRules", "GameView", "Mark", "MenuItem", "Move",
-           "Outcome", "PLACES", "Piece", "Ruleset", "SetupPool", "Step", "TrackRow", "Violation", "moves_by_name", "put", "refused"]
+__all__ = [
+    "ARG_TYPES",
+    "Action",
+    "Arg",
+    "Ask",
+    "FIELD_KINDS",
+    "Field",
+    "GameFiles",
+    "GameRules",
+    "GameView",
+    "Mark",
+    "MenuItem",
+    "Move",
+    "Outcome",
+    "PLACES",
+    "Piece",
+    "Ruleset",
+    "SetupPool",
+    "Step",
+    "TrackRow",
+    "Violation",
+    "moves_by_name",
+    "put",
+    "refused",
+]

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 from mapref.core.history import Command, History
 from mapref.io.problems import FileProblems
@@ -37,8 +37,10 @@ from mapref.rules.ruleset import Action, Outcome
 def journal_failure(e: OSError) -> str:
     """The sentence a window shows when its crash journal cannot be written."""
     where = f" ({e.filename})" if getattr(e, "filename", None) else ""
-    return (f"the crash journal{where} cannot be written: {e.strerror or e}; free some space or make the folder "
-            "writable, or save the game elsewhere (File > Save as)")
+    return (
+        f"the crash journal{where} cannot be written: {e.strerror or e}; free some space or make the folder "
+        "writable, or save the game elsewhere (File > Save as)"
+    )
 
 
 class JournalError(OSError):
@@ -61,11 +63,11 @@ class ActionStep(Command):
     def label(self) -> str:
         return self.entry.did
 
-    def do(self, session: "GameSession") -> None:
+    def do(self, session: GameSession) -> None:
         session._set_data(datapatch.apply(session.state_data(), self.entry.redo))
         session.game.log.append(self.entry)
 
-    def undo(self, session: "GameSession") -> None:
+    def undo(self, session: GameSession) -> None:
         now = session.state_data()
         before = datapatch.apply(now, self.entry.undo)
         self.entry.redo = datapatch.diff(before, now).redo_ops()
@@ -205,14 +207,24 @@ class GameSession:
             raise
         if unreadable:  # one wrong argument must not make the game unloadable (or unsaveable)
             self._restore(before)
-            return Outcome(False, reason=f"not done: the game would then hold what mapref cannot read back "
-                           f"({unreadable[0]})")  # (no rule refuses it: the file format does)
+            return Outcome(
+                False, reason=f"not done: the game would then hold what mapref cannot read back ({unreadable[0]})"
+            )  # (no rule refuses it: the file format does)
         out.messages = list(out.messages) + list(msgs)
         patch = datapatch.diff(before, after)
-        entry = LogEntry(n=(self.log[-1].n + 1) if self.log else 1, turn=pos.get("turn", ""), side=pos.get("side", ""),
-                         step=pos.get("step", ""), action=action.as_dict(),
-                         did=out.label or "; ".join(out.messages) or action.verb, rule=out.rule, by=by, override=override,
-                         undo=patch.undo_ops(), redo=patch.redo_ops())
+        entry = LogEntry(
+            n=(self.log[-1].n + 1) if self.log else 1,
+            turn=pos.get("turn", ""),
+            side=pos.get("side", ""),
+            step=pos.get("step", ""),
+            action=action.as_dict(),
+            did=out.label or "; ".join(out.messages) or action.verb,
+            rule=out.rule,
+            by=by,
+            override=override,
+            undo=patch.undo_ops(),
+            redo=patch.redo_ops(),
+        )
         if self.journal is not None:  # on disk first: an action the journal cannot hold is not done
             try:
                 self.journal.record("do", entry)
@@ -237,8 +249,12 @@ class GameSession:
     def not_forcible(refusal: Outcome) -> Outcome:
         """The refusal of an action that cannot be done even against the rules (the piece is not
         there, the game has no way to force it)."""
-        return Outcome(False, reason=f"{refusal.reason} (this cannot be done even against the rules)", rule=refusal.rule,
-                       data=refusal.data)
+        return Outcome(
+            False,
+            reason=f"{refusal.reason} (this cannot be done even against the rules)",
+            rule=refusal.rule,
+            data=refusal.data,
+        )
 
     def _restore(self, data: dict) -> None:
         """Put the state back as ``data`` reads (an action that could not be done)."""
@@ -268,7 +284,7 @@ class GameSession:
         old = set(self.ruleset.state_problems(self.board, self.scenario, self.game.state)) if new else set()
         return [p for p in new if p not in old]
 
-    def _step_problem(self, step: "ActionStep", undo: bool) -> str:
+    def _step_problem(self, step: ActionStep, undo: bool) -> str:
         """Why taking ``step`` back (or doing it again) would fail or leave a game that does not
         load ("" when it is fine): tried on a copy before anything changes."""
         now = self.state_data()
@@ -336,11 +352,18 @@ def open_game(path: str | os.PathLike[str], journal: bool = False) -> GameSessio
     return GameSession(load_game(path, str(path)), journal=journal)
 
 
-def start_game(scenario: str | os.PathLike[str], *, scenario_ref: str = "", map_ref: str = "",
-               auto_place: bool = False, journal: bool = False) -> GameSession:
+def start_game(
+    scenario: str | os.PathLike[str],
+    *,
+    scenario_ref: str = "",
+    map_ref: str = "",
+    auto_place: bool = False,
+    journal: bool = False,
+) -> GameSession:
     """A new game from a scenario file (or a shipped scenario's path)."""
-    return GameSession(new_game(Path(scenario), scenario_ref=scenario_ref, map_ref=map_ref, auto_place=auto_place),
-                       journal=journal)
+    return GameSession(
+        new_game(Path(scenario), scenario_ref=scenario_ref, map_ref=map_ref, auto_place=auto_place), journal=journal
+    )
 
 
 __all__ = ["ActionStep", "GameSession", "JournalError", "journal_failure", "open_game", "start_game"]

@@ -51,7 +51,7 @@ import operator
 from collections import Counter, deque
 from dataclasses import dataclass, field
 from itertools import compress
-from typing import Iterable
+from collections.abc import Iterable
 
 from mapref.core.board import board_for
 from mapref.core.graph import LAND_KINDS, Graph, GraphIndex
@@ -116,8 +116,9 @@ class Inputs:
         lists[key] = (self.zone, value)
 
 
-def inputs(graph: Graph, m, friendly, sources: Iterable[str], open_seas: Iterable[str] = (),
-           blocked: Iterable[str] = ()) -> Inputs:
+def inputs(
+    graph: Graph, m, friendly, sources: Iterable[str], open_seas: Iterable[str] = (), blocked: Iterable[str] = ()
+) -> Inputs:
     """The :class:`Inputs` of a trace asked with space ids (``friendly``: ids, or a byte per space
     of ``graph.index()``)."""
     ix = graph.index()
@@ -158,8 +159,16 @@ class SupplyTrace:
     reading it makes it the trace's own record, which a game's rules may then extend (Hitler's War
     adds Finland's supply)."""
 
-    def __init__(self, inp: Inputs, graph: Graph, reached: bytearray, order: list[int] | None = None,
-                 par=None, tree=None, paths: dict | None = None) -> None:
+    def __init__(
+        self,
+        inp: Inputs,
+        graph: Graph,
+        reached: bytearray,
+        order: list[int] | None = None,
+        par=None,
+        tree=None,
+        paths: dict | None = None,
+    ) -> None:
         self.inputs = inp
         self.graph = graph
         self.index = inp.index
@@ -183,7 +192,7 @@ class SupplyTrace:
             self._reached_bytes = r
         return self._reached_bytes
 
-    def copy(self) -> "SupplyTrace":
+    def copy(self) -> SupplyTrace:
         """A trace of its own (to extend: Hitler's War adds Finland's supply)."""
         t = SupplyTrace(self.inputs, self.graph, self._reached_bytes, self._order, self._par, self._tree, self._paths)
         t._dict = dict(self._dict) if self._dict is not None else None
@@ -310,8 +319,14 @@ class SupplyTrace:
 
 
 # --------------------------------------------------------------------------- the search
-def trace(graph: Graph, m, friendly: Iterable[str], sources: Iterable[str],
-          open_seas: Iterable[str] = (), blocked: Iterable[str] = ()) -> SupplyTrace:
+def trace(
+    graph: Graph,
+    m,
+    friendly: Iterable[str],
+    sources: Iterable[str],
+    open_seas: Iterable[str] = (),
+    blocked: Iterable[str] = (),
+) -> SupplyTrace:
     """Trace supply from ``sources`` (spaces that must themselves be friendly) through
     ``friendly`` spaces, and through the sea zones in ``open_seas`` except ``blocked`` hexes.
     ``m`` is the map (or its board)."""
@@ -505,7 +520,9 @@ def _make_plan(ix: GraphIndex) -> BitPlan | None:
         else:
             spaces = range(n)
         for i in spaces:
-            out = [j for j in land[i] if not (j - i in rows and rows[j - i][i]) and not (i - j in rows and rows[i - j][j])]
+            out = [
+                j for j in land[i] if not (j - i in rows and rows[j - i][i]) and not (i - j in rows and rows[i - j][j])
+            ]
             if out:
                 irregular[i] = out
     masks = {d: _bits(b) for d, b in rows.items()}
@@ -543,7 +560,7 @@ def _irregular_steps(front: int, irregular, irregular_from: int) -> int:
     return out
 
 
-def bit_search(plan: BitPlan, inp: Inputs) -> tuple[bytearray, "LevelTree"]:
+def bit_search(plan: BitPlan, inp: Inputs) -> tuple[bytearray, LevelTree]:
     """The spaces a search by land from the sources reaches (a byte per space), level by level
     over bits: each level is the spaces one land connection beyond the last, friendly and not
     reached before.  What :func:`search` reaches by land, without its order or parents; the
@@ -578,7 +595,9 @@ class SeaBits:
     the sea arrows and one-way connections are listed in ``irregular`` (space -> (next space,
     connection) it may be followed to), ``irregular_from`` their spaces as bits."""
 
-    def __init__(self, n: int, sea: dict[int, int], full: dict[int, int], irregular: dict[int, list[tuple[int, int]]]) -> None:
+    def __init__(
+        self, n: int, sea: dict[int, int], full: dict[int, int], irregular: dict[int, list[tuple[int, int]]]
+    ) -> None:
         self.n, self.sea, self.full, self.irregular = n, sea, full, irregular
         self.irregular_from = sum(1 << i for i in irregular)
 
@@ -700,7 +719,7 @@ class LevelTree:
             self._code = bytearray((spread[0] + 2 * spread[1] + 3 * spread[2]).to_bytes(n, "little"))
         return self._code
 
-    def copy(self) -> "LevelTree":
+    def copy(self) -> LevelTree:
         t = LevelTree(self.inp, self.cls, dict(self.own))
         t._code = self._code
         return t
@@ -738,8 +757,12 @@ def update(old: SupplyTrace, inp: Inputs, changed: Iterable[int], limit: float =
     changed = [c for c in set(changed) if old.inputs.friendly[c] != inp.friendly[c]]
     if not changed:
         return SupplyTrace(inp, old.graph, old._reached_bytes, old._order, old._par, old._tree, old._paths)
-    if inp.sources != old.inputs.sources or inp.open_seas != old.inputs.open_seas \
-            or inp.blocked != old.inputs.blocked or any(c in inp.full_sea or c in inp.zone for c in changed):
+    if (
+        inp.sources != old.inputs.sources
+        or inp.open_seas != old.inputs.open_seas
+        or inp.blocked != old.inputs.blocked
+        or any(c in inp.full_sea or c in inp.zone for c in changed)
+    ):
         return trace_inputs(inp, old.graph)
     # a trace from scratch with open seas keeps no tree: the breadth-first search's, made once
     kept = old._tree if old._tree is not None else old._bfs_parents()
@@ -755,7 +778,7 @@ def update(old: SupplyTrace, inp: Inputs, changed: Iterable[int], limit: float =
         sub = set(lost)
         todo = list(lost)
         for s in todo:
-            for n in (land_out[s] if step is None else (x for x, _ in out_c[s])):
+            for n in land_out[s] if step is None else (x for x, _ in out_c[s]):
                 if n not in sub and reached[n] and tree[n] == s:
                     sub.add(n)
                     todo.append(n)
@@ -847,8 +870,14 @@ class PlainTrace:
         return {s for s in self.parent if s in self.friendly}
 
 
-def trace_plain(graph: Graph, m, friendly: Iterable[str], sources: Iterable[str],
-                open_seas: Iterable[str] = (), blocked: Iterable[str] = ()) -> PlainTrace:
+def trace_plain(
+    graph: Graph,
+    m,
+    friendly: Iterable[str],
+    sources: Iterable[str],
+    open_seas: Iterable[str] = (),
+    blocked: Iterable[str] = (),
+) -> PlainTrace:
     """The search as first written, over space ids and Connection objects: the reference the
     fast searches are tested against (tests/rules/test_supply_fast.py) and the benchmarks time."""
     board = board_for(m)

@@ -63,8 +63,31 @@ from mapref.io.problems import Reader
 
 TYPES = ("hold_all", "hold_any", "hold_n", "production", "vp", "default", "all", "track", "note")
 WHENS = ("immediate", "end", "turn_end")
-KEYS = ("rule", "text", "type", "side", "sides", "winner", "spaces", "hexes", "count", "ratio", "versus", "printed",
-        "values", "enemy_start", "tracks", "margin", "when", "turn_of", "effect", "role", "code", "of", "phase")
+KEYS = (
+    "rule",
+    "text",
+    "type",
+    "side",
+    "sides",
+    "winner",
+    "spaces",
+    "hexes",
+    "count",
+    "ratio",
+    "versus",
+    "printed",
+    "values",
+    "enemy_start",
+    "tracks",
+    "margin",
+    "when",
+    "turn_of",
+    "effect",
+    "role",
+    "code",
+    "of",
+    "phase",
+)
 
 
 @dataclass
@@ -132,8 +155,13 @@ def read_conditions(r: Reader, data: dict, sides: tuple[str, ...]) -> list[Condi
             r.expected(w, "a table with rule, text and type", t)
             continue
         r.check_keys(t, KEYS, w, required=("rule", "text"))
-        c = Condition(cid, r.str_(t, "rule", w), r.str_(t, "text", w), r.str_(t, "type", w, "note", choices=TYPES),
-                      code=r.str_(t, "code", w))
+        c = Condition(
+            cid,
+            r.str_(t, "rule", w),
+            r.str_(t, "text", w),
+            r.str_(t, "type", w, "note", choices=TYPES),
+            code=r.str_(t, "code", w),
+        )
         sidechoices = tuple(sides)
         c.side = r.str_(t, "side", w, "", choices=sidechoices) if "side" in t else ""
         c.winner = r.str_(t, "winner", w)
@@ -157,7 +185,11 @@ def read_conditions(r: Reader, data: dict, sides: tuple[str, ...]) -> list[Condi
         c.count = r.int_(t, "count", w, 0, 0, 9999)
         if "ratio" in t:
             v = t["ratio"]
-            if (not isinstance(v, list) or len(v) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) and x > 0 for x in v)):
+            if (
+                not isinstance(v, list)
+                or len(v) != 2
+                or not all(isinstance(x, int) and not isinstance(x, bool) and x > 0 for x in v)
+            ):
                 r.expected(f"{w}.ratio", "two positive integers such as [2, 3] (two thirds)", v)
             else:
                 c.ratio = (v[0], v[1])
@@ -175,8 +207,15 @@ def read_conditions(r: Reader, data: dict, sides: tuple[str, ...]) -> list[Condi
         c.effect = r.str_(t, "effect", w, "win", choices=("win", "end"))
         c.role = r.str_(t, "role", w, "win")
         c.phase = r.str_(t, "phase", w)
-        needs = {"hold_all": ("side", "spaces"), "hold_any": ("spaces",), "hold_n": ("side", "spaces", "count"), "all": ("of",),
-                 "production": ("side", "versus"), "vp": ("side", "versus", "values"), "default": ()}.get(c.type, ())
+        needs = {
+            "hold_all": ("side", "spaces"),
+            "hold_any": ("spaces",),
+            "hold_n": ("side", "spaces", "count"),
+            "all": ("of",),
+            "production": ("side", "versus"),
+            "vp": ("side", "versus", "values"),
+            "default": (),
+        }.get(c.type, ())
         for k in needs:
             if k == "side" and c.sides and c.type in ("hold_all", "hold_n"):
                 if not c.who():
@@ -282,9 +321,11 @@ def disagreements(conds: list[Condition]) -> list[str]:
         ends = [c for c in conds if c.role == role and c.effect == "win" and c.when == "end" and c.type != "note"]
         for i, c in enumerate(ends):
             if c.type in ("default", "track") and i + 1 < len(ends):
-                later = ", ".join(f"victory.{x.id}" for x in ends[i + 1:])
-                out.append(f"victory.{c.id} always decides at the end of the game ({c.type}), so {later} after it never "
-                           f"does: the two can name different winners (the first that holds wins; order them or drop one)")
+                later = ", ".join(f"victory.{x.id}" for x in ends[i + 1 :])
+                out.append(
+                    f"victory.{c.id} always decides at the end of the game ({c.type}), so {later} after it never "
+                    f"does: the two can name different winners (the first that holds wins; order them or drop one)"
+                )
                 break
     return out
 
@@ -321,7 +362,9 @@ def _now(c: Condition, f: Facts, when: str) -> bool:
     return c.when == when
 
 
-def _decide(conds: list[Condition], f: Facts, when: str, every: list[Condition] | None = None) -> tuple[Condition, str] | None:
+def _decide(
+    conds: list[Condition], f: Facts, when: str, every: list[Condition] | None = None
+) -> tuple[Condition, str] | None:
     for c in conds:
         if c.type == "note" or c.effect != "win" or not _now(c, f, when):
             continue
@@ -359,8 +402,12 @@ def evaluate(conds: list[Condition], f: Facts) -> dict | None:
     if found is None:
         return None
     c, figures = found
-    out = {"winner": _winner(c, f), "condition": c.text + (f" ({figures})" if figures else ""), "rule": c.rule,
-           "immediate": immediate}
+    out = {
+        "winner": _winner(c, f),
+        "condition": c.text + (f" ({figures})" if figures else ""),
+        "rule": c.rule,
+        "immediate": immediate,
+    }
     for role in dict.fromkeys(x.role for x in conds if x.role not in ("win", "part")):
         group = [x for x in conds if x.role == role]
         got = _decide(group, f, "immediate", conds) or _decide(group, f, "end", conds)
@@ -370,5 +417,14 @@ def evaluate(conds: list[Condition], f: Facts) -> dict | None:
     return out
 
 
-__all__ = ["Condition", "Facts", "TYPES", "conditions_data", "disagreements", "evaluate", "holds", "read_conditions",
-           "victory_points"]
+__all__ = [
+    "Condition",
+    "Facts",
+    "TYPES",
+    "conditions_data",
+    "disagreements",
+    "evaluate",
+    "holds",
+    "read_conditions",
+    "victory_points",
+]

@@ -67,8 +67,10 @@ class RoundHost:
         return bool(game.state.over)
 
     def end(self, game, result: dict) -> list:
-        return [vptrack.SetAttr("phase", "over", "game over"),
-                vptrack.SetAttr("winner", str(result.get("winner", "")), "the VP track's winner")]
+        return [
+            vptrack.SetAttr("phase", "over", "game over"),
+            vptrack.SetAttr("winner", str(result.get("winner", "")), "the VP track's winner"),
+        ]
 
 
 def enabled(game) -> bool:
@@ -123,8 +125,10 @@ def check(host: Host, game, action: Action) -> Outcome:
     """``vp-set`` (the referee records the track's markers) and ``vp-check`` (a check now;
     ``final``: the Final Victory Point Check)."""
     if not enabled(game):
-        return refused(f"{game.scenario.name} has no VP track: {action.verb} applies to scenarios with a [vp_track] table",
-                       "0 Seasonal Victory Phase")
+        return refused(
+            f"{game.scenario.name} has no VP track: {action.verb} applies to scenarios with a [vp_track] table",
+            "0 Seasonal Victory Phase",
+        )
     spec, ts = game.scenario.vp_track, game.state.vp_track
     if action.verb == "vp-set":
         board = game.board
@@ -132,25 +136,43 @@ def check(host: Host, game, action: Action) -> Outcome:
         if isinstance(got, str):
             return refused(got, "0 Seasonal Victory Phase")
         new, msgs = got
-        return Outcome(True, [vptrack.SetAttr("vp_track", new, "vp-set")], msgs, rule="referee's record (0.1.1-0.3)",
-                       label="VP track: " + "; ".join(msgs))
+        return Outcome(
+            True,
+            [vptrack.SetAttr("vp_track", new, "vp-set")],
+            msgs,
+            rule="referee's record (0.1.1-0.3)",
+            label="VP track: " + "; ".join(msgs),
+        )
     final = bool(action.args.get("final"))
     if ts.result:
-        return refused(f"the VP track has decided the game already: {ts.result.get('condition', '')}", ts.result.get("rule", "0.2"))
+        return refused(
+            f"the VP track has decided the game already: {ts.result.get('condition', '')}", ts.result.get("rule", "0.2")
+        )
     turn = host.turn(game)
     new, _chk, _p, lines = vptrack.perform_check(spec, ts, host.facts(game), turn, final=final)
     cmds: list = [vptrack.SetAttr("vp_track", new, "Victory Point Check")]
     if new.result:
         cmds += host.end(game, new.result)
-    return Outcome(True, cmds, lines, rule="0.3" if final else "0.1",
-                   label="Final Victory Point Check" if final else f"Victory Point Check {turn}")
+    return Outcome(
+        True,
+        cmds,
+        lines,
+        rule="0.3" if final else "0.1",
+        label="Final Victory Point Check" if final else f"Victory Point Check {turn}",
+    )
 
 
 def panel(host: Host, game) -> list[tuple[str, list[str]]]:
     if not enabled(game):
         return []
-    return [("Victory Point Check", vptrack.panel_lines(game.scenario.vp_track, game.state.vp_track, host.facts(game),
-                                                        host.turn(game), final=host.over(game)))]
+    return [
+        (
+            "Victory Point Check",
+            vptrack.panel_lines(
+                game.scenario.vp_track, game.state.vp_track, host.facts(game), host.turn(game), final=host.over(game)
+            ),
+        )
+    ]
 
 
 def marks(host: Host, game) -> list[Mark]:
@@ -159,8 +181,10 @@ def marks(host: Host, game) -> list[Mark]:
     if not enabled(game):
         return []
     facts = host.facts(game)
-    return [Mark(sp, "star", facts.holder(sp) or "", f"{s.faction} strategic space {s.name or facts.name(sp)}")
-            for sp, s in game.scenario.vp_track.strategic.items()]
+    return [
+        Mark(sp, "star", facts.holder(sp) or "", f"{s.faction} strategic space {s.name or facts.name(sp)}")
+        for sp, s in game.scenario.vp_track.strategic.items()
+    ]
 
 
 def tracks(game) -> list[TrackRow]:
@@ -175,9 +199,15 @@ def tracks(game) -> list[TrackRow]:
     note = f"last check: {ts.checked}" if ts.checked else "no check yet"
     if ts.result:
         note = f"{ts.result.get('winner', '')}: {ts.result.get('condition', '')}".strip(": ")
-    return [TrackRow("vp_track", f"VP Track: {vptrack.FACE_NAMES.get(ts.face, ts.face)}{value}",
-                     [side if b.id == ts.box else "" for b in spec.boxes], note,
-                     labels=[("AV" if b.automatic else str(b.vp)) for b in spec.boxes])]
+    return [
+        TrackRow(
+            "vp_track",
+            f"VP Track: {vptrack.FACE_NAMES.get(ts.face, ts.face)}{value}",
+            [side if b.id == ts.box else "" for b in spec.boxes],
+            note,
+            labels=[("AV" if b.automatic else str(b.vp)) for b in spec.boxes],
+        )
+    ]
 
 
 class TrackMoves:
@@ -222,5 +252,19 @@ def report(host: Host, rep, game):
     return TrackReport(rep, host, game) if enabled(game) else rep
 
 
-__all__ = ["Host", "MOVES", "RoundHost", "TrackMoves", "TrackReport", "VERBS", "check", "enabled", "follow_up", "panel", "problems", "report",
-           "result", "start"]
+__all__ = [
+    "Host",
+    "MOVES",
+    "RoundHost",
+    "TrackMoves",
+    "TrackReport",
+    "VERBS",
+    "check",
+    "enabled",
+    "follow_up",
+    "panel",
+    "problems",
+    "report",
+    "result",
+    "start",
+]

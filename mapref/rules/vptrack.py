@@ -44,8 +44,24 @@ TRACK_SIDES = ("axis", "allies", "")  # a box's side: the face it shows; "" = th
 POSTURES = ("war", "neutral", "appeasement", "policy")
 SPEC_KEYS = ("rule", "factions", "seasons", "berlin", "policy_markers", "boxes", "start", "allied_cap")
 BOX_KEYS = ("id", "label", "side", "vp", "from", "to", "automatic")
-STATE_KEYS = ("box", "face", "value", "checked", "war", "no_retreat", "ss_europa", "allied_collapse",
-              "military_takeover", "minors", "stronghold", "support", "galvanic", "bonus", "countries", "result")
+STATE_KEYS = (
+    "box",
+    "face",
+    "value",
+    "checked",
+    "war",
+    "no_retreat",
+    "ss_europa",
+    "allied_collapse",
+    "military_takeover",
+    "minors",
+    "stronghold",
+    "support",
+    "galvanic",
+    "bonus",
+    "countries",
+    "result",
+)
 COUNTRY_KEYS = ("kind", "markers", "influence", "policy_affected")
 
 
@@ -181,7 +197,9 @@ def read_state(r: Reader, t: dict, where: str, spec: TrackSpec | None = None) ->
         value=r.int_(t, "value", where, 0, -999, 999) if "value" in t else None,
         checked=r.str_(t, "checked", where),
         war=r.str_(t, "war", where, "limited", choices=WARS),
-        no_retreat=r.str_(t, "no_retreat", where, "", choices=("",) + boxes) if boxes else r.str_(t, "no_retreat", where),
+        no_retreat=r.str_(t, "no_retreat", where, "", choices=("",) + boxes)
+        if boxes
+        else r.str_(t, "no_retreat", where),
         ss_europa=r.str_(t, "ss_europa", where, "", choices=("",) + boxes) if boxes else r.str_(t, "ss_europa", where),
         allied_collapse=r.int_(t, "allied_collapse", where, 0, 0, 99),
         military_takeover=r.int_(t, "military_takeover", where, 0, 0, 99),
@@ -207,8 +225,12 @@ def read_state(r: Reader, t: dict, where: str, spec: TrackSpec | None = None) ->
             r.expected(w, 'a table such as { kind = "neutral", influence = "pro_west" }', c)
             continue
         r.check_keys(c, COUNTRY_KEYS, w)
-        st.countries[code] = CountryRecord(r.str_(c, "kind", w, "", choices=KINDS), _strs(r, c, "markers", w),
-                                           r.str_(c, "influence", w, "", choices=INFLUENCES), r.bool_(c, "policy_affected", w))
+        st.countries[code] = CountryRecord(
+            r.str_(c, "kind", w, "", choices=KINDS),
+            _strs(r, c, "markers", w),
+            r.str_(c, "influence", w, "", choices=INFLUENCES),
+            r.bool_(c, "policy_affected", w),
+        )
     res = r.table(t, "result", where)
     st.result = dict(res)
     return st
@@ -284,7 +306,9 @@ def read_spec(r: Reader, data: dict, sides: tuple[str, ...]) -> TrackSpec | None
     boxes: list[Box] = []
     raw = t.get("boxes", [])
     if not isinstance(raw, list) or not all(isinstance(b, dict) for b in raw):
-        r.expected(f"{w}.boxes", "an array of tables such as { id = \"axis_1\", side = \"axis\", vp = 1, from = 3, to = 5 }", raw)
+        r.expected(
+            f"{w}.boxes", 'an array of tables such as { id = "axis_1", side = "axis", vp = 1, from = 3, to = 5 }', raw
+        )
         raw = []
     for b in raw:
         r.check_keys(b, BOX_KEYS, f"{w}.boxes", required=("id",))
@@ -292,11 +316,28 @@ def read_spec(r: Reader, data: dict, sides: tuple[str, ...]) -> TrackSpec | None
         side = r.str_(b, "side", f"{w}.boxes", "", choices=TRACK_SIDES)
         lo = r.int_(b, "from", f"{w}.boxes", 0, -999, 999) if "from" in b else None
         hi = r.int_(b, "to", f"{w}.boxes", 0, -999, 999) if "to" in b else None
-        boxes.append(Box(bid, r.str_(b, "label", f"{w}.boxes", bid), side, r.int_(b, "vp", f"{w}.boxes", 0, 0, 99), lo, hi,
-                         r.bool_(b, "automatic", f"{w}.boxes")))
+        boxes.append(
+            Box(
+                bid,
+                r.str_(b, "label", f"{w}.boxes", bid),
+                side,
+                r.int_(b, "vp", f"{w}.boxes", 0, 0, 99),
+                lo,
+                hi,
+                r.bool_(b, "automatic", f"{w}.boxes"),
+            )
+        )
     _check_boxes(r, f"{w}.boxes", boxes)
-    spec = TrackSpec(r.str_(t, "rule", w), factions, tuple(boxes), {}, tuple(_strs(r, t, "seasons", w)),
-                     r.str_(t, "berlin", w), tuple(_strs(r, t, "policy_markers", w)), r.int_(t, "allied_cap", w, 4, 0, 99))
+    spec = TrackSpec(
+        r.str_(t, "rule", w),
+        factions,
+        tuple(boxes),
+        {},
+        tuple(_strs(r, t, "seasons", w)),
+        r.str_(t, "berlin", w),
+        tuple(_strs(r, t, "policy_markers", w)),
+        r.int_(t, "allied_cap", w, 4, 0, 99),
+    )
     spec.start = read_state(r, r.table(t, "start", w), f"{w}.start", spec)
     if not spec.start.box and boxes:
         r.error(f"{w}.start", 'missing required key "box" (where the VP marker starts)')
@@ -306,7 +347,9 @@ def read_spec(r: Reader, data: dict, sides: tuple[str, ...]) -> TrackSpec | None
             r.expected(ws, 'a table such as { faction = "axis", name = "Berlin" }', s)
             continue
         r.check_keys(s, ("faction", "name"), ws, required=("faction",))
-        spec.strategic[space] = Strategic(space, r.str_(s, "faction", ws, "axis", choices=FACTIONS), r.str_(s, "name", ws))
+        spec.strategic[space] = Strategic(
+            space, r.str_(s, "faction", ws, "axis", choices=FACTIONS), r.str_(s, "name", ws)
+        )
     return spec
 
 
@@ -331,9 +374,12 @@ def _check_boxes(r: Reader, w: str, boxes: list[Box]) -> None:
 
     # 0.1.2: +1 and +2 -> the 0 box, face unchanged; clarification: 0 -> the 1 VP box, Allied
     # Crusade; example: +3 -> the 1 VP box, Axis Tide
-    for v, side, vp, what in ((0, "allies", 1, "0 in the 1 VP box on its Allied Crusade side (0.1.2 clarification)"),
-                              (1, "", 0, "+1 in the 0 box (0.1.2)"), (2, "", 0, "+2 in the 0 box (0.1.2)"),
-                              (3, "axis", 1, "+3 in the 1 VP box on its Axis Tide side (0.1.2 example)")):
+    for v, side, vp, what in (
+        (0, "allies", 1, "0 in the 1 VP box on its Allied Crusade side (0.1.2 clarification)"),
+        (1, "", 0, "+1 in the 0 box (0.1.2)"),
+        (2, "", 0, "+2 in the 0 box (0.1.2)"),
+        (3, "axis", 1, "+3 in the 1 VP box on its Axis Tide side (0.1.2 example)"),
+    ):
         b = at(v)
         if b is None or b.side != side or b.vp != vp or b.automatic:
             r.error(w, f"the track must place {what}")
@@ -383,9 +429,23 @@ class Check:
         return [e for e in self.entries if not e.count]
 
     def as_dict(self) -> dict:
-        return {"value": self.value, "final": self.final, "allied_collapse": self.collapse, "military_takeover": self.takeover,
-                "spaces": [{"space": e.space, "name": e.name, "faction": e.faction, "held_by": e.holder, "count": e.count,
-                            "why": e.why} for e in self.entries]}
+        return {
+            "value": self.value,
+            "final": self.final,
+            "allied_collapse": self.collapse,
+            "military_takeover": self.takeover,
+            "spaces": [
+                {
+                    "space": e.space,
+                    "name": e.name,
+                    "faction": e.faction,
+                    "held_by": e.holder,
+                    "count": e.count,
+                    "why": e.why,
+                }
+                for e in self.entries
+            ],
+        }
 
 
 def _policy_affected(spec: TrackSpec, st: TrackState, country: str | None) -> str:
@@ -444,11 +504,18 @@ def strategic_value(spec: TrackSpec, st: TrackState, facts: TrackFacts, final: b
                 kind = st.support
                 posture = st.minors.get(kind, "war")
                 if posture != "war":
-                    why = (f"{how}; the Republican Support marker shows {kind.title()}, and the {kind.title()} Minors "
-                           f"Posture is {posture.replace('_', ' ').title()}, not War: Policy Affected (0.1.1 exception)")
+                    why = (
+                        f"{how}; the Republican Support marker shows {kind.title()}, and the {kind.title()} Minors "
+                        f"Posture is {posture.replace('_', ' ').title()}, not War: Policy Affected (0.1.1 exception)"
+                    )
                 else:
-                    count, why = -1, (f"{how}; the Republican Support marker shows {kind.title()} and the {kind.title()} "
-                                      f"Minors Posture is War: counts for the Allies (0.1.1 step 2, exception)")
+                    count, why = (
+                        -1,
+                        (
+                            f"{how}; the Republican Support marker shows {kind.title()} and the {kind.title()} "
+                            f"Minors Posture is War: counts for the Allies (0.1.1 step 2, exception)"
+                        ),
+                    )
             else:
                 pa = _policy_affected(spec, st, country)
                 if pa:
@@ -487,7 +554,12 @@ def placement(spec: TrackSpec, st: TrackState, value: int) -> Placement:
         # higher than) the one containing the No Retreat marker"
         nr = spec.index(st.no_retreat)
         if nr >= 0 and spec.index(b.id) > nr:
-            out = Placement(st.no_retreat, face, f"moved back to the No Retreat marker's box ({label(spec, st.no_retreat)}) (0.1.2)", True)
+            out = Placement(
+                st.no_retreat,
+                face,
+                f"moved back to the No Retreat marker's box ({label(spec, st.no_retreat)}) (0.1.2)",
+                True,
+            )
     return out
 
 
@@ -509,17 +581,27 @@ def automatic_victory(spec: TrackSpec, st: TrackState, p: Placement) -> dict | N
         side = "axis" if p.face == "axis_tide" else "allies"
         if side == "axis" and st.no_retreat:
             return None  # 0.2 clarification: impossible while the No Retreat marker is on the track
-        return {"winner": spec.axis_side if side == "axis" else spec.allied_winner, "how": "automatic",
-                "condition": f"European Domination: the VP marker placed in {b.label} during Total War", "rule": "0.2"}
+        return {
+            "winner": spec.axis_side if side == "axis" else spec.allied_winner,
+            "how": "automatic",
+            "condition": f"European Domination: the VP marker placed in {b.label} during Total War",
+            "rule": "0.2",
+        }
     if p.face == "allied_crusade" and st.war == "limited" and b.side == "allies" and b.vp >= 2:
         # German Surrender: "If the Allied Crusade VP marker is placed in the 2 VP Box during
         # Limited War" (the 2 VP box or one further to the Allied end: V9)
-        return {"winner": spec.allied_winner, "how": "automatic",
-                "condition": f"German Surrender: the Allied Crusade VP marker placed in {b.label} during Limited War", "rule": "0.2"}
+        return {
+            "winner": spec.allied_winner,
+            "how": "automatic",
+            "condition": f"German Surrender: the Allied Crusade VP marker placed in {b.label} during Limited War",
+            "rule": "0.2",
+        }
     return None
 
 
-def perform_check(spec: TrackSpec, st: TrackState, facts: TrackFacts, turn: str, final: bool = False) -> tuple[TrackState, Check, Placement, list[str]]:
+def perform_check(
+    spec: TrackSpec, st: TrackState, facts: TrackFacts, turn: str, final: bool = False
+) -> tuple[TrackState, Check, Placement, list[str]]:
     """A Victory Point Check (0.1) or the Final Victory Point Check (0.3): the new state (the
     marker placed, an automatic victory or the final score recorded), the check, the placement
     and the lines that tell what happened."""
@@ -528,8 +610,10 @@ def perform_check(spec: TrackSpec, st: TrackState, facts: TrackFacts, turn: str,
     new = copy.deepcopy(st)
     new.box, new.face, new.value, new.checked = p.box, p.face, chk.value, turn
     what = "Final Victory Point Check" if final else f"Victory Point Check ({turn})"
-    lines = [f"{what}: {'Final' if final else 'Current'} Strategic Value {_signed(chk.value)}; the VP marker goes to {label(spec, p.box)}, "
-             f"{FACE_NAMES[p.face]}" + (f" ({p.note})" if p.note else "")]
+    lines = [
+        f"{what}: {'Final' if final else 'Current'} Strategic Value {_signed(chk.value)}; the VP marker goes to {label(spec, p.box)}, "
+        f"{FACE_NAMES[p.face]}" + (f" ({p.note})" if p.note else "")
+    ]
     if not new.result:
         won = None if final else automatic_victory(spec, new, p)
         if won is not None:
@@ -566,9 +650,17 @@ def final_score(spec: TrackSpec, st: TrackState) -> dict:
     axis, allies = sum(v for v, _ in axis_terms), sum(v for v, _ in allied_terms)
     # "The side with the most VPs wins. If the VP scores are tied at the end of the game, the Axis faction wins."
     winner = spec.axis_side if axis >= allies else spec.allied_winner
-    return {"winner": winner, "how": "score", "axis": axis, "allies": allies, "rule": "0.3",
-            "condition": f"final score Axis {axis}, Allies {allies}" + (" (a tie goes to the Axis)" if axis == allies else ""),
-            "axis_terms": [f"{v} {w}" for v, w in axis_terms], "allied_terms": [f"{v} {w}" for v, w in allied_terms]}
+    return {
+        "winner": winner,
+        "how": "score",
+        "axis": axis,
+        "allies": allies,
+        "rule": "0.3",
+        "condition": f"final score Axis {axis}, Allies {allies}"
+        + (" (a tie goes to the Axis)" if axis == allies else ""),
+        "axis_terms": [f"{v} {w}" for v, w in axis_terms],
+        "allied_terms": [f"{v} {w}" for v, w in allied_terms],
+    }
 
 
 def combined_score(maps: list[dict]) -> dict:
@@ -587,11 +679,22 @@ def panel_lines(spec: TrackSpec, st: TrackState, facts: TrackFacts, turn: str = 
     chk = strategic_value(spec, st, facts, final)
     p = placement(spec, st, chk.value)
     head = "Final Strategic Value" if final else "Current Strategic Value"
-    out = [f"{head} now: {_signed(chk.value)} -> {label(spec, p.box)}, {FACE_NAMES[p.face]}" + (f" ({p.note})" if p.note else "")]
-    out.append(f"VP marker: {label(spec, st.box)}, {FACE_NAMES[st.face]}"
-               + (f" (check of {st.checked}: {_signed(st.value)})" if st.checked and st.value is not None else " (no check yet)"))
-    out.append(f"War: {st.war.title()}; No Retreat: {label(spec, st.no_retreat) if st.no_retreat else 'not on the track'}"
-               + (f"; SS Europa: {label(spec, st.ss_europa)} (scores nothing)" if st.ss_europa else ""))
+    out = [
+        f"{head} now: {_signed(chk.value)} -> {label(spec, p.box)}, {FACE_NAMES[p.face]}"
+        + (f" ({p.note})" if p.note else "")
+    ]
+    out.append(
+        f"VP marker: {label(spec, st.box)}, {FACE_NAMES[st.face]}"
+        + (
+            f" (check of {st.checked}: {_signed(st.value)})"
+            if st.checked and st.value is not None
+            else " (no check yet)"
+        )
+    )
+    out.append(
+        f"War: {st.war.title()}; No Retreat: {label(spec, st.no_retreat) if st.no_retreat else 'not on the track'}"
+        + (f"; SS Europa: {label(spec, st.ss_europa)} (scores nothing)" if st.ss_europa else "")
+    )
     plus = [e for e in chk.entries if e.count > 0]
     minus = [e for e in chk.entries if e.count < 0]
     out.append(f"Counted for the Axis (+{len(plus) + chk.collapse}):")
@@ -639,7 +742,9 @@ def check_set(spec: TrackSpec, st: TrackState, a: dict, exists=lambda space: Tru
         if v == "none":
             return ""
         if v not in boxes:
-            raise ValueError(f"--{key.replace('_', '-')} {v!r}: not a box of the VP track ({', '.join(b.id for b in spec.boxes)}; none)")
+            raise ValueError(
+                f"--{key.replace('_', '-')} {v!r}: not a box of the VP track ({', '.join(b.id for b in spec.boxes)}; none)"
+            )
         return v
 
     try:
@@ -648,7 +753,10 @@ def check_set(spec: TrackSpec, st: TrackState, a: dict, exists=lambda space: Tru
                 raise ValueError(f"--war {a['war']!r}: expected limited or total")
             new.war = a["war"]
             msgs.append(f"{new.war.title()} War")
-        for key, attr, what in (("collapse", "allied_collapse", "Allied Collapse"), ("takeover", "military_takeover", "Military Takeover")):
+        for key, attr, what in (
+            ("collapse", "allied_collapse", "Allied Collapse"),
+            ("takeover", "military_takeover", "Military Takeover"),
+        ):
             if a.get(key) is not None:
                 n = int(a[key])
                 if not 0 <= n <= 99:
@@ -707,7 +815,9 @@ def check_set(spec: TrackSpec, st: TrackState, a: dict, exists=lambda space: Tru
                     c.markers.append(m)
             for m in a.get("remove_marker") or []:
                 if m not in c.markers:
-                    raise ValueError(f"--remove-marker {m!r}: {code} has no such marker ({', '.join(c.markers) or 'none'})")
+                    raise ValueError(
+                        f"--remove-marker {m!r}: {code} has no such marker ({', '.join(c.markers) or 'none'})"
+                    )
                 c.markers.remove(m)
             if a.get("influence") is not None:
                 v = "" if a["influence"] == "none" else a["influence"]
@@ -717,11 +827,17 @@ def check_set(spec: TrackSpec, st: TrackState, a: dict, exists=lambda space: Tru
             if a.get("policy_affected") is not None:
                 c.policy_affected = bool(a["policy_affected"])
             new.countries[code] = c
-            bits = [c.kind.replace("_", " ") or "no kind"] + ([f"markers {', '.join(c.markers)}"] if c.markers else []) \
-                + ([c.influence.replace("_", "-") + " influence"] if c.influence else []) + (["Policy Affected"] if c.policy_affected else [])
+            bits = (
+                [c.kind.replace("_", " ") or "no kind"]
+                + ([f"markers {', '.join(c.markers)}"] if c.markers else [])
+                + ([c.influence.replace("_", "-") + " influence"] if c.influence else [])
+                + (["Policy Affected"] if c.policy_affected else [])
+            )
             msgs.append(f"{code}: " + "; ".join(bits))
         elif any(a.get(k) is not None for k in ("kind", "add_marker", "remove_marker", "influence", "policy_affected")):
-            raise ValueError("--kind, --add-marker, --remove-marker, --influence and --policy-affected need --country CODE")
+            raise ValueError(
+                "--kind, --add-marker, --remove-marker, --influence and --policy-affected need --country CODE"
+            )
     except (TypeError, ValueError) as e:
         return str(e)
     if not msgs:
@@ -744,6 +860,29 @@ class SetAttr(Command):
         setattr(target, self.attr, self.was)
 
 
-__all__ = ["Box", "Check", "check_set", "CountryRecord", "Entry", "Placement", "SetAttr", "Strategic", "TrackFacts", "TrackSpec",
-           "TrackState", "automatic_victory", "check_spaces", "combined_score", "final_score", "initial_state", "panel_lines",
-           "perform_check", "placement", "read_spec", "read_state", "state_data", "strategic_value", "toml_lines"]
+__all__ = [
+    "Box",
+    "Check",
+    "check_set",
+    "CountryRecord",
+    "Entry",
+    "Placement",
+    "SetAttr",
+    "Strategic",
+    "TrackFacts",
+    "TrackSpec",
+    "TrackState",
+    "automatic_victory",
+    "check_spaces",
+    "combined_score",
+    "final_score",
+    "initial_state",
+    "panel_lines",
+    "perform_check",
+    "placement",
+    "read_spec",
+    "read_state",
+    "state_data",
+    "strategic_value",
+    "toml_lines",
+]

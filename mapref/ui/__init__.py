@@ -37,6 +37,7 @@ def autoclose(root) -> None:
     test run the real ``mapref`` command and see which window opened."""
     ms = os.environ.get("MAPREF_EXIT_AFTER_MS")
     if ms:
+
         def done():
             root.update_idletasks()  # the first frame drawn before it is reported (bench/run times it)
             print(f"window: {root.title()}", flush=True)
@@ -54,8 +55,10 @@ class PositionExport:
     "png" or "html"; tests may replace it), and says what it did with ``exported(text)``;
     ``export_supply()`` draws the supply view on the PNG."""
 
-    KINDS = {"png": (".png", "PNG image", "Export the position as PNG"),
-             "html": (".html", "Web page", "Export the position as a web page")}
+    KINDS = {
+        "png": (".png", "PNG image", "Export the position as PNG"),
+        "html": (".html", "Web page", "Export the position as a web page"),
+    }
 
     def export_supply(self) -> bool:
         return False
@@ -101,5 +104,9 @@ class PositionExport:
         ext, what, title = self.KINDS[kind]
         path = getattr(self.session, "path", None)
         name = (Path(path).stem if path else getattr(self.session.scenario, "id", "position")) + ext
-        return filedialog.asksaveasfilename(parent=self.root, title=title, defaultextension=ext, initialfile=name,
-                                            filetypes=[(what, f"*{ext}")]) or None
+        return (
+            filedialog.asksaveasfilename(
+                parent=self.root, title=title, defaultextension=ext, initialfile=name, filetypes=[(what, f"*{ext}")]
+            )
+            or None
+        )

@@ -14,7 +14,6 @@ import sys
 from pathlib import Path
 
 
-
 def __getattr__(name: str):
     if name == "App":  # the map editor; imported when asked for (a game opens without it)
         from mapref.ui.editor import Editor
@@ -50,10 +49,13 @@ def display_problem() -> str | None:
     else:
         probe.destroy()
         return None
-    return (f"mapref: the windows need a graphical display, and there is none here ({why}).\n"
-            "Run mapref on a desktop, through ssh -X, or under Xvfb (xvfb-run mapref ...).\n"
-            "The command-line verbs work without a display: "
-            + ", ".join(f"mapref {v}" for v in VERBS) + " and each game's own; mapref --help lists them all.")
+    return (
+        f"mapref: the windows need a graphical display, and there is none here ({why}).\n"
+        "Run mapref on a desktop, through ssh -X, or under Xvfb (xvfb-run mapref ...).\n"
+        "The command-line verbs work without a display: "
+        + ", ".join(f"mapref {v}" for v in VERBS)
+        + " and each game's own; mapref --help lists them all."
+    )
 
 
 def run(path: str | Path | None, loaded: tuple[str, object] | None = None) -> int:

@@ -156,7 +156,7 @@ class AreaCanvas(tk.Canvas):
         """The move line under widget point (x, y): of a big map, among those drawn."""
         p = Point(self.map_xy(x, y))
         best, best_d = None, self.reach(pixels)
-        for lid in (list(self.line_items) if self.big else self.model.lines):
+        for lid in list(self.line_items) if self.big else self.model.lines:
             pieces = self.line_pieces(lid)
             if pieces is None:
                 continue
@@ -196,7 +196,7 @@ class AreaCanvas(tk.Canvas):
         return self._cell_size
 
     def detail(self) -> str:
-        """"full", or for a big map zoomed out "low" (simplified outlines, no names, values or lines)."""
+        """ "full", or for a big map zoomed out "low" (simplified outlines, no names, values or lines)."""
         return "low" if self.big and self.zoom * self._cell() < DETAIL_PX else "full"
 
     def _view_rect(self, grow: float = 0.0) -> tuple[float, float, float, float]:
@@ -248,7 +248,9 @@ class AreaCanvas(tk.Canvas):
         self._draw_locations(new)
         if self._detail == "full":
             by_place = lines_by_place(self.model.lines)
-            for k in [k for k in self.line_items if k not in self.model.lines or not self._line_shown(self.model.lines[k])]:
+            for k in [
+                k for k in self.line_items if k not in self.model.lines or not self._line_shown(self.model.lines[k])
+            ]:
                 self.delete(*self.line_items.pop(k))
             lines = {k for lid in new for k in by_place.get(lid, ()) if k not in self.line_items}
             for k in sorted(lines):
@@ -286,9 +288,24 @@ class AreaCanvas(tk.Canvas):
             if len(pts) < 6:  # a sliver gone to a line at this zoom: its exact outline
                 continue
             hole = not first[r]
-            i = call(w, "create", "polygon", *pts, "-fill", SEA if hole else self.fill_of(locs[owner[part_of[r]]].colour),
-                     "-outline", BORDER, "-width", 1.2, "-stipple", "" if hole else stipple,
-                     "-tags", ("loc", f"loc:{lid}", "locations") + (("hole",) if hole else ()), "-state", st)
+            i = call(
+                w,
+                "create",
+                "polygon",
+                *pts,
+                "-fill",
+                SEA if hole else self.fill_of(locs[owner[part_of[r]]].colour),
+                "-outline",
+                BORDER,
+                "-width",
+                1.2,
+                "-stipple",
+                "" if hole else stipple,
+                "-tags",
+                ("loc", f"loc:{lid}", "locations") + (("hole",) if hole else ()),
+                "-state",
+                st,
+            )
             drawn.setdefault(lid, []).append(self.tk.getint(i))
         for lid in lids:
             if lid not in drawn:  # every outline collapsed: drawn exactly
@@ -321,7 +338,9 @@ class AreaCanvas(tk.Canvas):
             lines = list(self.model.lines)
         elif self._detail == "full":
             by_place = lines_by_place(self.model.lines)
-            lines = sorted({k for p in list(self.loc_items) + [f"box:{b}" for b in self.model.boxes] for k in by_place.get(p, ())})
+            lines = sorted(
+                {k for p in list(self.loc_items) + [f"box:{b}" for b in self.model.boxes] for k in by_place.get(p, ())}
+            )
         else:
             lines = []
         for lid in lines:
@@ -357,12 +376,22 @@ class AreaCanvas(tk.Canvas):
         for p in getattr(land, "geoms", [land]):
             if p.geom_type != "Polygon":
                 continue
-            i = self.create_polygon(self.flat(p.exterior.coords[:-1]), fill=fill, outline="#8aa0b5", dash=(4, 3),
-                                    tags=("land",), state=self._state("land"))
+            i = self.create_polygon(
+                self.flat(p.exterior.coords[:-1]),
+                fill=fill,
+                outline="#8aa0b5",
+                dash=(4, 3),
+                tags=("land",),
+                state=self._state("land"),
+            )
             self._z(i, "land")
 
     def _stipple(self) -> str:
-        return "gray50" if (self.bg_image is not None and self.model.background and "background" not in self.hidden) else ""
+        return (
+            "gray50"
+            if (self.bg_image is not None and self.model.background and "background" not in self.hidden)
+            else ""
+        )
 
     def draw_location(self, lid: str, bulk: bool = False, geom=None) -> None:
         """(Re)draw location ``lid``; ``bulk``: one of many, stacked by the caller; ``geom``: its
@@ -381,14 +410,27 @@ class AreaCanvas(tk.Canvas):
         fill = self.fill_of(loc.colour)
         tags = ("loc", f"loc:{lid}", "locations")
         stipple = self._stipple()
-        for p in (loc.parts if geom is None else [g for g in getattr(geom, "geoms", [geom]) if g.geom_type == "Polygon"]):
-            i = self.create_polygon(self.flat(p.exterior.coords[:-1]), fill=fill, outline=BORDER, width=1.2, stipple=stipple,
-                                    tags=tags, state=self._state("locations"))
+        for p in loc.parts if geom is None else [g for g in getattr(geom, "geoms", [geom]) if g.geom_type == "Polygon"]:
+            i = self.create_polygon(
+                self.flat(p.exterior.coords[:-1]),
+                fill=fill,
+                outline=BORDER,
+                width=1.2,
+                stipple=stipple,
+                tags=tags,
+                state=self._state("locations"),
+            )
             z(i, "locations")
             ids.append(i)
             for r in p.interiors:
-                i = self.create_polygon(self.flat(r.coords[:-1]), fill=SEA, outline=BORDER, width=1.2, tags=tags + ("hole",),
-                                        state=self._state("locations"))
+                i = self.create_polygon(
+                    self.flat(r.coords[:-1]),
+                    fill=SEA,
+                    outline=BORDER,
+                    width=1.2,
+                    tags=tags + ("hole",),
+                    state=self._state("locations"),
+                )
                 z(i, "locations")
                 ids.append(i)
         if low:  # zoomed out on a big map: the outline only (the rest returns with the zoom)
@@ -398,8 +440,14 @@ class AreaCanvas(tk.Canvas):
             for seg in getattr(loc.divider, "geoms", [loc.divider]):
                 if seg.is_empty or seg.geom_type != "LineString":
                     continue
-                i = self.create_line(self.flat(seg.coords), fill=blend(BORDER, fill, 0.15), width=1.5, dash=(6, 4),
-                                     tags=("halves", f"loc:{lid}"), state=self._state("halves"))
+                i = self.create_line(
+                    self.flat(seg.coords),
+                    fill=blend(BORDER, fill, 0.15),
+                    width=1.5,
+                    dash=(6, 4),
+                    tags=("halves", f"loc:{lid}"),
+                    state=self._state("halves"),
+                )
                 z(i, "halves")
                 ids.append(i)
         ids += self._location_label(loc, fill, z)
@@ -422,22 +470,52 @@ class AreaCanvas(tk.Canvas):
         ink = text_colour_on(fill)
         ids = []
         text = ("\u2605 " if loc.capital else "") + loc.label
-        i = self.create_text(x, y, text=text, fill=ink, font=("DejaVu Sans", 9, "bold"), tags=("names", f"loc:{loc.id}", "name"),
-                             state=self._state("names"))
+        i = self.create_text(
+            x,
+            y,
+            text=text,
+            fill=ink,
+            font=("DejaVu Sans", 9, "bold"),
+            tags=("names", f"loc:{loc.id}", "name"),
+            state=self._state("names"),
+        )
         z(i, "names")
         ids.append(i)
         if loc.vp:
             r = 8
-            a = self.create_oval(x - r, y - 17 - r, x + r, y - 17 + r, fill="#fff8dc", outline="#7a5c00", width=1.5,
-                                 tags=("values", f"loc:{loc.id}"), state=self._state("values"))
-            b = self.create_text(x, y - 17, text=str(loc.vp), fill="#3d2e00", font=("DejaVu Sans", 8, "bold"),
-                                 tags=("values", f"loc:{loc.id}", "vp"), state=self._state("values"))
+            a = self.create_oval(
+                x - r,
+                y - 17 - r,
+                x + r,
+                y - 17 + r,
+                fill="#fff8dc",
+                outline="#7a5c00",
+                width=1.5,
+                tags=("values", f"loc:{loc.id}"),
+                state=self._state("values"),
+            )
+            b = self.create_text(
+                x,
+                y - 17,
+                text=str(loc.vp),
+                fill="#3d2e00",
+                font=("DejaVu Sans", 8, "bold"),
+                tags=("values", f"loc:{loc.id}", "vp"),
+                state=self._state("values"),
+            )
             for i in (a, b):
                 z(i, "values")
             ids += [a, b]
         if loc.supply:
-            i = self.create_text(x, y + 13, text="supply: " + ", ".join(s.text() for s in loc.supply), fill=ink,
-                                 font=("DejaVu Sans", 7), tags=("values", f"loc:{loc.id}"), state=self._state("values"))
+            i = self.create_text(
+                x,
+                y + 13,
+                text="supply: " + ", ".join(s.text() for s in loc.supply),
+                fill=ink,
+                font=("DejaVu Sans", 7),
+                tags=("values", f"loc:{loc.id}"),
+                state=self._state("values"),
+            )
             z(i, "values")
             ids.append(i)
         return ids
@@ -453,15 +531,36 @@ class AreaCanvas(tk.Canvas):
         x1, y1 = self.to_canvas((b.position[0] + b.size[0], b.position[1] + b.size[1]))
         fill = self.fill_of(b.colour)
         tags = ("boxes", f"box:{bid}")
-        ids = [self.create_rectangle(x0, y0, x1, y1, fill=fill, outline="#222222", width=2.5, tags=tags, state=self._state("boxes")),
-               self.create_text((x0 + x1) / 2, y0 + 10, text=b.label, fill=text_colour_on(fill), font=("DejaVu Sans", 9, "bold"),
-                                tags=tags + ("name",), state=self._state("boxes"))]
+        ids = [
+            self.create_rectangle(
+                x0, y0, x1, y1, fill=fill, outline="#222222", width=2.5, tags=tags, state=self._state("boxes")
+            ),
+            self.create_text(
+                (x0 + x1) / 2,
+                y0 + 10,
+                text=b.label,
+                fill=text_colour_on(fill),
+                font=("DejaVu Sans", 9, "bold"),
+                tags=tags + ("name",),
+                state=self._state("boxes"),
+            ),
+        ]
         extra = ([f"VP {b.vp}"] if b.vp else []) + [f"supply {s.text()}" for s in b.supply]
         if b.condition:
             extra.append(f"active if {b.condition.text()}")
         if extra:
-            ids.append(self.create_text((x0 + x1) / 2, y0 + 24, text="\n".join(extra), fill=text_colour_on(fill), anchor="n",
-                                        font=("DejaVu Sans", 7), tags=tags, state=self._state("boxes")))
+            ids.append(
+                self.create_text(
+                    (x0 + x1) / 2,
+                    y0 + 24,
+                    text="\n".join(extra),
+                    fill=text_colour_on(fill),
+                    anchor="n",
+                    font=("DejaVu Sans", 7),
+                    tags=tags,
+                    state=self._state("boxes"),
+                )
+            )
         for i in ids if not bulk else ():
             self._z(i, "boxes")
         self.box_items[bid] = ids
@@ -484,14 +583,37 @@ class AreaCanvas(tk.Canvas):
         width = 1.5 if ln.proposed else 2.5
         stubs = [[self.to_canvas(p) for p in piece] for piece in self.line_pieces(lid) or []] if ln.wrap else []
         if len(stubs) == 2:  # round the back of a map that wraps: two stubs, each with an arrow where it goes on
-            ids = [self.create_line(*[c for p in piece for c in p], fill=colour, width=width, dash=dash, arrow="last",
-                                    arrowshape=(8, 8, 5), tags=tags + ("path",), state=st) for piece in stubs]
+            ids = [
+                self.create_line(
+                    *[c for p in piece for c in p],
+                    fill=colour,
+                    width=width,
+                    dash=dash,
+                    arrow="last",
+                    arrowshape=(8, 8, 5),
+                    tags=tags + ("path",),
+                    state=st,
+                )
+                for piece in stubs
+            ]
             pts = [stubs[0][0], stubs[0][1], stubs[1][1], stubs[1][0]]  # its ends, each with the way its stub goes
         else:
-            ids = [self.create_line(*[c for p in pts for c in p], fill=colour, width=width, dash=dash,
-                                    arrow="last" if ln.oneway else "none", arrowshape=(12, 14, 5), tags=tags + ("path",), state=st)]
+            ids = [
+                self.create_line(
+                    *[c for p in pts for c in p],
+                    fill=colour,
+                    width=width,
+                    dash=dash,
+                    arrow="last" if ln.oneway else "none",
+                    arrowshape=(12, 14, 5),
+                    tags=tags + ("path",),
+                    state=st,
+                )
+            ]
         for p in (pts[0], pts[-1]):
-            ids.append(self.create_oval(p[0] - 3, p[1] - 3, p[0] + 3, p[1] + 3, fill=colour, outline="", tags=tags, state=st))
+            ids.append(
+                self.create_oval(p[0] - 3, p[1] - 3, p[0] + 3, p[1] + 3, fill=colour, outline="", tags=tags, state=st)
+            )
         for i in ids:
             z(i, "lines")
         vs = self._state("values") if st == "normal" else "hidden"
@@ -502,17 +624,40 @@ class AreaCanvas(tk.Canvas):
             n = math.hypot(dx, dy) or 1.0
             t = min(0.3, 26 / n)
             cx, cy = p[0] + dx * t, p[1] + dy * t
-            a = self.create_rectangle(cx - 8, cy - 7, cx + 8, cy + 7, fill="#ffffff", outline=colour, width=1.5,
-                                      tags=("values", f"line:{lid}"), state=vs)
-            b = self.create_text(cx, cy, text=f"+{val}", font=("DejaVu Sans", 8, "bold"), fill="#111111",
-                                 tags=("values", f"line:{lid}", "defence"), state=vs)
+            a = self.create_rectangle(
+                cx - 8,
+                cy - 7,
+                cx + 8,
+                cy + 7,
+                fill="#ffffff",
+                outline=colour,
+                width=1.5,
+                tags=("values", f"line:{lid}"),
+                state=vs,
+            )
+            b = self.create_text(
+                cx,
+                cy,
+                text=f"+{val}",
+                font=("DejaVu Sans", 8, "bold"),
+                fill="#111111",
+                tags=("values", f"line:{lid}", "defence"),
+                state=vs,
+            )
             for i in (a, b):
                 z(i, "values")
             ids += [a, b]
         if ln.condition:
             mx, my = midpoint(pts[:2] if stubs else pts)
-            i = self.create_text(mx, my - 8, text=ln.condition.text(), fill=colour, font=("DejaVu Sans", 7, "italic"),
-                                 tags=("values", f"line:{lid}"), state=vs)
+            i = self.create_text(
+                mx,
+                my - 8,
+                text=ln.condition.text(),
+                fill=colour,
+                font=("DejaVu Sans", 7, "italic"),
+                tags=("values", f"line:{lid}"),
+                state=vs,
+            )
             z(i, "values")
             ids.append(i)
         self.line_items[lid] = ids

@@ -16,7 +16,7 @@ from __future__ import annotations
 import tkinter as tk
 from pathlib import Path
 from tkinter import simpledialog, ttk
-from typing import Callable
+from collections.abc import Callable
 
 from mapref.core.areaedit import (
     AreaTouch,
@@ -38,8 +38,16 @@ from mapref.ui.area_problems import AreaProblemsPanel
 from mapref.ui.area_tools import TOOL_CLASSES
 from mapref.ui.dialogs import FormDialog
 from mapref.ui.area_new import ask_new_area_values, new_area_map_from
-from mapref.ui.editor_shell import (BACKGROUND_ACTIONS, FILE_ACTIONS, HELP_ACTIONS, UNDO_ACTIONS, ZOOM_ACTIONS, Action,
-                                    EditorShell, MapKind)
+from mapref.ui.editor_shell import (
+    BACKGROUND_ACTIONS,
+    FILE_ACTIONS,
+    HELP_ACTIONS,
+    UNDO_ACTIONS,
+    ZOOM_ACTIONS,
+    Action,
+    EditorShell,
+    MapKind,
+)
 from mapref.ui.images import probe
 
 ACTIONS: tuple[Action, ...] = (
@@ -49,7 +57,15 @@ ACTIONS: tuple[Action, ...] = (
     *UNDO_ACTIONS,
     Action("delete", "Edit", "Delete selected / last point", (), ("<Delete>", "<BackSpace>"), accel="Delete"),
     Action("escape", "Edit", "Cancel / deselect", (), ("<Escape>",), accel="Esc"),
-    Action("finish", "Edit", "Finish (location, split, areas)", (), ("<Return>", "<KP_Enter>"), accel="Return", separator=True),
+    Action(
+        "finish",
+        "Edit",
+        "Finish (location, split, areas)",
+        (),
+        ("<Return>", "<KP_Enter>"),
+        accel="Return",
+        separator=True,
+    ),
     Action("map-properties", "Edit", "Map name..."),
     Action("add-colour", "Edit", "Add / edit colour class..."),
     Action("add-line-kind", "Edit", "Add / edit line kind..."),
@@ -57,9 +73,18 @@ ACTIONS: tuple[Action, ...] = (
     Action("land-from-locations", "Edit", "Land outline from the locations"),
     Action("clear-land", "Edit", "Clear the land outline"),
     *ZOOM_ACTIONS,
-    Action("find", "View", "Find location...", ("<Control-f>",), accel="Ctrl+F", icon="find", toolbar=True, separator=True),
-    Action("suggest-lines", "Tools", "Suggest land lines from shared borders", ("<Control-l>",), accel="Ctrl+L", icon="area_suggest",
-           toolbar=True),
+    Action(
+        "find", "View", "Find location...", ("<Control-f>",), accel="Ctrl+F", icon="find", toolbar=True, separator=True
+    ),
+    Action(
+        "suggest-lines",
+        "Tools",
+        "Suggest land lines from shared borders",
+        ("<Control-l>",),
+        accel="Ctrl+L",
+        icon="area_suggest",
+        toolbar=True,
+    ),
     Action("accept-lines", "Tools", "Accept all proposed lines", separator=True),
     *BACKGROUND_ACTIONS,
     *HELP_ACTIONS,
@@ -112,12 +137,20 @@ class AreaEditor(EditorShell):
         c.bind("<<Redrawn>>", lambda e: self.show_selection(), add="+")
 
     def handlers(self) -> dict[str, Callable[[], object]]:
-        return {"delete": self.delete, "escape": self.escape, "finish": self.finish, "map-properties": self.ask_map_name,
-                "add-colour": lambda: ask_colour_class(self), "add-line-kind": lambda: ask_line_kind(self),
-                "add-region": lambda: ask_region(self),
-                "land-from-locations": lambda: self.push(set_land_from_locations(self.model)),
-                "clear-land": lambda: self.push(set_map(self.model, label="Clear the land outline", land=None)),
-                "find": self.ask_find, "suggest-lines": self.suggest_lines, "accept-lines": self.accept_all_lines}
+        return {
+            "delete": self.delete,
+            "escape": self.escape,
+            "finish": self.finish,
+            "map-properties": self.ask_map_name,
+            "add-colour": lambda: ask_colour_class(self),
+            "add-line-kind": lambda: ask_line_kind(self),
+            "add-region": lambda: ask_region(self),
+            "land-from-locations": lambda: self.push(set_land_from_locations(self.model)),
+            "clear-land": lambda: self.push(set_map(self.model, label="Clear the land outline", land=None)),
+            "find": self.ask_find,
+            "suggest-lines": self.suggest_lines,
+            "accept-lines": self.accept_all_lines,
+        }
 
     def _option_vars(self) -> None:
         r = self.root
@@ -162,8 +195,10 @@ class AreaEditor(EditorShell):
         return k in {"location": self.model.locations, "line": self.model.lines, "box": self.model.boxes}[kind]
 
     def shortcut_rows(self) -> list[tuple[str, str, str]]:
-        return super().shortcut_rows() + [("Map", "Shift+click a vertex", "Delete it (Edit vertices tool)"),
-                                          ("Map", "Double-click", "Finish a location, a split or the areas")]
+        return super().shortcut_rows() + [
+            ("Map", "Shift+click a vertex", "Delete it (Edit vertices tool)"),
+            ("Map", "Double-click", "Finish a location, a split or the areas"),
+        ]
 
     # --------------------------------------------------------------------------- mouse
     def _motion(self, e: tk.Event, dragging: bool = False) -> None:
@@ -222,11 +257,15 @@ class AreaEditor(EditorShell):
         elif kind == "box":
             x0, y0, x1, y1 = m.boxes[k].rect
             z = c.zoom
-            c.create_rectangle(x0 * z - 3, y0 * z - 3, x1 * z + 3, y1 * z + 3, outline=SELECT, width=3, tags=("selection",))
+            c.create_rectangle(
+                x0 * z - 3, y0 * z - 3, x1 * z + 3, y1 * z + 3, outline=SELECT, width=3, tags=("selection",)
+            )
         else:
             if m.lines[k].wrap:  # round the map: its two stubs, no bend points
                 for piece in c.line_pieces(k) or []:
-                    c.create_line(*[v for p in piece for v in c.to_canvas(p)], fill=SELECT, width=5, tags=("selection",))
+                    c.create_line(
+                        *[v for p in piece for v in c.to_canvas(p)], fill=SELECT, width=5, tags=("selection",)
+                    )
                 return
             path = c.line_path(k)
             if path is None:
@@ -234,7 +273,9 @@ class AreaEditor(EditorShell):
             pts = [c.to_canvas(p) for p in path]
             c.create_line(*[v for p in pts for v in p], fill=SELECT, width=5, tags=("selection",))
             for x, y in pts[1:-1]:
-                c.create_rectangle(x - 5, y - 5, x + 5, y + 5, fill="#ffffff", outline=SELECT, width=2, tags=("selection",))
+                c.create_rectangle(
+                    x - 5, y - 5, x + 5, y + 5, fill="#ffffff", outline=SELECT, width=2, tags=("selection",)
+                )
             for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
                 x, y = (x0 + x1) / 2, (y0 + y1) / 2
                 c.create_oval(x - 4, y - 4, x + 4, y + 4, fill=SELECT, outline="#ffffff", tags=("selection",))
@@ -242,7 +283,11 @@ class AreaEditor(EditorShell):
     def line_handle_at(self, x: float, y: float) -> tuple[int, bool] | None:
         """A handle of the selected line under widget point (x, y): (index in ``via``, inserting?)
         for a bend point (False) or a segment's middle (True: a new bend goes at that index)."""
-        if not self.selected or self.selected[0] != "line" or getattr(self.model.lines.get(self.selected[1]), "wrap", False):
+        if (
+            not self.selected
+            or self.selected[0] != "line"
+            or getattr(self.model.lines.get(self.selected[1]), "wrap", False)
+        ):
             return None  # a line round the map is two straight stubs: no bend points
         c = self.canvas
         path = c.line_path(self.selected[1])
@@ -273,7 +318,9 @@ class AreaEditor(EditorShell):
         g = loc.half_geoms.get(space.split(".", 1)[1]) if "." in space else loc.polygon
         for p in getattr(g, "geoms", [g]):
             if p.geom_type == "Polygon" and not p.is_empty:
-                c.create_polygon(c.flat(p.exterior.coords[:-1]), fill="", outline=colour, width=2, dash=(4, 2), tags=(tag,))
+                c.create_polygon(
+                    c.flat(p.exterior.coords[:-1]), fill="", outline=colour, width=2, dash=(4, 2), tags=(tag,)
+                )
 
     def escape(self) -> None:
         self.tool.cancel()
@@ -366,7 +413,6 @@ class AreaEditor(EditorShell):
             raise EditError(f"not a location, half or box of the map: {', '.join(bad)}")
         self.push(Edit(f"Region {code}", regions={code: AreaRegion(name or code, tuple(members)) if members else None}))
 
-
     # ----------------------------------------------------------------------- the map
     def export_png(self, path: str | Path, width: int, progress: Callable[[float], None] | None = None):
         from mapref.render.area_png import render_area
@@ -375,8 +421,14 @@ class AreaEditor(EditorShell):
         return render_area(self.model, path, width=int(width), progress=progress, hidden=hidden)
 
     def export_size(self) -> int | None:
-        return simpledialog.askinteger("Export PNG", "Width of the image in pixels:", initialvalue=1600, minvalue=200, maxvalue=20000,
-                                       parent=self.root)
+        return simpledialog.askinteger(
+            "Export PNG",
+            "Width of the image in pixels:",
+            initialvalue=1600,
+            minvalue=200,
+            maxvalue=20000,
+            parent=self.root,
+        )
 
     # ------------------------------------------------------------------------- background
     def load_background(self, path: str | Path, opacity: float = 0.5) -> None:
@@ -388,14 +440,18 @@ class AreaEditor(EditorShell):
             scale = round((x1 - x0) / w, 4)
         else:
             x0, y0, scale = 0.0, 0.0, 1.0
-        self.set_background({"image": self.underlay.shown_name(path), "opacity": opacity, "offset": [x0, y0], "scale": scale},
-                            "Load background")
+        self.set_background(
+            {"image": self.underlay.shown_name(path), "opacity": opacity, "offset": [x0, y0], "scale": scale},
+            "Load background",
+        )
         self.set_layer("background", True)
         if not self.model.locations:
             self.underlay.wait()
             self.canvas.fit()
-        self.set_status("Background loaded: grab regions (K) or trace locations over it (D), or move it (T) and set its scale "
-                        "in the palette")
+        self.set_status(
+            "Background loaded: grab regions (K) or trace locations over it (D), or move it (T) and set its scale "
+            "in the palette"
+        )
 
     def set_background(self, bg: dict | None, label: str) -> None:
         self.push(set_map(self.model, label=label, background=bg))
@@ -418,17 +474,24 @@ def touch_of(cmd: Command) -> AreaTouch:
     return touch() if callable(touch) else AreaTouch(everything=True)
 
 
-def ask_colour_class(ed: "AreaEditor") -> None:
-    fields = [("code", "Code (such as blue)", "entry", "", None), ("name", "Name", "entry", "", None),
-              ("colour", "Colour", "colour", "#cccccc", None), ("side", "Side (optional)", "entry", "", None)]
+def ask_colour_class(ed: AreaEditor) -> None:
+    fields = [
+        ("code", "Code (such as blue)", "entry", "", None),
+        ("name", "Name", "entry", "", None),
+        ("colour", "Colour", "colour", "#cccccc", None),
+        ("side", "Side (optional)", "entry", "", None),
+    ]
     v = FormDialog(ed.root, "Add or edit a colour class", fields, note="An existing code edits that class.").show()
     if v:
         ed.set_colour_class(**v)
 
 
-def ask_line_kind(ed: "AreaEditor") -> None:
-    fields = [("code", "Code (such as rail)", "entry", "", None), ("name", "Name", "entry", "", None),
-              ("colour", "Colour", "colour", "#884400", None)]
+def ask_line_kind(ed: AreaEditor) -> None:
+    fields = [
+        ("code", "Code (such as rail)", "entry", "", None),
+        ("name", "Name", "entry", "", None),
+        ("colour", "Colour", "colour", "#884400", None),
+    ]
     v = FormDialog(ed.root, "Add or edit a line kind", fields, note="land and naval are built in.").show()
     if v:
         if not valid_id(v["code"]):
@@ -436,17 +499,30 @@ def ask_line_kind(ed: "AreaEditor") -> None:
         ed.push(Edit(f"Line kind {v['code']}", line_kinds={v["code"]: LineKind(v["name"] or v["code"], v["colour"])}))
 
 
-def ask_region(ed: "AreaEditor") -> None:
-    fields = [("code", "Code (such as benelux)", "entry", "", None), ("name", "Name", "entry", "", None),
-              ("members", "Locations (ids, halves, box:id)", "entry", "", None)]
-    v = FormDialog(ed.root, "Add or edit a region", fields, note="An existing code edits that region; no locations "
-                   "deletes it.").show()
+def ask_region(ed: AreaEditor) -> None:
+    fields = [
+        ("code", "Code (such as benelux)", "entry", "", None),
+        ("name", "Name", "entry", "", None),
+        ("members", "Locations (ids, halves, box:id)", "entry", "", None),
+    ]
+    v = FormDialog(
+        ed.root, "Add or edit a region", fields, note="An existing code edits that region; no locations deletes it."
+    ).show()
     if v:
         ed.set_region(v["code"], v["name"], v["members"].replace(",", " ").split())
 
 
-AREA_MAP = MapKind("area", read=load_area_map, blank=lambda: AreaMap(name="Untitled"), dumps=dumps_area_map, write=save_area_map,
-                   replace=replace_map, history=History, ask_new=ask_new_area_values, make_new=new_area_map_from)
+AREA_MAP = MapKind(
+    "area",
+    read=load_area_map,
+    blank=lambda: AreaMap(name="Untitled"),
+    dumps=dumps_area_map,
+    write=save_area_map,
+    replace=replace_map,
+    history=History,
+    ask_new=ask_new_area_values,
+    make_new=new_area_map_from,
+)
 AreaEditor.map_kind = AREA_MAP
 
 

@@ -33,25 +33,52 @@ from mapref.ui.tooltip import Tooltip
 if TYPE_CHECKING:
     from mapref.ui.area_editor import AreaEditor
 
-LOCATION_FIELDS = [("id", "Id", "entry"), ("name", "Name", "entry"), ("colour", "Colour class", "combo"),
-                   ("capital", "Capital", "check"), ("vp", "Victory value", "spin"), ("supply", "Supply for", "entry"),
-                   ("anchor", "Name at (x y)", "entry"), ("halves", "Halves", "entry"), ("attrs", "Attributes", "entry")]
-LINE_FIELDS = [("id", "Id", "entry"), ("a", "From", "entry"), ("b", "To", "entry"), ("kind", "Kind", "combo"),
-               ("oneway", "One-way (from -> to)", "check"), ("defence_a", "Defence at from", "spin"),
-               ("defence_b", "Defence at to", "spin"), ("condition", "Active when", "entry"), ("via", "Bends (x y; ...)", "entry"),
-               ("proposed", "Proposed", "check"), ("crossing", "Strait crossing", "check"), ("wrap", "Wraps round the map edge", "check"),
-               ("attrs", "Attributes", "entry")]
+LOCATION_FIELDS = [
+    ("id", "Id", "entry"),
+    ("name", "Name", "entry"),
+    ("colour", "Colour class", "combo"),
+    ("capital", "Capital", "check"),
+    ("vp", "Victory value", "spin"),
+    ("supply", "Supply for", "entry"),
+    ("anchor", "Name at (x y)", "entry"),
+    ("halves", "Halves", "entry"),
+    ("attrs", "Attributes", "entry"),
+]
+LINE_FIELDS = [
+    ("id", "Id", "entry"),
+    ("a", "From", "entry"),
+    ("b", "To", "entry"),
+    ("kind", "Kind", "combo"),
+    ("oneway", "One-way (from -> to)", "check"),
+    ("defence_a", "Defence at from", "spin"),
+    ("defence_b", "Defence at to", "spin"),
+    ("condition", "Active when", "entry"),
+    ("via", "Bends (x y; ...)", "entry"),
+    ("proposed", "Proposed", "check"),
+    ("crossing", "Strait crossing", "check"),
+    ("wrap", "Wraps round the map edge", "check"),
+    ("attrs", "Attributes", "entry"),
+]
 # the line's two flags a designer would otherwise type into the file (docs/format.md, [lines])
 LINE_FLAG_TIPS = {
     "crossing": "Strait crossing (land line across water): on purpose, its two locations need not touch, "
-                "so the problems panel does not warn that they share no border",
+    "so the problems panel does not warn that they share no border",
     "wrap": "Wraps round the map edge: the line goes round the back of the world, across its seam, "
-            "drawn as two stubs off the map's edges",
+    "drawn as two stubs off the map's edges",
 }
 WRAP_TIP_NO_SEAMS = " (greyed: this map does not wrap round, its file has no [wrap] seams)"
-BOX_FIELDS = [("id", "Id", "entry"), ("name", "Name", "entry"), ("colour", "Colour class", "combo"), ("capital", "Capital", "check"),
-              ("vp", "Victory value", "spin"), ("supply", "Supply for", "entry"), ("condition", "Active when", "entry"),
-              ("position", "Position (x y)", "entry"), ("size", "Size (w h)", "entry"), ("attrs", "Attributes", "entry")]
+BOX_FIELDS = [
+    ("id", "Id", "entry"),
+    ("name", "Name", "entry"),
+    ("colour", "Colour class", "combo"),
+    ("capital", "Capital", "check"),
+    ("vp", "Victory value", "spin"),
+    ("supply", "Supply for", "entry"),
+    ("condition", "Active when", "entry"),
+    ("position", "Position (x y)", "entry"),
+    ("size", "Size (w h)", "entry"),
+    ("attrs", "Attributes", "entry"),
+]
 MAP_FIELDS = [("name", "Map name", "entry"), ("notes", "Notes", "entry")]
 
 
@@ -109,6 +136,7 @@ def parse_supply(text: str) -> tuple[Supply, ...]:
 def attrs_text(attrs) -> str:
     def show(v):
         return "true" if v is True else "false" if v is False else str(v)
+
     return "; ".join(f"{k} = {show(v)}" for k, v in attrs.items())
 
 
@@ -138,65 +166,114 @@ class AreaInspector(ttk.Frame):
     def _fields(self, f, fields, commit, vars_, widgets, rows) -> None:
         build_fields(f, fields, commit, vars_, widgets, rows)  # the hex inspector's field builder
 
-    def __init__(self, master, ed: "AreaEditor") -> None:
+    def __init__(self, master, ed: AreaEditor) -> None:
         super().__init__(master, padding=6)
         self.ed = ed
         self.title = tk.StringVar(value="")
         self.info = tk.StringVar(value="")
-        ttk.Label(self, textvariable=self.title, font=("DejaVu Sans", 10, "bold"), wraplength=280).pack(anchor="w", pady=(0, 4))
+        ttk.Label(self, textvariable=self.title, font=("DejaVu Sans", 10, "bold"), wraplength=280).pack(
+            anchor="w", pady=(0, 4)
+        )
         self.frames: dict[str, ttk.Frame] = {}
         self.vars: dict[str, dict[str, tk.Variable]] = {}
         self.widgets: dict[str, dict[str, tk.Widget]] = {}
         self.rows: dict[str, dict[str, tuple[tk.Widget, tk.Widget]]] = {}  # kind -> key -> (label, widget)
         self._loading = False
-        for kind, fields in (("location", LOCATION_FIELDS), ("line", LINE_FIELDS), ("box", BOX_FIELDS), ("map", MAP_FIELDS)):
+        for kind, fields in (
+            ("location", LOCATION_FIELDS),
+            ("line", LINE_FIELDS),
+            ("box", BOX_FIELDS),
+            ("map", MAP_FIELDS),
+        ):
             f = ttk.Frame(self)
             self.vars[kind], self.widgets[kind], self.rows[kind] = {}, {}, {}
-            self._fields(f, fields, lambda k, kind=kind: self.commit(kind, k), self.vars[kind], self.widgets[kind], self.rows[kind])
+            self._fields(
+                f,
+                fields,
+                lambda k, kind=kind: self.commit(kind, k),
+                self.vars[kind],
+                self.widgets[kind],
+                self.rows[kind],
+            )
             for key, w in self.widgets[kind].items():
                 if isinstance(w, ttk.Spinbox):
                     w.configure(to=99)
             self.frames[kind] = f
         self.tips = {key: [Tooltip(w, text) for w in self.rows["line"][key]] for key, text in LINE_FLAG_TIPS.items()}
         self._buttons()
-        ttk.Label(self, textvariable=self.info, foreground="#555555", wraplength=280, justify="left").pack(anchor="w", side="bottom",
-                                                                                                          pady=(8, 0))
+        ttk.Label(self, textvariable=self.info, foreground="#555555", wraplength=280, justify="left").pack(
+            anchor="w", side="bottom", pady=(8, 0)
+        )
 
     def _buttons(self) -> None:
         ed = self.ed
         f = self.frames["location"]
         row = ttk.Frame(f)
         row.grid(row=len(LOCATION_FIELDS), column=0, columnspan=2, sticky="e", pady=6)
-        ttk.Button(row, text="Join halves", command=lambda: ed.push(unsplit_location(ed.model, ed.selected[1]))).pack(side="left", padx=2)
+        ttk.Button(row, text="Join halves", command=lambda: ed.push(unsplit_location(ed.model, ed.selected[1]))).pack(
+            side="left", padx=2
+        )
         ttk.Button(row, text="Delete location", command=lambda: ed.fire("delete")).pack(side="left", padx=2)
-        ttk.Label(f, text="Supply: SIDE [if COUNTER >= N]; ...\nAttributes: key = value; ...", foreground="#555555").grid(
-            row=len(LOCATION_FIELDS) + 1, column=0, columnspan=2, sticky="w")
+        ttk.Label(
+            f, text="Supply: SIDE [if COUNTER >= N]; ...\nAttributes: key = value; ...", foreground="#555555"
+        ).grid(row=len(LOCATION_FIELDS) + 1, column=0, columnspan=2, sticky="w")
         f = self.frames["line"]
         row = ttk.Frame(f)
         row.grid(row=len(LINE_FIELDS), column=0, columnspan=2, sticky="e", pady=6)
         ttk.Button(row, text="Reverse", command=self.reverse_line).pack(side="left", padx=2)
         ttk.Button(row, text="Delete line", command=lambda: ed.fire("delete")).pack(side="left", padx=2)
-        ttk.Label(f, text="Active when: such as allied_deck >= 2,\nturn < 10; empty: always", foreground="#555555").grid(
-            row=len(LINE_FIELDS) + 1, column=0, columnspan=2, sticky="w")
+        ttk.Label(
+            f, text="Active when: such as allied_deck >= 2,\nturn < 10; empty: always", foreground="#555555"
+        ).grid(row=len(LINE_FIELDS) + 1, column=0, columnspan=2, sticky="w")
         f = self.frames["box"]
-        ttk.Button(f, text="Delete box", command=lambda: ed.fire("delete")).grid(row=len(BOX_FIELDS), column=1, sticky="e", pady=6)
+        ttk.Button(f, text="Delete box", command=lambda: ed.fire("delete")).grid(
+            row=len(BOX_FIELDS), column=1, sticky="e", pady=6
+        )
 
     # ------------------------------------------------------------------------------ show
     def values(self, kind: str, item) -> dict[str, object]:
         m = self.ed.model
         if kind == "location":
-            return {"id": item.id, "name": item.name, "colour": item.colour, "capital": int(item.capital), "vp": str(item.vp),
-                    "supply": supply_text(item.supply), "anchor": points_text([item.anchor]) if item.anchor else "",
-                    "halves": " ".join(item.halves), "attrs": attrs_text(item.attrs)}
+            return {
+                "id": item.id,
+                "name": item.name,
+                "colour": item.colour,
+                "capital": int(item.capital),
+                "vp": str(item.vp),
+                "supply": supply_text(item.supply),
+                "anchor": points_text([item.anchor]) if item.anchor else "",
+                "halves": " ".join(item.halves),
+                "attrs": attrs_text(item.attrs),
+            }
         if kind == "line":
-            return {"id": item.id, "a": item.a, "b": item.b, "kind": item.kind, "oneway": int(item.oneway),
-                    "defence_a": str(item.defence_a), "defence_b": str(item.defence_b), "condition": item.condition.text(),
-                    "via": points_text(item.via), "proposed": int(item.proposed), "crossing": int(item.crossing),
-                    "wrap": int(item.wrap), "attrs": attrs_text(item.attrs)}
+            return {
+                "id": item.id,
+                "a": item.a,
+                "b": item.b,
+                "kind": item.kind,
+                "oneway": int(item.oneway),
+                "defence_a": str(item.defence_a),
+                "defence_b": str(item.defence_b),
+                "condition": item.condition.text(),
+                "via": points_text(item.via),
+                "proposed": int(item.proposed),
+                "crossing": int(item.crossing),
+                "wrap": int(item.wrap),
+                "attrs": attrs_text(item.attrs),
+            }
         if kind == "box":
-            return {"id": item.id, "name": item.name, "colour": item.colour, "capital": int(item.capital), "vp": str(item.vp),
-                    "supply": supply_text(item.supply), "condition": item.condition.text(), "position": points_text([item.position]),
-                    "size": points_text([item.size]), "attrs": attrs_text(item.attrs)}
+            return {
+                "id": item.id,
+                "name": item.name,
+                "colour": item.colour,
+                "capital": int(item.capital),
+                "vp": str(item.vp),
+                "supply": supply_text(item.supply),
+                "condition": item.condition.text(),
+                "position": points_text([item.position]),
+                "size": points_text([item.size]),
+                "attrs": attrs_text(item.attrs),
+            }
         return {"name": m.name, "notes": m.notes}
 
     def item(self):
@@ -225,21 +302,28 @@ class AreaInspector(ttk.Frame):
             if kind == "location":
                 self.title.set(f"Location {item.label}")
                 lines = m.lines_of(item.id)
-                self.info.set(f"area {item.polygon.area:.0f}, {len(item.parts)} part{'s' if len(item.parts) != 1 else ''}, "
-                              f"{len(lines)} move line{'s' if len(lines) != 1 else ''}"
-                              + (f"\nspaces {', '.join(item.spaces())}" if item.has_halves else ""))
+                self.info.set(
+                    f"area {item.polygon.area:.0f}, {len(item.parts)} part{'s' if len(item.parts) != 1 else ''}, "
+                    f"{len(lines)} move line{'s' if len(lines) != 1 else ''}"
+                    + (f"\nspaces {', '.join(item.spaces())}" if item.has_halves else "")
+                )
             elif kind == "line":
                 self.title.set(f"Move line {item.id}" + (" (proposed)" if item.proposed else ""))
-                self.info.set(f"{item.kind} line, {'one-way' if item.oneway else 'two-way'}"
-                              + (", a strait crossing" if item.crossing else "") + (", round the map edge" if item.wrap else ""))
+                self.info.set(
+                    f"{item.kind} line, {'one-way' if item.oneway else 'two-way'}"
+                    + (", a strait crossing" if item.crossing else "")
+                    + (", round the map edge" if item.wrap else "")
+                )
                 self._line_flags(item)
             elif kind == "box":
                 self.title.set(f"Off-map box {item.label}")
                 self.info.set(f"space box:{item.id}, {len(m.lines_of('box:' + item.id))} move lines")
             else:
                 self.title.set("Map")
-                self.info.set(f"{len(m.locations)} locations, {len(m.lines)} move lines, {len(m.boxes)} boxes; "
-                              f"colour classes: {', '.join(m.colours) or 'none (Edit menu)'}")
+                self.info.set(
+                    f"{len(m.locations)} locations, {len(m.lines)} move lines, {len(m.boxes)} boxes; "
+                    f"colour classes: {', '.join(m.colours) or 'none (Edit menu)'}"
+                )
         finally:
             self._loading = False
 
@@ -299,7 +383,9 @@ class AreaInspector(ttk.Frame):
             if new and new not in m.colours:
                 by_name = {c.name.lower(): k for k, c in m.colours.items()}
                 if str(new).lower() not in by_name:
-                    raise EditError(f"unknown colour class {new!r}: add it in the Edit menu, or pick one of {', '.join(m.colours) or 'none'}")
+                    raise EditError(
+                        f"unknown colour class {new!r}: add it in the Edit menu, or pick one of {', '.join(m.colours) or 'none'}"
+                    )
                 new = by_name[str(new).lower()]
             return self._set(kind, item, colour=new)
         if kind == "location":
@@ -348,11 +434,21 @@ class AreaInspector(ttk.Frame):
         kind, ln = self.item()
         if kind != "line":
             return
-        self.ed.push(set_line(self.ed.model, ln.id, label="Reverse line", a=ln.b, b=ln.a, defence_a=ln.defence_b,
-                              defence_b=ln.defence_a, via=list(reversed(ln.via))))
+        self.ed.push(
+            set_line(
+                self.ed.model,
+                ln.id,
+                label="Reverse line",
+                a=ln.b,
+                b=ln.a,
+                defence_a=ln.defence_b,
+                defence_b=ln.defence_a,
+                via=list(reversed(ln.via)),
+            )
+        )
 
 
-def delete_selected(ed: "AreaEditor") -> None:
+def delete_selected(ed: AreaEditor) -> None:
     """Delete the selected location (with its lines), line or box."""
     sel = ed.selected
     if sel is None:

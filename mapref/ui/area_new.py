@@ -21,12 +21,14 @@ if TYPE_CHECKING:
 
 PROJECTIONS = ("none", "longitude and latitude")
 
-FIELDS = [("name", "Name", "entry", "Untitled", None),
-          ("width", "Width (map units)", "float", 1000, None),
-          ("height", "Height (blank: in proportion)", "float", "", None),
-          ("projection", "Projection", "choice", PROJECTIONS[0], list(PROJECTIONS)),
-          ("extent", "Edges W E S N (degrees)", "entry", "", None),
-          ("underlay", "Image to trace (optional)", "file", "", [("Images", "*.png *.jpg *.jpeg"), ("All files", "*")])]
+FIELDS = [
+    ("name", "Name", "entry", "Untitled", None),
+    ("width", "Width (map units)", "float", 1000, None),
+    ("height", "Height (blank: in proportion)", "float", "", None),
+    ("projection", "Projection", "choice", PROJECTIONS[0], list(PROJECTIONS)),
+    ("extent", "Edges W E S N (degrees)", "entry", "", None),
+    ("underlay", "Image to trace (optional)", "file", "", [("Images", "*.png *.jpg *.jpeg"), ("All files", "*")]),
+]
 
 
 def _size(values: dict, key: str, what: str) -> float | None:
@@ -48,8 +50,9 @@ def geo_for(extent: str, width: float) -> dict:
     try:
         w, e, s, n = (float(v) for v in extent.replace(",", " ").split())
     except ValueError:
-        raise ValueError(f"the edges are four numbers in degrees, west east south north (such as -10 40 35 60), "
-                         f"got {extent!r}") from None
+        raise ValueError(
+            f"the edges are four numbers in degrees, west east south north (such as -10 40 35 60), got {extent!r}"
+        ) from None
     if not (-180 <= w < e <= 180 and -85 <= s < n <= 85):
         raise ValueError(f"the edges are west < east within -180..180 and south < north within -85..85, got {extent!r}")
     parallel = (s + n) / 2
@@ -81,13 +84,18 @@ def form_problem(values: dict) -> str | None:
     return None
 
 
-def ask_new_area_values(ed: "EditorShell") -> dict | None:
+def ask_new_area_values(ed: EditorShell) -> dict | None:
     """The New area map form over editor ``ed``'s window (in quiet mode: the next answer)."""
     if ed.quiet:
         return ed.answers.pop(0) if ed.answers else None
     from mapref.ui.dialogs import FormDialog
 
-    return FormDialog(ed.root, "New area map", FIELDS, validate=form_problem,
-                      note="Projection: none for a board drawn by hand; longitude and latitude for a map of the world "
-                           "(give its edges). An image to trace is laid on the page over its width: grab its regions "
-                           "with the Grab tool (K).").show()
+    return FormDialog(
+        ed.root,
+        "New area map",
+        FIELDS,
+        validate=form_problem,
+        note="Projection: none for a board drawn by hand; longitude and latitude for a map of the world "
+        "(give its edges). An image to trace is laid on the page over its width: grab its regions "
+        "with the Grab tool (K).",
+    ).show()

@@ -27,7 +27,7 @@ def snapshot(m: AreaMap) -> AreaMap:
 class AreaProblemsPanel(ProblemsPanel):
     BACKGROUND_FROM = 120  # locations: bigger maps are checked in a worker thread
 
-    def __init__(self, master, ed: "AreaEditor") -> None:
+    def __init__(self, master, ed: AreaEditor) -> None:
         super().__init__(master, ed)
         self.tree.tag_configure("error", foreground="#b00020")
         self.tree.column("where", width=140, stretch=False)
@@ -67,14 +67,25 @@ class AreaProblemsPanel(ProblemsPanel):
     def show(self, problems: list[AreaProblem]) -> list[AreaProblem]:
         """The editor's own notes first (a background that cannot be read), then the map's problems."""
         self._lint = problems
-        self.problems = self.notes + sorted(problems, key=lambda p: ORDER.index(p.code) if p.code in ORDER else len(ORDER))
+        self.problems = self.notes + sorted(
+            problems, key=lambda p: ORDER.index(p.code) if p.code in ORDER else len(ORDER)
+        )
         self.tree.delete(*self.tree.get_children())
         for i, p in enumerate(self.problems[:2000]):
-            self.tree.insert("", "end", iid=str(i), values=(self.where_text(p.where), p.message),
-                             tags=(p.code, "error" if getattr(p, "is_error", False) else "warning"))
+            self.tree.insert(
+                "",
+                "end",
+                iid=str(i),
+                values=(self.where_text(p.where), p.message),
+                tags=(p.code, "error" if getattr(p, "is_error", False) else "warning"),
+            )
         n = len(self.problems)
         errors = sum(1 for p in self.problems if getattr(p, "is_error", False))
-        self.count.set("No problems" if n == 0 else f"{n} problem{'s' if n != 1 else ''}" + (f" ({errors} errors)" if errors else ""))
+        self.count.set(
+            "No problems"
+            if n == 0
+            else f"{n} problem{'s' if n != 1 else ''}" + (f" ({errors} errors)" if errors else "")
+        )
         return self.problems
 
     def where_text(self, where) -> str:

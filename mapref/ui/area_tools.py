@@ -48,7 +48,7 @@ class Tool:
     tip = ""
     cursor = "crosshair"
 
-    def __init__(self, ed: "AreaEditor") -> None:
+    def __init__(self, ed: AreaEditor) -> None:
         self.ed = ed
 
     @property
@@ -92,8 +92,10 @@ class Tool:
 
 class SelectTool(Tool):
     name, label, key, icon = "select", "Select", "v", "select"
-    tip = ("Select (V): click a location, line or box; drag a box, or a selected location's name, to move it; drag a "
-           "selected line's handles to bend it (double-click a bend to remove it)")
+    tip = (
+        "Select (V): click a location, line or box; drag a box, or a selected location's name, to move it; drag a "
+        "selected line's handles to bend it (double-click a bend to remove it)"
+    )
     cursor = "arrow"
 
     def __init__(self, ed):
@@ -161,8 +163,14 @@ class SelectTool(Tool):
                 loc = self.model.locations[lid]
                 ax, ay = loc.label_point
                 z = self.canvas.zoom
-                self.push(set_location(self.model, lid, label=f"Move the name of {loc.label}",
-                                       anchor=(ax + (e.x - x0) / z, ay + (e.y - y0) / z)))
+                self.push(
+                    set_location(
+                        self.model,
+                        lid,
+                        label=f"Move the name of {loc.label}",
+                        anchor=(ax + (e.x - x0) / z, ay + (e.y - y0) / z),
+                    )
+                )
             return
         if self.moving_box:
             bid, x0, y0, _, _ = self.moving_box
@@ -170,7 +178,11 @@ class SelectTool(Tool):
             if (e.x, e.y) != (x0, y0):
                 b = self.model.boxes[bid]
                 dx, dy = (e.x - x0) / self.canvas.zoom, (e.y - y0) / self.canvas.zoom
-                self.push(set_box(self.model, bid, label=f"Move box {b.label}", position=(b.position[0] + dx, b.position[1] + dy)))
+                self.push(
+                    set_box(
+                        self.model, bid, label=f"Move box {b.label}", position=(b.position[0] + dx, b.position[1] + dy)
+                    )
+                )
         self.bend = None
 
     def double(self, e):
@@ -245,7 +257,9 @@ class _PointsTool(Tool):
             else:
                 self.mark(c.create_line, flat, fill=MARK, width=2, dash=(5, 3) if self.closed else ())
         for i, (x, y) in enumerate(pts):
-            self.mark(c.create_rectangle, x - 3.5, y - 3.5, x + 3.5, y + 3.5, fill="#ffffff" if i else MARK, outline=MARK)
+            self.mark(
+                c.create_rectangle, x - 3.5, y - 3.5, x + 3.5, y + 3.5, fill="#ffffff" if i else MARK, outline=MARK
+            )
         if cursor is not None:
             x, y = c.to_canvas(cursor)
             if how == "vertex":
@@ -261,8 +275,10 @@ class _PointsTool(Tool):
 
 class DrawTool(_PointsTool):
     name, label, key, icon = "draw", "Draw location", "d", "area_draw"
-    tip = ("Draw location (D): click its vertices (they snap to the neighbours' vertices and borders, and a border "
-           "between two clicks on a neighbour follows it); click the first vertex, double-click or Return to finish")
+    tip = (
+        "Draw location (D): click its vertices (they snap to the neighbours' vertices and borders, and a border "
+        "between two clicks on a neighbour follows it); click the first vertex, double-click or Return to finish"
+    )
     closed = True
 
     def where(self, e):
@@ -297,8 +313,10 @@ class DrawTool(_PointsTool):
 
 class VertexTool(Tool):
     name, label, key, icon = "vertex", "Edit vertices", "e", "area_vertex"
-    tip = ("Edit vertices (E): drag a vertex (it moves in every location that has it); drag a border to add a vertex "
-           "there; Shift-click a vertex to delete it")
+    tip = (
+        "Edit vertices (E): drag a vertex (it moves in every location that has it); drag a border to add a vertex "
+        "there; Shift-click a vertex to delete it"
+    )
 
     def __init__(self, ed):
         super().__init__(ed)
@@ -318,7 +336,9 @@ class VertexTool(Tool):
             for _, ring in rings_of(self.model.locations[lid].polygon):
                 for p in ring:
                     x, y = c.to_canvas(p)
-                    self.mark(c.create_rectangle, x - 2.5, y - 2.5, x + 2.5, y + 2.5, fill="#ffffff", outline=BORDER_MARK)
+                    self.mark(
+                        c.create_rectangle, x - 2.5, y - 2.5, x + 2.5, y + 2.5, fill="#ffffff", outline=BORDER_MARK
+                    )
         if v is not None:
             x, y = c.to_canvas(v)
             self.mark(c.create_rectangle, x - 5, y - 5, x + 5, y + 5, outline=MARK, width=2)
@@ -389,8 +409,10 @@ BORDER_MARK = "#4d4d4d"
 
 class SplitTool(_PointsTool):
     name, label, key, icon = "split", "Split in halves", "s", "area_split"
-    tip = ("Split in halves (S): click a line across a location (two points or more), then Return or double-click; "
-           "its move lines go to the nearer half")
+    tip = (
+        "Split in halves (S): click a line across a location (two points or more), then Return or double-click; "
+        "its move lines go to the nearer half"
+    )
 
     def finish(self):
         if len(self.points) < 2:
@@ -418,8 +440,10 @@ class SplitTool(_PointsTool):
 
 class GenerateTool(_PointsTool):
     name, label, key, icon = "generate", "Generate areas", "g", "area_generate"
-    tip = ("Generate areas (G): click a city for each location, then Return: the land is cut into one area per city "
-           "(Voronoi cells clipped to the land outline, or to the locations you clicked in, or to the background)")
+    tip = (
+        "Generate areas (G): click a city for each location, then Return: the land is cut into one area per city "
+        "(Voronoi cells clipped to the land outline, or to the locations you clicked in, or to the background)"
+    )
 
     def draw_points(self, cursor=None, how="free"):
         c = self.canvas
@@ -448,8 +472,10 @@ class GenerateTool(_PointsTool):
 
 class LineTool(Tool):
     name, label, key, icon = "line", "Draw move line", "l", "area_line"
-    tip = ("Draw move line (L): press on a location or half and drag to another; the kind, direction, defence values "
-           "and condition come from the palette; click a line to select it")
+    tip = (
+        "Draw move line (L): press on a location or half and drag to another; the kind, direction, defence values "
+        "and condition come from the palette; click a line to select it"
+    )
 
     def __init__(self, ed):
         super().__init__(ed)
@@ -477,8 +503,16 @@ class LineTool(Tool):
         p = self.model.space_point(self.start)
         x0, y0 = c.to_canvas(p)
         x1, y1 = c.canvasx(e.x), c.canvasy(e.y)
-        self.mark(c.create_line, x0, y0, x1, y1, fill=self.model.line_colour(self.ed.line_kind.get()), width=2.5,
-                  arrow="last" if self.ed.line_oneway.get() else "none")
+        self.mark(
+            c.create_line,
+            x0,
+            y0,
+            x1,
+            y1,
+            fill=self.model.line_colour(self.ed.line_kind.get()),
+            width=2.5,
+            arrow="last" if self.ed.line_oneway.get() else "none",
+        )
         s = c.space_at(e.x, e.y)
         if s:
             self.ed.outline_space(s, tag="toolmark", colour="#ffffff")
@@ -504,8 +538,16 @@ class LineTool(Tool):
             cond = Condition.parse(ed.line_condition.get())
         except ValueError as err:
             raise EditError(str(err)) from None
-        cmd = add_line(self.model, start, end, kind=ed.line_kind.get().strip() or "land", oneway=ed.line_oneway.get(),
-                       defence_a=_int(ed.line_defence_a.get()), defence_b=_int(ed.line_defence_b.get()), condition=cond)
+        cmd = add_line(
+            self.model,
+            start,
+            end,
+            kind=ed.line_kind.get().strip() or "land",
+            oneway=ed.line_oneway.get(),
+            defence_a=_int(ed.line_defence_a.get()),
+            defence_b=_int(ed.line_defence_b.get()),
+            condition=cond,
+        )
         self.push(cmd)
         ed.select("line", next(iter(cmd.changes["lines"])))
 
@@ -550,7 +592,11 @@ class BoxTool(Tool):
             if (e.x, e.y) != (x0, y0):
                 b = self.model.boxes[bid]
                 dx, dy = (e.x - x0) / self.canvas.zoom, (e.y - y0) / self.canvas.zoom
-                self.push(set_box(self.model, bid, label=f"Move box {b.label}", position=(b.position[0] + dx, b.position[1] + dy)))
+                self.push(
+                    set_box(
+                        self.model, bid, label=f"Move box {b.label}", position=(b.position[0] + dx, b.position[1] + dy)
+                    )
+                )
 
 
 class BackgroundTool(Tool):
@@ -594,8 +640,10 @@ class GrabTool(Tool):
     shows the region a click would take."""
 
     name, label, key, icon = "grab", "Grab area", "k", "area_grab"
-    tip = ("Grab area (K): click inside a region of the background image enclosed by border lines: it becomes a "
-           "location, its outline on the middle of the border lines, sharing its vertices with its neighbours")
+    tip = (
+        "Grab area (K): click inside a region of the background image enclosed by border lines: it becomes a "
+        "location, its outline on the middle of the border lines, sharing its vertices with its neighbours"
+    )
 
     def __init__(self, ed):
         super().__init__(ed)
@@ -668,8 +716,10 @@ class GrabTool(Tool):
             return
         self._tracing = (key, box["t"])
         n = len(box["t"].regions)
-        self.ed.set_status(f"Traced {n} region{'s' if n != 1 else ''} (border darker than {box['t'].threshold}): click "
-                           "inside one to grab it")
+        self.ed.set_status(
+            f"Traced {n} region{'s' if n != 1 else ''} (border darker than {box['t'].threshold}): click "
+            "inside one to grab it"
+        )
         pending, self._pending = self._pending, []
         for p in pending:
             self.grab_at(p)
@@ -692,8 +742,10 @@ class GrabTool(Tool):
         new = next((k for k in self.model.locations if k not in before), None)
         if new:
             self.ed.select("location", new)
-            self.ed.set_status(f"Grabbed {self.model.locations[new].label}; name it in the inspector, grab its "
-                               "neighbours, then Tools > Suggest land lines (Ctrl+L)")
+            self.ed.set_status(
+                f"Grabbed {self.model.locations[new].label}; name it in the inspector, grab its "
+                "neighbours, then Tools > Suggest land lines (Ctrl+L)"
+            )
         return new
 
     def motion(self, e):
@@ -709,7 +761,9 @@ class GrabTool(Tool):
             return
         c = self.canvas
         for part in getattr(r.polygon, "geoms", [r.polygon]):
-            pts = [c.to_canvas((offset[0] + scale * px, offset[1] + scale * py)) for px, py in part.exterior.coords[:-1]]
+            pts = [
+                c.to_canvas((offset[0] + scale * px, offset[1] + scale * py)) for px, py in part.exterior.coords[:-1]
+            ]
             self.mark(c.create_polygon, [v for p in pts for v in p], fill="", outline=MARK, width=2, dash=(5, 3))
 
     def cancel(self):
@@ -720,7 +774,7 @@ class GrabTool(Tool):
 TOOL_CLASSES = (SelectTool, DrawTool, VertexTool, SplitTool, GenerateTool, LineTool, BoxTool, BackgroundTool, GrabTool)
 
 
-def build_palette(ed: "AreaEditor", p) -> None:
+def build_palette(ed: AreaEditor, p) -> None:
     """The palette below the tool buttons: snapping, the options of new move lines, generating
     areas, the background image's opacity and scale."""
     from tkinter import ttk

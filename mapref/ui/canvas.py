@@ -21,15 +21,26 @@ units: image pixel ``(ix, iy)`` lies at map point ``offset + scale * (ix, iy)``.
 from __future__ import annotations
 
 import tkinter as tk
-from typing import Iterable
+from collections.abc import Iterable
 
 from mapref.core.grid import Hex, Hexside, Layout
 from mapref.core.model import Box, MapModel
 from mapref.render.scene_hex import box_rect
 from mapref.render.style import GRID_LINE, LAND_UNOWNED, SEA_DEFAULT, blend, hex_fill, text_colour_on
 
-LAYER_TAGS = ("terrain", "countries", "labels", "production", "ports", "seas", "hexsides", "grid", "boxes",
-              "features", "background")
+LAYER_TAGS = (
+    "terrain",
+    "countries",
+    "labels",
+    "production",
+    "ports",
+    "seas",
+    "hexsides",
+    "grid",
+    "boxes",
+    "features",
+    "background",
+)
 # layers drawn as the fill or outline of the hex polygons rather than as items of their own
 _POLYGON_LAYERS = ("terrain", "countries", "seas", "grid")
 LABELS_MIN_SIZE = 14.0  # hex size in pixels below which labels and names are not drawn
@@ -131,8 +142,10 @@ class MapCanvas(tk.Canvas):
             import math
 
             start = 30 if lay.grid.orientation.value == "pointy" else 0
-            self._offsets = [(lay.size * math.cos(math.radians(start + 60 * i)), lay.size * math.sin(math.radians(start + 60 * i)))
-                             for i in range(6)]
+            self._offsets = [
+                (lay.size * math.cos(math.radians(start + 60 * i)), lay.size * math.sin(math.radians(start + 60 * i)))
+                for i in range(6)
+            ]
             self._corner_key = (lay.size, lay.grid.orientation)
         cx, cy = lay.centre(h)
         return [v for dx, dy in self._offsets for v in (cx + dx, cy + dy)]
@@ -170,8 +183,13 @@ class MapCanvas(tk.Canvas):
         outline = "" if "grid" in self.hidden else GRID_LINE
         create = self.create_polygon
         for h in hexes:
-            self.items[h] = create(self.corners(h), fill=self._hex_fill(h), outline=outline, tags=("hex",),
-                                   stipple=self._stipple if self._stipple != "none" else "")
+            self.items[h] = create(
+                self.corners(h),
+                fill=self._hex_fill(h),
+                outline=outline,
+                tags=("hex",),
+                stipple=self._stipple if self._stipple != "none" else "",
+            )
         self._hexes_top = self.create_line(0, 0, 0, 0, state="hidden", tags=("hexes-top",))
         self.draw_background()
         if lay.size >= MARKS_MIN_SIZE:
@@ -197,12 +215,20 @@ class MapCanvas(tk.Canvas):
     def _tile_hexes(self, t: tuple[int, int]) -> list[Hex]:
         g = self.model.grid
         r0, c0 = t[0] * TILE + 1, t[1] * TILE + 1
-        return [Hex(r, c) for r in range(r0, min(g.rows, r0 + TILE - 1) + 1) for c in range(c0, min(g.cols, c0 + TILE - 1) + 1)]
+        return [
+            Hex(r, c)
+            for r in range(r0, min(g.rows, r0 + TILE - 1) + 1)
+            for c in range(c0, min(g.cols, c0 + TILE - 1) + 1)
+        ]
 
     def _view(self) -> tuple[float, float, float, float]:
         """The canvas area in view (before the window is mapped: the size it asks for)."""
         w = self.winfo_width() if self.winfo_ismapped() and self.winfo_width() > 1 else max(800, self.winfo_reqwidth())
-        h = self.winfo_height() if self.winfo_ismapped() and self.winfo_height() > 1 else max(600, self.winfo_reqheight())
+        h = (
+            self.winfo_height()
+            if self.winfo_ismapped() and self.winfo_height() > 1
+            else max(600, self.winfo_reqheight())
+        )
         x0, y0 = self.canvasx(0), self.canvasy(0)
         return x0, y0, x0 + w, y0 + h
 
@@ -219,8 +245,11 @@ class MapCanvas(tk.Canvas):
         c0, c1 = max(1, min(cols) - 1), min(g.cols, max(cols) + 1)
         if r0 > r1 or c0 > c1:
             return set()
-        return {(ti, tj) for ti in range((r0 - 1) // TILE, (r1 - 1) // TILE + 1)
-                for tj in range((c0 - 1) // TILE, (c1 - 1) // TILE + 1)}
+        return {
+            (ti, tj)
+            for ti in range((r0 - 1) // TILE, (r1 - 1) // TILE + 1)
+            for tj in range((c0 - 1) // TILE, (c1 - 1) // TILE + 1)
+        }
 
     def follow_view(self) -> None:
         """After the view moved or the window changed size: draw the tiles that came near the
@@ -244,8 +273,9 @@ class MapCanvas(tk.Canvas):
         stipple = self._stipple if self._stipple != "none" else ""
         create = self.create_polygon
         for h in hexes:
-            self.items[h] = create(self.corners(h), fill=self._hex_fill(h), outline=outline, tags=("hex", tag),
-                                   stipple=stipple)
+            self.items[h] = create(
+                self.corners(h), fill=self._hex_fill(h), outline=outline, tags=("hex", tag), stipple=stipple
+            )
         self._tiles.add(t)
         self.tag_lower(tag, self._hexes_top)  # over the background and the other hexes, under every mark
         if fonts is not None:
@@ -280,6 +310,7 @@ class MapCanvas(tk.Canvas):
 
         def mk(create, *args, **kw):
             ids.append(create(*args, **kw))
+
         if font_small is None:
             font_small, font_prod = self._fonts()
         d = m.hexes[h]
@@ -289,31 +320,96 @@ class MapCanvas(tk.Canvas):
         st = self._state
         big = s >= LABELS_MIN_SIZE
         if big:
-            mk(self.create_text, cx, cy - s * 0.6, text=m.grid.label(h), fill=blend(ink, fill, 0.45), font=font_small,
-                             tags=(tag, "labels", "coord", "fs"), state=st("labels"))
+            mk(
+                self.create_text,
+                cx,
+                cy - s * 0.6,
+                text=m.grid.label(h),
+                fill=blend(ink, fill, 0.45),
+                font=font_small,
+                tags=(tag, "labels", "coord", "fs"),
+                state=st("labels"),
+            )
         if d.terrain == "coastal":
             sea = m.seas.get(d.sea) if d.sea else None
             r = s * 0.16
-            mk(self.create_oval, cx - s * 0.7 - r, cy - r, cx - s * 0.7 + r, cy + r, fill=sea.colour if sea else SEA_DEFAULT,
-                             outline="", tags=(tag, "seas"), state=st("seas"))
+            mk(
+                self.create_oval,
+                cx - s * 0.7 - r,
+                cy - r,
+                cx - s * 0.7 + r,
+                cy + r,
+                fill=sea.colour if sea else SEA_DEFAULT,
+                outline="",
+                tags=(tag, "seas"),
+                state=st("seas"),
+            )
         if d.production:
-            mk(self.create_text, cx, cy + s * 0.1, text=str(d.production), fill=ink, font=font_prod, tags=(tag, "production", "fp"),
-                             state=st("production"))
+            mk(
+                self.create_text,
+                cx,
+                cy + s * 0.1,
+                text=str(d.production),
+                fill=ink,
+                font=font_prod,
+                tags=(tag, "production", "fp"),
+                state=st("production"),
+            )
         if d.capital:
-            mk(self.create_text, cx - s * 0.45, cy - s * 0.18, text="\u272a", fill=ink, font=("DejaVu Sans", max(7, int(s * 0.35))),
-                             tags=(tag, "capital", "labels", "fy"), state=st("labels"))
+            mk(
+                self.create_text,
+                cx - s * 0.45,
+                cy - s * 0.18,
+                text="\u272a",
+                fill=ink,
+                font=("DejaVu Sans", max(7, int(s * 0.35))),
+                tags=(tag, "capital", "labels", "fy"),
+                state=st("labels"),
+            )
         if d.port:
-            mk(self.create_text, cx + s * 0.45, cy - s * 0.15, text="\u2693", fill="#1b2f7a" if not d.port_optional else "#6a7bb0",
-                             font=("DejaVu Sans", max(7, int(s * 0.35))), tags=(tag, "port", "ports", "fy"), state=st("ports"))
+            mk(
+                self.create_text,
+                cx + s * 0.45,
+                cy - s * 0.15,
+                text="\u2693",
+                fill="#1b2f7a" if not d.port_optional else "#6a7bb0",
+                font=("DejaVu Sans", max(7, int(s * 0.35))),
+                tags=(tag, "port", "ports", "fy"),
+                state=st("ports"),
+            )
             if d.port != 10 and big:
-                mk(self.create_text, cx + s * 0.45, cy + s * 0.18, text=str(d.port), fill="#1b2f7a", font=font_small,
-                                 tags=(tag, "port", "ports", "fs"), state=st("ports"))
+                mk(
+                    self.create_text,
+                    cx + s * 0.45,
+                    cy + s * 0.18,
+                    text=str(d.port),
+                    fill="#1b2f7a",
+                    font=font_small,
+                    tags=(tag, "port", "ports", "fs"),
+                    state=st("ports"),
+                )
         if d.mountain:
-            mk(self.create_text, cx, cy + s * 0.42, text="\u25b2\u25b2", fill="#6b4f2a", font=font_small, tags=(tag, "mountain", "terrain", "fs"),
-                             state=st("terrain"))
+            mk(
+                self.create_text,
+                cx,
+                cy + s * 0.42,
+                text="\u25b2\u25b2",
+                fill="#6b4f2a",
+                font=font_small,
+                tags=(tag, "mountain", "terrain", "fs"),
+                state=st("terrain"),
+            )
         if d.name and big:
-            mk(self.create_text, cx, cy + s * 0.55, text=d.name, fill=ink, font=font_small, tags=(tag, "labels", "name", "fs"),
-                             state=st("labels"))
+            mk(
+                self.create_text,
+                cx,
+                cy + s * 0.55,
+                text=d.name,
+                fill=ink,
+                font=font_small,
+                tags=(tag, "labels", "name", "fs"),
+                state=st("labels"),
+            )
         self.mark_items[h] = ids
         if self._first_ovl is not None:
             for i in ids:
@@ -330,14 +426,30 @@ class MapCanvas(tk.Canvas):
         for side, sd in m.hexsides.items():
             (ax, ay), (bx, by) = lay.hexside_segment(side)
             if sd.impassable:
-                self.create_line(ax, ay, bx, by, fill="#111111", width=max(3, s / 6), tags=("ovl", "hexside", "hexsides"),
-                                 state=st("hexsides"))
+                self.create_line(
+                    ax,
+                    ay,
+                    bx,
+                    by,
+                    fill="#111111",
+                    width=max(3, s / 6),
+                    tags=("ovl", "hexside", "hexsides"),
+                    state=st("hexsides"),
+                )
             if sd.crossing and grid.contains(side.a) and grid.contains(side.b):
                 (x0, y0), (x1, y1) = lay.centre(side.a), lay.centre(side.b)
                 mx, my = (x0 + x1) / 2, (y0 + y1) / 2
-                self.create_line(mx + (x0 - mx) * 0.7, my + (y0 - my) * 0.7, mx + (x1 - mx) * 0.7, my + (y1 - my) * 0.7,
-                                 arrow="both", fill="#b01818", width=max(2, s / 10), tags=("ovl", "hexside", "hexsides"),
-                                 state=st("hexsides"))
+                self.create_line(
+                    mx + (x0 - mx) * 0.7,
+                    my + (y0 - my) * 0.7,
+                    mx + (x1 - mx) * 0.7,
+                    my + (y1 - my) * 0.7,
+                    arrow="both",
+                    fill="#b01818",
+                    width=max(2, s / 10),
+                    tags=("ovl", "hexside", "hexsides"),
+                    state=st("hexsides"),
+                )
         for bid, b in m.boxes.items():
             x0, y0, x1, y1 = self.box_rect(b)
             fill = m.countries[b.country].colour if b.country in m.countries else LAND_UNOWNED
@@ -345,22 +457,52 @@ class MapCanvas(tk.Canvas):
             for h in b.land:
                 if grid.contains(h):
                     cx, cy = lay.centre(h)
-                    self.create_line(cx, cy, min(max(cx, x0), x1), min(max(cy, y0), y1), fill="#6b4f2a", width=max(1, s / 14),
-                                     tags=tags, state=st("boxes"))
+                    self.create_line(
+                        cx,
+                        cy,
+                        min(max(cx, x0), x1),
+                        min(max(cy, y0), y1),
+                        fill="#6b4f2a",
+                        width=max(1, s / 14),
+                        tags=tags,
+                        state=st("boxes"),
+                    )
             for a in b.sea_arrows:
                 if grid.contains(a.hex):
                     cx, cy = lay.centre(a.hex)
                     tx, ty = min(max(cx, x0), x1), min(max(cy, y0), y1)
-                    self.create_line(cx, cy, tx, ty, fill="#1b2f7a", width=max(2, s / 12), arrow="last", tags=tags,
-                                     state=st("boxes"))
-                    self.create_text((cx + tx) / 2, (cy + ty) / 2 - s * 0.2, text=str(a.length), fill="#1b2f7a",
-                                     font=font_prod, tags=tags, state=st("boxes"))
+                    self.create_line(
+                        cx, cy, tx, ty, fill="#1b2f7a", width=max(2, s / 12), arrow="last", tags=tags, state=st("boxes")
+                    )
+                    self.create_text(
+                        (cx + tx) / 2,
+                        (cy + ty) / 2 - s * 0.2,
+                        text=str(a.length),
+                        fill="#1b2f7a",
+                        font=font_prod,
+                        tags=tags,
+                        state=st("boxes"),
+                    )
             self.create_rectangle(x0, y0, x1, y1, fill=fill, outline="#222222", width=2, tags=tags, state=st("boxes"))
-            self.create_text((x0 + x1) / 2, y0 + 0.6 * s, text=b.name, fill=text_colour_on(fill), font=font_small, tags=tags,
-                             state=st("boxes"))
+            self.create_text(
+                (x0 + x1) / 2,
+                y0 + 0.6 * s,
+                text=b.name,
+                fill=text_colour_on(fill),
+                font=font_small,
+                tags=tags,
+                state=st("boxes"),
+            )
             if b.production:
-                self.create_text((x0 + x1) / 2, y0 + 1.35 * s, text=str(b.production), fill=text_colour_on(fill), font=font_prod,
-                                 tags=tags, state=st("boxes"))
+                self.create_text(
+                    (x0 + x1) / 2,
+                    y0 + 1.35 * s,
+                    text=str(b.production),
+                    fill=text_colour_on(fill),
+                    font=font_prod,
+                    tags=tags,
+                    state=st("boxes"),
+                )
         for fid, f in m.features.items():
             if f.hex is not None and grid.contains(f.hex):
                 cx, cy = lay.centre(f.hex)
@@ -372,14 +514,34 @@ class MapCanvas(tk.Canvas):
             tags = ("ovl", "feature", "features", f"feature:{fid}")
             if f.kind == "supply_source":
                 r = s * 0.78 if f.hex is not None else s * 0.25
-                self.create_oval(cx - r, cy - r, cx + r, cy + r, outline="#e0a000", width=max(2, s / 10), tags=tags,
-                                 state=st("features"))
+                self.create_oval(
+                    cx - r,
+                    cy - r,
+                    cx + r,
+                    cy + r,
+                    outline="#e0a000",
+                    width=max(2, s / 10),
+                    tags=tags,
+                    state=st("features"),
+                )
             else:
                 r = s * 0.17
                 px, py = (cx + s * 0.42, cy + s * 0.22) if f.hex is not None else (cx, cy)
-                self.create_oval(px - r, py - r, px + r, py + r, fill="#ffffff", outline="#000000", tags=tags, state=st("features"))
-                self.create_arc(px - r, py - r, px + r, py + r, start=90, extent=180, fill="#000000", outline="", tags=tags,
-                                state=st("features"))
+                self.create_oval(
+                    px - r, py - r, px + r, py + r, fill="#ffffff", outline="#000000", tags=tags, state=st("features")
+                )
+                self.create_arc(
+                    px - r,
+                    py - r,
+                    px + r,
+                    py + r,
+                    start=90,
+                    extent=180,
+                    fill="#000000",
+                    outline="",
+                    tags=tags,
+                    state=st("features"),
+                )
         self.tag_raise("selection")
         self.tag_raise("hover")
 
@@ -426,14 +588,18 @@ class MapCanvas(tk.Canvas):
         w = max(2, self.layout.size / 10)
         for h in want:
             if h not in self.selection_items and self.model.grid.contains(h):
-                self.selection_items[h] = self.create_polygon(self.corners(h), fill="", outline="#ff00aa", width=w,
-                                                              tags=("selection",))
+                self.selection_items[h] = self.create_polygon(
+                    self.corners(h), fill="", outline="#ff00aa", width=w, tags=("selection",)
+                )
 
     def set_hover(self, hexes: Iterable[Hex]) -> None:
         if self.hover_items:
             self.delete(*self.hover_items)
-        self.hover_items = [self.create_polygon(self.corners(h), fill="", outline="#ffffff", width=2, dash=(3, 2), tags=("hover",))
-                            for h in hexes if self.model.grid.contains(h)]
+        self.hover_items = [
+            self.create_polygon(self.corners(h), fill="", outline="#ffffff", width=2, dash=(3, 2), tags=("hover",))
+            for h in hexes
+            if self.model.grid.contains(h)
+        ]
 
     # ------------------------------------------------------------------ background image
     def set_background_image(self, image, source_size: tuple[int, int] | None = None) -> None:
@@ -520,7 +686,9 @@ class MapCanvas(tk.Canvas):
         from mapref.ui.images import must_redraw
 
         vx0, vy0 = self.canvasx(0), self.canvasy(0)
-        if must_redraw(getattr(self, "_bg_region", None), (vx0, vy0, vx0 + self.winfo_width(), vy0 + self.winfo_height())):
+        if must_redraw(
+            getattr(self, "_bg_region", None), (vx0, vy0, vx0 + self.winfo_width(), vy0 + self.winfo_height())
+        ):
             self.draw_background()
 
     def xview_moveto(self, fraction) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import tkinter as tk
 from tkinter import colorchooser, ttk
-from typing import Callable
+from collections.abc import Callable
 
 from mapref.core.grid import HEX_SIZE_RANGE, Grid, grid_size_problem
 
@@ -24,8 +24,14 @@ class FormDialog(tk.Toplevel):
     text when it gets the keyboard (typing 2 gives 2, not 20).  ``validate(values)`` returns
     why the values cannot be taken (or None): OK then keeps the dialog open and says so."""
 
-    def __init__(self, master, title: str, fields: list[tuple], note: str = "",
-                 validate: Callable[[dict[str, str]], str | None] | None = None) -> None:
+    def __init__(
+        self,
+        master,
+        title: str,
+        fields: list[tuple],
+        note: str = "",
+        validate: Callable[[dict[str, str]], str | None] | None = None,
+    ) -> None:
         super().__init__(master)
         self.withdraw()
         self.title(title)
@@ -49,19 +55,25 @@ class FormDialog(tk.Toplevel):
                 v.set("1" if str(default).lower() in ("1", "true", "yes", "on") else "0")
                 w = field = ttk.Checkbutton(body, variable=v, onvalue="1", offvalue="0")
             elif kind == "many":
-                w = field = tk.Listbox(body, selectmode="multiple", height=min(8, max(2, len(choices or ()))), exportselection=False)
+                w = field = tk.Listbox(
+                    body, selectmode="multiple", height=min(8, max(2, len(choices or ()))), exportselection=False
+                )
                 chosen = {x.strip() for x in str(default or "").split(",")}
                 for i, c in enumerate(choices or ()):
                     field.insert("end", c)
                     if str(c) in chosen:
                         field.selection_set(i)
-                field.bind("<<ListboxSelect>>", lambda e, f=field, v=v: v.set(", ".join(f.get(i) for i in f.curselection())))
+                field.bind(
+                    "<<ListboxSelect>>", lambda e, f=field, v=v: v.set(", ".join(f.get(i) for i in f.curselection()))
+                )
             elif kind in ("colour", "file"):
                 w = ttk.Frame(body)
                 field = ttk.Entry(w, textvariable=v, width=10 if kind == "colour" else 28)
                 field.pack(side="left", fill="x", expand=True)
                 pick = (lambda v=v: self._pick(v)) if kind == "colour" else (lambda v=v, t=choices: self._browse(v, t))
-                ttk.Button(w, text="Pick..." if kind == "colour" else "Browse...", command=pick).pack(side="left", padx=4)
+                ttk.Button(w, text="Pick..." if kind == "colour" else "Browse...", command=pick).pack(
+                    side="left", padx=4
+                )
             else:
                 w = field = ttk.Entry(body, textvariable=v, width=20)
                 if kind in ("int", "float"):
@@ -69,10 +81,13 @@ class FormDialog(tk.Toplevel):
             self.fields[key] = field
             w.grid(row=r, column=1, sticky="we", pady=2)
         if note:
-            ttk.Label(body, text=note, foreground="#555555", wraplength=320).grid(row=len(fields), column=0, columnspan=2, sticky="w", pady=(6, 0))
+            ttk.Label(body, text=note, foreground="#555555", wraplength=320).grid(
+                row=len(fields), column=0, columnspan=2, sticky="w", pady=(6, 0)
+            )
         self.why = tk.StringVar(self, value="")
-        ttk.Label(body, textvariable=self.why, foreground="#b00020", wraplength=320).grid(row=len(fields) + 1, column=0, columnspan=2,
-                                                                                       sticky="w")
+        ttk.Label(body, textvariable=self.why, foreground="#b00020", wraplength=320).grid(
+            row=len(fields) + 1, column=0, columnspan=2, sticky="w"
+        )
         buttons = ttk.Frame(self, padding=(10, 0, 10, 10))
         buttons.pack(fill="x")
         ttk.Button(buttons, text="OK", command=self.ok, default="active").pack(side="right")
@@ -166,8 +181,15 @@ def grid_from_values(v: dict[str, str]) -> tuple[Grid, float]:
     lo, hi = HEX_SIZE_RANGE
     if not lo <= hex_size <= hi:  # nan and inf too: the map could not be saved
         raise ValueError(f"hex size must be {lo:g}-{hi:g} pixels, got {v['hex_size']!r}")
-    return Grid(rows=rows, cols=cols, orientation=v["orientation"], shifted=v["shifted"], shift=shift,
-                labels=v["labels"], first_row=v["first_row"]), hex_size
+    return Grid(
+        rows=rows,
+        cols=cols,
+        orientation=v["orientation"],
+        shifted=v["shifted"],
+        shift=shift,
+        labels=v["labels"],
+        first_row=v["first_row"],
+    ), hex_size
 
 
 class ExportDialog(tk.Toplevel):
@@ -191,7 +213,9 @@ def fill_recent_menu(menu, paths, open_, forget, empty: str) -> None:
     when there are none, else "Clear the list" (``forget(path)`` for each)."""
     menu.delete(0, "end")
     for i, p in enumerate(paths):
-        menu.add_command(label=f"{i + 1}  {p.name}  ({p.parent})", underline=0 if i < 9 else -1, command=lambda p=p: open_(p))
+        menu.add_command(
+            label=f"{i + 1}  {p.name}  ({p.parent})", underline=0 if i < 9 else -1, command=lambda p=p: open_(p)
+        )
     if not paths:
         menu.add_command(label=empty, state="disabled")
     else:
@@ -202,7 +226,9 @@ def fill_recent_menu(menu, paths, open_, forget, empty: str) -> None:
 def shortcuts_tree(master, rows, widths: tuple[int, int, int], height: int | None = None) -> ttk.Treeview:
     """The Help window's list of shortcuts: ``rows`` of (section, keys, what it does), grouped
     under their sections, scrolled, packed into ``master``; ``widths`` of the three columns."""
-    tree = ttk.Treeview(master, columns=("keys", "what"), show="tree headings", **({"height": height} if height else {}))
+    tree = ttk.Treeview(
+        master, columns=("keys", "what"), show="tree headings", **({"height": height} if height else {})
+    )
     tree.heading("#0", text="")
     tree.heading("keys", text="Keys")
     tree.heading("what", text="Does")
@@ -250,7 +276,9 @@ class ChoiceDialog(tk.Toplevel):
     waits for a click and returns the value of the button.  Closing the window or Escape
     returns ``safe`` (the choice that loses nothing)."""
 
-    def __init__(self, master, title: str, heading: str, text: str, buttons: list[tuple[str, object]], safe: object) -> None:
+    def __init__(
+        self, master, title: str, heading: str, text: str, buttons: list[tuple[str, object]], safe: object
+    ) -> None:
         super().__init__(master)
         self.withdraw()
         self.title(title)
@@ -265,7 +293,9 @@ class ChoiceDialog(tk.Toplevel):
         row.pack(fill="x")
         self.buttons: dict[str, ttk.Button] = {}
         for i, (label, value) in enumerate(reversed(buttons)):
-            b = ttk.Button(row, text=label, command=lambda v=value: self.choose(v), default="active" if value == safe else "normal")
+            b = ttk.Button(
+                row, text=label, command=lambda v=value: self.choose(v), default="active" if value == safe else "normal"
+            )
             b.pack(side="right", padx=(6, 0))
             self.buttons[label] = b
         self.bind("<Escape>", lambda e: self.choose(safe))

@@ -15,18 +15,35 @@ from __future__ import annotations
 import tkinter as tk
 from pathlib import Path
 from tkinter import simpledialog, ttk
-from typing import Callable
+from collections.abc import Callable
 
-from mapref.core.commands import (ChangeGrid, DeleteBox, DeleteFeature, EditError, ReplaceMap, SetEntry, SetHexProps,
-                                  SetMapAttr, UndoStack)
+from mapref.core.commands import (
+    ChangeGrid,
+    DeleteBox,
+    DeleteFeature,
+    EditError,
+    ReplaceMap,
+    SetEntry,
+    SetHexProps,
+    SetMapAttr,
+    UndoStack,
+)
 from mapref.core.grid import Grid, Hex, Hexside, LabelError
 from mapref.core.model import Country, MapModel, Sea
 from mapref.io.mapfile import dumps_map, load_map, save_map
 from mapref.io.problems import FileProblems
 from mapref.ui.canvas import LAYER_TAGS, MapCanvas
 from mapref.ui.dialogs import FormDialog, grid_fields, grid_from_values
-from mapref.ui.editor_shell import (BACKGROUND_ACTIONS, FILE_ACTIONS, HELP_ACTIONS, UNDO_ACTIONS, ZOOM_ACTIONS, Action,
-                                    EditorShell, MapKind)
+from mapref.ui.editor_shell import (
+    BACKGROUND_ACTIONS,
+    FILE_ACTIONS,
+    HELP_ACTIONS,
+    UNDO_ACTIONS,
+    ZOOM_ACTIONS,
+    Action,
+    EditorShell,
+    MapKind,
+)
 from mapref.ui.hex_palette import background_frame, build_options, choices, show_background_frame
 from mapref.ui.images import probe
 from mapref.ui.inspector import Inspector
@@ -42,7 +59,9 @@ ACTIONS: tuple[Action, ...] = (
     Action("new-hex", "File/New", "Hex map...", ("<Control-n>",), accel="Ctrl+N", icon="new", toolbar=True),
     *FILE_ACTIONS[1:],
     *UNDO_ACTIONS,
-    Action("delete", "Edit", "Delete selected box / clear hex properties", (), ("<Delete>", "<BackSpace>"), accel="Delete"),
+    Action(
+        "delete", "Edit", "Delete selected box / clear hex properties", (), ("<Delete>", "<BackSpace>"), accel="Delete"
+    ),
     Action("escape", "Edit", "Cancel / deselect", (), ("<Escape>",), accel="Esc"),
     Action("select-all", "Edit", "Select all hexes", ("<Control-a>",), accel="Ctrl+A", separator=True),
     Action("grid-settings", "Edit", "Grid settings..."),
@@ -51,7 +70,16 @@ ACTIONS: tuple[Action, ...] = (
     Action("add-sea", "Edit", "Add / edit sea zone..."),
     *ZOOM_ACTIONS,
     Action("goto", "View", "Go to hex...", ("<Control-g>",), accel="Ctrl+G", icon="goto", toolbar=True),
-    Action("find", "View", "Find hex or city...", ("<Control-f>",), accel="Ctrl+F", icon="find", toolbar=True, separator=True),
+    Action(
+        "find",
+        "View",
+        "Find hex or city...",
+        ("<Control-f>",),
+        accel="Ctrl+F",
+        icon="find",
+        toolbar=True,
+        separator=True,
+    ),
     *BACKGROUND_ACTIONS,
     *HELP_ACTIONS,
 )
@@ -100,10 +128,17 @@ class Editor(EditorShell):
         self.canvas.bind("<Leave>", lambda e: (self.canvas.set_hover(()), self.status.set("")))
 
     def handlers(self) -> dict[str, Callable[[], object]]:
-        return {"delete": self.delete_selection, "escape": self.escape, "select-all": self.select_all,
-                "grid-settings": self.ask_grid_settings, "map-properties": self.ask_map_name,
-                "add-country": lambda: self.ask_table_entry("countries"), "add-sea": lambda: self.ask_table_entry("seas"),
-                "goto": self.ask_goto, "find": self.ask_find}
+        return {
+            "delete": self.delete_selection,
+            "escape": self.escape,
+            "select-all": self.select_all,
+            "grid-settings": self.ask_grid_settings,
+            "map-properties": self.ask_map_name,
+            "add-country": lambda: self.ask_table_entry("countries"),
+            "add-sea": lambda: self.ask_table_entry("seas"),
+            "goto": self.ask_goto,
+            "find": self.ask_find,
+        }
 
     def _option_vars(self) -> None:
         r = self.root
@@ -164,7 +199,8 @@ class Editor(EditorShell):
     def shortcut_rows(self) -> list[tuple[str, str, str]]:
         return super().shortcut_rows() + [
             ("Map", "Shift+click", "Add a hex to the selection, or take it out"),
-            ("Map", "Drag (Select tool)", "Select the hexes in a rectangle; drag a box to move it")]
+            ("Map", "Drag (Select tool)", "Select the hexes in a rectangle; drag a box to move it"),
+        ]
 
     # ------------------------------------------------------------------------- palette
     def picker(self, master, attr: str, variable: tk.StringVar, on_pick, none: bool = True) -> SwatchPicker:
@@ -173,8 +209,15 @@ class Editor(EditorShell):
         if attr in ("country", "sea"):
             table = "countries" if attr == "country" else "seas"
             add = (f"Add a {'country' if attr == 'country' else 'sea zone'}...", lambda: self.ask_table_entry(table))
-        pk = SwatchPicker(master, variable, lambda: choices(self.model, attr), on_pick=on_pick,
-                          none_label="(none)" if none else None, add=add, width=13)
+        pk = SwatchPicker(
+            master,
+            variable,
+            lambda: choices(self.model, attr),
+            on_pick=on_pick,
+            none_label="(none)" if none else None,
+            add=add,
+            width=13,
+        )
         self._pickers.append(pk)
         return pk
 
@@ -197,7 +240,9 @@ class Editor(EditorShell):
             by_name = {x.name.lower(): k for k, x in table.items()}
             if v.lower() in by_name:
                 return by_name[v.lower()]
-            raise EditError(f"unknown {self.paint_attr.get()} {v!r}: add it first (Edit menu) or pick one of {', '.join(sorted(table)) or 'none'}")
+            raise EditError(
+                f"unknown {self.paint_attr.get()} {v!r}: add it first (Edit menu) or pick one of {', '.join(sorted(table)) or 'none'}"
+            )
         return v
 
     # --------------------------------------------------------------------------- mouse
@@ -230,7 +275,9 @@ class Editor(EditorShell):
         self.canvas.delete("boxsel")
         if bid in self.model.boxes:
             x0, y0, x1, y1 = self.canvas.box_rect(self.model.boxes[bid])
-            self.canvas.create_rectangle(x0 - 3, y0 - 3, x1 + 3, y1 + 3, outline="#ff00aa", width=3, tags=("boxsel", "selection"))
+            self.canvas.create_rectangle(
+                x0 - 3, y0 - 3, x1 + 3, y1 + 3, outline="#ff00aa", width=3, tags=("boxsel", "selection")
+            )
         self.inspector.show()
 
     def select_all(self) -> None:
@@ -265,10 +312,21 @@ class Editor(EditorShell):
             self.history.end_group()
             self.select_box(None)
         elif self.selection:
-            cmd = SetHexProps.same(sorted(self.selection), label="Clear hex properties", name="", production=0, port=0,
-                                   port_optional=False, port_access=(), capital=False, mountain=False)
+            cmd = SetHexProps.same(
+                sorted(self.selection),
+                label="Clear hex properties",
+                name="",
+                production=0,
+                port=0,
+                port_optional=False,
+                port_access=(),
+                capital=False,
+                mountain=False,
+            )
             if cmd.is_noop(self.model):
-                self.set_status("Nothing to clear: no name, production, port, capital or mountain on the selected hexes")
+                self.set_status(
+                    "Nothing to clear: no name, production, port, capital or mountain on the selected hexes"
+                )
             else:
                 self.push(cmd)
 
@@ -287,7 +345,9 @@ class Editor(EditorShell):
         low = text.strip().lower()
         h = m.find_name(text)
         if h is None:
-            starts = [x for x, d in m.named() if d.name.lower().startswith(low)] or [x for x, d in m.named() if low in d.name.lower()]
+            starts = [x for x, d in m.named() if d.name.lower().startswith(low)] or [
+                x for x, d in m.named() if low in d.name.lower()
+            ]
             h = starts[0] if starts else None
         if h is not None:
             self.goto_where(h)
@@ -313,7 +373,9 @@ class Editor(EditorShell):
             if bid in self.model.boxes:
                 x0, y0, x1, y1 = self.canvas.box_rect(self.model.boxes[bid])
                 self.canvas.update_idletasks()
-                self.canvas._scroll_to((x0 + x1) / 2 - self.canvas.winfo_width() / 2, (y0 + y1) / 2 - self.canvas.winfo_height() / 2)
+                self.canvas._scroll_to(
+                    (x0 + x1) / 2 - self.canvas.winfo_width() / 2, (y0 + y1) / 2 - self.canvas.winfo_height() / 2
+                )
                 self.select_box(bid)
 
     def ask_goto(self) -> None:
@@ -338,9 +400,13 @@ class Editor(EditorShell):
         return cmd
 
     def ask_grid_settings(self) -> None:
-        d = FormDialog(self.root, "Grid settings", grid_fields(self.model.grid, self.model.hex_size),
-                       validate=lambda v: _problem(grid_from_values, v),
-                       note="Hexes keep their data by label; hexes that fall off the grid are dropped (Undo restores them).")
+        d = FormDialog(
+            self.root,
+            "Grid settings",
+            grid_fields(self.model.grid, self.model.hex_size),
+            validate=lambda v: _problem(grid_from_values, v),
+            note="Hexes keep their data by label; hexes that fall off the grid are dropped (Undo restores them).",
+        )
         v = d.show()
         if v:
             grid, size = grid_from_values(v)
@@ -353,11 +419,21 @@ class Editor(EditorShell):
 
     def ask_table_entry(self, table: str) -> None:
         what = "country" if table == "countries" else "sea zone"
-        fields = [("code", "Code (short, e.g. ge)", "entry", "", None), ("name", "Name", "entry", "", None),
-                  ("colour", "Colour", "colour", "#cccccc", None)]
+        fields = [
+            ("code", "Code (short, e.g. ge)", "entry", "", None),
+            ("name", "Name", "entry", "", None),
+            ("colour", "Colour", "colour", "#cccccc", None),
+        ]
         if table == "countries":
-            fields.append(("allegiance", "Allegiance", "choice", "unaligned",
-                           ["germany", "italy", "britain", "france", "soviet", "usa", "axis_inclined", "unaligned", "neutral"]))
+            fields.append(
+                (
+                    "allegiance",
+                    "Allegiance",
+                    "choice",
+                    "unaligned",
+                    ["germany", "italy", "britain", "france", "soviet", "usa", "axis_inclined", "unaligned", "neutral"],
+                )
+            )
         v = FormDialog(self.root, f"Add or edit a {what}", fields, note=f"An existing code edits that {what}.").show()
         if v:
             self.set_table_entry(table, **v)
@@ -378,9 +454,14 @@ class Editor(EditorShell):
         return render_map(self.model, path, size=size, progress=progress)
 
     def export_size(self) -> float | None:
-        return simpledialog.askfloat("Export PNG", "Hex size in pixels (the map's own size is "
-                                     f"{self.model.hex_size:g}):", initialvalue=max(24.0, self.model.hex_size), minvalue=4,
-                                     maxvalue=400, parent=self.root)
+        return simpledialog.askfloat(
+            "Export PNG",
+            f"Hex size in pixels (the map's own size is {self.model.hex_size:g}):",
+            initialvalue=max(24.0, self.model.hex_size),
+            minvalue=4,
+            maxvalue=400,
+            parent=self.root,
+        )
 
     # ------------------------------------------------------------------------- background
     def load_background(self, path: str | Path, opacity: float = 0.5) -> None:
@@ -391,8 +472,10 @@ class Editor(EditorShell):
         scale = (x1 - x0) / self.canvas.zoom / w
         ox = (x0 - self.canvas.layout.origin[0]) / self.canvas.zoom
         oy = (y0 - self.canvas.layout.origin[1]) / self.canvas.zoom
-        self.set_background({"image": self.underlay.shown_name(path), "opacity": opacity, "offset": [ox, oy], "scale": scale},
-                            "Load background")
+        self.set_background(
+            {"image": self.underlay.shown_name(path), "opacity": opacity, "offset": [ox, oy], "scale": scale},
+            "Load background",
+        )
         self.opacity.set(opacity)
         self.set_layer("background", True)
         self.set_status("Background loaded: use the Fit grid tool (T) to drag two hexes onto the scan")
@@ -414,8 +497,13 @@ def ask_new_hex_values(ed: EditorShell) -> dict | None:
     """File > New > Hex map: the grid's form over editor ``ed``'s window (quiet: the next answer)."""
     if ed.quiet:
         return ed.answers.pop(0) if ed.answers else None
-    return FormDialog(ed.root, "New hex map", grid_fields(None, 30.0), validate=lambda v: _problem(grid_from_values, v),
-                      note="Hitler's War: 21 rows A-U from the south, 21 columns, pointy hexes, even rows shifted east.").show()
+    return FormDialog(
+        ed.root,
+        "New hex map",
+        grid_fields(None, 30.0),
+        validate=lambda v: _problem(grid_from_values, v),
+        note="Hitler's War: 21 rows A-U from the south, 21 columns, pointy hexes, even rows shifted east.",
+    ).show()
 
 
 def new_hex_map(values: dict) -> MapModel:
@@ -424,9 +512,17 @@ def new_hex_map(values: dict) -> MapModel:
     return MapModel(grid=grid, name=str(values.get("name") or "Untitled"), hex_size=size)
 
 
-HEX_MAP = MapKind("hex", read=load_map, blank=lambda: MapModel(Grid(rows=21, cols=21), name="Untitled"), dumps=dumps_map,
-                  write=save_map, replace=lambda m, other: ReplaceMap(other), history=UndoStack, ask_new=ask_new_hex_values,
-                  make_new=new_hex_map)
+HEX_MAP = MapKind(
+    "hex",
+    read=load_map,
+    blank=lambda: MapModel(Grid(rows=21, cols=21), name="Untitled"),
+    dumps=dumps_map,
+    write=save_map,
+    replace=lambda m, other: ReplaceMap(other),
+    history=UndoStack,
+    ask_new=ask_new_hex_values,
+    make_new=new_hex_map,
+)
 Editor.map_kind = HEX_MAP
 
 

@@ -14,14 +14,24 @@ import time
 import tkinter as tk
 from pathlib import Path
 from tkinter import filedialog, messagebox
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from mapref.core.commands import EditError
 from mapref.io.problems import FileProblems
 from mapref.ui.dialogs import ChoiceDialog, fill_recent_menu
 from mapref.ui.editor_shell import editor_of
-from mapref.ui.recovery import (Autosave, add_recent, autosave_path, find_orphans, forget_recent, recent as recent_maps,
-                                remove as remove_autosave, unsaved_orphans, write as write_autosave)
+from mapref.ui.recovery import (
+    Autosave,
+    add_recent,
+    autosave_path,
+    find_orphans,
+    forget_recent,
+    recent as recent_maps,
+    remove as remove_autosave,
+    unsaved_orphans,
+    write as write_autosave,
+)
 
 if TYPE_CHECKING:
     from mapref.ui.editor_shell import EditorShell
@@ -51,14 +61,23 @@ def read_any_map(path: str | Path, shown: str | None = None) -> tuple[str, objec
     kind = data.get("kind")
     if kind in ("game", "scenario"):
         line, col = Locator(source).find("kind")
-        raise FileProblems([Problem(shown, line, col, "kind", f"this is a {kind}, not a map: open it with  mapref "
-                                    f"{Path(path).name}  (the referee's window)")])
+        raise FileProblems(
+            [
+                Problem(
+                    shown,
+                    line,
+                    col,
+                    "kind",
+                    f"this is a {kind}, not a map: open it with  mapref {Path(path).name}  (the referee's window)",
+                )
+            ]
+        )
     kind, obj = load_parsed(data, source, shown)
     return kind, (obj.map if kind == "area" else obj)
 
 
 class EditorFiles:
-    def __init__(self, ed: "EditorShell", ask_recover: Callable[[Autosave], bool] | None, user_files: bool) -> None:
+    def __init__(self, ed: EditorShell, ask_recover: Callable[[Autosave], bool] | None, user_files: bool) -> None:
         self.ed = ed
         self.user_files = user_files
         self._ask_recover_given = ask_recover
@@ -100,8 +119,9 @@ class EditorFiles:
         if ed.quiet:
             answer = ed.answers.pop(0) if ed.answers else False
         else:
-            answer = messagebox.askyesnocancel("Unsaved changes", f"Save the changes to {ed.path.name if ed.path else 'this map'}?",
-                                               parent=ed.root)
+            answer = messagebox.askyesnocancel(
+                "Unsaved changes", f"Save the changes to {ed.path.name if ed.path else 'this map'}?", parent=ed.root
+            )
         if answer is None:
             return False
         return self.save() if answer else True
@@ -130,14 +150,20 @@ class EditorFiles:
         if p:
             self.open_path(p)
 
-    def switch(self, kind: str, model, path: Path | None) -> "EditorShell":
+    def switch(self, kind: str, model, path: Path | None) -> EditorShell:
         """Put the editor of ``kind`` in this window on ``model`` (this editor's map was saved
         or discarded); returns the new editor (also ``editor_of(root)``)."""
         old = self.ed
         self.drop_autosave()
         old.dispose()
-        new = editor_class(kind)(old.root, path, model=model, quiet=old.quiet, ask_recover=self._ask_recover_given,
-                                 user_files=self.user_files)
+        new = editor_class(kind)(
+            old.root,
+            path,
+            model=model,
+            quiet=old.quiet,
+            ask_recover=self._ask_recover_given,
+            user_files=self.user_files,
+        )
         new.messages[:0] = old.messages
         new.answers[:0] = old.answers
         old.root.update_idletasks()
@@ -162,8 +188,12 @@ class EditorFiles:
 
     def ask_save_as(self) -> bool:
         ed = self.ed
-        p = filedialog.asksaveasfilename(parent=ed.root, defaultextension=".toml", filetypes=[("mapref maps", "*.toml")],
-                                         initialfile=ed.path.name if ed.path else "map.toml")
+        p = filedialog.asksaveasfilename(
+            parent=ed.root,
+            defaultextension=".toml",
+            filetypes=[("mapref maps", "*.toml")],
+            initialfile=ed.path.name if ed.path else "map.toml",
+        )
         return self.save_to(p) if p else False
 
     def close(self) -> None:
@@ -180,7 +210,7 @@ class EditorFiles:
         if values is not None:
             self.new_map(kind, values)
 
-    def new_map(self, kind: str, values: dict, path: Path | None = None) -> "EditorShell":
+    def new_map(self, kind: str, values: dict, path: Path | None = None) -> EditorShell:
         """A new map of ``kind`` from the New map form's ``values``; with ``path`` (``mapref
         NEW.toml`` for a file not there yet) Save writes it there.  Returns the editor."""
         model = editor_class(kind).map_kind.make_new(values)
@@ -240,12 +270,20 @@ class EditorFiles:
         ed.root.update()  # the window is up (and the map drawn) behind the question
         ed.canvas.fit()
         name = a.of.name if a.of else "A map never saved"
-        text = (f"They were autosaved {a.describe()}. Recover puts them back (Undo then shows the map as it "
-                "was last saved); Discard deletes them for good.")
+        text = (
+            f"They were autosaved {a.describe()}. Recover puts them back (Undo then shows the map as it "
+            "was last saved); Discard deletes them for good."
+        )
         if a.of is not None and a.of.exists() and a.of.stat().st_mtime > a.when + 1:
             text += "\n\nThe map file was saved again after that autosave: recovering replaces it when you save."
-        d = ChoiceDialog(ed.root, "Recover unsaved changes", f"{name} has changes that were not saved when mapref stopped.",
-                         text, [("Recover", True), ("Discard", False)], safe=True)
+        d = ChoiceDialog(
+            ed.root,
+            "Recover unsaved changes",
+            f"{name} has changes that were not saved when mapref stopped.",
+            text,
+            [("Recover", True), ("Discard", False)],
+            safe=True,
+        )
         ed.recover_dialog = d
         return bool(d.show())
 
@@ -312,8 +350,13 @@ class EditorFiles:
             add_recent(path)
 
     def fill_recent(self) -> None:
-        fill_recent_menu(self.ed.recent_menu, recent_maps() if self.user_files else [], self.open_recent, forget_recent,
-                         "(no maps opened yet)")
+        fill_recent_menu(
+            self.ed.recent_menu,
+            recent_maps() if self.user_files else [],
+            self.open_recent,
+            forget_recent,
+            "(no maps opened yet)",
+        )
 
     def open_recent(self, path: Path) -> bool:
         if not path.exists():
@@ -349,7 +392,7 @@ def run_editor(path: str | Path | None = None, kind: str | None = None, model=No
     return 0
 
 
-def open_new(root: tk.Misc, path: str | Path, user_files: bool = False) -> "EditorShell":
+def open_new(root: tk.Misc, path: str | Path, user_files: bool = False) -> EditorShell:
     """``mapref NEW.toml`` for a file that is not there yet: the hex editor on a blank map in
     ``root``, then the question: a new hex map or a new area map (its form), which Save writes
     to ``path``; Cancel closes the window.  Returns the editor in the window at the start."""
@@ -368,9 +411,14 @@ def _offer_new(root: tk.Misc, path: Path) -> None:
     if ed.quiet:
         kind = ed.answers.pop(0) if ed.answers else None
     else:
-        kind = ChoiceDialog(root, "New map", f"{path.name} is not there yet: make a new map?",
-                            f"Save writes the new map to {path}.",
-                            [("Hex map...", "hex"), ("Area map...", "area"), ("Cancel", None)], safe=None).show()
+        kind = ChoiceDialog(
+            root,
+            "New map",
+            f"{path.name} is not there yet: make a new map?",
+            f"Save writes the new map to {path}.",
+            [("Hex map...", "hex"), ("Area map...", "area"), ("Cancel", None)],
+            safe=None,
+        ).show()
     values = editor_class(kind).map_kind.ask_new(ed) if kind and _alive(root) else None
     if not _alive(root):
         return  # the window was closed meanwhile (MAPREF_EXIT_AFTER_MS: a test of which window opens)

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from mapref.ui.editor_shell import EditorShell
 
 
-def guide_text(ed: "EditorShell") -> str:
+def guide_text(ed: EditorShell) -> str:
     """The guide: the editor's own part, then what each tool does (its tip, as the palette and
     the status bar show it)."""
     paragraphs = [" ".join(p.split("\n")) for p in ed.guide.strip().split("\n\n")]  # the text widget wraps them
@@ -25,7 +25,7 @@ def guide_text(ed: "EditorShell") -> str:
     return "\n".join(parts) + "\n"
 
 
-def show_help(ed: "EditorShell") -> tk.Toplevel:
+def show_help(ed: EditorShell) -> tk.Toplevel:
     """Help > Keyboard shortcuts and guide (F1): one window, two tabs; F1 again raises it."""
     top = getattr(ed, "help_window", None)
     if top is not None and top.winfo_exists():
@@ -53,9 +53,11 @@ def show_help(ed: "EditorShell") -> tk.Toplevel:
     return top
 
 
-def show_about(ed: "EditorShell") -> None:
-    text = ("mapref: hex and area map editor and referee for WW2 board wargames.\n\n"
-            "Maps are TOML files (docs/format.md); mapref check MAP.toml lists a map's problems.")
+def show_about(ed: EditorShell) -> None:
+    text = (
+        "mapref: hex and area map editor and referee for WW2 board wargames.\n\n"
+        "Maps are TOML files (docs/format.md); mapref check MAP.toml lists a map's problems."
+    )
     if ed.quiet:
         ed.messages.append(text)
         return

@@ -27,7 +27,7 @@ import tkinter as tk
 from dataclasses import dataclass
 from pathlib import Path
 from tkinter import messagebox, simpledialog, ttk
-from typing import Callable
+from collections.abc import Callable
 
 from mapref.core.commands import EditError
 from mapref.io.problems import FileProblems
@@ -72,20 +72,34 @@ FILE_ACTIONS = (
     Action("new-area", "File/New", "Area map..."),
     Action("open", "File", "Open...", ("<Control-o>",), accel="Ctrl+O", icon="open", toolbar=True),
     Action("save", "File", "Save", ("<Control-s>",), accel="Ctrl+S", icon="save", toolbar=True),
-    Action("save-as", "File", "Save as...", ("<Control-S>", "<Control-Shift-S>", "<Control-Shift-s>"), accel="Ctrl+Shift+S"),
+    Action(
+        "save-as", "File", "Save as...", ("<Control-S>", "<Control-Shift-S>", "<Control-Shift-s>"), accel="Ctrl+Shift+S"
+    ),
     Action("export", "File", "Export PNG...", ("<Control-e>",), accel="Ctrl+E", icon="export", toolbar=True),
     Action("recover-unsaved", "File", "Recover unsaved map...", separator=True),
     Action("quit", "File", "Quit", ("<Control-q>",), accel="Ctrl+Q"),
 )
 UNDO_ACTIONS = (
     Action("undo", "Edit", "Undo", ("<Control-z>",), accel="Ctrl+Z", icon="undo", toolbar=True),
-    Action("redo", "Edit", "Redo", ("<Control-Z>", "<Control-Shift-Z>", "<Control-Shift-z>", "<Control-y>"),
-           accel="Ctrl+Shift+Z / Ctrl+Y", icon="redo", toolbar=True, separator=True),
+    Action(
+        "redo",
+        "Edit",
+        "Redo",
+        ("<Control-Z>", "<Control-Shift-Z>", "<Control-Shift-z>", "<Control-y>"),
+        accel="Ctrl+Shift+Z / Ctrl+Y",
+        icon="redo",
+        toolbar=True,
+        separator=True,
+    ),
 )
 ZOOM_ACTIONS = (
-    Action("zoom-in", "View", "Zoom in", (), ("<plus>", "<equal>", "<KP_Add>"), accel="+", icon="zoom_in", toolbar=True),
+    Action(
+        "zoom-in", "View", "Zoom in", (), ("<plus>", "<equal>", "<KP_Add>"), accel="+", icon="zoom_in", toolbar=True
+    ),
     Action("zoom-out", "View", "Zoom out", (), ("<minus>", "<KP_Subtract>"), accel="-", icon="zoom_out", toolbar=True),
-    Action("fit", "View", "Fit map to window", (), ("<f>", "<F>", "<0>", "<KP_0>"), accel="F / 0", icon="fit", toolbar=True),
+    Action(
+        "fit", "View", "Fit map to window", (), ("<f>", "<F>", "<0>", "<KP_0>"), accel="F / 0", icon="fit", toolbar=True
+    ),
 )
 BACKGROUND_ACTIONS = (
     Action("load-background", "Tools", "Load background image...", icon="background", toolbar=True),
@@ -101,7 +115,7 @@ HELP_ACTIONS = (
 MODIFIERS = 0x4 | 0x8 | 0x40  # Control, Alt (Mod1), Super (Mod4); not Shift, Caps Lock or Num Lock
 
 
-def editor_of(root: tk.Misc) -> "EditorShell | None":
+def editor_of(root: tk.Misc) -> EditorShell | None:
     """The editor that runs in window ``root`` now (File > Open of the other kind of map, or File >
     New of it, puts the other editor in the same window)."""
     return getattr(root, "mapref_editor", None)
@@ -120,8 +134,15 @@ class EditorShell:
     autosave_ms = 30_000  # autosave this often while there are unsaved changes...
     autosave_changes = 10  # ... and on every tenth change
 
-    def __init__(self, root: tk.Misc, path: str | Path | None = None, model=None, quiet: bool = False,
-                 ask_recover: Callable | None = None, user_files: bool = False) -> None:
+    def __init__(
+        self,
+        root: tk.Misc,
+        path: str | Path | None = None,
+        model=None,
+        quiet: bool = False,
+        ask_recover: Callable | None = None,
+        user_files: bool = False,
+    ) -> None:
         """``quiet``: no modal dialogs (tests; messages go to ``self.messages``, answers come from
         ``self.answers``).  ``ask_recover`` answers "recover the autosaved version?" (default: a
         dialog; in quiet mode without it the question is not asked).  ``user_files``: keep the
@@ -178,6 +199,7 @@ class EditorShell:
     def _motion(self, e: tk.Event, dragging: bool = False) -> None:
         """The pointer moved over the map (``dragging``: with the button down): say what is
         under it, show what the tool would do."""
+
     def _forget_view(self) -> None:
         """A new map is in: drop the selection and whatever belongs to the old one."""
 
@@ -188,9 +210,12 @@ class EditorShell:
         """(section, keys, what) for every shortcut, from the one registry of actions."""
         rows = [(a.menu.split("/")[0], a.accel, a.label.rstrip(".")) for a in self.ACTIONS if a.accel]
         rows += [("Tools", cls.key.upper(), f"{cls.label} tool") for cls in self.TOOL_CLASSES]
-        rows += [("Map", "Wheel, + / -", "Zoom about the cursor"), ("Map", "Middle-drag, Space+drag", "Pan"),
-                 ("Fields", "Return", "Set the value and give the keyboard back to the map"),
-                 ("Fields", "Escape", "Put the field back as it was")]
+        rows += [
+            ("Map", "Wheel, + / -", "Zoom about the cursor"),
+            ("Map", "Middle-drag, Space+drag", "Pan"),
+            ("Fields", "Return", "Set the value and give the keyboard back to the map"),
+            ("Fields", "Escape", "Put the field back as it was"),
+        ]
         return rows
 
     guide = ""  # the editor's part of the Help window's guide
@@ -268,11 +293,15 @@ class EditorShell:
         self.toolbar.pack(side="top", fill="x")
         self.statusbar = statusbar = ttk.Frame(root)
         statusbar.pack(side="bottom", fill="x")
-        ttk.Label(statusbar, textvariable=self.status, anchor="w", relief="sunken", width=50).pack(side="left", fill="x", expand=True)
+        ttk.Label(statusbar, textvariable=self.status, anchor="w", relief="sunken", width=50).pack(
+            side="left", fill="x", expand=True
+        )
         self.zoom_text = tk.StringVar(root, value="100%")
         self.zoom_label = ttk.Label(statusbar, textvariable=self.zoom_text, anchor="e", relief="sunken", width=6)
         self.zoom_label.pack(side="right")
-        ttk.Label(statusbar, textvariable=self.message, anchor="w", relief="sunken", width=60).pack(side="right", fill="x")
+        ttk.Label(statusbar, textvariable=self.message, anchor="w", relief="sunken", width=60).pack(
+            side="right", fill="x"
+        )
         self.palette = ttk.Frame(root, padding=(4, 2), width=self.palette_width)
         self.palette.pack(side="left", fill="y")
         self.palette.pack_propagate(False)  # the same width whatever the tool: the map does not jump
@@ -300,12 +329,18 @@ class EditorShell:
                 pass
         r.minsize(min(800, w), min(520, h))
 
-    def watch_field(self, w: tk.Widget, confirm: Callable[[], object] | None = None,
-                    revert: Callable[[], object] | None = None, number: bool | None = None) -> None:
+    def watch_field(
+        self,
+        w: tk.Widget,
+        confirm: Callable[[], object] | None = None,
+        revert: Callable[[], object] | None = None,
+        number: bool | None = None,
+    ) -> None:
         """Make a text field of the palette or the inspector behave: typing in it keeps the
         keyboard there; Return (``confirm``, then) gives the keyboard back to the map; Escape
         (``revert``, then) does too; leaving it confirms.  A number field (a spin box, or
         ``number``) selects its content when it gets the keyboard, so typing 2 gives 2, not 20."""
+
         def typed(e):
             if e.keysym not in ("Tab", "ISO_Left_Tab", "Shift_L", "Shift_R", "Control_L", "Control_R"):
                 self._typing.add(w)
@@ -346,14 +381,27 @@ class EditorShell:
         grid.pack(anchor="w", pady=(2, 6))
         self.tool_buttons: dict[str, ttk.Radiobutton] = {}
         for i, cls in enumerate(self.TOOL_CLASSES):
-            b = ttk.Radiobutton(grid, image=self.image(cls.icon), text=cls.label, variable=self.tool_name, value=cls.name,
-                                command=lambda n=cls.name: self.set_tool(n), style="Toolbutton")
+            b = ttk.Radiobutton(
+                grid,
+                image=self.image(cls.icon),
+                text=cls.label,
+                variable=self.tool_name,
+                value=cls.name,
+                command=lambda n=cls.name: self.set_tool(n),
+                style="Toolbutton",
+            )
             b.grid(row=i // 4, column=i % 4, padx=1, pady=1)
             head, _, rest = cls.tip.partition(":")
             Tooltip(b, f"{head.split('(')[0].strip()}  [{cls.key.upper()}]\n{rest.strip()}" if rest else cls.tip)
             self.tool_buttons[cls.name] = b
-            self.menus["Tools"].insert_radiobutton(i, label=cls.label, variable=self.tool_name, value=cls.name,
-                                                   accelerator=cls.key.upper(), command=lambda n=cls.name: self.set_tool(n))
+            self.menus["Tools"].insert_radiobutton(
+                i,
+                label=cls.label,
+                variable=self.tool_name,
+                value=cls.name,
+                accelerator=cls.key.upper(),
+                command=lambda n=cls.name: self.set_tool(n),
+            )
         self.menus["Tools"].insert_separator(len(self.TOOL_CLASSES))
 
     def _bind_actions(self) -> None:
@@ -378,13 +426,20 @@ class EditorShell:
             menu.add_command(label=a.label, accelerator=a.accel, command=lambda i=a.id: self.fire(i))
             self.menu_entries[a.id] = (menu, menu.index("end"))
             if a.id == "open":
-                self.recent_menu = tk.Menu(self.menus["File"], tearoff=False, postcommand=lambda: self.files.fill_recent())
+                self.recent_menu = tk.Menu(
+                    self.menus["File"], tearoff=False, postcommand=lambda: self.files.fill_recent()
+                )
                 self.menus["File"].add_cascade(label="Open recent", menu=self.recent_menu)
             if a.separator:
                 menu.add_separator()
             if a.toolbar:
-                b = ttk.Button(self.toolbar, image=self.image(a.icon), text=a.label, style="Toolbutton",
-                               command=lambda i=a.id: self.fire(i))
+                b = ttk.Button(
+                    self.toolbar,
+                    image=self.image(a.icon),
+                    text=a.label,
+                    style="Toolbutton",
+                    command=lambda i=a.id: self.fire(i),
+                )
                 b.pack(side="left", padx=1)
                 Tooltip(b, a.label.rstrip(".") + (f"  ({a.accel})" if a.accel else ""))
         self.menus["Edit"].configure(postcommand=self._edit_menu_labels)
@@ -394,8 +449,11 @@ class EditorShell:
         view.add_cascade(label="Layers", menu=layers)
         for t in self.canvas_layers:
             r.bind(f"<<layer-{t}>>", lambda e, t=t: self.set_layer(t, not self.layer_vars[t].get()))
-            layers.add_checkbutton(label=t.capitalize(), variable=self.layer_vars[t],
-                                   command=lambda t=t: self.set_layer(t, self.layer_vars[t].get()))
+            layers.add_checkbutton(
+                label=t.capitalize(),
+                variable=self.layer_vars[t],
+                command=lambda t=t: self.set_layer(t, self.layer_vars[t].get()),
+            )
         for cls in self.TOOL_CLASSES:
             self.canvas.bind(f"<{cls.key}>", lambda e, n=cls.name: self.gestures.key(e, lambda: self.set_tool(n)))
 
@@ -403,12 +461,27 @@ class EditorShell:
         from mapref.ui.editor_help import show_about, show_help
 
         f = self.files
-        return {"new-hex": lambda: f.ask_new("hex"), "new-area": lambda: f.ask_new("area"), "open": f.ask_open,
-                "save": f.save, "save-as": f.ask_save_as, "export": self.ask_export, "recover-unsaved": f.recover_unsaved, "quit": f.close,
-                "undo": self.undo, "redo": self.redo, "zoom-in": lambda: self.zoom(1.25), "zoom-out": lambda: self.zoom(0.8),
-                "fit": self.canvas.fit, "load-background": self.underlay.ask_load, "background-opacity": self.underlay.ask_opacity,
-                "remove-background": self.underlay.remove, "check": self.problems.run,
-                "shortcuts": lambda: show_help(self), "about": lambda: show_about(self)}
+        return {
+            "new-hex": lambda: f.ask_new("hex"),
+            "new-area": lambda: f.ask_new("area"),
+            "open": f.ask_open,
+            "save": f.save,
+            "save-as": f.ask_save_as,
+            "export": self.ask_export,
+            "recover-unsaved": f.recover_unsaved,
+            "quit": f.close,
+            "undo": self.undo,
+            "redo": self.redo,
+            "zoom-in": lambda: self.zoom(1.25),
+            "zoom-out": lambda: self.zoom(0.8),
+            "fit": self.canvas.fit,
+            "load-background": self.underlay.ask_load,
+            "background-opacity": self.underlay.ask_opacity,
+            "remove-background": self.underlay.remove,
+            "check": self.problems.run,
+            "shortcuts": lambda: show_help(self),
+            "about": lambda: show_about(self),
+        }
 
     def _edit_menu_labels(self) -> None:
         """Undo and Redo say what they would undo or redo ("Undo Paint terrain"), or are greyed."""
@@ -473,10 +546,15 @@ class EditorShell:
         from mapref.ui.dialogs import ExportDialog
 
         if self.quiet:  # tests: the size, then the file, from the answers
-            size, p = (self.answers.pop(0) if self.answers else None), (self.answers.pop(0) if len(self.answers) else None)
+            size, p = (
+                (self.answers.pop(0) if self.answers else None),
+                (self.answers.pop(0) if len(self.answers) else None),
+            )
         else:
             size = self.export_size()
-            p = size and filedialog.asksaveasfilename(parent=self.root, defaultextension=".png", filetypes=[("PNG image", "*.png")])
+            p = size and filedialog.asksaveasfilename(
+                parent=self.root, defaultextension=".png", filetypes=[("PNG image", "*.png")]
+            )
         if not size or not p:
             return
         d = ExportDialog(self.root, p)

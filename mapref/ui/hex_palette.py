@@ -17,21 +17,25 @@ if TYPE_CHECKING:
     from mapref.ui.editor import Editor
 
 
-def build_options(ed: "Editor", f: ttk.Frame, cls) -> None:
+def build_options(ed: Editor, f: ttk.Frame, cls) -> None:
     globals().get(f"_options_{cls.name}", options_hint)(ed, f, cls)
 
 
-def options_hint(ed: "Editor", f: ttk.Frame, cls) -> None:
+def options_hint(ed: Editor, f: ttk.Frame, cls) -> None:
     text = cls.tip.split(":", 1)[1].strip() if ":" in cls.tip else cls.tip
-    ttk.Label(f, text=text[0].upper() + text[1:] + ".", wraplength=200, justify="left", foreground="#444444").pack(anchor="w")
+    ttk.Label(f, text=text[0].upper() + text[1:] + ".", wraplength=200, justify="left", foreground="#444444").pack(
+        anchor="w"
+    )
 
 
-def _paint_options(ed: "Editor", f: ttk.Frame, brush: bool) -> None:
+def _paint_options(ed: Editor, f: ttk.Frame, brush: bool) -> None:
     for attr, text in (("terrain", "Terrain"), ("country", "Country"), ("sea", "Sea zone")):
         row = ttk.Frame(f)
         row.pack(fill="x", pady=1)
         ttk.Radiobutton(row, text=text, value=attr, variable=ed.paint_attr, width=8).pack(side="left")
-        pk = ed.picker(row, attr, ed.paint_values[attr], lambda code, a=attr: ed.paint_attr.set(a), none=attr != "terrain")
+        pk = ed.picker(
+            row, attr, ed.paint_values[attr], lambda code, a=attr: ed.paint_attr.set(a), none=attr != "terrain"
+        )
         pk.pack(side="left", fill="x", expand=True)
         ed.paint_pickers.setdefault(brush, {})[attr] = pk
     if brush:
@@ -109,8 +113,12 @@ def background_frame(ed, p: ttk.Frame) -> ttk.LabelFrame:
     s = ttk.Scale(row, from_=0.0, to=1.0, variable=ed.opacity, orient="horizontal", length=110)
     s.pack(side="left", fill="x", expand=True, padx=(4, 0))
     s.bind("<ButtonRelease-1>", lambda e: ed.underlay.set("Background opacity", opacity=ed.opacity.get()))
-    ttk.Checkbutton(o, text="Show", variable=ed.layer_vars["background"],
-                    command=lambda: ed.set_layer("background", ed.layer_vars["background"].get())).pack(anchor="w")
+    ttk.Checkbutton(
+        o,
+        text="Show",
+        variable=ed.layer_vars["background"],
+        command=lambda: ed.set_layer("background", ed.layer_vars["background"].get()),
+    ).pack(anchor="w")
     return o
 
 
@@ -126,6 +134,10 @@ def choices(model, attr: str) -> list[tuple[str, str, str]]:
     from mapref.render.style import LAND_UNOWNED, SEA_DEFAULT
 
     if attr == "terrain":
-        return [("sea", "Sea", SEA_DEFAULT), ("land", "Land", LAND_UNOWNED), ("coastal", "Part sea, part land", "#b9c8a6")]
+        return [
+            ("sea", "Sea", SEA_DEFAULT),
+            ("land", "Land", LAND_UNOWNED),
+            ("coastal", "Part sea, part land", "#b9c8a6"),
+        ]
     table = model.countries if attr == "country" else model.seas
     return sorted(((code, x.name, x.colour) for code, x in table.items()), key=lambda c: c[1].lower())

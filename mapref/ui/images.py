@@ -82,9 +82,11 @@ def probe(path: str | Path) -> tuple[int, int]:
             m = re.search(r"\((\d+) pixels\)", str(e))
             claimed = f" claims {_mp(int(m.group(1)))} megapixels and" if m else ""
             limit = 2 * (Image.MAX_IMAGE_PIXELS or 0)
-            raise ScanRefused(f"background {name}{claimed} was refused: more than the {_mp(limit)} megapixels mapref "
-                              "opens safely (it could be a decompression bomb); scale the scan down in an image editor "
-                              "and load it again (Tools > Load background image)") from None
+            raise ScanRefused(
+                f"background {name}{claimed} was refused: more than the {_mp(limit)} megapixels mapref "
+                "opens safely (it could be a decompression bomb); scale the scan down in an image editor "
+                "and load it again (Tools > Load background image)"
+            ) from None
         except UnidentifiedImageError:
             raise ScanRefused(f"background {name} is not an image mapref can read (PNG or JPEG)") from None
         except (OSError, SyntaxError, ValueError) as e:
@@ -126,7 +128,8 @@ def read(path: str | Path, max_pixels: int = MAX_PIXELS) -> Scan:
                             f"background {name} ({_mp(w * h)} megapixels, {im.format or 'an image'} {im.mode}"
                             f"{', interlaced' if im.info.get('interlace') else ''}) would take {need >> 20} MB to "
                             "read whole; save it as a JPEG or an 8-bit PNG that is not interlaced (mapref reads "
-                            "those in parts), or scale it down, and load it again")
+                            "those in parts), or scale it down, and load it again"
+                        )
                 im.load()
                 im = _usable(im)
                 im.thumbnail(box, Image.Resampling.BILINEAR, reducing_gap=2.0)
@@ -135,7 +138,9 @@ def read(path: str | Path, max_pixels: int = MAX_PIXELS) -> Scan:
     except (OSError, SyntaxError, ValueError, EOFError, struct.error, zlib.error) as e:
         raise ScanRefused(f"background {name} cannot be read: {e}") from None
     except MemoryError:
-        raise ScanRefused(f"background {name} ({_mp(w * h)} megapixels) does not fit in memory; scale it down") from None
+        raise ScanRefused(
+            f"background {name} ({_mp(w * h)} megapixels) does not fit in memory; scale it down"
+        ) from None
     return Scan(im, (w, h), f"Background {name} ({_mp(w * h)} megapixels) is shown reduced to {im.width}x{im.height}")
 
 
@@ -185,7 +190,13 @@ def _png_in_strips(f: BinaryIO, w: int, h: int, k: int):
         n = len(raw) // row
         lead = b"\x00" + above if above is not None else b""
         ihdr_n = struct.pack(">IIBBBBB", w, n + (1 if lead else 0), 8, ctype, 0, 0, 0)
-        png = _PNG + _chunk(b"IHDR", ihdr_n) + extra + _chunk(b"IDAT", zlib.compress(lead + raw, 0)) + _chunk(b"IEND", b"")
+        png = (
+            _PNG
+            + _chunk(b"IHDR", ihdr_n)
+            + extra
+            + _chunk(b"IDAT", zlib.compress(lead + raw, 0))
+            + _chunk(b"IEND", b"")
+        )
         im = Image.open(io.BytesIO(png))
         im.load()
         if lead:
@@ -293,7 +304,7 @@ class Underlay:
     problems panel, and the map stays editable (its ``[background]`` is kept for when the image
     is fixed).  Tools > Load background image, Background opacity and Remove background."""
 
-    def __init__(self, ed: "EditorShell") -> None:
+    def __init__(self, ed: EditorShell) -> None:
         self.ed = ed
         self._loader: ScanLoader | None = None
         self._path: Path | None = None  # of the image read (or being read)
@@ -378,7 +389,9 @@ class Underlay:
     def ask_load(self) -> None:
         from tkinter import filedialog
 
-        p = filedialog.askopenfilename(parent=self.ed.root, filetypes=[("Images", "*.png *.jpg *.jpeg"), ("All files", "*")])
+        p = filedialog.askopenfilename(
+            parent=self.ed.root, filetypes=[("Images", "*.png *.jpg *.jpeg"), ("All files", "*")]
+        )
         if p:
             self.ed.load_background(p)
 
@@ -410,8 +423,14 @@ class Underlay:
         if ed.quiet:
             v = ed.answers.pop(0) if ed.answers else None
         else:
-            v = simpledialog.askfloat("Background opacity", "Opacity 0-1:", initialvalue=ed.opacity.get(), minvalue=0,
-                                      maxvalue=1, parent=ed.root)
+            v = simpledialog.askfloat(
+                "Background opacity",
+                "Opacity 0-1:",
+                initialvalue=ed.opacity.get(),
+                minvalue=0,
+                maxvalue=1,
+                parent=ed.root,
+            )
         if v is not None:
             ed.opacity.set(v)
             self.set(opacity=v)

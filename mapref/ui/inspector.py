@@ -29,9 +29,16 @@ _DEFAULT = HexData()
 
 # the terrains each hex field applies to; port details only where there is a port
 APPLIES = {
-    "terrain": ("sea", "land", "coastal"), "country": ("land", "coastal"), "sea": ("sea", "coastal"),
-    "production": ("land", "coastal"), "name": ("sea", "land", "coastal"), "port": ("land", "coastal"),
-    "port_optional": ("port",), "port_access": ("port",), "mountain": ("land", "coastal"), "capital": ("land", "coastal"),
+    "terrain": ("sea", "land", "coastal"),
+    "country": ("land", "coastal"),
+    "sea": ("sea", "coastal"),
+    "production": ("land", "coastal"),
+    "name": ("sea", "land", "coastal"),
+    "port": ("land", "coastal"),
+    "port_optional": ("port",),
+    "port_access": ("port",),
+    "mountain": ("land", "coastal"),
+    "capital": ("land", "coastal"),
 }
 
 
@@ -44,8 +51,10 @@ def applies(m, h, key: str) -> bool:
         ok = bool(d.port) and d.is_land
     elif key == "port":
         g = m.grid
-        ok = d.terrain == "coastal" or (d.terrain == "land" and any(
-            not g.contains(n) or m.hexes[n].is_water for n in (g.neighbour(h, dr) for dr in g.directions())))
+        ok = d.terrain == "coastal" or (
+            d.terrain == "land"
+            and any(not g.contains(n) or m.hexes[n].is_water for n in (g.neighbour(h, dr) for dr in g.directions()))
+        )
     else:
         ok = d.terrain in where
     return ok or getattr(d, key) != getattr(_DEFAULT, key)
@@ -72,8 +81,9 @@ def build_fields(f, fields, commit, vars_, widgets, rows=None, special=None, on_
                 w = ttk.Combobox(f, textvariable=v, width=18)
                 w.bind("<<ComboboxSelected>>", lambda e, k=key: commit(k))
             elif kind == "spin":
-                w = ttk.Spinbox(f, textvariable=v, from_=0, to=99 if key == "port" else 16, width=8,
-                                command=lambda k=key: commit(k))
+                w = ttk.Spinbox(
+                    f, textvariable=v, from_=0, to=99 if key == "port" else 16, width=8, command=lambda k=key: commit(k)
+                )
             else:
                 w = ttk.Entry(f, textvariable=v, width=20)
             if kind in ("spin", "entry", "combo") and not (special and kind in special):
@@ -90,13 +100,15 @@ def build_fields(f, fields, commit, vars_, widgets, rows=None, special=None, on_
 
 
 class Inspector(ttk.Frame):
-    def __init__(self, master, ed: "Editor") -> None:
+    def __init__(self, master, ed: Editor) -> None:
         super().__init__(master, padding=6)
         self.ed = ed
         self.title = tk.StringVar(value="Nothing selected")
         self.subtitle = tk.StringVar(value="Click a hex or a box on the map (Shift-click or drag for several).")
         ttk.Label(self, textvariable=self.title, font=("DejaVu Sans", 10, "bold"), wraplength=280).pack(anchor="w")
-        ttk.Label(self, textvariable=self.subtitle, wraplength=280, foreground="#444444", justify="left").pack(anchor="w", pady=(0, 6))
+        ttk.Label(self, textvariable=self.subtitle, wraplength=280, foreground="#444444", justify="left").pack(
+            anchor="w", pady=(0, 6)
+        )
         self.hex_frame = ttk.Frame(self)
         self.box_frame = ttk.Frame(self)
         self.vars: dict[str, tk.Variable] = {}
@@ -110,12 +122,25 @@ class Inspector(ttk.Frame):
 
     # ----------------------------------------------------------------------------- build
     def _fields(self, f, fields, commit, vars_, widgets, rows=None) -> None:
-        pickers = {kind: (lambda fr, key, v, kind=kind: self.ed.picker(
-            fr, kind, v, lambda code, k=key: self._confirm(commit, k, code), none=kind != "terrain"))
-            for kind in ("terrain", "country", "sea")}
-        build_fields(f, fields, commit, vars_, widgets, rows, special=pickers,
-                     on_check=lambda k: self._confirm(commit, k),
-                     watch=lambda w, k: self.ed.watch_field(w, confirm=lambda: commit(k), revert=self.show))
+        pickers = {
+            kind: (
+                lambda fr, key, v, kind=kind: self.ed.picker(
+                    fr, kind, v, lambda code, k=key: self._confirm(commit, k, code), none=kind != "terrain"
+                )
+            )
+            for kind in ("terrain", "country", "sea")
+        }
+        build_fields(
+            f,
+            fields,
+            commit,
+            vars_,
+            widgets,
+            rows,
+            special=pickers,
+            on_check=lambda k: self._confirm(commit, k),
+            watch=lambda w, k: self.ed.watch_field(w, confirm=lambda: commit(k), revert=self.show),
+        )
 
     def _confirm(self, commit, key, value=None) -> None:
         """A value picked (list, tick box): set it, and give the keyboard back to the map."""
@@ -126,21 +151,38 @@ class Inspector(ttk.Frame):
         self.ed.canvas.focus_set()
 
     def _build_hex(self) -> None:
-        fields = [("terrain", "Terrain", "terrain"), ("country", "Country", "country"), ("sea", "Sea zone", "sea"),
-                  ("production", "Production", "spin"), ("name", "Name", "entry"), ("port", "Port capacity", "spin"),
-                  ("port_optional", "Optional port", "check"), ("port_access", "Port entered from", "entry"),
-                  ("mountain", "Mountain", "check"), ("capital", "Capital", "check")]
+        fields = [
+            ("terrain", "Terrain", "terrain"),
+            ("country", "Country", "country"),
+            ("sea", "Sea zone", "sea"),
+            ("production", "Production", "spin"),
+            ("name", "Name", "entry"),
+            ("port", "Port capacity", "spin"),
+            ("port_optional", "Optional port", "check"),
+            ("port_access", "Port entered from", "entry"),
+            ("mountain", "Mountain", "check"),
+            ("capital", "Capital", "check"),
+        ]
         self._fields(self.hex_frame, fields, self.commit, self.vars, self.widgets, self.rows)
 
     def _build_box(self) -> None:
         f = self.box_frame
-        fields = [("name", "Name", "entry"), ("production", "Production", "spin"), ("country", "Country", "country"),
-                  ("optional", "Optional", "check"), ("position", "Position (x y)", "entry"),
-                  ("land", "Land contact", "entry"), ("sea_arrows", "Sea arrows", "entry")]
+        fields = [
+            ("name", "Name", "entry"),
+            ("production", "Production", "spin"),
+            ("country", "Country", "country"),
+            ("optional", "Optional", "check"),
+            ("position", "Position (x y)", "entry"),
+            ("land", "Land contact", "entry"),
+            ("sea_arrows", "Sea arrows", "entry"),
+        ]
         self._fields(f, fields, self.commit_box, self.box_vars, self.box_widgets)
         ttk.Label(f, text="Sea arrows: HEX LENGTH SEA; ...\ne.g.  H1 3 atl; A4 2 bal", foreground="#555555").grid(
-            row=len(fields), column=0, columnspan=2, sticky="w", pady=(4, 0))
-        ttk.Button(f, text="Delete box", command=lambda: self.ed.fire("delete")).grid(row=len(fields) + 1, column=1, sticky="e", pady=6)
+            row=len(fields), column=0, columnspan=2, sticky="w", pady=(4, 0)
+        )
+        ttk.Button(f, text="Delete box", command=lambda: self.ed.fire("delete")).grid(
+            row=len(fields) + 1, column=1, sticky="e", pady=6
+        )
 
     # ------------------------------------------------------------------------------ show
     def shown_fields(self) -> list[str]:
@@ -159,11 +201,18 @@ class Inspector(ttk.Frame):
             if bid is not None and bid in m.boxes:
                 b = m.boxes[bid]
                 self.title.set(f"Box {b.name}")
-                self.subtitle.set(f"Off-map box '{bid}'. Drag it with the Select tool; connect hexes with the Box tool.")
+                self.subtitle.set(
+                    f"Off-map box '{bid}'. Drag it with the Select tool; connect hexes with the Box tool."
+                )
                 g = m.grid
-                vals = {"name": b.name, "production": str(b.production), "optional": int(b.optional),
-                        "position": f"{b.position[0]:g} {b.position[1]:g}", "land": " ".join(g.label(h) for h in b.land),
-                        "sea_arrows": "; ".join(f"{g.label(a.hex)} {a.length} {a.sea}" for a in b.sea_arrows)}
+                vals = {
+                    "name": b.name,
+                    "production": str(b.production),
+                    "optional": int(b.optional),
+                    "position": f"{b.position[0]:g} {b.position[1]:g}",
+                    "land": " ".join(g.label(h) for h in b.land),
+                    "sea_arrows": "; ".join(f"{g.label(a.hex)} {a.length} {a.sea}" for a in b.sea_arrows),
+                }
                 for k, v in vals.items():
                     self.box_vars[k].set(v)
                 self.box_widgets["country"].set(b.country)
@@ -181,8 +230,10 @@ class Inspector(ttk.Frame):
             else:
                 self.title.set(f"{len(sel)} hexes")
                 terrains = sorted({m.hexes[h].terrain for h in sel})
-                self.subtitle.set(f"{g.label(sel[0])} and {len(sel) - 1} more ({', '.join(terrains)}); "
-                                  "a blank field differs between them")
+                self.subtitle.set(
+                    f"{g.label(sel[0])} and {len(sel) - 1} more ({', '.join(terrains)}); "
+                    "a blank field differs between them"
+                )
             for k in self.vars:
                 label, w = self.rows[k]
                 if any(applies(m, h, k) for h in sel):

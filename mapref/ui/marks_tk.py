@@ -36,7 +36,9 @@ def measurer(widget: tk.Misc):
         if w is None:
             f = fonts.get(key[1:])
             if f is None:
-                f = fonts[key[1:]] = tkfont.Font(root=widget, family=FONT, size=-max(1, key[1]), weight="bold" if bold else "normal")
+                f = fonts[key[1:]] = tkfont.Font(
+                    root=widget, family=FONT, size=-max(1, key[1]), weight="bold" if bold else "normal"
+                )
             w = widths[key] = float(max((f.measure(t) for t in text.split("\n")), default=0))
         return w
 
@@ -70,24 +72,58 @@ def draw_marks(c: tk.Canvas, marks, tags: tuple = (), state: str = "normal") -> 
             kw = {"stipple": stipple(m.opacity)} if m.fill and m.opacity < 0.95 else {}
             if m.dash:
                 kw["dash"] = _dash(m.dash)
-            out.append(c.create_polygon(flat, fill=m.fill or "", outline=m.stroke or "", width=m.width if m.stroke else 1, tags=t,
-                                        state=state, **kw))
+            out.append(
+                c.create_polygon(
+                    flat,
+                    fill=m.fill or "",
+                    outline=m.stroke or "",
+                    width=m.width if m.stroke else 1,
+                    tags=t,
+                    state=state,
+                    **kw,
+                )
+            )
         elif m.shape == "line":
             kw = {"arrow": m.arrow} if m.arrow in ("last", "first", "both") else {}
             if kw and m.width >= 3:
                 kw["arrowshape"] = (3.5 * m.width, 4 * m.width, 1.5 * m.width)
             if m.dash:
                 kw["dash"] = _dash(m.dash)
-            out.append(c.create_line(flat, fill=m.stroke or "#000000", width=m.width or 1, capstyle="round", tags=t, state=state, **kw))
+            out.append(
+                c.create_line(
+                    flat, fill=m.stroke or "#000000", width=m.width or 1, capstyle="round", tags=t, state=state, **kw
+                )
+            )
         elif m.shape in ("rect", "oval"):
             kw = {"dash": _dash(m.dash)} if m.dash else {}
             if m.fill and m.opacity < 0.95:
                 kw["stipple"] = stipple(m.opacity)
             make = c.create_rectangle if m.shape == "rect" else c.create_oval
-            out.append(make(flat, fill=m.fill or "", outline=m.stroke or "", width=m.width if m.stroke else 0, tags=t, state=state, **kw))
+            out.append(
+                make(
+                    flat,
+                    fill=m.fill or "",
+                    outline=m.stroke or "",
+                    width=m.width if m.stroke else 0,
+                    tags=t,
+                    state=state,
+                    **kw,
+                )
+            )
         elif m.shape == "text":
-            out.append(c.create_text(m.pts[0][0], m.pts[0][1], text=m.text, fill=m.fill or "#222222", font=font(m.size, m.bold, m.italic),
-                                     anchor=ANCHORS.get(m.anchor, "center"), justify="center", tags=t, state=state))
+            out.append(
+                c.create_text(
+                    m.pts[0][0],
+                    m.pts[0][1],
+                    text=m.text,
+                    fill=m.fill or "#222222",
+                    font=font(m.size, m.bold, m.italic),
+                    anchor=ANCHORS.get(m.anchor, "center"),
+                    justify="center",
+                    tags=t,
+                    state=state,
+                )
+            )
     return out
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import tkinter as tk
 from tkinter import ttk
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 Choice = tuple[str, str, str]  # (code, name, colour)
 
@@ -33,7 +33,12 @@ def swatch(widget: tk.Misc, colour: str | None) -> tk.PhotoImage:
             img.put("#ffffff", to=(1, 1, SWATCH - 1, SWATCH - 1))
             for i in range(1, SWATCH - 1):
                 img.put("#999999", to=(i, SWATCH - 1 - i, i + 1, SWATCH - i))
-        for x0, y0, x1, y1 in ((0, 0, SWATCH, 1), (0, SWATCH - 1, SWATCH, SWATCH), (0, 0, 1, SWATCH), (SWATCH - 1, 0, SWATCH, SWATCH)):
+        for x0, y0, x1, y1 in (
+            (0, 0, SWATCH, 1),
+            (0, SWATCH - 1, SWATCH, SWATCH),
+            (0, 0, 1, SWATCH),
+            (SWATCH - 1, 0, SWATCH, SWATCH),
+        ):
             img.put("#444444", to=(x0, y0, x1, y1))
         cache[key] = img
     return cache[key]
@@ -43,9 +48,16 @@ class SwatchPicker(ttk.Menubutton):
     """``choices()`` gives the current (code, name, colour) list; ``on_pick(code)`` is called
     after a choice (``""`` for none when ``none_label`` is given)."""
 
-    def __init__(self, master, variable: tk.StringVar, choices: Callable[[], Iterable[Choice]],
-                 on_pick: Callable[[str], object] | None = None, none_label: str | None = "(none)",
-                 add: tuple[str, Callable[[], object]] | None = None, width: int = 16) -> None:
+    def __init__(
+        self,
+        master,
+        variable: tk.StringVar,
+        choices: Callable[[], Iterable[Choice]],
+        on_pick: Callable[[str], object] | None = None,
+        none_label: str | None = "(none)",
+        add: tuple[str, Callable[[], object]] | None = None,
+        width: int = 16,
+    ) -> None:
         super().__init__(master, width=width, compound="left")
         self.var = variable
         self.choices = choices
@@ -95,11 +107,18 @@ class SwatchPicker(ttk.Menubutton):
         m.delete(0, "end")
         n = 0
         if self.none_label is not None:
-            m.add_command(label=self.none_label, image=swatch(self, None), compound="left", command=lambda: self.pick(""))
+            m.add_command(
+                label=self.none_label, image=swatch(self, None), compound="left", command=lambda: self.pick("")
+            )
             n += 1
         for code, name, colour in self.choices():
-            m.add_command(label=f"{name}  [{code}]" if name != code else code, image=swatch(self, colour), compound="left",
-                          command=lambda c=code: self.pick(c), columnbreak=1 if n and n % PER_COLUMN == 0 else 0)
+            m.add_command(
+                label=f"{name}  [{code}]" if name != code else code,
+                image=swatch(self, colour),
+                compound="left",
+                command=lambda c=code: self.pick(c),
+                columnbreak=1 if n and n % PER_COLUMN == 0 else 0,
+            )
             n += 1
         if self.add is not None:
             label, action = self.add
@@ -109,8 +128,9 @@ class SwatchPicker(ttk.Menubutton):
     def entries(self) -> list[str]:
         """The labels of the menu as it would open now."""
         self.fill()
-        return [self.menu.entrycget(i, "label") for i in range(self.menu.index("end") + 1)
-                if self.menu.type(i) == "command"]
+        return [
+            self.menu.entrycget(i, "label") for i in range(self.menu.index("end") + 1) if self.menu.type(i) == "command"
+        ]
 
     def pick(self, code: str) -> None:
         self.set(code)

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 class ProblemsPanel(ttk.Frame):
     delay_ms = 400  # wait for a pause in the drawing before checking again
 
-    def __init__(self, master, ed: "Editor") -> None:
+    def __init__(self, master, ed: Editor) -> None:
         super().__init__(master)
         self.ed = ed
         self.count = tk.StringVar(value="Problems")
@@ -138,4 +138,3 @@ def _quick_switches(delta: int) -> None:
     if _RUNNING[0] == 0 and _RUNNING[1] is not None:
         sys.setswitchinterval(_RUNNING[1])
         _RUNNING[1] = None
-

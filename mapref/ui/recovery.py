@@ -142,7 +142,9 @@ def candidates(map_path: Path) -> list[Path]:
     out: list[Path] = []
     for folder, stem in ((map_path.parent, f".{map_path.stem}"), (state_dir(), _user_name(map_path))):
         if folder.is_dir():
-            out += sorted(folder.glob(f"{glob_escape(stem)}{SUFFIX}")) + sorted(folder.glob(f"{glob_escape(stem)}.*{SUFFIX}"))
+            out += sorted(folder.glob(f"{glob_escape(stem)}{SUFFIX}")) + sorted(
+                folder.glob(f"{glob_escape(stem)}.*{SUFFIX}")
+            )
     return out
 
 
@@ -194,8 +196,10 @@ def write(path: Path, text: str, of: Path | None) -> None:
     symbolic link planted at its name is replaced, never written through."""
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     what = str(of.resolve()) if of is not None else "an unsaved map"
-    head = (f"# mapref autosave of {what}; process {os.getpid()}; {time.strftime('%Y-%m-%dT%H:%M:%S')}\n"
-            "# The map editor offers it when the map is opened after a crash; it is removed when the map is saved or closed.\n")
+    head = (
+        f"# mapref autosave of {what}; process {os.getpid()}; {time.strftime('%Y-%m-%dT%H:%M:%S')}\n"
+        "# The map editor offers it when the map is opened after a crash; it is removed when the map is saved or closed.\n"
+    )
     write_atomic(path, head + text, private=True)
 
 

@@ -13,7 +13,16 @@ import tkinter as tk
 from typing import TYPE_CHECKING
 
 from mapref.core.commands import (
-    AddBox, AddFeature, DeleteFeature, EditBox, EditError, SetHexProps, SetMapAttr, SetSide, new_id, terrain_changes,
+    AddBox,
+    AddFeature,
+    DeleteFeature,
+    EditBox,
+    EditError,
+    SetHexProps,
+    SetMapAttr,
+    SetSide,
+    new_id,
+    terrain_changes,
 )
 from mapref.core.grid import Hex, Layout
 from mapref.core.model import Box, Feature, SeaArrow
@@ -49,7 +58,7 @@ class Tool:
     tip = ""
     cursor = "crosshair"
 
-    def __init__(self, ed: "Editor") -> None:
+    def __init__(self, ed: Editor) -> None:
         self.ed = ed
 
     @property
@@ -119,8 +128,15 @@ class SelectTool(Tool):
             return
         c = self.canvas
         c.delete("rubber")
-        c.create_rectangle(c.canvasx(x0), c.canvasy(y0), c.canvasx(e.x), c.canvasy(e.y), outline="#ff00aa", dash=(4, 2),
-                           tags=("rubber",))
+        c.create_rectangle(
+            c.canvasx(x0),
+            c.canvasy(y0),
+            c.canvasx(e.x),
+            c.canvasy(e.y),
+            outline="#ff00aa",
+            dash=(4, 2),
+            tags=("rubber",),
+        )
         self.ed.select(self.base | self.hexes_in_rect(x0, y0, e.x, e.y))
 
     def hexes_in_rect(self, x0, y0, x1, y1) -> set[Hex]:
@@ -348,7 +364,9 @@ class HexsideTool(Tool):
         s = self.side(e)
         if s is not None:
             (ax, ay), (bx, by) = c.layout.hexside_segment(s)
-            c.hover_items.append(c.create_line(ax, ay, bx, by, fill="#ff00aa", width=max(3, c.layout.size / 8), tags=("hover",)))
+            c.hover_items.append(
+                c.create_line(ax, ay, bx, by, fill="#ff00aa", width=max(3, c.layout.size / 8), tags=("hover",))
+            )
 
     def press(self, e):
         s = self.side(e)
@@ -365,8 +383,10 @@ class HexsideTool(Tool):
 
 class BoxTool(Tool):
     name, label, icon = "box", "Off-map box", "box"
-    tip = ("Off-map box (X): click empty space to place a box, drag a box to move it; with a box selected, "
-           "'land' mode clicks toggle land contact, 'sea arrow' mode clicks toggle a sea arrow of the palette's length")
+    tip = (
+        "Off-map box (X): click empty space to place a box, drag a box to move it; with a box selected, "
+        "'land' mode clicks toggle land contact, 'sea arrow' mode clicks toggle a sea arrow of the palette's length"
+    )
 
     def __init__(self, ed):
         super().__init__(ed)
@@ -440,8 +460,10 @@ class FitGridTool(Tool):
     """Drag hex A's centre onto where A is on the scan, then hex B's: the image follows."""
 
     name, label, icon = "fit_grid", "Fit grid to background", "fit_grid"
-    tip = ("Fit grid to scan (T): drag a hex's centre to where that hex is on the background image; "
-           "do it for a second hex far from the first and the scan is scaled and moved to match")
+    tip = (
+        "Fit grid to scan (T): drag a hex's centre to where that hex is on the background image; "
+        "do it for a second hex far from the first and the scan is scaled and moved to match"
+    )
 
     def __init__(self, ed):
         super().__init__(ed)
@@ -487,16 +509,43 @@ class FitGridTool(Tool):
         bg.update(scale=round(scale, 6), offset=[round(offset[0], 3), round(offset[1], 3)])
         self.push(SetMapAttr(label=label, background=bg))
         done = ", ".join(self.model.grid.label(p[0]) for p in self.pairs)
-        self.ed.set_status(f"Background fitted on {done}" + ("; now drag a second hex far from the first" if len(self.pairs) == 1 else ""))
+        self.ed.set_status(
+            f"Background fitted on {done}"
+            + ("; now drag a second hex far from the first" if len(self.pairs) == 1 else "")
+        )
 
     def cancel(self):
         self.dragging = None
         self.canvas.delete("fitmark")
 
 
-TOOL_CLASSES = (SelectTool, PaintTool, FillTool, ProductionTool, PortTool, CapitalTool, MountainTool, NameTool,
-                HexsideTool, BoxTool, FeatureTool, FitGridTool)
-TOOL_KEYS = {"select": "v", "paint": "b", "fill": "g", "production": "p", "port": "o", "capital": "c", "mountain": "m",
-             "name": "n", "hexside": "h", "box": "x", "feature": "l", "fit_grid": "t"}
+TOOL_CLASSES = (
+    SelectTool,
+    PaintTool,
+    FillTool,
+    ProductionTool,
+    PortTool,
+    CapitalTool,
+    MountainTool,
+    NameTool,
+    HexsideTool,
+    BoxTool,
+    FeatureTool,
+    FitGridTool,
+)
+TOOL_KEYS = {
+    "select": "v",
+    "paint": "b",
+    "fill": "g",
+    "production": "p",
+    "port": "o",
+    "capital": "c",
+    "mountain": "m",
+    "name": "n",
+    "hexside": "h",
+    "box": "x",
+    "feature": "l",
+    "fit_grid": "t",
+}
 for _cls in TOOL_CLASSES:
     _cls.key = TOOL_KEYS[_cls.name]

@@ -32,8 +32,18 @@ class Tooltip:
         w = self.widget
         self.tip = tip = tk.Toplevel(w)
         tip.wm_overrideredirect(True)
-        tk.Label(tip, text=self.text, background="#ffffe0", relief="solid", borderwidth=1, padx=4, pady=2, justify="left",
-                 wraplength=self.wrap_px, font=("DejaVu Sans", 9)).pack()
+        tk.Label(
+            tip,
+            text=self.text,
+            background="#ffffe0",
+            relief="solid",
+            borderwidth=1,
+            padx=4,
+            pady=2,
+            justify="left",
+            wraplength=self.wrap_px,
+            font=("DejaVu Sans", 9),
+        ).pack()
         tip.update_idletasks()
         # under the widget, kept on the screen: a widget at the right edge (the inspector) gets
         # its tip moved left, one at the bottom gets it above

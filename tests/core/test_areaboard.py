@@ -25,7 +25,12 @@ def test_spaces_are_locations_halves_and_boxes(m):
     s = b.space("sedan.e")
     assert (s.kind, s.location, s.name, s.country, s.attrs["half"]) == ("half", "sedan", "Sedan (east)", "blue", "e")
     berlin = b.space("berlin")
-    assert (berlin.kind, berlin.capital, berlin.attrs["vp"], berlin.attrs["supply"][0].side) == ("location", True, 3, "axis")
+    assert (berlin.kind, berlin.capital, berlin.attrs["vp"], berlin.attrs["supply"][0].side) == (
+        "location",
+        True,
+        3,
+        "axis",
+    )
     usa = b.space("box:usa")
     assert usa.is_box and usa.attrs["condition"].holds({"allied_deck": 3})
     assert b.location_of("paris.w") == "paris" and b.location_of("box:usa") == "box:usa"
@@ -53,8 +58,12 @@ def test_graph_has_one_connection_per_line_and_one_between_halves(m):
     algiers = [c for c in g.edges("london") if c.attrs.get("line") == "london-algiers"][0]
     assert algiers.kind == "naval" and algiers.oneway
     assert algiers.leads_from("london") and not algiers.leads_from("algiers")
-    assert not algiers.attrs["condition"].holds({"allied_deck": 1}) and algiers.attrs["condition"].holds({"allied_deck": 2})
-    assert [c.other("algiers") for c in g.out_edges("algiers")] == ["marseilles"]  # nothing leads back to London or the USA
+    assert not algiers.attrs["condition"].holds({"allied_deck": 1}) and algiers.attrs["condition"].holds(
+        {"allied_deck": 2}
+    )
+    assert [c.other("algiers") for c in g.out_edges("algiers")] == [
+        "marseilles"
+    ]  # nothing leads back to London or the USA
     sr = [c for c in g.edges("ruhr") if c.attrs.get("line") == "sedan-ruhr"][0]
     assert dict(sr.attrs["defence"]) == {"sedan.e": 1}
     assert "land" in LAND_KINDS and g.kinds_between("ruhr", "berlin") == {"land", "rail"}

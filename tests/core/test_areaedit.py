@@ -47,7 +47,7 @@ def test_a_border_drawn_along_a_neighbour_is_shared_exactly():
     h.push(add_location(m, [(100, 0), (200, 0), (200, 100), (100, 100)], name="East"))
     w, e = m.locations["west"].polygon, m.locations["east"].polygon
     assert w.intersection(e).area == 0
-    assert border_between(w, e).length == pytest.approx(2 * (10 ** 2 + 50 ** 2) ** 0.5)
+    assert border_between(w, e).length == pytest.approx(2 * (10**2 + 50**2) ** 0.5)
     assert unary_union([w, e]).equals(Polygon([(0, 0), (200, 0), (200, 100), (0, 100)]))
     # moving the shared vertex moves it in both
     h.push(move_vertex(m, (110, 50), (90, 40)))
@@ -133,11 +133,18 @@ def test_generated_areas_tile_the_land_without_gaps_or_overlaps():
     assert m.land.hausdorff_distance(land) < 0.01  # moved by the rounding at most
     assert sum(c.area for c in cells) == pytest.approx(m.land.area, abs=1e-6)
     for i, a in enumerate(cells):
-        for b in cells[i + 1:]:
+        for b in cells[i + 1 :]:
             assert a.intersection(b).area < 1e-9
     for loc in m.locations.values():
-        assert loc.polygon.contains(Polygon([(loc.anchor[0] - 0.1, loc.anchor[1]), (loc.anchor[0] + 0.1, loc.anchor[1]),
-                                             (loc.anchor[0], loc.anchor[1] + 0.1)]))
+        assert loc.polygon.contains(
+            Polygon(
+                [
+                    (loc.anchor[0] - 0.1, loc.anchor[1]),
+                    (loc.anchor[0] + 0.1, loc.anchor[1]),
+                    (loc.anchor[0], loc.anchor[1] + 0.1),
+                ]
+            )
+        )
     # Generate areas proposes a land line between every two neighbouring cells (issue 22), in the same undo step
     from mapref.core.areageom import shared_borders
 
@@ -168,8 +175,17 @@ def test_lines_to_halves_suggested_lines_accept_rename_delete():
     h = History(m)
     with pytest.raises(EditError, match="Sedan has halves"):
         add_line(m, "sedan", "berlin")
-    h.push(add_line(m, "sedan.e", "marseilles", kind="naval", oneway=True, defence_b=3,
-                    condition=Condition((("allied_deck", 2),))))
+    h.push(
+        add_line(
+            m,
+            "sedan.e",
+            "marseilles",
+            kind="naval",
+            oneway=True,
+            defence_b=3,
+            condition=Condition((("allied_deck", 2),)),
+        )
+    )
     assert m.lines["sedan-marseilles"].defence_at("marseilles") == 3
     h.push(accept_lines(m, ["ruhr-bern"]))
     assert not m.lines["ruhr-bern"].proposed
@@ -200,12 +216,16 @@ def test_a_line_wraps_only_round_a_map_that_wraps():
     from mapref.core.areaedit import set_line
 
     m = load_area_map(SAMPLE)
-    with pytest.raises(EditError, match=r"a line can only wrap round a map that wraps: give the map its seams in \[wrap\]"):
+    with pytest.raises(
+        EditError, match=r"a line can only wrap round a map that wraps: give the map its seams in \[wrap\]"
+    ):
         set_line(m, "ruhr-berlin", wrap=True)
     m.wrap_x = (-200.0, 900.0)
     assert set_line(m, "ruhr-berlin", wrap=True).changes["lines"]["ruhr-berlin"].wrap
     m.wrap_x = None
-    assert not set_line(m, "ruhr-berlin", wrap=False).changes["lines"]["ruhr-berlin"].wrap  # unmarking one is always allowed
+    assert (
+        not set_line(m, "ruhr-berlin", wrap=False).changes["lines"]["ruhr-berlin"].wrap
+    )  # unmarking one is always allowed
 
 
 def test_an_edit_is_checked_where_it_changed_the_map_as_the_whole_map_would_be():
@@ -221,7 +241,11 @@ def test_an_edit_is_checked_where_it_changed_the_map_as_the_whole_map_would_be()
     m = load_area_map(SAMPLE)
     rnd = random.Random(26)
     locs, boxes, lines = list(m.locations), list(m.boxes), list(m.lines)
-    spaces = [s for loc in m.locations.values() for s in loc.spaces()] + [f"box:{b}" for b in boxes] + ["paris.e", "nowhere", "box:no"]
+    spaces = (
+        [s for loc in m.locations.values() for s in loc.spaces()]
+        + [f"box:{b}" for b in boxes]
+        + ["paris.e", "nowhere", "box:no"]
+    )
     refused = accepted = 0
     for _ in range(300):
         changes: dict = {}
@@ -237,7 +261,9 @@ def test_an_edit_is_checked_where_it_changed_the_map_as_the_whole_map_would_be()
                 changes.setdefault("locations", {})[lid] = dataclasses.replace(m.locations[lid], halves=(), split=())
             elif what == 3:
                 lid = rnd.choice(locs)
-                changes.setdefault("locations", {})[lid] = dataclasses.replace(m.locations[lid], colour=rnd.choice(["", "nope"] + list(m.colours)))
+                changes.setdefault("locations", {})[lid] = dataclasses.replace(
+                    m.locations[lid], colour=rnd.choice(["", "nope"] + list(m.colours))
+                )
             elif what == 4:
                 a, b = rnd.sample(spaces, 2)
                 changes.setdefault("lines", {})[f"x{rnd.randrange(99)}"] = MoveLine(f"x{rnd.randrange(99)}", a, b)
@@ -245,7 +271,9 @@ def test_an_edit_is_checked_where_it_changed_the_map_as_the_whole_map_would_be()
                 changes.setdefault("lines", {})[rnd.choice(lines)] = None
         e = Edit("random", **changes)
         new = {t: e._apply(t, getattr(m, t)) for t in changes}
-        staged = {t: new.get(t, getattr(m, t)) for t in ("locations", "boxes", "lines", "regions", "colours", "line_kinds")}
+        staged = {
+            t: new.get(t, getattr(m, t)) for t in ("locations", "boxes", "lines", "regions", "colours", "line_kinds")
+        }
         outcomes = []
         for keys in (None, {t: set(v) for t, v in changes.items()}):
             try:

@@ -33,12 +33,14 @@ def test_self_intersection_names_the_point():
 
 
 def test_overlap_gap_hole_and_sliver():
-    m = AreaMap(locations={
-        "a": loc("a", [(0, 0), (100, 0), (100, 100), (0, 100)]),
-        "b": loc("b", [(90, 0), (200, 0), (200, 100), (90, 100)]),  # overlaps a by 10 x 100
-        "c": loc("c", [(0, 100.5), (100, 100.5), (100, 200), (0, 200)]),  # half a unit below a: a gap
-        "d": loc("d", [(300, 0), (400, 0), (400, 0.2), (300, 0.2)]),  # a sliver
-    })
+    m = AreaMap(
+        locations={
+            "a": loc("a", [(0, 0), (100, 0), (100, 100), (0, 100)]),
+            "b": loc("b", [(90, 0), (200, 0), (200, 100), (90, 100)]),  # overlaps a by 10 x 100
+            "c": loc("c", [(0, 100.5), (100, 100.5), (100, 200), (0, 200)]),  # half a unit below a: a gap
+            "d": loc("d", [(300, 0), (400, 0), (400, 0.2), (300, 0.2)]),  # a sliver
+        }
+    )
     found = {(p.code, p.where) for p in lint_area(m)}
     assert ("overlap", "a") in found and ("gap", "a") in found and ("sliver", "d") in found
     overlap = next(p for p in lint_area(m) if p.code == "overlap")
@@ -51,17 +53,29 @@ def test_a_small_hole_between_neighbours_is_a_gap():
     notched = [(0, 0), (150, 0), (150, 140), (148, 140), (148, 142), (150, 142), (150, 300), (0, 300)]
     m = AreaMap(locations={"a": loc("a", notched), "b": loc("b", [(150, 0), (300, 0), (300, 300), (150, 300)])})
     assert [p.message for p in lint_area(m) if p.code == "gap"] == ["a gap (area 4.00) between A, B"]
-    lake = AreaMap(locations={"a": Location("a", name="A", polygon=Polygon([(0, 0), (300, 0), (300, 300), (0, 300)],
-                                                                             [[(140, 140), (142, 140), (142, 142)]]))})
+    lake = AreaMap(
+        locations={
+            "a": Location(
+                "a",
+                name="A",
+                polygon=Polygon([(0, 0), (300, 0), (300, 300), (0, 300)], [[(140, 140), (142, 140), (142, 142)]]),
+            )
+        }
+    )
     assert lint_area(lake) == [p for p in lint_area(lake) if p.code == "no-lines"]  # a hole in one location is a lake
 
 
 def test_lines_no_lines_apart_duplicate_and_empty_half():
-    m = AreaMap(locations={
-        "a": loc("a", [(0, 0), (100, 0), (100, 100), (0, 100)]),
-        "b": loc("b", [(100, 0), (200, 0), (200, 100), (100, 100)], halves=("w", "e"), split=((150, 100), (150, 0))),
-        "c": loc("c", [(500, 0), (600, 0), (600, 100), (500, 100)]),
-    }, boxes={"usa": Box("usa", name="USA")})
+    m = AreaMap(
+        locations={
+            "a": loc("a", [(0, 0), (100, 0), (100, 100), (0, 100)]),
+            "b": loc(
+                "b", [(100, 0), (200, 0), (200, 100), (100, 100)], halves=("w", "e"), split=((150, 100), (150, 0))
+            ),
+            "c": loc("c", [(500, 0), (600, 0), (600, 100), (500, 100)]),
+        },
+        boxes={"usa": Box("usa", name="USA")},
+    )
     m.lines = {"ab": MoveLine("ab", "a", "b.w"), "ab2": MoveLine("ab2", "b.w", "a"), "ac": MoveLine("ac", "a", "c")}
     found = codes(m)
     assert ("duplicate-line", "line:ab2") in found
@@ -74,8 +88,12 @@ def test_lines_no_lines_apart_duplicate_and_empty_half():
 
 def test_a_half_too_small_to_drop_on_is_a_warning():
     # five locations of 100 x 100; b's split leaves its east half 5% of it (Palermo's north half was 2.6%)
-    m = AreaMap(locations={f"l{i}": loc(f"l{i}", [(200 * i, 300), (200 * i + 100, 300), (200 * i + 100, 400), (200 * i, 400)])
-                           for i in range(4)})
+    m = AreaMap(
+        locations={
+            f"l{i}": loc(f"l{i}", [(200 * i, 300), (200 * i + 100, 300), (200 * i + 100, 400), (200 * i, 400)])
+            for i in range(4)
+        }
+    )
     m.locations["b"] = loc("b", [(0, 0), (100, 0), (100, 100), (0, 100)], halves=("w", "e"), split=((95, 100), (95, 0)))
     (p,) = [p for p in lint_area(m) if p.code == "small-half"]
     assert p.where == "b.e" and p.level == "warning" and "5.0% of the location" in p.message
@@ -84,12 +102,19 @@ def test_a_half_too_small_to_drop_on_is_a_warning():
 
 
 def test_levels_crossing_lines_and_warnings_accepted_on_purpose():
-    m = AreaMap(locations={"a": loc("a", [(0, 0), (100, 0), (100, 100), (0, 100)]),
-                           "c": loc("c", [(500, 0), (600, 0), (600, 100), (500, 100)]),
-                           "d": loc("d", [(700, 0), (800, 0), (800, 100), (700, 100)])})
+    m = AreaMap(
+        locations={
+            "a": loc("a", [(0, 0), (100, 0), (100, 100), (0, 100)]),
+            "c": loc("c", [(500, 0), (600, 0), (600, 100), (500, 100)]),
+            "d": loc("d", [(700, 0), (800, 0), (800, 100), (700, 100)]),
+        }
+    )
     m.lines = {"ac": MoveLine("ac", "a", "c"), "cd": MoveLine("cd", "c", "d", proposed=True)}
-    assert {(p.code, p.level) for p in lint_area(m)} == {("land-line-apart", "warning"), ("land-line-apart", "warning"),
-                                                          ("proposed-line", "note")}
+    assert {(p.code, p.level) for p in lint_area(m)} == {
+        ("land-line-apart", "warning"),
+        ("land-line-apart", "warning"),
+        ("proposed-line", "note"),
+    }
     m.lines["ac"] = dataclasses.replace(m.lines["ac"], crossing=True)  # a strait crossing on purpose
     assert [p.where for p in lint_area(m) if p.code == "land-line-apart"] == ["line:cd"]
     m.accept = ("land-line-apart:cd",)

@@ -32,8 +32,9 @@ def known_map(n: int = 40, seed: int = 7) -> AreaMap:
     pts: list = []
     while len(pts) < n:
         p = (round(rng.uniform(150, 1050), 2), round(rng.uniform(120, 720), 2))
-        if land.buffer(-40).contains(Polygon([p, (p[0] + 1, p[1]), (p[0], p[1] + 1)])) and \
-                all(math.dist(p, q) > 60 for q in pts):
+        if land.buffer(-40).contains(Polygon([p, (p[0] + 1, p[1]), (p[0], p[1] + 1)])) and all(
+            math.dist(p, q) > 60 for q in pts
+        ):
             pts.append(p)
     generate_areas(m, pts).do(m)
     return m
@@ -124,7 +125,9 @@ def test_grabbing_regions_one_click_at_a_time_shares_their_border(traced):
     with pytest.raises(EditError, match="no traced area there"):
         grab(grabbed, t, (0.0, 0.0), offset=offset, scale=scale)  # off the areas: the outside
     with pytest.raises(EditError, match="inside other locations"):
-        grab(grabbed, t, (offset[0] + scale * ra.anchor[0], offset[1] + scale * ra.anchor[1]), offset=offset, scale=scale)
+        grab(
+            grabbed, t, (offset[0] + scale * ra.anchor[0], offset[1] + scale * ra.anchor[1]), offset=offset, scale=scale
+        )
 
 
 def test_one_pixel_diagonal_lines_separate_and_specks_do_not_make_areas():

@@ -4,8 +4,18 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from mapref.core.commands import (
-    AddBox, AddFeature, ChangeGrid, CommandGroup, DeleteBox, EditBox, EditError, SetEntry,
-    SetHexProps, SetMapAttr, SetSide, UndoStack,
+    AddBox,
+    AddFeature,
+    ChangeGrid,
+    CommandGroup,
+    DeleteBox,
+    EditBox,
+    EditError,
+    SetEntry,
+    SetHexProps,
+    SetMapAttr,
+    SetSide,
+    UndoStack,
 )
 from mapref.core.grid import Grid
 from mapref.core.model import Box, Country, Feature
@@ -72,7 +82,9 @@ def test_sides_boxes_features_and_map_attrs(m):
     s.push(DeleteBox("usa"))
     s.push(AddFeature("d1", Feature("lend_lease_depot", hex=m.grid.parse("H8"))))
     s.push(SetEntry("countries", "fr", Country("France", "#a8d58f", "france")))
-    s.push(SetMapAttr(name="Renamed", background={"image": "scan.png", "opacity": 0.4, "offset": [1.0, 2.0], "scale": 0.5}))
+    s.push(
+        SetMapAttr(name="Renamed", background={"image": "scan.png", "opacity": 0.4, "offset": [1.0, 2.0], "scale": 0.5})
+    )
     assert m.side(side).impassable and "D1-D2" not in [m.grid.side_label(x) for x in m.hexsides]
     assert m.boxes["x"].production == 5 and "usa" not in m.boxes and "fr" in m.countries
     after = dumps_map(m)
@@ -88,8 +100,15 @@ def test_change_grid_keeps_hex_data_by_label_and_undoes(m):
     s = UndoStack(m)
     before = dumps_map(m)
     g = m.grid
-    bigger = Grid(rows=g.rows + 2, cols=g.cols + 1, orientation=g.orientation, shifted=g.shifted, shift=g.shift,
-                  labels=g.labels, first_row=g.first_row)
+    bigger = Grid(
+        rows=g.rows + 2,
+        cols=g.cols + 1,
+        orientation=g.orientation,
+        shifted=g.shifted,
+        shift=g.shift,
+        labels=g.labels,
+        first_row=g.first_row,
+    )
     c = ChangeGrid(bigger)
     s.push(c)
     assert m.grid == bigger and len(m.hexes) == bigger.rows * bigger.cols
@@ -105,13 +124,21 @@ def test_change_grid_keeps_hex_data_by_label_and_undoes(m):
 
 
 @settings(max_examples=examples(30), deadline=None)
-@given(st.lists(st.tuples(st.integers(1, 8), st.integers(1, 10), st.sampled_from(["sea", "land", "coastal"]),
-                          st.integers(0, 16)), min_size=1, max_size=20))
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(1, 8), st.integers(1, 10), st.sampled_from(["sea", "land", "coastal"]), st.integers(0, 16)
+        ),
+        min_size=1,
+        max_size=20,
+    )
+)
 def test_any_sequence_undoes_to_the_original(ops):
     m = load_map(SAMPLE)
     s = UndoStack(m)
     before = dumps_map(m)
     from mapref.core.grid import Hex
+
     for r, c, t, p in ops:
         s.push(SetHexProps.same([Hex(r, c)], terrain=t, production=p))
     after = dumps_map(m)

@@ -64,8 +64,9 @@ def plain_build_graph(m: MapModel) -> Graph:
 
 def same_graph(a: Graph, b: Graph) -> None:
     assert a.spaces == b.spaces
-    assert [(c.a, c.b, c.kind, c.length, c.sea, c.oneway) for c in a.connections] == \
-           [(c.a, c.b, c.kind, c.length, c.sea, c.oneway) for c in b.connections]
+    assert [(c.a, c.b, c.kind, c.length, c.sea, c.oneway) for c in a.connections] == [
+        (c.a, c.b, c.kind, c.length, c.sea, c.oneway) for c in b.connections
+    ]
     for s in a.spaces:
         assert a.edges(s) == b.edges(s)
         assert a.out_edges(s, {"land", "sea"}) == b.out_edges(s, {"land", "sea"})
@@ -83,15 +84,23 @@ def random_map(seed: int, layout: dict) -> MapModel:
     for _ in range(rnd.randint(0, 8)):
         h = rnd.choice(hexes)
         s = rnd.choice(g.hexsides(h))
-        m.set_side(s, crossing=rnd.random() < 0.5, all_sea=rnd.choice((None, True, False)), impassable=rnd.random() < 0.2)
+        m.set_side(
+            s, crossing=rnd.random() < 0.5, all_sea=rnd.choice((None, True, False)), impassable=rnd.random() < 0.2
+        )
     if rnd.random() < 0.6:
-        m.boxes["b1"] = Box("Box", land=tuple(rnd.sample(hexes, min(2, len(hexes)))),
-                            sea_arrows=(SeaArrow(rnd.choice(hexes), 3, "z"),))
+        m.boxes["b1"] = Box(
+            "Box", land=tuple(rnd.sample(hexes, min(2, len(hexes)))), sea_arrows=(SeaArrow(rnd.choice(hexes), 3, "z"),)
+        )
     return m
 
 
-LAYOUTS = [dict(), dict(shifted="odd", shift="west"), dict(first_row="north", labels="ccrr"),
-           dict(orientation="flat", shift="north"), dict(orientation="flat", shift="south", shifted="odd", first_row="north")]
+LAYOUTS = [
+    dict(),
+    dict(shifted="odd", shift="west"),
+    dict(first_row="north", labels="ccrr"),
+    dict(orientation="flat", shift="north"),
+    dict(orientation="flat", shift="south", shifted="odd", first_row="north"),
+]
 
 
 @pytest.mark.parametrize("name", ["hitlers_war", "sample"])
@@ -117,7 +126,9 @@ def test_index_views_agree_with_the_string_api():
         i = ix.ix[s]
         assert [ix.ids[j] for j in out_land[i]] == [c.other(s) for c in g.out_edges(s, land)]
         assert [ix.ids[j] for j in near_all[i]] == g.neighbours(s)
-        assert [(ix.ids[j], g.connections[n]) for j, n in ix.out_conns()[i]] == [(c.other(s), c) for c in g.out_edges(s)]
+        assert [(ix.ids[j], g.connections[n]) for j, n in ix.out_conns()[i]] == [
+            (c.other(s), c) for c in g.out_edges(s)
+        ]
 
 
 def test_one_way_lines_and_hand_built_graphs():

@@ -105,7 +105,7 @@ def test_adjacent_centres_are_one_hex_width_apart_and_share_a_side(layout):
         for dr in g.directions():
             n = g.neighbour(h, dr)
             nx, ny = lay.centre(n)
-            assert abs(((nx - cx) ** 2 + (ny - cy) ** 2) ** 0.5 - 20 * 3 ** 0.5) < 1e-6
+            assert abs(((nx - cx) ** 2 + (ny - cy) ** 2) ** 0.5 - 20 * 3**0.5) < 1e-6
             # the side segment seen from h is the side seen from n
             seg_h = sorted(lay.side_segment(h, dr))
             seg_n = sorted(lay.side_segment(n, g.direction_of(n, h)))
@@ -121,7 +121,16 @@ def test_layout_bounds_start_at_zero(layout):
 
 
 def test_row_letters_continue_past_z():
-    assert [row_letters(i) for i in (1, 26, 27, 28, 52, 53, 702, 703)] == ["A", "Z", "AA", "AB", "AZ", "BA", "ZZ", "AAA"]
+    assert [row_letters(i) for i in (1, 26, 27, 28, 52, 53, 702, 703)] == [
+        "A",
+        "Z",
+        "AA",
+        "AB",
+        "AZ",
+        "BA",
+        "ZZ",
+        "AAA",
+    ]
     for i in range(1, 2000):
         assert letters_row(row_letters(i)) == i
 
@@ -171,11 +180,13 @@ def test_neighbours_and_all_sides_walked_by_steps_agree_with_neighbour_on_every_
 
     for o in Orientation:
         for shifted in ("even", "odd"):
-            for shift in (("east", "west") if o is Orientation.POINTY else ("north", "south")):
+            for shift in ("east", "west") if o is Orientation.POINTY else ("north", "south"):
                 for first in ("south", "north"):
                     g = Grid(7, 6, o, shifted, shift, first_row=first)
                     for h in g.hexes():
-                        assert g.neighbours(h) == [n for n in (g.neighbour(h, d) for d in g.directions()) if g.contains(n)]
+                        assert g.neighbours(h) == [
+                            n for n in (g.neighbour(h, d) for d in g.directions()) if g.contains(n)
+                        ]
                     want, seen = [], set()
                     for h in g.hexes():
                         for d in g.directions():

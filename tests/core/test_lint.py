@@ -30,16 +30,16 @@ def test_each_check_points_at_its_place(m):
     g = m.grid
     P = g.parse
     s = UndoStack(m)
-    s.push(SetHexProps.same([P("H1")], sea=None))                       # sea hex without zone
-    s.push(SetHexProps.same([P("E9")], port=5))                          # inland port
-    s.push(SetHexProps.same([P("H2")], port=5))                          # port at sea
-    s.push(SetHexProps.same([P("B9")], capital=True, country=None))     # capital in no country
-    s.push(SetHexProps.same([P("F6")], capital=True))                    # second German capital
-    s.push(SetHexProps.same([P("C9")], name="berlin"))                   # duplicate name
+    s.push(SetHexProps.same([P("H1")], sea=None))  # sea hex without zone
+    s.push(SetHexProps.same([P("E9")], port=5))  # inland port
+    s.push(SetHexProps.same([P("H2")], port=5))  # port at sea
+    s.push(SetHexProps.same([P("B9")], capital=True, country=None))  # capital in no country
+    s.push(SetHexProps.same([P("F6")], capital=True))  # second German capital
+    s.push(SetHexProps.same([P("C9")], name="berlin"))  # duplicate name
     s.push(SetHexProps.same([P("A9")], production=0))
-    m.hexes[P("A10")].production = 20                                    # out of range (bypassing the command)
-    s.push(SetSide(g.hexside(P("D3"), P("D4")), crossing=True))         # crossing between sea hexes
-    m.boxes["usa"].sea_arrows = (SeaArrow(P("G5"), 3, "atl"),)           # arrow onto land
+    m.hexes[P("A10")].production = 20  # out of range (bypassing the command)
+    s.push(SetSide(g.hexside(P("D3"), P("D4")), crossing=True))  # crossing between sea hexes
+    m.boxes["usa"].sea_arrows = (SeaArrow(P("G5"), 3, "atl"),)  # arrow onto land
     got = codes(m)
     assert ("sea-without-zone", "H1") in got
     assert ("port-not-on-coast", "E9") in got and ("port-not-on-coast", "H2") in got
@@ -58,6 +58,7 @@ def test_unreachable_land_is_reported_once_per_group():
     for h in m.grid.hexes():
         m.hexes[h].sea = "s"
     from mapref.core.model import Sea
+
     m.seas["s"] = Sea("S", "#0000ff")
     island = [Hex(2, 2), Hex(2, 3)]
     for h in island:
@@ -72,6 +73,7 @@ def test_unreachable_land_is_reported_once_per_group():
 def test_unreachable_groups_follow_the_graph_land_connections(m):
     """The lint walks the grid itself; it must agree with build_graph's land connections."""
     from mapref.core.graph import LAND_KINDS, build_graph
+
     g = m.grid
     for s in list(g.all_hexsides())[::7]:
         if g.contains(s.a) and g.contains(s.b):
@@ -96,11 +98,19 @@ def test_unreachable_groups_follow_the_graph_land_connections(m):
         seen |= grp
         groups.append(grp)
     boxed = {g.label(h) for b in m.boxes.values() for h in b.land}
-    bad = [grp for grp in groups if not any(m.hexes[g.parse(x)].capital or m.hexes[g.parse(x)].port or m.hexes[g.parse(x)].terrain == "coastal" or x in boxed for x in grp)]
+    bad = [
+        grp
+        for grp in groups
+        if not any(
+            m.hexes[g.parse(x)].capital
+            or m.hexes[g.parse(x)].port
+            or m.hexes[g.parse(x)].terrain == "coastal"
+            or x in boxed
+            for x in grp
+        )
+    ]
     found = [p for p in lint(m) if p.code == "unreachable-land"]
     assert len(found) == len(bad) and len(bad) > 0
-
-
 
 
 def test_the_shipped_maps_have_no_problems():

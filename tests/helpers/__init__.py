@@ -83,9 +83,15 @@ def mapref_process(*args, cwd=None, env: dict[str, str] | None = None, timeout: 
     from pathlib import Path
 
     root = str(Path(__file__).resolve().parents[2])
-    return subprocess.run([sys.executable, "-m", "mapref", *map(os.fspath, args)], capture_output=True, text=True,
-                          cwd=cwd, env={**os.environ, "PYTHONPATH": root, **(env or {})}, timeout=timeout,
-                          stdin=subprocess.DEVNULL)
+    return subprocess.run(
+        [sys.executable, "-m", "mapref", *map(os.fspath, args)],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env={**os.environ, "PYTHONPATH": root, **(env or {})},
+        timeout=timeout,
+        stdin=subprocess.DEVNULL,
+    )
 
 
 def examples(n: int) -> int:
@@ -102,7 +108,7 @@ class Allocations:
 
     BLOCK = 1 << 20
 
-    def __enter__(self) -> "Allocations":
+    def __enter__(self) -> Allocations:
         import tracemalloc
 
         from PIL import Image

@@ -23,23 +23,47 @@ def test_the_sample_round_trips_to_the_same_bytes():
 
 def test_the_sample_uses_every_feature():
     m = load_area_map(SAMPLE)
-    paris, sedan, berlin, marseilles, bern = (m.locations[k] for k in ("paris", "sedan", "berlin", "marseilles", "bern"))
-    assert (paris.name, paris.colour, paris.capital, paris.vp, paris.supply) == ("Paris", "blue", True, 2, (Supply("western"),))
+    paris, sedan, berlin, marseilles, bern = (
+        m.locations[k] for k in ("paris", "sedan", "berlin", "marseilles", "bern")
+    )
+    assert (paris.name, paris.colour, paris.capital, paris.vp, paris.supply) == (
+        "Paris",
+        "blue",
+        True,
+        2,
+        (Supply("western"),),
+    )
     assert paris.anchor == (150.0, 140.0) and paris.halves == ("e", "w")
     # the first half lies left of the split line walked from its first point: Sedan's line runs north
-    assert sedan.halves == ("w", "e") and sedan.half_geoms["w"].bounds[2] == 240.0 and sedan.half_geoms["e"].bounds[0] == 240.0
+    assert (
+        sedan.halves == ("w", "e")
+        and sedan.half_geoms["w"].bounds[2] == 240.0
+        and sedan.half_geoms["e"].bounds[0] == 240.0
+    )
     assert len(berlin.polygon.interiors) == 1  # a lake
     assert marseilles.polygon.geom_type == "MultiPolygon" and len(marseilles.parts) == 2
     assert bern.supply[1] == Supply("axis", Condition((("turn", 12),), (("turn", 20),)))
     assert sedan.attrs == {"terrain": "forest"}
     # lines meet a half at its anchor when the map gives one, else at a point well inside it
-    assert sedan.half_points == {"w": (225.0, 150.0), "e": (255.0, 140.0)} and m.space_point("sedan.e") == (255.0, 140.0)
+    assert sedan.half_points == {"w": (225.0, 150.0), "e": (255.0, 140.0)} and m.space_point("sedan.e") == (
+        255.0,
+        140.0,
+    )
     assert paris.half_anchors == {} and paris.half_geoms["w"].contains(Point(paris.half_points["w"]))
     usa = m.boxes["usa"]
-    assert usa.size == (80.0, 50.0) and usa.condition.holds({"allied_deck": 3}) and not usa.condition.holds({"allied_deck": 2})
+    assert (
+        usa.size == (80.0, 50.0)
+        and usa.condition.holds({"allied_deck": 3})
+        and not usa.condition.holds({"allied_deck": 2})
+    )
     assert usa.supply[0].condition == Condition((("allied_deck", 3),))
     algiers = m.lines["london-algiers"]
-    assert (algiers.kind, algiers.oneway, algiers.condition.text(), dict(algiers.attrs)) == ("naval", True, "allied_deck >= 2", {"rule": "s2"})
+    assert (algiers.kind, algiers.oneway, algiers.condition.text(), dict(algiers.attrs)) == (
+        "naval",
+        True,
+        "allied_deck >= 2",
+        {"rule": "s2"},
+    )
     assert m.lines["london-paris"].defence_a == 2 and m.lines["sedan-ruhr"].defence_a == 1
     assert m.lines["usa-algiers"].via == ((0.0, 300.0),)
     assert m.lines["ruhr-berlin_2"].kind == "rail" and m.line_kinds["rail"].name == "Railway"
@@ -47,7 +71,10 @@ def test_the_sample_uses_every_feature():
     assert m.lines["bern-marseilles"].proposed
     assert {c.name for c in m.colours.values()} == {"Western Allies", "Soviet Allies", "Axis", "Neutral"}
     assert m.regions["front"].members == ("sedan.e", "ruhr")
-    assert m.land is not None and len(m.land.interiors if m.land.geom_type == "Polygon" else m.land.geoms[0].interiors) == 1
+    assert (
+        m.land is not None
+        and len(m.land.interiors if m.land.geom_type == "Polygon" else m.land.geoms[0].interiors) == 1
+    )
     assert m.geo_to_map(-10, 60) == (0.0, 0.0)
     assert m.notes
 
@@ -59,8 +86,9 @@ def test_load_any_gives_an_area_file_whose_check_passes():
 
 
 def test_check_names_the_file_line_and_key_of_an_overlap(tmp_path):
-    text = SAMPLE.read_text(encoding="utf-8").replace("[200, 70], [215, 150], [210, 230], [110, 230],",
-                                                      "[200, 70], [245, 150], [210, 230], [110, 230],", 1)
+    text = SAMPLE.read_text(encoding="utf-8").replace(
+        "[200, 70], [215, 150], [210, 230], [110, 230],", "[200, 70], [245, 150], [210, 230], [110, 230],", 1
+    )
     p = tmp_path / "overlap.toml"
     p.write_text(text, encoding="utf-8")
     _, obj = load_any(p, shown="overlap.toml")
@@ -101,8 +129,11 @@ def test_a_failed_save_leaves_the_old_file_intact(tmp_path, monkeypatch):
 
 def test_a_non_canonical_file_is_read_and_written_canonically(tmp_path):
     p = tmp_path / "loose.toml"
-    p.write_text('format = 1\nkind = "area"\nname = "Loose"\n[locations.a]\nname = "A"\n'
-                 "polygon = [[0.0, 0.0], [10.50, 0], [10, 10], [0, 0]]\n", encoding="utf-8")
+    p.write_text(
+        'format = 1\nkind = "area"\nname = "Loose"\n[locations.a]\nname = "A"\n'
+        "polygon = [[0.0, 0.0], [10.50, 0], [10, 10], [0, 0]]\n",
+        encoding="utf-8",
+    )
     text = dumps_area_map(load_area_map(p))
     assert "polygon = [\n  [0, 0], [10.5, 0], [10, 10],\n]" in text  # the closing point is not repeated
     p.write_text(text, encoding="utf-8")
@@ -128,8 +159,8 @@ def test_invalid_file_gives_its_exact_messages(path):
 
 def test_the_example_in_docs_format_md_loads_and_is_canonical(tmp_path):
     doc = (ROOT / "docs" / "format.md").read_text(encoding="utf-8")
-    section = doc[doc.index('# Area maps (`kind = "area"`)'):]
-    example = section[section.index("```toml\n") + 8: section.index("```\n", section.index("```toml\n") + 8)]
+    section = doc[doc.index('# Area maps (`kind = "area"`)') :]
+    example = section[section.index("```toml\n") + 8 : section.index("```\n", section.index("```toml\n") + 8)]
     p = tmp_path / "example.toml"
     p.write_text(example, encoding="utf-8")
     m = load_area_map(p)
@@ -150,7 +181,11 @@ def test_page_accepted_warnings_and_crossing_lines_round_trip(tmp_path):
     p = tmp_path / "m.toml"
     p.write_text(out, encoding="utf-8")
     back = load_area_map(p)
-    assert (back.page, back.accept, back.lines["london-paris"].crossing) == ((1200.0, 800.0), ("no-lines:bern", "gap"), True)
+    assert (back.page, back.accept, back.lines["london-paris"].crossing) == (
+        (1200.0, 800.0),
+        ("no-lines:bern", "gap"),
+        True,
+    )
     assert dumps_area_map(back) == out and back.bounds()[2] >= 1200
     p.write_text(out.replace('"gap"]', '"overlap", "no-such-code"]'), encoding="utf-8")
     with pytest.raises(FileProblems) as e:
@@ -161,11 +196,13 @@ def test_page_accepted_warnings_and_crossing_lines_round_trip(tmp_path):
 
 def _grid_map(n: int) -> str:
     """An area map of ``n`` square locations side by side (a designer's generated map)."""
-    side = int(n ** 0.5) + 1
+    side = int(n**0.5) + 1
     out = ['format = 1\nkind = "area"\nname = "grid"\n']
     for k in range(n):
         x, y = (k % side) * 10, (k // side) * 10
-        out.append(f"[locations.l{k}]\npolygon = [[{x}, {y}], [{x + 10}, {y}], [{x + 10}, {y + 10}], [{x}, {y + 10}]]\n")
+        out.append(
+            f"[locations.l{k}]\npolygon = [[{x}, {y}], [{x + 10}, {y}], [{x + 10}, {y + 10}], [{x}, {y + 10}]]\n"
+        )
     return "\n".join(out)
 
 
@@ -180,4 +217,6 @@ def test_a_ten_thousand_location_map_opens_and_a_far_bigger_one_is_one_clear_err
     p.write_text(_grid_map(MAX_LOCATIONS + 1))
     with pytest.raises(FileProblems) as e:
         load_area_map(p)
-    assert str(e.value).splitlines() == [f"{p}:5:1: locations: {MAX_LOCATIONS + 1:,} locations: mapref reads area maps of up to {MAX_LOCATIONS:,}"]
+    assert str(e.value).splitlines() == [
+        f"{p}:5:1: locations: {MAX_LOCATIONS + 1:,} locations: mapref reads area maps of up to {MAX_LOCATIONS:,}"
+    ]

@@ -11,16 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from mapref.io.atomic import (
-    MISSING,
-    ChangedOnDisk,
-    Locked,
-    backup_path,
-    changed_since,
-    file_lock,
-    stamp,
-    write_atomic,
-)
+from mapref.io.atomic import MISSING, ChangedOnDisk, Locked, backup_path, changed_since, file_lock, stamp, write_atomic
 from mapref.io.mapfile import load_map, save_map
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,8 +20,15 @@ SAMPLE = ROOT / "maps" / "sample.toml"
 
 def python(code: str, *args: str, **kw) -> subprocess.Popen:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.Popen([sys.executable, "-c", textwrap.dedent(code), *args], env=env, text=True,
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kw)
+    return subprocess.Popen(
+        [sys.executable, "-c", textwrap.dedent(code), *args],
+        env=env,
+        text=True,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        **kw,
+    )
 
 
 def mode(p: Path) -> int:
@@ -85,12 +83,15 @@ def test_the_temporary_of_a_killed_save_is_removed_by_the_next_save(tmp_path):
     target = tmp_path / "map.toml"
     target.write_text("old")
     # a real process killed between writing its temporary and renaming it over the file
-    child = python("""
+    child = python(
+        """
         import os, signal, sys
         from mapref.io import atomic
         os.replace = lambda *a: os.kill(os.getpid(), signal.SIGKILL)
         atomic.write_atomic(sys.argv[1], "half done")
-    """, str(target))
+    """,
+        str(target),
+    )
     child.communicate()
     assert child.returncode == -signal.SIGKILL
     left = [p.name for p in tmp_path.iterdir() if p.name != "map.toml"]

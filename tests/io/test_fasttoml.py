@@ -43,16 +43,31 @@ def _types(v):
     return type(v).__name__
 
 
-keys = st.one_of(st.sampled_from(["a", "b", "name", "x-y", "A_1", "0", "", "a b", "é", 'q"uote', "back\\slash", "tab\t"]),
-                 st.text(max_size=6))
-scalars = st.one_of(st.integers(-10**12, 10**12), st.booleans(), st.text(max_size=12),
-                    st.floats(allow_nan=False, allow_infinity=False, width=64),
-                    st.sampled_from(["", "\u00e9\u4e2d", "\x7f", "\n\t\"\\", "\ud7ff", "\U0001f600"]))
-values = st.recursive(scalars, lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(keys, inner, max_size=3)),
-                      max_leaves=8)
-documents = st.dictionaries(keys, st.one_of(values, st.dictionaries(keys, values, max_size=4),
-                                            st.lists(st.dictionaries(keys, scalars, max_size=3), min_size=1, max_size=3)),
-                            max_size=6)
+keys = st.one_of(
+    st.sampled_from(["a", "b", "name", "x-y", "A_1", "0", "", "a b", "é", 'q"uote', "back\\slash", "tab\t"]),
+    st.text(max_size=6),
+)
+scalars = st.one_of(
+    st.integers(-(10**12), 10**12),
+    st.booleans(),
+    st.text(max_size=12),
+    st.floats(allow_nan=False, allow_infinity=False, width=64),
+    st.sampled_from(["", "\u00e9\u4e2d", "\x7f", '\n\t"\\', "\ud7ff", "\U0001f600"]),
+)
+values = st.recursive(
+    scalars,
+    lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(keys, inner, max_size=3)),
+    max_leaves=8,
+)
+documents = st.dictionaries(
+    keys,
+    st.one_of(
+        values,
+        st.dictionaries(keys, values, max_size=4),
+        st.lists(st.dictionaries(keys, scalars, max_size=3), min_size=1, max_size=3),
+    ),
+    max_size=6,
+)
 
 
 def mapref_dumps(doc: dict) -> str:
@@ -66,7 +81,7 @@ def mapref_dumps(doc: dict) -> str:
         else:
             lines.append(tomlwrite.assign(k, v))
     for kind, k, v in tables:
-        for item in (v if kind == "a" else [v]):
+        for item in v if kind == "a" else [v]:
             lines += ["", f"[[{tomlwrite.key(k)}]]" if kind == "a" else f"[{tomlwrite.key(k)}]"]
             lines += [tomlwrite.assign(ik, iv) for ik, iv in item.items()]
     return "\n".join(lines) + "\n"
@@ -98,7 +113,7 @@ def agree_with_mutants(doc, seed):
     except (TypeError, ValueError):
         pass
     rnd = random.Random(seed)
-    alphabet = ' \t\n\r"\\#=[]{},.0123456789abetruefls+-_e\'\x01\x7f:'
+    alphabet = " \t\n\r\"\\#=[]{},.0123456789abetruefls+-_e'\x01\x7f:"
     for text in list(texts):
         agree(text)
         for _ in range(6):  # one to three characters changed, inserted or removed
@@ -119,14 +134,49 @@ CASES = [
     "a = 1\nb = -0\nc = +5\nd = 1.5\ne = -1e5\nf = 1E+02\ng = true\nh = false\n",
     'a = "x # not a comment" # a comment\n',
     'a = [1, 2,\n  # a comment\n  3,]\nb = [ ]\nc = [[1], ["x"], [{ k = 1 }]]\n',
-    '[a.b]\nx = 1\n[a]\ny = 2\n', '[a]\n[a.b]\n[a]\n', '[[a]]\nx = 1\n[a.b]\ny = 2\n[[a]]\nx = 3\n',
-    'a = { x = 1 }\n[a.b]\n', 'a = [1]\n[[a]]\n', '[[a]]\n[a]\n', 'a = 1\n[a]\n', 'a = 1\na = 2\n', '"a" = 1\na = 2\n',
-    'a = { x = 1, x = 2 }\n', 'a = { x = 1, }\n', 'a = { x = 1,\n y = 2 }\n', 'a.b = 1\n', "a = 'literal'\n",
-    'a = """multi"""\n', 'a = ""\nb = "\\u00e9\\U0001F600\\t\\"\\\\"\n', 'a = "\\ud800"\n', 'a = "\\x41"\n',
-    'a = 1979-05-27\n', 'a = 1_000\n', 'a = 0x10\n', 'a = 01\n', 'a = inf\n', 'a = nan\n', 'a = .5\n', 'a = 5.\n',
-    'a = 1\r\nb = 2\r\n', 'a = 1\rb = 2\n', 'a = 1 b = 2\n', '[ a . "b c" ]\nx = 1\n', '[a]]\n', '[[a]\n',
-    '\ufeffa = 1\n', 'a = "tab\there"\n', 'a = "ctl\x01"\n', '# only a comment', '', 'a = [1 2]\n', 'a = [,]\n',
-    'a = { }\nb = {}\n', 'x = { a = "1, b = 2", c = 3 }\n', 'x = { a = 1, b = "" , c = true}\n', 'a=1\nb=\t"x"\n',
+    "[a.b]\nx = 1\n[a]\ny = 2\n",
+    "[a]\n[a.b]\n[a]\n",
+    "[[a]]\nx = 1\n[a.b]\ny = 2\n[[a]]\nx = 3\n",
+    "a = { x = 1 }\n[a.b]\n",
+    "a = [1]\n[[a]]\n",
+    "[[a]]\n[a]\n",
+    "a = 1\n[a]\n",
+    "a = 1\na = 2\n",
+    '"a" = 1\na = 2\n',
+    "a = { x = 1, x = 2 }\n",
+    "a = { x = 1, }\n",
+    "a = { x = 1,\n y = 2 }\n",
+    "a.b = 1\n",
+    "a = 'literal'\n",
+    'a = """multi"""\n',
+    'a = ""\nb = "\\u00e9\\U0001F600\\t\\"\\\\"\n',
+    'a = "\\ud800"\n',
+    'a = "\\x41"\n',
+    "a = 1979-05-27\n",
+    "a = 1_000\n",
+    "a = 0x10\n",
+    "a = 01\n",
+    "a = inf\n",
+    "a = nan\n",
+    "a = .5\n",
+    "a = 5.\n",
+    "a = 1\r\nb = 2\r\n",
+    "a = 1\rb = 2\n",
+    "a = 1 b = 2\n",
+    '[ a . "b c" ]\nx = 1\n',
+    "[a]]\n",
+    "[[a]\n",
+    "\ufeffa = 1\n",
+    'a = "tab\there"\n',
+    'a = "ctl\x01"\n',
+    "# only a comment",
+    "",
+    "a = [1 2]\n",
+    "a = [,]\n",
+    "a = { }\nb = {}\n",
+    'x = { a = "1, b = 2", c = 3 }\n',
+    'x = { a = 1, b = "" , c = true}\n',
+    'a=1\nb=\t"x"\n',
 ]
 
 

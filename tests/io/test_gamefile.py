@@ -33,8 +33,18 @@ def test_new_game_round_trips_exactly(tmp_path, name):
 def test_every_part_of_the_state_survives(tmp_path):
     m = load_map(MAP)
     st = new_game(m, load_scenario(ROOT / "scenarios" / "war_for_europe.toml"))
-    st.armies.append(Army("Odd \"name\"", "axis", "ge", "P11", {"infantry": 1, "mechanized": 0, "amphibious": 2,
-                                                                 "tactical_air": 3, "para": 4}, "Rommel", "", True))
+    st.armies.append(
+        Army(
+            'Odd "name"',
+            "axis",
+            "ge",
+            "P11",
+            {"infantry": 1, "mechanized": 0, "amphibious": 2, "tactical_air": 3, "para": 4},
+            "Rommel",
+            "",
+            True,
+        )
+    )
     st.forts.append(Fort("axis", 2, "P11", 1, 2))
     st.nations["it"] = Nation("axis", "at_war")
     st.phase, st.subphase = "combat", "advances"
@@ -61,7 +71,7 @@ def test_save_is_atomic(tmp_path, monkeypatch):
     assert p.read_text() == "old" and list(tmp_path.iterdir()) == [p]
 
 
-GAME = '''format = 1
+GAME = """format = 1
 kind = "game"
 scenario = "barbarossa"
 map = "hitlers_war"
@@ -81,7 +91,7 @@ mechanised = 5
 
 [hexes]
 P10 = { control = "axsi", devastated = 2, permanent = 3 }
-'''
+"""
 
 
 def test_game_errors_are_line_precise_and_all_collected(tmp_path):
@@ -99,7 +109,9 @@ def test_game_errors_are_line_precise_and_all_collected(tmp_path):
 
 def test_scenario_errors(tmp_path):
     text = (ROOT / "scenarios" / "barbarossa.toml").read_text(encoding="utf-8")
-    text = text.replace('first_turn = "summer 1941"', 'first_turn = "summer"').replace("infantry = 5\nmechanized = 5", "infantry = 5\nmechanzied = 5", 1)
+    text = text.replace('first_turn = "summer 1941"', 'first_turn = "summer"').replace(
+        "infantry = 5\nmechanized = 5", "infantry = 5\nmechanzied = 5", 1
+    )
     p = tmp_path / "s.toml"
     p.write_text(text, encoding="utf-8")
     with pytest.raises(FileProblems) as e:

@@ -43,8 +43,11 @@ def test_the_new_state_round_trips_through_the_file():
 def test_the_new_state_round_trips_through_the_engine_data_and_its_patches():
     st = _rich_state()
     assert RULESET.read_state(state_data(st), "", "x") == st
-    plain = new_game(load_map(ROOT / "maps" / "hitlers_war.toml"), load_scenario(ROOT / "scenarios" / "war_for_europe.toml"),
-                     auto_place=True)
+    plain = new_game(
+        load_map(ROOT / "maps" / "hitlers_war.toml"),
+        load_scenario(ROOT / "scenarios" / "war_for_europe.toml"),
+        auto_place=True,
+    )
     before, after = state_data(plain), state_data(st)
     p = diff(before, after)
     assert apply(after, p.undo_ops()) == before and apply(before, p.redo_ops()) == after

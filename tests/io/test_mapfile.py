@@ -53,11 +53,11 @@ def test_graph_kinds_follow_terrain_and_hexsides():
 def test_a_change_survives_save_and_reload(tmp_path):
     m = load_map(SAMPLE)
     m.hex("B5").production = 7
-    m.hex("B5").name = "Königsberg \"east\""
+    m.hex("B5").name = 'Königsberg "east"'
     out = tmp_path / "m.toml"
     save_map(m, out)
     again = load_map(out)
-    assert again.hex("B5").production == 7 and again.hex("B5").name == "Königsberg \"east\""
+    assert again.hex("B5").production == 7 and again.hex("B5").name == 'Königsberg "east"'
 
 
 def test_a_failed_save_leaves_the_old_file_intact(tmp_path, monkeypatch):

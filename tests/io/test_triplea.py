@@ -30,14 +30,22 @@ def test_the_game_file_as_triplea_reads_it():
     assert len(g.connections) == 117
     assert g.alliances["Italians"] == "Axis" and g.relation("Germans", "French") == "war"
     assert g.relation("Neutral_Axis", "Germans") == "allied" and g.relation("Mongolians", "Japanese") == "neutral"
-    assert g.unit_kinds == {"infantry": "land", "armour": "land", "battleship": "sea", "transport": "sea", "fighter": "air",
-                            "factory_major": "facility", "factory_minor": "facility"}
+    assert g.unit_kinds == {
+        "infantry": "land",
+        "armour": "land",
+        "battleship": "sea",
+        "transport": "sea",
+        "fighter": "air",
+        "factory_major": "facility",
+        "factory_minor": "facility",
+    }
     assert g.resources["Americans"] == 40 and ("Spain", "infantry", "Neutral_True", 3) in g.units
 
 
 def test_foreach_steps_and_crosses_as_triplea_does(tmp_path):
     xml = tmp_path / "g.xml"
-    xml.write_text("""<?xml version="1.0"?>
+    xml.write_text(
+        """<?xml version="1.0"?>
 <game><info name="X"/>
 <variableList>
   <variable name="t"><element name="A"/><element name="B"/></variable>
@@ -49,7 +57,9 @@ def test_foreach_steps_and_crosses_as_triplea_does(tmp_path):
 <attachmentList>
   <attachment name="territoryAttachment" attachTo="@t@" foreach="$t$:$v$" type="territory"><option name="Production" value="@v@"/></attachment>
   <attachment name="territoryAttachment" attachTo="@t@@w@" foreach="$t$^$w$" type="territory"><option name="production" value="@w@"/></attachment>
-</attachmentList></game>""", encoding="utf-8")
+</attachmentList></game>""",
+        encoding="utf-8",
+    )
     g = read_game(xml)
     # ":" steps together (A 1, B 2); "^" crosses (A5, A7, B5, B7); "Production" is read as "production"
     assert g.production == {"A": 1, "B": 2, "A5": 5, "A7": 7, "B5": 5, "B7": 7}
@@ -69,7 +79,9 @@ def test_the_map_made_of_the_toy(tmp_path):
     assert {ln.kind for ln in m.lines.values()} == {"land", "naval", "coastal"}
     # the map wraps: the two United States touch once the seam is moved into the ocean
     us = next(ln for ln in m.lines.values() if {ln.a, ln.b} == {"eastern_united_states", "western_united_states"})
-    assert not us.crossing and m.locations["eastern_united_states"].polygon.intersects(m.locations["western_united_states"].polygon)
+    assert not us.crossing and m.locations["eastern_united_states"].polygon.intersects(
+        m.locations["western_united_states"].polygon
+    )
     germany = m.locations["germany"]
     assert (germany.colour, germany.capital, germany.vp, germany.attrs["production"]) == ("germans", True, 1, 12)
     assert m.colours["germans"].side == "axis" and m.colours["neutral_true"].side == ""
@@ -88,11 +100,17 @@ def test_bad_xml_is_named_by_file_and_line(tmp_path):
     game = d / "map" / "games" / "toy_world.xml"
     text = game.read_text(encoding="utf-8")
     line = text.splitlines().index('    <connection t1="Germany" t2="France"/>') + 1
-    game.write_text(text.replace('<connection t1="Germany" t2="France"/>', '<connection t1="Germany" t2="Frnace"/>'), encoding="utf-8")
+    game.write_text(
+        text.replace('<connection t1="Germany" t2="France"/>', '<connection t1="Germany" t2="Frnace"/>'),
+        encoding="utf-8",
+    )
     with pytest.raises(FileProblems) as e:
         read_game(game)
     (p,) = e.value.problems
-    assert (p.file, p.line) == (str(game), line) and p.message == "no territory 'Frnace' in the <map> (did you mean \"France\"?)"
+    assert (p.file, p.line) == (
+        str(game),
+        line,
+    ) and p.message == "no territory 'Frnace' in the <map> (did you mean \"France\"?)"
     game.write_text(text.replace("</map>", "</mapp>"), encoding="utf-8")
     with pytest.raises(FileProblems) as e:
         read_game(game)
@@ -101,15 +119,20 @@ def test_bad_xml_is_named_by_file_and_line(tmp_path):
 
 def test_xml_entities_are_refused_and_no_other_file_is_read(tmp_path):
     bomb = tmp_path / "bomb.xml"
-    bomb.write_text('<?xml version="1.0"?>\n<!DOCTYPE game [\n<!ENTITY a "aaaaaaaaaa">\n<!ENTITY b "&a;&a;&a;&a;&a;&a;">\n]>\n'
-                    "<game>&b;</game>\n", encoding="utf-8")
+    bomb.write_text(
+        '<?xml version="1.0"?>\n<!DOCTYPE game [\n<!ENTITY a "aaaaaaaaaa">\n<!ENTITY b "&a;&a;&a;&a;&a;&a;">\n]>\n'
+        "<game>&b;</game>\n",
+        encoding="utf-8",
+    )
     with pytest.raises(FileProblems) as e:
         read_xml(bomb, "bomb.xml")
     assert e.value.problems[0].line == 3 and "entity declaration" in e.value.problems[0].message
     secret = tmp_path / "secret.txt"
     secret.write_text("SECRET", encoding="utf-8")
     ext = tmp_path / "ext.xml"
-    ext.write_text(f'<?xml version="1.0"?>\n<!DOCTYPE game [<!ENTITY s SYSTEM "{secret}">]>\n<game>&s;</game>\n', encoding="utf-8")
+    ext.write_text(
+        f'<?xml version="1.0"?>\n<!DOCTYPE game [<!ENTITY s SYSTEM "{secret}">]>\n<game>&s;</game>\n', encoding="utf-8"
+    )
     with pytest.raises(FileProblems) as e:
         read_xml(ext, "ext.xml")
     assert "SECRET" not in str(e.value)

@@ -30,8 +30,10 @@ def test_a_world_that_wraps_both_ways_keeps_its_seams_and_its_lines_round_the_ba
     # the two seams: one map width and one map height apart
     assert m.wrap_x[1] - m.wrap_x[0] == 400 and m.wrap_y[1] - m.wrap_y[0] == 300
     wrapping = [ln for ln in m.lines.values() if ln.wrap]
-    assert pairs(m, wrapping) == {frozenset(p) for p in [("A4", "A1"), ("B4", "B1"), ("C4", "C1"), ("C1", "A1"), ("C2", "A2"),
-                                                         ("C3", "A3"), ("C4", "A4")]}
+    assert pairs(m, wrapping) == {
+        frozenset(p)
+        for p in [("A4", "A1"), ("B4", "B1"), ("C4", "C1"), ("C1", "A1"), ("C2", "A2"), ("C3", "A3"), ("C4", "A4")]
+    }
     # the land lines round the back join cells that meet across the seam: no strait crossing, no warning
     assert not any(ln.crossing for ln in m.lines.values())
     assert [p.message for p in lint_area(m) if p.level != "note"] == []
@@ -95,8 +97,11 @@ def test_two_maps_under_one_folder_are_named(tmp_path):
 def test_a_map_that_wraps_without_saying_so_and_neighbours_left_a_pixel_apart():
     m, g, notes = import_triplea(str(STRIP))
     # map.properties says nothing of wrapping, but East End and West End meet across the edge
-    assert any("does not say the map wraps east-west (map.scrollWrapX), but 1 connection joins territories that meet only "
-               "across its east-west edge (East End - West End): taken as wrapping" in n for n in notes)
+    assert any(
+        "does not say the map wraps east-west (map.scrollWrapX), but 1 connection joins territories that meet only "
+        "across its east-west edge (East End - West End): taken as wrapping" in n
+        for n in notes
+    )
     assert m.wrap_x[1] - m.wrap_x[0] == 500 and m.wrap_y is None
     (ends,) = [ln for ln in m.lines.values() if ln.wrap]
     assert pairs(m, [ends]) == {frozenset(("East End", "West End"))} and not ends.crossing
@@ -117,14 +122,23 @@ def test_canals_are_kept_as_naval_lines_always_open_and_said_so(tmp_path):
     d = tmp_path / "canal"
     shutil.copytree(STRIP, d)
     xml = d / "map" / "games" / "strip.xml"
-    xml.write_text(xml.read_text(encoding="utf-8").replace("</map>", """</map>
+    xml.write_text(
+        xml.read_text(encoding="utf-8").replace(
+            "</map>",
+            """</map>
   <attachmentList>
     <attachment name="canalAttachment" attachTo="Upper Vale" type="territory"><option name="canalName" value="Vale Canal"/>
       <option name="landTerritories" value="Hills"/></attachment>
     <attachment name="canalAttachment" attachTo="Lower Vale" type="territory"><option name="canalName" value="Vale Canal"/>
       <option name="landTerritories" value="Hills"/></attachment>
-  </attachmentList>"""), encoding="utf-8")
+  </attachmentList>""",
+        ),
+        encoding="utf-8",
+    )
     m, g, notes = import_triplea(str(d))
     assert g.canals == {"Vale Canal": ["Upper Vale", "Lower Vale"]}
-    assert any("1 canal (Vale Canal) opens a sea connection only to whoever holds the land beside it in TripleA: mapref keeps "
-               "the connections as naval lines always open" in n for n in notes)
+    assert any(
+        "1 canal (Vale Canal) opens a sea connection only to whoever holds the land beside it in TripleA: mapref keeps "
+        "the connections as naval lines always open" in n
+        for n in notes
+    )

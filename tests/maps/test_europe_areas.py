@@ -15,8 +15,12 @@ MAP = ROOT / "maps" / "europe_areas.toml"
 
 def test_the_build_reproduces_the_shipped_map(tmp_path):
     out = tmp_path / "europe.toml"
-    r = subprocess.run([sys.executable, str(ROOT / "tools" / "build_europe_areas.py"), str(out)], capture_output=True, text=True,
-                       env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    r = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "build_europe_areas.py"), str(out)],
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+    )
     assert r.returncode == 0, r.stderr
     assert out.read_bytes() == MAP.read_bytes()
 

@@ -115,7 +115,9 @@ def test_named_hex(m, label, terrain, country, name, extra):
         if k == "port_access":
             assert [m.label(x) for x in d.port_access] == v
         elif k == "region":
-            assert any(rg.name == v and h in rg.hexes for rg in m.regions.values()) or (m.countries[d.country].name == v)
+            assert any(rg.name == v and h in rg.hexes for rg in m.regions.values()) or (
+                m.countries[d.country].name == v
+            )
         elif k == "feature":
             assert any(f.kind == v and f.hex == h for f in m.features.values())
         else:
@@ -162,11 +164,51 @@ def test_neutrals(m):
     assert m.hexes_of_country("ch") and m.hexes_of_country("sa")
 
 
-REQUIRED = ["Poland", "Denmark", "Norway", "Sweden", "Finland", "Baltic States", "Low Countries", "Spain", "Portugal",
-            "Turkey", "Yugoslavia", "Greece", "Crete", "Rumania", "Hungary", "Bulgaria", "Italy", "Sicily", "Sardinia",
-            "Corsica", "Malta", "Cyprus", "Morocco", "Algeria", "Tunisia", "Libya", "Western Libya", "Egypt", "Palestine",
-            "Trans-Jordan", "Lebanon-Syria", "Iraq", "Iran", "Kuwait", "Qatar", "Gibraltar", "North Ireland",
-            "Great Britain", "Germany", "France", "Soviet Union", "Switzerland", "Saudi Arabia"]
+REQUIRED = [
+    "Poland",
+    "Denmark",
+    "Norway",
+    "Sweden",
+    "Finland",
+    "Baltic States",
+    "Low Countries",
+    "Spain",
+    "Portugal",
+    "Turkey",
+    "Yugoslavia",
+    "Greece",
+    "Crete",
+    "Rumania",
+    "Hungary",
+    "Bulgaria",
+    "Italy",
+    "Sicily",
+    "Sardinia",
+    "Corsica",
+    "Malta",
+    "Cyprus",
+    "Morocco",
+    "Algeria",
+    "Tunisia",
+    "Libya",
+    "Western Libya",
+    "Egypt",
+    "Palestine",
+    "Trans-Jordan",
+    "Lebanon-Syria",
+    "Iraq",
+    "Iran",
+    "Kuwait",
+    "Qatar",
+    "Gibraltar",
+    "North Ireland",
+    "Great Britain",
+    "Germany",
+    "France",
+    "Soviet Union",
+    "Switzerland",
+    "Saudi Arabia",
+]
 
 
 @pytest.mark.parametrize("name", REQUIRED)
@@ -183,6 +225,7 @@ def test_country_or_region_exists_with_hexes(m, name):
 def test_boxes_outside_the_grid_with_arrows_to_water(m):
     g = m.grid
     from mapref.core.grid import Layout
+
     x0, y0, x1, y1 = Layout(g, 1.0).bounds()
     for code, b in m.boxes.items():
         bx, by = b.position

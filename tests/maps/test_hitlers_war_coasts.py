@@ -50,9 +50,15 @@ def walk_out(g, group):
 
 
 # The crossing arrows of the map (docs/hitlers_war_map.md, "Straits crossing arrows").
-ARROWS = [("G5", "H4", "Strait of Gibraltar"), ("H10", "H11", "Strait of Messina"),
-          ("J8", "K9", "Strait of Bonifacio"), ("R9", "R10", "Great Belt"), ("R10", "R11", "Oresund"),
-          ("L16", "L17", "Strait of Kerch"), ("I14", "J14", "Dardanelles")]
+ARROWS = [
+    ("G5", "H4", "Strait of Gibraltar"),
+    ("H10", "H11", "Strait of Messina"),
+    ("J8", "K9", "Strait of Bonifacio"),
+    ("R9", "R10", "Great Belt"),
+    ("R10", "R11", "Oresund"),
+    ("L16", "L17", "Strait of Kerch"),
+    ("I14", "J14", "Dardanelles"),
+]
 
 
 @pytest.mark.parametrize("a,b,strait", ARROWS)
@@ -117,17 +123,39 @@ def test_anatolia_meets_europe_only_through_istanbul_and_the_dardanelles(m, g):
 
 # Sides the geometry made land although the water runs along them (docs/hitlers_war_map.md).
 WATER_SIDES = [
-    ("O8", "P7", "Strait of Dover"), ("O7", "P7", "English Channel"), ("O7", "P6", "English Channel"),
-    ("O6", "P6", "English Channel"), ("O6", "P5", "Western Approaches"), ("P7", "P8", "North Sea"),
-    ("Q5", "Q6", "Irish Sea"), ("R5", "R6", "North Channel"), ("R5", "S6", "North Channel"),
-    ("R10", "S10", "Kattegat"), ("R10", "S11", "Kattegat"), ("S10", "S11", "Kattegat"),
-    ("S10", "T10", "Skagerrak"), ("G5", "H5", "Alboran Sea"), ("G6", "H5", "Alboran Sea"),
-    ("H5", "H6", "Alboran Sea"), ("H6", "I6", "Alboran Sea"), ("K9", "L8", "Ligurian Sea"),
-    ("K9", "L9", "Ligurian Sea"), ("K11", "K12", "Adriatic"), ("K11", "L11", "Adriatic"),
-    ("I12", "J12", "Strait of Otranto"), ("I12", "I13", "Strait of Otranto"), ("H12", "I12", "Ionian Sea"),
-    ("H13", "H14", "Aegean"), ("I13", "I14", "Aegean"), ("I14", "J13", "Thracian Sea"),
-    ("G14", "G15", "Crete"), ("G14", "H14", "Crete"), ("F15", "G16", "Cyprus"),
-    ("L17", "M17", "Sea of Azov"), ("A20", "B20", "Persian Gulf"), ("B19", "B20", "Persian Gulf"),
+    ("O8", "P7", "Strait of Dover"),
+    ("O7", "P7", "English Channel"),
+    ("O7", "P6", "English Channel"),
+    ("O6", "P6", "English Channel"),
+    ("O6", "P5", "Western Approaches"),
+    ("P7", "P8", "North Sea"),
+    ("Q5", "Q6", "Irish Sea"),
+    ("R5", "R6", "North Channel"),
+    ("R5", "S6", "North Channel"),
+    ("R10", "S10", "Kattegat"),
+    ("R10", "S11", "Kattegat"),
+    ("S10", "S11", "Kattegat"),
+    ("S10", "T10", "Skagerrak"),
+    ("G5", "H5", "Alboran Sea"),
+    ("G6", "H5", "Alboran Sea"),
+    ("H5", "H6", "Alboran Sea"),
+    ("H6", "I6", "Alboran Sea"),
+    ("K9", "L8", "Ligurian Sea"),
+    ("K9", "L9", "Ligurian Sea"),
+    ("K11", "K12", "Adriatic"),
+    ("K11", "L11", "Adriatic"),
+    ("I12", "J12", "Strait of Otranto"),
+    ("I12", "I13", "Strait of Otranto"),
+    ("H12", "I12", "Ionian Sea"),
+    ("H13", "H14", "Aegean"),
+    ("I13", "I14", "Aegean"),
+    ("I14", "J13", "Thracian Sea"),
+    ("G14", "G15", "Crete"),
+    ("G14", "H14", "Crete"),
+    ("F15", "G16", "Cyprus"),
+    ("L17", "M17", "Sea of Azov"),
+    ("A20", "B20", "Persian Gulf"),
+    ("B19", "B20", "Persian Gulf"),
 ]
 
 
@@ -141,8 +169,12 @@ def test_sides_across_open_water_are_all_sea(m, g, a, b, water):
 def test_the_rebuild_gives_the_shipped_map_byte_for_byte(tmp_path):
     # docs/hitlers_war_map.md: the map is built, never hand-edited
     out = tmp_path / "hw.toml"
-    r = subprocess.run([sys.executable, str(ROOT / "tools" / "build_hitlers_war.py"), "-o", str(out)],
-                       capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    r = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "build_hitlers_war.py"), "-o", str(out)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     assert r.returncode == 0, r.stderr
     assert out.read_bytes() == MAP.read_bytes()
 

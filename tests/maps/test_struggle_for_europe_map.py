@@ -11,9 +11,33 @@ from mapref.io.areafile import dumps_area_map, load_area_map
 
 ROOT = Path(__file__).resolve().parents[2]
 MAP = ROOT / "maps" / "struggle_for_europe.toml"
-NAMED = ["Helsinki", "Warsaw", "Tripoli", "Milan", "Rome", "Ruhr", "Berlin", "London", "Antwerp", "Sedan", "Marseilles",
-         "Paris", "Tobruk", "Alexandria", "Leningrad", "Bialystok", "Minsk", "Moscow", "Kiev", "Stalingrad", "Grozny", "Riga",
-         "Budapest", "Normandy", "Algiers"]
+NAMED = [
+    "Helsinki",
+    "Warsaw",
+    "Tripoli",
+    "Milan",
+    "Rome",
+    "Ruhr",
+    "Berlin",
+    "London",
+    "Antwerp",
+    "Sedan",
+    "Marseilles",
+    "Paris",
+    "Tobruk",
+    "Alexandria",
+    "Leningrad",
+    "Bialystok",
+    "Minsk",
+    "Moscow",
+    "Kiev",
+    "Stalingrad",
+    "Grozny",
+    "Riga",
+    "Budapest",
+    "Normandy",
+    "Algiers",
+]
 
 
 @pytest.fixture(scope="module")
@@ -35,21 +59,36 @@ def test_every_location_the_rulebook_names_is_there_split_in_halves(m):
     assert m.boxes["usa"].name == "USA"
     # 2: "Locations are named for cities, and divided in half by a line"
     assert all(loc.has_halves and not any(g.is_empty for g in loc.half_geoms.values()) for loc in m.locations.values())
-    assert (len(m.locations), sum(len(loc.spaces()) for loc in m.locations.values()), len(m.lines)) == (50, 100, 93)  # no Marseilles-Algiers line (rulings S5)
+    assert (len(m.locations), sum(len(loc.spaces()) for loc in m.locations.values()), len(m.lines)) == (
+        50,
+        100,
+        93,
+    )  # no Marseilles-Algiers line (rulings S5)
     assert not [p for p in lint_area(m) if p.is_error]
 
 
 def test_start_colours_and_supply_locations(m):
     colour = {lid: loc.colour for lid, loc in m.locations.items()}
     assert {colour[x] for x in ("helsinki", "warsaw", "tripoli", "milan", "rome", "ruhr", "berlin")} == {"gray"}
-    assert {colour[x] for x in ("london", "antwerp", "sedan", "marseilles", "paris", "tobruk", "alexandria", "normandy")} == {"blue"}
+    assert {
+        colour[x] for x in ("london", "antwerp", "sedan", "marseilles", "paris", "tobruk", "alexandria", "normandy")
+    } == {"blue"}
     assert {colour[x] for x in ("leningrad", "bialystok", "minsk", "moscow", "kiev", "stalingrad", "grozny")} == {"red"}
     assert colour["riga"] == colour["budapest"] == "tan"  # rulings S2
     # 8 Supply Lines: London, Paris, Alexandria (and the USA from the 3rd deck); Leningrad,
     # Moscow, Stalingrad; Helsinki, Berlin, Rome
     sup = {lid: loc.supply[0].side for lid, loc in m.locations.items() if loc.supply}
-    assert sup == {"london": "western", "paris": "western", "alexandria": "western", "leningrad": "soviet",
-                   "moscow": "soviet", "stalingrad": "soviet", "helsinki": "axis", "berlin": "axis", "rome": "axis"}
+    assert sup == {
+        "london": "western",
+        "paris": "western",
+        "alexandria": "western",
+        "leningrad": "soviet",
+        "moscow": "soviet",
+        "stalingrad": "soviet",
+        "helsinki": "axis",
+        "berlin": "axis",
+        "rome": "axis",
+    }
     usa = m.boxes["usa"].supply[0]
     assert usa.side == "western" and usa.condition.text() == "allied_deck >= 3"
     # 9: tan locations carry no victory value (they can never be scored)
@@ -64,8 +103,9 @@ def test_the_lines_the_examples_need(m):
     assert line("riga", "bialystok").b == "bialystok.w" and line("warsaw", "bialystok").a == "bialystok.w"
     assert line("bialystok", "minsk").a == "bialystok.e" and line("bialystok", "kiev").a == "bialystok.e"
     # Riga's only lines go to Leningrad and Bialystok (the Axis in Riga is cut off by them)
-    assert sorted({ln.a.split(".")[0] for ln in m.lines_of("riga")} | {ln.b.split(".")[0] for ln in m.lines_of("riga")}) == \
-        ["bialystok", "leningrad", "riga"]
+    assert sorted(
+        {ln.a.split(".")[0] for ln in m.lines_of("riga")} | {ln.b.split(".")[0] for ln in m.lines_of("riga")}
+    ) == ["bialystok", "leningrad", "riga"]
     # 8 Examples: the Ruhr enters Sedan's right half; London - Normandy is naval; Normandy - Paris -
     # Marseille on Paris's one half
     assert line("ruhr", "sedan").b == "sedan.e" and line("ruhr", "antwerp").b == "antwerp.e"

@@ -12,13 +12,23 @@ from pathlib import Path
 
 import pytest
 
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"]
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def chromium_path() -> str:
     found = os.environ.get("MAPREF_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
-    assert found, "no Chromium: tools/run-tests installs it (apt-get install chromium), or name one with MAPREF_CHROMIUM"
+    assert found, (
+        "no Chromium: tools/run-tests installs it (apt-get install chromium), or name one with MAPREF_CHROMIUM"
+    )
     return found
 
 

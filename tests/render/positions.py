@@ -16,7 +16,9 @@ CUT_OFF = {"M14": True, "M15": True, "N15": True, "O15": True, "O14": False, "N1
 def hw_cut_off(path: Path) -> Path:
     """Barbarossa, the Axis army groups on their start lines and the SW Army Group moved to O16,
     the hexes about Kiev held by the Axis: Kiev Military District (N14) cut off."""
-    game = new_game(ROOT / "scenarios" / "barbarossa.toml", scenario_ref="barbarossa", map_ref="hitlers_war", auto_place=True)
+    game = new_game(
+        ROOT / "scenarios" / "barbarossa.toml", scenario_ref="barbarossa", map_ref="hitlers_war", auto_place=True
+    )
     rs = game.ruleset
     d = rs.state_data(game.state)
     d["armies"]["SW Army Group"]["at"] = "O16"

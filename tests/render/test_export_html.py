@@ -28,7 +28,10 @@ def network_references(page: str) -> list[str]:
     for m in re.finditer(r"(?i)\b(?:https?|ftp|wss?):?//[^\s\"'<>)]*", page):
         if m.group(0) not in (SVG_NS, "http://www.w3.org/1999/xhtml"):
             found.append(m.group(0))
-    found += [m.group(0) for m in re.finditer(r"(?i)\b(?:src|href|xlink:href|action|poster|data)\s*=\s*[\"'](?!#)[^\"']*", page)]
+    found += [
+        m.group(0)
+        for m in re.finditer(r"(?i)\b(?:src|href|xlink:href|action|poster|data)\s*=\s*[\"'](?!#)[^\"']*", page)
+    ]
     found += re.findall(r"(?i)<link\b[^>]*>|@import|@font-face|<iframe|<object|<embed|<img\b", page)
     found += [u for u in re.findall(r"(?i)url\(\s*([^)]*)\)", page) if not u.strip("'\" ").startswith("#")]
     found += re.findall(r"(?i)\b(?:fetch|XMLHttpRequest|WebSocket|EventSource|importScripts|sendBeacon)\b", page)
@@ -44,10 +47,12 @@ def test_every_shipped_scenario_exports_a_page_that_fetches_nothing(scenario, tm
     s = open_game(game)
     title = s.position()["title"]
     assert r.stdout.startswith("position.html: ") and title in r.stdout
-    assert page.startswith("<!DOCTYPE html>") and "<svg id=\"map\"" in page and page.rstrip().endswith("</html>")
-    assert f"<h1 id=\"title\">{title.replace('&', '&amp;')}</h1>" in page
+    assert page.startswith("<!DOCTYPE html>") and '<svg id="map"' in page and page.rstrip().endswith("</html>")
+    assert f'<h1 id="title">{title.replace("&", "&amp;")}</h1>' in page
     assert network_references(page) == []
-    data = json.loads(re.search(r'<script type="application/json" id="position-data">(.*?)</script>', page, re.S).group(1))
+    data = json.loads(
+        re.search(r'<script type="application/json" id="position-data">(.*?)</script>', page, re.S).group(1)
+    )
     # every piece the ruleset shows, with the referee's verdict
     pieces = s.ruleset.pieces(s.game, s.report())
     drawn = {p["id"]: p for p in data["pieces"]}

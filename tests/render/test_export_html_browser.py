@@ -37,8 +37,11 @@ def index_of(tab, piece_id: str) -> int:
 
 def shown(tab, selector: str) -> list:
     """The elements matching ``selector`` that the browser draws (not hidden by a style)."""
-    return tab.eval_on_selector_all(selector, "els => els.filter(e => e.getBoundingClientRect().width > 0)"
-                                              ".map(e => e.getAttribute('data-s') || e.getAttribute('class'))")
+    return tab.eval_on_selector_all(
+        selector,
+        "els => els.filter(e => e.getBoundingClientRect().width > 0)"
+        ".map(e => e.getAttribute('data-s') || e.getAttribute('class'))",
+    )
 
 
 def click_piece(tab, piece_id: str) -> None:
@@ -70,7 +73,9 @@ def sfe_page(tmp_path_factory):
     d = tmp_path_factory.mktemp("sfe")
     # 8 Supply Lines: "There are two Axis counters in Riga. The Soviet allies control Leningrad and
     # Bialystok. The two Axis counters in Riga are out of supply."
-    s = sfe_position(d, add={"A90": ("axis", 1, "riga"), "A91": ("axis", 2, "riga")}, flags={"riga": "axis"}, name="riga.toml")
+    s = sfe_position(
+        d, add={"A90": ("axis", 1, "riga"), "A91": ("axis", 2, "riga")}, flags={"riga": "axis"}, name="riga.toml"
+    )
     game = Path(s.path)
     return game, export(game, d / "riga.html")
 
@@ -88,7 +93,9 @@ def test_an_army_cut_off_shows_the_spaces_that_cut_it(hw_page, open_page):
     # each cut hex ringed (a dark edge, a white halo, the red ring) and its outline red
     rings = shown(tab, ".supply-cut")
     assert sorted(set(rings)) == sorted(kiev.cut) and len(rings) == 3 * len(kiev.cut)
-    assert sorted(tab.eval_on_selector_all("#layer-spaces .cut", "els => els.map(e => e.dataset.s)")) == sorted(kiev.cut)
+    assert sorted(tab.eval_on_selector_all("#layer-spaces .cut", "els => els.map(e => e.dataset.s)")) == sorted(
+        kiev.cut
+    )
     assert tab.eval_on_selector("#layer-spaces .cut", "e => getComputedStyle(e).stroke") == "rgb(255, 59, 48)"
     text = tab.inner_text("#inspector")
     assert "Kiev Military District" in text and "Out of supply: cut at " in text and "N14" in text
@@ -112,10 +119,14 @@ def test_a_supplied_army_shows_its_line_to_its_source(hw_page, open_page):
     points = d[1:].replace("L", " ").split()
     assert len(points) == len(moscow.supply_path)  # through every hex the referee traced
     # the line starts on the army's hex and ends on its source: the page's hex centres
-    spaces = tab.evaluate("() => { const d = JSON.parse(document.getElementById('position-data').textContent); return d.spaces; }")
+    spaces = tab.evaluate(
+        "() => { const d = JSON.parse(document.getElementById('position-data').textContent); return d.spaces; }"
+    )
     assert spaces[moscow.supply_path[0]] and spaces[moscow.supply_path[-1]]
-    first = tab.evaluate(f"() => {{ const e = document.querySelector('#layer-spaces [data-s=\"{moscow.supply_path[0]}\"]'); "
-                         "return [+e.getAttribute('x'), +e.getAttribute('y')]; }")
+    first = tab.evaluate(
+        f"() => {{ const e = document.querySelector('#layer-spaces [data-s=\"{moscow.supply_path[0]}\"]'); "
+        "return [+e.getAttribute('x'), +e.getAttribute('y')]; }"
+    )
     assert [round(float(v)) for v in points[0].split(",")] == [round(v) for v in first]
     assert tab.eval_on_selector(f"#sel-{i} .supply-path", "e => getComputedStyle(e).stroke") == "rgb(30, 158, 58)"
     text = tab.inner_text("#inspector")
@@ -144,7 +155,7 @@ def test_the_supply_view_shades_each_sides_territory(hw_page, open_page):
     for side, spaces in hexes.items():
         assert sorted(shown(tab, f".supplied-{side}")) == sorted(spaces), side
     after = pixel(tab.screenshot(), int(x + 6), int(y + 6))
-    soviet = (0x9e, 0x1b, 0x1b)
+    soviet = (0x9E, 0x1B, 0x1B)
     # shaded towards the side's colour
     assert sum(abs(a - b) for a, b in zip(after, soviet)) < sum(abs(a - b) for a, b in zip(before, soviet))
     # the army cut off is ringed in the supply view
@@ -164,7 +175,9 @@ def test_a_tapped_space_shows_what_the_inspector_says(hw_page, open_page):
     tab.mouse.click(x + 4, y + 4)
     text = tab.inner_text("#inspector")
     berlin = open_game(game).map.hexes[open_game(game).map.grid.parse("P10")]
-    assert "P10 Berlin" in text and "Germany" in text and f"production {berlin.production}" in text and "capital" in text
+    assert (
+        "P10 Berlin" in text and "Germany" in text and f"production {berlin.production}" in text and "capital" in text
+    )
     assert "held by axis" in text and "supplied for axis" in text
     # a hex with an army names it, with its strength
     tab.click("#fit")
@@ -172,7 +185,12 @@ def test_a_tapped_space_shows_what_the_inspector_says(hw_page, open_page):
     tab.mouse.click(x - 12, y + 8)  # inside the hex, off its counter
     text = tab.inner_text("#inspector")
     name = open_game(game).map.hexes[open_game(game).map.grid.parse("N14")].name
-    assert f"N14 {name}" in text and "Soviet Union" in text and "here: Kiev Military District" in text and "out of supply" in text
+    assert (
+        f"N14 {name}" in text
+        and "Soviet Union" in text
+        and "here: Kiev Military District" in text
+        and "out of supply" in text
+    )
     assert p.errors == []
 
 
@@ -192,7 +210,10 @@ def test_zoom_with_the_wheel_and_two_fingers_and_drag_to_pan(hw_page, open_page)
     cdp = tab.context.new_cdp_session(tab)
 
     def touch(kind, points):
-        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [{"x": x, "y": y, "id": i} for i, (x, y) in enumerate(points)]})
+        cdp.send(
+            "Input.dispatchTouchEvent",
+            {"type": kind, "touchPoints": [{"x": x, "y": y, "id": i} for i, (x, y) in enumerate(points)]},
+        )
 
     touch("touchStart", [(cx - 20, cy), (cx + 20, cy)])
     for k in range(1, 9):
@@ -225,15 +246,18 @@ def test_the_names_shown_never_overlap(which, request, open_page):
     for clicks in (0, 3):
         for _ in range(clicks):
             tab.click("#zoom-in")
-        boxes = tab.eval_on_selector_all(".name, .fit-name", "els => els.filter(e => getComputedStyle(e).display !== 'none' && "
-                                         "e.getBBox().width > 0 && getComputedStyle(e.closest('.layer')).display !== 'none')"
-                                         ".map(e => { const b = e.getBBox(); return [e.textContent, b.x, b.y, b.x + b.width, b.y + b.height, "
-                                         "e.classList.contains('fit-name')]; })")
+        boxes = tab.eval_on_selector_all(
+            ".name, .fit-name",
+            "els => els.filter(e => getComputedStyle(e).display !== 'none' && "
+            "e.getBBox().width > 0 && getComputedStyle(e.closest('.layer')).display !== 'none')"
+            ".map(e => { const b = e.getBBox(); return [e.textContent, b.x, b.y, b.x + b.width, b.y + b.height, "
+            "e.classList.contains('fit-name')]; })",
+        )
         assert len(boxes) > 15
         for group in (True, False):  # the names of a zoom (the main cities' zoomed out, every name zoomed in)
             shown_now = [b for b in boxes if b[5] == group]
             for i, a in enumerate(shown_now):
-                for b in shown_now[i + 1:]:
+                for b in shown_now[i + 1 :]:
                     assert not (a[1] < b[3] and b[1] < a[3] and a[2] < b[4] and b[2] < a[4]), (a, b)
 
 
@@ -255,7 +279,10 @@ def test_struggle_for_europe_counters_cut_off_and_supplied(sfe_page, open_page):
     click_piece(tab, a90.id)
     rings = shown(tab, ".supply-cut")
     assert sorted(set(rings)) == ["bialystok.w", "leningrad.w"] and len(rings) == 6
-    assert sorted(set(tab.eval_on_selector_all("#layer-spaces .cut", "els => els.map(e => e.dataset.s)"))) == ["bialystok.w", "leningrad.w"]
+    assert sorted(set(tab.eval_on_selector_all("#layer-spaces .cut", "els => els.map(e => e.dataset.s)"))) == [
+        "bialystok.w",
+        "leningrad.w",
+    ]
     text = tab.inner_text("#inspector")
     assert "Out of supply: cut at" in text and "Bialystok (west)" in text and "Leningrad (west)" in text
     # a counter in supply: its line along the move lines to its supply location
@@ -272,13 +299,29 @@ def test_struggle_for_europe_counters_cut_off_and_supplied(sfe_page, open_page):
     tab.click("#fit")
     tab.evaluate("() => window.mapref.showSpace('riga')")
     text = tab.inner_text("#inspector")
-    assert "Riga" in text and "code riga" in text and "held by axis" in text and "here: A90" in text and "here: A91" in text
+    assert (
+        "Riga" in text
+        and "code riga" in text
+        and "held by axis" in text
+        and "here: A90" in text
+        and "here: A91" in text
+    )
     assert p.errors == []
 
 
 # ---------------------------------------------------------------------------- every game, print
-@pytest.mark.parametrize("scenario", ["barbarossa", "fall_of_germany", "war_for_europe", "war_for_europe_vp", "struggle_for_europe",
-                                      "aa_house_rules", "three_fronts"])
+@pytest.mark.parametrize(
+    "scenario",
+    [
+        "barbarossa",
+        "fall_of_germany",
+        "war_for_europe",
+        "war_for_europe_vp",
+        "struggle_for_europe",
+        "aa_house_rules",
+        "three_fronts",
+    ],
+)
 def test_every_shipped_game_opens_and_answers_a_tap(scenario, tmp_path, open_page):
     from tests.render.positions import shipped_game
 
@@ -314,7 +357,9 @@ def test_it_prints_the_whole_map_then_the_text(hw_page, open_page, tmp_path):
     x0, y0, x1, y1 = json.loads(full)["extent"]
     assert [float(v) for v in tab.get_attribute("#map", "viewBox").split()] == pytest.approx([x0, y0, x1 - x0, y1 - y0])
     box = tab.locator("#map").bounding_box()
-    assert box["width"] > 1000 and abs(box["height"] / box["width"] - (y1 - y0) / (x1 - x0)) < 0.02  # all of it, as drawn
+    assert (
+        box["width"] > 1000 and abs(box["height"] / box["width"] - (y1 - y0) / (x1 - x0)) < 0.02
+    )  # all of it, as drawn
     pdf = tab.pdf(format="A4")
     assert pdf.startswith(b"%PDF") and len(pdf) > 50_000
     assert p.errors == []
@@ -325,7 +370,11 @@ def test_screenshots_for_the_docs(hw_page, sfe_page, open_page, tmp_path):
     """The pictures in docs/ (docs/web-page-*.png) are made by tools/web_page_screenshots.py
     with these same steps; here they are taken and checked to show the map, its counters and the
     text on a phone and on a laptop."""
-    for (game, page), (w, h), touch in ((hw_page, (390, 844), True), (hw_page, (1366, 768), False), (sfe_page, (1366, 768), False)):
+    for (game, page), (w, h), touch in (
+        (hw_page, (390, 844), True),
+        (hw_page, (1366, 768), False),
+        (sfe_page, (1366, 768), False),
+    ):
         p = open_page(page, w, h, touch=touch)
         box = p.tab.locator("#map").bounding_box()
         assert box["width"] <= w and box["height"] > 200

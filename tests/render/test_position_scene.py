@@ -16,8 +16,10 @@ from tests.rules.sfe_positions import position as sfe_position
 
 
 def test_the_scene_needs_neither_tk_nor_pillow():
-    code = ("import sys, mapref.render.scene, mapref.render.html; "
-            "bad = [m for m in ('tkinter', 'PIL') if m in sys.modules]; print(bad); sys.exit(1 if bad else 0)")
+    code = (
+        "import sys, mapref.render.scene, mapref.render.html; "
+        "bad = [m for m in ('tkinter', 'PIL') if m in sys.modules]; print(bad); sys.exit(1 if bad else 0)"
+    )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 0, r.stdout + r.stderr
 
@@ -32,7 +34,7 @@ def test_the_printed_position_draws_the_counters_where_the_scene_puts_them(tmp_p
     marks, pieces, _ = hex_game_marks(s, hex_layout(s.map, 36), s.report(), supply=False)
     counters = [m for m in marks if "counter" in m.tags]
     assert len(counters) == len([p for p in pieces if p.kind == "army"]) > 10
-    rgb = lambda c: tuple(int(c[i:i + 2], 16) for i in (1, 3, 5))  # noqa: E731
+    rgb = lambda c: tuple(int(c[i : i + 2], 16) for i in (1, 3, 5))  # noqa: E731
     for m in counters:
         (x0, y0), (x1, y1) = m.pts
         inside = img.getpixel((int(x0 + 3), int(y1 - 3)))  # in the counter, clear of its strength
@@ -84,18 +86,22 @@ def test_names_kept_never_overlap_and_the_capitals_come_first():
         assert len(names) > 15
         rects = []
         for m in names:
-            (x, y), = m.pts
+            ((x, y),) = m.pts
             w = text_width(m.text, m.size, m.bold)
             rects.append((x - w / 2, y - m.size * 0.6, x + w / 2, y + m.size * 0.6))
         for i, a in enumerate(rects):
-            for b in rects[i + 1:]:
+            for b in rects[i + 1 :]:
                 assert not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3])
         assert {"Berlin", "Moscow", "London", "Rome"} <= {m.text for m in names}
 
 
 def test_every_game_has_a_scene_with_its_text():
-    for name, kind in (("war_for_europe_vp", "hex"), ("struggle_for_europe", "area"), ("aa_house_rules", "area"),
-                       ("three_fronts", "tracks")):
+    for name, kind in (
+        ("war_for_europe_vp", "hex"),
+        ("struggle_for_europe", "area"),
+        ("aa_house_rules", "area"),
+        ("three_fronts", "tracks"),
+    ):
         s = start_game(ROOT / "scenarios" / f"{name}.toml", auto_place=True)
         sc = position_scene(s)
         assert sc.kind == kind and sc.title == s.position()["title"] and sc.victory

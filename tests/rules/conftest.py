@@ -25,9 +25,11 @@ def scenarios():
 @pytest.fixture
 def fresh(hw_map, scenarios):
     """fresh(name) -> (map, scenario, state) after new-game --auto-place."""
+
     def make(name, auto_place=True):
         sc = scenarios[name]
         return hw_map, sc, new_game(hw_map, sc, auto_place=auto_place)
+
     return make
 
 

@@ -43,8 +43,12 @@ def quiet_step(s):
     points in France per turn"), met with three infantry in N8 (beside Paris) while France fights."""
     st = s.state
     fr = st.nations.get("fr")
-    if (st.side, st.phase, st.subphase) == ("allies", "production", "build") and fr is not None and fr.status == "at_war" \
-            and s.scenario.has("france"):
+    if (
+        (st.side, st.phase, st.subphase) == ("allies", "production", "build")
+        and fr is not None
+        and fr.status == "at_war"
+        and s.scenario.has("france")
+    ):
         act(s, "build", space="N8", points={"infantry": 3})
     return act(s, "advance")
 

@@ -12,8 +12,18 @@ ROOT = Path(__file__).resolve().parents[2]
 SCENARIO = ROOT / "scenarios" / "struggle_for_europe.toml"
 
 
-def position(tmp_path: Path, *, add: dict | None = None, remove=(), flags: dict | None = None, player: str = "axis",
-             decks: dict | None = None, hands: dict | None = None, bombing: int = 0, name: str = "g.toml"):
+def position(
+    tmp_path: Path,
+    *,
+    add: dict | None = None,
+    remove=(),
+    flags: dict | None = None,
+    player: str = "axis",
+    decks: dict | None = None,
+    hands: dict | None = None,
+    bombing: int = 0,
+    name: str = "g.toml",
+):
     """A session on a saved game: ``add`` {id: (faction, strength, at)} (a counter already there
     is moved), ``remove`` counter ids, ``flags`` {location: faction}, ``decks``/``hands``
     {player: n}."""

@@ -15,7 +15,15 @@ from tests.helpers import mapref
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIO = ROOT / "scenarios" / "aa_house_rules.toml"
 
-BERLIN, ROME, N_ITALY, PARIS, LONDON, MOSCOW, STALINGRAD = "germany", "italy.s", "italy.n", "france", "united_kingdom", "russia.n", "russia.s"
+BERLIN, ROME, N_ITALY, PARIS, LONDON, MOSCOW, STALINGRAD = (
+    "germany",
+    "italy.s",
+    "italy.n",
+    "france",
+    "united_kingdom",
+    "russia.n",
+    "russia.s",
+)
 TOKYO, HONG_KONG, MANILA, SYDNEY, OTTAWA = "box:tokyo", "box:hong_kong", "box:manila", "box:sydney", "box:ottawa"
 WASHINGTON, SAN_FRANCISCO = "box:washington", "box:san_francisco"
 
@@ -70,13 +78,22 @@ def income(s, nation):
 # ------------------------------------------------------------------------- the map
 def test_the_map_is_imported_with_the_cities_and_the_scenario_is_listed(tmp_path):
     r = mapref("scenarios", cwd=tmp_path)
-    assert any(x.startswith("aa_house_rules ") and "map europe_areas" in x and "round 1" in x for x in r.stdout.splitlines())
+    assert any(
+        x.startswith("aa_house_rules ") and "map europe_areas" in x and "round 1" in x for x in r.stdout.splitlines()
+    )
     r = mapref("check", str(ROOT / "maps" / "europe_areas.toml"), str(SCENARIO), cwd=tmp_path)
     assert r.returncode == 0, r.stdout + r.stderr
     s = start_game(SCENARIO)
     cx = s.ruleset.cx(s.game)
     assert [cx.city(x) for x in (BERLIN, ROME, N_ITALY, MOSCOW, STALINGRAD, "india", WASHINGTON)] == [
-        "Berlin", "Rome", "Northern Italy", "Moscow", "Stalingrad", "Calcutta", "Washington"]
+        "Berlin",
+        "Rome",
+        "Northern Italy",
+        "Moscow",
+        "Stalingrad",
+        "Calcutta",
+        "Washington",
+    ]
     assert s.board.map.notes.startswith("Imported with mapref import-areas from Natural Earth")
 
 
@@ -85,7 +102,9 @@ def test_four_and_four_cities_in_a_strategic_missions_phase_win_for_the_axis(s):
     # AXIS VICTORY CONDITION: "The Axis powers win the war if during any given strategic missions
     # phase ... The European Axis powers control 4 of the following 8 European cities ... and ...
     # Japan controls 4 of the following 8 Pacific cities"
-    owners(s, france="germany", united_kingdom="italy", box__hong_kong="japan", box__manila="japan", box__sydney="japan")
+    owners(
+        s, france="germany", united_kingdom="italy", box__hong_kong="japan", box__manila="japan", box__sydney="japan"
+    )
     assert s.report().victory is None  # Japan holds 4 (Tokyo too), but this is the purchase phase
     cities = s.report().cities
     assert (cities["european_cities"]["count"], cities["pacific_cities"]["count"]) == (4, 4)
@@ -260,7 +279,10 @@ def test_russia_without_a_production_facility_waits_for_moscow(s):
     for sp in (STALINGRAD, "ukraine"):
         ok(s, "take", space=sp, by="germany")
     ok(s, "take", space=MOSCOW, by="germany")
-    assert not s.state.pending and income(s, "soviet") == (False, "until Moscow is liberated (no production facility left)")
+    assert not s.state.pending and income(s, "soviet") == (
+        False,
+        "until Moscow is liberated (no production facility left)",
+    )
 
 
 def test_the_united_states_lone_capital_then_exile(s):
@@ -386,4 +408,7 @@ def test_a_condition_naming_an_unknown_nation_is_one_line_with_its_place(tmp_pat
     p.write_text(text, encoding="utf-8")
     with pytest.raises(FileProblems) as e:
         load_scenario(p)
-    assert any("victory.european_cities.sides" in str(x) and '"italia"' in str(x) and str(x).startswith(f"{p}:") for x in e.value.problems)
+    assert any(
+        "victory.european_cities.sides" in str(x) and '"italia"' in str(x) and str(x).startswith(f"{p}:")
+        for x in e.value.problems
+    )

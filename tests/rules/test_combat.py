@@ -114,8 +114,13 @@ def test_advance_legality(fresh):
     assert not r.ok and r.rule.startswith("Sea/crossing hex side combat")
     # Barbarossa special rule 1: hexes of neither side (neutral Sweden, Turkey...) are never attacked
     cx = Context(m, sc, st)
-    a, b = next((a, b) for a, s in cx.control.items() if s == "axis" and not a.startswith("box:")
-                for b in cx.graph.neighbours(a, {"land"}) if b not in cx.control)
+    a, b = next(
+        (a, b)
+        for a, s in cx.control.items()
+        if s == "axis" and not a.startswith("box:")
+        for b in cx.graph.neighbours(a, {"land"})
+        if b not in cx.control
+    )
     st.armies = [x for x in st.armies if x.at != a]
     st.armies.append(Army("Neutral-breaker", "axis", "ge", a, {"mechanized": 5}))
     r = check_capture(Context(m, sc, st), a, b)
@@ -188,8 +193,13 @@ def test_soviets_and_allies_never_attack_one_another(fresh):
     # Allied & Soviet Cooperation 1
     m, sc, st = combat(fresh, "fall_of_germany", "soviet", "exploitation")
     cx = Context(m, sc, st)
-    a, b = next((a, b) for a, s in cx.control.items() if s == "soviet" and not a.startswith("box:")
-                for b in cx.graph.neighbours(a, {"land"}) if cx.control.get(b) == "allies")
+    a, b = next(
+        (a, b)
+        for a, s in cx.control.items()
+        if s == "soviet" and not a.startswith("box:")
+        for b in cx.graph.neighbours(a, {"land"})
+        if cx.control.get(b) == "allies"
+    )
     st.armies = [x for x in st.armies if x.at != a]
     st.armies.append(Army("Red", "soviet", "su", a, {"mechanized": 3}))
     r = check_capture(Context(m, sc, st), a, b)
@@ -243,7 +253,9 @@ def test_finland_is_supplied_on_its_initial_turn_then_only_via_the_baltic(fresh)
     st.turn = Turn(1942, "spring")
     t = Context(m, sc, st).trace("axis")
     path = t.path("U14")
-    assert path[-1] == "P10" and any(not s.startswith("box:") and m.hex(s).sea == "bal" and m.hex(s).terrain == "sea" for s in path)
+    assert path[-1] == "P10" and any(
+        not s.startswith("box:") and m.hex(s).sea == "bal" and m.hex(s).terrain == "sea" for s in path
+    )
     assert isolation(Context(m, sc, st), "axis").hexes == {}
     # Fall of Germany has fleets: after its first turn Finland needs a fleet at sea in the Baltic
     m, sc, st = fresh("fall_of_germany")
@@ -264,9 +276,16 @@ def test_fall_of_germany_soviet_union_is_at_war_not_neutral(fresh):
     # old exception for controlled hexes
     st.phase, st.subphase, st.side = "movement", "land", "soviet"
     cx = Context(m, sc, st)
-    a = next(s for s, v in cx.control.items() if v == "soviet" and not s.startswith("box:")
-             and any(st.nations.get(cx.country(n)) and st.nations[cx.country(n)].status == "neutral"
-                     for n in cx.graph.neighbours(s, {"land"})))
+    a = next(
+        s
+        for s, v in cx.control.items()
+        if v == "soviet"
+        and not s.startswith("box:")
+        and any(
+            st.nations.get(cx.country(n)) and st.nations[cx.country(n)].status == "neutral"
+            for n in cx.graph.neighbours(s, {"land"})
+        )
+    )
     b = next(n for n in cx.graph.neighbours(a, {"land"}) if st.nations[cx.country(n)].status == "neutral")
     st.armies = [x for x in st.armies if x.at != a]
     st.armies.append(Army("Red", "soviet", "su", a, {"infantry": 3}))

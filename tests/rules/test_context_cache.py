@@ -52,8 +52,22 @@ def test_random_changes_of_control_on_the_shipped_map(fresh, name):
 
 
 def test_the_benchmark_map(tmp_path):
-    subprocess.run([sys.executable, str(ROOT / "bench" / "big_game.py"), str(tmp_path), "--rows", "40", "--cols", "40",
-                    "--armies", "40"], check=True, capture_output=True, cwd=ROOT)
+    subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "bench" / "big_game.py"),
+            str(tmp_path),
+            "--rows",
+            "40",
+            "--cols",
+            "40",
+            "--armies",
+            "40",
+        ],
+        check=True,
+        capture_output=True,
+        cwd=ROOT,
+    )
     s = open_game(tmp_path / "big_game.toml")
     m, sc, st = s.map, s.scenario, s.state
     rnd = random.Random(3)
@@ -88,8 +102,11 @@ def test_reach_is_every_space_a_move_check_allows(fresh):
             for c in advance(m, sc, st).commands:
                 c.do(st)
         for a in [x for x in st.armies if x.side == st.side][:6]:
-            want = {s for s, v in Context(m, sc, st).control.items() if v == a.side and s != a.at
-                    and check_move(Context(m, sc, st), a.at, s, army=a.name).ok}
+            want = {
+                s
+                for s, v in Context(m, sc, st).control.items()
+                if v == a.side and s != a.at and check_move(Context(m, sc, st), a.at, s, army=a.name).ok
+            }
             assert reach(Context(m, sc, st), f"army:{a.name}") == want
             some = set(sorted(Context(m, sc, st).control)[::3])
             assert reach(Context(m, sc, st), f"army:{a.name}", within=some) == want & some
@@ -115,8 +132,11 @@ def test_reach_with_a_fleet_at_sea_or_from_america(fresh):
             mine[0].at, mine[0].in_port = sea, False
     cx = Context(m, sc, st)
     for a in [x for x in st.armies if x.side == st.side][:4]:
-        want = {s for s, v in cx.control.items() if v == a.side and s != a.at
-                and check_move(Context(m, sc, st), a.at, s, army=a.name).ok}
+        want = {
+            s
+            for s, v in cx.control.items()
+            if v == a.side and s != a.at and check_move(Context(m, sc, st), a.at, s, army=a.name).ok
+        }
         assert reach(Context(m, sc, st), f"army:{a.name}") == want
     assert not mine or fleet_capacity(cx, st.side)
 

@@ -60,10 +60,12 @@ def test_the_registry_knows_the_shipped_games_and_finds_them_by_name():
 
 def test_a_scenario_naming_an_unknown_ruleset_gets_one_line_with_its_place(tmp_path):
     p = tmp_path / "s.toml"
-    p.write_text('format = 1\nkind = "scenario"\nid = "x"\nname = "X"\nmap = "sample"\nruleset = "chess"\n', encoding="utf-8")
+    p.write_text(
+        'format = 1\nkind = "scenario"\nid = "x"\nname = "X"\nmap = "sample"\nruleset = "chess"\n', encoding="utf-8"
+    )
     with pytest.raises(FileProblems) as e:
         load_scenario(p, "s.toml")
-    assert str(e.value.problems[0]).startswith('s.toml:6:1: ruleset: expected one of ')
+    assert str(e.value.problems[0]).startswith("s.toml:6:1: ruleset: expected one of ")
     assert '"hitlers_war"' in str(e.value.problems[0]) and '"fronts"' in str(e.value.problems[0])
     assert str(e.value.problems[0]).endswith('got "chess"')
 
@@ -74,7 +76,9 @@ def test_mapref_scenarios_lists_the_shipped_scenarios_with_ruleset_map_and_first
     rows = {x["id"]: x for x in json.loads(r.stdout)}
     assert rows["barbarossa"]["ruleset"] == "hitlers_war" and rows["barbarossa"]["map"] == "hitlers_war"
     assert rows["barbarossa"]["first_turn"] == "summer 1941"
-    assert rows["fall_of_germany"]["first_turn"] == "spring 1944" and rows["war_for_europe"]["first_turn"] == "winter 1939"
+    assert (
+        rows["fall_of_germany"]["first_turn"] == "spring 1944" and rows["war_for_europe"]["first_turn"] == "winter 1939"
+    )
     text = mapref("scenarios", cwd=tmp_path, env={}).stdout
     line = next(ln for ln in text.splitlines() if ln.startswith("barbarossa "))
     assert " ".join(line.split()) == "barbarossa Barbarossa (Hitler's War; map hitlers_war; first turn summer 1941)"
@@ -95,7 +99,10 @@ def test_a_second_ruleset_plays_through_the_same_command_line(tmp_path):
     assert mapref("step", "g.toml", "E5", "E6", cwd=tmp_path).returncode == 0
     assert mapref("pass", "g.toml", cwd=tmp_path).returncode == 0
     r = mapref("log", "g.toml", cwd=tmp_path)
-    assert r.stdout.splitlines() == ["1. turn 1, red play: step r1 E5 -> E6 [Rule 1]", "2. turn 1, red play: red passes [Rule 2]"]
+    assert r.stdout.splitlines() == [
+        "1. turn 1, red play: step r1 E5 -> E6 [Rule 1]",
+        "2. turn 1, red play: red passes [Rule 2]",
+    ]
     r = mapref("undo", "g.toml", cwd=tmp_path)
     assert r.returncode == 0 and r.stdout.strip() == "undone: 2. turn 1, red play: red passes [Rule 2]"
     data = json.loads(mapref("referee", "g.toml", "--json", cwd=tmp_path).stdout)
@@ -159,8 +166,12 @@ def test_the_log_is_saved_with_the_game_and_mapref_undo_takes_back_each_action(t
     assert mapref("new-game", "barbarossa", "-o", "g.toml", cwd=tmp_path, env=env).returncode == 0
     g = tmp_path / "g.toml"
     versions = [g.read_bytes()]
-    steps = [("advance",), ("move", "Q13", "Q12", "--infantry", "2"), ("set", "P14", "--control", "axis"),
-             ("move", "O14", "O13")]
+    steps = [
+        ("advance",),
+        ("move", "Q13", "Q12", "--infantry", "2"),
+        ("set", "P14", "--control", "axis"),
+        ("move", "O14", "O13"),
+    ]
     for args in steps:
         r = mapref(args[0], "g.toml", *args[1:], cwd=tmp_path, env=env)
         assert r.returncode == 0, (args, r.stderr)
@@ -168,7 +179,9 @@ def test_the_log_is_saved_with_the_game_and_mapref_undo_takes_back_each_action(t
     log = mapref("log", "g.toml", cwd=tmp_path, env=env).stdout.splitlines()
     assert len(log) == 4
     assert log[0] == "1. summer 1941, axis setup: end of axis set-up [Sequence of Play]"
-    assert log[1].startswith("2. summer 1941, axis movement: move 2 points of Army Group North Q13 -> Q12 [Movement 1-5]")
+    assert log[1].startswith(
+        "2. summer 1941, axis movement: move 2 points of Army Group North Q13 -> Q12 [Movement 1-5]"
+    )
     assert log[2] == "3. summer 1941, axis movement: set P14: control axis [referee's correction]"
     entries = json.loads(mapref("log", "g.toml", "--json", cwd=tmp_path, env=env).stdout)
     assert entries[1]["action"] == {"verb": "move", "from": "Q13", "to": "Q12", "points": {"infantry": 2}}
@@ -208,8 +221,10 @@ class F:
 
 
 def test_hold_all_is_immediate_and_the_default_waits_for_the_end():
-    conds = [Condition("a", "R1", "three capitals", "hold_all", side="axis", spaces=("T15", "Q17", "M19"), when="immediate"),
-             Condition("d", "R2", "the Soviets hold out", "default", winner="soviet", when="end")]
+    conds = [
+        Condition("a", "R1", "three capitals", "hold_all", side="axis", spaces=("T15", "Q17", "M19"), when="immediate"),
+        Condition("d", "R2", "the Soviets hold out", "default", winner="soviet", when="end"),
+    ]
     assert evaluate(conds, F({"T15": "axis", "Q17": "axis"})) is None
     v = evaluate(conds, F({"T15": "axis", "Q17": "axis", "M19": "axis"}))
     assert v["winner"] == "axis" and v["immediate"] and v["rule"] == "R1"
@@ -219,19 +234,43 @@ def test_hold_all_is_immediate_and_the_default_waits_for_the_end():
 
 def test_hold_n_of_m_at_this_moment():
     cities = tuple(f"C{i}" for i in range(8))
-    conds = [Condition("v", "VC", "control 4 of these 8", "hold_n", side="axis", spaces=cities, count=4, when="immediate")]
+    conds = [
+        Condition("v", "VC", "control 4 of these 8", "hold_n", side="axis", spaces=cities, count=4, when="immediate")
+    ]
     assert evaluate(conds, F({c: "axis" for c in cities[:3]})) is None
     assert evaluate(conds, F({c: "axis" for c in cities[:4]}))["winner"] == "axis"
 
 
 def test_a_capture_that_ends_the_game_then_a_production_comparison_decides():
-    conds = [Condition("end", "1", "Berlin falls", "hold_any", sides=("soviet", "allies"), spaces=("P10",), when="immediate", effect="end"),
-             Condition("axis", "2", "Berlin friendly", "hold_all", side="axis", spaces=("P10",)),
-             Condition("soviet", "3", "two thirds", "production", side="soviet", versus="allies", ratio=(2, 3), printed=True),
-             Condition("allies", "4", "otherwise", "default", winner="allies"),
-             Condition("2p", "s1", "capture", "hold_any", sides=("soviet", "allies"), spaces=("P10",), winner="soviet+allies",
-                       when="immediate", role="two_player"),
-             Condition("2a", "s1", "axis", "default", winner="axis", role="two_player")]
+    conds = [
+        Condition(
+            "end",
+            "1",
+            "Berlin falls",
+            "hold_any",
+            sides=("soviet", "allies"),
+            spaces=("P10",),
+            when="immediate",
+            effect="end",
+        ),
+        Condition("axis", "2", "Berlin friendly", "hold_all", side="axis", spaces=("P10",)),
+        Condition(
+            "soviet", "3", "two thirds", "production", side="soviet", versus="allies", ratio=(2, 3), printed=True
+        ),
+        Condition("allies", "4", "otherwise", "default", winner="allies"),
+        Condition(
+            "2p",
+            "s1",
+            "capture",
+            "hold_any",
+            sides=("soviet", "allies"),
+            spaces=("P10",),
+            winner="soviet+allies",
+            when="immediate",
+            role="two_player",
+        ),
+        Condition("2a", "s1", "axis", "default", winner="axis", role="two_player"),
+    ]
     assert evaluate(conds, F({"P10": "axis"})) is None  # the game goes on
     v = evaluate(conds, F({"P10": "allies"}, prod={"soviet": 20, "allies": 30}))
     assert v["winner"] == "soviet" and v["immediate"] and v["two_player"] == "soviet+allies" and "20" in v["condition"]
@@ -244,8 +283,18 @@ def test_victory_points_with_a_margin_counted_only_for_the_opposing_side():
     # Struggle for Europe 9: points only for locations the side did not start with; 7-point lead
     values = {"Paris": 3, "Berlin": 5, "Rome": 2, "London": 4}
     start = {"Paris": "allies", "London": "allies", "Berlin": "axis", "Rome": "axis"}
-    c = Condition("vp", "9", "a 7 point lead", "vp", side="axis", versus="allies", values=values, enemy_start=True, margin=7,
-                  when="immediate")
+    c = Condition(
+        "vp",
+        "9",
+        "a 7 point lead",
+        "vp",
+        side="axis",
+        versus="allies",
+        values=values,
+        enemy_start=True,
+        margin=7,
+        when="immediate",
+    )
     assert evaluate([c], F({"Paris": "axis", "Berlin": "axis", "Rome": "axis"}, start)) is None  # 3 points only
     assert evaluate([c], F({"Paris": "axis", "London": "axis", "Berlin": "axis"}, start))["winner"] == "axis"  # 7
     assert evaluate([c], F({"Paris": "axis", "London": "axis", "Berlin": "allies"}, start)) is None  # 7 - 5
@@ -268,10 +317,33 @@ def test_victory_points_from_a_track_checked_at_the_end_of_the_other_sides_playe
     # Allied player turn", counting "victory points earned on the Strategic Bombing Track"
     values = {"paris": 2, "london": 3, "berlin": 3}
     start = {"paris": "allies", "london": "allies", "berlin": "axis"}
-    axis = Condition("axis", "9", "Axis 7 ahead", "vp", side="axis", versus="allies", values=values, enemy_start=True,
-                     tracks=("strategic_bombing",), margin=7, when="turn_end", turn_of="allies")
-    allies = Condition("allies", "9", "Allies 7 ahead at the end", "vp", side="allies", versus="axis", values=values,
-                       enemy_start=True, tracks=("strategic_bombing",), margin=7, when="end")
+    axis = Condition(
+        "axis",
+        "9",
+        "Axis 7 ahead",
+        "vp",
+        side="axis",
+        versus="allies",
+        values=values,
+        enemy_start=True,
+        tracks=("strategic_bombing",),
+        margin=7,
+        when="turn_end",
+        turn_of="allies",
+    )
+    allies = Condition(
+        "allies",
+        "9",
+        "Allies 7 ahead at the end",
+        "vp",
+        side="allies",
+        versus="axis",
+        values=values,
+        enemy_start=True,
+        tracks=("strategic_bombing",),
+        margin=7,
+        when="end",
+    )
     fallback = Condition("else", "9", "otherwise the Axis", "default", winner="axis", when="end")
     conds = [axis, allies, fallback]
     held = {"paris": "axis", "london": "axis"}  # 5 points, and 2 from the bombing track: 7
@@ -290,13 +362,16 @@ def test_a_turn_end_condition_needs_the_side_whose_turn_it_is(tmp_path):
 
     registry.register(RULESET)
     try:
-        bad = TOY_SCENARIO.replace('when = "immediate"', 'when = "turn_end"').replace('when = "end"', 'when = "end"\nturn_of = "red"')
+        bad = TOY_SCENARIO.replace('when = "immediate"', 'when = "turn_end"').replace(
+            'when = "end"', 'when = "end"\nturn_of = "red"'
+        )
         (tmp_path / "race.toml").write_text(bad, encoding="utf-8")
         with pytest.raises(FileProblems) as e:
             load_scenario(tmp_path / "race.toml", "race.toml")
         assert [str(p) for p in e.value.problems] == [
             'race.toml:13:1: victory.red: a condition with when = "turn_end" needs "turn_of" (the side whose player turn ends)',
-            'race.toml:27:1: victory.blue.turn_of: only a condition with when = "turn_end" has "turn_of"']
+            'race.toml:27:1: victory.blue.turn_of: only a condition with when = "turn_end" has "turn_of"',
+        ]
     finally:
         registry.unregister("toy")
 
@@ -306,4 +381,8 @@ def test_the_shipped_scenarios_state_their_victory_conditions_as_data():
         sc = load_scenario(ROOT / "scenarios" / f"{name}.toml")
         assert sc.victory and all(c.type != "note" for c in sc.victory), name
     bar = load_scenario(ROOT / "scenarios" / "barbarossa.toml")
-    assert [(c.type, c.when) for c in bar.victory] == [("hold_all", "immediate"), ("hold_all", "immediate"), ("default", "end")]
+    assert [(c.type, c.when) for c in bar.victory] == [
+        ("hold_all", "immediate"),
+        ("hold_all", "immediate"),
+        ("default", "end"),
+    ]

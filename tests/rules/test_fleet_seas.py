@@ -18,8 +18,12 @@ from mapref.core.board import board_for
 from mapref.rules.routes import Route, bfs
 from mapref.rulesets.hitlers_war.common import INACTIVE, Context
 from mapref.rulesets.hitlers_war.files import load_scenario
-from mapref.rulesets.hitlers_war.movement import (fleet_port_problem, fleets_without_port, italian_fleet_kept,
-                                                  ports_open_to)
+from mapref.rulesets.hitlers_war.movement import (
+    fleet_port_problem,
+    fleets_without_port,
+    italian_fleet_kept,
+    ports_open_to,
+)
 from mapref.rulesets.hitlers_war.routes import MAX_SEA_MOVE, SEA_MOVE, sea_route
 from mapref.rulesets.hitlers_war.setup import new_game
 
@@ -76,16 +80,23 @@ def plain_sea_route(graph, m, friendly, start, goal, blocked=(), max_length=None
     if start == goal:
         return Route(path=(start,))
     if terrain(goal) == "land":
-        return Route(reason=f"{goal} is all land: fleets go to ports, full sea or coastal hexes",
-                     rule="Movement of naval strength points and fleets 14")
+        return Route(
+            reason=f"{goal} is all land: fleets go to ports, full sea or coastal hexes",
+            rule="Movement of naval strength points and fleets 14",
+        )
     path = bfs(graph, start, goal, step)
     if path is None:
-        return Route(reason=f"no sea route from {start} to {goal} (all-land sides, unfriendly coasts "
-                            "and crossings, port access and enemy fleets at sea block it)",
-                     rule="Movement of naval strength points and fleets 8-10, 19; Blocking sea routes 1")
+        return Route(
+            reason=f"no sea route from {start} to {goal} (all-land sides, unfriendly coasts "
+            "and crossings, port access and enemy fleets at sea block it)",
+            rule="Movement of naval strength points and fleets 8-10, 19; Blocking sea routes 1",
+        )
     if max_length is not None and len(path) - 1 > max_length:
-        return Route(reason=f"{goal} is {len(path) - 1} hexes from {start} by sea; a fleet going to sea "
-                            f"moves at most {max_length}", rule="Movement of naval strength points and fleets 15")
+        return Route(
+            reason=f"{goal} is {len(path) - 1} hexes from {start} by sea; a fleet going to sea "
+            f"moves at most {max_length}",
+            rule="Movement of naval strength points and fleets 15",
+        )
     return Route(path=tuple(path))
 
 
@@ -114,7 +125,12 @@ def plain_ports_open_to(cx, fleet, frm, lost=(), held=None, any_room=False):
     out = []
     for s in friendly:
         room = cx.port(s)
-        if not room or s == frm or fleet_port_problem(cx, fleet.side, fleet.nation, s) or italian_fleet_kept(cx, fleet, s):
+        if (
+            not room
+            or s == frm
+            or fleet_port_problem(cx, fleet.side, fleet.nation, s)
+            or italian_fleet_kept(cx, fleet, s)
+        ):
             continue
         if any(x.at == s and x.side == fleet.side and x is not fleet for x in st.fleets):
             continue
@@ -173,13 +189,19 @@ def same_answers(cx, rnd: random.Random, goals: int = 12) -> int:
             n += 2
         lost = tuple(rnd.sample(ports, 2))
         held = {p: rnd.randint(0, 3) for p in rnd.sample(ports, 3)}
-        assert ports_open_to(cx, f, f.at, lost=lost, held=held) == plain_ports_open_to(cx, f, f.at, lost=lost, held=held)
+        assert ports_open_to(cx, f, f.at, lost=lost, held=held) == plain_ports_open_to(
+            cx, f, f.at, lost=lost, held=held
+        )
         friendly = [s for s, v in cx.control.items() if v == f.side]
         blocked = {x.at for x in st.fleets if x.side != f.side and not x.in_port}
         for goal in rnd.sample(ports, min(goals, len(ports))) + rnd.sample(water, goals):
             for limit in (None, MAX_SEA_MOVE):
-                assert sea_route(cx.graph, cx.map, friendly, f.at, goal, blocked=blocked, max_length=limit) == \
-                    plain_sea_route(cx.graph, cx.map, friendly, f.at, goal, blocked=blocked, max_length=limit), (f.at, goal)
+                assert sea_route(
+                    cx.graph, cx.map, friendly, f.at, goal, blocked=blocked, max_length=limit
+                ) == plain_sea_route(cx.graph, cx.map, friendly, f.at, goal, blocked=blocked, max_length=limit), (
+                    f.at,
+                    goal,
+                )
                 n += 1
     assert [f.name for f in fleets_without_port(cx)] == [f.name for f in plain_fleets_without_port(cx)]
     return n + 1

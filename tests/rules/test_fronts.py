@@ -58,13 +58,21 @@ def to_phase(s, phase):
 # ------------------------------------------------------------------------------ set-up
 def test_the_scenario_is_listed_and_its_card_list_is_the_document_s(tmp_path):
     r = mapref("scenarios", cwd=tmp_path)
-    assert r.returncode == 0 and any(x.startswith("three_fronts ") and "map three_fronts" in x and "first turn 1939" in x
-                                     for x in r.stdout.splitlines()), r.stdout + r.stderr
+    assert r.returncode == 0 and any(
+        x.startswith("three_fronts ") and "map three_fronts" in x and "first turn 1939" in x
+        for x in r.stdout.splitlines()
+    ), r.stdout + r.stderr
     sc = load_scenario(SCENARIO)
     deck = sc.decks["germans"]
     assert len(deck) == 56  # CARD LIST
     types = [c.type for c in deck.values()]
-    assert (types.count("U"), types.count("O"), types.count("S"), types.count("L"), types.count("")) == (19, 15, 12, 9, 1)
+    assert (types.count("U"), types.count("O"), types.count("S"), types.count("L"), types.count("")) == (
+        19,
+        15,
+        12,
+        9,
+        1,
+    )
     rommel = deck["Rommel, the Desert Fox"]
     assert (rommel.type, rommel.force, rommel.fronts) == ("L", 3, ("med", "west"))
     assert deck["Jet Fighters"].from_year == 1944 and deck["Speer"].type == ""
@@ -151,15 +159,18 @@ def test_the_germans_lose_at_the_end_of_1945(s):
 
 
 # ----------------------------------------------------------------------------- stacks
-@pytest.mark.parametrize("phase,year,stack,words", [
-    ("west", 1941, ["Guderian", "Manstein"], "2 Leader cards: a maximum of 1 Leader card"),
-    ("east", 1941, ["Bismarck"], "cannot be used in the East Front"),
-    ("west", 1943, ["Jet Fighters"], "may be played from 1944"),
-    ("west", 1941, ["Panzer Divisions", "Luftwaffe", "SS Troops"], "3 Unit cards: a maximum of 2 Unit cards"),
-    ("west", 1941, ["Speer"], "never played to a front"),
-    ("west", 1941, ["Panzer Divisions", "Panzer Divisions"], "twice"),
-    ("west", 1941, ["Tiger Tanks"], "is not a card of the germans' deck"),
-])
+@pytest.mark.parametrize(
+    "phase,year,stack,words",
+    [
+        ("west", 1941, ["Guderian", "Manstein"], "2 Leader cards: a maximum of 1 Leader card"),
+        ("east", 1941, ["Bismarck"], "cannot be used in the East Front"),
+        ("west", 1943, ["Jet Fighters"], "may be played from 1944"),
+        ("west", 1941, ["Panzer Divisions", "Luftwaffe", "SS Troops"], "3 Unit cards: a maximum of 2 Unit cards"),
+        ("west", 1941, ["Speer"], "never played to a front"),
+        ("west", 1941, ["Panzer Divisions", "Panzer Divisions"], "twice"),
+        ("west", 1941, ["Tiger Tanks"], "is not a card of the germans' deck"),
+    ],
+)
 def test_illegal_stacks_are_refused_with_the_reason_and_the_rule(s, phase, year, stack, words):
     # the front phases: "Only cards that say they can be used in the ... Front may be played. A
     # maximum of 1 Leader card, 1 Operations card, 2 unit cards, and 1 Special card may be played."
@@ -256,7 +267,10 @@ def test_the_state_round_trips_and_undo_restores_it(s, tmp_path):
     assert again.state_data() == data
     for _ in range(len(again.log)):
         again.undo()
-    assert again.state_data() == start_game(SCENARIO).state_data() | {"scenario": again.state.scenario, "map": again.state.map}
+    assert again.state_data() == start_game(SCENARIO).state_data() | {
+        "scenario": again.state.scenario,
+        "map": again.state.map,
+    }
 
 
 def test_the_command_line_plays_a_turn(tmp_path):
@@ -269,7 +283,17 @@ def test_the_command_line_plays_a_turn(tmp_path):
     assert r.returncode == 1 and "2 Leader cards" in r.stderr and r.stderr.count("\n") == 1
     r = mapref("battle", "g.toml", "--germans", "Guderian", "--allies", "Churchill L 2 A", "--check", cwd=tmp_path)
     assert r.returncode == 0 and "a tie" in r.stdout
-    r = mapref("battle", "g.toml", "--germans", "Guderian", "--germans", "Invasion of Norway", "--allies", "Churchill L 2 A", cwd=tmp_path)
+    r = mapref(
+        "battle",
+        "g.toml",
+        "--germans",
+        "Guderian",
+        "--germans",
+        "Invasion of Norway",
+        "--allies",
+        "Churchill L 2 A",
+        cwd=tmp_path,
+    )
     assert r.returncode == 0 and "take one West Front token" in r.stdout, r.stderr
     r = mapref("referee", "g.toml", cwd=tmp_path)
     assert "west: germans 3, allies 1" in r.stdout and "1940, History Phase" in r.stdout
@@ -283,7 +307,11 @@ def test_a_broken_card_line_is_one_line_with_its_place(tmp_path):
     p.write_text(text, encoding="utf-8")
     with pytest.raises(FileProblems) as e:
         load_scenario(p)
-    assert any("decks.germans.cards" in str(x) and "the force is a number" in str(x) and str(x).startswith(f"{p}:")
-               for x in e.value.problems)
+    assert any(
+        "decks.germans.cards" in str(x) and "the force is a number" in str(x) and str(x).startswith(f"{p}:")
+        for x in e.value.problems
+    )
     r = mapref("check", str(p), cwd=tmp_path)
-    assert r.returncode == 1 and "Traceback" not in r.stdout + r.stderr and "the force is a number" in r.stdout + r.stderr
+    assert (
+        r.returncode == 1 and "Traceback" not in r.stdout + r.stderr and "the force is a number" in r.stdout + r.stderr
+    )

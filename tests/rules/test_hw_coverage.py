@@ -66,7 +66,13 @@ def test_the_baltic_states_withstanding_the_soviets_in_peacetime_lean_to_the_axi
     # cease and the Baltic States become inclined to the Axis. Any Baltic territory conquered by the
     # Soviet Union remains Soviet."
     s = game("war_for_europe")
-    edit(s, lambda st: (setattr(st, "turn", Turn(1940, "spring")), st.nations.__setitem__("pl", Nation("axis", "surrendered"))))
+    edit(
+        s,
+        lambda st: (
+            setattr(st, "turn", Turn(1940, "spring")),
+            st.nations.__setitem__("pl", Nation("axis", "surrendered")),
+        ),
+    )
     advance_to(s, "soviet", "combat", "advances", turn="spring 1940")
     edit(s, lambda st: st.armies.append(Army("Red Army", "soviet", "su", "S15", {"infantry": 4, "mechanized": 4})))
     act(s, "capture", **{"from": "S15", "to": "S14"})
@@ -81,8 +87,14 @@ def test_at_war_with_the_axis_the_soviets_attack_unaligned_nations_as_anyone():
     # neutrality 3: first attacked but not conquered by the Soviets, it joins the Axis (not The
     # Soviet Union 10's "may NOT attack that unaligned neutral for the remainder of the game")
     s = game("war_for_europe")
-    edit(s, lambda st: (setattr(st, "turn", Turn(1941, "spring")), st.nations.__setitem__("pl", Nation("axis", "surrendered")),
-                        st.nations.__setitem__("su", Nation("soviet", "at_war"))))
+    edit(
+        s,
+        lambda st: (
+            setattr(st, "turn", Turn(1941, "spring")),
+            st.nations.__setitem__("pl", Nation("axis", "surrendered")),
+            st.nations.__setitem__("su", Nation("soviet", "at_war")),
+        ),
+    )
     advance_to(s, "soviet", "combat", "advances", turn="spring 1941")
     edit(s, lambda st: st.armies.append(Army("Caucasus", "soviet", "su", "I19", {"mechanized": 3})))
     act(s, "capture", **{"from": "I19", "to": "H18"})
@@ -188,8 +200,13 @@ def test_britain_surrenders_once_and_the_united_states_never():
     act(s, "surrender", nation="gb")
     assert "once" in refused(s, "surrender", nation="gb").reason
     assert "United States 1" in refused(s, "surrender", nation="us").rule
-    edit(s, lambda st: (st.nations.__setitem__("us", Nation("allies", "at_war", Turn(1939, "winter"))),
-                        st.hexes.__setitem__("box:usa", HexState(control="axis", occupied=True))))
+    edit(
+        s,
+        lambda st: (
+            st.nations.__setitem__("us", Nation("allies", "at_war", Turn(1939, "winter"))),
+            st.hexes.__setitem__("box:usa", HexState(control="axis", occupied=True)),
+        ),
+    )
     p = s.report().production["axis"]
     assert not any("United States" in t.what and t.points for t in p.breakdown)
     assert "box:usa" not in " ".join(" ".join(t.spaces) for t in p.breakdown)
@@ -221,7 +238,9 @@ def test_transport_to_cairo_needs_ships_at_sea_in_the_atlantic_and_the_mediterra
     edit(s, lambda st: st.fleets.append(Fleet("Mediterranean Fleet", "allies", "gb", "G12", False, 2)))
     out = act(s, "move", **{"from": "P7", "to": "D15", "points": {"infantry": 2}})
     assert s.state.sides["allies"].transported == {"atl": 2, "med": 2}, out.messages
-    assert "Sea transportation 1-2" in refused(s, "move", **{"from": "P7", "to": "D15", "points": {"mechanized": 1}}).rule
+    assert (
+        "Sea transportation 1-2" in refused(s, "move", **{"from": "P7", "to": "D15", "points": {"mechanized": 1}}).rule
+    )
 
 
 # ------------------------------------------------- Movement of naval 15 (seven hexes)

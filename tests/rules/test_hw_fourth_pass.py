@@ -145,6 +145,7 @@ def test_a_fleet_returning_from_sea_splits_between_two_ports():
     def at_sea(st):
         f = next(f for f in st.fleets if f.name == "British Fleet")
         f.at, f.in_port = "H3", False
+
     edit(s, at_sea)
     # at sea, its points may only go to port (7)
     refused(s, "move", **{"from": "H3", "to": "H2", "fleet": "British Fleet", "ships": 3, "at_sea": True})
@@ -164,8 +165,14 @@ def test_a_surrender_the_rules_do_not_offer_is_refused():
     from hwplay import refused
 
     s = game("war_for_europe")
-    for code, rule in (("fr", "France 1"), ("ge", "Germany 1"), ("no", "Other countries 1"), ("su", "Soviet Union 1"),
-                       ("gb", "Great Britain 1"), ("it", "Italy 1")):
+    for code, rule in (
+        ("fr", "France 1"),
+        ("ge", "Germany 1"),
+        ("no", "Other countries 1"),
+        ("su", "Soviet Union 1"),
+        ("gb", "Great Britain 1"),
+        ("it", "Italy 1"),
+    ):
         r = refused(s, "surrender", nation=code)
         assert rule in r.rule, (code, r.refusal)
     assert "Soviet Union 1" in refused(s, "surrender", nation="su", refused=True).rule
@@ -239,6 +246,7 @@ def _hold(s, side, spaces):
     def put(st):
         for x in spaces:
             st.hexes[x] = HexState(control=side, occupied=True)
+
     edit(s, put)
 
 
@@ -255,7 +263,11 @@ def test_leningrad_taken_by_isolation_lowers_soviet_morale():
     advance_to(s, "soviet", "combat", "exploitation")
     edit(s, lambda st: st.nations.__setitem__("su", Nation("soviet", "at_war")))
     cx = ctx(s)
-    _hold(s, "axis", cx.graph.neighbours("T15", LAND_KINDS) + [h for h in cx.board.spaces_of_country("pl") if cx.exists(h)])
+    _hold(
+        s,
+        "axis",
+        cx.graph.neighbours("T15", LAND_KINDS) + [h for h in cx.board.spaces_of_country("pl") if cx.exists(h)],
+    )
     assert "T15" not in ctx(s).supplied("soviet")
     morale = s.state.sides["soviet"].morale
     msgs = act(s, "advance").messages
@@ -298,8 +310,14 @@ def test_a_fort_built_beside_ten_points_is_accepted_and_its_coming_over_stack_is
     advance_to(s, "axis", "production", "build")
     army = next(a for a in s.state.armies if a.side == "axis" and a.nation == "ge" and not ctx(s).is_box(a.at))
     at = army.at
-    edit(s, lambda st: setattr(st.army(army.name), "points", {"infantry": 10, "mechanized": 0, "amphibious": 0,
-                                                              "tactical_air": 0, "para": 0}))
+    edit(
+        s,
+        lambda st: setattr(
+            st.army(army.name),
+            "points",
+            {"infantry": 10, "mechanized": 0, "amphibious": 0, "tactical_air": 0, "para": 0},
+        ),
+    )
     assert not any(f.at == at for f in s.state.forts)
     out = act(s, "build", space=at, fort=1)
     assert any("11" in m and "operational" in m and "over ten" in m for m in out.messages), out.messages
@@ -334,7 +352,12 @@ def test_poland_places_its_eight_home_forces_three_a_hex_once_and_they_stay_home
     act(s, "losses", space="O13", home=1)
     advance_to(s, "axis", "combat", "advances")
     r = s.check(Action("capture", {"from": "O12", "to": "O13"}))
-    assert not r.ok and r.ask is not None and set(r.ask.options) <= {"O14", "P13", "N13", "P12"} and "O12" not in r.ask.options
+    assert (
+        not r.ok
+        and r.ask is not None
+        and set(r.ask.options) <= {"O14", "P13", "N13", "P12"}
+        and "O12" not in r.ask.options
+    )
     act(s, "capture", **{"from": "O12", "to": "O13", "home_to": "P13"})
     assert sorted((h.at, h.points) for h in s.state.home_forces) == [("N13", 2), ("P12", 3), ("P13", 2)]
     # Warsaw taken: Poland surrenders and its home forces "disappear forever" (3)
@@ -351,8 +374,13 @@ def test_an_invaders_losses_need_no_flag_in_the_amphibious_step():
     from mapref.rulesets.hitlers_war.state import Army
 
     s = game("fall_of_germany")
-    edit(s, lambda st: (setattr(st, "armies", [a for a in st.armies if a.at != "P7"]),
-                        st.armies.append(Army("Overlord", "allies", "gb", "P7", {"amphibious": 2, "infantry": 3}))))
+    edit(
+        s,
+        lambda st: (
+            setattr(st, "armies", [a for a in st.armies if a.at != "P7"]),
+            st.armies.append(Army("Overlord", "allies", "gb", "P7", {"amphibious": 2, "infantry": 3})),
+        ),
+    )
     advance_to(s, "allies", "combat", "amphibious")
     assert "Naval fire 5" in refused(s, "losses", space="P7", points={"infantry": 1}).rule
     act(s, "losses", space="P7", points={"infantry": 1, "amphibious": 1})
@@ -364,8 +392,14 @@ def _empty_enemy_neighbour(s, army, taken=()):
 
     cx = ctx(s)
     a = s.state.army(army)
-    return next(n for n in cx.board.sorted(set(cx.graph.neighbours(a.at))) if land_adjacent(cx, a.at, n)
-                and cx.control.get(n) == "soviet" and not any(x.at == n for x in s.state.armies) and n not in taken)
+    return next(
+        n
+        for n in cx.board.sorted(set(cx.graph.neighbours(a.at)))
+        if land_adjacent(cx, a.at, n)
+        and cx.control.get(n) == "soviet"
+        and not any(x.at == n for x in s.state.armies)
+        and n not in taken
+    )
 
 
 def test_exploitation_goes_one_army_at_a_time_and_a_failed_advance_ends_an_armys_attacks():
@@ -378,7 +412,12 @@ def test_exploitation_goes_one_army_at_a_time_and_a_failed_advance_ends_an_armys
 
     s = game("barbarossa")
     advance_to(s, "axis", "combat", "advances")
-    edit(s, lambda st: setattr(st, "armies", [a for a in st.armies if a.side == "axis" or a.at in ("Q17", "T15", "box:siberia")]))
+    edit(
+        s,
+        lambda st: setattr(
+            st, "armies", [a for a in st.armies if a.side == "axis" or a.at in ("Q17", "T15", "box:siberia")]
+        ),
+    )
     north, centre, south = "Army Group North", "Army Group Centre", "Army Group South"
     # Army Group South's initial advance fails: no more attacks this turn, no exploitation
     a = s.state.army(south)
@@ -401,8 +440,10 @@ def test_exploitation_goes_one_army_at_a_time_and_a_failed_advance_ends_an_armys
     # Army Group Centre fails its next advance: its exploitation, and its attacks, are over
     a = s.state.army(centre)
     act(s, "capture", **{"from": a.at, "to": _empty_enemy_neighbour(s, centre), "army": centre, "failed": True})
-    assert "Exploitation attacks" in refused(s, "capture", **{"from": a.at, "to": _empty_enemy_neighbour(s, centre),
-                                                               "army": centre}).rule
+    assert (
+        "Exploitation attacks"
+        in refused(s, "capture", **{"from": a.at, "to": _empty_enemy_neighbour(s, centre), "army": centre}).rule
+    )
     act(s, "advance")  # the end of the combat phase clears the record
     assert not s.state.stopped and not s.state.exploiting
 

@@ -18,7 +18,9 @@ def test_france_surrenders_vichy_france_and_the_free_french():
     _axis_holds(s, "N7")
     advance_to(s, "axis", "combat", "exploitation")
     assert any(o["nation"] == "fr" for o in s.report().surrender)  # the roll offered (rulings R27)
-    french_mech = sum(a.points["mechanized"] for a in s.state.armies if a.side == "allies" and ctx(s).country(a.at) == "fr")
+    french_mech = sum(
+        a.points["mechanized"] for a in s.state.armies if a.side == "allies" and ctx(s).country(a.at) == "fr"
+    )
     assert french_mech == 4
     out = act(s, "surrender", nation="fr", free_french=3)
     st, cx = s.state, ctx(s)
@@ -29,7 +31,9 @@ def test_france_surrenders_vichy_france_and_the_free_french():
         assert st.nations[c].status == "vichy"
         assert all(x not in cx.control for x in cx.board.spaces_of_country(c))
     ff = st.army("Free French Army")
-    assert ff.at == "P6" and ff.points["infantry"] == 3 and ff.points["tactical_air"] == 1 and ff.points["mechanized"] == 0
+    assert (
+        ff.at == "P6" and ff.points["infantry"] == 3 and ff.points["tactical_air"] == 1 and ff.points["mechanized"] == 0
+    )
     assert not [a for a in st.armies if a.side == "allies" and cx.country(a.at) == "fr"]
     assert (st.sides["axis"].morale, st.sides["allies"].morale) == (12, 8), out.messages
     assert "once" in refused(s, "surrender", nation="fr").reason
@@ -45,9 +49,14 @@ def test_france_surrenders_vichy_france_and_the_free_french():
     advance_to(s2, "allies", "combat", "advances")
     cx = ctx(s2)
     atl = next(h for h in cx.board.spaces() if cx.space(h).terrain == "sea" and cx.sea_zone(h) == "atl")
-    edit(s2, lambda st: (st.armies.append(Army("Liberators", "allies", "gb", "M7", {"mechanized": 4})),
-                         st.hexes.__setitem__("M7", HexState(control="allies", occupied=True)),
-                         st.fleets.append(Fleet("Home Fleet", "allies", "gb", atl, False, 2))))
+    edit(
+        s2,
+        lambda st: (
+            st.armies.append(Army("Liberators", "allies", "gb", "M7", {"mechanized": 4})),
+            st.hexes.__setitem__("M7", HexState(control="allies", occupied=True)),
+            st.fleets.append(Fleet("Home Fleet", "allies", "gb", atl, False, 2)),
+        ),
+    )
     assert "M7" in ctx(s2).supplied("allies")  # by sea, from London (Sea transportation 3)
     out = act(s2, "capture", **{"from": "M7", "to": "M8"})
     assert any("Vichy France 5-6" in m for m in out.messages)
@@ -58,9 +67,23 @@ def test_italy_surrenders_and_loses_its_army_and_fleets():
     # Surrender, Italy 2-4: five infantry and one mechanised lost, the Italian army's first; the
     # Italian Army and fleets removed; Italian hexes keep their allegiance.
     s = game("war_for_europe")
-    edit(s, lambda st: (st.nations.__setitem__("it", Nation("axis", "at_war", Turn(1940, "spring"))),
-                        setattr(st.army("Panzer Army Africa"), "points", {**st.army("Panzer Army Africa").points, "infantry": 3, "mechanized": 1})))
-    edit(s, lambda st: [st.hexes.__setitem__(x, HexState(control="allies", occupied=True)) for x in ("J10", "J11", "I11", "I12")])
+    edit(
+        s,
+        lambda st: (
+            st.nations.__setitem__("it", Nation("axis", "at_war", Turn(1940, "spring"))),
+            setattr(
+                st.army("Panzer Army Africa"),
+                "points",
+                {**st.army("Panzer Army Africa").points, "infantry": 3, "mechanized": 1},
+            ),
+        ),
+    )
+    edit(
+        s,
+        lambda st: [
+            st.hexes.__setitem__(x, HexState(control="allies", occupied=True)) for x in ("J10", "J11", "I11", "I12")
+        ],
+    )
     out = act(s, "surrender", nation="it")  # the roll offered with four Italian hexes held (Surrender, Italy 1)
     st = s.state
     assert st.army("Italian Army") is None and not [f for f in st.fleets if f.nation == "it"]
@@ -74,8 +97,15 @@ def test_rumania_and_bulgaria_surrender_to_the_soviets():
     # "All Rumanian and Bulgarian territory becomes Soviet unless it is occupied by an Axis army,
     # other than the Rumanian army".
     s = game("war_for_europe")
-    edit(s, lambda st: (setattr(st, "turn", Turn(1941, "spring")), setattr(st, "side", "allies"),
-                        setattr(st, "phase", "production"), setattr(st, "subphase", "research")))
+    edit(
+        s,
+        lambda st: (
+            setattr(st, "turn", Turn(1941, "spring")),
+            setattr(st, "side", "allies"),
+            setattr(st, "phase", "production"),
+            setattr(st, "subphase", "research"),
+        ),
+    )
     act(s, "advance")  # summer 1941: Rumania, Bulgaria and Hungary join
     edit(s, lambda st: st.armies.append(Army("Sofia Guard", "axis", "ge", "K13", {"infantry": 2})))
     act(s, "surrender", nation="ro+bg")
@@ -135,13 +165,25 @@ def test_a_nation_that_withstands_the_soviets_in_peacetime():
     # territory conquered by the Soviet Union remains Soviet."  10: any other unaligned nation may
     # not be attacked again.
     s = game("war_for_europe")
-    edit(s, lambda st: (setattr(st, "turn", Turn(1940, "spring")), st.nations.__setitem__("pl", Nation("axis", "surrendered"))))
+    edit(
+        s,
+        lambda st: (
+            setattr(st, "turn", Turn(1940, "spring")),
+            st.nations.__setitem__("pl", Nation("axis", "surrendered")),
+        ),
+    )
     advance_to(s, "soviet", "combat", "advances", turn="spring 1940")
     edit(s, lambda st: st.armies.append(Army("Red Army", "soviet", "su", "T15", {"infantry": 4, "mechanized": 4})))
     act(s, "capture", **{"from": "T15", "to": "T14"})  # Helsinki is Finland's capital: it surrenders
     assert s.state.nations["fi"].status == "surrendered"
     s = game("war_for_europe")
-    edit(s, lambda st: (setattr(st, "turn", Turn(1940, "spring")), st.nations.__setitem__("pl", Nation("axis", "surrendered"))))
+    edit(
+        s,
+        lambda st: (
+            setattr(st, "turn", Turn(1940, "spring")),
+            st.nations.__setitem__("pl", Nation("axis", "surrendered")),
+        ),
+    )
     advance_to(s, "soviet", "combat", "advances", turn="spring 1940")
     edit(s, lambda st: st.armies.append(Army("Red Army", "soviet", "su", "U15", {"infantry": 4, "mechanized": 4})))
     act(s, "capture", **{"from": "U15", "to": "U14"})
@@ -151,10 +193,21 @@ def test_a_nation_that_withstands_the_soviets_in_peacetime():
     assert (st.nations["fi"].side, st.nations["fi"].status) == ("axis", "inclined")
     assert cx.control["U14"] == "soviet"
     # Turkey attacked, not conquered: the Soviets may never attack it again
-    edit(s, lambda st: (st.nations.__setitem__("tr", Nation(None, "unaligned", None, None, None, ["soviet"])),
-                        setattr(st, "phase", "combat"), setattr(st, "subphase", "advances"), setattr(st, "side", "soviet")))
-    edit(s, lambda st: st.armies.append(Army("Caucasus", "soviet", "su", "I19" if ctx(s).country("I19") == "su" else "J17",
-                                             {"mechanized": 3})))
+    edit(
+        s,
+        lambda st: (
+            st.nations.__setitem__("tr", Nation(None, "unaligned", None, None, None, ["soviet"])),
+            setattr(st, "phase", "combat"),
+            setattr(st, "subphase", "advances"),
+            setattr(st, "side", "soviet"),
+        ),
+    )
+    edit(
+        s,
+        lambda st: st.armies.append(
+            Army("Caucasus", "soviet", "su", "I19" if ctx(s).country("I19") == "su" else "J17", {"mechanized": 3})
+        ),
+    )
     frm = next(a.at for a in s.state.armies if a.name == "Caucasus")
     target = next(n for n in ctx(s).graph.neighbours(frm, {"land"}) if ctx(s).country(n) == "tr")
     assert "The Soviet Union 10" in refused(s, "capture", **{"from": frm, "to": target}).rule
@@ -164,19 +217,32 @@ def test_italian_forces_limits():
     # Italian forces 1: "at least five infantry strength points and one mechanised strength point
     # between the Italian Army and the PAA"; 7: Italian fleets stay in the Mediterranean.
     s = game("war_for_europe")
-    edit(s, lambda st: (st.nations.__setitem__("it", Nation("axis", "at_war", Turn(1939, "winter"))),
-                        [st.hexes.__setitem__(x, HexState(control="axis")) for x in ctx(s).board.spaces_of_country("it")],
-                        st.armies.append(Army("German Army 9", "axis", "ge", "L10", {"infantry": 1}))))
+    edit(
+        s,
+        lambda st: (
+            st.nations.__setitem__("it", Nation("axis", "at_war", Turn(1939, "winter"))),
+            [st.hexes.__setitem__(x, HexState(control="axis")) for x in ctx(s).board.spaces_of_country("it")],
+            st.armies.append(Army("German Army 9", "axis", "ge", "L10", {"infantry": 1})),
+        ),
+    )
     advance_to(s, "axis", "movement", "land")
     assert "Italian forces 1" in refused(s, "move", **{"from": "L9", "to": "L10", "points": {"infantry": 1}}).rule
     s2 = game("war_for_europe")
-    edit(s2, lambda st: (st.nations.__setitem__("it", Nation("axis", "at_war", Turn(1939, "winter"))),
-                         [st.hexes.__setitem__(x, HexState(control="axis")) for x in ctx(s2).board.spaces_of_country("it")]))
+    edit(
+        s2,
+        lambda st: (
+            st.nations.__setitem__("it", Nation("axis", "at_war", Turn(1939, "winter"))),
+            [st.hexes.__setitem__(x, HexState(control="axis")) for x in ctx(s2).board.spaces_of_country("it")],
+        ),
+    )
     advance_to(s2, "axis", "movement", "naval")
     f = next(x for x in s2.state.fleets if x.nation == "it")
     cx = ctx(s2)
-    atl = next(h for h in cx.board.spaces() if cx.space(h) and cx.space(h).terrain == "sea" and cx.sea_zone(h) == "atl"
-               and "H4" in cx.graph.neighbours(h))
+    atl = next(
+        h
+        for h in cx.board.spaces()
+        if cx.space(h) and cx.space(h).terrain == "sea" and cx.sea_zone(h) == "atl" and "H4" in cx.graph.neighbours(h)
+    )
     assert "Italian forces 7" in refused(s2, "move", **{"from": f.at, "to": atl, "fleet": f.name}).rule
 
 
@@ -185,8 +251,13 @@ def test_morale_follows_the_chart():
     # six or more hexes during a combat phase +1"; "Loss of five or more hexes ... -1".
     s = game("war_for_europe")
     advance_to(s, "axis", "combat", "advances")
-    edit(s, lambda st: (st.armies.append(Army("Gibraltar Force", "axis", "ge", "H5", {"mechanized": 3})),
-                        [st.hexes.__setitem__(x, HexState(control="axis", occupied=True)) for x in ("H5", "I5", "J6")]))
+    edit(
+        s,
+        lambda st: (
+            st.armies.append(Army("Gibraltar Force", "axis", "ge", "H5", {"mechanized": 3})),
+            [st.hexes.__setitem__(x, HexState(control="axis", occupied=True)) for x in ("H5", "I5", "J6")],
+        ),
+    )
     cx = ctx(s)
     _axis_holds(s, *[x for c in ("fr", "es") for x in cx.board.spaces_of_country(c)])  # a land line from Berlin
     assert "H5" in ctx(s).supplied("axis")

@@ -80,7 +80,13 @@ def test_siberia_repairs_one_point_a_turn_and_never_for_the_axis():
     act(s, "repair", space="box:siberia", points=1)
     assert s.state.hex("box:siberia").devastated == 7
     assert "Siberian production 2" in refused(s, "repair", space="box:siberia", points=1).rule
-    edit(s, lambda st: (setattr(st, "side", "axis"), st.hexes.__setitem__("box:siberia", HexState(control="axis", devastated=7))))
+    edit(
+        s,
+        lambda st: (
+            setattr(st, "side", "axis"),
+            st.hexes.__setitem__("box:siberia", HexState(control="axis", devastated=7)),
+        ),
+    )
     assert "Siberian production 5" in refused(s, "repair", space="box:siberia", points=1).rule
 
 
@@ -170,8 +176,15 @@ def test_the_first_six_points_after_the_us_joins_go_to_the_united_states():
     # The United States 3: "When the U.S. joins the Western Allies the first six strength points
     # built during the production phase must be placed in the United States."
     s = game("war_for_europe")
-    edit(s, lambda st: (setattr(st, "turn", Turn(1942, "spring")), setattr(st, "side", "soviet"),
-                        setattr(st, "phase", "production"), setattr(st, "subphase", "research")))
+    edit(
+        s,
+        lambda st: (
+            setattr(st, "turn", Turn(1942, "spring")),
+            setattr(st, "side", "soviet"),
+            setattr(st, "phase", "production"),
+            setattr(st, "subphase", "research"),
+        ),
+    )
     advance_to(s, "allies", "production", "build")
     assert s.state.sides["allies"].us_first == 6
     assert "The United States 3" in refused(s, "build", space="P7", points={"infantry": 1}).rule
@@ -191,7 +204,9 @@ def test_production_that_traces_no_supply_stays_devastated():
     edit(s, lambda st: st.hexes.__setitem__("Q15", HexState(control="axis", occupied=True, devastated=1)))
     out = refused(s, "repair", space="Q15", points=1)
     assert "Repairing devastated production 6" in out.rule
-    edit(s, lambda st: [st.hexes.__setitem__(x, HexState(control="axis", occupied=True)) for x in ("P14", "P15", "Q14")])
+    edit(
+        s, lambda st: [st.hexes.__setitem__(x, HexState(control="axis", occupied=True)) for x in ("P14", "P15", "Q14")]
+    )
     if "Q15" in s.report().supply_detail["axis"]["unsupplied_hexes"]:
         raise AssertionError("Q15 should trace through P14/Q14 to the Axis line")
     act(s, "repair", space="Q15", points=1)

@@ -22,14 +22,26 @@ def test_a_fleet_at_sea_carries_one_point_a_capital_ship_through_its_sea():
     # ship strength point in the fleet per turn. The fleet may only transport strength points
     # through the sea it occupies."  The British Army crosses the Channel to Paris.
     s = game("war_for_europe")
-    edit(s, lambda st: setattr(next(a for a in st.armies if a.name == "British Army 1"), "points",
-                               {"infantry": 8, "mechanized": 2, "amphibious": 0, "tactical_air": 1, "para": 0}))
+    edit(
+        s,
+        lambda st: setattr(
+            next(a for a in st.armies if a.name == "British Army 1"),
+            "points",
+            {"infantry": 8, "mechanized": 2, "amphibious": 0, "tactical_air": 1, "para": 0},
+        ),
+    )
     advance_to(s, "allies", "movement", "land")
     # no fleet at sea: Britain is reached only by sea (rulings R40)
     assert "Movement 2" in refused(s, "move", **{"from": "P7", "to": "O8", "points": {"infantry": 1}}).rule
     s = game("war_for_europe")
-    edit(s, lambda st: setattr(next(a for a in st.armies if a.name == "British Army 1"), "points",
-                               {"infantry": 8, "mechanized": 2, "amphibious": 0, "tactical_air": 1, "para": 0}))
+    edit(
+        s,
+        lambda st: setattr(
+            next(a for a in st.armies if a.name == "British Army 1"),
+            "points",
+            {"infantry": 8, "mechanized": 2, "amphibious": 0, "tactical_air": 1, "para": 0},
+        ),
+    )
     _british_fleet_to_sea(s)
     out = act(s, "move", **{"from": "P7", "to": "O8", "points": {"infantry": 5}})
     assert any("sea transport through atl" in m and "Sea transportation 1-2" in m for m in out.messages), out.messages
@@ -56,8 +68,14 @@ def test_an_enemy_fleet_at_sea_blocks_the_transport_route():
     cx = ctx(s)
     region = cx.trace("allies").region("F4")
     assert "P7" not in region
-    shore = sorted({n for x in region for n in cx.graph.neighbours(x)
-                    if cx.space(n) is not None and cx.space(n).terrain == "sea" and cx.sea_zone(n) == "atl"})
+    shore = sorted(
+        {
+            n
+            for x in region
+            for n in cx.graph.neighbours(x)
+            if cx.space(n) is not None and cx.space(n).terrain == "sea" and cx.sea_zone(n) == "atl"
+        }
+    )
     route = s.check(Action("move", {"from": "P7", "to": "F4", "points": {"infantry": 1}})).data["route"]
     gap = next(h for h in reversed(route) if h in shore)  # where the open route touches that land
     edit(s, lambda st: st.fleets.extend(Fleet(f"Raider {h}", "axis", "ge", h, False, 1) for h in shore))
@@ -75,9 +93,19 @@ def test_trans_atlantic_shipping_carries_the_us_army_to_britain():
     # limitations 1: "While unaligned, U.S. strength points may not move".
     s = game("war_for_europe")
     advance_to(s, "allies", "movement", "land")
-    assert "Activity limitations 1" in refused(s, "move", **{"from": "box:usa", "to": "P7", "army": "U.S. Home Army 1"}).rule
-    edit(s, lambda st: (setattr(st, "turn", Turn(1942, "spring")), setattr(st, "side", "soviet"),
-                        setattr(st, "phase", "production"), setattr(st, "subphase", "research")))
+    assert (
+        "Activity limitations 1"
+        in refused(s, "move", **{"from": "box:usa", "to": "P7", "army": "U.S. Home Army 1"}).rule
+    )
+    edit(
+        s,
+        lambda st: (
+            setattr(st, "turn", Turn(1942, "spring")),
+            setattr(st, "side", "soviet"),
+            setattr(st, "phase", "production"),
+            setattr(st, "subphase", "research"),
+        ),
+    )
     advance_to(s, "allies", "movement", "land")
     assert s.state.nations["us"].status == "at_war"
     before = s.report().production["allies"]
@@ -89,16 +117,27 @@ def test_trans_atlantic_shipping_carries_the_us_army_to_britain():
     after = s.report().production["allies"]
     term = lambda p: next(t.points for t in p.breakdown if t.what.startswith("trans-Atlantic"))
     assert term(after) == min(term(before), 8 - 6)
-    assert "Trans-Atlantic shipping 1" in refused(s, "move", **{"from": "box:usa", "to": "Q6", "army": "U.S. Home Army 1",
-                                                               "points": {"infantry": 2, "mechanized": 1}}).rule
-    assert "Trans-Atlantic shipping 6" in refused(s, "move", **{"from": "box:usa", "to": "F4", "army": "U.S. Home Army 1",
-                                                               "points": {"infantry": 1}}).rule
+    assert (
+        "Trans-Atlantic shipping 1"
+        in refused(
+            s,
+            "move",
+            **{"from": "box:usa", "to": "Q6", "army": "U.S. Home Army 1", "points": {"infantry": 2, "mechanized": 1}},
+        ).rule
+    )
+    assert (
+        "Trans-Atlantic shipping 6"
+        in refused(
+            s, "move", **{"from": "box:usa", "to": "F4", "army": "U.S. Home Army 1", "points": {"infantry": 1}}
+        ).rule
+    )
 
 
 def _fog_invaders(s, points):
     def put(st):
         st.armies = [a for a in st.armies if a.at != "P7"]
         st.armies.append(Army("Overlord", "allies", "gb", "P7", dict(points)))
+
     edit(s, put)
     advance_to(s, "allies", "combat", "amphibious")
 

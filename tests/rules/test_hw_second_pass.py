@@ -83,8 +83,13 @@ def test_set_up_fleets_go_only_to_friendly_ports_of_their_side():
     # each nation's fleet starts in a port of its own nation where it has one
     s = game("war_for_europe")
     where = {f.name: ctx(s).country(f.at) for f in s.state.fleets}
-    assert where == {"German Fleet": "ge", "Italian Fleet": "it", "Soviet Fleet": "su", "British Fleet": "gb",
-                     "French Fleet": "fr"}
+    assert where == {
+        "German Fleet": "ge",
+        "Italian Fleet": "it",
+        "Soviet Fleet": "su",
+        "British Fleet": "gb",
+        "French Fleet": "fr",
+    }
     # the unaligned Italian fleet in its own port (Naples) is allowed, like its army (rulings R14)
     edit(s, lambda st: setattr(next(f for f in st.fleets if f.name == "Italian Fleet"), "at", "J10"))
     assert not [v for v in s.report().violations if v.code == "setup.fleet"]
@@ -132,22 +137,39 @@ def _axis_land(s, countries, keep=()):
             for x in cx.board.spaces_of_country(c):
                 if x not in keep and cx.exists(x) and not cx.is_box(x):
                     st.hexes[x] = HexState(control="axis", occupied=True)
+
     edit(s, put)
 
 
 def test_oslo_athens_and_belgrade_are_capitals_and_the_low_countries_never_surrender():
     # Surrender, Other countries 2: "The following hexes are now capitals: T10 Oslo, H13 Athens,
     # L12 Belgrade."  3: "The Low Countries are the lone exception. They never surrender".
-    for capital, frm, country, line in (("T10", "U10", "no", ()), ("H13", "H12", "gr", ("yu", "bg")), ("L12", "K12", "yu", ())):
+    for capital, frm, country, line in (
+        ("T10", "U10", "no", ()),
+        ("H13", "H12", "gr", ("yu", "bg")),
+        ("L12", "K12", "yu", ()),
+    ):
         s = game("war_for_europe")
         _axis_advances(s)
         _axis_land(s, (country,) + line, keep=(capital,))
-        edit(s, lambda st, frm=frm: st.armies.append(Army("Raiders", "axis", "ge", frm, {"infantry": 2, "mechanized": 2})))
+        edit(
+            s,
+            lambda st, frm=frm: st.armies.append(Army("Raiders", "axis", "ge", frm, {"infantry": 2, "mechanized": 2})),
+        )
         if country == "no":  # Norway joins Germany only by sea: the German fleet at sea in the Atlantic
             cx = ctx(s)
-            sea = next(n for x in cx.board.spaces_of_country("no") for n in cx.graph.neighbours(x)
-                       if cx.space(n).terrain == "sea" and cx.sea_zone(n) == "atl")
-            edit(s, lambda st, sea=sea: [setattr(f, "at", sea) or setattr(f, "in_port", False) for f in st.fleets if f.name == "German Fleet"])
+            sea = next(
+                n
+                for x in cx.board.spaces_of_country("no")
+                for n in cx.graph.neighbours(x)
+                if cx.space(n).terrain == "sea" and cx.sea_zone(n) == "atl"
+            )
+            edit(
+                s,
+                lambda st, sea=sea: [
+                    setattr(f, "at", sea) or setattr(f, "in_port", False) for f in st.fleets if f.name == "German Fleet"
+                ],
+            )
         assert frm in ctx(s).supplied("axis")
         out = act(s, "capture", **{"from": frm, "to": capital})
         assert s.state.nations[country].status == "surrendered", (capital, out.messages)
@@ -168,6 +190,7 @@ def _soviet_army_at(s, space, name="Red Army"):
     def put(st):
         st.armies = [a for a in st.armies if a.at != space]
         st.armies.append(Army(name, "soviet", "su", space, {"infantry": 3, "mechanized": 3}))
+
     edit(s, put)
 
 
@@ -202,6 +225,7 @@ def test_the_soviet_union_waits_for_poland_to_surrender():
         for x in ("O13", "O14"):
             st.hexes[x] = HexState(control="axis", occupied=True)
         st.armies.append(Army("Raiders", "axis", "ge", "O14", {"mechanized": 5}))
+
     edit(s, put)
     assert ctx(s).control["P14"] == "soviet"
     assert "The Soviet Union 3" in refused(s, "capture", **{"from": "O14", "to": "P14"}).rule
@@ -218,6 +242,7 @@ def test_a_soviet_attack_on_germany_puts_the_soviets_at_war_with_the_axis():
         for x in ctx(s).board.spaces_of_country("pl"):
             if not ctx(s).is_box(x):
                 st.hexes[x] = HexState(control="axis", occupied=True)
+
     edit(s, poland_axis)
     _soviet_advances(s, "spring 1940")
     _soviet_army_at(s, "N14")
@@ -234,8 +259,15 @@ def test_nations_inclined_toward_the_axis_join_in_summer_1941():
     # the Rumanian Army is placed in hex L14 with four infantry and one mechanised strength
     # points." Bulgaria and Hungary join too; Hungary adds one infantry and one mechanised.
     s = game("war_for_europe")
-    edit(s, lambda st: (setattr(st, "turn", Turn(1941, "spring")), setattr(st, "side", "allies"),
-                        setattr(st, "phase", "production"), setattr(st, "subphase", "research")))
+    edit(
+        s,
+        lambda st: (
+            setattr(st, "turn", Turn(1941, "spring")),
+            setattr(st, "side", "allies"),
+            setattr(st, "phase", "production"),
+            setattr(st, "subphase", "research"),
+        ),
+    )
     out = act(s, "advance")
     st = s.state
     assert str(st.turn) == "summer 1941" and st.side == "axis"
@@ -252,8 +284,15 @@ def test_the_united_states_joins_in_the_allied_spring_1942_turn():
     # join the Allied side if still unaligned."  2: sixteen production points in spring 1942;
     # National morale chart: "U.S. joins Western Allies +2 to Western Allies".
     s = game("war_for_europe")
-    edit(s, lambda st: (setattr(st, "turn", Turn(1942, "spring")), setattr(st, "side", "soviet"),
-                        setattr(st, "phase", "production"), setattr(st, "subphase", "research")))
+    edit(
+        s,
+        lambda st: (
+            setattr(st, "turn", Turn(1942, "spring")),
+            setattr(st, "side", "soviet"),
+            setattr(st, "phase", "production"),
+            setattr(st, "subphase", "research"),
+        ),
+    )
     before = s.report().production["allies"].total
     morale = s.state.sides["allies"].morale
     out = act(s, "advance")
@@ -284,9 +323,14 @@ def test_supply_over_the_baltic_reaches_finland_only():
     # off, and at the end of the Axis combat phase it is eliminated (Determine supply 7) and U15
     # goes to the Soviets (8).
     s = game("barbarossa")
-    edit(s, lambda st: (setattr(st, "turn", Turn(1941, "winter")),
-                        st.hexes.__setitem__("U15", HexState(control="axis", occupied=True)),
-                        st.armies.append(Army("Lapland Army", "axis", "ge", "U15", {"infantry": 3}))))
+    edit(
+        s,
+        lambda st: (
+            setattr(st, "turn", Turn(1941, "winter")),
+            st.hexes.__setitem__("U15", HexState(control="axis", occupied=True)),
+            st.armies.append(Army("Lapland Army", "axis", "ge", "U15", {"infantry": 3})),
+        ),
+    )
     assert "T14" in ctx(s).supplied("axis")
     assert "U15" not in ctx(s).supplied("axis")
     advance_to(s, "axis", "combat", "exploitation")

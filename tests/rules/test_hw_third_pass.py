@@ -12,6 +12,7 @@ def _hold(s, side, spaces):
     def put(st):
         for x in spaces:
             st.hexes[x] = HexState(control=side, occupied=True)
+
     edit(s, put)
 
 
@@ -23,6 +24,7 @@ def _at_war(s, *codes, side="axis", joined=None):
     def put(st):
         for c in codes:
             st.nations[c] = Nation(side, "at_war", joined)
+
     edit(s, put)
 
 
@@ -150,7 +152,12 @@ def test_finland_surrenders_when_its_axis_army_falls_under_four_points_or_is_cut
     # a German fleet at sea in the Baltic supplies it (Sea transportation 3) from an Axis shore
     # beside the open sea (the Polish coast Q12 taken): four points stand
     _hold(s, "axis", ["Q12"])
-    edit(s, lambda st: [setattr(f, "at", "S13") or setattr(f, "in_port", False) for f in st.fleets if f.name == "German Fleet"])
+    edit(
+        s,
+        lambda st: [
+            setattr(f, "at", "S13") or setattr(f, "in_port", False) for f in st.fleets if f.name == "German Fleet"
+        ],
+    )
     assert "T13" in ctx(s).supplied("axis")
     assert not _offers(s, "fi")
     # supplied, three points are under four
@@ -166,8 +173,15 @@ def test_finland_surrenders_when_its_axis_army_falls_under_four_points_or_is_cut
 # ------------------------------------------------------------------ The Rumanian army 2-3
 def _rumania_joined(s):
     # Nations inclined toward the Axis 1: the Rumanian Army is placed in L14 in summer 1941
-    edit(s, lambda st: (setattr(st, "turn", Turn(1941, "spring")), setattr(st, "side", "allies"),
-                        setattr(st, "phase", "production"), setattr(st, "subphase", "research")))
+    edit(
+        s,
+        lambda st: (
+            setattr(st, "turn", Turn(1941, "spring")),
+            setattr(st, "side", "allies"),
+            setattr(st, "phase", "production"),
+            setattr(st, "subphase", "research"),
+        ),
+    )
     act(s, "advance")
     assert s.state.army("Rumanian Army").at == "L14"
 
@@ -203,8 +217,13 @@ def test_the_rumanian_army_advances_only_into_soviet_hexes():
     # The Rumanian army 3: "It may advance into Soviet hexes in the Soviet Union."
     s = game("war_for_europe")
     _rumania_joined(s)
-    edit(s, lambda st: (st.nations.__setitem__("pl", Nation(None, "surrendered", None)),
-                        st.nations.__setitem__("su", Nation("soviet", "at_war", None))))
+    edit(
+        s,
+        lambda st: (
+            st.nations.__setitem__("pl", Nation(None, "surrendered", None)),
+            st.nations.__setitem__("su", Nation("soviet", "at_war", None)),
+        ),
+    )
     advance_to(s, "axis", "combat", "advances")
     out = act(s, "capture", **{"from": "L14", "to": "L15", "fleet_to": ["L16"]})  # the Soviet fleet leaves Odessa (R52)
     assert ctx(s).control["L15"] == "axis" and s.state.army("Rumanian Army").at == "L15", out.messages
@@ -244,7 +263,10 @@ def test_allied_points_in_france_leave_it_only_by_combat_advance():
     edit(s, lambda st: st.armies.append(Army("B.E.F.", "allies", "gb", "N8", {"infantry": 2, "mechanized": 2})))
     advance_to(s, "allies", "movement", "land")
     assert "France: Activity limitations 3" in refused(s, "move", **{"from": "N8", "to": "O9"}).rule
-    assert "France: Activity limitations 3" in refused(s, "move", **{"from": "N7", "to": "O9", "points": {"infantry": 2}}).rule
+    assert (
+        "France: Activity limitations 3"
+        in refused(s, "move", **{"from": "N7", "to": "O9", "points": {"infantry": 2}}).rule
+    )
     act(s, "move", **{"from": "N7", "to": "M8", "points": {"infantry": 2}})  # inside France
     # by combat advance they may leave
     advance_to(s, "allies", "combat", "advances")
@@ -273,9 +295,21 @@ def test_manstein_goes_in_a_german_army():
     holder = next(a for a in s.state.armies if a.leader == "Manstein")
     assert holder.nation == "ge"
     assert not [v for v in s.report().violations if v.code == "setup.leader"]
-    edit(s, lambda st: (setattr(st.army(holder.name), "leader", ""), setattr(st.army("Italian Army"), "leader", "Manstein")))
+    edit(
+        s,
+        lambda st: (
+            setattr(st.army(holder.name), "leader", ""),
+            setattr(st.army("Italian Army"), "leader", "Manstein"),
+        ),
+    )
     assert [v for v in s.report().violations if v.code == "setup.leader" and "Manstein" in v.message]
-    edit(s, lambda st: (setattr(st.army("Italian Army"), "leader", ""), setattr(st.army("German Army 2"), "leader", "Manstein")))
+    edit(
+        s,
+        lambda st: (
+            setattr(st.army("Italian Army"), "leader", ""),
+            setattr(st.army("German Army 2"), "leader", "Manstein"),
+        ),
+    )
     assert not [v for v in s.report().violations if v.code == "setup.leader"]
 
 
@@ -336,7 +370,7 @@ def test_a_fleet_crosses_a_crossing_arrow_only_between_two_friendly_hexes():
     assert "crossing" in cx.graph.kinds_between("I14", "J14")
     soviet = {x for x, v in cx.control.items() if v == "soviet"}
     both = sea_route(cx.graph, cx.map, soviet | {"K15", "J14", "I14"}, "L15", "H13")
-    assert both.ok and ("J14", "I14") == both.path[both.path.index("J14"):both.path.index("J14") + 2]
+    assert both.ok and ("J14", "I14") == both.path[both.path.index("J14") : both.path.index("J14") + 2]
     one = sea_route(cx.graph, cx.map, soviet | {"K15", "J14"}, "L15", "H13")
     assert not one.ok and "10" in one.rule
     assert not sea_route(cx.graph, cx.map, soviet, "L15", "H13").ok
@@ -365,8 +399,13 @@ def test_defenders_of_an_off_map_box_other_than_siberia_are_eliminated_not_retre
     # the only off map box from which defending armies may retreat. Armies displaced in the
     # other off-map boxes must be eliminated."
     s = game("war_for_europe")
-    edit(s, lambda st: (st.armies.append(Army("Sea Lion", "axis", "ge", "Q9", {"amphibious": 5})),
-                        st.armies.append(Army("Canadian Army", "allies", "ca", "box:canada", {"infantry": 3}))))
+    edit(
+        s,
+        lambda st: (
+            st.armies.append(Army("Sea Lion", "axis", "ge", "Q9", {"amphibious": 5})),
+            st.armies.append(Army("Canadian Army", "allies", "ca", "box:canada", {"infantry": 3})),
+        ),
+    )
     advance_to(s, "axis", "combat", "amphibious")
     assert "Off-map combat 3" in refused(s, "invade", **{"from": "Q9", "to": "box:canada", "retreat_to": ["R1"]}).rule
     out = act(s, "invade", **{"from": "Q9", "to": "box:canada"})
@@ -388,7 +427,9 @@ def test_the_paa_stays_in_africa_and_the_middle_east_else_in_italy():
     assert "Italian forces 2-3" in refused(s, "move", **{"from": "L10", "to": "K10"}).rule
     # no Axis hex in Africa or the Middle East: Italy, and only Italy
     _hold(s, "none", libya)
-    assert not any(v == "axis" and ctx(s).country(x) in ("ly", "eg", "tn", "dz", "ma") for x, v in ctx(s).control.items())
+    assert not any(
+        v == "axis" and ctx(s).country(x) in ("ly", "eg", "tn", "dz", "ma") for x, v in ctx(s).control.items()
+    )
     assert "Italian forces 2" in refused(s, "move", **{"from": "L10", "to": "M11"}).rule  # Germany
     act(s, "move", **{"from": "L10", "to": "K10"})
     assert s.state.army("Panzer Army Africa").at == "K10"
@@ -412,8 +453,13 @@ def test_home_forces_never_leave_home_and_go_with_their_country():
     advance_to(s, "axis", "combat", "advances")
     cx = ctx(s)
     _hold(s, "axis", [x for x in cx.board.spaces_of_country("yu") if x != "L12" and cx.exists(x) and not cx.is_box(x)])
-    edit(s, lambda st: (setattr(st, "home_forces", [h for h in st.home_forces if h.at != "L12"]),
-                        st.armies.append(Army("Raiders", "axis", "ge", "K12", {"infantry": 2, "mechanized": 2}))))
+    edit(
+        s,
+        lambda st: (
+            setattr(st, "home_forces", [h for h in st.home_forces if h.at != "L12"]),
+            st.armies.append(Army("Raiders", "axis", "ge", "K12", {"infantry": 2, "mechanized": 2})),
+        ),
+    )
     act(s, "capture", **{"from": "K12", "to": "L12"})
     assert s.state.nations["yu"].status == "surrendered"
     assert not [h for h in s.state.home_forces if h.nation == "yu"]
@@ -439,7 +485,11 @@ def test_a_fleet_in_a_captured_port_is_expelled_to_another_port_at_once():
     s = game("war_for_europe")
     _axis_at_marseille(s)
     out = refused(s, "capture", **{"from": "L9", "to": "L8", "retreat_to": ["L7"]})
-    assert out.ask is not None and out.ask.key == "fleet_to" and "Movement of naval strength points and fleets 17" in out.rule
+    assert (
+        out.ask is not None
+        and out.ask.key == "fleet_to"
+        and "Movement of naval strength points and fleets 17" in out.rule
+    )
     assert {"H6", "H7", "H9"} <= set(out.ask.options)
     assert "D14" not in out.ask.options and "P7" not in out.ask.options  # British ports (brown)
     assert "L8" not in out.ask.options
@@ -466,6 +516,7 @@ def _soviet_fleet_at_sea(s, at="K16"):
     def put(st):
         f = next(f for f in st.fleets if f.name == "Soviet Fleet")
         f.at, f.in_port = at, False
+
     edit(s, put)
 
 
@@ -509,6 +560,7 @@ def test_ship_points_over_the_ports_capacity_are_eliminated_on_the_way_back_to_p
     def put(st):
         f = next(f for f in st.fleets if f.name == "British Fleet")
         f.at, f.in_port = "H3", False
+
     edit(s, put)
     assert ctx(s).port("H4") == 3
     advance_to(s, "allies", "movement", "naval")
@@ -596,9 +648,14 @@ def test_the_soviet_winter_counts_from_the_winter_of_the_war_with_the_axis_in_wa
     # one attacks the other (The Soviet Union 3, 5); the first winter turn from then on is the
     # first such winter (rulings R54).
     s = game("war_for_europe")
-    edit(s, lambda st: (setattr(st, "turn", Turn(1941, "summer")),
-                        st.nations.__setitem__("su", Nation("soviet", "at_war", Turn(1941, "summer"))),
-                        st.armies.append(Army("Ostheer", "axis", "ge", "P14", {"infantry": 5}))))
+    edit(
+        s,
+        lambda st: (
+            setattr(st, "turn", Turn(1941, "summer")),
+            st.nations.__setitem__("su", Nation("soviet", "at_war", Turn(1941, "summer"))),
+            st.armies.append(Army("Ostheer", "axis", "ge", "P14", {"infantry": 5})),
+        ),
+    )
     _hold(s, "axis", ["P14"])
     edit(s, lambda st: setattr(st, "turn", Turn(1941, "winter")))
     assert [m["value"] for m in _mods(s, "Ostheer") if "winter" in m["rule"]] == [4]
@@ -625,11 +682,22 @@ def test_the_turn_the_soviet_union_goes_to_war_with_the_axis_is_kept():
     # Axis the Soviet Union is considered at war with the Axis."  Its turn starts the count of
     # Soviet winters (rulings R54).
     s = game("war_for_europe")
-    edit(s, lambda st: (setattr(st, "turn", Turn(1940, "spring")), st.nations.__setitem__("pl", Nation("axis", "surrendered", None))))
+    edit(
+        s,
+        lambda st: (
+            setattr(st, "turn", Turn(1940, "spring")),
+            st.nations.__setitem__("pl", Nation("axis", "surrendered", None)),
+        ),
+    )
     _hold(s, "axis", [x for x in ctx(s).board.spaces_of_country("pl") if not ctx(s).is_box(x)])
     advance_to(s, "soviet", "combat", "advances", turn="spring 1940")
-    edit(s, lambda st: (setattr(st, "armies", [a for a in st.armies if a.at != "N14"]),
-                        st.armies.append(Army("Red Army", "soviet", "su", "N14", {"infantry": 3, "mechanized": 3}))))
+    edit(
+        s,
+        lambda st: (
+            setattr(st, "armies", [a for a in st.armies if a.at != "N14"]),
+            st.armies.append(Army("Red Army", "soviet", "su", "N14", {"infantry": 3, "mechanized": 3})),
+        ),
+    )
     assert s.state.nations["su"].joined is None
     act(s, "capture", **{"from": "N14", "to": "N13"})
     assert (s.state.nations["su"].status, s.state.nations["su"].joined) == ("at_war", Turn(1940, "spring"))
@@ -642,8 +710,13 @@ def test_the_invasion_advance_strength_is_the_amphibious_points_and_as_many_grou
     # points."  Naval fire 2: one roll "For each full sea (not partial sea/partial land) hex side
     # that the invasion route travels"; from P7 to O8 one full-sea side.
     s = game("fall_of_germany")
-    edit(s, lambda st: (setattr(st, "armies", [a for a in st.armies if a.at != "P7"]),
-                        st.armies.append(Army("Overlord", "allies", "gb", "P7", {"amphibious": 5, "infantry": 1, "mechanized": 1}))))
+    edit(
+        s,
+        lambda st: (
+            setattr(st, "armies", [a for a in st.armies if a.at != "P7"]),
+            st.armies.append(Army("Overlord", "allies", "gb", "P7", {"amphibious": 5, "infantry": 1, "mechanized": 1})),
+        ),
+    )
     advance_to(s, "allies", "combat", "amphibious")
     assert cx_kinds(s, "P7", "O8") == {"sea"}
     out = act(s, "invade", **{"from": "P7", "to": "O8"})
@@ -655,8 +728,13 @@ def test_the_invasion_advance_strength_is_the_amphibious_points_and_as_many_grou
     assert any("coastal bombardment" in m and "at most 5" in m and "Coastal bombardment 2" in m for m in out.messages)
     assert any("1 in all" in m and "Naval fire" in m for m in out.messages)
     s = game("fall_of_germany")
-    edit(s, lambda st: (setattr(st, "armies", [a for a in st.armies if a.at != "P7"]),
-                        st.armies.append(Army("Overlord", "allies", "gb", "P7", {"amphibious": 4, "infantry": 2, "mechanized": 2}))))
+    edit(
+        s,
+        lambda st: (
+            setattr(st, "armies", [a for a in st.armies if a.at != "P7"]),
+            st.armies.append(Army("Overlord", "allies", "gb", "P7", {"amphibious": 4, "infantry": 2, "mechanized": 2})),
+        ),
+    )
     advance_to(s, "allies", "combat", "amphibious")
     out = act(s, "invade", **{"from": "P7", "to": "O8", "failed": True})
     assert any("strength 8" in m and "Invasion advance 1-2" in m for m in out.messages), out.messages
@@ -674,7 +752,9 @@ def test_naval_fire_counts_the_sea_arrow_to_an_off_map_box_by_its_number():
     edit(s, lambda st: st.armies.append(Army("Sea Lion", "axis", "ge", "Q9", {"amphibious": 5})))
     advance_to(s, "axis", "combat", "amphibious")
     out = act(s, "invade", **{"from": "Q9", "to": "box:canada"})
-    route = next(m for m in out.messages if m.startswith("amphibious invasion")).split("by sea: ")[1].split(" [")[0].split()
+    route = (
+        next(m for m in out.messages if m.startswith("amphibious invasion")).split("by sea: ")[1].split(" [")[0].split()
+    )
     assert route[-2:] == ["R1", "box:canada"]
     full = sum(1 for x, y in zip(route, route[1:-1]) if "sea" in cx_kinds(s, x, y) and "coast" not in cx_kinds(s, x, y))
     assert any(f"{full + 3} in all" in m and "Naval fire" in m for m in out.messages), (full, out.messages)
@@ -730,7 +810,13 @@ def test_a_soviet_advance_into_finland_before_the_war_with_the_axis_adds_two():
     # The Soviet Union 7: "If the Soviet Union attacks Finland (prior to being at war with the
     # Axis) the Soviet player adds two to all assault and advance rolls directed at Finnish hexes."
     s = game("war_for_europe")
-    edit(s, lambda st: (setattr(st, "turn", Turn(1940, "spring")), st.nations.__setitem__("pl", Nation("axis", "surrendered", None))))
+    edit(
+        s,
+        lambda st: (
+            setattr(st, "turn", Turn(1940, "spring")),
+            st.nations.__setitem__("pl", Nation("axis", "surrendered", None)),
+        ),
+    )
     advance_to(s, "soviet", "combat", "advances", turn="spring 1940")
     edit(s, lambda st: st.armies.append(Army("Red Army", "soviet", "su", "U15", {"infantry": 4, "mechanized": 2})))
     out = act(s, "capture", **{"from": "U15", "to": "U14"})
@@ -749,6 +835,7 @@ def test_after_a_soviet_surrender_the_axis_keeps_as_many_points_on_the_eastern_f
 
     def eastern(s):
         return [v for v in s.report().violations if v.code == "surrender.eastern_front"]
+
     assert not eastern(s)
     edit(s, lambda st: st.nations.__setitem__("su", Nation("soviet", "surrendered", None)))
     (v,) = eastern(s)
@@ -768,8 +855,13 @@ def test_an_invading_army_loses_at_least_half_amphibious_points_to_each_fire():
     # by defensive assault must be amphibious strength points."  Recorded with --invader (rulings
     # R56); with no amphibious point left the rest is the owner's choice.
     s = game("fall_of_germany")
-    edit(s, lambda st: (setattr(st, "armies", [a for a in st.armies if a.at != "P7"]),
-                        st.armies.append(Army("Overlord", "allies", "gb", "P7", {"amphibious": 2, "infantry": 3}))))
+    edit(
+        s,
+        lambda st: (
+            setattr(st, "armies", [a for a in st.armies if a.at != "P7"]),
+            st.armies.append(Army("Overlord", "allies", "gb", "P7", {"amphibious": 2, "infantry": 3})),
+        ),
+    )
     advance_to(s, "allies", "combat", "amphibious")
     out = refused(s, "losses", space="P7", points={"infantry": 1}, invader=True)
     assert "Naval fire 5" in out.rule and "Defensive assault 3" in out.rule
@@ -816,10 +908,21 @@ def test_finland_joining_the_axis_brings_four_points_in_a_new_army_in_t13():
     # Axis on the turn it declares war on the Soviet Union. The Axis player immediately places four
     # strength points in a new Axis army located in hex T13."  Four infantry (rulings R58).
     s = game("war_for_europe")
-    edit(s, lambda st: (setattr(st, "turn", Turn(1941, "summer")), st.nations.__setitem__("fi", Nation("axis", "inclined", None))))
+    edit(
+        s,
+        lambda st: (
+            setattr(st, "turn", Turn(1941, "summer")),
+            st.nations.__setitem__("fi", Nation("axis", "inclined", None)),
+        ),
+    )
     out = act(s, "set", nation="fi", status="at_war", side="axis")
     a = s.state.army("Finnish Army")
-    assert a is not None and (a.side, a.nation, a.at) == ("axis", "fi", "T13") and a.total() == 4 and a.points["infantry"] == 4
+    assert (
+        a is not None
+        and (a.side, a.nation, a.at) == ("axis", "fi", "T13")
+        and a.total() == 4
+        and a.points["infantry"] == 4
+    )
     assert any("Finnish Army" in m and "Nations inclined toward the Axis 4" in m for m in out.messages)
     assert "T13" in ctx(s).supplied("axis")  # supplied on its first turn
     s.undo()
@@ -835,8 +938,10 @@ def test_the_baltic_states_joining_the_axis_add_two_points_to_an_axis_army():
     s = game("war_for_europe")
     edit(s, lambda st: st.nations.__setitem__("bs", Nation("axis", "inclined", None)))
     before = s.state.army("German Army 2").points["infantry"]
-    assert "Nations inclined toward the Axis 5" in refused(s, "set", nation="bs", status="at_war", side="axis",
-                                                           army="Soviet Army 1").rule
+    assert (
+        "Nations inclined toward the Axis 5"
+        in refused(s, "set", nation="bs", status="at_war", side="axis", army="Soviet Army 1").rule
+    )
     out = act(s, "set", nation="bs", status="at_war", side="axis", army="German Army 2")
     assert s.state.army("German Army 2").points["infantry"] == before + 2
     assert any("two" in m and "Nations inclined toward the Axis 5" in m for m in out.messages)
@@ -846,8 +951,10 @@ def test_the_baltic_states_joining_the_axis_add_two_points_to_an_axis_army():
     out = act(s, "set", nation="bs", status="at_war", side="axis")
     assert any("--army" in m and "Nations inclined toward the Axis 5" in m for m in out.messages)
     # --army belongs to the Baltic States' entry only
-    assert "Nations inclined toward the Axis 5" in refused(s, "set", nation="fi", status="at_war", side="axis",
-                                                           army="German Army 2").rule
+    assert (
+        "Nations inclined toward the Axis 5"
+        in refused(s, "set", nation="fi", status="at_war", side="axis", army="German Army 2").rule
+    )
 
 
 # ------------------------- Naval battle resolution 2-5; Attacking enemy fleets 3-4 (R59)
@@ -856,6 +963,7 @@ def _fleets_at_sea(s, **where):
         for f in st.fleets:
             if f.name in where:
                 f.at, f.in_port = where[f.name], False
+
     edit(s, put)
 
 
@@ -871,8 +979,12 @@ def test_after_a_naval_battle_the_larger_fleet_stays_at_sea_and_the_smaller_retu
     _fleets_at_sea(s, **{"British Fleet": "O5", "German Fleet": "O4"})
     edit(s, lambda st: setattr(_fleet(s, "German Fleet"), "capital", 6))
     advance_to(s, "allies", "combat", "assaults")
-    assert "Naval battle resolution 2" in refused(s, "naval", attacker="British Fleet", defender="German Fleet",
-                                                  attacker_losses=4, defender_losses=1).rule
+    assert (
+        "Naval battle resolution 2"
+        in refused(
+            s, "naval", attacker="British Fleet", defender="German Fleet", attacker_losses=4, defender_losses=1
+        ).rule
+    )
     s = game("war_for_europe")
     _fleets_at_sea(s, **{"British Fleet": "O5", "German Fleet": "O4"})
     edit(s, lambda st: setattr(_fleet(s, "German Fleet"), "capital", 6))
@@ -882,8 +994,15 @@ def test_after_a_naval_battle_the_larger_fleet_stays_at_sea_and_the_smaller_retu
     assert out.ask is not None and out.ask.key == "loser_to" and "P5" in out.ask.options
     assert all(ctx(s).sea_zone(p) == "atl" or p in ("H4",) for p in out.ask.options)
     assert "L8" not in out.ask.options  # Marseille is on the Mediterranean
-    out = act(s, "naval", attacker="British Fleet", defender="German Fleet", attacker_losses=4, defender_losses=1,
-              loser_to="P5")
+    out = act(
+        s,
+        "naval",
+        attacker="British Fleet",
+        defender="German Fleet",
+        attacker_losses=4,
+        defender_losses=1,
+        loser_to="P5",
+    )
     b, g = _fleet(s, "British Fleet"), _fleet(s, "German Fleet")
     assert (b.capital, b.at, b.in_port) == (4, "P5", True)
     assert (g.capital, g.at, g.in_port) == (5, "O4", False)
@@ -899,12 +1018,28 @@ def test_a_naval_battle_tie_goes_to_the_greater_losses_inflicted_then_to_the_def
     edit(s, lambda st: setattr(_fleet(s, "German Fleet"), "capital", 6))
     advance_to(s, "allies", "combat", "amphibious")
     # 8 - 3 = 5 and 6 - 1 = 5: the Germans inflicted 3, the British 1: the Germans stay
-    act(s, "naval", attacker="British Fleet", defender="German Fleet", attacker_losses=3, defender_losses=1, loser_to="P5")
+    act(
+        s,
+        "naval",
+        attacker="British Fleet",
+        defender="German Fleet",
+        attacker_losses=3,
+        defender_losses=1,
+        loser_to="P5",
+    )
     assert _fleet(s, "German Fleet").in_port is False and _fleet(s, "British Fleet").at == "P5"
     s.undo()
     edit(s, lambda st: setattr(_fleet(s, "German Fleet"), "capital", 8))
     # 8 - 2 = 6 and 8 - 2 = 6, each inflicted 2: the defender (the German fleet) stays
-    act(s, "naval", attacker="British Fleet", defender="German Fleet", attacker_losses=2, defender_losses=2, loser_to="P5")
+    act(
+        s,
+        "naval",
+        attacker="British Fleet",
+        defender="German Fleet",
+        attacker_losses=2,
+        defender_losses=2,
+        loser_to="P5",
+    )
     assert _fleet(s, "German Fleet").in_port is False and _fleet(s, "British Fleet").at == "P5"
 
 
@@ -942,7 +1077,10 @@ def test_an_evading_fleet_goes_to_the_nearest_friendly_port_or_may_not_evade():
     _fleets_at_sea(s, **{"British Fleet": "O5", "German Fleet": "O4"})
     advance_to(s, "allies", "combat", "amphibious")
     _hold(s, "allies", ["Q9", "Q10", "Q13"])
-    assert "Attacking enemy fleets 4" in refused(s, "naval", attacker="British Fleet", defender="German Fleet", evaded=True).rule
+    assert (
+        "Attacking enemy fleets 4"
+        in refused(s, "naval", attacker="British Fleet", defender="German Fleet", evaded=True).rule
+    )
 
 
 # ------------------------------------------------------- Announce initial attacks 1-4 (R60)
@@ -954,15 +1092,22 @@ def test_only_the_armies_named_in_the_announcement_attack_and_only_their_named_h
     # attack the same adjacent hex."  4: "Any adjacent hex may be named a target hex for attack
     # even if already friendly".  Launching attacks 5: the target "must always be adjacent".
     s = game("war_for_europe")
-    edit(s, lambda st: (st.armies.append(Army("Army Group South", "axis", "ge", "N12", {"infantry": 4, "mechanized": 2})),
-                        setattr(st.army("German Army 2"), "at", "P11")))
+    edit(
+        s,
+        lambda st: (
+            st.armies.append(Army("Army Group South", "axis", "ge", "N12", {"infantry": 4, "mechanized": 2})),
+            setattr(st.army("German Army 2"), "at", "P11"),
+        ),
+    )
     advance_to(s, "axis", "combat", "announce")
     assert "Launching attacks 5" in refused(s, "announce", army="German Army 3", target="P13").rule  # not adjacent
     act(s, "announce", army="German Army 3", target="O13")
     act(s, "announce", army="Army Group South", target="O13")  # two armies, one hex (3)
     act(s, "announce", army="German Army 1", target="P10")  # a friendly hex (4)
     assert "Launching attacks 5" in refused(s, "announce", army="German Army 3", target="P12").rule  # one hex an army
-    assert "Announce initial attacks 2" in refused(s, "announce", army="Soviet Army 1", target="R17").rule  # not the Axis's
+    assert (
+        "Announce initial attacks 2" in refused(s, "announce", army="Soviet Army 1", target="R17").rule
+    )  # not the Axis's
     advance_to(s, "axis", "combat", "advances")
     assert "Announce initial attacks 1" in refused(s, "announce", army="German Army 2", target="P12").rule  # too late
     # German Army 2 was not named: it may not advance; Army Group South only into O13
@@ -986,7 +1131,9 @@ def test_only_an_army_that_advanced_in_its_initial_attack_exploits():
     # launch an assault may participate in the exploitation phase."  (Whether it assaulted is the
     # players' record; that it advanced is the referee's: rulings R61.)
     s = game("war_for_europe")
-    edit(s, lambda st: st.armies.append(Army("Army Group South", "axis", "ge", "N12", {"infantry": 4, "mechanized": 2})))
+    edit(
+        s, lambda st: st.armies.append(Army("Army Group South", "axis", "ge", "N12", {"infantry": 4, "mechanized": 2}))
+    )
     advance_to(s, "axis", "combat", "advances")
     act(s, "capture", **{"from": "O12", "to": "P12"})  # German Army 3 advances in the initial advances
     advance_to(s, "axis", "combat", "exploitation")

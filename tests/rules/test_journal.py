@@ -15,10 +15,14 @@ from mapref.rules.session import GameSession, open_game
 from tests.helpers import mapref
 
 ROOT = Path(__file__).resolve().parents[2]
-ACTIONS = [Action("advance"), Action("move", {"from": "Q13", "to": "Q12", "points": {"infantry": 2}}),
-           Action("set", {"space": "P14", "control": "axis"}), Action("move", {"from": "O14", "to": "O13"})]
+ACTIONS = [
+    Action("advance"),
+    Action("move", {"from": "Q13", "to": "Q12", "points": {"infantry": 2}}),
+    Action("set", {"space": "P14", "control": "axis"}),
+    Action("move", {"from": "O14", "to": "O13"}),
+]
 
-PLAYER = textwrap.dedent('''
+PLAYER = textwrap.dedent("""
     import sys, time
     from mapref.rules.ruleset import Action
     from mapref.rules.session import open_game, start_game
@@ -37,12 +41,14 @@ PLAYER = textwrap.dedent('''
             s.redo()          # ... and so is the redo
         print("applied", i + 1, flush=True)
     time.sleep(60)            # the window stays open: killed here
-''')
+""")
 
 
 def play_and_kill(arg: str, env: dict, after: int) -> None:
     # the player does exactly ``after`` actions, then waits to be killed (no race with a later one)
-    p = subprocess.Popen([sys.executable, "-c", PLAYER, arg, str(after)], stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+    p = subprocess.Popen(
+        [sys.executable, "-c", PLAYER, arg, str(after)], stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT
+    )
     seen = 0
     while seen < after:
         line = p.stdout.readline()
@@ -68,7 +74,9 @@ def test_a_saved_game_killed_mid_game_is_recovered_exactly(tmp_path):
     r = journal.pending(str(g))
     assert r is not None and not r.stale and r.actions == 3  # ...but three actions were journaled
     # three actions (the undo and redo of the third are not changes of their own)
-    assert r.describe().startswith("3 unsaved actions from ") and r.describe().endswith("(the last: set P14: control axis)")
+    assert r.describe().startswith("3 unsaved actions from ") and r.describe().endswith(
+        "(the last: set P14: control axis)"
+    )
     recovered = journal.recover(r, load_game(g, str(g)))
     assert recovered.state_data() == expected_after(open_game(g), 3)
     assert recovered.dirty and [e.verb for e in recovered.log] == ["advance", "move", "set"]
@@ -175,6 +183,7 @@ def test_an_action_the_journal_cannot_hold_on_a_full_disk_is_not_done(tmp_path):
             s.undo()
         assert s.state_data() == open_game(g).state_data() and journal.pending(str(g)).empty
 
+
 def test_the_journal_of_a_game_in_a_read_only_folder_goes_to_the_state_folder(tmp_path):
     folder = tmp_path / "shared"
     folder.mkdir()
@@ -196,8 +205,10 @@ def test_a_game_folder_that_fills_up_sends_the_journal_to_the_state_folder(tmp_p
     instead: the file size limit holds in every folder)."""
     from tests.faults import ROOT_USER
 
-    with small_disk(tmp_path / "disk") if ROOT_USER else read_only_later(tmp_path / "disk") as disk, \
-            state_home(tmp_path / "state"):
+    with (
+        small_disk(tmp_path / "disk") if ROOT_USER else read_only_later(tmp_path / "disk") as disk,
+        state_home(tmp_path / "state"),
+    ):
         g = saved_game(disk.folder / "g.toml")
         s = open_game(g, journal=True)
         assert s.apply(ACTIONS[0]).ok and s.journal.path.parent == disk.folder
@@ -228,7 +239,7 @@ def read_only_later(folder: Path):
         os.chmod(folder, 0o755)
 
 
-PLAYER_ON_COMMAND = textwrap.dedent('''
+PLAYER_ON_COMMAND = textwrap.dedent("""
     import sys
     from mapref.rules.ruleset import Action
     from mapref.rules.session import open_game
@@ -246,7 +257,7 @@ PLAYER_ON_COMMAND = textwrap.dedent('''
                 print("ok", flush=True)
         except OSError as e:
             print("refused: " + str(e), flush=True)
-''')
+""")
 
 
 def test_a_window_killed_after_a_full_disk_refused_actions_recovers_exactly_what_it_showed(tmp_path):
@@ -258,8 +269,14 @@ def test_a_window_killed_after_a_full_disk_refused_actions_recovers_exactly_what
         env = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_STATE_HOME": str(disk.folder / "state")}
         with state_home(disk.folder / "state"):
             g = saved_game(disk.folder / "g.toml")
-        p = subprocess.Popen([sys.executable, "-c", PLAYER_ON_COMMAND, str(g)], stdin=subprocess.PIPE,
-                             stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+        p = subprocess.Popen(
+            [sys.executable, "-c", PLAYER_ON_COMMAND, str(g)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
+            cwd=ROOT,
+        )
 
         def say(cmd: str) -> str:
             p.stdin.write(cmd + "\n")
@@ -293,6 +310,7 @@ def test_a_window_killed_after_a_full_disk_refused_actions_recovers_exactly_what
             for i in range(done):
                 assert want.apply(flip(i)).ok
             assert journal.recover(r, load_game(g, str(g))).state_data() == want.state_data()
+
 
 def test_a_window_killed_in_a_read_only_folder_is_recovered_from_the_state_folder(tmp_path):
     folder = tmp_path / "shared"
@@ -362,14 +380,30 @@ CORRUPTIONS = {
     "a huge time": lambda rows: [{**rows[0], "time": 1e300}] + rows[1:],
     "a huge count of saved actions": lambda rows: [{**rows[0], "saved_log": 10**30}] + rows[1:],
     "deep JSON": lambda rows: rows[:2] + ["[" * 100_000 + "]" * 100_000] + rows[2:],
-    "JSON deeper than a game": lambda rows: rows[:2] + [{"do": {**rows[1]["do"], "action": {"verb": "x", "a": json.loads("[" * 200 + "]" * 200)}}}] + rows[2:],
+    "JSON deeper than a game": lambda rows: (
+        rows[:2]
+        + [{"do": {**rows[1]["do"], "action": {"verb": "x", "a": json.loads("[" * 200 + "]" * 200)}}}]
+        + rows[2:]
+    ),
     "a record of another kind": lambda rows: rows[:2] + [{"jump": rows[1]["do"]}] + rows[2:],
-    "an undo patch of the wrong type": lambda rows: rows[:2] + [{"do": {**rows[2]["do"], "undo": "everything"}}] + rows[3:],
-    "a redo patch through a value": lambda rows: rows[:2] + [{"do": {**rows[2]["do"], "redo": [{"at": ["turn", "x", "y"], "was": 1}]}}] + rows[3:],
-    "a patch that gives a game that does not load": lambda rows: rows[:2] + [{"do": {**rows[2]["do"], "redo": [{"at": ["armies"], "was": 5}]}}] + rows[3:],
-    "a patch moving the game to another map": lambda rows: rows[:2] + [{"do": {**rows[2]["do"], "redo": rows[2]["do"]["redo"] + [{"at": ["map"], "was": "map"}]}}] + rows[3:],
+    "an undo patch of the wrong type": lambda rows: (
+        rows[:2] + [{"do": {**rows[2]["do"], "undo": "everything"}}] + rows[3:]
+    ),
+    "a redo patch through a value": lambda rows: (
+        rows[:2] + [{"do": {**rows[2]["do"], "redo": [{"at": ["turn", "x", "y"], "was": 1}]}}] + rows[3:]
+    ),
+    "a patch that gives a game that does not load": lambda rows: (
+        rows[:2] + [{"do": {**rows[2]["do"], "redo": [{"at": ["armies"], "was": 5}]}}] + rows[3:]
+    ),
+    "a patch moving the game to another map": lambda rows: (
+        rows[:2]
+        + [{"do": {**rows[2]["do"], "redo": rows[2]["do"]["redo"] + [{"at": ["map"], "was": "map"}]}}]
+        + rows[3:]
+    ),
     "an undo of an action never done": lambda rows: rows[:2] + [{"undo": {**rows[2]["do"], "n": 99}}] + rows[3:],
-    "a date in an action": lambda rows: rows[:2] + [{"do": {**rows[2]["do"], "action": {"verb": "set", "when": float("nan")}}}] + rows[3:],
+    "a date in an action": lambda rows: (
+        rows[:2] + [{"do": {**rows[2]["do"], "action": {"verb": "set", "when": float("nan")}}}] + rows[3:]
+    ),
     "a torn line in the middle": lambda rows: rows[:2] + ['{"do": {"n": 3, "tu'] + rows[2:],
     "binary": lambda rows: ["\udcff\x00\x01"],
 }
@@ -390,7 +424,9 @@ def test_a_corrupted_journal_is_reported_set_aside_and_never_blocks_the_game(tmp
         s = journal.open_for_play(load_game(g, str(g)), ask=lambda q: asked.append(q) or answer)
         assert s.state_data() == saved and s.journal is not None
         if answer:
-            assert len(s.notes) == 1 and "crash journal of this game could" in s.notes[0] and "set aside as" in s.notes[0]
+            assert (
+                len(s.notes) == 1 and "crash journal of this game could" in s.notes[0] and "set aside as" in s.notes[0]
+            )
             assert not j.exists() and len(list(tmp_path.glob(".g.toml.journal.bad-*"))) == 1
             assert s.apply(ACTIONS[0]).ok  # and the game goes on, with a journal of its own
             assert journal.pending(str(g)).actions == 1

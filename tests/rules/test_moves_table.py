@@ -23,8 +23,15 @@ from mapref.rules.ruleset import FIELD_KINDS, Action, Field, MenuItem, Move
 from mapref.rules.session import start_game
 
 ROOT = Path(__file__).resolve().parents[2]
-SCENARIOS = ["barbarossa", "fall_of_germany", "war_for_europe", "war_for_europe_vp", "struggle_for_europe", "three_fronts",
-             "aa_house_rules"]
+SCENARIOS = [
+    "barbarossa",
+    "fall_of_germany",
+    "war_for_europe",
+    "war_for_europe_vp",
+    "struggle_for_europe",
+    "three_fronts",
+    "aa_house_rules",
+]
 SHIPPED = ["area_control", "fronts", "hitlers_war", "struggle_for_europe"]
 
 
@@ -52,7 +59,7 @@ def places_to_ask(s) -> list[dict]:
     out: list[dict] = [{}, {"place": "game"}, {"place": "toolbar"}]
     board = g.board
     spaces = list(board.spaces())
-    out += [{"space": sp} for sp in spaces[::max(1, len(spaces) // 25)]]
+    out += [{"space": sp} for sp in spaces[:: max(1, len(spaces) // 25)]]
     pieces = [p for p in rs.pieces(g) if p.selectable][:8]
     for p in pieces:
         out.append({"piece": p.id})
@@ -74,7 +81,10 @@ def assert_legal_agrees_with_check(s) -> tuple[list, list]:
             assert all(isinstance(f, Field) and f.kind in FIELD_KINDS for f in item.ask), item
             for f in item.ask:
                 if f.kind == "int" and isinstance(f.default, int):
-                    assert (f.min is None or f.default >= f.min) and (f.max is None or f.default <= f.max), (item.label, f)
+                    assert (f.min is None or f.default >= f.min) and (f.max is None or f.default <= f.max), (
+                        item.label,
+                        f,
+                    )
                 if f.kind == "choice" and f.default not in (None, ""):
                     assert str(f.default) in f.options, (item.label, f)
             if not item.ask:  # fully specified: check decides, and legal() says the same
@@ -94,8 +104,12 @@ def play_one(s, rnd: random.Random, skip=()) -> MenuItem | None:
     accepts, picked at random (the referee's corrections and the verbs ``skip`` aside); None if
     there is none."""
     rs, g = s.ruleset, s.game
-    items = [item for where in places_to_ask(s) for item in rs.legal(g, **where)
-             if item.enabled and item.group != "Referee" and item.action.verb not in skip]
+    items = [
+        item
+        for where in places_to_ask(s)
+        for item in rs.legal(g, **where)
+        if item.enabled and item.group != "Referee" and item.action.verb not in skip
+    ]
     verbs = sorted({i.action.verb for i in items})
     rnd.shuffle(items)
     rnd.shuffle(verbs)  # each verb as likely as another, however many entries it has
@@ -140,8 +154,14 @@ def test_each_game_declares_its_moves_once_and_check_dispatches_by_them(name):
     assert moves and len({m.name for m in moves}) == len(moves)
     assert [m.name for m in moves] == [m.name for m in registry.moves(name)]  # the light table is the ruleset's
     assert registry.title(name) == rs.title
-    s = game(next(sc for sc in SCENARIOS if f'ruleset = "{name}"' in (ROOT / "scenarios" / f"{sc}.toml").read_text()
-                  or (name == "hitlers_war" and sc == "barbarossa")))
+    s = game(
+        next(
+            sc
+            for sc in SCENARIOS
+            if f'ruleset = "{name}"' in (ROOT / "scenarios" / f"{sc}.toml").read_text()
+            or (name == "hitlers_war" and sc == "barbarossa")
+        )
+    )
     for m in moves:
         assert callable(rs._fn(m.check)), m.name
         out = rs.check(s.game, Action(m.name, {}))
@@ -210,11 +230,13 @@ def test_a_verb_of_several_games_lists_each_game_without_a_game_file(capsys):
 
 
 def test_mapref_help_names_every_verb_without_importing_the_games_rules():
-    code = ("import sys\nfrom mapref.cli import main\n"
-            "try:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
-            "heavy = [m for m in sys.modules if m.endswith(('.ruleset', '.movement', '.combat', '.context')) "
-            "and m.startswith('mapref.rulesets')]\n"
-            "print('HEAVY', heavy, 'shapely' in sys.modules, 'numpy' in sys.modules)")
+    code = (
+        "import sys\nfrom mapref.cli import main\n"
+        "try:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
+        "heavy = [m for m in sys.modules if m.endswith(('.ruleset', '.movement', '.combat', '.context')) "
+        "and m.startswith('mapref.rulesets')]\n"
+        "print('HEAVY', heavy, 'shapely' in sys.modules, 'numpy' in sys.modules)"
+    )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert r.returncode == 0, r.stderr
     assert "HEAVY [] False False" in r.stdout
@@ -242,7 +264,9 @@ def test_the_help_reads_the_tables_and_their_names_only_and_a_verb_its_own_game(
     assert r.returncode == 0, r.stderr
     loaded = eval(r.stdout.strip().splitlines()[-1].rsplit(" ", 1)[0])
     assert "mapref.rulesets.hitlers_war.ruleset" in loaded
-    assert [m for m in loaded if m.startswith("mapref.rulesets.") and not m.startswith("mapref.rulesets.hitlers_war")] == []
+    assert [
+        m for m in loaded if m.startswith("mapref.rulesets.") and not m.startswith("mapref.rulesets.hitlers_war")
+    ] == []
 
 
 def test_the_command_line_builds_the_action_the_table_says(tmp_path, capsys):
@@ -262,12 +286,21 @@ def test_the_command_line_builds_the_action_the_table_says(tmp_path, capsys):
     from mapref.rulesets.hitlers_war.moves import MOVES
 
     build = next(m for m in MOVES if m.name == "build")
-    ns = cli._verb_parser(build).parse_args(["g.toml", "P10", "--infantry", "2", "--cost", "mechanized=6,air=9", "--ships", "3"])
-    assert cli._verb_action(build, ns) == {"space": "P10", "points": {"infantry": 2}, "ships": 3,
-                                           "cost": {"mechanized": 6, "tactical_air": 9}}
+    ns = cli._verb_parser(build).parse_args(
+        ["g.toml", "P10", "--infantry", "2", "--cost", "mechanized=6,air=9", "--ships", "3"]
+    )
+    assert cli._verb_action(build, ns) == {
+        "space": "P10",
+        "points": {"infantry": 2},
+        "ships": 3,
+        "cost": {"mechanized": 6, "tactical_air": 9},
+    }
     move = next(m for m in MOVES if m.name == "move")
-    assert cli._verb_action(move, cli._verb_parser(move).parse_args(["g.toml", "A1", "B2", "--fleet"])) == \
-        {"from": "A1", "to": "B2", "fleet": ""}
+    assert cli._verb_action(move, cli._verb_parser(move).parse_args(["g.toml", "A1", "B2", "--fleet"])) == {
+        "from": "A1",
+        "to": "B2",
+        "fleet": "",
+    }
     from mapref.rulesets.struggle_for_europe.moves import MOVES as SFE
 
     sfe_set = next(m for m in SFE if m.name == "set")
@@ -275,8 +308,11 @@ def test_the_command_line_builds_the_action_the_table_says(tmp_path, capsys):
     assert cli._verb_action(sfe_set, ns) == {"hand": {"axis": 3}, "flag": {"paris": "none"}}
     sfe_move = next(m for m in SFE if m.name == "move")
     ns = cli._verb_parser(sfe_move).parse_args(["g.toml", "ruhr", "sedan=1,2", "antwerp"])
-    assert cli._verb_action(sfe_move, ns) == {"from": "ruhr", "moves": [{"to": "sedan", "counters": ["1", "2"]},
-                                                                        {"to": "antwerp", "counters": []}], "card": "truck"}
+    assert cli._verb_action(sfe_move, ns) == {
+        "from": "ruhr",
+        "moves": [{"to": "sedan", "counters": ["1", "2"]}, {"to": "antwerp", "counters": []}],
+        "card": "truck",
+    }
 
 
 # --------------------------------------------------------------------------------- the menus
@@ -289,8 +325,9 @@ def test_the_menus_are_the_moves_legal_now(name):
     assert labels(rs.toolbar(g)) == labels(rs.legal(g, place="toolbar"))
     for where in places_to_ask(s):
         if "space" in where:
-            assert labels(rs.menu(g, where["space"], where.get("piece"))) == labels(rs.legal(g, space=where["space"],
-                                                                                           piece=where.get("piece")))
+            assert labels(rs.menu(g, where["space"], where.get("piece"))) == labels(
+                rs.legal(g, space=where["space"], piece=where.get("piece"))
+            )
 
 
 @pytest.mark.parametrize("name,auto_place", [(n, True) for n in SCENARIOS] + [("fall_of_germany", False)])

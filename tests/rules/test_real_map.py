@@ -16,9 +16,16 @@ ROOT = Path(__file__).resolve().parents[2]
 MAP = ROOT / "maps" / "hitlers_war.toml"
 
 # Every side of every scenario, as the set-ups state (rulings R9, R21 explain the counting)
-AGREE = [("barbarossa", "axis", 34), ("barbarossa", "soviet", 16),
-         ("fall_of_germany", "axis", 30), ("fall_of_germany", "soviet", 23), ("fall_of_germany", "allies", 35),
-         ("war_for_europe", "axis", 16), ("war_for_europe", "soviet", 15), ("war_for_europe", "allies", 23)]
+AGREE = [
+    ("barbarossa", "axis", 34),
+    ("barbarossa", "soviet", 16),
+    ("fall_of_germany", "axis", 30),
+    ("fall_of_germany", "soviet", 23),
+    ("fall_of_germany", "allies", 35),
+    ("war_for_europe", "axis", 16),
+    ("war_for_europe", "soviet", 15),
+    ("war_for_europe", "allies", 23),
+]
 
 
 def _report(name):

@@ -73,7 +73,9 @@ def test_a_fleet_at_sea_opens_a_sea_route_and_an_enemy_fleet_closes_it(fresh):
     assert "H7" not in Context(m, sc, st).supplied("allies")
     brit = next(f for f in st.fleets if f.side == "allies")
     brit.in_port, brit.at = False, "H4"  # at sea (Gibraltar is on the Atlantic: Changes to the map 7)
-    st.fleets.append(Fleet("Second British Fleet", "allies", "gb", "H5" if m.hex("H5").terrain != "land" else "I8", False, 2))
+    st.fleets.append(
+        Fleet("Second British Fleet", "allies", "gb", "H5" if m.hex("H5").terrain != "land" else "I8", False, 2)
+    )
     cx = Context(m, sc, st)
     opened = cx.trace("allies")
     seas = {m.hex(f.at).sea for f in st.fleets if f.side == "allies" and not f.in_port}
@@ -133,8 +135,13 @@ def test_a_soviet_army_may_not_enter_an_allied_hex(fresh):
     # Allied & Soviet Cooperation 2
     m, sc, st = fresh("fall_of_germany")
     cx = Context(m, sc, st)
-    pair = next((a, b) for a, s in cx.control.items() if s == "soviet" and not a.startswith("box:")
-                for b in cx.graph.neighbours(a, LAND_KINDS) if cx.control.get(b) == "allies")
+    pair = next(
+        (a, b)
+        for a, s in cx.control.items()
+        if s == "soviet" and not a.startswith("box:")
+        for b in cx.graph.neighbours(a, LAND_KINDS)
+        if cx.control.get(b) == "allies"
+    )
     st.armies = [x for x in st.armies if x.at != pair[0]]
     st.armies.append(Army("Red", "soviet", "su", pair[0], {"infantry": 3}))
     st.phase, st.subphase, st.side = "movement", "land", "soviet"
@@ -227,7 +234,9 @@ def test_fort_points_under_construction_become_operational(fresh):
     st.forts.append(Fort("axis", 1, "P10", 0, 2))
     st.phase, st.subphase, st.side = "combat", "exploitation", "axis"
     run_advance(m, sc, st)
-    assert (st.phase, st.subphase) == ("production", "build") and st.forts[0].strength == 2 and st.forts[0].building == 0
+    assert (
+        (st.phase, st.subphase) == ("production", "build") and st.forts[0].strength == 2 and st.forts[0].building == 0
+    )
 
 
 def test_barbarossa_calendar_from_first_to_last_turn(fresh):
@@ -240,7 +249,12 @@ def test_barbarossa_calendar_from_first_to_last_turn(fresh):
         run_advance(m, sc, st)
         if st.phase == "movement":
             seen.append((str(st.turn), st.side))
-    assert seen[:4] == [("summer 1941", "axis"), ("summer 1941", "soviet"), ("winter 1941", "axis"), ("winter 1941", "soviet")]
+    assert seen[:4] == [
+        ("summer 1941", "axis"),
+        ("summer 1941", "soviet"),
+        ("winter 1941", "axis"),
+        ("winter 1941", "soviet"),
+    ]
     assert seen[-1] == ("winter 1943", "soviet") and len(seen) == 16
     assert st.phase == "over"
     v = referee(m, sc, st).as_dict()["victory"]
@@ -311,4 +325,6 @@ def test_occupation_markers_stand_on_captured_occupied_hexes_only_in_control_ord
     want = [(s, side) for s, side in cx.control.items() if cx.start.get(s) != side and st.hex(s).occupied]
     got = [(p.space, p.side) for p in rs.pieces(G, referee(m, sc, st)) if p.kind == "marker"]
     assert got == want
-    assert sorted(got) == sorted([(allied[7], "axis"), (outside[0], "soviet"), (axis[3], "allies"), (allied[1], "axis")])
+    assert sorted(got) == sorted(
+        [(allied[7], "axis"), (outside[0], "soviet"), (axis[3], "allies"), (allied[1], "axis")]
+    )

@@ -119,7 +119,7 @@ def test_build_and_repair_within_the_budget():
     to(s, "production", "build")
     r = s.apply(Action("build", {"space": "P10", "points": {"infantry": 2, "mechanized": 1}}))
     spendable = s.report().as_dict()["production"]["axis"]["spendable"]
-    assert r.ok and any(f"spend 9" in m and f"{spendable - 9} of {spendable} left" in m for m in r.messages)
+    assert r.ok and any("spend 9" in m and f"{spendable - 9} of {spendable} left" in m for m in r.messages)
     r = s.check(Action("build", {"space": "P10", "points": {"mechanized": 3}}))
     assert not r.ok and r.rule.startswith("Building strength points 3")
     r = s.check(Action("build", {"space": "Q17", "points": {"infantry": 1}}))

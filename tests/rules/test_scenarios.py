@@ -45,7 +45,12 @@ def test_turn_ranges(scenarios):
 def test_every_code_a_scenario_uses_is_in_the_code_table(scenarios):
     for sc in scenarios.values():
         areas = [s.friendly for s in sc.side_setups.values()] + [s.build for s in sc.side_setups.values()]
-        areas += [p.area for p in sc.pools] + [d.area for d in sc.devastation] + [f.ports for f in sc.fleets] + [sc.no_production]
+        areas += (
+            [p.area for p in sc.pools]
+            + [d.area for d in sc.devastation]
+            + [f.ports for f in sc.fleets]
+            + [sc.no_production]
+        )
         for a in areas:
             assert set(a.countries) <= set(COUNTRIES), sc.id
             assert set(a.allegiances) <= set(ALLEGIANCES), sc.id
@@ -68,13 +73,25 @@ def test_a_space_friendly_to_two_sides_at_the_start_is_named_once_per_later_side
     soviet = resolve_area(m, sc.setup("soviet").friendly, sc.absent_boxes)
     country = sorted(sc.setup("axis").friendly.countries)[0]
     allies = sc.setup("allies")
-    sc.side_setups["allies"] = replace(allies, friendly=replace(allies.friendly, countries=allies.friendly.countries + (country,)))
+    sc.side_setups["allies"] = replace(
+        allies, friendly=replace(allies.friendly, countries=allies.friendly.countries + (country,))
+    )
     sov = sc.setup("soviet")
-    sc.side_setups["soviet"] = replace(sov, friendly=replace(sov.friendly, countries=sov.friendly.countries + (country,)))
-    taken = resolve_area(m, replace(allies.friendly, countries=(country,), allegiances=(), regions=(), hexes=(), boxes=()),
-                         sc.absent_boxes) & axis
+    sc.side_setups["soviet"] = replace(
+        sov, friendly=replace(sov.friendly, countries=sov.friendly.countries + (country,))
+    )
+    taken = (
+        resolve_area(
+            m,
+            replace(allies.friendly, countries=(country,), allegiances=(), regions=(), hexes=(), boxes=()),
+            sc.absent_boxes,
+        )
+        & axis
+    )
     assert taken
     problems = [p for p in scenario_problems(m, sc) if "also friendly" in p]
-    expect = sorted([f"setup.soviet.friendly: {s} is also friendly to axis at the start" for s in taken | (soviet & axis)]
-                    + [f"setup.allies.friendly: {s} is also friendly to axis at the start" for s in taken])
+    expect = sorted(
+        [f"setup.soviet.friendly: {s} is also friendly to axis at the start" for s in taken | (soviet & axis)]
+        + [f"setup.allies.friendly: {s} is also friendly to axis at the start" for s in taken]
+    )
     assert sorted(problems) == expect

@@ -10,7 +10,7 @@ from tests.helpers import mapref
 
 ROOT = Path(__file__).resolve().parents[2]
 
-TRACK = '''
+TRACK = """
 [vp_track]
 rule = "003 0 Seasonal Victory Phase"
 factions = { axis = "axis", soviet = "soviet" }
@@ -35,7 +35,7 @@ N11 = { faction = "axis" }
 O11 = { faction = "axis" }
 M12 = { faction = "axis" }
 Q17 = { faction = "soviet", name = "Moscow" }
-'''
+"""
 
 
 def barbarossa_with_a_track(tmp_path, extra_victory=""):
@@ -51,13 +51,16 @@ def test_an_allied_automatic_victory_names_a_side_of_the_scenario(tmp_path):
     # 003 0.2 German Surrender: "If the Allied Crusade VP marker is placed in the 2 VP Box during
     # Limited War, the Allies wins an Automatic Victory."  Barbarossa's Allied side is the
     # Soviets: the game is won by "soviet", a side the scenario has (rulings V16).
-    path = barbarossa_with_a_track(tmp_path, '''
+    path = barbarossa_with_a_track(
+        tmp_path,
+        """
 [victory.track]
 type = "track"
 when = "immediate"
 rule = "003 0.2 Automatic Victory"
 text = "the VP track's Automatic Victory"
-''')
+""",
+    )
     s = start_game(path, auto_place=True)
     assert s.apply(Action("advance")).ok
     for h in ("L9", "P9", "N11", "O11", "M12"):  # five Axis strategic hexes under Soviet control: -5
@@ -71,13 +74,16 @@ def test_check_warns_when_two_end_conditions_can_name_different_winners(tmp_path
     # Barbarossa victory conditions 2 ("The Soviet player wins if they prevent the Axis player
     # from fulfilling their victory conditions": a default at the end) and 003 0.3's final score
     # (a track condition at the end): the first always decides, the other never does
-    path = barbarossa_with_a_track(tmp_path, '''
+    path = barbarossa_with_a_track(
+        tmp_path,
+        """
 [victory.final]
 type = "track"
 when = "end"
 rule = "003 0.3"
 text = "the Final Victory Point Check"
-''')
+""",
+    )
     r = mapref("check", str(path), cwd=tmp_path)
     assert r.returncode == 0, r.stdout + r.stderr
     assert "warning" in r.stdout and "victory.soviet_holds_out" in r.stdout and "victory.final" in r.stdout, r.stdout
@@ -95,8 +101,13 @@ def test_after_an_axis_win_the_referee_names_the_axis(tmp_path):
     # missions phase" they hold 4 of 8 European and 4 of 8 Pacific cities; the game is over and
     # stays won by the Axis (the Allied condition, "the Axis powers have not won the game", fails)
     s = aa()
-    for space, by in (("france", "germany"), ("united_kingdom", "italy"), ("box:hong_kong", "japan"),
-                      ("box:manila", "japan"), ("box:sydney", "japan")):
+    for space, by in (
+        ("france", "germany"),
+        ("united_kingdom", "italy"),
+        ("box:hong_kong", "japan"),
+        ("box:manila", "japan"),
+        ("box:sydney", "japan"),
+    ):
         s.state.owners[space] = by
     s.invalidate()
     while s.state.phase != "over":
@@ -184,8 +195,10 @@ def test_an_allied_card_has_a_force_the_card_list_uses():
 
 
 # ---------------------------------------------- 003 on the other games: any ruleset offers it
-TRACK_ALLIED = TRACK.replace('factions = { axis = "axis", soviet = "soviet" }',
-                             'factions = { axis = "axis", soviet = "allies", western = "allies" }')
+TRACK_ALLIED = TRACK.replace(
+    'factions = { axis = "axis", soviet = "soviet" }',
+    'factions = { axis = "axis", soviet = "allies", western = "allies" }',
+)
 
 
 def _with_track(tmp_path, scenario, factions_line, strategic, name):
@@ -193,15 +206,24 @@ def _with_track(tmp_path, scenario, factions_line, strategic, name):
     map_line = next(x for x in text.splitlines() if x.startswith("map = "))
     mname = map_line.split('"')[1]
     text = text.replace(map_line, f'map = "{(ROOT / "maps" / f"{mname}.toml").as_posix()}"')
-    track = TRACK[:TRACK.index("[strategic]")].replace('factions = { axis = "axis", soviet = "soviet" }', factions_line)
+    track = TRACK[: TRACK.index("[strategic]")].replace(
+        'factions = { axis = "axis", soviet = "soviet" }', factions_line
+    )
     path = tmp_path / f"{name}.toml"
-    path.write_text(text + track + "[strategic]\n" + strategic + '''
+    path.write_text(
+        text
+        + track
+        + "[strategic]\n"
+        + strategic
+        + """
 [victory.track]
 type = "track"
 when = "immediate"
 rule = "003 0.2 Automatic Victory"
 text = "the VP track's Automatic Victory"
-''', encoding="utf-8")
+""",
+        encoding="utf-8",
+    )
     return path
 
 
@@ -209,9 +231,14 @@ def test_struggle_for_europe_offers_the_vp_track(tmp_path):
     # 003 0.1: "A Victory Point Check is performed at the beginning of every Seasonal Turn";
     # 0.2 German Surrender.  Struggle for Europe answers the track's questions (who controls a
     # location, whose armies are in it, the turn): its scenario may switch the track on (V18)
-    path = _with_track(tmp_path, "struggle_for_europe", 'factions = { axis = "axis", soviet = "allies", western = "allies" }',
-                       "".join(f'{x} = {{ faction = "axis" }}\n' for x in ("hamburg", "munich", "naples", "palermo", "prague"))
-                       + 'paris = { faction = "western" }\n', "sfe_vp")
+    path = _with_track(
+        tmp_path,
+        "struggle_for_europe",
+        'factions = { axis = "axis", soviet = "allies", western = "allies" }',
+        "".join(f'{x} = {{ faction = "axis" }}\n' for x in ("hamburg", "munich", "naples", "palermo", "prague"))
+        + 'paris = { faction = "western" }\n',
+        "sfe_vp",
+    )
     s = start_game(path, scenario_ref=str(path))
     assert s.apply(Action("pass")).ok
     assert s.state.vp_track.checked == "turn 1" and s.state.vp_track.value == 0
@@ -229,9 +256,13 @@ def test_area_control_offers_the_vp_track(tmp_path):
     # 003 0.1 on the house rules' game: every round a Seasonal Turn, a territory held by its
     # nation's side; five Axis strategic territories held by the Allies: the German Surrender (V18)
     axis = ("germany", "italy.n", "italy.s", "romania", "bulgaria")
-    path = _with_track(tmp_path, "aa_house_rules", 'factions = { axis = "axis", western = "allies", soviet = "allies" }',
-                       "".join(f'"{x}" = {{ faction = "axis" }}\n' for x in axis) + 'france = { faction = "western" }\n',
-                       "aa_vp")
+    path = _with_track(
+        tmp_path,
+        "aa_house_rules",
+        'factions = { axis = "axis", western = "allies", soviet = "allies" }',
+        "".join(f'"{x}" = {{ faction = "axis" }}\n' for x in axis) + 'france = { faction = "western" }\n',
+        "aa_vp",
+    )
     s = start_game(path, scenario_ref=str(path))
     assert s.apply(Action("advance")).ok
     assert s.state.vp_track.checked == "round 1"
@@ -247,8 +278,13 @@ def test_area_control_offers_the_vp_track(tmp_path):
 def test_the_front_token_game_offers_the_vp_track(tmp_path):
     # 003 0.1 on the front-token game: every year a Seasonal Turn; a front held by the side with
     # more of its tokens (rulings F15)
-    path = _with_track(tmp_path, "three_fronts", 'factions = { axis = "germans", western = "allies" }',
-                       'east = { faction = "axis" }\nwest = { faction = "western" }\n', "fronts_vp")
+    path = _with_track(
+        tmp_path,
+        "three_fronts",
+        'factions = { axis = "germans", western = "allies" }',
+        'east = { faction = "axis" }\nwest = { faction = "western" }\n',
+        "fronts_vp",
+    )
     s = start_game(path, scenario_ref=str(path))
     assert s.apply(Action("advance")).ok
     assert s.state.vp_track.checked == "1939"

@@ -64,8 +64,11 @@ def test_supply_is_checked_for_the_active_players_counters_only(tmp_path):
     # active players turn, counters in a location that cannot trace supply back to their supply
     # location, lose one counter a turn".  A Western counter cut off loses nothing at the end of the
     # Axis turn, and one counter at the end of its own.
-    s = position(tmp_path, add={"W56": ("western", 1, "bucharest"), "W57": ("western", 1, "bucharest")},
-                 flags={"bucharest": "western"})
+    s = position(
+        tmp_path,
+        add={"W56": ("western", 1, "bucharest"), "W57": ("western", 1, "bucharest")},
+        flags={"bucharest": "western"},
+    )
     assert not counter(s, "W56")["supplied"]
     ok(s, "end-turn")
     assert counters(s, "bucharest") == ["W56", "W57"]
@@ -104,8 +107,15 @@ def test_the_retreating_player_may_split_his_counters(tmp_path):
     # retreat rules."
     s = position(tmp_path, add={"W60": ("western", 1, "sedan"), "W61": ("western", 1, "sedan")})
     ok(s, "move", **{"from": "ruhr", "to": "sedan", "counters": ["A15", "A14", "A13", "A12"]})
-    out = ok(s, "battle", at="sedan", attacker_air=6, defender_air=1, losses=["W6", "W7", "A12", "A13"],
-             retreat_to=["W60=paris", "W61=antwerp"])
+    out = ok(
+        s,
+        "battle",
+        at="sedan",
+        attacker_air=6,
+        defender_air=1,
+        losses=["W6", "W7", "A12", "A13"],
+        retreat_to=["W60=paris", "W61=antwerp"],
+    )
     assert (where(s, "W60"), where(s, "W61")) == ("paris", "antwerp"), out.messages
     assert counters(s, "sedan") == ["A14", "A15"]
 
@@ -120,9 +130,17 @@ def test_the_retreating_player_may_split_his_counters(tmp_path):
 def _bucharest(tmp_path, faction, flags=None, name="g.toml"):
     """Two 1s of ``faction`` hold Bucharest; two Axis 3s in Budapest move in and win."""
     f = faction[0].upper()
-    s = position(tmp_path, name=name, flags={"budapest": "axis", "bucharest": faction, **(flags or {})},
-                 add={"A90": ("axis", 3, "budapest"), "A91": ("axis", 3, "budapest"),
-                      f"{f}90": (faction, 1, "bucharest"), f"{f}91": (faction, 1, "bucharest")})
+    s = position(
+        tmp_path,
+        name=name,
+        flags={"budapest": "axis", "bucharest": faction, **(flags or {})},
+        add={
+            "A90": ("axis", 3, "budapest"),
+            "A91": ("axis", 3, "budapest"),
+            f"{f}90": (faction, 1, "bucharest"),
+            f"{f}91": (faction, 1, "bucharest"),
+        },
+    )
     ok(s, "move", **{"from": "budapest", "to": "bucharest", "counters": ["A90", "A91"]})
     return s
 
@@ -130,9 +148,17 @@ def _bucharest(tmp_path, faction, flags=None, name="g.toml"):
 def _madrid(tmp_path, faction, flags=None, name="g.toml"):
     """Two 1s of ``faction`` hold Madrid; two Axis 3s in Lisbon move in and win."""
     f = faction[0].upper()
-    s = position(tmp_path, name=name, flags={"lisbon": "axis", "madrid": faction, **(flags or {})},
-                 add={"A90": ("axis", 3, "lisbon"), "A91": ("axis", 3, "lisbon"),
-                      f"{f}90": (faction, 1, "madrid"), f"{f}91": (faction, 1, "madrid")})
+    s = position(
+        tmp_path,
+        name=name,
+        flags={"lisbon": "axis", "madrid": faction, **(flags or {})},
+        add={
+            "A90": ("axis", 3, "lisbon"),
+            "A91": ("axis", 3, "lisbon"),
+            f"{f}90": (faction, 1, "madrid"),
+            f"{f}91": (faction, 1, "madrid"),
+        },
+    )
     ok(s, "move", **{"from": "lisbon", "to": "madrid", "counters": ["A90", "A91"]})
     return s
 
@@ -151,7 +177,10 @@ def test_a_beaten_western_counter_never_retreats_into_a_red_location(tmp_path):
     assert out.reason == "W91 cannot retreat from Bucharest to Odessa (it may retreat to: nowhere)"
     out = ok(s, "battle", at="bucharest", attacker_air=1)
     assert out.data["winner"] == "axis" and out.data["losses"] == {"allies": 1, "axis": 1}
-    assert "W91 (1) cannot retreat and is eliminated (8 Retreat: If you can not retreat you are eliminated)" in out.messages
+    assert (
+        "W91 (1) cannot retreat and is eliminated (8 Retreat: If you can not retreat you are eliminated)"
+        in out.messages
+    )
     assert [c.id for c in s.state.counters if c.id in ("W90", "W91")] == []
     assert counters(s, "kiev") == ["S6"] and counters(s, "odessa") == []
     # the control: Soviet counters beaten in the same Bucharest retreat into red Kiev or Odessa
@@ -168,7 +197,10 @@ def test_a_beaten_soviet_counter_never_retreats_into_a_blue_controlled_location(
     out = no(s, "battle", at="madrid", attacker_air=1, retreat_to=["bordeaux"])
     assert out.reason == "S91 cannot retreat from Madrid to Bordeaux (it may retreat to: nowhere)"
     out = ok(s, "battle", at="madrid", attacker_air=1)
-    assert "S91 (1) cannot retreat and is eliminated (8 Retreat: If you can not retreat you are eliminated)" in out.messages
+    assert (
+        "S91 (1) cannot retreat and is eliminated (8 Retreat: If you can not retreat you are eliminated)"
+        in out.messages
+    )
     assert s.state.counter("S91") is None and counters(s, "bordeaux") == []
     # the control: Western counters beaten in the same Madrid retreat into blue Bordeaux
     s = _madrid(tmp_path, "western", name="g2.toml")
@@ -176,12 +208,18 @@ def test_a_beaten_soviet_counter_never_retreats_into_a_blue_controlled_location(
     assert "W91 (1) retreats to Bordeaux" in out.messages and where(s, "W91") == "bordeaux"
 
 
-@pytest.mark.parametrize("loc, half, other, faction, to", [("bucharest", "e", "w", "western", "odessa"),
-                                                       ("bucharest", "e", "w", "soviet", "odessa"),
-                                                       ("madrid", "n", "s", "soviet", "bordeaux"),
-                                                       ("madrid", "n", "s", "western", "bordeaux")])
-def test_defenders_who_may_retreat_before_battle_only_into_the_other_colour_do_battle(tmp_path, loc, half, other, faction,
-                                                                                      to):
+@pytest.mark.parametrize(
+    "loc, half, other, faction, to",
+    [
+        ("bucharest", "e", "w", "western", "odessa"),
+        ("bucharest", "e", "w", "soviet", "odessa"),
+        ("madrid", "n", "s", "soviet", "bordeaux"),
+        ("madrid", "n", "s", "western", "bordeaux"),
+    ],
+)
+def test_defenders_who_may_retreat_before_battle_only_into_the_other_colour_do_battle(
+    tmp_path, loc, half, other, faction, to
+):
     # 8 Defender Retreats Before Battle: "If it was a contested location, he places all defending
     # counter(s) into another (non-neutral) friendly controlled location using connecting move
     # lines. If the counter(s) cannot retreat, they do battle."  Contested Bucharest and Madrid:

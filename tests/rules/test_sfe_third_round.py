@@ -15,8 +15,13 @@ def test_defenders_who_cannot_retreat_before_battle_do_battle(tmp_path):
     # lines. If the counter(s) cannot retreat, they do battle."  Tobruk contested, the Axis in its
     # west half, whose only line leads to Tripoli, now Western: the Axis counters cannot retreat,
     # so the election is refused and the battle is fought (rulings S21).
-    s = position(tmp_path, player="allies", remove=["A6", "A7"], flags={"tripoli": "western"},
-                 add={"A90": ("axis", 1, "tobruk.w"), "W12": ("western", 2, "tobruk.e")})
+    s = position(
+        tmp_path,
+        player="allies",
+        remove=["A6", "A7"],
+        flags={"tripoli": "western"},
+        add={"A90": ("axis", 1, "tobruk.w"), "W12": ("western", 2, "tobruk.e")},
+    )
     ok(s, "attack", at="tobruk")
     out = no(s, "battle", at="tobruk", attacker_air=3, retreat=True)
     assert "do battle" in out.reason and "Defender Retreats Before Battle" in out.rule
@@ -33,8 +38,12 @@ def test_a_fortress_is_eliminated_when_its_locations_counters_retreat_before_bat
     # fortress retreat, and the fortress is eliminated."  The Axis in the Ruhr, a fortress in the
     # half the Western counters do not enter: the Axis retreats into that half and the fortress
     # goes (rulings S21 as changed).
-    s = position(tmp_path, player="allies", remove=["A13", "A14", "A15"],
-                 add={"F1": ("axis", 3, "ruhr.e"), "W60": ("western", 3, "sedan"), "W61": ("western", 3, "sedan")})
+    s = position(
+        tmp_path,
+        player="allies",
+        remove=["A13", "A14", "A15"],
+        add={"F1": ("axis", 3, "ruhr.e"), "W60": ("western", 3, "sedan"), "W61": ("western", 3, "sedan")},
+    )
     ok(s, "move", **{"from": "sedan", "to": "ruhr", "counters": ["W60", "W61"]})
     b = s.state.battles[0]
     assert b.at != "ruhr.e"
@@ -68,8 +77,11 @@ def test_the_allies_cannot_reach_or_supply_algiers_on_their_first_deck(tmp_path)
 def test_only_one_great_commander_in_a_battle(tmp_path):
     # 8 Examples, the Great Commander card: "Add 2 to your total army strength. Only one Great
     # Commander may be played in a battle." (rulings S35)
-    s = position(tmp_path, remove=["W7"], add={"W6": ("western", 1, "sedan.w"), "A95": ("axis", 2, "sedan.e"),
-                                               "W52": ("western", 3, "paris")})
+    s = position(
+        tmp_path,
+        remove=["W7"],
+        add={"W6": ("western", 1, "sedan.w"), "A95": ("axis", 2, "sedan.e"), "W52": ("western", 3, "paris")},
+    )
     ok(s, "attack", at="sedan")
     out = no(s, "battle", at="sedan", attacker_air=4, defender_air=5, commander=["attacker", "defender"])
     assert "Only one Great Commander" in out.reason
@@ -85,7 +97,9 @@ def test_the_loss_question_names_the_player_who_chooses(tmp_path):
     s = position(tmp_path, player="allies", add={"W60": ("western", 3, "sedan"), "W61": ("western", 3, "sedan")})
     ok(s, "move", **{"from": "sedan", "to": "ruhr", "counters": ["W60", "W61"]})
     out = no(s, "battle", at="ruhr", attacker_air=6, defender_air=1)
-    assert out.ask.key == "losses" and "Axis" in out.ask.label and "Axis" in out.ask.note and "Allied" not in out.ask.note
+    assert (
+        out.ask.key == "losses" and "Axis" in out.ask.label and "Axis" in out.ask.note and "Allied" not in out.ask.note
+    )
 
 
 def test_build_entries_read_as_english(tmp_path):

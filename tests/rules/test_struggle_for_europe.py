@@ -54,20 +54,31 @@ def test_t2_riga_is_supplied_through_the_axis_half_of_a_contested_bialystok(tmp_
     # Riga, while the Soviet allies control the half connected to Minsk and Kiev. In this case,
     # the two Axis counters in Riga are in supply"
     riga = {"A90": ("axis", 1, "riga"), "A91": ("axis", 1, "riga")}
-    s = position(tmp_path, add={**riga, "A92": ("axis", 1, "bialystok.w"), "S3": ("soviet", 1, "bialystok.e")},
-                 flags={"riga": "axis"})
+    s = position(
+        tmp_path,
+        add={**riga, "A92": ("axis", 1, "bialystok.w"), "S3": ("soviet", 1, "bialystok.e")},
+        flags={"riga": "axis"},
+    )
     r = report(s)
     assert r["locations"]["bialystok"]["control"] == "contested"
     a90 = counter(s, "A90")
     assert a90["supplied"] and a90["supply_path"] == ["riga.s", "bialystok.w", "warsaw.e", "warsaw.w", "berlin.e"]
     assert r["out_of_supply"]["axis"] == {}
     s3 = counter(s, "S3")  # the Soviet half traces on through Minsk
-    assert s3["supplied"] and s3["supply_path"][:2] == ["bialystok.e", "minsk.w"] and s3["supply_path"][-1].startswith("moscow")
+    assert (
+        s3["supplied"]
+        and s3["supply_path"][:2] == ["bialystok.e", "minsk.w"]
+        and s3["supply_path"][-1].startswith("moscow")
+    )
     out = ok(s, "end-turn")
     assert not any("out of supply" in m for m in out.messages) and counters(s, "riga") == ["A90", "A91"]
     # the halves the other way round: the trace would enter Bialystok by the Soviet half
-    s = position(tmp_path, add={**riga, "A92": ("axis", 1, "bialystok.e"), "S3": ("soviet", 1, "bialystok.w")},
-                 flags={"riga": "axis"}, name="g2.toml")
+    s = position(
+        tmp_path,
+        add={**riga, "A92": ("axis", 1, "bialystok.e"), "S3": ("soviet", 1, "bialystok.w")},
+        flags={"riga": "axis"},
+        name="g2.toml",
+    )
     assert not counter(s, "A90")["supplied"] and counter(s, "A90")["cut"] == ["bialystok.w", "leningrad.w"]
 
 
@@ -98,8 +109,15 @@ def test_t9_a_clean_start(tmp_path):
 def test_t3_the_ruhr_attacks_sedan_and_antwerp(tmp_path):
     s = position(tmp_path)
     # "move two counters (1 and 2) to Sedan and send his 3 counter to Antwerp"
-    out = ok(s, "move", **{"from": "ruhr", "moves": [{"to": "sedan", "counters": ["1", "2"]},
-                                                      {"to": "antwerp", "counters": ["3"]}], "card": "truck"})
+    out = ok(
+        s,
+        "move",
+        **{
+            "from": "ruhr",
+            "moves": [{"to": "sedan", "counters": ["1", "2"]}, {"to": "antwerp", "counters": ["3"]}],
+            "card": "truck",
+        },
+    )
     assert out.data["battles"] == ["sedan", "antwerp"]
     assert where(s, "A12") == "sedan.e" and where(s, "A15") == "antwerp.e"  # Sedan's "right half"
     # "The Allied player elects to retreat into the back half of the location in Antwerp"
@@ -123,27 +141,45 @@ def test_t3_the_ruhr_attacks_sedan_and_antwerp(tmp_path):
 def test_a_move_into_enemy_locations_needs_an_air_card_for_each_battle(tmp_path):
     # 8 Examples: "The player must have two available cards in their hand to do this operation"
     s = position(tmp_path, hands={"axis": 2})
-    out = no(s, "move", **{"from": "ruhr", "moves": [{"to": "sedan", "counters": ["1", "2"]},
-                                                      {"to": "antwerp", "counters": ["3"]}]})
+    out = no(
+        s,
+        "move",
+        **{"from": "ruhr", "moves": [{"to": "sedan", "counters": ["1", "2"]}, {"to": "antwerp", "counters": ["3"]}]},
+    )
     assert "needs 3 cards" in out.reason and out.rule == "7.2 Move; 8 Examples"
 
 
 # -------------------------------------------------------- T4 London to Marseille (8 Examples)
 def t4(tmp_path, paris_w="paris.sw", paris_a="paris.ne", name="g.toml"):
-    return position(tmp_path, player="allies", remove=["W8"], name=name, add={
-        "W50": ("western", 3, "london"),
-        "W9": ("western", 1, paris_w), "W10": ("western", 1, paris_w), "W11": ("western", 2, paris_w),
-        "A93": ("axis", 2, paris_a),
-        "W51": ("western", 2, "marseilles.nw"), "A94": ("axis", 1, "marseilles.se")})
+    return position(
+        tmp_path,
+        player="allies",
+        remove=["W8"],
+        name=name,
+        add={
+            "W50": ("western", 3, "london"),
+            "W9": ("western", 1, paris_w),
+            "W10": ("western", 1, paris_w),
+            "W11": ("western", 2, paris_w),
+            "A93": ("axis", 2, paris_a),
+            "W51": ("western", 2, "marseilles.nw"),
+            "A94": ("axis", 1, "marseilles.se"),
+        },
+    )
 
 
 def test_t4_london_through_normandy_and_paris_to_marseille_with_a_naval_card(tmp_path):
     s = t4(tmp_path)
-    out = ok(s, "move", **{"from": "london", "to": "marseilles", "counters": ["W50"], "card": "naval",
-                           "via": ["normandy", "paris"]})
+    out = ok(
+        s,
+        "move",
+        **{"from": "london", "to": "marseilles", "counters": ["W50"], "card": "naval", "via": ["normandy", "paris"]},
+    )
     # "moves it through friendly location (Normandy) and a friendly half of contested location
     # (Paris), then finishes in a friendly half of a contested location (Marseille). NO BATTLE"
-    assert out.messages[0] == ("W50 (3): London -> Normandy -> Paris (south-west) -> Marseilles (north-west) (no battle)")
+    assert out.messages[0] == (
+        "W50 (3): London -> Normandy -> Paris (south-west) -> Marseilles (north-west) (no battle)"
+    )
     assert out.data["path"] == ["london.se", "normandy.n", "normandy.s", "paris.sw", "marseilles.nw"]
     assert s.state.battles == [] and where(s, "W50") == "marseilles.nw" and where(s, "W51") == "marseilles.nw"
     # "Allied counters in Marseille are in supply to Paris and London from the same route"
@@ -165,23 +201,38 @@ def test_t4_a_path_never_passes_the_enemy_half_of_a_contested_location(tmp_path)
     # the Western counters of Paris in the half without the Normandy and Marseille lines: the one
     # counter goes round by Bordeaux, not through the Axis half
     s = t4(tmp_path, paris_w="paris.ne", paris_a="paris.sw")
-    out = ok(s, "move", **{"from": "london", "to": "marseilles", "counters": ["W50"], "card": "naval",
-                           "via": ["normandy", "paris"]})
+    out = ok(
+        s,
+        "move",
+        **{"from": "london", "to": "marseilles", "counters": ["W50"], "card": "naval", "via": ["normandy", "paris"]},
+    )
     path = out.data["path"]
     assert "paris.sw" not in path and path[path.index("paris.ne") - 1] == "antwerp.w"  # in by the friendly half
     # with Antwerp and Sedan Axis-held, Paris is reached only through its Axis half: refused
-    s = position(tmp_path, player="allies", remove=["W5", "W6", "W7"], name="g2.toml",
-                 add={"W50": ("western", 3, "london"), "W9": ("western", 1, "paris.ne"), "A93": ("axis", 2, "paris.sw")},
-                 flags={"antwerp": "axis", "sedan": "axis"})
-    out = no(s, "move", **{"from": "london", "to": "marseilles", "counters": ["W50"], "card": "naval",
-                           "via": ["normandy", "paris"]})
+    s = position(
+        tmp_path,
+        player="allies",
+        remove=["W5", "W6", "W7"],
+        name="g2.toml",
+        add={"W50": ("western", 3, "london"), "W9": ("western", 1, "paris.ne"), "A93": ("axis", 2, "paris.sw")},
+        flags={"antwerp": "axis", "sedan": "axis"},
+    )
+    out = no(
+        s,
+        "move",
+        **{"from": "london", "to": "marseilles", "counters": ["W50"], "card": "naval", "via": ["normandy", "paris"]},
+    )
     assert out.reason.startswith("no chain of move lines from London to Marseilles by Normandy, Paris")
 
 
 # ------------------------------------------------------------------ T5 the Sedan battle (8)
 def t5(tmp_path, name="g.toml"):
-    return position(tmp_path, remove=["W7"], name=name, add={"W6": ("western", 1, "sedan.w"), "A95": ("axis", 2, "sedan.e"),
-                                                             "W52": ("western", 3, "paris")})
+    return position(
+        tmp_path,
+        remove=["W7"],
+        name=name,
+        add={"W6": ("western", 1, "sedan.w"), "A95": ("axis", 2, "sedan.e"), "W52": ("western", 3, "paris")},
+    )
 
 
 def test_t5_the_battle_in_contested_sedan(tmp_path):
@@ -194,12 +245,17 @@ def test_t5_the_battle_in_contested_sedan(tmp_path):
     out = ok(s, "battle", **args, losses=["W6"])
     # "This gives him a value of 8 strength ... Adding his total gives him a value of 9 (5 + 3 + 1)"
     assert out.data["totals"] == {"axis": 8, "allies": 9} and out.data["winner"] == "allies"
-    assert out.messages[1] == "Axis: counters 2 + air 4 + events 2 = 8; Allied: counters 4 + air 5 = 9: the Allied player wins"
+    assert (
+        out.messages[1]
+        == "Axis: counters 2 + air 4 + events 2 = 8; Allied: counters 4 + air 5 = 9: the Allied player wins"
+    )
     # "The Axis player's unit is eliminated. The Allied player must choose one of his two units"
     assert s.state.counter("A95") is None and s.state.counter("W6") is None
     assert counters(s, "sedan") == ["W52"] and where(s, "W52") == "sedan"
     r = report(s)
-    assert r["locations"]["sedan"]["control"] == "western" and "sedan" not in s.state.flags  # "controls the Sedan location"
+    assert (
+        r["locations"]["sedan"]["control"] == "western" and "sedan" not in s.state.flags
+    )  # "controls the Sedan location"
     # all cards recycled: Axis air + Great Commander; Allied air + Reinforce
     assert (s.state.cards["axis"].hand, s.state.cards["axis"].recycle) == (4, 2)
     assert (s.state.cards["allies"].hand, s.state.cards["allies"].recycle) == (3, 2)
@@ -234,8 +290,13 @@ def test_a_move_battle_adds_the_location_defence_value_of_the_attackers_line(tmp
 
 # ------------------------------------------------------------------------ T6 Budapest (3)
 def test_t6_a_blue_counter_may_not_enter_a_soviet_held_budapest(tmp_path):
-    s = position(tmp_path, player="allies", decks={"allies": 2}, add={"W53": ("western", 1, "vienna")},
-                 flags={"vienna": "western", "budapest": "soviet", "bucharest": "western"})
+    s = position(
+        tmp_path,
+        player="allies",
+        decks={"allies": 2},
+        add={"W53": ("western", 1, "vienna")},
+        flags={"vienna": "western", "budapest": "soviet", "bucharest": "western"},
+    )
     out = no(s, "move", **{"from": "vienna", "to": "budapest"})
     assert out.reason == "Western Allies counters may not enter Budapest: the Soviet Allies control it"
     assert out.rule.startswith("3 Game Counters")
@@ -245,8 +306,14 @@ def test_t6_a_blue_counter_may_not_enter_a_soviet_held_budapest(tmp_path):
     out = no(s, "build", faction="western", strength=1, at="budapest")
     assert "may not enter Budapest" in out.reason
     # red may: the Soviets enter their own Budapest
-    s2 = position(tmp_path, player="allies", decks={"allies": 2}, name="g2.toml", add={"S91": ("soviet", 1, "bucharest")},
-                  flags={"budapest": "soviet", "bucharest": "soviet"})
+    s2 = position(
+        tmp_path,
+        player="allies",
+        decks={"allies": 2},
+        name="g2.toml",
+        add={"S91": ("soviet", 1, "bucharest")},
+        flags={"budapest": "soviet", "bucharest": "soviet"},
+    )
     ok(s2, "move", **{"from": "bucharest", "to": "budapest"})
 
 
@@ -316,8 +383,10 @@ def test_x7_soviets_may_not_move_or_build_on_the_first_allied_deck(tmp_path):
 def test_an_axis_entry_into_tan_riga_does_not_bring_the_soviets_in(tmp_path):
     s = position(tmp_path, remove=["S3"], add={"A97": ("axis", 1, "bialystok")}, flags={"bialystok": "axis"})
     out = ok(s, "move", **{"from": "bialystok", "to": "riga"})
-    assert out.messages == ["A97 (1): Bialystok -> Riga (south): Riga (neutral, unoccupied) is taken without battle",
-                            "Riga is now held by the Axis (German flag)"]
+    assert out.messages == [
+        "A97 (1): Bialystok -> Riga (south): Riga (neutral, unoccupied) is taken without battle",
+        "Riga is now held by the Axis (German flag)",
+    ]
     assert s.state.flags["riga"] == "axis" and s.state.cards["allies"].deck == 1
 
 
@@ -410,22 +479,40 @@ def test_x9_a_seven_point_lead_wins_at_the_end_of_the_other_players_turn(tmp_pat
 
 def test_x9_at_the_end_of_the_game_the_allies_need_a_seven_point_lead(tmp_path):
     flags = {"berlin": "western", "ruhr": "western", "rome": "western"}
-    s = position(tmp_path, player="allies", decks={"allies": 3}, flags=flags, remove=["A10", "A11", "A12", "A13", "A14",
-                                                                                        "A15", "A16"])
+    s = position(
+        tmp_path,
+        player="allies",
+        decks={"allies": 3},
+        flags=flags,
+        remove=["A10", "A11", "A12", "A13", "A14", "A15", "A16"],
+    )
     assert report(s)["victory_points"]["allies"] == 7
     out = ok(s, "end-turn", last=True)
     assert s.state.over and s.state.result["winner"] == "allies"
-    s = position(tmp_path, player="allies", decks={"allies": 3}, flags={"berlin": "western", "ruhr": "western"},
-                 remove=["A12", "A13", "A14", "A15", "A16"], name="g2.toml")
+    s = position(
+        tmp_path,
+        player="allies",
+        decks={"allies": 3},
+        flags={"berlin": "western", "ruhr": "western"},
+        remove=["A12", "A13", "A14", "A15", "A16"],
+        name="g2.toml",
+    )
     ok(s, "end-turn", last=True)
-    assert s.state.result["winner"] == "axis" and "does not have a 7 victory point differential" in s.state.result["condition"]
+    assert (
+        s.state.result["winner"] == "axis"
+        and "does not have a 7 victory point differential" in s.state.result["condition"]
+    )
 
 
 # ------------------------------------------------------------------ the session and files
 def test_every_action_round_trips_through_the_state_data_and_undo(tmp_path):
     s = position(tmp_path)
     start = s.state_data()
-    ok(s, "move", **{"from": "ruhr", "moves": [{"to": "sedan", "counters": ["1", "2"]}, {"to": "antwerp", "counters": ["3"]}]})
+    ok(
+        s,
+        "move",
+        **{"from": "ruhr", "moves": [{"to": "sedan", "counters": ["1", "2"]}, {"to": "antwerp", "counters": ["3"]}]},
+    )
     mid = s.state_data()
     ok(s, "battle", at="antwerp", attacker_air=3, retreat=True)
     ok(s, "battle", at="sedan", attacker_air=3, defender_air=5, losses=["A13"])
@@ -433,6 +520,7 @@ def test_every_action_round_trips_through_the_state_data_and_undo(tmp_path):
     end = s.state_data()
     s.save()
     from mapref.rules.session import open_game
+
     again = open_game(tmp_path / "g.toml")
     assert again.state_data() == end
     for _ in range(3):
@@ -467,8 +555,12 @@ def test_a_beaten_defender_retreats_where_its_owner_chooses_among_friendly_locat
 def test_a_fortress_never_retreats_it_is_eliminated(tmp_path):
     # 7.2: "If counters in a location with a fortress retreat (forced or elected), the counters
     # retreat but the fortress is eliminated."
-    s = position(tmp_path, player="allies", remove=["A13", "A14", "A15"],
-                 add={"F1": ("axis", 3, "ruhr.w"), "W60": ("western", 3, "sedan"), "W61": ("western", 3, "sedan")})
+    s = position(
+        tmp_path,
+        player="allies",
+        remove=["A13", "A14", "A15"],
+        add={"F1": ("axis", 3, "ruhr.w"), "W60": ("western", 3, "sedan"), "W61": ("western", 3, "sedan")},
+    )
     ok(s, "move", **{"from": "sedan", "to": "ruhr", "counters": ["W60", "W61"]})
     assert s.state.battles[0].defenders == ["A12", "F1"]  # the fortress of the half attacked defends
     out = ok(s, "battle", at="ruhr", attacker_air=3, losses=["A12"])
@@ -478,8 +570,11 @@ def test_a_fortress_never_retreats_it_is_eliminated(tmp_path):
 
 
 def test_an_attack_operation_lost_sends_the_attacker_out_of_its_half(tmp_path):
-    s = position(tmp_path, player="allies", add={"W6": ("western", 1, "sedan.w"), "W7": ("western", 1, "sedan.w"),
-                                                 "A95": ("axis", 2, "sedan.e")})
+    s = position(
+        tmp_path,
+        player="allies",
+        add={"W6": ("western", 1, "sedan.w"), "W7": ("western", 1, "sedan.w"), "A95": ("axis", 2, "sedan.e")},
+    )
     ok(s, "attack", at="sedan")
     b = s.state.battles[0]
     assert (b.at, b.attackers, b.defenders, b.kind) == ("sedan.e", ["W6", "W7"], ["A95"], "attack")
@@ -491,9 +586,17 @@ def test_an_attack_operation_lost_sends_the_attacker_out_of_its_half(tmp_path):
 def test_a_retreat_across_a_naval_line_costs_a_card(tmp_path):
     # 8 Retreat: "To retreat across a naval move line, you must discard into the recycle pile a
     # card with a naval move icon."
-    s = position(tmp_path, remove=["W5", "W9", "W10", "W11"], flags={"paris": "axis", "antwerp": "axis", "bordeaux": "axis"},
-                 add={"A70": ("axis", 3, "paris"), "A71": ("axis", 3, "paris"), "W62": ("western", 1, "normandy"),
-                      "W63": ("western", 1, "normandy")})
+    s = position(
+        tmp_path,
+        remove=["W5", "W9", "W10", "W11"],
+        flags={"paris": "axis", "antwerp": "axis", "bordeaux": "axis"},
+        add={
+            "A70": ("axis", 3, "paris"),
+            "A71": ("axis", 3, "paris"),
+            "W62": ("western", 1, "normandy"),
+            "W63": ("western", 1, "normandy"),
+        },
+    )
     ok(s, "move", **{"from": "paris", "to": "normandy"})
     out = ok(s, "battle", at="normandy", attacker_air=1)
     assert where(s, "W63") == "london" and "the Allied player discards a naval move card" in " ".join(out.messages)

@@ -36,8 +36,11 @@ def boxed_map(seed: int, rows: int = 30, cols: int = 34) -> MapModel:
         s = rnd.choice(m.grid.hexsides(rnd.choice(hexes)))
         m.set_side(s, crossing=rnd.random() < 0.5, all_sea=rnd.choice((None, True)), impassable=rnd.random() < 0.5)
     for b in range(rnd.randint(1, 4)):
-        m.boxes[f"b{b}"] = Box(f"Box {b}", land=tuple(rnd.sample(hexes, rnd.randint(1, 12))),
-                               sea_arrows=(SeaArrow(rnd.choice(hexes), 3, "n"),))
+        m.boxes[f"b{b}"] = Box(
+            f"Box {b}",
+            land=tuple(rnd.sample(hexes, rnd.randint(1, 12))),
+            sea_arrows=(SeaArrow(rnd.choice(hexes), 3, "n"),),
+        )
     return m
 
 
@@ -149,8 +152,11 @@ def hand_graph(seed: int, oneway: bool):
     conns = []
     for _ in range(150):
         a, b = rnd.sample(spaces, 2)
-        conns.append(Connection(a, b, rnd.choice(("land", "land", "crossing", "box_land", "sea")),
-                                oneway=oneway and rnd.random() < 0.3))
+        conns.append(
+            Connection(
+                a, b, rnd.choice(("land", "land", "crossing", "box_land", "sea")), oneway=oneway and rnd.random() < 0.3
+            )
+        )
     return m, Graph(spaces, conns)
 
 

@@ -21,6 +21,8 @@ from mapref.rules.supply import inputs, trace, trace_plain, update
 from tests.helpers import examples
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
 def random_map(seed: int, rows: int = 12, cols: int = 12) -> MapModel:
     rnd = random.Random(seed)
     m = MapModel(Grid(rows=rows, cols=cols))
@@ -83,7 +85,9 @@ def test_regions_and_frontiers_are_the_plain_ones(sample, german):
     fr = german(m) - {"B7", "C6", "C7", "A6", "A7"}
     t = trace(g, m, fr, ["E7"])
     assert t.region("B6") <= fr and "B6" in t.region("B6")
-    assert t.frontier("B6") == sorted({n for s in t.region("B6") for n in g.neighbours(s, supply.LAND_TRACE) if n not in fr})
+    assert t.frontier("B6") == sorted(
+        {n for s in t.region("B6") for n in g.neighbours(s, supply.LAND_TRACE) if n not in fr}
+    )
 
 
 @pytest.mark.parametrize("seed", range(12))

@@ -10,7 +10,7 @@ from mapref.rules.victory import conditions_data, evaluate, read_conditions
 
 SIDES = ("axis", "allies", "germany", "italy", "japan")
 
-TOML = '''
+TOML = """
 [victory.eu]
 rule = "R1"
 text = "4 of 8"
@@ -52,7 +52,7 @@ text = "default"
 type = "default"
 winner = "allies"
 when = "end"
-'''
+"""
 
 
 class F:
@@ -91,21 +91,32 @@ def test_all_of_parts_held_by_several_sides_in_a_phase():
 
 def test_a_track_condition_takes_its_winner_from_the_track():
     conds = read(TOML)
-    v = evaluate(conds, F({}, phase="x", track={"how": "automatic", "winner": "allies", "condition": "German Surrender"}))
+    v = evaluate(
+        conds, F({}, phase="x", track={"how": "automatic", "winner": "allies", "condition": "German Surrender"})
+    )
     assert v["winner"] == "allies" and v["rule"] == "0.2" and "German Surrender" in v["condition"]
-    assert evaluate(conds, F({}, phase="x", track={"how": "score", "winner": "axis"})) is None  # a score decides at the end only
+    assert (
+        evaluate(conds, F({}, phase="x", track={"how": "score", "winner": "axis"})) is None
+    )  # a score decides at the end only
 
 
 def test_the_new_keys_round_trip():
     conds = read(TOML)
     d = conditions_data(conds)
-    assert d["axis"]["of"] == ["eu", "pac"] and d["axis"]["phase"] == "missions" and d["eu"]["sides"] == ["germany", "italy"]
+    assert (
+        d["axis"]["of"] == ["eu", "pac"]
+        and d["axis"]["phase"] == "missions"
+        and d["eu"]["sides"] == ["germany", "italy"]
+    )
 
 
-@pytest.mark.parametrize("change,words", [
-    ('of = ["eu", "pac"]', 'of = ["eu", "nope"]'),
-    ('sides = ["germany", "italy"]\nwinner = "axis"', 'sides = ["germany", "italy"]'),
-])
+@pytest.mark.parametrize(
+    "change,words",
+    [
+        ('of = ["eu", "pac"]', 'of = ["eu", "nope"]'),
+        ('sides = ["germany", "italy"]\nwinner = "axis"', 'sides = ["germany", "italy"]'),
+    ],
+)
 def test_problems_have_their_line(change, words):
     bad = TOML.replace(change, words)
     with pytest.raises(FileProblems) as e:

@@ -167,8 +167,13 @@ def test_the_referee_checks_by_itself_at_the_beginning_of_each_seasonal_turn(s):
     # position the turn begins with, whatever it is)
     now = report(s)
     assert ts.value == now["value"] and entry(now, OSLO)["count"] == 1 and entry(now, ANTWERP)["count"] == 1
-    assert (ts.box, ts.face) == (s.scenario.vp_track.box_for(ts.value).id, "allied_crusade" if ts.value <= 2 else "axis_tide")
-    assert any(m.startswith(f"Victory Point Check (spring 1940): Current Strategic Value {ts.value:+d}") for m in out.messages)
+    assert (ts.box, ts.face) == (
+        s.scenario.vp_track.box_for(ts.value).id,
+        "allied_crusade" if ts.value <= 2 else "axis_tide",
+    )
+    assert any(
+        m.startswith(f"Victory Point Check (spring 1940): Current Strategic Value {ts.value:+d}") for m in out.messages
+    )
     assert s.log[-1].did.startswith("end of allies")  # one step of the log, undone as one
     s.undo()
     assert s.state.vp_track.checked == "winter 1939"
@@ -203,7 +208,10 @@ def test_no_retreat_moves_the_axis_tide_marker_back_and_forbids_an_axis_automati
     # 0.2 Clarification: "While the No Retreat marker is on the VP Track, it is impossible for the
     # Axis player to win an Automatic Victory."
     assert not ts.result and s.state.phase != "over"
-    assert any("No Axis Automatic Victory while the No Retreat marker" in x for x in s.ruleset.panels(s.game, s.report())[-1][1])
+    assert any(
+        "No Axis Automatic Victory while the No Retreat marker" in x
+        for x in s.ruleset.panels(s.game, s.report())[-1][1]
+    )
 
 
 def test_european_domination_in_total_war_ends_the_game(s):
@@ -304,8 +312,9 @@ def test_the_combined_game_example_scores_allies_6_axis_5():
     # 0.4 Example: TK: "the Axis Tide marker was planted in the 2 VP box" (read as the No Retreat
     # marker: rulings V12), 1 Bonus VP, the Allied Crusade marker in the 4 VP box; DS: "both the
     # Japanese Mandate and Allied Crusade VP markers are in the 2 VP Box" -> "Allies 6, Axis 5"
-    got = vptrack.combined_score([{"no_retreat_vp": 2, "bonus_axis": 1, "allied_box_vp": 4},
-                                  {"no_retreat_vp": 2, "allied_box_vp": 2}])
+    got = vptrack.combined_score(
+        [{"no_retreat_vp": 2, "bonus_axis": 1, "allied_box_vp": 4}, {"no_retreat_vp": 2, "allied_box_vp": 2}]
+    )
     assert (got["allies"], got["axis"], got["winner"]) == (6, 5, "allies")
     # 0.4 Clarification: "the Allied factions cannot earn more than 4 VPs on a map"
     assert vptrack.combined_score([{"allied_box_vp": 5}])["allies"] == 4
@@ -313,8 +322,19 @@ def test_the_combined_game_example_scores_allies_6_axis_5():
 
 # ---------------------------------------------------------------- files, refusals, CLI
 def test_the_track_state_round_trips_through_a_saved_game(s, tmp_path):
-    ok(s, "vp-set", stronghold=MADRID, support="western", minors=["soviet=war"], bonus=["axis=1"], galvanic=True,
-       country="tr", influence="pro_axis", no_retreat="axis_3", ss_europa="axis_4")
+    ok(
+        s,
+        "vp-set",
+        stronghold=MADRID,
+        support="western",
+        minors=["soviet=war"],
+        bonus=["axis=1"],
+        galvanic=True,
+        country="tr",
+        influence="pro_axis",
+        no_retreat="axis_3",
+        ss_europa="axis_4",
+    )
     before = s.state_data()["vp_track"]
     s.save(tmp_path / "g.toml")
     again = open_game(tmp_path / "g.toml")
@@ -323,19 +343,25 @@ def test_the_track_state_round_trips_through_a_saved_game(s, tmp_path):
 
 
 def test_bad_values_are_refused_with_the_reason(s):
-    for args, words in (({"no_retreat": "axis_9"}, "not a box of the VP track"),
-                        ({"stronghold": "Z99"}, "not a space of the map"),
-                        ({"influence": "pro_west"}, "need --country"),
-                        ({}, "nothing to set")):
+    for args, words in (
+        ({"no_retreat": "axis_9"}, "not a box of the VP track"),
+        ({"stronghold": "Z99"}, "not a space of the map"),
+        ({"influence": "pro_west"}, "need --country"),
+        ({}, "nothing to set"),
+    ):
         out = s.apply(Action("vp-set", args))
         assert not out.ok and words in out.reason
 
 
 def test_a_track_that_breaks_0_1_2_is_one_line_with_its_place(tmp_path):
-    bad = VP.read_text(encoding="utf-8").replace('{ id = "zero", label = "0 box", side = "", vp = 0, from = 1, to = 2 }',
-                                                  '{ id = "zero", label = "0 box", side = "", vp = 0, from = 1, to = 1 }')
-    bad = bad.replace('{ id = "axis_1", label = "1 VP box (Axis Tide)", side = "axis", vp = 1, from = 3, to = 5 }',
-                      '{ id = "axis_1", label = "1 VP box (Axis Tide)", side = "axis", vp = 1, from = 2, to = 5 }')
+    bad = VP.read_text(encoding="utf-8").replace(
+        '{ id = "zero", label = "0 box", side = "", vp = 0, from = 1, to = 2 }',
+        '{ id = "zero", label = "0 box", side = "", vp = 0, from = 1, to = 1 }',
+    )
+    bad = bad.replace(
+        '{ id = "axis_1", label = "1 VP box (Axis Tide)", side = "axis", vp = 1, from = 3, to = 5 }',
+        '{ id = "axis_1", label = "1 VP box (Axis Tide)", side = "axis", vp = 1, from = 2, to = 5 }',
+    )
     p = tmp_path / "bad.toml"
     p.write_text(bad, encoding="utf-8")
     with pytest.raises(FileProblems) as e:

@@ -15,7 +15,9 @@ def click(w, space, button=1):
     c = w.canvas
     x, y = xy(w, space)
     c.event_generate("<Motion>", x=x, y=y)
-    c.event_generate(f"<ButtonPress-{button}>", x=x, y=y, button=button, rootx=c.winfo_rootx() + x, rooty=c.winfo_rooty() + y)
+    c.event_generate(
+        f"<ButtonPress-{button}>", x=x, y=y, button=button, rootx=c.winfo_rootx() + x, rooty=c.winfo_rooty() + y
+    )
     if button == 1:
         c.event_generate("<ButtonRelease-1>", x=x, y=y, button=1)
     w.root.update()
@@ -49,6 +51,7 @@ def key(w, sequence):
 def answer_dialog(root: tk.Misc, values: dict | None = None, delay: int = 300) -> None:
     """After ``delay`` ms, fill the dialog open over ``root`` with ``values`` (its fields' keys)
     and press OK; a dialog not shown yet (a slow machine) is looked for again every 50 ms."""
+
     def go():
         d = next((t for t in root.winfo_children() if isinstance(t, tk.Toplevel) and t.winfo_viewable()), None)
         if d is None:
@@ -57,6 +60,7 @@ def answer_dialog(root: tk.Misc, values: dict | None = None, delay: int = 300) -
         for k, v in (values or {}).items():
             d.vars[k].set(v)
         d.ok()
+
     root.after(delay, go)
 
 
@@ -92,8 +96,11 @@ def menu_labels(w):
     """The open right-click menu's entries after its title, without the foot that says why the
     greyed ones are greyed."""
     m = w.controller.context_menu
-    return [m.entrycget(i, "label") for i in range(1, m.index("end") + 1)
-            if m.type(i) != "separator" and not m.entrycget(i, "label").startswith(("Greyed: ", "    "))]
+    return [
+        m.entrycget(i, "label")
+        for i in range(1, m.index("end") + 1)
+        if m.type(i) != "separator" and not m.entrycget(i, "label").startswith(("Greyed: ", "    "))
+    ]
 
 
 def menu_foot(w):
@@ -127,4 +134,5 @@ def answer_file_dialog(root: tk.Misc, path, seen: dict | None = None, delay: int
         root.tk.call(ent, "insert", 0, str(path))
         root.tk.call("focus", ent)
         root.tk.call("event", "generate", ent, "<Return>")
+
     root.after(delay, go)

@@ -45,7 +45,9 @@ def at_zoom_2(ed):
 
 @pytest.fixture
 def blank(tmp_path):
-    m = AreaMap(name="Test", colours={"blue": ColourClass("Western Allies", "#9dbce0"), "gray": ColourClass("Axis", "#b4b4b4")})
+    m = AreaMap(
+        name="Test", colours={"blue": ColourClass("Western Allies", "#9dbce0"), "gray": ColourClass("Axis", "#b4b4b4")}
+    )
     ed = make_editor(tmp_path / "t.toml", m)
     at_zoom_2(ed)
     yield ed
@@ -118,12 +120,12 @@ def test_draw_two_snapped_locations_split_join_by_a_one_way_naval_line_save_and_
     assert list(m.locations) == ["location_1", "location_2"]
     a, b = m.locations["location_1"].polygon, m.locations["location_2"].polygon
     assert a.intersection(b).area == 0
-    assert border_between(a, b).length == pytest.approx(2 * (15 ** 2 + 50 ** 2) ** 0.5)
+    assert border_between(a, b).length == pytest.approx(2 * (15**2 + 50**2) ** 0.5)
     assert unary_union([a, b]).equals(Polygon([(50, 50), (250, 50), (250, 150), (50, 150)]))
     # and on the canvas the two polygons share those corners
     flat_b = [float(v) for v in c.coords(polygons_of(ed, "location_2")[0])]
-    assert [300.0, 100.0] in [flat_b[i:i + 2] for i in range(0, len(flat_b), 2)]
-    assert [330.0, 200.0] in [flat_b[i:i + 2] for i in range(0, len(flat_b), 2)]
+    assert [300.0, 100.0] in [flat_b[i : i + 2] for i in range(0, len(flat_b), 2)]
+    assert [330.0, 200.0] in [flat_b[i : i + 2] for i in range(0, len(flat_b), 2)]
 
     # split the second location along a line drawn north to south
     ed.set_tool("split")
@@ -144,7 +146,14 @@ def test_draw_two_snapped_locations_split_join_by_a_one_way_naval_line_save_and_
     drag(ed, [(90, 100), (140, 100), (185, 90)])
     (lid,) = list(m.lines)
     ln = m.lines[lid]
-    assert (ln.a, ln.b, ln.kind, ln.oneway, ln.defence_a, ln.defence_b) == ("location_1", "location_2.w", "naval", True, 0, 2)
+    assert (ln.a, ln.b, ln.kind, ln.oneway, ln.defence_a, ln.defence_b) == (
+        "location_1",
+        "location_2.w",
+        "naval",
+        True,
+        0,
+        2,
+    )
     path = [i for i in c.line_items[lid] if "path" in c.gettags(i)][0]
     assert c.itemcget(path, "arrow") == "last" and c.itemcget(path, "fill") == m.line_colour("naval")
     assert [c.itemcget(i, "text") for i in c.line_items[lid] if "defence" in c.gettags(i)] == ["+2"]
@@ -156,7 +165,9 @@ def test_draw_two_snapped_locations_split_join_by_a_one_way_naval_line_save_and_
     w.set("gray")
     w.event_generate("<<ComboboxSelected>>")
     ed.root.update()
-    assert m.locations["location_1"].colour == "gray" and c.itemcget(polygons_of(ed, "location_1")[0], "fill") == "#b4b4b4"
+    assert (
+        m.locations["location_1"].colour == "gray" and c.itemcget(polygons_of(ed, "location_1")[0], "fill") == "#b4b4b4"
+    )
 
     # save, reopen in a new editor, compare the file
     ed.fire("save")
@@ -209,7 +220,7 @@ def test_generate_areas_from_points_tiles_the_land_without_gaps(blank):
     assert union.symmetric_difference(m.land).area < 1e-6  # the land, all of it
     assert m.land.hausdorff_distance(land) < 0.01  # the coast only got the cells' rounded vertices
     for i, a in enumerate(cells):
-        for b in cells[i + 1:]:
+        for b in cells[i + 1 :]:
             assert a.intersection(b).area < 1e-9
     for p, loc in zip(cities, m.locations.values()):
         assert loc.anchor == p and loc.polygon.contains(Polygon([(p[0], p[1]), (p[0] + 0.1, p[1]), (p[0], p[1] + 0.1)]))
@@ -239,7 +250,12 @@ def test_inspector_edits_every_kind_of_item_and_undo(tmp_path):
         click(ed, (312, 345))  # the island part of Marseilles
         assert ed.selected == ("location", "marseilles")
         ins = ed.inspector
-        for k, v in (("name", "Marseille"), ("vp", "4"), ("supply", "western; axis if turn >= 12"), ("attrs", "port = 3; coast = true")):
+        for k, v in (
+            ("name", "Marseille"),
+            ("vp", "4"),
+            ("supply", "western; axis if turn >= 12"),
+            ("attrs", "port = 3; coast = true"),
+        ):
             w = ins.widgets["location"][k]
             w.focus_force()
             w.delete(0, "end")
@@ -248,7 +264,11 @@ def test_inspector_edits_every_kind_of_item_and_undo(tmp_path):
             ed.root.update()
         loc = m.locations["marseilles"]
         assert (loc.name, loc.vp, [s.text() for s in loc.supply], dict(loc.attrs)) == (
-            "Marseille", 4, ["western", "axis if turn >= 12"], {"port": 3, "coast": True})
+            "Marseille",
+            4,
+            ["western", "axis if turn >= 12"],
+            {"port": 3, "coast": True},
+        )
         texts = [c.itemcget(i, "text") for i in c.loc_items["marseilles"] if c.type(i) == "text"]
         assert "Marseille" in texts and "4" in texts
         # a wrong value is refused with a message, nothing changes
@@ -339,8 +359,11 @@ def test_vertex_shared_by_three_locations_moves_and_deletes_in_all(blank):
     from mapref.core.areaedit import add_location
 
     ed, m, c = blank, blank.model, blank.canvas
-    for pts in ([(50, 50), (150, 50), (150, 150), (50, 150)], [(150, 50), (250, 50), (250, 150), (150, 150)],
-                [(50, 150), (250, 150), (250, 220), (50, 220)]):
+    for pts in (
+        [(50, 50), (150, 50), (150, 150), (50, 150)],
+        [(150, 50), (250, 50), (250, 150), (150, 150)],
+        [(50, 150), (250, 150), (250, 220), (50, 220)],
+    ):
         ed.push(add_location(m, pts))
     ed.root.update()
     ed.set_tool("vertex")
@@ -348,7 +371,7 @@ def test_vertex_shared_by_three_locations_moves_and_deletes_in_all(blank):
     for lid in m.locations:
         assert (170.0, 180.0) in list(m.locations[lid].polygon.exterior.coords), lid
     coords = [float(v) for v in c.coords(polygons_of(ed, "location_3")[0])]
-    assert [340.0, 360.0] in [coords[i:i + 2] for i in range(0, len(coords), 2)]
+    assert [340.0, 360.0] in [coords[i : i + 2] for i in range(0, len(coords), 2)]
     assert sum(loc.polygon.area for loc in m.locations.values()) == pytest.approx(200 * 170)
     click(ed, (170, 180), shift=True)
     assert all((170.0, 180.0) not in list(loc.polygon.exterior.coords) for loc in m.locations.values())
@@ -405,13 +428,17 @@ def test_mapref_opens_an_area_map_in_the_area_editor(tmp_path):
 def test_mapref_reads_an_area_map_once_to_open_it(tmp_path):
     """``mapref MAP.toml`` reads the file to report its problems and hands the map to the editor:
     a 10,000-location map is parsed once, not twice (docs/performance.md)."""
-    code = ("import sys\nimport mapref.io.problems as p\nreads = []\nparse = p.parse_toml\n"
-            "def counted(*a, **k):\n    reads.append(a[0])\n    return parse(*a, **k)\n"
-            "p.parse_toml = counted\nimport mapref.io.areafile, mapref.rules.files\n"
-            "mapref.io.areafile.parse_toml = mapref.rules.files.parse_toml = counted\n"
-            "from mapref.cli import main\nmain([sys.argv[1]])\nprint('reads', len(reads))\n")
+    code = (
+        "import sys\nimport mapref.io.problems as p\nreads = []\nparse = p.parse_toml\n"
+        "def counted(*a, **k):\n    reads.append(a[0])\n    return parse(*a, **k)\n"
+        "p.parse_toml = counted\nimport mapref.io.areafile, mapref.rules.files\n"
+        "mapref.io.areafile.parse_toml = mapref.rules.files.parse_toml = counted\n"
+        "from mapref.cli import main\nmain([sys.argv[1]])\nprint('reads', len(reads))\n"
+    )
     env = dict(os.environ, MAPREF_EXIT_AFTER_MS="300", PYTHONPATH=str(ROOT), XDG_STATE_HOME=str(tmp_path / "state"))
-    r = subprocess.run([sys.executable, "-c", code, str(SAMPLE)], capture_output=True, text=True, cwd=tmp_path, env=env, timeout=60)
+    r = subprocess.run(
+        [sys.executable, "-c", code, str(SAMPLE)], capture_output=True, text=True, cwd=tmp_path, env=env, timeout=60
+    )
     assert r.returncode == 0, r.stderr
     assert r.stdout.split() == ["window:", "area_sample.toml", "-", "mapref", "area", "editor", "reads", "1"], r.stdout
 

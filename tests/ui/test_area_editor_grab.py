@@ -25,8 +25,12 @@ from test_editor_evening import focus_map, key
 # on most maps); six regions
 FRAME = (20, 20, 580, 380)
 ACROSS = [(20, 200), (150, 180), (300, 215), (450, 185), (580, 200)]
-DOWN = ([(220, 20), (210, 120), (230, 199)], [(420, 20), (440, 189)], [(160, 182), (180, 290), (150, 380)],
-        [(360, 203), (390, 300), (370, 380)])
+DOWN = (
+    [(220, 20), (210, 120), (230, 199)],
+    [(420, 20), (440, 189)],
+    [(160, 182), (180, 290), (150, 380)],
+    [(360, 203), (390, 300), (370, 380)],
+)
 # a point well inside each region, and the regions that share a border
 INSIDE = {"nw": (100, 100), "n": (320, 100), "ne": (510, 100), "sw": (80, 300), "s": (270, 300), "se": (480, 300)}
 NEIGHBOURS = [("nw", "n"), ("n", "ne"), ("nw", "sw"), ("nw", "s"), ("n", "s"), ("sw", "s")]
@@ -69,8 +73,16 @@ def traced(tk_root, tmp_path):
     hexed = Editor(tk_root, None, quiet=True)
     tk_root.geometry("1366x700+0+0")
     tk_root.update()
-    hexed.answers = [{"name": "Six regions", "width": "600", "height": "400", "projection": "none", "extent": "",
-                      "underlay": str(img)}]
+    hexed.answers = [
+        {
+            "name": "Six regions",
+            "width": "600",
+            "height": "400",
+            "projection": "none",
+            "extent": "",
+            "underlay": str(img),
+        }
+    ]
     hexed.fire("new-area")
     ed = editor_of(tk_root)
     assert isinstance(ed, AreaEditor) and ed.model.page == (600.0, 400.0) and ed.model.background["scale"] == 0.5

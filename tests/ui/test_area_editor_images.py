@@ -28,8 +28,10 @@ def with_background(tmp_path, image_name, scale, src=SAMPLE):
     path = tmp_path / src.name
     text = src.read_text(encoding="utf-8")
     assert "[background]" not in text
-    path.write_text(text + f'\n[background]\nimage = "{image_name}"\nopacity = 0.5\noffset = [-100.0, 0.0]\nscale = {scale}\n',
-                    encoding="utf-8")
+    path.write_text(
+        text + f'\n[background]\nimage = "{image_name}"\nopacity = 0.5\noffset = [-100.0, 0.0]\nscale = {scale}\n',
+        encoding="utf-8",
+    )
     return path
 
 
@@ -116,12 +118,15 @@ def test_a_169_megapixel_background_is_read_in_parts_never_whole(tmp_path, root)
     assert ed.canvas.find_withtag("background")
     assert ed.message.get() == f"Background big.png (169 megapixels) is shown reduced to {w // k}x{h // k}"
     assert ed.messages == []
+
     # what the file shows, far from the first rows too: the stripes, and the dark bands
     def colour(x, y):
         return [40, 40, 40] if y % 1000 < 8 else [250, 250, 240] if (x // 400) % 2 else [200, 220, 255]
 
-    pixels = {(x, y): img.getpixel((x, y)) for x, y in [(10, 10), (100, 10), (10, 200), (10, 500), (110, 2100),
-                                                          (1000, 2100), (3000, 3240)]}
+    pixels = {
+        (x, y): img.getpixel((x, y))
+        for x, y in [(10, 10), (100, 10), (10, 200), (10, 500), (110, 2100), (1000, 2100), (3000, 3240)]
+    }
     for (x, y), got in pixels.items():
         assert list(got) == colour(x * k, y * k), (x, y)
     assert set(pixels.values()) == {(40, 40, 40), (250, 250, 240), (200, 220, 255)}
@@ -135,7 +140,7 @@ def test_the_strips_decode_every_png_filter_exactly(tmp_path):
     img = Image.radial_gradient("L").resize((w, h))
     rgb = Image.merge("RGB", (img, img.transpose(Image.Transpose.FLIP_LEFT_RIGHT), Image.effect_noise((w, h), 60)))
     raw = rgb.tobytes()
-    rows = [raw[y * 3 * w:(y + 1) * 3 * w] for y in range(h)]
+    rows = [raw[y * 3 * w : (y + 1) * 3 * w] for y in range(h)]
 
     def paeth(a, b, c):
         p = a + b - c
@@ -223,6 +228,8 @@ def test_a_big_image_that_cannot_be_read_in_parts_is_refused_saying_what_to_do(t
     ed = AreaEditor(root, path, quiet=True)
     ed.underlay.wait()
     assert ed.canvas.bg_image is None and len(ed.model.locations) == 8
-    assert ed.message.get() == ("Background deep.png (100 megapixels, PNG I;16) would take 381 MB to read whole; save it as "
-                                "a JPEG or an 8-bit PNG that is not interlaced (mapref reads those in parts), or scale it "
-                                "down, and load it again")
+    assert ed.message.get() == (
+        "Background deep.png (100 megapixels, PNG I;16) would take 381 MB to read whole; save it as "
+        "a JPEG or an 8-bit PNG that is not interlaced (mapref reads those in parts), or scale it "
+        "down, and load it again"
+    )

@@ -25,7 +25,7 @@ SAMPLE = ROOT / "maps" / "area_sample.toml"
 
 # A real area editor in its own process: the Draw location tool clicked at four corners and
 # Return pressed, for twelve small squares below the map, one change each.
-CHILD = r'''
+CHILD = r"""
 import sys, tkinter as tk
 from mapref.ui.area_editor import AreaEditor
 
@@ -60,7 +60,7 @@ def draw():
 
 root.after(300, draw)
 root.mainloop()
-'''
+"""
 
 
 @pytest.fixture
@@ -74,8 +74,14 @@ def test_a_killed_area_editor_s_drawing_is_recovered_when_the_map_is_opened_agai
     autosave = path.parent / ".area_sample.autosave.toml"
     before = set(load_area_map(path).locations)
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    child = subprocess.Popen([sys.executable, "-c", CHILD, str(path)], cwd=ROOT, env=env, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True)
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD, str(path)],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         line = child.stdout.readline()
         assert line.startswith("drew"), child.communicate(timeout=10)[1] if not line else line
@@ -208,12 +214,19 @@ def test_an_area_map_never_saved_is_recovered_from_the_file_menu_of_either_edito
     text = SAMPLE.read_text(encoding="utf-8").replace('name = "Paris"', 'name = "Paris (never saved)"')
     assert "Paris (never saved)" in text
     left = folder / "untitled-999999-1.autosave.toml"
-    left.write_text("# mapref autosave of an unsaved map; process 999999; 2026-01-01T10:00:00\n" + text, encoding="utf-8")
+    left.write_text(
+        "# mapref autosave of an unsaved map; process 999999; 2026-01-01T10:00:00\n" + text, encoding="utf-8"
+    )
     root = tk.Tk()
     try:
         asked = []
-        ed = Editor(root, ROOT / "maps" / "hitlers_war.toml", quiet=True, user_files=True,
-                    ask_recover=lambda a: asked.append(a) or True)
+        ed = Editor(
+            root,
+            ROOT / "maps" / "hitlers_war.toml",
+            quiet=True,
+            user_files=True,
+            ask_recover=lambda a: asked.append(a) or True,
+        )
         assert "File > Recover unsaved map" in ed.message.get()
         ed.fire("recover-unsaved")
         root.update()

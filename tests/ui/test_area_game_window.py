@@ -115,8 +115,12 @@ def test_the_first_operation_played_with_the_mouse(win, tmp_path):
     (ax, _), (wx, _) = centre(w, "A15"), centre(w, "W5")
     assert ax > wx  # the Axis in the east half, drawn east of the Western counter
     # Sedan: the Allies defend and win; the Axis chooses its loss when asked
-    w.ask_form = lambda title, fields, note="": {"attacker_air": "4", "attacker_bonus": "0", "defender_air": "5",
-                                                 "defender_bonus": "0"}
+    w.ask_form = lambda title, fields, note="": {
+        "attacker_air": "4",
+        "attacker_bonus": "0",
+        "defender_air": "5",
+        "defender_bonus": "0",
+    }
     asked = []
     w.ask_choice = lambda ask: asked.append((ask.label, ask.options)) or "A13"
     right_click_and_choose(w, "sedan.e", "Battle result: the defender defends...")
@@ -132,7 +136,9 @@ def test_the_first_operation_played_with_the_mouse(win, tmp_path):
     w.ask_choice = lambda ask: asked.append((ask.label, ask.options)) or None
     drag(w, "W1", "marseilles.nw")
     assert asked == [("the move card", ["naval"])] and w.state.counter("W1").at == "london"
-    assert "the only way from London to Marseilles through friendly locations crosses a naval move line" in w.status.get()
+    assert (
+        "the only way from London to Marseilles through friendly locations crosses a naval move line" in w.status.get()
+    )
     w.ask_choice = lambda ask: "naval"
     drag(w, "W1", "marseilles.nw")
     assert w.state.counter("W1").at == "marseilles" and w.selected == "counter:W1"
@@ -190,7 +196,7 @@ def test_ctrl_e_exports_the_position_with_the_control_flags(win, tmp_path):
 
     size = printed_counter(v, SS) * FLAG  # the pennant's cloth: from the top of its pole, right of it
     at = (int((x + 0.08 * size) / SS), int((y - 0.5 * size + 0.11 * size) / SS))
-    grey = (0x5a, 0x5a, 0x5a)
+    grey = (0x5A, 0x5A, 0x5A)
     assert max(abs(a - b) for a, b in zip(img.getpixel(at), grey)) <= 20
     assert max(abs(a - b) for a, b in zip(plain.convert("RGB").getpixel(at), grey)) > 20
 

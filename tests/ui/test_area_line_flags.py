@@ -116,7 +116,9 @@ def test_tick_strait_crossing_clears_the_warning_saves_it_and_ctrl_z_unticks(lap
     laptop_tk.update()
     assert m.lines["bern-algiers"].crossing and laptop_tk.title().startswith("*")
     assert ed.history.undo_label() == "Set crossing of line bern-algiers"
-    wait_for(ed, lambda: not apart(ed, "bern-algiers"), "the land-line-apart warning stays after ticking Strait crossing")
+    wait_for(
+        ed, lambda: not apart(ed, "bern-algiers"), "the land-line-apart warning stays after ticking Strait crossing"
+    )
     assert "strait crossing" in ins.info.get()
 
     key(ed, "<Control-s>")

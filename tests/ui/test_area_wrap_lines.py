@@ -16,8 +16,12 @@ def world(wrap: bool) -> AreaMap:
     """Three locations across a world 600 wide: Far West and Far East meet round the back."""
     m = AreaMap(name="Round the world", colours={"tan": ColourClass("Land", "#e0d0a0")})
     for lid, x0 in (("far_west", 0), ("middle", 100), ("far_east", 500)):
-        m.locations[lid] = Location(lid, lid.replace("_", " ").title(), polygon=box(x0, 0, x0 + (400 if lid == "middle" else 100), 100),
-                                    colour="tan")
+        m.locations[lid] = Location(
+            lid,
+            lid.replace("_", " ").title(),
+            polygon=box(x0, 0, x0 + (400 if lid == "middle" else 100), 100),
+            colour="tan",
+        )
     m.wrap_x = (0.0, 600.0)
     m.lines["far_east-far_west"] = MoveLine("far_east-far_west", "far_east", "far_west", wrap=wrap)
     return m

@@ -60,7 +60,7 @@ def drag(ed, points):
     (x, y), rest = points[0], points[1:]
     c.event_generate("<Motion>", x=x, y=y)
     c.event_generate("<ButtonPress-1>", x=x, y=y, button=1)
-    for (x, y) in rest:
+    for x, y in rest:
         c.event_generate("<B1-Motion>", x=x, y=y, state=0x100)
     c.event_generate("<ButtonRelease-1>", x=x, y=y, button=1, state=0x100)
     ed.root.update()
@@ -172,6 +172,7 @@ def test_problems_panel_lists_and_jumps(ed):
     m = ed.model
     run = three_sea_hexes_in_a_row(m)
     from mapref.core.commands import SetHexProps
+
     ed.push(SetHexProps.same([run[0]], port=4))
     probs = ed.problems.run()
     ed.root.update()
@@ -206,8 +207,16 @@ def test_grid_change_keeps_data_and_redraws(ed):
     named = {m.grid.label(h): d.name for h, d in m.named()}
     g = m.grid
     from mapref.core.grid import Grid
-    bigger = Grid(rows=g.rows + 1, cols=g.cols + 2, orientation=g.orientation, shifted=g.shifted, shift=g.shift,
-                  labels=g.labels, first_row=g.first_row)
+
+    bigger = Grid(
+        rows=g.rows + 1,
+        cols=g.cols + 2,
+        orientation=g.orientation,
+        shifted=g.shifted,
+        shift=g.shift,
+        labels=g.labels,
+        first_row=g.first_row,
+    )
     ed.set_grid(bigger)
     ed.root.update()
     assert len(ed.canvas.find_withtag("hex")) == bigger.rows * bigger.cols
@@ -220,8 +229,13 @@ def test_grid_change_keeps_data_and_redraws(ed):
 def test_hexside_box_and_feature_tools(ed):
     m, c = ed.model, ed.canvas
     g = m.grid
-    a = next(h for h in g.hexes() if m.hexes[h].is_land and any(m.hexes[n].is_land for n in g.neighbours(h))
-             and not m.side(g.hexside(h, next(n for n in g.neighbours(h) if m.hexes[n].is_land))).impassable)
+    a = next(
+        h
+        for h in g.hexes()
+        if m.hexes[h].is_land
+        and any(m.hexes[n].is_land for n in g.neighbours(h))
+        and not m.side(g.hexside(h, next(n for n in g.neighbours(h) if m.hexes[n].is_land))).impassable
+    )
     b = next(n for n in g.neighbours(a) if m.hexes[n].is_land)
     (ax, ay), (bx, by) = c.widget_xy(a), c.widget_xy(b)
     ed.set_tool("hexside")
@@ -280,6 +294,7 @@ def test_export_png_reports_progress(ed, tmp_path):
 
 def test_closing_with_unsaved_changes_asks(ed):
     from mapref.core.commands import SetHexProps
+
     h = next(iter(ed.model.grid.hexes()))
     ed.push(SetHexProps.same([h], production=2))
     ed.answers = [None]  # Cancel

@@ -26,7 +26,9 @@ def choose(ed, picker, code):
     """Open a picker's menu as a click would and invoke the entry of ``code``."""
     picker.fill()
     m = picker.menu
-    i = next(i for i in range(m.index("end") + 1) if m.type(i) == "command" and m.entrycget(i, "label").endswith(f"[{code}]"))
+    i = next(
+        i for i in range(m.index("end") + 1) if m.type(i) == "command" and m.entrycget(i, "label").endswith(f"[{code}]")
+    )
     m.invoke(i)
     ed.root.update()
 
@@ -122,7 +124,9 @@ def test_a_field_being_typed_in_keeps_the_keyboard_when_the_mouse_crosses_the_ma
 
 def test_delete_on_an_empty_hex_adds_no_undo_step(ed):
     m = ed.model
-    blank = next(h for h in m.grid.hexes() if m.hexes[h].terrain == "sea" and not m.hexes[h].name and not m.hexes[h].port)
+    blank = next(
+        h for h in m.grid.hexes() if m.hexes[h].terrain == "sea" and not m.hexes[h].name and not m.hexes[h].port
+    )
     click(ed, blank)
     assert ed.selection == {blank}
     focus_map(ed)
@@ -160,9 +164,12 @@ def test_painting_land_over_the_sea_drops_the_sea_zone(ed):
     assert [m.hexes[h].sea for h in run] == zones
     # a land hex that kept a zone (from a file, say) is listed
     from mapref.core.commands import SetHexProps
+
     ed.push(SetHexProps.same([run[0]], terrain="land"))
     lab = m.grid.label(run[0])
-    assert (lab, f"{lab}: land hex with sea zone {zones[0]!r} (only sea and part-sea hexes have one)") in panel_lines(ed)
+    assert (lab, f"{lab}: land hex with sea zone {zones[0]!r} (only sea and part-sea hexes have one)") in panel_lines(
+        ed
+    )
     # the inspector's terrain field drops it too
     click(ed, run[1])
     choose(ed, ed.inspector.widgets["terrain"], "land")
@@ -187,6 +194,7 @@ def test_removing_berlins_capital_is_a_problem(ed):
 
 def test_a_brand_new_map_lists_one_line_at_most(ed):
     from mapref.core.grid import Grid
+
     ed.new_map(Grid(rows=8, cols=10))
     ed.root.update()
     lines = panel_lines(ed)
@@ -209,7 +217,9 @@ def test_without_a_display_mapref_says_so_plainly(args, display):
     env["PYTHONPATH"] = str(root)
     if display:
         env["DISPLAY"] = display  # set, but no X server there
-    r = subprocess.run([sys.executable, "-m", "mapref", *args], cwd=root, env=env, capture_output=True, text=True, timeout=60)
+    r = subprocess.run(
+        [sys.executable, "-m", "mapref", *args], cwd=root, env=env, capture_output=True, text=True, timeout=60
+    )
     assert r.returncode == 1
     assert "internal error" not in r.stderr and "Traceback" not in r.stderr
     lines = r.stderr.strip().splitlines()
@@ -224,7 +234,14 @@ def test_pickers_show_names_and_colour_swatches(ed):
     assert labels[0] == "(none)" and "Germany  [ge]" in labels and "Soviet Union  [su]" in labels
     assert labels[-1] == "Add a country..."
     # the menu is split in columns so 44 countries fit a small screen
-    assert sum(1 for i in range(pk.menu.index("end") + 1) if pk.menu.type(i) == "command" and pk.menu.entrycget(i, "columnbreak") in (1, "1")) >= 2
+    assert (
+        sum(
+            1
+            for i in range(pk.menu.index("end") + 1)
+            if pk.menu.type(i) == "command" and pk.menu.entrycget(i, "columnbreak") in (1, "1")
+        )
+        >= 2
+    )
     i = labels.index("Germany  [ge]")
     img = pk.menu.entrycget(i, "image")
     rgb = ed.root.tk.call(img, "get", 7, 7)
@@ -253,21 +270,38 @@ def test_pickers_show_names_and_colour_swatches(ed):
 def test_the_inspector_shows_only_the_fields_that_apply(ed):
     m, g = ed.model, ed.model.grid
     sea = next(h for h in g.hexes() if m.hexes[h].terrain == "sea" and not m.hexes[h].name)
-    inland = next(h for h in g.hexes() if m.hexes[h].terrain == "land" and all(m.hexes[n].terrain == "land" for n in g.neighbours(h))
-                  and len(g.neighbours(h)) == 6 and not m.hexes[h].port)
+    inland = next(
+        h
+        for h in g.hexes()
+        if m.hexes[h].terrain == "land"
+        and all(m.hexes[n].terrain == "land" for n in g.neighbours(h))
+        and len(g.neighbours(h)) == 6
+        and not m.hexes[h].port
+    )
     port = next(h for h in g.hexes() if m.hexes[h].port and m.hexes[h].terrain == "coastal")
     ed.select({sea})
     assert ed.inspector.shown_fields() == ["terrain", "sea", "name"]
     ed.select({inland})
     assert ed.inspector.shown_fields() == ["terrain", "country", "production", "name", "mountain", "capital"]
     ed.select({port})
-    assert ed.inspector.shown_fields() == ["terrain", "country", "sea", "production", "name", "port", "port_optional",
-                                           "port_access", "mountain", "capital"]
+    assert ed.inspector.shown_fields() == [
+        "terrain",
+        "country",
+        "sea",
+        "production",
+        "name",
+        "port",
+        "port_optional",
+        "port_access",
+        "mountain",
+        "capital",
+    ]
     ed.select({sea, inland})  # the fields of either
     assert ed.inspector.shown_fields() == ["terrain", "country", "sea", "production", "name", "mountain", "capital"]
     assert ed.inspector.widgets["terrain"].cget("text") == "(mixed)"
     # production left on a sea hex (from a file) is shown so that it can be cleared
     from mapref.core.commands import SetHexProps
+
     ed.push(SetHexProps.same([sea], production=2))
     ed.select({sea})
     assert "production" in ed.inspector.shown_fields()
@@ -294,7 +328,9 @@ def test_help_lists_the_shortcuts_and_the_guide(ed):
     assert "THE HEX MAP EDITOR" in guide and "Fit grid to scan (T): drag a hex's centre" in guide
     # the Help menu has it too, and F1 again does not open a second window
     help_menu = ed.menus["Help"]
-    labels = [help_menu.entrycget(i, "label") for i in range(help_menu.index("end") + 1) if help_menu.type(i) == "command"]
+    labels = [
+        help_menu.entrycget(i, "label") for i in range(help_menu.index("end") + 1) if help_menu.type(i) == "command"
+    ]
     assert "Keyboard shortcuts and guide" in labels and "About mapref" in labels
     key(ed, "F1")
     assert [w for w in ed.root.winfo_children() if isinstance(w, tk.Toplevel) and w.title().startswith("Help")] == [top]

@@ -24,6 +24,7 @@ MAP = ROOT / "maps" / "hitlers_war.toml"
 def write_png(path, w, h, bit_depth, row_for, colour_type=0, filter_for=lambda y: 0):
     """A PNG (greyscale by default; 2 = RGB) whose row y is ``row_for(y)`` (bytes, already
     filtered with the filter ``filter_for(y)`` names), compressed as it is written."""
+
     def chunk(f, kind, data):
         f.write(struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
 
@@ -46,8 +47,10 @@ def map_with_background(tmp_path, image_name, scale):
     path = tmp_path / MAP.name
     text = MAP.read_text(encoding="utf-8")
     assert "[background]" not in text
-    path.write_text(text + f'\n[background]\nimage = "{image_name}"\nopacity = 0.5\noffset = [-20.0, -10.0]\nscale = {scale}\n',
-                    encoding="utf-8")
+    path.write_text(
+        text + f'\n[background]\nimage = "{image_name}"\nopacity = 0.5\noffset = [-20.0, -10.0]\nscale = {scale}\n',
+        encoding="utf-8",
+    )
     return path
 
 

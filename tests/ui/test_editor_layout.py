@@ -17,7 +17,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 W, H = 1366, 768
 
-PROBE = r'''
+PROBE = r"""
 import json, shutil, sys, tkinter as tk
 from pathlib import Path
 from mapref.ui.editor_files import editor_class, read_any_map
@@ -87,7 +87,7 @@ for what, select in selections:
 out["bad"] = bad
 print(json.dumps(out))
 root.destroy()
-'''
+"""
 
 
 @pytest.fixture(scope="module")
@@ -99,8 +99,14 @@ def small_screen(laptop_display):
 @pytest.mark.parametrize("name", ["hitlers_war.toml", "area_sample.toml"])
 def test_the_editor_fits_a_1366x768_screen(small_screen, tmp_path, name):
     env = dict(os.environ, DISPLAY=small_screen, PYTHONPATH=str(ROOT))
-    r = subprocess.run([sys.executable, "-c", PROBE, str(tmp_path / name)], cwd=ROOT, env=env,
-                       capture_output=True, text=True, timeout=120)
+    r = subprocess.run(
+        [sys.executable, "-c", PROBE, str(tmp_path / name)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout.strip().splitlines()[-1])
     assert out["screen"] == [W, H]

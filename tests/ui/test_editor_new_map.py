@@ -25,13 +25,18 @@ def test_mapref_with_a_file_not_there_opens_a_window_offering_a_new_map(tmp_path
     assert r.stdout.strip() == "window: new.toml (new) - mapref" and r.stderr == ""
     assert not (tmp_path / "new.toml").exists()  # nothing made until asked for
     r = mapref("nowhere/new.toml", cwd=tmp_path)
-    assert r.returncode == 1 and r.stderr.strip() == "mapref: nowhere/new.toml: no such file, and no folder nowhere to make a new map in"
+    assert (
+        r.returncode == 1
+        and r.stderr.strip() == "mapref: nowhere/new.toml: no such file, and no folder nowhere to make a new map in"
+    )
     r = mapref("notes.txt", cwd=tmp_path)
     assert r.returncode == 1 and r.stderr.strip() == "notes.txt: no such file"
     # without a display: how to start one from the command line
     r = mapref("new.toml", cwd=tmp_path, env={"DISPLAY": ""})
     assert r.returncode == 1
-    assert r.stderr.strip() == "mapref: new.toml: no such file; to start a new area map there: mapref new-map -o new.toml"
+    assert (
+        r.stderr.strip() == "mapref: new.toml: no such file; to start a new area map there: mapref new-map -o new.toml"
+    )
 
 
 def drive(root, steps, timeout=20.0):
@@ -42,8 +47,14 @@ def drive(root, steps, timeout=20.0):
         if len(done) == len(steps):
             return
         title, act = steps[len(done)]
-        d = next((t for t in root.winfo_children() if isinstance(t, tk.Toplevel) and t.title() == title and t.winfo_viewable()),
-                 None)
+        d = next(
+            (
+                t
+                for t in root.winfo_children()
+                if isinstance(t, tk.Toplevel) and t.title() == title and t.winfo_viewable()
+            ),
+            None,
+        )
         if d is not None:
             done.append(title)
             act(d)
@@ -68,6 +79,7 @@ def fill(values):
         for k, v in values.items():
             d.vars[k].set(v)
         d.ok()
+
     return act
 
 
@@ -75,9 +87,24 @@ def test_a_new_area_map_with_a_projection_is_saved_where_the_command_said(root, 
     path = tmp_path / "europe.toml"
     open_new(root, path)
     assert root.title() == "europe.toml (new) - mapref"
-    done = drive(root, [("New map", lambda d: d.buttons["Area map..."].invoke()),
-                        ("New area map", fill({"name": "Europe 1939", "width": "1200", "height": "900",
-                                               "projection": "longitude and latitude", "extent": "-10 40 35 60"}))])
+    done = drive(
+        root,
+        [
+            ("New map", lambda d: d.buttons["Area map..."].invoke()),
+            (
+                "New area map",
+                fill(
+                    {
+                        "name": "Europe 1939",
+                        "width": "1200",
+                        "height": "900",
+                        "projection": "longitude and latitude",
+                        "extent": "-10 40 35 60",
+                    }
+                ),
+            ),
+        ],
+    )
     assert done == ["New map", "New area map"]
     ed = editor_of(root)
     assert isinstance(ed, AreaEditor) and ed.path == path
@@ -93,8 +120,10 @@ def test_a_new_area_map_with_a_projection_is_saved_where_the_command_said(root, 
 def test_a_new_hex_map_and_cancel(root, tmp_path):
     path = tmp_path / "front.toml"
     open_new(root, path)
-    done = drive(root, [("New map", lambda d: d.buttons["Hex map..."].invoke()),
-                        ("New hex map", fill({"rows": "12", "cols": "15"}))])
+    done = drive(
+        root,
+        [("New map", lambda d: d.buttons["Hex map..."].invoke()), ("New hex map", fill({"rows": "12", "cols": "15"}))],
+    )
     assert done == ["New map", "New hex map"]
     ed = editor_of(root)
     assert isinstance(ed, Editor) and ed.model.grid.rows == 12 and ed.model.grid.cols == 15

@@ -22,7 +22,7 @@ MAP = ROOT / "maps" / "hitlers_war.toml"
 
 # A real editor window in its own process, driven by the same synthetic mouse events as the
 # other GUI tests: the production tool clicked on land hexes, one change each.
-CHILD = r'''
+CHILD = r"""
 import sys, tkinter as tk
 from pathlib import Path
 from mapref.core.grid import Grid
@@ -59,13 +59,19 @@ def edit():
 
 root.after(200, edit)
 root.mainloop()
-'''
+"""
 
 
 def start_child(path, n, untitled=False, env_extra=None):
     env = dict(os.environ, PYTHONPATH=str(ROOT), **(env_extra or {}))
-    p = subprocess.Popen([sys.executable, "-c", CHILD, str(path), str(n), "untitled" if untitled else "map"], cwd=ROOT,
-                         env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    p = subprocess.Popen(
+        [sys.executable, "-c", CHILD, str(path), str(n), "untitled" if untitled else "map"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     line = p.stdout.readline()
     if not line.startswith("edited"):
         p.kill()
@@ -112,7 +118,9 @@ def test_a_killed_editor_s_changes_are_offered_when_the_map_is_opened_again(path
         # the tenth change wrote the recovery file at once; the timer catches the last two
         assert wait_for(lambda: autosave.exists())
         assert wait_for(lambda: productions(load_map(autosave), labels) == [7] * 12)
-        assert autosave.read_text(encoding="utf-8").startswith(f"# mapref autosave of {path.resolve()}; process {child.pid};")
+        assert autosave.read_text(encoding="utf-8").startswith(
+            f"# mapref autosave of {path.resolve()}; process {child.pid};"
+        )
         # while that editor runs, opening the map elsewhere offers nothing
         asked = []
         other = Editor(root, path, quiet=True, ask_recover=lambda a: asked.append(a) or True)
@@ -173,6 +181,7 @@ def test_a_clean_save_or_close_leaves_no_recovery_file(path, root):
     m = ed.model
     land = [h for h in m.grid.hexes() if m.hexes[h].terrain == "land" and not m.hexes[h].production][:10]
     from mapref.core.commands import SetHexProps
+
     for h in land[:9]:
         ed.push(SetHexProps.same([h], production=2))
     assert not autosave.exists()  # nine changes, and no 30 s yet
@@ -255,7 +264,11 @@ def test_the_recovery_question_is_a_dialog_with_recover_and_discard(path, root):
         seen = []
 
         def answer():
-            ds = [w for w in root.winfo_children() if isinstance(w, tk.Toplevel) and w.title() == "Recover unsaved changes"]
+            ds = [
+                w
+                for w in root.winfo_children()
+                if isinstance(w, tk.Toplevel) and w.title() == "Recover unsaved changes"
+            ]
             if not ds or not ds[0].winfo_ismapped():
                 root.after(100, answer)  # not up yet
                 return
@@ -287,16 +300,20 @@ def test_a_process_number_taken_again_by_another_program_does_not_hide_a_crash(p
     text = path.read_text(encoding="utf-8").replace('P10 = { name = "Berlin"', 'P10 = { name = "Neu-Berlin"')
     other = subprocess.Popen(["sleep", "60"])
     try:
-        autosave.write_text(f"# mapref autosave of {path.resolve()}; process {other.pid}; 2026-01-01T10:00:00\n" + text,
-                            encoding="utf-8")
+        autosave.write_text(
+            f"# mapref autosave of {path.resolve()}; process {other.pid}; 2026-01-01T10:00:00\n" + text,
+            encoding="utf-8",
+        )
         then = time.time() - 3600
         os.utime(autosave, (then, then))  # written an hour ago, before that program started
         asked = []
         ed = Editor(root, path, quiet=True, ask_recover=lambda a: asked.append(a) or True)
         assert len(asked) == 1 and ed.model.hex("P10").name == "Neu-Berlin"
         # an autosave newer than that program is its own: not offered
-        autosave.write_text(f"# mapref autosave of {path.resolve()}; process {other.pid}; 2026-01-01T10:00:00\n" + text,
-                            encoding="utf-8")
+        autosave.write_text(
+            f"# mapref autosave of {path.resolve()}; process {other.pid}; 2026-01-01T10:00:00\n" + text,
+            encoding="utf-8",
+        )
         assert recovery.find_orphans(path) == []
     finally:
         other.kill()

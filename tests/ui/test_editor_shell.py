@@ -34,8 +34,11 @@ def copy(tmp_path, src):
 
 
 def menu_entry(menu, label):
-    return next(i for i in range(menu.index("end") + 1) if menu.type(i) in ("command", "cascade")
-                and menu.entrycget(i, "label") == label)
+    return next(
+        i
+        for i in range(menu.index("end") + 1)
+        if menu.type(i) in ("command", "cascade") and menu.entrycget(i, "label") == label
+    )
 
 
 @pytest.mark.parametrize("letter,tool", [("s", "split"), ("l", "line"), ("e", "vertex")])
@@ -70,14 +73,22 @@ def test_in_the_area_editor_ctrl_letters_do_their_shortcut_and_never_switch_the_
 
 def answer_when_up(root, title, act, found):
     """When the dialog ``title`` is up (a modal form: the test goes on inside its wait), do ``act(d)``."""
+
     def go():
-        d = next((t for t in root.winfo_children() if isinstance(t, tk.Toplevel) and t.title() == title and t.winfo_viewable()),
-                 None)
+        d = next(
+            (
+                t
+                for t in root.winfo_children()
+                if isinstance(t, tk.Toplevel) and t.title() == title and t.winfo_viewable()
+            ),
+            None,
+        )
         if d is None:
             root.after(50, go)
             return
         found.append(d)
         act(d)
+
     root.after(200, go)
 
 
@@ -118,8 +129,13 @@ def test_file_new_area_map_from_the_hex_editor(root, tmp_path):
     assert [new.entrycget(i, "label") for i in range(new.index("end") + 1)] == ["Hex map...", "Area map..."]
     new.invoke(menu_entry(new, "Area map..."))
     root.update()
-    assert found and seen == {"focus": True, "why": "the width is a number of map units from 1 to 1000000, got 'wide'",
-                              "still open": True, "selected": True, "typed": "1200"}
+    assert found and seen == {
+        "focus": True,
+        "why": "the width is a number of map units from 1 to 1000000, got 'wide'",
+        "still open": True,
+        "selected": True,
+        "typed": "1200",
+    }
     area = editor_of(root)
     assert isinstance(area, AreaEditor) and area is not ed
     assert root.title() == "untitled - mapref area editor" and area.model.name == "The Marches"
@@ -128,8 +144,9 @@ def test_file_new_area_map_from_the_hex_editor(root, tmp_path):
     assert area.canvas.find_withtag("background") and area.canvas.bg_source_size == (800, 600)
     # the window is the area editor's now: its menus, its keys
     tools = area.menus["Tools"]
-    assert "Suggest land lines from shared borders" in [tools.entrycget(i, "label") for i in range(tools.index("end") + 1)
-                                                        if tools.type(i) == "command"]
+    assert "Suggest land lines from shared borders" in [
+        tools.entrycget(i, "label") for i in range(tools.index("end") + 1) if tools.type(i) == "command"
+    ]
     focus_map(area)
     key(area, "d")
     assert area.tool_name.get() == "draw"
@@ -169,7 +186,11 @@ def test_help_in_the_area_editor(root, tmp_path):
     assert ed.help_window.title() == "Help - mapref area editor"
     t = ed.shortcuts_tree
     rows = {(t.item(s, "text"), *t.item(i, "values")) for s in t.get_children() for i in t.get_children(s)}
-    assert ("Tools", "D", "Draw location tool") in rows and ("Tools", "Ctrl+L", "Suggest land lines from shared borders") in rows
+    assert ("Tools", "D", "Draw location tool") in rows and (
+        "Tools",
+        "Ctrl+L",
+        "Suggest land lines from shared borders",
+    ) in rows
     assert ("File", "Ctrl+N", "Area map") in rows and ("View", "F / 0", "Fit map to window") in rows
     guide = ed.guide_widget.get("1.0", "end")
     assert "THE AREA MAP EDITOR" in guide and "Draw location (D): click its vertices" in guide

@@ -21,8 +21,15 @@ from mapref.cli import main
 from tests.ui.events import answer_dialog, menu_foot, menu_labels
 
 ROOT = Path(__file__).resolve().parents[2]
-SCENARIOS = ("barbarossa", "fall_of_germany", "war_for_europe", "war_for_europe_vp", "struggle_for_europe", "three_fronts",
-             "aa_house_rules")
+SCENARIOS = (
+    "barbarossa",
+    "fall_of_germany",
+    "war_for_europe",
+    "war_for_europe_vp",
+    "struggle_for_europe",
+    "three_fronts",
+    "aa_house_rules",
+)
 
 
 def by_mapref(path) -> referee.RefereeWindow:
@@ -66,8 +73,11 @@ def right_click(w, space):
 
 
 def entry(menu, label):
-    return next(i for i in range(menu.index("end") + 1) if menu.type(i) in ("command", "cascade")
-                and menu.entrycget(i, "label") == label)
+    return next(
+        i
+        for i in range(menu.index("end") + 1)
+        if menu.type(i) in ("command", "cascade") and menu.entrycget(i, "label") == label
+    )
 
 
 def choose(w, menu, label):
@@ -102,7 +112,13 @@ def file_menu(w, label):
 def units(w):
     """The pieces' counters drawn on the board, by piece id."""
     c = w.canvas
-    return {t[6:] for i in c.find_withtag("unit") if c.type(i) == "rectangle" for t in c.gettags(i) if t.startswith("piece:")}
+    return {
+        t[6:]
+        for i in c.find_withtag("unit")
+        if c.type(i) == "rectangle"
+        for t in c.gettags(i)
+        if t.startswith("piece:")
+    }
 
 
 def texts(w):
@@ -176,7 +192,9 @@ def fronts_plays(w):
 def aa_shows(w):
     assert w.canvas.kind == "area"
     stars = {t[5:] for i in w.canvas.find_withtag("mark-star") for t in w.canvas.gettags(i) if t.startswith("mark:")}
-    cities = {c["space"] for g in w.session.ruleset.cities(w.session.ruleset.cx(w.session.game)).values() for c in g["cities"]}
+    cities = {
+        c["space"] for g in w.session.ruleset.cities(w.session.ruleset.cx(w.session.game)).values() for c in g["cities"]
+    }
     assert cities and stars == cities  # the victory cities marked on the map
     assert w.canvas.find_withtag("mark-dot")  # the capitals
     assert w.side.tracks is not None and len(w.side.tracks._rows) >= 3  # tallies and neutral blocks beside the map
@@ -195,9 +213,15 @@ def aa_plays(w):
     greyed(w, m, "Germany claims the standing army of Afghanistan", "CLAIMING STANDING ARMIES")
 
 
-GAMES = {"barbarossa": (hw_shows, hw_plays), "fall_of_germany": (hw_shows, hw_plays), "war_for_europe": (hw_shows, hw_plays),
-         "war_for_europe_vp": (vp_shows, hw_plays), "struggle_for_europe": (sfe_shows, sfe_plays),
-         "three_fronts": (fronts_shows, fronts_plays), "aa_house_rules": (aa_shows, aa_plays)}
+GAMES = {
+    "barbarossa": (hw_shows, hw_plays),
+    "fall_of_germany": (hw_shows, hw_plays),
+    "war_for_europe": (hw_shows, hw_plays),
+    "war_for_europe_vp": (vp_shows, hw_plays),
+    "struggle_for_europe": (sfe_shows, sfe_plays),
+    "three_fronts": (fronts_shows, fronts_plays),
+    "aa_house_rules": (aa_shows, aa_plays),
+}
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)

@@ -18,10 +18,15 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_default_window_is_barbarossa_with_every_army_drawn(win):
     assert win.scenario.id == "barbarossa"
     assert win.root.title() == "Barbarossa (new game) - mapref referee"
-    counters = {t for i in win.canvas.find_withtag("unit") for t in win.canvas.gettags(i) if t.startswith("piece:army:")}
+    counters = {
+        t for i in win.canvas.find_withtag("unit") for t in win.canvas.gettags(i) if t.startswith("piece:army:")
+    }
     assert counters == {f"piece:army:{a.name}" for a in win.state.armies}
     assert win.side.violations.get(0) == "No violations"
-    assert win.side.panel_text["Production"].get("1.0", "end").splitlines()[:2] == ["axis: 34, 17 to spend", "soviet: 16"]
+    assert win.side.panel_text["Production"].get("1.0", "end").splitlines()[:2] == [
+        "axis: 34, 17 to spend",
+        "soviet: 16",
+    ]
 
 
 def test_clicking_an_army_shows_its_strength_and_supply(win, tmp_path):
@@ -33,9 +38,11 @@ def test_clicking_an_army_shows_its_strength_and_supply(win, tmp_path):
     rect = [i for i in win.canvas.find_withtag("piece:army:Army Group Centre") if win.canvas.type(i) == "rectangle"][0]
     assert win.canvas.itemcget(rect, "outline") == "#ffd400"
     x, y = win.canvas.winfo_rootx(), win.canvas.winfo_rooty()
-    shot = ImageGrab.grab(bbox=(x, y, x + win.canvas.winfo_width(), y + win.canvas.winfo_height()), xdisplay=os.environ["DISPLAY"])
+    shot = ImageGrab.grab(
+        bbox=(x, y, x + win.canvas.winfo_width(), y + win.canvas.winfo_height()), xdisplay=os.environ["DISPLAY"]
+    )
     cx, cy = win.canvas.widget_xy(win.map.grid.parse("O14"))
-    assert shot.convert("RGB").getpixel((cx, cy - 2)) in {(0x2b, 0x2b, 0x2b), (255, 255, 255)}  # the black Axis counter
+    assert shot.convert("RGB").getpixel((cx, cy - 2)) in {(0x2B, 0x2B, 0x2B), (255, 255, 255)}  # the black Axis counter
     click(win, "A1")  # empty sea: nothing selected
     assert win.selected is None and "Click a piece" in win.side.info_text.get("1.0", "end")
 
@@ -50,7 +57,9 @@ def test_status_bar_names_hex_and_army(win):
 
 def test_mapref_with_no_argument_opens_barbarossa_from_outside_the_checkout(tmp_path):
     env = {**os.environ, "MAPREF_EXIT_AFTER_MS": "500", "PYTHONPATH": str(ROOT)}
-    r = subprocess.run([sys.executable, "-m", "mapref"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+    r = subprocess.run(
+        [sys.executable, "-m", "mapref"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60
+    )
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == "window: Barbarossa (new game) - mapref referee"
 
@@ -114,14 +123,19 @@ def right_click(w, label):
 
 
 def counter_text(w, army):
-    return next(w.canvas.itemcget(i, "text") for i in w.canvas.find_withtag(f"piece:army:{army}") if w.canvas.type(i) == "text")
+    return next(
+        w.canvas.itemcget(i, "text") for i in w.canvas.find_withtag(f"piece:army:{army}") if w.canvas.type(i) == "text"
+    )
 
 
 def test_capture_and_losses_from_the_right_click_menu_then_undo(win, tmp_path):
     from mapref.ui import screenshot
 
     right_click(win, "P14")  # set-up: no combat results
-    assert "combat results are entered only in a combat phase" in win.status.get() and "[Sequence of Play 2" in win.status.get()
+    assert (
+        "combat results are entered only in a combat phase" in win.status.get()
+        and "[Sequence of Play 2" in win.status.get()
+    )
     key(win, "<Escape>")  # the menu closes
     assert win.controller.context_menu is None
     for _ in range(6):  # set-up -> movement -> supply -> announce -> defensive assaults -> assaults -> advances
@@ -129,13 +143,20 @@ def test_capture_and_losses_from_the_right_click_menu_then_undo(win, tmp_path):
     assert (win.state.phase, win.state.subphase, win.state.side) == ("combat", "advances", "axis")
     click(win, "O14")
     right_click(win, "P14")  # the Western Military District's hex, next to Army Group Centre
-    assert menu_labels(win) == ["Advance succeeded (capture)", "Advance failed (no more attacks this turn)", "Record losses..."]
+    assert menu_labels(win) == [
+        "Advance succeeded (capture)",
+        "Advance failed (no more attacks this turn)",
+        "Record losses...",
+    ]
     # the defender has two legal retreats (P15, Q15): the window asks; tests answer without a dialog
     asked = []
     win.ask_choice = lambda ask: asked.append((ask.label, ask.options)) or None
     win.controller.context_menu.invoke(1)
     assert asked == [("Western Military District retreats from P14 to", ["P15", "Q15"])]
-    assert win.state.army("Army Group Centre").at == "O14" and "Not done (Western Military District retreats from P14 to: nothing chosen)" in win.status.get()
+    assert (
+        win.state.army("Army Group Centre").at == "O14"
+        and "Not done (Western Military District retreats from P14 to: nothing chosen)" in win.status.get()
+    )
     # an illegal retreat: the reason and the rule in the status bar, nothing changed
     assert not win.act(Action("capture", {"from": "O14", "to": "P14", "retreat_to": ["P13"]}), choices=False).ok
     assert "Illegal advance O14 -> P14" in win.status.get() and "[Advance resolution 6]" in win.status.get()
@@ -159,7 +180,11 @@ def test_capture_and_losses_from_the_right_click_menu_then_undo(win, tmp_path):
     end_step(win)  # -> exploitation
     click(win, "P14")
     right_click(win, "Q15")
-    assert menu_labels(win) == ["Advance succeeded (capture)", "Advance failed (no more attacks this turn)", "Garrison destroyed"]
+    assert menu_labels(win) == [
+        "Advance succeeded (capture)",
+        "Advance failed (no more attacks this turn)",
+        "Garrison destroyed",
+    ]
     win.controller.context_menu.invoke(1)
     assert st.army("Army Group Centre").at == "Q15" and st.hex("Q15").devastated == 1
     win.undo()

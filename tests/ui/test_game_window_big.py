@@ -19,8 +19,22 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture(scope="module")
 def big_game(tmp_path_factory):
     out = tmp_path_factory.mktemp("big")
-    subprocess.run([sys.executable, str(ROOT / "bench" / "big_game.py"), str(out), "--rows", "80", "--cols", "80",
-                    "--armies", "40"], check=True, capture_output=True, cwd=ROOT)
+    subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "bench" / "big_game.py"),
+            str(out),
+            "--rows",
+            "80",
+            "--cols",
+            "80",
+            "--armies",
+            "40",
+        ],
+        check=True,
+        capture_output=True,
+        cwd=ROOT,
+    )
     return out / "big_game.toml"
 
 

@@ -83,8 +83,11 @@ def test_a_naval_battle_and_a_fleet_split_in_the_window(wfe):
     _advance_to(wfe, "allies", "movement", "naval")
     home = next(f for f in wfe.state.fleets if f.name == "British Fleet").at
     # right-click at the fleet's port (the window selects armies, not fleets): where, and how many
-    item = next(i for i in wfe.session.ruleset.menu(wfe.session.game, home, None)
-                if i.label.startswith("Move ship points of British Fleet"))
+    item = next(
+        i
+        for i in wfe.session.ruleset.menu(wfe.session.game, home, None)
+        if i.label.startswith("Move ship points of British Fleet")
+    )
     assert item.enabled and [f.key for f in item.ask] == ["to", "ships"]
     wfe.ask_form = lambda title, fields, note="": {"to": "P4", "ships": "3"}
     assert wfe.controller.invoke(item)
@@ -94,6 +97,9 @@ def test_a_naval_battle_and_a_fleet_split_in_the_window(wfe):
     wfe.session.invalidate()
     _advance_to(wfe, "allies", "combat", "amphibious")
     mine = next(f.name for f in wfe.state.fleets if f.at == "P4")
-    _game_menu(wfe, "Record a naval battle", {"attacker": mine, "defender": "Raider", "attacker_losses": "0",
-                                              "defender_losses": "2"})
+    _game_menu(
+        wfe,
+        "Record a naval battle",
+        {"attacker": mine, "defender": "Raider", "attacker_losses": "0", "defender_losses": "2"},
+    )
     assert not any(f.name == "Raider" for f in wfe.state.fleets)

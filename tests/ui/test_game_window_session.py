@@ -97,7 +97,7 @@ def test_opening_another_game_with_unsaved_changes_asks_first(game_win, new_game
     assert w.files.open_path(g2) and w.path == g2 and w.state.phase == "setup"
 
 
-WINDOW = '''
+WINDOW = """
 import sys, tkinter as tk
 from mapref.ui.referee import RefereeWindow, load_for_play
 from tests.ui.events import end_step, move
@@ -108,7 +108,7 @@ end_step(w)
 move(w, "O14", "O13")
 print("shown", flush=True)
 root.mainloop()
-'''
+"""
 
 
 def test_a_window_killed_mid_game_offers_the_recovered_position(new_game_file):
@@ -138,7 +138,9 @@ from mapref.rules.ruleset import Action  # noqa: E402
 from tests.faults import small_disk  # noqa: E402
 
 
-def test_an_action_the_journal_cannot_hold_is_refused_on_screen_and_ctrl_z_stays_right(tmp_path, monkeypatch, new_game_file):
+def test_an_action_the_journal_cannot_hold_is_refused_on_screen_and_ctrl_z_stays_right(
+    tmp_path, monkeypatch, new_game_file
+):
     """Issue 27: on a full disk the window said the write failed, the step advanced anyway, and
     Ctrl+Z took back the action before it."""
     with small_disk(tmp_path / "disk") as disk:
@@ -158,7 +160,9 @@ def test_an_action_the_journal_cannot_hold_is_refused_on_screen_and_ctrl_z_stays
                 assert n < 100
             held = w.session.state_data()
             assert w.status.get().startswith("Not done: the crash journal (") and w.feed.items[-1]["kind"] == "refused"
-            assert w.edit_menu.entrycget(0, "label") == ("Undo end of axis set-up" if not n else f"Undo {w.session.log[-1].did}")
+            assert w.edit_menu.entrycget(0, "label") == (
+                "Undo end of axis set-up" if not n else f"Undo {w.session.log[-1].did}"
+            )
             key(w, "<Control-z>")  # refused too: the journal could not say so
             assert w.session.state_data() == held and w.status.get().startswith("Not undone: the crash journal (")
             disk.free()
@@ -171,8 +175,12 @@ def test_an_action_the_journal_cannot_hold_is_refused_on_screen_and_ctrl_z_stays
 JOURNAL_DAMAGE = {
     "a time that is not a time": lambda rows: [{**rows[0], "time": "noon"}] + rows[1:],
     "deep JSON": lambda rows: rows + ["[" * 100000 + "]" * 100000],
-    "a patch through a value": lambda rows: rows[:2] + [{"do": {**rows[2]["do"], "redo": [{"at": ["turn", "x", "y"], "was": 1}]}}],
-    "a patch giving a game that does not load": lambda rows: rows[:2] + [{"do": {**rows[2]["do"], "redo": [{"at": ["armies"], "was": 5}]}}],
+    "a patch through a value": lambda rows: (
+        rows[:2] + [{"do": {**rows[2]["do"], "redo": [{"at": ["turn", "x", "y"], "was": 1}]}}]
+    ),
+    "a patch giving a game that does not load": lambda rows: (
+        rows[:2] + [{"do": {**rows[2]["do"], "redo": [{"at": ["armies"], "was": 5}]}}]
+    ),
 }
 
 

@@ -190,7 +190,9 @@ def test_f1_help_lists_the_shortcuts_and_the_guide(win):
     key(win, "<F1>")
     top = win._help
     assert top.winfo_exists() and top.title() == "Help - mapref referee"
-    rows = [win.help_tree.item(k, "values") for s in win.help_tree.get_children() for k in win.help_tree.get_children(s)]
+    rows = [
+        win.help_tree.item(k, "values") for s in win.help_tree.get_children() for k in win.help_tree.get_children(s)
+    ]
     keys = {r[0] for r in rows}
     assert {"Ctrl+S", "Ctrl+Z", "F1", "Ctrl+G", "Ctrl+F", "+", "-", "0 / F", "S", "Ctrl+Return"} <= keys
     assert win.help_tabs.tab(1, "text") == "The referee's guide"
@@ -251,7 +253,9 @@ def on_screen(t: tk.Misc) -> bool:
     return x >= 0 and y >= 0 and x + w <= 1366 and y + h <= 768 and w > 50 and h > 50
 
 
-@pytest.mark.parametrize("scenario", ["barbarossa", "war_for_europe_vp", "struggle_for_europe", "three_fronts", "aa_house_rules"])
+@pytest.mark.parametrize(
+    "scenario", ["barbarossa", "war_for_europe_vp", "struggle_for_europe", "three_fronts", "aa_house_rules"]
+)
 def test_every_board_fits_a_1366x768_screen(laptop_tk, scenario):
     root = laptop_tk
     w = window_on(root, scenario)
@@ -277,9 +281,12 @@ def test_every_dialog_fits_a_1366x768_screen(laptop_tk):
         seen.append((d.title(), on_screen(d)))
         d.cancel() if hasattr(d, "cancel") else d.destroy()
 
-    for ask in (lambda: w.files.ask_new_game(), lambda: w.ask_override(Action("move"), "the rules refuse it [Movement 2]"),
-                lambda: w.ask_choice(Ask("retreat_to", "Western Military District retreats from P14 to", ["P15", "Q15"])),
-                lambda: w.ask_text("Go to a space", "A space's name or code:", w.space_names())):
+    for ask in (
+        lambda: w.files.ask_new_game(),
+        lambda: w.ask_override(Action("move"), "the rules refuse it [Movement 2]"),
+        lambda: w.ask_choice(Ask("retreat_to", "Western Military District retreats from P14 to", ["P15", "Q15"])),
+        lambda: w.ask_text("Go to a space", "A space's name or code:", w.space_names()),
+    ):
         root.after(300, check_and_cancel)
         ask()
     item = next(i for i in w.session.ruleset.game_menu(w.session.game) if i.label.startswith("Set a nation"))

@@ -133,7 +133,10 @@ def test_the_first_turn_of_barbarossa_in_the_window(tmp_path):
         assert reasons and "Barbarossa special rule 3" in reasons[0]
         assert st.army("Siberian Army").at == "Q21"
         e = w.session.log[-1]
-        assert e.override.startswith("house rule: the Siberians entrain at once") and "Barbarossa special rule 3" in e.override
+        assert (
+            e.override.startswith("house rule: the Siberians entrain at once")
+            and "Barbarossa special rule 3" in e.override
+        )
         assert any("AGAINST THE RULES: house rule" in ln for ln in w.feed.lines())
         w.mode.set("strict")
         w.mode_changed()

@@ -26,7 +26,9 @@ def file_entry(w, label: str) -> int:
 def games(tmp_path: Path, which: str) -> Path:
     if which == "hitlers_war":
         return hw_cut_off(tmp_path / "kiev.toml")
-    s = sfe_position(tmp_path, add={"A90": ("axis", 1, "riga"), "A91": ("axis", 2, "riga")}, flags={"riga": "axis"}, name="riga.toml")
+    s = sfe_position(
+        tmp_path, add={"A90": ("axis", 1, "riga"), "A91": ("axis", 2, "riga")}, flags={"riga": "axis"}, name="riga.toml"
+    )
     return Path(s.path)
 
 
@@ -57,8 +59,13 @@ def test_file_export_position_as_web_page_writes_the_page_export_html_writes(whi
     assert out.exists(), "no page written"
     assert w.feed.lines()[-1] == f"exported the position as a web page to {out}"
     cli = tmp_path / "cli.html"
-    r = subprocess.run([sys.executable, "-m", "mapref", "export-html", str(game), "-o", str(cli)], capture_output=True, text=True,
-                       timeout=120, cwd=ROOT)
+    r = subprocess.run(
+        [sys.executable, "-m", "mapref", "export-html", str(game), "-o", str(cli)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
     assert r.returncode == 0, r.stderr
     assert out.read_text(encoding="utf-8") == cli.read_text(encoding="utf-8")
 

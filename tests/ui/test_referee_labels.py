@@ -24,6 +24,7 @@ def laptop_window(laptop_tk):
         w.canvas.fit()
         laptop_tk.update()
         return w
+
     return make
 
 
@@ -36,8 +37,11 @@ def counters(c):
 
 
 def names(c):
-    return [(c.itemcget(i, "text"), tuple(c.bbox(i))) for i in c.find_withtag("name")
-            if c.itemcget(i, "state") != "hidden" and c.bbox(i)]
+    return [
+        (c.itemcget(i, "text"), tuple(c.bbox(i)))
+        for i in c.find_withtag("name")
+        if c.itemcget(i, "state") != "hidden" and c.bbox(i)
+    ]
 
 
 def in_view(c, bb):
@@ -62,15 +66,21 @@ def check_board(w):
     shown = names(c)
     on_counter = [(t, bb) for t, bb in shown if any(touch(bb, u) for u in boxes)]
     assert on_counter == [], on_counter[:5]
-    crossing = [(a, b) for i, (a, ra) in enumerate(shown) for b, rb in shown[i + 1:] if touch(ra, rb)]
+    crossing = [(a, b) for i, (a, ra) in enumerate(shown) for b, rb in shown[i + 1 :] if touch(ra, rb)]
     assert crossing == [], crossing[:5]
     # each counter's text inside its counter
     for i in c.find_withtag("unit"):
         if c.type(i) != "text" or not c.itemcget(i, "text"):
             continue
         tb = c.bbox(i)
-        rect = next((j for j in c.find_withtag(next(t for t in c.gettags(i) if t.startswith("piece:"))) if c.type(j) == "rectangle"),
-                    None)
+        rect = next(
+            (
+                j
+                for j in c.find_withtag(next(t for t in c.gettags(i) if t.startswith("piece:")))
+                if c.type(j) == "rectangle"
+            ),
+            None,
+        )
         if rect is not None:
             rb = c.bbox(rect)
             assert rb[0] - 1 <= tb[0] and tb[2] <= rb[2] + 1, (c.itemcget(i, "text"), tb, rb)
@@ -86,8 +96,15 @@ def test_names_and_counters_never_overlap_at_any_zoom(laptop_window, scenario):
         if factor != 1.0:
             settle_zoom(w, factor)
         shown = check_board(w)
-        sizes.append((c.zoom, max((c.bbox(i)[2] - c.bbox(i)[0] for i in c.find_withtag("unit") if c.type(i) == "rectangle"),
-                                  default=0), len(shown)))
+        sizes.append(
+            (
+                c.zoom,
+                max(
+                    (c.bbox(i)[2] - c.bbox(i)[0] for i in c.find_withtag("unit") if c.type(i) == "rectangle"), default=0
+                ),
+                len(shown),
+            )
+        )
     # counters grow with the zoom, and more names find room
     assert sizes[2][2] >= sizes[0][2] and (sizes[2][1] > sizes[0][1] or not w.pieces)
 
@@ -107,5 +124,7 @@ def test_area_names_stand_inside_their_locations_in_full_and_without_conditions(
     m = w.map
     berlin = next(i for i in c.find_withtag("name:berlin"))
     x, y = c.coords(berlin)
-    assert m.locations["berlin"].polygon.buffer(1).contains(Point(x / c.zoom, y / c.zoom)) or \
-        m.locations["berlin"].polygon.distance(Point(x / c.zoom, y / c.zoom)) * c.zoom < 30
+    assert (
+        m.locations["berlin"].polygon.buffer(1).contains(Point(x / c.zoom, y / c.zoom))
+        or m.locations["berlin"].polygon.distance(Point(x / c.zoom, y / c.zoom)) * c.zoom < 30
+    )

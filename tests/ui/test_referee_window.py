@@ -75,7 +75,9 @@ def test_counters_in_an_off_map_box_neither_overlap_nor_cover_its_production_and
     not scale with the zoom."""
     st = win.state
     for i in range(4):
-        st.armies.append(Army(f"Siberian Reserve {i + 1}", "soviet", "su", "box:siberia", {"infantry": 2, "mechanized": 1}))
+        st.armies.append(
+            Army(f"Siberian Reserve {i + 1}", "soviet", "su", "box:siberia", {"infantry": 2, "mechanized": 1})
+        )
     win.refresh()
     c = win.canvas
     box = c.box_rect(win.map.boxes["siberia"])
@@ -83,7 +85,7 @@ def test_counters_in_an_off_map_box_neither_overlap_nor_cover_its_production_and
     rects = [rect_of(win, f"piece:army:{n}") for n in names]
     for i, r in enumerate(rects):
         assert box[0] <= r[0] and r[2] <= box[2] and box[1] <= r[1] and r[3] <= box[3], (names[i], r, box)
-        for r2 in rects[i + 1:]:
+        for r2 in rects[i + 1 :]:
             assert not overlap(r, r2)
     prod = [i for i in c.find_withtag("box-production")]
     assert len(prod) == 1 and c.itemcget(prod[0], "text") == str(win.map.boxes["siberia"].production)
@@ -96,7 +98,7 @@ def test_counters_in_an_off_map_box_neither_overlap_nor_cover_its_production_and
     r = rect_of(win, "piece:army:Siberian Army")
     assert abs((r[2] - r[0]) - 2 * width) <= 2
     rects = [rect_of(win, f"piece:army:{n}") for n in names]
-    assert not any(overlap(a, b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    assert not any(overlap(a, b) for i, a in enumerate(rects) for b in rects[i + 1 :])
     # the box viewer lists all five; clicking a counter in the box selects that army
     x0, y0, x1, y1 = rects[3]
     cx, cy = int((x0 + x1) / 2 - c.canvasx(0)), int((y0 + y1) / 2 - c.canvasy(0))
@@ -126,7 +128,11 @@ def test_the_right_click_menu_greys_what_the_current_step_refuses(win):
     win.select("army:Army Group Centre")
     click(win, "P14", button=3)
     m = win.controller.context_menu
-    assert [m.entrycget(i, "state") for i in range(1, m.index("end") + 1)] == ["normal", "normal", "normal"]  # capture, failed, losses
+    assert [m.entrycget(i, "state") for i in range(1, m.index("end") + 1)] == [
+        "normal",
+        "normal",
+        "normal",
+    ]  # capture, failed, losses
     win.controller.close_menu()
 
 
@@ -134,8 +140,18 @@ def test_step_names_are_readable_everywhere(win):
     """Bug: step names showed as identifiers ("defensive_assaults")."""
     steps = win.track.steps()
     assert steps[0] == ("Set-up", True)
-    assert [s for s, _ in steps] == ["Set-up", "Movement", "Determine supply", "Announce attacks", "Defensive assaults",
-                                     "Initial assaults", "Advances", "Exploitation", "Build", "Repair"]
+    assert [s for s, _ in steps] == [
+        "Set-up",
+        "Movement",
+        "Determine supply",
+        "Announce attacks",
+        "Defensive assaults",
+        "Initial assaults",
+        "Advances",
+        "Exploitation",
+        "Build",
+        "Repair",
+    ]
     advance_to(win, "combat", "defensive_assaults")
     assert [s for s, cur in win.track.steps() if cur] == ["Defensive assaults"]
     assert win.track.turn_var.get() == "Barbarossa: Summer 1941, axis defensive assaults"
@@ -153,13 +169,22 @@ def test_the_window_fits_a_1366x768_screen(laptop_tk, tmp_path):
     assert (root.winfo_screenwidth(), root.winfo_screenheight()) == (1366, 768)
     rx, ry, rw, rh = root.winfo_rootx(), root.winfo_rooty(), root.winfo_width(), root.winfo_height()
     assert rx >= 0 and ry >= 0 and rx + rw <= 1366 and ry + rh <= 768
-    for name, widget in [("turn track", w.track.frame), ("steps", w.track.steps_text), ("map", w.canvas), ("side panel", w.side.notebook),
-                         ("selected", w.side.info_text), ("messages and log", w.feed.text), ("status bar", w.statusbar),
-                         ("end step", w.track.end_button)]:
+    for name, widget in [
+        ("turn track", w.track.frame),
+        ("steps", w.track.steps_text),
+        ("map", w.canvas),
+        ("side panel", w.side.notebook),
+        ("selected", w.side.info_text),
+        ("messages and log", w.feed.text),
+        ("status bar", w.statusbar),
+        ("end step", w.track.end_button),
+    ]:
         assert widget.winfo_ismapped(), name
         x, y = widget.winfo_rootx(), widget.winfo_rooty()
         assert widget.winfo_width() > 20 and widget.winfo_height() > 10, name
-        assert rx <= x and x + widget.winfo_width() <= rx + rw and ry <= y and y + widget.winfo_height() <= ry + rh, name
+        assert rx <= x and x + widget.winfo_width() <= rx + rw and ry <= y and y + widget.winfo_height() <= ry + rh, (
+            name
+        )
     assert w.side.notebook.winfo_width() >= 300 and w.feed.text.winfo_height() >= 60 and w.canvas.winfo_height() >= 350
     # every step of the sequence of play shows in full on the track
     t = w.track.steps_text
@@ -197,7 +222,11 @@ def test_the_messages_panel_keeps_refusals_in_full_and_the_log_clickable(win):
     assert refusal.endswith("[Movement 2]") and len(refusal) > 60  # the full reason, not a clipped status line
     assert move(win, "O14", "O13")
     lines = win.feed.lines()
-    entry = next(ln for ln in lines if ln.startswith("2. summer 1941, axis movement: move 10 points of Army Group Centre O14 -> O13"))
+    entry = next(
+        ln
+        for ln in lines
+        if ln.startswith("2. summer 1941, axis movement: move 10 points of Army Group Centre O14 -> O13")
+    )
     assert entry.endswith("[Movement 1-5]")
     assert any("O14 -> O13 by O14 O13" in ln for ln in lines)  # what it did, under the entry
     # a click on the entry's line outlines its spaces on the map and selects its army
@@ -217,7 +246,10 @@ def test_the_messages_panel_keeps_refusals_in_full_and_the_log_clickable(win):
     # undo keeps the entry in the panel, struck out; Edit > Undo names it
     assert win.edit_menu.entrycget(0, "label") == "Undo move 10 points of Army Group Centre O14 -> O13"
     win.undo()
-    assert "undone" in t.tag_names(f"{first} +2c") and win.feed.lines()[-1] == "undone: move 10 points of Army Group Centre O14 -> O13"
+    assert (
+        "undone" in t.tag_names(f"{first} +2c")
+        and win.feed.lines()[-1] == "undone: move 10 points of Army Group Centre O14 -> O13"
+    )
     win.redo()
     assert "undone" not in t.tag_names(t.tag_ranges(f"feed:{i}")[0])
 
@@ -233,7 +265,9 @@ def test_ending_a_step_shows_what_it_will_do_and_asks_first(win):
     st.hexes["Q18"] = HexState(control="axis", occupied=True)
     win.refresh()
     preview = win.track.preview_var.get()
-    assert preview.startswith("Ending this step: ") and "Lost Corps eliminated" in preview and "Q18 unsupplied" in preview
+    assert (
+        preview.startswith("Ending this step: ") and "Lost Corps eliminated" in preview and "Q18 unsupplied" in preview
+    )
     asked = []
     win.ask_confirm = lambda title, text: asked.append(text) or False
     win.end_step()
@@ -259,7 +293,9 @@ def test_strict_refuses_and_advisory_overrides_with_the_reason_in_the_log(win, t
     win.mode.set("advisory")
     win.mode_changed()
     m = win.game_menu
-    radio = next(i for i in range(m.index("end") + 1) if m.type(i) == "radiobutton" and m.entrycget(i, "value") == "advisory")
+    radio = next(
+        i for i in range(m.index("end") + 1) if m.type(i) == "radiobutton" and m.entrycget(i, "value") == "advisory"
+    )
     assert m.entrycget(radio, "label") == "Advisory: allow it with a reason, logged" and win.mode.get() == "advisory"
     # what the step refuses stays greyed in the menus: advisory mode overrides an action's rules
     click(win, "Q14", button=3)
@@ -275,8 +311,9 @@ def test_strict_refuses_and_advisory_overrides_with_the_reason_in_the_log(win, t
     assert move(win, "box:siberia", "Q21")
     assert win.state.army("Siberian Army").at == "Q21"
     e = win.session.log[-1]
-    assert e.override.startswith("house rule: the Siberians entrain at once (overrides: Illegal move") or \
-        e.override.startswith("house rule: the Siberians entrain at once (overrides: illegal move")
+    assert e.override.startswith(
+        "house rule: the Siberians entrain at once (overrides: Illegal move"
+    ) or e.override.startswith("house rule: the Siberians entrain at once (overrides: illegal move")
     assert "Barbarossa special rule 3" in e.override and e.did.endswith("(against the rules)")
     text = "\n".join(win.feed.lines())
     assert "AGAINST THE RULES: house rule: the Siberians entrain at once" in text
@@ -343,7 +380,9 @@ def test_a_cut_off_armys_cut_points_are_ringed_so_they_show_on_red_hexes(win, tm
     for space in win.selected_piece().cut:
         x, y = xy(win, space)
         for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-            line = [img.getpixel((int(x + r * dx), int(y + r * dy))) for r in range(int(s * 0.8) - 10, int(s * 0.8) + 11)]
+            line = [
+                img.getpixel((int(x + r * dx), int(y + r * dy))) for r in range(int(s * 0.8) - 10, int(s * 0.8) + 11)
+            ]
             assert any(min(p) > 230 for p in line), (space, line)
             assert any(p[0] > 230 and p[1] < 80 and p[2] < 70 for p in line), (space, line)
             assert any(max(p) < 40 for p in line), (space, line)
@@ -390,7 +429,7 @@ def test_captured_hexes_take_their_holders_colour_and_the_front_line_shows(win):
     axis = win.session.ruleset.side_colours["axis"][0]
 
     def dist(a, b):
-        return sum(abs(int(a[i:i + 2], 16) - int(b[i:i + 2], 16)) for i in (1, 3, 5))
+        return sum(abs(int(a[i : i + 2], 16) - int(b[i : i + 2], 16)) for i in (1, 3, 5))
 
     assert after != before and dist(after, axis) < dist(before, axis) - 60
     assert len(c.find_withtag("front")) != fronts
@@ -403,10 +442,24 @@ def test_captured_hexes_take_their_holders_colour_and_the_front_line_shows(win):
 def test_the_legend_shows_every_kind_of_counter_and_marker(win, tmp_path):
     win.side.notebook.select(win.side.legend_tab)
     win.root.update()
-    texts = [win.side.legend.itemcget(i, "text") for i in win.side.legend.find_all() if win.side.legend.type(i) == "text"]
+    texts = [
+        win.side.legend.itemcget(i, "text") for i in win.side.legend.find_all() if win.side.legend.type(i) == "text"
+    ]
     joined = "\n".join(texts)
-    for words in ("axis army", "soviet army", "selected piece", "out of supply", "fleet", "fort", "occupation marker",
-                  "supply line", "cut", "may go", "front", "supply view"):
+    for words in (
+        "axis army",
+        "soviet army",
+        "selected piece",
+        "out of supply",
+        "fleet",
+        "fort",
+        "occupation marker",
+        "supply line",
+        "cut",
+        "may go",
+        "front",
+        "supply view",
+    ):
         assert words in joined, words
     screenshot(win.side.legend, tmp_path / "legend.png")
 
@@ -416,7 +469,7 @@ def test_city_names_never_collide(win):
 
     def collisions():
         names = c.visible_names()
-        return [(a, b) for i, (a, ra) in enumerate(names) for b, rb in names[i + 1:] if overlap(ra, rb)]
+        return [(a, b) for i, (a, ra) in enumerate(names) for b, rb in names[i + 1 :] if overlap(ra, rb)]
 
     assert c.visible_names() and collisions() == []
     assert any(n == "Berlin" for n, _ in c.visible_names()) and any(n == "Moscow" for n, _ in c.visible_names())
@@ -437,7 +490,7 @@ def test_city_names_at_the_fit_zoom_of_a_laptop(laptop_tk):
     names = c.visible_names()
     assert c.layout.size < 14 and len(names) > 15  # below the map's own names: the main cities only
     assert {"Berlin", "Moscow", "London", "Rome"} <= {n for n, _ in names}
-    assert not any(overlap(ra, rb) for i, (_, ra) in enumerate(names) for _, rb in names[i + 1:])
+    assert not any(overlap(ra, rb) for i, (_, ra) in enumerate(names) for _, rb in names[i + 1 :])
 
 
 # --------------------------------------------------------------------------- print view
@@ -454,7 +507,7 @@ def test_export_the_position_as_png_with_the_supply_overlay(win, tmp_path):
     a, b = Image.open(plain).convert("RGB"), Image.open(out).convert("RGB")
     assert a.size == b.size and a.size[0] > 800
     colours = b.getcolors(1 << 20)
-    axis = (0x2b, 0x2b, 0x2b)
+    axis = (0x2B, 0x2B, 0x2B)
     assert dict((c, n) for n, c in colours).get(axis, 0) > 500  # the Axis counters
     red = sum(n for n, c in colours if c[0] > 230 and c[1] < 80 and c[2] < 70)
     red_plain = sum(n for n, c in a.getcolors(1 << 20) if c[0] > 230 and c[1] < 80 and c[2] < 70)
@@ -510,7 +563,10 @@ def test_set_up_pools_are_dragged_onto_the_map_and_count_down(win):
     a = next(x for x in st.armies if x.at == "P10")
     assert a.name == "Axis Army 1" and a.points["infantry"] == 6 and a.points["mechanized"] == 4
     assert win.side.pool_rows()[0][1] == "23 infantry, 10 mechanized"
-    assert any(ln.startswith("1. spring 1944, axis set-up: place 6 infantry, 4 mechanized of pool axis in P10") for ln in win.feed.lines())
+    assert any(
+        ln.startswith("1. spring 1944, axis set-up: place 6 infantry, 4 mechanized of pool axis in P10")
+        for ln in win.feed.lines()
+    )
     assert counter_at(win, "P10") == "6-4"
     # a kind's row places that kind only (the form starts with it)
     asked.clear()
@@ -521,7 +577,9 @@ def test_set_up_pools_are_dragged_onto_the_map_and_count_down(win):
 
     win.ask_form = defaults
     pool_drag(win, "axis/mechanized", "O10")
-    assert asked == [("Place from pool axis in O10", [("points.infantry", 0), ("points.mechanized", 8)])]  # with 2 fort points
+    assert asked == [
+        ("Place from pool axis in O10", [("points.infantry", 0), ("points.mechanized", 8)])
+    ]  # with 2 fort points
     assert win.side.pool_rows()[0][1] == "23 infantry, 2 mechanized"
     assert counter_at(win, "O10") == "0-8"
     # a place outside the pool's area is refused in strict mode, with its rule
@@ -555,7 +613,11 @@ def test_a_nations_status_and_a_hexs_control_from_the_game_menu(win):
     assert win.controller.invoke(items["Set a nation's status..."])
     n = win.state.nations["se"]
     assert (n.side, n.status) == ("axis", "at_war")
-    assert any("Sweden" in ln for ln in win.side.panel_text["Nations"].get("1.0", "end").splitlines() if ln.startswith("axis, at war"))
+    assert any(
+        "Sweden" in ln
+        for ln in win.side.panel_text["Nations"].get("1.0", "end").splitlines()
+        if ln.startswith("axis, at war")
+    )
     # a hex: the form starts with the space last clicked
     click(win, "P15")
     seen = []
@@ -620,14 +682,17 @@ def test_the_window_plays_a_game_it_knows_only_through_the_protocol(tmp_path):
         w.canvas.fit()
         root.update()
         assert w.track.turn_var.get() == "Race to Berlin: turn 1, red to play" and w.track.steps() == [("Play", True)]
-        assert {t for i in w.canvas.find_withtag("unit") for t in w.canvas.gettags(i) if t.startswith("piece:")} == \
-            {"piece:token:r1", "piece:token:b1"}
+        assert {t for i in w.canvas.find_withtag("unit") for t in w.canvas.gettags(i) if t.startswith("piece:")} == {
+            "piece:token:r1",
+            "piece:token:b1",
+        }
         click(w, "E5")
         assert w.selected == "token:r1"
         drag(w, "E5", "E6")
         assert w.state.tokens["r1"] == ("red", "E6")
-        assert w.feed.lines()[-1].startswith("1. turn 1, red play: step r1 E5 -> E6 [Rule 1]") or \
-            any(ln.startswith("1. turn 1, red play: step r1 E5 -> E6") for ln in w.feed.lines())
+        assert w.feed.lines()[-1].startswith("1. turn 1, red play: step r1 E5 -> E6 [Rule 1]") or any(
+            ln.startswith("1. turn 1, red play: step r1 E5 -> E6") for ln in w.feed.lines()
+        )
         drag(w, "E6", "E9")  # not next to it
         assert "[Rule 1]" in w.feed.lines()[-1] and w.state.tokens["r1"] == ("red", "E6")
         w.track.end_button.invoke()
@@ -673,8 +738,11 @@ def test_an_attack_is_announced_from_the_right_click_menu(win):
     assert "Announce Army Group Centre's attack on P14" in labels
     click(win, "P14", button=3)
     m = win.controller.context_menu
-    entry = next(i for i in range(m.index("end") + 1) if m.type(i) == "command"
-                 and m.entrycget(i, "label") == "Announce Army Group Centre's attack on P14")
+    entry = next(
+        i
+        for i in range(m.index("end") + 1)
+        if m.type(i) == "command" and m.entrycget(i, "label") == "Announce Army Group Centre's attack on P14"
+    )
     m.invoke(entry)
     win.root.update()
     assert win.state.announced == {"Army Group Centre": "P14"}

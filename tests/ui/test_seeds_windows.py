@@ -53,10 +53,18 @@ def test_the_fronts_open_in_the_referee_s_window_with_tokens_year_and_phase(root
     assert "step:history" in c.gettags(c.find_withtag("current-step")[0])
     # the tokens are drawn in the sides' colours
     x, y = c.winfo_rootx(), c.winfo_rooty()
-    shot = ImageGrab.grab(bbox=(x, y, x + c.winfo_width(), y + c.winfo_height()), xdisplay=os.environ["DISPLAY"]).convert("RGB")
+    shot = ImageGrab.grab(
+        bbox=(x, y, x + c.winfo_width(), y + c.winfo_height()), xdisplay=os.environ["DISPLAY"]
+    ).convert("RGB")
     ox0, oy0, ox1, oy1 = c.coords([i for i in c.find_withtag("token") if "token:west:0" in c.gettags(i)][0])
-    assert shot.getpixel((int((ox0 + ox1) / 2) + 10, int((oy0 + oy1) / 2) + 10)) == (0x2f, 0x5f, 0xb0)  # an Allied token
-    assert "Draw table (this year)" in w.side.panel_text and "germans: 6 = 6 for 1939" in w.side.panel_text["Draw table (this year)"].get("1.0", "end")
+    assert shot.getpixel((int((ox0 + ox1) / 2) + 10, int((oy0 + oy1) / 2) + 10)) == (
+        0x2F,
+        0x5F,
+        0xB0,
+    )  # an Allied token
+    assert "Draw table (this year)" in w.side.panel_text and "germans: 6 = 6 for 1939" in w.side.panel_text[
+        "Draw table (this year)"
+    ].get("1.0", "end")
 
 
 def test_a_battle_from_the_right_click_menu_moves_a_token(root):
@@ -80,7 +88,12 @@ def test_a_battle_from_the_right_click_menu_moves_a_token(root):
     w.undo()
     w.ask_form = lambda title, fields, note: {"germans": "Guderian, Manstein", "allies": ""}
     assert not w.controller.invoke(w.controller.menu_at("west")[0])
-    assert "2 Leader cards" in w.status.get() and sorted(token_sides(w, "west")) == ["allies", "allies", "germans", "germans"]
+    assert "2 Leader cards" in w.status.get() and sorted(token_sides(w, "west")) == [
+        "allies",
+        "allies",
+        "germans",
+        "germans",
+    ]
 
 
 def test_the_victory_point_check_panel_lists_every_strategic_hex_and_why(root):
@@ -99,8 +112,16 @@ def test_the_victory_point_check_panel_lists_every_strategic_hex_and_why(root):
     assert "Not counted (29):" in text and "Madrid J5 (Axis): held by no side" in text
 
 
-@pytest.mark.parametrize("scenario,title", [("three_fronts", "Three Fronts, 1939-1945 (new game) - mapref referee"),
-                                            ("aa_house_rules", "Axis & Allies house rules: victory cities, capitals and neutral blocks (new game) - mapref referee")])
+@pytest.mark.parametrize(
+    "scenario,title",
+    [
+        ("three_fronts", "Three Fronts, 1939-1945 (new game) - mapref referee"),
+        (
+            "aa_house_rules",
+            "Axis & Allies house rules: victory cities, capitals and neutral blocks (new game) - mapref referee",
+        ),
+    ],
+)
 def test_mapref_opens_the_new_scenarios_in_the_referee_s_window(tmp_path, scenario, title):
     r = mapref(ROOT / "scenarios" / f"{scenario}.toml", cwd=tmp_path, env={"MAPREF_EXIT_AFTER_MS": "300"})
     assert r.returncode == 0, r.stderr

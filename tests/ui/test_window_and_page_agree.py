@@ -30,8 +30,10 @@ class Page(HTMLParser):
 
     def __init__(self, text: str) -> None:
         super().__init__()
-        self.styles = {name: dict(r.split(":", 1) for r in rules.split(";") if r)
-                       for name, rules in re.findall(r"\.(s\d+)\{([^}]*)\}", text)}
+        self.styles = {
+            name: dict(r.split(":", 1) for r in rules.split(";") if r)
+            for name, rules in re.findall(r"\.(s\d+)\{([^}]*)\}", text)
+        }
         self.layer = ""
         self.piece: str | None = None
         self.counters: dict[str, dict] = {}
@@ -53,7 +55,12 @@ class Page(HTMLParser):
         elif tag == "rect" and self.piece and " counter" in cls:
             st = self.style(cls)
             x, y, w, h = (float(a[k]) for k in ("x", "y", "width", "height"))
-            self.counters[self.piece] = {"at": (x + w / 2, y + h / 2), "fill": st.get("fill"), "edge": st.get("stroke"), "text": ""}
+            self.counters[self.piece] = {
+                "at": (x + w / 2, y + h / 2),
+                "fill": st.get("fill"),
+                "edge": st.get("stroke"),
+                "text": "",
+            }
         elif tag == "text" and self.piece and " strength" in cls:
             self._text_of = self.piece
         elif tag == "path" and self.layer == "held" and "data-s" in a:
@@ -76,8 +83,13 @@ class Page(HTMLParser):
 
 def export(game: Path) -> Page:
     out = game.with_suffix(".html")
-    r = subprocess.run([sys.executable, "-m", "mapref", "export-html", str(game), "-o", str(out)], capture_output=True, text=True,
-                       timeout=120, cwd=ROOT)
+    r = subprocess.run(
+        [sys.executable, "-m", "mapref", "export-html", str(game), "-o", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
     assert r.returncode == 0, r.stderr
     return Page(out.read_text(encoding="utf-8"))
 
@@ -88,7 +100,12 @@ def window_counters(c) -> dict[str, dict]:
     for i in c.find_withtag("counter"):
         pid = next(t[6:] for t in c.gettags(i) if t.startswith("piece:"))
         x0, y0, x1, y1 = c.coords(i)
-        out[pid] = {"at": ((x0 + x1) / 2, (y0 + y1) / 2), "fill": c.itemcget(i, "fill"), "edge": c.itemcget(i, "outline"), "text": ""}
+        out[pid] = {
+            "at": ((x0 + x1) / 2, (y0 + y1) / 2),
+            "fill": c.itemcget(i, "fill"),
+            "edge": c.itemcget(i, "outline"),
+            "text": "",
+        }
     for i in c.find_withtag("strength"):
         pid = next(t[6:] for t in c.gettags(i) if t.startswith("piece:"))
         out[pid]["text"] = c.itemcget(i, "text")
@@ -109,8 +126,10 @@ def same_lines(a, b, tol: float) -> bool:
         return False
     left = sorted(a, key=lambda ln: (round(ln[0][0] / tol / 10), round(ln[0][1] / tol / 10), ln[-1]))
     right = sorted(b, key=lambda ln: (round(ln[0][0] / tol / 10), round(ln[0][1] / tol / 10), ln[-1]))
-    return all(len(p) == len(q) and all(abs(u[0] - v[0]) <= tol and abs(u[1] - v[1]) <= tol for u, v in zip(p, q))
-               for p, q in zip(left, right))
+    return all(
+        len(p) == len(q) and all(abs(u[0] - v[0]) <= tol and abs(u[1] - v[1]) <= tol for u, v in zip(p, q))
+        for p, q in zip(left, right)
+    )
 
 
 def agree_on_counters(win: dict, page: dict, to_map_win, to_map_page, tol: float) -> None:
@@ -159,13 +178,17 @@ def test_a_hitlers_war_position_is_the_same_in_the_window_and_on_the_page(tmp_pa
     assert tinted == set(page.held)
     # the same front, side by side
     to_hex_w, to_hex_p = norm(lay_w), norm(lay_p)
-    assert same_lines([[to_hex_w(p) for p in ln] for ln in window_front(c)], [[to_hex_p(p) for p in ln] for ln in page.front], 0.01)
+    assert same_lines(
+        [[to_hex_w(p) for p in ln] for ln in window_front(c)], [[to_hex_p(p) for p in ln] for ln in page.front], 0.01
+    )
     assert len(page.front) > 20
 
 
 def test_a_struggle_for_europe_position_is_the_same_in_the_window_and_on_the_page(tmp_path, root):
     # 8 Supply Lines: the two Axis counters in Riga are out of supply; the German flag holds Riga
-    s = sfe_position(tmp_path, add={"A90": ("axis", 1, "riga"), "A91": ("axis", 2, "riga")}, flags={"riga": "axis"}, name="riga.toml")
+    s = sfe_position(
+        tmp_path, add={"A90": ("axis", 1, "riga"), "A91": ("axis", 2, "riga")}, flags={"riga": "axis"}, name="riga.toml"
+    )
     game = Path(s.path)
     page = export(game)
     w = RefereeWindow(root, load_for_play(game), quiet=True)
@@ -190,11 +213,21 @@ def test_a_struggle_for_europe_position_is_the_same_in_the_window_and_on_the_pag
     assert set(page.held) == {"riga"} == set(w.session.ruleset.control_view(w.session.game))
     fill, opacity = page.held["riga"]
     base = c.fill_of(m.locations["riga"].colour)
-    riga = [i for i in c.find_withtag("loc:riga") if c.type(i) == "polygon" and "loc" in c.gettags(i) and "hole" not in c.gettags(i)]
+    riga = [
+        i
+        for i in c.find_withtag("loc:riga")
+        if c.type(i) == "polygon" and "loc" in c.gettags(i) and "hole" not in c.gettags(i)
+    ]
     assert riga and {c.itemcget(i, "fill") for i in riga} == {blend(base, fill, opacity)}
-    others = {c.itemcget(i, "fill") for i in c.find_withtag("loc") if c.type(i) == "polygon" and "loc:riga" not in c.gettags(i)
-              and "hole" not in c.gettags(i)}
+    others = {
+        c.itemcget(i, "fill")
+        for i in c.find_withtag("loc")
+        if c.type(i) == "polygon" and "loc:riga" not in c.gettags(i) and "hole" not in c.gettags(i)
+    }
     assert others <= {c.fill_of(cls) for cls in m.colours} | {c.fill_of("")}
     # the same front, between the Axis and the Soviet Allies
-    assert page.front and same_lines([[from_window(p) for p in ln] for ln in window_front(c)],
-                                     [[from_page(p) for p in ln] for ln in page.front], 0.05)
+    assert page.front and same_lines(
+        [[from_window(p) for p in ln] for ln in window_front(c)],
+        [[from_page(p) for p in ln] for ln in page.front],
+        0.05,
+    )

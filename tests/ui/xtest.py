@@ -27,7 +27,13 @@ class XTest:
         self.x.XCloseDisplay.argtypes = [ctypes.c_void_p]
         for f in (self.t.XTestFakeKeyEvent, self.t.XTestFakeButtonEvent):
             f.argtypes = [ctypes.c_void_p, ctypes.c_uint, ctypes.c_int, ctypes.c_ulong]
-        self.t.XTestFakeMotionEvent.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_ulong]
+        self.t.XTestFakeMotionEvent.argtypes = [
+            ctypes.c_void_p,
+            ctypes.c_int,
+            ctypes.c_int,
+            ctypes.c_int,
+            ctypes.c_ulong,
+        ]
         self.d = self.x.XOpenDisplay(display.encode())
         if not self.d:
             raise RuntimeError(f"cannot open display {display}")

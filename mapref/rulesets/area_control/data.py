@@ -17,13 +17,67 @@ from mapref.rulesets.area_control.names import ACTIVITIES, FACILITIES
 SIDES = ("axis", "allies")
 NEUTRAL_KINDS = ("strict", "pro_axis", "pro_allied")
 CAPITAL_RULES = ("plain", "relocate", "twin", "exile_to", "puppet", "none")
-SCENARIO_KEYS = ("format", "kind", "ruleset", "id", "name", "map", "rule", "notes", "sides", "first_round", "last_round",
-                 "phases", "order", "pacific", "rental", "nations", "neutrals", "blocks", "facilities", "units", "ships",
-                 "victory", "vp_track", "strategic")
-NATION_KEYS = ("name", "side", "cash", "capitals", "capital_rule", "rule", "at_war", "absorbed_by", "guards", "puppet_region",
-               "exile_to", "not_at_war", "note")
-STATE_KEYS = ("format", "kind", "scenario", "map", "round", "nation", "phase", "winner", "owners", "nations", "neutrals",
-              "units", "facilities", "ships", "rented", "limbo", "pending", "vp_track")
+SCENARIO_KEYS = (
+    "format",
+    "kind",
+    "ruleset",
+    "id",
+    "name",
+    "map",
+    "rule",
+    "notes",
+    "sides",
+    "first_round",
+    "last_round",
+    "phases",
+    "order",
+    "pacific",
+    "rental",
+    "nations",
+    "neutrals",
+    "blocks",
+    "facilities",
+    "units",
+    "ships",
+    "victory",
+    "vp_track",
+    "strategic",
+)
+NATION_KEYS = (
+    "name",
+    "side",
+    "cash",
+    "capitals",
+    "capital_rule",
+    "rule",
+    "at_war",
+    "absorbed_by",
+    "guards",
+    "puppet_region",
+    "exile_to",
+    "not_at_war",
+    "note",
+)
+STATE_KEYS = (
+    "format",
+    "kind",
+    "scenario",
+    "map",
+    "round",
+    "nation",
+    "phase",
+    "winner",
+    "owners",
+    "nations",
+    "neutrals",
+    "units",
+    "facilities",
+    "ships",
+    "rented",
+    "limbo",
+    "pending",
+    "vp_track",
+)
 
 
 @dataclass
@@ -39,7 +93,9 @@ class NationSpec:
     absorbed_by: str = ""  # exile_to: the nation that takes over its territories (UK Europe -> Canada)
     guards: str = ""  # Canada guards UK Europe, ANZAC UK Pacific (their capital rules)
     puppet_region: str = ""  # Italy: Northern Italy
-    exile_to: dict[str, str] = field(default_factory=dict)  # twin: map -> nation its units go to (UNITED STATES (EXILE))
+    exile_to: dict[str, str] = field(
+        default_factory=dict
+    )  # twin: map -> nation its units go to (UNITED STATES (EXILE))
     not_at_war: dict = field(default_factory=dict)  # {"enemies": [...], "may_not": [...], "rule": "..."}
     note: str = ""
 
@@ -115,10 +171,18 @@ def read_scenario(data: dict, source: str, shown: str) -> Scenario:
 
     r = Reader(shown, source)
     r.check_keys(data, SCENARIO_KEYS, "", required=("id", "name", "map", "nations", "phases", "order"))
-    sc = Scenario(r.str_(data, "id", ""), r.str_(data, "name", ""), r.str_(data, "map", ""), rule=r.str_(data, "rule", ""),
-                  notes=r.str_(data, "notes", ""), first_round=r.int_(data, "first_round", "", 1, 1, 99),
-                  last_round=r.int_(data, "last_round", "", 12, 1, 99), phases=_strs(r, data, "phases", ""),
-                  order=_strs(r, data, "order", ""), pacific=frozenset(_strs(r, data, "pacific", "")))
+    sc = Scenario(
+        r.str_(data, "id", ""),
+        r.str_(data, "name", ""),
+        r.str_(data, "map", ""),
+        rule=r.str_(data, "rule", ""),
+        notes=r.str_(data, "notes", ""),
+        first_round=r.int_(data, "first_round", "", 1, 1, 99),
+        last_round=r.int_(data, "last_round", "", 12, 1, 99),
+        phases=_strs(r, data, "phases", ""),
+        order=_strs(r, data, "order", ""),
+        pacific=frozenset(_strs(r, data, "pacific", "")),
+    )
     if data.get("sides", list(SIDES)) != list(SIDES):
         r.expected("sides", '["axis", "allies"]', data.get("sides"))
     rent = r.table(data, "rental", "")
@@ -130,21 +194,36 @@ def read_scenario(data: dict, source: str, shown: str) -> Scenario:
             r.expected(w, "a table of one nation", t)
             continue
         r.check_keys(t, NATION_KEYS, w, required=("name", "side"))
-        n = NationSpec(nid, r.str_(t, "name", w), r.str_(t, "side", w, "allies", choices=SIDES), r.int_(t, "cash", w, 0, 0, 9999),
-                       _strs(r, t, "capitals", w), r.str_(t, "capital_rule", w, "plain", choices=CAPITAL_RULES), r.str_(t, "rule", w),
-                       _strs(r, t, "at_war", w), r.str_(t, "absorbed_by", w), r.str_(t, "guards", w), r.str_(t, "puppet_region", w),
-                       note=r.str_(t, "note", w))
+        n = NationSpec(
+            nid,
+            r.str_(t, "name", w),
+            r.str_(t, "side", w, "allies", choices=SIDES),
+            r.int_(t, "cash", w, 0, 0, 9999),
+            _strs(r, t, "capitals", w),
+            r.str_(t, "capital_rule", w, "plain", choices=CAPITAL_RULES),
+            r.str_(t, "rule", w),
+            _strs(r, t, "at_war", w),
+            r.str_(t, "absorbed_by", w),
+            r.str_(t, "guards", w),
+            r.str_(t, "puppet_region", w),
+            note=r.str_(t, "note", w),
+        )
         ex = r.table(t, "exile_to", w)
         n.exile_to = {k: r.str_(ex, k, f"{w}.exile_to") for k in ex}
         naw = r.table(t, "not_at_war", w)
         if naw:
-            r.check_keys(naw, ("enemies", "may_not", "rule", "note"), f"{w}.not_at_war", required=("enemies", "may_not", "rule"))
+            r.check_keys(
+                naw, ("enemies", "may_not", "rule", "note"), f"{w}.not_at_war", required=("enemies", "may_not", "rule")
+            )
             bad = [x for x in _strs(r, naw, "may_not", f"{w}.not_at_war") if x not in ACTIVITIES]
             if bad:
                 r.expected(f"{w}.not_at_war.may_not", "activities among " + ", ".join(ACTIVITIES), bad[0])
-            n.not_at_war = {"enemies": list(_strs(r, naw, "enemies", f"{w}.not_at_war")),
-                            "may_not": list(_strs(r, naw, "may_not", f"{w}.not_at_war")),
-                            "rule": r.str_(naw, "rule", f"{w}.not_at_war"), "note": r.str_(naw, "note", f"{w}.not_at_war")}
+            n.not_at_war = {
+                "enemies": list(_strs(r, naw, "enemies", f"{w}.not_at_war")),
+                "may_not": list(_strs(r, naw, "may_not", f"{w}.not_at_war")),
+                "rule": r.str_(naw, "rule", f"{w}.not_at_war"),
+                "note": r.str_(naw, "note", f"{w}.not_at_war"),
+            }
         sc.nations[nid] = n
     for nid, n in sc.nations.items():
         for k in ("absorbed_by", "guards"):
@@ -156,18 +235,30 @@ def read_scenario(data: dict, source: str, shown: str) -> Scenario:
     for x in sc.order:
         if x not in sc.nations:
             r.expected("order", "nations of the scenario", x)
-    for bid, w, t in _tables(r, data, "blocks", 'a table such as { name = "#3 Mongolia", allied_attack = "japan", axis_attack = "soviet" }'):
-        r.check_keys(t, ("name", "allied_attack", "axis_attack", "rule"), w, required=("name", "allied_attack", "axis_attack"))
-        sc.blocks[bid] = Block(bid, r.str_(t, "name", w), r.str_(t, "allied_attack", w, "", choices=tuple(sc.nations)),
-                               r.str_(t, "axis_attack", w, "", choices=tuple(sc.nations)), r.str_(t, "rule", w))
+    for bid, w, t in _tables(
+        r, data, "blocks", 'a table such as { name = "#3 Mongolia", allied_attack = "japan", axis_attack = "soviet" }'
+    ):
+        r.check_keys(
+            t, ("name", "allied_attack", "axis_attack", "rule"), w, required=("name", "allied_attack", "axis_attack")
+        )
+        sc.blocks[bid] = Block(
+            bid,
+            r.str_(t, "name", w),
+            r.str_(t, "allied_attack", w, "", choices=tuple(sc.nations)),
+            r.str_(t, "axis_attack", w, "", choices=tuple(sc.nations)),
+            r.str_(t, "rule", w),
+        )
     for space, t in r.table(data, "neutrals", "").items():
         w = f"neutrals.{space}"
         if not isinstance(t, dict):
             r.expected(w, 'a table such as { kind = "strict", block = "europe", army = 3 }', t)
             continue
         r.check_keys(t, ("kind", "block", "army"), w, required=("kind",))
-        sc.neutrals[space] = {"kind": r.str_(t, "kind", w, "strict", choices=NEUTRAL_KINDS),
-                              "block": r.str_(t, "block", w, "", choices=("",) + tuple(sc.blocks)), "army": r.int_(t, "army", w, 0, 0, 99)}
+        sc.neutrals[space] = {
+            "kind": r.str_(t, "kind", w, "strict", choices=NEUTRAL_KINDS),
+            "block": r.str_(t, "block", w, "", choices=("",) + tuple(sc.blocks)),
+            "army": r.int_(t, "army", w, 0, 0, 99),
+        }
     for space, t in r.table(data, "facilities", "").items():
         fac = _strs(r, data["facilities"], space, "facilities")
         bad = [f for f in fac if f not in FACILITIES]
@@ -229,18 +320,33 @@ class State:
 def read_state(data: dict, source: str, shown: str) -> State:
     r = Reader(shown, source)
     r.check_keys(data, STATE_KEYS, "", required=("scenario", "map", "round", "nation", "phase"))
-    st = State(r.str_(data, "scenario", ""), r.str_(data, "map", ""), r.int_(data, "round", "", 1, 1, 999),
-               r.str_(data, "nation", ""), r.str_(data, "phase", ""), r.str_(data, "winner", "", "", choices=("",) + SIDES))
+    st = State(
+        r.str_(data, "scenario", ""),
+        r.str_(data, "map", ""),
+        r.int_(data, "round", "", 1, 1, 999),
+        r.str_(data, "nation", ""),
+        r.str_(data, "phase", ""),
+        r.str_(data, "winner", "", "", choices=("",) + SIDES),
+    )
     ow = r.table(data, "owners", "")
     st.owners = {k: r.str_(ow, k, "owners") for k in ow}
     for nid, w, t in _tables(r, data, "nations", "a table such as { cash = 30 }"):
         r.check_keys(t, ("cash", "at_war", "capital", "absorbed_by", "isr", "collected"), w)
-        st.nations[nid] = NationState(r.int_(t, "cash", w, 0, 0, 99999), list(_strs(r, t, "at_war", w)), r.str_(t, "capital", w),
-                                      r.str_(t, "absorbed_by", w), r.bool_(t, "isr", w), list(_strs(r, t, "collected", w)))
+        st.nations[nid] = NationState(
+            r.int_(t, "cash", w, 0, 0, 99999),
+            list(_strs(r, t, "at_war", w)),
+            r.str_(t, "capital", w),
+            r.str_(t, "absorbed_by", w),
+            r.bool_(t, "isr", w),
+            list(_strs(r, t, "collected", w)),
+        )
     for space, w, t in _tables(r, data, "neutrals", 'a table such as { kind = "strict", block = "europe", army = 1 }'):
         r.check_keys(t, ("kind", "block", "army"), w)
-        st.neutrals[space] = {"kind": r.str_(t, "kind", w, "strict", choices=NEUTRAL_KINDS), "block": r.str_(t, "block", w),
-                              "army": r.int_(t, "army", w, 0, 0, 99)}
+        st.neutrals[space] = {
+            "kind": r.str_(t, "kind", w, "strict", choices=NEUTRAL_KINDS),
+            "block": r.str_(t, "block", w),
+            "army": r.int_(t, "army", w, 0, 0, 99),
+        }
     for key in ("units", "ships"):
         for space, w, t in _tables(r, data, key, "a table of nation = count"):
             getattr(st, key)[space] = _counts(r, t, w)
@@ -248,7 +354,11 @@ def read_state(data: dict, source: str, shown: str) -> State:
         st.facilities[space] = {k: r.str_(t, k, w, "ok", choices=("ok", "max_damage")) for k in t}
     for space, w, t in _tables(r, data, "rented", 'a table such as { by = "germany", ships = 3, paid = 6 }'):
         r.check_keys(t, ("by", "ships", "paid"), w)
-        st.rented[space] = {"by": r.str_(t, "by", w), "ships": r.int_(t, "ships", w, 0, 0, 999), "paid": r.int_(t, "paid", w, 0, 0, 999)}
+        st.rented[space] = {
+            "by": r.str_(t, "by", w),
+            "ships": r.int_(t, "ships", w, 0, 0, 999),
+            "paid": r.int_(t, "paid", w, 0, 0, 999),
+        }
     st.limbo = list(_strs(r, data, "limbo", ""))
     pend = data.get("pending", [])
     if not isinstance(pend, list) or not all(isinstance(x, dict) for x in pend):
@@ -317,5 +427,17 @@ def dumps_state(st: State) -> str:
     return "\n".join(out) + "\n"
 
 
-__all__ = ["ACTIVITIES", "Block", "FACILITIES", "NationSpec", "NationState", "SIDES", "Scenario", "State", "dumps_state",
-           "read_scenario", "read_state", "state_data"]
+__all__ = [
+    "ACTIVITIES",
+    "Block",
+    "FACILITIES",
+    "NationSpec",
+    "NationState",
+    "SIDES",
+    "Scenario",
+    "State",
+    "dumps_state",
+    "read_scenario",
+    "read_state",
+    "state_data",
+]

@@ -57,33 +57,63 @@ CAPITAL_RULES = {
 }
 # the cities the house rules name, and the territories that hold them on TripleA's maps
 CITIES = {
-    "Berlin": ("Germany",), "Rome": ("Southern Italy", "Italy"), "Paris": ("France",),
-    "Johannesburg": ("Union of South Africa", "South Africa"), "Moscow": ("Russia", "Moscow"),
-    "Stalingrad": ("Volgograd", "Stalingrad"), "London": ("United Kingdom", "Great Britain", "UK"),
-    "Washington": ("Eastern United States", "Eastern USA", "Washington"), "Tokyo": ("Japan",),
-    "Hong Kong": ("Kwangtung", "Hong Kong"), "Manila": ("Philippines", "Philippine Islands"),
-    "Calcutta": ("India", "Calcutta"), "Samara": ("Samara",), "Sydney": ("New South Wales", "Sydney", "Eastern Australia"),
-    "Honolulu": ("Hawaiian Islands", "Hawaii"), "San Francisco": ("Western United States", "Western USA", "San Francisco"),
-    "Ottawa": ("Ontario", "Eastern Canada", "Ottawa"), "Northern Italy": ("Northern Italy",),
+    "Berlin": ("Germany",),
+    "Rome": ("Southern Italy", "Italy"),
+    "Paris": ("France",),
+    "Johannesburg": ("Union of South Africa", "South Africa"),
+    "Moscow": ("Russia", "Moscow"),
+    "Stalingrad": ("Volgograd", "Stalingrad"),
+    "London": ("United Kingdom", "Great Britain", "UK"),
+    "Washington": ("Eastern United States", "Eastern USA", "Washington"),
+    "Tokyo": ("Japan",),
+    "Hong Kong": ("Kwangtung", "Hong Kong"),
+    "Manila": ("Philippines", "Philippine Islands"),
+    "Calcutta": ("India", "Calcutta"),
+    "Samara": ("Samara",),
+    "Sydney": ("New South Wales", "Sydney", "Eastern Australia"),
+    "Honolulu": ("Hawaiian Islands", "Hawaii"),
+    "San Francisco": ("Western United States", "Western USA", "San Francisco"),
+    "Ottawa": ("Ontario", "Eastern Canada", "Ottawa"),
+    "Northern Italy": ("Northern Italy",),
 }
 EUROPEAN = ("Berlin", "Rome", "Paris", "Johannesburg", "Moscow", "Stalingrad", "London", "Washington")
 PACIFIC = ("Tokyo", "Hong Kong", "Manila", "Calcutta", "Samara", "Sydney", "Honolulu", "San Francisco")
 PHASES = ("purchase", "combat_move", "combat", "noncombat_move", "mobilize", "strategic_missions", "collect_income")
 NOT_AT_WAR = {  # NEUTRAL NATIONS: NOT AT WAR: role -> (enemy roles, what it may not do, heading)
-    "soviet": (("germany", "italy"), ("national_objectives", "oil_tankers", "conscripts", "engineer_tokens", "patron_tokens",
-                                      "enter_neutral"), "NEUTRAL NATIONS: NOT AT WAR: THE SOVIET UNION"),
-    "usa": (("germany", "italy", "japan"), ("national_objectives", "oil_tankers", "conscripts", "patron_tokens", "enter_neutral"),
-            "NEUTRAL NATIONS: NOT AT WAR: THE UNITED STATES"),
-    "uk_pacific": (("japan",), ("national_objectives", "oil_tankers", "conscripts", "patron_tokens", "enter_neutral"),
-                   "NEUTRAL NATIONS: NOT AT WAR: THE PACIFIC ALLIES"),
-    "anzac": (("japan",), ("national_objectives", "oil_tankers", "conscripts", "patron_tokens", "enter_neutral"),
-              "NEUTRAL NATIONS: NOT AT WAR: THE PACIFIC ALLIES"),
-    "japan": (("uk_pacific", "anzac"), ("national_objectives", "oil_tankers", "conscripts", "kamikaze_tokens", "enter_neutral"),
-              "NEUTRAL NATIONS: NOT AT WAR: JAPAN"),
+    "soviet": (
+        ("germany", "italy"),
+        ("national_objectives", "oil_tankers", "conscripts", "engineer_tokens", "patron_tokens", "enter_neutral"),
+        "NEUTRAL NATIONS: NOT AT WAR: THE SOVIET UNION",
+    ),
+    "usa": (
+        ("germany", "italy", "japan"),
+        ("national_objectives", "oil_tankers", "conscripts", "patron_tokens", "enter_neutral"),
+        "NEUTRAL NATIONS: NOT AT WAR: THE UNITED STATES",
+    ),
+    "uk_pacific": (
+        ("japan",),
+        ("national_objectives", "oil_tankers", "conscripts", "patron_tokens", "enter_neutral"),
+        "NEUTRAL NATIONS: NOT AT WAR: THE PACIFIC ALLIES",
+    ),
+    "anzac": (
+        ("japan",),
+        ("national_objectives", "oil_tankers", "conscripts", "patron_tokens", "enter_neutral"),
+        "NEUTRAL NATIONS: NOT AT WAR: THE PACIFIC ALLIES",
+    ),
+    "japan": (
+        ("uk_pacific", "anzac"),
+        ("national_objectives", "oil_tankers", "conscripts", "kamikaze_tokens", "enter_neutral"),
+        "NEUTRAL NATIONS: NOT AT WAR: JAPAN",
+    ),
 }
 BLOCKS = {  # NEUTRAL BLOCKS: block -> (name, joins on an Allied attack, on an Axis attack, heading)
     "south_america": ("#1 South America", "germany", "usa", "NEUTRAL BLOCKS: BLOCK #1 - SOUTH AMERICA"),
-    "europe": ("#2 Europe, Africa & the Middle East", "germany", "uk_europe", "NEUTRAL BLOCKS: BLOCK#2 - EUROPE, AFRICA, & THE MIDDLE EAST"),
+    "europe": (
+        "#2 Europe, Africa & the Middle East",
+        "germany",
+        "uk_europe",
+        "NEUTRAL BLOCKS: BLOCK#2 - EUROPE, AFRICA, & THE MIDDLE EAST",
+    ),
     "mongolia": ("#3 Mongolia", "japan", "soviet", "NEUTRAL BLOCKS: BLOCK #3 - MONGOLIA"),
 }
 
@@ -111,9 +141,11 @@ def scenario_from(game, board, map_ref: str) -> tuple[str, list[str]]:
         if head in ("axis", "allies", "allied"):
             alliance_side[p] = "axis" if head == "axis" else "allies"
     if not {"axis", "allies"} <= set(alliance_side.values()):
-        raise ValueError("the game has no Axis and Allies alliances (its alliances: "
-                         + (", ".join(sorted(set(game.alliances.values()))) or "none")
-                         + "): the house rules of area control are for an Axis & Allies game")
+        raise ValueError(
+            "the game has no Axis and Allies alliances (its alliances: "
+            + (", ".join(sorted(set(game.alliances.values()))) or "none")
+            + "): the house rules of area control are for an Axis & Allies game"
+        )
     side = dict(alliance_side)
     neutral_players = []
     for p in game.players:
@@ -153,22 +185,33 @@ def scenario_from(game, board, map_ref: str) -> tuple[str, list[str]]:
     if "china" in player_of:  # CAPITAL CITIES: "China - N/A" (TripleA's is a stand-in)
         capitals.pop(player_of["china"], None)
 
-    out = ["# mapref scenario; the format is described in docs/format.md (\"Area control\").",
-           f"# The house rules of shared/seeds/004 on {game.name}, imported with mapref import-triplea from",
-           f"# {game.file}: owners, units, resources and wars from the game, the rest from the house rules",
-           "# (mapref.rulesets.area_control.imported; rulings A16-A20).",
-           "format = 1", 'kind = "scenario"', 'ruleset = "area_control"', tw.assign("id", slug(game.name) or "imported"),
-           tw.assign("name", f"{game.name}: Axis & Allies house rules"), tw.assign("map", map_ref),
-           'rule = "shared/seeds/004 (POLITICAL SITUATIONS)"', 'sides = ["axis", "allies"]', "first_round = 1",
-           'last_round = 12                 # ALLIED VICTORY CONDITION: "before the end of round 12"',
-           tw.assign("phases", list(PHASES)), tw.assign("order", [nid[p] for p in game.players if p in side])]
+    out = [
+        '# mapref scenario; the format is described in docs/format.md ("Area control").',
+        f"# The house rules of shared/seeds/004 on {game.name}, imported with mapref import-triplea from",
+        f"# {game.file}: owners, units, resources and wars from the game, the rest from the house rules",
+        "# (mapref.rulesets.area_control.imported; rulings A16-A20).",
+        "format = 1",
+        'kind = "scenario"',
+        'ruleset = "area_control"',
+        tw.assign("id", slug(game.name) or "imported"),
+        tw.assign("name", f"{game.name}: Axis & Allies house rules"),
+        tw.assign("map", map_ref),
+        'rule = "shared/seeds/004 (POLITICAL SITUATIONS)"',
+        'sides = ["axis", "allies"]',
+        "first_round = 1",
+        'last_round = 12                 # ALLIED VICTORY CONDITION: "before the end of round 12"',
+        tw.assign("phases", list(PHASES)),
+        tw.assign("order", [nid[p] for p in game.players if p in side]),
+    ]
     pacific = _pacific(game, find)
     if pacific:
         out.append("# UNITED STATES (EXILE) names the Europe map and the Pacific map: east of Calcutta (rulings A19)")
         out.append(tw.assign("pacific", pacific))
     else:
         notes.append("no territory holds Calcutta: every space is on the Europe map")
-    out.append("rental = { strict = 6, pro = 3, friendly = 0, own = 0, ships = 3 }   # NAVAL PORTS ON NEUTRAL TERRITORIES")
+    out.append(
+        "rental = { strict = 6, pro = 3, friendly = 0, own = 0, ships = 3 }   # NAVAL PORTS ON NEUTRAL TERRITORIES"
+    )
 
     for p in [q for q in game.players if q in side]:
         role = role_of.get(p, "")
@@ -176,8 +219,10 @@ def scenario_from(game, board, map_ref: str) -> tuple[str, list[str]]:
         caps = capitals.get(p, [])
         extra: list[str] = []
         if rule == "exile_to" and absorbed not in player_of:
-            notes.append(f"{p}: the house rules hand its economy to {absorbed}, a nation this game does not have: its "
-                         "capital's fall only stops its income (rulings A17)")
+            notes.append(
+                f"{p}: the house rules hand its economy to {absorbed}, a nation this game does not have: its "
+                "capital's fall only stops its income (rulings A17)"
+            )
             rule, absorbed = "plain", ""
         if rule == "puppet":
             north = find("Northern Italy")
@@ -190,8 +235,15 @@ def scenario_from(game, board, map_ref: str) -> tuple[str, list[str]]:
             guards = ""
         if rule in ("plain", "relocate", "twin", "exile_to", "puppet") and not caps:
             rule = "none"
-        out += ["", f"[nations.{tw.key(nid[p])}]", tw.assign("name", p.replace("_", " ")), tw.assign("side", side[p]),
-                f"cash = {game.resources.get(p, 0)}", tw.assign("capitals", caps), tw.assign("capital_rule", rule)]
+        out += [
+            "",
+            f"[nations.{tw.key(nid[p])}]",
+            tw.assign("name", p.replace("_", " ")),
+            tw.assign("side", side[p]),
+            f"cash = {game.resources.get(p, 0)}",
+            tw.assign("capitals", caps),
+            tw.assign("capital_rule", rule),
+        ]
         if absorbed:
             out.append(tw.assign("absorbed_by", nid[player_of[absorbed]]))
         if guards:
@@ -214,7 +266,9 @@ def scenario_from(game, board, map_ref: str) -> tuple[str, list[str]]:
     neutral_kind = {}
     for p in neutral_players:
         friends = {side[q] for q in side if game.relation(p, q) == "allied"}
-        neutral_kind[p] = {"axis": "pro_axis", "allies": "pro_allied"}[friends.pop()] if len(friends) == 1 else "strict"  # A18
+        neutral_kind[p] = (
+            {"axis": "pro_axis", "allies": "pro_allied"}[friends.pop()] if len(friends) == 1 else "strict"
+        )  # A18
     block_of = _blocks(game, find, neutral_players)
     out += ["", "# NEUTRAL BLOCKS"]
     used_blocks = sorted({b for b in block_of.values() if b})
@@ -224,8 +278,14 @@ def scenario_from(game, board, map_ref: str) -> tuple[str, list[str]]:
             notes.append(f"block {name}: the game lacks the nation it would join; its neutrals are in no block")
             block_of = {t: (x if x != b else "") for t, x in block_of.items()}
             continue
-        out += ["", f"[blocks.{b}]", tw.assign("name", name), tw.assign("allied_attack", nid[player_of[allied]]),
-                tw.assign("axis_attack", nid[player_of[axis]]), tw.assign("rule", heading)]
+        out += [
+            "",
+            f"[blocks.{b}]",
+            tw.assign("name", name),
+            tw.assign("allied_attack", nid[player_of[allied]]),
+            tw.assign("axis_attack", nid[player_of[axis]]),
+            tw.assign("rule", heading),
+        ]
     army: dict[str, int] = {}
     units: dict[str, dict[str, int]] = {}
     ships: dict[str, dict[str, int]] = {}
@@ -243,7 +303,11 @@ def scenario_from(game, board, map_ref: str) -> tuple[str, list[str]]:
             ships.setdefault(s, {})[nid[owner]] = ships.get(s, {}).get(nid[owner], 0) + n
         elif kind == "land" and (owner in neutral_players or not owner):
             army[t] = army.get(t, 0) + n
-    out += ["", "# NEUTRAL TERRITORIES: kind (strict, pro_axis, pro_allied), block, standing army (rulings A18)", "[neutrals]"]
+    out += [
+        "",
+        "# NEUTRAL TERRITORIES: kind (strict, pro_axis, pro_allied), block, standing army (rulings A18)",
+        "[neutrals]",
+    ]
     for t in game.territories:
         p = game.owners.get(t, "")
         if p in neutral_players and not game.territories[t]:
@@ -252,7 +316,9 @@ def scenario_from(game, board, map_ref: str) -> tuple[str, list[str]]:
                 del rec["block"]
             out.append(f"{tw.key(sp(t))} = {tw.inline(rec)}")
     out += ["", "[facilities]"] + [f"{tw.key(s)} = {tw.value(v)}" for s, v in facilities.items()]
-    out += ["", "# land units by nation (counts)", "[units]"] + [f"{tw.key(s)} = {tw.inline(v)}" for s, v in units.items()]
+    out += ["", "# land units by nation (counts)", "[units]"] + [
+        f"{tw.key(s)} = {tw.inline(v)}" for s, v in units.items()
+    ]
     out += ["", "# ships by sea zone", "[ships]"] + [f"{tw.key(s)} = {tw.inline(v)}" for s, v in ships.items()]
 
     # ------------------------------------------------------------------------ victory
@@ -309,9 +375,11 @@ def _blocks(game, find, neutral_players) -> dict[str, str]:
         if hit:
             out[t] = hit[0]
         elif anchors and t in game.outlines:
+
             def dist(block):
                 members = [x for x in land if root(x) == anchors[block] and x in game.outlines]
                 return min(game.outlines[t].distance(game.outlines[x]) for x in members) if members else float("inf")
+
             out[t] = min(anchors, key=dist)
         else:
             out[t] = ""
@@ -321,7 +389,10 @@ def _blocks(game, find, neutral_players) -> dict[str, str]:
 def _victory(game, find, player_of, nid, sp, notes) -> list[str]:
     out = ["", "# AXIS VICTORY CONDITION (rulings A3, A20)"]
     parts = []
-    for group, cities, who in (("european_cities", EUROPEAN, ("germany", "italy")), ("pacific_cities", PACIFIC, ("japan",))):
+    for group, cities, who in (
+        ("european_cities", EUROPEAN, ("germany", "italy")),
+        ("pacific_cities", PACIFIC, ("japan",)),
+    ):
         holders = [nid[player_of[r]] for r in who if r in player_of]
         found = [(c, find(c)) for c in cities]
         spaces = [sp(t) for _, t in found if t is not None]
@@ -331,20 +402,47 @@ def _victory(game, find, player_of, nid, sp, notes) -> list[str]:
         if not holders or len(spaces) < 4:
             notes.append(f"{group.replace('_', ' ')}: left out (its nation or its cities are not in the game)")
             continue
-        text = (f"{'The European Axis powers control' if group == 'european_cities' else 'Japan controls'} 4 of the following "
-                f"{len(cities)} {'European' if group == 'european_cities' else 'Pacific'} cities: " + ", ".join(cities))
-        out += ["", f"[victory.{group}]", 'rule = "AXIS VICTORY CONDITION"', tw.assign("text", text), 'type = "hold_n"',
-                'role = "part"', tw.assign("sides", holders) if len(holders) > 1 else tw.assign("side", holders[0]),
-                'winner = "axis"', "count = 4", tw.assign("spaces", spaces), 'when = "immediate"']
+        text = (
+            f"{'The European Axis powers control' if group == 'european_cities' else 'Japan controls'} 4 of the following "
+            f"{len(cities)} {'European' if group == 'european_cities' else 'Pacific'} cities: " + ", ".join(cities)
+        )
+        out += [
+            "",
+            f"[victory.{group}]",
+            'rule = "AXIS VICTORY CONDITION"',
+            tw.assign("text", text),
+            'type = "hold_n"',
+            'role = "part"',
+            tw.assign("sides", holders) if len(holders) > 1 else tw.assign("side", holders[0]),
+            'winner = "axis"',
+            "count = 4",
+            tw.assign("spaces", spaces),
+            'when = "immediate"',
+        ]
         parts.append(group)
     if parts:
-        out += ["", "[victory.axis]", 'rule = "AXIS VICTORY CONDITION"',
-                'text = "The Axis powers win the war if during any given strategic missions phase the European Axis powers control '
-                '4 of the 8 European cities and Japan controls 4 of the 8 Pacific cities."',
-                'type = "all"', tw.assign("of", parts), 'winner = "axis"', 'when = "immediate"', 'phase = "strategic_missions"']
-    out += ["", "[victory.allies]", 'rule = "ALLIED VICTORY CONDITION"',
-            'text = "The Allied powers win if the Axis powers have not won the game before the end of round 12 when America '
-            'develops nuclear technology."', 'type = "default"', 'winner = "allies"', 'when = "end"']
+        out += [
+            "",
+            "[victory.axis]",
+            'rule = "AXIS VICTORY CONDITION"',
+            'text = "The Axis powers win the war if during any given strategic missions phase the European Axis powers control '
+            '4 of the 8 European cities and Japan controls 4 of the 8 Pacific cities."',
+            'type = "all"',
+            tw.assign("of", parts),
+            'winner = "axis"',
+            'when = "immediate"',
+            'phase = "strategic_missions"',
+        ]
+    out += [
+        "",
+        "[victory.allies]",
+        'rule = "ALLIED VICTORY CONDITION"',
+        'text = "The Allied powers win if the Axis powers have not won the game before the end of round 12 when America '
+        'develops nuclear technology."',
+        'type = "default"',
+        'winner = "allies"',
+        'when = "end"',
+    ]
     return out
 
 

@@ -81,8 +81,10 @@ def may(cx: Cx, nation: str, activity: str) -> Refusal | None:
     if naw and activity in naw["may_not"] and not any(cx.at_war(nation, e) for e in naw["enemies"]):
         enemies = ", ".join(cx.nname(e) for e in naw["enemies"])
         what = activity.replace("_", " ")
-        return Refusal(f"{n.name} is not at war with {enemies}: it may not {'move into neutral territories' if activity == 'enter_neutral' else what}",
-                       naw["rule"])
+        return Refusal(
+            f"{n.name} is not at war with {enemies}: it may not {'move into neutral territories' if activity == 'enter_neutral' else what}",
+            naw["rule"],
+        )
     if activity == "income":
         ok, why = income(cx, nation)
         if not ok:
@@ -97,7 +99,10 @@ def income(cx: Cx, nation: str) -> tuple[bool, str]:
     rule = n.capital_rule
     held = [c for c in n.capitals if cx.owner(c) == nation]
     if rule in ("none", "puppet"):
-        return True, "no rule stops its income" if rule == "none" else "its capital's fall stops no income (rulings A11)"
+        return (
+            True,
+            "no rule stops its income" if rule == "none" else "its capital's fall stops no income (rulings A11)",
+        )
     if rule == "exile_to" and ns.absorbed_by:
         return False, f"its territories belong to {cx.nname(ns.absorbed_by)} since its capital fell"
     if rule == "relocate":
@@ -112,7 +117,9 @@ def income(cx: Cx, nation: str) -> tuple[bool, str]:
         return False, f"until {cx.city(n.capitals[0])} is liberated (no production facility left)"
     if rule == "twin":
         if held:
-            return True, f"holds {', '.join(cx.city(c) for c in held)}" + (" (the lone capital)" if len(held) < len(n.capitals) else "")
+            return True, f"holds {', '.join(cx.city(c) for c in held)}" + (
+                " (the lone capital)" if len(held) < len(n.capitals) else ""
+            )
         return False, "until " + " or ".join(cx.city(c) for c in n.capitals) + " is liberated"
     if held and len(held) == len(n.capitals):
         return True, f"holds {', '.join(cx.city(c) for c in held)}"
@@ -141,11 +148,21 @@ def capital_fall(cx: Cx, new: State, nation: str, space: str, captor: str) -> li
         else:
             sites = after.production_sites(nation)
             if sites:
-                new.pending.append({"kind": "capital", "nation": nation, "choices": sites,
-                                    "what": f"{n.name} must immediately declare a new capital territory with a production facility"})
-                out.append(f"{n.name} must immediately declare a new capital: one of {', '.join(cx.name(s) for s in sites)} [{rule}]")
+                new.pending.append(
+                    {
+                        "kind": "capital",
+                        "nation": nation,
+                        "choices": sites,
+                        "what": f"{n.name} must immediately declare a new capital territory with a production facility",
+                    }
+                )
+                out.append(
+                    f"{n.name} must immediately declare a new capital: one of {', '.join(cx.name(s) for s in sites)} [{rule}]"
+                )
             else:
-                out.append(f"{n.name} has no production facility left: no income until {cx.city(space)} is liberated [{rule}]")
+                out.append(
+                    f"{n.name} has no production facility left: no income until {cx.city(space)} is liberated [{rule}]"
+                )
     elif n.capital_rule == "twin":
         others = [c for c in n.capitals if c != space and after.owner(c) == nation]
         if others:
@@ -159,8 +176,10 @@ def capital_fall(cx: Cx, new: State, nation: str, space: str, captor: str) -> li
         for s in moved:
             new.owners[s] = to
         new.nations[nation].absorbed_by = to
-        out.append(f"all {n.name} territories now belong to {cx.nname(to)} ({len(moved)}); its pieces on the board remain "
-                   f"{n.name}'s [{rule}]")
+        out.append(
+            f"all {n.name} territories now belong to {cx.nname(to)} ({len(moved)}); its pieces on the board remain "
+            f"{n.name}'s [{rule}]"
+        )
     elif n.capital_rule == "puppet":
         out += puppet(cx, new, nation, captor)
     # Canada / ANZAC: "If Canada loses their capital while in control of the UK Europe economy, the
@@ -171,8 +190,10 @@ def capital_fall(cx: Cx, new: State, nation: str, space: str, captor: str) -> li
         for s, units in new.units.items():
             if cx.sc.map_of(s) == where and units.get(n.guards):
                 gone += units.pop(n.guards)
-        out.append(f"{n.name} held the {cx.nname(n.guards)} economy: the {gone} {cx.nname(n.guards)} units on the {where} map "
-                   f"are removed [{rule}]")
+        out.append(
+            f"{n.name} held the {cx.nname(n.guards)} economy: the {gone} {cx.nname(n.guards)} units on the {where} map "
+            f"are removed [{rule}]"
+        )
     return out
 
 
@@ -188,9 +209,11 @@ def exile(cx: Cx, new: State, nation: str) -> list[str]:
             if to:
                 units[to] = units.get(to, 0) + k
                 moved[to] = moved.get(to, 0) + k
-    return [f"{n.name} controls neither {' nor '.join(cx.city(c) for c in n.capitals)}: " +
-            ("; ".join(f"{k} units become {cx.nname(to)}" for to, k in moved.items()) or "it has no units left") +
-            f" [{n.rule or 'UNITED STATES (EXILE)'}]"]
+    return [
+        f"{n.name} controls neither {' nor '.join(cx.city(c) for c in n.capitals)}: "
+        + ("; ".join(f"{k} units become {cx.nname(to)}" for to, k in moved.items()) or "it has no units left")
+        + f" [{n.rule or 'UNITED STATES (EXILE)'}]"
+    ]
 
 
 def puppet(cx: Cx, new: State, nation: str, captor: str) -> list[str]:
@@ -211,19 +234,37 @@ def puppet(cx: Cx, new: State, nation: str, captor: str) -> list[str]:
         if m:
             units[to] = units.get(to, 0) + m
             k += m
-    out = [f"the Italian Social Republic is established: {cx.name(region)} and all {k} Italian units on the board become "
-           f"{cx.nname(to)} [{rule}]"]
+    out = [
+        f"the Italian Social Republic is established: {cx.name(region)} and all {k} Italian units on the board become "
+        f"{cx.nname(to)} [{rule}]"
+    ]
     after = Cx(cx.sc, new, cx.board)
     for zone, ships in sorted(new.ships.items()):
         if ships.get(nation):
-            new.pending.append({"kind": "roll", "what": "sea", "target": zone, "captor": captor,
-                                "text": f"the Italian ships in {zone}: Germany against {cx.nname(captor)}"})
+            new.pending.append(
+                {
+                    "kind": "roll",
+                    "what": "sea",
+                    "target": zone,
+                    "captor": captor,
+                    "text": f"the Italian ships in {zone}: Germany against {cx.nname(captor)}",
+                }
+            )
     for s in after.spaces_of(nation):
-        new.pending.append({"kind": "roll", "what": "territory", "target": s, "captor": captor,
-                            "text": f"{cx.name(s)}: Germany against {cx.nname(captor)}"})
+        new.pending.append(
+            {
+                "kind": "roll",
+                "what": "territory",
+                "target": s,
+                "captor": captor,
+                "text": f"{cx.name(s)}: Germany against {cx.nname(captor)}",
+            }
+        )
     rolls = sum(1 for p in new.pending if p["kind"] == "roll")
-    out.append(f"{rolls} rolls between {cx.nname(to)} and {cx.nname(captor)}: each sea zone with Italian ships and each Italian "
-               f"territory [{rule}]")
+    out.append(
+        f"{rolls} rolls between {cx.nname(to)} and {cx.nname(captor)}: each sea zone with Italian ships and each Italian "
+        f"territory [{rule}]"
+    )
     return out
 
 
@@ -251,14 +292,18 @@ def roll(cx: Cx, item: dict, german: int, allied: int) -> tuple[State, list[str]
         k = units.pop("italy", 0)
         if k:
             units[to] = units.get(to, 0) + k
-        return new, [f"{cx.name(t)}: Germany rolls higher: the territory, its Italian units and facilities become German [{rule}]"]
+        return new, [
+            f"{cx.name(t)}: Germany rolls higher: the territory, its Italian units and facilities become German [{rule}]"
+        ]
     if t not in new.limbo:
         new.limbo.append(t)
     new.units.get(t, {}).pop("italy", None)
     for f in new.facilities.get(t, {}):
         new.facilities[t][f] = "max_damage"
-    return new, [f"{cx.name(t)}: the Allies roll higher: it stays Italian with its value in limbo; its Italian units are removed "
-                 f"and its facilities max damaged [{rule}]"]
+    return new, [
+        f"{cx.name(t)}: the Allies roll higher: it stays Italian with its value in limbo; its Italian units are removed "
+        f"and its facilities max damaged [{rule}]"
+    ]
 
 
 def declare_capital(cx: Cx, nation: str, space: str) -> tuple[State, list[str]] | Refusal:
@@ -268,8 +313,11 @@ def declare_capital(cx: Cx, nation: str, space: str) -> tuple[State, list[str]] 
     if item is None:
         return Refusal(f"{n.name} has no new capital to declare", rule)
     if cx.owner(space) != nation or space not in cx.production_sites(nation):
-        return Refusal(f"{cx.name(space)} is not a {n.name} territory with a production facility "
-                       f"(choose one of {', '.join(cx.name(s) for s in cx.production_sites(nation))})", rule)
+        return Refusal(
+            f"{cx.name(space)} is not a {n.name} territory with a production facility "
+            f"(choose one of {', '.join(cx.name(s) for s in cx.production_sites(nation))})",
+            rule,
+        )
     new = copy.deepcopy(cx.st)
     new.pending = [p for p in new.pending if p != item]
     new.nations[nation].capital = space
@@ -295,8 +343,10 @@ def block_switch(cx: Cx, new: State, space: str, attacker: str) -> list[str]:
         if t["army"]:
             new.units.setdefault(s, {})[to] = new.units.get(s, {}).get(to, 0) + t["army"]
         switched.append(s)
-    return [f"{cx.nname(attacker)} attacks {cx.name(space)}, a strict neutral of block {b.name}: the remaining standing armies "
-            f"of {b.name} and their territories become {cx.nname(to)} ({', '.join(cx.name(s) for s in switched)}) [{b.rule}]"]
+    return [
+        f"{cx.nname(attacker)} attacks {cx.name(space)}, a strict neutral of block {b.name}: the remaining standing armies "
+        f"of {b.name} and their territories become {cx.nname(to)} ({', '.join(cx.name(s) for s in switched)}) [{b.rule}]"
+    ]
 
 
 def block_forecast(cx: Cx, block: str) -> str:
@@ -304,8 +354,10 @@ def block_forecast(cx: Cx, block: str) -> str:
     left = [s for s, t in cx.st.neutrals.items() if t["block"] == block]
     if not left:
         return f"{b.name}: no standing army left"
-    return (f"{b.name}: {len(left)} standing armies ({', '.join(cx.name(s) for s in sorted(left))}); an Allied attack on a strict "
-            f"neutral makes them {cx.nname(b.allied_attack)}, an Axis attack {cx.nname(b.axis_attack)}")
+    return (
+        f"{b.name}: {len(left)} standing armies ({', '.join(cx.name(s) for s in sorted(left))}); an Allied attack on a strict "
+        f"neutral makes them {cx.nname(b.allied_attack)}, an Axis attack {cx.nname(b.axis_attack)}"
+    )
 
 
 # ------------------------------------------------------------------ taking a territory (AA8)
@@ -326,8 +378,11 @@ def take(cx: Cx, space: str, by: str) -> tuple[State, list[str]] | Refusal:
             return ref
         info = st.neutrals[space]
         if info["kind"] == f"pro_{cx.side(by)}":
-            return Refusal(f"{cx.name(space)} is a pro-{cx.side(by)} neutral: its standing army is claimed (mapref claim), not "
-                           "attacked", "CLAIMING STANDING ARMIES")
+            return Refusal(
+                f"{cx.name(space)} is a pro-{cx.side(by)} neutral: its standing army is claimed (mapref claim), not "
+                "attacked",
+                "CLAIMING STANDING ARMIES",
+            )
         before = block_switch(cx, new, space, by)
         new.neutrals.pop(space, None)
         owner = Cx(sc, new, cx.board).owner(space)
@@ -359,19 +414,25 @@ def take(cx: Cx, space: str, by: str) -> tuple[State, list[str]] | Refusal:
 def attack(cx: Cx, space: str, by: str) -> tuple[State, list[str]] | Refusal:
     """An attack declared on a neutral territory (before its result): the neutral blocks."""
     if space not in cx.st.neutrals:
-        return Refusal(f"{cx.name(space)} is not a neutral territory: record its capture with mapref take", "NEUTRAL BLOCKS")
+        return Refusal(
+            f"{cx.name(space)} is not a neutral territory: record its capture with mapref take", "NEUTRAL BLOCKS"
+        )
     ref = may(cx, by, "enter_neutral")
     if ref is not None:
         return ref
     new = copy.deepcopy(cx.st)
     out = block_switch(cx, new, space, by)
     if not out:
-        out = [f"{cx.nname(by)} attacks {cx.name(space)} ({cx.st.neutrals[space]['kind'].replace('_', '-')} neutral): no block "
-               "changes sides"]
+        out = [
+            f"{cx.nname(by)} attacks {cx.name(space)} ({cx.st.neutrals[space]['kind'].replace('_', '-')} neutral): no block "
+            "changes sides"
+        ]
     return new, out
 
 
-def claim(cx: Cx, space: str, by: str, air_transport: bool = False, cargo: list[str] | None = None) -> tuple[State, list[str]] | Refusal:
+def claim(
+    cx: Cx, space: str, by: str, air_transport: bool = False, cargo: list[str] | None = None
+) -> tuple[State, list[str]] | Refusal:
     """CLAIMING STANDING ARMIES: "Any land unit may claim a pro-neutral's standing army, however,
     an air transport may land on a pro-neutral territory and claim the standing army if carrying at
     least one regular infantry or elite infantry ON it." (a pro-neutral of the claimant's side: A6)"""
@@ -380,23 +441,31 @@ def claim(cx: Cx, space: str, by: str, air_transport: bool = False, cargo: list[
     if info is None:
         return Refusal(f"{cx.name(space)} has no neutral standing army", rule)
     if info["kind"] != f"pro_{cx.side(by)}":
-        return Refusal(f"{cx.name(space)} is a {info['kind'].replace('_', '-')} neutral: only a pro-{cx.side(by)} neutral's army "
-                       f"can be claimed by {cx.nname(by)}", rule)
+        return Refusal(
+            f"{cx.name(space)} is a {info['kind'].replace('_', '-')} neutral: only a pro-{cx.side(by)} neutral's army "
+            f"can be claimed by {cx.nname(by)}",
+            rule,
+        )
     ref = may(cx, by, "enter_neutral")
     if ref is not None:
         return ref
     cargo = [c.strip().lower().replace(" ", "_") for c in (cargo or []) if c.strip()]
     if air_transport and not any(c in ("infantry", "regular_infantry", "elite_infantry") for c in cargo):
-        return Refusal(f"an air transport claims a standing army only carrying at least one regular or elite infantry "
-                       f"(it carries {', '.join(cargo) or 'nothing'})", rule)
+        return Refusal(
+            f"an air transport claims a standing army only carrying at least one regular or elite infantry "
+            f"(it carries {', '.join(cargo) or 'nothing'})",
+            rule,
+        )
     new = copy.deepcopy(cx.st)
     new.neutrals.pop(space)
     new.owners[space] = by
     if info["army"]:
         new.units.setdefault(space, {})[by] = new.units.get(space, {}).get(by, 0) + info["army"]
     how = " by air transport" if air_transport else ""
-    return new, [f"{cx.nname(by)} claims the standing army of {cx.name(space)}{how}: {info['army']} units and the territory "
-                 f"are {cx.nname(by)}'s [{rule}]"]
+    return new, [
+        f"{cx.nname(by)} claims the standing army of {cx.name(space)}{how}: {info['army']} units and the territory "
+        f"are {cx.nname(by)}'s [{rule}]"
+    ]
 
 
 # ---------------------------------------------------------------- production and bases (AA5, AA6)
@@ -406,8 +475,10 @@ def build(cx: Cx, space: str, facility: str, by: str) -> tuple[State, list[str]]
         return Refusal(f"{cx.nname(by)} does not hold {cx.name(space)}", "")
     if cx.original(space) is None and facility in PRODUCTION and facility != "minor_factory":
         # "Minor Factories are the only Production facility allowed on neutral territories regardless of territory value"
-        return Refusal(f"{cx.name(space)} is a neutral territory: minor factories are the only production facility allowed "
-                       "there", rule)
+        return Refusal(
+            f"{cx.name(space)} is a neutral territory: minor factories are the only production facility allowed there",
+            rule,
+        )
     if facility in cx.st.facilities.get(space, {}):
         return Refusal(f"{cx.name(space)} has a {facility.replace('_', ' ')} already", "")
     new = copy.deepcopy(cx.st)
@@ -422,7 +493,7 @@ def rental(cx: Cx, space: str, by: str, ships: int) -> tuple[int, str] | Refusal
     if "naval_base" not in cx.st.facilities.get(space, {}):
         return Refusal(f"{cx.name(space)} has no naval base", rule)
     if ships < 1:
-        return Refusal(f"a base is rented for ships: 1 ship at least, not {ships} (\"for up to 3 ships\")", rule)
+        return Refusal(f'a base is rented for ships: 1 ship at least, not {ships} ("for up to 3 ships")', rule)
     per = r.get("ships", 3)
     owner = cx.owner(space)
     payments = -(-ships // per) if ships > 0 else 0  # "for up to 3 ships": each 3 more, another payment (A7)
@@ -437,5 +508,19 @@ def rental(cx: Cx, space: str, by: str, ships: int) -> tuple[int, str] | Refusal
     return Refusal(f"{cx.name(space)}'s base is held by {cx.nname(owner) if owner else 'no one'}, an enemy", rule)
 
 
-__all__ = ["Cx", "Refusal", "attack", "block_forecast", "block_switch", "build", "capital_fall", "claim", "declare_capital",
-           "income", "may", "rental", "roll", "take"]
+__all__ = [
+    "Cx",
+    "Refusal",
+    "attack",
+    "block_forecast",
+    "block_switch",
+    "build",
+    "capital_fall",
+    "claim",
+    "declare_capital",
+    "income",
+    "may",
+    "rental",
+    "roll",
+    "take",
+]

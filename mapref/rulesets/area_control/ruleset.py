@@ -21,12 +21,31 @@ from mapref.rules.ruleset import Action, Field, Mark, MenuItem, Move, Outcome, R
 from mapref.rules.victory import evaluate, holds
 from mapref.rulesets.area_control import rules
 from mapref.rulesets.area_control.moves import MOVES, TITLE
-from mapref.rulesets.area_control.data import (ACTIVITIES, FACILITIES, NationState, Scenario, State, dumps_state, read_scenario,
-                                               read_state, state_data)
+from mapref.rulesets.area_control.data import (
+    ACTIVITIES,
+    FACILITIES,
+    NationState,
+    Scenario,
+    State,
+    dumps_state,
+    read_scenario,
+    read_state,
+    state_data,
+)
 
-COLOURS = {"germany": "#6e6e6e", "italy": "#9c8d4e", "japan": "#d08a20", "soviet": "#b03a36", "usa": "#4a8a3a",
-           "uk_europe": "#b08660", "uk_pacific": "#9a7048", "canada": "#c49a6c", "anzac": "#8a6038", "france": "#4f74b8",
-           "china": "#5f9e88"}
+COLOURS = {
+    "germany": "#6e6e6e",
+    "italy": "#9c8d4e",
+    "japan": "#d08a20",
+    "soviet": "#b03a36",
+    "usa": "#4a8a3a",
+    "uk_europe": "#b08660",
+    "uk_pacific": "#9a7048",
+    "canada": "#c49a6c",
+    "anzac": "#8a6038",
+    "france": "#4f74b8",
+    "china": "#5f9e88",
+}
 
 
 class Replace(Command):
@@ -108,14 +127,25 @@ class Report:
     victory: dict | None = None
 
     def as_dict(self) -> dict:
-        return {"round": self.round, "nation": self.nation, "phase": self.phase, "violations": [], "victory_cities": self.cities,
-                "income": self.income, "blocks": self.blocks, "pending": self.pending, "victory": self.victory}
+        return {
+            "round": self.round,
+            "nation": self.nation,
+            "phase": self.phase,
+            "violations": [],
+            "victory_cities": self.cities,
+            "income": self.income,
+            "blocks": self.blocks,
+            "pending": self.pending,
+            "victory": self.victory,
+        }
 
     def text(self) -> str:
         lines = [f"round {self.round}, {self.nation}, {self.phase.replace('_', ' ')}"]
         for group, c in self.cities.items():
-            lines.append(f"{group}: {c['count']} of {len(c['cities'])} held by {c['by']} (needs {c['needs']}): " +
-                         ", ".join(f"{x['city']} {x['holder'] or 'neutral'}" for x in c["cities"]))
+            lines.append(
+                f"{group}: {c['count']} of {len(c['cities'])} held by {c['by']} (needs {c['needs']}): "
+                + ", ".join(f"{x['city']} {x['holder'] or 'neutral'}" for x in c["cities"])
+            )
         for n, (ok, why) in self.income.items():
             lines.append(f"{n}: {'collects income' if ok else 'NO income'} ({why})")
         lines += self.blocks
@@ -140,12 +170,20 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
 
     def scenario_problems(self, board, sc: Scenario):
         spaces = list(sc.neutrals) + list(sc.facilities) + list(sc.units) + list(sc.pacific)
-        spaces += [c for n in sc.nations.values() for c in n.capitals] + [n.puppet_region for n in sc.nations.values() if n.puppet_region]
+        spaces += [c for n in sc.nations.values() for c in n.capitals] + [
+            n.puppet_region for n in sc.nations.values() if n.puppet_region
+        ]
         spaces += [s for c in sc.victory for s in c.spaces]
-        return sorted({f"{s!r} is not a territory of the map" for s in spaces if board.space(s) is None}) + vpgame.problems(board, sc)
+        return sorted(
+            {f"{s!r} is not a territory of the map" for s in spaces if board.space(s) is None}
+        ) + vpgame.problems(board, sc)
 
     def describe_scenario(self, sc) -> dict:
-        return {"first_turn": f"round {sc.first_round}", "last_turn": f"round {sc.last_round}", "sides": ["axis", "allies"]}
+        return {
+            "first_turn": f"round {sc.first_round}",
+            "last_turn": f"round {sc.last_round}",
+            "sides": ["axis", "allies"],
+        }
 
     def import_scenario(self, facts, board, map_ref):
         from mapref.rulesets.area_control.imported import scenario_from
@@ -179,9 +217,14 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
     def position(self, game) -> dict:
         st = game.state
         who = game.scenario.nations.get(st.nation)
-        return {"turn": f"round {st.round}", "side": st.nation, "step": st.phase, "over": st.over,
-                "title": f"{game.scenario.name}: round {st.round}, {who.name if who else st.nation}, {st.phase.replace('_', ' ')}"
-                         + (f" ({st.winner} win)" if st.winner else "")}
+        return {
+            "turn": f"round {st.round}",
+            "side": st.nation,
+            "step": st.phase,
+            "over": st.over,
+            "title": f"{game.scenario.name}: round {st.round}, {who.name if who else st.nation}, {st.phase.replace('_', ' ')}"
+            + (f" ({st.winner} win)" if st.winner else ""),
+        }
 
     def cities(self, cx: rules.Cx) -> dict:
         out = {}
@@ -190,8 +233,14 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
                 continue
             ok, _ = holds(c, Facts(cx))
             rows = [{"space": s, "city": cx.city(s), "holder": cx.owner(s) or ""} for s in c.spaces]
-            out[c.id] = {"cities": rows, "by": " and ".join(c.holders()), "needs": c.count,
-                         "count": sum(1 for r in rows if r["holder"] in c.holders()), "met": ok, "rule": c.rule}
+            out[c.id] = {
+                "cities": rows,
+                "by": " and ".join(c.holders()),
+                "needs": c.count,
+                "count": sum(1 for r in rows if r["holder"] in c.holders()),
+                "met": ok,
+                "rule": c.rule,
+            }
         return out
 
     def report(self, game) -> Report:
@@ -199,7 +248,9 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
         st = game.state
         inc = {n: rules.income(cx, n) for n in game.scenario.nations}
         blocks = [rules.block_forecast(cx, b) for b in game.scenario.blocks]
-        rep = Report(st.round, st.nation, st.phase, [], self.cities(cx), inc, blocks, list(st.pending), self.victory(game, cx))
+        rep = Report(
+            st.round, st.nation, st.phase, [], self.cities(cx), inc, blocks, list(st.pending), self.victory(game, cx)
+        )
         return vpgame.report(self.vp_host, rep, game)
 
     def victory(self, game, cx) -> dict | None:
@@ -209,8 +260,12 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
         st = game.state
         if st.winner:
             c = next((c for c in game.scenario.victory if c.role == "win" and c.who() == st.winner), None)
-            return {"winner": st.winner, "condition": c.text if c else f"the {st.winner} won", "rule": c.rule if c else "",
-                    "immediate": bool(c and c.when == "immediate")}
+            return {
+                "winner": st.winner,
+                "condition": c.text if c else f"the {st.winner} won",
+                "rule": c.rule if c else "",
+                "immediate": bool(c and c.when == "immediate"),
+            }
         return evaluate(game.scenario.victory, Facts(cx))
 
     def steps(self, game) -> list[Step]:
@@ -271,8 +326,10 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
     def _check_advance(self, game, cx, a):
         sc, st = game.scenario, game.state
         if st.pending:
-            return refused(f"first: {st.pending[0].get('text') or st.pending[0].get('what')} (mapref roll / mapref capital)",
-                           "OCCUPATION OF CAPITAL CITIES")
+            return refused(
+                f"first: {st.pending[0].get('text') or st.pending[0].get('what')} (mapref roll / mapref capital)",
+                "OCCUPATION OF CAPITAL CITIES",
+            )
         new = copy.deepcopy(st)
         i = sc.phases.index(st.phase) if st.phase in sc.phases else len(sc.phases) - 1
         if i + 1 < len(sc.phases):
@@ -289,7 +346,11 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
                 new.phase = "over"
             else:
                 new.round, new.nation, new.phase = st.round + 1, sc.order[0], sc.phases[0]
-            msg = "the end of round 12" if new.phase == "over" else f"now: round {new.round}, {sc.nations[new.nation].name}, {new.phase.replace('_', ' ')}"
+            msg = (
+                "the end of round 12"
+                if new.phase == "over"
+                else f"now: round {new.round}, {sc.nations[new.nation].name}, {new.phase.replace('_', ' ')}"
+            )
         return Outcome(True, [Replace(new)], [msg], rule="", label=f"end of {st.nation} {st.phase.replace('_', ' ')}")
 
     @staticmethod
@@ -297,8 +358,11 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
         """A nation acts in its own turn only (the turn order: rulings A22)."""
         st = game.state
         if by != st.nation:
-            return refused(f"it is {cx.nname(st.nation)}'s turn ({st.phase.replace('_', ' ')}): {cx.nname(by)} {what} only in its "
-                           f"own turn", "the turn order (rulings A22)")
+            return refused(
+                f"it is {cx.nname(st.nation)}'s turn ({st.phase.replace('_', ' ')}): {cx.nname(by)} {what} only in its "
+                f"own turn",
+                "the turn order (rulings A22)",
+            )
         return None
 
     def _check_take(self, game, cx, a):
@@ -306,7 +370,9 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
         no = self._not_their_turn(game, cx, by, "takes territories")
         if no is not None:
             return no
-        return self._done(rules.take(cx, space, by), f"{by} takes {space}", "OCCUPATION OF CAPITAL CITIES; NEUTRAL BLOCKS")
+        return self._done(
+            rules.take(cx, space, by), f"{by} takes {space}", "OCCUPATION OF CAPITAL CITIES; NEUTRAL BLOCKS"
+        )
 
     def _check_attack(self, game, cx, a):
         space, by = self._space(cx, a.get("space")), self._nation(cx, a.get("by"))
@@ -320,15 +386,20 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
         no = self._not_their_turn(game, cx, by, "claims standing armies")
         if no is not None:
             return no
-        return self._done(rules.claim(cx, space, by, bool(a.get("air_transport")), list(a.get("cargo") or [])),
-                          f"{by} claims {space}", "CLAIMING STANDING ARMIES")
+        return self._done(
+            rules.claim(cx, space, by, bool(a.get("air_transport")), list(a.get("cargo") or [])),
+            f"{by} claims {space}",
+            "CLAIMING STANDING ARMIES",
+        )
 
     def _check_build(self, game, cx, a):
         space, by = self._space(cx, a.get("space")), self._nation(cx, a.get("by"))
         fac = str(a.get("facility", "")).lower().replace(" ", "_")
         if fac not in FACILITIES:
             return refused(f"{a.get('facility')!r}: a facility is one of {', '.join(FACILITIES)}")
-        return self._done(rules.build(cx, space, fac, by), f"{by} builds a {fac} in {space}", "PRODUCTION ON NEUTRAL TERRITORIES")
+        return self._done(
+            rules.build(cx, space, fac, by), f"{by} builds a {fac} in {space}", "PRODUCTION ON NEUTRAL TERRITORIES"
+        )
 
     def _check_rent(self, game, cx, a):
         rule = "NAVAL PORTS ON NEUTRAL TERRITORIES"
@@ -338,7 +409,10 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
         if st.phase != game.scenario.phases[0] or st.nation != by:
             return refused(f"a base is paid for in {by}'s {game.scenario.phases[0].replace('_', ' ')} phase", rule)
         if not st.nations[by].at_war:
-            return refused(f"only nations at war may use naval bases on neutral territories; {cx.nname(by)} is at war with no one", rule)
+            return refused(
+                f"only nations at war may use naval bases on neutral territories; {cx.nname(by)} is at war with no one",
+                rule,
+            )
         got = rules.rental(cx, space, by, ships)
         if isinstance(got, rules.Refusal):
             return refused(got.reason, got.rule)
@@ -376,22 +450,40 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
         new.nations[n].cash += amount
         new.nations[n].collected.append(what)
         msg = f"{cx.nname(n)}: {what.replace('_', ' ')}" + (f" +{amount}" if amount else "")
-        return Outcome(True, [Replace(new)], [msg], rule="NEUTRAL NATIONS: NOT AT WAR; OCCUPATION OF CAPITAL CITIES", label=msg)
+        return Outcome(
+            True, [Replace(new)], [msg], rule="NEUTRAL NATIONS: NOT AT WAR; OCCUPATION OF CAPITAL CITIES", label=msg
+        )
 
     def _check_capital(self, game, cx, a):
         n, space = self._nation(cx, a.get("nation")), self._space(cx, a.get("space"))
-        return self._done(rules.declare_capital(cx, n, space), f"{n} declares {space} its capital", "SOVIET UNION (MOSCOW)")
+        return self._done(
+            rules.declare_capital(cx, n, space), f"{n} declares {space} its capital", "SOVIET UNION (MOSCOW)"
+        )
 
     def _check_roll(self, game, cx, a):
         target = str(a.get("target", ""))
         items = [p for p in game.state.pending if p["kind"] == "roll"]
-        item = next((p for p in items if p["target"] == target or p["target"].lower() == target.lower()
-                     or cx.name(p["target"]).lower() == target.lower()), None)
+        item = next(
+            (
+                p
+                for p in items
+                if p["target"] == target
+                or p["target"].lower() == target.lower()
+                or cx.name(p["target"]).lower() == target.lower()
+            ),
+            None,
+        )
         if item is None:
-            return refused(f"no roll is due for {target!r}" + (f" (due: {', '.join(p['target'] for p in items)})" if items else ""),
-                           "ITALY (ROME)")
-        return self._done(rules.roll(cx, item, int(a.get("germany", 0)), int(a.get("allies", 0))), f"roll for {item['target']}",
-                          "ITALY (ROME)")
+            return refused(
+                f"no roll is due for {target!r}"
+                + (f" (due: {', '.join(p['target'] for p in items)})" if items else ""),
+                "ITALY (ROME)",
+            )
+        return self._done(
+            rules.roll(cx, item, int(a.get("germany", 0)), int(a.get("allies", 0))),
+            f"roll for {item['target']}",
+            "ITALY (ROME)",
+        )
 
     def _check_cash(self, game, cx, a):
         n = self._nation(cx, a.get("nation"))
@@ -409,16 +501,42 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
         out = []
         for cid, c in self.cities(cx).items():
             label = f"{cid.replace('_', ' ').title()}: {c['count']} of {len(c['cities'])} held by {c['by']} (needs {c['needs']})"
-            out.append(TrackRow(cid, label, [r["holder"] for r in c["cities"]], "MET" if c["met"] else "",
-                                game.state.phase == "strategic_missions", labels=[r["city"] for r in c["cities"]]))
+            out.append(
+                TrackRow(
+                    cid,
+                    label,
+                    [r["holder"] for r in c["cities"]],
+                    "MET" if c["met"] else "",
+                    game.state.phase == "strategic_missions",
+                    labels=[r["city"] for r in c["cities"]],
+                )
+            )
         caps = [(n, s) for n, spec in game.scenario.nations.items() for s in cx.capitals(n)]
-        out.append(TrackRow("capitals", "Capitals", [cx.owner(s) or "" for _, s in caps], "",
-                            labels=[f"{cx.city(s)} ({n})" for n, s in caps]))
+        out.append(
+            TrackRow(
+                "capitals",
+                "Capitals",
+                [cx.owner(s) or "" for _, s in caps],
+                "",
+                labels=[f"{cx.city(s)} ({n})" for n, s in caps],
+            )
+        )
         for b in game.scenario.blocks.values():
             left = [s for s, t in game.state.neutrals.items() if t["block"] == b.id]
-            spaces = sorted(s for s in game.board.spaces() if s in game.scenario.neutrals and game.scenario.neutrals[s]["block"] == b.id)
-            out.append(TrackRow(f"block:{b.id}", f"Block {b.name}", [("" if s in left else (cx.owner(s) or "")) for s in spaces],
-                                rules.block_forecast(cx, b.id), labels=[cx.name(s) for s in spaces]))
+            spaces = sorted(
+                s
+                for s in game.board.spaces()
+                if s in game.scenario.neutrals and game.scenario.neutrals[s]["block"] == b.id
+            )
+            out.append(
+                TrackRow(
+                    f"block:{b.id}",
+                    f"Block {b.name}",
+                    [("" if s in left else (cx.owner(s) or "")) for s in spaces],
+                    rules.block_forecast(cx, b.id),
+                    labels=[cx.name(s) for s in spaces],
+                )
+            )
         return out + vpgame.tracks(game)
 
     def marks(self, game) -> list[Mark]:
@@ -428,7 +546,9 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
         out = []
         for group, c in self.cities(cx).items():
             for r in c["cities"]:
-                out.append(Mark(r["space"], "star", r["holder"], f"victory city {r['city']} ({group.replace('_', ' ')})"))
+                out.append(
+                    Mark(r["space"], "star", r["holder"], f"victory city {r['city']} ({group.replace('_', ' ')})")
+                )
         for n in game.scenario.nations:
             for s in cx.capitals(n):
                 out.append(Mark(s, "dot", cx.owner(s) or "", f"capital of {cx.nname(n)}"))
@@ -453,15 +573,24 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
     def panels(self, game, report) -> list[tuple[str, list[str]]]:
         cx = self.cx(game)
         r = report
-        inc = [f"{cx.nname(n)}: {'income' if ok else 'NO income'} ({why}); cash {game.state.nations[n].cash}" for n, (ok, why) in r.income.items()]
+        inc = [
+            f"{cx.nname(n)}: {'income' if ok else 'NO income'} ({why}); cash {game.state.nations[n].cash}"
+            for n, (ok, why) in r.income.items()
+        ]
         pend = [p.get("text") or p.get("what") for p in game.state.pending] or ["nothing"]
         vic = [f"RESULT: the {r.victory['winner']} win ({r.victory['condition']})"] if r.victory else []
         for c in r.cities.values():
-            vic.append(f"{c['by']}: {c['count']} of {len(c['cities'])} (needs {c['needs']}): " +
-                       ", ".join(f"{x['city']} {x['holder'] or '-'}" for x in c["cities"]))
+            vic.append(
+                f"{c['by']}: {c['count']} of {len(c['cities'])} (needs {c['needs']}): "
+                + ", ".join(f"{x['city']} {x['holder'] or '-'}" for x in c["cities"])
+            )
         vic.append(f"the Allies win if the Axis has not won by the end of round {game.scenario.last_round}")
-        return [("Victory cities", vic), ("Capitals and income", inc), ("Neutral blocks", list(r.blocks)),
-                ("Pending", pend)] + vpgame.panel(self.vp_host, game)
+        return [
+            ("Victory cities", vic),
+            ("Capitals and income", inc),
+            ("Neutral blocks", list(r.blocks)),
+            ("Pending", pend),
+        ] + vpgame.panel(self.vp_host, game)
 
     # ---------------------------------------------------------------- what the window offers
     # At a territory: what the nation whose turn it is may record there; elsewhere (a row of the
@@ -471,15 +600,29 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
         return space if space is not None and game.board.space(space) is not None else None
 
     def _offer_roll(self, game, space, piece) -> list[MenuItem]:
-        return [MenuItem(f"Roll for {p['target']}...", Action("roll", {"target": p["target"]}),
-                         ask=[Field("germany", "Germany's die", "int", 1, min=1, max=6),
-                              Field("allies", "the Allied die", "int", 1, min=1, max=6)])
-                for p in game.state.pending[:1] if p["kind"] == "roll"]
+        return [
+            MenuItem(
+                f"Roll for {p['target']}...",
+                Action("roll", {"target": p["target"]}),
+                ask=[
+                    Field("germany", "Germany's die", "int", 1, min=1, max=6),
+                    Field("allies", "the Allied die", "int", 1, min=1, max=6),
+                ],
+            )
+            for p in game.state.pending[:1]
+            if p["kind"] == "roll"
+        ]
 
     def _offer_capital(self, game, space, piece) -> list[MenuItem]:
-        return [MenuItem(f"{p['nation']}: declare the new capital...", Action("capital", {"nation": p["nation"]}),
-                         ask=[Field("space", "territory", "choice", p["choices"][0], p["choices"])])
-                for p in game.state.pending[:1] if p["kind"] != "roll"]
+        return [
+            MenuItem(
+                f"{p['nation']}: declare the new capital...",
+                Action("capital", {"nation": p["nation"]}),
+                ask=[Field("space", "territory", "choice", p["choices"][0], p["choices"])],
+            )
+            for p in game.state.pending[:1]
+            if p["kind"] != "roll"
+        ]
 
     def _at(self, game, space, verb: str, label: str, ask_label: str, **more) -> list[MenuItem]:
         """An entry of ``verb`` by the nation whose turn it is: at a territory, for it; elsewhere
@@ -490,8 +633,12 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
         by = st.nation
         here = self._territory(game, space)
         if here is not None:
-            return [MenuItem(label.format(nation=game.scenario.nations[by].name, space=self.cx(game).name(here)),
-                             Action(verb, {"space": here, "by": by, **more}))]
+            return [
+                MenuItem(
+                    label.format(nation=game.scenario.nations[by].name, space=self.cx(game).name(here)),
+                    Action(verb, {"space": here, "by": by, **more}),
+                )
+            ]
         return [MenuItem(ask_label, Action(verb, {"by": by, **more}), ask=[Field("space", "territory", "space")])]
 
     def _offer_take(self, game, space, piece) -> list[MenuItem]:
@@ -507,24 +654,35 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
         here = self._territory(game, space)
         if here is None or here not in game.state.neutrals:
             return []
-        return self._at(game, here, "claim", "{nation} claims the standing army of {space}", "", air_transport=False, cargo=[])
+        return self._at(
+            game, here, "claim", "{nation} claims the standing army of {space}", "", air_transport=False, cargo=[]
+        )
 
     def _offer_build(self, game, space, piece) -> list[MenuItem]:
         here = self._territory(game, space)
         if here is None or game.state.pending or game.state.over:
             return []
         by = game.state.nation
-        return [MenuItem(f"{game.scenario.nations[by].name} builds in {self.cx(game).name(here)}...",
-                         Action("build", {"space": here, "by": by}),
-                         ask=[Field("facility", "facility", "choice", FACILITIES[0], FACILITIES)])]
+        return [
+            MenuItem(
+                f"{game.scenario.nations[by].name} builds in {self.cx(game).name(here)}...",
+                Action("build", {"space": here, "by": by}),
+                ask=[Field("facility", "facility", "choice", FACILITIES[0], FACILITIES)],
+            )
+        ]
 
     def _offer_rent(self, game, space, piece) -> list[MenuItem]:
         here = self._territory(game, space)
         if here is None or here not in game.state.neutrals or game.state.pending or game.state.over:
             return []
         by = game.state.nation
-        return [MenuItem(f"{game.scenario.nations[by].name} rents the naval base of {self.cx(game).name(here)}...",
-                         Action("rent", {"space": here, "by": by}), ask=[Field("ships", "ships", "int", 1, min=0)])]
+        return [
+            MenuItem(
+                f"{game.scenario.nations[by].name} rents the naval base of {self.cx(game).name(here)}...",
+                Action("rent", {"space": here, "by": by}),
+                ask=[Field("ships", "ships", "int", 1, min=0)],
+            )
+        ]
 
     def _when_rent(self, game, a: dict) -> Outcome | None:
         st, by = game.state, a.get("by")
@@ -532,8 +690,11 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
         if st.phase != game.scenario.phases[0] or st.nation != by:
             return refused(f"a base is paid for in {by}'s {game.scenario.phases[0].replace('_', ' ')} phase", rule)
         if not st.nations[by].at_war:
-            return refused(f"only nations at war may use naval bases on neutral territories; {self.cx(game).nname(by)} is at "
-                           "war with no one", rule)
+            return refused(
+                f"only nations at war may use naval bases on neutral territories; {self.cx(game).nname(by)} is at "
+                "war with no one",
+                rule,
+            )
         return None
 
     def _nation_field(self, game) -> Field:
@@ -543,17 +704,38 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
     def _offer_war(self, game, space, piece) -> list[MenuItem]:
         names = tuple(game.scenario.nations)
         other = next((n for n in names if n != game.state.nation), game.state.nation)
-        return [MenuItem("", Action("war"), ask=[self._nation_field(game), Field("on", "at war with", "choice", other, names)])]
+        return [
+            MenuItem(
+                "", Action("war"), ask=[self._nation_field(game), Field("on", "at war with", "choice", other, names)]
+            )
+        ]
 
     def _offer_collect(self, game, space, piece) -> list[MenuItem]:
         what = tuple(x for x in ACTIVITIES if x != "enter_neutral")
-        return [MenuItem("", Action("collect"), ask=[self._nation_field(game), Field("what", "collects", "choice", "income", what),
-                                                     Field("amount", "adds to its cash", "int", 0)])]
+        return [
+            MenuItem(
+                "",
+                Action("collect"),
+                ask=[
+                    self._nation_field(game),
+                    Field("what", "collects", "choice", "income", what),
+                    Field("amount", "adds to its cash", "int", 0),
+                ],
+            )
+        ]
 
     def _offer_cash(self, game, space, piece) -> list[MenuItem]:
         st = game.state
-        return [MenuItem("", Action("cash"), ask=[self._nation_field(game),
-                                                  Field("amount", "cash on hand", "int", st.nations[st.nation].cash, min=0)])]
+        return [
+            MenuItem(
+                "",
+                Action("cash"),
+                ask=[
+                    self._nation_field(game),
+                    Field("amount", "cash on hand", "int", st.nations[st.nation].cash, min=0),
+                ],
+            )
+        ]
 
 
 RULESET = AreaControl()

@@ -18,12 +18,53 @@ from mapref.rulesets.fronts.names import SIDES
 TYPES = {"L": "Leader", "O": "Operation", "U": "Unit", "S": "Special"}  # CARD LIST NOTATION
 FRONT_LETTERS = {"E": "east", "W": "west", "M": "med"}  # "A = All Fronts"
 PHASES = ("history", "production", "planning", "med", "west", "east")  # TURN SEQUENCE 1-6
-PHASE_NAMES = {"history": "History Phase", "production": "Production Phase", "planning": "Planning Phase",
-               "med": "Mediterranean Front Phase", "west": "West Front Phase", "east": "East Front Phase", "over": "Game over"}
-SCENARIO_KEYS = ("format", "kind", "ruleset", "id", "name", "map", "rule", "notes", "sides", "first_year", "last_year",
-                 "tokens", "keep", "swap", "limits", "fronts", "setup", "draw", "draw_modifiers", "decks", "victory", "vp_track",
-                 "strategic")
-STATE_KEYS = ("format", "kind", "scenario", "map", "year", "phase", "winner", "tokens", "hands", "last_battle", "vp_track")
+PHASE_NAMES = {
+    "history": "History Phase",
+    "production": "Production Phase",
+    "planning": "Planning Phase",
+    "med": "Mediterranean Front Phase",
+    "west": "West Front Phase",
+    "east": "East Front Phase",
+    "over": "Game over",
+}
+SCENARIO_KEYS = (
+    "format",
+    "kind",
+    "ruleset",
+    "id",
+    "name",
+    "map",
+    "rule",
+    "notes",
+    "sides",
+    "first_year",
+    "last_year",
+    "tokens",
+    "keep",
+    "swap",
+    "limits",
+    "fronts",
+    "setup",
+    "draw",
+    "draw_modifiers",
+    "decks",
+    "victory",
+    "vp_track",
+    "strategic",
+)
+STATE_KEYS = (
+    "format",
+    "kind",
+    "scenario",
+    "map",
+    "year",
+    "phase",
+    "winner",
+    "tokens",
+    "hands",
+    "last_battle",
+    "vp_track",
+)
 HAND_KEYS = ("hand", "deck", "discard", "kept", "drawn", "swapped", "speer", "played")
 
 
@@ -44,7 +85,9 @@ class Card:
     def text(self) -> str:
         letters = {v: k for k, v in FRONT_LETTERS.items()}
         fr = "A" if len(self.fronts) == 3 else "".join(letters[f] for f in self.fronts) or "-"
-        return f"{self.title} {self.type or '-'} {self.force if self.type else '-'} {fr}" + (f" {self.notes}" if self.notes else "")
+        return f"{self.title} {self.type or '-'} {self.force if self.type else '-'} {fr}" + (
+            f" {self.notes}" if self.notes else ""
+        )
 
 
 def parse_card(line: str) -> Card:
@@ -54,7 +97,7 @@ def parse_card(line: str) -> Card:
     if words and re.fullmatch(r"\d{4}\+", words[-1]):
         notes = words.pop()
     if len(words) < 4:
-        raise ValueError(f"expected TITLE TYPE FORCE FRONTS [NOTES] (such as \"Bismarck U 3 W\"), got {line!r}")
+        raise ValueError(f'expected TITLE TYPE FORCE FRONTS [NOTES] (such as "Bismarck U 3 W"), got {line!r}')
     title, ty, force, fronts = " ".join(words[:-3]), words[-3], words[-2], words[-1]
     if (ty, force, fronts) == ("-", "-", "-"):
         return Card(title, "", 0, (), notes)  # Speer: no type, no force, no front
@@ -126,13 +169,23 @@ def read_scenario(data: dict, source: str, shown: str) -> Scenario:
 
     r = Reader(shown, source)
     r.check_keys(data, SCENARIO_KEYS, "", required=("id", "name", "map", "fronts", "setup", "draw", "decks"))
-    sc = Scenario(r.str_(data, "id", ""), r.str_(data, "name", ""), r.str_(data, "map", ""), rule=r.str_(data, "rule", ""),
-                  notes=r.str_(data, "notes", ""), first_year=r.int_(data, "first_year", "", 1939, 1900, 2100),
-                  last_year=r.int_(data, "last_year", "", 1945, 1900, 2100), tokens=r.int_(data, "tokens", "", 4, 1, 99),
-                  keep=r.int_(data, "keep", "", 2, 0, 99), swap=r.int_(data, "swap", "", 3, 0, 99))
+    sc = Scenario(
+        r.str_(data, "id", ""),
+        r.str_(data, "name", ""),
+        r.str_(data, "map", ""),
+        rule=r.str_(data, "rule", ""),
+        notes=r.str_(data, "notes", ""),
+        first_year=r.int_(data, "first_year", "", 1939, 1900, 2100),
+        last_year=r.int_(data, "last_year", "", 1945, 1900, 2100),
+        tokens=r.int_(data, "tokens", "", 4, 1, 99),
+        keep=r.int_(data, "keep", "", 2, 0, 99),
+        swap=r.int_(data, "swap", "", 3, 0, 99),
+    )
     sides = data.get("sides", list(SIDES))
     if sides != list(SIDES):
-        r.expected("sides", '["germans", "allies"] (INTRODUCTION: "One player is the Germans, the other is the Allies")', sides)
+        r.expected(
+            "sides", '["germans", "allies"] (INTRODUCTION: "One player is the Germans, the other is the Allies")', sides
+        )
     if sc.last_year < sc.first_year:
         r.error("last_year", f"expected a year from first_year ({sc.first_year}) on, got {sc.last_year}")
     lim = r.table(data, "limits", "")
@@ -149,8 +202,12 @@ def read_scenario(data: dict, source: str, shown: str) -> Scenario:
             r.expected(w, 'a table such as { name = "West Front", location = "west" }', t)
             continue
         r.check_keys(t, ("name", "location", "skip_if_all"), w, required=("name",))
-        sc.fronts[fid] = Front(fid, r.str_(t, "name", w), r.str_(t, "location", w, fid),
-                               r.str_(t, "skip_if_all", w, "", choices=("",) + SIDES))
+        sc.fronts[fid] = Front(
+            fid,
+            r.str_(t, "name", w),
+            r.str_(t, "location", w, fid),
+            r.str_(t, "skip_if_all", w, "", choices=("",) + SIDES),
+        )
     sc.fronts = {f: sc.fronts[f] for f in ("med", "west", "east") if f in sc.fronts}  # phase order (TURN SEQUENCE)
     if len(sc.fronts) != 3:
         r.error("fronts", "expected the three fronts med, west and east (FRONTS: There are three fronts)")
@@ -168,15 +225,19 @@ def read_scenario(data: dict, source: str, shown: str) -> Scenario:
     for year, t in r.table(data, "draw", "").items():
         w = f"draw.{year}"
         if not year.isdigit() or not isinstance(t, dict):
-            r.expected(w, 'a year with { germans = N, allies = N }', t if isinstance(t, dict) else year)
+            r.expected(w, "a year with { germans = N, allies = N }", t if isinstance(t, dict) else year)
             continue
         r.check_keys(t, SIDES + ("fronts", "note"), w, required=SIDES)
         fr = t.get("fronts", [])
         if not isinstance(fr, list) or any(not isinstance(f, str) or f not in sc.fronts for f in fr):
             r.expected(f"{w}.fronts", "an array of fronts (med, west, east)", fr)
             fr = []
-        sc.draw[int(year)] = {"germans": r.int_(t, "germans", w, 0, 0, 99), "allies": r.int_(t, "allies", w, 0, 0, 99),
-                              "fronts": [f for f in ("med", "west", "east") if f in fr], "note": r.str_(t, "note", w)}
+        sc.draw[int(year)] = {
+            "germans": r.int_(t, "germans", w, 0, 0, 99),
+            "allies": r.int_(t, "allies", w, 0, 0, 99),
+            "fronts": [f for f in ("med", "west", "east") if f in fr],
+            "note": r.str_(t, "note", w),
+        }
     for y in range(sc.first_year, sc.last_year + 1):
         if y not in sc.draw:
             r.error("draw", f"missing the draw of {y} (DRAW TABLE)")
@@ -186,10 +247,19 @@ def read_scenario(data: dict, source: str, shown: str) -> Scenario:
         mods = []
     for m in mods:
         w = "draw_modifiers"
-        r.check_keys(m, ("side", "cards", "why", "holds_all", "total_side", "at_least"), w, required=("side", "cards", "why"))
-        sc.modifiers.append(Modifier(r.str_(m, "side", w, "germans", choices=SIDES), r.int_(m, "cards", w, 0, -99, 99),
-                                     r.str_(m, "why", w), r.str_(m, "holds_all", w, "", choices=("",) + tuple(sc.fronts)),
-                                     r.str_(m, "total_side", w, "", choices=("",) + SIDES), r.int_(m, "at_least", w, 0, 0, 99)))
+        r.check_keys(
+            m, ("side", "cards", "why", "holds_all", "total_side", "at_least"), w, required=("side", "cards", "why")
+        )
+        sc.modifiers.append(
+            Modifier(
+                r.str_(m, "side", w, "germans", choices=SIDES),
+                r.int_(m, "cards", w, 0, -99, 99),
+                r.str_(m, "why", w),
+                r.str_(m, "holds_all", w, "", choices=("",) + tuple(sc.fronts)),
+                r.str_(m, "total_side", w, "", choices=("",) + SIDES),
+                r.int_(m, "at_least", w, 0, 0, 99),
+            )
+        )
     for side, t in r.table(data, "decks", "").items():
         w = f"decks.{side}"
         if side not in SIDES or not isinstance(t, dict):
@@ -199,7 +269,7 @@ def read_scenario(data: dict, source: str, shown: str) -> Scenario:
         cards: dict[str, Card] = {}
         lines = t.get("cards", [])
         if not isinstance(lines, list) or not all(isinstance(x, str) for x in lines):
-            r.expected(f"{w}.cards", "an array of card lines such as \"Bismarck U 3 W\"", lines)
+            r.expected(f"{w}.cards", 'an array of card lines such as "Bismarck U 3 W"', lines)
             lines = []
         for ln in lines:
             try:
@@ -260,12 +330,19 @@ class State:
 def read_state(data: dict, source: str, shown: str) -> State:
     r = Reader(shown, source)
     r.check_keys(data, STATE_KEYS, "", required=("scenario", "map", "year", "phase"))
-    st = State(r.str_(data, "scenario", ""), r.str_(data, "map", ""), r.int_(data, "year", "", 1939, 1900, 2100),
-               r.str_(data, "phase", "", "history", choices=PHASES + ("over",)), r.str_(data, "winner", "", "", choices=("",) + SIDES))
+    st = State(
+        r.str_(data, "scenario", ""),
+        r.str_(data, "map", ""),
+        r.int_(data, "year", "", 1939, 1900, 2100),
+        r.str_(data, "phase", "", "history", choices=PHASES + ("over",)),
+        r.str_(data, "winner", "", "", choices=("",) + SIDES),
+    )
     for fid, t in r.table(data, "tokens", "").items():
         w = f"tokens.{fid}"
         if fid not in ("med", "west", "east") or not isinstance(t, dict):
-            r.expected(w, "a front (med, west, east) with { germans = N, allies = N }", t if isinstance(t, dict) else fid)
+            r.expected(
+                w, "a front (med, west, east) with { germans = N, allies = N }", t if isinstance(t, dict) else fid
+            )
             continue
         r.check_keys(t, SIDES, w, required=SIDES)
         st.tokens[fid] = {s: r.int_(t, s, w, 0, 0, 99) for s in SIDES}
@@ -279,9 +356,16 @@ def read_state(data: dict, source: str, shown: str) -> State:
         if not isinstance(played, list) or not all(isinstance(x, str) for x in played):
             r.expected(f"{w}.played", "an array of card titles", played)
             played = []
-        st.hands[side] = Hand(r.int_(t, "hand", w, 0, 0, 999), r.int_(t, "deck", w, 0, 0, 999), r.int_(t, "discard", w, 0, 0, 999),
-                              r.bool_(t, "kept", w), r.int_(t, "drawn", w, 0, 0, 999), r.int_(t, "swapped", w, -1, -1, 99),
-                              r.bool_(t, "speer", w), list(played))
+        st.hands[side] = Hand(
+            r.int_(t, "hand", w, 0, 0, 999),
+            r.int_(t, "deck", w, 0, 0, 999),
+            r.int_(t, "discard", w, 0, 0, 999),
+            r.bool_(t, "kept", w),
+            r.int_(t, "drawn", w, 0, 0, 999),
+            r.int_(t, "swapped", w, -1, -1, 99),
+            r.bool_(t, "speer", w),
+            list(played),
+        )
     lb = r.table(data, "last_battle", "")
     st.last_battle = dict(lb)
     if "vp_track" in data:
@@ -339,5 +423,20 @@ def dumps_state(st: State) -> str:
     return "\n".join(out) + "\n"
 
 
-__all__ = ["Card", "Front", "Hand", "Modifier", "PHASES", "PHASE_NAMES", "SIDES", "Scenario", "State", "TYPES", "dumps_state",
-           "parse_card", "read_scenario", "read_state", "state_data"]
+__all__ = [
+    "Card",
+    "Front",
+    "Hand",
+    "Modifier",
+    "PHASES",
+    "PHASE_NAMES",
+    "SIDES",
+    "Scenario",
+    "State",
+    "TYPES",
+    "dumps_state",
+    "parse_card",
+    "read_scenario",
+    "read_state",
+    "state_data",
+]

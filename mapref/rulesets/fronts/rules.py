@@ -27,7 +27,9 @@ def new_state(sc: Scenario, scenario_ref: str = "", map_ref: str = "") -> State:
     """SETUP: "Both players shuffle their decks. Both players control two tokens from each of the
     3 Fronts."  The year is the first (HISTORY PHASE: "The starting year is 1939")."""
     st = State(scenario_ref or sc.id, map_ref or sc.map, sc.first_year, "history")
-    st.tokens = {f: dict(sc.setup.get(f, {"germans": sc.tokens // 2, "allies": sc.tokens - sc.tokens // 2})) for f in sc.fronts}
+    st.tokens = {
+        f: dict(sc.setup.get(f, {"germans": sc.tokens // 2, "allies": sc.tokens - sc.tokens // 2})) for f in sc.fronts
+    }
     st.hands = {s: Hand(deck=sc.deck_size.get(s, 0)) for s in SIDES}
     return st
 
@@ -66,7 +68,7 @@ def draw(h: Hand, n: int) -> tuple[Hand, str]:
         more = min(rest, h.deck)
         h.deck -= more
         h.hand += more
-        note = f" (the deck ran out: the discard pile was shuffled and drawn from)"
+        note = " (the deck ran out: the discard pile was shuffled and drawn from)"
         rest -= more
     if rest > 0:
         note += f" ({rest} fewer: no card left to draw)"
@@ -98,7 +100,7 @@ def next_step(sc: Scenario, st: State) -> tuple[int, str]:
     """(year, phase) after the current phase, the skipped front phases passed over (TURN
     SEQUENCE); ``(year, "over")`` after the last year's last phase (VICTORY)."""
     i = PHASES.index(st.phase)
-    for p in PHASES[i + 1:]:
+    for p in PHASES[i + 1 :]:
         if p in sc.fronts and skip_reason(sc, st, p):
             continue
         return st.year, p
@@ -160,7 +162,9 @@ def find_card(sc: Scenario, side: str, text: str) -> Card:
     # CARD LIST NOTATION: a card has a force the card list uses (rulings F13)
     forces = sorted({x.force for d in sc.decks.values() for x in d.values() if x.type})
     if c.type and forces and c.force not in forces:
-        raise ValueError(f"{t!r}: a card's force is one the card list uses ({' or '.join(map(str, forces))}), not {c.force}")
+        raise ValueError(
+            f"{t!r}: a card's force is one the card list uses ({' or '.join(map(str, forces))}), not {c.force}"
+        )
     return c
 
 
@@ -180,19 +184,31 @@ def stack_problems(sc: Scenario, st: State, side: str, front: str, cards: list[C
         if c.title in h.played:
             out.append((f"{c.title} was played this turn already: it is in the discard pile", "THE DECKS; rulings F9"))
         if not c.type:
-            out.append((f"{c.title} has no force and no front: it is never played to a front (its use: discarded in the "
-                        "Production Phase to draw 3 cards)", "CARD LIST, Notes"))
+            out.append(
+                (
+                    f"{c.title} has no force and no front: it is never played to a front (its use: discarded in the "
+                    "Production Phase to draw 3 cards)",
+                    "CARD LIST, Notes",
+                )
+            )
             continue
         if front not in c.fronts:
-            out.append((f"{c.title} ({c.text()}) cannot be used in the {fname}: only cards that say they can be used in the "
-                        f"{fname} may be played", rule))
+            out.append(
+                (
+                    f"{c.title} ({c.text()}) cannot be used in the {fname}: only cards that say they can be used in the "
+                    f"{fname} may be played",
+                    rule,
+                )
+            )
         if c.from_year and st.year < c.from_year:
             out.append((f"{c.title} may be played from {c.from_year} ({c.notes}); it is {st.year}", "CARD LIST"))
     for ty, name in TYPES.items():
         n = sum(1 for c in cards if c.type == ty)
         lim = sc.limits.get(ty)
         if lim is not None and n > lim:
-            out.append((f"{n} {name} cards: a maximum of {lim} {name} card{'s' if lim != 1 else ''} may be played", rule))
+            out.append(
+                (f"{n} {name} cards: a maximum of {lim} {name} card{'s' if lim != 1 else ''} may be played", rule)
+            )
     return out
 
 
@@ -207,10 +223,12 @@ def resolve(sc: Scenario, st: State, front: str, stacks: dict[str, list[Card]]) 
     fname = sc.fronts[front].name
     totals = {s: force(stacks.get(s, [])) for s in SIDES}
     toks = dict(st.tokens[front])
-    lines = [f"{fname}, {st.year}: " + "; ".join(
-        f"{s} {totals[s]} ({', '.join(c.title for c in stacks.get(s, [])) or 'no card'})" for s in SIDES)]
+    lines = [
+        f"{fname}, {st.year}: "
+        + "; ".join(f"{s} {totals[s]} ({', '.join(c.title for c in stacks.get(s, [])) or 'no card'})" for s in SIDES)
+    ]
     if totals["germans"] == totals["allies"]:
-        lines.append(f"a tie: no token changes hands (rulings F1)")
+        lines.append("a tie: no token changes hands (rulings F1)")
         return toks, "", lines
     win = max(SIDES, key=lambda s: totals[s])
     lose = other(win)
@@ -223,5 +241,19 @@ def resolve(sc: Scenario, st: State, front: str, stacks: dict[str, list[Card]]) 
     return toks, win, lines
 
 
-__all__ = ["discard", "draw", "draw_count", "find_card", "force", "holds_all", "new_state", "next_step", "other", "resolve",
-           "skip_reason", "skipped_this_turn", "stack_problems", "total"]
+__all__ = [
+    "discard",
+    "draw",
+    "draw_count",
+    "find_card",
+    "force",
+    "holds_all",
+    "new_state",
+    "next_step",
+    "other",
+    "resolve",
+    "skip_reason",
+    "skipped_this_turn",
+    "stack_problems",
+    "total",
+]

@@ -21,7 +21,17 @@ from mapref.rules.ruleset import Action, Field, MenuItem, Move, Outcome, Ruleset
 from mapref.rules.victory import evaluate
 from mapref.rulesets.fronts import rules
 from mapref.rulesets.fronts.moves import MOVES, TITLE
-from mapref.rulesets.fronts.data import PHASE_NAMES, PHASES, SIDES, Scenario, State, dumps_state, read_scenario, read_state, state_data
+from mapref.rulesets.fronts.data import (
+    PHASE_NAMES,
+    PHASES,
+    SIDES,
+    Scenario,
+    State,
+    dumps_state,
+    read_scenario,
+    read_state,
+    state_data,
+)
 
 
 class Replace(Command):
@@ -112,14 +122,25 @@ class Report:
     victory: dict | None = None
 
     def as_dict(self) -> dict:
-        return {"year": self.year, "phase": self.phase, "violations": [v.as_dict() for v in self.violations],
-                "tokens": self.tokens, "draws": self.draws, "skipped": self.skipped, "hands": self.hands,
-                "last_battle": self.last_battle, "victory": self.victory}
+        return {
+            "year": self.year,
+            "phase": self.phase,
+            "violations": [v.as_dict() for v in self.violations],
+            "tokens": self.tokens,
+            "draws": self.draws,
+            "skipped": self.skipped,
+            "hands": self.hands,
+            "last_battle": self.last_battle,
+            "victory": self.victory,
+        }
 
     def text(self) -> str:
         lines = [f"{self.year}, {PHASE_NAMES.get(self.phase, self.phase)}"]
         for f, t in self.tokens.items():
-            lines.append(f"{f}: germans {t['germans']}, allies {t['allies']}" + (f" (skipped: {self.skipped[f]})" if f in self.skipped else ""))
+            lines.append(
+                f"{f}: germans {t['germans']}, allies {t['allies']}"
+                + (f" (skipped: {self.skipped[f]})" if f in self.skipped else "")
+            )
         for s, d in self.draws.items():
             lines.append(f"{s} draw {d['cards']}: " + "; ".join(d["terms"]))
         for s, h in self.hands.items():
@@ -143,8 +164,11 @@ class Fronts(vpgame.TrackMoves, Ruleset):
         return read_scenario(data, source, shown)
 
     def scenario_problems(self, board, sc):
-        out = [f"fronts.{f.id}.location: {f.location!r} is not a location of the map" for f in sc.fronts.values()
-               if board.space(f.location) is None]
+        out = [
+            f"fronts.{f.id}.location: {f.location!r} is not a location of the map"
+            for f in sc.fronts.values()
+            if board.space(f.location) is None
+        ]
         return out + vpgame.problems(board, sc)
 
     def describe_scenario(self, sc) -> dict:
@@ -163,7 +187,11 @@ class Fronts(vpgame.TrackMoves, Ruleset):
         # FRONTS: every front holds its tokens; each player has a hand and a deck (the file
         # reader takes what is there; a game missing them could not be played on)
         out = self.scenario_problems(board, sc)
-        out += [f"tokens.{f}: missing: each front holds {sc.tokens} tokens (FRONTS)" for f in sc.fronts if f not in st.tokens]
+        out += [
+            f"tokens.{f}: missing: each front holds {sc.tokens} tokens (FRONTS)"
+            for f in sc.fronts
+            if f not in st.tokens
+        ]
         out += [f"hands.{s}: missing: each player has a hand and a deck" for s in SIDES if s not in st.hands]
         return out
 
@@ -175,22 +203,44 @@ class Fronts(vpgame.TrackMoves, Ruleset):
 
     def position(self, game) -> dict:
         st = game.state
-        return {"turn": str(st.year), "side": "", "step": st.phase, "over": st.over,
-                "title": f"{game.scenario.name}: {st.year}, {PHASE_NAMES.get(st.phase, st.phase)}"
-                         + (f" ({st.winner} win)" if st.winner else "")}
+        return {
+            "turn": str(st.year),
+            "side": "",
+            "step": st.phase,
+            "over": st.over,
+            "title": f"{game.scenario.name}: {st.year}, {PHASE_NAMES.get(st.phase, st.phase)}"
+            + (f" ({st.winner} win)" if st.winner else ""),
+        }
 
     def report(self, game) -> Report:
         sc, st = game.scenario, game.state
         v = []
         for f, t in st.tokens.items():
             if sum(t.values()) != sc.tokens:
-                v.append(Violation("fronts.tokens", "FRONTS", f, "", f"{sc.fronts[f].name}: {sum(t.values())} tokens, not {sc.tokens}"))
+                v.append(
+                    Violation(
+                        "fronts.tokens",
+                        "FRONTS",
+                        f,
+                        "",
+                        f"{sc.fronts[f].name}: {sum(t.values())} tokens, not {sc.tokens}",
+                    )
+                )
         draws = {}
         for s in SIDES:
             n, terms = rules.draw_count(sc, st, s)
             draws[s] = {"cards": n, "terms": terms}
-        rep = Report(st.year, st.phase, v, {f: dict(t) for f, t in st.tokens.items()}, draws, rules.skipped_this_turn(sc, st),
-                     {s: state_data(st)["hands"].get(s, {}) for s in SIDES}, dict(st.last_battle), evaluate(sc.victory, Facts(sc, st)))
+        rep = Report(
+            st.year,
+            st.phase,
+            v,
+            {f: dict(t) for f, t in st.tokens.items()},
+            draws,
+            rules.skipped_this_turn(sc, st),
+            {s: state_data(st)["hands"].get(s, {}) for s in SIDES},
+            dict(st.last_battle),
+            evaluate(sc.victory, Facts(sc, st)),
+        )
         return vpgame.report(self.vp_host, rep, game)
 
     def steps(self, game) -> list[Step]:
@@ -231,8 +281,10 @@ class Fronts(vpgame.TrackMoves, Ruleset):
     def _check_advance(self, sc: Scenario, st: State, a: dict) -> Outcome:
         if st.phase in sc.fronts:
             f = sc.fronts[st.phase].name
-            return refused(f"the {f} battle is not fought yet: both players play one or more cards (mapref battle)",
-                           f"{f.upper()} PHASE")
+            return refused(
+                f"the {f} battle is not fought yet: both players play one or more cards (mapref battle)",
+                f"{f.upper()} PHASE",
+            )
         new = copy.deepcopy(st)
         msgs: list[str] = []
         rule = "TURN SEQUENCE"
@@ -292,8 +344,12 @@ class Fronts(vpgame.TrackMoves, Ruleset):
         if h.kept:
             return refused(f"the {s} chose the cards they keep already this turn", rule)
         if not 0 <= n <= min(sc.keep, h.hand):
-            return refused(f"the {s} may keep up to {sc.keep} unused cards and hold {h.hand}: {n} is too many" if n > 0
-                           else f"{n}: a number of cards from 0", rule)
+            return refused(
+                f"the {s} may keep up to {sc.keep} unused cards and hold {h.hand}: {n} is too many"
+                if n > 0
+                else f"{n}: a number of cards from 0",
+                rule,
+            )
         new = copy.deepcopy(st)
         new.hands[s] = rules.discard(h, h.hand - n)
         new.hands[s].kept = True
@@ -345,7 +401,9 @@ class Fronts(vpgame.TrackMoves, Ruleset):
     def _check_battle(self, sc: Scenario, st: State, a: dict) -> Outcome:
         front = st.phase
         if front not in sc.fronts:
-            return refused(f"battles are fought in the front phases; it is the {PHASE_NAMES[st.phase]}", "TURN SEQUENCE")
+            return refused(
+                f"battles are fought in the front phases; it is the {PHASE_NAMES[st.phase]}", "TURN SEQUENCE"
+            )
         fname = sc.fronts[front].name
         if a.get("front") and a["front"] != front:
             return refused(f"it is the {fname} Phase, not the {a['front']} front's", "TURN SEQUENCE")
@@ -374,9 +432,15 @@ class Fronts(vpgame.TrackMoves, Ruleset):
             played = stacks[s]
             new.hands[s] = rules.discard(new.hands[s], len(played))
             new.hands[s].played = new.hands[s].played + [c.title for c in played]
-        new.last_battle = {"year": st.year, "front": front, "germans": [c.title for c in stacks["germans"]],
-                           "allies": [c.title for c in stacks["allies"]], "germans_force": rules.force(stacks["germans"]),
-                           "allies_force": rules.force(stacks["allies"]), "winner": win}
+        new.last_battle = {
+            "year": st.year,
+            "front": front,
+            "germans": [c.title for c in stacks["germans"]],
+            "allies": [c.title for c in stacks["allies"]],
+            "germans_force": rules.force(stacks["germans"]),
+            "allies_force": rules.force(stacks["allies"]),
+            "winner": win,
+        }
         year, phase = rules.next_step(sc, new)
         self._enter(sc, new, year, phase, lines)
         return Outcome(True, [Replace(new)], lines, rule=f"{fname.upper()} PHASE", label=f"{fname} battle {st.year}")
@@ -393,7 +457,7 @@ class Fronts(vpgame.TrackMoves, Ruleset):
             note = f"skipped this turn: {skipped[f]}" if f in skipped else ""
             holder = next((s for s in SIDES if rules.holds_all(sc, st, s, f)), "")
             if holder:
-                note = (f"the {holder} hold all {sc.tokens}" + (f"; {note}" if note else ""))
+                note = f"the {holder} hold all {sc.tokens}" + (f"; {note}" if note else "")
             out.append(TrackRow(f, fr.name, slots, note, st.phase == f))
         return out + vpgame.tracks(game)
 
@@ -405,17 +469,32 @@ class Fronts(vpgame.TrackMoves, Ruleset):
         sc, st = game.scenario, game.state
         r = report.as_dict()
         draw = [f"{s}: {d['cards']} = " + "; ".join(d["terms"]) for s, d in r["draws"].items()]
-        hands = [f"{s}: {h.get('hand', 0)} in hand, {h.get('deck', 0)} in the deck, {h.get('discard', 0)} discarded"
-                 for s, h in r["hands"].items()]
+        hands = [
+            f"{s}: {h.get('hand', 0)} in hand, {h.get('deck', 0)} in the deck, {h.get('discard', 0)} discarded"
+            for s, h in r["hands"].items()
+        ]
         lb = st.last_battle
-        battle = [f"{sc.fronts[lb['front']].name} {lb['year']}: germans {lb['germans_force']} ({', '.join(lb['germans']) or 'no card'}), "
-                  f"allies {lb['allies_force']} ({', '.join(lb['allies']) or 'no card'}): "
-                  + (f"the {lb['winner']} win" if lb["winner"] else "a tie")] if lb else ["no battle yet"]
+        battle = (
+            [
+                f"{sc.fronts[lb['front']].name} {lb['year']}: germans {lb['germans_force']} ({', '.join(lb['germans']) or 'no card'}), "
+                f"allies {lb['allies_force']} ({', '.join(lb['allies']) or 'no card'}): "
+                + (f"the {lb['winner']} win" if lb["winner"] else "a tie")
+            ]
+            if lb
+            else ["no battle yet"]
+        )
         vic = [f"RESULT: the {r['victory']['winner']} win ({r['victory']['condition']})"] if r["victory"] else []
-        vic += ["Allies: all 4 tokens of any one front", "Germans: all 4 East and all 4 West tokens",
-                f"the Germans lose if they have not won by the end of {sc.last_year}"]
-        return [("Draw table (this year)", draw), ("Cards", hands), ("Last battle", battle), ("Victory", vic)] + \
-            vpgame.panel(self.vp_host, game)
+        vic += [
+            "Allies: all 4 tokens of any one front",
+            "Germans: all 4 East and all 4 West tokens",
+            f"the Germans lose if they have not won by the end of {sc.last_year}",
+        ]
+        return [
+            ("Draw table (this year)", draw),
+            ("Cards", hands),
+            ("Last battle", battle),
+            ("Victory", vic),
+        ] + vpgame.panel(self.vp_host, game)
 
     # ---------------------------------------------------------------- what the window offers
     # What can be done now: the window offers it on a right-click anywhere on the fronts and in
@@ -424,16 +503,24 @@ class Fronts(vpgame.TrackMoves, Ruleset):
         sc, st = game.scenario, game.state
         if st.over or st.phase not in sc.fronts:
             return []
-        fields = [Field(s, f"{s.title()}' stack (card titles, separated by commas or semicolons)", "text", "") for s in SIDES]
+        fields = [
+            Field(s, f"{s.title()}' stack (card titles, separated by commas or semicolons)", "text", "") for s in SIDES
+        ]
         return [MenuItem(f"Fight the {sc.fronts[st.phase].name} battle...", Action("battle"), ask=fields)]
 
     def _offer_keep(self, game, space, piece) -> list[MenuItem]:
         sc, st = game.scenario, game.state
         if st.over or st.phase != "history":
             return []
-        return [MenuItem(f"The {s} keep...", Action("keep", {"side": s}),
-                         ask=[Field("cards", f"cards the {s} keep (0-{n})", "int", n, min=0, max=n)])
-                for s in SIDES for n in [min(sc.keep, st.hands[s].hand)]]
+        return [
+            MenuItem(
+                f"The {s} keep...",
+                Action("keep", {"side": s}),
+                ask=[Field("cards", f"cards the {s} keep (0-{n})", "int", n, min=0, max=n)],
+            )
+            for s in SIDES
+            for n in [min(sc.keep, st.hands[s].hand)]
+        ]
 
     def _when_keep(self, game, a: dict) -> Outcome | None:
         s, h = a.get("side"), game.state.hands.get(a.get("side"))
@@ -449,9 +536,15 @@ class Fronts(vpgame.TrackMoves, Ruleset):
         sc, st = game.scenario, game.state
         if st.over or st.phase != "planning":
             return []
-        return [MenuItem(f"The {s} exchange cards...", Action("swap", {"side": s}),
-                         ask=[Field("cards", f"cards the {s} discard and draw again (0-{n})", "int", 0, min=0, max=n)])
-                for s in SIDES for n in [min(sc.swap, st.hands[s].hand)]]
+        return [
+            MenuItem(
+                f"The {s} exchange cards...",
+                Action("swap", {"side": s}),
+                ask=[Field("cards", f"cards the {s} discard and draw again (0-{n})", "int", 0, min=0, max=n)],
+            )
+            for s in SIDES
+            for n in [min(sc.swap, st.hands[s].hand)]
+        ]
 
     def _when_swap(self, game, a: dict) -> Outcome | None:
         s, h = a.get("side"), game.state.hands.get(a.get("side"))

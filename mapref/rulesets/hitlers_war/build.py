@@ -64,8 +64,10 @@ def _step(cx, want: str) -> BuildCheck | None:
     if st.phase != "production" or st.subphase not in (want, ""):
         here = f"{st.phase}" + (f" ({st.subphase})" if st.subphase else "")
         what = {"build": "strength points are built", "repair": "production is repaired"}[want]
-        return _no(f"it is the {st.side} {here}: {what} in the {want} step of a side's production phase",
-                   "Sequence of Play 3" + (".1" if want == "build" else ".2"))
+        return _no(
+            f"it is the {st.side} {here}: {what} in the {want} step of a side's production phase",
+            "Sequence of Play 3" + (".1" if want == "build" else ".2"),
+        )
     return None
 
 
@@ -98,9 +100,18 @@ def build_spaces(cx, side: str) -> list[str]:
     return production(cx, side).build_spaces
 
 
-def check_build(cx, space: str | None, points: dict[str, int] | None = None, fort: int = 0, records: dict[str, int] | None = None,
-                ships: int = 0, fleet: str | None = None, lend_lease: int = 0, costs: dict[str, int] | None = None,
-                army: str | None = None) -> BuildCheck:
+def check_build(
+    cx,
+    space: str | None,
+    points: dict[str, int] | None = None,
+    fort: int = 0,
+    records: dict[str, int] | None = None,
+    ships: int = 0,
+    fleet: str | None = None,
+    lend_lease: int = 0,
+    costs: dict[str, int] | None = None,
+    army: str | None = None,
+) -> BuildCheck:
     """The phasing side builds: ``points`` (by type) in ``space`` (joining the army there, or
     ``army`` in a box, or a new army), ``fort`` points in ``space``, ``records`` (ta_shipping,
     uboat, asw, bomber), ``ships`` production paid toward capital ship points (completed ones
@@ -122,25 +133,36 @@ def check_build(cx, space: str | None, points: dict[str, int] | None = None, for
     # points are available."
     other = [t for t in points if t not in GROUND_ONLY]
     if sc.has("ground_only") and other:
-        return _no(f"{', '.join(t.replace('_', ' ') for t in other)}: in {sc.name} only infantry and mechanized "
-                   f"strength points are available", "Launching attacks 4")
+        return _no(
+            f"{', '.join(t.replace('_', ' ') for t in other)}: in {sc.name} only infantry and mechanized "
+            f"strength points are available",
+            "Launching attacks 4",
+        )
     for t, v in costs.items():
         if t not in COST_TYPES:
             return _no(f"--cost {t}: not a strength type ({', '.join(COST_TYPES)})", "Building strength points 1")
         if v <= 0:
-            return _no(f"--cost {t}={v}: a cost is a whole number of production points from 1 up", "Building strength points 1")
+            return _no(
+                f"--cost {t}={v}: a cost is a whole number of production points from 1 up", "Building strength points 1"
+            )
     if any(v < 0 for v in list(points.values()) + list(records.values())) or min(fort, ships, lend_lease) < 0:
         return _no("strength points are built in whole numbers from 0 up", "Building strength points 3")
     if not (points or fort or records or ships or lend_lease or costs):
-        return _no("nothing to build: give the points (--infantry N ...), --fort N, --ta-shipping N, --ships P, "
-                   "--lend-lease N or --cost TYPE=N", "Building strength points 3")
+        return _no(
+            "nothing to build: give the points (--infantry N ...), --fort N, --ta-shipping N, --ships P, "
+            "--lend-lease N or --cost TYPE=N",
+            "Building strength points 3",
+        )
     cmds: list = []
     msgs: list[str] = []
     new_costs = dict(rec.costs) if rec else {}
     if costs:
         new_costs.update(costs)
-        msgs.append(f"{side} record sheet costs: " + ", ".join(f"{t} {v}" for t, v in costs.items())
-                    + " [Building strength points 1; Research: Item cost 5]")
+        msgs.append(
+            f"{side} record sheet costs: "
+            + ", ".join(f"{t} {v}" for t, v in costs.items())
+            + " [Building strength points 1; Research: Item cost 5]"
+        )
 
     def cost(kind: str) -> int | None:
         return new_costs.get(kind, sc.setup(side).costs.get(kind))
@@ -150,8 +172,11 @@ def check_build(cx, space: str | None, points: dict[str, int] | None = None, for
     for kind, n in list(points.items()) + list(records.items()) + ([("fort", fort)] if fort else []):
         c = cost(kind)
         if c is None:
-            return _no(f"the {side} cost of {kind.replace('_', ' ')} is on the record sheet, not in the rulebook: "
-                       f"enter it once with --cost {kind}=N", "Building strength points 1; rulings R19")
+            return _no(
+                f"the {side} cost of {kind.replace('_', ' ')} is on the record sheet, not in the rulebook: "
+                f"enter it once with --cost {kind}=N",
+                "Building strength points 1; rulings R19",
+            )
         total += c * n
         lines.append(f"{n} {kind.replace('_', ' ')} at {c}")
     prod = production(cx, side)
@@ -188,7 +213,9 @@ def check_build(cx, space: str | None, points: dict[str, int] | None = None, for
         fields[attr] = getattr(rec, attr, 0) + n
         if kind == "ta_shipping":  # Production points 1: they carry production from the next phase on
             fields["ta_built"] = getattr(rec, "ta_built", 0) + n
-        msgs.append(f"{n} {kind.replace('_', ' ')} point{'s' if n != 1 else ''} built: {fields[attr]} on the record sheet [{rule}]")
+        msgs.append(
+            f"{n} {kind.replace('_', ' ')} point{'s' if n != 1 else ''} built: {fields[attr]} on the record sheet [{rule}]"
+        )
     # ------------------------------------------------------------------------ ships
     if ships:
         r = _ships(cx, side, ships, fleet, cost("capital_ship"), rec)
@@ -206,22 +233,36 @@ def check_build(cx, space: str | None, points: dict[str, int] | None = None, for
         cap = prod.lend_lease["max"]
         given = rec.lend_given if rec else 0
         if given + lend_lease > cap:
-            return _no(f"lend-lease this turn is at most {cap} (two for each depot still Soviet: "
-                       f"{', '.join(prod.lend_lease['depots']) or 'none'}); {given} given already", "Lend-Lease 1-2")
+            return _no(
+                f"lend-lease this turn is at most {cap} (two for each depot still Soviet: "
+                f"{', '.join(prod.lend_lease['depots']) or 'none'}); {given} given already",
+                "Lend-Lease 1-2",
+            )
         sov = st.sides.get("soviet")
-        cmds.append(SetRecord(text="lend-lease", side="soviet", fields={"lend_lease": (sov.lend_lease if sov else 0) + lend_lease}))
+        cmds.append(
+            SetRecord(
+                text="lend-lease", side="soviet", fields={"lend_lease": (sov.lend_lease if sov else 0) + lend_lease}
+            )
+        )
         fields["lend_given"] = given + lend_lease
         total += lend_lease
         lines.append(f"{lend_lease} lend-lease")
-        msgs.append(f"{lend_lease} production points given to the Soviets, to be spent in their next production phase "
-                    f"[Lend-Lease 1-4]")
+        msgs.append(
+            f"{lend_lease} production points given to the Soviets, to be spent in their next production phase "
+            f"[Lend-Lease 1-4]"
+        )
     if total > prod.available:
-        return _no(f"{' + '.join(lines)} cost {total}; the {side} have {prod.available} of {prod.spendable} production left "
-                   f"this phase", "Building strength points 3; Production points 4")
+        return _no(
+            f"{' + '.join(lines)} cost {total}; the {side} have {prod.available} of {prod.spendable} production left "
+            f"this phase",
+            "Building strength points 3; Production points 4",
+        )
     if total:
         fields["spent"] = (rec.spent if rec else 0) + total
-        msgs.append(f"{side} spend {total} ({', '.join(lines)}): {prod.available - total} of {prod.spendable} left "
-                    f"[Building strength points 1-3]")
+        msgs.append(
+            f"{side} spend {total} ({', '.join(lines)}): {prod.available - total} of {prod.spendable} left "
+            f"[Building strength points 1-3]"
+        )
     if fields:
         cmds.append(SetRecord(text="record sheet", side=side, fields=fields))
     return BuildCheck(True, commands=cmds, messages=msgs, cost=total)
@@ -230,15 +271,24 @@ def check_build(cx, space: str | None, points: dict[str, int] | None = None, for
 def _place_points(cx, side: str, space: str, points: dict[str, int], army: str | None, prod) -> BuildCheck:
     st = cx.state
     if space not in prod.build_spaces:
-        why = (f"{space} is not friendly to the {side}" if not cx.friendly(space, side)
-               else f"{space} has no undevastated production point" if cx.undevastated(space) <= 0
-               else f"{space} is not where the {side} build")
-        return _no(f"{why}: the {side} build in {', '.join(prod.build_spaces) or 'no space now'}",
-                   prod.build_rule or "Building strength points 4")
+        why = (
+            f"{space} is not friendly to the {side}"
+            if not cx.friendly(space, side)
+            else f"{space} has no undevastated production point"
+            if cx.undevastated(space) <= 0
+            else f"{space} is not where the {side} build"
+        )
+        return _no(
+            f"{why}: the {side} build in {', '.join(prod.build_spaces) or 'no space now'}",
+            prod.build_rule or "Building strength points 4",
+        )
     rec = st.sides.get(side)
     if rec is not None and rec.us_first and cx.country(space) != US:
-        return _no(f"the first six strength points built after the U.S. joins go to the United States "
-                   f"({rec.us_first} still to build there)", "The United States 3")
+        return _no(
+            f"the first six strength points built after the U.S. joins go to the United States "
+            f"({rec.us_first} still to build there)",
+            "The United States 3",
+        )
     n = sum(v for t, v in points.items() if t != "tactical_air")
     box = cx.is_box(space)
     target = None
@@ -246,8 +296,10 @@ def _place_points(cx, side: str, space: str, points: dict[str, int], army: str |
         if army:
             target = next((a for a in st.armies if a.name == army and a.at == space and a.side == side), None)
         if target is not None and target.total(with_air=False) + n > LIMIT:
-            return _no(f"{target.name} has {target.total(with_air=False)} points; {n} more would pass ten",
-                       "Stacking 6: each army in an off-map box is limited to ten")
+            return _no(
+                f"{target.name} has {target.total(with_air=False)} points; {n} more would pass ten",
+                "Stacking 6: each army in an off-map box is limited to ten",
+            )
         if target is None and n > LIMIT:
             return _no(f"{n} points make an army of more than ten", "Stacking 2, 6")
     else:
@@ -269,7 +321,9 @@ def _place_points(cx, side: str, space: str, points: dict[str, int], army: str |
         name = army if army and not st.army(army) else army_name(cx, side, nation)
         if st.army(name) is not None:
             return _no(f"an army named {name} is already in play", "Building strength points 4")
-        cmd = AddArmy(text=f"{name} built", army=Army(name, side, nation, space, {t: points.get(t, 0) for t in POINT_TYPES}))
+        cmd = AddArmy(
+            text=f"{name} built", army=Army(name, side, nation, space, {t: points.get(t, 0) for t in POINT_TYPES})
+        )
         msg = f"{what} built in {space}: a new army, {name} [Building strength points 4]"
     return BuildCheck(True, commands=[cmd], messages=[msg])
 
@@ -284,16 +338,26 @@ def _fort(cx, side: str, space: str, n: int) -> BuildCheck:
     if space not in cx.supplied(side):
         return _no(f"{space} cannot trace supply to the {side} source", "Fortifications, Production 3")
     fr = st.nations.get(FRANCE)
-    if (cx.scenario.has("france") and cx.country(space) == FRANCE and fr is not None and fr.status == "at_war"
-            and st.turn < FRANCE_FORTS_FROM):
-        return _no("no fortification points may be built in France until the winter 1940 turn", "France: Activity limitations 1")
+    if (
+        cx.scenario.has("france")
+        and cx.country(space) == FRANCE
+        and fr is not None
+        and fr.status == "at_war"
+        and st.turn < FRANCE_FORTS_FROM
+    ):
+        return _no(
+            "no fortification points may be built in France until the winter 1940 turn",
+            "France: Activity limitations 1",
+        )
     forts = copy.deepcopy(st.forts)
     f = next((x for x in forts if x.at == space and x.side == side), None)
     if f is None:
         mine = sorted(x.number for x in forts if x.side == side)
         if len(mine) >= FORT_MARKERS:
-            return _no(f"the {side} have {len(mine)} fort markers in play; at most seven (dismantle one first)",
-                       "Fortifications, Production 5")
+            return _no(
+                f"the {side} have {len(mine)} fort markers in play; at most seven (dismantle one first)",
+                "Fortifications, Production 5",
+            )
         number = next(k for k in range(1, FORT_MARKERS + 1) if k not in mine)
         f = Fort(side, number, space, 0, 0)
         forts.append(f)
@@ -301,12 +365,16 @@ def _fort(cx, side: str, space: str, n: int) -> BuildCheck:
     else:
         new = False
     if f.strength + f.building + n > FORT_MARKER:
-        return _no(f"fort No. {f.number} in {space} holds {f.strength + f.building} points; a fort holds at most five",
-                   "Fortifications, Production 2")
+        return _no(
+            f"fort No. {f.number} in {space} holds {f.strength + f.building} points; a fort holds at most five",
+            "Fortifications, Production 2",
+        )
     f.building += n
-    msgs = [f"{n} fort point{'s' if n != 1 else ''} under construction in {space}"
-            + (f" (new fort No. {f.number})" if new else f" (fort No. {f.number})")
-            + f": operational from the {side} next production phase [{rule}; Fort strength under construction 1-3]"]
+    msgs = [
+        f"{n} fort point{'s' if n != 1 else ''} under construction in {space}"
+        + (f" (new fort No. {f.number})" if new else f" (fort No. {f.number})")
+        + f": operational from the {side} next production phase [{rule}; Fort strength under construction 1-3]"
+    ]
     # Fort strength under construction 3: under construction they count toward no stacking limit,
     # so Stacking 5 accepts them; operational they count (Production 1): the over-stack to come is
     # named (rulings R67)
@@ -314,9 +382,11 @@ def _fort(cx, side: str, space: str, n: int) -> BuildCheck:
 
     later = hex_points(cx, space) + sum(x.building for x in forts if x.at == space)
     if later > LIMIT:
-        msgs.append(f"{space} holds {hex_points(cx, space)} points: when the fort points are operational it will hold "
-                    f"{later}, over ten; points must leave it in a movement phase before then, or the excess is lost at the "
-                    f"end of the movement phase after [Fort strength under construction 3; Stacking 2-3; rulings R24, R67]")
+        msgs.append(
+            f"{space} holds {hex_points(cx, space)} points: when the fort points are operational it will hold "
+            f"{later}, over ten; points must leave it in a movement phase before then, or the excess is lost at the "
+            f"end of the movement phase after [Fort strength under construction 3; Stacking 2-3; rulings R24, R67]"
+        )
     return BuildCheck(True, commands=[SetForts(text=f"fort {space} built", forts=forts)], messages=msgs)
 
 
@@ -332,8 +402,10 @@ def _ships(cx, side: str, pay: int, fleet: str | None, cost: int | None, rec) ->
     while left > 0:
         if not owed:
             if cost is None:
-                return _no(f"the {side} cost of a capital ship point is on the record sheet: enter it once with --cost capital_ship=N",
-                           "Building strength points 1; rulings R19")
+                return _no(
+                    f"the {side} cost of a capital ship point is on the record sheet: enter it once with --cost capital_ship=N",
+                    "Building strength points 1; rulings R19",
+                )
             owed.append(cost)
         take = min(left, owed[0])
         owed[0] -= take
@@ -342,24 +414,35 @@ def _ships(cx, side: str, pay: int, fleet: str | None, cost: int | None, rec) ->
             owed.pop(0)
             done += 1
     if owed and not partial and (not rec or owed != list(rec.partial_ships)):
-        return _no(f"{pay} production does not pay whole capital ship points ({cost} each): a point is built in one turn",
-                   "Building strength points 6")
+        return _no(
+            f"{pay} production does not pay whole capital ship points ({cost} each): a point is built in one turn",
+            "Building strength points 6",
+        )
     cmds, msgs = [], []
     if done:
         fleets = copy.deepcopy(st.fleets)
         f = next((x for x in fleets if x.side == side and (fleet is None or x.name == fleet) and x.in_port), None)
         if f is None:
-            return _no(f"the {done} completed capital ship point{'s' if done != 1 else ''} need{'s' if done == 1 else ''} "
-                       f"{'fleet ' + fleet if fleet else 'a fleet of the ' + side} in port",
-                       "Fleet strength points 3-4: new ship points only to fleets in port")
+            return _no(
+                f"the {done} completed capital ship point{'s' if done != 1 else ''} need{'s' if done == 1 else ''} "
+                f"{'fleet ' + fleet if fleet else 'a fleet of the ' + side} in port",
+                "Fleet strength points 3-4: new ship points only to fleets in port",
+            )
         if f.capital + done > LIMIT:
-            return _no(f"{f.name} holds {f.capital}; a fleet holds at most ten", "Movement of naval strength points and fleets 2")
+            return _no(
+                f"{f.name} holds {f.capital}; a fleet holds at most ten",
+                "Movement of naval strength points and fleets 2",
+            )
         f.capital += done
         cmds.append(SetFleets(text=f"{f.name} gains {done}", fleets=fleets))
-        msgs.append(f"{done} capital ship point{'s' if done != 1 else ''} completed, joining {f.name} in {f.at} "
-                    f"[Fleet strength points 3-4]")
+        msgs.append(
+            f"{done} capital ship point{'s' if done != 1 else ''} completed, joining {f.name} in {f.at} "
+            f"[Fleet strength points 3-4]"
+        )
     if owed:
-        msgs.append(f"ship points under construction still owe {', '.join(map(str, owed))} production [Partial Ship Builds 1-2]")
+        msgs.append(
+            f"ship points under construction still owe {', '.join(map(str, owed))} production [Partial Ship Builds 1-2]"
+        )
     return BuildCheck(True, commands=cmds, messages=msgs, fields={"partial_ships": owed})
 
 
@@ -377,8 +460,10 @@ def check_repair(cx, space: str, n: int) -> BuildCheck:
     if not cx.exists(space):
         return _no(f"{space} is not a space of this map and scenario", "Repairing devastated production 2")
     if not cx.friendly(space, side):
-        return _no(f"{space} is not friendly to the {side}: production is repaired in friendly hexes",
-                   "Repairing devastated production 2, 5")
+        return _no(
+            f"{space} is not friendly to the {side}: production is repaired in friendly hexes",
+            "Repairing devastated production 2, 5",
+        )
     hs = st.hex(space)
     rec = st.sides.get(side)
     done_now = rec.repaired.get(space, 0) if rec else 0
@@ -390,28 +475,46 @@ def check_repair(cx, space: str, n: int) -> BuildCheck:
                 return _no(f"{space} was captured: the {side} may never repair its production", "Siberian production 5")
             per = p.get("repair_per_turn")
             if per is not None and done_now + n > per:
-                return _no(f"Siberia repairs at most {per} point a turn ({done_now} repaired already)", "Siberian production 2")
+                return _no(
+                    f"Siberia repairs at most {per} point a turn ({done_now} repaired already)", "Siberian production 2"
+                )
     if hs.devastated <= 0:
         return _no(f"{space} has no devastated production", "Repairing devastated production 2")
     if n > repairable:
         extra = f" ({hs.permanent} permanently devastated)" if hs.permanent else ""
-        return _no(f"{space} has {repairable} repairable devastated points{extra}, not {n}", "Repairing devastated production 7")
+        return _no(
+            f"{space} has {repairable} repairable devastated points{extra}, not {n}",
+            "Repairing devastated production 7",
+        )
     if space not in cx.supplied(side):
-        return _no(f"{space} cannot trace supply to the {side} source: it stays devastated", "Repairing devastated production 6")
+        return _no(
+            f"{space} cannot trace supply to the {side} source: it stays devastated",
+            "Repairing devastated production 6",
+        )
     prod = production(cx, side)
     c = REPAIR_COST * n
     if c > prod.repair_left:
-        return _no(f"repairing {n} costs {c}; the {side} may spend {prod.repair_left} more on repairs this phase "
-                   f"(25% of {prod.spendable}, rounded down: {prod.repair_budget}; {prod.repair_spent} spent; "
-                   f"{prod.available} production left)", "Repairing devastated production 3-4")
+        return _no(
+            f"repairing {n} costs {c}; the {side} may spend {prod.repair_left} more on repairs this phase "
+            f"(25% of {prod.spendable}, rounded down: {prod.repair_budget}; {prod.repair_spent} spent; "
+            f"{prod.available} production left)",
+            "Repairing devastated production 3-4",
+        )
     repaired = dict(rec.repaired) if rec else {}
     repaired[space] = done_now + n
-    cmds = [SetHex(text=f"{space} repaired", space=space, devastated=hs.devastated - n),
-            SetRecord(text="repair", side=side, fields={"spent": prod.spent + c, "repair_spent": prod.repair_spent + c,
-                                                       "repaired": repaired})]
-    msgs = [f"{n} production point{'s' if n != 1 else ''} repaired in {space} for {c}: {hs.devastated - n} devastated left, "
-            f"counted from the next turn [Repairing devastated production 2-8]",
-            f"{side}: {prod.available - c} of {prod.spendable} production left, {prod.repair_left - c} more for repairs"]
+    cmds = [
+        SetHex(text=f"{space} repaired", space=space, devastated=hs.devastated - n),
+        SetRecord(
+            text="repair",
+            side=side,
+            fields={"spent": prod.spent + c, "repair_spent": prod.repair_spent + c, "repaired": repaired},
+        ),
+    ]
+    msgs = [
+        f"{n} production point{'s' if n != 1 else ''} repaired in {space} for {c}: {hs.devastated - n} devastated left, "
+        f"counted from the next turn [Repairing devastated production 2-8]",
+        f"{side}: {prod.available - c} of {prod.spendable} production left, {prod.repair_left - c} more for repairs",
+    ]
     return BuildCheck(True, commands=cmds, messages=msgs, cost=c)
 
 
@@ -423,16 +526,25 @@ def end_of_building(cx, side: str) -> str:
     st, sc = cx.state, cx.scenario
     rec = st.sides.get(side)
     fr = st.nations.get(FRANCE)
-    if rec is None or side != "allies" or not sc.has("france") or fr is None or fr.status != "at_war" or fr.side != side:
+    if (
+        rec is None
+        or side != "allies"
+        or not sc.has("france")
+        or fr is None
+        or fr.status != "at_war"
+        or fr.side != side
+    ):
         return ""
     prod = production(cx, side)
     built = rec.built.get(FRANCE, 0)
     inf = cost_of(cx, side, "infantry")
     room = [s for s in prod.build_spaces if cx.country(s) == FRANCE and hex_points(cx, s) < LIMIT]
     if built < FRANCE_MIN and room and inf is not None and prod.available >= inf * (FRANCE_MIN - built):
-        return (f"the Allies must build at least three strength points in France per turn; {built} built "
-                f"(they have {prod.available} production left; French build hexes: {', '.join(room)}) "
-                f"[France: Activity limitations 2]")
+        return (
+            f"the Allies must build at least three strength points in France per turn; {built} built "
+            f"(they have {prod.available} production left; French build hexes: {', '.join(room)}) "
+            f"[France: Activity limitations 2]"
+        )
     return ""
 
 
@@ -462,8 +574,12 @@ def budget_lines(cx) -> list[str]:
     if st.phase != "production":
         return []
     p = production(cx, st.side)
-    costs = ", ".join(f"{t.replace('_', ' ')} {c}" for t in POINT_TYPES + ("fort",) if (c := cost_of(cx, st.side, t)) is not None)
-    return [f"{st.side} budget: {p.available} of {p.spendable} left (spent {p.spent}, repairs {p.repair_spent})",
-            f"costs: {costs or 'none known'} [{p.costs_rule or 'Building strength points 2'}]",
-            f"build in: {', '.join(p.build_spaces) or 'nowhere'}",
-            f"repairs: up to {p.repair_left} more ({REPAIR_COST} a point)"]
+    costs = ", ".join(
+        f"{t.replace('_', ' ')} {c}" for t in POINT_TYPES + ("fort",) if (c := cost_of(cx, st.side, t)) is not None
+    )
+    return [
+        f"{st.side} budget: {p.available} of {p.spendable} left (spent {p.spent}, repairs {p.repair_spent})",
+        f"costs: {costs or 'none known'} [{p.costs_rule or 'Building strength points 2'}]",
+        f"build in: {', '.join(p.build_spaces) or 'nowhere'}",
+        f"repairs: up to {p.repair_left} more ({REPAIR_COST} a point)",
+    ]

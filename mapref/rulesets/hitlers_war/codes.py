@@ -6,12 +6,36 @@ that every code a scenario uses is listed here, and that the shipped map defines
 """
 
 COUNTRIES = {
-    "ge": "Germany", "it": "Italy", "pl": "Poland", "dk": "Denmark", "no": "Norway", "lc": "Low Countries",
-    "fr": "France", "gb": "Great Britain", "su": "Soviet Union", "bs": "Baltic States", "fi": "Finland",
-    "ro": "Rumania", "hu": "Hungary", "bg": "Bulgaria", "yu": "Yugoslavia", "gr": "Greece", "tr": "Turkey",
-    "es": "Spain", "pt": "Portugal", "se": "Sweden", "ch": "Switzerland", "sa": "Saudi Arabia",
-    "us": "United States", "ma": "Morocco", "dz": "Algeria", "tn": "Tunisia", "ly": "Libya",
-    "ls": "Lebanon-Syria", "iq": "Iraq", "ir": "Iran",
+    "ge": "Germany",
+    "it": "Italy",
+    "pl": "Poland",
+    "dk": "Denmark",
+    "no": "Norway",
+    "lc": "Low Countries",
+    "fr": "France",
+    "gb": "Great Britain",
+    "su": "Soviet Union",
+    "bs": "Baltic States",
+    "fi": "Finland",
+    "ro": "Rumania",
+    "hu": "Hungary",
+    "bg": "Bulgaria",
+    "yu": "Yugoslavia",
+    "gr": "Greece",
+    "tr": "Turkey",
+    "es": "Spain",
+    "pt": "Portugal",
+    "se": "Sweden",
+    "ch": "Switzerland",
+    "sa": "Saudi Arabia",
+    "us": "United States",
+    "ma": "Morocco",
+    "dz": "Algeria",
+    "tn": "Tunisia",
+    "ly": "Libya",
+    "ls": "Lebanon-Syria",
+    "iq": "Iraq",
+    "ir": "Iran",
 }
 
 # the map's ``allegiance`` of a country: the colour it has at the start of the war
@@ -25,12 +49,20 @@ ALLEGIANCES = {
 
 REGIONS = {
     "western_libya": "Western Libya (Barbarossa: Axis-friendly, to hex D12)",
-    "sicily": "Sicily", "sardinia": "Sardinia", "corsica": "Corsica", "crete": "Crete",
+    "sicily": "Sicily",
+    "sardinia": "Sardinia",
+    "corsica": "Corsica",
+    "crete": "Crete",
 }
 
 BOXES = {
-    "siberia": "Siberia", "usa": "USA", "canada": "Canada", "india": "India",
-    "british_africa": "British Africa", "french_africa": "French Africa", "ac": "Atlantic convoy (AC) box",
+    "siberia": "Siberia",
+    "usa": "USA",
+    "canada": "Canada",
+    "india": "India",
+    "british_africa": "British Africa",
+    "french_africa": "French Africa",
+    "ac": "Atlantic convoy (AC) box",
 }
 
 FEATURES = {"lend_lease_depot": "Soviet lend-lease depots U15 and M20 (Lend-Lease 2)"}

@@ -19,8 +19,17 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-from mapref.rulesets.hitlers_war.commands import (CountHexes, Relocate, RemoveArmy, SetArmyPoints, SetAttacks, SetForts,
-                                                  SetGarrisonsLost, SetHex, SetTurn)
+from mapref.rulesets.hitlers_war.commands import (
+    CountHexes,
+    Relocate,
+    RemoveArmy,
+    SetArmyPoints,
+    SetAttacks,
+    SetForts,
+    SetGarrisonsLost,
+    SetHex,
+    SetTurn,
+)
 from mapref.rulesets.hitlers_war.common import INACTIVE
 from mapref.rulesets.hitlers_war.politics import after_attack, attack_problem
 from mapref.rulesets.hitlers_war.state import POINT_TYPES, Turn
@@ -52,8 +61,10 @@ def _no(reason: str, rule: str) -> CombatCheck:
 def _combat_phase(cx) -> CombatCheck | None:
     st = cx.state
     if st.phase != "combat":
-        return _no(f"it is the {st.side} {st.phase} phase: combat results are entered only in a combat phase",
-                   "Sequence of Play 2; Launching attacks 1")
+        return _no(
+            f"it is the {st.side} {st.phase} phase: combat results are entered only in a combat phase",
+            "Sequence of Play 2; Launching attacks 1",
+        )
     return None
 
 
@@ -66,8 +77,16 @@ def _garrisons_after(cx, extra_lost: set[str], refilled: set[str] = frozenset())
 
 
 # ----------------------------------------------------------------------------- losses
-def check_losses(cx, space: str, losses: dict[str, int], fort: int = 0, garrison: bool = False,
-                 army: str | None = None, invader: bool = False, home: int = 0) -> CombatCheck:
+def check_losses(
+    cx,
+    space: str,
+    losses: dict[str, int],
+    fort: int = 0,
+    garrison: bool = False,
+    army: str | None = None,
+    invader: bool = False,
+    home: int = 0,
+) -> CombatCheck:
     """The owner removes ``losses`` (points by type) from the army in ``space``, ``fort`` points
     from the fort there, ``home`` points from the home forces there (rulings R68), or the garrison
     of an empty hex.  ``invader``: the losses of an invading army to one naval fire or defensive
@@ -81,8 +100,10 @@ def check_losses(cx, space: str, losses: dict[str, int], fort: int = 0, garrison
     if any(v < 0 for v in losses.values()) or fort < 0 or home < 0:
         return _no("losses are counted in whole strength points from 0 up", "Assault resolution 3, 5")
     if not losses and not fort and not garrison and not home:
-        return _no("no losses given: name the points lost (--infantry N ...), --fort N, --home N or --garrison",
-                   "Assault resolution 5")
+        return _no(
+            "no losses given: name the points lost (--infantry N ...), --fort N, --home N or --garrison",
+            "Assault resolution 5",
+        )
     cmds: list = []
     msgs: list[str] = []
     here = [a for a in st.armies if a.at == space]
@@ -108,25 +129,35 @@ def check_losses(cx, space: str, losses: dict[str, int], fort: int = 0, garrison
         if not cands:
             return _no(f"no army{' named ' + army if army else ''} in {space}", "Assault resolution 4")
         if len(cands) > 1:
-            return _no(f"{len(cands)} armies in {space} ({', '.join(a.name for a in cands)}): name one with --army",
-                       "Assault resolution 4-5")
+            return _no(
+                f"{len(cands)} armies in {space} ({', '.join(a.name for a in cands)}): name one with --army",
+                "Assault resolution 4-5",
+            )
         a = cands[0]
         for t, v in losses.items():
             if v > a.points.get(t, 0):
-                return _no(f"{a.name} has {a.points.get(t, 0)} {t} points, it cannot lose {v}",
-                           "Assault resolution 5: the owner removes its own strength points")
+                return _no(
+                    f"{a.name} has {a.points.get(t, 0)} {t} points, it cannot lose {v}",
+                    "Assault resolution 5: the owner removes its own strength points",
+                )
         if st.subphase == "amphibious" and a.side == st.side and a.points.get("amphibious", 0):
             invader = True  # in this step the phasing side's armies lose points only as invaders
         if invader:
             # Naval fire 5; Defensive assault (invasions) 3: "At least half of any losses ... must
             # be amphibious strength points" (with none left to lose, the rest is free: R56)
             if st.subphase not in ("amphibious", ""):
-                return _no(f"it is the {st.subphase.replace('_', ' ')} step: an invading army's losses come in the "
-                           f"resolve amphibious assaults step", "Invasion procedure 7; Naval fire 5")
+                return _no(
+                    f"it is the {st.subphase.replace('_', ' ')} step: an invading army's losses come in the "
+                    f"resolve amphibious assaults step",
+                    "Invasion procedure 7; Naval fire 5",
+                )
             amph = losses.get("amphibious", 0)
             if 2 * amph < sum(losses.values()) and amph < a.points.get("amphibious", 0):
-                return _no(f"{amph} of {sum(losses.values())} points lost are amphibious: at least half the losses of an "
-                           f"invading army must be amphibious while it has some", "Naval fire 5; Defensive assault 3")
+                return _no(
+                    f"{amph} of {sum(losses.values())} points lost are amphibious: at least half the losses of an "
+                    f"invading army must be amphibious while it has some",
+                    "Naval fire 5; Defensive assault 3",
+                )
         left = {t: a.points.get(t, 0) - losses.get(t, 0) for t in POINT_TYPES}
         what = ", ".join(f"{v} {t}" for t, v in losses.items())
         if sum(left.values()) == 0:
@@ -143,12 +174,16 @@ def check_losses(cx, space: str, losses: dict[str, int], fort: int = 0, garrison
         if f is None:
             return _no(f"no fort in {space}", "Effect of forts on combat 2")
         if f.side == st.side:
-            return _no(f"fort points are lost only to enemy assaults, not to defensive assaults: it is the {st.side} turn",
-                       "Effect of forts on combat 2")
+            return _no(
+                f"fort points are lost only to enemy assaults, not to defensive assaults: it is the {st.side} turn",
+                "Effect of forts on combat 2",
+            )
         if fort > f.strength:
-            return _no(f"the fort in {space} has {f.strength} operational points, it cannot lose {fort}"
-                       + (f" ({f.building} under construction count in no battle)" if f.building else ""),
-                       "Effect of forts on combat 2; Fort strength under construction 3")
+            return _no(
+                f"the fort in {space} has {f.strength} operational points, it cannot lose {fort}"
+                + (f" ({f.building} under construction count in no battle)" if f.building else ""),
+                "Effect of forts on combat 2; Fort strength under construction 3",
+            )
         forts = copy.deepcopy(st.forts)
         next(x for x in forts if x.at == space).strength -= fort
         cmds.append(SetForts(text=f"fort {space} loses {fort}", forts=forts))
@@ -161,10 +196,14 @@ def check_losses(cx, space: str, losses: dict[str, int], fort: int = 0, garrison
         if space in st.garrisons_lost:
             return _no(f"the garrison of {space} is already destroyed", "Assault resolution 8")
         if cx.control.get(space) == st.side:
-            return _no(f"{space} is friendly to the {st.side}: its garrison is not attacked in their turn",
-                       "Advancing into friendly hexes 2")
+            return _no(
+                f"{space} is friendly to the {st.side}: its garrison is not attacked in their turn",
+                "Advancing into friendly hexes 2",
+            )
         lost_garrisons.add(space)
-        msgs.append(f"the garrison of {space} is destroyed until the end of the combat phase [Assault resolution 7; Garrisons 4]")
+        msgs.append(
+            f"the garrison of {space} is destroyed until the end of the combat phase [Assault resolution 7; Garrisons 4]"
+        )
     if lost_garrisons:
         cmds.append(SetGarrisonsLost(spaces=_garrisons_after(cx, lost_garrisons)))
     if attacked:
@@ -209,9 +248,18 @@ def all_para(a) -> bool:
     return bool(ground) and set(ground) == {"para"}
 
 
-def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army: str | None = None,
-                  invasion: bool = False, para_drop: int = 0, fleet_to: list[str] | None = None,
-                  home_to: str | None = None, failed: bool = False) -> CombatCheck:
+def check_capture(
+    cx,
+    frm: str,
+    to: str,
+    retreats: list[str] | None = None,
+    army: str | None = None,
+    invasion: bool = False,
+    para_drop: int = 0,
+    fleet_to: list[str] | None = None,
+    home_to: str | None = None,
+    failed: bool = False,
+) -> CombatCheck:
     """A successful advance from ``frm`` into ``to`` (the players rolled it on the Advance table);
     ``retreats``: where the defender retreats each army displaced from ``to``, in order.
     ``invasion``: an amphibious invasion's advance (Invasion advance 1-3: the caller checks the
@@ -226,27 +274,41 @@ def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army
     if bad:
         return bad
     if invasion and st.subphase not in ("amphibious", ""):
-        return _no(f"it is the {st.subphase.replace('_', ' ')} step: amphibious invasions are resolved in the resolve "
-                   f"amphibious assaults step", "Invasion procedure 7")
+        return _no(
+            f"it is the {st.subphase.replace('_', ' ')} step: amphibious invasions are resolved in the resolve "
+            f"amphibious assaults step",
+            "Invasion procedure 7",
+        )
     if not invasion and st.subphase not in ADVANCE_STEPS:
-        return _no(f"it is the {st.subphase.replace('_', ' ')} step: advances come in the initial advances and exploitation steps",
-                   "Combat 7; Resolve initial advances; Exploitation attacks")
+        return _no(
+            f"it is the {st.subphase.replace('_', ' ')} step: advances come in the initial advances and exploitation steps",
+            "Combat 7; Resolve initial advances; Exploitation attacks",
+        )
     cands = [a for a in st.armies if a.at == frm and a.side == st.side and (army is None or a.name == army)]
     if not cands:
-        return _no(f"no {st.side} army{' named ' + army if army else ''} in {frm}: only the phasing side advances",
-                   "Launching attacks 1; Advance resolution 2")
+        return _no(
+            f"no {st.side} army{' named ' + army if army else ''} in {frm}: only the phasing side advances",
+            "Launching attacks 1; Advance resolution 2",
+        )
     if len(cands) > 1:
-        return _no(f"{len(cands)} armies in {frm} ({', '.join(a.name for a in cands)}): name one with --army",
-                   "Advance resolution 1")
+        return _no(
+            f"{len(cands)} armies in {frm} ({', '.join(a.name for a in cands)}): name one with --army",
+            "Advance resolution 1",
+        )
     a = cands[0]
     side = a.side
     if a.name in st.stopped and not invasion:
-        return _no(f"{a.name}'s attacks are over this turn: it failed an advance, or its exploitation ended when another "
-                   f"army began one", "Advance resolution 2; Exploitation attacks 3, 9 (rulings R69)")
+        return _no(
+            f"{a.name}'s attacks are over this turn: it failed an advance, or its exploitation ended when another "
+            f"army began one",
+            "Advance resolution 2; Exploitation attacks 3, 9 (rulings R69)",
+        )
     nation = st.nations.get(a.nation)
     if nation is not None and nation.status in INACTIVE:
-        return _no(f"{a.name} belongs to {a.nation}, which is {nation.status}: its strength points may not attack",
-                   "Italy / The United States: Activity limitations 1")
+        return _no(
+            f"{a.name} belongs to {a.nation}, which is {nation.status}: its strength points may not attack",
+            "Italy / The United States: Activity limitations 1",
+        )
     bad = _announced_problem(cx, a, to)
     if bad is not None:
         return bad
@@ -258,33 +320,47 @@ def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army
         if not sc.has("paratroops"):
             return _no("this scenario has no para-drops", "Paratroops (War for Europe)")
         if para_drop > a.points.get("para", 0):
-            return _no(f"{a.name} has {a.points.get('para', 0)} para points, it cannot drop {para_drop}", "Para-drop 1, 5")
+            return _no(
+                f"{a.name} has {a.points.get('para', 0)} para points, it cannot drop {para_drop}", "Para-drop 1, 5"
+            )
         if a.advanced:
-            return _no(f"{a.name} has already advanced this turn: para-troops drop only in the first hex an army advances to",
-                       "Para-drop 2-3")
+            return _no(
+                f"{a.name} has already advanced this turn: para-troops drop only in the first hex an army advances to",
+                "Para-drop 2-3",
+            )
     across_water = False
     if not invasion and not land_adjacent(cx, frm, to):
         kinds = cx.graph.kinds_between(frm, to)
         if kinds & {"sea", "crossing"} and sc.has("paratroops") and all_para(a):
             across_water = True  # Para-drop across water 2
         elif kinds:
-            return _no(f"{frm} and {to} are joined only across a crossing or all-sea hexside"
-                       + (" (only an army of para-troops, with tac air, may attack across it)" if sc.has("paratroops") else ""),
-                       "Sea/crossing hex side combat; Launching attacks 5; Para-drop across water 2")
+            return _no(
+                f"{frm} and {to} are joined only across a crossing or all-sea hexside"
+                + (
+                    " (only an army of para-troops, with tac air, may attack across it)" if sc.has("paratroops") else ""
+                ),
+                "Sea/crossing hex side combat; Launching attacks 5; Para-drop across water 2",
+            )
         else:
             return _no(f"{to} is not adjacent to {frm}", "Launching attacks 5; Advance resolution 2")
     why = _neutral_target(cx, to)
     if why:
-        return _no(why, "All remaining unaligned countries 3; Barbarossa special rule 1; Fall of Germany special rule 2")
+        return _no(
+            why, "All remaining unaligned countries 3; Barbarossa special rule 1; Fall of Germany special rule 2"
+        )
     owner = cx.control.get(to)
     enemy_here = [x for x in st.armies if x.at == to and x.side != side]
     if {side, owner} == {"soviet", "allies"} or any({side, x.side} == {"soviet", "allies"} for x in enemy_here):
-        return _no(f"{to} is {owner}: the Soviet and Allied players may never attack one another",
-                   "Allied & Soviet Cooperation 1")
+        return _no(
+            f"{to} is {owner}: the Soviet and Allied players may never attack one another",
+            "Allied & Soviet Cooperation 1",
+        )
     if any(x.at == to and x.side == side for x in st.armies):
         return _no(f"{to} holds a friendly army", "Advance resolution 3")
     if a.name == "Rumanian Army" and sc.id == "war_for_europe" and cx.country(to) not in ("ro", "su"):
-        return _no(f"{to} is not in the Soviet Union: the Rumanian army advances only into Soviet hexes", "The Rumanian army 3")
+        return _no(
+            f"{to} is not in the Soviet Union: the Rumanian army advances only into Soviet hexes", "The Rumanian army 3"
+        )
     if owner != side:
         pol = attack_problem(cx, side, to, [x.side for x in enemy_here])
         if pol:
@@ -294,27 +370,46 @@ def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army
     if st.subphase == "exploitation" and not invasion and not a.advanced:
         # Exploitation attacks 1: "Armies which successfully advanced into their target ... may
         # participate in the exploitation phase" (rulings R61)
-        return _no(f"{a.name} has not advanced this combat phase: only armies that advanced into their target exploit",
-                   "Exploitation attacks 1")
+        return _no(
+            f"{a.name} has not advanced this combat phase: only armies that advanced into their target exploit",
+            "Exploitation attacks 1",
+        )
     # Exploitation attacks 2-3: one army at a time; "Once the attacker begins one army's
     # exploitation, they cannot then return to finish another army's earlier exploitation attack"
     attacks: list = []
     order: list[str] = []
     if st.subphase == "exploitation" and not invasion and st.exploiting != a.name:
-        attacks.append(SetAttacks(text=f"{a.name} exploits", exploiting=a.name, stop=[st.exploiting] if st.exploiting else []))
+        attacks.append(
+            SetAttacks(text=f"{a.name} exploits", exploiting=a.name, stop=[st.exploiting] if st.exploiting else [])
+        )
         if st.exploiting:
-            order.append(f"{st.exploiting}'s exploitation is over: {a.name} exploits now, and {st.exploiting} may not return "
-                         f"to it [Exploitation attacks 2-3; rulings R69]")
+            order.append(
+                f"{st.exploiting}'s exploitation is over: {a.name} exploits now, and {st.exploiting} may not return "
+                f"to it [Exploitation attacks 2-3; rulings R69]"
+            )
     if failed:
-        attacks.append(SetAttacks(text=f"{a.name} failed to advance", stop=[a.name],
-                                  exploiting="" if st.subphase == "exploitation" else None))
-        return CombatCheck(True, commands=attacks, messages=order + [
-            f"{a.name}'s advance from {frm} into {to} fails: it stays in {frm} and makes no more attacks this turn "
-            f"[Advance resolution 2; Exploitation attacks 8-9; rulings R69]"])
+        attacks.append(
+            SetAttacks(
+                text=f"{a.name} failed to advance",
+                stop=[a.name],
+                exploiting="" if st.subphase == "exploitation" else None,
+            )
+        )
+        return CombatCheck(
+            True,
+            commands=attacks,
+            messages=order
+            + [
+                f"{a.name}'s advance from {frm} into {to} fails: it stays in {frm} and makes no more attacks this turn "
+                f"[Advance resolution 2; Exploitation attacks 8-9; rulings R69]"
+            ],
+        )
     friendly_target = owner == side
     if invasion and friendly_target:
-        return _no(f"{to} is friendly to the {side}: the target of an amphibious invasion can never be a friendly hex",
-                   "Invasion procedure 4")
+        return _no(
+            f"{to} is friendly to the {side}: the target of an amphibious invasion can never be a friendly hex",
+            "Invasion procedure 4",
+        )
     cmds: list = list(attacks)
     msgs: list[str] = list(order)
     lost: set[str] = set()
@@ -325,14 +420,19 @@ def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army
     if enemy_here:
         if cx.is_box(to) and to != "box:siberia":
             if retreats:
-                return _no(f"armies displaced from {to} cannot retreat: only Siberia's defenders may", "Off-map combat 3")
+                return _no(
+                    f"armies displaced from {to} cannot retreat: only Siberia's defenders may", "Off-map combat 3"
+                )
             for d in enemy_here:
                 cmds.append(RemoveArmy(text=f"{d.name} eliminated", army=d.name))
                 msgs.append(f"{d.name} is displaced from an off-map box and eliminated [Off-map combat 3]")
         else:
             if len(retreats) > len(enemy_here):
-                return _no(f"{len(retreats)} retreats given for {len(enemy_here)} displaced "
-                           f"arm{'y' if len(enemy_here) == 1 else 'ies'}", "Advance resolution 6")
+                return _no(
+                    f"{len(retreats)} retreats given for {len(enemy_here)} displaced "
+                    f"arm{'y' if len(enemy_here) == 1 else 'ies'}",
+                    "Advance resolution 6",
+                )
             taken: set[str] = set()
             work = copy.deepcopy(st)  # retreats happen one after the other
             from mapref.rulesets.hitlers_war.common import Context
@@ -345,31 +445,51 @@ def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army
                 r = retreats[i] if i < len(retreats) else None
                 if not legal:
                     if r:
-                        return _no(f"{d.name} has no hex to retreat to ({r} is not an adjacent {d.side} hex across a land side)",
-                                   "Advance resolution 6, 8")
+                        return _no(
+                            f"{d.name} has no hex to retreat to ({r} is not an adjacent {d.side} hex across a land side)",
+                            "Advance resolution 6, 8",
+                        )
                     cmds.append(RemoveArmy(text=f"{d.name} eliminated", army=d.name))
-                    msgs.append(f"{d.name} cannot retreat into an adjacent friendly hex: eliminated [Advance resolution 8]")
+                    msgs.append(
+                        f"{d.name} cannot retreat into an adjacent friendly hex: eliminated [Advance resolution 8]"
+                    )
                     continue
                 if r is None:
-                    c = _no(f"the defender must retreat {d.name} from {to}: give --retreat-to with one of "
-                            f"{', '.join(legal)}", "Resolve initial advances 3; Advance resolution 6-7")
+                    c = _no(
+                        f"the defender must retreat {d.name} from {to}: give --retreat-to with one of "
+                        f"{', '.join(legal)}",
+                        "Resolve initial advances 3; Advance resolution 6-7",
+                    )
                     c.retreat = (d.name, list(legal))
                     return c
                 if r not in vacant + occupied:
-                    why_r = (f"{r} is not adjacent to {to} across a land hexside" if not land_adjacent(cx, to, r)
-                             else f"{r} is not friendly to the {d.side}" if wcx.control.get(r) != d.side
-                             else f"{r} is not a legal retreat")
-                    return _no(f"{d.name} may not retreat to {r}: {why_r} (legal: {', '.join(legal)})", "Advance resolution 6")
+                    why_r = (
+                        f"{r} is not adjacent to {to} across a land hexside"
+                        if not land_adjacent(cx, to, r)
+                        else f"{r} is not friendly to the {d.side}"
+                        if wcx.control.get(r) != d.side
+                        else f"{r} is not a legal retreat"
+                    )
+                    return _no(
+                        f"{d.name} may not retreat to {r}: {why_r} (legal: {', '.join(legal)})", "Advance resolution 6"
+                    )
                 if r in occupied and vacant:
-                    return _no(f"{r} holds another army: {d.name} may retreat there only when no vacant hex is available "
-                               f"({', '.join(vacant)})", "Advance resolution 7; Stacking 4")
+                    return _no(
+                        f"{r} holds another army: {d.name} may retreat there only when no vacant hex is available "
+                        f"({', '.join(vacant)})",
+                        "Advance resolution 7; Stacking 4",
+                    )
                 if r in occupied:
                     other = next(x for x in work.armies if x.at == r)
-                    cmds.append(Relocate(text=f"{d.name} retreats to {r}", army=d.name, to=r, no_defensive_assault=True))
+                    cmds.append(
+                        Relocate(text=f"{d.name} retreats to {r}", army=d.name, to=r, no_defensive_assault=True)
+                    )
                     cmds.append(SetArmyPoints(army=other.name, no_defensive_assault=True))
-                    msgs.append(f"{d.name} retreats to {r}, where {other.name} stands: both lose their defensive assault "
-                                f"this turn; over ten points there are lost if not fixed by the end of the next movement phase "
-                                f"[Advance resolution 7; Stacking 4]")
+                    msgs.append(
+                        f"{d.name} retreats to {r}, where {other.name} stands: both lose their defensive assault "
+                        f"this turn; over ten points there are lost if not fixed by the end of the next movement phase "
+                        f"[Advance resolution 7; Stacking 4]"
+                    )
                 else:
                     cmds.append(Relocate(text=f"{d.name} retreats to {r}", army=d.name, to=r))
                     msgs.append(f"{d.name} retreats to {r} [Advance resolution 6]")
@@ -381,8 +501,10 @@ def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army
             for d in enemy_here:
                 excess = air - d.points.get("tactical_air", 0)
                 if excess > 0 and any(isinstance(c, Relocate) and c.army == d.name for c in cmds):
-                    msgs.append(f"air superiority: {d.name} may lose up to {excess} more points, not tactical air "
-                                f"(enter them with mapref losses) [Air superiority 1]")
+                    msgs.append(
+                        f"air superiority: {d.name} may lose up to {excess} more points, not tactical air "
+                        f"(enter them with mapref losses) [Air superiority 1]"
+                    )
     if not friendly_target:
         from mapref.rulesets.hitlers_war.homeforces import displaced
 
@@ -395,12 +517,17 @@ def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army
         msgs += h.messages
     # the advancing army moves in (Advance resolution 2, 13)
     cmds.append(Relocate(text=f"{a.name} advances {frm} -> {to}", army=a.name, to=to, advanced_by=1))
-    msgs.append(f"{a.name} {'invades' if invasion else 'advances'} from {frm} into {to} (its advance number {a.advanced + 1} "
-                f"this turn: +{a.advanced + 1} to its next advance roll) [Advance resolution 2, 13]")
+    msgs.append(
+        f"{a.name} {'invades' if invasion else 'advances'} from {frm} into {to} (its advance number {a.advanced + 1} "
+        f"this turn: +{a.advanced + 1} to its next advance roll) [Advance resolution 2, 13]"
+    )
     mods = advance_modifiers(cx, a, to)
     if mods:
-        msgs.append("the advance roll's modifiers: " + ", ".join(f"{m['value']:+d} {m['why']} [{m['rule']}]" for m in mods)
-                    + f": {sum(m['value'] for m in mods):+d} in all (the players' roll; rulings R54)")
+        msgs.append(
+            "the advance roll's modifiers: "
+            + ", ".join(f"{m['value']:+d} {m['why']} [{m['rule']}]" for m in mods)
+            + f": {sum(m['value'] for m in mods):+d} in all (the players' roll; rulings R54)"
+        )
     if invasion and a.points.get("amphibious"):
         pts = dict(a.points)
         pts["infantry"] = pts.get("infantry", 0) + pts.get("amphibious", 0)
@@ -408,8 +535,10 @@ def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army
         cmds.append(SetArmyPoints(text=f"{a.name} lands", army=a.name, points=pts))
         msgs.append(f"its {a.points['amphibious']} amphibious points become infantry [Invasion advance 3]")
     if para_drop:
-        msgs.append(f"para-drop of {para_drop}: doubled and added to the mechanized points on the Advance table "
-                    f"[Para-drop 4-6]" + (" across water [Para-drop across water 2-3]" if across_water else ""))
+        msgs.append(
+            f"para-drop of {para_drop}: doubled and added to the mechanized points on the Advance table "
+            f"[Para-drop 4-6]" + (" across water [Para-drop across water 2-3]" if across_water else "")
+        )
     elif across_water:
         msgs.append(f"{a.name}, all para-troops, attacks across the water [Para-drop across water 2-3]")
     if not cx.is_box(frm) and not any(x.at == frm and x is not a for x in st.armies):
@@ -420,8 +549,15 @@ def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army
     else:
         prod = cx.production(to)
         start_side = cx.start.get(to)
-        cmds.append(SetHex(text=f"{to} captured", space=to, control=side, occupied=start_side != side,
-                           devastated=prod if prod else None))
+        cmds.append(
+            SetHex(
+                text=f"{to} captured",
+                space=to,
+                control=side,
+                occupied=start_side != side,
+                devastated=prod if prod else None,
+            )
+        )
         cmds.append(CountHexes(gained={side: 1}, lost={owner: 1} if owner else {}))
         what = f"{to} becomes {side}" + (" with an occupation marker" if start_side != side else "")
         if prod:
@@ -433,7 +569,9 @@ def check_capture(cx, frm: str, to: str, retreats: list[str] | None = None, army
         f = next((x for x in st.forts if x.at == to and x.side != side), None)
         if f is not None:
             cmds.append(SetForts(text=f"fort {to} destroyed", forts=[copy.deepcopy(x) for x in st.forts if x is not f]))
-            msgs.append(f"the {f.side} fort in {to} and its {f.strength + f.building} points are destroyed [Effect of forts on combat 4]")
+            msgs.append(
+                f"the {f.side} fort in {to} and its {f.strength + f.building} points are destroyed [Effect of forts on combat 4]"
+            )
     cmds.append(SetGarrisonsLost(spaces=_garrisons_after(cx, lost, refilled)))
     if not friendly_target:
         c, m = consequences_of_capture(cx, side, to, [x.side for x in enemy_here])
@@ -452,28 +590,38 @@ def check_announce(cx, army: str, target: str) -> CombatCheck:
 
     st, sc = cx.state, cx.scenario
     if st.phase != "combat" or st.subphase not in ("announce", ""):
-        return _no(f"it is the {st.side} {st.phase}{' (' + st.subphase.replace('_', ' ') + ')' if st.subphase else ''}: "
-                   f"initial attacks are announced in the announce step of the combat phase, first",
-                   "Announce initial attacks 1")
+        return _no(
+            f"it is the {st.side} {st.phase}{' (' + st.subphase.replace('_', ' ') + ')' if st.subphase else ''}: "
+            f"initial attacks are announced in the announce step of the combat phase, first",
+            "Announce initial attacks 1",
+        )
     a = st.army(army)
     if a is None or a.side != st.side:
-        return _no(f"{army!r} is not a {st.side} army: the attacking player names its own armies",
-                   "Announce initial attacks 2")
+        return _no(
+            f"{army!r} is not a {st.side} army: the attacking player names its own armies", "Announce initial attacks 2"
+        )
     if not cx.exists(target):
         return _no(f"{target} is not a space of this map and scenario", "Announce initial attacks 2")
     if army in st.announced:
-        return _no(f"{army} is already named to attack {st.announced[army]}: an army attacks one hex at a time",
-                   "Launching attacks 5; Announce initial attacks 2")
+        return _no(
+            f"{army} is already named to attack {st.announced[army]}: an army attacks one hex at a time",
+            "Launching attacks 5; Announce initial attacks 2",
+        )
     if target == a.at:
         return _no(f"{army} is in {target}: the target must be adjacent", "Launching attacks 5")
     invader = bool(a.points.get("amphibious", 0)) and 2 * a.points.get("amphibious", 0) >= a.total(with_air=False)
     para_over_water = sc.has("paratroops") and all_para(a) and bool(cx.graph.kinds_between(a.at, target))
     if not land_adjacent(cx, a.at, target) and not invader and not para_over_water:
         return _no(f"{target} is not adjacent to {a.at} across a land hexside", "Launching attacks 5")
-    return CombatCheck(True, commands=[Announce(text=f"{army} announced against {target}", army=army, target=target)],
-                       messages=[f"{army} is named to attack {target}" + (" (friendly: Announce initial attacks 4)"
-                                                                           if cx.control.get(target) == st.side else "")
-                                 + " [Announce initial attacks 1-3]"])
+    return CombatCheck(
+        True,
+        commands=[Announce(text=f"{army} announced against {target}", army=army, target=target)],
+        messages=[
+            f"{army} is named to attack {target}"
+            + (" (friendly: Announce initial attacks 4)" if cx.control.get(target) == st.side else "")
+            + " [Announce initial attacks 1-3]"
+        ],
+    )
 
 
 def _announced_problem(cx, a, to: str) -> CombatCheck | None:
@@ -484,8 +632,11 @@ def _announced_problem(cx, a, to: str) -> CombatCheck | None:
     if not st.announced:
         return None
     if a.name not in st.announced:
-        return _no(f"{a.name} was not named in the announcement of the initial attacks: it has lost the opportunity to "
-                   f"attack this combat phase", "Announce initial attacks 2")
+        return _no(
+            f"{a.name} was not named in the announcement of the initial attacks: it has lost the opportunity to "
+            f"attack this combat phase",
+            "Announce initial attacks 2",
+        )
     if st.subphase in ("advances", "amphibious") and st.announced[a.name] != to:
         return _no(f"{a.name} was named to attack {st.announced[a.name]}, not {to}", "Announce initial attacks 2")
     return None
@@ -510,8 +661,14 @@ def roll_modifiers(cx, a) -> list[dict]:
         n = soviet_winter(cx)
         if n:
             v = {1: 4, 2: 2}.get(n, 1)
-            out.append({"value": v, "rolls": AA + ["defensive assault"], "rule": "Soviet winter combat 1-2",
-                        "why": f"an Axis army in a Soviet hex in winter, the war's winter number {n} (rulings R54)"})
+            out.append(
+                {
+                    "value": v,
+                    "rolls": AA + ["defensive assault"],
+                    "rule": "Soviet winter combat 1-2",
+                    "why": f"an Axis army in a Soviet hex in winter, the war's winter number {n} (rulings R54)",
+                }
+            )
     if a.name == "Italian Army" and sc.has("italian_forces"):
         out.append({"value": 1, "rolls": list(AA), "rule": "Italian forces 6", "why": "the Italian Army (not the PAA)"})
     if a.name == "Rumanian Army" and sc.id == "war_for_europe":
@@ -519,9 +676,13 @@ def roll_modifiers(cx, a) -> list[dict]:
     rec = st.sides.get(a.side)
     if rec is not None and rec.morale is not None and sc.has("morale"):
         if rec.morale <= 5:
-            out.append({"value": 1, "rolls": list(AA), "rule": "National Morale 7", "why": f"{a.side} morale {rec.morale}"})
+            out.append(
+                {"value": 1, "rolls": list(AA), "rule": "National Morale 7", "why": f"{a.side} morale {rec.morale}"}
+            )
         elif rec.morale >= 15:
-            out.append({"value": -1, "rolls": list(AA), "rule": "National Morale 8", "why": f"{a.side} morale {rec.morale}"})
+            out.append(
+                {"value": -1, "rolls": list(AA), "rule": "National Morale 8", "why": f"{a.side} morale {rec.morale}"}
+            )
     return out
 
 
@@ -532,15 +693,27 @@ def advance_modifiers(cx, a, to: str) -> list[dict]:
     into a Finnish hex before the war with the Axis: +2)."""
     out = [m for m in roll_modifiers(cx, a) if "advance" in m["rolls"]]
     if a.advanced:
-        out.append({"value": a.advanced, "rolls": ["advance"], "rule": "Advance resolution 13",
-                    "why": f"{a.advanced} hex{'es' if a.advanced > 1 else ''} already advanced this turn"})
+        out.append(
+            {
+                "value": a.advanced,
+                "rolls": ["advance"],
+                "rule": "Advance resolution 13",
+                "why": f"{a.advanced} hex{'es' if a.advanced > 1 else ''} already advanced this turn",
+            }
+        )
     s = cx.space(to) if not cx.is_box(to) else None
     if s is not None and s.mountain:
         out.append({"value": 2, "rolls": ["advance"], "rule": "Mountain combat 2", "why": f"{to} is a mountain hex"})
     su = cx.state.nations.get("su")
     if a.side == "soviet" and cx.country(to) == "fi" and su is not None and su.status != "at_war":
-        out.append({"value": 2, "rolls": ["assault", "advance"], "rule": "The Soviet Union 7",
-                    "why": "a Soviet attack on Finland before the war with the Axis"})
+        out.append(
+            {
+                "value": 2,
+                "rolls": ["assault", "advance"],
+                "rule": "The Soviet Union 7",
+                "why": "a Soviet attack on Finland before the war with the Axis",
+            }
+        )
     return out
 
 
@@ -578,39 +751,67 @@ def _expel_fleets(cx, side: str, to: str, fleet_to: list[str], cmds: list, msgs:
     if not expelled:
         return None
     if len(fleet_to) > len(expelled):
-        return _no(f"{len(fleet_to)} ports given for {len(expelled)} expelled fleet{'s' if len(expelled) > 1 else ''}",
-                   "Movement of naval strength points and fleets 17")
+        return _no(
+            f"{len(fleet_to)} ports given for {len(expelled)} expelled fleet{'s' if len(expelled) > 1 else ''}",
+            "Movement of naval strength points and fleets 17",
+        )
     held: dict[str, int] = {}
     gone, moves = [], []
     for i, f in enumerate(expelled):
         options = ports_open_to(cx, f, to, lost=(to,), held=held)
         if not options:
             gone.append(f)
-            msgs.append(f"{f.name} is expelled from {to} with no port to go to: its {f.capital} ship points are "
-                        f"eliminated [Movement of naval strength points and fleets 13, 17; rulings R52]")
+            msgs.append(
+                f"{f.name} is expelled from {to} with no port to go to: its {f.capital} ship points are "
+                f"eliminated [Movement of naval strength points and fleets 13, 17; rulings R52]"
+            )
             continue
         port = fleet_to[i] if i < len(fleet_to) else None
         if port is None:
-            c = _no(f"{f.name} is expelled from the port of {to}: its owner names the port it moves to at once "
-                    f"(--fleet-to, one of {', '.join(options)})", "Movement of naval strength points and fleets 17")
+            c = _no(
+                f"{f.name} is expelled from the port of {to}: its owner names the port it moves to at once "
+                f"(--fleet-to, one of {', '.join(options)})",
+                "Movement of naval strength points and fleets 17",
+            )
             c.expel = (f.name, options)
             return c
         if port not in options:
-            return _no(f"{f.name} may not go to {port}: not a friendly port it may enter with room, by a sea route "
-                       f"(legal: {', '.join(options)})", "Movement of naval strength points and fleets 17; 2, 5, 8-10")
+            return _no(
+                f"{f.name} may not go to {port}: not a friendly port it may enter with room, by a sea route "
+                f"(legal: {', '.join(options)})",
+                "Movement of naval strength points and fleets 17; 2, 5, 8-10",
+            )
         held[port] = held.get(port, 0) + f.capital
-        moves.append(MoveFleet(text=f"fleet {f.name} expelled {to} -> {port}", fleet=f.name, to=port, in_port=True,
-                               counts_as_move=False))
-        msgs.append(f"{f.name} is expelled from the port of {to} and moves at once to the port of {port} "
-                    f"[Movement of naval strength points and fleets 17; rulings R52]")
+        moves.append(
+            MoveFleet(
+                text=f"fleet {f.name} expelled {to} -> {port}",
+                fleet=f.name,
+                to=port,
+                in_port=True,
+                counts_as_move=False,
+            )
+        )
+        msgs.append(
+            f"{f.name} is expelled from the port of {to} and moves at once to the port of {port} "
+            f"[Movement of naval strength points and fleets 17; rulings R52]"
+        )
     if gone:
-        cmds.append(SetFleets(text="expelled fleets eliminated", fleets=[copy.deepcopy(x) for x in st.fleets if x not in gone]))
+        cmds.append(
+            SetFleets(text="expelled fleets eliminated", fleets=[copy.deepcopy(x) for x in st.fleets if x not in gone])
+        )
     cmds.extend(moves)
     return None
 
 
-def check_invasion(cx, frm: str, to: str, retreats: list[str] | None = None, army: str | None = None,
-                   failed: bool = False, fleet_to: list[str] | None = None) -> CombatCheck:
+def check_invasion(
+    cx,
+    frm: str,
+    to: str,
+    retreats: list[str] | None = None,
+    army: str | None = None,
+    failed: bool = False,
+    fleet_to: list[str] | None = None,
+) -> CombatCheck:
     """An amphibious invasion the players resolved (Invasion resolution 1-7): its advance succeeded
     (the army lands in ``to``; its amphibious points become infantry: Invasion advance 3) or it
     failed (``failed``: the army stays and loses every amphibious point: Invasion advance 4).
@@ -624,8 +825,11 @@ def check_invasion(cx, frm: str, to: str, retreats: list[str] | None = None, arm
     if bad:
         return bad
     if st.subphase not in ("amphibious", ""):
-        return _no(f"it is the {st.subphase.replace('_', ' ')} step: amphibious invasions are resolved in the resolve "
-                   f"amphibious assaults step", "Invasion procedure 7; Invasion resolution")
+        return _no(
+            f"it is the {st.subphase.replace('_', ' ')} step: amphibious invasions are resolved in the resolve "
+            f"amphibious assaults step",
+            "Invasion procedure 7; Invasion resolution",
+        )
     cands = [a for a in st.armies if a.at == frm and a.side == st.side and (army is None or a.name == army)]
     if not cands:
         return _no(f"no {st.side} army{' named ' + army if army else ''} in {frm}", "Invasion procedure 1")
@@ -634,30 +838,42 @@ def check_invasion(cx, frm: str, to: str, retreats: list[str] | None = None, arm
     a = cands[0]
     nation = st.nations.get(a.nation)
     if nation is not None and nation.status in INACTIVE:
-        return _no(f"{a.name} belongs to {a.nation}, which is {nation.status}: its strength points may not attack",
-                   "Italy / The United States: Activity limitations 1")
+        return _no(
+            f"{a.name} belongs to {a.nation}, which is {nation.status}: its strength points may not attack",
+            "Italy / The United States: Activity limitations 1",
+        )
     amph = a.points.get("amphibious", 0)
     ground = a.total(with_air=False)
     if not amph or 2 * amph < ground:
-        return _no(f"{a.name} has {amph} amphibious points of {ground}: only armies at least half amphibious may invade",
-                   "Invasion procedure 2")
+        return _no(
+            f"{a.name} has {amph} amphibious points of {ground}: only armies at least half amphibious may invade",
+            "Invasion procedure 2",
+        )
     if to in st.invasions:
-        return _no(f"{to} has been invaded this turn: only one army can amphibiously assault each hex", "Invasion procedure 8")
+        return _no(
+            f"{to} has been invaded this turn: only one army can amphibiously assault each hex", "Invasion procedure 8"
+        )
     if cx.control.get(to) == a.side:
-        return _no(f"{to} is friendly to the {a.side}: the target of an amphibious invasion can never be a friendly hex",
-                   "Invasion procedure 4")
+        return _no(
+            f"{to} is friendly to the {a.side}: the target of an amphibious invasion can never be a friendly hex",
+            "Invasion procedure 4",
+        )
     route = invasion_route(cx, frm, to)
     if not route.ok:
         return _no(route.reason, route.rule)
-    fire = (f"unescorted, it was open to naval fire: one roll a full-sea hexside, {route.sea_sides} in all "
-            f"[Naval fire 1-4]; escorts needed one a sea: {', '.join(route.seas) or 'none'} [Escorting 1-2, 5]")
+    fire = (
+        f"unescorted, it was open to naval fire: one roll a full-sea hexside, {route.sea_sides} in all "
+        f"[Naval fire 1-4]; escorts needed one a sea: {', '.join(route.seas) or 'none'} [Escorting 1-2, 5]"
+    )
     # Invasion advance 2: "all the amphibious strength points plus an equal number of infantry
     # and mechanized strength points"
     ground = a.points.get("infantry", 0) + a.points.get("mechanized", 0)
-    strength = (f"its invasion advance is rolled on the Advance table with strength {amph + min(amph, ground)} "
-                f"({amph} amphibious and {min(amph, ground)} infantry and mechanized) [Invasion advance 1-2]; its "
-                f"invasion assault fires with {amph} (only amphibious points count) [Invasion assault 3]; each escort's "
-                f"coastal bombardment fires with its capital ship points, at most {amph} [Coastal bombardment 2]")
+    strength = (
+        f"its invasion advance is rolled on the Advance table with strength {amph + min(amph, ground)} "
+        f"({amph} amphibious and {min(amph, ground)} infantry and mechanized) [Invasion advance 1-2]; its "
+        f"invasion assault fires with {amph} (only amphibious points count) [Invasion assault 3]; each escort's "
+        f"coastal bombardment fires with its capital ship points, at most {amph} [Coastal bombardment 2]"
+    )
     if failed:
         pts = dict(a.points)
         pts["amphibious"] = 0
@@ -666,21 +882,34 @@ def check_invasion(cx, frm: str, to: str, retreats: list[str] | None = None, arm
         else:
             cmds = [SetArmyPoints(text=f"{a.name} loses its amphibious points", army=a.name, points=pts)]
         cmds.append(AddInvasion(space=to))
-        return CombatCheck(True, commands=cmds, messages=[
-            f"{a.name}'s invasion of {to} by {' '.join(route.path)} fails: it stays in {frm} and its {amph} amphibious "
-            f"points are eliminated [Invasion advance 4]", strength, fire])
+        return CombatCheck(
+            True,
+            commands=cmds,
+            messages=[
+                f"{a.name}'s invasion of {to} by {' '.join(route.path)} fails: it stays in {frm} and its {amph} amphibious "
+                f"points are eliminated [Invasion advance 4]",
+                strength,
+                fire,
+            ],
+        )
     r = check_capture(cx, frm, to, retreats, army=a.name, invasion=True, fleet_to=fleet_to)
     if not r.ok:
         return r
     r.commands.append(AddInvasion(space=to))
-    r.messages.insert(0, f"amphibious invasion of {to} from {frm} by sea: {' '.join(route.path)} [Invasion procedure 3]")
+    r.messages.insert(
+        0, f"amphibious invasion of {to} from {frm} by sea: {' '.join(route.path)} [Invasion procedure 3]"
+    )
     r.messages.insert(1, strength)
     r.messages.append(fire)
-    r.messages.append(f"it may exploit if it did not amphibiously assault, never invade again this turn [Invasion advance 5]")
+    r.messages.append(
+        "it may exploit if it did not amphibiously assault, never invade again this turn [Invasion advance 5]"
+    )
     return r
 
 
-def consequences_of_capture(cx, side: str, to: str, defenders: list[str], by_army: bool = True) -> tuple[list, list[str]]:
+def consequences_of_capture(
+    cx, side: str, to: str, defenders: list[str], by_army: bool = True
+) -> tuple[list, list[str]]:
     """What a capture of ``to`` by ``side`` sets off beyond the hex (War for Europe): war with the
     Axis (The Soviet Union 5), a capital's surrender (Surrender, Other countries 1-5) and the
     morale chart's events.  ``by_army`` False: a capture by isolation (Determine supply 7;

@@ -41,7 +41,9 @@ class MovePoints(Snapshot):
         self._save(st, "armies")
         a = st.army(self.army)
         assert a is not None
-        moved_all = all(a.points.get(k, 0) == v for k, v in self.points.items()) and sum(self.points.values()) == a.total()
+        moved_all = (
+            all(a.points.get(k, 0) == v for k, v in self.points.items()) and sum(self.points.values()) == a.total()
+        )
         for k, v in self.points.items():
             a.points[k] = a.points.get(k, 0) - v
         target = st.army(self.join) if self.join else None
@@ -97,8 +99,9 @@ class MoveFleet(Snapshot):
         else:
             f.capital -= n
             if arrive:
-                st.fleets.append(Fleet(self.new_name, f.side, f.nation, self.to, self.in_port, arrive,
-                                       moved=self.counts_as_move))
+                st.fleets.append(
+                    Fleet(self.new_name, f.side, f.nation, self.to, self.in_port, arrive, moved=self.counts_as_move)
+                )
         if f.capital <= 0:
             st.fleets.remove(f)
 
@@ -286,7 +289,17 @@ class EndCombat(Snapshot):
     side: str = ""
 
     def do(self, st: GameState) -> None:
-        self._save(st, "armies", "garrisons_lost", "invasions", "hexes_gained", "hexes_lost", "announced", "exploiting", "stopped")
+        self._save(
+            st,
+            "armies",
+            "garrisons_lost",
+            "invasions",
+            "hexes_gained",
+            "hexes_lost",
+            "announced",
+            "exploiting",
+            "stopped",
+        )
         st.garrisons_lost = []
         st.invasions = []
         st.announced = {}
@@ -390,6 +403,31 @@ def undo(st: GameState, commands: list[Command]) -> None:
         c.undo(st)
 
 
-__all__ = ["Command", "MovePoints", "MoveFleet", "SetHex", "RemoveArmy", "SetArmyPoints", "SetForts", "SetFleets",
-           "SetTurn", "AddHistory", "Relocate", "SetGarrisonsLost", "EndCombat", "SetNation", "AddArmy", "SetRecord", "SetNations",
-           "SetHomeForces", "Announce", "SetAttacks", "AddInvasion", "CountHexes", "apply", "undo", "Fleet", "Fort"]
+__all__ = [
+    "Command",
+    "MovePoints",
+    "MoveFleet",
+    "SetHex",
+    "RemoveArmy",
+    "SetArmyPoints",
+    "SetForts",
+    "SetFleets",
+    "SetTurn",
+    "AddHistory",
+    "Relocate",
+    "SetGarrisonsLost",
+    "EndCombat",
+    "SetNation",
+    "AddArmy",
+    "SetRecord",
+    "SetNations",
+    "SetHomeForces",
+    "Announce",
+    "SetAttacks",
+    "AddInvasion",
+    "CountHexes",
+    "apply",
+    "undo",
+    "Fleet",
+    "Fort",
+]

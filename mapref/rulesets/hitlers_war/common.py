@@ -84,7 +84,11 @@ class Context:
     @property
     def no_production(self) -> set[str]:
         if not hasattr(self, "_no_prod"):
-            self._no_prod = resolve_area(self.board, self.scenario.no_production) if not self.scenario.no_production.is_empty() else set()
+            self._no_prod = (
+                resolve_area(self.board, self.scenario.no_production)
+                if not self.scenario.no_production.is_empty()
+                else set()
+            )
         return self._no_prod
 
     def undevastated(self, space: str) -> int:
@@ -137,7 +141,9 @@ class Context:
             if order is None:
                 order = t.start_order = {s: i for i, s in enumerate(start)}
             n = len(order)
-            out.sort(key=lambda x: order.get(x[0], n))  # (stable: the others in the state's order, as control adds them)
+            out.sort(
+                key=lambda x: order.get(x[0], n)
+            )  # (stable: the others in the state's order, as control adds them)
         return out
 
     def unsupplied_spaces(self, side: str) -> list[str]:
@@ -326,7 +332,7 @@ def _printed(board: Board, what: str) -> list[str]:
         if isinstance(hexes, dict) and len(hexes) == m.grid.rows * m.grid.cols and list(hexes) == m.grid.hex_list():
             labels = m.grid.labels_row_major()
             out = [lab for lab, d in zip(labels, hexes.values()) if getattr(d, what)]
-            out += [s for s in board.spaces()[len(labels):] if getattr(board.space(s) or Space(s, "box"), what)]
+            out += [s for s in board.spaces()[len(labels) :] if getattr(board.space(s) or Space(s, "box"), what)]
         else:
             out = [s for s in board.spaces() if getattr(board.space(s) or Space(s, "box"), what)]
         cached = kept[what] = (board.version, out)

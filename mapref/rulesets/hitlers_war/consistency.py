@@ -51,7 +51,7 @@ def scenario_problems(m, sc: Scenario) -> list[str]:
     for b in sc.absent_boxes:
         if box_space(b) not in board_for(m):
             out.append(f"absent_boxes: unknown box {b!r}")
-    for code in (sc.home_forces.points if sc.home_forces else ()):
+    for code in sc.home_forces.points if sc.home_forces else ():
         if code not in board_for(m).countries:
             out.append(f"home_forces.points.{code}: unknown country")
     # a space friendly to two sides at the start
@@ -76,8 +76,12 @@ def start_problems(m, sc: Scenario) -> list[str]:
     (rulings R18); a fleet with none would start nowhere and the game would not load again."""
     from mapref.rulesets.hitlers_war.setup import new_game
 
-    return [f"fleets.{f.name}.ports: no port in this area where a {f.nation} fleet of the {f.side} may start "
-            f"[Fleet strength points 2]" for f in new_game(m, sc).fleets if not f.at]
+    return [
+        f"fleets.{f.name}.ports: no port in this area where a {f.nation} fleet of the {f.side} may start "
+        f"[Fleet strength points 2]"
+        for f in new_game(m, sc).fleets
+        if not f.at
+    ]
 
 
 def consistency_problems(m, sc: Scenario, st: GameState) -> list[str]:

@@ -101,7 +101,9 @@ def _turn(r: Reader, d: dict, key: str, where: str, default: Turn) -> Turn:
             raise ValueError
         return Turn.parse(v)  # years 1900-2100, as a saved game's turn.year: a game made from it loads
     except ValueError:
-        r.expected(path, f'a turn such as "summer 1941" (seasons: {", ".join(SEASONS)}; years {YEARS[0]}-{YEARS[1]})', v)
+        r.expected(
+            path, f'a turn such as "summer 1941" (seasons: {", ".join(SEASONS)}; years {YEARS[0]}-{YEARS[1]})', v
+        )
         return default
 
 
@@ -125,18 +127,59 @@ def _tables(r: Reader, data: dict, key: str, what: str) -> list[tuple[str, str, 
 
 
 # ----------------------------------------------------------------------------- scenarios
-SCENARIO_TOP = ("format", "kind", "id", "name", "map", "ruleset", "rule", "notes", "sides", "move_order", "first_turn",
-                "last_turn", "first_phase", "other_nations", "optional_ports", "absent_boxes", "no_production", "setup",
-                "nations", "armies", "pools", "forts", "devastation", "fleets", "records", "adjustments", "victory", "special",
-                "vp_track", "strategic",  # these two: a seasonal VP track (mapref.rules.vptrack; issue 16)
-                "entries", "home_forces")
-SETUP_KEYS = ("friendly", "production", "supply", "always_supplied", "build", "build_rule", "morale", "costs", "costs_rule")
+SCENARIO_TOP = (
+    "format",
+    "kind",
+    "id",
+    "name",
+    "map",
+    "ruleset",
+    "rule",
+    "notes",
+    "sides",
+    "move_order",
+    "first_turn",
+    "last_turn",
+    "first_phase",
+    "other_nations",
+    "optional_ports",
+    "absent_boxes",
+    "no_production",
+    "setup",
+    "nations",
+    "armies",
+    "pools",
+    "forts",
+    "devastation",
+    "fleets",
+    "records",
+    "adjustments",
+    "victory",
+    "special",
+    "vp_track",
+    "strategic",  # these two: a seasonal VP track (mapref.rules.vptrack; issue 16)
+    "entries",
+    "home_forces",
+)
+SETUP_KEYS = (
+    "friendly",
+    "production",
+    "supply",
+    "always_supplied",
+    "build",
+    "build_rule",
+    "morale",
+    "costs",
+    "costs_rule",
+)
 RECORD_KEYS = ("partial_ships", "uboats_port", "uboats_convoy", "asw", "ta_shipping", "bombers")
 
 
 def scenario_from_dict(data: dict, source: str, shown: str) -> Scenario:
     r = Reader(shown, source)
-    r.check_keys(data, SCENARIO_TOP, "", required=("format", "kind", "id", "name", "map", "sides", "first_turn", "last_turn"))
+    r.check_keys(
+        data, SCENARIO_TOP, "", required=("format", "kind", "id", "name", "map", "sides", "first_turn", "last_turn")
+    )
     if "format" in data and data["format"] != FORMAT:
         r.expected("format", f"{FORMAT} (mapref's scenario format {FORMAT})", data["format"])
     sides = _strs(r, data, "sides", "")
@@ -148,9 +191,13 @@ def scenario_from_dict(data: dict, source: str, shown: str) -> Scenario:
     if sorted(order) != sorted(sides):
         r.expected("move_order", "each side of `sides` once", list(order))
     sc = Scenario(
-        id=r.str_(data, "id", ""), name=r.str_(data, "name", ""), map=r.str_(data, "map", ""),
-        ruleset=r.str_(data, "ruleset", "", "hitlers_war", choices=("hitlers_war",)), rule=r.str_(data, "rule", ""),
-        sides=sides, move_order=tuple(order),
+        id=r.str_(data, "id", ""),
+        name=r.str_(data, "name", ""),
+        map=r.str_(data, "map", ""),
+        ruleset=r.str_(data, "ruleset", "", "hitlers_war", choices=("hitlers_war",)),
+        rule=r.str_(data, "rule", ""),
+        sides=sides,
+        move_order=tuple(order),
         first_turn=_turn(r, data, "first_turn", "", Turn(1939, "winter")),
         last_turn=_turn(r, data, "last_turn", "", Turn(1945, "winter")),
         first_phase=r.str_(data, "first_phase", "", "movement", choices=PHASES),
@@ -169,42 +216,96 @@ def scenario_from_dict(data: dict, source: str, shown: str) -> Scenario:
         costs = r.table(t, "costs", w)
         for k in costs:
             if k not in POINT_TYPES + ("fort", "ta_shipping", "capital_ship", "uboat", "asw"):
-                r.error(f"{w}.costs.{k}", "unknown strength type (infantry, mechanized, amphibious, tactical_air, para, fort, ta_shipping, capital_ship, uboat, asw)")
+                r.error(
+                    f"{w}.costs.{k}",
+                    "unknown strength type (infantry, mechanized, amphibious, tactical_air, para, fort, ta_shipping, capital_ship, uboat, asw)",
+                )
         sc.side_setups[side] = SideSetup(
-            side=side, friendly=_area(r, t, "friendly", w), production=r.int_(t, "production", w, 0, 0, 999),
-            supply=_strs(r, t, "supply", w), always_supplied=_strs(r, t, "always_supplied", w),
-            build=_area(r, t, "build", w), build_rule=r.str_(t, "build_rule", w),
+            side=side,
+            friendly=_area(r, t, "friendly", w),
+            production=r.int_(t, "production", w, 0, 0, 999),
+            supply=_strs(r, t, "supply", w),
+            always_supplied=_strs(r, t, "always_supplied", w),
+            build=_area(r, t, "build", w),
+            build_rule=r.str_(t, "build_rule", w),
             morale=r.int_(t, "morale", w, 0, 0, 19) if "morale" in t else None,
-            costs={k: r.int_(costs, k, f"{w}.costs", 0, 0, 99) for k in costs}, costs_rule=r.str_(t, "costs_rule", w),
+            costs={k: r.int_(costs, k, f"{w}.costs", 0, 0, 99) for k in costs},
+            costs_rule=r.str_(t, "costs_rule", w),
         )
     for s in sides:
         if s not in sc.side_setups:
-            r.error("setup", f'missing the [setup.{s}] table')
+            r.error("setup", f"missing the [setup.{s}] table")
     for code, w, t in _tables(r, data, "nations", 'a table such as { side = "axis", status = "at_war" }'):
         r.check_keys(t, ("side", "status"), w, required=("status",))
         side = _side(r, t, "side", w, required=False) or None
         sc.nations[code] = (side, r.str_(t, "status", w, "neutral", choices=STATUSES))
     for name, w, t in _tables(r, data, "armies", "a table of one army"):
         r.check_keys(t, ("side", "nation", "at", "leader") + POINT_TYPES, w, required=("side", "nation", "at"))
-        sc.armies.append(FixedArmy(name, _side(r, t, "side", w, sides), r.str_(t, "nation", w), r.str_(t, "at", w),
-                                   _points(r, t, w), r.str_(t, "leader", w)))
+        sc.armies.append(
+            FixedArmy(
+                name,
+                _side(r, t, "side", w, sides),
+                r.str_(t, "nation", w),
+                r.str_(t, "at", w),
+                _points(r, t, w),
+                r.str_(t, "leader", w),
+            )
+        )
     for pid, w, t in _tables(r, data, "pools", "a table of one free placement"):
-        r.check_keys(t, ("side", "nation", "area", "leaders", "army_name", "rule") + POINT_TYPES, w, required=("side", "nation", "area"))
-        sc.pools.append(PoolSpec(pid, _side(r, t, "side", w, sides), r.str_(t, "nation", w), _area(r, t, "area", w),
-                                 _points(r, t, w), _strs(r, t, "leaders", w), r.str_(t, "army_name", w, pid), r.str_(t, "rule", w)))
+        r.check_keys(
+            t,
+            ("side", "nation", "area", "leaders", "army_name", "rule") + POINT_TYPES,
+            w,
+            required=("side", "nation", "area"),
+        )
+        sc.pools.append(
+            PoolSpec(
+                pid,
+                _side(r, t, "side", w, sides),
+                r.str_(t, "nation", w),
+                _area(r, t, "area", w),
+                _points(r, t, w),
+                _strs(r, t, "leaders", w),
+                r.str_(t, "army_name", w, pid),
+                r.str_(t, "rule", w),
+            )
+        )
     for fid, w, t in _tables(r, data, "forts", "a table of one fort"):
         r.check_keys(t, ("side", "number", "at", "strength"), w, required=("side", "number", "at", "strength"))
-        sc.forts.append(FortSpec(_side(r, t, "side", w, sides), r.int_(t, "number", w, 0, 1, 7), r.str_(t, "at", w),
-                                 r.int_(t, "strength", w, 0, 0, 5)))
+        sc.forts.append(
+            FortSpec(
+                _side(r, t, "side", w, sides),
+                r.int_(t, "number", w, 0, 1, 7),
+                r.str_(t, "at", w),
+                r.int_(t, "strength", w, 0, 0, 5),
+            )
+        )
     for did, w, t in _tables(r, data, "devastation", "a table of devastated production"):
         r.check_keys(t, ("area", "points", "permanent", "chosen_by", "rule"), w, required=("area",))
-        sc.devastation.append(DevastationSpec(did, _area(r, t, "area", w), r.int_(t, "points", w, 0, 1, 999) if "points" in t else None,
-                                              r.bool_(t, "permanent", w), _side(r, t, "chosen_by", w, sides, required=False),
-                                              r.str_(t, "rule", w)))
+        sc.devastation.append(
+            DevastationSpec(
+                did,
+                _area(r, t, "area", w),
+                r.int_(t, "points", w, 0, 1, 999) if "points" in t else None,
+                r.bool_(t, "permanent", w),
+                _side(r, t, "chosen_by", w, sides, required=False),
+                r.str_(t, "rule", w),
+            )
+        )
     for name, w, t in _tables(r, data, "fleets", "a table of one fleet"):
-        r.check_keys(t, ("side", "nation", "capital", "ports", "in_port"), w, required=("side", "nation", "capital", "ports"))
-        sc.fleets.append(FleetSpec(name, _side(r, t, "side", w, sides), r.str_(t, "nation", w), r.int_(t, "capital", w, 0, 1, 99),
-                                   _area(r, t, "ports", w), r.bool_(t, "in_port", w, True)))
+        r.check_keys(
+            t, ("side", "nation", "capital", "ports", "in_port"), w, required=("side", "nation", "capital", "ports")
+        )
+        sc.fleets.append(
+            FleetSpec(
+                name,
+                _side(r, t, "side", w, sides),
+                r.str_(t, "nation", w),
+                r.int_(t, "capital", w, 0, 1, 99),
+                _area(r, t, "ports", w),
+                r.bool_(t, "in_port", w, True),
+            )
+        )
     for side, w, t in _tables(r, data, "records", "a table of a side's record sheet at start"):
         if side not in sides:
             r.expected(w, "a side named in `sides`", side)
@@ -213,8 +314,12 @@ def scenario_from_dict(data: dict, source: str, shown: str) -> Scenario:
         rec: dict = {k: r.int_(t, k, w, 0, 0, 999) for k in RECORD_KEYS if k != "partial_ships" and k in t}
         if "partial_ships" in t:
             ps = t["partial_ships"]
-            if not isinstance(ps, list) or not all(isinstance(x, int) and not isinstance(x, bool) and x > 0 for x in ps):
-                r.expected(f"{w}.partial_ships", "an array of positive integers (production still owed per ship point)", ps)
+            if not isinstance(ps, list) or not all(
+                isinstance(x, int) and not isinstance(x, bool) and x > 0 for x in ps
+            ):
+                r.expected(
+                    f"{w}.partial_ships", "an array of positive integers (production still owed per ship point)", ps
+                )
             else:
                 rec["partial_ships"] = list(ps)
         sc.records[side] = rec
@@ -234,7 +339,17 @@ def scenario_from_dict(data: dict, source: str, shown: str) -> Scenario:
                     r.expected(f"{w}.{k}", 'a turn such as "winter 1941"', t[k])
         if "no_repair_by" in params:
             params["no_repair_by"] = list(_strs(r, t, "no_repair_by", w))
-        for k in ("points", "production", "grows_to", "base", "per_turn", "reduce", "cap", "sweden_points", "repair_per_turn"):
+        for k in (
+            "points",
+            "production",
+            "grows_to",
+            "base",
+            "per_turn",
+            "reduce",
+            "cap",
+            "sweden_points",
+            "repair_per_turn",
+        ):
             if k in params:
                 r.int_(params, k, w, 0, 0, 999)
         sc.adjustments.append(Adjustment(aid, kind, _side(r, t, "side", w, sides), r.str_(t, "rule", w), params))
@@ -242,20 +357,39 @@ def scenario_from_dict(data: dict, source: str, shown: str) -> Scenario:
     for key, dest in (("special", sc.special),):
         for nid, w, t in _tables(r, data, key, "a table with rule and text"):
             r.check_keys(t, ("rule", "text", "hexes", "code"), w, required=("rule", "text"))
-            dest.append(Note(nid, r.str_(t, "rule", w), r.str_(t, "text", w), _strs(r, t, "hexes", w), r.str_(t, "code", w)))
+            dest.append(
+                Note(nid, r.str_(t, "rule", w), r.str_(t, "text", w), _strs(r, t, "hexes", w), r.str_(t, "code", w))
+            )
     for eid, w, t in _tables(r, data, "entries", "a table of a nation that joins a side by itself"):
-        r.check_keys(t, ("rule", "nation", "side", "turn", "player_turn", "army", "at", "reinforce") + POINT_TYPES, w,
-                     required=("rule", "nation", "side", "turn"))
-        sc.entries.append(Entry(eid, r.str_(t, "rule", w), r.str_(t, "nation", w), _side(r, t, "side", w, sides),
-                                _turn(r, t, "turn", w, sc.first_turn),
-                                _side(r, t, "player_turn", w, sides, required=False), r.str_(t, "army", w), r.str_(t, "at", w),
-                                {k: v for k, v in _points(r, t, w).items() if v}, r.bool_(t, "reinforce", w)))
+        r.check_keys(
+            t,
+            ("rule", "nation", "side", "turn", "player_turn", "army", "at", "reinforce") + POINT_TYPES,
+            w,
+            required=("rule", "nation", "side", "turn"),
+        )
+        sc.entries.append(
+            Entry(
+                eid,
+                r.str_(t, "rule", w),
+                r.str_(t, "nation", w),
+                _side(r, t, "side", w, sides),
+                _turn(r, t, "turn", w, sc.first_turn),
+                _side(r, t, "player_turn", w, sides, required=False),
+                r.str_(t, "army", w),
+                r.str_(t, "at", w),
+                {k: v for k, v in _points(r, t, w).items() if v},
+                r.bool_(t, "reinforce", w),
+            )
+        )
     if "home_forces" in data:  # Unaligned Forces 1; the home forces table
         t = r.table(data, "home_forces", "")
         r.check_keys(t, ("rule", "points", "others"), "home_forces", required=("points",))
         pts = r.table(t, "points", "home_forces")
-        sc.home_forces = HomeForcesSpec({k: r.int_(pts, k, "home_forces.points", 0, 0, 99) for k in pts},
-                                        r.int_(t, "others", "home_forces", 0, 0, 99), r.str_(t, "rule", "home_forces"))
+        sc.home_forces = HomeForcesSpec(
+            {k: r.int_(pts, k, "home_forces.points", 0, 0, 99) for k in pts},
+            r.int_(t, "others", "home_forces", 0, 0, 99),
+            r.str_(t, "rule", "home_forces"),
+        )
     sc.vp_track = vptrack.read_spec(r, data, sides)  # None unless the scenario switches the VP track on
     r.raise_if_any()
     sc.path = shown
@@ -266,21 +400,77 @@ def load_scenario(path: str | os.PathLike[str], shown: str | None = None) -> Sce
     shown = shown or str(path)
     data, source = parse_toml(Path(path), shown)
     if data.get("kind") != "scenario":
-        raise FileProblems([Problem(shown, None, None, "kind", f'expected "scenario", got {show_value(data.get("kind"))}')])
+        raise FileProblems(
+            [Problem(shown, None, None, "kind", f'expected "scenario", got {show_value(data.get("kind"))}')]
+        )
     sc = scenario_from_dict(data, source, shown)
     sc.path = shown
     return sc
 
 
 # -------------------------------------------------------------------------------- games
-GAME_TOP = ("format", "kind", "scenario", "map", "notes", "turn", "nations", "sides", "armies", "fleets", "forts",
-            "hexes", "pools", "home_forces", "garrisons_lost", "vp_track", "invasions", "hexes_gained", "hexes_lost",
-            "announced", "exploiting", "stopped")
-SIDE_RECORD_KEYS = ("morale", "production", "lend_lease", "partial_ships", "uboats_port", "uboats_convoy", "asw",
-                    "ta_shipping", "bombers", "history", "costs", "us_first", "spent", "repair_spent", "repaired", "built",
-                    "lend_given", "ta_built", "ta_used", "transported", "surrender_refused")
-RECORD_INTS = ("lend_lease", "uboats_port", "uboats_convoy", "asw", "ta_shipping", "bombers", "us_first", "spent", "repair_spent",
-               "lend_given", "ta_built", "ta_used", "surrender_refused")
+GAME_TOP = (
+    "format",
+    "kind",
+    "scenario",
+    "map",
+    "notes",
+    "turn",
+    "nations",
+    "sides",
+    "armies",
+    "fleets",
+    "forts",
+    "hexes",
+    "pools",
+    "home_forces",
+    "garrisons_lost",
+    "vp_track",
+    "invasions",
+    "hexes_gained",
+    "hexes_lost",
+    "announced",
+    "exploiting",
+    "stopped",
+)
+SIDE_RECORD_KEYS = (
+    "morale",
+    "production",
+    "lend_lease",
+    "partial_ships",
+    "uboats_port",
+    "uboats_convoy",
+    "asw",
+    "ta_shipping",
+    "bombers",
+    "history",
+    "costs",
+    "us_first",
+    "spent",
+    "repair_spent",
+    "repaired",
+    "built",
+    "lend_given",
+    "ta_built",
+    "ta_used",
+    "transported",
+    "surrender_refused",
+)
+RECORD_INTS = (
+    "lend_lease",
+    "uboats_port",
+    "uboats_convoy",
+    "asw",
+    "ta_shipping",
+    "bombers",
+    "us_first",
+    "spent",
+    "repair_spent",
+    "lend_given",
+    "ta_built",
+    "ta_used",
+    "surrender_refused",
+)
 RECORD_TABLES = ("costs", "repaired", "built", "transported")  # {name = N}
 HISTORY_KEYS = ("turn", "total", "spendable", "spent", "built", "repaired", "lend_lease", "research")
 
@@ -291,23 +481,35 @@ def game_from_dict(data: dict, source: str, shown: str) -> GameState:
     if "format" in data and data["format"] != FORMAT:
         r.expected("format", f"{FORMAT} (mapref's game format {FORMAT})", data["format"])
     t = r.table(data, "turn", "")
-    r.check_keys(t, ("season", "year", "side", "phase", "subphase"), "turn", required=("season", "year", "side", "phase"))
+    r.check_keys(
+        t, ("season", "year", "side", "phase", "subphase"), "turn", required=("season", "year", "side", "phase")
+    )
     phase = r.str_(t, "phase", "turn", "movement", choices=PHASES)
     g = GameState(
-        scenario=r.str_(data, "scenario", ""), map=r.str_(data, "map", ""),
+        scenario=r.str_(data, "scenario", ""),
+        map=r.str_(data, "map", ""),
         turn=Turn(r.int_(t, "year", "turn", 1939, *YEARS), r.str_(t, "season", "turn", "winter", choices=SEASONS)),
-        side=_side(r, t, "side", "turn"), phase=phase,
+        side=_side(r, t, "side", "turn"),
+        phase=phase,
         subphase=r.str_(t, "subphase", "turn", "", choices=SUBPHASES.get(phase, ("",))),
         notes=r.str_(data, "notes", ""),
     )
     for code, w, n in _tables(r, data, "nations", 'a table such as { side = "axis", status = "at_war" }'):
-        r.check_keys(n, ("side", "status", "joined", "attacked_by", "attacked", "no_attack", "home_placed"), w, required=("status",))
-        g.nations[code] = Nation(_side(r, n, "side", w, required=False) or None, r.str_(n, "status", w, "neutral", choices=STATUSES),
-                                 _turn(r, n, "joined", w, None) if "joined" in n else None,
-                                 _side(r, n, "attacked_by", w, required=False) or None,
-                                 _turn(r, n, "attacked", w, None) if "attacked" in n else None,
-                                 [x for x in _strs(r, n, "no_attack", w) if x in SIDES or r.expected(f"{w}.no_attack", "sides", x)],
-                                 r.bool_(n, "home_placed", w))
+        r.check_keys(
+            n,
+            ("side", "status", "joined", "attacked_by", "attacked", "no_attack", "home_placed"),
+            w,
+            required=("status",),
+        )
+        g.nations[code] = Nation(
+            _side(r, n, "side", w, required=False) or None,
+            r.str_(n, "status", w, "neutral", choices=STATUSES),
+            _turn(r, n, "joined", w, None) if "joined" in n else None,
+            _side(r, n, "attacked_by", w, required=False) or None,
+            _turn(r, n, "attacked", w, None) if "attacked" in n else None,
+            [x for x in _strs(r, n, "no_attack", w) if x in SIDES or r.expected(f"{w}.no_attack", "sides", x)],
+            r.bool_(n, "home_placed", w),
+        )
     for side, w, s in _tables(r, data, "sides", "a table of one side's record sheet"):
         if side not in SIDES:
             r.expected(w, "a side (" + ", ".join(SIDES) + ")", side)
@@ -328,39 +530,74 @@ def game_from_dict(data: dict, source: str, shown: str) -> GameState:
             rec.partial_ships = list(ps)
         hist = s.get("history", [])
         if not isinstance(hist, list) or not all(isinstance(x, dict) for x in hist):
-            r.expected(f"{w}.history", "an array of tables such as { turn = \"summer 1941\", total = 34 }", hist)
+            r.expected(f"{w}.history", 'an array of tables such as { turn = "summer 1941", total = 34 }', hist)
             hist = []
         for h in hist:
             r.check_keys(h, HISTORY_KEYS, f"{w}.history")
             bad = [k for k, v in h.items() if k != "turn" and (not isinstance(v, int) or isinstance(v, bool))]
             if bad or not isinstance(h.get("turn"), str):
-                r.expected(f"{w}.history", "{ turn = \"SEASON YEAR\", total = N, ... } with integer figures", h)
+                r.expected(f"{w}.history", '{ turn = "SEASON YEAR", total = N, ... } with integer figures', h)
             rec.history.append(dict(h))
         g.sides[side] = rec
     for name, w, a in _tables(r, data, "armies", "a table of one army"):
-        r.check_keys(a, ("side", "nation", "at", "leader", "pool", "no_defensive_assault", "advanced") + POINT_TYPES, w, required=("side", "nation", "at"))
-        g.armies.append(Army(name, _side(r, a, "side", w), r.str_(a, "nation", w), r.str_(a, "at", w), _points(r, a, w),
-                             r.str_(a, "leader", w), r.str_(a, "pool", w), r.bool_(a, "no_defensive_assault", w),
-                             r.int_(a, "advanced", w, 0, 0, 99)))
+        r.check_keys(
+            a,
+            ("side", "nation", "at", "leader", "pool", "no_defensive_assault", "advanced") + POINT_TYPES,
+            w,
+            required=("side", "nation", "at"),
+        )
+        g.armies.append(
+            Army(
+                name,
+                _side(r, a, "side", w),
+                r.str_(a, "nation", w),
+                r.str_(a, "at", w),
+                _points(r, a, w),
+                r.str_(a, "leader", w),
+                r.str_(a, "pool", w),
+                r.bool_(a, "no_defensive_assault", w),
+                r.int_(a, "advanced", w, 0, 0, 99),
+            )
+        )
     for name, w, f in _tables(r, data, "fleets", "a table of one fleet"):
         r.check_keys(f, ("side", "nation", "at", "in_port", "capital", "moved"), w, required=("side", "nation", "at"))
-        g.fleets.append(Fleet(name, _side(r, f, "side", w), r.str_(f, "nation", w), r.str_(f, "at", w),
-                              r.bool_(f, "in_port", w, True), r.int_(f, "capital", w, 0, 0, 99), r.bool_(f, "moved", w)))
+        g.fleets.append(
+            Fleet(
+                name,
+                _side(r, f, "side", w),
+                r.str_(f, "nation", w),
+                r.str_(f, "at", w),
+                r.bool_(f, "in_port", w, True),
+                r.int_(f, "capital", w, 0, 0, 99),
+                r.bool_(f, "moved", w),
+            )
+        )
     for fid, w, f in _tables(r, data, "forts", "a table of one fort"):
         r.check_keys(f, ("side", "number", "at", "strength", "building"), w, required=("side", "number", "at"))
-        g.forts.append(Fort(_side(r, f, "side", w), r.int_(f, "number", w, 1, 1, 99), r.str_(f, "at", w),
-                            r.int_(f, "strength", w, 0, 0, 99), r.int_(f, "building", w, 0, 0, 99)))
-    for space, w, h in _tables(r, data, "hexes", "a table such as { control = \"axis\", devastated = 2 }"):
+        g.forts.append(
+            Fort(
+                _side(r, f, "side", w),
+                r.int_(f, "number", w, 1, 1, 99),
+                r.str_(f, "at", w),
+                r.int_(f, "strength", w, 0, 0, 99),
+                r.int_(f, "building", w, 0, 0, 99),
+            )
+        )
+    for space, w, h in _tables(r, data, "hexes", 'a table such as { control = "axis", devastated = 2 }'):
         r.check_keys(h, ("control", "occupied", "devastated", "permanent"), w)
-        hs = HexState(r.str_(h, "control", w, "", choices=SIDES + ("none",)) or None, r.bool_(h, "occupied", w),
-                      r.int_(h, "devastated", w, 0, 0, 99), r.int_(h, "permanent", w, 0, 0, 99))
+        hs = HexState(
+            r.str_(h, "control", w, "", choices=SIDES + ("none",)) or None,
+            r.bool_(h, "occupied", w),
+            r.int_(h, "devastated", w, 0, 0, 99),
+            r.int_(h, "permanent", w, 0, 0, 99),
+        )
         if hs.permanent > hs.devastated:
             r.error(f"{w}.permanent", f"expected at most the devastated points ({hs.devastated}), got {hs.permanent}")
         g.hexes[space] = hs
     for pid, w, p in _tables(r, data, "pools", "a table of strength still to place"):
         r.check_keys(p, ("side", "leaders") + POINT_TYPES, w, required=("side",))
         g.pools.append(Pool(pid, _side(r, p, "side", w), _points(r, p, w), list(_strs(r, p, "leaders", w))))
-    for space, w, h in _tables(r, data, "home_forces", "a table such as { nation = \"pl\", points = 3 }"):
+    for space, w, h in _tables(r, data, "home_forces", 'a table such as { nation = "pl", points = 3 }'):
         r.check_keys(h, ("nation", "points"), w, required=("nation", "points"))
         g.home_forces.append(HomeForce(r.str_(h, "nation", w), space, r.int_(h, "points", w, 0, 0, 99)))
     g.garrisons_lost = list(_strs(r, data, "garrisons_lost", ""))
@@ -370,10 +607,14 @@ def game_from_dict(data: dict, source: str, shown: str) -> GameState:
     g.exploiting = r.str_(data, "exploiting", "")
     g.stopped = list(_strs(r, data, "stopped", ""))
     t = r.table(data, "announced", "")
-    g.announced = {str(k): v for k, v in t.items() if isinstance(v, str) or r.expected(f"announced.{k}", "a hex label", v)}
+    g.announced = {
+        str(k): v for k, v in t.items() if isinstance(v, str) or r.expected(f"announced.{k}", "a hex label", v)
+    }
     for k in ("hexes_gained", "hexes_lost"):
         t = r.table(data, k, "")
-        setattr(g, k, {str(x): r.int_(t, x, k, 0, 0, 9999) for x in t if x in SIDES or r.expected(f"{k}.{x}", "a side", x)})
+        setattr(
+            g, k, {str(x): r.int_(t, x, k, 0, 0, 9999) for x in t if x in SIDES or r.expected(f"{k}.{x}", "a side", x)}
+        )
     r.raise_if_any()
     return g
 
@@ -500,7 +741,16 @@ def dumps_state(g: GameState) -> str:
     army, fleet, fort and pool, one line per nation and hex (canonical: same state, same bytes)."""
     d = state_data(g)
     out = [tw.assign("scenario", d["scenario"]), tw.assign("map", d["map"])]
-    for k in ("notes", "garrisons_lost", "invasions", "hexes_gained", "hexes_lost", "announced", "exploiting", "stopped"):
+    for k in (
+        "notes",
+        "garrisons_lost",
+        "invasions",
+        "hexes_gained",
+        "hexes_lost",
+        "announced",
+        "exploiting",
+        "stopped",
+    ):
         if k in d:
             out.append(tw.assign(k, d[k]))
     out += ["", "[turn]"] + [tw.assign(k, v) for k, v in d["turn"].items()]
@@ -530,7 +780,11 @@ def dumps_state(g: GameState) -> str:
 def dumps_game(g: GameState) -> str:
     """A whole saved game with no log (the engine writes games with their log:
     mapref.rules.files.dumps_game)."""
-    return "# mapref saved game; the format is described in docs/format.md\n" f"format = {FORMAT}\n" 'kind = "game"\n' + dumps_state(g)
+    return (
+        "# mapref saved game; the format is described in docs/format.md\n"
+        f"format = {FORMAT}\n"
+        'kind = "game"\n' + dumps_state(g)
+    )
 
 
 def save_game(g: GameState, path: str | os.PathLike[str]) -> None:

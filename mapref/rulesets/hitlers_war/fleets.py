@@ -54,17 +54,27 @@ def transfer(cx, f, to: str, ships: int, in_port: bool) -> Transfer:
         return Transfer(True)
     target = others[0]
     if target.nation != f.nation:
-        return Transfer(False, f"{target.name} in {to} is {cx.board.country_name(target.nation)}, {f.name} is "
-                        f"{cx.board.country_name(f.nation)}: ship points pass only between fleets of the same colour, "
-                        f"and two fleets never share a hex", "Fleet strength points 5; Movement of naval strength points and "
-                        "fleets 3 (rulings R17)")
+        return Transfer(
+            False,
+            f"{target.name} in {to} is {cx.board.country_name(target.nation)}, {f.name} is "
+            f"{cx.board.country_name(f.nation)}: ship points pass only between fleets of the same colour, "
+            f"and two fleets never share a hex",
+            "Fleet strength points 5; Movement of naval strength points and fleets 3 (rulings R17)",
+        )
     if target.in_port != in_port:
-        return Transfer(False, f"{target.name} is {'in port' if target.in_port else 'at sea'} in {to}: the points would "
-                        f"arrive {'in port' if in_port else 'at sea'}, a second fleet in the hex",
-                        "Movement of naval strength points and fleets 3 (rulings R17, R64)")
+        return Transfer(
+            False,
+            f"{target.name} is {'in port' if target.in_port else 'at sea'} in {to}: the points would "
+            f"arrive {'in port' if in_port else 'at sea'}, a second fleet in the hex",
+            "Movement of naval strength points and fleets 3 (rulings R17, R64)",
+        )
     if target.capital + ships > FLEET_LIMIT:
-        return Transfer(False, f"{target.name} holds {target.capital} ship points: {ships} more would make "
-                        f"{target.capital + ships}, over ten", "Movement of naval strength points and fleets 2")
+        return Transfer(
+            False,
+            f"{target.name} holds {target.capital} ship points: {ships} more would make "
+            f"{target.capital + ships}, over ten",
+            "Movement of naval strength points and fleets 2",
+        )
     return Transfer(True, target=target)
 
 
@@ -79,8 +89,9 @@ def new_fleet_name(st, f) -> str:
     return f"{base} {n}"
 
 
-def move_command(cx, f, frm: str, to: str, ships: int | None, in_port: bool, counts_as_move: bool,
-                 target=None, lost: int = 0) -> MoveFleet:
+def move_command(
+    cx, f, frm: str, to: str, ships: int | None, in_port: bool, counts_as_move: bool, target=None, lost: int = 0
+) -> MoveFleet:
     """The one command that moves ``ships`` points (None: all) of ``f`` to ``to``: the whole fleet
     moves under its name, or the points join ``target`` or form a new fleet; ``lost`` of them are
     eliminated on arrival (a port's capacity: Movement of naval strength points and fleets 13)."""
@@ -92,10 +103,17 @@ def move_command(cx, f, frm: str, to: str, ships: int | None, in_port: bool, cou
         what = f"fleet {f.name} {frm} -> {to}"
     else:
         what = f"{n} ship points of {f.name} {frm} -> {to}"
-    return MoveFleet(text=what, fleet=f.name, to=to, in_port=in_port, counts_as_move=counts_as_move,
-                     ships=0 if whole and target is None else n, lost=lost,
-                     new_name="" if whole or target is not None else new_fleet_name(cx.state, f),
-                     join=target.name if target is not None else "")
+    return MoveFleet(
+        text=what,
+        fleet=f.name,
+        to=to,
+        in_port=in_port,
+        counts_as_move=counts_as_move,
+        ships=0 if whole and target is None else n,
+        lost=lost,
+        new_name="" if whole or target is not None else new_fleet_name(cx.state, f),
+        join=target.name if target is not None else "",
+    )
 
 
 def setup_placement(cx, f, to: str, ships: int | None):
@@ -112,8 +130,11 @@ def setup_placement(cx, f, to: str, ships: int | None):
     area = set().union(*(resolve_area(cx.map, s.ports) for s in specs))
     n = f.capital if ships is None else ships
     if to not in area:
-        return [], f"{to} is not a port where the set-up places {cx.board.country_name(f.nation)} ships", \
-            "Prepare for Play 3; Fleet strength points 2"
+        return (
+            [],
+            f"{to} is not a port where the set-up places {cx.board.country_name(f.nation)} ships",
+            "Prepare for Play 3; Fleet strength points 2",
+        )
     why = fleet_port_problem(cx, f.side, f.nation, to, setup=True)
     if why:
         return [], why, "Fleet strength points 2"
@@ -122,6 +143,9 @@ def setup_placement(cx, f, to: str, ships: int | None):
         return [], t.reason, t.rule
     held = sum(x.capital for x in st.fleets if x.at == to and x.in_port and x is not f)
     if f.in_port and held + n > cx.port(to):
-        return [], f"the port of {to} holds {cx.port(to)} strength points ({held} there already)", \
-            "Movement of naval strength points and fleets 5"
+        return (
+            [],
+            f"the port of {to} holds {cx.port(to)} strength points ({held} there already)",
+            "Movement of naval strength points and fleets 5",
+        )
     return [move_command(cx, f, f.at, to, ships, f.in_port, False, t.target)], "", ""

@@ -62,8 +62,11 @@ def not_now(cx) -> HomeCheck | None:
     """The refusal of placing any home forces now (outside a combat phase), or None."""
     st = cx.state
     if st.phase != "combat":
-        return _no(f"it is the {st.side} {st.phase} phase: home forces are placed when the first attack on their country "
-                   f"is announced, in a combat phase", "Unaligned Forces 4")
+        return _no(
+            f"it is the {st.side} {st.phase} phase: home forces are placed when the first attack on their country "
+            f"is announced, in a combat phase",
+            "Unaligned Forces 4",
+        )
     return None
 
 
@@ -80,9 +83,14 @@ def check_place(cx, code: str, placed: dict[str, int]) -> HomeCheck:
         return _no(f"{name}'s home forces were placed already: they are available just once", "Unaligned Forces 7")
     want = entitled(cx, code)
     if not want:
-        why = ("its forces are its armies" if any(a.nation == code for a in st.armies)
-               else f"it is {n.status.replace('_', ' ')}" + (f" on the {n.side} side" if n.side else ""))
-        return _no(f"{name} has no home forces to place: only an unaligned nation has them ({why})", "Unaligned Forces 1")
+        why = (
+            "its forces are its armies"
+            if any(a.nation == code for a in st.armies)
+            else f"it is {n.status.replace('_', ' ')}" + (f" on the {n.side} side" if n.side else "")
+        )
+        return _no(
+            f"{name} has no home forces to place: only an unaligned nation has them ({why})", "Unaligned Forces 1"
+        )
     bad = not_now(cx)
     if bad is not None:
         return bad
@@ -90,23 +98,42 @@ def check_place(cx, code: str, placed: dict[str, int]) -> HomeCheck:
         return _no("give the points placed in each hex: HEX=N (N from 1 to 3)", "Unaligned Forces 4")
     for space, v in placed.items():
         if not cx.exists(space) or cx.country(space) != code:
-            return _no(f"{space} is not in {name}: home forces are placed in their home country", "Unaligned Forces 2-3")
+            return _no(
+                f"{space} is not in {name}: home forces are placed in their home country", "Unaligned Forces 2-3"
+            )
         if cx.control.get(space) is not None:
-            return _no(f"{space} is held by the {cx.control[space]}: home forces go to their country's uncaptured hexes",
-                       "Unaligned Forces 2, 4")
+            return _no(
+                f"{space} is held by the {cx.control[space]}: home forces go to their country's uncaptured hexes",
+                "Unaligned Forces 2, 4",
+            )
         if v > PER_HEX:
             return _no(f"{v} points in {space}: at most three a hex", "Unaligned Forces 4")
     total = sum(placed.values())
     if total != want:
-        return _no(f"{name} has {want} home force points (the home forces table); {total} placed", "Unaligned Forces 1; "
-                   "home forces table")
+        return _no(
+            f"{name} has {want} home force points (the home forces table); {total} placed",
+            "Unaligned Forces 1; home forces table",
+        )
     forces = copy.deepcopy(st.home_forces) + [HomeForce(code, space, v) for space, v in placed.items()]
     where = ", ".join(f"{v} in {space}" for space, v in placed.items())
-    return HomeCheck(True, commands=[SetHomeForces(text=f"{name}'s home forces placed", home_forces=forces),
-                                     SetNation(text=f"{name}'s home forces placed", code=code, side=n.side, status=n.status,
-                                               joined=n.joined, home_placed=True)],
-                     messages=[f"{name}'s home forces placed: {where} ({want} infantry points, never in armies, never "
-                               f"leaving {name}, not rebuilt) [Unaligned Forces 1-4, 7; home forces table; rulings R68]"])
+    return HomeCheck(
+        True,
+        commands=[
+            SetHomeForces(text=f"{name}'s home forces placed", home_forces=forces),
+            SetNation(
+                text=f"{name}'s home forces placed",
+                code=code,
+                side=n.side,
+                status=n.status,
+                joined=n.joined,
+                home_placed=True,
+            ),
+        ],
+        messages=[
+            f"{name}'s home forces placed: {where} ({want} infantry points, never in armies, never "
+            f"leaving {name}, not rebuilt) [Unaligned Forces 1-4, 7; home forces table; rulings R68]"
+        ],
+    )
 
 
 def losses(cx, space: str, n: int) -> HomeCheck:
@@ -116,15 +143,23 @@ def losses(cx, space: str, n: int) -> HomeCheck:
     if here is None:
         return _no(f"no home forces in {space}", "Unaligned Forces 2")
     if n > here.points:
-        return _no(f"{cx.board.country_name(here.nation)}'s home forces in {space} have {here.points} points, not {n}",
-                   "Assault resolution 5")
+        return _no(
+            f"{cx.board.country_name(here.nation)}'s home forces in {space} have {here.points} points, not {n}",
+            "Assault resolution 5",
+        )
     forces = [copy.deepcopy(h) for h in st.home_forces if h is not here]
     if here.points > n:
         forces.append(HomeForce(here.nation, space, here.points - n))
     left = here.points - n
-    return HomeCheck(True, commands=[SetHomeForces(text=f"home forces in {space} lose {n}", home_forces=forces)],
-                     messages=[f"{cx.board.country_name(here.nation)}'s home forces in {space} lose {n}: {left} left"
-                               + ("" if left else ", eliminated for good [Unaligned Forces 7]") + " [Assault resolution 5]"])
+    return HomeCheck(
+        True,
+        commands=[SetHomeForces(text=f"home forces in {space} lose {n}", home_forces=forces)],
+        messages=[
+            f"{cx.board.country_name(here.nation)}'s home forces in {space} lose {n}: {left} left"
+            + ("" if left else ", eliminated for good [Unaligned Forces 7]")
+            + " [Assault resolution 5]"
+        ],
+    )
 
 
 def displaced(cx, to: str, side: str, choice: str | None) -> HomeCheck:
@@ -143,25 +178,43 @@ def displaced(cx, to: str, side: str, choice: str | None) -> HomeCheck:
     if sp is not None and sp.capital and cx.country(to) == here.nation and cx.scenario.has("surrender"):
         return HomeCheck(True)  # the capital falls: the country surrenders and they disappear (3; R43)
     rest = [copy.deepcopy(h) for h in st.home_forces if h is not here]
-    options = [s for s in cx.board.sorted({n for n in cx.graph.neighbours(to) if land_adjacent(cx, to, n)})
-               if cx.country(s) == here.nation and cx.control.get(s) is None and cx.exists(s)
-               and not any(a.at == s for a in st.armies)]
+    options = [
+        s
+        for s in cx.board.sorted({n for n in cx.graph.neighbours(to) if land_adjacent(cx, to, n)})
+        if cx.country(s) == here.nation
+        and cx.control.get(s) is None
+        and cx.exists(s)
+        and not any(a.at == s for a in st.armies)
+    ]
     if not options:
-        return HomeCheck(True, commands=[SetHomeForces(text=f"{name}'s home forces eliminated", home_forces=rest)],
-                         messages=[f"{name}'s home forces in {to} ({here.points}) cannot retreat inside {name}: eliminated "
-                                   f"[Unaligned Forces 3]"])
+        return HomeCheck(
+            True,
+            commands=[SetHomeForces(text=f"{name}'s home forces eliminated", home_forces=rest)],
+            messages=[
+                f"{name}'s home forces in {to} ({here.points}) cannot retreat inside {name}: eliminated "
+                f"[Unaligned Forces 3]"
+            ],
+        )
     if choice is None:
-        c = _no(f"{name}'s home forces ({here.points}) retreat from {to}: give --home-to with one of {', '.join(options)}",
-                "Unaligned Forces 3; Advance resolution 6")
+        c = _no(
+            f"{name}'s home forces ({here.points}) retreat from {to}: give --home-to with one of {', '.join(options)}",
+            "Unaligned Forces 3; Advance resolution 6",
+        )
         c.retreat = (f"{name}'s home forces", options)
         return c
     if choice not in options:
-        return _no(f"{name}'s home forces may not retreat to {choice} (they stay in {name}, in a hex still theirs, "
-                   f"adjacent across land: {', '.join(options)})", "Unaligned Forces 3; Advance resolution 6")
+        return _no(
+            f"{name}'s home forces may not retreat to {choice} (they stay in {name}, in a hex still theirs, "
+            f"adjacent across land: {', '.join(options)})",
+            "Unaligned Forces 3; Advance resolution 6",
+        )
     merged = next((h for h in rest if h.at == choice and h.nation == here.nation), None)
     if merged is not None:
         merged.points += here.points
     else:
         rest.append(HomeForce(here.nation, choice, here.points))
-    return HomeCheck(True, commands=[SetHomeForces(text=f"{name}'s home forces retreat to {choice}", home_forces=rest)],
-                     messages=[f"{name}'s home forces retreat from {to} to {choice} [Unaligned Forces 3; Advance resolution 6]"])
+    return HomeCheck(
+        True,
+        commands=[SetHomeForces(text=f"{name}'s home forces retreat to {choice}", home_forces=rest)],
+        messages=[f"{name}'s home forces retreat from {to} to {choice} [Unaligned Forces 3; Advance resolution 6]"],
+    )

@@ -48,10 +48,12 @@ def _no(reason: str, rule: str, **kw) -> MoveCheck:
 def _phase_ok(cx, side: str) -> MoveCheck | None:
     st = cx.state
     if st.phase != "movement":
-        return _no(f"it is the {st.side} {st.phase} phase: strength points move only in their side's movement phase",
-                   "Sequence of Play 1; Movement 1")
+        return _no(
+            f"it is the {st.side} {st.phase} phase: strength points move only in their side's movement phase",
+            "Sequence of Play 1; Movement 1",
+        )
     if side != st.side:
-        return _no(f"it is the {st.side} movement phase, not the {side} one", "Movement 1: \"In their turn\"")
+        return _no(f"it is the {st.side} movement phase, not the {side} one", 'Movement 1: "In their turn"')
     return None
 
 
@@ -69,39 +71,72 @@ def check_move(cx, frm: str, to: str, points: dict | None = None, army: str | No
     bad = _phase_ok(cx, a.side)
     if bad:
         return bad
-    want = {t: a.points.get(t, 0) for t in POINT_TYPES} if not points else {t: int(points.get(t, 0)) for t in POINT_TYPES}
+    want = (
+        {t: a.points.get(t, 0) for t in POINT_TYPES} if not points else {t: int(points.get(t, 0)) for t in POINT_TYPES}
+    )
     want = {t: v for t, v in want.items() if v}
     if not want or any(v < 0 for v in want.values()):
         return _no("no strength points to move", "Movement 1")
     for t, v in want.items():
         if v > a.points.get(t, 0):
-            return _no(f"{a.name} has {a.points.get(t, 0)} {t} points, not {v}", "Movement 1, 4 (points keep their type)")
+            return _no(
+                f"{a.name} has {a.points.get(t, 0)} {t} points, not {v}", "Movement 1, 4 (points keep their type)"
+            )
     kw = {"army": a.name, "points": want}
     if frm == to:
         return _no(f"{a.name} is already in {to}", "Movement 1", **kw)
     nation = st.nations.get(a.nation)
     if nation is not None and nation.status in INACTIVE:
-        return _no(f"{a.name} belongs to {a.nation}, which is {nation.status}: its strength points may not move",
-                   "Italy / The United States: Activity limitations 1", **kw)
+        return _no(
+            f"{a.name} belongs to {a.nation}, which is {nation.status}: its strength points may not move",
+            "Italy / The United States: Activity limitations 1",
+            **kw,
+        )
     if "siberian_army" in {n.id for n in sc.special} and frm == "box:siberia" and st.turn == sc.first_turn:
-        return _no("the strength points that start in Siberia may not move on the first turn", "Barbarossa special rule 3", **kw)
+        return _no(
+            "the strength points that start in Siberia may not move on the first turn",
+            "Barbarossa special rule 3",
+            **kw,
+        )
     neutral = cx.neutral(to)
     if neutral:
-        return _no(f"{to} is in {cx.board.country_name(neutral)}, neutral: it can never be entered",
-                   "All remaining unaligned countries 3; Barbarossa special rule 1; Fall of Germany special rule 2", **kw)
+        return _no(
+            f"{to} is in {cx.board.country_name(neutral)}, neutral: it can never be entered",
+            "All remaining unaligned countries 3; Barbarossa special rule 1; Fall of Germany special rule 2",
+            **kw,
+        )
     owner = cx.control.get(to)
     if {a.side, owner} == {"soviet", "allies"}:
-        return _no(f"{to} is friendly to the {owner}: Soviet and Allied armies never enter each other's friendly hexes",
-                   "Allied & Soviet Cooperation 2", **kw)
+        return _no(
+            f"{to} is friendly to the {owner}: Soviet and Allied armies never enter each other's friendly hexes",
+            "Allied & Soviet Cooperation 2",
+            **kw,
+        )
     # France: Activity limitations 3 (while France fights on the Allied side)
     fr = st.nations.get("fr")
-    if (a.side == "allies" and fr is not None and fr.side == "allies" and fr.status == "at_war"
-            and cx.country(frm) == "fr" and cx.country(to) != "fr"):
-        return _no("Allied strength points in France must remain in France (they leave only by combat advance)",
-                   "France: Activity limitations 3", **kw)
-    if a.side == "axis" and any(n.status == "vichy" for n in st.nations.values()) and to in cx.board.regions.get("corsica", ()):
-        return _no(f"{to} is in Corsica: while Vichy France stands, Axis strength points may not move into it",
-                   "Vichy France 3", **kw)
+    if (
+        a.side == "allies"
+        and fr is not None
+        and fr.side == "allies"
+        and fr.status == "at_war"
+        and cx.country(frm) == "fr"
+        and cx.country(to) != "fr"
+    ):
+        return _no(
+            "Allied strength points in France must remain in France (they leave only by combat advance)",
+            "France: Activity limitations 3",
+            **kw,
+        )
+    if (
+        a.side == "axis"
+        and any(n.status == "vichy" for n in st.nations.values())
+        and to in cx.board.regions.get("corsica", ())
+    ):
+        return _no(
+            f"{to} is in Corsica: while Vichy France stands, Axis strength points may not move into it",
+            "Vichy France 3",
+            **kw,
+        )
     target = None if cx.is_box(to) else next((x for x in st.armies if x.at == to and x.side == a.side), None)
     # The Rumanian army (War for Europe): never leaves it; moves to Rumanian or Axis hexes in the USSR
     if a.name == "Rumanian Army" and sc.id == "war_for_europe":
@@ -115,22 +150,46 @@ def check_move(cx, frm: str, to: str, points: dict | None = None, army: str | No
     if a.name == PAA:  # (whether the Axis holds Africa is looked up for the PAA only: every space's control)
         has_africa = any(v == "axis" and cx.country(s) in AFRICA_MIDDLE_EAST for s, v in cx.control.items())
         if has_africa and cx.country(to) not in AFRICA_MIDDLE_EAST:
-            return _no(f"{to} is not in Africa or the Middle East: the PAA must remain there", "Italian forces 2-3", **kw)
+            return _no(
+                f"{to} is not in Africa or the Middle East: the PAA must remain there", "Italian forces 2-3", **kw
+            )
         if not has_africa and cx.country(to) != "it":
-            return _no(f"{to}: with no Axis friendly hex in Africa or the Middle East the PAA may be only in Italy",
-                       "Italian forces 2", **kw)
+            return _no(
+                f"{to}: with no Axis friendly hex in Africa or the Middle East the PAA may be only in Italy",
+                "Italian forces 2",
+                **kw,
+            )
         if target is not None:
             return _no("the PAA's strength may not be moved into another army", "Italian forces 1, 5", **kw)
-    if a.name == ITALIAN_ARMY and sc.has("italian_forces") and cx.country(to) != "it" and \
-            (paa is None or cx.country(paa.at) not in AFRICA_MIDDLE_EAST):
-        return _no(f"{to} is outside Italy: the Italian army may be moved anywhere only while the PAA is in Africa or the "
-                   f"Middle East", "Italian forces 4", **kw)
-    if a.name in (ITALIAN_ARMY, PAA) and target is not None and target.name not in (ITALIAN_ARMY, PAA) and sc.has("italian_forces"):
-        left = {t: sum(x.points.get(t, 0) for x in (st.army(ITALIAN_ARMY), paa) if x is not None) - want.get(t, 0)
-                for t in ("infantry", "mechanized")}
+    if (
+        a.name == ITALIAN_ARMY
+        and sc.has("italian_forces")
+        and cx.country(to) != "it"
+        and (paa is None or cx.country(paa.at) not in AFRICA_MIDDLE_EAST)
+    ):
+        return _no(
+            f"{to} is outside Italy: the Italian army may be moved anywhere only while the PAA is in Africa or the "
+            f"Middle East",
+            "Italian forces 4",
+            **kw,
+        )
+    if (
+        a.name in (ITALIAN_ARMY, PAA)
+        and target is not None
+        and target.name not in (ITALIAN_ARMY, PAA)
+        and sc.has("italian_forces")
+    ):
+        left = {
+            t: sum(x.points.get(t, 0) for x in (st.army(ITALIAN_ARMY), paa) if x is not None) - want.get(t, 0)
+            for t in ("infantry", "mechanized")
+        }
         if left["infantry"] < 5 or left["mechanized"] < 1:
-            return _no(f"the Italian army and the PAA would keep {left['infantry']} infantry and {left['mechanized']} "
-                       f"mechanised: the Axis must maintain at least five and one between them", "Italian forces 1", **kw)
+            return _no(
+                f"the Italian army and the PAA would keep {left['infantry']} infantry and {left['mechanized']} "
+                f"mechanised: the Axis must maintain at least five and one between them",
+                "Italian forces 1",
+                **kw,
+            )
     if (target is not None and target.name == "Panzer Army Africa") or a.name == "Italian Army":
         paa = st.army("Panzer Army Africa")
         ita = st.army("Italian Army")
@@ -139,8 +198,11 @@ def check_move(cx, frm: str, to: str, points: dict | None = None, army: str | No
             paa_after = paa.total() + (n if target is paa else 0)
             ita_after = ita.total() - (n if a is ita else 0) + (n if target is ita else 0)
             if paa_after > ita_after:
-                return _no(f"the PAA would hold {paa_after} points, more than the Italian army's {ita_after}",
-                           "Italian forces 5", **kw)
+                return _no(
+                    f"the PAA would hold {paa_after} points, more than the Italian army's {ita_after}",
+                    "Italian forces 5",
+                    **kw,
+                )
     r = cx.land_route(a.side, frm, to)
     path, extra, how = r.path, [], ""
     ta = trans_atlantic(cx, a.side, frm, to, sum(want.values()))
@@ -149,9 +211,17 @@ def check_move(cx, frm: str, to: str, points: dict | None = None, army: str | No
             return _no(ta.reason, ta.rule, **kw)
         rec = st.sides.get(a.side)
         path = ta.path
-        extra = [SetRecord(text="trans-Atlantic shipping", side=a.side, fields={"ta_used": (rec.ta_used if rec else 0) + ta.shipping})]
-        how = (f"by trans-Atlantic shipping: {ta.shipping} of {rec.ta_shipping if rec else 0} shipping points carry them "
-               f"this turn (not production) [Trans-Atlantic shipping 1, 5-6]")
+        extra = [
+            SetRecord(
+                text="trans-Atlantic shipping",
+                side=a.side,
+                fields={"ta_used": (rec.ta_used if rec else 0) + ta.shipping},
+            )
+        ]
+        how = (
+            f"by trans-Atlantic shipping: {ta.shipping} of {rec.ta_shipping if rec else 0} shipping points carry them "
+            f"this turn (not production) [Trans-Atlantic shipping 1, 5-6]"
+        )
     elif not r.ok:
         if not fleet_capacity(cx, a.side):  # no fleet at sea: no sea transport (Fleets at sea 3)
             return _no(r.reason, r.rule, **kw)
@@ -165,15 +235,23 @@ def check_move(cx, frm: str, to: str, points: dict | None = None, army: str | No
         path = sr.path
         extra = [SetRecord(text="sea transport", side=a.side, fields={"transported": done})]
         cap = capacity_left(cx, a.side)
-        how = (f"by sea transport through {', '.join(sr.seas)} ("
-               + ", ".join(f"{cap[z] - sr.transported[z]} more points can cross the {z} this turn" for z in sr.seas)
-               + ") [Sea transportation 1-2]")
+        how = (
+            f"by sea transport through {', '.join(sr.seas)} ("
+            + ", ".join(f"{cap[z] - sr.transported[z]} more points can cross the {z} this turn" for z in sr.seas)
+            + ") [Sea transportation 1-2]"
+        )
     n = 2
     names = {x.name for x in st.armies}
     while f"{a.name} {n}" in names:
         n += 1
-    cmd = MovePoints(text=f"move {want} from {frm} to {to}", army=a.name, to=to, points=want, new_name=f"{a.name} {n}",
-                     join=target.name if target is not None else "")
+    cmd = MovePoints(
+        text=f"move {want} from {frm} to {to}",
+        army=a.name,
+        to=to,
+        points=want,
+        new_name=f"{a.name} {n}",
+        join=target.name if target is not None else "",
+    )
     out = MoveCheck(True, path, army=a.name, points=want, commands=[cmd] + extra)
     out.note = how
     return out
@@ -218,8 +296,15 @@ def fleet_seas(cx, side: str, lost: tuple[str, ...] = ()) -> SeaReach:
     return sea_reach(cx.graph, cx.map, cx.held_bytes(side, lost), blocked)
 
 
-def ports_open_to(cx, fleet, frm: str, lost: tuple[str, ...] = (), held: dict | None = None,
-                  any_room: bool = False, first: bool = False) -> list[str]:
+def ports_open_to(
+    cx,
+    fleet,
+    frm: str,
+    lost: tuple[str, ...] = (),
+    held: dict | None = None,
+    any_room: bool = False,
+    first: bool = False,
+) -> list[str]:
     """The ports ``fleet`` may sail to from ``frm`` now (board order): friendly ports it may enter
     (Fleet strength points 2), not in ``lost`` (spaces just taken from its side), with room for its
     ship points (Movement of naval strength points and fleets 5; Italian forces 7 for the Italian
@@ -254,8 +339,9 @@ def ports_open_to(cx, fleet, frm: str, lost: tuple[str, ...] = (), held: dict | 
     return cx.board.sorted(out)
 
 
-def check_fleet_move(cx, frm: str, to: str, fleet: str | None = None, at_sea: bool = False,
-                     ships: int | None = None) -> MoveCheck:
+def check_fleet_move(
+    cx, frm: str, to: str, fleet: str | None = None, at_sea: bool = False, ships: int | None = None
+) -> MoveCheck:
     """Fall of Germany, Movement of naval strength points and fleets 6-19, Blocking sea routes.
     ``ships``: only that many of the fleet's ship points move, forming a new fleet or joining the
     nation's fleet in ``to`` (Fleet strength points 5; 12, 18: :mod:`.fleets`).  In the set-up
@@ -265,7 +351,9 @@ def check_fleet_move(cx, frm: str, to: str, fleet: str | None = None, at_sea: bo
     st = cx.state
     cands = [f for f in st.fleets if f.at == frm and (fleet is None or f.name == fleet)]
     if not cands:
-        return _no(f"no fleet{' named ' + fleet if fleet else ''} in {frm}", "Movement of naval strength points and fleets 1")
+        return _no(
+            f"no fleet{' named ' + fleet if fleet else ''} in {frm}", "Movement of naval strength points and fleets 1"
+        )
     f = cands[0]
     kw = {"fleet": f.name}
     why = fleets.ships_problem(f, ships)
@@ -276,19 +364,26 @@ def check_fleet_move(cx, frm: str, to: str, fleet: str | None = None, at_sea: bo
         cmds, why, rule = fleets.setup_placement(cx, f, to, ships)
         if why:
             return _no(why, rule, **kw)
-        return MoveCheck(True, (frm, to), fleet=f.name, commands=cmds, note="placed at set-up [Prepare for Play 3; rulings R64]")
+        return MoveCheck(
+            True, (frm, to), fleet=f.name, commands=cmds, note="placed at set-up [Prepare for Play 3; rulings R64]"
+        )
     bad = _phase_ok(cx, f.side)
     if bad:
         return bad
     if not cx.exists(to):
-        return _no(f"{to} is not a space of this map and scenario", "Movement of naval strength points and fleets 8", **kw)
+        return _no(
+            f"{to} is not a space of this map and scenario", "Movement of naval strength points and fleets 8", **kw
+        )
     port = cx.port(to)
     going_to_port = port > 0 and not at_sea
     if f.in_port and f.moved:
         return _no(f"{f.name} has made its one move this turn", "Movement of naval strength points and fleets 14", **kw)
     if not f.in_port and not going_to_port:
-        return _no(f"{f.name} is at sea: at the start of the movement phase it must first move to port",
-                   "Movement of naval strength points and fleets 7", **kw)
+        return _no(
+            f"{f.name} is at sea: at the start of the movement phase it must first move to port",
+            "Movement of naval strength points and fleets 7",
+            **kw,
+        )
     t = fleets.transfer(cx, f, to, n, going_to_port)
     if not t.ok:
         return _no(t.reason, t.rule, **kw)
@@ -301,24 +396,37 @@ def check_fleet_move(cx, frm: str, to: str, fleet: str | None = None, at_sea: bo
         # 13: ship points returning from sea "which would exceed the port's capacity are
         # eliminated, instead" (rulings R53); a fleet in port is never moved over it (5)
         if held + n > port and (f.in_port or held >= port):
-            return _no(f"the port of {to} holds {port} strength points ({held} there already)",
-                       "Movement of naval strength points and fleets 5", **kw)
+            return _no(
+                f"the port of {to} holds {port} strength points ({held} there already)",
+                "Movement of naval strength points and fleets 5",
+                **kw,
+            )
         excess = max(0, held + n - port)
     if italian_fleet_kept(cx, f, to):
-        return _no(f"{to} is outside the Mediterranean: Italian fleets stay in it while the Allies have a Mediterranean "
-                   f"port or Gibraltar", "Italian forces 7", **kw)
+        return _no(
+            f"{to} is outside the Mediterranean: Italian fleets stay in it while the Allies have a Mediterranean "
+            f"port or Gibraltar",
+            "Italian forces 7",
+            **kw,
+        )
     friendly = [s for s, v in cx.control.items() if v == f.side]
     blocked = {x.at for x in st.fleets if x.side != f.side and not x.in_port}
-    r = sea_route(cx.graph, cx.map, friendly, frm, to, blocked=blocked, max_length=None if going_to_port else MAX_SEA_MOVE)
+    r = sea_route(
+        cx.graph, cx.map, friendly, frm, to, blocked=blocked, max_length=None if going_to_port else MAX_SEA_MOVE
+    )
     if not r.ok:
         return _no(r.reason, r.rule, **kw)
     cmd = fleets.move_command(cx, f, frm, to, ships, going_to_port, f.in_port, t.target, excess)
     out = MoveCheck(True, r.path, fleet=f.name, commands=[cmd])
     if excess:
-        out.note = (f"the port of {to} holds {port}: {excess} of the {n} ship points are eliminated "
-                    f"[Movement of naval strength points and fleets 5, 13; rulings R53]")
+        out.note = (
+            f"the port of {to} holds {port}: {excess} of the {n} ship points are eliminated "
+            f"[Movement of naval strength points and fleets 5, 13; rulings R53]"
+        )
     elif cmd.new_name:
-        out.note = f"{cmd.new_name} formed with {n} ship points; {f.capital - n} stay in {f.name} [{fleets.TRANSFER_RULE}]"
+        out.note = (
+            f"{cmd.new_name} formed with {n} ship points; {f.capital - n} stay in {f.name} [{fleets.TRANSFER_RULE}]"
+        )
     elif t.target is not None:
         out.note = f"{t.target.name} now holds {t.target.capital + n} ship points [{fleets.TRANSFER_RULE}]"
     return out
@@ -338,8 +446,11 @@ def fleets_without_port(cx, side: str | None = None) -> list:
         holder = cx.control.get(f.at)
         return not f.in_port or (holder not in (None, "none", f.side))
 
-    return [f for f in st.fleets if (side is None or f.side == side) and must_go(f)
-            and not ports_open_to(cx, f, f.at, any_room=True, first=True)]
+    return [
+        f
+        for f in st.fleets
+        if (side is None or f.side == side) and must_go(f) and not ports_open_to(cx, f, f.at, any_room=True, first=True)
+    ]
 
 
 def portless_fleet_commands(cx, side: str) -> tuple[list, list[str]]:
@@ -354,7 +465,8 @@ def portless_fleet_commands(cx, side: str) -> tuple[list, list[str]]:
     return [SetFleets(text="fleets with no port eliminated", fleets=fleets)], [
         f"{f.name} ({'at sea' if not f.in_port else 'in a port lost'} in {f.at}) can reach no friendly port with room: its "
         f"{f.capital} ship points are eliminated [Movement of naval strength points and fleets 7, 13; rulings R53]"
-        for f in gone]
+        for f in gone
+    ]
 
 
 def check_moves_state(cx) -> list:
@@ -368,11 +480,22 @@ def check_moves_state(cx) -> list:
     out = []
     paa, ita = st.army(PAA), st.army(ITALIAN_ARMY)
     italy = st.nations.get("it")
-    if cx.scenario.has("italian_forces") and paa is not None and (italy is None or italy.status != "surrendered") \
-            and paa.total() > (ita.total() if ita else 0):
-        out.append(Violation("italian_forces.paa_larger", "Italian forces 5", paa.at, paa.side,
-                             f"the PAA holds {paa.total()} strength points, more than the Italian army's "
-                             f"{ita.total() if ita else 0}"))
+    if (
+        cx.scenario.has("italian_forces")
+        and paa is not None
+        and (italy is None or italy.status != "surrendered")
+        and paa.total() > (ita.total() if ita else 0)
+    ):
+        out.append(
+            Violation(
+                "italian_forces.paa_larger",
+                "Italian forces 5",
+                paa.at,
+                paa.side,
+                f"the PAA holds {paa.total()} strength points, more than the Italian army's "
+                f"{ita.total() if ita else 0}",
+            )
+        )
     # Surrender, Soviet Union 3: once the Soviets have surrendered, "The Axis player must
     # maintain a force of at least as many strength points in armies which are located in the
     # EASTERN front" as the Soviet armies hold
@@ -383,7 +506,14 @@ def check_moves_state(cx) -> list:
         soviet = sum(a.total() for a in st.armies if a.side == "soviet")
         east = sum(a.total() for a in st.armies if a.side == "axis" and cx.country(a.at) in EASTERN)
         if east < soviet:
-            out.append(Violation("surrender.eastern_front", "Surrender, Soviet Union 3", "", "axis",
-                                 f"the Axis armies on the eastern front hold {east} strength points; the Soviet armies "
-                                 f"hold {soviet}: the Axis must keep at least as many there"))
+            out.append(
+                Violation(
+                    "surrender.eastern_front",
+                    "Surrender, Soviet Union 3",
+                    "",
+                    "axis",
+                    f"the Axis armies on the eastern front hold {east} strength points; the Soviet armies "
+                    f"hold {soviet}: the Axis must keep at least as many there",
+                )
+            )
     return out

@@ -26,7 +26,10 @@ from mapref.rulesets.hitlers_war.state import STATUSES, Turn
 
 KEEP = object()  # check_nation(side=KEEP): the nation keeps the side it has
 NEEDS_SIDE = ("at_peace", "inclined")
-FINNISH_ARMY = ("Finnish Army", "T13")  # Nations inclined toward the Axis 4  # at_war may be on no side (Poland: Violation of neutrality 9)
+FINNISH_ARMY = (
+    "Finnish Army",
+    "T13",
+)  # Nations inclined toward the Axis 4  # at_war may be on no side (Poland: Violation of neutrality 9)
 
 
 def _no(reason: str, rule: str = "") -> CombatCheck:
@@ -39,7 +42,9 @@ def nation_spaces(cx, code: str) -> list[str]:
     return sorted(s for s in spaces if not cx.is_box(s)) + sorted(s for s in spaces if cx.is_box(s))
 
 
-def check_nation(cx, code: str, status: str, side=KEEP, joined: Turn | None = None, army: str | None = None) -> CombatCheck:
+def check_nation(
+    cx, code: str, status: str, side=KEEP, joined: Turn | None = None, army: str | None = None
+) -> CombatCheck:
     """Record ``code``'s ``status`` (and ``side``: a side, ``None`` for nobody, or KEEP).  ``army``:
     the Axis army that takes the Baltic States' two points when they join (Nations inclined 5)."""
     st, sc, m = cx.state, cx.scenario, cx.map
@@ -56,24 +61,38 @@ def check_nation(cx, code: str, status: str, side=KEEP, joined: Turn | None = No
     if status in NEEDS_SIDE and new_side is None:
         return _no(f"a nation {status.replace('_', ' ')} needs a side: give --side", "")
     if old is not None and (old.side, old.status) == (new_side, status) and joined is None:
-        return _no(f"{name} is already {status.replace('_', ' ')}" + (f" on the {new_side} side" if new_side else ""), "")
-    joins = status == "at_war" and new_side is not None and not (old and old.status == "at_war" and old.side == new_side)
+        return _no(
+            f"{name} is already {status.replace('_', ' ')}" + (f" on the {new_side} side" if new_side else ""), ""
+        )
+    joins = (
+        status == "at_war" and new_side is not None and not (old and old.status == "at_war" and old.side == new_side)
+    )
     when = joined if joined is not None else (st.turn if joins else (old.joined if old else None))
     what = f"{name} ({code}): {status.replace('_', ' ')}" + (f" on the {new_side} side" if new_side else "")
     cmds: list = [SetNation(text=what, code=code, side=new_side, status=status, joined=when)]
     msgs = [what + (f", joined {when}" if when and (joins or joined is not None) else "")]
     if army and not (joins and code == "bs" and new_side == "axis"):
-        return _no("--army names the army that takes the Baltic States' two points when they join the Axis",
-                   "Nations inclined toward the Axis 5")
+        return _no(
+            "--army names the army that takes the Baltic States' two points when they join the Axis",
+            "Nations inclined toward the Axis 5",
+        )
     if joins:
         gained = [s for s in nation_spaces(cx, code) if s not in cx.control]
         for s in gained:
-            cmds.append(SetHex(text=f"{s} joins the {new_side}", space=s, control=new_side,
-                               occupied=cx.start.get(s) not in (None, new_side)))
+            cmds.append(
+                SetHex(
+                    text=f"{s} joins the {new_side}",
+                    space=s,
+                    control=new_side,
+                    occupied=cx.start.get(s) not in (None, new_side),
+                )
+            )
         held = [s for s in nation_spaces(cx, code) if cx.control.get(s) not in (None, new_side)]
         if gained:
-            msgs.append(f"{len(gained)} spaces of {name} no side held become {new_side}: {', '.join(gained)} "
-                        f"[Violation of neutrality 2]")
+            msgs.append(
+                f"{len(gained)} spaces of {name} no side held become {new_side}: {', '.join(gained)} "
+                f"[Violation of neutrality 2]"
+            )
         if held:
             msgs.append(f"{', '.join(held)} stay with the side that holds them [Entry into the War 8]")
         if code == "fi" and new_side == "axis" and sc.has("entry_into_the_war"):
@@ -87,32 +106,44 @@ def check_nation(cx, code: str, status: str, side=KEEP, joined: Turn | None = No
                 pts = {t: 0 for t in POINT_TYPES}
                 pts["infantry"] = 4
                 cmds.append(AddArmy(text=f"{name} placed in {at}", army=Army(name, "axis", "fi", at, pts)))
-                msgs.append(f"the {name} is placed in {at} with four infantry points "
-                            f"[Nations inclined toward the Axis 4; rulings R58]")
+                msgs.append(
+                    f"the {name} is placed in {at} with four infantry points "
+                    f"[Nations inclined toward the Axis 4; rulings R58]"
+                )
             else:
-                msgs.append(f"the {name} is in play or {at} holds an army: the Axis places the Finnish army's four points "
-                            f"[Nations inclined toward the Axis 4]")
+                msgs.append(
+                    f"the {name} is in play or {at} holds an army: the Axis places the Finnish army's four points "
+                    f"[Nations inclined toward the Axis 4]"
+                )
         if code == "bs" and new_side == "axis" and sc.has("entry_into_the_war"):
             # Nations inclined toward the Axis 5: "The Axis player immediately places two strength
             # points in any of their armies" (two infantry: rulings R58)
             if army:
                 target = st.army(army)
                 if target is None or target.side != "axis":
-                    return _no(f"{army!r} is not an Axis army: the Baltic States' two points go to an Axis army",
-                               "Nations inclined toward the Axis 5")
+                    return _no(
+                        f"{army!r} is not an Axis army: the Baltic States' two points go to an Axis army",
+                        "Nations inclined toward the Axis 5",
+                    )
                 from mapref.rulesets.hitlers_war.commands import SetArmyPoints
 
                 pts = dict(target.points)
                 pts["infantry"] = pts.get("infantry", 0) + 2
                 cmds.append(SetArmyPoints(text=f"{army} +2 infantry", army=army, points=pts))
-                msgs.append(f"{army} receives the Baltic States' two infantry points [Nations inclined toward the Axis 5; "
-                            f"rulings R58]")
+                msgs.append(
+                    f"{army} receives the Baltic States' two infantry points [Nations inclined toward the Axis 5; "
+                    f"rulings R58]"
+                )
             else:
-                msgs.append("the Axis places two strength points in any of its armies: record them with --army ARMY "
-                            "[Nations inclined toward the Axis 5]")
+                msgs.append(
+                    "the Axis places two strength points in any of its armies: record them with --army ARMY "
+                    "[Nations inclined toward the Axis 5]"
+                )
         if code == "fi":
-            msgs.append(f"Finland's army is supplied this turn ({when}), then only via the Baltic "
-                        f"[Nations inclined toward the Axis 4; rulings R36]")
+            msgs.append(
+                f"Finland's army is supplied this turn ({when}), then only via the Baltic "
+                f"[Nations inclined toward the Axis 4; rulings R36]"
+            )
         from mapref.rulesets.hitlers_war.politics import MORALE_JOIN, morale_commands
 
         if code in MORALE_JOIN and MORALE_JOIN[code][0].keys() <= {new_side}:
@@ -124,6 +155,8 @@ def check_nation(cx, code: str, status: str, side=KEEP, joined: Turn | None = No
             from mapref.rulesets.hitlers_war.commands import SetRecord
 
             cmds.append(SetRecord(text="U.S. builds", side=new_side, fields={"us_first": US_FIRST}))
-            msgs.append(f"the first {US_FIRST} strength points the {new_side} build must be placed in the United States "
-                        f"[The United States 3]")
+            msgs.append(
+                f"the first {US_FIRST} strength points the {new_side} build must be placed in the United States "
+                f"[The United States 3]"
+            )
     return CombatCheck(True, commands=cmds, messages=msgs)

@@ -43,13 +43,21 @@ def not_now(cx) -> CombatCheck | None:
     """The refusal of any naval battle now (outside the resolve amphibious assaults step), or None."""
     st = cx.state
     if st.phase != "combat" or st.subphase not in ("amphibious", ""):
-        return _no("naval battles are resolved in the resolve amphibious assaults step of a combat phase",
-                   f"{BATTLE} 2")
+        return _no(
+            "naval battles are resolved in the resolve amphibious assaults step of a combat phase", f"{BATTLE} 2"
+        )
     return None
 
 
-def check_naval(cx, attacker: str, defender: str, attacker_losses: int = 0, defender_losses: int = 0,
-                evaded: bool = False, loser_to: str | None = None) -> CombatCheck:
+def check_naval(
+    cx,
+    attacker: str,
+    defender: str,
+    attacker_losses: int = 0,
+    defender_losses: int = 0,
+    evaded: bool = False,
+    loser_to: str | None = None,
+) -> CombatCheck:
     st = cx.state
     bad = not_now(cx)
     if bad is not None:
@@ -60,14 +68,18 @@ def check_naval(cx, attacker: str, defender: str, attacker_losses: int = 0, defe
         if f is None:
             return _no(f"no fleet named {name!r}", "Attacking enemy fleets 1")
         if f.in_port:
-            return _no(f"{name} is in port: ships in port are safe from any direct attack",
-                       "Movement of naval strength points and fleets 17; Attacking enemy fleets 1")
+            return _no(
+                f"{name} is in port: ships in port are safe from any direct attack",
+                "Movement of naval strength points and fleets 17; Attacking enemy fleets 1",
+            )
     if fa.side == fd.side:
         return _no(f"{attacker} and {defender} are both {fa.side}", "Attacking enemy fleets 1")
     zone = cx.sea_zone(fa.at)
     if zone is None or zone != cx.sea_zone(fd.at):
-        return _no(f"{attacker} ({fa.at}) and {defender} ({fd.at}) are not at sea in the same sea",
-                   "Attacking enemy fleets 1; Fleets at sea 2-3")
+        return _no(
+            f"{attacker} ({fa.at}) and {defender} ({fd.at}) are not at sea in the same sea",
+            "Attacking enemy fleets 1; Fleets at sea 2-3",
+        )
     if evaded:
         return _evade(cx, fd, zone)
     for name, f, n in ((attacker, fa, attacker_losses), (defender, fd, defender_losses)):
@@ -75,8 +87,10 @@ def check_naval(cx, attacker: str, defender: str, attacker_losses: int = 0, defe
             return _no(f"{name} has {f.capital} ship points: it cannot lose {n}", f"{BATTLE} 3")
     left = {fa.name: fa.capital - attacker_losses, fd.name: fd.capital - defender_losses}
     inflicted = {fa.name: defender_losses, fd.name: attacker_losses}
-    msgs = [f"naval battle in the {zone}: {attacker} loses {attacker_losses} ({left[fa.name]} left), {defender} loses "
-            f"{defender_losses} ({left[fd.name]} left) [{BATTLE} 3]"]
+    msgs = [
+        f"naval battle in the {zone}: {attacker} loses {attacker_losses} ({left[fa.name]} left), {defender} loses "
+        f"{defender_losses} ({left[fd.name]} left) [{BATTLE} 3]"
+    ]
     fleets = copy.deepcopy(st.fleets)
     sunk = [f for f in (fa, fd) if left[f.name] <= 0]
     for f in sunk:
@@ -104,18 +118,26 @@ def check_naval(cx, attacker: str, defender: str, attacker_losses: int = 0, defe
         msgs.append(f"{loser.name} has no friendly port it can reach on the {zone}: it is eliminated [{BATTLE} 5]")
         return CombatCheck(True, commands=[SetFleets(text="naval battle", fleets=fleets)], messages=msgs)
     if loser_to is None:
-        c = _no(f"{loser.name} lost the battle and must return to a friendly port on the {zone}, its owner's choice "
-                f"(--loser-to, one of {', '.join(options)})", f"{BATTLE} 4")
+        c = _no(
+            f"{loser.name} lost the battle and must return to a friendly port on the {zone}, its owner's choice "
+            f"(--loser-to, one of {', '.join(options)})",
+            f"{BATTLE} 4",
+        )
         c.expel = (loser.name, options)
         return c
     if loser_to not in options:
-        return _no(f"{loser.name} may not return to {loser_to}: not a friendly port on the {zone} it can reach with room "
-                   f"(legal: {', '.join(options)})", f"{BATTLE} 4-5")
+        return _no(
+            f"{loser.name} may not return to {loser_to}: not a friendly port on the {zone} it can reach with room "
+            f"(legal: {', '.join(options)})",
+            f"{BATTLE} 4-5",
+        )
     g = next(x for x in fleets if x.name == loser.name)
     room = cx.port(loser_to) - sum(x.capital for x in st.fleets if x.at == loser_to and x.in_port)
     if g.capital > room:  # 13: the points over the port's capacity are lost (rulings R53)
-        msgs.append(f"the port of {loser_to} holds {room} more: {g.capital - room} of {loser.name}'s ship points are "
-                    f"eliminated [Movement of naval strength points and fleets 5, 13; rulings R53]")
+        msgs.append(
+            f"the port of {loser_to} holds {room} more: {g.capital - room} of {loser.name}'s ship points are "
+            f"eliminated [Movement of naval strength points and fleets 5, 13; rulings R53]"
+        )
         g.capital = room
     g.at, g.in_port = loser_to, True
     msgs.append(f"{loser.name} returns to the port of {loser_to} [{BATTLE} 4]")
@@ -135,12 +157,16 @@ def _evade(cx, f, zone: str) -> CombatCheck:
     port = cx.board.sorted([p for p, d in dist.items() if d == best])[0]
     fleets = copy.deepcopy(st.fleets)
     g = next(x for x in fleets if x.name == f.name)
-    msgs = [f"{f.name} evades battle and moves at once to the nearest friendly port, {port} ({best} hexes by sea) "
-            f"[Attacking enemy fleets 3-4]"]
+    msgs = [
+        f"{f.name} evades battle and moves at once to the nearest friendly port, {port} ({best} hexes by sea) "
+        f"[Attacking enemy fleets 3-4]"
+    ]
     room = cx.port(port) - sum(x.capital for x in st.fleets if x.at == port and x.in_port)
     if g.capital > room:
-        msgs.append(f"the port of {port} holds {room} more: {g.capital - room} ship points are eliminated "
-                    f"[Movement of naval strength points and fleets 13; rulings R53]")
+        msgs.append(
+            f"the port of {port} holds {room} more: {g.capital - room} ship points are eliminated "
+            f"[Movement of naval strength points and fleets 13; rulings R53]"
+        )
         g.capital = room
     g.at, g.in_port = port, True
     return CombatCheck(True, commands=[SetFleets(text="evasion", fleets=fleets)], messages=msgs)

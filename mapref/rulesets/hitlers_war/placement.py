@@ -87,7 +87,9 @@ def _no(reason: str, rule: str = RULE) -> Placement:
     return Placement(False, reason, rule)
 
 
-def check_place(cx, pool_id: str, space: str, points: dict[str, int], leader: str = "", *, force: bool = False) -> Placement:
+def check_place(
+    cx, pool_id: str, space: str, points: dict[str, int], leader: str = "", *, force: bool = False
+) -> Placement:
     """May ``points`` of pool ``pool_id`` (and its ``leader``) be placed in ``space``?  With
     ``force``, only what makes it impossible (no such pool or points) refuses it."""
     st, sc = cx.state, cx.scenario
@@ -106,7 +108,9 @@ def check_place(cx, pool_id: str, space: str, points: dict[str, int], leader: st
         return _no("nothing to place: give the points of each kind")
     for t, v in pts.items():
         if v > pool.points.get(t, 0):
-            return _no(f"pool {pool_id} has {pool.points.get(t, 0)} {t.replace('_', ' ')} left, not {v}", spec.rule or RULE)
+            return _no(
+                f"pool {pool_id} has {pool.points.get(t, 0)} {t.replace('_', ' ')} left, not {v}", spec.rule or RULE
+            )
     if leader and leader not in pool.leaders:
         return _no(f"{leader} is not a leader still to place from pool {pool_id}", spec.rule or RULE)
     box = cx.is_box(space)
@@ -114,7 +118,10 @@ def check_place(cx, pool_id: str, space: str, points: dict[str, int], leader: st
     join = None if box else next((a for a in here if a.side == pool.side), None)
     if not force:
         if st.phase != "setup":
-            return _no(f"it is the {st.side} {st.phase} phase: set-up forces are placed before play begins", "Prepare for Play 3, 8")
+            return _no(
+                f"it is the {st.side} {st.phase} phase: set-up forces are placed before play begins",
+                "Prepare for Play 3, 8",
+            )
         area = resolve_area(cx.map, spec.area, sc.absent_boxes)
         if space not in area or not _may_place(cx, space, pool.side, spec.nation):
             return _no(f"{space} is outside the area where pool {pool_id} may be placed", spec.rule or RULE)
@@ -125,11 +132,15 @@ def check_place(cx, pool_id: str, space: str, points: dict[str, int], leader: st
             if ground > LIMIT:
                 return _no(f"an army in an off-map box holds at most ten strength points, not {ground}", "Stacking 6")
         elif hex_points(cx, space, ground) > LIMIT:
-            return _no(f"{space} would hold {hex_points(cx, space, ground)} strength points (fort points count); at most ten",
-                       "Stacking 2; Fortifications 1")
+            return _no(
+                f"{space} would hold {hex_points(cx, space, ground)} strength points (fort points count); at most ten",
+                "Stacking 2; Fortifications 1",
+            )
         if join is None and ground == 0:
-            return _no("tactical air alone cannot form an army: place it with ground points or into an army",
-                       "Tactical air abilities 9")
+            return _no(
+                "tactical air alone cannot form an army: place it with ground points or into an army",
+                "Tactical air abilities 9",
+            )
     if join is None and not pts:
         return _no(f"leader {leader} goes to an army: place points with it, or drop it on an army of the pool")
     n = sum(1 for a in st.armies if a.pool == pool_id)
@@ -142,8 +153,17 @@ def check_place(cx, pool_id: str, space: str, points: dict[str, int], leader: st
     what = ", ".join(f"{v} {t.replace('_', ' ')}" for t, v in pts.items()) or "no points"
     who = join.name if join is not None else new_name
     msg = f"{what}{' and ' + leader if leader else ''} from pool {pool_id} placed in {space}: {who}"
-    cmd = PlacePoints(text=msg, pool=pool_id, space=space, points=pts, join=join.name if join is not None else "",
-                      new_name=new_name, side=pool.side, nation=spec.nation, leader=leader)
+    cmd = PlacePoints(
+        text=msg,
+        pool=pool_id,
+        space=space,
+        points=pts,
+        join=join.name if join is not None else "",
+        new_name=new_name,
+        side=pool.side,
+        nation=spec.nation,
+        leader=leader,
+    )
     label = f"place {what}{' and ' + leader if leader else ''} of pool {pool_id} in {space}"
     return Placement(True, rule=spec.rule or RULE, command=cmd, message=msg, label=label)
 

@@ -79,8 +79,11 @@ def attack_problem(cx, side: str, target: str, defenders: list[str] | None = Non
     su = _status(cx, SOVIET_UNION)
     holders0 = {cx.control.get(target)} | set(defenders or [])
     if su == "surrendered" and {side} | holders0 >= {"soviet", "axis"}:
-        return (f"{target}: the Soviet Union has surrendered; no further attacks are allowed between the Axis and Soviet "
-                f"players", "Surrender, Soviet Union 2")
+        return (
+            f"{target}: the Soviet Union has surrendered; no further attacks are allowed between the Axis and Soviet "
+            f"players",
+            "Surrender, Soviet Union 2",
+        )
     if su != "at_peace":
         return None  # at war with the Axis
     owner = cx.control.get(target)
@@ -89,17 +92,24 @@ def attack_problem(cx, side: str, target: str, defenders: list[str] | None = Non
     poland_down = _status(cx, POLAND) == "surrendered"
     if side == "axis" and "soviet" in holders:
         if not poland_down:
-            return (f"{target} is Soviet: the Soviet and Axis forces may not attack each other until Poland has surrendered",
-                    "The Soviet Union 3")
+            return (
+                f"{target} is Soviet: the Soviet and Axis forces may not attack each other until Poland has surrendered",
+                "The Soviet Union 3",
+            )
         return None
     if side != "soviet":
         return None
     if "axis" in holders:
         if first_year(cx):
-            return (f"{target} is Axis: the Soviet Union may not attack the Axis in the winter 1939 turn", "The Soviet Union 1")
+            return (
+                f"{target} is Axis: the Soviet Union may not attack the Axis in the winter 1939 turn",
+                "The Soviet Union 1",
+            )
         if not poland_down:
-            return (f"{target} is Axis: the Soviet and Axis forces may not attack each other until Poland has surrendered",
-                    "The Soviet Union 3")
+            return (
+                f"{target} is Axis: the Soviet and Axis forces may not attack each other until Poland has surrendered",
+                "The Soviet Union 3",
+            )
         return None
     if owner is not None or nation is None:
         return None
@@ -110,15 +120,25 @@ def attack_problem(cx, side: str, target: str, defenders: list[str] | None = Non
     if nation == POLAND:
         return None  # The Soviet Union 2: Polish hexes not conquered by the Axis
     if "soviet" in n.no_attack:
-        return (f"{name} withstood the Soviet attack: the Soviet Union may not attack it for the remainder of the game",
-                "The Soviet Union 10")
+        return (
+            f"{name} withstood the Soviet attack: the Soviet Union may not attack it for the remainder of the game",
+            "The Soviet Union 10",
+        )
     if first_year(cx):
-        what = "Italy" if nation == ITALY else (f"{name}, inclined to the Axis" if n.status == "inclined" else f"{name}, unaligned")
-        return (f"{target} is in {what}: in 1939 the Soviet Union may attack only Poland",
-                "The Soviet Union 1-2" if nation == ITALY or n.status == "inclined" else "The Soviet Union 2, 4")
+        what = (
+            "Italy"
+            if nation == ITALY
+            else (f"{name}, inclined to the Axis" if n.status == "inclined" else f"{name}, unaligned")
+        )
+        return (
+            f"{target} is in {what}: in 1939 the Soviet Union may attack only Poland",
+            "The Soviet Union 1-2" if nation == ITALY or n.status == "inclined" else "The Soviet Union 2, 4",
+        )
     if not poland_down:
-        return (f"{target} is in {name}: from spring 1940 the Soviet Union may attack it only once Poland has surrendered",
-                "The Soviet Union 4")
+        return (
+            f"{target} is in {name}: from spring 1940 the Soviet Union may attack it only once Poland has surrendered",
+            "The Soviet Union 4",
+        )
     return None
 
 
@@ -133,11 +153,22 @@ def after_attack(cx, side: str, target: str, defenders: list[str] | None = None)
     cmds, msgs = [], []
     code = cx.country(target)
     n = cx.state.nations.get(code) if code else None
-    if (n is not None and target not in cx.control and n.status in NOT_YET and code != POLAND and not n.attacked_by):
-        cmds.append(SetNation(text=f"{code} attacked", code=code, side=n.side, status=n.status, joined=n.joined,
-                              attacked_by=side, attacked=cx.state.turn))
-        msgs.append(f"the {side} are the first to attack {cx.board.country_name(code)}: unless it surrenders in this combat "
-                    f"phase it joins another side [Violation of neutrality 2-8]")
+    if n is not None and target not in cx.control and n.status in NOT_YET and code != POLAND and not n.attacked_by:
+        cmds.append(
+            SetNation(
+                text=f"{code} attacked",
+                code=code,
+                side=n.side,
+                status=n.status,
+                joined=n.joined,
+                attacked_by=side,
+                attacked=cx.state.turn,
+            )
+        )
+        msgs.append(
+            f"the {side} are the first to attack {cx.board.country_name(code)}: unless it surrenders in this combat "
+            f"phase it joins another side [Violation of neutrality 2-8]"
+        )
     if _status(cx, SOVIET_UNION) != "at_peace":
         return cmds, msgs
     holders = {cx.control.get(target)} | set(defenders or [])
@@ -146,9 +177,19 @@ def after_attack(cx, side: str, target: str, defenders: list[str] | None = None)
         rule = "The Soviet Union 5" if side == "soviet" else "The Soviet Union 3, 5"
         su = cx.state.nations[SOVIET_UNION]
         # the turn the war began is kept: Soviet winter combat 2 counts its winters (rulings R54)
-        return (cmds + [SetNation(text="the Soviet Union at war with the Axis", code=SOVIET_UNION, side=su.side, status="at_war",
-                                  joined=su.joined or cx.state.turn)],
-                msgs + [f"the {side} attack {target}: the Soviet Union is at war with the Axis [{rule}]"])
+        return (
+            cmds
+            + [
+                SetNation(
+                    text="the Soviet Union at war with the Axis",
+                    code=SOVIET_UNION,
+                    side=su.side,
+                    status="at_war",
+                    joined=su.joined or cx.state.turn,
+                )
+            ],
+            msgs + [f"the {side} attack {target}: the Soviet Union is at war with the Axis [{rule}]"],
+        )
     return cmds, msgs
 
 
@@ -181,24 +222,42 @@ def neutrality_commands(cx, side: str) -> tuple[list, list[str]]:
                 c = [SetNation(text=f"{name} inclined", code=code, side="axis", status="inclined", joined=n.joined)]
                 m = f"{name} withstood the Soviet attack: hostilities cease and it becomes inclined to the Axis; its hexes the Soviets took stay Soviet [The Soviet Union 8-9]"
             else:
-                c = [SetNation(text=f"{name} closed to the Soviets", code=code, side=n.side, status=n.status, joined=n.joined,
-                               no_attack=sorted(set(n.no_attack) | {"soviet"}))]
+                c = [
+                    SetNation(
+                        text=f"{name} closed to the Soviets",
+                        code=code,
+                        side=n.side,
+                        status=n.status,
+                        joined=n.joined,
+                        no_attack=sorted(set(n.no_attack) | {"soviet"}),
+                    )
+                ]
                 m = f"{name} withstood the Soviet attack: hostilities cease and the Soviet Union may not attack it for the rest of the game [The Soviet Union 10]"
             apply(work, c)
             cmds += c
             msgs.append(m)
             continue
         if side in ("allies", "soviet"):
-            to, rule = "axis", "Violation of neutrality 3" if side == "soviet" else "Violation of neutrality 4" + (", 7" if code == "us" else "")
+            to, rule = (
+                "axis",
+                "Violation of neutrality 3"
+                if side == "soviet"
+                else "Violation of neutrality 4" + (", 7" if code == "us" else ""),
+            )
         else:
-            to, rule = ("soviet", "Violation of neutrality 8") if code in ("fi", "bs", "hu", "ro", "bg") else \
-                ("allies", "Violation of neutrality 5" + (", 6" if code == ITALY else ""))
+            to, rule = (
+                ("soviet", "Violation of neutrality 8")
+                if code in ("fi", "bs", "hu", "ro", "bg")
+                else ("allies", "Violation of neutrality 5" + (", 6" if code == ITALY else ""))
+            )
         r = check_nation(Context(cx.map, cx.scenario, work, cx.graph), code, "at_war", to)
         if not r.ok:
             continue
         apply(work, r.commands)
         cmds += r.commands
-        msgs.append(f"{name} was not forced to surrender by the {side}: it joins the {to} side with its uncaptured hexes [{rule}]")
+        msgs.append(
+            f"{name} was not forced to surrender by the {side}: it joins the {to} side with its uncaptured hexes [{rule}]"
+        )
         msgs += r.messages[1:]
         for a in [x for x in work.armies if x.nation == code and x.side != to]:
             moved = copy.deepcopy(a)
@@ -241,13 +300,17 @@ def capital_surrender(cx, side: str, target: str) -> tuple[list, list[str]]:
     if gained:
         from mapref.rulesets.hitlers_war.commands import CountHexes
 
-        cmds.append(CountHexes(gained={side: len(gained)}, lost={n.side: len(gained)} if n.side and n.side != side else {}))
+        cmds.append(
+            CountHexes(gained={side: len(gained)}, lost={n.side: len(gained)} if n.side and n.side != side else {})
+        )
     if any(h.nation == code for h in cx.state.home_forces):
         cmds.append(SetHomeForces(home_forces=[h for h in cx.state.home_forces if h.nation != code]))
     msgs = [f"{name} surrenders: its capital {target} is captured [Surrender, Other countries 1]"]
     if gained:
-        msgs.append(f"its uncaptured hexes become {side}, no production devastated: {', '.join(cx.board.sorted(gained))} "
-                    f"[Surrender, Other countries 4; The Soviet Union 2]")
+        msgs.append(
+            f"its uncaptured hexes become {side}, no production devastated: {', '.join(cx.board.sorted(gained))} "
+            f"[Surrender, Other countries 4; The Soviet Union 2]"
+        )
     return cmds, msgs
 
 
@@ -305,8 +368,10 @@ def automatic_entries(cx, turn: Turn, player: str) -> tuple[list, list[str]]:
         n = work.nations.get(e.nation)
         name = cx.board.country_name(e.nation)
         if n is None or n.status not in NOT_YET:
-            msgs.append(f"{name} is {n.status.replace('_', ' ') if n else 'not in play'}, no longer unaligned: it does not join "
-                        f"by itself [{e.rule}]")
+            msgs.append(
+                f"{name} is {n.status.replace('_', ' ') if n else 'not in play'}, no longer unaligned: it does not join "
+                f"by itself [{e.rule}]"
+            )
             continue
         r = check_nation(Context(cx.map, sc, work, cx.graph), e.nation, "at_war", e.side, turn)
         if not r.ok:
@@ -320,15 +385,30 @@ def automatic_entries(cx, turn: Turn, player: str) -> tuple[list, list[str]]:
         a = work.army(e.army)
         if e.reinforce:
             if a is not None and e.army in placed:
-                run([SetArmyPoints(text=f"{e.army} reinforced", army=e.army,
-                                   points={t: a.points.get(t, 0) + e.points.get(t, 0) for t in POINT_TYPES})])
+                run(
+                    [
+                        SetArmyPoints(
+                            text=f"{e.army} reinforced",
+                            army=e.army,
+                            points={t: a.points.get(t, 0) + e.points.get(t, 0) for t in POINT_TYPES},
+                        )
+                    ]
+                )
                 msgs.append(f"the {e.army} in {a.at} gains {_pts(e.points)} [{e.rule}]")
         elif a is not None or any(x.at == e.at for x in work.armies):
-            msgs.append(f"the {e.army} cannot be placed in {e.at}: the hex is occupied or the army is in play "
-                        f"(the referee places it) [{e.rule}]")
+            msgs.append(
+                f"the {e.army} cannot be placed in {e.at}: the hex is occupied or the army is in play "
+                f"(the referee places it) [{e.rule}]"
+            )
         else:
-            run([AddArmy(text=f"{e.army} placed in {e.at}",
-                         army=Army(e.army, e.side, e.nation, e.at, {t: e.points.get(t, 0) for t in POINT_TYPES}))])
+            run(
+                [
+                    AddArmy(
+                        text=f"{e.army} placed in {e.at}",
+                        army=Army(e.army, e.side, e.nation, e.at, {t: e.points.get(t, 0) for t in POINT_TYPES}),
+                    )
+                ]
+            )
             placed.add(e.army)
             msgs.append(f"the {e.army} is placed in {e.at} with {_pts(e.points)} [{e.rule}]")
     return cmds, msgs
@@ -362,11 +442,15 @@ def italian_activation(cx) -> dict | None:
         return None
     french = [s for s, v in cx.control.items() if v == "axis" and cx.country(s) == "fr"]
     n = 2 + (1 if lc_hexes and len(held) == len(lc_hexes) else 0) + len(french)
-    return {"when": "the beginning of the Axis production phase", "rule": "Italy 3-6", "roll_at_most": n,
-            "what": f"the Axis may roll for Italy: roll {n} or less and Italy joins the Axis (1-2"
-                    + ("; -1 all the Low Countries occupied" if n > 2 + len(french) else "")
-                    + (f"; -1 for each of {len(french)} French hexes captured" if french else "")
-                    + ") (rulings R55)"}
+    return {
+        "when": "the beginning of the Axis production phase",
+        "rule": "Italy 3-6",
+        "roll_at_most": n,
+        "what": f"the Axis may roll for Italy: roll {n} or less and Italy joins the Axis (1-2"
+        + ("; -1 all the Low Countries occupied" if n > 2 + len(french) else "")
+        + (f"; -1 for each of {len(french)} French hexes captured" if french else "")
+        + ") (rulings R55)",
+    }
 
 
 def _pts(points: dict) -> str:
@@ -394,7 +478,9 @@ def morale_commands(cx, changes: dict[str, int], what: str, st=None) -> tuple[li
     return cmds, [f"{what}: morale {', '.join(parts)} [National morale chart; National Morale 4]"]
 
 
-def capture_morale(cx, side: str, target: str, army_side: str = "", by_army: bool = True) -> tuple[dict[str, int], list[str]]:
+def capture_morale(
+    cx, side: str, target: str, army_side: str = "", by_army: bool = True
+) -> tuple[dict[str, int], list[str]]:
     """The chart's events a capture of ``target`` by ``side`` sets off: the Axis takes Alexandria,
     Gibraltar, Leningrad, Moscow or Stalingrad; a Soviet army occupies a hex in Germany (not a
     capture by isolation, ``by_army`` False: no army occupies it); the Allies capture the last

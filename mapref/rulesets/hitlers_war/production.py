@@ -62,12 +62,22 @@ class SideProduction:
 
     def as_dict(self) -> dict:
         return {
-            "total": self.total, "spendable": self.spendable, "spent": self.spent, "available": self.available,
-            "breakdown": [t.as_dict() for t in self.breakdown], "deductions": [t.as_dict() for t in self.deductions],
+            "total": self.total,
+            "spendable": self.spendable,
+            "spent": self.spent,
+            "available": self.available,
+            "breakdown": [t.as_dict() for t in self.breakdown],
+            "deductions": [t.as_dict() for t in self.deductions],
             "unsupplied": self.unsupplied,
-            "repair": {"budget": self.repair_budget, "points": self.repairable_points, "cost_per_point": REPAIR_COST,
-                       "spent": self.repair_spent, "rule": "Repairing devastated production 3-4"},
-            "costs": self.costs, "costs_rule": self.costs_rule,
+            "repair": {
+                "budget": self.repair_budget,
+                "points": self.repairable_points,
+                "cost_per_point": REPAIR_COST,
+                "spent": self.repair_spent,
+                "rule": "Repairing devastated production 3-4",
+            },
+            "costs": self.costs,
+            "costs_rule": self.costs_rule,
             "build": {"spaces": self.build_spaces, "rule": self.build_rule},
             **({"lend_lease": self.lend_lease} if self.lend_lease is not None else {}),
         }
@@ -90,7 +100,12 @@ def production(cx: Context, side: str) -> SideProduction:
     for a in sc.adjustments:
         if a.kind == "us_entry" and a.side != side:
             special.add(box_space(a.params.get("box", "usa")))
-    vichy = [a for a in _adjusts(cx, side, "vichy") if st.nations.get(a.params.get("nation", "fr")) and st.nations[a.params.get("nation", "fr")].status == "surrendered"]
+    vichy = [
+        a
+        for a in _adjusts(cx, side, "vichy")
+        if st.nations.get(a.params.get("nation", "fr"))
+        and st.nations[a.params.get("nation", "fr")].status == "surrendered"
+    ]
     for a in vichy:
         special |= {s for s in cx.production_spaces() if cx.country(s) == a.params.get("nation", "fr")}
     for a in _adjusts(cx, side, "ta_shipping"):
@@ -113,13 +128,27 @@ def production(cx: Context, side: str) -> SideProduction:
         if not p:
             continue
         (counted if at_setup or s in supplied else unsupplied).append(s)
-    what = ("undevastated friendly production (set-up: counted, not yet traced)" if at_setup
-            else "undevastated friendly production that traces supply")
-    terms = [Term(what, sum(points[s] for s in counted),
-                  "Prepare for Play 6" if at_setup else "Production points 1", [f"{s}={points[s]}" for s in counted])]
+    what = (
+        "undevastated friendly production (set-up: counted, not yet traced)"
+        if at_setup
+        else "undevastated friendly production that traces supply"
+    )
+    terms = [
+        Term(
+            what,
+            sum(points[s] for s in counted),
+            "Prepare for Play 6" if at_setup else "Production points 1",
+            [f"{s}={points[s]}" for s in counted],
+        )
+    ]
     if repaired:
-        terms.append(Term(f"repaired this phase, counted from next turn: {', '.join(f'{s}={n}' for s, n in repaired.items())}", 0,
-                          "Repairing devastated production 8"))
+        terms.append(
+            Term(
+                f"repaired this phase, counted from next turn: {', '.join(f'{s}={n}' for s, n in repaired.items())}",
+                0,
+                "Repairing devastated production 8",
+            )
+        )
     deductions: list[Term] = []
     for a in sc.adjustments:
         if a.side != side:
@@ -133,7 +162,11 @@ def production(cx: Context, side: str) -> SideProduction:
                 nation = st.nations.get(cx.country(box) or "su")
                 ok = nation is not None and nation.status == "at_war"
             if ok:
-                full = p.get("grows_to", p.get("production", 8)) if "grows_from" in p and turn >= p["grows_from"] else p.get("production", 8)
+                full = (
+                    p.get("grows_to", p.get("production", 8))
+                    if "grows_from" in p and turn >= p["grows_from"]
+                    else p.get("production", 8)
+                )
                 n = max(0, full - st.hex(box).devastated - repaired.get(box, 0))
             terms.append(Term(f"Siberia ({'from ' + str(p['from'])})", n, a.rule))
         elif a.kind == "us_entry":
@@ -152,21 +185,42 @@ def production(cx: Context, side: str) -> SideProduction:
             if "boxes" in p:
                 # War for Europe: the convoy carries the colonial boxes' production to Britain,
                 # one point per shipping point (Trans-Atlantic shipping 1; rulings R9)
-                spaces = [box_space(b) for b in p["boxes"] if cx.exists(box_space(b)) and cx.friendly(box_space(b), side)]
+                spaces = [
+                    box_space(b) for b in p["boxes"] if cx.exists(box_space(b)) and cx.friendly(box_space(b), side)
+                ]
                 carried = sum(cx.undevastated(b) for b in spaces)
                 n = min(carried, ships)
-                terms.append(Term(f"trans-Atlantic shipping ({ships} shipping points carry {carried} from the off-map boxes)", n, a.rule, spaces))
+                terms.append(
+                    Term(
+                        f"trans-Atlantic shipping ({ships} shipping points carry {carried} from the off-map boxes)",
+                        n,
+                        a.rule,
+                        spaces,
+                    )
+                )
             else:
                 n = min(p.get("points", 8), ships)
-                terms.append(Term(f"trans-Atlantic shipping ({ships} shipping points carry up to {p.get('points', 8)})", n, a.rule))
+                terms.append(
+                    Term(
+                        f"trans-Atlantic shipping ({ships} shipping points carry up to {p.get('points', 8)})", n, a.rule
+                    )
+                )
         elif a.kind == "vichy" and a in vichy:
-            spaces = sorted(s for s in special if cx.country(s) == p.get("nation", "fr") and cx.friendly(s, side) and s in supplied)
+            spaces = sorted(
+                s for s in special if cx.country(s) == p.get("nation", "fr") and cx.friendly(s, side) and s in supplied
+            )
             raw = sum(cx.undevastated(s) for s in spaces)
             n = min(p.get("cap", 4), max(0, raw - p.get("reduce", 3)))
-            terms.append(Term(f"Vichy France ({raw} - {p.get('reduce', 3)}, at most {p.get('cap', 4)})", n, a.rule, spaces))
+            terms.append(
+                Term(f"Vichy France ({raw} - {p.get('reduce', 3)}, at most {p.get('cap', 4)})", n, a.rule, spaces)
+            )
         elif a.kind == "deduct":
             if "until" not in p or turn < p["until"]:
-                deductions.append(Term(f"scenario deduction{' until ' + str(p['until']) if 'until' in p else ''}", p["points"], a.rule))
+                deductions.append(
+                    Term(
+                        f"scenario deduction{' until ' + str(p['until']) if 'until' in p else ''}", p["points"], a.rule
+                    )
+                )
         elif a.kind == "norway":
             enemies = {"allies", "soviet"}
             n = 0
@@ -185,19 +239,39 @@ def production(cx: Context, side: str) -> SideProduction:
         spendable += st.sides[side].lend_lease
         terms.append(Term("lend-lease gift waiting to be spent", st.sides[side].lend_lease, "Lend-Lease 3-4"))
     if side == "allies" and "soviet" in sc.sides:
-        depots = sorted(cx.map.label(f.hex) if f.hex is not None else box_space(f.box) for f in cx.map.features.values() if f.kind == "lend_lease_depot")
+        depots = sorted(
+            cx.map.label(f.hex) if f.hex is not None else box_space(f.box)
+            for f in cx.map.features.values()
+            if f.kind == "lend_lease_depot"
+        )
         open_ = [d for d in depots if cx.friendly(d, "soviet")]
         lend_lease = {"max": min(4, 2 * len(open_)), "depots": open_, "rule": "Lend-Lease 1-2"}
     budget = spendable * REPAIR_SHARE // 100
     spent = rec.spent if rec is not None and st.phase == "production" and st.side == side else 0
     repair_spent = rec.repair_spent if rec is not None and st.phase == "production" and st.side == side else 0
-    build = sorted(s for s in resolve_area(cx.map, setup.build, sc.absent_boxes)
-                   if cx.friendly(s, side) and cx.undevastated(s) > 0)
+    build = sorted(
+        s for s in resolve_area(cx.map, setup.build, sc.absent_boxes) if cx.friendly(s, side) and cx.undevastated(s) > 0
+    )
     costs = dict(setup.costs)
     if rec is not None:
         costs.update(rec.costs)
-    return SideProduction(side, total, spendable, terms, deductions, sorted(unsupplied), budget, budget // REPAIR_COST,
-                          costs, setup.costs_rule, build, setup.build_rule, lend_lease, spent, repair_spent)
+    return SideProduction(
+        side,
+        total,
+        spendable,
+        terms,
+        deductions,
+        sorted(unsupplied),
+        budget,
+        budget // REPAIR_COST,
+        costs,
+        setup.costs_rule,
+        build,
+        setup.build_rule,
+        lend_lease,
+        spent,
+        repair_spent,
+    )
 
 
 def _country_area(code: str):
@@ -217,6 +291,13 @@ def check_production(cx: Context, prod: dict[str, SideProduction]) -> list[Viola
         stated = cx.scenario.setup(side).production
         if stated is not None and p.total != stated:
             terms = " + ".join(f"{t.points} ({t.what})" for t in p.breakdown)
-            out.append(Violation("setup.production", f"{cx.scenario.rule}: {side} production at start", "", side,
-                                 f"{side} production is {p.total} = {terms}; the set-up states {stated}"))
+            out.append(
+                Violation(
+                    "setup.production",
+                    f"{cx.scenario.rule}: {side} production at start",
+                    "",
+                    side,
+                    f"{side} production is {p.total} = {terms}; the set-up states {stated}",
+                )
+            )
     return out

@@ -66,19 +66,32 @@ def referee(m: MapModel, sc: Scenario, st: GameState, graph: Graph | None = None
     for a in st.armies:
         sup = a.at in cx.supplied(a.side)
         t = cx.trace(a.side)
-        entry = {"name": a.name, "side": a.side, "nation": a.nation, "hex": a.at,
-                 "strength": {k: a.points.get(k, 0) for k in POINT_TYPES}, "leader": a.leader,
-                 "supplied": sup, "supply_path": t.path(a.at) if sup else [],
-                 "advanced": a.advanced, "no_defensive_assault": a.no_defensive_assault,
-                 "modifiers": roll_modifiers(cx, a)}
+        entry = {
+            "name": a.name,
+            "side": a.side,
+            "nation": a.nation,
+            "hex": a.at,
+            "strength": {k: a.points.get(k, 0) for k in POINT_TYPES},
+            "leader": a.leader,
+            "supplied": sup,
+            "supply_path": t.path(a.at) if sup else [],
+            "advanced": a.advanced,
+            "no_defensive_assault": a.no_defensive_assault,
+            "modifiers": roll_modifiers(cx, a),
+        }
         if not sup and a.at in cx.control and cx.friendly(a.at, a.side):
             entry["frontier"] = t.frontier(a.at)
         armies.append(entry)
     unsupplied = {s: sorted(a.name for a in st.armies if a.side == s and a.at not in cx.supplied(s)) for s in sc.sides}
-    detail = {s: {"unsupplied_hexes": cx.unsupplied_spaces(s),
-                  "unsupplied_armies": unsupplied[s],
-                  "open_seas": sorted(open_seas(cx, s)),
-                  "rule": "Determine supply 1-4; Sea transportation 3; Blocking sea routes 1"} for s in sc.sides}
+    detail = {
+        s: {
+            "unsupplied_hexes": cx.unsupplied_spaces(s),
+            "unsupplied_armies": unsupplied[s],
+            "open_seas": sorted(open_seas(cx, s)),
+            "rule": "Determine supply 1-4; Sea transportation 3; Blocking sea routes 1",
+        }
+        for s in sc.sides
+    }
     turn = {"season": st.turn.season, "year": st.turn.year, "side": st.side, "phase": st.phase, "subphase": st.subphase}
     r = Report(sc.id, turn, violations, prod, armies, unsupplied, detail)
     from mapref.rulesets.hitlers_war.sequence import pending_for
@@ -94,11 +107,15 @@ def referee(m: MapModel, sc: Scenario, st: GameState, graph: Graph | None = None
 
 def report_text(r: Report) -> str:
     t = r.turn
-    lines = [f"{r.scenario}: {t['season']} {t['year']}, {t['side']} {t['phase']}{' (' + t['subphase'] + ')' if t['subphase'] else ''}"]
+    lines = [
+        f"{r.scenario}: {t['season']} {t['year']}, {t['side']} {t['phase']}{' (' + t['subphase'] + ')' if t['subphase'] else ''}"
+    ]
     for side, p in r.production.items():
         extra = f", {p.spendable} spendable" if p.spendable != p.total else ""
-        lines.append(f"production {side}: {p.total}{extra}; repair budget {p.repair_budget} ({p.repairable_points} points)"
-                     + (f"; spent {p.spent}, {p.available} left this phase" if p.spent else ""))
+        lines.append(
+            f"production {side}: {p.total}{extra}; repair budget {p.repair_budget} ({p.repairable_points} points)"
+            + (f"; spent {p.spent}, {p.available} left this phase" if p.spent else "")
+        )
         for term in p.breakdown:
             lines.append(f"  + {term.points:3d}  {term.what} [{term.rule}]")
         for term in p.deductions:
@@ -113,17 +130,26 @@ def report_text(r: Report) -> str:
             lines.append(f"unsupplied {side} hexes: {', '.join(d['unsupplied_hexes'])}")
     for a in r.armies:
         if a["advanced"]:
-            lines.append(f"{a['name']} has advanced {a['advanced']} hex(es) this turn: +{a['advanced']} to its next advance roll [Advance resolution 13]")
+            lines.append(
+                f"{a['name']} has advanced {a['advanced']} hex(es) this turn: +{a['advanced']} to its next advance roll [Advance resolution 13]"
+            )
         for mod in a.get("modifiers", ()):
-            lines.append(f"{a['name']}: {mod['value']:+d} to its {', '.join(mod['rolls'])} rolls ({mod['why']}) [{mod['rule']}]")
+            lines.append(
+                f"{a['name']}: {mod['value']:+d} to its {', '.join(mod['rolls'])} rolls ({mod['why']}) [{mod['rule']}]"
+            )
         if a["no_defensive_assault"]:
             lines.append(f"{a['name']} may not defensively assault this turn [Advance resolution 7; Stacking 4]")
     if r.garrisons_lost:
-        lines.append(f"no garrison until the end of combat: {', '.join(r.garrisons_lost)} [Garrisons 4, 6; Assault resolution 8]")
+        lines.append(
+            f"no garrison until the end of combat: {', '.join(r.garrisons_lost)} [Garrisons 4, 6; Assault resolution 8]"
+        )
     for p in r.pending:
         lines.append(f"pending ({p['when']}): {p['what']} [{p['rule']}]")
     for s in r.surrender:
-        lines.append(f"surrender: {s['nation']} [{s['rule']}] {s['what']}" + (f"; roll {s['roll_at_most']} or less" if 'roll_at_most' in s else ""))
+        lines.append(
+            f"surrender: {s['nation']} [{s['rule']}] {s['what']}"
+            + (f"; roll {s['roll_at_most']} or less" if "roll_at_most" in s else "")
+        )
     if r.victory:
         lines.append(f"victory: {r.victory['winner']} ({r.victory['condition']}) [{r.victory['rule']}]")
     if r.violations:

@@ -26,7 +26,7 @@ no space whose friendliness a step asks changes hands and no enemy fleet moves.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from mapref.core.board import board_for
 from mapref.core.graph import Graph, GraphIndex
@@ -119,7 +119,7 @@ class SeaPlan:
         s = self._space(i)
         return "box" if s is None or s.is_box else s.terrain
 
-    def reach(self, friendly: bytes | bytearray, blocked: frozenset[int]) -> "SeaReach":
+    def reach(self, friendly: bytes | bytearray, blocked: frozenset[int]) -> SeaReach:
         """The seas as fleets of the side with ``friendly`` spaces may sail them with enemy fleets at
         sea in ``blocked``: made once and kept while the spaces a step asks keep their friendliness."""
         key = (bytes(map(friendly.__getitem__, self.asks)), blocked)
@@ -161,8 +161,12 @@ class SeaReach:
 
         def ok(a: int, b: int, f: int) -> bool:
             # Blocking sea routes 1; rules 9, 10; rule 19 (Kiel), for a space passed through
-            return f >= 0 and a not in blk and not (f & NEED_BOTH and not (fr[a] and fr[b])) \
+            return (
+                f >= 0
+                and a not in blk
+                and not (f & NEED_BOTH and not (fr[a] and fr[b]))
                 and not (f & ZONE_CHANGE and not fr[a])
+            )
 
         oneway = []
         for a, b, fa, fb in plan.edges:
@@ -225,8 +229,9 @@ def sea_reach(graph: Graph, m, friendly, blocked: Iterable[str] = ()) -> SeaReac
     return plan.reach(fr, blk)
 
 
-def sea_route(graph: Graph, m, friendly, start: str, goal: str,
-              blocked: Iterable[str] = (), max_length: int | None = None) -> Route:
+def sea_route(
+    graph: Graph, m, friendly, start: str, goal: str, blocked: Iterable[str] = (), max_length: int | None = None
+) -> Route:
     """A fleet's route by water from ``start`` to ``goal`` (rules 8-11, 15, 19; Blocking 1-2).
 
     ``m`` is the map (or its board); ``friendly`` are the spaces friendly to the fleet's side
@@ -239,19 +244,26 @@ def sea_route(graph: Graph, m, friendly, start: str, goal: str,
     ix = plan.ix
     si, gi = ix.ix.get(start), ix.ix.get(goal)
     if gi is not None and plan.terrain(gi) == "land":
-        return Route(reason=f"{goal} is all land: fleets go to ports, full sea or coastal hexes",
-                     rule="Movement of naval strength points and fleets 14")
+        return Route(
+            reason=f"{goal} is all land: fleets go to ports, full sea or coastal hexes",
+            rule="Movement of naval strength points and fleets 14",
+        )
     path = None
     if si is not None and gi is not None:
         fr, blk = _numbers(ix, friendly, blocked)
         path = _search(plan, fr, blk, si, gi)
     if path is None:
-        return Route(reason=f"no sea route from {start} to {goal} (all-land sides, unfriendly coasts "
-                            "and crossings, port access and enemy fleets at sea block it)",
-                     rule="Movement of naval strength points and fleets 8-10, 19; Blocking sea routes 1")
+        return Route(
+            reason=f"no sea route from {start} to {goal} (all-land sides, unfriendly coasts "
+            "and crossings, port access and enemy fleets at sea block it)",
+            rule="Movement of naval strength points and fleets 8-10, 19; Blocking sea routes 1",
+        )
     if max_length is not None and len(path) - 1 > max_length:
-        return Route(reason=f"{goal} is {len(path) - 1} hexes from {start} by sea; a fleet going to sea "
-                            f"moves at most {max_length}", rule="Movement of naval strength points and fleets 15")
+        return Route(
+            reason=f"{goal} is {len(path) - 1} hexes from {start} by sea; a fleet going to sea "
+            f"moves at most {max_length}",
+            rule="Movement of naval strength points and fleets 15",
+        )
     return Route(path=tuple(ix.ids[i] for i in path))
 
 

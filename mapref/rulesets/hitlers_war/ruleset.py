@@ -72,18 +72,32 @@ def _combat_ask(r, to: str):
     (Advance resolution 6-7) or the port of a fleet expelled from ``to`` (rulings R52)."""
     if r.retreat is not None:
         name, options = r.retreat
-        return Ask("retreat_to", f"{name} retreats from {to} to", list(options),
-                   "The defender chooses among the legal retreats (Advance resolution 6-7).", many=True)
+        return Ask(
+            "retreat_to",
+            f"{name} retreats from {to} to",
+            list(options),
+            "The defender chooses among the legal retreats (Advance resolution 6-7).",
+            many=True,
+        )
     if getattr(r, "home", None) is not None:
         name, options = r.home
-        return Ask("home_to", f"{name} retreat from {to} to", list(options),
-                   "Home forces retreat only inside their country; with no hex left there they are eliminated "
-                   "(Unaligned Forces 3; rulings R68).")
+        return Ask(
+            "home_to",
+            f"{name} retreat from {to} to",
+            list(options),
+            "Home forces retreat only inside their country; with no hex left there they are eliminated "
+            "(Unaligned Forces 3; rulings R68).",
+        )
     if r.expel is not None:
         name, options = r.expel
-        return Ask("fleet_to", f"{name} is expelled from {to} to the port of", list(options),
-                   "The fleet's owner chooses the port it moves to at once (Movement of naval strength points "
-                   "and fleets 17; rulings R52).", many=True)
+        return Ask(
+            "fleet_to",
+            f"{name} is expelled from {to} to the port of",
+            list(options),
+            "The fleet's owner chooses the port it moves to at once (Movement of naval strength points "
+            "and fleets 17; rulings R52).",
+            many=True,
+        )
     return None
 
 
@@ -104,7 +118,11 @@ def _never_reached(sc, seq, st, turn, side: str, step: tuple[str, str]) -> str:
     here = (st.phase, st.subphase)
     if here not in seq and st.phase in {p for p, _ in seq}:
         here = next(x for x in seq if x[0] == st.phase)
-    now = (st.turn.index, -1, -1) if st.phase == "setup" or here not in seq or st.side not in order else key(st.turn, st.side, here)
+    now = (
+        (st.turn.index, -1, -1)
+        if st.phase == "setup" or here not in seq or st.side not in order
+        else key(st.turn, st.side, here)
+    )
     if turn is None:
         turn = st.turn if key(st.turn, side, step) > now else st.turn.next()
         if turn > sc.last_turn:
@@ -112,8 +130,10 @@ def _never_reached(sc, seq, st, turn, side: str, step: tuple[str, str]) -> str:
     if key(turn, side, step) == now:
         return f"the game is at {turn}, {side} {step_label(*step).lower()} already"
     if key(turn, side, step) < now:
-        return f"{turn}, {side} {step_label(*step).lower()} is past: the game is at {st.turn}, {st.side} " \
-               f"{step_label(st.phase, st.subphase).lower()} ({span})"
+        return (
+            f"{turn}, {side} {step_label(*step).lower()} is past: the game is at {st.turn}, {st.side} "
+            f"{step_label(st.phase, st.subphase).lower()} ({span})"
+        )
     return ""
 
 
@@ -139,7 +159,11 @@ class HitlersWar(TrackMoves, Ruleset):
         return out or start_problems(board, scenario)  # the start is worked out from a consistent scenario only
 
     def describe_scenario(self, scenario) -> dict:
-        return {"first_turn": str(scenario.first_turn), "last_turn": str(scenario.last_turn), "sides": list(scenario.sides)}
+        return {
+            "first_turn": str(scenario.first_turn),
+            "last_turn": str(scenario.last_turn),
+            "sides": list(scenario.sides),
+        }
 
     def read_state(self, data, source, shown):
         data = {"format": hwfiles.FORMAT, "kind": "game", **data}
@@ -170,9 +194,14 @@ class HitlersWar(TrackMoves, Ruleset):
     def position(self, game) -> dict:
         st = game.state
         step = st.phase + (f" ({st.subphase})" if st.subphase else "")
-        return {"turn": str(st.turn), "side": st.side, "step": step, "over": st.phase == "over",
-                "title": f"{game.scenario.name}: {st.turn.season.capitalize()} {st.turn.year}, {st.side} "
-                         f"{step_label(st.phase, st.subphase).lower()}"}
+        return {
+            "turn": str(st.turn),
+            "side": st.side,
+            "step": step,
+            "over": st.phase == "over",
+            "title": f"{game.scenario.name}: {st.turn.season.capitalize()} {st.turn.year}, {st.side} "
+            f"{step_label(st.phase, st.subphase).lower()}",
+        }
 
     def report(self, game):
         from mapref.rulesets.hitlers_war.referee import referee
@@ -254,8 +283,14 @@ class HitlersWar(TrackMoves, Ruleset):
             return Outcome(False, reason=f"illegal move {frm} -> {to}: {r.reason}", rule=r.rule)
         what = r.fleet or f"{sum(r.points.values())} points of {r.army}"
         line = f"{what}: {frm} -> {to} by {' '.join(r.route)}"
-        return Outcome(True, r.commands, [line] + ([r.note] if getattr(r, "note", "") else []), rule="Movement 1-5" if not r.fleet else "Movement of naval strength points and fleets",
-                       label=f"move {what} {frm} -> {to}", data={"route": list(r.route), "army": r.army, "fleet": r.fleet})
+        return Outcome(
+            True,
+            r.commands,
+            [line] + ([r.note] if getattr(r, "note", "") else []),
+            rule="Movement 1-5" if not r.fleet else "Movement of naval strength points and fleets",
+            label=f"move {what} {frm} -> {to}",
+            data={"route": list(r.route), "army": r.army, "fleet": r.fleet},
+        )
 
     def _check_set(self, game, a: dict) -> Outcome:
         if any(k in a for k in ("nation", "status", "side", "joined")):
@@ -280,14 +315,28 @@ class HitlersWar(TrackMoves, Ruleset):
             return refused(f"{space}: --devastated must be between 0 and its production ({cx.production(space)})")
         if control not in (None, "none") and control not in game.scenario.sides:
             return refused(f"{control} is not a side of {game.scenario.id}")
-        msg = f"{space}: " + ", ".join(x for x in (f"control {control}" if control else "",
-                                                  f"devastated {devastated}" if devastated is not None else "") if x)
-        cmd = SetHex(text=msg, space=space, control=control, devastated=devastated,
-                     occupied=None if control is None else control != "none")
+        msg = f"{space}: " + ", ".join(
+            x
+            for x in (
+                f"control {control}" if control else "",
+                f"devastated {devastated}" if devastated is not None else "",
+            )
+            if x
+        )
+        cmd = SetHex(
+            text=msg,
+            space=space,
+            control=control,
+            devastated=devastated,
+            occupied=None if control is None else control != "none",
+        )
         from mapref.rulesets.hitlers_war.victory import offers_after
 
-        more = [f"now offered: the surrender of {o['nation']} ({o['what']}): mapref surrender GAME {o['nation']} "
-                f"[{o['rule']}; rulings R65]" for o in offers_after(cx, [cmd])]
+        more = [
+            f"now offered: the surrender of {o['nation']} ({o['what']}): mapref surrender GAME {o['nation']} "
+            f"[{o['rule']}; rulings R65]"
+            for o in offers_after(cx, [cmd])
+        ]
         return Outcome(True, [cmd], [msg] + more, rule="referee's correction", label=f"set {msg}")
 
     def _check_nation(self, game, a: dict) -> Outcome:
@@ -307,11 +356,14 @@ class HitlersWar(TrackMoves, Ruleset):
         a["nation"] = by_name.get(code.lower(), code)
         side = a.get("side", KEEP)
         side = NKEEP if side == KEEP else (None if side in (None, "none") else str(side).lower())
-        r = check_nation(self.context(game), a["nation"], str(a["status"]).strip().lower(), side, joined,
-                         army=a.get("army") or None)
+        r = check_nation(
+            self.context(game), a["nation"], str(a["status"]).strip().lower(), side, joined, army=a.get("army") or None
+        )
         if not r.ok:
             return Outcome(False, reason=f"cannot set nation {a['nation']}: {r.reason}", rule=r.rule)
-        return Outcome(True, r.commands, r.messages, rule="rulings R39", label=r.messages[0] if r.messages else "set nation")
+        return Outcome(
+            True, r.commands, r.messages, rule="rulings R39", label=r.messages[0] if r.messages else "set nation"
+        )
 
     def _check_advance(self, game, a: dict) -> Outcome:
         from mapref.rulesets.hitlers_war.sequence import advance
@@ -333,9 +385,13 @@ class HitlersWar(TrackMoves, Ruleset):
         if r.error:
             ask = None
             if "--roll" in r.error:
-                ask = Ask("roll", "the die roll", [str(i) for i in range(1, 7)],
-                          "Isolated hexes tie between opposing sides: 1-3 gives them to the first, 4-6 to the second "
-                          "(Determine supply 8; rulings R25).")
+                ask = Ask(
+                    "roll",
+                    "the die roll",
+                    [str(i) for i in range(1, 7)],
+                    "Isolated hexes tie between opposing sides: 1-3 gives them to the first, 4-6 to the second "
+                    "(Determine supply 8; rulings R25).",
+                )
             return Outcome(False, reason=r.error, ask=ask)
         return Outcome(True, r.commands, r.messages, rule="Sequence of Play", label=f"end of {st.side} {here.lower()}")
 
@@ -377,7 +433,9 @@ class HitlersWar(TrackMoves, Ruleset):
         cmds: list = []
         msgs: list[str] = []
         for _ in range(len(seq) * len(sc.move_order) * (len(sc.turns()) + 1)):
-            end_of_move = work.phase == "movement" and (work.phase, work.subphase) == [x for x in seq if x[0] == "movement"][-1]
+            end_of_move = (
+                work.phase == "movement" and (work.phase, work.subphase) == [x for x in seq if x[0] == "movement"][-1]
+            )
             r = advance(game.map, sc, work, roll=roll, lose=lose if end_of_move else None)
             if r.error:
                 where = f"{work.turn}, {work.side} {step_label(work.phase, work.subphase).lower()}"
@@ -392,15 +450,22 @@ class HitlersWar(TrackMoves, Ruleset):
         else:
             return refused(f"advancing to {target}: the game never reaches it")
         msgs.append(f"now: {work.turn}, {work.side} {work.phase}{' (' + work.subphase + ')' if work.subphase else ''}")
-        return Outcome(True, cmds, msgs, rule="Sequence of Play", label=f"advance to {work.turn}, {work.side} "
-                       f"{step_label(work.phase, work.subphase).lower()}")
+        return Outcome(
+            True,
+            cmds,
+            msgs,
+            rule="Sequence of Play",
+            label=f"advance to {work.turn}, {work.side} {step_label(work.phase, work.subphase).lower()}",
+        )
 
     def _check_build(self, game, a: dict) -> Outcome:
         from mapref.rulesets.hitlers_war.build import RECORD_TYPES, check_build
 
         space = self._space(game, a["space"]) if a.get("space") else None
         try:
-            points = {t: int(v) for t, v in (a.get("points") or {t: a[t] for t in POINT_TYPES if t in a}).items() if int(v)}
+            points = {
+                t: int(v) for t, v in (a.get("points") or {t: a[t] for t in POINT_TYPES if t in a}).items() if int(v)
+            }
             records = {t: int(a[t]) for t in RECORD_TYPES if a.get(t)}
             costs = a.get("cost") or {}
             if isinstance(costs, (list, tuple)):
@@ -408,14 +473,31 @@ class HitlersWar(TrackMoves, Ruleset):
             nums = {k: int(a.get(k) or 0) for k in ("fort", "ships", "lend_lease")}
         except (TypeError, ValueError) as e:
             return refused(f"cannot build: {e}", "Building strength points 3")
-        r = check_build(self.context(game), space, points, nums["fort"], records, nums["ships"], a.get("fleet") or None,
-                        nums["lend_lease"], dict(costs), a.get("army") or None)
+        r = check_build(
+            self.context(game),
+            space,
+            points,
+            nums["fort"],
+            records,
+            nums["ships"],
+            a.get("fleet") or None,
+            nums["lend_lease"],
+            dict(costs),
+            a.get("army") or None,
+        )
         if not r.ok:
             return Outcome(False, reason=f"cannot build{' in ' + space if space else ''}: {r.reason}", rule=r.rule)
-        what = ", ".join(f"{v} {t.replace('_', ' ')}" for t, v in list(points.items()) + list(records.items())
-                         + [(k, v) for k, v in nums.items() if v])
-        return Outcome(True, r.commands, r.messages, rule="Building strength points 1-6",
-                       label=f"build {what or 'costs'}" + (f" in {space}" if space else ""))
+        what = ", ".join(
+            f"{v} {t.replace('_', ' ')}"
+            for t, v in list(points.items()) + list(records.items()) + [(k, v) for k, v in nums.items() if v]
+        )
+        return Outcome(
+            True,
+            r.commands,
+            r.messages,
+            rule="Building strength points 1-6",
+            label=f"build {what or 'costs'}" + (f" in {space}" if space else ""),
+        )
 
     def _check_repair(self, game, a: dict) -> Outcome:
         from mapref.rulesets.hitlers_war.build import check_repair
@@ -424,21 +506,32 @@ class HitlersWar(TrackMoves, Ruleset):
         try:
             n = int(a.get("points", a.get("n", 1)))
         except (TypeError, ValueError):
-            return refused(f"repair: the number of points must be a whole number, got {a.get('points')!r}",
-                           "Repairing devastated production 7")
+            return refused(
+                f"repair: the number of points must be a whole number, got {a.get('points')!r}",
+                "Repairing devastated production 7",
+            )
         r = check_repair(self.context(game), space, n)
         if not r.ok:
             return Outcome(False, reason=f"cannot repair {space}: {r.reason}", rule=r.rule)
-        return Outcome(True, r.commands, r.messages, rule="Repairing devastated production 2-8", label=f"repair {n} in {space}")
+        return Outcome(
+            True, r.commands, r.messages, rule="Repairing devastated production 2-8", label=f"repair {n} in {space}"
+        )
 
     def _check_losses(self, game, a: dict) -> Outcome:
         from mapref.rulesets.hitlers_war.combat import check_losses
 
         space = self._space(game, a.get("space", ""))
         pts = {t: int(v) for t, v in (a.get("points") or {}).items() if v}
-        r = check_losses(self.context(game), space, pts, fort=int(a.get("fort", 0) or 0),
-                         garrison=bool(a.get("garrison")), army=a.get("army"), invader=bool(a.get("invader")),
-                         home=int(a.get("home", 0) or 0))
+        r = check_losses(
+            self.context(game),
+            space,
+            pts,
+            fort=int(a.get("fort", 0) or 0),
+            garrison=bool(a.get("garrison")),
+            army=a.get("army"),
+            invader=bool(a.get("invader")),
+            home=int(a.get("home", 0) or 0),
+        )
         if not r.ok:
             return Outcome(False, reason=f"impossible losses in {space}: {r.reason}", rule=r.rule)
         return Outcome(True, r.commands, r.messages, rule="Assault resolution 5-8", label=f"losses in {space}")
@@ -453,14 +546,29 @@ class HitlersWar(TrackMoves, Ruleset):
         if isinstance(home_to, (list, tuple)):  # a list of answers: the last
             home_to = home_to[-1] if home_to else None
         home_to = self._space(game, str(home_to)) if home_to else None
-        r = check_capture(self.context(game), frm, to, retreats, army=a.get("army"), para_drop=int(a.get("para_drop") or 0),
-                          fleet_to=fleet_to, home_to=home_to, failed=bool(a.get("failed")))
+        r = check_capture(
+            self.context(game),
+            frm,
+            to,
+            retreats,
+            army=a.get("army"),
+            para_drop=int(a.get("para_drop") or 0),
+            fleet_to=fleet_to,
+            home_to=home_to,
+            failed=bool(a.get("failed")),
+        )
         if not r.ok:
             ask = _combat_ask(r, to)
             return Outcome(False, reason=f"illegal advance {frm} -> {to}: {r.reason}", rule=r.rule, ask=ask)
         mover = next((c.army for c in r.commands if type(c).__name__ == "Relocate" and c.to == to), None)
-        return Outcome(True, r.commands, r.messages, rule="Advance resolution 2-13",
-                       label=f"advance {frm} -> {to}" + (" failed" if a.get("failed") else ""), data={"army": mover})
+        return Outcome(
+            True,
+            r.commands,
+            r.messages,
+            rule="Advance resolution 2-13",
+            label=f"advance {frm} -> {to}" + (" failed" if a.get("failed") else ""),
+            data={"army": mover},
+        )
 
     def _check_place(self, game, a: dict) -> Outcome:
         from mapref.rulesets.hitlers_war.placement import PlaceAll, check_place
@@ -476,16 +584,30 @@ class HitlersWar(TrackMoves, Ruleset):
             work = copy.deepcopy(st)
             place_pools(game.map, game.scenario, work)
             made = work.armies[before:]
-            lines = [f"{x.name} in {x.at}: " + ", ".join(f"{v} {t.replace('_', ' ')}" for t, v in x.points.items() if v) for x in made]
+            lines = [
+                f"{x.name} in {x.at}: " + ", ".join(f"{v} {t.replace('_', ' ')}" for t, v in x.points.items() if v)
+                for x in made
+            ]
             cmd = PlaceAll(text="the remaining set-up pools placed automatically", map=game.map, scenario=game.scenario)
-            return Outcome(True, [cmd], [f"{len(made)} armies placed from the set-up pools"] + lines, rule="Prepare for Play 3",
-                           label="place the remaining set-up pools automatically")
+            return Outcome(
+                True,
+                [cmd],
+                [f"{len(made)} armies placed from the set-up pools"] + lines,
+                rule="Prepare for Play 3",
+                label="place the remaining set-up pools automatically",
+            )
         space = self._space(game, a.get("space", ""))
         r = check_place(self.context(game), a.get("pool", ""), space, a.get("points") or {}, a.get("leader", "") or "")
         if not r.ok:
             return Outcome(False, reason=f"cannot place in {space}: {r.reason}", rule=r.rule)
-        return Outcome(True, [r.command], [r.message], rule=r.rule, label=r.label,
-                       data={"army": r.command.join or r.command.new_name})
+        return Outcome(
+            True,
+            [r.command],
+            [r.message],
+            rule=r.rule,
+            label=r.label,
+            data={"army": r.command.join or r.command.new_name},
+        )
 
     def _check_invade(self, game, a: dict) -> Outcome:
         from mapref.rulesets.hitlers_war.combat import check_invasion
@@ -493,13 +615,19 @@ class HitlersWar(TrackMoves, Ruleset):
         frm, to = self._space(game, a.get("from", "")), self._space(game, a.get("to", ""))
         retreats = [self._space(game, x) for x in a.get("retreat_to", [])]
         fleet_to = [self._space(game, x) for x in a.get("fleet_to", [])]
-        r = check_invasion(self.context(game), frm, to, retreats, army=a.get("army"), failed=bool(a.get("failed")),
-                           fleet_to=fleet_to)
+        r = check_invasion(
+            self.context(game), frm, to, retreats, army=a.get("army"), failed=bool(a.get("failed")), fleet_to=fleet_to
+        )
         if not r.ok:
             ask = _combat_ask(r, to)
             return Outcome(False, reason=f"illegal invasion {frm} -> {to}: {r.reason}", rule=r.rule, ask=ask)
-        return Outcome(True, r.commands, r.messages, rule="Amphibious Invasions: Invasion procedure; Invasion advance 3-4",
-                       label=f"invasion {frm} -> {to}" + (" failed" if a.get("failed") else ""))
+        return Outcome(
+            True,
+            r.commands,
+            r.messages,
+            rule="Amphibious Invasions: Invasion procedure; Invasion advance 3-4",
+            label=f"invasion {frm} -> {to}" + (" failed" if a.get("failed") else ""),
+        )
 
     def _check_home_forces(self, game, a: dict) -> Outcome:
         from mapref.rulesets.hitlers_war.homeforces import check_place
@@ -531,8 +659,13 @@ class HitlersWar(TrackMoves, Ruleset):
         r = check_announce(self.context(game), str(a.get("army", "")), target)
         if not r.ok:
             return Outcome(False, reason=f"not announced: {r.reason}", rule=r.rule)
-        return Outcome(True, r.commands, r.messages, rule="Announce initial attacks 1-4",
-                       label=f"announce {a.get('army')} -> {target}")
+        return Outcome(
+            True,
+            r.commands,
+            r.messages,
+            rule="Announce initial attacks 1-4",
+            label=f"announce {a.get('army')} -> {target}",
+        )
 
     def _check_naval(self, game, a: dict) -> Outcome:
         from mapref.rulesets.hitlers_war.naval import check_naval
@@ -542,25 +675,43 @@ class HitlersWar(TrackMoves, Ruleset):
         except (TypeError, ValueError):
             return refused("the losses are whole numbers of ship points", "Naval battle resolution 3")
         loser_to = self._space(game, a["loser_to"]) if a.get("loser_to") else None
-        r = check_naval(self.context(game), str(a.get("attacker", "")), str(a.get("defender", "")), al, dl,
-                        evaded=bool(a.get("evaded")), loser_to=loser_to)
+        r = check_naval(
+            self.context(game),
+            str(a.get("attacker", "")),
+            str(a.get("defender", "")),
+            al,
+            dl,
+            evaded=bool(a.get("evaded")),
+            loser_to=loser_to,
+        )
         if not r.ok:
             ask = None
             if r.expel is not None:
                 name, options = r.expel
-                ask = Ask("loser_to", f"{name} returns to the port of", list(options),
-                          "The beaten fleet's owner chooses a friendly port on the same sea (Naval battle resolution 4).")
+                ask = Ask(
+                    "loser_to",
+                    f"{name} returns to the port of",
+                    list(options),
+                    "The beaten fleet's owner chooses a friendly port on the same sea (Naval battle resolution 4).",
+                )
             return Outcome(False, reason=f"naval battle not recorded: {r.reason}", rule=r.rule, ask=ask)
         what = "evasion" if a.get("evaded") else "naval battle"
-        return Outcome(True, r.commands, r.messages, rule="Naval battle resolution; Attacking enemy fleets",
-                       label=f"{what}: {a.get('attacker')} against {a.get('defender')}")
+        return Outcome(
+            True,
+            r.commands,
+            r.messages,
+            rule="Naval battle resolution; Attacking enemy fleets",
+            label=f"{what}: {a.get('attacker')} against {a.get('defender')}",
+        )
 
     def _check_surrender(self, game, a: dict) -> Outcome:
         from mapref.rulesets.hitlers_war.surrender import check_surrender
 
         nation = str(a.get("nation", "")).strip().lower()
         if not nation:
-            return refused("surrender: name the nation (a country code: fr, it, gb, fi, ro+bg...; or vichy)", "Surrender")
+            return refused(
+                "surrender: name the nation (a country code: fr, it, gb, fi, ro+bg...; or vichy)", "Surrender"
+            )
         try:
             ff = int(a.get("free_french") or 0)
         except (TypeError, ValueError):
@@ -623,14 +774,47 @@ class HitlersWar(TrackMoves, Ruleset):
                     why = unsupplied_why(cx, game.state.army(a["name"]))
                     if why:
                         info.append(why[:1].upper() + why[1:])
-            out.append(Piece(f"army:{a['name']}", "army", a["side"], a["hex"], text, a["name"], True, bool(a.get("supplied")),
-                             list(a.get("supply_path") or []), list(a.get("frontier") or []), why=why, info=info))
+            out.append(
+                Piece(
+                    f"army:{a['name']}",
+                    "army",
+                    a["side"],
+                    a["hex"],
+                    text,
+                    a["name"],
+                    True,
+                    bool(a.get("supplied")),
+                    list(a.get("supply_path") or []),
+                    list(a.get("frontier") or []),
+                    why=why,
+                    info=info,
+                )
+            )
         for f in game.state.fleets:
-            out.append(Piece(f"fleet:{f.name}", "fleet", f.side, f.at, str(f.capital), f.name,
-                             info=[f"{f.name} ({f.side}) {'in port' if f.in_port else 'at sea'} in {f.at}: {f.capital} capital ship points"]))
+            out.append(
+                Piece(
+                    f"fleet:{f.name}",
+                    "fleet",
+                    f.side,
+                    f.at,
+                    str(f.capital),
+                    f.name,
+                    info=[
+                        f"{f.name} ({f.side}) {'in port' if f.in_port else 'at sea'} in {f.at}: {f.capital} capital ship points"
+                    ],
+                )
+            )
         for fort in game.state.forts:
-            out.append(Piece(f"fort:{fort.side}-{fort.number}", "fort", fort.side, fort.at, str(fort.strength),
-                             f"fort No. {fort.number}"))
+            out.append(
+                Piece(
+                    f"fort:{fort.side}-{fort.number}",
+                    "fort",
+                    fort.side,
+                    fort.at,
+                    str(fort.strength),
+                    f"fort No. {fort.number}",
+                )
+            )
         for space, side in cx.occupied_captures():
             # occupation markers (Hex Control and Garrisons, Friendly hexes 4): on captured hexes,
             # not on those a nation brought when joining (rulings R39)
@@ -648,8 +832,12 @@ class HitlersWar(TrackMoves, Ruleset):
         return out
 
     def legend(self, game) -> dict[str, str]:
-        return {"army": "army: infantry-mechanized (+ other points)", "fleet": "a fleet: capital ship points",
-                "fort": "a fort: fort points", "marker": "an occupation marker: a captured hex (Hex Control and Garrisons)"}
+        return {
+            "army": "army: infantry-mechanized (+ other points)",
+            "fleet": "a fleet: capital ship points",
+            "fort": "a fort: fort points",
+            "marker": "an occupation marker: a captured hex (Hex Control and Garrisons)",
+        }
 
     def marks(self, game) -> list:
         return vpcheck.marks(game)
@@ -720,15 +908,21 @@ class HitlersWar(TrackMoves, Ruleset):
         if sel is None or game.state.subphase != "amphibious" or not sel.points.get("amphibious"):
             return []
         args = {"from": sel.at, "to": space, "army": sel.name}
-        return [MenuItem("Invasion succeeded (landing)", Action("invade", dict(args))),
-                MenuItem("Invasion failed (amphibious points lost)", Action("invade", {**args, "failed": True}))]
+        return [
+            MenuItem("Invasion succeeded (landing)", Action("invade", dict(args))),
+            MenuItem("Invasion failed (amphibious points lost)", Action("invade", {**args, "failed": True})),
+        ]
 
     def _offer_announce(self, game, space, piece) -> list[MenuItem]:
         # Announce initial attacks 1-2: name the attacking army and its target (rulings R60)
         sel = self._attacker(game, space, piece)
         if sel is None or (game.state.phase, game.state.subphase) != ("combat", "announce"):
             return []
-        return [MenuItem(f"Announce {sel.name}'s attack on {space}", Action("announce", {"army": sel.name, "target": space}))]
+        return [
+            MenuItem(
+                f"Announce {sel.name}'s attack on {space}", Action("announce", {"army": sel.name, "target": space})
+            )
+        ]
 
     def _offer_capture(self, game, space, piece) -> list[MenuItem]:
         from mapref.rulesets.hitlers_war.combat import land_adjacent
@@ -738,9 +932,11 @@ class HitlersWar(TrackMoves, Ruleset):
         if sel is None or not (land_adjacent(cx, sel.at, space) or cx.graph.kinds_between(sel.at, space)):
             return []
         args = {"from": sel.at, "to": space, "army": sel.name}
-        return [MenuItem("", Action("capture", dict(args))),
-                # Advance resolution 2; Exploitation attacks 9: the army makes no more attacks this turn (rulings R69)
-                MenuItem("Advance failed (no more attacks this turn)", Action("capture", {**args, "failed": True}))]
+        return [
+            MenuItem("", Action("capture", dict(args))),
+            # Advance resolution 2; Exploitation attacks 9: the army makes no more attacks this turn (rulings R69)
+            MenuItem("Advance failed (no more attacks this turn)", Action("capture", {**args, "failed": True})),
+        ]
 
     def _offer_losses(self, game, space, piece) -> list[MenuItem]:
         """The losses the owner chose after an assault (their fields bounded by what the army and
@@ -753,16 +949,27 @@ class HitlersWar(TrackMoves, Ruleset):
         enemy = cx.control.get(space) != st.side or any(x.at == space and x.side != st.side for x in st.armies)
         if here or fort is not None:
             a = next((x for x in here if x.name == sel), here[0] if here else None)
-            fields = [Field(f"points.{t}", f"{t.replace('_', ' ')} lost (of {n})", "int", 0, min=0, max=n)
-                      for t, n in (a.points.items() if a else []) if n]
+            fields = [
+                Field(f"points.{t}", f"{t.replace('_', ' ')} lost (of {n})", "int", 0, min=0, max=n)
+                for t, n in (a.points.items() if a else [])
+                if n
+            ]
             if fort is not None:
-                fields.append(Field("fort", f"fort points lost (of {fort.strength})", "int", 0, min=0, max=fort.strength))
+                fields.append(
+                    Field("fort", f"fort points lost (of {fort.strength})", "int", 0, min=0, max=fort.strength)
+                )
             args = {"space": space}
             if a is not None:
                 args["army"] = a.name
             who = a.name if a else f"the fort in {space}"
-            return [MenuItem("Record losses...", Action("losses", args), ask=fields,
-                             note=f"The points {who} loses, as its owner chose (Assault resolution 5).")]
+            return [
+                MenuItem(
+                    "Record losses...",
+                    Action("losses", args),
+                    ask=fields,
+                    note=f"The points {who} loses, as its owner chose (Assault resolution 5).",
+                )
+            ]
         if enemy and not cx.is_box(space) and not (cx.neutral(space) and space not in cx.control):
             return [MenuItem("Garrison destroyed", Action("losses", {"space": space, "garrison": True}))]
         return []
@@ -816,13 +1023,19 @@ class HitlersWar(TrackMoves, Ruleset):
 
         st = game.state
         if space is None:
-            return [MenuItem("Place the remaining set-up pools automatically", Action("place", {"auto": True}))] if st.pools else []
+            return (
+                [MenuItem("Place the remaining set-up pools automatically", Action("place", {"auto": True}))]
+                if st.pools
+                else []
+            )
         if st.phase != "setup":
             return []
         from mapref.rulesets.hitlers_war.placement import placeable
 
         cx = self.context(game)
-        return [item for p in st.pools if space in placeable(cx, p.id) and (item := place_item(cx, p.id, space)) is not None]
+        return [
+            item for p in st.pools if space in placeable(cx, p.id) and (item := place_item(cx, p.id, space)) is not None
+        ]
 
     def _when_place(self, game, a: dict) -> Outcome | None:
         from mapref.rulesets.hitlers_war.placement import RULE
@@ -830,8 +1043,12 @@ class HitlersWar(TrackMoves, Ruleset):
         st = game.state
         if st.phase == "setup":
             return None
-        return Outcome(False, reason=f"cannot place in {a.get('space', '')}: it is the {st.side} {st.phase} phase: set-up "
-                                     "forces are placed before play begins", rule=f"{RULE}, 8")
+        return Outcome(
+            False,
+            reason=f"cannot place in {a.get('space', '')}: it is the {st.side} {st.phase} phase: set-up "
+            "forces are placed before play begins",
+            rule=f"{RULE}, 8",
+        )
 
     def _offer_set(self, game, space, piece) -> list[MenuItem]:
         """The referee's corrections (rulings R39): a nation's status, a hex's control or devastation."""
@@ -839,15 +1056,27 @@ class HitlersWar(TrackMoves, Ruleset):
 
         m, st, sc = game.map, game.state, game.scenario
         names = sorted((m.countries[c].name or c) for c in st.nations if c in m.countries)
-        return [MenuItem("Set a nation's status...", Action("set", {}),
-                         ask=[Field("nation", "nation", "choice", names[0] if names else "", names),
-                              Field("status", "status", "choice", "at_war", STATUSES),
-                              Field("side", "side", "choice", KEEP, (KEEP, "none", *sc.sides)),
-                              Field("joined", "joined on turn (blank: this turn when it joins)", "text", "")]),
-                MenuItem("Correct a hex's control or devastation...", Action("set", {}),
-                         ask=[Field("space", "hex or box", "space"),
-                              Field("control", "control", "choice", KEEP, (KEEP, *sc.sides, "none")),
-                              Field("devastated", "devastated points (blank: unchanged)", "text", "")])]
+        return [
+            MenuItem(
+                "Set a nation's status...",
+                Action("set", {}),
+                ask=[
+                    Field("nation", "nation", "choice", names[0] if names else "", names),
+                    Field("status", "status", "choice", "at_war", STATUSES),
+                    Field("side", "side", "choice", KEEP, (KEEP, "none", *sc.sides)),
+                    Field("joined", "joined on turn (blank: this turn when it joins)", "text", ""),
+                ],
+            ),
+            MenuItem(
+                "Correct a hex's control or devastation...",
+                Action("set", {}),
+                ask=[
+                    Field("space", "hex or box", "space"),
+                    Field("control", "control", "choice", KEEP, (KEEP, *sc.sides, "none")),
+                    Field("devastated", "devastated points (blank: unchanged)", "text", ""),
+                ],
+            ),
+        ]
 
     def _end_of_land_movement(self, game) -> bool:
         from mapref.rulesets.hitlers_war.sequence import steps
@@ -870,12 +1099,20 @@ class HitlersWar(TrackMoves, Ruleset):
         armies, ground, forts = over
         if ground + forts <= 10:
             return []
-        fields = [Field(t, f"{t.replace('_', ' ')} lost (of {n})", "int", 0, min=0, max=n)
-                  for t in POINT_TYPES if t != "tactical_air" and (n := sum(a.points.get(t, 0) for a in armies))]
+        fields = [
+            Field(t, f"{t.replace('_', ' ')} lost (of {n})", "int", 0, min=0, max=n)
+            for t in POINT_TYPES
+            if t != "tactical_air" and (n := sum(a.points.get(t, 0) for a in armies))
+        ]
         if forts:
             fields.append(Field("fort", f"fort points lost (of {forts})", "int", 0, min=0, max=forts))
-        return [MenuItem(f"End movement, choosing the {ground + forts - 10} points lost here...",
-                         Action("advance", {"lose_at": space}), ask=fields)]
+        return [
+            MenuItem(
+                f"End movement, choosing the {ground + forts - 10} points lost here...",
+                Action("advance", {"lose_at": space}),
+                ask=fields,
+            )
+        ]
 
     def _when_advance(self, game, a: dict) -> Outcome | None:
         if a.get("lose_at") and not self._end_of_land_movement(game):
@@ -901,19 +1138,37 @@ class HitlersWar(TrackMoves, Ruleset):
         costs = ", ".join(f"{t.replace('_', ' ')} {c}" for t, c in known.items() if c is not None)
         note = f"{left}; costs: {costs or 'none known'} (enter other record-sheet costs with mapref build --cost)"
         if space is None:
-            extra = [Field(k, f"{k.replace('_', ' ')} points ({cost_of(cx, side, k)} each)", "int", 0, min=0)
-                     for k in RECORD_TYPES if cost_of(cx, side, k) is not None]
+            extra = [
+                Field(k, f"{k.replace('_', ' ')} points ({cost_of(cx, side, k)} each)", "int", 0, min=0)
+                for k in RECORD_TYPES
+                if cost_of(cx, side, k) is not None
+            ]
             ports = [f.name for f in st.fleets if f.side == side and f.in_port]
             if ports:
                 extra.append(Field("ships", "production paid toward capital ships", "int", 0, min=0))
                 extra.append(Field("fleet", "fleet in port for completed ships", "choice", ports[0], ports))
             if p.lend_lease is not None and p.lend_lease["max"]:
-                extra.append(Field("lend_lease", f"lend-lease to the Soviets (at most {p.lend_lease['max']})", "int", 0,
-                                   min=0, max=p.lend_lease["max"]))
-            return [MenuItem("Build shipping, ships, lend-lease...", Action("build", {}), why=note, ask=extra)] if extra else []
+                extra.append(
+                    Field(
+                        "lend_lease",
+                        f"lend-lease to the Soviets (at most {p.lend_lease['max']})",
+                        "int",
+                        0,
+                        min=0,
+                        max=p.lend_lease["max"],
+                    )
+                )
+            return (
+                [MenuItem("Build shipping, ships, lend-lease...", Action("build", {}), why=note, ask=extra)]
+                if extra
+                else []
+            )
         if space in p.build_spaces:
-            fields = [Field(t, f"{t.replace('_', ' ')} ({c} each)", "int", 0, min=0) for t, c in known.items()
-                      if c is not None and t != "fort"]
+            fields = [
+                Field(t, f"{t.replace('_', ' ')} ({c} each)", "int", 0, min=0)
+                for t, c in known.items()
+                if c is not None and t != "fort"
+            ]
             if known.get("fort") is not None and not cx.is_box(space):
                 fields.append(Field("fort", f"fort points ({known['fort']} each)", "int", 0, min=0))
             if cx.is_box(space):
@@ -921,8 +1176,14 @@ class HitlersWar(TrackMoves, Ruleset):
                 fields.append(Field("army", "join army (empty: a new army)", "choice", "", ["", *names]))
             return [MenuItem("Build here...", Action("build", {"space": space}), why=note, ask=fields)]
         if known.get("fort") is not None and cx.friendly(space, side) and not cx.is_box(space) and cx.is_land(space):
-            return [MenuItem("Build fort points here...", Action("build", {"space": space}), why=note,
-                             ask=[Field("fort", f"fort points ({known['fort']} each)", "int", 1, min=1)])]
+            return [
+                MenuItem(
+                    "Build fort points here...",
+                    Action("build", {"space": space}),
+                    why=note,
+                    ask=[Field("fort", f"fort points ({known['fort']} each)", "int", 1, min=1)],
+                )
+            ]
         return []
 
     def _offer_repair(self, game, space, piece) -> list[MenuItem]:
@@ -941,9 +1202,18 @@ class HitlersWar(TrackMoves, Ruleset):
         if n <= 0:
             return []
         p = production(cx, st.side)
-        note = (f"three production a point; {p.repair_left} of {p.repair_budget} left for repairs (25% of {p.spendable}); "
-                f"{p.available} of {p.spendable} production left")
-        return [MenuItem("Repair production here...", Action("repair", {"space": space}), why=note,
-                         ask=[Field("points", f"points to repair (of {n} devastated)", "int", 1, min=1, max=n)])]
+        note = (
+            f"three production a point; {p.repair_left} of {p.repair_budget} left for repairs (25% of {p.spendable}); "
+            f"{p.available} of {p.spendable} production left"
+        )
+        return [
+            MenuItem(
+                "Repair production here...",
+                Action("repair", {"space": space}),
+                why=note,
+                ask=[Field("points", f"points to repair (of {n} devastated)", "int", 1, min=1, max=n)],
+            )
+        ]
+
 
 RULESET = HitlersWar()

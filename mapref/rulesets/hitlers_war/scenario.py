@@ -214,8 +214,16 @@ def resolve_area(board, area: Area, absent_boxes: tuple[str, ...] = ()) -> set[s
 def resolved_area(board, area: Area, absent_boxes: tuple[str, ...] = ()) -> frozenset[str]:
     """:func:`resolve_area` as it is kept per map version (not a copy of its own: to read)."""
     board = board_for(board)
-    key = (board.version, area.countries, area.allegiances, area.regions, area.hexes, area.boxes, area.except_,
-           tuple(absent_boxes))
+    key = (
+        board.version,
+        area.countries,
+        area.allegiances,
+        area.regions,
+        area.hexes,
+        area.boxes,
+        area.except_,
+        tuple(absent_boxes),
+    )
     kept = board.__dict__.setdefault("_areas", {})
     if key in kept:
         return kept[key]

@@ -26,8 +26,19 @@ import copy
 from dataclasses import dataclass, field
 
 from mapref.core.graph import box_space
-from mapref.rulesets.hitlers_war.commands import (AddHistory, CountHexes, EndCombat, RemoveArmy, SetArmyPoints, SetFleets, SetForts, SetHex,
-                                                  SetRecord, SetTurn, apply)
+from mapref.rulesets.hitlers_war.commands import (
+    AddHistory,
+    CountHexes,
+    EndCombat,
+    RemoveArmy,
+    SetArmyPoints,
+    SetFleets,
+    SetForts,
+    SetHex,
+    SetRecord,
+    SetTurn,
+    apply,
+)
 from mapref.rulesets.hitlers_war.stacking import LIMIT
 from mapref.rulesets.hitlers_war.state import POINT_TYPES
 from mapref.rulesets.hitlers_war.supply import isolation
@@ -36,8 +47,12 @@ from mapref.rulesets.hitlers_war.supply import isolation
 def steps(sc) -> list[tuple[str, str]]:
     navy = bool(sc.fleets)
     out = [("movement", "naval"), ("movement", "land")] if navy else [("movement", "")]
-    out += [("combat", x) for x in ("supply", "announce") + (("amphibious",) if navy else ())
-            + ("defensive_assaults", "assaults", "advances", "exploitation")]
+    out += [
+        ("combat", x)
+        for x in ("supply", "announce")
+        + (("amphibious",) if navy else ())
+        + ("defensive_assaults", "assaults", "advances", "exploitation")
+    ]
     out += [("production", "build"), ("production", "repair")]
     if any(n.id == "research" for n in sc.special):
         out.append(("production", "research"))
@@ -81,14 +96,18 @@ def stacking_choice_problem(cx, side: str, lose: dict | None) -> str:
             return f"{space}: no {side} army there to lose points at the end of movement"
         armies, ground, forts = hexes[space]
         excess = max(0, ground + forts - LIMIT)
-        if not isinstance(pts, dict) or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in pts.values()):
+        if not isinstance(pts, dict) or not all(
+            isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in pts.values()
+        ):
             return f"{space}: give the points lost as TYPE=N"
         n = sum(pts.values())
         if not excess:
             return f"{space} holds {ground + forts} points (with {forts} fort points): not over ten, nothing is lost"
         if n > excess:
-            return (f"{space} holds {ground + forts} points ({forts} of them fort points): {excess} over ten; "
-                    f"{n} is more than the {excess} to lose")
+            return (
+                f"{space} holds {ground + forts} points ({forts} of them fort points): {excess} over ten; "
+                f"{n} is more than the {excess} to lose"
+            )
         for t, v in pts.items():
             if t == "tactical_air":
                 return "tactical air does not count toward the ten (Tactical air abilities 2): choose other points"
@@ -151,9 +170,12 @@ def stacking_fix(cx, side: str, lose: dict | None = None) -> tuple[list, list[st
         how = "the owner's choice" if chosen else "default order, infantry first; the owner may choose with --lose"
         what = ", ".join(f"{v} {k.replace('_', ' ')}" for k, v in lost.items() if v)
         forts_txt = f" and {fort_pts} fort points" if fort_pts else ""
-        msgs.append(f"{space}: {len(armies)} arm{'y' if len(armies) == 1 else 'ies'}, {ground} points{forts_txt} -> "
-                    f"{keep.name} keeps the rest" + (f", lost {what} ({how})" if lost else "")
-                    + " [Stacking 2-4; Fortifications, Production 1; rulings R24]")
+        msgs.append(
+            f"{space}: {len(armies)} arm{'y' if len(armies) == 1 else 'ies'}, {ground} points{forts_txt} -> "
+            f"{keep.name} keeps the rest"
+            + (f", lost {what} ({how})" if lost else "")
+            + " [Stacking 2-4; Fortifications, Production 1; rulings R24]"
+        )
     return cmds, msgs
 
 
@@ -165,18 +187,33 @@ def isolation_commands(cx, side: str, roll: int | None) -> tuple[list, list[str]
     cmds, msgs = [], []
     if iso.ties and roll is None:
         ties = "; ".join(f"{h}: {' / '.join(s)}" for h, s in iso.ties.items())
-        return [], [], f"isolated hexes tie between opposing sides ({ties}): enter the die roll with --roll N (Determine supply 8)"
-    gone = [(space, to, f"{space} unsupplied: becomes {to} (closest undevastated production) [Determine supply 6-8]")
-            for space, to in sorted(iso.hexes.items())]
+        return (
+            [],
+            [],
+            f"isolated hexes tie between opposing sides ({ties}): enter the die roll with --roll N (Determine supply 8)",
+        )
+    gone = [
+        (space, to, f"{space} unsupplied: becomes {to} (closest undevastated production) [Determine supply 6-8]")
+        for space, to in sorted(iso.hexes.items())
+    ]
     for space, tied in sorted(iso.ties.items()):
         to = tied[0] if roll is not None and roll <= 3 else tied[-1]
-        gone.append((space, to, f"{space} unsupplied: {' and '.join(tied)} tie; roll {roll} gives it to {to} "
-                                f"[Determine supply 8; rulings R25]"))
+        gone.append(
+            (
+                space,
+                to,
+                f"{space} unsupplied: {' and '.join(tied)} tie; roll {roll} gives it to {to} "
+                f"[Determine supply 8; rulings R25]",
+            )
+        )
     work = None
     for space, to, msg in gone:
         if work is not None and work.hex(space).control == to:
             continue  # given to the same side already by a surrender this set off
-        here = [SetHex(space=space, control=to, occupied=not cx.is_box(space)), CountHexes(gained={to: 1}, lost={side: 1})]
+        here = [
+            SetHex(space=space, control=to, occupied=not cx.is_box(space)),
+            CountHexes(gained={to: 1}, lost={side: 1}),
+        ]
         msgs.append(msg)
         # Determine supply 7: "captured by an opponent": what a capture sets off (a capital's
         # surrender, the morale chart), worked out hex by hex on the position so far (rulings R66)
@@ -196,8 +233,10 @@ def isolation_commands(cx, side: str, roll: int | None) -> tuple[list, list[str]
         cmds.append(SetForts(forts=forts))
         msgs.append(f"unsupplied fort points eliminated in {', '.join(iso.forts)} [Fortifications, Production 1]")
     if iso.stays:
-        msgs.append(f"unsupplied, but no opposing production reaches them through the lands at war, so they stay {side}: "
-                    f"{', '.join(iso.stays)} [rulings R23]")
+        msgs.append(
+            f"unsupplied, but no opposing production reaches them through the lands at war, so they stay {side}: "
+            f"{', '.join(iso.stays)} [rulings R23]"
+        )
     return cmds, msgs, ""
 
 
@@ -211,7 +250,9 @@ def forts_operational(cx, side: str) -> tuple[list, list[str]]:
             f.strength += f.building
             f.building = 0
             done.append(f.at)
-    return [SetForts(forts=forts)], [f"fort points under construction in {', '.join(done)} become operational [Fort strength under construction 2]"]
+    return [SetForts(forts=forts)], [
+        f"fort points under construction in {', '.join(done)} become operational [Fort strength under construction 2]"
+    ]
 
 
 def pending_for(cx) -> list[dict]:
@@ -222,15 +263,25 @@ def pending_for(cx) -> list[dict]:
         out += [{"when": "end of movement", "rule": "Stacking 2-4", "what": x} for x in m]
         for f in st.fleets:
             if f.side == st.side and not f.in_port:
-                out.append({"when": "start of movement", "rule": "Movement of naval strength points and fleets 7",
-                            "what": f"{f.name} is at sea in {f.at}: move it to port before any other move"})
+                out.append(
+                    {
+                        "when": "start of movement",
+                        "rule": "Movement of naval strength points and fleets 7",
+                        "what": f"{f.name} is at sea in {f.at}: move it to port before any other move",
+                    }
+                )
     if st.fleets:
         from mapref.rulesets.hitlers_war.movement import fleets_without_port
 
         for f in fleets_without_port(cx):
-            out.append({"when": f"start of the {f.side} movement", "rule": "Movement of naval strength points and fleets 13",
-                        "what": f"{f.name} in {f.at} can reach no friendly port with room: its {f.capital} ship points "
-                                f"will be eliminated (rulings R53)"})
+            out.append(
+                {
+                    "when": f"start of the {f.side} movement",
+                    "rule": "Movement of naval strength points and fleets 13",
+                    "what": f"{f.name} in {f.at} can reach no friendly port with room: its {f.capital} ship points "
+                    f"will be eliminated (rulings R53)",
+                }
+            )
     if st.phase == "production":
         from mapref.rulesets.hitlers_war.politics import italian_activation
 
@@ -240,13 +291,38 @@ def pending_for(cx) -> list[dict]:
     if st.phase == "combat":
         iso = isolation(cx, st.side)
         for h, to in sorted(iso.hexes.items()):
-            out.append({"when": "end of combat", "rule": "Determine supply 6-8", "what": f"{h} unsupplied: becomes {to}", "hex": h, "to": to})
+            out.append(
+                {
+                    "when": "end of combat",
+                    "rule": "Determine supply 6-8",
+                    "what": f"{h} unsupplied: becomes {to}",
+                    "hex": h,
+                    "to": to,
+                }
+            )
         for h, tied in sorted(iso.ties.items()):
-            out.append({"when": "end of combat", "rule": "Determine supply 8", "what": f"{h} unsupplied: {' and '.join(tied)} tie (die roll)", "hex": h, "tie": tied})
+            out.append(
+                {
+                    "when": "end of combat",
+                    "rule": "Determine supply 8",
+                    "what": f"{h} unsupplied: {' and '.join(tied)} tie (die roll)",
+                    "hex": h,
+                    "tie": tied,
+                }
+            )
         for name in iso.armies:
-            out.append({"when": "end of combat", "rule": "Determine supply 7", "what": f"{name} eliminated", "army": name})
+            out.append(
+                {"when": "end of combat", "rule": "Determine supply 7", "what": f"{name} eliminated", "army": name}
+            )
         for h in iso.forts:
-            out.append({"when": "end of combat", "rule": "Fortifications, Production 1", "what": f"fort points in {h} eliminated", "hex": h})
+            out.append(
+                {
+                    "when": "end of combat",
+                    "rule": "Fortifications, Production 1",
+                    "what": f"fort points in {h} eliminated",
+                    "hex": h,
+                }
+            )
     return out
 
 
@@ -315,9 +391,16 @@ def advance(m, sc, st, roll: int | None = None, lose: dict | None = None) -> Adv
             out.messages += msgs
             if work.garrisons_lost:
                 out.messages.append(f"garrisons return in {', '.join(work.garrisons_lost)} [Garrisons 4, 6]")
-            if work.garrisons_lost or work.invasions or work.announced or work.hexes_gained or work.hexes_lost or \
-                    work.exploiting or work.stopped or \
-                    any(a.side == side and a.advanced for a in work.armies):
+            if (
+                work.garrisons_lost
+                or work.invasions
+                or work.announced
+                or work.hexes_gained
+                or work.hexes_lost
+                or work.exploiting
+                or work.stopped
+                or any(a.side == side and a.advanced for a in work.armies)
+            ):
                 run([EndCombat(side=side)])
         if here == ("production", "build"):
             from mapref.rulesets.hitlers_war.build import end_of_building
@@ -332,8 +415,14 @@ def advance(m, sc, st, roll: int | None = None, lose: dict | None = None) -> Adv
             wcx = Context(m, sc, work)
             p = production(wcx, side)
             c, msgs = end_of_production(wcx, side)
-            run([AddHistory(side=side, record={"turn": str(work.turn), "total": p.total, "spendable": p.spendable,
-                                               "spent": p.spent})])
+            run(
+                [
+                    AddHistory(
+                        side=side,
+                        record={"turn": str(work.turn), "total": p.total, "spendable": p.spendable, "spent": p.spent},
+                    )
+                ]
+            )
             run(c)
             out.messages += msgs
         turn = work.turn
@@ -357,7 +446,9 @@ def advance(m, sc, st, roll: int | None = None, lose: dict | None = None) -> Adv
     if turn > sc.last_turn:
         run([SetTurn(side=side, phase="over", subphase="")])
         v = victory(Context(m, sc, work))
-        out.messages.append(f"game over after {sc.last_turn}" + (f": {v['winner']} wins ({v['condition']}) [{v['rule']}]" if v else ""))
+        out.messages.append(
+            f"game over after {sc.last_turn}" + (f": {v['winner']} wins ({v['condition']}) [{v['rule']}]" if v else "")
+        )
         if not v and sc.has("surrender"):
             from mapref.rulesets.hitlers_war.victory import end_summary
 
@@ -371,7 +462,9 @@ def advance(m, sc, st, roll: int | None = None, lose: dict | None = None) -> Adv
                 box = box_space(p.get("box", "siberia"))
                 d = work.hex(box).devastated + (p.get("grows_to", 12) - p.get("production", 8))
                 run([SetHex(space=box, devastated=d)])
-                out.messages.append(f"{box}: production potential rises to {p.get('grows_to', 12)}, {d} devastated [Siberian production 4; rulings R13]")
+                out.messages.append(
+                    f"{box}: production potential rises to {p.get('grows_to', 12)}, {d} devastated [Siberian production 4; rulings R13]"
+                )
     if phase == "production" and sub == seq[[s[0] for s in seq].index("production")][1]:
         c, msgs = forts_operational(Context(m, sc, work), new_side)
         run(c)

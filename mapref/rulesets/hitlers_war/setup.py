@@ -8,14 +8,28 @@ from __future__ import annotations
 from mapref.core.model import MapModel
 from mapref.rulesets.hitlers_war.common import Context, Violation
 from mapref.rulesets.hitlers_war.scenario import Scenario, resolve_area
-from mapref.rulesets.hitlers_war.state import POINT_TYPES, Army, Fleet, Fort, GameState, HexState, Nation, Pool, SideRecord
+from mapref.rulesets.hitlers_war.state import (
+    POINT_TYPES,
+    Army,
+    Fleet,
+    Fort,
+    GameState,
+    HexState,
+    Nation,
+    Pool,
+    SideRecord,
+)
 
 STACK = 10  # Stacking 2
 
 
-def new_game(m: MapModel, sc: Scenario, *, scenario_ref: str = "", map_ref: str = "", auto_place: bool = False) -> GameState:
+def new_game(
+    m: MapModel, sc: Scenario, *, scenario_ref: str = "", map_ref: str = "", auto_place: bool = False
+) -> GameState:
     """The state at the start of the scenario's first turn, in the set-up phase."""
-    st = GameState(scenario=scenario_ref or sc.id, map=map_ref or sc.map, turn=sc.first_turn, side=sc.move_order[0], phase="setup")
+    st = GameState(
+        scenario=scenario_ref or sc.id, map=map_ref or sc.map, turn=sc.first_turn, side=sc.move_order[0], phase="setup"
+    )
     # nations: as listed, else the side whose start area holds the country, else other_nations
     cx = Context(m, sc, st)
     for code in m.countries:
@@ -61,8 +75,10 @@ def new_game(m: MapModel, sc: Scenario, *, scenario_ref: str = "", map_ref: str 
     for f in sc.fleets:
         # Fleet strength points 2: a friendly port of the fleet's side in its nation's area; its own
         # nation's ports first (rulings R18)
-        ports = sorted((s for s in resolve_area(m, f.ports) if not fleet_port_problem(cx, f.side, f.nation, s, setup=True)),
-                       key=lambda s: (cx.country(s) != f.nation, s))
+        ports = sorted(
+            (s for s in resolve_area(m, f.ports) if not fleet_port_problem(cx, f.side, f.nation, s, setup=True)),
+            key=lambda s: (cx.country(s) != f.nation, s),
+        )
         used = {x.at for x in st.fleets}
         free = [p for p in ports if p not in used and cx.port(p) >= f.capital] or ports or [""]
         st.fleets.append(Fleet(f.name, f.side, f.nation, free[0], f.in_port, f.capital))
@@ -107,8 +123,10 @@ def place_pools(m: MapModel, sc: Scenario, st: GameState) -> None:
         fort_pts = {}
         for f in st.forts:
             fort_pts[f.at] = fort_pts.get(f.at, 0) + f.strength
-        spaces = sorted((s for s in area if _may_place(cx, s, pool.side, spec.nation) and (cx.is_box(s) or s not in occupied)),
-                        key=lambda s: (s not in supplied, -cx.undevastated(s), fort_pts.get(s, 0), s))
+        spaces = sorted(
+            (s for s in area if _may_place(cx, s, pool.side, spec.nation) and (cx.is_box(s) or s not in occupied)),
+            key=lambda s: (s not in supplied, -cx.undevastated(s), fort_pts.get(s, 0), s),
+        )
         n = sum(1 for a in st.armies if a.pool == pool.id)
         ground = [t for t in POINT_TYPES if t != "tactical_air"]
         made: list[Army] = []
@@ -158,46 +176,116 @@ def check_setup(cx: Context) -> list[Violation]:
         fixed.add(f.name)
         a = by_name.get(f.name)
         if a is None:
-            out.append(Violation("setup.army_missing", f"{rule}: armies in play", f.at, f.side, f"{f.name} is missing: the set-up places it in {f.at}"))
+            out.append(
+                Violation(
+                    "setup.army_missing",
+                    f"{rule}: armies in play",
+                    f.at,
+                    f.side,
+                    f"{f.name} is missing: the set-up places it in {f.at}",
+                )
+            )
             continue
         if a.at != f.at:
-            out.append(Violation("setup.army_misplaced", f"{rule}: armies in play", a.at, f.side, f"{f.name} is in {a.at}; the set-up places it in {f.at}"))
+            out.append(
+                Violation(
+                    "setup.army_misplaced",
+                    f"{rule}: armies in play",
+                    a.at,
+                    f.side,
+                    f"{f.name} is in {a.at}; the set-up places it in {f.at}",
+                )
+            )
         if any(a.points.get(t, 0) != f.points.get(t, 0) for t in POINT_TYPES):
-            out.append(Violation("setup.army_strength", f"{rule}: armies in play", a.at, f.side,
-                                 f"{f.name} has {_pts(a.points)}; the set-up gives {_pts(f.points)}"))
+            out.append(
+                Violation(
+                    "setup.army_strength",
+                    f"{rule}: armies in play",
+                    a.at,
+                    f.side,
+                    f"{f.name} has {_pts(a.points)}; the set-up gives {_pts(f.points)}",
+                )
+            )
         if f.leader and a.leader != f.leader:
-            out.append(Violation("setup.leader", f"{rule}: armies in play", a.at, f.side, f"{f.name} should have leader {f.leader}"))
+            out.append(
+                Violation(
+                    "setup.leader", f"{rule}: armies in play", a.at, f.side, f"{f.name} should have leader {f.leader}"
+                )
+            )
     specs = {p.id: p for p in sc.pools}
     for a in st.armies:
         if a.name in fixed:
             continue
         spec = specs.get(a.pool)
         if spec is None:
-            out.append(Violation("setup.army_extra", f"{rule}: forces in play", a.at, a.side, f"{a.name} is neither listed in the set-up nor placed from one of its pools"))
+            out.append(
+                Violation(
+                    "setup.army_extra",
+                    f"{rule}: forces in play",
+                    a.at,
+                    a.side,
+                    f"{a.name} is neither listed in the set-up nor placed from one of its pools",
+                )
+            )
             continue
         area = resolve_area(cx.map, spec.area, sc.absent_boxes)
         if a.at not in area or not _may_place(cx, a.at, spec.side, spec.nation):
-            out.append(Violation("setup.pool_area", spec.rule or f"{rule}: forces in play", a.at, a.side,
-                                 f"{a.name} is in {a.at}, outside the area its pool {spec.id} may be placed in"))
+            out.append(
+                Violation(
+                    "setup.pool_area",
+                    spec.rule or f"{rule}: forces in play",
+                    a.at,
+                    a.side,
+                    f"{a.name} is in {a.at}, outside the area its pool {spec.id} may be placed in",
+                )
+            )
     for spec in sc.pools:
         left = next((p for p in st.pools if p.id == spec.id), None)
-        placed = {t: sum(a.points.get(t, 0) for a in st.armies if a.pool == spec.id and a.name not in fixed) for t in POINT_TYPES}
+        placed = {
+            t: sum(a.points.get(t, 0) for a in st.armies if a.pool == spec.id and a.name not in fixed)
+            for t in POINT_TYPES
+        }
         remaining = left.points if left else {t: 0 for t in POINT_TYPES}
         if left is not None and any(remaining.values()):
-            out.append(Violation("setup.pool_unplaced", spec.rule or f"{rule}: forces in play", "", spec.side,
-                                 f"pool {spec.id} still has {_pts(remaining)} to place"))
+            out.append(
+                Violation(
+                    "setup.pool_unplaced",
+                    spec.rule or f"{rule}: forces in play",
+                    "",
+                    spec.side,
+                    f"pool {spec.id} still has {_pts(remaining)} to place",
+                )
+            )
         for t in POINT_TYPES:
             if placed[t] + remaining.get(t, 0) != spec.points.get(t, 0):
-                out.append(Violation("setup.pool_strength", spec.rule or f"{rule}: forces in play", "", spec.side,
-                                     f"pool {spec.id}: {placed[t]} {t} placed and {remaining.get(t, 0)} to place; the set-up gives {spec.points.get(t, 0)}"))
+                out.append(
+                    Violation(
+                        "setup.pool_strength",
+                        spec.rule or f"{rule}: forces in play",
+                        "",
+                        spec.side,
+                        f"pool {spec.id}: {placed[t]} {t} placed and {remaining.get(t, 0)} to place; the set-up gives {spec.points.get(t, 0)}",
+                    )
+                )
         leaders_left = left.leaders if left else []
         for ld in spec.leaders:
             holder = next((a for a in st.armies if a.leader == ld), None)
             if ld in leaders_left:
-                out.append(Violation("setup.pool_unplaced", spec.rule or rule, "", spec.side, f"leader {ld} is still to be placed"))
+                out.append(
+                    Violation(
+                        "setup.pool_unplaced", spec.rule or rule, "", spec.side, f"leader {ld} is still to be placed"
+                    )
+                )
             elif holder is None or holder.pool != spec.id:
-                out.append(Violation("setup.leader", spec.rule or rule, holder.at if holder else "", spec.side,
-                                     f"leader {ld} must be in an army of pool {spec.id}"))
+                out.append(
+                    Violation(
+                        "setup.leader",
+                        spec.rule or rule,
+                        holder.at if holder else "",
+                        spec.side,
+                        f"leader {ld} must be in an army of pool {spec.id}",
+                    )
+                )
     # forts (Fall of Germany and War for Europe set-ups)
     want = {(f.side, f.number): f for f in sc.forts}
     have = {(f.side, f.number): f for f in st.forts}
@@ -205,10 +293,20 @@ def check_setup(cx: Context) -> list[Violation]:
         g = have.get(k)
         if g is None or g.at != f.at or g.strength != f.strength or g.building:
             got = f"{g.strength} points in {g.at}" if g else "missing"
-            out.append(Violation("setup.fort", f"{rule}: forts", f.at, f.side, f"fort No. {f.number} should have {f.strength} points in {f.at}; it is {got}"))
+            out.append(
+                Violation(
+                    "setup.fort",
+                    f"{rule}: forts",
+                    f.at,
+                    f.side,
+                    f"fort No. {f.number} should have {f.strength} points in {f.at}; it is {got}",
+                )
+            )
     for k, g in have.items():
         if k not in want:
-            out.append(Violation("setup.fort", f"{rule}: forts", g.at, g.side, f"fort No. {g.number} is not in the set-up"))
+            out.append(
+                Violation("setup.fort", f"{rule}: forts", g.at, g.side, f"fort No. {g.number} is not in the set-up")
+            )
     out += _check_devastation(cx, rule)
     # fleets and record sheets: the set-up's ship points per nation, in as many fleets as the
     # player placed them (Fleet strength points 5; Movement of naval 18; rulings R64)
@@ -221,24 +319,52 @@ def check_setup(cx: Context) -> list[Violation]:
     for f in st.fleets:
         group = specs.get((f.side, f.nation))
         if group is None:
-            out.append(Violation("setup.fleet", f"{rule}: naval forces", f.at, f.side, f"{f.name} is not in the set-up"))
+            out.append(
+                Violation("setup.fleet", f"{rule}: naval forces", f.at, f.side, f"{f.name} is not in the set-up")
+            )
             continue
         have_ships[(f.side, f.nation)] = have_ships.get((f.side, f.nation), 0) + f.capital
         if f.in_port != group[0].in_port:
-            out.append(Violation("setup.fleet", f"{rule}: naval forces", f.at, f.side,
-                                 f"{f.name} should be {'in port' if group[0].in_port else 'at sea'}"))
+            out.append(
+                Violation(
+                    "setup.fleet",
+                    f"{rule}: naval forces",
+                    f.at,
+                    f.side,
+                    f"{f.name} should be {'in port' if group[0].in_port else 'at sea'}",
+                )
+            )
         area = set().union(*(resolve_area(cx.map, g.ports) for g in group))
-        why = "not in the area of its set-up" if f.at not in area else fleet_port_problem(cx, f.side, f.nation, f.at, setup=True)
+        why = (
+            "not in the area of its set-up"
+            if f.at not in area
+            else fleet_port_problem(cx, f.side, f.nation, f.at, setup=True)
+        )
         if why:
-            out.append(Violation("setup.fleet", "Sea movement: Fleet strength points 2", f.at, f.side,
-                                 f"{f.name} is not in a port it may be placed in: {why}"))
+            out.append(
+                Violation(
+                    "setup.fleet",
+                    "Sea movement: Fleet strength points 2",
+                    f.at,
+                    f.side,
+                    f"{f.name} is not in a port it may be placed in: {why}",
+                )
+            )
     for (side, nation), group in specs.items():
         want, got = sum(g.capital for g in group), have_ships.get((side, nation), 0)
         if got != want:
             names = " and ".join(g.name for g in group)
-            out.append(Violation("setup.fleet", f"{rule}: naval forces", "", side,
-                                 f"{names}: the set-up gives {want} capital ship points to the {nation} fleets; they hold {got}"
-                                 if got else f"{names} ({want} capital ship points) is missing"))
+            out.append(
+                Violation(
+                    "setup.fleet",
+                    f"{rule}: naval forces",
+                    "",
+                    side,
+                    f"{names}: the set-up gives {want} capital ship points to the {nation} fleets; they hold {got}"
+                    if got
+                    else f"{names} ({want} capital ship points) is missing",
+                )
+            )
     for side, rec in sc.records.items():
         have_rec = st.sides.get(side)
         for k, v in rec.items():
@@ -262,17 +388,40 @@ def _check_devastation(cx: Context, rule: str) -> list[Violation]:
                 hs = st.hex(s)
                 if p and (hs.devastated != p or hs.permanent != (p if d.permanent else 0)):
                     kind = "permanently " if d.permanent else ""
-                    out.append(Violation("setup.devastation", r, s, "", f"{s} should have all {p} production points {kind}devastated; it has {hs.devastated} ({hs.permanent} permanent)"))
+                    out.append(
+                        Violation(
+                            "setup.devastation",
+                            r,
+                            s,
+                            "",
+                            f"{s} should have all {p} production points {kind}devastated; it has {hs.devastated} ({hs.permanent} permanent)",
+                        )
+                    )
         else:
             dev = sum(st.hex(s).devastated for s in area)
             perm = sum(st.hex(s).permanent for s in area)
             if dev != d.points or perm != (d.points if d.permanent else 0):
                 where = ", ".join(sorted(area)) if len(area) <= 3 else ""
-                out.append(Violation("setup.devastation", r, where, d.chosen_by,
-                                     f"{d.id}: {d.points} points in {where or 'the area'} should be {'permanently ' if d.permanent else ''}devastated; {dev} are ({perm} permanent)"))
+                out.append(
+                    Violation(
+                        "setup.devastation",
+                        r,
+                        where,
+                        d.chosen_by,
+                        f"{d.id}: {d.points} points in {where or 'the area'} should be {'permanently ' if d.permanent else ''}devastated; {dev} are ({perm} permanent)",
+                    )
+                )
     for s, hs in sorted(st.hexes.items()):
         if hs.devastated and s not in covered:
-            out.append(Violation("setup.devastation", f"{rule}: devastation", s, "", f"{s} has {hs.devastated} devastated points the set-up does not give"))
+            out.append(
+                Violation(
+                    "setup.devastation",
+                    f"{rule}: devastation",
+                    s,
+                    "",
+                    f"{s} has {hs.devastated} devastated points the set-up does not give",
+                )
+            )
     return out
 
 

@@ -41,19 +41,57 @@ def check_stacking(cx: Context) -> list[Violation]:
     for a in st.armies:
         by_space[a.at].append(a)
         if not cx.exists(a.at):
-            out.append(Violation("army.where", "Movement 2", a.at, a.side, f"{a.name} is in {a.at!r}, which is not a space of the map"))
+            out.append(
+                Violation(
+                    "army.where",
+                    "Movement 2",
+                    a.at,
+                    a.side,
+                    f"{a.name} is in {a.at!r}, which is not a space of the map",
+                )
+            )
         elif not cx.is_land(a.at):
             out.append(Violation("army.where", "Movement 2", a.at, a.side, f"{a.name} is in {a.at}, an all-sea hex"))
         elif not cx.friendly(a.at, a.side) and cx.country(a.at) != a.nation and movement_over(cx, a.side):
-            out.append(Violation("army.unfriendly_hex", "Movement 2", a.at, a.side,
-                                 f"{a.name} is in {a.at}, which is not friendly to {a.side}"))
+            out.append(
+                Violation(
+                    "army.unfriendly_hex",
+                    "Movement 2",
+                    a.at,
+                    a.side,
+                    f"{a.name} is in {a.at}, which is not friendly to {a.side}",
+                )
+            )
         if a.total() == 0:
-            out.append(Violation("army.empty", "Movement 6", a.at, a.side, f"{a.name} has no strength points: armies cannot exist without any"))
+            out.append(
+                Violation(
+                    "army.empty",
+                    "Movement 6",
+                    a.at,
+                    a.side,
+                    f"{a.name} has no strength points: armies cannot exist without any",
+                )
+            )
         elif a.total(with_air=False) == 0 and movement_over(cx, a.side):
-            out.append(Violation("army.air_only", "Tactical air abilities 9", a.at, a.side, f"{a.name} holds only tactical air at the end of movement"))
+            out.append(
+                Violation(
+                    "army.air_only",
+                    "Tactical air abilities 9",
+                    a.at,
+                    a.side,
+                    f"{a.name} holds only tactical air at the end of movement",
+                )
+            )
         if cx.is_box(a.at) and a.total(with_air=False) > LIMIT and movement_over(cx, a.side):
-            out.append(Violation("stacking.over_ten", "Stacking 6", a.at, a.side,
-                                 f"{a.name} has {a.total(with_air=False)} strength points; each army in an off-map box is limited to ten"))
+            out.append(
+                Violation(
+                    "stacking.over_ten",
+                    "Stacking 6",
+                    a.at,
+                    a.side,
+                    f"{a.name} has {a.total(with_air=False)} strength points; each army in an off-map box is limited to ten",
+                )
+            )
     forts_at: dict[str, int] = defaultdict(int)
     for f in st.forts:
         forts_at[f.at] += f.strength
@@ -65,16 +103,38 @@ def check_stacking(cx: Context) -> list[Violation]:
             retreat = all(a.no_defensive_assault for a in armies) and len({a.side for a in armies}) == 1
             if not retreat:
                 names = ", ".join(a.name for a in armies)
-                out.append(Violation("stacking.two_armies", "Stacking 1", space, side, f"{len(armies)} armies in {space} ({names}); a hex holds one army"))
+                out.append(
+                    Violation(
+                        "stacking.two_armies",
+                        "Stacking 1",
+                        space,
+                        side,
+                        f"{len(armies)} armies in {space} ({names}); a hex holds one army",
+                    )
+                )
             elif movement_over(cx, side) and st.side == side:
-                out.append(Violation("stacking.retreat_unresolved", "Stacking 4", space, side,
-                                     f"the armies forced to retreat together into {space} were not separated in {side}'s movement phase: points over ten are lost and the rest go to one army"))
+                out.append(
+                    Violation(
+                        "stacking.retreat_unresolved",
+                        "Stacking 4",
+                        space,
+                        side,
+                        f"the armies forced to retreat together into {space} were not separated in {side}'s movement phase: points over ten are lost and the rest go to one army",
+                    )
+                )
         n = sum(a.total(with_air=False) for a in armies) + forts_at[space]  # hex_points, for every hex at once
         if n > LIMIT and movement_over(cx, side) and not all(a.no_defensive_assault for a in armies):
             forts = sum(f.strength for f in st.forts if f.at == space)
             extra = f" (with {forts} fort points)" if forts else ""
-            out.append(Violation("stacking.over_ten", "Stacking 2-3", space, side,
-                                 f"{n} strength points in {space}{extra}; at most ten at the end of movement (tactical air exempt)"))
+            out.append(
+                Violation(
+                    "stacking.over_ten",
+                    "Stacking 2-3",
+                    space,
+                    side,
+                    f"{n} strength points in {space}{extra}; at most ten at the end of movement (tactical air exempt)",
+                )
+            )
     out += check_fleets(cx)
     out += check_forts(cx)
     out += check_home_forces(cx)
@@ -88,8 +148,15 @@ def check_build(cx: Context, space: str, points: dict[str, int]) -> list[Violati
     if cx.is_box(space):
         return []
     if hex_points(cx, space, new) > LIMIT:
-        return [Violation("stacking.build_over_ten", "Stacking 5", space, side,
-                          f"building {new} points in {space} would make {hex_points(cx, space, new)}; at most ten")]
+        return [
+            Violation(
+                "stacking.build_over_ten",
+                "Stacking 5",
+                space,
+                side,
+                f"building {new} points in {space} would make {hex_points(cx, space, new)}; at most ten",
+            )
+        ]
     return []
 
 
@@ -102,33 +169,93 @@ def check_fleets(cx: Context) -> list[Violation]:
     for f in st.fleets:
         by_space[(f.at, f.side)].append(f)
         if f.capital > LIMIT:
-            out.append(Violation("stacking.fleet_over_ten", "Movement of naval strength points and fleets 2", f.at, f.side,
-                                 f"{f.name} has {f.capital} ship points; a fleet holds at most ten"))
+            out.append(
+                Violation(
+                    "stacking.fleet_over_ten",
+                    "Movement of naval strength points and fleets 2",
+                    f.at,
+                    f.side,
+                    f"{f.name} has {f.capital} ship points; a fleet holds at most ten",
+                )
+            )
         if f.capital == 0:
-            out.append(Violation("fleet.empty", "Movement of naval strength points and fleets 18", f.at, f.side, f"{f.name} has no ship strength points"))
+            out.append(
+                Violation(
+                    "fleet.empty",
+                    "Movement of naval strength points and fleets 18",
+                    f.at,
+                    f.side,
+                    f"{f.name} has no ship strength points",
+                )
+            )
         if not cx.exists(f.at) or cx.is_box(f.at):
-            out.append(Violation("fleet.where", "Movement of naval strength points and fleets 6", f.at, f.side, f"{f.name} is not in a hex of the map"))
+            out.append(
+                Violation(
+                    "fleet.where",
+                    "Movement of naval strength points and fleets 6",
+                    f.at,
+                    f.side,
+                    f"{f.name} is not in a hex of the map",
+                )
+            )
             continue
         d = cx.space(f.at)
         if f.in_port:
             if not cx.port(f.at):
-                out.append(Violation("fleet.not_a_port", "Movement of naval strength points and fleets 5-6", f.at, f.side, f"{f.name} is in port in {f.at}, which has no port"))
+                out.append(
+                    Violation(
+                        "fleet.not_a_port",
+                        "Movement of naval strength points and fleets 5-6",
+                        f.at,
+                        f.side,
+                        f"{f.name} is in port in {f.at}, which has no port",
+                    )
+                )
             in_port[f.at] += f.capital
         elif not d.is_water:
-            out.append(Violation("fleet.where", "Movement of naval strength points and fleets 14", f.at, f.side, f"{f.name} is at sea in {f.at}, an all-land hex"))
+            out.append(
+                Violation(
+                    "fleet.where",
+                    "Movement of naval strength points and fleets 14",
+                    f.at,
+                    f.side,
+                    f"{f.name} is at sea in {f.at}, an all-land hex",
+                )
+            )
         if f.at in armies_at and d.terrain != "coastal":
-            out.append(Violation("stacking.fleet_and_army", "Movement of naval strength points and fleets 4", f.at, f.side,
-                                 f"{f.name} shares {f.at} with an army; only a part land/part sea hex may hold both"))
+            out.append(
+                Violation(
+                    "stacking.fleet_and_army",
+                    "Movement of naval strength points and fleets 4",
+                    f.at,
+                    f.side,
+                    f"{f.name} shares {f.at} with an army; only a part land/part sea hex may hold both",
+                )
+            )
     for (space, side), fleets in sorted(by_space.items()):
         if len(fleets) > 1:
-            out.append(Violation("stacking.two_fleets", "Movement of naval strength points and fleets 3", space, side,
-                                 f"{len(fleets)} fleets in {space} ({', '.join(f.name for f in fleets)}); no two fleets in a hex"))
+            out.append(
+                Violation(
+                    "stacking.two_fleets",
+                    "Movement of naval strength points and fleets 3",
+                    space,
+                    side,
+                    f"{len(fleets)} fleets in {space} ({', '.join(f.name for f in fleets)}); no two fleets in a hex",
+                )
+            )
     for space, n in sorted(in_port.items()):
         cap = cx.port(space)
         if cap and n > cap:
             side = next(f.side for f in st.fleets if f.at == space)
-            out.append(Violation("stacking.port_capacity", "Movement of naval strength points and fleets 5", space, side,
-                                 f"{n} ship points in port in {space}; the port holds {cap}"))
+            out.append(
+                Violation(
+                    "stacking.port_capacity",
+                    "Movement of naval strength points and fleets 5",
+                    space,
+                    side,
+                    f"{n} ship points in port in {space}; the port holds {cap}",
+                )
+            )
     return out
 
 
@@ -139,13 +266,32 @@ def check_forts(cx: Context) -> list[Violation]:
     for f in st.forts:
         count[f.side] += 1
         if f.strength + f.building > FORT_MARKER:
-            out.append(Violation("stacking.fort_over_five", "Fortifications: Production 2", f.at, f.side,
-                                 f"fort No. {f.number} in {f.at} holds {f.strength + f.building} points (with those under construction); at most five"))
+            out.append(
+                Violation(
+                    "stacking.fort_over_five",
+                    "Fortifications: Production 2",
+                    f.at,
+                    f.side,
+                    f"fort No. {f.number} in {f.at} holds {f.strength + f.building} points (with those under construction); at most five",
+                )
+            )
         if f.strength + f.building == 0:
-            out.append(Violation("fort.empty", "Fortifications: Production 4", f.at, f.side, f"fort No. {f.number} has no points"))
+            out.append(
+                Violation(
+                    "fort.empty", "Fortifications: Production 4", f.at, f.side, f"fort No. {f.number} has no points"
+                )
+            )
     for side, n in sorted(count.items()):
         if n > FORT_MARKERS:
-            out.append(Violation("stacking.fort_markers", "Fortifications: Production 5", "", side, f"{n} fort markers in play; at most seven per side"))
+            out.append(
+                Violation(
+                    "stacking.fort_markers",
+                    "Fortifications: Production 5",
+                    "",
+                    side,
+                    f"{n} fort markers in play; at most seven per side",
+                )
+            )
     return out
 
 
@@ -155,7 +301,23 @@ def check_home_forces(cx: Context) -> list[Violation]:
         d = cx.hexdata(h.at)
         capital = d is not None and d.capital and cx.country(h.at) == h.nation
         if h.points > HOME_FORCE and not capital:
-            out.append(Violation("stacking.home_forces", "Unaligned Forces 4 and 6", h.at, "", f"{h.points} home force points of {h.nation} in {h.at}; at most three a hex except in the capital"))
+            out.append(
+                Violation(
+                    "stacking.home_forces",
+                    "Unaligned Forces 4 and 6",
+                    h.at,
+                    "",
+                    f"{h.points} home force points of {h.nation} in {h.at}; at most three a hex except in the capital",
+                )
+            )
         if cx.exists(h.at) and cx.country(h.at) != h.nation:
-            out.append(Violation("home_forces.abroad", "Unaligned Forces 3", h.at, "", f"{h.nation} home forces in {h.at}, outside their country"))
+            out.append(
+                Violation(
+                    "home_forces.abroad",
+                    "Unaligned Forces 3",
+                    h.at,
+                    "",
+                    f"{h.nation} home forces in {h.at}, outside their country",
+                )
+            )
     return out

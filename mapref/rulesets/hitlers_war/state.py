@@ -45,20 +45,26 @@ class Turn:
     def __str__(self) -> str:
         return f"{self.season} {self.year}"
 
-    def next(self) -> "Turn":
+    def next(self) -> Turn:
         i = SEASONS.index(self.season) + 1
         return Turn(self.year + i // len(SEASONS), SEASONS[i % len(SEASONS)])
 
     @staticmethod
-    def parse(text: str) -> "Turn":
+    def parse(text: str) -> Turn:
         """``"winter 1941"`` -> Turn(1941, "winter"); raises ValueError."""
         parts = text.strip().lower().split()
-        if len(parts) != 2 or parts[0] not in SEASONS or not (parts[1].isascii() and parts[1].isdigit()) \
-                or not YEARS[0] <= int(parts[1][:6]) <= YEARS[1]:
-            raise ValueError(f'expected "SEASON YEAR" with a season of {", ".join(SEASONS)} and a year {YEARS[0]}-{YEARS[1]}')
+        if (
+            len(parts) != 2
+            or parts[0] not in SEASONS
+            or not (parts[1].isascii() and parts[1].isdigit())
+            or not YEARS[0] <= int(parts[1][:6]) <= YEARS[1]
+        ):
+            raise ValueError(
+                f'expected "SEASON YEAR" with a season of {", ".join(SEASONS)} and a year {YEARS[0]}-{YEARS[1]}'
+            )
         return Turn(int(parts[1]), parts[0])
 
-    def turns_since(self, other: "Turn") -> int:
+    def turns_since(self, other: Turn) -> int:
         return self.index - other.index
 
 
@@ -178,7 +184,9 @@ class SideRecord:
     ta_built: int = 0  # trans-Atlantic shipping points built now: they carry from the next phase (Production points 1)
     # this turn, from the side's movement phase (cleared at its start)
     ta_used: int = 0  # trans-Atlantic shipping points carrying strength points (Trans-Atlantic shipping 1)
-    transported: dict[str, int] = field(default_factory=dict)  # sea zone -> points carried by fleets (Sea transportation 1-2)
+    transported: dict[str, int] = field(
+        default_factory=dict
+    )  # sea zone -> points carried by fleets (Sea transportation 1-2)
 
 
 @dataclass

@@ -61,7 +61,14 @@ def side_trace(cx, side: str) -> SupplyTrace:
     fi = cx.state.nations.get(FINLAND)
     if fi is not None and fi.side == side:  # Finland's supply extends a copy of its own
         # what it depends on besides the trace (kept with it: the same position asks again)
-        key = (fi.joined, cx.state.turn, bool(cx.scenario.fleets), bool(cx.state.fleets), frozenset(seas), frozenset(blk))
+        key = (
+            fi.joined,
+            cx.state.turn,
+            bool(cx.scenario.fleets),
+            bool(cx.state.fleets),
+            frozenset(seas),
+            frozenset(blk),
+        )
         kept = t.__dict__.setdefault("_finland", {})
         if key not in kept:
             friendly = [s for s, v in cx.control.items() if v == side and cx.exists(s)]
@@ -194,5 +201,7 @@ def isolation(cx, side: str, trace: SupplyTrace | None = None) -> Isolation:
     # Army in unaligned Italy: rulings R14) are not the side's forces yet.
     supplied = cx.supplied(side)
     out.armies = [a.name for a in cx.state.armies if a.side == side and a.at not in supplied and cx.active(a)]
-    out.forts = [f.at for f in cx.state.forts if f.side == side and (f.strength or f.building) and not t.is_supplied(f.at)]
+    out.forts = [
+        f.at for f in cx.state.forts if f.side == side and (f.strength or f.building) and not t.is_supplied(f.at)
+    ]
     return out

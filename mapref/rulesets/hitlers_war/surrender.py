@@ -27,8 +27,16 @@ from __future__ import annotations
 import copy
 
 from mapref.rulesets.hitlers_war.build import BuildCheck
-from mapref.rulesets.hitlers_war.commands import (AddArmy, RemoveArmy, SetArmyPoints, SetFleets, SetHex, SetNation, SetNations,
-                                                   SetRecord)
+from mapref.rulesets.hitlers_war.commands import (
+    AddArmy,
+    RemoveArmy,
+    SetArmyPoints,
+    SetFleets,
+    SetHex,
+    SetNation,
+    SetNations,
+    SetRecord,
+)
 from mapref.rulesets.hitlers_war.politics import MORALE_SURRENDER, morale_commands
 from mapref.rulesets.hitlers_war.state import POINT_TYPES, Army, Nation
 
@@ -56,16 +64,28 @@ SIDE_NATION = {"axis": "ge", "allies": "gb", "soviet": "su"}
 ALIASES = {"rumania": "ro+bg", "bulgaria": "ro+bg", "ro": "ro+bg", "bg": "ro+bg"}
 # what each surrender needs, when the rules do not offer it now (rulings R65)
 CONDITIONS = {
-    "ge": ("Germany surrenders when Berlin (P10) is captured and the occupier rolls, or when the Axis morale is 0 or "
-           "less", "Surrender, Germany 1-2"),
+    "ge": (
+        "Germany surrenders when Berlin (P10) is captured and the occupier rolls, or when the Axis morale is 0 or less",
+        "Surrender, Germany 1-2",
+    ),
     "fr": ("France surrenders when the Axis holds Paris (N7) and rolls", "Surrender, France 1"),
-    "gb": ("Britain surrenders when the Axis holds London (P7) and rolls, or when the Allied morale is 0 or less",
-           "Surrender, Great Britain 1-2"),
-    "it": ("Italy surrenders when the Western Allies hold four hexes of Italy (Sicily included, not Sardinia) and roll",
-           "Surrender, Italy 1"),
-    "ro+bg": ("Rumania and Bulgaria surrender when a Soviet army is in or beside them and the Soviet armies hold more "
-              "strength points than the Axis on the eastern front", "Surrender, Rumania and Bulgaria 1"),
-    "fi": ("Finland surrenders when the Axis army in Finland is unsupplied or under four points", "Surrender, Finland 1-2"),
+    "gb": (
+        "Britain surrenders when the Axis holds London (P7) and rolls, or when the Allied morale is 0 or less",
+        "Surrender, Great Britain 1-2",
+    ),
+    "it": (
+        "Italy surrenders when the Western Allies hold four hexes of Italy (Sicily included, not Sardinia) and roll",
+        "Surrender, Italy 1",
+    ),
+    "ro+bg": (
+        "Rumania and Bulgaria surrender when a Soviet army is in or beside them and the Soviet armies hold more "
+        "strength points than the Axis on the eastern front",
+        "Surrender, Rumania and Bulgaria 1",
+    ),
+    "fi": (
+        "Finland surrenders when the Axis army in Finland is unsupplied or under four points",
+        "Surrender, Finland 1-2",
+    ),
     "su": ("the Soviet Union offers to surrender only by morale: Soviet morale 0 or less", "Surrender, Soviet Union 1"),
 }
 
@@ -87,9 +107,14 @@ def not_offered(cx, code: str) -> tuple[str, str] | None:
     name = cx.board.country_name(code)
     cap = capital_of(cx, code)
     if code == "lc" or cap is None:
-        return f"{name} has no capital: it never surrenders and must be occupied a hex at a time", "Surrender, Other countries 3"
-    return (f"{name} surrenders when its capital {cap} is captured; it is held by the "
-            f"{cx.control.get(cap) or 'no side'}", "Surrender, Other countries 1")
+        return (
+            f"{name} has no capital: it never surrenders and must be occupied a hex at a time",
+            "Surrender, Other countries 3",
+        )
+    return (
+        f"{name} surrenders when its capital {cap} is captured; it is held by the {cx.control.get(cap) or 'no side'}",
+        "Surrender, Other countries 1",
+    )
 
 
 def check_surrender(cx, nation: str, free_french: int = 0, refused: bool = False, offered: bool = True) -> BuildCheck:
@@ -103,8 +128,9 @@ def check_surrender(cx, nation: str, free_french: int = 0, refused: bool = False
     soviet = st.sides.get("soviet")
     if code == "su" and soviet is not None and soviet.surrender_refused:
         # Surrender, Soviet Union 4: "the Soviets will NEVER surrender again"
-        return _no("the Axis refused a Soviet surrender: the Soviets will never surrender again",
-                   "Surrender, Soviet Union 4")
+        return _no(
+            "the Axis refused a Soviet surrender: the Soviets will never surrender again", "Surrender, Soviet Union 4"
+        )
     if refused:
         if code != "su":
             return _no("only a Soviet surrender is offered to the Axis, who may refuse it", "Surrender, Soviet Union 4")
@@ -112,15 +138,22 @@ def check_surrender(cx, nation: str, free_french: int = 0, refused: bool = False
             return _no("the Soviet Union has surrendered already", "Surrender, Soviet Union 4")
         if offered and not_offered(cx, "su"):
             return _no(*not_offered(cx, "su"))
-        return BuildCheck(True, commands=[SetRecord(text="Soviet surrender refused", side="soviet",
-                                                    fields={"surrender_refused": 1})],
-                          messages=["the Axis refuses the Soviet surrender: the Soviets will never surrender again "
-                                    "[Surrender, Soviet Union 4; rulings R57]"])
+        return BuildCheck(
+            True,
+            commands=[SetRecord(text="Soviet surrender refused", side="soviet", fields={"surrender_refused": 1})],
+            messages=[
+                "the Axis refuses the Soviet surrender: the Soviets will never surrender again "
+                "[Surrender, Soviet Union 4; rulings R57]"
+            ],
+        )
     if code == "vichy":
         return dissolve_vichy(cx)
     if code == "ro+bg":
-        if offered and not_offered(cx, code) and any(st.nations.get(c) is not None and st.nations[c].status != "surrendered"
-                                                     for c in ("ro", "bg")):
+        if (
+            offered
+            and not_offered(cx, code)
+            and any(st.nations.get(c) is not None and st.nations[c].status != "surrendered" for c in ("ro", "bg"))
+        ):
             return _no(*not_offered(cx, code))
         return _rumania_bulgaria(cx)
     n = st.nations.get(code)
@@ -128,7 +161,10 @@ def check_surrender(cx, nation: str, free_french: int = 0, refused: bool = False
         return _no(f"{code!r} is not a nation of the game", "Surrender")
     name = cx.board.country_name(code)
     if n.status == "surrendered":
-        return _no(f"{name} has surrendered already: a country surrenders once", "Surrender, France 7; Great Britain 5; Other countries 5")
+        return _no(
+            f"{name} has surrendered already: a country surrenders once",
+            "Surrender, France 7; Great Britain 5; Other countries 5",
+        )
     if code == "us":
         return _no("the United States can never surrender: it must be occupied", "Surrender, The United States 1")
     if offered and not_offered(cx, code):
@@ -145,12 +181,23 @@ def check_surrender(cx, nation: str, free_french: int = 0, refused: bool = False
         c, m = capital_surrender(cx, held[1], held[0])
         r = BuildCheck(True, commands=c, messages=m)
     else:
-        r = BuildCheck(True, commands=[SetNation(text=f"{name} surrenders", code=code, side=n.side, status="surrendered",
-                                                 joined=n.joined)],
-                       messages=[f"{name} surrenders" + (" [Surrender, Germany 1-2]" if code == "ge" else
-                                                         " [Surrender, Soviet Union 1-5: no further attacks between the "
-                                                         "Axis and Soviet players; the Soviets take no further part]" if code == "su"
-                                                         else " [Surrender, Other countries 1, 4-5]")])
+        r = BuildCheck(
+            True,
+            commands=[
+                SetNation(text=f"{name} surrenders", code=code, side=n.side, status="surrendered", joined=n.joined)
+            ],
+            messages=[
+                f"{name} surrenders"
+                + (
+                    " [Surrender, Germany 1-2]"
+                    if code == "ge"
+                    else " [Surrender, Soviet Union 1-5: no further attacks between the "
+                    "Axis and Soviet players; the Soviets take no further part]"
+                    if code == "su"
+                    else " [Surrender, Other countries 1, 4-5]"
+                )
+            ],
+        )
     if r.ok and code in MORALE_SURRENDER:
         c, m = morale_commands(cx, *MORALE_SURRENDER[code])
         r.commands += c
@@ -169,16 +216,35 @@ def _france(cx, n: Nation, free_french: int) -> BuildCheck:
     st = cx.state
     cmds: list = [SetNation(text="France surrenders", code="fr", side="axis", status="surrendered", joined=n.joined)]
     msgs = ["France surrenders, no production devastated [Surrender, France 1-2]"]
-    french = [s for s in _spaces(cx, "fr") + list(cx.board.regions.get("corsica", ())) if cx.control.get(s) in ("allies", None)]
+    french = [
+        s
+        for s in _spaces(cx, "fr") + list(cx.board.regions.get("corsica", ()))
+        if cx.control.get(s) in ("allies", None)
+    ]
     cmds += _to_side(cx, french, "axis", "to the Axis")
-    msgs.append(f"uncaptured French hexes and Corsica become Axis: {', '.join(cx.board.sorted(set(french)))} [Surrender, France 3]")
+    msgs.append(
+        f"uncaptured French hexes and Corsica become Axis: {', '.join(cx.board.sorted(set(french)))} [Surrender, France 3]"
+    )
     vichy = [s for c in VICHY_LANDS for s in _spaces(cx, c) if cx.control.get(s) in ("allies", None)]
     cmds += [SetHex(text=f"{s} Vichy French", space=s, control="none", occupied=False) for s in vichy]
-    cmds.append(SetNations(nations={c: Nation(None, "vichy", st.nations[c].joined if c in st.nations else None)
-                                    for c in VICHY_LANDS if c in st.nations}))
-    msgs.append(f"the French hexes of Lebanon-Syria, Tunisia, Algeria and Morocco become Vichy French: "
-                f"{', '.join(cx.board.sorted(vichy))} [Surrender, France 3; Vichy France 3-6]")
-    territory = set(_spaces(cx, "fr")) | set(cx.board.regions.get("corsica", ())) | {s for c in VICHY_LANDS for s in _spaces(cx, c)}
+    cmds.append(
+        SetNations(
+            nations={
+                c: Nation(None, "vichy", st.nations[c].joined if c in st.nations else None)
+                for c in VICHY_LANDS
+                if c in st.nations
+            }
+        )
+    )
+    msgs.append(
+        f"the French hexes of Lebanon-Syria, Tunisia, Algeria and Morocco become Vichy French: "
+        f"{', '.join(cx.board.sorted(vichy))} [Surrender, France 3; Vichy France 3-6]"
+    )
+    territory = (
+        set(_spaces(cx, "fr"))
+        | set(cx.board.regions.get("corsica", ()))
+        | {s for c in VICHY_LANDS for s in _spaces(cx, c)}
+    )
     inf = air = mech = 0
     for a in st.armies:
         if a.side == "allies" and a.at in territory:
@@ -187,21 +253,34 @@ def _france(cx, n: Nation, free_french: int) -> BuildCheck:
             air += a.points.get("tactical_air", 0)
             cmds.append(RemoveArmy(text=f"{a.name} leaves France", army=a.name))
     if free_french > inf:
-        return _no(f"{free_french} infantry points saved, but the Allies have {inf} in French and Vichy territory",
-                   "Surrender, France 4")
-    msgs.append(f"{mech} mechanised points in French territory removed [Surrender, France 5]; of {inf} infantry points "
-                f"{free_french} rolled 1-2 and join the Free French Army, {inf - free_french} removed [Surrender, France 4]")
+        return _no(
+            f"{free_french} infantry points saved, but the Allies have {inf} in French and Vichy territory",
+            "Surrender, France 4",
+        )
+    msgs.append(
+        f"{mech} mechanised points in French territory removed [Surrender, France 5]; of {inf} infantry points "
+        f"{free_french} rolled 1-2 and join the Free French Army, {inf - free_french} removed [Surrender, France 4]"
+    )
     if free_french or air:
         name, at = FREE_FRENCH
         if st.army(name) is not None:
             a = st.army(name)
-            cmds.append(SetArmyPoints(army=name, points={t: a.points.get(t, 0) + (free_french if t == "infantry" else
-                                                                              air if t == "tactical_air" else 0) for t in POINT_TYPES}))
+            cmds.append(
+                SetArmyPoints(
+                    army=name,
+                    points={
+                        t: a.points.get(t, 0) + (free_french if t == "infantry" else air if t == "tactical_air" else 0)
+                        for t in POINT_TYPES
+                    },
+                )
+            )
         else:
             pts = {t: 0 for t in POINT_TYPES}
             pts["infantry"], pts["tactical_air"] = free_french, air
             cmds.append(AddArmy(text="Free French Army", army=Army(name, "allies", "fr", at, pts)))
-        msgs.append(f"the Free French Army in {at}: {free_french} infantry, {air} tactical air [Surrender, France 4, 6]")
+        msgs.append(
+            f"the Free French Army in {at}: {free_french} infantry, {air} tactical air [Surrender, France 4, 6]"
+        )
     return BuildCheck(True, commands=cmds, messages=msgs)
 
 
@@ -214,9 +293,14 @@ def dissolve_vichy(cx, by: str = "the Axis") -> BuildCheck:
     spaces = [s for c in vichy for s in _spaces(cx, c) if s not in cx.control]
     cmds: list = _to_side(cx, spaces, "axis", "to the Axis")
     cmds.append(SetNations(nations={c: Nation("axis", "at_war", st.turn) for c in vichy}))
-    return BuildCheck(True, commands=cmds, messages=[
-        f"Vichy France is dissolved by {by}: its lands become Axis ({', '.join(cx.board.sorted(spaces)) or 'none left'}) "
-        f"and lose their neutral forces [Vichy France 5-6]"])
+    return BuildCheck(
+        True,
+        commands=cmds,
+        messages=[
+            f"Vichy France is dissolved by {by}: its lands become Axis ({', '.join(cx.board.sorted(spaces)) or 'none left'}) "
+            f"and lose their neutral forces [Vichy France 5-6]"
+        ],
+    )
 
 
 def _italy(cx, n: Nation) -> BuildCheck:
@@ -233,15 +317,19 @@ def _italy(cx, n: Nation) -> BuildCheck:
             continue
         left = {t: a.points.get(t, 0) - take.get(t, 0) for t in POINT_TYPES}
         cmds.append(RemoveArmy(army=a.name) if not any(left.values()) else SetArmyPoints(army=a.name, points=left))
-    msgs = ["Italy surrenders [Surrender, Italy 1]",
-            "five infantry and one mechanised lost, the Italian army's first [Surrender, Italy 2]"]
+    msgs = [
+        "Italy surrenders [Surrender, Italy 1]",
+        "five infantry and one mechanised lost, the Italian army's first [Surrender, Italy 2]",
+    ]
     if ita is not None:
         cmds.append(RemoveArmy(text="Italian Army removed", army=ita.name))
     fleets = [f for f in st.fleets if f.nation == "it"]
     if fleets:
         cmds.append(SetFleets(fleets=[copy.deepcopy(f) for f in st.fleets if f.nation != "it"]))
-    msgs.append(f"the Italian Army and {len(fleets)} Italian fleet{'s' if len(fleets) != 1 else ''} are removed with their "
-                f"points; Italian hexes keep their allegiance [Surrender, Italy 3-4]")
+    msgs.append(
+        f"the Italian Army and {len(fleets)} Italian fleet{'s' if len(fleets) != 1 else ''} are removed with their "
+        f"points; Italian hexes keep their allegiance [Surrender, Italy 3-4]"
+    )
     return BuildCheck(True, commands=cmds, messages=msgs)
 
 
@@ -251,7 +339,9 @@ def _rumania_bulgaria(cx) -> BuildCheck:
     for code in ("ro", "bg"):
         n = st.nations.get(code)
         if n is not None and n.status != "surrendered":
-            cmds.append(SetNation(text=f"{code} surrenders", code=code, side=n.side, status="surrendered", joined=n.joined))
+            cmds.append(
+                SetNation(text=f"{code} surrenders", code=code, side=n.side, status="surrendered", joined=n.joined)
+            )
     if not cmds:
         return _no("Rumania and Bulgaria have surrendered already", "Surrender, Other countries 5")
     ro = st.army("Rumanian Army")
@@ -261,10 +351,16 @@ def _rumania_bulgaria(cx) -> BuildCheck:
     lands = [s for c in ("ro", "bg") for s in _spaces(cx, c) if cx.control.get(s) != "soviet" and s not in held]
     cmds += _to_side(cx, lands, "soviet", "to the Soviets")
     c, m = morale_commands(cx, *MORALE_SURRENDER["ro+bg"])
-    return BuildCheck(True, commands=cmds + c, messages=[
-        "Rumania and Bulgaria surrender; the Rumanian army is removed [Surrender, Rumania and Bulgaria 1, 3]",
-        f"their land becomes Soviet but where an Axis army other than the Rumanian stands: "
-        f"{', '.join(cx.board.sorted(lands)) or 'none'} [Surrender, Rumania and Bulgaria 4]"] + m)
+    return BuildCheck(
+        True,
+        commands=cmds + c,
+        messages=[
+            "Rumania and Bulgaria surrender; the Rumanian army is removed [Surrender, Rumania and Bulgaria 1, 3]",
+            f"their land becomes Soviet but where an Axis army other than the Rumanian stands: "
+            f"{', '.join(cx.board.sorted(lands)) or 'none'} [Surrender, Rumania and Bulgaria 4]",
+        ]
+        + m,
+    )
 
 
 def _finland(cx, n: Nation) -> BuildCheck:
@@ -275,10 +371,15 @@ def _finland(cx, n: Nation) -> BuildCheck:
     cmds += [RemoveArmy(text=f"{a.name} lost", army=a.name) for a in lost]
     unaligned = [s for s in fin if cx.control.get(s) == "axis"]
     cmds += [SetHex(text=f"{s} unaligned", space=s, control="none", occupied=False) for s in unaligned]
-    return BuildCheck(True, commands=cmds, messages=[
-        f"Finland surrenders: the Axis loses {sum(a.total() for a in lost)} strength points in Finland [Surrender, Finland 3]",
-        f"Finland is unaligned and may not be attacked for the rest of the game; its Axis hexes are unaligned "
-        f"({', '.join(cx.board.sorted(unaligned)) or 'none'}), those the Soviets took stay Soviet [Surrender, Finland 4]"])
+    return BuildCheck(
+        True,
+        commands=cmds,
+        messages=[
+            f"Finland surrenders: the Axis loses {sum(a.total() for a in lost)} strength points in Finland [Surrender, Finland 3]",
+            f"Finland is unaligned and may not be attacked for the rest of the game; its Axis hexes are unaligned "
+            f"({', '.join(cx.board.sorted(unaligned)) or 'none'}), those the Soviets took stay Soviet [Surrender, Finland 4]",
+        ],
+    )
 
 
 def _britain(cx, n: Nation) -> BuildCheck:
@@ -286,14 +387,29 @@ def _britain(cx, n: Nation) -> BuildCheck:
     us = st.nations.get("us")
     before_us = us is None or us.status != "at_war"
     mainland = list(cx.board.regions.get("great_britain", ()))
-    lands = mainland + (list(cx.board.regions.get("north_ireland", ())) + [s for c in BRITISH_LANDS for s in _spaces(cx, c)]
-                        if before_us else [])
+    lands = mainland + (
+        list(cx.board.regions.get("north_ireland", ())) + [s for c in BRITISH_LANDS for s in _spaces(cx, c)]
+        if before_us
+        else []
+    )
     gained = [s for s in lands if cx.control.get(s) in ("allies", None)]
-    cmds: list = [SetNation(text="Great Britain surrenders", code="gb", side=n.side, status="surrendered", joined=n.joined)]
+    cmds: list = [
+        SetNation(text="Great Britain surrenders", code="gb", side=n.side, status="surrendered", joined=n.joined)
+    ]
     cmds += _to_side(cx, gained, "axis", "to the Axis")
-    what = ("before the United States entered the war: the British mainland, North Ireland, Gibraltar, Malta, Egypt, "
-            "Cyprus, Palestine and Transjordan become Axis; the Western Allies take no further part [Surrender, Great Britain 3]"
-            if before_us else "after the United States entered the war: only the British mainland becomes Axis; the "
-            "Western Allies remain in the game [Surrender, Great Britain 4]")
-    return BuildCheck(True, commands=cmds, messages=["Great Britain surrenders [Surrender, Great Britain 1-2, 5]", what,
-                                                     f"to the Axis: {', '.join(cx.board.sorted(gained)) or 'none'}"])
+    what = (
+        "before the United States entered the war: the British mainland, North Ireland, Gibraltar, Malta, Egypt, "
+        "Cyprus, Palestine and Transjordan become Axis; the Western Allies take no further part [Surrender, Great Britain 3]"
+        if before_us
+        else "after the United States entered the war: only the British mainland becomes Axis; the "
+        "Western Allies remain in the game [Surrender, Great Britain 4]"
+    )
+    return BuildCheck(
+        True,
+        commands=cmds,
+        messages=[
+            "Great Britain surrenders [Surrender, Great Britain 1-2, 5]",
+            what,
+            f"to the Axis: {', '.join(cx.board.sorted(gained)) or 'none'}",
+        ],
+    )

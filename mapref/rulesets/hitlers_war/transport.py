@@ -110,14 +110,23 @@ def sea_transport(cx, side: str, frm: str, to: str, n: int) -> SeaRoute:
     friendly = {s for s, v in cx.control.items() if v == side}
     america = {box_space(b) for b in AMERICA}
     if frm in america or to in america:
-        return SeaRoute(False, reason="strength points go to and from America and Canada only by trans-Atlantic shipping",
-                        rule="Trans-Atlantic shipping 6")
+        return SeaRoute(
+            False,
+            reason="strength points go to and from America and Canada only by trans-Atlantic shipping",
+            rule="Trans-Atlantic shipping 6",
+        )
     if not open_:
         have = capacity_left(cx, side)
-        why = (f"its fleets at sea can carry {', '.join(f'{c} in the {z}' for z, c in have.items())} more this turn"
-               if have else "it has no fleet at sea")
-        return SeaRoute(False, reason=f"no land route, and no sea transport for {n} points: {why}",
-                        rule="Sea transportation 1-2; Fleets at sea 3")
+        why = (
+            f"its fleets at sea can carry {', '.join(f'{c} in the {z}' for z, c in have.items())} more this turn"
+            if have
+            else "it has no fleet at sea"
+        )
+        return SeaRoute(
+            False,
+            reason=f"no land route, and no sea transport for {n} points: {why}",
+            rule="Sea transportation 1-2; Fleets at sea 3",
+        )
     parent: dict[str, str | None] = {frm: None}
     todo = deque([frm])
     while todo:
@@ -133,7 +142,9 @@ def sea_transport(cx, side: str, frm: str, to: str, n: int) -> SeaRoute:
                 ok = not water and nb in friendly
             elif c.kind in EMBARK or c.kind == "coast":
                 if c.kind == "sea_arrow":
-                    ok = c.sea in open_ and ((water and nb in friendly) or (not water and _is_sea(cx, nb) and nb not in blocked))
+                    ok = c.sea in open_ and (
+                        (water and nb in friendly) or (not water and _is_sea(cx, nb) and nb not in blocked)
+                    )
                 elif nb in friendly:
                     # landing from the water, or straight across an all-sea side between two friendly coasts
                     ok = (water or c.kind == "sea") and (_zone_of_step(cx, s, nb) in open_)
@@ -145,9 +156,12 @@ def sea_transport(cx, side: str, frm: str, to: str, n: int) -> SeaRoute:
                 parent[nb] = s
                 todo.append(nb)
     if to not in parent:
-        return SeaRoute(False, reason=f"no route over friendly land and the seas its fleets at sea cover "
-                                      f"({', '.join(sorted(open_))}) joins {frm} to {to}, avoiding enemy fleets at sea",
-                        rule="Sea transportation 1-2; Blocking sea routes 1")
+        return SeaRoute(
+            False,
+            reason=f"no route over friendly land and the seas its fleets at sea cover "
+            f"({', '.join(sorted(open_))}) joins {frm} to {to}, avoiding enemy fleets at sea",
+            rule="Sea transportation 1-2; Blocking sea routes 1",
+        )
     path = [to]
     while parent[path[-1]] is not None:
         path.append(parent[path[-1]])  # type: ignore[arg-type]
@@ -166,16 +180,26 @@ def trans_atlantic(cx, side: str, frm: str, to: str, n: int) -> SeaRoute | None:
         return None
     other = to if frm in america else frm
     if other in america or cx.country(other) != UNITED_KINGDOM or cx.is_box(other):
-        return SeaRoute(False, reason="strength points go between America/Canada and the United Kingdom, and only there, "
-                                      "by trans-Atlantic shipping", rule="Trans-Atlantic shipping 6")
+        return SeaRoute(
+            False,
+            reason="strength points go between America/Canada and the United Kingdom, and only there, "
+            "by trans-Atlantic shipping",
+            rule="Trans-Atlantic shipping 6",
+        )
     rec = cx.state.sides.get(side)
     ships = rec.ta_shipping if rec else 0
     used = rec.ta_used if rec else 0
     if used + n > ships:
-        return SeaRoute(False, reason=f"{n} points need {n} trans-Atlantic shipping points; the {side} have {ships}, "
-                                      f"{used} carrying strength points already this turn", rule="Trans-Atlantic shipping 1")
+        return SeaRoute(
+            False,
+            reason=f"{n} points need {n} trans-Atlantic shipping points; the {side} have {ships}, "
+            f"{used} carrying strength points already this turn",
+            rule="Trans-Atlantic shipping 1",
+        )
     if not cx.friendly(to, side):
-        return SeaRoute(False, reason=f"{to} is not friendly to the {side}: the final hex must be friendly", rule="Movement 2")
+        return SeaRoute(
+            False, reason=f"{to} is not friendly to the {side}: the final hex must be friendly", rule="Movement 2"
+        )
     return SeaRoute(True, (frm, to), ("atl",), 0, shipping=n)
 
 
@@ -199,8 +223,11 @@ def invasion_route(cx, frm: str, to: str) -> SeaRoute:
                 parent[nb] = s
                 todo.append(nb)
     if to not in parent or parent[to] is None:
-        return SeaRoute(False, reason=f"no sea route from {frm} to {to} ({frm} must touch the water, and {to} be reached "
-                                      f"from the sea)", rule="Invasion procedure 3, 6")
+        return SeaRoute(
+            False,
+            reason=f"no sea route from {frm} to {to} ({frm} must touch the water, and {to} be reached from the sea)",
+            rule="Invasion procedure 3, 6",
+        )
     path = [to]
     while parent[path[-1]] is not None:
         path.append(parent[path[-1]])  # type: ignore[arg-type]

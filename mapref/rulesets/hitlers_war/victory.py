@@ -84,48 +84,114 @@ def surrender_offers(cx) -> list[dict]:
 
     if status("ge") not in ("surrendered",) and cx.control.get("P10") in ("soviet", "allies"):
         n = _count(cx, "ge", ("soviet", "allies"), ("P10",))
-        out.append({"nation": "ge", "by": cx.control["P10"], "roll_at_most": 3 + n, "when": "end of the capturing side's combat phase",
-                    "rule": "Surrender, Germany 1", "what": f"Berlin held; -1 for each of {n} other German hexes held"})
+        out.append(
+            {
+                "nation": "ge",
+                "by": cx.control["P10"],
+                "roll_at_most": 3 + n,
+                "when": "end of the capturing side's combat phase",
+                "rule": "Surrender, Germany 1",
+                "what": f"Berlin held; -1 for each of {n} other German hexes held",
+            }
+        )
     if status("fr") == "at_war" and _holds(cx, "N7", "axis"):
         n = _count(cx, "fr", ("axis",), ("N7",))
-        out.append({"nation": "fr", "by": "axis", "roll_at_most": 2 + n, "when": "end of the Axis combat phase",
-                    "rule": "Surrender, France 1", "what": f"Paris held; -1 for each of {n} other Axis hexes in France"})
+        out.append(
+            {
+                "nation": "fr",
+                "by": "axis",
+                "roll_at_most": 2 + n,
+                "when": "end of the Axis combat phase",
+                "rule": "Surrender, France 1",
+                "what": f"Paris held; -1 for each of {n} other Axis hexes in France",
+            }
+        )
     if status("gb") == "at_war" and _holds(cx, "P7", "axis"):
         n = _count(cx, "gb", ("axis",), ("P7",))
-        out.append({"nation": "gb", "by": "axis", "roll_at_most": 2 + n, "when": "end of the Axis combat phase",
-                    "rule": "Surrender, Great Britain 1", "what": f"London held; -1 for each of {n} other British hexes held"})
+        out.append(
+            {
+                "nation": "gb",
+                "by": "axis",
+                "roll_at_most": 2 + n,
+                "when": "end of the Axis combat phase",
+                "rule": "Surrender, Great Britain 1",
+                "what": f"London held; -1 for each of {n} other British hexes held",
+            }
+        )
     sard = set(cx.board.regions.get("sardinia", ()))
     it = [s for s, v in cx.control.items() if v == "allies" and cx.country(s) == "it" and s not in sard]
     if status("it") == "at_war" and len(it) >= 4:
-        out.append({"nation": "it", "by": "allies", "roll_at_most": 2 + len(it) - 4, "when": "end of the Allied combat phase",
-                    "rule": "Surrender, Italy 1", "what": f"the Allies hold {len(it)} Italian hexes"})
+        out.append(
+            {
+                "nation": "it",
+                "by": "allies",
+                "roll_at_most": 2 + len(it) - 4,
+                "when": "end of the Allied combat phase",
+                "rule": "Surrender, Italy 1",
+                "what": f"the Allies hold {len(it)} Italian hexes",
+            }
+        )
     east = ("su", "bs", "fi", "pl", "hu", "ro", "bg")
     if status("ro") == "at_war" or status("bg") == "at_war":
         sov = sum(a.total() for a in st.armies if a.side == "soviet")
         axis_east = sum(a.total() for a in st.armies if a.side == "axis" and cx.country(a.at) in east)
-        near = any(a.side == "soviet" and (cx.country(a.at) in ("ro", "bg") or any(cx.country(n) in ("ro", "bg") for n in cx.graph.neighbours(a.at)))
-                   for a in st.armies)
+        near = any(
+            a.side == "soviet"
+            and (
+                cx.country(a.at) in ("ro", "bg")
+                or any(cx.country(n) in ("ro", "bg") for n in cx.graph.neighbours(a.at))
+            )
+            for a in st.armies
+        )
         if near and sov > axis_east:
-            out.append({"nation": "ro+bg", "by": "soviet", "automatic": True, "rule": "Surrender, Rumania and Bulgaria 1",
-                        "what": f"a Soviet army in or beside Rumania/Bulgaria and Soviet strength {sov} > Axis eastern front {axis_east}"})
+            out.append(
+                {
+                    "nation": "ro+bg",
+                    "by": "soviet",
+                    "automatic": True,
+                    "rule": "Surrender, Rumania and Bulgaria 1",
+                    "what": f"a Soviet army in or beside Rumania/Bulgaria and Soviet strength {sov} > Axis eastern front {axis_east}",
+                }
+            )
     if status("fi") == "at_war" and st.nations["fi"].side == "axis":
         # Surrender, Finland 1-2: the Axis army in Finland unsupplied, or under four points (none
         # left is under four: rulings R62)
         fin = [a for a in st.armies if a.side == "axis" and cx.country(a.at) == "fi"]
         sup = cx.supplied("axis")
         if any(a.at not in sup for a in fin) or sum(a.total() for a in fin) < 4:
-            out.append({"nation": "fi", "by": "soviet", "automatic": True, "rule": "Surrender, Finland 1-2",
-                        "what": "the Axis army in Finland is unsupplied or under four points (checked at the end of an Axis combat phase)"})
+            out.append(
+                {
+                    "nation": "fi",
+                    "by": "soviet",
+                    "automatic": True,
+                    "rule": "Surrender, Finland 1-2",
+                    "what": "the Axis army in Finland is unsupplied or under four points (checked at the end of an Axis combat phase)",
+                }
+            )
     from mapref.rulesets.hitlers_war.politics import capitals_held
 
     for code, cap, holder in capitals_held(cx):
-        out.append({"nation": code, "by": holder, "automatic": True, "rule": "Surrender, Other countries 1",
-                    "what": f"its capital {cap} is held by the {holder}: it surrenders (its uncaptured hexes to the {holder})"})
+        out.append(
+            {
+                "nation": code,
+                "by": holder,
+                "automatic": True,
+                "rule": "Surrender, Other countries 1",
+                "what": f"its capital {cap} is held by the {holder}: it surrenders (its uncaptured hexes to the {holder})",
+            }
+        )
     for side, rec in st.sides.items():
         if side == "soviet" and rec.surrender_refused:
             continue  # Surrender, Soviet Union 4: never again once refused
         if rec.morale is not None and rec.morale <= 0:
-            out.append({"nation": side, "automatic": True, "rule": "National Morale 9", "what": f"{side} morale is {rec.morale}: surrenders at the end of its turn"})
+            out.append(
+                {
+                    "nation": side,
+                    "automatic": True,
+                    "rule": "National Morale 9",
+                    "what": f"{side} morale is {rec.morale}: surrenders at the end of its turn",
+                }
+            )
     return out
 
 
@@ -140,7 +206,11 @@ def offers_after(cx, commands: list) -> list[dict]:
     before = {(o["nation"], o["rule"]) for o in surrender_offers(cx)}
     work = copy.deepcopy(cx.state)
     apply(work, commands)
-    return [o for o in surrender_offers(Context(cx.map, cx.scenario, work, cx.graph)) if (o["nation"], o["rule"]) not in before]
+    return [
+        o
+        for o in surrender_offers(Context(cx.map, cx.scenario, work, cx.graph))
+        if (o["nation"], o["rule"]) not in before
+    ]
 
 
 def end_summary(cx) -> str:
@@ -150,5 +220,8 @@ def end_summary(cx) -> str:
     st = cx.state
     gone = sorted(cx.board.country_name(c) for c, n in st.nations.items() if n.status == "surrendered")
     morale = ", ".join(f"{s} {r.morale}" for s, r in st.sides.items() if r.morale is not None)
-    return (f"surrendered: {', '.join(gone) or 'none'}; Berlin (P10) is held by the {cx.control.get('P10', 'no side')}"
-            + (f"; morale: {morale}" if morale else "") + " [Surrender; rulings R42]")
+    return (
+        f"surrendered: {', '.join(gone) or 'none'}; Berlin (P10) is held by the {cx.control.get('P10', 'no side')}"
+        + (f"; morale: {morale}" if morale else "")
+        + " [Surrender; rulings R42]"
+    )

@@ -61,9 +61,11 @@ def unsupplied_why(cx, army) -> str:
     region = t.region(army.at)
     if not any(s in region for s in t.sources) and not t.sources:
         return f"the {army.side} has no supply source it holds [Determine supply 4]"
-    return (f"its friendly region ({len(region)} space{'s' if len(region) != 1 else ''}) touches no enemy hex: the sea cuts it off "
-            f"from its source, and supply crosses the sea only through a sea zone where a {army.side} fleet is at sea "
-            f"(none is) [Determine supply 1-3; Sea transportation 3]")
+    return (
+        f"its friendly region ({len(region)} space{'s' if len(region) != 1 else ''}) touches no enemy hex: the sea cuts it off "
+        f"from its source, and supply crosses the sea only through a sea zone where a {army.side} fleet is at sea "
+        f"(none is) [Determine supply 1-3; Sea transportation 3]"
+    )
 
 
 def end_step_preview(ruleset, game) -> list[str]:
@@ -72,7 +74,11 @@ def end_step_preview(ruleset, game) -> list[str]:
     if not out.ok:
         return [out.refusal]
     # what changes: not the moving on, nor the unsupplied hexes that stay as they are (rulings R23)
-    return [m for m in out.messages if not m.startswith("now: ") and not m.startswith("unsupplied, but no opposing production")]
+    return [
+        m
+        for m in out.messages
+        if not m.startswith("now: ") and not m.startswith("unsupplied, but no opposing production")
+    ]
 
 
 def pools(cx) -> list[SetupPool]:
@@ -83,8 +89,11 @@ def pools(cx) -> list[SetupPool]:
         if spec is None or p.empty():
             continue
         name = spec.army_name or p.id
-        out.append(SetupPool(p.id, p.side, f"{name} ({p.side})", {t: n for t, n in p.points.items() if n},
-                             spec.rule, list(p.leaders)))
+        out.append(
+            SetupPool(
+                p.id, p.side, f"{name} ({p.side})", {t: n for t, n in p.points.items() if n}, spec.rule, list(p.leaders)
+            )
+        )
     return out
 
 
@@ -112,11 +121,22 @@ def place_item(cx, pool_id: str, space: str, kind: str = "") -> MenuItem | None:
             default = min(n, room(cx, space)) if t == kind else 0
         fields.append(Field(f"points.{t}", f"{t.replace('_', ' ')} (of {n} left)", "int", default, min=0, max=n))
     if pool.leaders:
-        fields.append(Field("leader", "leader", "choice", kind[7:] if kind.startswith("leader/") else "", ["", *pool.leaders]))
+        fields.append(
+            Field("leader", "leader", "choice", kind[7:] if kind.startswith("leader/") else "", ["", *pool.leaders])
+        )
     setup = st.phase == "setup"
-    why = "" if setup else f"it is the {st.side} {st.phase} phase: set-up forces are placed before play begins [{RULE}, 8]"
-    return MenuItem(f"Place from pool {pool_id} in {space}...", Action("place", {"pool": pool_id, "space": space}), setup, why,
-                    ask=fields)
+    why = (
+        ""
+        if setup
+        else f"it is the {st.side} {st.phase} phase: set-up forces are placed before play begins [{RULE}, 8]"
+    )
+    return MenuItem(
+        f"Place from pool {pool_id} in {space}...",
+        Action("place", {"pool": pool_id, "space": space}),
+        setup,
+        why,
+        ask=fields,
+    )
 
 
 def force(ruleset, game, action: Action) -> Outcome | None:
@@ -136,13 +156,27 @@ def force(ruleset, game, action: Action) -> Outcome | None:
                 if f is None or frm == to:
                     return None
                 port = cx.port(to) > 0 and not a.get("at_sea")
-                return Outcome(True, [MoveFleet(text=f"fleet {f.name} {frm} -> {to}", fleet=f.name, to=to, in_port=port,
-                                                counts_as_move=f.in_port)],
-                               [f"{f.name}: {frm} -> {to}"], label=f"move {f.name} {frm} -> {to}", data={"fleet": f.name})
+                return Outcome(
+                    True,
+                    [
+                        MoveFleet(
+                            text=f"fleet {f.name} {frm} -> {to}",
+                            fleet=f.name,
+                            to=to,
+                            in_port=port,
+                            counts_as_move=f.in_port,
+                        )
+                    ],
+                    [f"{f.name}: {frm} -> {to}"],
+                    label=f"move {f.name} {frm} -> {to}",
+                    data={"fleet": f.name},
+                )
             army = st.army(a["army"]) if a.get("army") else next((x for x in st.armies if x.at == frm), None)
             if army is None or army.at != frm or frm == to:
                 return None
-            want = {t: int(v) for t, v in (a.get("points") or {}).items() if v} or {t: v for t, v in army.points.items() if v}
+            want = {t: int(v) for t, v in (a.get("points") or {}).items() if v} or {
+                t: v for t, v in army.points.items() if v
+            }
             if any(v > army.points.get(t, 0) or v < 0 for t, v in want.items()):
                 return None
             target = None if cx.is_box(to) else next((x for x in st.armies if x.at == to and x.side == army.side), None)
@@ -151,15 +185,30 @@ def force(ruleset, game, action: Action) -> Outcome | None:
             while f"{army.name} {n}" in names:
                 n += 1
             what = f"{sum(want.values())} points of {army.name}"
-            return Outcome(True, [MovePoints(text=f"move {want} from {frm} to {to}", army=army.name, to=to, points=want,
-                                             new_name=f"{army.name} {n}", join=target.name if target is not None else "")],
-                           [f"{what}: {frm} -> {to}"], label=f"move {what} {frm} -> {to}", data={"army": army.name})
+            return Outcome(
+                True,
+                [
+                    MovePoints(
+                        text=f"move {want} from {frm} to {to}",
+                        army=army.name,
+                        to=to,
+                        points=want,
+                        new_name=f"{army.name} {n}",
+                        join=target.name if target is not None else "",
+                    )
+                ],
+                [f"{what}: {frm} -> {to}"],
+                label=f"move {what} {frm} -> {to}",
+                data={"army": army.name},
+            )
         if action.verb == "surrender":
             # a surrender the rules do not offer now (rulings R65), applied as the referee rules
             from mapref.rulesets.hitlers_war.surrender import check_surrender
 
             nation = str(a.get("nation", "")).strip().lower()
-            r = check_surrender(cx, nation, int(a.get("free_french") or 0), refused=bool(a.get("refused")), offered=False)
+            r = check_surrender(
+                cx, nation, int(a.get("free_french") or 0), refused=bool(a.get("refused")), offered=False
+            )
             if not r.ok:
                 return None
             return Outcome(True, r.commands, r.messages, label=f"surrender of {nation}")
@@ -168,7 +217,9 @@ def force(ruleset, game, action: Action) -> Outcome | None:
             r = check_place(cx, a.get("pool", ""), space, a.get("points") or {}, a.get("leader", ""), force=True)
             if not r.ok:
                 return None
-            return Outcome(True, [r.command], [r.message], label=r.label, data={"army": r.command.join or r.command.new_name})
+            return Outcome(
+                True, [r.command], [r.message], label=r.label, data={"army": r.command.join or r.command.new_name}
+            )
     except (ValueError, KeyError):
         return None
     return None
@@ -192,13 +243,27 @@ def surrender_items(cx) -> list[MenuItem]:
         code = SIDE_NATION.get(o["nation"], o["nation"])
         name = "Rumania and Bulgaria" if code == "ro+bg" else cx.board.country_name(code)
         roll = f", rolled {o['roll_at_most']} or less" if "roll_at_most" in o else ""
-        ask = [Field("free_french", "French infantry points that rolled 1 or 2 (Free French)", "int", 0, min=0)] \
-            if code == "fr" else []
-        out.append(MenuItem(f"Apply the surrender of {name}{roll}" + ("..." if ask else ""),
-                            Action("surrender", {"nation": code}), why=f"{o['what']} [{o['rule']}]", ask=ask, rule=o["rule"]))
+        ask = (
+            [Field("free_french", "French infantry points that rolled 1 or 2 (Free French)", "int", 0, min=0)]
+            if code == "fr"
+            else []
+        )
+        out.append(
+            MenuItem(
+                f"Apply the surrender of {name}{roll}" + ("..." if ask else ""),
+                Action("surrender", {"nation": code}),
+                why=f"{o['what']} [{o['rule']}]",
+                ask=ask,
+                rule=o["rule"],
+            )
+        )
         if code == "su":
-            out.append(MenuItem("Refuse the Soviet surrender (never offered again)",
-                                Action("surrender", {"nation": "su", "refused": True})))
+            out.append(
+                MenuItem(
+                    "Refuse the Soviet surrender (never offered again)",
+                    Action("surrender", {"nation": "su", "refused": True}),
+                )
+            )
     if any(n.status == "vichy" for n in st.nations.values()):
         out.append(MenuItem("Dissolve Vichy France", Action("surrender", {"nation": "vichy"})))
     return out
@@ -213,15 +278,29 @@ def naval_items(cx) -> list[MenuItem]:
     theirs = [f.name for f in st.fleets if f.side != st.side and not f.in_port]
     if not (mine and theirs):
         return []
-    pick = [Field("attacker", "attacking fleet", "choice", mine[0] if mine else "", mine),
-            Field("defender", "defending fleet", "choice", theirs[0] if theirs else "", theirs)]
-    return [MenuItem("Record a naval battle...", Action("naval", {}),
-                     ask=pick + [Field("attacker_losses", "the attacker's ship points lost", "int", 0, min=0),
-                                 Field("defender_losses", "the defender's ship points lost", "int", 0, min=0)],
-                     note="The larger fleet stays at sea, the smaller returns to a friendly port on the same sea "
-                          "(Naval battle resolution 3-5; rulings R59)."),
-            MenuItem("Record an evasion...", Action("naval", {"evaded": True}), ask=pick,
-                     note="The defender evaded: it goes to the nearest friendly port (Attacking enemy fleets 3-4).")]
+    pick = [
+        Field("attacker", "attacking fleet", "choice", mine[0] if mine else "", mine),
+        Field("defender", "defending fleet", "choice", theirs[0] if theirs else "", theirs),
+    ]
+    return [
+        MenuItem(
+            "Record a naval battle...",
+            Action("naval", {}),
+            ask=pick
+            + [
+                Field("attacker_losses", "the attacker's ship points lost", "int", 0, min=0),
+                Field("defender_losses", "the defender's ship points lost", "int", 0, min=0),
+            ],
+            note="The larger fleet stays at sea, the smaller returns to a friendly port on the same sea "
+            "(Naval battle resolution 3-5; rulings R59).",
+        ),
+        MenuItem(
+            "Record an evasion...",
+            Action("naval", {"evaded": True}),
+            ask=pick,
+            note="The defender evaded: it goes to the nearest friendly port (Attacking enemy fleets 3-4).",
+        ),
+    ]
 
 
 def home_forces_items(cx) -> list[MenuItem]:
@@ -234,11 +313,19 @@ def home_forces_items(cx) -> list[MenuItem]:
     due = sorted((cx.board.country_name(c), c) for c in st.nations if entitled(cx, c))
     if not due:
         return []
-    return [MenuItem("Place an unaligned nation's home forces...", Action("home-forces", {}),
-                     ask=[Field("nation", "nation", "choice", due[0][1], [c for _, c in due]),
-                          Field("at", "where (HEX=N ...)", "text", "")],
-                     note="All of them, in the nation's uncaptured hexes, at most three a hex: " + ", ".join(
-                         f"{n} {sc.home_forces.of(c)}" for n, c in due) + " (Unaligned Forces 1-4; rulings R68).")]
+    return [
+        MenuItem(
+            "Place an unaligned nation's home forces...",
+            Action("home-forces", {}),
+            ask=[
+                Field("nation", "nation", "choice", due[0][1], [c for _, c in due]),
+                Field("at", "where (HEX=N ...)", "text", ""),
+            ],
+            note="All of them, in the nation's uncaptured hexes, at most three a hex: "
+            + ", ".join(f"{n} {sc.home_forces.of(c)}" for n, c in due)
+            + " (Unaligned Forces 1-4; rulings R68).",
+        )
+    ]
 
 
 def fleet_items(cx, space: str | None, piece: str | None) -> list[MenuItem]:
@@ -254,11 +341,24 @@ def fleet_items(cx, space: str | None, piece: str | None) -> list[MenuItem]:
     if sel is not None:
         if sel.at == space:
             return []
-        return [MenuItem(f"Move ship points of {sel.name} here...", Action("move", {"from": sel.at, "to": space, "fleet": sel.name}),
-                         ask=[Field("ships", f"ship points (of {sel.capital})", "int", sel.capital, min=1, max=sel.capital)],
-                         note=note)]
-    return [MenuItem(f"Move ship points of {f.name}...", Action("move", {"from": f.at, "fleet": f.name}),
-                     ask=[Field("to", "to (a port or sea hex)", "space"),
-                          Field("ships", f"ship points (of {f.capital})", "int", f.capital, min=1, max=f.capital)],
-                     note=note)
-            for f in movable if f.at == space]
+        return [
+            MenuItem(
+                f"Move ship points of {sel.name} here...",
+                Action("move", {"from": sel.at, "to": space, "fleet": sel.name}),
+                ask=[Field("ships", f"ship points (of {sel.capital})", "int", sel.capital, min=1, max=sel.capital)],
+                note=note,
+            )
+        ]
+    return [
+        MenuItem(
+            f"Move ship points of {f.name}...",
+            Action("move", {"from": f.at, "fleet": f.name}),
+            ask=[
+                Field("to", "to (a port or sea hex)", "space"),
+                Field("ships", f"ship points (of {f.capital})", "int", f.capital, min=1, max=f.capital),
+            ],
+            note=note,
+        )
+        for f in movable
+        if f.at == space
+    ]

@@ -34,24 +34,40 @@ def check_attack(cx: Context, where: str) -> Done:
     check_turn(cx, player)
     loc = cx.board.parse_location(where)
     if not cx.contested(loc):
-        raise Refused(f"{cx.label(loc)} is not contested: an attack operation is made only in a location where both "
-                      "players have counters (move into an enemy location to attack it)", R_ATTACK)
+        raise Refused(
+            f"{cx.label(loc)} is not contested: an attack operation is made only in a location where both "
+            "players have counters (move into an enemy location to attack it)",
+            R_ATTACK,
+        )
     enemy = cx.sc.other(player)
     mine = [c for c in cx.counters_in(loc) if cx.player(c.faction) == player and not c.fortress]
     if not mine:
-        raise Refused(f"the {who(player)} player has only a fortress in {cx.label(loc)}: fortresses only defend", "7.2 Fortress")
+        raise Refused(
+            f"the {who(player)} player has only a fortress in {cx.label(loc)}: fortresses only defend", "7.2 Fortress"
+        )
     for c in mine:
         if not cx.faction_active(c.faction):
-            raise Refused(f"{cx.faction_name(c.faction)} counters may not act yet", cx.sc.factions[c.faction].active_rule)
+            raise Refused(
+                f"{cx.faction_name(c.faction)} counters may not act yet", cx.sc.factions[c.faction].active_rule
+            )
     half = cx.half_of(loc, enemy)
     defenders = [c for c in cx.counters_in(loc) if cx.player(c.faction) == enemy and c.at == half]
     if st.cards[player].hand < 1:
         raise Refused(f"an attack needs an air power card, and the {who(player)} hand is empty", "6; 7.2 Attack")
-    st.battles.append(Battle(half, player, [c.id for c in mine], [c.id for c in defenders], origin=mine[0].at,
-                             kind="attack"))
+    st.battles.append(
+        Battle(half, player, [c.id for c in mine], [c.id for c in defenders], origin=mine[0].at, kind="attack")
+    )
     st.operations += 1
-    return Done(st, [f"the {who(player)} player attacks {cx.label(half)} with {', '.join(c.label for c in mine)}: enter the battle's "
-                     "result"], R_ATTACK, f"attack in {cx.label(loc)}", {"battles": [loc]})
+    return Done(
+        st,
+        [
+            f"the {who(player)} player attacks {cx.label(half)} with {', '.join(c.label for c in mine)}: enter the battle's "
+            "result"
+        ],
+        R_ATTACK,
+        f"attack in {cx.label(loc)}",
+        {"battles": [loc]},
+    )
 
 
 # -------------------------------------------------------------------------------- results
@@ -70,22 +86,36 @@ def check_battle(cx: Context, where: str, a: dict) -> Done:
     dfn = [c for c in (st.counter(i) for i in b.defenders) if c is not None]
     air_a = a.get("attacker_air")
     if air_a is None:
-        raise Refused("the attacker plays one card for its air power value: give its value (--attacker-air N)",
-                      "8: The attacker plays a card face down for its air power value; 6: if you attack you must always "
-                      "play an air power card")
+        raise Refused(
+            "the attacker plays one card for its air power value: give its value (--attacker-air N)",
+            "8: The attacker plays a card face down for its air power value; 6: if you attack you must always "
+            "play an air power card",
+        )
     air_a = _int(air_a, "the attacker's air power value")
     spend(cx, attacker, 1, rule=R_BATTLE, what="the attacker's air power card")
     contested = b.kind == "attack" or any(d.at == b.at and not d.fortress for d in dfn)
     msgs: list[str] = []
     if a.get("retreat"):
-        if a.get("defender_air") is not None or a.get("defender_bonus") or a.get("reinforce") or a.get("defender_events"):
-            raise Refused("a defender who retreats before battle plays no cards", R_BATTLE + ": The defender decides if he "
-                          "wants to defend or retreat")
+        if (
+            a.get("defender_air") is not None
+            or a.get("defender_bonus")
+            or a.get("reinforce")
+            or a.get("defender_events")
+        ):
+            raise Refused(
+                "a defender who retreats before battle plays no cards",
+                R_BATTLE + ": The defender decides if he wants to defend or retreat",
+            )
         msgs += _retreat_before(cx, b, dfn, contested, a)
         st.battles.remove(b)
         msgs += tidy(cx)
-        return Done(st, msgs, R_RETREAT + ": Defender Retreats Before Battle", f"battle in {cx.label(loc)}: the defender "
-                    "retreats before battle", {"totals": None})
+        return Done(
+            st,
+            msgs,
+            R_RETREAT + ": Defender Retreats Before Battle",
+            f"battle in {cx.label(loc)}: the defender retreats before battle",
+            {"totals": None},
+        )
     # the defender defends
     if a.get("reinforce"):
         r = _reinforce(cx, b, dfn, str(a["reinforce"]))
@@ -97,17 +127,26 @@ def check_battle(cx: Context, where: str, a: dict) -> Done:
     bonus_a = _int(a.get("attacker_bonus", 0), "the attacker's battle events")
     bonus_d = _int(a.get("defender_bonus", 0), "the defender's battle events")
     ev_a = _int(a.get("attacker_events", 1 if bonus_a else 0), "the attacker's battle event cards")
-    ev_d = _int(a.get("defender_events", 1 if bonus_d else 0), "the defender's battle event cards") + (1 if a.get("reinforce") else 0)
+    ev_d = _int(a.get("defender_events", 1 if bonus_d else 0), "the defender's battle event cards") + (
+        1 if a.get("reinforce") else 0
+    )
     # the Great Commander card: "Add 2 to your total army strength. Only one Great Commander may be
     # played in a battle." (8 Examples; rulings S35)
     commander = a.get("commander") or []
     commander = [commander] if isinstance(commander, str) else [str(x) for x in commander]
     if len(commander) > 1:
-        raise Refused("Only one Great Commander may be played in a battle: " + " and ".join(f"the {x}" for x in commander)
-                      + " played one", "8 Examples: Great Commander (rulings S35)")
+        raise Refused(
+            "Only one Great Commander may be played in a battle: "
+            + " and ".join(f"the {x}" for x in commander)
+            + " played one",
+            "8 Examples: Great Commander (rulings S35)",
+        )
     for x in commander:
         if x not in ("attacker", "defender"):
-            raise Refused(f"the Great Commander is played by the attacker or the defender, not {x!r}", "8 Examples: Great Commander")
+            raise Refused(
+                f"the Great Commander is played by the attacker or the defender, not {x!r}",
+                "8 Examples: Great Commander",
+            )
         if x == "attacker":
             bonus_a, ev_a = bonus_a + GREAT_COMMANDER, ev_a + 1
         else:
@@ -123,10 +162,16 @@ def check_battle(cx: Context, where: str, a: dict) -> Done:
     winner = attacker if total_a > total_d else defender
     loser = defender if winner == attacker else attacker
     parts_a = [f"counters {sa}", f"air {air_a}"] + ([f"events {bonus_a}"] if bonus_a else [])
-    parts_d = [f"counters {sd}"] + ([f"air {air_d}"] if air_d is not None else []) + \
-        ([f"location defence {b.defence}"] if b.defence else []) + ([f"events {bonus_d}"] if bonus_d else [])
-    msgs.append(f"{who(attacker)}: {' + '.join(parts_a)} = {total_a}; {who(defender)}: {' + '.join(parts_d)} = {total_d}: "
-                f"the {who(winner)} player wins" + (" (the defender wins ties)" if total_a == total_d else ""))
+    parts_d = (
+        [f"counters {sd}"]
+        + ([f"air {air_d}"] if air_d is not None else [])
+        + ([f"location defence {b.defence}"] if b.defence else [])
+        + ([f"events {bonus_d}"] if bonus_d else [])
+    )
+    msgs.append(
+        f"{who(attacker)}: {' + '.join(parts_a)} = {total_a}; {who(defender)}: {' + '.join(parts_d)} = {total_d}: "
+        f"the {who(winner)} player wins" + (" (the defender wins ties)" if total_a == total_d else "")
+    )
     # "The loser removes half of his total counters (including any fortress) in the battle, rounded
     # up ... The winner removes half of his total counters, rounded down, but may never lose more
     # counters than the loser of the battle ... Losses are determined before retreat."
@@ -138,8 +183,11 @@ def check_battle(cx: Context, where: str, a: dict) -> Done:
         pool = side_of[side]
         named = [c for c in pool if c.id in chosen]
         if len(named) > lose_n[side]:
-            raise Refused(f"the {who(side)} player loses {lose_n[side]} counter{'s' if lose_n[side] != 1 else ''} in this battle, "
-                          f"not {len(named)} ({', '.join(c.id for c in named)})", R_BATTLE)
+            raise Refused(
+                f"the {who(side)} player loses {lose_n[side]} counter{'s' if lose_n[side] != 1 else ''} in this battle, "
+                f"not {len(named)} ({', '.join(c.id for c in named)})",
+                R_BATTLE,
+            )
         rest = [c for c in pool if c not in named]
         need = lose_n[side] - len(named)
         if need:
@@ -147,11 +195,18 @@ def check_battle(cx: Context, where: str, a: dict) -> Done:
             if len(kinds) == 1 or need == len(rest):
                 named += rest[:need]
             else:
-                raise Refused(f"the {who(side)} player chooses {need} more counter{'s' if need != 1 else ''} to lose of "
-                              f"{', '.join(c.label for c in rest)}", R_BATTLE + ": the players lose counters, not strength",
-                              Ask("losses", f"the {who(side)} player loses a counter in {cx.label(loc)}", [c.id for c in rest],
-                                  f"The {who(side)} player chooses which of his counters is lost (8: the players lose "
-                                  f"counters, not strength; the owner chooses)."))
+                raise Refused(
+                    f"the {who(side)} player chooses {need} more counter{'s' if need != 1 else ''} to lose of "
+                    f"{', '.join(c.label for c in rest)}",
+                    R_BATTLE + ": the players lose counters, not strength",
+                    Ask(
+                        "losses",
+                        f"the {who(side)} player loses a counter in {cx.label(loc)}",
+                        [c.id for c in rest],
+                        f"The {who(side)} player chooses which of his counters is lost (8: the players lose "
+                        f"counters, not strength; the owner chooses).",
+                    ),
+                )
         gone += named
     unknown = [x for x in chosen if not any(c.id == x for c in atk + dfn)]
     if unknown:
@@ -163,17 +218,29 @@ def check_battle(cx: Context, where: str, a: dict) -> Done:
     survivors = [c for c in side_of[loser] if c not in gone]
     if loser == defender:
         # the loser retreats from the entire location; a fortress there is eliminated (8 Retreat)
-        leaving = survivors + [c for c in cx.counters_in(loc) if cx.player(c.faction) == defender and c not in survivors
-                               and (not contested or c.at == b.at)]
+        leaving = survivors + [
+            c
+            for c in cx.counters_in(loc)
+            if cx.player(c.faction) == defender and c not in survivors and (not contested or c.at == b.at)
+        ]
         msgs += _retreat(cx, b, leaving, "defender", a, [b.at] if contested else list(cx.spaces_of(loc)))
     else:
         msgs += _retreat(cx, b, survivors, "attacker", a, [])
     st.battles.remove(b)
     msgs += tidy(cx)
-    return Done(st, msgs, R_BATTLE + "; " + R_RETREAT, f"battle in {cx.label(loc)}: {winner} wins {total_a}-{total_d}"
-                if winner == attacker else f"battle in {cx.label(loc)}: {winner} holds {total_d}-{total_a}",
-                {"totals": {attacker: total_a, defender: total_d}, "winner": winner,
-                 "losses": {attacker: lose_n[attacker], defender: lose_n[defender]}})
+    return Done(
+        st,
+        msgs,
+        R_BATTLE + "; " + R_RETREAT,
+        f"battle in {cx.label(loc)}: {winner} wins {total_a}-{total_d}"
+        if winner == attacker
+        else f"battle in {cx.label(loc)}: {winner} holds {total_d}-{total_a}",
+        {
+            "totals": {attacker: total_a, defender: total_d},
+            "winner": winner,
+            "losses": {attacker: lose_n[attacker], defender: lose_n[defender]},
+        },
+    )
 
 
 def losses(loser: int, winner: int) -> tuple[int, int]:
@@ -208,8 +275,10 @@ def _reinforce(cx: Context, b: Battle, dfn: list[Counter], cid: str) -> Counter:
     if c.fortress:
         raise Refused(f"{c.id} is a fortress: fortresses may not move", "3 Fortress Counter")
     if dfn and c.faction not in {d.faction for d in dfn}:
-        raise Refused(f"{c.id} is {cx.faction_name(c.faction)}: blue and red counters may not be in the same location",
-                      "3 Game Counters; rulings S24")
+        raise Refused(
+            f"{c.id} is {cx.faction_name(c.faction)}: blue and red counters may not be in the same location",
+            "3 Game Counters; rulings S24",
+        )
     if not cx.faction_active(c.faction):
         raise Refused(f"{cx.faction_name(c.faction)} counters may not move yet", cx.sc.factions[c.faction].active_rule)
     if not cx.box_active(c.at):
@@ -217,8 +286,14 @@ def _reinforce(cx: Context, b: Battle, dfn: list[Counter], cid: str) -> Counter:
     src = c.location
     if cx.control(src) != c.faction:
         raise Refused(f"{cx.label(src)} is not a location the {cx.faction_name(c.faction)} control", rule)
-    reach = [n for s in origin_spaces(cx, src, cx.player(c.faction)) for conn in cx.graph.out_edges(s, MOVE_KINDS)
-             if cx.edge_active(conn) for n in [conn.other(s)] if cx.location_of(n) == b.location]
+    reach = [
+        n
+        for s in origin_spaces(cx, src, cx.player(c.faction))
+        for conn in cx.graph.out_edges(s, MOVE_KINDS)
+        if cx.edge_active(conn)
+        for n in [conn.other(s)]
+        if cx.location_of(n) == b.location
+    ]
     if not reach:
         raise Refused(f"{cx.label(src)} is not next to {cx.label(b.location)} along a move line", rule)
     return c
@@ -286,17 +361,24 @@ def _retreat_before(cx: Context, b: Battle, dfn: list[Counter], contested: bool,
         for c in cx.counters_in(loc):
             if c.id in b.attackers:
                 c.at = b.at
-        out = [f"the {who(defender)} player retreats before battle into {cx.label(other)}: {cx.label(loc)} is contested"]
-        out += [f"{f.label} cannot retreat and is eliminated (7.2 Fortress: the counters retreat but the fortress is "
-                f"eliminated)" for f in forts]
+        out = [
+            f"the {who(defender)} player retreats before battle into {cx.label(other)}: {cx.label(loc)} is contested"
+        ]
+        out += [
+            f"{f.label} cannot retreat and is eliminated (7.2 Fortress: the counters retreat but the fortress is "
+            f"eliminated)"
+            for f in forts
+        ]
         return out
     leaving = [c for c in cx.counters_in(loc) if cx.player(c.faction) == defender and c.at == b.at]
     stuck = [c for c in leaving if not c.fortress and not _can_retreat(cx, c, defender, b.at, loc)]
     if stuck or not any(not c.fortress for c in leaving):
-        raise Refused(f"{', '.join(c.id for c in stuck) or 'a fortress alone'} cannot retreat from {cx.label(loc)} "
-                      f"(no move line to a friendly location, or a naval line and no card): they do battle; enter the "
-                      f"battle with the defender's cards", R_RETREAT + ": Defender Retreats Before Battle (If the counter(s) "
-                      "cannot retreat, they do battle)")
+        raise Refused(
+            f"{', '.join(c.id for c in stuck) or 'a fortress alone'} cannot retreat from {cx.label(loc)} "
+            f"(no move line to a friendly location, or a naval line and no card): they do battle; enter the "
+            f"battle with the defender's cards",
+            R_RETREAT + ": Defender Retreats Before Battle (If the counter(s) cannot retreat, they do battle)",
+        )
     return _retreat(cx, b, leaving, "defender", a, [b.at])
 
 
@@ -352,19 +434,29 @@ def _retreat(cx: Context, b: Battle, leaving: list[Counter], role: str, a: dict,
                 raise Refused(str(e), rule) from None
             if wloc not in opts:
                 legal = ", ".join(cx.label(x) for x in opts) or "nowhere"
-                raise Refused(f"{c.id} cannot retreat from {cx.label(loc)} to {cx.label(wloc)} (it may retreat to: {legal})",
-                              rule)
+                raise Refused(
+                    f"{c.id} cannot retreat from {cx.label(loc)} to {cx.label(wloc)} (it may retreat to: {legal})", rule
+                )
             choice = wloc
         elif len(opts) == 1:
             choice = next(iter(opts))
         elif not opts:
             st.counters.remove(c)
-            out.append(f"{c.label} cannot retreat and is eliminated (8 Retreat: If you can not retreat you are eliminated)")
+            out.append(
+                f"{c.label} cannot retreat and is eliminated (8 Retreat: If you can not retreat you are eliminated)"
+            )
             continue
         else:
-            raise Refused(f"{c.id} must retreat from {cx.label(loc)}: choose where ({', '.join(cx.label(x) for x in opts)})",
-                          rule, Ask("retreat_to", f"{c.id} retreats from {cx.label(loc)} to", sorted(opts),
-                                    "The retreating player chooses (8 Retreat)."))
+            raise Refused(
+                f"{c.id} must retreat from {cx.label(loc)}: choose where ({', '.join(cx.label(x) for x in opts)})",
+                rule,
+                Ask(
+                    "retreat_to",
+                    f"{c.id} retreats from {cx.label(loc)} to",
+                    sorted(opts),
+                    "The retreating player chooses (8 Retreat).",
+                ),
+            )
         end, naval = opts[choice]
         if naval and choice not in naval_paid:
             if st.cards[player].hand < 1:

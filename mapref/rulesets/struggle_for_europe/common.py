@@ -84,8 +84,10 @@ def tidy(cx: Context) -> list[str]:
         else:
             st.flags[loc] = f
         if before != f:
-            out.append(f"{cx.label(loc)} is now held by the {cx.faction_name(f)}"
-                       + (f" ({cx.sc.factions[f].flag} flag)" if loc in st.flags and cx.sc.factions[f].flag else ""))
+            out.append(
+                f"{cx.label(loc)} is now held by the {cx.faction_name(f)}"
+                + (f" ({cx.sc.factions[f].flag} flag)" if loc in st.flags and cx.sc.factions[f].flag else "")
+            )
     return out
 
 
@@ -95,8 +97,11 @@ def spend(cx: Context, player: str, cards: int, removed: int = 0, rule: str = ""
     cards in their hand", section 6)."""
     c = cx.st.cards[player]
     if c.hand < cards:
-        raise Refused(f"{what or 'this'} needs {cards} card{'s' if cards != 1 else ''} from the {who(player)} hand, "
-                      f"which holds {c.hand}", rule or "6 How to Build Decks and Use Cards")
+        raise Refused(
+            f"{what or 'this'} needs {cards} card{'s' if cards != 1 else ''} from the {who(player)} hand, "
+            f"which holds {c.hand}",
+            rule or "6 How to Build Decks and Use Cards",
+        )
     c.hand -= cards
     c.removed += removed
     c.recycle += cards - removed
@@ -130,15 +135,31 @@ def check_turn(cx: Context, player: str | None = None, operation: bool = True) -
         raise Refused(f"it is the {who(st.player)} player's turn", "7 Sequence of Play")
     if st.battles:
         b = st.battles[0]
-        raise Refused(f"the battle in {cx.label(b.location)} must be resolved first (enter its result with battle)",
-                      "7.2 How to Play Operations: each operation must be completed before the next")
+        raise Refused(
+            f"the battle in {cx.label(b.location)} must be resolved first (enter its result with battle)",
+            "7.2 How to Play Operations: each operation must be completed before the next",
+        )
     if operation and st.operations >= 2:
-        raise Refused(f"the {who(st.player)} player has done his two operations: end the turn",
-                      "7 Sequence of Play: the active player performs any two operations")
+        raise Refused(
+            f"the {who(st.player)} player has done his two operations: end the turn",
+            "7 Sequence of Play: the active player performs any two operations",
+        )
 
 
 def controlled(cx: Context, loc: str, faction: str) -> bool:
     return cx.control(loc) == faction and cx.control(loc) != CONTESTED
 
 
-__all__ = ["Done", "Refused", "Replace", "bombing_number", "check_turn", "controlled", "hand_size", "spend", "tidy", "who", "work"]
+__all__ = [
+    "Done",
+    "Refused",
+    "Replace",
+    "bombing_number",
+    "check_turn",
+    "controlled",
+    "hand_size",
+    "spend",
+    "tidy",
+    "who",
+    "work",
+]

@@ -99,7 +99,9 @@ class Context:
 
     def half_of(self, loc: str, player: str) -> str | None:
         """The half a player's counters hold in a contested location (its armies' half)."""
-        halves = [c.at for c in self.counters_in(loc) if self.player(c.faction) == player and "." in c.at and not c.fortress]
+        halves = [
+            c.at for c in self.counters_in(loc) if self.player(c.faction) == player and "." in c.at and not c.fortress
+        ]
         halves = halves or [c.at for c in self.counters_in(loc) if self.player(c.faction) == player and "." in c.at]
         return halves[0] if halves else None
 
@@ -111,7 +113,11 @@ class Context:
         if len(players) > 1:
             return CONTESTED
         if here:
-            return here[0].faction if not here[0].fortress else next((c.faction for c in here if not c.fortress), here[0].faction)
+            return (
+                here[0].faction
+                if not here[0].fortress
+                else next((c.faction for c in here if not c.fortress), here[0].faction)
+            )
         flag = self.st.flags.get(loc)
         if flag:
             return flag
@@ -136,8 +142,9 @@ class Context:
             # while a battle is fought there, counters standing in the location as a whole hold
             # the half the enemy has not entered
             mine = self.player(faction)
-            return (any(x.at == loc and x.faction == faction for x in here)
-                    and not any(x.at == space and self.player(x.faction) != mine for x in here))
+            return any(x.at == loc and x.faction == faction for x in here) and not any(
+                x.at == space and self.player(x.faction) != mine for x in here
+            )
         return False
 
     def contested(self, loc: str) -> bool:
@@ -147,8 +154,11 @@ class Context:
     def counters_now(self) -> dict[str, int]:
         """The values conditions are written in: ``allied_deck``, ``axis_deck``, ``turn``."""
         cards = self.st.cards
-        return {"allied_deck": cards["allies"].deck if "allies" in cards else 1,
-                "axis_deck": cards["axis"].deck if "axis" in cards else 1, "turn": self.st.turn}
+        return {
+            "allied_deck": cards["allies"].deck if "allies" in cards else 1,
+            "axis_deck": cards["axis"].deck if "axis" in cards else 1,
+            "turn": self.st.turn,
+        }
 
     def active(self, cond) -> bool:
         return cond.holds(self.counters_now())

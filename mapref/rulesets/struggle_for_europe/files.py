@@ -16,11 +16,45 @@ from mapref.rules.victory import read_conditions
 from mapref.rulesets.struggle_for_europe.scenario import Faction, Scenario
 from mapref.rulesets.struggle_for_europe.state import PLAYERS, Battle, Cards, Counter, GameState
 
-SCENARIO_KEYS = ("format", "kind", "ruleset", "id", "name", "map", "rule", "notes", "sides", "first_player", "factions",
-                 "hands", "bombing", "decks", "setup", "victory", "vp_track", "strategic")
+SCENARIO_KEYS = (
+    "format",
+    "kind",
+    "ruleset",
+    "id",
+    "name",
+    "map",
+    "rule",
+    "notes",
+    "sides",
+    "first_player",
+    "factions",
+    "hands",
+    "bombing",
+    "decks",
+    "setup",
+    "victory",
+    "vp_track",
+    "strategic",
+)
 FACTION_KEYS = ("name", "player", "colour", "prefix", "flag", "active_from", "active_until", "active_rule")
-STATE_KEYS = ("format", "kind", "scenario", "map", "turn", "player", "operations", "bombing", "over", "result", "built",
-              "cards", "flags", "counters", "battles", "vp_track")
+STATE_KEYS = (
+    "format",
+    "kind",
+    "scenario",
+    "map",
+    "turn",
+    "player",
+    "operations",
+    "bombing",
+    "over",
+    "result",
+    "built",
+    "cards",
+    "flags",
+    "counters",
+    "battles",
+    "vp_track",
+)
 CARD_KEYS = ("deck", "reshuffles", "hand", "pile", "recycle", "removed")
 COUNTER_KEYS = ("faction", "strength", "at", "fortress")
 BATTLE_KEYS = ("at", "attacker", "attackers", "defenders", "line", "origin", "defence", "kind")
@@ -56,8 +90,14 @@ def _active(r: Reader, t: dict, where: str) -> Active:
 def read_scenario(data: dict, source: str, shown: str) -> Scenario:
     r = Reader(shown, source)
     r.check_keys(data, SCENARIO_KEYS, "", required=("id", "name", "map", "factions", "setup"))
-    sc = Scenario(r.str_(data, "id", ""), r.str_(data, "name", ""), r.str_(data, "map", ""),
-                  r.str_(data, "ruleset", "", "struggle_for_europe"), r.str_(data, "rule", ""), r.str_(data, "notes", ""))
+    sc = Scenario(
+        r.str_(data, "id", ""),
+        r.str_(data, "name", ""),
+        r.str_(data, "map", ""),
+        r.str_(data, "ruleset", "", "struggle_for_europe"),
+        r.str_(data, "rule", ""),
+        r.str_(data, "notes", ""),
+    )
     sides = _strs(r, data, "sides", "") if "sides" in data else list(PLAYERS)
     if tuple(sides) != PLAYERS:
         r.expected("sides", '["axis", "allies"] (the two players, section 5)', data.get("sides"))
@@ -68,9 +108,16 @@ def read_scenario(data: dict, source: str, shown: str) -> Scenario:
             r.expected(w, 'a table such as { player = "allies", colour = "blue", prefix = "W" }', t)
             continue
         r.check_keys(t, FACTION_KEYS, w, required=("player", "colour", "prefix"))
-        sc.factions[fid] = Faction(fid, r.str_(t, "name", w, fid), r.str_(t, "player", w, "axis", choices=PLAYERS),
-                                   r.str_(t, "colour", w), r.str_(t, "prefix", w), r.str_(t, "flag", w),
-                                   _active(r, t, w), r.str_(t, "active_rule", w))
+        sc.factions[fid] = Faction(
+            fid,
+            r.str_(t, "name", w, fid),
+            r.str_(t, "player", w, "axis", choices=PLAYERS),
+            r.str_(t, "colour", w),
+            r.str_(t, "prefix", w),
+            r.str_(t, "flag", w),
+            _active(r, t, w),
+            r.str_(t, "active_rule", w),
+        )
     prefixes = [f.prefix for f in sc.factions.values()]
     if len(set(prefixes)) != len(prefixes) or "F" in prefixes:
         r.error("factions", 'every faction needs its own counter prefix ("F" is the fortresses\')')
@@ -142,7 +189,7 @@ def scenario_problems(board, sc: Scenario) -> list[str]:
     for c in sc.victory:
         for t in c.tracks:
             if t != "strategic_bombing":
-                out.append(f"victory.{c.id}.tracks: {t!r}: the game's only track is \"strategic_bombing\"")
+                out.append(f'victory.{c.id}.tracks: {t!r}: the game\'s only track is "strategic_bombing"')
     return out
 
 
@@ -150,9 +197,14 @@ def scenario_problems(board, sc: Scenario) -> list[str]:
 def read_state(data: dict, source: str, shown: str) -> GameState:
     r = Reader(shown, source)
     r.check_keys(data, STATE_KEYS, "", required=("scenario", "map"))
-    st = GameState(r.str_(data, "scenario", ""), r.str_(data, "map", ""), r.int_(data, "turn", "", 1, 1, 999),
-                   r.str_(data, "player", "", "axis", choices=PLAYERS), r.int_(data, "operations", "", 0, 0, 2),
-                   r.int_(data, "bombing", "", 0, -20, 20))
+    st = GameState(
+        r.str_(data, "scenario", ""),
+        r.str_(data, "map", ""),
+        r.int_(data, "turn", "", 1, 1, 999),
+        r.str_(data, "player", "", "axis", choices=PLAYERS),
+        r.int_(data, "operations", "", 0, 0, 2),
+        r.int_(data, "bombing", "", 0, -20, 20),
+    )
     st.over = r.bool_(data, "over", "")
     res = r.table(data, "result", "")
     r.check_keys(res, ("winner", "condition", "rule"), "result")
@@ -165,10 +217,14 @@ def read_state(data: dict, source: str, shown: str) -> GameState:
         t = r.table(cards, p, "cards")
         w = f"cards.{p}"
         r.check_keys(t, CARD_KEYS, w)
-        st.cards[p] = Cards(r.int_(t, "deck", w, 1, 1, 3), r.int_(t, "reshuffles", w, 0, 0, 999),
-                            r.int_(t, "hand", w, 0, 0, MAX_CARDS),
-                            r.int_(t, "pile", w, 0, 0, MAX_CARDS) if "pile" in t else None,
-                            r.int_(t, "recycle", w, 0, 0, MAX_CARDS), r.int_(t, "removed", w, 0, 0, MAX_CARDS))
+        st.cards[p] = Cards(
+            r.int_(t, "deck", w, 1, 1, 3),
+            r.int_(t, "reshuffles", w, 0, 0, 999),
+            r.int_(t, "hand", w, 0, 0, MAX_CARDS),
+            r.int_(t, "pile", w, 0, 0, MAX_CARDS) if "pile" in t else None,
+            r.int_(t, "recycle", w, 0, 0, MAX_CARDS),
+            r.int_(t, "removed", w, 0, 0, MAX_CARDS),
+        )
     flags = r.table(data, "flags", "")
     st.flags = {k: r.str_(flags, k, "flags") for k in flags}
     for cid, t in r.table(data, "counters", "").items():
@@ -177,18 +233,33 @@ def read_state(data: dict, source: str, shown: str) -> GameState:
             r.expected(w, 'a table such as { faction = "axis", strength = 2, at = "ruhr" }', t)
             continue
         r.check_keys(t, COUNTER_KEYS, w, required=("faction", "strength", "at"))
-        st.counters.append(Counter(cid, r.str_(t, "faction", w), r.int_(t, "strength", w, 1, 1, 3), r.str_(t, "at", w),
-                                   r.bool_(t, "fortress", w)))
+        st.counters.append(
+            Counter(
+                cid,
+                r.str_(t, "faction", w),
+                r.int_(t, "strength", w, 1, 1, 3),
+                r.str_(t, "at", w),
+                r.bool_(t, "fortress", w),
+            )
+        )
     for loc, t in r.table(data, "battles", "").items():
         w = f"battles.{loc}"
         if not isinstance(t, dict):
             r.expected(w, "a table", t)
             continue
         r.check_keys(t, BATTLE_KEYS, w, required=("at", "attacker", "attackers", "defenders"))
-        st.battles.append(Battle(r.str_(t, "at", w), r.str_(t, "attacker", w, "axis", choices=PLAYERS),
-                                 _strs(r, t, "attackers", w), _strs(r, t, "defenders", w), r.str_(t, "line", w),
-                                 r.str_(t, "origin", w), r.int_(t, "defence", w, 0, 0, 99),
-                                 r.str_(t, "kind", w, "move", choices=("move", "attack"))))
+        st.battles.append(
+            Battle(
+                r.str_(t, "at", w),
+                r.str_(t, "attacker", w, "axis", choices=PLAYERS),
+                _strs(r, t, "attackers", w),
+                _strs(r, t, "defenders", w),
+                r.str_(t, "line", w),
+                r.str_(t, "origin", w),
+                r.int_(t, "defence", w, 0, 0, 99),
+                r.str_(t, "kind", w, "move", choices=("move", "attack")),
+            )
+        )
     if "vp_track" in data:
         st.vp_track = vptrack.read_state(r, r.table(data, "vp_track", ""), "vp_track")
     r.raise_if_any()
@@ -196,8 +267,14 @@ def read_state(data: dict, source: str, shown: str) -> GameState:
 
 
 def state_data(st: GameState) -> dict:
-    d: dict = {"scenario": st.scenario, "map": st.map, "turn": st.turn, "player": st.player, "operations": st.operations,
-               "bombing": st.bombing}
+    d: dict = {
+        "scenario": st.scenario,
+        "map": st.map,
+        "turn": st.turn,
+        "player": st.player,
+        "operations": st.operations,
+        "bombing": st.bombing,
+    }
     if st.over:
         d["over"] = True
     if st.result:
@@ -264,7 +341,9 @@ def state_problems(board, sc: Scenario, st: GameState) -> list[str]:
     m = board.map
     for c in st.counters:
         if c.faction not in sc.factions:
-            out.append(f"counters.{c.id}.faction: {c.faction!r} is not a faction of the scenario ({', '.join(sc.factions)})")
+            out.append(
+                f"counters.{c.id}.faction: {c.faction!r} is not a faction of the scenario ({', '.join(sc.factions)})"
+            )
         if board.space(c.at) is None and c.at not in m.locations:
             out.append(f"counters.{c.id}.at: no location, half or box {c.at!r} on the map")
         elif c.fortress and "." not in c.at:

@@ -93,7 +93,11 @@ def check_move(cx: Context, frm: str, legs: list[dict], card: str, via: list[str
         if not leg.get("to"):
             raise Refused("give where the counters move to", R_MOVE)
         names = list(leg.get("counters") or [])
-        cs = pick_counters(cx, here, names, taken, loc) if names else [c for c in here if not c.fortress and c.id not in taken]
+        cs = (
+            pick_counters(cx, here, names, taken, loc)
+            if names
+            else [c for c in here if not c.fortress and c.id not in taken]
+        )
         taken |= {c.id for c in cs}
         plan.append(Leg(cs, leg["to"]))
     for leg in plan:
@@ -101,14 +105,21 @@ def check_move(cx: Context, frm: str, legs: list[dict], card: str, via: list[str
             raise Refused(f"no counters left in {cx.label(loc)} to move to {leg.to}", R_MOVE)
         for c in leg.counters:
             if c.fortress:
-                raise Refused(f"{c.id} is a fortress: fortresses may not be moved from the half they are built in", R_FORT)
+                raise Refused(
+                    f"{c.id} is a fortress: fortresses may not be moved from the half they are built in", R_FORT
+                )
             if not cx.faction_active(c.faction):
                 f = cx.sc.factions[c.faction]
-                raise Refused(f"{f.name} counters may not move yet (on Allied deck {cx.counters_now()['allied_deck']})",
-                              f.active_rule or "6 How to Build Decks and Use Cards")
+                raise Refused(
+                    f"{f.name} counters may not move yet (on Allied deck {cx.counters_now()['allied_deck']})",
+                    f.active_rule or "6 How to Build Decks and Use Cards",
+                )
             if not cx.box_active(c.at):
-                raise Refused(f"the counters in {cx.label(c.at)} are not active yet: they can move from the shuffle for the "
-                              "3rd Allied play deck", "6 USA Entry")
+                raise Refused(
+                    f"the counters in {cx.label(c.at)} are not active yet: they can move from the shuffle for the "
+                    "3rd Allied play deck",
+                    "6 USA Entry",
+                )
     dests = [_dest_or_none(cx, leg.to) for leg in plan]
     if loc in dests:
         raise Refused(f"the counters are already in {cx.label(loc)}", R_MOVE)
@@ -124,15 +135,18 @@ def check_move(cx: Context, frm: str, legs: list[dict], card: str, via: list[str
         if len(plan) == 1 and len(plan[0].counters) == 1:
             try:
                 return _path_move(cx, loc, starts, plan[0], card, via or [])
-            except Refused as e:
+            except Refused:
                 if hint is None:
                     raise
                 raise Refused(hint, R_HALF) from None
         if hint is not None:
             raise Refused(hint, R_HALF)
-        raise Refused(f"{cx.label(_dest_or_none(cx, bad.to))} is not next to {cx.label(loc)} along a move line in effect; "
-                      "only one counter may move "
-                      "through several locations", R_MOVE)
+        raise Refused(
+            f"{cx.label(_dest_or_none(cx, bad.to))} is not next to {cx.label(loc)} along a move line in effect; "
+            "only one counter may move "
+            "through several locations",
+            R_MOVE,
+        )
     return _adjacent_move(cx, loc, starts, plan, card)
 
 
@@ -151,8 +165,10 @@ def _half_hint(cx: Context, loc: str, starts, leg: Leg) -> str | None:
     entered = sorted({n for _, _, n in lines_out(cx, starts, None) if cx.location_of(n) == dloc})
     if not entered or dspace in entered:
         return None
-    return (f"the move line from {cx.label(loc)} enters {cx.label(dloc)} by {' or '.join(entered)}, not {dspace}: counters "
-            f"enter the half their move line enters")
+    return (
+        f"the move line from {cx.label(loc)} enters {cx.label(dloc)} by {' or '.join(entered)}, not {dspace}: counters "
+        f"enter the half their move line enters"
+    )
 
 
 def _dest_or_none(cx: Context, text: str) -> str | None:
@@ -179,8 +195,11 @@ def _adjacent_line(cx: Context, leg: Leg, starts, card: str | None, probe: bool 
         if probe:
             return None
         raise Refused(str(e), R_MOVE) from None
-    options = [(c, s, n) for c, s, n in lines_out(cx, starts, None) if cx.location_of(n) == dloc
-               and (dspace is None or n == dspace)]
+    options = [
+        (c, s, n)
+        for c, s, n in lines_out(cx, starts, None)
+        if cx.location_of(n) == dloc and (dspace is None or n == dspace)
+    ]
     if probe:
         return options or None
     if not options:
@@ -190,8 +209,11 @@ def _adjacent_line(cx: Context, leg: Leg, starts, card: str | None, probe: bool 
         return options[0], "naval"
     entered = {n for _, _, n in usable}
     if len(entered) > 1:
-        raise Refused(f"several lines lead into {cx.label(dloc)}: name the half ({', '.join(sorted(entered))})", R_MOVE,
-                      Ask("to", f"the half of {cx.label(dloc)} to enter", sorted(entered)))
+        raise Refused(
+            f"several lines lead into {cx.label(dloc)}: name the half ({', '.join(sorted(entered))})",
+            R_MOVE,
+            Ask("to", f"the half of {cx.label(dloc)} to enter", sorted(entered)),
+        )
     return usable[0], ""
 
 
@@ -207,15 +229,21 @@ def _adjacent_move(cx: Context, loc: str, starts, plan: list[Leg], card: str) ->
     for leg in plan:
         got, need = _adjacent_line(cx, leg, starts, card)
         if need == "naval":
-            raise Refused(f"{cx.label(loc)} - {cx.label(cx.location_of(got[2]))} is a naval move line: it needs a card with "
-                          "the naval transport icon, not a truck", R_CARD)
+            raise Refused(
+                f"{cx.label(loc)} - {cx.label(cx.location_of(got[2]))} is a naval move line: it needs a card with "
+                "the naval transport icon, not a truck",
+                R_CARD,
+            )
         conn, _, entered = got
         leg.line, leg.entered = conn, entered
         dloc = cx.location_of(entered)
         for c in leg.counters:
             why = cx.entry_refusal(c.faction, dloc)
             if why:
-                raise Refused(why, "3 Game Counters; 7.2 Move: blue may not enter red, and red may not enter blue controlled locations")
+                raise Refused(
+                    why,
+                    "3 Game Counters; 7.2 Move: blue may not enter red, and red may not enter blue controlled locations",
+                )
         control = before[dloc]
         foes = occupants[dloc]
         word = f"{', '.join(c.label for c in leg.counters)}: {cx.label(loc)} -> {cx.label(entered)}"
@@ -251,8 +279,11 @@ def _adjacent_move(cx: Context, loc: str, starts, plan: list[Leg], card: str) ->
     # "The player must have two available cards in their hand"): the move card and one per battle
     hand = st.cards[player].hand
     if hand < 1 + len(battles):
-        raise Refused(f"this move needs {1 + len(battles)} cards in the {who(player)} hand (the move card and an air power card "
-                      f"for each battle), which holds {hand}", "7.2 Move; 8 Examples")
+        raise Refused(
+            f"this move needs {1 + len(battles)} cards in the {who(player)} hand (the move card and an air power card "
+            f"for each battle), which holds {hand}",
+            "7.2 Move; 8 Examples",
+        )
     spend(cx, player, 1, what="a move")
     st.operations += 1
     msgs += special_circumstance(cx, red_entered)
@@ -267,9 +298,16 @@ def _battle(cx: Context, leg: Leg, entered: str, defenders: list[Counter], playe
     defence = dict(conn.attrs.get("defence", {})).get(entered, 0) if conn is not None else 0
     for c in leg.counters:
         c.at = entered
-    return Battle(entered, player, [c.id for c in leg.counters], [c.id for c in defenders],
-                  line=str(conn.attrs.get("line", "")) if conn is not None else "", origin=conn.other(entered),
-                  defence=int(defence), kind="move")
+    return Battle(
+        entered,
+        player,
+        [c.id for c in leg.counters],
+        [c.id for c in defenders],
+        line=str(conn.attrs.get("line", "")) if conn is not None else "",
+        origin=conn.other(entered),
+        defence=int(defence),
+        kind="move",
+    )
 
 
 def special_circumstance(cx: Context, entered: list[str]) -> list[str]:
@@ -284,8 +322,10 @@ def special_circumstance(cx: Context, entered: list[str]) -> list[str]:
     if not reds or allies.deck != 1:
         return []
     new_deck(cx, "allies", 2)
-    return [f"the Axis entered {cx.label(reds[0])}, a red location, on the first Allied deck: the Allies shuffle in their "
-            f"II cards at once (Allied deck 2) and the Soviets come into play [{R_SPECIAL}]"]
+    return [
+        f"the Axis entered {cx.label(reds[0])}, a red location, on the first Allied deck: the Allies shuffle in their "
+        f"II cards at once (Allied deck 2) and the Soviets come into play [{R_SPECIAL}]"
+    ]
 
 
 def new_deck(cx: Context, player: str, deck: int) -> None:
@@ -310,13 +350,20 @@ def _path_move(cx: Context, loc: str, starts, leg: Leg, card: str, via: list[str
         raise Refused(str(e), R_MOVE) from None
     why = cx.entry_refusal(c.faction, dloc)
     if why:
-        raise Refused(why, "3 Game Counters; 7.2: blue may not enter red, and red may not enter blue controlled locations")
+        raise Refused(
+            why, "3 Game Counters; 7.2: blue may not enter red, and red may not enter blue controlled locations"
+        )
     if not any(cx.holds_space(c.faction, s) for s in cx.spaces_of(dloc)):
-        raise Refused(f"{cx.label(dloc)} is not friendly to the {cx.faction_name(c.faction)}: one counter moving through "
-                      "several locations ends in a friendly location or the friendly half of a contested one (no battle)",
-                      R_MOVE + ": Army Movement Between Non-Adjacent Locations")
-    targets = {s for s in cx.spaces_of(dloc) if cx.holds_space(c.faction, s) and (dspace is None or s == dspace
-                                                                                  or not cx.contested(dloc))}
+        raise Refused(
+            f"{cx.label(dloc)} is not friendly to the {cx.faction_name(c.faction)}: one counter moving through "
+            "several locations ends in a friendly location or the friendly half of a contested one (no battle)",
+            R_MOVE + ": Army Movement Between Non-Adjacent Locations",
+        )
+    targets = {
+        s
+        for s in cx.spaces_of(dloc)
+        if cx.holds_space(c.faction, s) and (dspace is None or s == dspace or not cx.contested(dloc))
+    }
     stops = []
     for v in via:
         try:
@@ -328,20 +375,30 @@ def _path_move(cx: Context, loc: str, starts, leg: Leg, card: str, via: list[str
     if path is None:
         other = _search_via(cx, c.faction, starts, stops + [targets], "naval") if card == "truck" else None
         if other is not None:
-            raise Refused(f"the only way from {cx.label(loc)} to {cx.label(dloc)} through friendly locations crosses a naval "
-                          "move line: it needs a card with the naval transport icon, not a truck", R_CARD)
+            raise Refused(
+                f"the only way from {cx.label(loc)} to {cx.label(dloc)} through friendly locations crosses a naval "
+                "move line: it needs a card with the naval transport icon, not a truck",
+                R_CARD,
+            )
         through = f" by {', '.join(cx.label(cx.board.parse_location(v)) for v in via)}" if via else ""
-        raise Refused(f"no chain of move lines from {cx.label(loc)} to {cx.label(dloc)}{through} through locations friendly to the "
-                      f"{cx.faction_name(c.faction)} (or the friendly half of contested ones)",
-                      R_MOVE + ": Army Movement Between Non-Adjacent Locations")
+        raise Refused(
+            f"no chain of move lines from {cx.label(loc)} to {cx.label(dloc)}{through} through locations friendly to the "
+            f"{cx.faction_name(c.faction)} (or the friendly half of contested ones)",
+            R_MOVE + ": Army Movement Between Non-Adjacent Locations",
+        )
     end = path[-1]
     c.at = end if cx.contested(dloc) else dloc
     spend(cx, st.player, 1, what="a move")
     st.operations += 1
     msgs = [f"{c.label}: {' -> '.join(_path_words(cx, path))} (no battle)"]
     msgs += tidy(cx)
-    return Done(st, msgs, R_MOVE + ": Army Movement Between Non-Adjacent Locations",
-                f"move {c.id} {cx.label(loc)} -> {cx.label(end)}", {"path": path})
+    return Done(
+        st,
+        msgs,
+        R_MOVE + ": Army Movement Between Non-Adjacent Locations",
+        f"move {c.id} {cx.label(loc)} -> {cx.label(end)}",
+        {"path": path},
+    )
 
 
 def _path_words(cx: Context, path: list[str]) -> list[str]:

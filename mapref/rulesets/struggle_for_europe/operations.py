@@ -10,7 +10,16 @@ from __future__ import annotations
 
 from mapref.rules.ruleset import Ask
 from mapref.rules.victory import evaluate
-from mapref.rulesets.struggle_for_europe.common import Done, Refused, bombing_number, check_turn, hand_size, spend, tidy, who
+from mapref.rulesets.struggle_for_europe.common import (
+    Done,
+    Refused,
+    bombing_number,
+    check_turn,
+    hand_size,
+    spend,
+    tidy,
+    who,
+)
 from mapref.rulesets.struggle_for_europe.context import CONTESTED, Context
 from mapref.rulesets.struggle_for_europe.movement import new_deck
 from mapref.rulesets.struggle_for_europe.state import PLAYERS, Counter
@@ -42,7 +51,7 @@ def _faction(cx: Context, text: str | None, player: str) -> str:
 
 
 def check_build(cx: Context, faction: str | None, strength: int, where: str) -> Done:
-    """"Place the army counter just built on the game board in a friendly controlled in supply
+    """ "Place the army counter just built on the game board in a friendly controlled in supply
     location of your choice" (7.2; rulings S18); the Soviets build from the 2nd Allied deck (6);
     the USA box takes Western counters from the 3rd (6 USA Entry, rulings S5)."""
     st = cx.st
@@ -53,35 +62,53 @@ def check_build(cx: Context, faction: str | None, strength: int, where: str) -> 
         raise Refused(f"armies have strength 1, 2 or 3, not {strength}", "3 Game Counters")
     if not cx.faction_active(f):
         fx = cx.sc.factions[f]
-        raise Refused(f"{fx.name} counters may not be built yet (Allied deck {cx.counters_now()['allied_deck']})",
-                      fx.active_rule or "6")
+        raise Refused(
+            f"{fx.name} counters may not be built yet (Allied deck {cx.counters_now()['allied_deck']})",
+            fx.active_rule or "6",
+        )
     loc = cx.board.parse_location(where)
     why = cx.entry_refusal(f, loc)
     if why:
         raise Refused(why, "3 Game Counters: counters may only be placed in their colours, tan and gray locations")
     if cx.control(loc) != f:
         held = cx.control(loc)
-        what = "contested" if held == CONTESTED else ("neutral" if held is None else f"held by the {cx.faction_name(held)}")
-        raise Refused(f"{cx.label(loc)} is {what}: a new counter is placed in a location the {cx.faction_name(f)} control",
-                      R_BUILD)
+        what = (
+            "contested"
+            if held == CONTESTED
+            else ("neutral" if held is None else f"held by the {cx.faction_name(held)}")
+        )
+        raise Refused(
+            f"{cx.label(loc)} is {what}: a new counter is placed in a location the {cx.faction_name(f)} control",
+            R_BUILD,
+        )
     if loc.startswith("box:") and not cx.box_active(loc):
-        raise Refused(f"{cx.label(loc)} is not active yet: its counters enter play from the 3rd Allied play deck", "6 USA Entry")
+        raise Refused(
+            f"{cx.label(loc)} is not active yet: its counters enter play from the 3rd Allied play deck", "6 USA Entry"
+        )
     t = cx.trace(f)
     if not any(s in t.parent for s in cx.spaces_of(loc)):
-        raise Refused(f"{cx.label(loc)} is not in supply for the {cx.faction_name(f)}: a new counter is placed in an in "
-                      "supply location", R_BUILD)
+        raise Refused(
+            f"{cx.label(loc)} is not in supply for the {cx.faction_name(f)}: a new counter is placed in an in "
+            "supply location",
+            R_BUILD,
+        )
     cards, removed = BUILD_COST[strength]
     spend(cx, player, cards, removed, R_BUILD + "; Card Quick Reference", f"building a {strength} strength army")
     c = Counter(st.new_id(cx.sc.factions[f].prefix), f, strength, loc)
     st.counters.append(c)
     st.operations += 1
     cost = "the card recycled" if strength == 1 else f"the card removed from the game, {cards - removed} more recycled"
-    return Done(st, [f"{c.label} built in {cx.label(loc)} ({cost})"] + tidy(cx), R_BUILD,
-                f"build {cx.faction_name(f)} {strength} in {cx.label(loc)}", {"counter": c.id})
+    return Done(
+        st,
+        [f"{c.label} built in {cx.label(loc)} ({cost})"] + tidy(cx),
+        R_BUILD,
+        f"build {cx.faction_name(f)} {strength} in {cx.label(loc)}",
+        {"counter": c.id},
+    )
 
 
 def check_fortress(cx: Context, where: str) -> Done:
-    """"Place the fortress counter on the game board in a friendly controlled half of a location of
+    """ "Place the fortress counter on the game board in a friendly controlled half of a location of
     your choice. Place the counter in either half of the in-supply location. Only one fortress may
     be in each half of a location." (7.2; rulings S19)"""
     st = cx.st
@@ -95,24 +122,37 @@ def check_fortress(cx: Context, where: str) -> Done:
     except ValueError as e:
         loc = cx.board.parse_location(where)
         halves = list(cx.spaces_of(loc))
-        raise Refused(f"name the half of {cx.label(loc)} the fortress stands in ({', '.join(halves)})", R_FORT,
-                      Ask("where", f"the half of {cx.label(loc)} for the fortress", halves)) from e
+        raise Refused(
+            f"name the half of {cx.label(loc)} the fortress stands in ({', '.join(halves)})",
+            R_FORT,
+            Ask("where", f"the half of {cx.label(loc)} for the fortress", halves),
+        ) from e
     loc = cx.location_of(space)
     if space.startswith("box:"):
         raise Refused("a fortress stands in a half of a location", R_FORT)
     if cx.control(loc) != axis:
-        raise Refused(f"{cx.label(loc)} is not a location the Axis controls (a contested location's halves are not both "
-                      "friendly)", R_FORT)
+        raise Refused(
+            f"{cx.label(loc)} is not a location the Axis controls (a contested location's halves are not both "
+            "friendly)",
+            R_FORT,
+        )
     if not any(s in cx.trace(axis).parent for s in cx.spaces_of(loc)):
         raise Refused(f"{cx.label(loc)} is not in supply for the Axis", R_FORT)
     if any(c.fortress and c.at == space for c in st.counters):
-        raise Refused(f"{cx.label(space)} already has a fortress: only one fortress may be in each half of a location", R_FORT)
+        raise Refused(
+            f"{cx.label(space)} already has a fortress: only one fortress may be in each half of a location", R_FORT
+        )
     spend(cx, player, *FORT_COST, rule=R_FORT + "; Card Quick Reference", what="a fortress")
     c = Counter(st.new_id("F"), axis, 3, space, fortress=True)
     st.counters.append(c)
     st.operations += 1
-    return Done(st, [f"fortress {c.id} built in {cx.label(space)} (the card removed from the game, one more recycled)"],
-                R_FORT, f"fortress in {cx.label(space)}", {"counter": c.id})
+    return Done(
+        st,
+        [f"fortress {c.id} built in {cx.label(space)} (the card removed from the game, one more recycled)"],
+        R_FORT,
+        f"fortress in {cx.label(space)}",
+        {"counter": c.id},
+    )
 
 
 def check_bomb(cx: Context) -> Done:
@@ -131,11 +171,15 @@ def check_bomb(cx: Context) -> Done:
     st.operations += 1
     victim = "allies" if new > 0 else "axis"
     n = bombing_number(cx, victim) if new else 0
-    where = "the black 0" if new == 0 else f"space {abs(new)} on the {'Allied' if new > 0 else 'Axis'} side (number {n})"
+    where = (
+        "the black 0" if new == 0 else f"space {abs(new)} on the {'Allied' if new > 0 else 'Axis'} side (number {n})"
+    )
     msgs = [f"the bombing marker moves {'right' if step > 0 else 'left'} to {where}"]
     if new:
-        msgs.append(f"from the {who(victim)} player's next draw his hand size is cut by {n}; the {who(cx.sc.other(victim))} player "
-                    f"scores {n} victory point{'s' if n != 1 else ''} from the track")
+        msgs.append(
+            f"from the {who(victim)} player's next draw his hand size is cut by {n}; the {who(cx.sc.other(victim))} player "
+            f"scores {n} victory point{'s' if n != 1 else ''} from the track"
+        )
     return Done(st, msgs, R_BOMB, f"strategic bombing by the {who(player)} player", {})
 
 
@@ -144,8 +188,13 @@ def check_discard(cx: Context) -> Done:
     check_turn(cx, st.player)
     spend(cx, st.player, 1, what="a discard")
     st.operations += 1
-    return Done(st, [f"the {who(st.player)} player discards a card to the recycle pile"], "7.2 Operation: Discard a Card",
-                f"{st.player} discards a card", {})
+    return Done(
+        st,
+        [f"the {who(st.player)} player discards a card to the recycle pile"],
+        "7.2 Operation: Discard a Card",
+        f"{st.player} discards a card",
+        {},
+    )
 
 
 def check_event(cx: Context, removed: bool, opponent_discards: int, note: str) -> Done:
@@ -155,8 +204,11 @@ def check_event(cx: Context, removed: bool, opponent_discards: int, note: str) -
     st = cx.st
     check_turn(cx, st.player)
     spend(cx, st.player, 1, 1 if removed else 0, what="an event")
-    msgs = [f"the {who(st.player)} player plays an event" + (f": {note}" if note else "") +
-            (" (the card is removed from the game)" if removed else "")]
+    msgs = [
+        f"the {who(st.player)} player plays an event"
+        + (f": {note}" if note else "")
+        + (" (the card is removed from the game)" if removed else "")
+    ]
     if opponent_discards:
         other = cx.sc.other(st.player)
         c = st.cards[other]
@@ -189,8 +241,10 @@ def check_deck(cx: Context, player: str, deck: int, pile: int | None) -> Done:
     msgs = []
     if deck == c.deck + 1 and deck <= 3:
         new_deck(cx, player, deck)
-        msgs.append(f"the {who(player)} player's play deck {deck} is made: the {'II' if deck == 2 else 'III'} chevron cards "
-                    "shuffled with the recycle pile")
+        msgs.append(
+            f"the {who(player)} player's play deck {deck} is made: the {'II' if deck == 2 else 'III'} chevron cards "
+            "shuffled with the recycle pile"
+        )
         if player == "allies" and deck == 2:
             msgs.append("the Soviets come into play; the Algiers line comes into effect; the Allied hand size is 6")
         if player == "allies" and deck == 3:
@@ -200,9 +254,15 @@ def check_deck(cx: Context, player: str, deck: int, pile: int | None) -> Done:
         if c.pile is not None:
             c.pile += c.recycle
         c.recycle = 0
-        msgs.append(f"the Axis recycle pile is reshuffled into a new play deck (reshuffle {c.reshuffles} after the third deck)")
+        msgs.append(
+            f"the Axis recycle pile is reshuffled into a new play deck (reshuffle {c.reshuffles} after the third deck)"
+        )
     else:
-        last = "the Allied third deck is the last" if player == "allies" and c.deck == 3 else f"the next is deck {c.deck + 1}"
+        last = (
+            "the Allied third deck is the last"
+            if player == "allies" and c.deck == 3
+            else f"the next is deck {c.deck + 1}"
+        )
         raise Refused(f"the {who(player)} player is on deck {c.deck}: {last}", "6 How to Build Decks and Use Cards")
     if pile is not None:
         c.pile = pile
@@ -228,8 +288,11 @@ def check_end_turn(cx: Context, losses: list[str], last: bool, victory_facts) ->
     player = st.player
     check_turn(cx, player, operation=False)
     if last and not (player == "allies" and st.cards["allies"].deck == 3):
-        raise Refused("the game ends when the Allied third deck runs out and the Allied player has no more playable cards: "
-                      "only at the end of an Allied turn on the third deck", "6 GAME END; 9")
+        raise Refused(
+            "the game ends when the Allied third deck runs out and the Allied player has no more playable cards: "
+            "only at the end of an Allied turn on the third deck",
+            "6 GAME END; 9",
+        )
     msgs = []
     if st.operations < 2:
         msgs.append(f"the {who(player)} player passes {2 - st.operations} operation{'s' if st.operations == 0 else ''}")
@@ -243,10 +306,17 @@ def check_end_turn(cx: Context, losses: list[str], last: bool, victory_facts) ->
         elif len({(c.strength, c.fortress) for c in cs}) == 1:
             lost = cs[0]
         else:
-            raise Refused(f"the counters in {cx.label(loc)} are out of supply: the {who(player)} player chooses the one to lose "
-                          f"({', '.join(c.label for c in cs)})", R_SUPPLY,
-                          Ask("losses", f"out of supply in {cx.label(loc)}: the counter lost", [c.id for c in cs],
-                              "Owner's choice (8 Supply Lines)."))
+            raise Refused(
+                f"the counters in {cx.label(loc)} are out of supply: the {who(player)} player chooses the one to lose "
+                f"({', '.join(c.label for c in cs)})",
+                R_SUPPLY,
+                Ask(
+                    "losses",
+                    f"out of supply in {cx.label(loc)}: the counter lost",
+                    [c.id for c in cs],
+                    "Owner's choice (8 Supply Lines).",
+                ),
+            )
         st.counters.remove(lost)
         msgs.append(f"{lost.label} in {cx.label(loc)} is out of supply and is lost")
         names = [n for n in names if n != lost.id.lower()]
@@ -260,7 +330,9 @@ def check_end_turn(cx: Context, losses: list[str], last: bool, victory_facts) ->
     c.hand += got
     if c.pile is not None:
         c.pile -= got
-    msgs.append(f"the {who(player)} player draws {got} card{'s' if got != 1 else ''} (hand size {limit}, {c.hand} in hand)")
+    msgs.append(
+        f"the {who(player)} player draws {got} card{'s' if got != 1 else ''} (hand size {limit}, {c.hand} in hand)"
+    )
     if c.pile is not None and got < want:
         msgs.append(f"the {who(player)} play deck ran out: record the next deck (mapref deck)")
     st.operations = 0
@@ -307,7 +379,9 @@ def check_set(cx: Context, a: dict) -> Done:
     if a.get("bombing") is not None:
         b = int(a["bombing"])
         if not -len(cx.sc.bombing_axis_side) <= b <= len(cx.sc.bombing_allied_side):
-            raise Refused(f"the bombing track runs from -{len(cx.sc.bombing_axis_side)} to {len(cx.sc.bombing_allied_side)}")
+            raise Refused(
+                f"the bombing track runs from -{len(cx.sc.bombing_axis_side)} to {len(cx.sc.bombing_allied_side)}"
+            )
         st.bombing = b
         msgs.append(f"bombing marker: {b}")
     for cid in a.get("remove") or []:
@@ -327,11 +401,23 @@ def check_set(cx: Context, a: dict) -> Done:
         c.at = sp
         msgs.append(f"{c.label} now in {cx.label(sp)}")
     if not msgs:
-        raise Refused("nothing to set: give --hand/--pile/--recycle PLAYER N, --flag LOCATION FACTION, --bombing N, "
-                      "--remove COUNTER or --at COUNTER SPACE")
+        raise Refused(
+            "nothing to set: give --hand/--pile/--recycle PLAYER N, --flag LOCATION FACTION, --bombing N, "
+            "--remove COUNTER or --at COUNTER SPACE"
+        )
     msgs += tidy(cx)
     return Done(st, msgs, "referee's correction", "set " + "; ".join(msgs[:3]), {})
 
 
-__all__ = ["check_bomb", "check_build", "check_deck", "check_discard", "check_end_turn", "check_event", "check_fortress",
-           "check_pass", "check_set", "unsupplied"]
+__all__ = [
+    "check_bomb",
+    "check_build",
+    "check_deck",
+    "check_discard",
+    "check_end_turn",
+    "check_event",
+    "check_fortress",
+    "check_pass",
+    "check_set",
+    "unsupplied",
+]

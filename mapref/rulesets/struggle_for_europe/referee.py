@@ -82,8 +82,12 @@ class TrackHost(RoundHost):
     def end(self, game, result: dict) -> list:
         from mapref.rules.vptrack import SetAttr
 
-        return [SetAttr("over", True, "game over"),
-                SetAttr("result", {k: str(result.get(k, "")) for k in ("winner", "condition", "rule")}, "the VP track's result")]
+        return [
+            SetAttr("over", True, "game over"),
+            SetAttr(
+                "result", {k: str(result.get(k, "")) for k in ("winner", "condition", "rule")}, "the VP track's result"
+            ),
+        ]
 
 
 TRACK_HOST = TrackHost()
@@ -116,8 +120,10 @@ class Report:
     def text(self) -> str:
         d = self.data
         p = d["position"]
-        out = [f"{d['scenario']}: turn {p['turn']}, the {who(p['player'])} player, {p['operations']} of 2 operations done"
-               + (" (game over)" if p["over"] else "")]
+        out = [
+            f"{d['scenario']}: turn {p['turn']}, the {who(p['player'])} player, {p['operations']} of 2 operations done"
+            + (" (game over)" if p["over"] else "")
+        ]
         vp = d["victory_points"]
         lead = f"{vp['leader']} leads by {vp['difference']}" if vp["leader"] else "level"
         out.append(f"victory points: axis {vp['axis']}, allies {vp['allies']} ({lead})")
@@ -125,23 +131,32 @@ class Report:
         out.append(f"strategic bombing: {b['where']}")
         for pl, c in d["cards"].items():
             pile = f", {c['pile']} in the play deck" if c.get("pile") is not None else ""
-            out.append(f"{who(pl)}: deck {c['deck']}, {c['hand']} cards in hand (hand size {c['hand_size']}){pile}, "
-                       f"{c['recycle']} recycled, {c['removed']} removed")
+            out.append(
+                f"{who(pl)}: deck {c['deck']}, {c['hand']} cards in hand (hand size {c['hand_size']}){pile}, "
+                f"{c['recycle']} recycled, {c['removed']} removed"
+            )
         for bt in d["battles"]:
-            out.append(f"battle waiting in {bt['where']}: {bt['attacker']} {', '.join(bt['attackers'])} against "
-                       f"{', '.join(bt['defenders']) or 'nobody'}" + (f" (location defence {bt['defence']})" if bt["defence"] else ""))
+            out.append(
+                f"battle waiting in {bt['where']}: {bt['attacker']} {', '.join(bt['attackers'])} against "
+                f"{', '.join(bt['defenders']) or 'nobody'}"
+                + (f" (location defence {bt['defence']})" if bt["defence"] else "")
+            )
         for loc in d["locations"].values():
             if not loc["counters"]:
                 continue
             parts = []
             for where, ids in loc["counters"].items():
                 parts.append((f"{where}: " if where else "") + ", ".join(ids))
-            out.append(f"{loc['name']} ({loc['control']}{', flag ' + loc['flag'] if loc['flag'] else ''}): " + "; ".join(parts))
+            out.append(
+                f"{loc['name']} ({loc['control']}{', flag ' + loc['flag'] if loc['flag'] else ''}): " + "; ".join(parts)
+            )
         for pl, locs in d["out_of_supply"].items():
             for loc, ids in locs.items():
                 out.append(f"OUT OF SUPPLY ({who(pl)}): {loc}: {', '.join(ids)}")
         if self.victory:
-            out.append(f"victory: the {self.victory['winner']} player wins: {self.victory['condition']} [{self.victory['rule']}]")
+            out.append(
+                f"victory: the {self.victory['winner']} player wins: {self.victory['condition']} [{self.victory['rule']}]"
+            )
         out += [f"{v.code} [{v.rule}] {v.where}: {v.message}" for v in self.violations] or ["no violations"]
         return "\n".join(out)
 
@@ -154,9 +169,20 @@ def referee(game) -> Report:
     out_of_supply: dict[str, dict[str, list[str]]] = {p: {} for p in PLAYERS}
     for c in st.counters:
         ok, path, cut = cx.supply_of(c)
-        counters.append({"id": c.id, "faction": c.faction, "player": cx.player(c.faction), "strength": c.strength,
-                         "fortress": c.fortress, "at": c.at, "location": c.location, "supplied": ok, "supply_path": path,
-                         "cut": cut})
+        counters.append(
+            {
+                "id": c.id,
+                "faction": c.faction,
+                "player": cx.player(c.faction),
+                "strength": c.strength,
+                "fortress": c.fortress,
+                "at": c.at,
+                "location": c.location,
+                "supplied": ok,
+                "supply_path": path,
+                "cut": cut,
+            }
+        )
         if not ok:
             out_of_supply[cx.player(c.faction)].setdefault(c.location, []).append(c.id)
     locations = {}
@@ -168,33 +194,72 @@ def referee(game) -> Report:
         for c in here:
             groups.setdefault(c.half, []).append(c.id)
         p = m.place_of(loc)
-        locations[loc] = {"name": p.label, "colour": p.colour, "vp": p.vp, "control": ctl or "neutral",
-                          "controller": cx.controller(loc), "flag": st.flags.get(loc, ""), "counters": groups}
+        locations[loc] = {
+            "name": p.label,
+            "colour": p.colour,
+            "vp": p.vp,
+            "control": ctl or "neutral",
+            "controller": cx.controller(loc),
+            "flag": st.flags.get(loc, ""),
+            "counters": groups,
+        }
     cards = {}
     for pl in PLAYERS:
         c = st.cards[pl]
-        cards[pl] = {"deck": c.deck, "reshuffles": c.reshuffles, "hand": c.hand, "hand_size": hand_size(cx, pl),
-                     "pile": c.pile, "recycle": c.recycle, "removed": c.removed}
+        cards[pl] = {
+            "deck": c.deck,
+            "reshuffles": c.reshuffles,
+            "hand": c.hand,
+            "hand_size": hand_size(cx, pl),
+            "pile": c.pile,
+            "recycle": c.recycle,
+            "removed": c.removed,
+        }
     vp = vp_totals(cx)
     diff = vp["axis"] - vp["allies"]
     b = st.bombing
-    where = "the black 0" if b == 0 else (f"{abs(b)} left, on the Axis side (number {bombing_number(cx, 'axis')})" if b < 0
-                                           else f"{b} right, on the Allied side (number {bombing_number(cx, 'allies')})")
+    where = (
+        "the black 0"
+        if b == 0
+        else (
+            f"{abs(b)} left, on the Axis side (number {bombing_number(cx, 'axis')})"
+            if b < 0
+            else f"{b} right, on the Allied side (number {bombing_number(cx, 'allies')})"
+        )
+    )
     r.data = {
         "scenario": sc.name,
         "position": {"turn": st.turn, "player": st.player, "operations": st.operations, "over": st.over},
         "decks_in_effect": cx.counters_now(),
         "cards": cards,
-        "bombing": {"position": b, "where": where, "axis_hand_cut": bombing_number(cx, "axis"),
-                    "allied_hand_cut": bombing_number(cx, "allies")},
-        "victory_points": {"axis": vp["axis"], "allies": vp["allies"], "difference": abs(diff),
-                           "leader": "axis" if diff > 0 else "allies" if diff < 0 else ""},
+        "bombing": {
+            "position": b,
+            "where": where,
+            "axis_hand_cut": bombing_number(cx, "axis"),
+            "allied_hand_cut": bombing_number(cx, "allies"),
+        },
+        "victory_points": {
+            "axis": vp["axis"],
+            "allies": vp["allies"],
+            "difference": abs(diff),
+            "leader": "axis" if diff > 0 else "allies" if diff < 0 else "",
+        },
         "locations": locations,
         "counters": counters,
         "out_of_supply": {pl: {cx.label(k): v for k, v in x.items()} for pl, x in out_of_supply.items()},
-        "battles": [{"where": cx.label(bt.at), "at": bt.at, "attacker": bt.attacker, "attackers": bt.attackers,
-                     "defenders": bt.defenders, "defence": bt.defence, "line": bt.line, "kind": bt.kind}
-                    for bt in st.battles],
+        "battles": [
+            {
+                "where": cx.label(bt.at),
+                "at": bt.at,
+                "attacker": bt.attacker,
+                "attackers": bt.attackers,
+                "defenders": bt.defenders,
+                "defence": bt.defence,
+                "line": bt.line,
+                "kind": bt.kind,
+            }
+            for bt in st.battles
+        ],
     }
     r.victory = dict(st.result) if st.result else evaluate(sc.victory, Facts(cx, over=st.over))
     r.violations = violations(cx)
@@ -212,8 +277,15 @@ def violations(cx: Context) -> list[Violation]:
             out.append(Violation("colour", "3 Game Counters", c.id, cx.player(c.faction), why))
         if c.fortress:
             if c.at in seen_forts:
-                out.append(Violation("fortress.two", "7.2 Build and Place Fortress Counters", c.at, cx.player(c.faction),
-                                     f"{c.id} and {seen_forts[c.at]}: only one fortress may be in each half of a location"))
+                out.append(
+                    Violation(
+                        "fortress.two",
+                        "7.2 Build and Place Fortress Counters",
+                        c.at,
+                        cx.player(c.faction),
+                        f"{c.id} and {seen_forts[c.at]}: only one fortress may be in each half of a location",
+                    )
+                )
             seen_forts[c.at] = c.id
     for loc in {c.location for c in st.counters}:
         if cx.control(loc) != CONTESTED:
@@ -221,8 +293,15 @@ def violations(cx: Context) -> list[Violation]:
         for pl in PLAYERS:
             halves = {c.at for c in cx.counters_in(loc) if cx.player(c.faction) == pl and not c.fortress}
             if len(halves) > 1:
-                out.append(Violation("contested.halves", "2 Game Board: contested locations", loc, pl,
-                                     f"the {who(pl)} counters in contested {cx.label(loc)} stand in more than one half"))
+                out.append(
+                    Violation(
+                        "contested.halves",
+                        "2 Game Board: contested locations",
+                        loc,
+                        pl,
+                        f"the {who(pl)} counters in contested {cx.label(loc)} stand in more than one half",
+                    )
+                )
     return out
 
 

@@ -40,8 +40,12 @@ class StruggleForEurope(vpgame.TrackMoves, Ruleset):
     name = "struggle_for_europe"
     title = TITLE
     board_kinds = ("area",)
-    side_colours = {"axis": ("#5a5a5a", "#ffffff"), "western": ("#1f4e9e", "#ffffff"), "soviet": ("#a3241c", "#ffffff"),
-                    "allies": ("#1f4e9e", "#ffffff")}
+    side_colours = {
+        "axis": ("#5a5a5a", "#ffffff"),
+        "western": ("#1f4e9e", "#ffffff"),
+        "soviet": ("#a3241c", "#ffffff"),
+        "allies": ("#1f4e9e", "#ffffff"),
+    }
 
     # ----------------------------------------------------------------------------- files
     def read_scenario(self, data, source, shown):
@@ -73,7 +77,9 @@ class StruggleForEurope(vpgame.TrackMoves, Ruleset):
         st = GameState(scenario_ref or sc.id, map_ref or sc.map, player=sc.first_player)
         for fid, loc, strength in sc.setup:
             prefix = sc.factions[fid].prefix
-            st.counters.append(Counter(st.new_id(prefix), fid, strength, loc if loc in board.map.locations else f"box:{loc}"))
+            st.counters.append(
+                Counter(st.new_id(prefix), fid, strength, loc if loc in board.map.locations else f"box:{loc}")
+            )
         for p in PLAYERS:
             sizes = sc.decks.get(p)
             hand = sc.hands[p][0]
@@ -86,11 +92,25 @@ class StruggleForEurope(vpgame.TrackMoves, Ruleset):
 
     def position(self, game) -> dict:
         st = game.state
-        step = "over" if st.over else ("battle" if st.battles else f"operation {min(st.operations + 1, 2)}"
-                                       if st.operations < 2 else "end of turn")
-        return {"turn": f"turn {st.turn}", "side": st.player, "step": step, "over": st.over,
-                "title": f"{game.scenario.name}: turn {st.turn}, the {who(st.player)} player" + (f", {step}" if not st.over else
-                                                                                             ", game over")}
+        step = (
+            "over"
+            if st.over
+            else (
+                "battle"
+                if st.battles
+                else f"operation {min(st.operations + 1, 2)}"
+                if st.operations < 2
+                else "end of turn"
+            )
+        )
+        return {
+            "turn": f"turn {st.turn}",
+            "side": st.player,
+            "step": step,
+            "over": st.over,
+            "title": f"{game.scenario.name}: turn {st.turn}, the {who(st.player)} player"
+            + (f", {step}" if not st.over else ", game over"),
+        }
 
     def report(self, game):
         from mapref.rulesets.struggle_for_europe.referee import referee
@@ -103,9 +123,13 @@ class StruggleForEurope(vpgame.TrackMoves, Ruleset):
     def steps(self, game) -> list[Step]:
         st = game.state
         here = self.position(game)["step"]
-        return [Step("operation 1", "Operation 1", here == "operation 1"), Step("operation 2", "Operation 2", here == "operation 2"),
-                Step("battle", "Battle", here == "battle"), Step("end of turn", "Supply and draw", here == "end of turn"),
-                Step("over", "Game over", st.over)]
+        return [
+            Step("operation 1", "Operation 1", here == "operation 1"),
+            Step("operation 2", "Operation 2", here == "operation 2"),
+            Step("battle", "Battle", here == "battle"),
+            Step("end of turn", "Supply and draw", here == "end of turn"),
+            Step("over", "Game over", st.over),
+        ]
 
     def moves(self) -> list[Move]:
         return MOVES
@@ -134,7 +158,9 @@ class StruggleForEurope(vpgame.TrackMoves, Ruleset):
             return refused(str(e))
         except (TypeError, ValueError) as e:
             return refused(f"{move.name}: {e}")
-        return Outcome(True, [Replace(done.state, done.label)], done.messages, rule=done.rule, label=done.label, data=done.data)
+        return Outcome(
+            True, [Replace(done.state, done.label)], done.messages, rule=done.rule, label=done.label, data=done.data
+        )
 
     def _check_move(self, cx, a: dict):
         """One move card.  Without a card named (a counter dropped on the map), a truck card if the
@@ -158,9 +184,17 @@ class StruggleForEurope(vpgame.TrackMoves, Ruleset):
                 raise
             # what a naval card refuses too is refused as it is
             movement.check_move(Context(cx.map, cx.sc, fresh), a.get("from", ""), list(moves or []), "naval", via)
-            raise Refused(e.reason, e.rule, Ask("card", "the move card", ["naval"],
-                                                "This move takes a naval move line: play a card with the naval transport "
-                                                "icon (2 Game Board; rulings S12).")) from None
+            raise Refused(
+                e.reason,
+                e.rule,
+                Ask(
+                    "card",
+                    "the move card",
+                    ["naval"],
+                    "This move takes a naval move line: play a card with the naval transport "
+                    "icon (2 Game Board; rulings S12).",
+                ),
+            ) from None
 
     def _check_attack(self, cx, a: dict):
         from mapref.rulesets.struggle_for_europe import battle
@@ -195,7 +229,9 @@ class StruggleForEurope(vpgame.TrackMoves, Ruleset):
     def _check_event(self, cx, a: dict):
         from mapref.rulesets.struggle_for_europe import operations
 
-        return operations.check_event(cx, bool(a.get("removed")), int(a.get("opponent_discards", 0) or 0), str(a.get("note", "")))
+        return operations.check_event(
+            cx, bool(a.get("removed")), int(a.get("opponent_discards", 0) or 0), str(a.get("note", ""))
+        )
 
     def _check_pass(self, cx, a: dict):
         from mapref.rulesets.struggle_for_europe import operations
@@ -212,7 +248,9 @@ class StruggleForEurope(vpgame.TrackMoves, Ruleset):
         from mapref.rulesets.struggle_for_europe import operations
 
         pile = a.get("cards")
-        return operations.check_deck(cx, str(a.get("player", "")), int(a.get("deck", 0)), None if pile in (None, "") else int(pile))
+        return operations.check_deck(
+            cx, str(a.get("player", "")), int(a.get("deck", 0)), None if pile in (None, "") else int(pile)
+        )
 
     def _check_set(self, cx, a: dict):
         from mapref.rulesets.struggle_for_europe import operations
@@ -227,8 +265,10 @@ class StruggleForEurope(vpgame.TrackMoves, Ruleset):
         out: list[Piece] = []
         for c in r["counters"]:
             side = c["faction"]
-            info = [f"{c['id']}: {game.scenario.factions[side].name} {'fortress' if c['fortress'] else 'army'}, strength "
-                    f"{c['strength']}, in {cx.label(c['at'])}"]
+            info = [
+                f"{c['id']}: {game.scenario.factions[side].name} {'fortress' if c['fortress'] else 'army'}, strength "
+                f"{c['strength']}, in {cx.label(c['at'])}"
+            ]
             if c["supplied"]:
                 words: list[str] = []
                 for sp in c["supply_path"]:
@@ -237,13 +277,35 @@ class StruggleForEurope(vpgame.TrackMoves, Ruleset):
                         words.append(w)
                 info.append("In supply: " + " - ".join(words))
             else:
-                info.append("OUT OF SUPPLY" + (f": cut at {', '.join(cx.label(x) for x in c['cut'])}" if c["cut"] else ""))
-            out.append(Piece(f"counter:{c['id']}", "fort" if c["fortress"] else "army", side, c["at"], str(c["strength"]),
-                             c["id"], selectable=not c["fortress"] and not st.over, supplied=c["supplied"],
-                             supply_path=list(c["supply_path"]), cut=list(c["cut"]), info=info))
+                info.append(
+                    "OUT OF SUPPLY" + (f": cut at {', '.join(cx.label(x) for x in c['cut'])}" if c["cut"] else "")
+                )
+            out.append(
+                Piece(
+                    f"counter:{c['id']}",
+                    "fort" if c["fortress"] else "army",
+                    side,
+                    c["at"],
+                    str(c["strength"]),
+                    c["id"],
+                    selectable=not c["fortress"] and not st.over,
+                    supplied=c["supplied"],
+                    supply_path=list(c["supply_path"]),
+                    cut=list(c["cut"]),
+                    info=info,
+                )
+            )
         for loc, f in st.flags.items():
-            out.append(Piece(f"flag:{loc}", "marker", f, loc, game.scenario.factions[f].flag if f in game.scenario.factions else f,
-                             f"{game.scenario.factions[f].flag if f in game.scenario.factions else f} flag"))
+            out.append(
+                Piece(
+                    f"flag:{loc}",
+                    "marker",
+                    f,
+                    loc,
+                    game.scenario.factions[f].flag if f in game.scenario.factions else f,
+                    f"{game.scenario.factions[f].flag if f in game.scenario.factions else f} flag",
+                )
+            )
         return out
 
     def supply_view(self, game) -> dict[str, tuple[set[str], set[str]]]:
@@ -264,7 +326,7 @@ class StruggleForEurope(vpgame.TrackMoves, Ruleset):
     def reach(self, game, piece: str, within=None) -> set[str]:
         """Where a counter may be dropped now: the spaces a truck or a naval card moves it to (7.2)."""
         out = set()
-        for sp in (within if within is not None else game.board.spaces()):
+        for sp in within if within is not None else game.board.spaces():
             a = self.drag(game, piece, sp)
             if a is None:
                 continue
@@ -278,8 +340,16 @@ class StruggleForEurope(vpgame.TrackMoves, Ruleset):
         """A battle waiting: a ring round the attackers (8: right-click it for its result); a VP
         track's strategic spaces."""
         cx = self.context(game)
-        return [Mark(bt.at, "ring", bt.attacker, f"battle waiting in {cx.label(bt.at)} (right-click it)",
-                     [f"counter:{x}" for x in bt.attackers]) for bt in game.state.battles] + vpgame.marks(self.vp_host, game)
+        return [
+            Mark(
+                bt.at,
+                "ring",
+                bt.attacker,
+                f"battle waiting in {cx.label(bt.at)} (right-click it)",
+                [f"counter:{x}" for x in bt.attackers],
+            )
+            for bt in game.state.battles
+        ] + vpgame.marks(self.vp_host, game)
 
     def tracks(self, game) -> list:
         return vpgame.tracks(game)
@@ -304,11 +374,19 @@ class StruggleForEurope(vpgame.TrackMoves, Ruleset):
     def panels(self, game, report) -> list[tuple[str, list[str]]]:
         d = report.as_dict()
         vp = d["victory_points"]
-        lines = [f"Axis {vp['axis']}, Allies {vp['allies']}" + (f": {vp['leader']} lead {vp['difference']}" if vp["leader"] else "")]
-        cards = [f"{p}: deck {c['deck']}, hand {c['hand']}/{c['hand_size']}" + (f", pile {c['pile']}" if c["pile"] is not None
-                                                                              else "") for p, c in d["cards"].items()]
+        lines = [
+            f"Axis {vp['axis']}, Allies {vp['allies']}"
+            + (f": {vp['leader']} lead {vp['difference']}" if vp["leader"] else "")
+        ]
+        cards = [
+            f"{p}: deck {c['deck']}, hand {c['hand']}/{c['hand_size']}"
+            + (f", pile {c['pile']}" if c["pile"] is not None else "")
+            for p, c in d["cards"].items()
+        ]
         bomb = [d["bombing"]["where"]]
-        return [("Victory points", lines), ("Cards", cards), ("Strategic bombing", bomb)] + vpgame.panel(self.vp_host, game)
+        return [("Victory points", lines), ("Cards", cards), ("Strategic bombing", bomb)] + vpgame.panel(
+            self.vp_host, game
+        )
 
     def drag(self, game, piece: str, to: str, card: str | None = None) -> Action | None:
         """Dropping a counter moves it with one move card; which card is asked by the check when
@@ -335,14 +413,30 @@ class StruggleForEurope(vpgame.TrackMoves, Ruleset):
         if loc is None or game.state.battle_at(loc) is None:
             return []
         air = Field("attacker_air", "attacker's air power value", "int", 0, min=0)
-        return [MenuItem("Battle result: the defender defends...", Action("battle", {"at": loc}),
-                         ask=[air, Field("attacker_bonus", "attacker's battle events (+)", "int", 0, min=0),
-                              Field("defender_air", "defender's air power value (blank: no card)", "int", None, min=0),
-                              Field("defender_bonus", "defender's battle events (+)", "int", 0, min=0),
-                              Field("commander", "the Great Commander played by (only one a battle)", "choice", "",
-                                    ("", "attacker", "defender"))]),
-                MenuItem("Battle: the defender retreats before battle...", Action("battle", {"at": loc, "retreat": True}),
-                         ask=[air])]
+        return [
+            MenuItem(
+                "Battle result: the defender defends...",
+                Action("battle", {"at": loc}),
+                ask=[
+                    air,
+                    Field("attacker_bonus", "attacker's battle events (+)", "int", 0, min=0),
+                    Field("defender_air", "defender's air power value (blank: no card)", "int", None, min=0),
+                    Field("defender_bonus", "defender's battle events (+)", "int", 0, min=0),
+                    Field(
+                        "commander",
+                        "the Great Commander played by (only one a battle)",
+                        "choice",
+                        "",
+                        ("", "attacker", "defender"),
+                    ),
+                ],
+            ),
+            MenuItem(
+                "Battle: the defender retreats before battle...",
+                Action("battle", {"at": loc, "retreat": True}),
+                ask=[air],
+            ),
+        ]
 
     def _offer_move(self, game, space, piece) -> list[MenuItem]:
         if space is None or self._battle_here(game, space):
@@ -351,9 +445,14 @@ class StruggleForEurope(vpgame.TrackMoves, Ruleset):
         loc = self._location(space)
         if not any(cx.player(c.faction) == st.player and not c.fortress for c in cx.counters_in(loc)):
             return []
-        return [MenuItem("", Action("move", {"from": loc}),
-                         ask=[Field("moves", "where to (sedan=1,2 antwerp=3; no =: all)", "text", "")],
-                         note="The move card (truck or naval) is asked when the move takes a naval move line.")]
+        return [
+            MenuItem(
+                "",
+                Action("move", {"from": loc}),
+                ask=[Field("moves", "where to (sedan=1,2 antwerp=3; no =: all)", "text", "")],
+                note="The move card (truck or naval) is asked when the move takes a naval move line.",
+            )
+        ]
 
     def _when_operation(self, game, a: dict) -> Outcome | None:
         from mapref.rulesets.struggle_for_europe.common import check_turn
@@ -378,8 +477,15 @@ class StruggleForEurope(vpgame.TrackMoves, Ruleset):
             return []
         st, cx = game.state, self.context(game)
         loc = self._location(space)
-        return [MenuItem(f"Build a {n}-strength {game.scenario.factions[fid].name} army", Action("build", {"faction": fid, "strength": n, "at": loc}))
-                for fid in game.scenario.player_factions(st.player) if cx.control(loc) == fid for n in (1, 2, 3)]
+        return [
+            MenuItem(
+                f"Build a {n}-strength {game.scenario.factions[fid].name} army",
+                Action("build", {"faction": fid, "strength": n, "at": loc}),
+            )
+            for fid in game.scenario.player_factions(st.player)
+            if cx.control(loc) == fid
+            for n in (1, 2, 3)
+        ]
 
     def _offer_fortress(self, game, space, piece) -> list[MenuItem]:
         if space is None or "." not in space or self._battle_here(game, space):
@@ -390,10 +496,17 @@ class StruggleForEurope(vpgame.TrackMoves, Ruleset):
         return []
 
     def _offer_deck(self, game, space, piece) -> list[MenuItem]:
-        return [MenuItem("Record a new play deck...", Action("deck", {}),
-                         ask=[Field("player", "player", "choice", "allies", PLAYERS),
-                              Field("deck", "the play deck now in use", "choice", "2", ("1", "2", "3"))],
-                         note="The play deck ran out and the next was made (6).")]
+        return [
+            MenuItem(
+                "Record a new play deck...",
+                Action("deck", {}),
+                ask=[
+                    Field("player", "player", "choice", "allies", PLAYERS),
+                    Field("deck", "the play deck now in use", "choice", "2", ("1", "2", "3")),
+                ],
+                note="The play deck ran out and the next was made (6).",
+            )
+        ]
 
 
 RULESET = StruggleForEurope()

@@ -29,9 +29,25 @@ from __future__ import annotations
 import tkinter as tk
 
 from mapref.render.pieces import tinted
-from mapref.render.scene_area import (area_front, area_unit, area_front_marks, area_holders, area_label_marks, area_name_width,
-                                      area_piece_places, area_pieces_marks, area_rule_marks, area_selection, area_space_rings,
-                                      area_supply_view_marks, box_label_marks, counter_size, label_rank, name_size, place_groups)
+from mapref.render.scene_area import (
+    area_front,
+    area_unit,
+    area_front_marks,
+    area_holders,
+    area_label_marks,
+    area_name_width,
+    area_piece_places,
+    area_pieces_marks,
+    area_rule_marks,
+    area_selection,
+    area_space_rings,
+    area_supply_view_marks,
+    box_label_marks,
+    counter_size,
+    label_rank,
+    name_size,
+    place_groups,
+)
 from mapref.render.style import text_colour_on
 from mapref.ui.area_canvas import AreaCanvas
 from mapref.ui.marks_tk import draw_marks, font, measurer
@@ -107,9 +123,18 @@ class AreaBoard(BoardView, AreaCanvas):
         z = z or self._z
         group = f"label:{loc.id}"
         marks = area_label_marks(loc, x, y, self.unit(), text_colour_on(fill), self.measure)
-        ids = draw_marks(self, [mk for mk in marks if "name" in mk.tags], ("names", f"loc:{loc.id}", f"name:{loc.id}", group),
-                         self._state("names"))
-        ids += draw_marks(self, [mk for mk in marks if "name" not in mk.tags], ("values", f"loc:{loc.id}", group), self._state("values"))
+        ids = draw_marks(
+            self,
+            [mk for mk in marks if "name" in mk.tags],
+            ("names", f"loc:{loc.id}", f"name:{loc.id}", group),
+            self._state("names"),
+        )
+        ids += draw_marks(
+            self,
+            [mk for mk in marks if "name" not in mk.tags],
+            ("values", f"loc:{loc.id}", group),
+            self._state("values"),
+        )
         for i in ids:
             z(i, "names")
         return ids
@@ -126,8 +151,12 @@ class AreaBoard(BoardView, AreaCanvas):
         texts = [i for i in ids if self.type(i) == "text"]  # the editor's name and notes: the scene's label instead
         self.delete(*texts)
         x0, y0, x1, y1 = self.coords(ids[0])
-        label = draw_marks(self, box_label_marks(self.model, bid, (x0, y0, x1, y1), self.unit(), self.measure),
-                           ("boxes", f"box:{bid}", f"name:box:{bid}"), self._state("boxes"))
+        label = draw_marks(
+            self,
+            box_label_marks(self.model, bid, (x0, y0, x1, y1), self.unit(), self.measure),
+            ("boxes", f"box:{bid}", f"name:box:{bid}"),
+            self._state("boxes"),
+        )
         for i in label if not bulk else ():
             self._z(i, "boxes")
         self.box_items[bid] = [i for i in ids if i not in texts] + label
@@ -200,13 +229,19 @@ class AreaBoard(BoardView, AreaCanvas):
         u, size = self.unit(), self.counter_size()
         measure = self.measure
         if w.supply_view:
-            draw_marks(self, area_supply_view_marks(w.supply_view, self.colours, lambda sp: area_space_rings(m, sp, to), u), ("game",))
+            draw_marks(
+                self,
+                area_supply_view_marks(w.supply_view, self.colours, lambda sp: area_space_rings(m, sp, to), u),
+                ("game",),
+            )
         self._draw_reach()
         draw_marks(self, area_front_marks(self._front(), to, u), ("game",))
         widths = area_name_width(m, u, measure)
         places = area_piece_places(m, w.pieces, to, size, u, widths)
         marks = area_rule_marks(w.marks, m, to, places, size, u, self.colours, widths)
-        marks += area_pieces_marks(w.pieces, places, self.colours, selected=w.selected, supply=w.supply_view is not None, measure=measure)
+        marks += area_pieces_marks(
+            w.pieces, places, self.colours, selected=w.selected, supply=w.supply_view is not None, measure=measure
+        )
         draw_marks(self, marks, ("game",))
         self._draw_supply()
         self.tag_raise("game")
@@ -227,7 +262,7 @@ class AreaBoard(BoardView, AreaCanvas):
         return kept[1]
 
     def _draw_reach(self, spaces=None) -> None:
-        for sp in (self.lit if spaces is None else spaces):
+        for sp in self.lit if spaces is None else spaces:
             for ring in self._rings(sp):
                 self.create_polygon(ring, fill=REACH, stipple="gray25", outline=REACH, width=3, tags=("game", "reach"))
 
@@ -261,10 +296,18 @@ class AreaBoard(BoardView, AreaCanvas):
         below, beside, or further; a name with no room hides until the zoom makes some (capitals
         and the biggest places first)."""
         m = self.model
-        found = self.find_withtag("piece") + self.find_withtag("mark") + self.find_withtag("defence") + self.find_withtag("box-name")
+        found = (
+            self.find_withtag("piece")
+            + self.find_withtag("mark")
+            + self.find_withtag("defence")
+            + self.find_withtag("box-name")
+        )
         obstacles = [b for b in (self.bbox(i) for i in found) if b]
-        obstacles += [self.bbox(i) for i in self.find_withtag("values") if "defence" not in self.gettags(i)
-                      and self.type(i) == "rectangle" and self.bbox(i)]
+        obstacles += [
+            self.bbox(i)
+            for i in self.find_withtag("values")
+            if "defence" not in self.gettags(i) and self.type(i) == "rectangle" and self.bbox(i)
+        ]
         groups, labels = [], []
         for lid, loc in m.locations.items():
             group = f"label:{lid}"

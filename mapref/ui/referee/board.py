@@ -137,7 +137,9 @@ class BoardView:
         fill, ink = self.colours(side)
         size = self.counter_size()
         edge, line = counter_edge(None, True, size)
-        draw_marks(self, counter(self.canvasx(x), self.canvasy(y), size, fill, ink, "+", edge, line, ()), ("ghost", "drag"))
+        draw_marks(
+            self, counter(self.canvasx(x), self.canvasy(y), size, fill, ink, "+", edge, line, ()), ("ghost", "drag")
+        )
 
     def counter_size(self) -> float:
         return 24.0

@@ -56,7 +56,11 @@ class Controller:
         while choices and not out.ok and out.ask is not None:
             choice = w.ask_choice(out.ask)
             if not choice:
-                w.feed.tell(f"Not done ({out.ask.label}: nothing chosen): {out.refusal}", "info", w.feed.spaces_in("", action.args))
+                w.feed.tell(
+                    f"Not done ({out.ask.label}: nothing chosen): {out.refusal}",
+                    "info",
+                    w.feed.spaces_in("", action.args),
+                )
                 return out
             if out.ask.many:
                 action.args[out.ask.key] = list(action.args.get(out.ask.key) or []) + [choice]
@@ -121,7 +125,9 @@ class Controller:
                     f.default = w.last_space
                 if f.kind == "space" and not f.options:
                     f.options = tuple(w.space_names())
-            values = w.ask_form(item.label.rstrip(".").rstrip("."), fields, "\n".join(x for x in (item.note, item.why) if x))
+            values = w.ask_form(
+                item.label.rstrip(".").rstrip("."), fields, "\n".join(x for x in (item.note, item.why) if x)
+            )
             if not values:
                 return False
             args = fill_args(args, fields, values)
@@ -201,7 +207,9 @@ class Controller:
         if item is None:
             return
         w = self.window
-        w.status.set(f"{item.label}: refused now: {self.why_text(item)}" if not item.enabled else (item.note or item.label))
+        w.status.set(
+            f"{item.label}: refused now: {self.why_text(item)}" if not item.enabled else (item.note or item.label)
+        )
 
     def menu_at(self, space: str) -> list:
         s = self.session
@@ -294,8 +302,13 @@ class Controller:
             pid = ids[(ids.index(w.selected) + 1) % len(ids)] if w.selected in ids else ids[0]
         piece = w.piece(pid) if pid else None
         w.here = piece.space if piece is not None else space
-        self.press_at = {"from": piece.space if piece is not None else space, "x": e.x, "y": e.y, "dragging": False,
-                         "piece": pid if piece is not None and piece.selectable else None}
+        self.press_at = {
+            "from": piece.space if piece is not None else space,
+            "x": e.x,
+            "y": e.y,
+            "dragging": False,
+            "piece": pid if piece is not None and piece.selectable else None,
+        }
         w.select(pid if piece is not None else None)
 
     def drag_motion(self, e: tk.Event) -> None:
@@ -412,7 +425,9 @@ class Controller:
             c.ghost(x, y, pool.side)
             to = c.space_at(x, y)
             if to:
-                w.status.set(f"place {pool.label} in {to}" + ("" if to in c.lit else ": outside where it may be placed"))
+                w.status.set(
+                    f"place {pool.label} in {to}" + ("" if to in c.lit else ": outside where it may be placed")
+                )
 
     def pool_release(self, e: tk.Event) -> None:
         d, self.pool_drag = self.pool_drag, None

@@ -11,7 +11,11 @@ REACH = "#19d34a"
 
 
 def hexagon(cx: float, cy: float, r: float) -> list[float]:
-    return [v for i in range(6) for v in (cx + r * math.cos(math.radians(30 + 60 * i)), cy + r * math.sin(math.radians(30 + 60 * i)))]
+    return [
+        v
+        for i in range(6)
+        for v in (cx + r * math.cos(math.radians(30 + 60 * i)), cy + r * math.sin(math.radians(30 + 60 * i)))
+    ]
 
 
 __all__ = ["REACH", "hexagon"]

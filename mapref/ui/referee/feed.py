@@ -29,10 +29,19 @@ class Feed:
         head = ttk.Frame(frame)
         head.pack(fill="x")
         ttk.Label(head, text="Messages and log", font=("DejaVu Sans", 9, "bold")).pack(side="left", padx=4)
-        ttk.Label(head, text="(click a line to see its spaces on the board)", foreground="#666666",
-                  font=("DejaVu Sans", 8)).pack(side="left")
-        t = self.text = tk.Text(frame, height=4, wrap="word", relief="flat", background="#fbfaf5", font=("DejaVu Sans", 9),
-                                cursor="arrow", padx=4)
+        ttk.Label(
+            head, text="(click a line to see its spaces on the board)", foreground="#666666", font=("DejaVu Sans", 8)
+        ).pack(side="left")
+        t = self.text = tk.Text(
+            frame,
+            height=4,
+            wrap="word",
+            relief="flat",
+            background="#fbfaf5",
+            font=("DejaVu Sans", 9),
+            cursor="arrow",
+            padx=4,
+        )
         sb = ttk.Scrollbar(frame, orient="vertical", command=t.yview)
         t.configure(yscrollcommand=sb.set)
         sb.pack(side="right", fill="y")
@@ -133,7 +142,9 @@ class Feed:
         item = self.items[i]
         if item["kind"] == "log":
             e = item["entry"]
-            return self.spaces_in(" ".join([e.did, *item["details"]]), {k: v for k, v in e.action.items() if k != "verb"})
+            return self.spaces_in(
+                " ".join([e.did, *item["details"]]), {k: v for k, v in e.action.items() if k != "verb"}
+            )
         return list(item.get("spaces", []))
 
     def goto(self, i: int) -> None:

@@ -116,7 +116,9 @@ class FileActions:
         from mapref.ui.dialogs import fill_recent_menu
         from mapref.ui.recovery import forget_recent
 
-        fill_recent_menu(menu, self.recent(), self.open_recent, lambda p: forget_recent(p, key="games"), "(no recent games)")
+        fill_recent_menu(
+            menu, self.recent(), self.open_recent, lambda p: forget_recent(p, key="games"), "(no recent games)"
+        )
 
     def open_recent(self, path: Path) -> bool:
         if not Path(path).exists():
@@ -128,14 +130,23 @@ class FileActions:
 
     # ------------------------------------------------------------------------ dialogs
     def _ask_save_path_dialog(self) -> str | None:
-        return filedialog.asksaveasfilename(parent=self.window.root, defaultextension=".toml",
-                                            filetypes=[("mapref game", "*.toml")]) or None
+        return (
+            filedialog.asksaveasfilename(
+                parent=self.window.root, defaultextension=".toml", filetypes=[("mapref game", "*.toml")]
+            )
+            or None
+        )
 
     def _ask_open_path_dialog(self) -> str | None:
-        return filedialog.askopenfilename(parent=self.window.root, filetypes=[("mapref games and scenarios", "*.toml")]) or None
+        return (
+            filedialog.askopenfilename(parent=self.window.root, filetypes=[("mapref games and scenarios", "*.toml")])
+            or None
+        )
 
     def _ask_save_changes_dialog(self, what: str) -> bool | None:
-        return messagebox.askyesnocancel("Unsaved changes", f"Save the changes to {what} first?", parent=self.window.root)
+        return messagebox.askyesnocancel(
+            "Unsaved changes", f"Save the changes to {what} first?", parent=self.window.root
+        )
 
     def _ask_recover_dialog(self, text: str) -> bool:
         return messagebox.askyesno("Unsaved changes from a crash", text, parent=self.window.root)
@@ -145,12 +156,23 @@ class FileActions:
 
         names = scenario_choices()
         labels = list(names)
-        v = FormDialog(self.window.root, "New game", [
-            ("scenario", "Scenario", "choice", labels[0] if labels else "", labels),
-            ("pools", "Set-up pools", "choice", "place them by hand", ["place them by hand", "place them automatically"])],
+        v = FormDialog(
+            self.window.root,
+            "New game",
+            [
+                ("scenario", "Scenario", "choice", labels[0] if labels else "", labels),
+                (
+                    "pools",
+                    "Set-up pools",
+                    "choice",
+                    "place them by hand",
+                    ["place them by hand", "place them automatically"],
+                ),
+            ],
             note="Every shipped scenario, with its game. The scenario's fixed set-up is placed at once; its free "
-                 "placements (pools, where the game has them) are dragged from the Pools tab, or placed automatically.",
-            validate=lambda v: None if v.get("scenario") in names else "Choose a scenario.").show()
+            "placements (pools, where the game has them) are dragged from the Pools tab, or placed automatically.",
+            validate=lambda v: None if v.get("scenario") in names else "Choose a scenario.",
+        ).show()
         if not v:
             return None
         return names[v["scenario"]], v["pools"].endswith("automatically")
@@ -186,7 +208,9 @@ def load_for_play(path: str | Path | None, *, journal: bool = False, ask=None) -
     from mapref.rules.files import new_game, open_file
 
     if path is None:
-        game = new_game(shipped_scenario(registry.DEFAULT_SCENARIO), scenario_ref=registry.DEFAULT_SCENARIO, auto_place=True)
+        game = new_game(
+            shipped_scenario(registry.DEFAULT_SCENARIO), scenario_ref=registry.DEFAULT_SCENARIO, auto_place=True
+        )
     else:
         kind, obj = open_file(path)
         if kind == "game":

@@ -93,7 +93,9 @@ def fill_args(args: dict, fields: list[FormField], values: dict) -> dict:
 def ask_form(root, title: str, fields: list[FormField], note: str = "") -> dict | None:
     from mapref.ui.dialogs import FormDialog
 
-    return FormDialog(root, title, [f.as_tuple() for f in fields], note=note, validate=lambda v: refusal(fields, v)).show()
+    return FormDialog(
+        root, title, [f.as_tuple() for f in fields], note=note, validate=lambda v: refusal(fields, v)
+    ).show()
 
 
 def ask_choice(root, ask) -> str | None:
@@ -102,8 +104,12 @@ def ask_choice(root, ask) -> str | None:
     from mapref.ui.referee.feed import sentence
 
     label = sentence(ask.label)
-    v = FormDialog(root, label, [("choice", label, "choice", ask.options[0] if ask.options else "", list(ask.options))],
-                   note=ask.note).show()
+    v = FormDialog(
+        root,
+        label,
+        [("choice", label, "choice", ask.options[0] if ask.options else "", list(ask.options))],
+        note=ask.note,
+    ).show()
     return v["choice"] if v else None
 
 
@@ -112,10 +118,17 @@ def ask_override(root, refusal_text: str) -> str | None:
     no reason says so and waits)."""
     from mapref.ui.dialogs import FormDialog
 
-    v = FormDialog(root, "Against the rules", [("reason", "Your reason (kept in the log)", "entry", "", None)],
-                   note=f"Advisory mode. The rules refuse this: {refusal_text}\n\nDo it anyway?",
-                   validate=lambda v: None if v.get("reason") else "Give your reason: the log keeps it with the override, "
-                                                                     "or Cancel to leave it undone.").show()
+    v = FormDialog(
+        root,
+        "Against the rules",
+        [("reason", "Your reason (kept in the log)", "entry", "", None)],
+        note=f"Advisory mode. The rules refuse this: {refusal_text}\n\nDo it anyway?",
+        validate=lambda v: (
+            None
+            if v.get("reason")
+            else "Give your reason: the log keeps it with the override, or Cancel to leave it undone."
+        ),
+    ).show()
     return (v or {}).get("reason") or None
 
 

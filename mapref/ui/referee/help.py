@@ -19,17 +19,21 @@ def about_text() -> str:
         v = version("mapref")
     except PackageNotFoundError:
         v = "(from source)"
-    return (f"mapref {v}: hex and area map editor and referee for board wargames of the Second World War.\n\n"
-            "The referee's window plays every game mapref knows: Hitler's War, Struggle for Europe, the front-token "
-            "card game, area control. MIT licence.")
+    return (
+        f"mapref {v}: hex and area map editor and referee for board wargames of the Second World War.\n\n"
+        "The referee's window plays every game mapref knows: Hitler's War, Struggle for Europe, the front-token "
+        "card game, area control. MIT licence."
+    )
 
 
 def guide_text() -> str:
     try:
         return GUIDE.read_text(encoding="utf-8")
     except OSError:
-        return ("The referee's guide (docs/referee-guide.md) is not installed with this copy of mapref; it is in the "
-                "source tree, and F1 lists every shortcut.")
+        return (
+            "The referee's guide (docs/referee-guide.md) is not installed with this copy of mapref; it is in the "
+            "source tree, and F1 lists every shortcut."
+        )
 
 
 def _raise(w, attr: str) -> tk.Toplevel | None:
@@ -62,7 +66,9 @@ def help_window(w) -> tk.Toplevel:
     nb.pack(fill="both", expand=True, padx=6, pady=6)
     keys = ttk.Frame(nb)
     nb.add(keys, text="Shortcuts and the mouse")
-    rows = [(k.menu, k.accel, k.label) for k in KEYS if k.accel] + [("Menus", "Escape", "Close a menu; clear the outlines")]
+    rows = [(k.menu, k.accel, k.label) for k in KEYS if k.accel] + [
+        ("Menus", "Escape", "Close a menu; clear the outlines")
+    ]
     tree = shortcuts_tree(keys, rows + list(MOUSE), (80, 200, 420))
     guide = ttk.Frame(nb)
     nb.add(guide, text="The referee's guide")

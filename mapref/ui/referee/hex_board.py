@@ -20,8 +20,19 @@ import tkinter as tk
 from mapref.core.grid import Hex
 from mapref.render.labels import dodge, place_labels
 from mapref.render.pieces import counter_edge, tinted
-from mapref.render.scene_hex import (box_production_at, counter_width, fit_name_marks, front_sides, hex_front_marks,
-                                     hex_piece_places, hex_pieces_marks, hex_rule_marks, hex_selection, hex_supply_view_marks, name_rank)
+from mapref.render.scene_hex import (
+    box_production_at,
+    counter_width,
+    fit_name_marks,
+    front_sides,
+    hex_front_marks,
+    hex_piece_places,
+    hex_pieces_marks,
+    hex_rule_marks,
+    hex_selection,
+    hex_supply_view_marks,
+    name_rank,
+)
 from mapref.render.style import hex_fill, text_colour_on
 from mapref.ui.canvas import LABELS_MIN_SIZE, MARKS_MIN_SIZE, MapCanvas
 from mapref.ui.marks_tk import draw_marks, measurer
@@ -88,8 +99,15 @@ class HexBoard(BoardView, MapCanvas):
         for s in spaces:
             if s.startswith("box:") and s[4:] in self.model.boxes:
                 x0, y0, x1, y1 = self.box_rect(self.model.boxes[s[4:]])
-                self.create_rectangle(x0, y0, x1, y1, outline="#ff00aa", width=max(3, self.layout.size / 8),
-                                      tags=("outline-box", "selection"))
+                self.create_rectangle(
+                    x0,
+                    y0,
+                    x1,
+                    y1,
+                    outline="#ff00aa",
+                    width=max(3, self.layout.size / 8),
+                    tags=("outline-box", "selection"),
+                )
 
     def centre_on_space(self, space: str) -> None:
         h = self.space_hex(space)
@@ -162,7 +180,9 @@ class HexBoard(BoardView, MapCanvas):
         s = self.layout.size
         if not MARKS_MIN_SIZE <= s < LABELS_MIN_SIZE or "labels" in self.hidden:
             return
-        marks = fit_name_marks(self.model, self.layout, self._drawn(self.model.hexes), 9.0, lambda h: text_colour_on(self.fill_of(h)))
+        marks = fit_name_marks(
+            self.model, self.layout, self._drawn(self.model.hexes), 9.0, lambda h: text_colour_on(self.fill_of(h))
+        )
         draw_marks(self, marks, ("ovl", "name"))
 
     def declutter_labels(self) -> None:
@@ -217,8 +237,14 @@ class HexBoard(BoardView, MapCanvas):
     def _overlay_key(self):
         w = self.scene
         boxes = frozenset(p.space for p in w.pieces if p.space.startswith("box:"))
-        return (self.layout.size, getattr(self.model, "version", 0), frozenset(self.hidden), w.control,
-                w.supply_view, boxes)
+        return (
+            self.layout.size,
+            getattr(self.model, "version", 0),
+            frozenset(self.hidden),
+            w.control,
+            w.supply_view,
+            boxes,
+        )
 
     def redraw_game(self) -> None:
         """After the position changed: when only the pieces did (a move), they are drawn again
@@ -304,13 +330,19 @@ class HexBoard(BoardView, MapCanvas):
     def _draw_reach(self, spaces=None) -> None:
         s = self.layout.size
         drawn = self.items if self.culling else None
-        for sp in (self.lit if spaces is None else spaces):
+        for sp in self.lit if spaces is None else spaces:
             h = self.space_hex(sp)
             if h is not None and drawn is not None and h not in drawn:
                 continue  # far from the view: drawn when its tile is
             if h is not None:
-                self.create_polygon(self.corners(h), fill=REACH, stipple="gray25", outline=REACH, width=max(2, s / 9),
-                                    tags=("ovl", "reach"))
+                self.create_polygon(
+                    self.corners(h),
+                    fill=REACH,
+                    stipple="gray25",
+                    outline=REACH,
+                    width=max(2, s / 9),
+                    tags=("ovl", "reach"),
+                )
             elif sp.startswith("box:") and sp[4:] in self.model.boxes:
                 x0, y0, x1, y1 = self.box_rect(self.model.boxes[sp[4:]])
                 self.create_rectangle(x0, y0, x1, y1, outline=REACH, width=max(3, s / 7), tags=("ovl", "reach"))
@@ -318,7 +350,9 @@ class HexBoard(BoardView, MapCanvas):
     def _draw_marks(self) -> None:
         """The ruleset's marks: a star (an objective) in the hex's top corner, a ring round the
         hex (:func:`mapref.render.scene_hex.hex_rule_marks`)."""
-        draw_marks(self, hex_rule_marks(self.scene.marks, self.space_xy, self.layout.size, self.colours), ("ovl", "game"))
+        draw_marks(
+            self, hex_rule_marks(self.scene.marks, self.space_xy, self.layout.size, self.colours), ("ovl", "game")
+        )
 
     def _move_box_production(self, bid: str) -> None:
         """Counters in a box: its production number to the box's corner (where
@@ -329,7 +363,11 @@ class HexBoard(BoardView, MapCanvas):
         x0, y0, x1, y1 = self.box_rect(b)
         s = self.layout.size
         for i in self.find_withtag(f"box:{bid}"):
-            if self.type(i) == "text" and self.itemcget(i, "text") == str(b.production) and abs(self.coords(i)[1] - (y0 + 1.35 * s)) < 1:
+            if (
+                self.type(i) == "text"
+                and self.itemcget(i, "text") == str(b.production)
+                and abs(self.coords(i)[1] - (y0 + 1.35 * s)) < 1
+            ):
                 x, y, size = box_production_at((x0, y0, x1, y1), s)
                 self.coords(i, x, y)
                 self.itemconfigure(i, font=("DejaVu Sans", -int(size), "bold"))
@@ -346,8 +384,18 @@ class HexBoard(BoardView, MapCanvas):
         pieces = w.pieces
         if self.culling:  # a big map: the pieces on the tiles drawn, and in the boxes
             pieces = [p for p in pieces if p.space.startswith("box:") or self._drawn_hex(p.space) is not None]
-        draw_marks(self, hex_pieces_marks(pieces, places, self.colours, selected=w.selected, supply=w.supply_view is not None,
-                                          measure=self.measure), ("ovl", "game"))
+        draw_marks(
+            self,
+            hex_pieces_marks(
+                pieces,
+                places,
+                self.colours,
+                selected=w.selected,
+                supply=w.supply_view is not None,
+                measure=self.measure,
+            ),
+            ("ovl", "game"),
+        )
 
     def _draw_supply(self) -> None:
         """The selected piece's supply line, or rings where it is cut."""

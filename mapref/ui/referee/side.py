@@ -17,8 +17,18 @@ from __future__ import annotations
 import tkinter as tk
 from tkinter import ttk
 
-from mapref.render.pieces import (FADED, FRONT, NEUTRAL_COLOURS, UNSUPPLIED, counter, counter_edge, piece_marks, ring,
-                                  rule_mark, selection_marks)
+from mapref.render.pieces import (
+    FADED,
+    FRONT,
+    NEUTRAL_COLOURS,
+    UNSUPPLIED,
+    counter,
+    counter_edge,
+    piece_marks,
+    ring,
+    rule_mark,
+    selection_marks,
+)
 from mapref.render.style import blend
 from mapref.rules.ruleset import Piece
 from mapref.ui.marks_tk import draw_marks, measurer, stipple
@@ -44,9 +54,15 @@ class SidePanel:
         self.here_list.bind("<<ListboxSelect>>", self._here_clicked)
         self._here_items: list = []
         pools = self.pools_tab = ttk.Frame(nb, padding=4)  # shown while the game has set-up pools
-        ttk.Label(pools, text="Drag a pool onto the board to place it; the counts go down as you place.", wraplength=300,
-                  foreground="#555555").pack(anchor="w")
-        t = self.pool_tree = ttk.Treeview(pools, columns=("left",), show="tree headings", height=12, selectmode="browse")
+        ttk.Label(
+            pools,
+            text="Drag a pool onto the board to place it; the counts go down as you place.",
+            wraplength=300,
+            foreground="#555555",
+        ).pack(anchor="w")
+        t = self.pool_tree = ttk.Treeview(
+            pools, columns=("left",), show="tree headings", height=12, selectmode="browse"
+        )
         t.heading("#0", text="pool")
         t.heading("left", text="to place")
         t.column("#0", width=220, stretch=True)
@@ -166,7 +182,14 @@ class SidePanel:
             self.notebook.insert(1, self.pools_tab, text="Pools")
         for p in self.pools.values():
             total = sum(p.left.values())
-            tree.insert("", "end", iid=p.id, text=p.label, values=(f"{total} to place",), open=p.id in open_ or len(self.pools) < 4)
+            tree.insert(
+                "",
+                "end",
+                iid=p.id,
+                text=p.label,
+                values=(f"{total} to place",),
+                open=p.id in open_ or len(self.pools) < 4,
+            )
             for k, n in p.left.items():
                 if n:
                     tree.insert(p.id, "end", iid=f"{p.id}/{k}", text=k.replace("_", " "), values=(n,))
@@ -181,8 +204,11 @@ class SidePanel:
         out = []
         for i in tree.get_children():
             kids = tree.get_children(i)
-            left = ", ".join(f"{tree.item(k, 'values')[0]} {tree.item(k, 'text')}" for k in kids
-                             if not k.partition("/")[2].startswith("leader/"))
+            left = ", ".join(
+                f"{tree.item(k, 'values')[0]} {tree.item(k, 'text')}"
+                for k in kids
+                if not k.partition("/")[2].startswith("leader/")
+            )
             leaders = [tree.item(k, "text")[7:] for k in kids if k.partition("/")[2].startswith("leader/")]
             if leaders:
                 left += ("; " if left else "") + "leaders: " + ", ".join(leaders)
@@ -199,8 +225,11 @@ class SidePanel:
         elif w.canvas.kind == "tracks":
             t.insert("end", "Right-click the board for the actions of this phase.")
         else:
-            t.insert("end", "Click a piece to see it (its supply line too); drag it to move it; right-click a space for "
-                            "what can be done there.")
+            t.insert(
+                "end",
+                "Click a piece to see it (its supply line too); drag it to move it; right-click a space for "
+                "what can be done there.",
+            )
         self._show_here()
 
     def _show_here(self) -> None:
@@ -215,12 +244,17 @@ class SidePanel:
         items = [p for p in w.pieces if p.space == space]
         sp = w.session.board.space(space)
         name = getattr(sp, "name", "") if sp is not None else ""
-        self.here_var.set(f"In {space}{' ' + name if name and name != space else ''}: {len(items)} piece{'s' if len(items) != 1 else ''}")
+        self.here_var.set(
+            f"In {space}{' ' + name if name and name != space else ''}: {len(items)} piece{'s' if len(items) != 1 else ''}"
+        )
         for p in items:
             flag = "  no supply" if p.supplied is False else ""
             lb.insert("end", f"{p.title or p.kind} ({p.kind}) {p.text}{flag}")
-            lb.itemconfigure("end", foreground=UNSUPPLIED if p.supplied is False else w.canvas.colours(p.side)[0],
-                             selectforeground="#000000")
+            lb.itemconfigure(
+                "end",
+                foreground=UNSUPPLIED if p.supplied is False else w.canvas.colours(p.side)[0],
+                selectforeground="#000000",
+            )
             if p.id == w.selected:
                 lb.itemconfigure("end", background="#fff3b0")
             self._here_items.append(p)
@@ -304,16 +338,26 @@ class SidePanel:
             row("a piece out of supply")
         for k in kinds:
             if k in ("fleet", "fort", "marker"):
-                p = next((x for x in w.pieces if x.kind == k), None) or Piece(f"legend:{k}", k, sides[0] if sides else "", "", "2")
-                draw_marks(c, piece_marks(p, 30 if k != "marker" else 24, y if k != "marker" else y - 8, 30, colours, measure=measure),
-                           ("legend",))
+                p = next((x for x in w.pieces if x.kind == k), None) or Piece(
+                    f"legend:{k}", k, sides[0] if sides else "", "", "2"
+                )
+                draw_marks(
+                    c,
+                    piece_marks(
+                        p, 30 if k != "marker" else 24, y if k != "marker" else y - 8, 30, colours, measure=measure
+                    ),
+                    ("legend",),
+                )
                 row(captions.get(k, f"a {k}"))
         for shape, label in marks:
             mk = next(m for m in w.marks if (m.shape, m.label) == (shape, label))
             draw_marks(c, rule_mark(mk, 30, y, 12, colours), ("legend",))
             row(label or shape)
-        swatch = (lambda f, **kw: c.create_polygon(hexagon(30, y, 15), fill=f, **kw)) if w.canvas.kind == "hex" else \
-            (lambda f, **kw: c.create_rectangle(14, y - 11, 46, y + 11, fill=f, **kw))
+        swatch = (
+            (lambda f, **kw: c.create_polygon(hexagon(30, y, 15), fill=f, **kw))
+            if w.canvas.kind == "hex"
+            else (lambda f, **kw: c.create_rectangle(14, y - 11, 46, y + 11, fill=f, **kw))
+        )
         if w.canvas.kind != "tracks":
             base = "#d9534f"
             swatch(blend(base, fill, 0.5), outline="#6d6d6d")

@@ -23,16 +23,33 @@ class TurnTrack:
         self.turn_label.pack(side="left")
         self.end_button = ttk.Button(top, text="End step \u25b8", command=window.end_step)
         self.end_button.pack(side="right")
-        ttk.Checkbutton(top, text="Supply view (S)", variable=window.supply_on, command=window.refresh).pack(side="right", padx=8)
-        ttk.Radiobutton(top, text="Advisory", value="advisory", variable=window.mode, command=window.mode_changed).pack(side="right")
-        ttk.Radiobutton(top, text="Strict", value="strict", variable=window.mode, command=window.mode_changed).pack(side="right")
+        ttk.Checkbutton(top, text="Supply view (S)", variable=window.supply_on, command=window.refresh).pack(
+            side="right", padx=8
+        )
+        ttk.Radiobutton(top, text="Advisory", value="advisory", variable=window.mode, command=window.mode_changed).pack(
+            side="right"
+        )
+        ttk.Radiobutton(top, text="Strict", value="strict", variable=window.mode, command=window.mode_changed).pack(
+            side="right"
+        )
         ttk.Label(top, text="Rules:").pack(side="right", padx=(8, 2))
         row = ttk.Frame(track)
         row.pack(fill="x")
         self.toolbar = ttk.Frame(row)  # the ruleset's tool bar, beside the sequence of play
         self.toolbar.pack(side="right", padx=(8, 0))
-        self.steps_text = tk.Text(row, height=1, wrap="word", relief="flat", background=root.cget("background"),
-                                  font=("DejaVu Sans", 9), padx=0, pady=2, cursor="arrow", highlightthickness=0, width=40)
+        self.steps_text = tk.Text(
+            row,
+            height=1,
+            wrap="word",
+            relief="flat",
+            background=root.cget("background"),
+            font=("DejaVu Sans", 9),
+            padx=0,
+            pady=2,
+            cursor="arrow",
+            highlightthickness=0,
+            width=40,
+        )
         self.steps_text.pack(side="left", fill="x", expand=True)
         self.preview_var = tk.StringVar(master=root)
         self.preview_label = ttk.Label(track, textvariable=self.preview_var, foreground="#7a3b00", wraplength=1300)
@@ -83,7 +100,9 @@ class TurnTrack:
         elif preview:
             self.preview_var.set("Ending this step: " + "; ".join(preview))
         else:
-            self.preview_var.set(f"Ending this step moves on to {nxt.lower() if nxt else 'the next side or turn'}; nothing else happens.")
+            self.preview_var.set(
+                f"Ending this step moves on to {nxt.lower() if nxt else 'the next side or turn'}; nothing else happens."
+            )
         self.end_button.configure(state="disabled" if action is None or pos.get("over") else "normal")
 
     def show_tools(self, items) -> None:
@@ -97,8 +116,12 @@ class TurnTrack:
             child.destroy()
         self.tool_buttons = {}
         for item in items:
-            b = ttk.Button(self.toolbar, text=item.label, command=lambda i=item: self.window.controller.invoke(i),
-                           state="normal" if item.enabled else "disabled")
+            b = ttk.Button(
+                self.toolbar,
+                text=item.label,
+                command=lambda i=item: self.window.controller.invoke(i),
+                state="normal" if item.enabled else "disabled",
+            )
             b.pack(side="left", padx=2)
             why = self.window.controller.why_text(item)
             if why:

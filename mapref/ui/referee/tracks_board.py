@@ -64,8 +64,15 @@ class TracksBoard(BoardView, tk.Canvas):
         self.delete("outline")
         for rid, top, bottom in self._rows:
             if rid in spaces:
-                self.create_rectangle(6, top - 3, max(self.winfo_width(), 300) - 6, bottom + 3, outline="#ff00aa", width=3,
-                                      tags=("outline",))
+                self.create_rectangle(
+                    6,
+                    top - 3,
+                    max(self.winfo_width(), 300) - 6,
+                    bottom + 3,
+                    outline="#ff00aa",
+                    width=3,
+                    tags=("outline",),
+                )
 
     def centre_on_space(self, space: str) -> None:
         xy = self.space_xy(space)
@@ -95,8 +102,16 @@ class TracksBoard(BoardView, tk.Canvas):
         w = max(self.winfo_width(), 600)
         pad = 24
         pos = rs.position(game)
-        title = self.create_text(pad, pad, text=pos.get("title", ""), anchor="nw", fill=INK, font=("DejaVu Sans", 16, "bold"),
-                                 tags=("title",), width=w - 2 * pad)
+        title = self.create_text(
+            pad,
+            pad,
+            text=pos.get("title", ""),
+            anchor="nw",
+            fill=INK,
+            font=("DejaVu Sans", 16, "bold"),
+            tags=("title",),
+            width=w - 2 * pad,
+        )
         y = self.bbox(title)[3] + 12
         turns = rs.turn_track(game)
         if turns:
@@ -104,11 +119,23 @@ class TracksBoard(BoardView, tk.Canvas):
             bw = min(90, (w - 2 * pad - 90) / len(turns))
             for i, t in enumerate(turns):
                 x0 = pad + 90 + i * bw
-                self.create_rectangle(x0, y, x0 + bw - 6, y + 28, fill="#fff6d6" if t.current else "#ffffff",
-                                      outline=CURRENT if t.current else "#8a8a8a", width=3 if t.current else 1,
-                                      tags=("turn", f"turn:{t.id}") + (("current-turn",) if t.current else ()))
-                self.create_text(x0 + (bw - 6) / 2, y + 14, text=t.label, fill=INK,
-                                 font=("DejaVu Sans", 10, "bold" if t.current else "normal"))
+                self.create_rectangle(
+                    x0,
+                    y,
+                    x0 + bw - 6,
+                    y + 28,
+                    fill="#fff6d6" if t.current else "#ffffff",
+                    outline=CURRENT if t.current else "#8a8a8a",
+                    width=3 if t.current else 1,
+                    tags=("turn", f"turn:{t.id}") + (("current-turn",) if t.current else ()),
+                )
+                self.create_text(
+                    x0 + (bw - 6) / 2,
+                    y + 14,
+                    text=t.label,
+                    fill=INK,
+                    font=("DejaVu Sans", 10, "bold" if t.current else "normal"),
+                )
             y += 44
         steps = rs.steps(game)
         if steps:
@@ -117,12 +144,25 @@ class TracksBoard(BoardView, tk.Canvas):
             for i, st in enumerate(steps):
                 x0 = pad + 90 + i * bw
                 skipped = "(skipped)" in st.label
-                self.create_rectangle(x0, y, x0 + bw - 6, y + 32, fill="#fff6d6" if st.current else ("#e4e0d6" if skipped else "#ffffff"),
-                                      outline=CURRENT if st.current else "#8a8a8a", width=3 if st.current else 1,
-                                      tags=("step", f"step:{st.id}") + (("current-step",) if st.current else ()))
-                self.create_text(x0 + (bw - 6) / 2, y + 16, text=f"{i + 1}. {st.label.replace(' (skipped)', '')}",
-                                 fill="#8a8a8a" if skipped else INK, width=bw - 12, justify="center",
-                                 font=("DejaVu Sans", 8, "bold" if st.current else "normal"))
+                self.create_rectangle(
+                    x0,
+                    y,
+                    x0 + bw - 6,
+                    y + 32,
+                    fill="#fff6d6" if st.current else ("#e4e0d6" if skipped else "#ffffff"),
+                    outline=CURRENT if st.current else "#8a8a8a",
+                    width=3 if st.current else 1,
+                    tags=("step", f"step:{st.id}") + (("current-step",) if st.current else ()),
+                )
+                self.create_text(
+                    x0 + (bw - 6) / 2,
+                    y + 16,
+                    text=f"{i + 1}. {st.label.replace(' (skipped)', '')}",
+                    fill="#8a8a8a" if skipped else INK,
+                    width=bw - 12,
+                    justify="center",
+                    font=("DejaVu Sans", 8, "bold" if st.current else "normal"),
+                )
             y += 52
         self._rows = []
         rows = rs.tracks(game)
@@ -130,10 +170,25 @@ class TracksBoard(BoardView, tk.Canvas):
         for row in rows:
             top, bottom = y, y + room - 14
             self._rows.append((row.id, top, bottom))
-            self.create_rectangle(pad, top, w - pad, bottom, fill="#fffdf6", outline=CURRENT if row.current else "#b9b2a0",
-                                  width=4 if row.current else 1, tags=("track", f"track:{row.id}") + (("current-track",) if row.current else ()))
-            lab = self.create_text(pad + 14, top + 10, text=row.label + (" (now)" if row.current else ""), anchor="nw", fill=INK,
-                                   font=("DejaVu Sans", 13 if len(row.label) <= 30 else 11, "bold"), width=262)
+            self.create_rectangle(
+                pad,
+                top,
+                w - pad,
+                bottom,
+                fill="#fffdf6",
+                outline=CURRENT if row.current else "#b9b2a0",
+                width=4 if row.current else 1,
+                tags=("track", f"track:{row.id}") + (("current-track",) if row.current else ()),
+            )
+            lab = self.create_text(
+                pad + 14,
+                top + 10,
+                text=row.label + (" (now)" if row.current else ""),
+                anchor="nw",
+                fill=INK,
+                font=("DejaVu Sans", 13 if len(row.label) <= 30 else 11, "bold"),
+                width=262,
+            )
             label_bottom = self.bbox(lab)[3]
             cx0 = pad + 300
             n = max(1, len(row.slots))
@@ -144,30 +199,74 @@ class TracksBoard(BoardView, tk.Canvas):
             for i, side in enumerate(row.slots):
                 fill, ink = self.colours(side) if side else ("#ffffff", INK)
                 cx, cy = cx0 + r + i * gap, (top + bottom) / 2 - (8 if row.labels else 0)
-                self.create_oval(cx - r, cy - r, cx + r, cy + r, fill=fill, outline="#444444", width=2,
-                                 tags=("token", f"token:{row.id}:{i}", f"side:{side or 'none'}"))
-                self.create_text(cx, cy, text=(side[:2 if short else 1].upper() if side and r >= 10 else ""), fill=ink,
-                                 font=("DejaVu Sans", 11 if short else 12, "bold"))
+                self.create_oval(
+                    cx - r,
+                    cy - r,
+                    cx + r,
+                    cy + r,
+                    fill=fill,
+                    outline="#444444",
+                    width=2,
+                    tags=("token", f"token:{row.id}:{i}", f"side:{side or 'none'}"),
+                )
+                self.create_text(
+                    cx,
+                    cy,
+                    text=(side[: 2 if short else 1].upper() if side and r >= 10 else ""),
+                    fill=ink,
+                    font=("DejaVu Sans", 11 if short else 12, "bold"),
+                )
                 if i < len(row.labels) and r >= 13:
-                    self.create_text(cx, cy + r + 9, text=row.labels[i], fill=INK, width=2 * r + 16, justify="center",
-                                     font=("DejaVu Sans", 7), tags=("slot-label",))
+                    self.create_text(
+                        cx,
+                        cy + r + 9,
+                        text=row.labels[i],
+                        fill=INK,
+                        width=2 * r + 16,
+                        justify="center",
+                        font=("DejaVu Sans", 7),
+                        tags=("slot-label",),
+                    )
             counts = {sd: row.slots.count(sd) for sd in dict.fromkeys(row.slots) if sd}
-            self.create_text(pad + 14, label_bottom + 4, text=", ".join(f"{k} {v}" for k, v in counts.items()), anchor="nw",
-                             fill="#555555", font=("DejaVu Sans", 10), width=262)
+            self.create_text(
+                pad + 14,
+                label_bottom + 4,
+                text=", ".join(f"{k} {v}" for k, v in counts.items()),
+                anchor="nw",
+                fill="#555555",
+                font=("DejaVu Sans", 10),
+                width=262,
+            )
             end = cx0 + len(row.slots) * gap + 10
             if row.note and w - pad - end > 110:
-                self.create_text(end, (top + bottom) / 2, text=row.note, anchor="w", fill="#7a3b00", width=w - pad - end - 10,
-                                 font=("DejaVu Sans", 10, "italic"), tags=("note",))
+                self.create_text(
+                    end,
+                    (top + bottom) / 2,
+                    text=row.note,
+                    anchor="w",
+                    fill="#7a3b00",
+                    width=w - pad - end - 10,
+                    font=("DejaVu Sans", 10, "italic"),
+                    tags=("note",),
+                )
             y += room
         lx = pad
         step = min(120.0, (w - 2 * pad) / max(1, len(rs.side_colours)))
         for side in rs.side_colours:
             fill, _ink = self.colours(side)
             self.create_oval(lx, y + 4, lx + 16, y + 20, fill=fill, outline="#444444")
-            self.create_text(lx + 20, y + 12, text=side.replace("_", " ").title(), anchor="w", fill=INK, font=("DejaVu Sans", 9))
+            self.create_text(
+                lx + 20, y + 12, text=side.replace("_", " ").title(), anchor="w", fill=INK, font=("DejaVu Sans", 9)
+            )
             lx += step
-        self.create_text(pad, y + 34, text="Right-click for this phase's actions; Ctrl+Return ends the phase.",
-                         anchor="w", fill="#555555", font=("DejaVu Sans", 9))
+        self.create_text(
+            pad,
+            y + 34,
+            text="Right-click for this phase's actions; Ctrl+Return ends the phase.",
+            anchor="w",
+            fill="#555555",
+            font=("DejaVu Sans", 9),
+        )
 
     def _draw_panel(self) -> None:
         """The rows only, for a side panel: each row's label (wrapped) over its slots, which wrap
@@ -181,8 +280,16 @@ class TracksBoard(BoardView, tk.Canvas):
         self._rows = []
         for row in rs.tracks(game):
             top = y
-            lab = self.create_text(pad + 4, y + 4, text=row.label + (" (now)" if row.current else ""), anchor="nw", fill=INK,
-                                   font=("DejaVu Sans", 9, "bold"), width=w - 2 * pad - 8, tags=("row-label",))
+            lab = self.create_text(
+                pad + 4,
+                y + 4,
+                text=row.label + (" (now)" if row.current else ""),
+                anchor="nw",
+                fill=INK,
+                font=("DejaVu Sans", 9, "bold"),
+                width=w - 2 * pad - 8,
+                tags=("row-label",),
+            )
             y = self.bbox(lab)[3] + 6
             r = 9.0
             longest = max((len(x) for x in row.labels), default=0)
@@ -195,21 +302,53 @@ class TracksBoard(BoardView, tk.Canvas):
                     side = row.slots[i]
                     cx = pad + r + 2 + (i - start) * gap + (gap - 2 * r) / 2 - 2
                     fill, ink = self.colours(side) if side else ("#ffffff", INK)
-                    self.create_oval(cx - r, cy - r, cx + r, cy + r, fill=fill, outline="#444444", width=1.5,
-                                     tags=("token", f"token:{row.id}:{i}", f"side:{side or 'none'}"))
+                    self.create_oval(
+                        cx - r,
+                        cy - r,
+                        cx + r,
+                        cy + r,
+                        fill=fill,
+                        outline="#444444",
+                        width=1.5,
+                        tags=("token", f"token:{row.id}:{i}", f"side:{side or 'none'}"),
+                    )
                     if i < len(row.labels):
-                        t = self.create_text(cx, cy + r + 2, text=row.labels[i], anchor="n", fill=INK, width=gap - 2,
-                                             justify="center", font=("DejaVu Sans", 6), tags=("slot-label",))
+                        t = self.create_text(
+                            cx,
+                            cy + r + 2,
+                            text=row.labels[i],
+                            anchor="n",
+                            fill=INK,
+                            width=gap - 2,
+                            justify="center",
+                            font=("DejaVu Sans", 6),
+                            tags=("slot-label",),
+                        )
                         bottom = max(bottom, self.bbox(t)[3])
                 y = bottom + 6
             if row.note:
-                note = self.create_text(pad + 4, y, text=row.note, anchor="nw", fill="#7a3b00", width=w - 2 * pad - 8,
-                                        font=("DejaVu Sans", 8, "italic"), tags=("note",))
+                note = self.create_text(
+                    pad + 4,
+                    y,
+                    text=row.note,
+                    anchor="nw",
+                    fill="#7a3b00",
+                    width=w - 2 * pad - 8,
+                    font=("DejaVu Sans", 8, "italic"),
+                    tags=("note",),
+                )
                 y = self.bbox(note)[3] + 2
             bottom = y + 4
             self._rows.append((row.id, top, bottom))
-            self.create_rectangle(pad - 4, top - 2, w - pad + 2, bottom, outline=CURRENT if row.current else "#b9b2a0",
-                                  width=3 if row.current else 1, tags=("track", f"track:{row.id}"))
+            self.create_rectangle(
+                pad - 4,
+                top - 2,
+                w - pad + 2,
+                bottom,
+                outline=CURRENT if row.current else "#b9b2a0",
+                width=3 if row.current else 1,
+                tags=("track", f"track:{row.id}"),
+            )
             y = bottom + 8
         self.configure(scrollregion=(0, 0, w, y))
 

@@ -58,10 +58,17 @@ KEYS = (
     Key("File", "New game...", "files.ask_and_start_new", ("<Control-n>",), "Ctrl+N"),
     Key("File", "Open game or scenario...", "files.ask_open", ("<Control-o>",), "Ctrl+O"),
     Key("File", "Save", "files.save", ("<Control-s>",), "Ctrl+S"),
-    Key("File", "Save as...", "files.save_as", ("<Control-S>", "<Control-Shift-S>", "<Control-Shift-s>"), "Ctrl+Shift+S"),
+    Key(
+        "File", "Save as...", "files.save_as", ("<Control-S>", "<Control-Shift-S>", "<Control-Shift-s>"), "Ctrl+Shift+S"
+    ),
     Key("File", "Export position as PNG...", "ask_and_export", ("<Control-e>",), "Ctrl+E"),
-    Key("File", "Export position as web page...", "ask_and_export_html", ("<Control-E>", "<Control-Shift-E>", "<Control-Shift-e>"),
-        "Ctrl+Shift+E"),
+    Key(
+        "File",
+        "Export position as web page...",
+        "ask_and_export_html",
+        ("<Control-E>", "<Control-Shift-E>", "<Control-Shift-e>"),
+        "Ctrl+Shift+E",
+    ),
     Key("File", "Quit", "close", ("<Control-q>",), "Ctrl+Q"),
     Key("Edit", "Undo", "undo", ("<Control-z>",), "Ctrl+Z"),
     Key("Edit", "Redo", "redo", ("<Control-y>", "<Control-Z>", "<Control-Shift-Z>", "<Control-Shift-z>"), "Ctrl+Y"),
@@ -69,22 +76,31 @@ KEYS = (
     Key("View", "Supply view", "toggle_supply_view", ("<KeyPress-s>",), "S", bare=True),
     Key("View", "Zoom in", "zoom_in", ("<KeyPress-plus>", "<KeyPress-equal>", "<KeyPress-KP_Add>"), "+", bare=True),
     Key("View", "Zoom out", "zoom_out", ("<KeyPress-minus>", "<KeyPress-KP_Subtract>"), "-", bare=True),
-    Key("View", "Fit the board to the window", "fit", ("<KeyPress-0>", "<KeyPress-KP_0>", "<KeyPress-f>"), "0 / F", bare=True),
+    Key(
+        "View",
+        "Fit the board to the window",
+        "fit",
+        ("<KeyPress-0>", "<KeyPress-KP_0>", "<KeyPress-f>"),
+        "0 / F",
+        bare=True,
+    ),
     Key("View", "Go to a space...", "ask_goto", ("<Control-g>",), "Ctrl+G"),
     Key("View", "Find a piece or space...", "ask_find", ("<Control-f>",), "Ctrl+F"),
     Key("View", "Refresh the report", "refresh", ("<F5>",), "F5"),
     Key("Help", "Keyboard shortcuts and the guide", "show_help", ("<F1>",), "F1"),
     Key("Help", "About mapref", "show_about"),
 )
-MOUSE = (("Board", "Click a piece", "Select it: its supply line, its strength, the pieces with it"),
-         ("Board", "Click a space again", "The next piece in it"),
-         ("Board", "Drag a piece", "Move it (the spaces it may reach are lit); a refused move says why"),
-         ("Board", "Right-click a space", "What can be done there now (greyed: refused now, with the rule)"),
-         ("Board", "Wheel / middle-drag", "Zoom / move the view"),
-         ("Pools", "Drag a pool's row", "Place it where it is dropped"),
-         ("Log", "Click a line", "Its spaces outlined on the board"),
-         ("Menus", "Escape or a click elsewhere", "Close a menu"),
-         ("Dialogs", "Return / Escape", "OK / Cancel; a number field's text is selected: type to replace it"))
+MOUSE = (
+    ("Board", "Click a piece", "Select it: its supply line, its strength, the pieces with it"),
+    ("Board", "Click a space again", "The next piece in it"),
+    ("Board", "Drag a piece", "Move it (the spaces it may reach are lit); a refused move says why"),
+    ("Board", "Right-click a space", "What can be done there now (greyed: refused now, with the rule)"),
+    ("Board", "Wheel / middle-drag", "Zoom / move the view"),
+    ("Pools", "Drag a pool's row", "Place it where it is dropped"),
+    ("Log", "Click a line", "Its spaces outlined on the board"),
+    ("Menus", "Escape or a click elsewhere", "Close a menu"),
+    ("Dialogs", "Return / Escape", "OK / Cancel; a number field's text is selected: type to replace it"),
+)
 
 
 class RefereeWindow(PositionExport):
@@ -200,7 +216,9 @@ class RefereeWindow(PositionExport):
             else:
                 m.add_command(label=k.label, accelerator=k.accel, command=self._command(k.command))
             if k.command == "files.ask_open":
-                self.recent_menu = tk.Menu(menus["File"], tearoff=False, postcommand=lambda: self.files.fill_recent(self.recent_menu))
+                self.recent_menu = tk.Menu(
+                    menus["File"], tearoff=False, postcommand=lambda: self.files.fill_recent(self.recent_menu)
+                )
                 menus["File"].add_cascade(label="Open recent", menu=self.recent_menu)
             if k.command == "ask_and_export_html":
                 m.add_command(label="Edit the map", command=self.edit_map)
@@ -222,7 +240,9 @@ class RefereeWindow(PositionExport):
         for k in KEYS:
             fn = self._command(k.command)
             for seq in k.keys:
-                root.bind(seq, (lambda e, fn=fn: self._bare(e, fn)) if k.bare else (lambda e, fn=fn: (fn(), "break")[1]))
+                root.bind(
+                    seq, (lambda e, fn=fn: self._bare(e, fn)) if k.bare else (lambda e, fn=fn: (fn(), "break")[1])
+                )
         root.bind("<Escape>", lambda e: self._escape())
         self.canvas.bind("<Enter>", lambda e: self.canvas.focus_set(), add="+")
 
@@ -237,7 +257,7 @@ class RefereeWindow(PositionExport):
         self.canvas.outline(())
 
     def board_kind(self) -> str:
-        """"tracks", "area" or "hex": the board the ruleset declares (``board_view``) on the kind
+        """ "tracks", "area" or "hex": the board the ruleset declares (``board_view``) on the kind
         of map the game has."""
         rs, m = self.session.ruleset, self.session.map
         return "tracks" if rs.board_view == "tracks" else "area" if getattr(m, "kind", "") == "area" else "hex"
@@ -316,15 +336,23 @@ class RefereeWindow(PositionExport):
 
     def _update_edit_menu(self) -> None:
         h = self.session.history
-        self.edit_menu.entryconfigure(0, label=f"Undo {h.undo_label()}".strip(), state="normal" if h.can_undo() else "disabled")
-        self.edit_menu.entryconfigure(1, label=f"Redo {h.redo_label()}".strip(), state="normal" if h.can_redo() else "disabled")
+        self.edit_menu.entryconfigure(
+            0, label=f"Undo {h.undo_label()}".strip(), state="normal" if h.can_undo() else "disabled"
+        )
+        self.edit_menu.entryconfigure(
+            1, label=f"Redo {h.redo_label()}".strip(), state="normal" if h.can_redo() else "disabled"
+        )
 
     def _update_game_menu(self) -> None:
         m = self.game_menu
         m.delete(0, "end")
         own = self.controller.register(m)
-        m.add_command(label="End this step...", accelerator="Ctrl+Return", command=self.end_step,
-                      state="normal" if self.track.end_button.cget("state") != "disabled" else "disabled")
+        m.add_command(
+            label="End this step...",
+            accelerator="Ctrl+Return",
+            command=self.end_step,
+            state="normal" if self.track.end_button.cget("state") != "disabled" else "disabled",
+        )
         own.append(None)
         items = self.session.ruleset.game_menu(self.session.game)
         if items:
@@ -332,13 +360,20 @@ class RefereeWindow(PositionExport):
             own.append(None)
             self.controller.fill_menu(m, items)
         m.add_separator()
-        m.add_radiobutton(label="Strict: refuse what the rules refuse", value="strict", variable=self.mode, command=self.mode_changed)
-        m.add_radiobutton(label="Advisory: allow it with a reason, logged", value="advisory", variable=self.mode,
-                          command=self.mode_changed)
+        m.add_radiobutton(
+            label="Strict: refuse what the rules refuse", value="strict", variable=self.mode, command=self.mode_changed
+        )
+        m.add_radiobutton(
+            label="Advisory: allow it with a reason, logged",
+            value="advisory",
+            variable=self.mode,
+            command=self.mode_changed,
+        )
         own += [None, None, None]
 
     def game_menu_labels(self) -> list[str]:
         """The Game menu's entries as shown, a submenu's after its own."""
+
         def labels(m) -> list[str]:
             out = []
             for i in range(m.index("end") + 1 if m.index("end") is not None else 0):
@@ -348,11 +383,17 @@ class RefereeWindow(PositionExport):
                 if m.type(i) == "cascade":
                     out += labels(self.root.nametowidget(m.entrycget(i, "menu")))
             return out
+
         return labels(self.game_menu)
 
     def mode_changed(self) -> None:
-        self.feed.tell("Advisory mode: an action the rules refuse can be done anyway; you give the reason and the log "
-                       "records the override." if self.advisory else "Strict mode: what the rules refuse is refused.", "info")
+        self.feed.tell(
+            "Advisory mode: an action the rules refuse can be done anyway; you give the reason and the log "
+            "records the override."
+            if self.advisory
+            else "Strict mode: what the rules refuse is refused.",
+            "info",
+        )
 
     def toggle_supply_view(self) -> None:
         self.supply_on.set(not self.supply_on.get())
@@ -459,7 +500,9 @@ class RefereeWindow(PositionExport):
             except ValueError:
                 pass
         low = t.lower()
-        named = [(n.split(" ", 1)[0], n.split(" ", 1)[1].lower() if " " in n else n.lower()) for n in self.space_names()]
+        named = [
+            (n.split(" ", 1)[0], n.split(" ", 1)[1].lower() if " " in n else n.lower()) for n in self.space_names()
+        ]
         for test in (lambda nm: nm == low, lambda nm: nm.startswith(low), lambda nm: low in nm):
             hit = next((sid for sid, nm in named if test(nm)), None)
             if hit is not None:
@@ -489,8 +532,11 @@ class RefereeWindow(PositionExport):
         low = text.strip().lower()
         if not low:
             return None
-        hits = [p for p in self.pieces if p.kind != "marker" and (low in (p.title or "").lower() or low == p.text.lower()
-                                                                     or low in p.id.lower())]
+        hits = [
+            p
+            for p in self.pieces
+            if p.kind != "marker" and (low in (p.title or "").lower() or low == p.text.lower() or low in p.id.lower())
+        ]
         if hits:
             k = 0
             if self._found is not None and self._found[0] == low:
@@ -585,8 +631,9 @@ class RefereeWindow(PositionExport):
 
     # ------------------------------------------------------------------------ dialogs
     def _ask_form_dialog(self, title: str, fields: list, note: str = "") -> dict | None:
-        return forms.ask_form(self.root, title, [forms.form_field(f) if not isinstance(f, forms.FormField) else f
-                                                 for f in fields], note)
+        return forms.ask_form(
+            self.root, title, [forms.form_field(f) if not isinstance(f, forms.FormField) else f for f in fields], note
+        )
 
     def _ask_choice_dialog(self, ask) -> str | None:
         return forms.ask_choice(self.root, ask)

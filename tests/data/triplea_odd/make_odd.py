@@ -27,8 +27,13 @@ def ring(x0, y0, x1, y1):
 
 def game_xml(name, territories, connections, owners):
     players = sorted(set(owners.values()))
-    x = ['<?xml version="1.0" encoding="UTF-8"?>', '<!DOCTYPE game SYSTEM "game.dtd">', "<game>", f'  <info name="{name}" version="1.0"/>',
-         "  <map>"]
+    x = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<!DOCTYPE game SYSTEM "game.dtd">',
+        "<game>",
+        f'  <info name="{name}" version="1.0"/>',
+        "  <map>",
+    ]
     x += [f'    <territory name="{t}"/>' for t in territories]
     x += [f'    <connection t1="{a}" t2="{b}"/>' for a, b in connections]
     x += ["  </map>", "  <playerList>"]
@@ -64,10 +69,22 @@ def torus() -> None:
         polys.append(f"{t}  {ring(396, 2, 397, 3)}")
         centres.append(f"{t}  (396,2)")
         conns.append((t, name[0, i]))
-    props = ["map.width=400", "map.height=300", "map.scrollWrapX=true", "map.scrollWrapY=true", "color.Reds=c04040",
-             "color.Blues=4060c0"]
-    write(HERE / "torus" / "torus-master" / "map", "torus.xml", game_xml("Torus", list(name.values()) + helpers, conns, owners),
-          polys, centres, props)
+    props = [
+        "map.width=400",
+        "map.height=300",
+        "map.scrollWrapX=true",
+        "map.scrollWrapY=true",
+        "color.Reds=c04040",
+        "color.Blues=4060c0",
+    ]
+    write(
+        HERE / "torus" / "torus-master" / "map",
+        "torus.xml",
+        game_xml("Torus", list(name.values()) + helpers, conns, owners),
+        polys,
+        centres,
+        props,
+    )
 
 
 def strip() -> None:
@@ -81,8 +98,14 @@ def strip() -> None:
     conns += [("Hills", "Upper Vale"), ("Upper Vale", "Lower Vale")]
     owners = {t: "Greens" for t in cells + ["Upper Vale", "Lower Vale"]}
     props = ["map.width=500", "map.height=240", "color.Greens=40a040"]
-    write(HERE / "strip" / "map", "strip.xml", game_xml("Strip", cells + ["Upper Vale", "Lower Vale"], conns, owners), polys, centres,
-          props)
+    write(
+        HERE / "strip" / "map",
+        "strip.xml",
+        game_xml("Strip", cells + ["Upper Vale", "Lower Vale"], conns, owners),
+        polys,
+        centres,
+        props,
+    )
 
 
 if __name__ == "__main__":
