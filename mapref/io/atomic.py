@@ -253,8 +253,8 @@ def write_atomic(
         )
     if old is not None and not private and (not stat.S_IMODE(old.st_mode) & 0o222 or not os.access(target, os.W_OK)):
         raise ReadOnly(path, stat.S_IMODE(old.st_mode))
-    in_place = old is not None and not private and old.st_nlink > 1
-    clean_stale_temps(target)
+    clean_stale_temps(target)  # first: a killed save's leftover may be a hard link to the file
+    in_place = old is not None and not private and _linked_elsewhere(target)
     fd, tmp = _new_temp(target, 0o600 if old is not None or private else 0o666)
     try:
         try:
@@ -290,6 +290,31 @@ def write_atomic(
         with _mutex:
             _writing.discard(tmp)
     _fsync_dir(target.parent)
+
+
+def _linked_elsewhere(target: Path) -> bool:
+    """Whether the file has hard links other than its name and the temporaries of saves (a
+    backup being made links the file to a temporary for a moment; a killed one's is left)."""
+    try:
+        st = os.stat(target)
+    except OSError:
+        return False
+    if st.st_nlink < 2:
+        return False
+    prefix = _temp_prefix(target.name)
+    ours = 0
+    try:
+        with os.scandir(target.parent or ".") as entries:
+            for e in entries:
+                if e.name.startswith(prefix):
+                    try:
+                        t = e.stat(follow_symlinks=False)
+                    except OSError:
+                        continue
+                    ours += (t.st_ino, t.st_dev) == (st.st_ino, st.st_dev)
+    except OSError:
+        pass
+    return st.st_nlink - ours > 1
 
 
 def _write_all(fd: int, data: bytes) -> None:

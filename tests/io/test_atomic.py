@@ -271,3 +271,85 @@ def test_a_save_killed_anywhere_leaves_the_old_or_the_new_file_whole(tmp_path):
             assert backup_path(target).read_text() in whole
     write_atomic(target, "last")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["map.toml", "map.toml.bak"]
+
+
+# ---------------------------------------------------------------- issue 36: what earlier saves left
+KILLED_IN_BACKUP = """
+    import os, signal, sys
+    from mapref.io import atomic
+    os.replace = lambda *a: os.kill(os.getpid(), signal.SIGKILL)  # the first rename: _keep_backup's
+    atomic.write_atomic(sys.argv[1], "killed save\\n", backup=True)
+"""
+
+KILLED_WRITING = """
+    import os, signal, sys
+    from mapref.io import atomic
+    os.ftruncate = lambda *a: os.kill(os.getpid(), signal.SIGKILL)  # a rewrite in place cuts the file last
+    atomic.write_atomic(sys.argv[1], sys.argv[2], backup=True)
+    print("saved", flush=True)
+"""
+
+
+def test_a_save_after_a_save_killed_in_its_backup_still_replaces_the_file_whole(tmp_path):
+    """A save killed between linking the backup's temporary and renaming it leaves a temporary
+    hard-linked to the map; the next save must not take the map for a hard-linked file and
+    rewrite it in place (a kill then tore it): it replaces it whole, as any save does."""
+    target = tmp_path / "map.toml"
+    old = "A" * 100_000 + "\n"
+    target.write_text(old)
+    first = python(KILLED_IN_BACKUP, str(target))
+    first.communicate()
+    assert first.returncode == -signal.SIGKILL
+    left = [p for p in tmp_path.iterdir() if p.name != "map.toml"]
+    assert any(os.stat(x).st_ino == os.stat(target).st_ino for x in left)  # a leftover linked to the map
+    second = python(KILLED_WRITING, str(target), "B" * 10 + "\n")
+    out, err = second.communicate()
+    assert second.returncode == 0 and out.strip() == "saved", err
+    assert target.read_text() == "B" * 10 + "\n"
+    assert backup_path(target).read_text() == old
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["map.toml", "map.toml.bak"]
+
+
+def test_a_same_length_change_on_disk_is_not_overwritten(tmp_path):
+    p = tmp_path / "g.toml"
+    p.write_text("turn 1: A7")
+    before = stamp(p)
+    child = python("import sys, pathlib; pathlib.Path(sys.argv[1]).write_text('turn 1: B7')", str(p))
+    child.communicate()
+    assert changed_since(p, before)
+    with pytest.raises(ChangedOnDisk):
+        write_atomic(p, "turn 2: A7", expect=before)
+    assert p.read_text() == "turn 1: B7"
+
+
+def test_the_backup_of_a_hard_linked_file_is_the_old_text_not_a_link_that_changes_with_it(tmp_path):
+    """A file with a second hard link is rewritten in place (its links stay one file); its
+    backup is then a copy of the old bytes, with its mode."""
+    p = tmp_path / "m.toml"
+    p.write_bytes(SAMPLE.read_bytes())
+    os.chmod(p, 0o640)
+    other = tmp_path / "also.toml"
+    os.link(p, other)
+    m = load_map(p)
+    m.hex("B5").production = 7
+    save_map(m, p)
+    bak = backup_path(p)
+    assert bak.read_bytes() == SAMPLE.read_bytes() and mode(bak) == 0o640
+    assert os.stat(bak).st_ino != os.stat(p).st_ino
+    assert other.read_bytes() == p.read_bytes() and load_map(other).hex("B5").production == 7
+
+
+def test_a_link_planted_at_the_temporary_name_is_never_written_through(tmp_path, monkeypatch):
+    """Another user's symbolic link (or any file) at the very name the save picks for its
+    temporary: the save picks another name; the file the link points to is untouched."""
+    from mapref.io import atomic
+
+    target = tmp_path / "g.toml"
+    target.write_text("old")
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious\n")
+    names = iter(["0badf00d", "0badf00e", "0badf00f"])
+    monkeypatch.setattr(atomic.secrets, "token_hex", lambda n: next(names))
+    (tmp_path / f".g.toml.mapref-tmp-{os.getpid()}-0badf00d").symlink_to(victim)
+    write_atomic(target, "new")
+    assert target.read_text() == "new" and victim.read_text() == "precious\n"
