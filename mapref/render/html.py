@@ -258,7 +258,11 @@ def _data(sc: Scene) -> str:
             for p in sc.pieces
         ],
     }
-    return json.dumps(d, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/")
+    # the block is script data, where the HTML parser acts on "<!--", "<script" and "</script"
+    # whatever the JSON says (HTML 4.12.1.3): no "<" is left in it (JSON reads \u003c as "<"),
+    # and no line separator a script might trip on
+    text = json.dumps(d, separators=(",", ":"), ensure_ascii=False)
+    return text.replace("<", "\\u003c").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
 
 
 def _lines(items: list[str], cls: str = "") -> str:
