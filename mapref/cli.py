@@ -76,6 +76,44 @@ def _open_map(path: str):
     raise UserError(f"{path}: a {kind} file has no map to show")
 
 
+FORCE_HELP = "replace the file -o names when it exists (the old one is kept as NAME.bak)"
+
+
+def _output(path: str, force: bool, *inputs: str | os.PathLike[str] | None, hint: str = ""):
+    """The file a command writes (``-o``), checked before any work against the one policy of
+    every writing command (:mod:`mapref.io.output`: a file there is replaced only with
+    ``--force``, its old version kept as NAME.bak; never a file the command reads, ``inputs``
+    or any read while it runs): a :class:`mapref.io.output.Output` to :func:`_write`."""
+    from mapref.io.output import Output, OutputRefused
+
+    try:
+        return Output(path, force, tuple(os.fspath(i) for i in inputs if i), hint).check()
+    except OutputRefused as e:
+        raise UserError(str(e)) from None
+
+
+def _check(out) -> None:
+    """:func:`_output`'s check again, now that every file the command reads has been read."""
+    from mapref.io.output import OutputRefused
+
+    try:
+        out.check()
+    except OutputRefused as e:
+        raise UserError(str(e)) from None
+
+
+def _write(out, data: str | bytes, what: str = "") -> None:
+    """Write a command's output (:func:`_output`) atomically, or one line saying why not."""
+    from mapref.io.output import OutputRefused
+
+    try:
+        out.write(data)
+    except OutputRefused as e:
+        raise UserError(str(e)) from None
+    except OSError as e:
+        raise UserError(f"{out.path}: cannot write{what}: {e.strerror or e}") from None
+
+
 # ------------------------------------------------------------------------------- commands
 @command("check", "validate maps, scenarios and saved games; the editor's lint as warnings (--strict: warnings fail)")
 def cmd_check(argv: list[str]) -> int:
@@ -164,9 +202,11 @@ def cmd_render(argv: list[str]) -> int:
         "draw at that within 40 megapixels); the image is at most 40 megapixels; for an area map, the image's width in pixels, 200-8000 (default 1600)",
     )
     ap.add_argument("--game", default=None, metavar="GAME", help="a saved game whose units and supply to draw")
+    ap.add_argument("--force", action="store_true", help=FORCE_HELP)
     args = ap.parse_args(argv)
-    from mapref.render.png import MAX_SIZE, MIN_SIZE, ImageTooBig, check_image_size, render_map
+    from mapref.render.png import MAX_SIZE, MIN_SIZE, ImageTooBig, check_image_size, encode_image, render_map
 
+    out = _output(args.output, args.force, args.file, args.game)
     kind, m = _open_map(args.file)
     game = args.game
     if game is None and kind == "game":
@@ -181,11 +221,8 @@ def cmd_render(argv: list[str]) -> int:
             from mapref.render.game_overlay import area_overlay_for_session
 
             overlay = area_overlay_for_session(_open_session(game), m)
-        try:
-            img = render_area(m, args.output, width=int(args.size) if args.size else None, overlay=overlay)
-        except (OSError, ValueError) as e:
-            raise UserError(f"{args.output}: cannot write the image: {e}") from None
-        print(f"{args.output}: {img.width}x{img.height} pixels")
+        img = render_area(m, None, width=int(args.size) if args.size else None, overlay=overlay)
+        _write_image(out, img, encode_image)
         return 0
     if args.size is not None and not MIN_SIZE <= args.size <= MAX_SIZE:
         raise UserError(f"--size {args.size:g}: expected a hex radius from {MIN_SIZE:g} to {MAX_SIZE:g} pixels")
@@ -198,12 +235,18 @@ def cmd_render(argv: list[str]) -> int:
         from mapref.render.game_overlay import overlay_for_session
 
         overlay = overlay_for_session(_open_session(game), m)
-    try:
-        img = render_map(m, args.output, size=args.size, overlay=overlay)
-    except (OSError, ValueError) as e:
-        raise UserError(f"{args.output}: cannot write the image: {e}") from None
-    print(f"{args.output}: {img.width}x{img.height} pixels")
+    _write_image(out, render_map(m, None, size=args.size, overlay=overlay), encode_image)
     return 0
+
+
+def _write_image(out, img, encode) -> None:
+    _check(out)
+    try:
+        data = encode(img, out.path)
+    except (OSError, ValueError) as e:
+        raise UserError(f"{out.path}: cannot write the image: {e}") from None
+    _write(out, data, " the image")
+    print(f"{out.path}: {img.width}x{img.height} pixels")
 
 
 @command(
@@ -224,13 +267,12 @@ def cmd_import_areas(argv: list[str]) -> int:
         metavar="NAME",
         help="the feature property that names a location (default: name)",
     )
+    ap.add_argument("--force", action="store_true", help=FORCE_HELP)
     args = ap.parse_args(argv)
     from mapref.io.geojson_import import import_areas
 
-    try:
-        m, notes = import_areas(args.geojson, args.output, args.name_property)
-    except OSError as e:
-        raise UserError(f"{args.output}: cannot write: {e.strerror or e}") from None
+    out = _output(args.output, args.force, args.geojson)
+    m, notes = import_areas(args.geojson, args.output, args.name_property, write=lambda _path, text: _write(out, text))
     for n in notes:
         print(f"{args.geojson}: {n}", file=sys.stderr)
     print(
@@ -265,15 +307,21 @@ def cmd_import_triplea(argv: list[str]) -> int:
     ap.add_argument(
         "--ruleset", default="area_control", metavar="NAME", help="the game the scenario is for (default area_control)"
     )
+    ap.add_argument(
+        "--force",
+        action="store_true",
+        help="replace the map or scenario file when it exists (the old one is kept as NAME.bak)",
+    )
     args = ap.parse_args(argv)
     from mapref.core.arealint import lint_area
     from mapref.io.areafile import dumps_area_map
-    from mapref.io.atomic import write_atomic
     from mapref.io.triplea import import_triplea
     from mapref.rules import registry
 
     if args.scenario and Path(args.scenario).resolve() == Path(args.output).resolve():
         raise UserError(f"{args.scenario}: the scenario and the map need two files")
+    out = _output(args.output, args.force, args.mapdir, args.game)
+    sc_out = _output(args.scenario, args.force, args.mapdir, args.game) if args.scenario else None
     m, game, notes = import_triplea(args.mapdir, args.game)
     problems = [p for p in lint_area(m) if p.level != "note"]
     bad = [p for p in problems if p.is_error]
@@ -310,12 +358,12 @@ def cmd_import_triplea(argv: list[str]) -> int:
             raise UserError(
                 f"{args.mapdir}: the scenario made would not pass mapref check ({wrong[0]}); nothing written"
             )
-    try:
-        write_atomic(args.output, dumps_area_map(m))
-        if scenario is not None:
-            write_atomic(args.scenario, scenario)
-    except OSError as e:
-        raise UserError(f"{e.filename or args.output}: cannot write: {e.strerror or e}") from None
+    _check(out)  # (every file of the TripleA map is read by now: none is written over)
+    if sc_out is not None:
+        _check(sc_out)
+    _write(out, dumps_area_map(m))
+    if scenario is not None and sc_out is not None:
+        _write(sc_out, scenario)
     for n in notes:
         print(f"{args.mapdir}: {n}", file=sys.stderr)
     land = sum(1 for loc in m.locations.values() if not loc.attrs.get("sea"))
@@ -365,15 +413,13 @@ def cmd_new_map(argv: list[str]) -> int:
         metavar="IMAGE",
         help="an image (a scan of the board) laid under the map to trace over, scaled to the page's width",
     )
-    ap.add_argument("--force", action="store_true", help="replace MAP.toml when it exists")
+    ap.add_argument("--force", action="store_true", help=FORCE_HELP)
     args = ap.parse_args(argv)
     from mapref.core.areamodel import new_area_map
-    from mapref.io.areafile import save_area_map
-    from mapref.rules.files import exists
+    from mapref.io.areafile import dumps_area_map
 
+    output = _output(args.output, args.force, args.underlay)
     out = Path(args.output)
-    if exists(out) and not args.force:
-        raise UserError(f"{args.output} already exists: give --force to replace it, or another file")
     projection = None
     if args.projection is not None:
         try:
@@ -402,10 +448,7 @@ def cmd_new_map(argv: list[str]) -> int:
         )
     except ValueError as e:
         raise UserError(str(e)) from None
-    try:
-        save_area_map(m, out)
-    except OSError as e:
-        raise UserError(f"{args.output}: cannot write: {e.strerror or e}") from None
+    _write(output, dumps_area_map(m))
     print(
         f"{args.output}: a blank area map, page {m.page[0]:g} x {m.page[1]:g}"
         + (", projected" if m.geo else "")
@@ -485,6 +528,7 @@ def cmd_trace_areas(argv: list[str]) -> int:
         "every pixel step)",
     )
     ap.add_argument("--name", default=None, help="the map's name (default: from the image's file name)")
+    ap.add_argument("--force", action="store_true", help=FORCE_HELP)
     args = ap.parse_args(argv)
     if args.threshold is not None and not 1 <= args.threshold <= 255:
         raise UserError(f"--threshold {args.threshold}: expected a grey level from 1 to 255")
@@ -493,8 +537,9 @@ def cmd_trace_areas(argv: list[str]) -> int:
     if args.tolerance is not None and not 0 <= args.tolerance <= 100:
         raise UserError(f"--tolerance {args.tolerance:g}: expected pixels from 0 to 100")
     from mapref.core.areatrace import TOLERANCE, trace_image, traced_map
-    from mapref.io.areafile import save_area_map
+    from mapref.io.areafile import dumps_area_map
 
+    output = _output(args.output, args.force, args.image)
     grey = _grey_image(args.image)
     t = trace_image(
         grey,
@@ -517,10 +562,7 @@ def cmd_trace_areas(argv: list[str]) -> int:
     bad = [p for p in lint_area(m) if p.is_error]
     if bad:  # never write a map mapref check refuses
         raise UserError(f"{args.image}: the traced map would not pass mapref check ({bad[0].message}); nothing written")
-    try:
-        save_area_map(m, args.output)
-    except OSError as e:
-        raise UserError(f"{args.output}: cannot write: {e.strerror or e}") from None
+    _write(output, dumps_area_map(m))
     lines = sum(1 for ln in m.lines.values() if ln.proposed)
     print(
         f"{args.output}: {len(m.locations)} locations, {lines} proposed land lines (border darker than grey {t.threshold}; "
@@ -535,7 +577,11 @@ def cmd_new_game(argv: list[str]) -> int:
     ap.add_argument("scenario", metavar="SCENARIO", help="a scenario file or a shipped scenario name (barbarossa...)")
     ap.add_argument("-o", "--output", required=True, metavar="GAME.toml")
     ap.add_argument("--auto-place", action="store_true", help="place the set-up's free pools legally")
-    ap.add_argument("--force", action="store_true", help="replace GAME.toml even when it holds a game")
+    ap.add_argument(
+        "--force",
+        action="store_true",
+        help="replace GAME.toml even when it holds a game (the old one is kept as NAME.bak)",
+    )
     args = ap.parse_args(argv)
     import os
 
@@ -577,17 +623,15 @@ def cmd_new_game(argv: list[str]) -> int:
         auto_place=args.auto_place,
         shown=str(sc_path) if not shipped else args.scenario,
     )
+    same = False
     if exists(out) and not args.force:
         try:
             same = out.read_text(encoding="utf-8") == dumps_game(game)
         except (OSError, UnicodeDecodeError):
             same = False
-        if not same:
-            raise UserError(
-                f"{args.output} already exists (a game in progress?): give --force to replace it, or another file"
-            )
+    output = _output(args.output, args.force or same, sc_path, hint="a game in progress?")
     try:
-        save_game(game, args.output)
+        save_game(game, args.output, backup=output.replaces and not same)
     except NotReadable as e:
         raise UserError(str(e)) from None
     except OSError as e:
@@ -701,10 +745,12 @@ def cmd_export_html(argv: list[str]) -> int:
     )
     ap.add_argument("game", metavar="GAME.toml")
     ap.add_argument("-o", "--output", required=True, metavar="POSITION.html")
+    ap.add_argument("--force", action="store_true", help=FORCE_HELP)
     args = ap.parse_args(argv)
     from mapref.render.html import export_html
     from mapref.rules.files import open_file
 
+    out = _output(args.output, args.force, args.game)
     kind, _obj = open_file(args.game)
     if kind == "game":
         s = _open_session(args.game)
@@ -716,10 +762,8 @@ def cmd_export_html(argv: list[str]) -> int:
         raise UserError(
             f"{args.game}: a {kind} file, not a saved game or a scenario (mapref new-game SCENARIO -o GAME.toml)"
         )
-    try:
-        page = export_html(s, args.output)
-    except OSError as e:
-        raise UserError(f"{args.output}: cannot write: {e.strerror or e}") from None
+    page = export_html(s)
+    _write(out, page)
     print(f"{args.output}: {len(page.encode('utf-8')) / 1024:.0f} KB, {s.position().get('title', '')}")
     return 0
 
@@ -1037,6 +1081,13 @@ def _offer_new_map(file: str) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    from mapref.io.problems import noting_reads
+
+    with noting_reads():  # a command never writes over a file it read (mapref.io.output)
+        return _main(argv)
+
+
+def _main(argv: list[str]) -> int:
     try:
         if argv and argv[0] in COMMANDS:
             return COMMANDS[argv[0]][0](argv[1:])

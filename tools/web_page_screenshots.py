@@ -24,7 +24,9 @@ DOCS = ROOT / "docs"
 
 
 def export(game: Path, out: Path) -> Path:
-    subprocess.run([sys.executable, "-m", "mapref", "export-html", str(game), "-o", str(out)], check=True, cwd=ROOT)
+    subprocess.run(
+        [sys.executable, "-m", "mapref", "export-html", str(game), "-o", str(out), "--force"], check=True, cwd=ROOT
+    )
     return out
 
 

@@ -227,9 +227,15 @@ def backup_path(path: str | os.PathLike[str]) -> Path:
 
 
 def write_atomic(
-    path: str | os.PathLike[str], text: str, *, backup: bool = False, expect: Stamp | None = None, private: bool = False
+    path: str | os.PathLike[str],
+    text: str | bytes,
+    *,
+    backup: bool = False,
+    expect: Stamp | None = None,
+    private: bool = False,
 ) -> None:
-    """Replace ``path`` with ``text`` so that a failure at any point leaves the old file whole.
+    """Replace ``path`` with ``text`` (UTF-8; or bytes, written as they are: an image) so that a
+    failure at any point leaves the old file whole.
 
     ``backup``: first keep the file's previous version as ``NAME.bak`` (a hard link to the
     old file, so it is the very bytes that were there).  ``expect``: refuse with
@@ -238,7 +244,7 @@ def write_atomic(
     ``path`` is replaced, never written through (a link planted there cannot make mapref
     overwrite the file it points to), and the file is readable by its owner only (0600)."""
     target = Path(path) if private else real_target(path)
-    data = text.encode("utf-8")
+    data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
     try:
         old = os.lstat(target) if private else os.stat(target)
     except FileNotFoundError:

@@ -309,9 +309,10 @@ def _bend_lines(m: AreaMap) -> None:
         m.lines[lid] = dataclasses.replace(ln, via=(round_point((mid.x, mid.y)),))
 
 
-def import_areas(src: str, out: str, name_property: str = "name") -> tuple[AreaMap, list[str]]:
-    """Read ``src``, write the area map to ``out`` (atomically); return the map and notes.  A map
-    that ``mapref check`` would refuse is not written (FileProblems)."""
+def import_areas(src: str, out: str, name_property: str = "name", write=None) -> tuple[AreaMap, list[str]]:
+    """Read ``src``, write the area map to ``out`` (atomically; ``write(out, text)`` when given:
+    the command line's policy for its output); return the map and notes.  A map that ``mapref
+    check`` would refuse is not written (FileProblems)."""
     from mapref.io.anyfile import load_parsed
     from mapref.io.areafile import dumps_area_map
     from mapref.io.atomic import write_atomic
@@ -327,7 +328,7 @@ def import_areas(src: str, out: str, name_property: str = "name") -> tuple[AreaM
         wrong = [str(p) for p in e.problems]
     if wrong:
         raise _fail(src, "", f"the map made from it would not pass mapref check, so {out} was not written: {wrong[0]}")
-    write_atomic(out, text)
+    (write or write_atomic)(out, text)
     return m, notes
 
 

@@ -19,6 +19,8 @@ import math
 import os
 import re
 import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -153,6 +155,27 @@ def _mib(n: int) -> str:
     return f"{n / (1024 * 1024):.1f} MiB"
 
 
+_noted: list[set[tuple[int, int]]] = []  # the files read within each :func:`noting_reads` block
+
+
+@contextmanager
+def noting_reads() -> Iterator[set[tuple[int, int]]]:
+    """For the ``with`` block: the files read through :func:`open_regular` (every loader), as
+    (device, inode); a command's output may then be held to never being one of them
+    (:mod:`mapref.io.output`)."""
+    seen: set[tuple[int, int]] = set()
+    _noted.append(seen)
+    try:
+        yield seen
+    finally:
+        _noted.remove(seen)
+
+
+def was_read(st: os.stat_result) -> bool:
+    """Whether the file ``st`` describes was read within a :func:`noting_reads` block open now."""
+    return any((st.st_dev, st.st_ino) in seen for seen in _noted)
+
+
 def open_regular(path: str | os.PathLike[str], shown: str) -> int:
     """A descriptor of ``path`` opened for reading, if it is a regular file (opened without
     blocking, then examined through the descriptor: a FIFO, a device or a directory is refused
@@ -189,6 +212,8 @@ def open_regular(path: str | os.PathLike[str], shown: str) -> int:
         os.close(fd)
         kind = next((name for test, name in _FILE_KINDS if test(st.st_mode)), "a special file")
         raise fail(f"expected a regular file, got {kind}")
+    for seen in _noted:
+        seen.add((st.st_dev, st.st_ino))
     return fd
 
 

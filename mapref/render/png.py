@@ -3,6 +3,7 @@ ports, capitals, mountains, crossing arrows, impassable sides, off-map boxes and
 
 from __future__ import annotations
 
+import io
 import math
 from pathlib import Path
 from collections.abc import Callable
@@ -285,15 +286,30 @@ SIDE_LIMITS = {".jpg": 65500, ".jpeg": 65500, ".webp": 16383}
 so on the terminal, not to the caller)."""
 
 
-def save_image(img: Image.Image, out: str | Path) -> None:
-    """Write ``img``: ValueError, nothing written, for a size its format cannot hold."""
-    limit = SIDE_LIMITS.get(Path(out).suffix.lower())
+def encode_image(img: Image.Image, out: str | Path) -> bytes:
+    """``img`` in the format ``out``'s extension names, as the bytes of its file: ValueError for
+    an extension Pillow does not write, or a size its format cannot hold."""
+    suffix = Path(out).suffix.lower()
+    limit = SIDE_LIMITS.get(suffix)
     if limit is not None and max(img.size) > limit:
         raise ValueError(
-            f"a {Path(out).suffix[1:].upper()} image is at most {limit:,} pixels a side, and this one is "
+            f"a {suffix[1:].upper()} image is at most {limit:,} pixels a side, and this one is "
             f"{img.width:,} x {img.height:,}: write a PNG, or give a smaller --size"
         )
-    img.save(out)
+    fmt = Image.registered_extensions().get(suffix)
+    if fmt is None:
+        raise ValueError(f"unknown file extension: {clip(escape(suffix), 40) or '(none)'}")
+    buf = io.BytesIO()
+    img.save(buf, fmt)
+    return buf.getvalue()
+
+
+def save_image(img: Image.Image, out: str | Path) -> None:
+    """Write ``img`` atomically (:func:`mapref.io.atomic.write_atomic`: a full disk or a kill
+    leaves the old file whole); ValueError, nothing written, for a format or size it cannot be."""
+    from mapref.io.atomic import write_atomic
+
+    write_atomic(out, encode_image(img, out))
 
 
 def _shown(name: str, limit: int = 60) -> str:

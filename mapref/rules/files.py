@@ -318,10 +318,11 @@ def readback_problems(game: Game, text: str, shown: str = "", whole: bool = True
     return problems
 
 
-def save_game(game: Game, path: str | os.PathLike[str], *, expect: Stamp | None = None) -> None:
+def save_game(game: Game, path: str | os.PathLike[str], *, expect: Stamp | None = None, backup: bool = False) -> None:
     """Write the game atomically; with ``expect``, only if the file still holds what it held
-    then (else :class:`mapref.io.atomic.ChangedOnDisk`, and nothing is written).  What would
-    not load again is not written (:class:`NotReadable`)."""
+    then (else :class:`mapref.io.atomic.ChangedOnDisk`, and nothing is written); with
+    ``backup``, the file it replaces is kept as ``NAME.bak``.  What would not load again is not
+    written (:class:`NotReadable`)."""
     try:
         text = dumps_game(game)
     except (ValueError, TypeError) as e:
@@ -329,7 +330,7 @@ def save_game(game: Game, path: str | os.PathLike[str], *, expect: Stamp | None 
     problems = readback_problems(game, text, str(path))
     if problems:
         raise NotReadable(path, problems)
-    write_atomic(path, text, expect=expect)
+    write_atomic(path, text, expect=expect, backup=backup)
     game.stamp = Stamp.of_text(text)
 
 
