@@ -74,6 +74,13 @@ class Inputs:
     blocked: frozenset[int] = frozenset()
     zone: dict[int, str] = field(default_factory=dict)  # sea zone of each space that has one
     full_sea: frozenset[int] = frozenset()  # spaces whose terrain is sea
+    _fr_bits: int | None = field(default=None, repr=False)
+
+    def friendly_bits(self) -> int:
+        """The friendly spaces as the bits of one integer (worked out once)."""
+        if self._fr_bits is None:
+            self._fr_bits = _bits(self.friendly)
+        return self._fr_bits
 
     def water_open(self) -> bytearray:
         """A byte per space: a full-sea space of an open zone not blocked (the sea supply sails);
@@ -182,6 +189,7 @@ class SupplyTrace:
         self._paths: dict[int, tuple[str, ...]] = paths if paths is not None and par is not None else {}
         self._dict: dict[str, str | None] | None = None
         self._friendly: frozenset[str] | None = None
+        self._pockets: list[Pocket] = []  # the pockets asked so far (:meth:`pocket`)
 
     @property
     def _reached(self) -> bytearray:
@@ -197,6 +205,7 @@ class SupplyTrace:
         t = SupplyTrace(self.inputs, self.graph, self._reached_bytes, self._order, self._par, self._tree, self._paths)
         t._dict = dict(self._dict) if self._dict is not None else None
         t._friendly = self._friendly
+        t._pockets = self._pockets  # the same friendly spaces
         return t
 
     # ------------------------------------------------------------------ plain form
@@ -288,34 +297,93 @@ class SupplyTrace:
 
     def region(self, space: str) -> set[str]:
         """The friendly spaces joined to ``space`` by land (its pocket, when cut off)."""
-        return {self.index.ids[i] for i in self._region(space)}
-
-    def _region(self, space: str) -> list[int]:
-        ix = self.index
-        i = ix.ix.get(space)
-        if i is None:
-            return []
-        near, fr = ix.near_lists(LAND_TRACE), self.inputs.friendly
-        seen = {i}
-        todo = [i]
-        for s in todo:
-            for n in near[s]:
-                if fr[n] and n not in seen:
-                    seen.add(n)
-                    todo.append(n)
-        return todo
+        p = self.pocket(space)
+        return set() if p is None else {self.index.ids[i] for i in p.spaces()}
 
     def frontier(self, space: str) -> list[str]:
         """Where the friendly region of ``space`` ends: the unfriendly spaces touching it by land,
         sorted.  For a cut-off army, these are the hexes that cut its line."""
-        ix = self.index
-        near, fr = ix.near_lists(LAND_TRACE), self.inputs.friendly
-        out = set()
-        for s in self._region(space):
-            for n in near[s]:
-                if not fr[n]:
-                    out.add(ix.ids[n])
-        return sorted(out)
+        p = self.pocket(space)
+        return [] if p is None else list(p.frontier())
+
+    def pocket(self, space: str) -> Pocket | None:
+        """The :class:`Pocket` of ``space`` (None for a space the graph does not have): the
+        friendly spaces joined to it by land.  One search per pocket: the pockets of friendly
+        spaces are kept with the trace, whose friendly spaces never change (a cut-off army's
+        neighbours in its pocket ask again; the report asks for every cut-off army)."""
+        i = self.index.ix.get(space)
+        if i is None:
+            return None
+        if not self.inputs.friendly[i]:  # the space and the friendly land beside it: not a pocket of its own
+            return Pocket.of(self.inputs, i)
+        for p in self._pockets:
+            if p.has(i):
+                return p
+        p = Pocket.of(self.inputs, i)
+        self._pockets.append(p)
+        return p
+
+
+class Pocket:
+    """The friendly spaces joined by land to a space (the space itself, whether friendly or not,
+    included): its pocket, when it traces no supply.  On a graph with a :class:`BitPlan` the
+    pocket is found a level at a time over bits, as :func:`bit_search` does: ``bits`` has bit
+    ``i`` for its space ``i`` and ``edge`` for each space one land connection from one of them; else
+    ``members`` is the set of its spaces (and ``bits`` None)."""
+
+    __slots__ = ("inp", "bits", "edge", "members", "_spaces", "_frontier")
+
+    def __init__(self, inp: Inputs, bits: int | None, edge: int = 0, members: set[int] | None = None) -> None:
+        self.inp, self.bits, self.edge, self.members = inp, bits, edge, members
+        self._spaces: list[int] | None = None
+        self._frontier: tuple[str, ...] | None = None
+
+    @classmethod
+    def of(cls, inp: Inputs, start: int) -> Pocket:
+        """The pocket of space ``start``: one search from it through the friendly spaces."""
+        plan = bit_plan(inp.index)
+        if plan is None:
+            near, fr = inp.index.near_lists(LAND_TRACE), inp.friendly
+            seen = {start}
+            todo = [start]
+            for s in todo:
+                for n in near[s]:
+                    if fr[n] and n not in seen:
+                        seen.add(n)
+                        todo.append(n)
+            return cls(inp, None, members=seen)
+        front = reached = 1 << start
+        avail = inp.friendly_bits() & ~front
+        while front:
+            front = _land_step(front, plan) & avail
+            avail ^= front
+            reached |= front
+        return cls(inp, reached, _land_step(reached, plan))
+
+    def has(self, i: int) -> bool:
+        return bool(self.bits >> i & 1) if self.bits is not None else i in self.members  # type: ignore[operator]
+
+    def spaces(self) -> list[int]:
+        """Its spaces by number, in the index's order."""
+        if self._spaces is None:
+            n = self.inp.index.n
+            self._spaces = (
+                list(compress(range(n), _bytes(self.bits, n))) if self.bits is not None else sorted(self.members or ())
+            )
+        return self._spaces
+
+    def frontier(self) -> tuple[str, ...]:
+        """The spaces not friendly joined by land to one of its spaces, sorted by id."""
+        if self._frontier is None:
+            ix, fr = self.inp.index, self.inp.friendly
+            if self.bits is not None:
+                x = self.edge & ~self.inp.friendly_bits()
+                out = {ix.ids[i] for i in compress(range(ix.n), _bytes(x, ix.n))} if x else set()
+            else:
+                near = ix.near_lists(LAND_TRACE)
+                out = {ix.ids[n] for s in self.spaces() for n in near[s] if not fr[n]}
+            self._frontier = tuple(sorted(out))
+        return self._frontier
 
 
 # --------------------------------------------------------------------------- the search
@@ -490,43 +558,52 @@ def _make_plan(ix: GraphIndex) -> BitPlan | None:
         return None
     land = ix.out_lists(LAND_TRACE)
     total = sum(map(len, land))
-    # a byte per space for each step d: a land connection from i to i + d (and, both ways, from
-    # i + d to i); a hex map's graph has them from its builder (build_graph)
-    rows = ix._lists.get(("steps", LAND_TRACE))
-    if rows is not None and len(next(iter(rows.values()), b"")) == n:
-        rows = {d: b for d, b in rows.items() if d > 0 and b.count(1)}
-    else:  # the common steps, from a sample of spaces across the map
-        sample = Counter(j - i for i in range(0, n, max(1, n // 1024)) for j in land[i] if j > i)
-        edges = sum(sample.values())
-        common = [d for d, k in sample.most_common(8) if k * 32 >= edges]
-        rows = {d: bytearray(map(operator.contains, land, range(d, n + d))) for d in common}
+    rows = _step_rows(ix, land)
     steps = sorted(rows)
     if not steps:
         return None
     covered = sum(b.count(1) for b in rows.values()) * 2
     if (total - covered) * 8 > total:
         return None
-    irregular: dict[int, list[int]] = {}
-    if covered < total:  # the spaces with connections of other steps: list them (boxes...)
-        lens = list(map(len, land))
-        if max(lens) < 256:
-            cov = 0
-            for d, b in rows.items():
-                x = int.from_bytes(b, "little")
-                cov += x + (x << (8 * d))  # a byte per space: the connections the masks cover
-            # a byte per space: its connections the masks miss (none is covered and not there)
-            diff = (int.from_bytes(bytes(lens), "little") - cov).to_bytes(n, "little")
-            spaces = compress(range(n), diff)
-        else:
-            spaces = range(n)
-        for i in spaces:
-            out = [
-                j for j in land[i] if not (j - i in rows and rows[j - i][i]) and not (i - j in rows and rows[i - j][j])
-            ]
-            if out:
-                irregular[i] = out
+    irregular = _irregular(land, rows) if covered < total else {}
     masks = {d: _bits(b) for d, b in rows.items()}
     return BitPlan(n, [(d, masks[d]) for d in steps], [(d, masks[d] << d) for d in steps], irregular)
+
+
+def _step_rows(ix: GraphIndex, land: list[list[int]]) -> dict[int, bytearray]:
+    """A byte per space for each common step ``d``: a land connection from ``i`` to ``i + d`` (and,
+    both ways, from ``i + d`` to ``i``); a hex map's graph has them from its builder (build_graph),
+    another graph's steps are the common ones of a sample of spaces across the map."""
+    n = ix.n
+    rows = ix._lists.get(("steps", LAND_TRACE))
+    if rows is not None and len(next(iter(rows.values()), b"")) == n:
+        return {d: b for d, b in rows.items() if d > 0 and b.count(1)}
+    sample = Counter(j - i for i in range(0, n, max(1, n // 1024)) for j in land[i] if j > i)
+    edges = sum(sample.values())
+    common = [d for d, k in sample.most_common(8) if k * 32 >= edges]
+    return {d: bytearray(map(operator.contains, land, range(d, n + d))) for d in common}
+
+
+def _irregular(land: list[list[int]], rows: dict[int, bytearray]) -> dict[int, list[int]]:
+    """The land connections the step masks ``rows`` miss (boxes...): space -> the spaces they lead to."""
+    n = len(land)
+    lens = list(map(len, land))
+    if max(lens) < 256:
+        cov = 0
+        for d, b in rows.items():
+            x = int.from_bytes(b, "little")
+            cov += x + (x << (8 * d))  # a byte per space: the connections the masks cover
+        # a byte per space: its connections the masks miss (none is covered and not there)
+        diff = (int.from_bytes(bytes(lens), "little") - cov).to_bytes(n, "little")
+        spaces = compress(range(n), diff)
+    else:
+        spaces = range(n)
+    irregular: dict[int, list[int]] = {}
+    for i in spaces:
+        out = [j for j in land[i] if not (j - i in rows and rows[j - i][i]) and not (i - j in rows and rows[i - j][j])]
+        if out:
+            irregular[i] = out
+    return irregular
 
 
 def _source_bits(inp: Inputs) -> int:
@@ -548,6 +625,11 @@ def _steps(front: int, up, down) -> int:
     return out
 
 
+def _land_step(x: int, plan: BitPlan) -> int:
+    """The spaces one land connection beyond the spaces of ``x`` (any of them), as bits."""
+    return _steps(x, plan.up, plan.down) | _irregular_steps(x, plan.irregular, plan.irregular_from)
+
+
 def _irregular_steps(front: int, irregular, irregular_from: int) -> int:
     """The spaces the irregular connections (space -> next spaces) lead to from ``front``."""
     out = 0
@@ -567,7 +649,7 @@ def bit_search(plan: BitPlan, inp: Inputs) -> tuple[bytearray, LevelTree]:
     levels are kept (each space's distance modulo 3) as the tree of routes :func:`update` needs
     (:class:`LevelTree`)."""
     n = plan.n
-    fr = _bits(inp.friendly)
+    fr = inp.friendly_bits()
     front = _source_bits(inp)
     cls = [front, 0, 0]  # the spaces reached at a distance of 0, 1, 2 modulo 3
     avail = fr & ~front
@@ -650,7 +732,7 @@ def sea_bit_search(plan: BitPlan, sea: SeaBits, inp: Inputs) -> bytearray:
     rule one by one.  The same spaces as :func:`search` reaches (the rule asks only of the two
     spaces and the connection, never of the order)."""
     n = plan.n
-    fr = _bits(inp.friendly)
+    fr = inp.friendly_bits()
     wo = _bits(inp.water_open()) & ~fr  # a friendly space is land to the rule, whatever its terrain
     zo = _bits(inp.zone_open())
     frwo = fr | wo
@@ -752,9 +834,27 @@ def update(old: SupplyTrace, inp: Inputs, changed: Iterable[int], limit: float =
     space no longer friendly are re-attached or dropped.  Falls back to a search from the sources
     when a change touches sea spaces, or when more than ``limit`` of the reached spaces depend on
     the spaces lost.  The reached spaces are exactly a new search's; routes are worked out again
-    when asked."""
-    ix = inp.index
+    when asked.  The pockets ``old`` found that no changed space is in or beside are kept."""
     changed = [c for c in set(changed) if old.inputs.friendly[c] != inp.friendly[c]]
+    t = _updated(old, inp, changed, limit)
+    t._pockets = _pockets_kept(old._pockets, changed)
+    return t
+
+
+def _pockets_kept(pockets: list[Pocket], changed: list[int]) -> list[Pocket]:
+    """The pockets none of the spaces ``changed`` (whose friendly byte changed) is in or beside:
+    the same spaces and the same frontier after the change."""
+    if not changed:
+        return pockets
+    ch = 0
+    for c in changed:
+        ch |= 1 << c
+    return [p for p in pockets if p.bits is not None and not ch & (p.bits | p.edge)]
+
+
+def _updated(old: SupplyTrace, inp: Inputs, changed: list[int], limit: float) -> SupplyTrace:
+    """:func:`update` of the reached spaces and the tree (``changed``: the spaces whose friendly
+    byte changed)."""
     if not changed:
         return SupplyTrace(inp, old.graph, old._reached_bytes, old._order, old._par, old._tree, old._paths)
     if (
@@ -770,18 +870,12 @@ def update(old: SupplyTrace, inp: Inputs, changed: Iterable[int], limit: float =
     tree = kept.copy() if isinstance(kept, LevelTree) else list(kept)
     fr = inp.friendly
     step = _stepper(inp) if inp.open_seas else None
+    ix = inp.index
     land_out = ix.out_lists(LAND_TRACE)
     out_c, in_c = (ix.out_conns(), ix.in_conns()) if step else (None, None)
     lost = [c for c in changed if not fr[c] and reached[c]]
     if lost:
-        # the spaces whose route in the tree passes a lost space: the subtree under it
-        sub = set(lost)
-        todo = list(lost)
-        for s in todo:
-            for n in land_out[s] if step is None else (x for x, _ in out_c[s]):
-                if n not in sub and reached[n] and tree[n] == s:
-                    sub.add(n)
-                    todo.append(n)
+        sub = _subtree(lost, reached, tree, land_out, out_c, step)
         if len(sub) > limit * max(1, reached.count(1)) and len(sub) > 64:
             return trace_inputs(inp, old.graph)
         for s in sub:
@@ -789,11 +883,24 @@ def update(old: SupplyTrace, inp: Inputs, changed: Iterable[int], limit: float =
             tree[s] = UNSEEN
         # re-attach: a space of the subtree next to a reached space it may be entered from
         gone = set(lost)
-        _attach([s for s in todo if s not in gone], inp, reached, tree, land_out, out_c, in_c, step)
+        _attach([s for s in sub if s not in gone], inp, reached, tree, land_out, out_c, in_c, step)
     gained = [c for c in changed if fr[c] and not reached[c]]
     if gained:
         _attach(gained, inp, reached, tree, land_out, out_c, in_c, step)
     return SupplyTrace(inp, old.graph, reached, None, None, tree)
+
+
+def _subtree(lost: list[int], reached: bytearray, tree, land_out, out_c, step) -> list[int]:
+    """The spaces whose route in the tree passes one of ``lost`` (reached): ``lost`` first, then
+    the subtree under them in the order found."""
+    sub = set(lost)
+    todo = list(lost)
+    for s in todo:
+        for n in land_out[s] if step is None else (x for x, _ in out_c[s]):
+            if n not in sub and reached[n] and tree[n] == s:
+                sub.add(n)
+                todo.append(n)
+    return todo
 
 
 def _attach(spaces: list[int], inp: Inputs, reached: bytearray, tree, land_out, out_c, in_c, step) -> None:

@@ -11,7 +11,7 @@ from itertools import compress, repeat
 from mapref.core.board import Board, Space, board_for
 from mapref.core.graph import Graph, box_space
 from mapref.rules.ruleset import Violation
-from mapref.rulesets.hitlers_war.scenario import Scenario, resolve_area
+from mapref.rulesets.hitlers_war.scenario import Scenario, resolve_area, resolved_area
 from mapref.rulesets.hitlers_war.state import GameState
 
 __all__ = ["Context", "Violation", "start_control", "SOVIET_UNION"]
@@ -106,7 +106,7 @@ class Context:
             spaces, printed = printed_production(self.board, self.scenario)
             hexes, control = self.state.hexes, self.control
             out: dict[str, list[tuple[str, int]]] = {}
-            for s, p in zip(spaces, printed):
+            for s, p in zip(spaces, printed, strict=True):
                 side = control.get(s)
                 if side is None:
                     continue
@@ -114,6 +114,15 @@ class Context:
                 out.setdefault(side, []).append((s, max(0, p - h.devastated) if h is not None else p))
             self._prod_by_side = out
         return self._prod_by_side
+
+    def build_spaces(self, side: str) -> list[str]:
+        """Where ``side`` places newly built strength points: the spaces of its set-up's build
+        area that it holds with undevastated production (Building strength points 4), sorted;
+        read from its held production (:meth:`production_by_side`), not from every space of the
+        area (tens of thousands on a big map, each looked up)."""
+        sc = self.scenario
+        area = resolved_area(self.board, sc.setup(side).build, sc.absent_boxes)
+        return sorted(s for s, p in self.production_by_side().get(side, ()) if p > 0 and s in area)
 
     def friendly_spaces(self, side: str) -> set[str]:
         """The spaces that exist and are ``side``'s (read from the friendly bytes)."""
@@ -331,7 +340,7 @@ def _printed(board: Board, what: str) -> list[str]:
         hexes = getattr(m, "hexes", None)
         if isinstance(hexes, dict) and len(hexes) == m.grid.rows * m.grid.cols and list(hexes) == m.grid.hex_list():
             labels = m.grid.labels_row_major()
-            out = [lab for lab, d in zip(labels, hexes.values()) if getattr(d, what)]
+            out = [lab for lab, d in zip(labels, hexes.values(), strict=True) if getattr(d, what)]
             out += [s for s in board.spaces()[len(labels) :] if getattr(board.space(s) or Space(s, "box"), what)]
         else:
             out = [s for s in board.spaces() if getattr(board.space(s) or Space(s, "box"), what)]

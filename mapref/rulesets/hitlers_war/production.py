@@ -249,9 +249,7 @@ def production(cx: Context, side: str) -> SideProduction:
     budget = spendable * REPAIR_SHARE // 100
     spent = rec.spent if rec is not None and st.phase == "production" and st.side == side else 0
     repair_spent = rec.repair_spent if rec is not None and st.phase == "production" and st.side == side else 0
-    build = sorted(
-        s for s in resolve_area(cx.map, setup.build, sc.absent_boxes) if cx.friendly(s, side) and cx.undevastated(s) > 0
-    )
+    build = cx.build_spaces(side)
     costs = dict(setup.costs)
     if rec is not None:
         costs.update(rec.costs)
