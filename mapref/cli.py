@@ -986,6 +986,9 @@ def _verbs_help(name: str, having) -> str:
     return "\n".join(out).rstrip()
 
 
+CHECK_ONLY = "check only, nothing changed: the rules allow it"
+
+
 def _run_verb(name: str, argv: list[str], game_path: str, ruleset: str | None = None) -> int:
     from mapref.rules.ruleset import Action
 
@@ -1001,9 +1004,10 @@ def _run_verb(name: str, argv: list[str], game_path: str, ruleset: str | None = 
     out = s.check(action)
     if not out.ok:
         raise UserError(out.refusal)
-    if getattr(ns, "check", False):
+    if getattr(ns, "check", False):  # said as a check, never mistaken for a move (issue 33)
+        print(CHECK_ONLY + (": it would do:" if out.messages else ""))
         for line in out.messages:
-            print(line)
+            print("  " + line)
         return 0
     out = s.apply(action, outcome=out)
     if not out.ok:  # what the rules allow may still not be doable (a game mapref could not read back)

@@ -130,6 +130,10 @@ class AreaBoard(Board):
         self._fresh()
         return self._spaces.get(space_id) if isinstance(space_id, str) else None
 
+    def is_place(self, place_id: str) -> bool:
+        """A space, or a location with halves (``paris``: its halves are the spaces)."""
+        return self.space(place_id) is not None or (isinstance(place_id, str) and place_id in self.map.locations)
+
     def order_key(self, space_id: str) -> tuple:
         if space_id.startswith("box:"):
             return (1, space_id, 0)

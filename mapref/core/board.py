@@ -122,6 +122,11 @@ class Board:
         """The space with this id, or None."""
         raise NotImplementedError
 
+    def is_place(self, place_id: str) -> bool:
+        """Is ``place_id`` a space, or a place made of spaces (an area map's location with
+        halves)?  What a scenario may name where it asks who holds a place (issue 33)."""
+        return self.space(place_id) is not None
+
     def parse(self, text: str) -> str:
         """The id of the space a user typed (``p10``, ``siberia``, ``box:siberia``); raises
         :class:`SpaceError` saying what was expected."""

@@ -152,6 +152,7 @@ class Game:
     cache: dict = field(default_factory=dict, repr=False)  # a ruleset's caches for this game
     stamp: Stamp | None = None  # what the file held when it was read or last saved (saves refuse to
     # overwrite a file someone else changed since: mapref.io.atomic.ChangedOnDisk)
+    mode: str = "strict"  # the referee's mode it is played in ("strict" or "advisory"), saved with it
 
     @property
     def board(self):
@@ -228,6 +229,10 @@ def scenario_with_map(path: str | os.PathLike[str], shown: str | None = None) ->
     return ScenarioFile(sc, map_for(scenario_ruleset(sc), sc.map, Path(path).parent, shown, source), shown)
 
 
+MODES = ("strict", "advisory")  # the referee's modes (mapref.rules.session: advisory overrides)
+ENGINE_KEYS = ("log", "mode")  # a saved game's keys the engine reads; the rest is the ruleset's state
+
+
 def read_game(data: dict, source: str, shown: str, base: Path) -> Game:
     if data.get("kind") != "game":
         raise FileProblems([Problem(shown, None, None, "kind", f'expected "game", got {show_value(data.get("kind"))}')])
@@ -249,7 +254,13 @@ def read_game(data: dict, source: str, shown: str, base: Path) -> Game:
             ) from None
         raise e
     rs = scenario_ruleset(sc)
-    state_data = {k: v for k, v in data.items() if k != "log"}
+    mode = data.get("mode", "strict")
+    if mode not in MODES:
+        line, col = Locator(source).find("mode")
+        raise FileProblems(
+            [Problem(shown, line, col, "mode", f'expected "strict" or "advisory", got {show_value(mode)}')]
+        )
+    state_data = {k: v for k, v in data.items() if k not in ENGINE_KEYS}
     try:
         st = rs.read_state(state_data, source, shown)
     except FileProblems as e:
@@ -258,7 +269,7 @@ def read_game(data: dict, source: str, shown: str, base: Path) -> Game:
     r.raise_if_any()
     own = getattr(st, "map", "")
     m = map_for(rs, own or sc.map, base, shown if own else sc.path, source if own else "")
-    return Game(m, sc, st, rs, shown, log, stamp=Stamp.of_text(source))
+    return Game(m, sc, st, rs, shown, log, stamp=Stamp.of_text(source), mode=mode)
 
 
 def load_game(path: str | os.PathLike[str], shown: str | None = None) -> Game:
@@ -270,6 +281,8 @@ def load_game(path: str | os.PathLike[str], shown: str | None = None) -> Game:
 
 def dumps_game(game: Game) -> str:
     head = f'# mapref saved game; the format is described in docs/format.md\nformat = {FORMAT}\nkind = "game"\n'
+    if game.mode != "strict":  # the mode it is played in (issue 33: a game opens in its own mode)
+        head += f'mode = "{game.mode}"\n'
     return head + game.ruleset.dumps_state(game.state) + dumps_log(game.log)
 
 
@@ -298,7 +311,7 @@ def readback_problems(game: Game, text: str, shown: str = "", whole: bool = True
             r.format_(data, FORMAT, "game")
             log = read_log(r, data)
         r.raise_if_any()
-        st = game.ruleset.read_state({k: v for k, v in data.items() if k != "log"}, source, shown)
+        st = game.ruleset.read_state({k: v for k, v in data.items() if k not in ENGINE_KEYS}, source, shown)
     except UnicodeEncodeError:
         return ["it holds text that is not valid Unicode (from a file name or an argument?)"]
     except FileProblems as e:
@@ -346,7 +359,13 @@ def new_game(
     sf = scenario_with_map(scenario_path, shown)
     rs = sf.ruleset
     st = rs.new_game(board_for(sf.map), sf.scenario, scenario_ref=scenario_ref, map_ref=map_ref, auto_place=auto_place)
-    return Game(sf.map, sf.scenario, st, rs)
+    game = Game(sf.map, sf.scenario, st, rs)
+    # what follows the opening position itself, before any action: a seasonal Victory Point
+    # Check "is performed at the beginning of every Seasonal Turn" (shared/seeds/003 0.1), the
+    # first turn's on the position the game starts from (issue 33; rulings V19)
+    for c in rs.follow_up(game)[0]:
+        c.do(st)
+    return game
 
 
 # ----------------------------------------------------------------------------- any file

@@ -132,7 +132,7 @@ def check(host: Host, game, action: Action) -> Outcome:
     spec, ts = game.scenario.vp_track, game.state.vp_track
     if action.verb == "vp-set":
         board = game.board
-        got = vptrack.check_set(spec, ts, dict(action.args), lambda s: board.space(s) is not None)
+        got = vptrack.check_set(spec, ts, dict(action.args), board.is_place)
         if isinstance(got, str):
             return refused(got, "0 Seasonal Victory Phase")
         new, msgs = got

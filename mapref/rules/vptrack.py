@@ -387,11 +387,14 @@ def _check_boxes(r: Reader, w: str, boxes: list[Box]) -> None:
 
 def check_spaces(spec: TrackSpec, board) -> list[str]:
     """Strategic hexes and the Berlin hex the map does not have."""
-    out = [f"strategic.{s}: {s!r} is not a space of the map" for s in spec.strategic if board.space(s) is None]
-    if spec.berlin and board.space(spec.berlin) is None:
-        out.append(f"vp_track.berlin: {spec.berlin!r} is not a space of the map")
-    if spec.start.stronghold and board.space(spec.start.stronghold) is None:
-        out.append(f"vp_track.start.stronghold: {spec.start.stronghold!r} is not a space of the map")
+    # an area map's location is named as such (``paris``), not by one of its halves (issue 33)
+    out = [
+        f"strategic.{s}: {s!r} is not a space or location of the map" for s in spec.strategic if not board.is_place(s)
+    ]
+    if spec.berlin and not board.is_place(spec.berlin):
+        out.append(f"vp_track.berlin: {spec.berlin!r} is not a space or location of the map")
+    if spec.start.stronghold and not board.is_place(spec.start.stronghold):
+        out.append(f"vp_track.start.stronghold: {spec.start.stronghold!r} is not a space or location of the map")
     return out
 
 

@@ -94,7 +94,7 @@ def test_a_second_ruleset_plays_through_the_same_command_line(tmp_path):
     assert r.returncode == 1 and r.stderr.strip() == "mapref: E7 is not next to E5 by land [Rule 1]"
     r = mapref("move", "g.toml", "E5", "E6", cwd=tmp_path)  # Hitler's War's verb: not this game's
     assert r.returncode == 1 and "has no 'move'" in r.stderr and "step, pass" in r.stderr
-    assert mapref("step", "g.toml", "E5", "E6", "--check", cwd=tmp_path).stdout.strip() == "r1: E5 -> E6"
+    assert mapref("step", "g.toml", "E5", "E6", "--check", cwd=tmp_path).stdout.splitlines()[-1] == "  r1: E5 -> E6"
     assert 'at = "E5"' in (tmp_path / "g.toml").read_text()  # --check applies nothing
     assert mapref("step", "g.toml", "E5", "E6", cwd=tmp_path).returncode == 0
     assert mapref("pass", "g.toml", cwd=tmp_path).returncode == 0

@@ -327,9 +327,23 @@ def pending_for(cx) -> list[dict]:
 
 
 # ---------------------------------------------------------------------------- advancing
-def advance(m, sc, st, roll: int | None = None, lose: dict | None = None) -> Advance:
+def unplaced_pools(st) -> list[str]:
+    """What the set-up pools still hold ("pool axis: 29 infantry, 14 mechanized"), one line a pool."""
+    out = []
+    for p in st.pools:
+        if p.empty():
+            continue
+        what = [f"{v} {t.replace('_', ' ')}" for t, v in p.points.items() if v]
+        what += [f"leader {ld}" for ld in p.leaders]
+        out.append(f"pool {p.id}: {', '.join(what)}")
+    return out
+
+
+def advance(m, sc, st, roll: int | None = None, lose: dict | None = None, *, drop_pools: bool = False) -> Advance:
     """End the current step: the commands that apply its consequences and move the game on.
-    ``st`` is not changed (the commands are applied to a copy to look ahead)."""
+    ``st`` is not changed (the commands are applied to a copy to look ahead).  The set-up ends
+    only with every pool placed (Prepare for Play 3, 8); ``drop_pools`` (advisory mode) ends it
+    anyway, saying what never enters play."""
     from mapref.rulesets.hitlers_war.common import Context
     from mapref.rulesets.hitlers_war.production import production
     from mapref.rulesets.hitlers_war.victory import victory
@@ -352,6 +366,20 @@ def advance(m, sc, st, roll: int | None = None, lose: dict | None = None) -> Adv
         cmds.extend(cs)
 
     if work.phase == "setup":
+        # Prepare for Play 3, 8: "Each player places their armies ... as instructed by the
+        # Scenario Set-up", then "Play can now begin": a pool left unplaced never enters play,
+        # so the set-up does not end with one (rulings R70)
+        left = unplaced_pools(work)
+        if left and not drop_pools:
+            out.error = (
+                f"the set-up is not finished, still to place: {'; '.join(left)} (drag the pools onto the map, "
+                "or place --auto) [Prepare for Play 3, 8]"
+            )
+            return out
+        if left:
+            out.messages.append(
+                f"left unplaced, never to enter play: {'; '.join(left)} [Prepare for Play 3, 8; rulings R70]"
+            )
         nxt = (sc.move_order[0], seq[0])
         turn = work.turn
     else:

@@ -140,8 +140,9 @@ def place_item(cx, pool_id: str, space: str, kind: str = "") -> MenuItem | None:
 
 
 def force(ruleset, game, action: Action) -> Outcome | None:
-    """Advisory mode: the commands that do a refused ``move``, ``place`` or ``surrender`` anyway
-    (None: the action cannot be done at all, or is not one that can be forced)."""
+    """Advisory mode: the commands that do a refused ``move``, ``place``, ``surrender`` or the
+    end of a set-up with pools left anyway (None: the action cannot be done at all, or is not
+    one that can be forced)."""
     from mapref.rulesets.hitlers_war.commands import MoveFleet, MovePoints
     from mapref.rulesets.hitlers_war.placement import check_place
 
@@ -201,6 +202,14 @@ def force(ruleset, game, action: Action) -> Outcome | None:
                 label=f"move {what} {frm} -> {to}",
                 data={"army": army.name},
             )
+        if action.verb == "advance" and st.phase == "setup" and not a.get("to"):
+            # the set-up ended with pools left: what never enters play is said (rulings R70)
+            from mapref.rulesets.hitlers_war.sequence import advance
+
+            r = advance(game.map, game.scenario, st, drop_pools=True)
+            if r.error:
+                return None
+            return Outcome(True, r.commands, r.messages, rule="Sequence of Play", label="end of the set-up")
         if action.verb == "surrender":
             # a surrender the rules do not offer now (rulings R65), applied as the referee rules
             from mapref.rulesets.hitlers_war.surrender import check_surrender

@@ -81,7 +81,6 @@ def check_battle(cx: Context, where: str, a: dict) -> Done:
         waiting = ", ".join(cx.label(x.location) for x in st.battles) or "none"
         raise Refused(f"no battle waits in {cx.label(loc)} (battles waiting: {waiting})", R_BATTLE)
     attacker = b.attacker
-    defender = cx.sc.other(attacker)
     atk = [c for c in (st.counter(i) for i in b.attackers) if c is not None]
     dfn = [c for c in (st.counter(i) for i in b.defenders) if c is not None]
     air_a = a.get("attacker_air")
@@ -94,34 +93,37 @@ def check_battle(cx: Context, where: str, a: dict) -> Done:
     air_a = _int(air_a, "the attacker's air power value")
     spend(cx, attacker, 1, rule=R_BATTLE, what="the attacker's air power card")
     contested = b.kind == "attack" or any(d.at == b.at and not d.fortress for d in dfn)
-    msgs: list[str] = []
     if a.get("retreat"):
-        if (
-            a.get("defender_air") is not None
-            or a.get("defender_bonus")
-            or a.get("reinforce")
-            or a.get("defender_events")
-        ):
-            raise Refused(
-                "a defender who retreats before battle plays no cards",
-                R_BATTLE + ": The defender decides if he wants to defend or retreat",
-            )
-        msgs += _retreat_before(cx, b, dfn, contested, a)
-        st.battles.remove(b)
-        msgs += tidy(cx)
-        return Done(
-            st,
-            msgs,
-            R_RETREAT + ": Defender Retreats Before Battle",
-            f"battle in {cx.label(loc)}: the defender retreats before battle",
-            {"totals": None},
+        return _defender_retreats_before(cx, b, dfn, contested, a)
+    return _fight(cx, b, atk, dfn, contested, air_a, a)
+
+
+def _defender_retreats_before(cx: Context, b: Battle, dfn: list[Counter], contested: bool, a: dict) -> Done:
+    """8 Defender Retreats Before Battle: he plays no cards; his counters leave the battle."""
+    st = cx.st
+    loc = b.location
+    if a.get("defender_air") is not None or a.get("defender_bonus") or a.get("reinforce") or a.get("defender_events"):
+        raise Refused(
+            "a defender who retreats before battle plays no cards",
+            R_BATTLE + ": The defender decides if he wants to defend or retreat",
         )
-    # the defender defends
-    if a.get("reinforce"):
-        r = _reinforce(cx, b, dfn, str(a["reinforce"]))
-        dfn.append(r)
-        msgs.append(f"{r.label} reinforces the battle from {cx.label(r.location)} (Defender Reinforce Battle)")
-        r.at = b.at
+    msgs = _retreat_before(cx, b, dfn, contested, a)
+    st.battles.remove(b)
+    msgs += tidy(cx)
+    return Done(
+        st,
+        msgs,
+        R_RETREAT + ": Defender Retreats Before Battle",
+        f"battle in {cx.label(loc)}: the defender retreats before battle",
+        {"totals": None},
+    )
+
+
+def _battle_events(cx: Context, b: Battle, a: dict) -> tuple[int, int, int | None]:
+    """What the battle events add to each side's total, the cards they and the defender's air
+    power cost paid: (attacker's bonus, defender's bonus, defender's air value or None)."""
+    attacker = b.attacker
+    defender = cx.sc.other(attacker)
     air_d = a.get("defender_air")
     air_d = None if air_d is None else _int(air_d, "the defender's air power value")
     bonus_a = _int(a.get("attacker_bonus", 0), "the attacker's battle events")
@@ -130,23 +132,27 @@ def check_battle(cx: Context, where: str, a: dict) -> Done:
     ev_d = _int(a.get("defender_events", 1 if bonus_d else 0), "the defender's battle event cards") + (
         1 if a.get("reinforce") else 0
     )
-    # the Great Commander card: "Add 2 to your total army strength. Only one Great Commander may be
-    # played in a battle." (8 Examples; rulings S35)
     commander = a.get("commander") or []
     commander = [commander] if isinstance(commander, str) else [str(x) for x in commander]
-    if len(commander) > 1:
-        raise Refused(
-            "Only one Great Commander may be played in a battle: "
-            + " and ".join(f"the {x}" for x in commander)
-            + " played one",
-            "8 Examples: Great Commander (rulings S35)",
-        )
     for x in commander:
         if x not in ("attacker", "defender"):
             raise Refused(
                 f"the Great Commander is played by the attacker or the defender, not {x!r}",
                 "8 Examples: Great Commander",
             )
+    # the Great Commander card: "Add 2 to your total army strength. Only one Great Commander may be
+    # played in a battle." (8 Examples; rulings S35).  It is the only Battle Event of the rules that
+    # adds to a total (Defender Reinforce Battle brings a counter): every 2 of a side's bonus is
+    # one more Great Commander (rulings S37)
+    played = commander + ["attacker"] * (bonus_a // GREAT_COMMANDER) + ["defender"] * (bonus_d // GREAT_COMMANDER)
+    if len(played) > 1:
+        raise Refused(
+            "Only one Great Commander may be played in a battle: "
+            + " and ".join(f"the {x}" for x in played)
+            + " played one (a battle event bonus of 2 is the Great Commander's)",
+            "8 Examples: Great Commander (rulings S35, S37)",
+        )
+    for x in commander:
         if x == "attacker":
             bonus_a, ev_a = bonus_a + GREAT_COMMANDER, ev_a + 1
         else:
@@ -155,6 +161,24 @@ def check_battle(cx: Context, where: str, a: dict) -> Done:
         spend(cx, attacker, ev_a, rule=R_BATTLE, what="the attacker's battle events")
     if air_d is not None or ev_d:
         spend(cx, defender, (1 if air_d is not None else 0) + ev_d, rule=R_BATTLE, what="the defender's cards")
+    return bonus_a, bonus_d, air_d
+
+
+def _fight(
+    cx: Context, b: Battle, atk: list[Counter], dfn: list[Counter], contested: bool, air_a: int, a: dict
+) -> Done:
+    """The defender defends (8): the totals, the losses, the loser's retreat."""
+    st = cx.st
+    loc = b.location
+    attacker = b.attacker
+    defender = cx.sc.other(attacker)
+    msgs: list[str] = []
+    if a.get("reinforce"):
+        r = _reinforce(cx, b, dfn, str(a["reinforce"]))
+        dfn.append(r)
+        msgs.append(f"{r.label} reinforces the battle from {cx.label(r.location)} (Defender Reinforce Battle)")
+        r.at = b.at
+    bonus_a, bonus_d, air_d = _battle_events(cx, b, a)
     sa = sum(c.strength for c in atk)
     sd = sum(c.strength for c in dfn)
     total_a = sa + air_a + bonus_a
@@ -172,45 +196,9 @@ def check_battle(cx: Context, where: str, a: dict) -> Done:
         f"{who(attacker)}: {' + '.join(parts_a)} = {total_a}; {who(defender)}: {' + '.join(parts_d)} = {total_d}: "
         f"the {who(winner)} player wins" + (" (the defender wins ties)" if total_a == total_d else "")
     )
-    # "The loser removes half of his total counters (including any fortress) in the battle, rounded
-    # up ... The winner removes half of his total counters, rounded down, but may never lose more
-    # counters than the loser of the battle ... Losses are determined before retreat."
     side_of = {attacker: atk, defender: dfn}
-    lose_n = dict(zip((loser, winner), losses(len(side_of[loser]), len(side_of[winner]))))
-    chosen = [str(x) for x in a.get("losses") or []]
-    gone: list[Counter] = []
-    for side in (loser, winner):
-        pool = side_of[side]
-        named = [c for c in pool if c.id in chosen]
-        if len(named) > lose_n[side]:
-            raise Refused(
-                f"the {who(side)} player loses {lose_n[side]} counter{'s' if lose_n[side] != 1 else ''} in this battle, "
-                f"not {len(named)} ({', '.join(c.id for c in named)})",
-                R_BATTLE,
-            )
-        rest = [c for c in pool if c not in named]
-        need = lose_n[side] - len(named)
-        if need:
-            kinds = {(c.strength, c.fortress) for c in rest}
-            if len(kinds) == 1 or need == len(rest):
-                named += rest[:need]
-            else:
-                raise Refused(
-                    f"the {who(side)} player chooses {need} more counter{'s' if need != 1 else ''} to lose of "
-                    f"{', '.join(c.label for c in rest)}",
-                    R_BATTLE + ": the players lose counters, not strength",
-                    Ask(
-                        "losses",
-                        f"the {who(side)} player loses a counter in {cx.label(loc)}",
-                        [c.id for c in rest],
-                        f"The {who(side)} player chooses which of his counters is lost (8: the players lose "
-                        f"counters, not strength; the owner chooses).",
-                    ),
-                )
-        gone += named
-    unknown = [x for x in chosen if not any(c.id == x for c in atk + dfn)]
-    if unknown:
-        raise Refused(f"{', '.join(unknown)} did not fight in {cx.label(loc)}", R_BATTLE)
+    lose_n = dict(zip((loser, winner), losses(len(side_of[loser]), len(side_of[winner])), strict=True))
+    gone = _counters_lost(cx, loc, side_of, lose_n, (loser, winner), [str(x) for x in a.get("losses") or []])
     for c in gone:
         st.counters.remove(c)
     if gone:
@@ -241,6 +229,47 @@ def check_battle(cx: Context, where: str, a: dict) -> Done:
             "losses": {attacker: lose_n[attacker], defender: lose_n[defender]},
         },
     )
+
+
+def _counters_lost(cx: Context, loc: str, side_of: dict, lose_n: dict, order, chosen: list[str]) -> list[Counter]:
+    """The counters each side removes (8): "The loser removes half of his total counters
+    (including any fortress) in the battle, rounded up ... The winner removes half of his total
+    counters, rounded down, but may never lose more counters than the loser of the battle ...
+    Losses are determined before retreat."  The owners choose (``chosen``) where it matters."""
+    gone: list[Counter] = []
+    for side in order:
+        pool = side_of[side]
+        named = [c for c in pool if c.id in chosen]
+        if len(named) > lose_n[side]:
+            raise Refused(
+                f"the {who(side)} player loses {lose_n[side]} counter{'s' if lose_n[side] != 1 else ''} in this battle, "
+                f"not {len(named)} ({', '.join(c.id for c in named)})",
+                R_BATTLE,
+            )
+        rest = [c for c in pool if c not in named]
+        need = lose_n[side] - len(named)
+        if need:
+            kinds = {(c.strength, c.fortress) for c in rest}
+            if len(kinds) == 1 or need == len(rest):
+                named += rest[:need]
+            else:
+                raise Refused(
+                    f"the {who(side)} player chooses {need} more counter{'s' if need != 1 else ''} to lose of "
+                    f"{', '.join(c.label for c in rest)}",
+                    R_BATTLE + ": the players lose counters, not strength",
+                    Ask(
+                        "losses",
+                        f"the {who(side)} player loses a counter in {cx.label(loc)}",
+                        [c.id for c in rest],
+                        f"The {who(side)} player chooses which of his counters is lost (8: the players lose "
+                        f"counters, not strength; the owner chooses).",
+                    ),
+                )
+        gone += named
+    unknown = [x for x in chosen if not any(c.id == x for side in order for c in side_of[side])]
+    if unknown:
+        raise Refused(f"{', '.join(unknown)} did not fight in {cx.label(loc)}", R_BATTLE)
+    return gone
 
 
 def losses(loser: int, winner: int) -> tuple[int, int]:
@@ -350,6 +379,14 @@ def _retreat_before(cx: Context, b: Battle, dfn: list[Counter], contested: bool,
         if not others:
             raise Refused(f"{cx.label(loc)} has no other half: the defenders cannot retreat and do battle", R_RETREAT)
         other = others[0]
+        if not any(True for _ in cx.graph.out_edges(other, MOVE_KINDS)):
+            # 2: halves "aid in determining ... movements paths ... retreat paths": a half no move
+            # line reaches (Lisbon's west, Sevastopol's south) would leave its counters unable to
+            # move or trace supply, so it is no retreat (rulings S38)
+            raise Refused(
+                f"{cx.label(other)} has no move line: the defenders cannot retreat there and do battle",
+                R_RETREAT + ": Defender Retreats Before Battle",
+            )
         armies = [c for c in cx.counters_in(loc) if cx.player(c.faction) == defender and not c.fortress]
         forts = [c for c in cx.counters_in(loc) if cx.player(c.faction) == defender and c.fortress]
         if not armies:

@@ -131,7 +131,7 @@ class RefereeWindow(PositionExport):
         self.files = FileActions(self, user_files)
         self.controller = Controller(self)
         self.status = tk.StringVar(master=root, value="")
-        self.mode = tk.StringVar(master=root, value="strict")
+        self.mode = tk.StringVar(master=root, value=session.game.mode)  # each game in its own saved mode
         self.supply_on = tk.BooleanVar(master=root, value=False)
         root.report_callback_exception = self.report_exception
         self.size_to_screen()
@@ -387,6 +387,7 @@ class RefereeWindow(PositionExport):
         return labels(self.game_menu)
 
     def mode_changed(self) -> None:
+        self.session.game.mode = self.mode.get()  # saved with the game
         self.feed.tell(
             "Advisory mode: an action the rules refuse can be done anyway; you give the reason and the log "
             "records the override."
@@ -435,6 +436,8 @@ class RefereeWindow(PositionExport):
         action = rs.end_step(game)
         if action is None:
             return False
+        if not self.session.check(action).ok:  # refused: said (or overridden in advisory mode), not confirmed
+            return self.act(action).ok
         preview = rs.end_step_preview(game) if confirm else []
         if preview:
             here = next((st.label for st in rs.steps(game) if st.current), "this step")
@@ -591,6 +594,7 @@ class RefereeWindow(PositionExport):
         old.close()
         self.session = new
         new.listeners.append(self._session_changed)
+        self.mode.set(new.game.mode)  # a new or opened game starts in its own mode, not the last game's
         self.selected = self.here = self.last_space = None
         if self.board_kind() == self.canvas.kind:  # the same kind of board: the new map on it
             self.canvas.held = {}
