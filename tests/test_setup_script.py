@@ -127,7 +127,7 @@ class Checkout:
         p.write_text(text.replace("BASH", BASH))
         p.chmod(0o755)
 
-    def run(self, script: str, *args: str, venv: Path | None = None):
+    def run(self, script: str, *args: str, venv: Path | None = None, python: str | None = None):
         """Runs tools/SCRIPT; returns (exit status, stderr lines, the stubs' calls since the last
         run, with the scratch folders written ROOT, BIN and TMP and the probes left out)."""
         self.log.write_text("")
@@ -140,6 +140,8 @@ class Checkout:
         }
         if venv is not None:
             env["VIRTUAL_ENV"] = str(venv)
+        if python is not None:
+            env["MAPREF_PYTHON"] = python
         r = subprocess.run(
             [BASH, str(self.root / "tools" / script), *args],
             env=env,
@@ -355,6 +357,20 @@ def test_a_change_to_pyproject_installs_again(tmp_path):
         f.write("\n# a new dependency\n")
     assert co.run("run-mapref")[2] == [PIP, "ROOT/.venv/bin/mapref"]
     assert co.run("run-mapref")[2] == ["ROOT/.venv/bin/mapref"]
+
+
+def test_mapref_python_named_after_dot_venv_was_made_makes_it_again_and_says_so(tmp_path):
+    # issue 33: MAPREF_PYTHON was silently ignored once .venv existed (nothing recorded which
+    # Python made it)
+    co = Checkout(tmp_path)
+    assert co.run("run-mapref")[0] == 0
+    co.stub("python3.12", PYTHON)
+    rc, err, calls = co.run("run-mapref", python="python3.12")
+    assert rc == 0, err
+    assert calls == ["BIN/python3.12 -m venv ROOT/.venv", PIP, "ROOT/.venv/bin/mapref"]
+    assert any("was made with python3" in e and "making it again with python3.12" in e for e in err), err
+    rc, err, calls = co.run("run-mapref", python="python3.12")  # made with it now: kept
+    assert (rc, calls) == (0, ["ROOT/.venv/bin/mapref"])
 
 
 def test_an_active_virtual_environment_is_used_instead_of_dot_venv(tmp_path):

@@ -153,7 +153,7 @@ _mapref_stamp() {
 }
 
 mapref_setup() {
-  local extra=${1:-} py=${MAPREF_PYTHON:-python3} env base need_venv=0 needs="" stamp have spec
+  local extra=${1:-} py=${MAPREF_PYTHON:-python3} env base need_venv=0 needs="" stamp have spec made_by
   # 1. Which environment, and which Python to ask.
   if [ -n "${VIRTUAL_ENV:-}" ] && [ -x "$VIRTUAL_ENV/bin/python" ]; then
     env=$VIRTUAL_ENV
@@ -163,6 +163,15 @@ mapref_setup() {
     { [ -x "$env/bin/python" ] && [ -e "$env/bin/pip" ]; } || need_venv=1
   fi
   base=$env/bin/python
+  # A .venv made by another Python than MAPREF_PYTHON names is made again with that one (its
+  # record .mapref-python says which made it; none: python3, or by hand), never silently kept.
+  if [ $need_venv = 0 ] && [ "$env" = "$mapref_root/.venv" ] && [ -n "${MAPREF_PYTHON:-}" ]; then
+    made_by=$(cat "$env/.mapref-python" 2>/dev/null || echo "python3 (or by hand)")
+    if [ "$made_by" != "$MAPREF_PYTHON" ]; then
+      _mapref_say "$env was made with $made_by: making it again with $MAPREF_PYTHON"
+      need_venv=1
+    fi
+  fi
   if [ $need_venv = 0 ] && ! _mapref_probe "$base"; then
     [ "$env" = "$mapref_root/.venv" ] ||
       _mapref_fail "the active virtual environment's python ($base) does not run: deactivate it, then $mapref_me again"
@@ -207,6 +216,7 @@ mapref_setup() {
     rm -rf "$env"
     _mapref_say "making the virtual environment $env with $P_EXE ..."
     _mapref_run "make $env" "$base -m venv $env" "$base" -m venv "$env"
+    printf '%s\n' "$py" >"$env/.mapref-python"  # which Python made it (MAPREF_PYTHON above)
   fi
 
   # 4. mapref in it; installed again only when pyproject.toml (its dependencies) changes. An

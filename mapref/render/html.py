@@ -339,12 +339,12 @@ def page_of(sc: Scene) -> str:
 <aside>
 <section id="inspector" aria-live="polite"><h2>Selected</h2><div id="inspector-body"><p class="hint">{_e(hint)}</p></div></section>
 {supply}
-<section id="sequence"><h2>Turn and step</h2>{"<ol class='turns'>" + turns + "</ol>" if turns else ""}{"<ol class='steps'>" + steps + "</ol>" if steps else ""}</section>
+<section id="sequence"><h2>Turn and step</h2>{"<ul class='turns'>" + turns + "</ul>" if turns else ""}{"<ol class='steps'>" + steps + "</ol>" if steps else ""}</section>
 <section id="victory"><h2>Victory standing</h2>{_lines(sc.victory)}</section>
 <div id="panels">{panels}</div>
 {tracks}
 <section id="violations"><h2>Violations</h2>{_lines(sc.violations)}</section>
-<section id="log"><h2>Log</h2>{"<ol>" + log + "</ol>" if log else "<p class='none'>nothing done yet</p>"}</section>
+<section id="log"><h2>Log</h2>{"<ul class='log'>" + log + "</ul>" if log else "<p class='none'>nothing done yet</p>"}</section>
 <details id="report"><summary>The referee's report</summary><pre>{_e(sc.report)}</pre></details>
 </aside>
 </main>
@@ -402,6 +402,8 @@ aside .none,aside .hint{color:#666;margin:2px 0}
 #inspector-body .verdict.out{color:#c0150c}
 #inspector-body .verdict.in{color:#1e7e34}
 .steps li.current,.turns li.current{font-weight:bold;background:#fff3b0}
+ul.turns,ul.log{list-style:none;padding-left:8px}
+ul.turns li{display:inline-block;margin-right:8px}
 .swatch{display:inline-block;width:12px;height:12px;margin-right:6px;border:1px solid #444;vertical-align:-1px}
 button{font:inherit;padding:4px 10px;border:1px solid #8a8a8a;border-radius:4px;background:#fff;cursor:pointer}
 button[aria-pressed=true]{background:#1e9e3a;color:#fff;border-color:#14692a}

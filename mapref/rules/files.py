@@ -63,6 +63,24 @@ def find_map(name: str, base: Path | None = None) -> Path:
     return _find(name, base, shipped_map)
 
 
+def map_file(game: Game) -> Path | None:
+    """The file a game's map is read from (its own ``map``, else its scenario's), found as
+    :func:`read_game` and :func:`new_game` find it; None when it is not on disk."""
+    own = getattr(game.state, "map", "")
+    ref = own or getattr(game.scenario, "map", "")
+    if not isinstance(ref, str) or not ref:
+        return None
+    bases = [Path(game.path).parent] if game.path else []
+    sc_path = getattr(game.scenario, "path", "")
+    if sc_path and not own:
+        bases.append(Path(sc_path).parent)
+    for base in bases or [Path(".")]:
+        p = find_map(ref, base)
+        if exists(p):
+            return p.resolve()
+    return None
+
+
 def map_for(rs: Ruleset, ref: str, base: Path, shown: str, source: str, key: str = "map"):
     """The map a scenario or game names (``ref``, found from ``base``), which must be of a kind
     its ruleset is played on: a Struggle for Europe game naming a hex map is a problem of the

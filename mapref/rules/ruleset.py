@@ -551,6 +551,7 @@ class GameView:
 
     board_view = "map"  # what the referee's window draws: the map, or "tracks" (rows of token slots: :meth:`tracks`)
     side_colours: dict[str, tuple[str, str]] = {}  # side -> (fill, ink) of its counters
+    traces_supply = False  # the game traces supply: the window offers the supply view and each piece's line
 
     def pieces(self, game: Game, report: Any = None) -> list[Piece]:
         return []

@@ -104,9 +104,15 @@ class PositionExport:
         ext, what, title = self.KINDS[kind]
         path = getattr(self.session, "path", None)
         name = (Path(path).stem if path else getattr(self.session.scenario, "id", "position")) + ext
+        where = {"initialdir": str(Path(path).resolve().parent)} if path else {}  # beside the game, not the program
         return (
             filedialog.asksaveasfilename(
-                parent=self.root, title=title, defaultextension=ext, initialfile=name, filetypes=[(what, f"*{ext}")]
+                parent=self.root,
+                title=title,
+                defaultextension=ext,
+                initialfile=name,
+                filetypes=[(what, f"*{ext}")],
+                **where,
             )
             or None
         )

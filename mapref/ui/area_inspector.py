@@ -39,6 +39,7 @@ LOCATION_FIELDS = [
     ("colour", "Colour class", "combo"),
     ("capital", "Capital", "check"),
     ("vp", "Victory value", "spin"),
+    ("production", "Production", "spin"),  # attrs.production, as the games read it
     ("supply", "Supply for", "entry"),
     ("anchor", "Name at (x y)", "entry"),
     ("halves", "Halves", "entry"),
@@ -73,6 +74,7 @@ BOX_FIELDS = [
     ("colour", "Colour class", "combo"),
     ("capital", "Capital", "check"),
     ("vp", "Victory value", "spin"),
+    ("production", "Production", "spin"),
     ("supply", "Supply for", "entry"),
     ("condition", "Active when", "entry"),
     ("position", "Position (x y)", "entry"),
@@ -240,6 +242,7 @@ class AreaInspector(ttk.Frame):
                 "colour": item.colour,
                 "capital": int(item.capital),
                 "vp": str(item.vp),
+                "production": str(item.attrs.get("production", 0)),
                 "supply": supply_text(item.supply),
                 "anchor": points_text([item.anchor]) if item.anchor else "",
                 "halves": " ".join(item.halves),
@@ -268,6 +271,7 @@ class AreaInspector(ttk.Frame):
                 "colour": item.colour,
                 "capital": int(item.capital),
                 "vp": str(item.vp),
+                "production": str(item.attrs.get("production", 0)),
                 "supply": supply_text(item.supply),
                 "condition": item.condition.text(),
                 "position": points_text([item.position]),
@@ -375,6 +379,15 @@ class AreaInspector(ttk.Frame):
             return rename(m, table, item.id, str(new))
         if key == "attrs":
             return self._set(kind, item, attrs=parse_attrs(str(new)))
+        if key == "production":  # kept in the attributes (attrs.production), 0 = none
+            try:
+                n = int(str(new).strip() or 0)
+            except ValueError:
+                raise EditError(f"production: a whole number of 0 or more, got {new!r}") from None
+            if n < 0:
+                raise EditError(f"production: a whole number of 0 or more, got {n}")
+            attrs = {k: v for k, v in item.attrs.items() if k != "production"}
+            return self._set(kind, item, attrs={**attrs, "production": n} if n else attrs)
         if key == "supply":
             return self._set(kind, item, supply=parse_supply(str(new)))
         if key in ("capital", "oneway", "proposed", "crossing", "wrap"):

@@ -48,7 +48,13 @@ class FormDialog(tk.Toplevel):
             v = tk.StringVar(self, value=str(default))
             self.vars[key] = v
             if kind == "choice":
-                w = field = ttk.Combobox(body, textvariable=v, values=choices, state="readonly", width=18)
+                w = field = ttk.Combobox(  # wide enough for its longest choice (File > New game names)
+                    body,
+                    textvariable=v,
+                    values=choices,
+                    state="readonly",
+                    width=min(120, max([18, *(len(str(c)) + 2 for c in choices or ())])),
+                )
             elif kind == "space":
                 w = field = ttk.Combobox(body, textvariable=v, values=list(choices or ()), width=24)
             elif kind == "bool":

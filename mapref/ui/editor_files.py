@@ -193,6 +193,7 @@ class EditorFiles:
             defaultextension=".toml",
             filetypes=[("mapref maps", "*.toml")],
             initialfile=ed.path.name if ed.path else "map.toml",
+            **({"initialdir": str(ed.path.parent)} if ed.path else {}),  # beside the map, not the program
         )
         return self.save_to(p) if p else False
 

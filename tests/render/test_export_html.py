@@ -77,7 +77,7 @@ def test_the_war_for_europe_is_small_enough_to_mail_and_carries_its_log(tmp_path
     log = json.loads(mapref("log", "g.toml", "--json", cwd=tmp_path).stdout)
     assert log and all(html.escape(e["did"], quote=True) in page for e in log)
     assert page.count('<use href="#hex-pointy"') == 441  # the hexes: one shape, placed 441 times
-    assert "<ol>" in page.split('<section id="log">')[1]
+    assert "<ul class='log'>" in page.split('<section id="log">')[1]
 
 
 def test_a_cut_off_army_carries_its_cut_and_a_supplied_one_its_line(tmp_path):

@@ -22,7 +22,7 @@ def test_default_window_is_barbarossa_with_every_army_drawn(win):
         t for i in win.canvas.find_withtag("unit") for t in win.canvas.gettags(i) if t.startswith("piece:army:")
     }
     assert counters == {f"piece:army:{a.name}" for a in win.state.armies}
-    assert win.side.violations.get(0) == "No violations"
+    assert win.side.violation_lines() == ["No violations"]
     assert win.side.panel_text["Production"].get("1.0", "end").splitlines()[:2] == [
         "axis: 34, 17 to spend",
         "soviet: 16",

@@ -10,6 +10,7 @@ import pytest
 
 from mapref.paths import shipped_scenario
 from mapref.ui.referee import RefereeWindow, load_for_play
+from mapref.ui.referee.window import menu_labels
 from tests.ui.xtest import XTest
 
 
@@ -103,3 +104,257 @@ def test_a_new_or_opened_game_starts_in_its_own_mode(wm, tmp_path):
     keys(w, xt, "Control_L", "o")
     assert w.path is not None and w.path.name == "advisory.toml"
     assert w.mode.get() == "advisory" and w.advisory
+
+
+def the_dialog(root):
+    """The dialog now shown over ``root`` (a Toplevel of it, mapped)."""
+    import tkinter as tk
+
+    return next(t for t in root.winfo_children() if isinstance(t, tk.Toplevel) and t.winfo_viewable())
+
+
+def run_in_dialog(root, steps, delay=400):
+    """Run ``steps`` one after another, ``delay`` ms apart, while a modal dialog waits; the errors
+    they raised are returned afterwards."""
+    errors = []
+
+    def step(i):
+        if i >= len(steps):
+            return
+        try:
+            steps[i]()
+        except Exception as e:  # noqa: BLE001 - reported by the test
+            errors.append(e)
+            return
+        root.after(delay, step, i + 1)
+
+    root.after(delay, step, 0)
+    return errors
+
+
+# ------------------------------------------------------------------------- set-up pools
+def pool_row_xy(w, row):
+    t = w.side.pool_tree
+    w.side.notebook.select(w.side.pools_tab)
+    settle(w.root, 3)
+    x, y, width, h = t.bbox(row)
+    return t.winfo_rootx() + x + 12, t.winfo_rooty() + y + h // 2
+
+
+def real_pool_drag(w, xt, row, space):
+    """A real drag (XTEST) of a pool's row onto ``space``, in fifteen steps across the board."""
+    from tests.ui.events import xy
+
+    c = w.canvas
+    sx, sy = pool_row_xy(w, row)
+    tx, ty = xy(w, space)
+    tx, ty = c.winfo_rootx() + tx, c.winfo_rooty() + ty
+    xt.move(sx, sy)
+    settle(w.root, 3)
+    xt.t.XTestFakeButtonEvent(xt.d, 1, 1, 0)
+    xt._sync()
+    for i in range(1, 16):
+        xt.move(sx + (tx - sx) * i // 15, sy + (ty - sy) * i // 15)
+        settle(w.root, 1)
+    xt.t.XTestFakeButtonEvent(xt.d, 1, 0, 0)
+    xt._sync()
+    settle(w.root)
+
+
+def yellow_pixels(img) -> int:
+    """Pixels of the selection's yellow (the dragged counter's edge) in a screenshot."""
+    from mapref.render.pieces import SELECTED
+
+    import numpy as np
+
+    rgb = [int(SELECTED[i : i + 2], 16) for i in (1, 3, 5)]
+    return int((np.asarray(img.convert("RGB")) == rgb).all(axis=2).sum())
+
+
+def test_a_pool_dropped_where_it_may_not_go_is_refused_at_the_drop_and_leaves_no_trace(wm, tmp_path):
+    # the status bar already says "outside where it may be placed" while dragging; the drop is
+    # refused with the rule, no "how many" asked; the dragged counter leaves nothing on the map
+    from mapref.ui import screenshot
+
+    w, xt = wm
+    new_game(w, xt, "fall_of_germany")
+    asked = []
+    w.ask_form = lambda title, fields, note: asked.append(title) or None
+    before = yellow_pixels(screenshot(w.canvas, tmp_path / "before.png"))
+    real_pool_drag(w, xt, "axis", "Q17")
+    assert asked == []
+    assert w.feed.lines()[-1].startswith("Cannot place in Q17: Q17 is outside the area where pool axis may be placed")
+    assert w.side.pool_rows()[0][1] == "29 infantry, 14 mechanized"
+    w.refresh(force=True)
+    settle(w.root)
+    after = yellow_pixels(screenshot(w.canvas, tmp_path / "after.png"))
+    assert after == before, (before, after)  # no fragment of the dragged counter's edge is left
+    # where it may go, the form is asked as before
+    real_pool_drag(w, xt, "axis", "P10")
+    assert asked == ["Place from pool axis in P10"]
+
+
+# ------------------------------------------------------------------------- the side panel
+def test_the_violations_tab_wraps_long_violations(laptop_tk):
+    # The Fall of Germany's set-up: three pools unplaced, each violation a long line; every word
+    # of each is on the screen, wrapped to the panel, and a click on one shows it
+    w = RefereeWindow(laptop_tk, load_for_play(None), quiet=True)
+    w.files.new_game(shipped_scenario("fall_of_germany"), auto_place=False)
+    settle(laptop_tk)
+    nb = w.side.notebook
+    nb.select(w.side.violations_tab)
+    settle(laptop_tk)
+    t = w.side.violations
+    lines = w.side.violation_lines()
+    assert len(lines) == 3 and all("still has" in x for x in lines)
+    assert t.xview() == (0.0, 1.0)  # nothing cut off at the right
+    shown = t.count("1.0", "end", "displaylines")
+    shown = shown[0] if isinstance(shown, tuple) else shown
+    assert shown > len(lines)  # wrapped
+    last = t.bbox("3.end - 1c")  # the last character of the last violation is on the screen
+    assert last is not None and last[0] + last[2] <= t.winfo_width()
+    x, y, _w, _h = t.bbox("2.0")
+    t.event_generate("<ButtonRelease-1>", x=x + 5, y=y + 3)
+    settle(laptop_tk)
+    assert t.tag_ranges("chosen") and str(t.tag_ranges("chosen")[0]) == "2.0"
+
+
+# ------------------------------------------------------------------------------- Help
+def test_help_shows_the_guide_rendered_with_its_pictures(wm, tmp_path):
+    # Help > The referee's guide: headings, lists and emphasis as such, no Markdown marks, and the
+    # pictures the guide shows
+    from mapref.ui import screenshot
+
+    w, xt = wm
+    keys(w, xt, "F1")
+    top = w._help
+    assert top.winfo_viewable()
+    w.help_tabs.select(1)
+    settle(w.root)
+    t = w.guide_text
+    text = t.get("1.0", "end")
+    assert text.startswith("An evening as referee\n")
+    assert "## " not in text and "![" not in text and "**" not in text and "](" not in text
+    assert "h1" in t.tag_names("1.0") and "h2" in t.tag_names(t.search("The window", "1.0"))
+    bold = t.search("The turn track", "1.0")
+    assert "bold" in t.tag_names(bold) and "item" in t.tag_names(bold)
+    assert len(t.image_names()) >= 10  # the guide's pictures
+    img = screenshot(top, tmp_path / "guide.png")
+    assert img.size[0] > 600
+
+
+# -------------------------------------------------------------------------- dialogs
+def test_the_new_game_box_shows_whole_scenario_names(wm):
+    import tkinter.font as tkfont
+
+    from mapref.ui.referee.files import scenario_choices
+
+    w, xt = wm
+    longest = max(scenario_choices(), key=len)
+    seen = {}
+
+    def look():
+        d = the_dialog(w.root)
+        combo = d.fields["scenario"]
+        font = tkfont.nametofont(str(combo.cget("font")) or "TkTextFont")
+        seen["fits"] = font.measure(longest) <= combo.winfo_width() - 20
+        seen["width"] = (font.measure(longest), combo.winfo_width())
+        d.cancel()
+
+    errors = run_in_dialog(w.root, [look])
+    w.files.ask_and_start_new()
+    assert errors == [] and seen["fits"], seen
+
+
+def test_export_dialogs_start_in_the_games_folder(wm, tmp_path):
+    # File > Export position as PNG... of a game saved in a folder: the file dialog opens there
+    w, xt = wm
+    game = tmp_path / "evening" / "g.toml"
+    game.parent.mkdir()
+    w.files.ask_save_path = lambda: str(game)
+    keys(w, xt, "Control_L", "s")
+    assert game.exists()
+    seen = {}
+
+    def look():
+        seen["dir"] = w.root.tk.eval("set ::tk::dialog::file::__tk_filedialog(selectPath)")
+        xt.key("Escape")
+
+    errors = run_in_dialog(w.root, [look], delay=700)
+    keys(w, xt, "Control_L", "e")
+    assert errors == [] and seen["dir"] == str(game.parent.resolve()), seen
+
+
+# ------------------------------------------------------------------- what a game offers
+@pytest.mark.parametrize("scenario", ["three_fronts", "aa_house_rules"])
+def test_a_game_without_supply_offers_no_supply_view(wm, scenario):
+    w, xt = wm
+    assert "Supply view" in menu_labels(w.view_menu) and w.track.supply_check.winfo_ismapped()
+    new_game(w, xt, scenario)
+    assert "Supply view" not in menu_labels(w.view_menu)
+    assert not w.track.supply_check.winfo_ismapped()
+    assert "supply line" not in w.side.info_text.get("1.0", "end")
+    keys(w, xt, "s")
+    assert not w.supply_on.get() and "traces no supply" in w.status.get()
+    new_game(w, xt, "struggle_for_europe")  # and back: a game that traces supply offers it again
+    assert "Supply view" in menu_labels(w.view_menu) and w.track.supply_check.winfo_ismapped()
+
+
+def test_edit_the_map_opens_the_games_own_map_file(wm, tmp_path):
+    # File > Edit the map: the map the game is played on, by its file (not "untitled"); Save As
+    # starts beside it
+    from mapref.paths import shipped_map
+
+    w, xt = wm
+    ed = w.edit_map()
+    settle(w.root)
+    assert ed.path == shipped_map("hitlers_war").resolve()
+    assert ed.root.title().startswith("hitlers_war.toml")
+    ed.root.destroy()
+    # a game beside its own copy of the map
+    text = shipped_map("hitlers_war").read_text(encoding="utf-8")
+    (tmp_path / "mine.toml").write_text(text, encoding="utf-8")
+    from mapref.rules.files import new_game as make
+
+    g = make(shipped_scenario("barbarossa"), scenario_ref="barbarossa", map_ref="mine.toml")
+    from mapref.rules.files import save_game
+
+    save_game(g, tmp_path / "g.toml")
+    w.files.ask_open_path = lambda: str(tmp_path / "g.toml")
+    keys(w, xt, "Control_L", "o")
+    ed = w.edit_map()
+    settle(w.root)
+    assert ed.path == (tmp_path / "mine.toml").resolve()
+    ed.root.destroy()
+
+
+# ------------------------------------------------------------------ the area inspector
+def test_the_area_inspector_has_a_production_field(wm_tk, tmp_path):
+    # a location's production (attrs.production, what area control reads) has its own field:
+    # typed there, saved, undone; no longer typed into Attributes by hand
+    import tomllib
+
+    from mapref.ui.area_editor import AreaEditor
+    from tests.ui.test_area_editor import SAMPLE
+
+    path = tmp_path / "m.toml"
+    path.write_text(SAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
+    ed = AreaEditor(wm_tk, path, quiet=True)
+    settle(wm_tk)
+    lid = next(iter(ed.model.locations))
+    ed.select("location", lid)
+    settle(wm_tk)
+    ins = ed.inspector
+    label, field = ins.rows["location"]["production"]
+    assert label.cget("text") == "Production" and field.winfo_ismapped()
+    ins.vars["location"]["production"].set("3")
+    ins.commit("location", "production")
+    settle(wm_tk, 3)
+    assert ed.model.locations[lid].attrs["production"] == 3
+    assert "production" in ins.vars["location"]["attrs"].get()
+    ed.files.save()
+    settle(wm_tk, 3)
+    assert tomllib.loads(path.read_text(encoding="utf-8"))["locations"][lid]["attrs"]["production"] == 3
+    ed.undo()
+    settle(wm_tk, 3)
+    assert "production" not in ed.model.locations[lid].attrs and ins.vars["location"]["production"].get() == "0"

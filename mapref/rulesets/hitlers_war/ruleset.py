@@ -821,6 +821,8 @@ class HitlersWar(TrackMoves, Ruleset):
             out.append(Piece(f"occupied:{space}", "marker", side, space, "", "occupation marker"))
         return out
 
+    traces_supply = True  # Determine supply
+
     def supply_view(self, game) -> dict[str, tuple[set[str], set[str]]]:
         """Per side: (its supplied spaces, its friendly spaces that trace no supply)."""
         cx = self.context(game)

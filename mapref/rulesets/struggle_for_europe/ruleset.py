@@ -308,6 +308,8 @@ class StruggleForEurope(vpgame.TrackMoves, Ruleset):
             )
         return out
 
+    traces_supply = True  # 8 Supply Lines
+
     def supply_view(self, game) -> dict[str, tuple[set[str], set[str]]]:
         """Per faction: the spaces it holds that trace supply to one of its supply locations, and
         those it holds that do not (section 8 Supply Lines: the same trace as its counters'; rulings S34)."""

@@ -12,6 +12,8 @@ pieces on every board.
 
 from __future__ import annotations
 
+import math
+
 
 class BoardView:
     """The common part of the three board views (a mixin over a ``tk.Canvas``)."""
@@ -137,6 +139,7 @@ class BoardView:
         fill, ink = self.colours(side)
         size = self.counter_size()
         edge, line = counter_edge(None, True, size)
+        line = float(math.ceil(line))  # a whole pixel: Tk repaints a moved item's whole edge (no fragments left)
         draw_marks(
             self, counter(self.canvasx(x), self.canvasy(y), size, fill, ink, "+", edge, line, ()), ("ghost", "drag")
         )

@@ -448,6 +448,17 @@ class Controller:
         if item is None:
             w.feed.tell(f"{d['pool']} cannot be placed in {space}", "refused", [space])
             return
+        if item.enabled and not w.advisory and space not in s.ruleset.reach(s.game, f"pool:{d['pool']}", [space]):
+            # dropped where it may not be placed: refused at the drop, with the rule, before any
+            # "how many" is asked (advisory mode asks, and the override follows)
+            fields = [form_field(f) for f in item.ask or []]
+            action = Action(
+                item.action.verb, fill_args(dict(item.action.args), fields, {f.key: f.default for f in fields})
+            )
+            out = s.check(action)
+            if not out.ok and out.ask is None:
+                w.feed.show(action, out)
+                return
         self.invoke(item, space)
 
 

@@ -1,5 +1,6 @@
 """Help in the referee's window: F1 (the keyboard shortcuts, the mouse, and the referee's guide),
-Help > The referee's guide (docs/referee-guide.md as text), Help > About."""
+Help > The referee's guide (docs/referee-guide.md rendered: headings, lists, emphasis, pictures),
+Help > About."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 from tkinter import ttk
 
 from mapref.ui.dialogs import shortcuts_tree, text_pane
+from mapref.ui.markdown_tk import render
 
 GUIDE = Path(__file__).resolve().parents[3] / "docs" / "referee-guide.md"
 
@@ -72,7 +74,15 @@ def help_window(w) -> tk.Toplevel:
     tree = shortcuts_tree(keys, rows + list(MOUSE), (80, 200, 420))
     guide = ttk.Frame(nb)
     nb.add(guide, text="The referee's guide")
-    text_pane(guide, guide_text(), relief="flat", background="#fbfaf5")
+    # the guide rendered from its Markdown (headings, lists, emphasis, its pictures), when its tab
+    # is first shown: reading the pictures is kept off F1's way
+    w.guide_text = text_pane(guide, "", relief="flat", background="#fbfaf5")
+
+    def show_guide(_e=None) -> None:
+        if nb.index("current") == 1 and not w.guide_text.get("1.0", "end").strip():
+            render(w.guide_text, guide_text(), GUIDE.parent)
+
+    nb.bind("<<NotebookTabChanged>>", show_guide, add="+")
     ttk.Button(top, text="Close", command=top.destroy).pack(pady=(0, 6))
     top.bind("<Escape>", lambda e: top.destroy())
     top.bind("<F1>", lambda e: top.lift())

@@ -78,12 +78,26 @@ class SidePanel:
         self.panel_text: dict[str, tk.Text] = {}
         vf = self.violations_tab = ttk.Frame(nb, padding=4)
         nb.add(vf, text="Violations")
-        self.violations = tk.Listbox(vf, height=12, width=36)
+        # one paragraph a violation, wrapped to the panel's width (a long reason is read whole)
+        self.violations = tk.Text(
+            vf,
+            height=12,
+            width=36,
+            wrap="word",
+            relief="flat",
+            background=BG,
+            cursor="arrow",
+            padx=4,
+            pady=4,
+            font=("DejaVu Sans", 9),
+        )
+        self.violations.tag_configure("violation", lmargin2=14, spacing3=6)
+        self.violations.tag_configure("chosen", background="#ffe9a8")
         vsb = ttk.Scrollbar(vf, orient="vertical", command=self.violations.yview)
-        self.violations.configure(yscrollcommand=vsb.set)
+        self.violations.configure(yscrollcommand=vsb.set, state="disabled")
         vsb.pack(side="right", fill="y")
         self.violations.pack(fill="both", expand=True)
-        self.violations.bind("<<ListboxSelect>>", self._violation_clicked)
+        self.violations.bind("<ButtonRelease-1>", self._violation_clicked)
         self._violation_where: list[str] = []
         lf = self.legend_tab = ttk.Frame(nb, padding=4)
         nb.add(lf, text="Legend")
@@ -106,15 +120,13 @@ class SidePanel:
             t = self.panel(title)
             t.delete("1.0", "end")
             t.insert("end", "\n".join(lines))
-        self.violations.delete(0, "end")
-        self._violation_where = []
-        for v in report.violations:
-            where = f"{v.where}: " if v.where else ""
-            self.violations.insert("end", f"{where}{v.message} [{v.rule}]")
-            self._violation_where.append(v.where)
-        if not report.violations:
-            self.violations.insert("end", "No violations")
-            self._violation_where.append("")
+        lines = [(f"{v.where}: " if v.where else "") + f"{v.message} [{v.rule}]" for v in report.violations]
+        self._violation_where = [v.where for v in report.violations] or [""]
+        t = self.violations
+        t.configure(state="normal")
+        t.delete("1.0", "end")
+        t.insert("end", "\n".join(lines or ["No violations"]), "violation")
+        t.configure(state="disabled")
         label = f"Violations {len(report.violations)}" if report.violations else "Violations"
         if self.notebook.tab(self.violations_tab, "text") != label:  # setting it lays the notebook out again
             self.notebook.tab(self.violations_tab, text=label)
@@ -227,7 +239,9 @@ class SidePanel:
         else:
             t.insert(
                 "end",
-                "Click a piece to see it (its supply line too); drag it to move it; right-click a space for "
+                "Click a piece to see it"
+                + (" (its supply line too)" if w.session.ruleset.traces_supply else "")
+                + "; drag it to move it; right-click a space for "
                 "what can be done there.",
             )
         self._show_here()
@@ -269,11 +283,18 @@ class SidePanel:
             if p.selectable:
                 self.window.select(p.id)
 
-    def _violation_clicked(self, _e=None) -> None:
-        sel = self.violations.curselection()
-        if not sel or sel[0] >= len(self._violation_where):
+    def violation_lines(self) -> list[str]:
+        """The violations as shown, one a line (each wrapped on the screen)."""
+        return self.violations.get("1.0", "end-1c").split("\n")
+
+    def _violation_clicked(self, e=None) -> None:
+        t = self.violations
+        i = int(t.index(f"@{e.x},{e.y}" if e is not None else "insert").split(".")[0]) - 1
+        if not 0 <= i < len(self._violation_where):
             return
-        where = self._violation_where[sel[0]]
+        t.tag_remove("chosen", "1.0", "end")
+        t.tag_add("chosen", f"{i + 1}.0", f"{i + 1}.end")
+        where = self._violation_where[i]
         w = self.window
         piece = w.piece_named([where], "")
         space = piece.space if piece is not None else where

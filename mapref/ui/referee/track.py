@@ -23,9 +23,10 @@ class TurnTrack:
         self.turn_label.pack(side="left")
         self.end_button = ttk.Button(top, text="End step \u25b8", command=window.end_step)
         self.end_button.pack(side="right")
-        ttk.Checkbutton(top, text="Supply view (S)", variable=window.supply_on, command=window.refresh).pack(
-            side="right", padx=8
-        )
+        self.supply_check = ttk.Checkbutton(
+            top, text="Supply view (S)", variable=window.supply_on, command=window.refresh
+        )  # shown for a game that traces supply (Ruleset.traces_supply)
+        self.supply_check.pack(side="right", padx=8)
         ttk.Radiobutton(top, text="Advisory", value="advisory", variable=window.mode, command=window.mode_changed).pack(
             side="right"
         )
@@ -60,6 +61,11 @@ class TurnTrack:
 
     def show(self) -> None:
         s = self.window.session
+        shown = bool(self.supply_check.winfo_manager())
+        if s.ruleset.traces_supply and not shown:
+            self.supply_check.pack(side="right", padx=8, after=self.end_button)
+        elif not s.ruleset.traces_supply and shown:
+            self.supply_check.pack_forget()
         pos = s.position()
         self.turn_var.set(pos.get("title", ""))
         steps = s.ruleset.steps(s.game)

@@ -211,8 +211,11 @@ class RefereeWindow(PositionExport):
             if k.menu == "Game":
                 continue
             m = menus[k.menu]
-            if k.command == "toggle_supply_view":
-                m.add_checkbutton(label=k.label, accelerator=k.accel, variable=self.supply_on, command=self.refresh)
+            if k.command == "toggle_supply_view":  # (left out for a game that traces no supply: _show_views)
+                self._supply_entry = dict(
+                    label=k.label, accelerator=k.accel, variable=self.supply_on, command=self.refresh
+                )
+                m.add_checkbutton(**self._supply_entry)
             else:
                 m.add_command(label=k.label, accelerator=k.accel, command=self._command(k.command))
             if k.command == "files.ask_open":
@@ -299,6 +302,7 @@ class RefereeWindow(PositionExport):
         view = self.supply_all = rs.supply_view(game)
         self.control = holders(rs, game, view)
         self.canvas.set_held(rs.control_view(game))
+        self._show_views()
         self.supply_view = view if self.supply_on.get() else None
         self.track.show()
         self.track.show_tools(rs.toolbar(game))
@@ -373,18 +377,7 @@ class RefereeWindow(PositionExport):
 
     def game_menu_labels(self) -> list[str]:
         """The Game menu's entries as shown, a submenu's after its own."""
-
-        def labels(m) -> list[str]:
-            out = []
-            for i in range(m.index("end") + 1 if m.index("end") is not None else 0):
-                if m.type(i) == "separator":
-                    continue
-                out.append(m.entrycget(i, "label"))
-                if m.type(i) == "cascade":
-                    out += labels(self.root.nametowidget(m.entrycget(i, "menu")))
-            return out
-
-        return labels(self.game_menu)
+        return menu_labels(self.game_menu)
 
     def mode_changed(self) -> None:
         self.session.game.mode = self.mode.get()  # saved with the game
@@ -397,8 +390,24 @@ class RefereeWindow(PositionExport):
         )
 
     def toggle_supply_view(self) -> None:
+        if not self.session.ruleset.traces_supply:
+            self.status.set(f"{self.session.ruleset.title} traces no supply: it has no supply view")
+            return
         self.supply_on.set(not self.supply_on.get())
         self.refresh()
+
+    def _show_views(self) -> None:
+        """The View menu offers the supply view only for a game that traces supply."""
+        m, label = self.view_menu, self._supply_entry["label"]
+        at = next(
+            (i for i in range(m.index("end") + 1) if m.type(i) != "separator" and m.entrycget(i, "label") == label),
+            None,
+        )
+        if self.session.ruleset.traces_supply and at is None:
+            m.insert_checkbutton(0, **self._supply_entry)
+        elif not self.session.ruleset.traces_supply and at is not None:
+            m.delete(at)
+            self.supply_on.set(False)
 
     # ------------------------------------------------------------------------ pieces
     def piece(self, pid: str | None):
@@ -621,17 +630,22 @@ class RefereeWindow(PositionExport):
         self.feed.tell(text, "info")
 
     def edit_map(self):
-        """The map editor on a copy of the game's map: what is edited there does not change the
-        game being played (save the map and reopen the game to play on it)."""
+        """File > Edit the map: the map editor on the game's own map file (a shipped map or the one
+        the game or its scenario names; a copy, untitled, only when that file is gone).  What is
+        edited there does not change the game being played: save the map and reopen the game to
+        play on it."""
+        from mapref.rules.files import map_file
+
         m = self.map
+        path = map_file(self.session.game)  # the game's own map file: Save writes it, Save As starts beside it
         top = tk.Toplevel(self.root)
         if getattr(m, "kind", "") == "area":
             from mapref.ui.area_editor import AreaEditor
 
-            return AreaEditor(top, model=_copy_map(m), quiet=self.quiet)
+            return AreaEditor(top, path=path, model=None if path else _copy_map(m), quiet=self.quiet)
         from mapref.ui.editor import Editor
 
-        return Editor(top, model=_copy_map(m), quiet=self.quiet)  # type: ignore[arg-type]
+        return Editor(top, path=path, model=None if path else _copy_map(m), quiet=self.quiet)  # type: ignore[arg-type]
 
     # ------------------------------------------------------------------------ dialogs
     def _ask_form_dialog(self, title: str, fields: list, note: str = "") -> dict | None:
@@ -663,6 +677,18 @@ class RefereeWindow(PositionExport):
         self.feed.tell(sentence(text or title), "refused")
         if not self.quiet:
             messagebox.showerror(title, text, parent=self.root)
+
+
+def menu_labels(m: tk.Menu) -> list[str]:
+    """A menu's entries as shown, a submenu's after its own."""
+    out = []
+    for i in range(m.index("end") + 1 if m.index("end") is not None else 0):
+        if m.type(i) == "separator":
+            continue
+        out.append(m.entrycget(i, "label"))
+        if m.type(i) == "cascade":
+            out += menu_labels(m.nametowidget(m.entrycget(i, "menu")))
+    return out
 
 
 def _copy_map(m):
