@@ -371,42 +371,10 @@ def _retreat_before(cx: Context, b: Battle, dfn: list[Counter], contested: bool,
     elected), the counters retreat but the fortress is eliminated" (7.2; 8 Retreat), wherever in the
     location it stands (rulings S21).  Counters that cannot retreat are refused the election: the
     battle is fought (S21)."""
-    st = cx.st
     loc = b.location
     defender = cx.sc.other(b.attacker)
     if not contested:
-        others = [s for s in cx.spaces_of(loc) if s != b.at]
-        if not others:
-            raise Refused(f"{cx.label(loc)} has no other half: the defenders cannot retreat and do battle", R_RETREAT)
-        other = others[0]
-        if not any(True for _ in cx.graph.out_edges(other, MOVE_KINDS)):
-            # 2: halves "aid in determining ... movements paths ... retreat paths": a half no move
-            # line reaches (Lisbon's west, Sevastopol's south) would leave its counters unable to
-            # move or trace supply, so it is no retreat (rulings S38)
-            raise Refused(
-                f"{cx.label(other)} has no move line: the defenders cannot retreat there and do battle",
-                R_RETREAT + ": Defender Retreats Before Battle",
-            )
-        armies = [c for c in cx.counters_in(loc) if cx.player(c.faction) == defender and not c.fortress]
-        forts = [c for c in cx.counters_in(loc) if cx.player(c.faction) == defender and c.fortress]
-        if not armies:
-            raise Refused("a fortress cannot retreat: it does battle", "3 Fortress Counter")
-        for c in armies:
-            c.at = other
-        for f in forts:
-            st.counters.remove(f)
-        for c in cx.counters_in(loc):
-            if c.id in b.attackers:
-                c.at = b.at
-        out = [
-            f"the {who(defender)} player retreats before battle into {cx.label(other)}: {cx.label(loc)} is contested"
-        ]
-        out += [
-            f"{f.label} cannot retreat and is eliminated (7.2 Fortress: the counters retreat but the fortress is "
-            f"eliminated)"
-            for f in forts
-        ]
-        return out
+        return _into_the_other_half(cx, b, defender)
     leaving = [c for c in cx.counters_in(loc) if cx.player(c.faction) == defender and c.at == b.at]
     stuck = [c for c in leaving if not c.fortress and not _can_retreat(cx, c, defender, b.at, loc)]
     if stuck or not any(not c.fortress for c in leaving):
@@ -417,6 +385,43 @@ def _retreat_before(cx: Context, b: Battle, dfn: list[Counter], contested: bool,
             R_RETREAT + ": Defender Retreats Before Battle (If the counter(s) cannot retreat, they do battle)",
         )
     return _retreat(cx, b, leaving, "defender", a, [b.at])
+
+
+def _into_the_other_half(cx: Context, b: Battle, defender: str) -> list[str]:
+    """An uncontested location's defenders retreat before battle into its other half (8), the
+    location becoming contested; a fortress there is eliminated."""
+    st = cx.st
+    loc = b.location
+    others = [s for s in cx.spaces_of(loc) if s != b.at]
+    if not others:
+        raise Refused(f"{cx.label(loc)} has no other half: the defenders cannot retreat and do battle", R_RETREAT)
+    other = others[0]
+    if not any(True for _ in cx.graph.out_edges(other, MOVE_KINDS)):
+        # 2: halves "aid in determining ... movements paths ... retreat paths": a half no move
+        # line reaches (Lisbon's west, Sevastopol's south) would leave its counters unable to
+        # move or trace supply, so it is no retreat (rulings S38)
+        raise Refused(
+            f"{cx.label(other)} has no move line: the defenders cannot retreat there and do battle",
+            R_RETREAT + ": Defender Retreats Before Battle",
+        )
+    armies = [c for c in cx.counters_in(loc) if cx.player(c.faction) == defender and not c.fortress]
+    forts = [c for c in cx.counters_in(loc) if cx.player(c.faction) == defender and c.fortress]
+    if not armies:
+        raise Refused("a fortress cannot retreat: it does battle", "3 Fortress Counter")
+    for c in armies:
+        c.at = other
+    for f in forts:
+        st.counters.remove(f)
+    for c in cx.counters_in(loc):
+        if c.id in b.attackers:
+            c.at = b.at
+    out = [f"the {who(defender)} player retreats before battle into {cx.label(other)}: {cx.label(loc)} is contested"]
+    out += [
+        f"{f.label} cannot retreat and is eliminated (7.2 Fortress: the counters retreat but the fortress is "
+        f"eliminated)"
+        for f in forts
+    ]
+    return out
 
 
 def _can_retreat(cx: Context, c: Counter, player: str, space: str, loc: str) -> bool:

@@ -87,6 +87,28 @@ def check_move(cx: Context, frm: str, legs: list[dict], card: str, via: list[str
     here = [c for c in cx.counters_in(loc) if cx.player(c.faction) == player]
     if not here:
         raise Refused(f"no {who(player)} counters in {cx.label(loc)}", R_MOVE)
+    plan = _plan(cx, loc, here, legs)
+    for leg in plan:
+        if not leg.counters:
+            raise Refused(f"no counters left in {cx.label(loc)} to move to {leg.to}", R_MOVE)
+        for c in leg.counters:
+            _may_move(cx, c)
+    dests = [_dest_or_none(cx, leg.to) for leg in plan]
+    if loc in dests:
+        raise Refused(f"the counters are already in {cx.label(loc)}", R_MOVE)
+    if len(set(dests)) != len(dests):
+        raise Refused("name each destination once (all the counters going there in one group)", R_MOVE)
+    starts = origin_spaces(cx, loc, player)
+    adjacent = all(_adjacent_line(cx, leg, starts, card=None, probe=True) for leg in plan)
+    if via and not (len(plan) == 1 and len(plan[0].counters) == 1):
+        raise Refused("only one counter moves through several locations (--via)", R_MOVE)
+    if not adjacent or via:
+        return _not_adjacent(cx, loc, starts, plan, card, via)
+    return _adjacent_move(cx, loc, starts, plan, card)
+
+
+def _plan(cx: Context, loc: str, here: list[Counter], legs: list[dict]) -> list[Leg]:
+    """The move's legs: the counters named for each destination (none named: all but fortresses)."""
     taken: set[str] = set()
     plan: list[Leg] = []
     for leg in legs or [{"to": "", "counters": []}]:
@@ -100,54 +122,47 @@ def check_move(cx: Context, frm: str, legs: list[dict], card: str, via: list[str
         )
         taken |= {c.id for c in cs}
         plan.append(Leg(cs, leg["to"]))
-    for leg in plan:
-        if not leg.counters:
-            raise Refused(f"no counters left in {cx.label(loc)} to move to {leg.to}", R_MOVE)
-        for c in leg.counters:
-            if c.fortress:
-                raise Refused(
-                    f"{c.id} is a fortress: fortresses may not be moved from the half they are built in", R_FORT
-                )
-            if not cx.faction_active(c.faction):
-                f = cx.sc.factions[c.faction]
-                raise Refused(
-                    f"{f.name} counters may not move yet (on Allied deck {cx.counters_now()['allied_deck']})",
-                    f.active_rule or "6 How to Build Decks and Use Cards",
-                )
-            if not cx.box_active(c.at):
-                raise Refused(
-                    f"the counters in {cx.label(c.at)} are not active yet: they can move from the shuffle for the "
-                    "3rd Allied play deck",
-                    "6 USA Entry",
-                )
-    dests = [_dest_or_none(cx, leg.to) for leg in plan]
-    if loc in dests:
-        raise Refused(f"the counters are already in {cx.label(loc)}", R_MOVE)
-    if len(set(dests)) != len(dests):
-        raise Refused("name each destination once (all the counters going there in one group)", R_MOVE)
-    starts = origin_spaces(cx, loc, player)
-    adjacent = all(_adjacent_line(cx, leg, starts, card=None, probe=True) for leg in plan)
-    if via and not (len(plan) == 1 and len(plan[0].counters) == 1):
-        raise Refused("only one counter moves through several locations (--via)", R_MOVE)
-    if not adjacent or via:
-        bad = next((leg for leg in plan if not _adjacent_line(cx, leg, starts, card=None, probe=True)), plan[0])
-        hint = None if via else _half_hint(cx, loc, starts, bad)
-        if len(plan) == 1 and len(plan[0].counters) == 1:
-            try:
-                return _path_move(cx, loc, starts, plan[0], card, via or [])
-            except Refused:
-                if hint is None:
-                    raise
-                raise Refused(hint, R_HALF) from None
-        if hint is not None:
-            raise Refused(hint, R_HALF)
+    return plan
+
+
+def _may_move(cx: Context, c: Counter) -> None:
+    """Refused: a fortress (7.2), a faction not yet in play, a counter in a box not yet active (6)."""
+    if c.fortress:
+        raise Refused(f"{c.id} is a fortress: fortresses may not be moved from the half they are built in", R_FORT)
+    if not cx.faction_active(c.faction):
+        f = cx.sc.factions[c.faction]
         raise Refused(
-            f"{cx.label(_dest_or_none(cx, bad.to))} is not next to {cx.label(loc)} along a move line in effect; "
-            "only one counter may move "
-            "through several locations",
-            R_MOVE,
+            f"{f.name} counters may not move yet (on Allied deck {cx.counters_now()['allied_deck']})",
+            f.active_rule or "6 How to Build Decks and Use Cards",
         )
-    return _adjacent_move(cx, loc, starts, plan, card)
+    if not cx.box_active(c.at):
+        raise Refused(
+            f"the counters in {cx.label(c.at)} are not active yet: they can move from the shuffle for the "
+            "3rd Allied play deck",
+            "6 USA Entry",
+        )
+
+
+def _not_adjacent(cx: Context, loc: str, starts, plan: list[Leg], card: str, via: list[str] | None) -> Done:
+    """A destination no move line from here reaches, or a way named (--via): one counter may move
+    through friendly locations (7.2); a half its line does not enter is named (R_HALF)."""
+    bad = next((leg for leg in plan if not _adjacent_line(cx, leg, starts, card=None, probe=True)), plan[0])
+    hint = None if via else _half_hint(cx, loc, starts, bad)
+    if len(plan) == 1 and len(plan[0].counters) == 1:
+        try:
+            return _path_move(cx, loc, starts, plan[0], card, via or [])
+        except Refused:
+            if hint is None:
+                raise
+            raise Refused(hint, R_HALF) from None
+    if hint is not None:
+        raise Refused(hint, R_HALF)
+    raise Refused(
+        f"{cx.label(_dest_or_none(cx, bad.to))} is not next to {cx.label(loc)} along a move line in effect; "
+        "only one counter may move "
+        "through several locations",
+        R_MOVE,
+    )
 
 
 R_HALF = "8 How to Have and Resolve Battle: the half of the location that the attacker's move line enters"
@@ -244,33 +259,7 @@ def _adjacent_move(cx: Context, loc: str, starts, plan: list[Leg], card: str) ->
                     why,
                     "3 Game Counters; 7.2 Move: blue may not enter red, and red may not enter blue controlled locations",
                 )
-        control = before[dloc]
-        foes = occupants[dloc]
-        word = f"{', '.join(c.label for c in leg.counters)}: {cx.label(loc)} -> {cx.label(entered)}"
-        if control == CONTESTED:
-            mine = cx.half_of(dloc, player)
-            if entered == mine:
-                for c in leg.counters:
-                    c.at = entered
-                msgs.append(f"{word}, into the friendly half of contested {cx.label(dloc)} (no battle)")
-                continue
-            defenders = [c for c in foes if c.at == entered]
-            battles.append(_battle(cx, leg, entered, defenders, player))
-            msgs.append(f"{word}: battle in {cx.label(entered)} with only the counters of that half")
-        elif foes:
-            defenders = [c for c in foes if not c.fortress or c.at == entered]
-            if not defenders:  # a fortress alone in the other half defends its location (rulings S21)
-                defenders = list(foes)
-            battles.append(_battle(cx, leg, entered, defenders, player))
-            msgs.append(f"{word}: battle in {cx.label(entered)}")
-        else:
-            for c in leg.counters:
-                c.at = dloc
-            if control is not None and cx.player(control) == player:
-                msgs.append(word)
-            else:
-                held = "neutral" if control is None else f"held by the {cx.faction_name(control)}"
-                msgs.append(f"{word}: {cx.label(dloc)} ({held}, unoccupied) is taken without battle")
+        msgs.append(_enter(cx, loc, leg, before[dloc], occupants[dloc], battles))
         if player == "axis" and cx.printed(dloc) and cx.sc.factions[cx.printed(dloc)].player != player:
             red_entered.append(dloc)
     for b in battles:
@@ -291,6 +280,34 @@ def _adjacent_move(cx: Context, loc: str, starts, plan: list[Leg], card: str) ->
     labels = "; ".join(f"{cx.label(loc)} -> {cx.label(leg.entered)}" for leg in plan)
     rule = R_MOVE + ("; 8 How to Have and Resolve Battle" if battles else "")
     return Done(st, msgs, rule, f"move {labels}", {"battles": [b.location for b in battles]})
+
+
+def _enter(cx: Context, loc: str, leg: Leg, control, foes: list[Counter], battles: list[Battle]) -> str:
+    """One leg's counters enter the location their line leads to (7.2; 8): into their own half of
+    a contested location, into a battle (appended to ``battles``), or taking it; what happened."""
+    player = cx.st.player
+    entered = leg.entered
+    dloc = cx.location_of(entered)
+    word = f"{', '.join(c.label for c in leg.counters)}: {cx.label(loc)} -> {cx.label(entered)}"
+    if control == CONTESTED:
+        if entered == cx.half_of(dloc, player):
+            for c in leg.counters:
+                c.at = entered
+            return f"{word}, into the friendly half of contested {cx.label(dloc)} (no battle)"
+        battles.append(_battle(cx, leg, entered, [c for c in foes if c.at == entered], player))
+        return f"{word}: battle in {cx.label(entered)} with only the counters of that half"
+    if foes:
+        defenders = [c for c in foes if not c.fortress or c.at == entered]
+        if not defenders:  # a fortress alone in the other half defends its location (rulings S21)
+            defenders = list(foes)
+        battles.append(_battle(cx, leg, entered, defenders, player))
+        return f"{word}: battle in {cx.label(entered)}"
+    for c in leg.counters:
+        c.at = dloc
+    if control is not None and cx.player(control) == player:
+        return word
+    held = "neutral" if control is None else f"held by the {cx.faction_name(control)}"
+    return f"{word}: {cx.label(dloc)} ({held}, unoccupied) is taken without battle"
 
 
 def _battle(cx: Context, leg: Leg, entered: str, defenders: list[Counter], player: str) -> Battle:
