@@ -40,7 +40,15 @@ def test_a_fleet_that_carried_points_attacks_no_fleet_the_same_turn():
     # the control: the same fleet, having carried nothing, attacks
     s = game("war_for_europe")
     _british_fleet_at_sea_carrying(s, 0)
-    act(s, "naval", attacker="British Fleet", defender="German Fleet", attacker_losses=0, defender_losses=1, loser_to="Q9")
+    act(
+        s,
+        "naval",
+        attacker="British Fleet",
+        defender="German Fleet",
+        attacker_losses=0,
+        defender_losses=1,
+        loser_to="Q9",
+    )
 
 
 # ------------------------------------------------------------------------------ U-Boats 1
@@ -51,6 +59,7 @@ def test_only_the_axis_builds_u_boats(tmp_path):
     r = mapref("build", "g.toml", "--uboats", "2", "--cost", "uboat=3", cwd=tmp_path)
     assert r.returncode == 1 and "Only the Axis player may build U-boat strength points" in r.stderr, r.stdout
     assert r.stderr.rstrip().endswith("[U-Boats 1]")
+    assert mapref("build", "g.toml", "N8", "--infantry", "3", cwd=tmp_path).returncode == 0  # France 2
     assert mapref("advance", "g.toml", "--to", "spring 1940 axis build", cwd=tmp_path).returncode == 0
     r = mapref("build", "g.toml", "--uboats", "2", "--cost", "uboat=3", cwd=tmp_path)
     assert r.returncode == 0 and "2 uboat points built" in r.stdout, r.stderr
@@ -67,9 +76,7 @@ def test_a_failed_para_drop_loses_the_para_points_dropped():
     out = act(s, "capture", **{"from": "O12", "to": "O13", "para_drop": 2, "failed": True})
     a = s.state.army("German Army 3")
     assert a.at == "O12" and a.points["para"] == 0 and a.points["infantry"] == 3
-    assert any("Para-drop 7" in m and "2 para" in m for m in out.messages), out.messages
-    # the drop is the army's one drop this combat phase (Para-drop 2-3): recorded
-    assert "Para-drop" in refused(s, "capture", **{"from": "O12", "to": "O13", "para_drop": 1}).rule
+    assert any("Para-drop 7" in m and "2 para points dropped are eliminated" in m for m in out.messages), out.messages
 
 
 # --------------------------------------------------------------------------- Surrender

@@ -295,39 +295,6 @@ def test_a_capital_taken_by_isolation_makes_its_country_surrender():
     assert any("Other countries 1" in m for m in msgs)
 
 
-# ------------------------------------------------ Stacking 5; Fort strength under construction
-def test_a_fort_built_beside_ten_points_is_accepted_and_its_coming_over_stack_is_named():
-    # Fort strength under construction 3: "While in the under construction state, fort strength
-    # points count neither in battle nor toward the hex stacking limit"; Stacking 5: "Newly built
-    # strength points may not be placed in a hex if it would cause over-stacking"; Fortifications,
-    # Production 1: fort points "count toward the ten strength point stacking limit" once built.
-    # Under construction the fort point over-stacks nothing, so the build is accepted (rulings
-    # R67); the referee says the hex will hold eleven when it is operational, and the point over
-    # ten is lost at the end of the movement phase after that unless the army makes room (R24).
-    from hwplay import advance_to, edit
-
-    s = game("war_for_europe")
-    advance_to(s, "axis", "production", "build")
-    army = next(a for a in s.state.armies if a.side == "axis" and a.nation == "ge" and not ctx(s).is_box(a.at))
-    at = army.at
-    edit(
-        s,
-        lambda st: setattr(
-            st.army(army.name),
-            "points",
-            {"infantry": 10, "mechanized": 0, "amphibious": 0, "tactical_air": 0, "para": 0},
-        ),
-    )
-    assert not any(f.at == at for f in s.state.forts)
-    out = act(s, "build", space=at, fort=1)
-    assert any("11" in m and "operational" in m and "over ten" in m for m in out.messages), out.messages
-    advance_quietly(s, "axis", "production", "build", "spring 1940")  # operational now
-    assert next(f for f in s.state.forts if f.at == at).strength == 1
-    advance_quietly(s, "axis", "movement", "land", "summer 1940")
-    msgs = act(s, "advance").messages  # the end of the movement phase: one point over ten is lost
-    assert sum(a.total(with_air=False) for a in s.state.armies if a.at == at) + 1 == 10, msgs
-
-
 # ----------------------------------------------------------- Unaligned Forces; home forces table
 def test_poland_places_its_eight_home_forces_three_a_hex_once_and_they_stay_home():
     # Unaligned Forces 1-4, 7 and the home forces table ("Poland 8"): placed "at the moment the

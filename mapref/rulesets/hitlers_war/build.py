@@ -129,6 +129,9 @@ def check_build(
     for t in list(points) + list(records):
         if t not in ARMY_TYPES and t not in RECORD_TYPES:
             return _no(f"{t!r} is not a strength type ({', '.join(COST_TYPES)})", "Building strength points 1")
+    # U-Boats 1: "Only the Axis player may build U-boat strength points."
+    if records.get("uboat") and side != "axis":
+        return _no(f"Only the Axis player may build U-boat strength points, not the {side}", "U-Boats 1")
     # Launching attacks 4: "For the Barbarossa scenario, only infantry and mechanized strength
     # points are available."
     other = [t for t in points if t not in GROUND_ONLY]
@@ -369,24 +372,24 @@ def _fort(cx, side: str, space: str, n: int) -> BuildCheck:
             f"fort No. {f.number} in {space} holds {f.strength + f.building} points; a fort holds at most five",
             "Fortifications, Production 2",
         )
+    # Fortifications, Production 1: "Fort strength points are built like other types of strength
+    # points ... They count toward the ten strength point stacking limit"; Building strength points
+    # 5: "Strength points cannot be placed in a hex that already holds ten strength points": a fort
+    # point is placed as an infantry point is, counted with the fort points still being built there
+    # (rulings R67, corrected in issue 33)
+    building = sum(x.building for x in st.forts if x.at == space)
+    if hex_points(cx, space, building + n) > LIMIT:
+        return _no(
+            f"building {n} fort point{'s' if n != 1 else ''} in {space} would make {hex_points(cx, space, building + n)}; "
+            f"at most ten (fort points are built like other strength points and count toward the ten)",
+            "Stacking 5; Building strength points 5; Fortifications, Production 1 (rulings R67)",
+        )
     f.building += n
     msgs = [
         f"{n} fort point{'s' if n != 1 else ''} under construction in {space}"
         + (f" (new fort No. {f.number})" if new else f" (fort No. {f.number})")
         + f": operational from the {side} next production phase [{rule}; Fort strength under construction 1-3]"
     ]
-    # Fort strength under construction 3: under construction they count toward no stacking limit,
-    # so Stacking 5 accepts them; operational they count (Production 1): the over-stack to come is
-    # named (rulings R67)
-    from mapref.rulesets.hitlers_war.stacking import LIMIT, hex_points
-
-    later = hex_points(cx, space) + sum(x.building for x in forts if x.at == space)
-    if later > LIMIT:
-        msgs.append(
-            f"{space} holds {hex_points(cx, space)} points: when the fort points are operational it will hold "
-            f"{later}, over ten; points must leave it in a movement phase before then, or the excess is lost at the "
-            f"end of the movement phase after [Fort strength under construction 3; Stacking 2-3; rulings R24, R67]"
-        )
     return BuildCheck(True, commands=[SetForts(text=f"fort {space} built", forts=forts)], messages=msgs)
 
 

@@ -248,6 +248,18 @@ def all_para(a) -> bool:
     return bool(ground) and set(ground) == {"para"}
 
 
+def _failed_drop(a, para_drop: int) -> list:
+    """Para-drop 7: "If the advance fails, all para-troop strength points used in the para-drop are
+    eliminated" (an army left with no points is gone)."""
+    if not para_drop:
+        return []
+    pts = dict(a.points)
+    pts["para"] = pts.get("para", 0) - para_drop
+    if not any(pts.values()) and not a.leader:
+        return [RemoveArmy(text=f"{a.name} lost with its para-drop", army=a.name)]
+    return [SetArmyPoints(text=f"{a.name} loses {para_drop} para", army=a.name, points=pts)]
+
+
 def check_capture(
     cx,
     frm: str,
@@ -397,12 +409,20 @@ def check_capture(
         )
         return CombatCheck(
             True,
-            commands=attacks,
+            commands=attacks + _failed_drop(a, para_drop),
             messages=order
             + [
                 f"{a.name}'s advance from {frm} into {to} fails: it stays in {frm} and makes no more attacks this turn "
                 f"[Advance resolution 2; Exploitation attacks 8-9; rulings R69]"
-            ],
+            ]
+            + (
+                [
+                    f"the para-drop of {para_drop} failed with it: the {para_drop} para points dropped are eliminated "
+                    f"[Para-drop 7]"
+                ]
+                if para_drop
+                else []
+            ),
         )
     friendly_target = owner == side
     if invasion and friendly_target:

@@ -49,6 +49,27 @@ def not_now(cx) -> CombatCheck | None:
     return None
 
 
+def _carried(cx, fleet, zone: str) -> CombatCheck | None:
+    """Fleets at sea 4: "Fleets at sea may only perform one action each turn. A fleet could not
+    transport strength points and attack another fleet in the same turn."  Sea transport is kept
+    per side and sea (Sea transportation 1-2); the fleet carried some of it when its side's other
+    fleets at sea there could not carry it all (rulings R71)."""
+    rec = cx.state.sides.get(fleet.side)
+    carried = (rec.transported or {}).get(zone, 0) if rec is not None else 0
+    others = sum(
+        f.capital
+        for f in cx.state.fleets
+        if f.side == fleet.side and f is not fleet and not f.in_port and cx.sea_zone(f.at) == zone
+    )
+    if carried <= others:
+        return None
+    return _no(
+        f"{fleet.name} transported strength points through the {zone} this turn ({carried} carried, {others} of them "
+        f"by other fleets at most): a fleet at sea performs one action a turn, so it attacks no fleet",
+        "Fleets at sea 4 (rulings R71)",
+    )
+
+
 def check_naval(
     cx,
     attacker: str,
@@ -80,6 +101,9 @@ def check_naval(
             f"{attacker} ({fa.at}) and {defender} ({fd.at}) are not at sea in the same sea",
             "Attacking enemy fleets 1; Fleets at sea 2-3",
         )
+    busy = _carried(cx, fa, zone)
+    if busy is not None:
+        return busy
     if evaded:
         return _evade(cx, fd, zone)
     for name, f, n in ((attacker, fa, attacker_losses), (defender, fd, defender_losses)):

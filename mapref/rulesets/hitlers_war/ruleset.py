@@ -437,9 +437,12 @@ class HitlersWar(TrackMoves, Ruleset):
                 work.phase == "movement" and (work.phase, work.subphase) == [x for x in seq if x[0] == "movement"][-1]
             )
             r = advance(game.map, sc, work, roll=roll, lose=lose if end_of_move else None)
-            if r.error:
+            if r.error:  # one action or none: said plainly, the game stays where it is
                 where = f"{work.turn}, {work.side} {step_label(work.phase, work.subphase).lower()}"
-                return refused(f"advancing to {target}: stopped at {where}: {r.error}")
+                now = f"{st.turn}, {st.side} {step_label(st.phase, st.subphase).lower()}"
+                return refused(
+                    f"advancing to {target}: nothing changed, the game is still at {now}: {where} cannot end: {r.error}"
+                )
             apply(work, r.commands)
             cmds += r.commands
             msgs += [m for m in r.messages if not m.startswith("now: ")]

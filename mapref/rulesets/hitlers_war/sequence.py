@@ -417,6 +417,11 @@ def advance(m, sc, st, roll: int | None = None, lose: dict | None = None, *, dro
             c, msgs = combat_phase_morale(Context(m, sc, work), side)
             run(c)
             out.messages += msgs
+            from mapref.rulesets.hitlers_war.surrender import automatic_surrenders
+
+            c, msgs = automatic_surrenders(Context(m, sc, copy.deepcopy(work)), side)  # Surrender; rulings R72
+            run(c)
+            out.messages += msgs
             if work.garrisons_lost:
                 out.messages.append(f"garrisons return in {', '.join(work.garrisons_lost)} [Garrisons 4, 6]")
             if (

@@ -413,3 +413,47 @@ def _britain(cx, n: Nation) -> BuildCheck:
             f"to the Axis: {', '.join(cx.board.sorted(gained)) or 'none'}",
         ],
     )
+
+
+def automatic_surrenders(cx, side: str) -> tuple[list, list[str]]:
+    """The surrenders the text makes automatic, applied at the end of ``side``'s combat phase
+    (rulings R72): Rumania and Bulgaria "both surrender if" a Soviet army is in or beside them
+    and the Soviet armies outnumber the Axis points on the eastern front (Surrender, Rumania and
+    Bulgaria 1: no moment named, so when a combat phase's results are settled); Finland when its
+    Axis army "ever becomes unsupplied" (Finland 1) or holds "LESS than four strength points at
+    the conclusion of an Axis combat phase" (Finland 2; none left is under four, R62).  The
+    others stay the players' (rolls) or the referee's (capitals, morale): offered, not applied.
+    The commands are applied to ``cx.state`` as they are made (a copy the caller runs them on)."""
+    from mapref.rulesets.hitlers_war.commands import apply
+    from mapref.rulesets.hitlers_war.common import Context
+    from mapref.rulesets.hitlers_war.victory import surrender_offers
+
+    st = cx.state
+    if not cx.scenario.has("surrender"):
+        return [], []
+    cmds: list = []
+    msgs: list[str] = []
+    if any(o["nation"] == "ro+bg" for o in surrender_offers(cx)):
+        o = next(o for o in surrender_offers(cx) if o["nation"] == "ro+bg")
+        r = _rumania_bulgaria(cx)
+        if r.ok:
+            apply(st, r.commands)
+            cmds += r.commands
+            msgs += [f"Rumania and Bulgaria surrender immediately: {o['what']} [{o['rule']}; rulings R72]", *r.messages]
+            cx = Context(cx.map, cx.scenario, st)
+    n = st.nations.get("fi")
+    if n is not None and n.status == "at_war" and n.side == "axis":
+        fin = [a for a in st.armies if a.side == "axis" and cx.country(a.at) == "fi"]
+        cut = [a for a in fin if a.at not in cx.supplied("axis")]
+        points = sum(a.total() for a in fin)
+        why = ""
+        if cut:
+            why = f"the Axis army in Finland is unsupplied ({', '.join(a.name for a in cut)}) [Surrender, Finland 1"
+        elif side == "axis" and points < 4:
+            why = f"the Axis army in Finland holds {points} strength points, less than four, at the end of the Axis combat phase [Surrender, Finland 2"
+        if why:
+            r = _finland(cx, n)
+            apply(st, r.commands)
+            cmds += r.commands
+            msgs += [f"the Finnish surrender immediately: {why}; rulings R72]", *r.messages]
+    return cmds, msgs
