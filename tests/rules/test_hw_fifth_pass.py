@@ -102,10 +102,15 @@ def test_rumania_and_bulgaria_surrender_by_themselves_at_the_end_of_a_combat_pha
     # an Army in or adjacent to Rumania or Bulgaria and the TOTAL number of strength points in all
     # Soviet armies exceeds the TOTAL number of Axis strength points on the EASTERN front."  The
     # text names no moment: the end of a combat phase, when its captures and losses are settled
-    # (rulings R72).  Soviet Army 2 stands in N15, beside Rumania.
+    # (rulings R72), and a surrender to the Soviets is one while they are at war with the Axis.
+    # Soviet Army 2 stands in N15, beside Rumania.
     s = game("war_for_europe")
     _at_war(s, "ro", "bg", "hu")
     advance_to(s, "axis", "combat", "exploitation")
+    act(s, "advance")  # 1939: the Soviet Union is at peace (The Soviet Union 1): nothing yet
+    assert s.state.nations["ro"].status == "at_war"
+    _at_war(s, "su", side="soviet")
+    advance_to(s, "soviet", "combat", "exploitation")
     out = act(s, "advance")
     assert s.state.nations["ro"].status == "surrendered" and s.state.nations["bg"].status == "surrendered"
     assert any("Rumania and Bulgaria" in m and "Rumania and Bulgaria 1" in m for m in out.messages), out.messages

@@ -419,7 +419,8 @@ def automatic_surrenders(cx, side: str) -> tuple[list, list[str]]:
     """The surrenders the text makes automatic, applied at the end of ``side``'s combat phase
     (rulings R72): Rumania and Bulgaria "both surrender if" a Soviet army is in or beside them
     and the Soviet armies outnumber the Axis points on the eastern front (Surrender, Rumania and
-    Bulgaria 1: no moment named, so when a combat phase's results are settled); Finland when its
+    Bulgaria 1: no moment named, so when a combat phase's results are settled; a surrender to the
+    Soviets while they are at war with the Axis); Finland when its
     Axis army "ever becomes unsupplied" (Finland 1) or holds "LESS than four strength points at
     the conclusion of an Axis combat phase" (Finland 2; none left is under four, R62).  The
     others stay the players' (rolls) or the referee's (capitals, morale): offered, not applied.
@@ -433,7 +434,7 @@ def automatic_surrenders(cx, side: str) -> tuple[list, list[str]]:
         return [], []
     cmds: list = []
     msgs: list[str] = []
-    if any(o["nation"] == "ro+bg" for o in surrender_offers(cx)):
+    if cx.at_war("axis", "soviet") and any(o["nation"] == "ro+bg" for o in surrender_offers(cx)):
         o = next(o for o in surrender_offers(cx) if o["nation"] == "ro+bg")
         r = _rumania_bulgaria(cx)
         if r.ok:
