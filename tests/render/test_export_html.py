@@ -125,3 +125,18 @@ def test_bad_input_is_one_line_and_writes_nothing(tmp_path):
     assert r.returncode == 1 and len(r.stderr.strip().splitlines()) == 1 and "no/such/folder/p.html" in r.stderr
     r = mapref("export-html", "g.toml", cwd=tmp_path)
     assert r.returncode == 1 and "-o" in r.stderr
+
+
+def test_the_rounds_and_the_log_are_numbered_once(tmp_path):
+    # issue 33: the page showed area control's rounds as "1. 1 ... 12. 12" and each log line as
+    # "1. 1. ...": the rounds are their own names and a log line carries its own number, so
+    # neither list numbers them again
+    assert mapref("new-game", "aa_house_rules", "-o", "g.toml", cwd=tmp_path).returncode == 0
+    assert mapref("advance", "g.toml", cwd=tmp_path).returncode == 0
+    assert mapref("export-html", "g.toml", "-o", "p.html", cwd=tmp_path).returncode == 0
+    page = (tmp_path / "p.html").read_text(encoding="utf-8")
+    sequence = page.split('<section id="sequence">')[1].split("</section>")[0]
+    log = page.split('<section id="log">')[1].split("</section>")[0]
+    assert "<ul class='turns'>" in sequence and "<ol class='turns'>" not in sequence
+    assert "<ul class='log'>" in log and "<ol" not in log and "<li>1. " in log
+    assert "ul.turns,ul.log{list-style:none" in page
