@@ -5,7 +5,7 @@ on the shipped map and scenarios, as in test_hw_second_pass.py."""
 
 from mapref.rules.ruleset import Action
 
-from hwplay import act, advance_quietly, ctx, game, quiet_step
+from hwplay import act, ctx, game, quiet_step
 
 
 # ------------------------------------------------------------------ Determine supply 7-8
