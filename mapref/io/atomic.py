@@ -73,6 +73,31 @@ class ReadOnly(PermissionError):
         )
 
 
+class ReadOnlyFolder(PermissionError):
+    """The file's folder may not be written (a disk mounted read-only, or a folder this user may
+    not write): nothing is written, and the folder is what the message names."""
+
+    def __init__(self, path: str | os.PathLike[str], folder: str | os.PathLike[str], mounted: bool):
+        if mounted:
+            why = f"its folder {folder} is on a disk mounted read-only; not saved: save it elsewhere"
+        else:
+            why = f"its folder {folder} may not be written; not saved: make the folder writable or save it elsewhere"
+        super().__init__(errno.EROFS if mounted else errno.EACCES, why, str(path))
+
+
+def _folder_refusal(path: str | os.PathLike[str], folder: Path) -> ReadOnlyFolder | None:
+    """Why nothing can be written in ``folder`` (mounted read-only, not writable), or None."""
+    where = folder or Path(".")
+    try:
+        if os.statvfs(where).f_flag & getattr(os, "ST_RDONLY", 1):
+            return ReadOnlyFolder(path, where.absolute(), True)
+    except OSError:
+        return None
+    if not os.access(where, os.W_OK | os.X_OK):
+        return ReadOnlyFolder(path, where.absolute(), False)
+    return None
+
+
 class Locked(OSError):
     """Another process holds the lock of the file."""
 
@@ -258,7 +283,11 @@ def write_atomic(
             else OSError(errno.EINVAL, "not a regular file", str(path))
         )
     if old is not None and not private and (not stat.S_IMODE(old.st_mode) & 0o222 or not os.access(target, os.W_OK)):
-        raise ReadOnly(path, stat.S_IMODE(old.st_mode))
+        refused = _folder_refusal(path, target.parent) if stat.S_IMODE(old.st_mode) & 0o222 else None
+        raise refused or ReadOnly(path, stat.S_IMODE(old.st_mode))
+    refused = _folder_refusal(path, target.parent)
+    if refused is not None:
+        raise refused
     clean_stale_temps(target)  # first: a killed save's leftover may be a hard link to the file
     in_place = old is not None and not private and _linked_elsewhere(target)
     fd, tmp = _new_temp(target, 0o600 if old is not None or private else 0o666)
@@ -466,6 +495,7 @@ __all__ = [
     "ChangedOnDisk",
     "Locked",
     "ReadOnly",
+    "ReadOnlyFolder",
     "real_target",
     "backup_path",
     "clean_stale_temps",

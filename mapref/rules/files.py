@@ -41,10 +41,16 @@ def exists(p: Path) -> bool:
 
 
 def _find(name: str, base: Path | None, shipped) -> Path:
+    """A file a user typed (``base`` None: from the current folder) or a file names (from its
+    folder ``base``, never from the current one); a bare word no file is a shipped one's name."""
     p = Path(name)
-    if base is not None and not p.is_absolute() and exists(base / p):
-        return base / p
-    if p.suffix == ".toml" or exists(p) or not name or "/" in name or "\\" in name:
+    if not name:
+        return p
+    if base is not None and not p.is_absolute():
+        if exists(base / p) or p.suffix == ".toml" or "/" in name or "\\" in name:
+            return base / p
+        return shipped(name)
+    if p.suffix == ".toml" or exists(p) or "/" in name or "\\" in name:
         return p
     return shipped(name)
 
