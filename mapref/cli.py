@@ -706,9 +706,24 @@ def _locked(path: str, needed: bool = True):
         yield
         return
     try:
+        if needed:
+            _not_in_a_window(path)
         yield
     finally:
         held.__exit__(None, None, None)
+
+
+def _not_in_a_window(path: str) -> None:
+    """A command does not change a game a referee's window plays (the window would find its game
+    changed under it, its unsaved actions no longer fitting): it says which process has it."""
+    from mapref.rules.journal import window_holder
+
+    who = window_holder(path)
+    if who is not None:
+        raise UserError(
+            f"{path}: open in a mapref window ({f'process {who}' if who else 'another process'}); nothing done: "
+            "make the change there, or close the game there first"
+        )
 
 
 @command("referee", "the referee's report on a saved game: violations, production; --json")

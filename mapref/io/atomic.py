@@ -485,7 +485,116 @@ def file_lock(path: str | os.PathLike[str], *, wait: float | None = None) -> Ite
             _held.discard(lock)
 
 
+class Hold:
+    """A lock kept until :meth:`release` (or the end of the process), taken by :func:`try_hold`:
+    a window's claim on the game it plays.  Within one process a lock is shared: every hold of it
+    counts, and it is freed when the last is released."""
+
+    def __init__(self, lock: str) -> None:
+        self.lock = lock
+        self.released = False
+
+    def release(self) -> None:
+        if self.released:
+            return
+        self.released = True
+        import fcntl
+
+        with _mutex:
+            entry = _holds.get(self.lock)
+            if entry is None:
+                return
+            entry[1] -= 1
+            if entry[1] > 0:
+                return
+            del _holds[self.lock]
+        fd = entry[0]
+        try:
+            os.ftruncate(fd, 0)
+        except OSError:
+            pass
+        try:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+        finally:
+            os.close(fd)
+
+
+_holds: dict[str, list] = {}  # lock file -> [descriptor, holds of it in this process]
+
+
+def try_hold(lock: str | os.PathLike[str]) -> tuple[Hold | None, str]:
+    """Take the lock file ``lock`` (made if missing) without waiting and keep it: (the
+    :class:`Hold`, "") or, when another process holds it, (None, that process's id or "").
+    OSError when there can be no such lock (its folder cannot be written and it is not there)."""
+    import fcntl
+
+    key = os.path.abspath(lock)
+    with _mutex:
+        if key in _holds:
+            _holds[key][1] += 1
+            return Hold(key), ""
+    fd = _open_lock(key)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", key)
+        for tries in range(10):  # (a moment's probe by holder() holds it shared: a few tries)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if tries < 9:
+                    time.sleep(0.02)
+                    continue
+                who = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
+                os.close(fd)
+                return None, who if who.isdigit() else ""
+    except BaseException:
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+        raise
+    try:
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+    except OSError:
+        pass  # held all the same, without the note of who holds it
+    with _mutex:
+        _holds[key] = [fd, 1]
+    return Hold(key), ""
+
+
+def holder(lock: str | os.PathLike[str]) -> str | None:
+    """Who holds the lock file ``lock`` (a :func:`try_hold`) now: None when no other process does,
+    else that process's id ("" when it is not known).  Takes nothing."""
+    import fcntl
+
+    key = os.path.abspath(lock)
+    with _mutex:
+        if key in _holds:
+            return None
+    try:
+        fd = os.open(key, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
+    except (OSError, ValueError):
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except BlockingIOError:
+            who = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
+            return who if who.isdigit() else ""
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        return None
+    finally:
+        os.close(fd)
+
+
 __all__ = [
+    "Hold",
+    "try_hold",
+    "holder",
     "write_atomic",
     "file_lock",
     "stamp",

@@ -27,7 +27,7 @@ import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from mapref.io.atomic import write_atomic
+from mapref.io.atomic import file_lock, holder, stamp, try_hold, write_atomic
 from mapref.io.problems import MAX_ITEMS, FileProblems, Reader, clip, read_source, show_value, too_deep
 from mapref.rules.gamelog import LogEntry, plain_problem, read_entry
 
@@ -64,6 +64,65 @@ def journal_paths(game_path: str | None, scenario_id: str = "") -> list[Path]:
 def journal_path(game_path: str | None, scenario_id: str = "") -> Path:
     """Where a game's journal is written first (:func:`journal_paths`)."""
     return journal_paths(game_path, scenario_id)[0]
+
+
+def claim_paths(game_path: str | os.PathLike[str]) -> list[Path]:
+    """Where a window's claim on a saved game is held (:func:`claim`): beside the game, or when
+    that folder cannot be written, in the state folder (named as the journal there is)."""
+    here, state = journal_paths(str(game_path))
+    return [here.with_name(here.name[: -len(".journal")] + ".window"), state.with_suffix(".window")]
+
+
+@dataclass
+class Claim:
+    """A window's claim on a saved game (:func:`claim`): ``hold`` while this process has it;
+    ``holder`` the process id of the window that has it instead ("" unknown), None when free."""
+
+    hold: object | None
+    holder: str | None
+
+    @property
+    def ok(self) -> bool:
+        return self.holder is None
+
+    def release(self) -> None:
+        if self.hold is not None:
+            self.hold.release()
+            self.hold = None
+
+    def refusal(self, shown: str) -> str:
+        who = f"process {self.holder}" if self.holder else "another process"
+        return f"{shown} is open in another mapref window ({who})"
+
+
+def window_holder(game_path: str | os.PathLike[str]) -> str | None:
+    """The process id of the window that has this saved game open ("" when not known), or None
+    when no other process's window has it.  Takes nothing (a command asks before it changes the
+    game)."""
+    for p in claim_paths(game_path):
+        who = holder(p)
+        if who is not None:
+            return who
+    return None
+
+
+def claim(game_path: str | os.PathLike[str]) -> Claim:
+    """Claim a saved game for the window about to play it: one window at a time plays a game (a
+    second opens it read-only: its journal is the first window's, never offered, deleted or
+    shared).  The claim is an exclusive lock held until released or the process ends; one that
+    cannot be held anywhere (no folder can be written) leaves the game unclaimed but free."""
+    who = window_holder(game_path)
+    if who is not None:
+        return Claim(None, who)
+    for i, p in enumerate(claim_paths(game_path)):
+        try:
+            if i and not p.parent.is_dir():
+                p.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            hold, who = try_hold(p)
+        except OSError:
+            continue
+        return Claim(hold, None) if hold is not None else Claim(None, who)
+    return Claim(None, None)
 
 
 def _alive(pid: int) -> bool:
@@ -507,6 +566,20 @@ def recover(r: Recovery, game):
     return s
 
 
+def _settled(game):
+    """``game`` as its file is once a command changing it (which took the game's lock before this
+    window claimed it) is done: read again if that command changed it meanwhile."""
+    from mapref.rules.files import load_game
+
+    try:
+        with file_lock(game.path, wait=30):
+            if game.stamp is not None and stamp(game.path) != game.stamp:
+                return load_game(game.path, game.path)
+    except (OSError, RuntimeError, FileProblems):
+        pass  # no lock to wait for (a read-only folder...), or the file cannot be read now: as read
+    return game
+
+
 def open_for_play(game, ask=None):
     """The session a window plays ``game`` in, with its crash journal, after dealing with what a
     crashed window left for it.  ``ask(question) -> bool`` (None: never recover).
@@ -520,6 +593,24 @@ def open_for_play(game, ask=None):
     from mapref.rules.session import GameSession
 
     notes: list[str] = []
+    problems = game.check()
+    if problems:  # a game mapref check refuses is shown, never changed (nor saved over its file)
+        session = GameSession(game, journal=False)
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        session.read_only = (
+            f"the game has problems mapref check refuses, so it is opened read-only: {problems[0]}{more}; "
+            "fix the file, then open it again"
+        )
+        session.notes = [session.read_only] + problems[1:20]
+        return session
+    held = claim(game.path) if game.path else Claim(None, None)
+    if not held.ok:  # another window plays it: its journal is that window's, left alone
+        session = GameSession(game, journal=False)
+        session.read_only = f"{held.refusal(Path(game.path).name)}; opened read-only here"
+        session.notes = [session.read_only]
+        return session
+    if held.hold is not None:
+        game = _settled(game)
     r = pending(game.path or None, getattr(game.scenario, "id", ""))
     session = None
     if r is not None and r.bad:
@@ -551,12 +642,17 @@ def open_for_play(game, ask=None):
             r.discard()
     if session is None:
         session = GameSession(game, journal=True)
+    session.claim = held
     session.notes = notes
     return session
 
 
 __all__ = [
     "BadJournal",
+    "Claim",
+    "claim",
+    "claim_paths",
+    "window_holder",
     "Journal",
     "Recovery",
     "file_hash",

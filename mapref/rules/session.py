@@ -92,6 +92,8 @@ class GameSession:
         self._report: tuple[int, object] | None = None
         self.journal = None
         self.notes: list[str] = []  # what the window says on opening it (a crash journal set aside...)
+        self.read_only = ""  # why this game may not be changed here (another window plays it...), or ""
+        self.claim = None  # a window's claim on its saved game (mapref.rules.journal.claim), released on close
         if journal:
             from mapref.rules.journal import Journal
 
@@ -177,6 +179,8 @@ class GameSession:
         anyway when the ruleset can force it (:meth:`Ruleset.force`); the log entry records the
         reason with the rule overridden.  Given for an allowed action, it is recorded as well (an
         entry the window offered greyed out)."""
+        if self.read_only:
+            return Outcome(False, reason=f"not done: {self.read_only}")
         out = outcome if outcome is not None else self.check(action)
         if not out.ok and override and out.ask is None:
             forced = self.ruleset.force(self.game, action)
@@ -300,6 +304,8 @@ class GameSession:
         journal cannot record it (OSError) or the log entry cannot take it back (ValueError)."""
         if not self.history.done:
             return None
+        if self.read_only:
+            raise ValueError(f"not undone: {self.read_only}")
         step = self.history.done[-1]
         problem = self._step_problem(step, undo=True)
         if problem:
@@ -315,6 +321,8 @@ class GameSession:
     def redo(self) -> LogEntry | None:
         if not self.history.undone:
             return None
+        if self.read_only:
+            raise ValueError(f"not redone: {self.read_only}")
         step = self.history.undone[-1]
         if self.journal is not None:
             try:
@@ -330,9 +338,21 @@ class GameSession:
         target = str(path) if path is not None else self.path
         if not target:
             raise ValueError("this game has no file yet: give one to save it as")
+        if self.read_only:
+            raise ValueError(f"not saved: {self.read_only}")
         # its own file is overwritten only if nobody changed it since it was read or saved
         same = bool(self.path) and os.path.abspath(target) == os.path.abspath(self.path)
-        save_game(self.game, target, expect=self.game.stamp if same else None)
+        moved = self._claim_for(target) if self.journal is not None and not same else None
+        try:
+            save_game(self.game, target, expect=self.game.stamp if same else None)
+        except BaseException:
+            if moved is not None:
+                moved.release()
+            raise
+        if moved is not None:  # a window's game saved as another file: the window plays that one now
+            if self.claim is not None:
+                self.claim.release()
+            self.claim = moved
         old = self.game.path
         self.game.path = target
         self.history.mark_saved()
@@ -342,10 +362,23 @@ class GameSession:
             f("saved")
         return target
 
+    def _claim_for(self, target: str):
+        """A window saving its game as ``target``: that file's claim, or ValueError when another
+        window plays it (it would find its game overwritten)."""
+        from mapref.rules.journal import claim
+
+        new = claim(target)
+        if not new.ok:
+            raise ValueError(f"not saved: {new.refusal(target)}; save it as another file, or close it there first")
+        return new
+
     def close(self) -> None:
-        """The window closes without saving: the journal is no longer needed."""
+        """The window closes without saving: the journal is no longer needed, nor its claim."""
         if self.journal is not None:
             self.journal.discard()
+        if self.claim is not None:
+            self.claim.release()
+            self.claim = None
 
 
 def open_game(path: str | os.PathLike[str], journal: bool = False) -> GameSession:

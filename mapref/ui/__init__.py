@@ -11,6 +11,9 @@ def classify_error(exc_type, exc, tb, user_errors: tuple) -> tuple[str, str]:
 
     if isinstance(exc, FileProblems):
         return "The file has problems", "\n".join(str(p) for p in exc.problems)
+    if isinstance(exc, OSError) and isinstance(exc, user_errors) and exc.strerror:
+        # a file's error in words, never Python's "[Errno 16] ...: 'PATH'"
+        return "Cannot do that", f"{exc.filename}: {exc.strerror}" if exc.filename else str(exc.strerror)
     if isinstance(exc, user_errors):
         return "Cannot do that", str(exc)
     from mapref.errorlog import append, describe

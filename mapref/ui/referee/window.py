@@ -336,7 +336,8 @@ class RefereeWindow(PositionExport):
 
     def update_title(self) -> None:
         what = self.path.name if self.path else f"{self.scenario.name} (new game)"
-        self.root.title(f"{'*' if self.session.dirty else ''}{what} - mapref referee")
+        ro = " (read-only)" if self.session.read_only else ""
+        self.root.title(f"{'*' if self.session.dirty else ''}{what}{ro} - mapref referee")
 
     def _update_edit_menu(self) -> None:
         h = self.session.history

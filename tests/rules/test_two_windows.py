@@ -1,0 +1,98 @@
+"""Two processes on one game (issue 36): a game a window plays is opened read-only in a second
+window, which never offers, deletes or shares the first window's crash journal; a command that
+would change it is refused, naming the window's process.  Real processes: the first window is a
+player process (the window's session without its screen) killed with SIGKILL at the end."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+from mapref.rules.files import load_game
+from mapref.rules.journal import journal_path, open_for_play
+from tests.helpers import mapref
+
+ROOT = Path(__file__).resolve().parents[2]
+
+PLAYER = """
+    import sys
+    from mapref.rules.files import load_game
+    from mapref.rules.journal import open_for_play
+    s = open_for_play(load_game(sys.argv[1]), ask=lambda question: False)
+    for _ in range(2):
+        assert s.apply(s.ruleset.end_step(s.game)).ok
+    print("shown", s.state_data()["turn"]["phase"], flush=True)
+    sys.stdin.readline()
+"""
+
+
+def player(game: Path) -> subprocess.Popen:
+    p = subprocess.Popen(
+        [sys.executable, "-c", textwrap.dedent(PLAYER), str(game)],
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    return p
+
+
+def test_a_second_window_opens_a_game_read_only_and_leaves_the_first_ones_journal_alone(new_game_file):
+    g = new_game_file(auto_place=True)
+    saved = g.read_bytes()
+    first = player(g)
+    try:
+        shown = first.stdout.readline().split()
+        assert shown[0] == "shown"
+        journal = journal_path(str(g))
+        kept = journal.read_bytes()
+        for answer in (False, True):  # "No" deleted the first window's journal, "Yes" shared it
+            asked = []
+            second = open_for_play(load_game(g), ask=lambda q: asked.append(q) or answer)
+            assert asked == [] and second.read_only and f"process {first.pid}" in second.read_only
+            assert second.notes and "read-only" in second.notes[0]
+            out = second.apply(second.ruleset.end_step(second.game))
+            assert not out.ok and "open in another mapref window" in out.reason
+            assert journal.read_bytes() == kept and g.read_bytes() == saved
+            second.close()
+            assert journal.read_bytes() == kept
+        # a command that would change the game is refused, naming the window's process
+        r = mapref("advance", str(g))
+        assert r.returncode == 1 and f"process {first.pid}" in r.stderr and "open in a mapref window" in r.stderr
+        assert g.read_bytes() == saved and journal.read_bytes() == kept
+        assert mapref("check", str(g)).returncode == 0  # reading it is fine
+    finally:
+        first.send_signal(signal.SIGKILL)
+        first.wait()
+    # the first window died: its two acknowledged actions are offered back, and recovered
+    asked = []
+    again = open_for_play(load_game(g), ask=lambda q: asked.append(q) or True)
+    assert len(asked) == 1 and "2 unsaved actions" in asked[0], asked
+    assert not again.read_only and again.state_data()["turn"]["phase"] == shown[1] and len(again.log) == 2
+    again.close()
+
+
+def test_a_window_saving_as_a_game_another_window_plays_is_refused(new_game_file, tmp_path):
+    g = new_game_file(auto_place=True)
+    other = new_game_file(auto_place=True, name="other.toml")
+    first = player(g)
+    try:
+        assert first.stdout.readline().startswith("shown")
+        s = open_for_play(load_game(other))
+        assert not s.read_only
+        before = g.read_bytes()
+        try:
+            s.save(g)
+        except ValueError as e:
+            assert f"process {first.pid}" in str(e)
+        else:
+            raise AssertionError("saved over a game another window plays")
+        assert g.read_bytes() == before
+        s.close()
+    finally:
+        first.send_signal(signal.SIGKILL)
+        first.wait()
