@@ -265,17 +265,23 @@ class GameSession:
         self._set_data(data)
         self.invalidate()
 
-    def _new_problems(self, before: dict, after: dict) -> list[str]:
+    def _new_problems(self, before: dict, after: dict, live: bool = True) -> list[str]:
         """What would stop the game, as it is after a change, from loading again that was not
         already so before it: the file reader's limits and the consistency check, through the
-        very text a save would write."""
+        very text a save would write.  ``live``: the session's state is ``after`` (an action just
+        done), and its text is written from it as it is; else ``after`` is read first (an undo
+        or redo tried before it is done)."""
         from mapref.rules.files import readback_problems
 
         if after == before:
             return []
-        try:  # the text a save writes: the live state's (read back below as the file reader reads it)
-            text = self.ruleset.dumps_state(self.game.state)
-        except Exception:  # a state the writer cannot take as it is: through the reader first, which says why
+        text = None
+        if live:
+            try:  # the text a save writes: the live state's (read back below as the file reader reads it)
+                text = self.ruleset.dumps_state(self.game.state)
+            except Exception:  # a state the writer cannot take as it is: through the reader first, which says why
+                text = None
+        if text is None:
             try:
                 text = self.ruleset.dumps_state(self.ruleset.read_state(after, "", self.path or "<game>"))
             except FileProblems as e:
@@ -285,7 +291,11 @@ class GameSession:
         new = readback_problems(self.game, text, whole=False)
         if not new:
             return []
-        old = set(self.ruleset.state_problems(self.board, self.scenario, self.game.state)) if new else set()
+        try:  # the problems the game had before the change are not the change's
+            was = self.ruleset.read_state(before, "", self.path or "<game>")
+            old = set(self.ruleset.state_problems(self.board, self.scenario, was))
+        except (FileProblems, ValueError, TypeError):
+            old = set()
         return [p for p in new if p not in old]
 
     def _step_problem(self, step: ActionStep, undo: bool) -> str:
@@ -296,7 +306,7 @@ class GameSession:
             then = datapatch.apply(now, step.entry.undo if undo else step.entry.redo)
         except (datapatch.PatchError, TypeError, KeyError) as e:
             return f"its log entry does not fit the game ({e})"
-        bad = self._new_problems(now, then)
+        bad = self._new_problems(now, then, live=False)
         return f"the game would then hold what mapref cannot read back ({bad[0]})" if bad else ""
 
     def undo(self) -> LogEntry | None:
