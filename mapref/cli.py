@@ -468,7 +468,7 @@ def _grey_image(path: str):
     import numpy as np
     from PIL import Image, UnidentifiedImageError
 
-    from mapref.io.problems import FileProblems, read_source
+    from mapref.io.problems import BROKEN_IMAGE_ERRORS, FileProblems, read_source
 
     try:
         read_source(path, path)  # a regular file, not too big to read (one line otherwise)
@@ -485,8 +485,8 @@ def _grey_image(path: str):
         raise UserError(str(e.problems[0])) from None
     except (UnidentifiedImageError, Image.DecompressionBombError, Image.DecompressionBombWarning):
         raise UserError(f"{path}: not an image mapref can read (PNG, JPEG, GIF, BMP, TIFF...)") from None
-    except OSError as e:
-        raise UserError(f"{path}: cannot read the image: {e.strerror or e}") from None
+    except BROKEN_IMAGE_ERRORS as e:  # a damaged image (Pillow's SyntaxError for a broken PNG chunk...)
+        raise UserError(f"{path}: cannot read the image: {getattr(e, 'strerror', None) or e}") from None
 
 
 @command(

@@ -54,3 +54,71 @@ def test_a_save_on_a_read_only_disk_names_the_folder_not_the_files_mode(tmp_path
     assert str(game.parent) in line and "save it elsewhere" in line, line
     assert "chmod u+w)" not in line and "the file is read-only" not in line and "mapref-tmp" not in line, line
     assert game.read_bytes() == before
+
+
+def test_a_polygon_whose_outer_ring_is_one_point_is_one_line_not_an_internal_error(tmp_path):
+    """Its ring of one point, with a hole: the geometry library's own exception came out."""
+    import json
+
+    feats = [
+        {
+            "type": "Feature",
+            "properties": {"name": "Dot"},
+            "geometry": {
+                "type": "Polygon",
+                "coordinates": [
+                    [[1, 40], [1, 40], [1, 40], [1, 40]],
+                    [[1.2, 40.2], [1.4, 40.2], [1.4, 40.4], [1.2, 40.2]],
+                ],
+            },
+        },
+        {
+            "type": "Feature",
+            "properties": {"name": "Square"},
+            "geometry": {"type": "Polygon", "coordinates": [[[3, 40], [4, 40], [4, 41], [3, 41], [3, 40]]]},
+        },
+    ]
+    (tmp_path / "f.geojson").write_text(json.dumps({"type": "FeatureCollection", "features": feats}))
+    r = mapref("import-areas", "f.geojson", "-o", "m.toml", cwd=tmp_path)
+    assert r.returncode == 1 and r.stderr.splitlines() == [
+        "f.geojson: features[0].geometry.coordinates: expected an outer ring enclosing an area, got one whose "
+        "points lie on one point or one line"
+    ], r.stderr
+    assert not (tmp_path / "m.toml").exists()
+
+
+def damaged_pngs(folder: Path) -> dict[str, str]:
+    """PNG files Pillow gives up on in its own ways: name -> what mapref says of it."""
+    import io
+    import struct
+    import zlib
+
+    from PIL import Image
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    buf = io.BytesIO()
+    Image.new("RGB", (40, 30), (250, 250, 250)).save(buf, "PNG")
+    good = buf.getvalue()
+    i = good.index(b"IDAT")
+    n = int.from_bytes(good[i - 4 : i], "big")
+    data, rest = good[i + 4 : i + 4 + n], good[i + 8 + n :]
+    # the image data split in two chunks, the second of no type: Pillow's SyntaxError while it decodes
+    broken = good[: i - 4] + chunk(b"IDAT", data[:10]) + chunk(b"\x7f\xe7Y\xc1", data[10:]) + rest
+    out = {
+        "chunk.png": (broken, "broken PNG file"),
+        "ihdr.png": (good[:8] + b"\x00\x00\x00\x05" + good[12:], "Truncated IHDR chunk"),  # Pillow: ValueError
+    }
+    for name, (data, _) in out.items():
+        (folder / name).write_bytes(data)
+    return {name: says for name, (_, says) in out.items()}
+
+
+def test_a_damaged_image_is_one_line_in_trace_areas_and_new_map(tmp_path):
+    for name, says in damaged_pngs(tmp_path).items():
+        for args in (["trace-areas", name, "-o", "t.toml"], ["new-map", "--underlay", name, "-o", "n.toml"]):
+            r = mapref(*args, cwd=tmp_path)
+            assert r.returncode == 1 and len(r.stderr.splitlines()) == 1, r.stderr
+            assert r.stderr.startswith(f"mapref: {name}: cannot read the image: ") and says in r.stderr, r.stderr
+        assert not (tmp_path / "t.toml").exists() and not (tmp_path / "n.toml").exists()

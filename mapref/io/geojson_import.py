@@ -103,7 +103,14 @@ def _polygons(geom: dict) -> tuple[list, str]:
         bad = next(filter(None, map(_ring_problem, p)), "")
         if bad:
             return [], bad
+        if _ring_area(p[0]) == 0:
+            return [], "expected an outer ring enclosing an area, got one whose points lie on one point or one line"
     return polys, ""
+
+
+def _ring_area(ring: list) -> float:
+    """Twice the area a ring of positions encloses (the shoelace formula; 0 for a point or a line)."""
+    return abs(sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(ring, ring[1:] + ring[:1], strict=True)))
 
 
 def areas_from_geojson(
@@ -191,7 +198,10 @@ def areas_from_geojson(
     m = AreaMap(name=name, geo=geo)
     feature_of: dict[str, int] = {}
     for i, label, g, attrs in shapes:
-        mg = round_geom(_project(g, geo))
+        try:
+            mg = round_geom(_project(g, geo))
+        except shapely.errors.GEOSException as e:  # what the geometry library refuses that the checks let through
+            raise _fail(shown, f"features[{i}].geometry", f"unreadable coordinates ({clip(str(e), 80)})") from None
         if mg.is_empty:
             notes.append(f"{clip(label, 60)}: skipped, too small at this scale")
             continue

@@ -19,6 +19,8 @@ import math
 import os
 import re
 import stat
+import struct
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -154,6 +156,11 @@ _FILE_KINDS = (
 def _mib(n: int) -> str:
     return f"{n / (1024 * 1024):.1f} MiB"
 
+
+BROKEN_IMAGE_ERRORS = (OSError, SyntaxError, ValueError, EOFError, struct.error, zlib.error)
+"""What an image library raises on a damaged image file (Pillow: SyntaxError for a broken PNG
+chunk, ValueError for a truncated header, zlib and struct errors from inside the data): every
+reader of images turns them into one line."""
 
 _noted: list[set[tuple[int, int]]] = []  # the files read within each :func:`noting_reads` block
 

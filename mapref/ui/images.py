@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
-from mapref.io.problems import FileProblems, open_regular
+from mapref.io.problems import BROKEN_IMAGE_ERRORS, FileProblems, open_regular
 
 if TYPE_CHECKING:
     from mapref.ui.editor_shell import EditorShell
@@ -89,7 +89,7 @@ def probe(path: str | Path) -> tuple[int, int]:
             ) from None
         except UnidentifiedImageError:
             raise ScanRefused(f"background {name} is not an image mapref can read (PNG or JPEG)") from None
-        except (OSError, SyntaxError, ValueError) as e:
+        except BROKEN_IMAGE_ERRORS as e:
             raise ScanRefused(f"background {name} cannot be read: {getattr(e, 'strerror', None) or e}") from None
 
 
@@ -135,7 +135,7 @@ def read(path: str | Path, max_pixels: int = MAX_PIXELS) -> Scan:
                 im.thumbnail(box, Image.Resampling.BILINEAR, reducing_gap=2.0)
     except ScanRefused:
         raise
-    except (OSError, SyntaxError, ValueError, EOFError, struct.error, zlib.error) as e:
+    except BROKEN_IMAGE_ERRORS as e:
         raise ScanRefused(f"background {name} cannot be read: {e}") from None
     except MemoryError:
         raise ScanRefused(
