@@ -369,7 +369,7 @@ def cmd_import_triplea(argv: list[str]) -> int:
     land = sum(1 for loc in m.locations.values() if not loc.attrs.get("sea"))
     print(
         f"{args.output}: {len(m.locations)} locations ({land} land, {len(m.locations) - land} sea), {len(m.boxes)} boxes, "
-        f"{len(m.lines)} move lines from {len(game.connections)} connections"
+        f"{len(m.lines)} move lines from {len(game.connections) + len(game.duplicates)} connections"
         + (f"; scenario {args.scenario}" if scenario is not None else "")
     )
     return 0

@@ -48,6 +48,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import math
+import os
 import re
 import xml.parsers.expat as expat
 from dataclasses import dataclass, field
@@ -58,7 +59,7 @@ from shapely import affinity
 from shapely.geometry import Point, Polygon
 
 from mapref.core.areamodel import AreaMap, Box, ColourClass, LineKind, Location, MoveLine, as_area, polygon_parts, slug
-from mapref.io.problems import FileProblems, Problem, read_source
+from mapref.io.problems import FileProblems, Problem, clip, read_source
 
 BOX = (90.0, 30.0)  # an off-map box's size
 BORDER = 4.0  # pixels: the widest border line TripleA leaves between two territories' outlines
@@ -78,7 +79,14 @@ FACILITIES = {
 
 
 # ------------------------------------------------------------------------------------ XML
-@dataclass
+MAX_XML_DEPTH = 64  # elements nested deeper than this are refused (a TripleA game nests about 6)
+MAX_XML_ELEMENTS = 500_000  # a 16 MiB file of the smallest elements would be millions of nodes
+MAX_VARIABLE_VALUES = 10_000  # a <variable>'s values, once those of the variables it names are in
+MAX_EXPANSIONS = 200_000  # attachments made by every foreach together
+MAX_EXPANDED = 32 << 20  # characters of option values written out by the variables
+
+
+@dataclass(slots=True)
 class Node:
     tag: str
     attrs: dict[str, str]
@@ -93,10 +101,14 @@ class Node:
         return [c for c in self.children if c.tag == tag]
 
     def walk(self, tag: str):
-        for c in self.children:
+        """Every element of that tag below this one, in document order (without recursion: the
+        nesting is bounded, but a walk need not depend on it)."""
+        todo = list(reversed(self.children))
+        while todo:
+            c = todo.pop()
             if c.tag == tag:
                 yield c
-            yield from c.walk(tag)
+            todo.extend(reversed(c.children))
 
 
 class _Refused(Exception):
@@ -111,8 +123,14 @@ def read_xml(path: str | Path, shown: str) -> Node:
     p = expat.ParserCreate()
     p.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
     stack: list[Node] = [Node("", {}, 0, 0)]
+    count = [0]
 
     def start(tag, attrs):
+        if len(stack) > MAX_XML_DEPTH:
+            raise _Refused(f"elements nested deeper than {MAX_XML_DEPTH} levels (a TripleA game nests about 6)")
+        count[0] += 1
+        if count[0] > MAX_XML_ELEMENTS:
+            raise _Refused(f"more than {MAX_XML_ELEMENTS:,} elements (a TripleA game has tens of thousands)")
         n = Node(tag, dict(attrs), p.CurrentLineNumber, p.CurrentColumnNumber + 1)
         stack[-1].children.append(n)
         stack.append(n)
@@ -169,6 +187,7 @@ class TripleaGame:
     ids: dict[str, str] = field(default_factory=dict)  # territory -> its space on the map (location id or box:id)
     outlines: dict[str, object] = field(default_factory=dict)  # territory -> its outline as TripleA draws it (pixels)
     canals: dict[str, list[str]] = field(default_factory=dict)  # canal name -> the sea zones it joins (canalAttachment)
+    duplicates: list[tuple[str, str, int, int]] = field(default_factory=list)  # (t1, t2, line, the first one's line)
 
     def alliance_members(self, alliance: str) -> list[str]:
         return [p for p in self.players if self.alliances.get(p) == alliance]
@@ -224,19 +243,43 @@ def _foreach(node: Node, variables: dict[str, list[str]], shown: str) -> list[di
         lists.append([{f"@{n.strip('$')}@": variables[n][i] for n in names} for i in range(length)])
     if len(lists) == 1:
         return lists[0]
+    if len(lists[0]) * len(lists[1]) > MAX_EXPANSIONS:
+        raise FileProblems(
+            [
+                Problem(
+                    shown,
+                    node.line,
+                    node.col,
+                    "foreach",
+                    f"{spec!r} crosses {len(lists[0]):,} by {len(lists[1]):,} values: more than {MAX_EXPANSIONS:,}",
+                )
+            ]
+        )
     return [{**b, **a} for a in lists[0] for b in lists[1]]
+
+
+class _TooLong(Exception):
+    """A value the variables would write out past :data:`MAX_EXPANDED` characters."""
+
+
+def _replace(text: str, old: str, new: str) -> str:
+    """``text.replace(old, new)``, refused (:class:`_TooLong`) before it is made past the bound."""
+    if len(new) > len(old) and len(text) + text.count(old) * (len(new) - len(old)) > MAX_EXPANDED:
+        raise _TooLong
+    return text.replace(old, new)
 
 
 def _sub(text: str, combo: dict[str, str]) -> str:
     for k, v in combo.items():
-        text = text.replace(k, v)
+        if k in text:
+            text = _replace(text, k, v)
     return text
 
 
 def _expand_lists(text: str, variables: dict[str, list[str]]) -> str:
     for k, v in variables.items():
         if k in text:
-            text = text.replace(k, ":".join(v))
+            text = _replace(text, k, ":".join(v))
     return text
 
 
@@ -259,6 +302,19 @@ def read_game(path: str | Path, shown: str | None = None) -> TripleaGame:
         for e in v.all("element"):
             val = e.attrs.get("name", "")
             values += variables.get(val, [val])  # an element naming an earlier variable stands for its values
+            if len(values) > MAX_VARIABLE_VALUES:
+                raise FileProblems(
+                    [
+                        Problem(
+                            shown,
+                            v.line,
+                            v.col,
+                            "variable",
+                            f"{clip(v.attrs.get('name', ''), 40)!r} has more than {MAX_VARIABLE_VALUES:,} values "
+                            "with those of the variables it names",
+                        )
+                    ]
+                )
         variables[f"${v.attrs.get('name', '')}$"] = values
 
     mp = root.find("map")
@@ -292,13 +348,17 @@ def read_game(path: str | Path, shown: str | None = None) -> TripleaGame:
         )
         return False
 
+    joined: dict[frozenset, int] = {}
     for c in mp.all("connection"):
         a, b = c.attrs.get("t1", ""), c.attrs.get("t2", "")
         ok_a, ok_b = territory(a, c, "connection t1"), territory(b, c, "connection t2")
         if ok_a and ok_b:
             if a == b:
                 problems.append(Problem(shown, c.line, c.col, "connection", f"joins {a!r} to itself"))
+            elif frozenset((a, b)) in joined:  # one move line: the rest are said once (g.duplicates)
+                g.duplicates.append((a, b, c.line, joined[frozenset((a, b))]))
             else:
+                joined[frozenset((a, b))] = c.line
                 g.connections.append((a, b, c.line))
 
     pl = root.find("playerList")
@@ -310,16 +370,47 @@ def read_game(path: str | Path, shown: str | None = None) -> TripleaGame:
 
     archetypes: dict[str, str] = {}
     kinds: dict[str, dict[str, str]] = {}
+    made, written = 0, 0  # attachments the foreach made, characters the variables wrote out
     for a in root.walk("attachment"):
-        for combo in _foreach(a, variables, shown):
-            name = _sub(a.attrs.get("name", ""), combo)
-            to = _sub(a.attrs.get("attachTo", ""), combo)
-            opts = {}
-            for o in a.all("option"):
-                key = o.attrs.get("name", "")
-                key = key[:1].lower() + key[1:]
-                if key:
-                    opts[key] = _expand_lists(_sub(o.attrs.get("value", ""), combo), variables)
+        combos = _foreach(a, variables, shown)
+        made += len(combos)
+        if made > MAX_EXPANSIONS:
+            raise FileProblems(
+                [
+                    Problem(
+                        shown,
+                        a.line,
+                        a.col,
+                        "foreach",
+                        f"the variables make more than {MAX_EXPANSIONS:,} attachments (a TripleA game makes thousands)",
+                    )
+                ]
+            )
+        for combo in combos:
+            try:
+                name = _sub(a.attrs.get("name", ""), combo)
+                to = _sub(a.attrs.get("attachTo", ""), combo)
+                opts = {}
+                for o in a.all("option"):
+                    key = o.attrs.get("name", "")
+                    key = key[:1].lower() + key[1:]
+                    if key:
+                        opts[key] = _expand_lists(_sub(o.attrs.get("value", ""), combo), variables)
+                        written += len(opts[key])
+            except _TooLong:
+                written = MAX_EXPANDED + 1
+            if written > MAX_EXPANDED:
+                raise FileProblems(
+                    [
+                        Problem(
+                            shown,
+                            a.line,
+                            a.col,
+                            "option",
+                            f"the variables write out more than {MAX_EXPANDED >> 20} MiB of option values",
+                        )
+                    ]
+                )
             kind = a.attrs.get("type", "unitType")
             if kind == "territory" and name.startswith("territoryAttachment"):
                 if not territory(to, a, "attachment attachTo"):
@@ -527,21 +618,61 @@ MAP_FILES = ("polygons.txt", "centers.txt", "map.properties")
 DEPTH = 3  # how deep under MAPDIR polygons.txt is looked for (a repository holding NAME/map/polygons.txt)
 
 
+MAX_SCANNED = 20_000  # entries looked at under MAPDIR for the map's folder
+
+
+def _maps_below(base: Path, shown: str) -> set[Path]:
+    """The folders 1 to :data:`DEPTH` levels below ``base`` holding polygons.txt (hidden names and
+    what cannot be listed skipped: a folder such as /proc changes while it is read), looking at
+    no more than :data:`MAX_SCANNED` entries."""
+    found: set[Path] = set()
+    level = [base]
+    seen = 0
+    for _depth in range(DEPTH):
+        below = []
+        for d in level:
+            try:
+                with os.scandir(d) as it:
+                    entries = list(it)
+            except (OSError, ValueError):
+                continue
+            seen += len(entries)
+            if seen > MAX_SCANNED:
+                raise FileProblems(
+                    [
+                        Problem(
+                            shown,
+                            None,
+                            None,
+                            "",
+                            f"more than {MAX_SCANNED:,} files and folders below it to look through for "
+                            "map/polygons.txt: give the TripleA map's own folder",
+                        )
+                    ]
+                )
+            for e in entries:
+                if e.name.startswith("."):
+                    continue
+                try:
+                    if not e.is_dir():
+                        continue
+                    sub = Path(e.path)
+                    if (sub / "polygons.txt").is_file():
+                        found.add(sub)
+                except (OSError, ValueError):
+                    continue
+                below.append(sub)
+        level = below
+    return found
+
+
 def _polygons_dir(base: Path, shown: str) -> Path:
     """The folder holding polygons.txt: MAPDIR/map, MAPDIR, or the one folder under MAPDIR (at
     most :data:`DEPTH` down) that holds it."""
     for d in (base / "map", base):
         if (d / "polygons.txt").is_file():
             return d
-    found = sorted(
-        {
-            p.parent
-            for k in range(2, DEPTH + 2)
-            for p in base.glob("/".join(["*"] * k))
-            if p.name == "polygons.txt" and p.is_file()
-        },
-        key=lambda d: (len(d.parts), str(d)),
-    )
+    found = sorted(_maps_below(base, shown), key=lambda d: (len(d.parts), str(d)))
     if len(found) > 1:
         raise FileProblems(
             [
@@ -616,41 +747,90 @@ def locate(mapdir: str, game: str | None = None) -> MapFolder:
     return MapFolder(d, games[0])
 
 
-def _unzip(path: str, into: Path) -> None:
-    """The files of a zipped TripleA map that the import reads (``polygons.txt``,
-    ``centers.txt``, ``map.properties``, ``games/*.xml``), copied under ``into``; nothing else is
-    unpacked, no name leaves ``into``, and no file over mapref's size cap is read."""
+MAX_ZIP_BYTES = 1 << 30  # a zipped map's own size (TripleA's biggest, with their images, are a few hundred MB)
+MAX_ZIP_ENTRIES = 50_000  # files in it (a map's image tiles are thousands)
+MAX_UNPACKED = 48 << 20  # what is unpacked of it: a map's polygons, centres, properties and games
+
+
+def _zip_problem(path: str, message: str, member: str = "") -> FileProblems:
+    return FileProblems([Problem(f"{path}:{member}" if member else path, None, None, "", message)])
+
+
+def _members(path: str, infos: list, game: str | None) -> list[tuple[object, list[str]]]:
+    """The members of a zipped map the import reads, chosen by their names alone (nothing is
+    unpacked to choose): the one map's ``polygons.txt``, ``centers.txt``, ``map.properties`` and
+    its ``games/*.xml`` (only the ``--game`` one when it names a game of the zip); a zip holding
+    several maps is refused."""
+    named = []
+    for info in infos:
+        name = info.filename.replace("\\", "/")
+        parts = [x for x in name.split("/") if x not in ("", ".")]
+        if info.is_dir() or not parts or ".." in parts or ":" in name:
+            continue
+        named.append((info, parts))
+    maps = sorted({tuple(parts[:-1]) for _, parts in named if parts[-1] == "polygons.txt"}, key=lambda d: (len(d), d))
+    if len(maps) > 1:
+        shown = ", ".join("/".join(d) or "." for d in maps[:6]) + (" ..." if len(maps) > 6 else "")
+        raise _zip_problem(path, f"several TripleA maps in it ({shown}): unzip it and give the one to import")
+    here = maps[0] if maps else None
+    out = []
+    for info, parts in named:
+        folder, leaf = tuple(parts[:-1]), parts[-1]
+        if leaf in MAP_FILES:
+            wanted = here is None or folder == here
+        elif len(parts) > 1 and parts[-2] == "games" and leaf.lower().endswith(".xml"):
+            wanted = here is None or folder[:-1] in (here, here[:-1])
+            if wanted and game is not None and not Path(game).exists():
+                wanted = leaf == Path(game).name
+        else:
+            wanted = False
+        if wanted:
+            out.append((info, parts))
+    return out
+
+
+def _unzip(path: str, into: Path, game: str | None = None) -> None:
+    """The files of a zipped TripleA map that the import reads (:func:`_members`), copied under
+    ``into``; nothing else is unpacked, no name leaves ``into``, no file over mapref's size cap is
+    read, and at most :data:`MAX_UNPACKED` bytes in all, from a zip of at most
+    :data:`MAX_ZIP_ENTRIES` files."""
     import zipfile
+    import zlib
 
     from mapref.io.problems import MAX_FILE_BYTES
 
     try:
+        if Path(path).stat().st_size > MAX_ZIP_BYTES:
+            raise _zip_problem(path, f"too big for a TripleA map (more than {MAX_ZIP_BYTES >> 20} MiB)")
         with zipfile.ZipFile(path) as z:
-            for info in z.infolist():
-                name = info.filename.replace("\\", "/")
-                parts = [x for x in name.split("/") if x not in ("", ".")]
-                if info.is_dir() or not parts or ".." in parts or ":" in name:
-                    continue
-                wanted = parts[-1] in MAP_FILES or (
-                    len(parts) > 1 and parts[-2] == "games" and parts[-1].lower().endswith(".xml")
+            infos = z.infolist()
+            if len(infos) > MAX_ZIP_ENTRIES:
+                raise _zip_problem(
+                    path, f"{len(infos):,} files in it: a TripleA map's zip has at most {MAX_ZIP_ENTRIES:,}"
                 )
-                if not wanted:
-                    continue
+            total = 0
+            for info, parts in _members(path, infos, game):
+                name = "/".join(parts)
                 if info.file_size > MAX_FILE_BYTES:
-                    raise FileProblems(
-                        [Problem(f"{path}:{name}", None, None, "", f"too big ({info.file_size} bytes unpacked)")]
-                    )
-                out = into.joinpath(*parts)
-                out.parent.mkdir(parents=True, exist_ok=True)
+                    raise _zip_problem(path, f"too big ({info.file_size} bytes unpacked)", name)
                 with z.open(info) as src:
                     data = src.read(MAX_FILE_BYTES + 1)
                 if len(data) > MAX_FILE_BYTES:
-                    raise FileProblems([Problem(f"{path}:{name}", None, None, "", "too big unpacked")])
+                    raise _zip_problem(path, "too big unpacked", name)
+                total += len(data)
+                if total > MAX_UNPACKED:
+                    raise _zip_problem(
+                        path,
+                        f"more than {MAX_UNPACKED >> 20} MiB unpacked from it for the map's polygons, centres, "
+                        "properties and games (a TripleA map's are a few MB)",
+                    )
+                out = into.joinpath(*parts)
+                out.parent.mkdir(parents=True, exist_ok=True)
                 out.write_bytes(data)
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError) as e:
-        raise FileProblems([Problem(path, None, None, "", f"not a zip file mapref can read ({e})")]) from None
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError, zlib.error) as e:
+        raise _zip_problem(path, f"not a zip file mapref can read ({clip(str(e), 100)})") from None
     except OSError as e:
-        raise FileProblems([Problem(path, None, None, "", f"cannot read: {e.strerror or e}")]) from None
+        raise _zip_problem(path, f"cannot read: {e.strerror or e}") from None
 
 
 # ---------------------------------------------------------------------------- the map
@@ -874,6 +1054,17 @@ def triplea_map(
             + (" ..." if len(boxed) > 8 else "")
         )
 
+    dup = game.duplicates  # (dropped as the game was read: the rest of the import sees each connection once)
+    for a, b, line, first in dup if len(dup) <= 6 else ():
+        notes.append(
+            f"{Path(game.file).name}:{line}: the connection {a} - {b} is there already (line {first}): one move line"
+        )
+    if len(dup) > 6:
+        notes.append(
+            f"{Path(game.file).name}: {len(dup):,} connections are there already (line {dup[0][2]}: {dup[0][0]} - "
+            f"{dup[0][1]}, as on line {dup[0][3]}; lines {', '.join(str(x[2]) for x in dup[1:6])} ...): one move "
+            "line each"
+        )
     seen: dict[frozenset, tuple[str, int]] = {}
     touching = shared_borders(m)
     crossing: list[str] = []
@@ -944,7 +1135,7 @@ def import_triplea(mapdir: str, game_file: str | None = None) -> tuple[AreaMap, 
         import tempfile
 
         with tempfile.TemporaryDirectory(prefix="mapref-triplea-") as tmp:
-            _unzip(mapdir, Path(tmp))
+            _unzip(mapdir, Path(tmp), game_file)
             try:
                 where = locate(tmp, game_file)
             except FileProblems as e:  # name the zip, not the temporary folder
