@@ -128,9 +128,12 @@ def picture(t: tk.Text, path: Path, max_width: int = MAX_WIDTH) -> tk.PhotoImage
     return img
 
 
-def render(t: tk.Text, text: str, base: Path | None = None, max_width: int = MAX_WIDTH) -> None:
-    """``text`` (Markdown) into ``t`` (emptied first), its pictures read from ``base``."""
+def render(t: tk.Text, text: str, base: Path | None = None, max_width: int = MAX_WIDTH, lazy: bool = False) -> None:
+    """``text`` (Markdown) into ``t`` (emptied first), its pictures read from ``base``; ``lazy``:
+    the text at once, the pictures read one by one just after (a dozen screenshots take a second
+    or more to decode)."""
     configure(t)
+    pending: list[tuple[str, Path]] = []
     t.configure(state="normal")
     t.delete("1.0", "end")
     images = t.__dict__.setdefault("_pictures", [])  # Tk keeps no reference of its own
@@ -154,18 +157,50 @@ def render(t: tk.Text, text: str, base: Path | None = None, max_width: int = MAX
                 )
             t.insert("end", "\n", ("table",))
         elif kind == "image":
-            img = (
-                picture(t, (base or Path(".")) / b[2], max_width) if not b[2].startswith(("http:", "https:")) else None
-            )
-            if img is not None:
-                images.append(img)
-                start = t.index("end - 1c")
-                t.image_create("end", image=img, name=f"picture{len(images)}")
-                t.insert("end", "\n")
-                t.tag_add("picture", start, "end - 1c")
+            path = (base or Path(".")) / b[2]
+            if b[2].startswith(("http:", "https:")):
+                pass  # nothing is fetched
+            elif lazy:
+                mark = f"picture-at{len(pending)}"
+                t.mark_set(mark, "end - 1c")
+                t.mark_gravity(mark, "left")
+                t.insert("end", "\n", ("picture",))
+                pending.append((mark, path))
+            else:
+                _place(t, "end - 1c", picture(t, path, max_width))
             if b[1]:
                 t.insert("end", b[1] + "\n", ("caption",))
     t.configure(state="disabled")
+    if pending:
+        t.after(1, _fill, t, pending, max_width)
+
+
+def _place(t: tk.Text, index: str, img: tk.PhotoImage | None) -> None:
+    """A picture into the text at ``index`` (the start of its own line), centred."""
+    if img is None:
+        return
+    images = t.__dict__["_pictures"]
+    images.append(img)
+    start = t.index(index)
+    t.image_create(start, image=img, name=f"picture{len(images)}")
+    if t.get(f"{start} + 1c") != "\n":
+        t.insert(f"{start} + 1c", "\n")
+    t.tag_add("picture", start, f"{start} lineend")
+
+
+def _fill(t: tk.Text, pending: list, max_width: int) -> None:
+    """The next picture left to read, then the one after it a moment later."""
+    try:
+        if not t.winfo_exists() or not pending:
+            return
+        mark, path = pending.pop(0)
+        t.configure(state="normal")
+        _place(t, mark, picture(t, path, max_width))
+        t.configure(state="disabled")
+        if pending:
+            t.after(1, _fill, t, pending, max_width)
+    except tk.TclError:  # the window closed meanwhile
+        return
 
 
 def _plain(text: str) -> str:

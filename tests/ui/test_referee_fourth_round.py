@@ -238,7 +238,14 @@ def test_help_shows_the_guide_rendered_with_its_pictures(wm, tmp_path):
     assert "h1" in t.tag_names("1.0") and "h2" in t.tag_names(t.search("The window", "1.0"))
     bold = t.search("The turn track", "1.0")
     assert "bold" in t.tag_names(bold) and "item" in t.tag_names(bold)
-    assert len(t.image_names()) >= 10  # the guide's pictures
+    end = time.monotonic() + 30  # the pictures are read just after the text, one by one
+    while len(t.image_names()) < 16 and time.monotonic() < end:
+        settle(w.root, 2)
+    assert len(t.image_names()) == 16  # the guide's pictures
+    first = t.index("picture1")
+    assert "picture" in t.tag_names(first) and t.get(f"{first} + 1c") == "\n"  # on a line of its own
+    caption = t.search("The referee's window: turn track", first)
+    assert caption and "caption" in t.tag_names(caption)
     img = screenshot(top, tmp_path / "guide.png")
     assert img.size[0] > 600
 

@@ -75,12 +75,12 @@ def help_window(w) -> tk.Toplevel:
     guide = ttk.Frame(nb)
     nb.add(guide, text="The referee's guide")
     # the guide rendered from its Markdown (headings, lists, emphasis, its pictures), when its tab
-    # is first shown: reading the pictures is kept off F1's way
+    # is first shown, its pictures read just after the text: reading them is kept off F1's way
     w.guide_text = text_pane(guide, "", relief="flat", background="#fbfaf5")
 
     def show_guide(_e=None) -> None:
         if nb.index("current") == 1 and not w.guide_text.get("1.0", "end").strip():
-            render(w.guide_text, guide_text(), GUIDE.parent)
+            render(w.guide_text, guide_text(), GUIDE.parent, lazy=True)
 
     nb.bind("<<NotebookTabChanged>>", show_guide, add="+")
     ttk.Button(top, text="Close", command=top.destroy).pack(pady=(0, 6))
