@@ -3,15 +3,26 @@ scenarios, actions that must pass or be refused, advancing to a step, a referee'
 
 from pathlib import Path
 
+from mapref.rules import datapatch
 from mapref.rules.ruleset import Action
 from mapref.rules.session import start_game
 from mapref.rulesets.hitlers_war.common import Context
+from mapref.rulesets.hitlers_war.ruleset import RULESET
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def game(name: str, auto_place: bool = True):
     return start_game(ROOT / "scenarios" / f"{name}.toml", auto_place=auto_place)
+
+
+def take_back(st, before: dict) -> None:
+    """Undo what was done to ``st`` since its data was ``before`` as the game session undoes an
+    action: the data patch between the two taken back and read by the game's own reader, the state
+    changed in place (``GameSession._set_data``)."""
+    after = RULESET.state_data(st)
+    data = datapatch.apply(after, datapatch.diff(before, after).undo_ops())
+    st.__dict__.update(RULESET.read_state(data, "", "<game>").__dict__)
 
 
 def act(s, verb: str, **args):

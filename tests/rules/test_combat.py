@@ -5,8 +5,10 @@ combat 4; Allied & Soviet Cooperation 1; Barbarossa special rule 1), Finland's s
 inclined toward the Axis 4) and the Fall of Germany Soviet Union's status."""
 
 from mapref.core.graph import LAND_KINDS
-from mapref.rulesets.hitlers_war.files import dumps_game, game_from_dict
-from mapref.rulesets.hitlers_war.commands import apply, undo
+from hwplay import take_back
+
+from mapref.rulesets.hitlers_war.files import dumps_game, game_from_dict, state_data
+from mapref.rulesets.hitlers_war.commands import apply
 from mapref.rulesets.hitlers_war.combat import check_capture, check_losses
 from mapref.rulesets.hitlers_war.common import Context
 from mapref.rulesets.hitlers_war.movement import check_move
@@ -63,11 +65,11 @@ def test_a_successful_advance_displaces_the_defender_and_captures_the_hex(fresh)
 
 def test_undo_restores_the_state_before_an_advance(fresh):
     m, sc, st = combat(fresh)
-    before = dumps_game(st)
+    before, data = dumps_game(st), state_data(st)
     r = ok(check_capture(Context(m, sc, st), "O14", "P14", ["P15"]))
     apply(st, r.commands)
     assert dumps_game(st) != before
-    undo(st, r.commands)
+    take_back(st, data)  # as the session undoes it: by the data the action changed
     assert dumps_game(st) == before
 
 
@@ -301,6 +303,7 @@ def test_finland_joining_in_war_for_europe_is_supplied_on_its_first_turn(fresh):
     st.turn, st.phase, st.side = Turn(1941, "summer"), "combat", "axis"
     cx = Context(m, sc, st)
     assert st.nations["fi"].status == "unaligned" and "T13" not in cx.control
+    data = state_data(st)
     r = ok(check_nation(cx, "fi", "at_war", "axis"))
     apply(st, r.commands)
     fi = st.nations["fi"]
@@ -313,7 +316,7 @@ def test_finland_joining_in_war_for_europe_is_supplied_on_its_first_turn(fresh):
     st.turn = st.turn.next()  # later: only via the Baltic, which needs a fleet at sea in War for Europe
     assert "T13" not in Context(m, sc, st).supplied("axis")
     # undone, Finland is unaligned again and its hexes nobody's
-    undo(st, r.commands)
+    take_back(st, data)
     assert st.nations["fi"].status == "unaligned" and st.nations["fi"].joined is None and "T13" not in st.hexes
     # a Soviet-held Finnish hex stays Soviet when Finland joins (Entry into the War 8)
     setc(st, "U13", "soviet")

@@ -355,7 +355,7 @@ def test_an_invaders_losses_need_no_flag_in_the_amphibious_step():
 
 # --------------------------------------------- Exploitation attacks 2-3, 9; Advance resolution 2
 def _empty_enemy_neighbour(s, army, taken=()):
-    from mapref.rulesets.hitlers_war.combat import land_adjacent
+    from mapref.rulesets.hitlers_war.common import land_adjacent
 
     cx = ctx(s)
     a = s.state.army(army)

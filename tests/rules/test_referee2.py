@@ -5,7 +5,10 @@ the sequence of play (Barbarossa Sequence of Play; First turn - final turn) and 
 import copy
 
 from mapref.core.graph import LAND_KINDS
-from mapref.rulesets.hitlers_war.commands import apply, undo
+from hwplay import take_back
+
+from mapref.rulesets.hitlers_war.commands import apply
+from mapref.rulesets.hitlers_war.files import state_data
 from mapref.rulesets.hitlers_war.common import Context
 from mapref.rulesets.hitlers_war.movement import check_fleet_move, check_move
 from mapref.rulesets.hitlers_war.sequence import advance, stacking_fix
@@ -165,9 +168,10 @@ def test_movement_rules(fresh):
     assert st.army("Army Group North").points["infantry"] == 3 and st.army("Army Group North 2").at == "Q12"
     # Movement 4: into an occupied friendly hex, the points join the army there
     r = check_move(Context(m, sc, st), "Q12", "P13")
+    data = state_data(st)
     apply(st, r.commands)
     assert st.army("Army Group North 2") is None and st.army("Fourth Army").points["infantry"] == 7
-    undo(st, r.commands)
+    take_back(st, data)
     assert st.army("Army Group North 2").at == "Q12"
     # neutral countries are never entered (Barbarossa special rule 1)
     nr = check_move(Context(m, sc, st), "Q13", "S11")

@@ -23,6 +23,7 @@ import copy
 from dataclasses import dataclass, field
 
 from mapref.rulesets.hitlers_war.commands import AddArmy, SetArmyPoints, SetFleets, SetForts, SetHex, SetRecord
+from mapref.rulesets.hitlers_war.names import COST_TYPES, RECORD_BUILDS
 from mapref.rulesets.hitlers_war.production import REPAIR_COST, production
 from mapref.rulesets.hitlers_war.stacking import FORT_MARKER, FORT_MARKERS, LIMIT, hex_points
 from mapref.rulesets.hitlers_war.stacking import check_build as check_build_stacking
@@ -30,13 +31,18 @@ from mapref.rulesets.hitlers_war.state import POINT_TYPES, Army, Fort, Turn
 
 GROUND_ONLY = ("infantry", "mechanized")  # Launching attacks 4 (Barbarossa: [special.ground_only])
 ARMY_TYPES = POINT_TYPES  # built and assigned to armies (Amphibious 1; Tactical air 1; Paratroops 1)
-RECORD_TYPES = {  # built onto the record sheet: type -> (SideRecord field, rule)
-    "ta_shipping": ("ta_shipping", "Trans-Atlantic shipping 3-4"),
-    "uboat": ("uboats_port", "U-Boats 1-2: new U-boat points go to the U-boat marker in port"),
-    "asw": ("asw", "Anti-submarine warfare 1-2"),
-    "bomber": ("bombers", "Strategic Bombing 1-2"),
-}
-COST_TYPES = ARMY_TYPES + ("fort", "capital_ship") + tuple(RECORD_TYPES)
+RECORD_TYPES = dict(  # built onto the record sheet (names.RECORD_BUILDS): type -> (SideRecord field, rule)
+    zip(
+        RECORD_BUILDS,
+        (
+            ("ta_shipping", "Trans-Atlantic shipping 3-4"),
+            ("uboats_port", "U-Boats 1-2: new U-boat points go to the U-boat marker in port"),
+            ("asw", "Anti-submarine warfare 1-2"),
+            ("bombers", "Strategic Bombing 1-2"),
+        ),
+        strict=True,
+    )
+)
 US = "us"
 FRANCE = "fr"
 FRANCE_MIN = 3  # France: Activity limitations 2
@@ -126,6 +132,68 @@ def check_build(
     points = {t: int(v) for t, v in (points or {}).items() if v}
     records = {t: int(v) for t, v in (records or {}).items() if v}
     costs = {t: int(v) for t, v in (costs or {}).items()}
+    bad = _order_problem(sc, side, points, records, costs, fort, ships, lend_lease)
+    if bad:
+        return bad
+    out = BuildCheck(True)
+    new_costs = dict(rec.costs) if rec else {}
+    if costs:
+        new_costs.update(costs)
+        out.messages.append(
+            f"{side} record sheet costs: "
+            + ", ".join(f"{t} {v}" for t, v in costs.items())
+            + " [Building strength points 1; Research: Item cost 5]"
+        )
+
+    def cost(kind: str) -> int | None:
+        return new_costs.get(kind, sc.setup(side).costs.get(kind))
+
+    total = 0
+    lines: list[str] = []
+    for kind, n in list(points.items()) + list(records.items()) + ([("fort", fort)] if fort else []):
+        c = cost(kind)
+        if c is None:
+            return _no(
+                f"the {side} cost of {kind.replace('_', ' ')} is on the record sheet, not in the rulebook: "
+                f"enter it once with --cost {kind}=N",
+                "Building strength points 1; rulings R19",
+            )
+        total += c * n
+        lines.append(f"{n} {kind.replace('_', ' ')} at {c}")
+    prod = production(cx, side)
+    fields: dict = {"costs": new_costs} if costs else {}
+    bad = (
+        _in_space(cx, side, space, points, fort, army, prod, out, fields)
+        or _records(records, cost, rec, out, fields)
+        or _paid_ships(cx, side, ships, fleet, cost, rec, out, fields)
+        or _lend_lease(cx, side, lend_lease, prod, rec, out, fields)
+    )
+    if bad:
+        return bad
+    total += ships + lend_lease
+    lines += ([f"{ships} toward capital ships"] if ships else []) + ([f"{lend_lease} lend-lease"] if lend_lease else [])
+    if total > prod.available:
+        return _no(
+            f"{' + '.join(lines)} cost {total}; the {side} have {prod.available} of {prod.spendable} production left "
+            f"this phase",
+            "Building strength points 3; Production points 4",
+        )
+    if total:
+        fields["spent"] = (rec.spent if rec else 0) + total
+        out.messages.append(
+            f"{side} spend {total} ({', '.join(lines)}): {prod.available - total} of {prod.spendable} left "
+            f"[Building strength points 1-3]"
+        )
+    if fields:
+        out.commands.append(SetRecord(text="record sheet", side=side, fields=fields))
+    out.cost = total
+    return out
+
+
+def _order_problem(sc, side: str, points: dict, records: dict, costs: dict, fort: int, ships: int, lend_lease: int):
+    """What is wrong with the order whatever the position: unknown types, types the scenario does
+    not build, costs that are no costs, negative or no amounts (Building strength points 1, 3;
+    Launching attacks 4)."""
     for t in list(points) + list(records):
         if t not in ARMY_TYPES and t not in RECORD_TYPES:
             return _no(f"{t!r} is not a strength type ({', '.join(COST_TYPES)})", "Building strength points 1")
@@ -156,46 +224,25 @@ def check_build(
             "--lend-lease N or --cost TYPE=N",
             "Building strength points 3",
         )
-    cmds: list = []
-    msgs: list[str] = []
-    new_costs = dict(rec.costs) if rec else {}
-    if costs:
-        new_costs.update(costs)
-        msgs.append(
-            f"{side} record sheet costs: "
-            + ", ".join(f"{t} {v}" for t, v in costs.items())
-            + " [Building strength points 1; Research: Item cost 5]"
-        )
+    return None
 
-    def cost(kind: str) -> int | None:
-        return new_costs.get(kind, sc.setup(side).costs.get(kind))
 
-    total = 0
-    lines: list[str] = []
-    for kind, n in list(points.items()) + list(records.items()) + ([("fort", fort)] if fort else []):
-        c = cost(kind)
-        if c is None:
-            return _no(
-                f"the {side} cost of {kind.replace('_', ' ')} is on the record sheet, not in the rulebook: "
-                f"enter it once with --cost {kind}=N",
-                "Building strength points 1; rulings R19",
-            )
-        total += c * n
-        lines.append(f"{n} {kind.replace('_', ' ')} at {c}")
-    prod = production(cx, side)
-    fields: dict = {"costs": new_costs} if costs else {}
-    # -------------------------------------------------------------- strength points in a space
-    if points or fort:
-        if not space:
-            return _no("name the hex or box where the points are placed", "Building strength points 4")
-        if not cx.exists(space):
-            return _no(f"{space} is not a space of this map and scenario", "Building strength points 4")
+def _in_space(cx, side: str, space, points: dict, fort: int, army, prod, out: BuildCheck, fields: dict):
+    """Strength points and fort points built in ``space`` (Building strength points 4; The United
+    States 3; Fortifications, Production): the commands to ``out``; the refusal, or None."""
+    if not (points or fort):
+        return None
+    if not space:
+        return _no("name the hex or box where the points are placed", "Building strength points 4")
+    if not cx.exists(space):
+        return _no(f"{space} is not a space of this map and scenario", "Building strength points 4")
+    rec = cx.state.sides.get(side)
     if points:
         r = _place_points(cx, side, space, points, army, prod)
         if not r.ok:
             return r
-        cmds += r.commands
-        msgs += r.messages
+        out.commands += r.commands
+        out.messages += r.messages
         built = dict(rec.built) if rec else {}
         country = cx.country(space) or ""
         built[country] = built.get(country, 0) + sum(points.values())
@@ -206,9 +253,13 @@ def check_build(
         r = _fort(cx, side, space, fort)
         if not r.ok:
             return r
-        cmds += r.commands
-        msgs += r.messages
-    # ---------------------------------------------------------------- the record sheet
+        out.commands += r.commands
+        out.messages += r.messages
+    return None
+
+
+def _records(records: dict, cost, rec, out: BuildCheck, fields: dict):
+    """What is built onto the record sheet (RECORD_TYPES); the refusal, or None."""
     for kind, n in records.items():
         attr, rule = RECORD_TYPES[kind]
         if kind == "ta_shipping" and not cost(kind):
@@ -216,59 +267,50 @@ def check_build(
         fields[attr] = getattr(rec, attr, 0) + n
         if kind == "ta_shipping":  # Production points 1: they carry production from the next phase on
             fields["ta_built"] = getattr(rec, "ta_built", 0) + n
-        msgs.append(
+        out.messages.append(
             f"{n} {kind.replace('_', ' ')} point{'s' if n != 1 else ''} built: {fields[attr]} on the record sheet [{rule}]"
         )
-    # ------------------------------------------------------------------------ ships
-    if ships:
-        r = _ships(cx, side, ships, fleet, cost("capital_ship"), rec)
-        if not r.ok:
-            return r
-        cmds += r.commands
-        msgs += r.messages
-        fields.update(r.fields)
-        total += ships
-        lines.append(f"{ships} toward capital ships")
-    # -------------------------------------------------------------------- lend-lease
-    if lend_lease:
-        if side != "allies" or "soviet" not in sc.sides or prod.lend_lease is None:
-            return _no("only the Allied player gives production to the Soviet player", "Lend-Lease 1, 5")
-        cap = prod.lend_lease["max"]
-        given = rec.lend_given if rec else 0
-        if given + lend_lease > cap:
-            return _no(
-                f"lend-lease this turn is at most {cap} (two for each depot still Soviet: "
-                f"{', '.join(prod.lend_lease['depots']) or 'none'}); {given} given already",
-                "Lend-Lease 1-2",
-            )
-        sov = st.sides.get("soviet")
-        cmds.append(
-            SetRecord(
-                text="lend-lease", side="soviet", fields={"lend_lease": (sov.lend_lease if sov else 0) + lend_lease}
-            )
-        )
-        fields["lend_given"] = given + lend_lease
-        total += lend_lease
-        lines.append(f"{lend_lease} lend-lease")
-        msgs.append(
-            f"{lend_lease} production points given to the Soviets, to be spent in their next production phase "
-            f"[Lend-Lease 1-4]"
-        )
-    if total > prod.available:
+    return None
+
+
+def _paid_ships(cx, side: str, ships: int, fleet, cost, rec, out: BuildCheck, fields: dict):
+    """Production paid toward capital ship points (:func:`_ships`); the refusal, or None."""
+    if not ships:
+        return None
+    r = _ships(cx, side, ships, fleet, cost("capital_ship"), rec)
+    if not r.ok:
+        return r
+    out.commands += r.commands
+    out.messages += r.messages
+    fields.update(r.fields)
+    return None
+
+
+def _lend_lease(cx, side: str, lend_lease: int, prod, rec, out: BuildCheck, fields: dict):
+    """Lend-Lease 1-5: Allied production given to the Soviets; the refusal, or None."""
+    if not lend_lease:
+        return None
+    st, sc = cx.state, cx.scenario
+    if side != "allies" or "soviet" not in sc.sides or prod.lend_lease is None:
+        return _no("only the Allied player gives production to the Soviet player", "Lend-Lease 1, 5")
+    cap = prod.lend_lease["max"]
+    given = rec.lend_given if rec else 0
+    if given + lend_lease > cap:
         return _no(
-            f"{' + '.join(lines)} cost {total}; the {side} have {prod.available} of {prod.spendable} production left "
-            f"this phase",
-            "Building strength points 3; Production points 4",
+            f"lend-lease this turn is at most {cap} (two for each depot still Soviet: "
+            f"{', '.join(prod.lend_lease['depots']) or 'none'}); {given} given already",
+            "Lend-Lease 1-2",
         )
-    if total:
-        fields["spent"] = (rec.spent if rec else 0) + total
-        msgs.append(
-            f"{side} spend {total} ({', '.join(lines)}): {prod.available - total} of {prod.spendable} left "
-            f"[Building strength points 1-3]"
-        )
-    if fields:
-        cmds.append(SetRecord(text="record sheet", side=side, fields=fields))
-    return BuildCheck(True, commands=cmds, messages=msgs, cost=total)
+    sov = st.sides.get("soviet")
+    out.commands.append(
+        SetRecord(text="lend-lease", side="soviet", fields={"lend_lease": (sov.lend_lease if sov else 0) + lend_lease})
+    )
+    fields["lend_given"] = given + lend_lease
+    out.messages.append(
+        f"{lend_lease} production points given to the Soviets, to be spent in their next production phase "
+        f"[Lend-Lease 1-4]"
+    )
+    return None
 
 
 def _place_points(cx, side: str, space: str, points: dict[str, int], army: str | None, prod) -> BuildCheck:
@@ -294,24 +336,9 @@ def _place_points(cx, side: str, space: str, points: dict[str, int], army: str |
         )
     n = sum(v for t, v in points.items() if t != "tactical_air")
     box = cx.is_box(space)
-    target = None
-    if box:
-        if army:
-            target = next((a for a in st.armies if a.name == army and a.at == space and a.side == side), None)
-        if target is not None and target.total(with_air=False) + n > LIMIT:
-            return _no(
-                f"{target.name} has {target.total(with_air=False)} points; {n} more would pass ten",
-                "Stacking 6: each army in an off-map box is limited to ten",
-            )
-        if target is None and n > LIMIT:
-            return _no(f"{n} points make an army of more than ten", "Stacking 2, 6")
-    else:
-        over = check_build_stacking(cx, space, points)
-        if over:
-            return _no(f"{over[0].message} (fort points count)", "Stacking 5; Building strength points 5")
-        target = next((a for a in st.armies if a.at == space and a.side == side), None)
-        if any(a.at == space and a.side != side for a in st.armies):
-            return _no(f"{space} holds an enemy army", "Stacking 1")
+    target, bad = _build_target(cx, side, space, points, army, n)
+    if bad:
+        return bad
     what = ", ".join(f"{v} {t.replace('_', ' ')}" for t, v in points.items())
     if target is not None:
         new = {t: target.points.get(t, 0) + points.get(t, 0) for t in POINT_TYPES}
@@ -329,6 +356,32 @@ def _place_points(cx, side: str, space: str, points: dict[str, int], army: str |
         )
         msg = f"{what} built in {space}: a new army, {name} [Building strength points 4]"
     return BuildCheck(True, commands=[cmd], messages=[msg])
+
+
+def _build_target(cx, side: str, space: str, points: dict[str, int], army: str | None, n: int):
+    """The army the points built in ``space`` join (``army`` in a box; the side's army in a hex), or
+    None for a new army; within the stacking limits (Stacking 1-2, 5-6; Building strength points
+    5): (army or None, None) or (None, the refusal)."""
+    st = cx.state
+    if cx.is_box(space):
+        target = None
+        if army:
+            target = next((a for a in st.armies if a.name == army and a.at == space and a.side == side), None)
+        if target is not None and target.total(with_air=False) + n > LIMIT:
+            return None, _no(
+                f"{target.name} has {target.total(with_air=False)} points; {n} more would pass ten",
+                "Stacking 6: each army in an off-map box is limited to ten",
+            )
+        if target is None and n > LIMIT:
+            return None, _no(f"{n} points make an army of more than ten", "Stacking 2, 6")
+        return target, None
+    over = check_build_stacking(cx, space, points)
+    if over:
+        return None, _no(f"{over[0].message} (fort points count)", "Stacking 5; Building strength points 5")
+    target = next((a for a in st.armies if a.at == space and a.side == side), None)
+    if any(a.at == space and a.side != side for a in st.armies):
+        return None, _no(f"{space} holds an enemy army", "Stacking 1")
+    return target, None
 
 
 def _fort(cx, side: str, space: str, n: int) -> BuildCheck:

@@ -1,6 +1,7 @@
-"""Hitler's War state changes as command objects with do/undo (pure: they change only the
-GameState given).  The ruleset's checks return them; the game session applies them
-(mapref.rules.session), which logs each action with what it changed.
+"""Hitler's War state changes as command objects (pure: they change only the GameState given).
+The ruleset's checks return them; the game session applies them (mapref.rules.session), which
+logs each action with the data it changed and undoes it by that record (mapref.rules.change):
+a command only does.
 """
 
 from __future__ import annotations
@@ -8,13 +9,13 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-from mapref.core import history
-from mapref.rulesets.hitlers_war.state import Army, Fleet, Fort, GameState, HexState, Turn
+from mapref.rules import change
+from mapref.rulesets.hitlers_war.state import Army, Fleet, Fort, GameState, HexState, Nation, SideRecord, Turn
 
 
 @dataclass
-class Snapshot(history.Snapshot):
-    """Base for commands whose undo restores the parts of the state they touched."""
+class Change(change.Change):
+    """Base of the commands: ``text`` names what it does."""
 
     text: str = ""
 
@@ -23,11 +24,11 @@ class Snapshot(history.Snapshot):
         return self.text
 
 
-Command = history.Command
+Command = change.Change
 
 
 @dataclass
-class MovePoints(Snapshot):
+class MovePoints(Change):
     """Movement 4-5: points leave an army (which disappears when empty) for ``to``, where they
     join the side's army there or form a new army named ``new_name``."""
 
@@ -38,7 +39,6 @@ class MovePoints(Snapshot):
     join: str = ""  # the army in ``to`` the points join ("": none; armies never join in a box)
 
     def do(self, st: GameState) -> None:
-        self._save(st, "armies")
         a = st.army(self.army)
         assert a is not None
         moved_all = (
@@ -66,7 +66,7 @@ class MovePoints(Snapshot):
 
 
 @dataclass
-class MoveFleet(Snapshot):
+class MoveFleet(Change):
     """Ship points move (Movement of naval strength points and fleets 12-14, 18; Fleet strength
     points 5): ``ships`` points of ``fleet`` (0: all of them) go to ``to``, ``lost`` of them
     eliminated on arrival (13); they join the fleet ``join`` there, or form a new fleet named
@@ -83,7 +83,6 @@ class MoveFleet(Snapshot):
     join: str = ""
 
     def do(self, st: GameState) -> None:
-        self._save(st, "fleets")
         f = next(x for x in st.fleets if x.name == self.fleet)
         n = self.ships or f.capital
         arrive = n - self.lost
@@ -107,7 +106,7 @@ class MoveFleet(Snapshot):
 
 
 @dataclass
-class SetHex(Snapshot):
+class SetHex(Change):
     """A hex's control, occupation marker and devastation (``None``: unchanged)."""
 
     space: str = ""
@@ -116,7 +115,6 @@ class SetHex(Snapshot):
     devastated: int | None = None
 
     def do(self, st: GameState) -> None:
-        self._save(st, "hexes")
         h = st.hexes.get(self.space) or HexState()
         if self.control is not None:
             h.control = self.control
@@ -129,22 +127,20 @@ class SetHex(Snapshot):
 
 
 @dataclass
-class RemoveArmy(Snapshot):
+class RemoveArmy(Change):
     army: str = ""
 
     def do(self, st: GameState) -> None:
-        self._save(st, "armies")
         st.armies = [a for a in st.armies if a.name != self.army]
 
 
 @dataclass
-class SetArmyPoints(Snapshot):
+class SetArmyPoints(Change):
     army: str = ""
     points: dict = field(default_factory=dict)
     no_defensive_assault: bool | None = None
 
     def do(self, st: GameState) -> None:
-        self._save(st, "armies")
         a = st.army(self.army)
         assert a is not None
         a.points.update(self.points)
@@ -153,53 +149,48 @@ class SetArmyPoints(Snapshot):
 
 
 @dataclass
-class SetForts(Snapshot):
+class SetForts(Change):
     """Replace the side's forts (fort points eliminated, or under construction made operational)."""
 
     forts: list = field(default_factory=list)
 
     def do(self, st: GameState) -> None:
-        self._save(st, "forts")
         st.forts = copy.deepcopy(self.forts)
 
 
 @dataclass
-class SetFleets(Snapshot):
+class SetFleets(Change):
     fleets: list = field(default_factory=list)
 
     def do(self, st: GameState) -> None:
-        self._save(st, "fleets")
         st.fleets = copy.deepcopy(self.fleets)
 
 
 @dataclass
-class SetTurn(Snapshot):
+class SetTurn(Change):
     turn: Turn | None = None
     side: str = ""
     phase: str = ""
     subphase: str = ""
 
     def do(self, st: GameState) -> None:
-        self._save(st, "turn", "side", "phase", "subphase")
         if self.turn is not None:
             st.turn = self.turn
         st.side, st.phase, st.subphase = self.side or st.side, self.phase, self.subphase
 
 
 @dataclass
-class AddHistory(Snapshot):
+class AddHistory(Change):
     side: str = ""
     record: dict = field(default_factory=dict)
 
     def do(self, st: GameState) -> None:
-        self._save(st, "sides")
-        from mapref.rulesets.hitlers_war.state import SideRecord
 
         st.sides.setdefault(self.side, SideRecord()).history.append(dict(self.record))
 
 
 @dataclass
-class Relocate(Snapshot):
+class Relocate(Change):
     """Combat: a whole army moves into the hex it advanced into (Advance resolution 2) or retreats
     (rule 6) without joining the army it may find there (rule 7: the hex is then over-stacked)."""
 
@@ -209,7 +200,6 @@ class Relocate(Snapshot):
     no_defensive_assault: bool | None = None
 
     def do(self, st: GameState) -> None:
-        self._save(st, "armies")
         a = st.army(self.army)
         assert a is not None
         a.at = self.to
@@ -219,33 +209,31 @@ class Relocate(Snapshot):
 
 
 @dataclass
-class CountHexes(Snapshot):
+class CountHexes(Change):
     """Hexes changing hands in a combat phase, for the morale chart."""
 
     gained: dict = field(default_factory=dict)  # side -> hexes
     lost: dict = field(default_factory=dict)
 
     def do(self, st: GameState) -> None:
-        self._save(st, "hexes_gained", "hexes_lost")
         for mine, add in ((st.hexes_gained, self.gained), (st.hexes_lost, self.lost)):
             for k, v in add.items():
                 mine[k] = mine.get(k, 0) + v
 
 
 @dataclass
-class Announce(Snapshot):
+class Announce(Change):
     """An initial attack announced: ``army`` attacks ``target`` (Announce initial attacks 1-2)."""
 
     army: str = ""
     target: str = ""
 
     def do(self, st: GameState) -> None:
-        self._save(st, "announced")
         st.announced = {**st.announced, self.army: self.target}
 
 
 @dataclass
-class SetAttacks(Snapshot):
+class SetAttacks(Change):
     """Who exploits now and whose attacks are over this combat phase (Exploitation attacks 2-3, 9;
     Advance resolution 2; rulings R69)."""
 
@@ -253,53 +241,39 @@ class SetAttacks(Snapshot):
     stop: list = field(default_factory=list)  # armies whose attacks end now
 
     def do(self, st: GameState) -> None:
-        self._save(st, "exploiting", "stopped")
         if self.exploiting is not None:
             st.exploiting = self.exploiting
         st.stopped = st.stopped + [a for a in self.stop if a not in st.stopped]
 
 
 @dataclass
-class AddInvasion(Snapshot):
+class AddInvasion(Change):
     """A hex amphibiously invaded this combat phase (Invasion procedure 8)."""
 
     space: str = ""
 
     def do(self, st: GameState) -> None:
-        self._save(st, "invasions")
         st.invasions = sorted(set(st.invasions) | {self.space})
 
 
 @dataclass
-class SetGarrisonsLost(Snapshot):
+class SetGarrisonsLost(Change):
     """The empty hexes whose garrison is gone until the end of the combat phase (Garrisons 4, 6)."""
 
     spaces: list = field(default_factory=list)
 
     def do(self, st: GameState) -> None:
-        self._save(st, "garrisons_lost")
         st.garrisons_lost = sorted(set(self.spaces))
 
 
 @dataclass
-class EndCombat(Snapshot):
+class EndCombat(Change):
     """End of a side's combat phase: garrisons return (Garrisons 4, 6) and the side's advance
     counts (Advance resolution 13) start again next turn."""
 
     side: str = ""
 
     def do(self, st: GameState) -> None:
-        self._save(
-            st,
-            "armies",
-            "garrisons_lost",
-            "invasions",
-            "hexes_gained",
-            "hexes_lost",
-            "announced",
-            "exploiting",
-            "stopped",
-        )
         st.garrisons_lost = []
         st.invasions = []
         st.announced = {}
@@ -311,7 +285,7 @@ class EndCombat(Snapshot):
 
 
 @dataclass
-class SetNation(Snapshot):
+class SetNation(Change):
     """A nation's standing (side, status, the turn it joined); what else its record holds (who
     first attacked it: Violation of neutrality 2) is kept unless given."""
 
@@ -325,9 +299,6 @@ class SetNation(Snapshot):
     home_placed: bool | None = None
 
     def do(self, st: GameState) -> None:
-        from mapref.rulesets.hitlers_war.state import Nation
-
-        self._save(st, "nations")
         old = st.nations.get(self.code)
         n = Nation(self.side, self.status, self.joined)
         if old is not None:
@@ -344,63 +315,52 @@ class SetNation(Snapshot):
 
 
 @dataclass
-class AddArmy(Snapshot):
+class AddArmy(Change):
     """A new army enters play (a nation joining brings it: Nations inclined toward the Axis 1;
     newly built strength points: Building strength points 4)."""
 
     army: Army | None = None
 
     def do(self, st: GameState) -> None:
-        self._save(st, "armies")
         assert self.army is not None
         st.armies.append(copy.deepcopy(self.army))
 
 
 @dataclass
-class SetRecord(Snapshot):
+class SetRecord(Change):
     """Fields of a side's record sheet (morale, shipping, the production phase's spending...)."""
 
     side: str = ""
     fields: dict = field(default_factory=dict)
 
     def do(self, st: GameState) -> None:
-        from mapref.rulesets.hitlers_war.state import SideRecord
-
-        self._save(st, "sides")
         rec = st.sides.setdefault(self.side, SideRecord())
         for k, v in self.fields.items():
             setattr(rec, k, copy.deepcopy(v))
 
 
 @dataclass
-class SetNations(Snapshot):
+class SetNations(Change):
     """Replace nations' records at once (a surrender or an entry that changes several)."""
 
     nations: dict = field(default_factory=dict)
 
     def do(self, st: GameState) -> None:
-        self._save(st, "nations")
         for code, n in self.nations.items():
             st.nations[code] = copy.deepcopy(n)
 
 
 @dataclass
-class SetHomeForces(Snapshot):
+class SetHomeForces(Change):
     home_forces: list = field(default_factory=list)
 
     def do(self, st: GameState) -> None:
-        self._save(st, "home_forces")
         st.home_forces = copy.deepcopy(self.home_forces)
 
 
 def apply(st: GameState, commands: list[Command]) -> None:
     for c in commands:
         c.do(st)
-
-
-def undo(st: GameState, commands: list[Command]) -> None:
-    for c in reversed(commands):
-        c.undo(st)
 
 
 __all__ = [
@@ -427,7 +387,6 @@ __all__ = [
     "AddInvasion",
     "CountHexes",
     "apply",
-    "undo",
     "Fleet",
     "Fort",
 ]

@@ -6,18 +6,68 @@ from __future__ import annotations
 
 import operator
 import weakref
+from dataclasses import dataclass, field
 from itertools import compress, repeat
 
 from mapref.core.board import Board, Space, board_for
 from mapref.core.graph import Graph, box_space
+from mapref.rules import routes, supply
 from mapref.rules.ruleset import Violation
 from mapref.rulesets.hitlers_war.scenario import Scenario, resolve_area, resolved_area
 from mapref.rulesets.hitlers_war.state import GameState
+from mapref.rulesets.hitlers_war.supply import side_trace
 
 __all__ = ["Context", "Violation", "start_control", "SOVIET_UNION"]
 
 SOVIET_UNION = "su"  # the nation whose standing is the Soviet side's (The Soviet Union 1-5)
 INACTIVE = ("unaligned", "inclined", "surrendered")  # a nation's forces may not move or attack
+EASTERN = ("su", "bs", "fi", "pl", "hu", "ro", "bg")  # Surrender, Rumania and Bulgaria 2; Soviet Union 3
+ADJACENT = frozenset({"land", "box_land"})  # never across crossing or all-sea sides
+
+
+@dataclass
+class CombatCheck:
+    """What a combat, nation or naval check returns: the commands and what they do, or the reason
+    it is refused and the rule (and what a player must choose first)."""
+
+    ok: bool
+    reason: str = ""
+    rule: str = ""
+    commands: list = field(default_factory=list)
+    messages: list[str] = field(default_factory=list)
+    # when the result is refused because the defender must choose a retreat: (army, its legal hexes)
+    retreat: tuple[str, list[str]] | None = None
+    # refused because the owner must choose the port of a fleet expelled from ``to`` (rulings R52)
+    expel: tuple[str, list[str]] | None = None
+    # refused because the home forces displaced from ``to`` need their hex (Unaligned Forces 3; rulings R68)
+    home: tuple[str, list[str]] | None = None
+    # the events among the commands whose consequences are still to be worked out (.consequences)
+    events: list = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Attacked:
+    """An event: ``side`` attacked ``space`` (its losses entered: an army's, ``defenders`` the sides
+    of those attacked, a fort's, a garrison's, home forces'), Launching attacks; The Soviet Union 1-5."""
+
+    side: str
+    space: str
+    defenders: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Captured:
+    """An event: ``side`` captured ``space`` from ``defenders`` (the sides of the armies displaced),
+    by an army's advance or, ``by_army`` False, by isolation (Determine supply 7; rulings R66)."""
+
+    side: str
+    space: str
+    defenders: tuple[str, ...] = ()
+    by_army: bool = True
+
+
+def land_adjacent(cx, a: str, b: str) -> bool:
+    return bool(cx.graph.kinds_between(a, b) & ADJACENT)
 
 
 class Context:
@@ -177,8 +227,6 @@ class Context:
     def trace(self, side: str):
         """The side's supply trace (the one implementation: mapref.rules.supply.trace)."""
         if side not in self._supply:
-            from mapref.rulesets.hitlers_war.supply import side_trace
-
             self._supply[side] = side_trace(self, side)
         return self._supply[side]
 
@@ -191,8 +239,6 @@ class Context:
         """The land route of Movement 2 through ``side``'s friendly spaces
         (:func:`mapref.rules.routes.land_route`); from a start whose routes were worked out at once
         (:meth:`land_region`), read from them."""
-        from mapref.rules import routes
-
         tree = self._supply.get(("routes", side, frm))
         if tree is not None:
             return routes.route_in_tree(self.graph, tree, self.friendly_bytes(side), frm, to)
@@ -201,8 +247,6 @@ class Context:
     def land_region(self, side: str, frm: str) -> set[str]:
         """The friendly spaces joined to ``frm`` by land (where ``side``'s land routes from it
         lead); the routes from ``frm`` are kept for :meth:`land_route`."""
-        from mapref.rules import routes
-
         key = ("routes", side, frm)
         if key not in self._supply:
             kept = self._tracker.routes  # shared by the contexts of this position (a window asks often)
@@ -437,8 +481,6 @@ class _Tracker:
         return out
 
     def trace(self, cx: Context, side: str, sources, open_seas, blocked):
-        from mapref.rules import supply
-
         pos = cx._pos
         key = (tuple(sources), frozenset(open_seas), frozenset(blocked))
         inp = supply.inputs(cx.graph, cx.map, self.mask(cx, side), sources, open_seas, blocked)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from mapref.core.board import board_for
 from mapref.core.graph import box_space
 from mapref.rulesets.hitlers_war.scenario import Scenario, area_problems, resolved_area
+from mapref.rulesets.hitlers_war.setup import new_game
 from mapref.rulesets.hitlers_war.state import GameState
 
 
@@ -13,6 +14,12 @@ def _space_ok(m, space: str) -> bool:
 
 
 def scenario_problems(m, sc: Scenario) -> list[str]:
+    """The scenario's codes and spaces the map does not have, and the spaces friendly to two sides
+    at the start."""
+    return _setup_problems(m, sc) + _piece_problems(m, sc) + _overlaps(m, sc)
+
+
+def _setup_problems(m, sc: Scenario) -> list[str]:
     out: list[str] = []
     board = board_for(m)
     for side, s in sc.side_setups.items():
@@ -22,7 +29,7 @@ def scenario_problems(m, sc: Scenario) -> list[str]:
             if not _space_ok(m, sp):
                 out.append(f"setup.{side}.supply: {sp!r} is not a space of the map")
         for b in s.always_supplied:
-            if box_space(b) not in board_for(m):
+            if box_space(b) not in board:
                 out.append(f"setup.{side}.always_supplied: unknown box {b!r}")
     for p in sc.pools:
         out += area_problems(m, p.area, f"pools.{p.id}.area")
@@ -32,8 +39,14 @@ def scenario_problems(m, sc: Scenario) -> list[str]:
         out += area_problems(m, f.ports, f"fleets.{f.name}.ports")
     out += area_problems(m, sc.no_production, "no_production")
     for code in sc.nations:
-        if code not in board_for(m).countries:
+        if code not in board.countries:
             out.append(f"nations.{code}: unknown country")
+    return out
+
+
+def _piece_problems(m, sc: Scenario) -> list[str]:
+    out: list[str] = []
+    board = board_for(m)
     countries = board.countries
     for a in sc.armies:
         if a.at not in board:
@@ -44,19 +57,23 @@ def scenario_problems(m, sc: Scenario) -> list[str]:
         if not _space_ok(m, f.at):
             out.append(f"forts: {f.at!r} is not a space of the map")
     for e in sc.entries:
-        if e.nation not in board_for(m).countries:
+        if e.nation not in countries:
             out.append(f"entries.{e.id}.nation: unknown country {e.nation!r}")
         if e.at and not _space_ok(m, e.at):
             out.append(f"entries.{e.id}.at: {e.at!r} is not a space of the map")
     for b in sc.absent_boxes:
-        if box_space(b) not in board_for(m):
+        if box_space(b) not in board:
             out.append(f"absent_boxes: unknown box {b!r}")
     for code in sc.home_forces.points if sc.home_forces else ():
-        if code not in board_for(m).countries:
+        if code not in countries:
             out.append(f"home_forces.points.{code}: unknown country")
-    # a space friendly to two sides at the start
-    # (the first side whose area holds a space is its side; whole sets compared at once: a big
-    # map's sides hold tens of thousands of spaces)
+    return out
+
+
+def _overlaps(m, sc: Scenario) -> list[str]:
+    """A space friendly to two sides at the start (the first side whose area holds a space is its
+    side; whole sets compared at once: a big map's sides hold tens of thousands of spaces)."""
+    out: list[str] = []
     earlier: list[tuple[str, set[str]]] = []
     for side in sc.sides:
         if side in sc.side_setups:
@@ -74,8 +91,6 @@ def start_problems(m, sc: Scenario) -> list[str]:
     """What the scenario's start would get wrong (checked with the scenario, not with every game
     made from it): Fleet strength points 2, each fleet starts in a port of its area it may use
     (rulings R18); a fleet with none would start nowhere and the game would not load again."""
-    from mapref.rulesets.hitlers_war.setup import new_game
-
     return [
         f"fleets.{f.name}.ports: no port in this area where a {f.nation} fleet of the {f.side} may start "
         f"[Fleet strength points 2]"

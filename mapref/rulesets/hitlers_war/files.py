@@ -17,12 +17,13 @@ from mapref.io import tomlwrite as tw
 from mapref.io.atomic import write_atomic
 from mapref.io.problems import FileProblems, Problem, Reader, parse_toml, show_value
 from mapref.rules import vptrack
+from mapref.rules.files import load_game as load_any_game
 from mapref.rules.victory import read_conditions
 from mapref.rulesets.hitlers_war.scenario import (
     Adjustment,
-    Entry,
     Area,
     DevastationSpec,
+    Entry,
     FixedArmy,
     FleetSpec,
     FortSpec,
@@ -36,10 +37,10 @@ from mapref.rulesets.hitlers_war.state import (
     PHASES,
     POINT_TYPES,
     SEASONS,
-    YEARS,
     SIDES,
     STATUSES,
     SUBPHASES,
+    YEARS,
     Army,
     Fleet,
     Fort,
@@ -177,6 +178,17 @@ RECORD_KEYS = ("partial_ships", "uboats_port", "uboats_convoy", "asw", "ta_shipp
 
 def scenario_from_dict(data: dict, source: str, shown: str) -> Scenario:
     r = Reader(shown, source)
+    sc = _scenario_top(r, data)
+    sides = sc.sides
+    for read in (_setups, _nations_and_armies, _forts_and_fleets, _records, _adjustments, _notes_and_entries):
+        read(r, data, sc, sides)
+    sc.vp_track = vptrack.read_spec(r, data, sides)  # None unless the scenario switches the VP track on
+    r.raise_if_any()
+    sc.path = shown
+    return sc
+
+
+def _scenario_top(r: Reader, data: dict) -> Scenario:
     r.check_keys(
         data, SCENARIO_TOP, "", required=("format", "kind", "id", "name", "map", "sides", "first_turn", "last_turn")
     )
@@ -208,6 +220,10 @@ def scenario_from_dict(data: dict, source: str, shown: str) -> Scenario:
     )
     if "no_production" in data:
         sc.no_production = _area(r, data, "no_production", "")
+    return sc
+
+
+def _setups(r: Reader, data: dict, sc: Scenario, sides: tuple[str, ...]) -> None:
     for side, w, t in _tables(r, data, "setup", "a table of one side's set-up"):
         if side not in sides:
             r.expected(w, "a side named in `sides`", side)
@@ -235,6 +251,9 @@ def scenario_from_dict(data: dict, source: str, shown: str) -> Scenario:
     for s in sides:
         if s not in sc.side_setups:
             r.error("setup", f"missing the [setup.{s}] table")
+
+
+def _nations_and_armies(r: Reader, data: dict, sc: Scenario, sides: tuple[str, ...]) -> None:
     for code, w, t in _tables(r, data, "nations", 'a table such as { side = "axis", status = "at_war" }'):
         r.check_keys(t, ("side", "status"), w, required=("status",))
         side = _side(r, t, "side", w, required=False) or None
@@ -270,6 +289,9 @@ def scenario_from_dict(data: dict, source: str, shown: str) -> Scenario:
                 r.str_(t, "rule", w),
             )
         )
+
+
+def _forts_and_fleets(r: Reader, data: dict, sc: Scenario, sides: tuple[str, ...]) -> None:
     for fid, w, t in _tables(r, data, "forts", "a table of one fort"):
         r.check_keys(t, ("side", "number", "at", "strength"), w, required=("side", "number", "at", "strength"))
         sc.forts.append(
@@ -306,6 +328,9 @@ def scenario_from_dict(data: dict, source: str, shown: str) -> Scenario:
                 r.bool_(t, "in_port", w, True),
             )
         )
+
+
+def _records(r: Reader, data: dict, sc: Scenario, sides: tuple[str, ...]) -> None:
     for side, w, t in _tables(r, data, "records", "a table of a side's record sheet at start"):
         if side not in sides:
             r.expected(w, "a side named in `sides`", side)
@@ -323,6 +348,9 @@ def scenario_from_dict(data: dict, source: str, shown: str) -> Scenario:
             else:
                 rec["partial_ships"] = list(ps)
         sc.records[side] = rec
+
+
+def _adjustments(r: Reader, data: dict, sc: Scenario, sides: tuple[str, ...]) -> None:
     for aid, w, t in _tables(r, data, "adjustments", "a table of one production adjustment"):
         kind = r.str_(t, "kind", w, "", choices=tuple(ADJUSTMENT_KEYS))
         if "kind" not in t:
@@ -353,6 +381,9 @@ def scenario_from_dict(data: dict, source: str, shown: str) -> Scenario:
             if k in params:
                 r.int_(params, k, w, 0, 0, 999)
         sc.adjustments.append(Adjustment(aid, kind, _side(r, t, "side", w, sides), r.str_(t, "rule", w), params))
+
+
+def _notes_and_entries(r: Reader, data: dict, sc: Scenario, sides: tuple[str, ...]) -> None:
     sc.victory = read_conditions(r, data, sides)
     for key, dest in (("special", sc.special),):
         for nid, w, t in _tables(r, data, key, "a table with rule and text"):
@@ -390,10 +421,6 @@ def scenario_from_dict(data: dict, source: str, shown: str) -> Scenario:
             r.int_(t, "others", "home_forces", 0, 0, 99),
             r.str_(t, "rule", "home_forces"),
         )
-    sc.vp_track = vptrack.read_spec(r, data, sides)  # None unless the scenario switches the VP track on
-    r.raise_if_any()
-    sc.path = shown
-    return sc
 
 
 def load_scenario(path: str | os.PathLike[str], shown: str | None = None) -> Scenario:
@@ -477,6 +504,14 @@ HISTORY_KEYS = ("turn", "total", "spendable", "spent", "built", "repaired", "len
 
 def game_from_dict(data: dict, source: str, shown: str) -> GameState:
     r = Reader(shown, source)
+    g = _game_top(r, data)
+    for read in (_game_nations, _game_sides, _game_pieces, _game_spaces, _game_combat):
+        read(r, data, g)
+    r.raise_if_any()
+    return g
+
+
+def _game_top(r: Reader, data: dict) -> GameState:
     r.check_keys(data, GAME_TOP, "", required=("format", "kind", "scenario", "map", "turn"))
     if "format" in data and data["format"] != FORMAT:
         r.expected("format", f"{FORMAT} (mapref's game format {FORMAT})", data["format"])
@@ -494,6 +529,10 @@ def game_from_dict(data: dict, source: str, shown: str) -> GameState:
         subphase=r.str_(t, "subphase", "turn", "", choices=SUBPHASES.get(phase, ("",))),
         notes=r.str_(data, "notes", ""),
     )
+    return g
+
+
+def _game_nations(r: Reader, data: dict, g: GameState) -> None:
     for code, w, n in _tables(r, data, "nations", 'a table such as { side = "axis", status = "at_war" }'):
         r.check_keys(
             n,
@@ -510,35 +549,45 @@ def game_from_dict(data: dict, source: str, shown: str) -> GameState:
             [x for x in _strs(r, n, "no_attack", w) if x in SIDES or r.expected(f"{w}.no_attack", "sides", x)],
             r.bool_(n, "home_placed", w),
         )
+
+
+def _game_sides(r: Reader, data: dict, g: GameState) -> None:
     for side, w, s in _tables(r, data, "sides", "a table of one side's record sheet"):
         if side not in SIDES:
             r.expected(w, "a side (" + ", ".join(SIDES) + ")", side)
             continue
-        r.check_keys(s, SIDE_RECORD_KEYS, w)
-        rec = SideRecord(
-            morale=r.int_(s, "morale", w, 0, -99, 19) if "morale" in s else None,
-            production=r.int_(s, "production", w, 0, 0, 999) if "production" in s else None,
-            **{k: r.int_(s, k, w, 0, 0, 999) for k in RECORD_INTS},
-        )
-        for k in RECORD_TABLES:
-            t = r.table(s, k, w)
-            setattr(rec, k, {str(x): r.int_(t, x, f"{w}.{k}", 0, 0, 999) for x in t})
-        ps = s.get("partial_ships", [])
-        if not isinstance(ps, list) or not all(isinstance(x, int) and not isinstance(x, bool) and x > 0 for x in ps):
-            r.expected(f"{w}.partial_ships", "an array of positive integers", ps)
-        else:
-            rec.partial_ships = list(ps)
-        hist = s.get("history", [])
-        if not isinstance(hist, list) or not all(isinstance(x, dict) for x in hist):
-            r.expected(f"{w}.history", 'an array of tables such as { turn = "summer 1941", total = 34 }', hist)
-            hist = []
-        for h in hist:
-            r.check_keys(h, HISTORY_KEYS, f"{w}.history")
-            bad = [k for k, v in h.items() if k != "turn" and (not isinstance(v, int) or isinstance(v, bool))]
-            if bad or not isinstance(h.get("turn"), str):
-                r.expected(f"{w}.history", '{ turn = "SEASON YEAR", total = N, ... } with integer figures', h)
-            rec.history.append(dict(h))
-        g.sides[side] = rec
+        g.sides[side] = _side_record(r, s, w)
+
+
+def _side_record(r: Reader, s: dict, w: str) -> SideRecord:
+    r.check_keys(s, SIDE_RECORD_KEYS, w)
+    rec = SideRecord(
+        morale=r.int_(s, "morale", w, 0, -99, 19) if "morale" in s else None,
+        production=r.int_(s, "production", w, 0, 0, 999) if "production" in s else None,
+        **{k: r.int_(s, k, w, 0, 0, 999) for k in RECORD_INTS},
+    )
+    for k in RECORD_TABLES:
+        t = r.table(s, k, w)
+        setattr(rec, k, {str(x): r.int_(t, x, f"{w}.{k}", 0, 0, 999) for x in t})
+    ps = s.get("partial_ships", [])
+    if not isinstance(ps, list) or not all(isinstance(x, int) and not isinstance(x, bool) and x > 0 for x in ps):
+        r.expected(f"{w}.partial_ships", "an array of positive integers", ps)
+    else:
+        rec.partial_ships = list(ps)
+    hist = s.get("history", [])
+    if not isinstance(hist, list) or not all(isinstance(x, dict) for x in hist):
+        r.expected(f"{w}.history", 'an array of tables such as { turn = "summer 1941", total = 34 }', hist)
+        hist = []
+    for h in hist:
+        r.check_keys(h, HISTORY_KEYS, f"{w}.history")
+        bad = [k for k, v in h.items() if k != "turn" and (not isinstance(v, int) or isinstance(v, bool))]
+        if bad or not isinstance(h.get("turn"), str):
+            r.expected(f"{w}.history", '{ turn = "SEASON YEAR", total = N, ... } with integer figures', h)
+        rec.history.append(dict(h))
+    return rec
+
+
+def _game_pieces(r: Reader, data: dict, g: GameState) -> None:
     for name, w, a in _tables(r, data, "armies", "a table of one army"):
         r.check_keys(
             a,
@@ -583,6 +632,9 @@ def game_from_dict(data: dict, source: str, shown: str) -> GameState:
                 r.int_(f, "building", w, 0, 0, 99),
             )
         )
+
+
+def _game_spaces(r: Reader, data: dict, g: GameState) -> None:
     for space, w, h in _tables(r, data, "hexes", 'a table such as { control = "axis", devastated = 2 }'):
         r.check_keys(h, ("control", "occupied", "devastated", "permanent"), w)
         hs = HexState(
@@ -600,6 +652,9 @@ def game_from_dict(data: dict, source: str, shown: str) -> GameState:
     for space, w, h in _tables(r, data, "home_forces", 'a table such as { nation = "pl", points = 3 }'):
         r.check_keys(h, ("nation", "points"), w, required=("nation", "points"))
         g.home_forces.append(HomeForce(r.str_(h, "nation", w), space, r.int_(h, "points", w, 0, 0, 99)))
+
+
+def _game_combat(r: Reader, data: dict, g: GameState) -> None:
     g.garrisons_lost = list(_strs(r, data, "garrisons_lost", ""))
     if "vp_track" in data:  # mapref.rules.vptrack
         g.vp_track = vptrack.read_state(r, r.table(data, "vp_track", ""), "vp_track")
@@ -615,8 +670,6 @@ def game_from_dict(data: dict, source: str, shown: str) -> GameState:
         setattr(
             g, k, {str(x): r.int_(t, x, k, 0, 0, 9999) for x in t if x in SIDES or r.expected(f"{k}.{x}", "a side", x)}
         )
-    r.raise_if_any()
-    return g
 
 
 def state_data(g: GameState) -> dict:
@@ -631,93 +684,17 @@ def state_data(g: GameState) -> dict:
     if g.subphase:
         turn["subphase"] = g.subphase
     d["turn"] = turn
-    nations = {}
-    for code, n in g.nations.items():
-        rec = {"side": n.side} if n.side else {}
-        rec["status"] = n.status
-        if n.joined is not None:
-            rec["joined"] = str(n.joined)
-        if n.attacked_by:
-            rec["attacked_by"] = n.attacked_by
-        if n.attacked is not None:
-            rec["attacked"] = str(n.attacked)
-        if n.no_attack:
-            rec["no_attack"] = list(n.no_attack)
-        if n.home_placed:
-            rec["home_placed"] = True
-        nations[code] = rec
-    d["nations"] = nations
-    sides = {}
-    for side, s in g.sides.items():
-        rec = {}
-        if s.morale is not None:
-            rec["morale"] = s.morale
-        if s.production is not None:
-            rec["production"] = s.production
-        for k in RECORD_INTS:
-            if getattr(s, k):
-                rec[k] = getattr(s, k)
-        for k in RECORD_TABLES:
-            if getattr(s, k):
-                rec[k] = dict(getattr(s, k))
-        if s.partial_ships:
-            rec["partial_ships"] = list(s.partial_ships)
-        if s.history:
-            rec["history"] = [dict(h) for h in s.history]
-        sides[side] = rec
-    d["sides"] = sides
-    armies = {}
-    for a in g.armies:
-        rec = {"side": a.side, "nation": a.nation, "at": a.at}
-        rec.update({t: a.points[t] for t in POINT_TYPES if a.points.get(t)})
-        if a.leader:
-            rec["leader"] = a.leader
-        if a.pool:
-            rec["pool"] = a.pool
-        if a.no_defensive_assault:
-            rec["no_defensive_assault"] = True
-        if a.advanced:
-            rec["advanced"] = a.advanced
-        armies[a.name] = rec
-    d["armies"] = armies
-    fleets = {}
-    for f in g.fleets:
-        rec = {"side": f.side, "nation": f.nation, "at": f.at, "in_port": f.in_port, "capital": f.capital}
-        if f.moved:
-            rec["moved"] = True
-        fleets[f.name] = rec
-    d["fleets"] = fleets
-    forts = {}
-    for f in g.forts:
-        rec = {"side": f.side, "number": f.number, "at": f.at, "strength": f.strength}
-        if f.building:
-            rec["building"] = f.building
-        forts[f"{f.side}-{f.number}"] = rec
-    d["forts"] = forts
-    hexes = {}
-    for space in sorted(g.hexes, key=space_order):
-        h = g.hexes[space]
-        if h.is_default():
-            continue
-        rec = {}
-        if h.control:
-            rec["control"] = h.control
-        if h.occupied:
-            rec["occupied"] = True
-        if h.devastated:
-            rec["devastated"] = h.devastated
-        if h.permanent:
-            rec["permanent"] = h.permanent
-        hexes[space] = rec
-    d["hexes"] = hexes
-    pools = {}
-    for p in g.pools:
-        rec = {"side": p.side}
-        rec.update({t: p.points[t] for t in POINT_TYPES if p.points.get(t)})
-        if p.leaders:
-            rec["leaders"] = list(p.leaders)
-        pools[p.id] = rec
-    d["pools"] = pools
+    d["nations"] = {code: _nation_data(n) for code, n in g.nations.items()}
+    d["sides"] = {side: _side_data(s) for side, s in g.sides.items()}
+    d["armies"] = {a.name: _army_data(a) for a in g.armies}
+    d["fleets"] = {f.name: _fleet_data(f) for f in g.fleets}
+    d["forts"] = {f"{f.side}-{f.number}": _fort_data(f) for f in g.forts}
+    d["hexes"] = {
+        space: _hex_data(g.hexes[space])
+        for space in sorted(g.hexes, key=space_order)
+        if not g.hexes[space].is_default()
+    }
+    d["pools"] = {p.id: _pool_data(p) for p in g.pools}
     d["home_forces"] = {h.at: {"nation": h.nation, "points": h.points} for h in g.home_forces}
     if g.vp_track is not None:
         d["vp_track"] = vptrack.state_data(g.vp_track)
@@ -734,6 +711,90 @@ def state_data(g: GameState) -> dict:
         if getattr(g, k):
             d[k] = dict(sorted(getattr(g, k).items()))
     return d
+
+
+def _nation_data(n: Nation) -> dict:
+    rec = {"side": n.side} if n.side else {}
+    rec["status"] = n.status
+    if n.joined is not None:
+        rec["joined"] = str(n.joined)
+    if n.attacked_by:
+        rec["attacked_by"] = n.attacked_by
+    if n.attacked is not None:
+        rec["attacked"] = str(n.attacked)
+    if n.no_attack:
+        rec["no_attack"] = list(n.no_attack)
+    if n.home_placed:
+        rec["home_placed"] = True
+    return rec
+
+
+def _side_data(s: SideRecord) -> dict:
+    rec: dict = {}
+    if s.morale is not None:
+        rec["morale"] = s.morale
+    if s.production is not None:
+        rec["production"] = s.production
+    for k in RECORD_INTS:
+        if getattr(s, k):
+            rec[k] = getattr(s, k)
+    for k in RECORD_TABLES:
+        if getattr(s, k):
+            rec[k] = dict(getattr(s, k))
+    if s.partial_ships:
+        rec["partial_ships"] = list(s.partial_ships)
+    if s.history:
+        rec["history"] = [dict(h) for h in s.history]
+    return rec
+
+
+def _army_data(a: Army) -> dict:
+    rec = {"side": a.side, "nation": a.nation, "at": a.at}
+    rec.update({t: a.points[t] for t in POINT_TYPES if a.points.get(t)})
+    if a.leader:
+        rec["leader"] = a.leader
+    if a.pool:
+        rec["pool"] = a.pool
+    if a.no_defensive_assault:
+        rec["no_defensive_assault"] = True
+    if a.advanced:
+        rec["advanced"] = a.advanced
+    return rec
+
+
+def _fleet_data(f: Fleet) -> dict:
+    rec = {"side": f.side, "nation": f.nation, "at": f.at, "in_port": f.in_port, "capital": f.capital}
+    if f.moved:
+        rec["moved"] = True
+    return rec
+
+
+def _fort_data(f: Fort) -> dict:
+    rec = {"side": f.side, "number": f.number, "at": f.at, "strength": f.strength}
+    if f.building:
+        rec["building"] = f.building
+    return rec
+
+
+def _hex_data(h: HexState) -> dict:
+    rec: dict = {}
+    if h.control:
+        rec["control"] = h.control
+    if h.occupied:
+        rec["occupied"] = True
+    if h.devastated:
+        rec["devastated"] = h.devastated
+    if h.permanent:
+        rec["permanent"] = h.permanent
+    return rec
+
+
+def _pool_data(p: Pool) -> dict:
+    rec = {"side": p.side}
+    rec.update({t: p.points[t] for t in POINT_TYPES if p.points.get(t)})
+    if p.leaders:
+        rec["leaders"] = list(p.leaders)
+    return rec
 
 
 def dumps_state(g: GameState) -> str:
@@ -801,6 +862,4 @@ def load_game(path: str | os.PathLike[str], shown: str | None = None) -> GameSta
 
 def load_game_bundle(path: str | os.PathLike[str], shown: str | None = None):
     """A saved game with its scenario, map and log (mapref.rules.files.Game)."""
-    from mapref.rules.files import load_game as load_any_game
-
     return load_any_game(path, shown)

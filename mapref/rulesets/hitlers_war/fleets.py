@@ -114,38 +114,3 @@ def move_command(
         new_name="" if whole or target is not None else new_fleet_name(cx.state, f),
         join=target.name if target is not None else "",
     )
-
-
-def setup_placement(cx, f, to: str, ships: int | None):
-    """Prepare for Play 3 (rulings R64): in the set-up phase, ship points of ``f`` placed in another
-    port of the set-up's area for its nation (Fleet strength points 2), within the port's capacity
-    (5), alone or joining the nation's fleet there.  Returns (commands, reason, rule)."""
-    from mapref.rulesets.hitlers_war.movement import fleet_port_problem
-    from mapref.rulesets.hitlers_war.scenario import resolve_area
-
-    sc, st = cx.scenario, cx.state
-    specs = [s for s in sc.fleets if s.side == f.side and s.nation == f.nation]
-    if not specs:
-        return [], f"{f.name} is not part of this scenario's set-up", "Prepare for Play 3"
-    area = set().union(*(resolve_area(cx.map, s.ports) for s in specs))
-    n = f.capital if ships is None else ships
-    if to not in area:
-        return (
-            [],
-            f"{to} is not a port where the set-up places {cx.board.country_name(f.nation)} ships",
-            "Prepare for Play 3; Fleet strength points 2",
-        )
-    why = fleet_port_problem(cx, f.side, f.nation, to, setup=True)
-    if why:
-        return [], why, "Fleet strength points 2"
-    t = transfer(cx, f, to, n, f.in_port)
-    if not t.ok:
-        return [], t.reason, t.rule
-    held = sum(x.capital for x in st.fleets if x.at == to and x.in_port and x is not f)
-    if f.in_port and held + n > cx.port(to):
-        return (
-            [],
-            f"the port of {to} holds {cx.port(to)} strength points ({held} there already)",
-            "Movement of naval strength points and fleets 5",
-        )
-    return [move_command(cx, f, f.at, to, ships, f.in_port, False, t.target)], "", ""

@@ -26,6 +26,7 @@ import copy
 from dataclasses import dataclass, field
 
 from mapref.rulesets.hitlers_war.commands import SetHomeForces, SetNation
+from mapref.rulesets.hitlers_war.common import land_adjacent
 from mapref.rulesets.hitlers_war.state import HomeForce
 
 PER_HEX = 3  # Unaligned Forces 4
@@ -167,8 +168,6 @@ def displaced(cx, to: str, side: str, choice: str | None) -> HomeCheck:
     (Advance resolution 6: to an adjacent hex across a land hexside) but only inside their country,
     to a hex still theirs (uncaptured); with none they are eliminated (Unaligned Forces 3).
     ``choice``: the hex their controller names."""
-    from mapref.rulesets.hitlers_war.combat import land_adjacent
-
     st = cx.state
     here = next((h for h in st.home_forces if h.at == to), None)
     if here is None:

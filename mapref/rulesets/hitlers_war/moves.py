@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from mapref.rules.ruleset import Arg, Move
 from mapref.rules.vpmoves import MOVES as VP_MOVES
-from mapref.rulesets.hitlers_war.names import POINT_TYPES, SIDES, STATUSES
+from mapref.rulesets.hitlers_war.names import COST_TYPES, POINT_TYPES, SIDES, STATUSES
 
 TITLE = "Hitler's War"
 FLAGS = {"tactical_air": "air"}  # the command line's name of a strength type
@@ -32,8 +32,6 @@ def parse_points(text: str) -> dict[str, int]:
 
 def parse_costs(text: str) -> dict[str, int]:
     """``"mechanized=6,tactical_air=8"`` -> {type: cost} (``air`` for tactical air); raise ValueError."""
-    from mapref.rulesets.hitlers_war.build import COST_TYPES
-
     names = {t: t for t in COST_TYPES} | {FLAGS.get(t, t): t for t in POINT_TYPES} | {"ta-shipping": "ta_shipping"}
     out = {}
     for part in text.split(","):

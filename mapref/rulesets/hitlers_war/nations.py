@@ -20,9 +20,11 @@ Nothing here changes the state: the result carries the commands (undoable) to ap
 
 from __future__ import annotations
 
-from mapref.rulesets.hitlers_war.commands import SetHex, SetNation
-from mapref.rulesets.hitlers_war.combat import CombatCheck
-from mapref.rulesets.hitlers_war.state import STATUSES, Turn
+from mapref.rulesets.hitlers_war.build import US_FIRST
+from mapref.rulesets.hitlers_war.commands import AddArmy, SetArmyPoints, SetHex, SetNation, SetRecord
+from mapref.rulesets.hitlers_war.common import CombatCheck
+from mapref.rulesets.hitlers_war.morale import MORALE_JOIN, morale_commands
+from mapref.rulesets.hitlers_war.state import POINT_TYPES, STATUSES, Army, Turn
 
 KEEP = object()  # check_nation(side=KEEP): the nation keeps the side it has
 NEEDS_SIDE = ("at_peace", "inclined")
@@ -47,14 +49,11 @@ def check_nation(
 ) -> CombatCheck:
     """Record ``code``'s ``status`` (and ``side``: a side, ``None`` for nobody, or KEEP).  ``army``:
     the Axis army that takes the Baltic States' two points when they join (Nations inclined 5)."""
-    st, sc, m = cx.state, cx.scenario, cx.map
+    st, m = cx.state, cx.map
     code = code.strip().lower()
-    if code not in m.countries:
-        return _no(f"{code!r} is not a country of the map (it has {', '.join(sorted(m.countries))})", "")
-    if status not in STATUSES:
-        return _no(f"{status!r} is not a nation status (one of {', '.join(STATUSES)})", "")
-    if side is not KEEP and side is not None and side not in sc.sides:
-        return _no(f"{side!r} is not a side of {sc.id} ({', '.join(sc.sides)}, or none)", "")
+    bad = _words_problem(cx, code, status, side)
+    if bad:
+        return bad
     old = st.nations.get(code)
     new_side = (old.side if old else None) if side is KEEP else side
     name = m.countries[code].name or code
@@ -69,94 +68,121 @@ def check_nation(
     )
     when = joined if joined is not None else (st.turn if joins else (old.joined if old else None))
     what = f"{name} ({code}): {status.replace('_', ' ')}" + (f" on the {new_side} side" if new_side else "")
-    cmds: list = [SetNation(text=what, code=code, side=new_side, status=status, joined=when)]
-    msgs = [what + (f", joined {when}" if when and (joins or joined is not None) else "")]
+    out = CombatCheck(
+        True,
+        commands=[SetNation(text=what, code=code, side=new_side, status=status, joined=when)],
+        messages=[what + (f", joined {when}" if when and (joins or joined is not None) else "")],
+    )
     if army and not (joins and code == "bs" and new_side == "axis"):
         return _no(
             "--army names the army that takes the Baltic States' two points when they join the Axis",
             "Nations inclined toward the Axis 5",
         )
     if joins:
-        gained = [s for s in nation_spaces(cx, code) if s not in cx.control]
-        for s in gained:
-            cmds.append(
-                SetHex(
-                    text=f"{s} joins the {new_side}",
-                    space=s,
-                    control=new_side,
-                    occupied=cx.start.get(s) not in (None, new_side),
-                )
-            )
-        held = [s for s in nation_spaces(cx, code) if cx.control.get(s) not in (None, new_side)]
-        if gained:
-            msgs.append(
-                f"{len(gained)} spaces of {name} no side held become {new_side}: {', '.join(gained)} "
-                f"[Violation of neutrality 2]"
-            )
-        if held:
-            msgs.append(f"{', '.join(held)} stay with the side that holds them [Entry into the War 8]")
-        if code == "fi" and new_side == "axis" and sc.has("entry_into_the_war"):
-            # Nations inclined toward the Axis 4: "The Axis player immediately places four strength
-            # points in a new Axis army located in hex T13" (four infantry: rulings R58)
-            from mapref.rulesets.hitlers_war.commands import AddArmy
-            from mapref.rulesets.hitlers_war.state import POINT_TYPES, Army
+        bad = _joins(cx, code, name, new_side, when, army, out)
+        if bad:
+            return bad
+    return out
 
-            name, at = FINNISH_ARMY
-            if st.army(name) is None and not any(x.at == at for x in st.armies):
-                pts = {t: 0 for t in POINT_TYPES}
-                pts["infantry"] = 4
-                cmds.append(AddArmy(text=f"{name} placed in {at}", army=Army(name, "axis", "fi", at, pts)))
-                msgs.append(
-                    f"the {name} is placed in {at} with four infantry points "
-                    f"[Nations inclined toward the Axis 4; rulings R58]"
-                )
-            else:
-                msgs.append(
-                    f"the {name} is in play or {at} holds an army: the Axis places the Finnish army's four points "
-                    f"[Nations inclined toward the Axis 4]"
-                )
-        if code == "bs" and new_side == "axis" and sc.has("entry_into_the_war"):
-            # Nations inclined toward the Axis 5: "The Axis player immediately places two strength
-            # points in any of their armies" (two infantry: rulings R58)
-            if army:
-                target = st.army(army)
-                if target is None or target.side != "axis":
-                    return _no(
-                        f"{army!r} is not an Axis army: the Baltic States' two points go to an Axis army",
-                        "Nations inclined toward the Axis 5",
-                    )
-                from mapref.rulesets.hitlers_war.commands import SetArmyPoints
 
-                pts = dict(target.points)
-                pts["infantry"] = pts.get("infantry", 0) + 2
-                cmds.append(SetArmyPoints(text=f"{army} +2 infantry", army=army, points=pts))
-                msgs.append(
-                    f"{army} receives the Baltic States' two infantry points [Nations inclined toward the Axis 5; "
-                    f"rulings R58]"
-                )
-            else:
-                msgs.append(
-                    "the Axis places two strength points in any of its armies: record them with --army ARMY "
-                    "[Nations inclined toward the Axis 5]"
-                )
-        if code == "fi":
-            msgs.append(
-                f"Finland's army is supplied this turn ({when}), then only via the Baltic "
-                f"[Nations inclined toward the Axis 4; rulings R36]"
+def _words_problem(cx, code: str, status: str, side) -> CombatCheck | None:
+    """A country, status or side the map and scenario do not have."""
+    m, sc = cx.map, cx.scenario
+    if code not in m.countries:
+        return _no(f"{code!r} is not a country of the map (it has {', '.join(sorted(m.countries))})", "")
+    if status not in STATUSES:
+        return _no(f"{status!r} is not a nation status (one of {', '.join(STATUSES)})", "")
+    if side is not KEEP and side is not None and side not in sc.sides:
+        return _no(f"{side!r} is not a side of {sc.id} ({', '.join(sc.sides)}, or none)", "")
+    return None
+
+
+def _joins(cx, code: str, name: str, new_side: str, when, army: str | None, out: CombatCheck) -> CombatCheck | None:
+    """What a nation joining ``new_side`` brings (the commands and messages to ``out``): its spaces
+    no side holds (Violation of neutrality 2; Entry into the War 8), Finland's and the Baltic
+    States' points (Nations inclined toward the Axis 4-5), the morale chart's event, the U.S.
+    builds (The United States 3); the refusal, or None."""
+    sc = cx.scenario
+    gained = [s for s in nation_spaces(cx, code) if s not in cx.control]
+    for s in gained:
+        out.commands.append(
+            SetHex(
+                text=f"{s} joins the {new_side}",
+                space=s,
+                control=new_side,
+                occupied=cx.start.get(s) not in (None, new_side),
             )
-        from mapref.rulesets.hitlers_war.politics import MORALE_JOIN, morale_commands
+        )
+    held = [s for s in nation_spaces(cx, code) if cx.control.get(s) not in (None, new_side)]
+    if gained:
+        out.messages.append(
+            f"{len(gained)} spaces of {name} no side held become {new_side}: {', '.join(gained)} "
+            f"[Violation of neutrality 2]"
+        )
+    if held:
+        out.messages.append(f"{', '.join(held)} stay with the side that holds them [Entry into the War 8]")
+    if code == "fi" and new_side == "axis" and sc.has("entry_into_the_war"):
+        _finnish_army(cx, out)
+    if code == "bs" and new_side == "axis" and sc.has("entry_into_the_war"):
+        bad = _baltic_points(cx, army, out)
+        if bad:
+            return bad
+    if code == "fi":
+        out.messages.append(
+            f"Finland's army is supplied this turn ({when}), then only via the Baltic "
+            f"[Nations inclined toward the Axis 4; rulings R36]"
+        )
+    if code in MORALE_JOIN and MORALE_JOIN[code][0].keys() <= {new_side}:
+        c, m2 = morale_commands(cx, *MORALE_JOIN[code])
+        out.commands += c
+        out.messages += m2
+    if code == "us" and sc.has("entry_into_the_war"):
+        out.commands.append(SetRecord(text="U.S. builds", side=new_side, fields={"us_first": US_FIRST}))
+        out.messages.append(
+            f"the first {US_FIRST} strength points the {new_side} build must be placed in the United States "
+            f"[The United States 3]"
+        )
+    return None
 
-        if code in MORALE_JOIN and MORALE_JOIN[code][0].keys() <= {new_side}:
-            c, m2 = morale_commands(cx, *MORALE_JOIN[code])
-            cmds += c
-            msgs += m2
-        if code == "us" and sc.has("entry_into_the_war"):
-            from mapref.rulesets.hitlers_war.build import US_FIRST
-            from mapref.rulesets.hitlers_war.commands import SetRecord
 
-            cmds.append(SetRecord(text="U.S. builds", side=new_side, fields={"us_first": US_FIRST}))
-            msgs.append(
-                f"the first {US_FIRST} strength points the {new_side} build must be placed in the United States "
-                f"[The United States 3]"
-            )
-    return CombatCheck(True, commands=cmds, messages=msgs)
+def _finnish_army(cx, out: CombatCheck) -> None:
+    """Nations inclined toward the Axis 4: "The Axis player immediately places four strength points
+    in a new Axis army located in hex T13" (four infantry: rulings R58)."""
+    st = cx.state
+    name, at = FINNISH_ARMY
+    if st.army(name) is None and not any(x.at == at for x in st.armies):
+        pts = {t: 0 for t in POINT_TYPES}
+        pts["infantry"] = 4
+        out.commands.append(AddArmy(text=f"{name} placed in {at}", army=Army(name, "axis", "fi", at, pts)))
+        out.messages.append(
+            f"the {name} is placed in {at} with four infantry points [Nations inclined toward the Axis 4; rulings R58]"
+        )
+    else:
+        out.messages.append(
+            f"the {name} is in play or {at} holds an army: the Axis places the Finnish army's four points "
+            f"[Nations inclined toward the Axis 4]"
+        )
+
+
+def _baltic_points(cx, army: str | None, out: CombatCheck) -> CombatCheck | None:
+    """Nations inclined toward the Axis 5: "The Axis player immediately places two strength points
+    in any of their armies" (two infantry: rulings R58)."""
+    if not army:
+        out.messages.append(
+            "the Axis places two strength points in any of its armies: record them with --army ARMY "
+            "[Nations inclined toward the Axis 5]"
+        )
+        return None
+    target = cx.state.army(army)
+    if target is None or target.side != "axis":
+        return _no(
+            f"{army!r} is not an Axis army: the Baltic States' two points go to an Axis army",
+            "Nations inclined toward the Axis 5",
+        )
+    pts = dict(target.points)
+    pts["infantry"] = pts.get("infantry", 0) + 2
+    out.commands.append(SetArmyPoints(text=f"{army} +2 infantry", army=army, points=pts))
+    out.messages.append(
+        f"{army} receives the Baltic States' two infantry points [Nations inclined toward the Axis 5; rulings R58]"
+    )
+    return None

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import copy
 
-from mapref.rulesets.hitlers_war.combat import CombatCheck
 from mapref.rulesets.hitlers_war.commands import SetFleets
+from mapref.rulesets.hitlers_war.common import CombatCheck
 from mapref.rulesets.hitlers_war.movement import ports_open_to
 from mapref.rulesets.hitlers_war.routes import sea_route
 
@@ -85,22 +85,10 @@ def check_naval(
         return bad
     fa = next((f for f in st.fleets if f.name == attacker), None)
     fd = next((f for f in st.fleets if f.name == defender), None)
-    for name, f in ((attacker, fa), (defender, fd)):
-        if f is None:
-            return _no(f"no fleet named {name!r}", "Attacking enemy fleets 1")
-        if f.in_port:
-            return _no(
-                f"{name} is in port: ships in port are safe from any direct attack",
-                "Movement of naval strength points and fleets 17; Attacking enemy fleets 1",
-            )
-    if fa.side == fd.side:
-        return _no(f"{attacker} and {defender} are both {fa.side}", "Attacking enemy fleets 1")
+    bad = _battle_problem(cx, attacker, fa, defender, fd)
+    if bad is not None:
+        return bad
     zone = cx.sea_zone(fa.at)
-    if zone is None or zone != cx.sea_zone(fd.at):
-        return _no(
-            f"{attacker} ({fa.at}) and {defender} ({fd.at}) are not at sea in the same sea",
-            "Attacking enemy fleets 1; Fleets at sea 2-3",
-        )
     busy = _carried(cx, fa, zone)
     if busy is not None:
         return busy
@@ -134,8 +122,34 @@ def check_naval(
         why = "a tie: the fleet that inflicted the greater losses"
     else:
         winner, why = fd, "a tie, and equal losses: the defending fleet"
-    loser = fd if winner is fa else fa
     msgs.append(f"{winner.name} remains at sea ({why}) [{BATTLE} 4]")
+    return _loser_returns(cx, fd if winner is fa else fa, zone, loser_to, fleets, msgs)
+
+
+def _battle_problem(cx, attacker: str, fa, defender: str, fd) -> CombatCheck | None:
+    """Attacking enemy fleets 1: two fleets of opposing sides at sea in the same sea."""
+    for name, f in ((attacker, fa), (defender, fd)):
+        if f is None:
+            return _no(f"no fleet named {name!r}", "Attacking enemy fleets 1")
+        if f.in_port:
+            return _no(
+                f"{name} is in port: ships in port are safe from any direct attack",
+                "Movement of naval strength points and fleets 17; Attacking enemy fleets 1",
+            )
+    if fa.side == fd.side:
+        return _no(f"{attacker} and {defender} are both {fa.side}", "Attacking enemy fleets 1")
+    zone = cx.sea_zone(fa.at)
+    if zone is None or zone != cx.sea_zone(fd.at):
+        return _no(
+            f"{attacker} ({fa.at}) and {defender} ({fd.at}) are not at sea in the same sea",
+            "Attacking enemy fleets 1; Fleets at sea 2-3",
+        )
+    return None
+
+
+def _loser_returns(cx, loser, zone: str, loser_to: str | None, fleets: list, msgs: list[str]) -> CombatCheck:
+    """The loser returns to a friendly port on the sea, its owner's choice, or is eliminated with
+    none it can reach (naval battle resolution 4-5; rulings R53 for a port's room)."""
     options = [p for p in ports_open_to(cx, loser, loser.at, any_room=True) if on_sea(cx, p, zone)]
     if not options:
         fleets = [x for x in fleets if x.name != loser.name]
@@ -156,7 +170,7 @@ def check_naval(
             f"{BATTLE} 4-5",
         )
     g = next(x for x in fleets if x.name == loser.name)
-    room = cx.port(loser_to) - sum(x.capital for x in st.fleets if x.at == loser_to and x.in_port)
+    room = cx.port(loser_to) - sum(x.capital for x in cx.state.fleets if x.at == loser_to and x.in_port)
     if g.capital > room:  # 13: the points over the port's capacity are lost (rulings R53)
         msgs.append(
             f"the port of {loser_to} holds {room} more: {g.capital - room} of {loser.name}'s ship points are "

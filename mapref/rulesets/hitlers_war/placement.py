@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from mapref.rulesets.hitlers_war.commands import Snapshot
+from mapref.rulesets.hitlers_war.commands import Change
 from mapref.rulesets.hitlers_war.scenario import resolve_area
-from mapref.rulesets.hitlers_war.setup import _may_place
+from mapref.rulesets.hitlers_war.setup import _may_place, place_pools
 from mapref.rulesets.hitlers_war.stacking import LIMIT, hex_points
 from mapref.rulesets.hitlers_war.state import POINT_TYPES, Army, GameState
 
@@ -30,7 +30,7 @@ RULE = "Prepare for Play 3"
 
 
 @dataclass
-class PlacePoints(Snapshot):
+class PlacePoints(Change):
     """Points leave a pool for an army in ``space`` (``join``: an army already there)."""
 
     pool: str = ""
@@ -43,7 +43,6 @@ class PlacePoints(Snapshot):
     leader: str = ""
 
     def do(self, st: GameState) -> None:
-        self._save(st, "armies", "pools")
         pool = next(p for p in st.pools if p.id == self.pool)
         for t, n in self.points.items():
             pool.points[t] = pool.points.get(t, 0) - n
@@ -60,16 +59,13 @@ class PlacePoints(Snapshot):
 
 
 @dataclass
-class PlaceAll(Snapshot):
+class PlaceAll(Change):
     """Every pool left placed automatically (:func:`mapref.rulesets.hitlers_war.setup.place_pools`)."""
 
     map: object = None
     scenario: object = None
 
     def do(self, st: GameState) -> None:
-        from mapref.rulesets.hitlers_war.setup import place_pools
-
-        self._save(st, "armies", "pools")
         place_pools(self.map, self.scenario, st)
 
 
@@ -99,50 +95,23 @@ def check_place(
         have = ", ".join(p.id for p in st.pools) or "none are left"
         return _no(f"no set-up pool {pool_id!r} to place (pools: {have})")
     pts = {t: int(v) for t, v in (points or {}).items() if int(v or 0)}
-    bad = [t for t in pts if t not in POINT_TYPES]
-    if bad:
-        return _no(f"{', '.join(bad)}: not a kind of strength point ({', '.join(POINT_TYPES)})")
-    if any(v < 0 for v in pts.values()):
-        return _no("a negative number of points cannot be placed")
-    if not pts and not leader:
-        return _no("nothing to place: give the points of each kind")
-    for t, v in pts.items():
-        if v > pool.points.get(t, 0):
-            return _no(
-                f"pool {pool_id} has {pool.points.get(t, 0)} {t.replace('_', ' ')} left, not {v}", spec.rule or RULE
-            )
-    if leader and leader not in pool.leaders:
-        return _no(f"{leader} is not a leader still to place from pool {pool_id}", spec.rule or RULE)
-    box = cx.is_box(space)
+    bad = _points_problem(pool, spec, pts, leader)
+    if bad is not None:
+        return bad
     here = [a for a in st.armies if a.at == space]
-    join = None if box else next((a for a in here if a.side == pool.side), None)
+    join = None if cx.is_box(space) else next((a for a in here if a.side == pool.side), None)
     if not force:
-        if st.phase != "setup":
-            return _no(
-                f"it is the {st.side} {st.phase} phase: set-up forces are placed before play begins",
-                "Prepare for Play 3, 8",
-            )
-        area = resolve_area(cx.map, spec.area, sc.absent_boxes)
-        if space not in area or not _may_place(cx, space, pool.side, spec.nation):
-            return _no(f"{space} is outside the area where pool {pool_id} may be placed", spec.rule or RULE)
-        if any(a.side != pool.side for a in here):
-            return _no(f"{space} holds an enemy army", "Movement 2")
-        ground = sum(v for t, v in pts.items() if t != "tactical_air")
-        if box:
-            if ground > LIMIT:
-                return _no(f"an army in an off-map box holds at most ten strength points, not {ground}", "Stacking 6")
-        elif hex_points(cx, space, ground) > LIMIT:
-            return _no(
-                f"{space} would hold {hex_points(cx, space, ground)} strength points (fort points count); at most ten",
-                "Stacking 2; Fortifications 1",
-            )
-        if join is None and ground == 0:
-            return _no(
-                "tactical air alone cannot form an army: place it with ground points or into an army",
-                "Tactical air abilities 9",
-            )
+        bad = _space_problem(cx, pool, spec, space, pts, here, join)
+        if bad is not None:
+            return bad
     if join is None and not pts:
         return _no(f"leader {leader} goes to an army: place points with it, or drop it on an army of the pool")
+    return _placed(cx, pool, spec, space, pts, leader, join)
+
+
+def _placed(cx, pool, spec, space: str, pts: dict[str, int], leader: str, join) -> Placement:
+    """The placement: into ``join``, or as a new army of the pool named after it."""
+    st, pool_id = cx.state, pool.id
     n = sum(1 for a in st.armies if a.pool == pool_id)
     names = {a.name for a in st.armies}
     while True:
@@ -166,6 +135,57 @@ def check_place(
     )
     label = f"place {what}{' and ' + leader if leader else ''} of pool {pool_id} in {space}"
     return Placement(True, rule=spec.rule or RULE, command=cmd, message=msg, label=label)
+
+
+def _points_problem(pool, spec, pts: dict[str, int], leader: str) -> Placement | None:
+    """Points (and a leader) the pool does not have left."""
+    bad = [t for t in pts if t not in POINT_TYPES]
+    if bad:
+        return _no(f"{', '.join(bad)}: not a kind of strength point ({', '.join(POINT_TYPES)})")
+    if any(v < 0 for v in pts.values()):
+        return _no("a negative number of points cannot be placed")
+    if not pts and not leader:
+        return _no("nothing to place: give the points of each kind")
+    for t, v in pts.items():
+        if v > pool.points.get(t, 0):
+            return _no(
+                f"pool {pool.id} has {pool.points.get(t, 0)} {t.replace('_', ' ')} left, not {v}", spec.rule or RULE
+            )
+    if leader and leader not in pool.leaders:
+        return _no(f"{leader} is not a leader still to place from pool {pool.id}", spec.rule or RULE)
+    return None
+
+
+def _space_problem(cx, pool, spec, space: str, pts: dict[str, int], here: list, join) -> Placement | None:
+    """Why the points may not go to ``space`` by the rules: not the set-up, outside the pool's area,
+    an enemy army there, over the stacking limit, tactical air alone (Prepare for Play 3, 8;
+    Movement 2; Stacking 2, 6; Fortifications 1; Tactical air abilities 9)."""
+    st = cx.state
+    if st.phase != "setup":
+        return _no(
+            f"it is the {st.side} {st.phase} phase: set-up forces are placed before play begins",
+            "Prepare for Play 3, 8",
+        )
+    area = resolve_area(cx.map, spec.area, cx.scenario.absent_boxes)
+    if space not in area or not _may_place(cx, space, pool.side, spec.nation):
+        return _no(f"{space} is outside the area where pool {pool.id} may be placed", spec.rule or RULE)
+    if any(a.side != pool.side for a in here):
+        return _no(f"{space} holds an enemy army", "Movement 2")
+    ground = sum(v for t, v in pts.items() if t != "tactical_air")
+    if cx.is_box(space):
+        if ground > LIMIT:
+            return _no(f"an army in an off-map box holds at most ten strength points, not {ground}", "Stacking 6")
+    elif hex_points(cx, space, ground) > LIMIT:
+        return _no(
+            f"{space} would hold {hex_points(cx, space, ground)} strength points (fort points count); at most ten",
+            "Stacking 2; Fortifications 1",
+        )
+    if join is None and ground == 0:
+        return _no(
+            "tactical air alone cannot form an army: place it with ground points or into an army",
+            "Tactical air abilities 9",
+        )
+    return None
 
 
 def placeable(cx, pool_id: str) -> set[str]:

@@ -1,7 +1,7 @@
 """War for Europe's politics the referee enforces: whom a side may attack and when, what an attack
 or a capture sets off (a nation at war, a capital's surrender), the nations that join a side by
-themselves, and the morale the events change.  Each scenario switches these rules on with a
-``[special.<id>]`` note: ``entry_into_the_war``, ``surrender``, ``morale``.
+themselves (the morale these events change is :mod:`.morale`'s).  Each scenario switches these
+rules on with a ``[special.<id>]`` note: ``entry_into_the_war``, ``surrender``.
 
 - Entry into the War, The Soviet Union 1-5 (:func:`attack_problem`, :func:`after_attack`): the
   Soviet Union "is not at war with anyone in 1939" (its nation ``at_peace``); in winter 1939 it may
@@ -16,8 +16,6 @@ themselves, and the morale the events change.  Each scenario switches these rule
 - Nations inclined toward the Axis 1-3, The United States 1 (:func:`automatic_entries`): the
   scenario's ``[entries.*]`` join their side at the beginning of the named player turn if still
   unaligned (rulings R39 as changed in issue 12).
-- National Morale 4 and its chart (:func:`morale_commands`): the events the referee sees change
-  the sides' morale, never above nineteen.
 
 Nothing here changes the state: each function returns commands (undoable) and messages.
 """
@@ -26,8 +24,19 @@ from __future__ import annotations
 
 import copy
 
-from mapref.rulesets.hitlers_war.commands import AddArmy, SetArmyPoints, SetHex, SetHomeForces, SetNation, SetRecord
-from mapref.rulesets.hitlers_war.common import SOVIET_UNION
+from mapref.rulesets.hitlers_war.commands import (
+    AddArmy,
+    CountHexes,
+    RemoveArmy,
+    SetArmyPoints,
+    SetHex,
+    SetHomeForces,
+    SetNation,
+    apply,
+)
+from mapref.rulesets.hitlers_war.common import SOVIET_UNION, Context
+from mapref.rulesets.hitlers_war.nations import check_nation
+from mapref.rulesets.hitlers_war.phases import steps
 from mapref.rulesets.hitlers_war.state import POINT_TYPES, Army, Turn
 
 POLAND = "pl"
@@ -38,25 +47,6 @@ ITALY = "it"
 OWN_SURRENDER = ("ge", "it", "su", "fr", "gb", "us")
 OWN_SURRENDER_AT_WAR = ("ro", "bg", "fi")  # their sections are about them fighting on the Axis side
 NOT_YET = ("unaligned", "inclined")
-MORALE_MAX = 19  # National Morale 4
-
-# National morale chart (the events the referee records)
-MORALE_JOIN = {ITALY: ({"axis": 1}, "Italy joins the Axis"), "us": ({"allies": 2}, "U.S. joins Western Allies")}
-MORALE_SURRENDER = {
-    "fr": ({"axis": 2, "allies": -2}, "France surrenders"),
-    "su": ({"axis": 2, "allies": -1}, "Soviet Union surrenders"),
-    "gb": ({"axis": 2, "soviet": -1}, "Great Britain surrenders"),
-    ITALY: ({"allies": 1, "axis": -1}, "Italy surrenders"),
-    "ro+bg": ({"axis": -1}, "Rumania & Bulgaria surrender"),
-}
-MORALE_AXIS_CAPTURES = {
-    "D14": ({"axis": 1, "allies": -1}, "Axis captures Alexandria"),
-    "H4": ({"axis": 1, "allies": -1}, "Axis captures Gibraltar"),
-    "T15": ({"soviet": -1}, "Axis captures Leningrad"),
-    "Q17": ({"soviet": -3}, "Axis captures Moscow"),
-    "M19": ({"soviet": -1}, "Axis captures Stalingrad"),
-}
-AFRICA = ("ma", "dz", "tn", "ly", "eg", "aof")  # "last Axis friendly hex in Africa"
 
 
 def _status(cx, code: str) -> str | None:
@@ -202,10 +192,6 @@ def neutrality_commands(cx, side: str) -> tuple[list, list[str]]:
     the Soviets at peace: Finland and the Baltic States become inclined to the Axis (The Soviet
     Union 8-9), any other nation may never be attacked by them again (10).  Conquered hexes stay
     with the conqueror (Entry into the War 8); a nation's armies change side with it (6-7)."""
-    from mapref.rulesets.hitlers_war.commands import RemoveArmy, apply
-    from mapref.rulesets.hitlers_war.common import Context
-    from mapref.rulesets.hitlers_war.nations import check_nation
-
     if not cx.scenario.has("entry_into_the_war"):
         return [], []
     st = cx.state
@@ -298,8 +284,6 @@ def capital_surrender(cx, side: str, target: str) -> tuple[list, list[str]]:
             cmds.append(SetHex(text=f"{s} to the {side}", space=s, control=side, occupied=cx.start.get(s) != side))
             gained.append(s)
     if gained:
-        from mapref.rulesets.hitlers_war.commands import CountHexes
-
         cmds.append(
             CountHexes(gained={side: len(gained)}, lost={n.side: len(gained)} if n.side and n.side != side else {})
         )
@@ -347,10 +331,6 @@ def capitals_held(cx) -> list[tuple[str, str, str]]:
 def automatic_entries(cx, turn: Turn, player: str) -> tuple[list, list[str]]:
     """The scenario's ``[entries.*]`` that join at the beginning of ``player``'s turn of ``turn``
     (Nations inclined toward the Axis 1-3; The United States 1).  ``cx`` is the state before."""
-    from mapref.rulesets.hitlers_war.commands import apply
-    from mapref.rulesets.hitlers_war.common import Context
-    from mapref.rulesets.hitlers_war.nations import check_nation
-
     sc = cx.scenario
     due = [e for e in sc.entries if e.turn == turn and (e.player_turn or sc.move_order[0]) == player]
     if not due:
@@ -431,8 +411,6 @@ def italian_activation(cx) -> dict | None:
         return None
     if st.turn < ITALY_ROLL_FROM or st.side != "axis" or st.phase != "production":
         return None
-    from mapref.rulesets.hitlers_war.sequence import steps
-
     first = next((sub for ph, sub in steps(sc) if ph == "production"), "")
     if st.subphase not in ("", first):
         return None
@@ -455,75 +433,3 @@ def italian_activation(cx) -> dict | None:
 
 def _pts(points: dict) -> str:
     return ", ".join(f"{v} {k.replace('_', ' ')}" for k, v in points.items() if v) or "no strength"
-
-
-# ----------------------------------------------------------------------------- morale
-def morale_commands(cx, changes: dict[str, int], what: str, st=None) -> tuple[list, list[str]]:
-    """National Morale 4: "Morale is raised or lowered by the events described in the national
-    morale chart ... A country's morale can never be greater than nineteen."  ``st``: the state the
-    changes apply to (default the context's)."""
-    if not cx.scenario.has("morale"):
-        return [], []
-    st = st or cx.state
-    cmds, parts = [], []
-    for side, d in changes.items():
-        rec = st.sides.get(side)
-        if rec is None or rec.morale is None or not d:
-            continue
-        new = min(MORALE_MAX, rec.morale + d)
-        cmds.append(SetRecord(text=f"{side} morale {new}", side=side, fields={"morale": new}))
-        parts.append(f"{side} {rec.morale} -> {new}")
-    if not cmds:
-        return [], []
-    return cmds, [f"{what}: morale {', '.join(parts)} [National morale chart; National Morale 4]"]
-
-
-def capture_morale(
-    cx, side: str, target: str, army_side: str = "", by_army: bool = True
-) -> tuple[dict[str, int], list[str]]:
-    """The chart's events a capture of ``target`` by ``side`` sets off: the Axis takes Alexandria,
-    Gibraltar, Leningrad, Moscow or Stalingrad; a Soviet army occupies a hex in Germany (not a
-    capture by isolation, ``by_army`` False: no army occupies it); the Allies capture the last
-    Axis friendly hex in Africa."""
-    if not cx.scenario.has("morale"):
-        return {}, []
-    out: dict[str, int] = {}
-    what = []
-    if side == "axis" and target in MORALE_AXIS_CAPTURES:
-        d, w = MORALE_AXIS_CAPTURES[target]
-        for k, v in d.items():
-            out[k] = out.get(k, 0) + v
-        what.append(w)
-    if side == "soviet" and cx.country(target) == "ge" and by_army:
-        out["axis"] = out.get("axis", 0) - 1
-        what.append("Soviet army occupies a hex in Germany")
-    if side == "allies" and cx.control.get(target) == "axis" and cx.country(target) in AFRICA:
-        left = [s for s, v in cx.control.items() if v == "axis" and cx.country(s) in AFRICA and s != target]
-        if not left:
-            out["allies"] = out.get("allies", 0) + 1
-            what.append("Allies capture the last Axis friendly hex in Africa")
-    return out, what
-
-
-def combat_phase_morale(cx, side: str) -> tuple[list, list[str]]:
-    """National morale chart, at the end of ``side``'s combat phase: "Gain of six or more hexes
-    during a combat phase +1", "Loss of five or more hexes during a combat phase -1" (hexes counted
-    for the side, not by country: National Morale 6), with the hexes isolation gave (Determine
-    supply 7).  "No attacks declared during a combat phase -1" is the players' (attacks are not
-    announced to the referee)."""
-    if not cx.scenario.has("morale"):
-        return [], []
-    st = cx.state
-    changes: dict[str, int] = {}
-    what = []
-    for s, n in st.hexes_gained.items():
-        if n >= 6:
-            changes[s] = changes.get(s, 0) + 1
-            what.append(f"{s} gained {n} hexes")
-    for s, n in st.hexes_lost.items():
-        if n >= 5:
-            changes[s] = changes.get(s, 0) - 1
-            what.append(f"{s} lost {n} hexes")
-    if not changes:
-        return [], []
-    return morale_commands(cx, changes, f"in the {side} combat phase " + ", ".join(what))

@@ -10,15 +10,17 @@ from dataclasses import dataclass, field
 
 from mapref.core.graph import Graph
 from mapref.core.model import MapModel
+from mapref.rulesets.hitlers_war.combat import roll_modifiers
 from mapref.rulesets.hitlers_war.common import Context, Violation
+from mapref.rulesets.hitlers_war.movement import check_moves_state
 from mapref.rulesets.hitlers_war.production import SideProduction, all_production, check_production
+from mapref.rulesets.hitlers_war.scenario import Scenario
+from mapref.rulesets.hitlers_war.sequence import pending_for
 from mapref.rulesets.hitlers_war.setup import check_setup
 from mapref.rulesets.hitlers_war.stacking import check_stacking
-from mapref.rulesets.hitlers_war.supply import open_seas
-from mapref.rulesets.hitlers_war.combat import roll_modifiers
-from mapref.rulesets.hitlers_war.movement import check_moves_state
-from mapref.rulesets.hitlers_war.scenario import Scenario
 from mapref.rulesets.hitlers_war.state import POINT_TYPES, GameState
+from mapref.rulesets.hitlers_war.supply import open_seas
+from mapref.rulesets.hitlers_war.victory import surrender_offers, victory
 
 
 @dataclass
@@ -94,8 +96,6 @@ def referee(m: MapModel, sc: Scenario, st: GameState, graph: Graph | None = None
     }
     turn = {"season": st.turn.season, "year": st.turn.year, "side": st.side, "phase": st.phase, "subphase": st.subphase}
     r = Report(sc.id, turn, violations, prod, armies, unsupplied, detail)
-    from mapref.rulesets.hitlers_war.sequence import pending_for
-    from mapref.rulesets.hitlers_war.victory import surrender_offers, victory
 
     r.pending = pending_for(cx)
     r.victory = victory(cx)

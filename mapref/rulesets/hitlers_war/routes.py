@@ -31,6 +31,8 @@ from collections.abc import Iterable
 from mapref.core.board import board_for
 from mapref.core.graph import Graph, GraphIndex
 from mapref.rules.routes import Route, unwind
+from mapref.rules.supply import sea_numbers
+from mapref.rulesets.hitlers_war.common import port_spaces
 
 SEA_MOVE = frozenset({"sea", "coast", "sea_arrow", "port"})
 MAX_SEA_MOVE = 7  # Fall of Germany, Movement of naval strength points 15
@@ -49,9 +51,6 @@ class SeaPlan:
     ``asks``: the spaces whose friendliness some step asks."""
 
     def __init__(self, ix: GraphIndex, board) -> None:
-        from mapref.rules.supply import sea_numbers
-        from mapref.rulesets.hitlers_war.common import port_spaces
-
         self.ix, self.board = ix, board
         ids, ck, csea, ca, cb, cone = ix.ids, ix.ck, ix.csea, ix.ca, ix.cb, ix.cone
         codes = ix.codes(SEA_MOVE)

@@ -14,32 +14,43 @@ from __future__ import annotations
 import copy
 
 from mapref.core.board import SpaceError
-from mapref.rules.ruleset import Action, Ask, Field, MenuItem, Move, Outcome, Piece, Ruleset, SetupPool, Step, refused
+from mapref.rules.ruleset import Action, Ask, MenuItem, Move, Outcome, Piece, Ruleset, SetupPool, Step, refused
 from mapref.rules.vpgame import TrackMoves
 from mapref.rulesets.hitlers_war import files as hwfiles
-from mapref.rulesets.hitlers_war import vpcheck  # a scenario's seasonal VP track (issue 16)
+from mapref.rulesets.hitlers_war import (
+    homeforces,
+    vpcheck,  # a scenario's seasonal VP track (issue 16)
+)
+from mapref.rulesets.hitlers_war.build import RECORD_TYPES, budget_lines, check_build, check_repair
+from mapref.rulesets.hitlers_war.combat import check_announce, check_capture, check_losses
+from mapref.rulesets.hitlers_war.commands import SetHex, apply
 from mapref.rulesets.hitlers_war.common import Context
+from mapref.rulesets.hitlers_war.consequences import completed
+from mapref.rulesets.hitlers_war.consistency import consistency_problems, scenario_problems, start_problems
+from mapref.rulesets.hitlers_war.invasion import check_invasion
+from mapref.rulesets.hitlers_war.menus import KEEP, Menus
+from mapref.rulesets.hitlers_war.movement import check_fleet_move, check_move
 from mapref.rulesets.hitlers_war.moves import MOVES, TITLE, parse_costs, parse_placements, parse_points
+from mapref.rulesets.hitlers_war.nations import KEEP as NKEEP
+from mapref.rulesets.hitlers_war.nations import check_nation
+from mapref.rulesets.hitlers_war.naval import check_naval
+from mapref.rulesets.hitlers_war.phases import STEP_LABELS, step_label, steps
+from mapref.rulesets.hitlers_war.placement import PlaceAll, check_place
+from mapref.rulesets.hitlers_war.referee import referee
+from mapref.rulesets.hitlers_war.sequence import advance
+from mapref.rulesets.hitlers_war.setup import new_game, place_pools
 from mapref.rulesets.hitlers_war.state import POINT_TYPES, Turn
-
-STEP_LABELS = {
-    ("setup", ""): "Set-up",
-    ("movement", ""): "Movement",
-    ("movement", "naval"): "Naval movement",
-    ("movement", "land"): "Land movement",
-    ("combat", "supply"): "Determine supply",
-    ("combat", "announce"): "Announce attacks",
-    ("combat", "amphibious"): "Amphibious assaults",
-    ("combat", "defensive_assaults"): "Defensive assaults",
-    ("combat", "assaults"): "Initial assaults",
-    ("combat", "advances"): "Advances",
-    ("combat", "exploitation"): "Exploitation",
-    ("production", "build"): "Build",
-    ("production", "repair"): "Repair",
-    ("production", "research"): "Research",
-    ("over", ""): "Game over",
-}
-KEEP = "keep"  # a ``set`` action's side: unchanged
+from mapref.rulesets.hitlers_war.surrender import check_surrender
+from mapref.rulesets.hitlers_war.victory import offers_after, victory_commands
+from mapref.rulesets.hitlers_war.views import (
+    control_view,
+    end_step_preview,
+    force,
+    place_item,
+    pools,
+    reach,
+    unsupplied_why,
+)
 
 
 def parse_losses(a: dict) -> dict | None:
@@ -137,11 +148,7 @@ def _never_reached(sc, seq, st, turn, side: str, step: tuple[str, str]) -> str:
     return ""
 
 
-def step_label(phase: str, subphase: str) -> str:
-    return STEP_LABELS.get((phase, subphase), f"{phase} ({subphase})" if subphase else phase)
-
-
-class HitlersWar(TrackMoves, Ruleset):
+class HitlersWar(Menus, TrackMoves, Ruleset):
     name = "hitlers_war"
     title = TITLE
     board_kinds = ("hex",)
@@ -153,8 +160,6 @@ class HitlersWar(TrackMoves, Ruleset):
         return hwfiles.scenario_from_dict(data, source, shown)
 
     def scenario_problems(self, board, scenario):
-        from mapref.rulesets.hitlers_war.consistency import scenario_problems, start_problems
-
         out = scenario_problems(board, scenario) + vpcheck.problems(board, scenario)
         return out or start_problems(board, scenario)  # the start is worked out from a consistent scenario only
 
@@ -176,8 +181,6 @@ class HitlersWar(TrackMoves, Ruleset):
         return hwfiles.dumps_state(state)
 
     def state_problems(self, board, scenario, state):
-        from mapref.rulesets.hitlers_war.consistency import consistency_problems
-
         return consistency_problems(board, scenario, state) + vpcheck.problems(board, scenario)
 
     # ------------------------------------------------------------------------------ play
@@ -185,8 +188,6 @@ class HitlersWar(TrackMoves, Ruleset):
         return Context(game.map, game.scenario, game.state)
 
     def new_game(self, board, scenario, *, scenario_ref="", map_ref="", auto_place=False):
-        from mapref.rulesets.hitlers_war.setup import new_game
-
         st = new_game(board.map, scenario, scenario_ref=scenario_ref, map_ref=map_ref, auto_place=auto_place)
         vpcheck.start(scenario, st)
         return st
@@ -204,13 +205,9 @@ class HitlersWar(TrackMoves, Ruleset):
         }
 
     def report(self, game):
-        from mapref.rulesets.hitlers_war.referee import referee
-
         return vpcheck.report(referee(game.map, game.scenario, game.state), game)
 
     def steps(self, game) -> list[Step]:
-        from mapref.rulesets.hitlers_war.sequence import steps
-
         st = game.state
         here = (st.phase, st.subphase)
         seq = steps(game.scenario)
@@ -225,18 +222,12 @@ class HitlersWar(TrackMoves, Ruleset):
         return step_label(phase, sub.rstrip(")")).lower() if (phase, sub.rstrip(")")) in STEP_LABELS else step
 
     def end_step_preview(self, game) -> list[str]:
-        from mapref.rulesets.hitlers_war.views import end_step_preview
-
         return end_step_preview(self, game)
 
     def force(self, game, action: Action) -> Outcome | None:
-        from mapref.rulesets.hitlers_war.views import force
-
         return force(self, game, action)
 
     def follow_up(self, game):
-        from mapref.rulesets.hitlers_war.combat import victory_commands
-
         cmds, msg = victory_commands(game.map, game.scenario, game.state)
         more, msgs = vpcheck.follow_up(game)
         return cmds + more, ([msg] if msg else []) + msgs
@@ -262,8 +253,6 @@ class HitlersWar(TrackMoves, Ruleset):
         return s
 
     def _check_move(self, game, a: dict) -> Outcome:
-        from mapref.rulesets.hitlers_war.movement import check_fleet_move, check_move
-
         frm, to = self._space(game, a.get("from", "")), self._space(game, a.get("to", ""))
         cx = self.context(game)
         st = game.state
@@ -295,7 +284,6 @@ class HitlersWar(TrackMoves, Ruleset):
     def _check_set(self, game, a: dict) -> Outcome:
         if any(k in a for k in ("nation", "status", "side", "joined")):
             return self._check_nation(game, a)
-        from mapref.rulesets.hitlers_war.commands import SetHex
 
         if not a.get("space"):
             return refused("nothing to set: give HEX --control SIDE / --devastated N, or --nation CODE --status STATUS")
@@ -330,7 +318,6 @@ class HitlersWar(TrackMoves, Ruleset):
             devastated=devastated,
             occupied=None if control is None else control != "none",
         )
-        from mapref.rulesets.hitlers_war.victory import offers_after
 
         more = [
             f"now offered: the surrender of {o['nation']} ({o['what']}): mapref surrender GAME {o['nation']} "
@@ -340,9 +327,6 @@ class HitlersWar(TrackMoves, Ruleset):
         return Outcome(True, [cmd], [msg] + more, rule="referee's correction", label=f"set {msg}")
 
     def _check_nation(self, game, a: dict) -> Outcome:
-        from mapref.rulesets.hitlers_war.nations import KEEP as NKEEP
-        from mapref.rulesets.hitlers_war.nations import check_nation
-
         if a.get("space") or a.get("control") is not None or a.get("devastated") is not None:
             return refused("a hex and a nation are set separately: give either HEX --control/--devastated or --nation")
         if not a.get("nation") or not a.get("status"):
@@ -366,8 +350,6 @@ class HitlersWar(TrackMoves, Ruleset):
         )
 
     def _check_advance(self, game, a: dict) -> Outcome:
-        from mapref.rulesets.hitlers_war.sequence import advance
-
         st = game.state
         here = step_label(st.phase, st.subphase)
         early = self._when_advance(game, a)  # the window's "End movement, choosing the points lost here"
@@ -399,11 +381,6 @@ class HitlersWar(TrackMoves, Ruleset):
         """``advance --to "[SEASON YEAR] SIDE STEP"``: end step after step, each with what the
         rules apply at its end, until the game reaches the step (one logged action); stop with the
         reason at the first step that cannot end."""
-        import copy
-
-        from mapref.rulesets.hitlers_war.commands import apply
-        from mapref.rulesets.hitlers_war.sequence import advance, steps
-
         sc, st = game.scenario, game.state
         words = target.lower().replace(",", " ").split()
         turn = None
@@ -462,8 +439,6 @@ class HitlersWar(TrackMoves, Ruleset):
         )
 
     def _check_build(self, game, a: dict) -> Outcome:
-        from mapref.rulesets.hitlers_war.build import RECORD_TYPES, check_build
-
         space = self._space(game, a["space"]) if a.get("space") else None
         try:
             points = {
@@ -503,8 +478,6 @@ class HitlersWar(TrackMoves, Ruleset):
         )
 
     def _check_repair(self, game, a: dict) -> Outcome:
-        from mapref.rulesets.hitlers_war.build import check_repair
-
         space = self._space(game, a.get("space", ""))
         try:
             n = int(a.get("points", a.get("n", 1)))
@@ -521,12 +494,11 @@ class HitlersWar(TrackMoves, Ruleset):
         )
 
     def _check_losses(self, game, a: dict) -> Outcome:
-        from mapref.rulesets.hitlers_war.combat import check_losses
-
         space = self._space(game, a.get("space", ""))
         pts = {t: int(v) for t, v in (a.get("points") or {}).items() if v}
+        cx = self.context(game)
         r = check_losses(
-            self.context(game),
+            cx,
             space,
             pts,
             fort=int(a.get("fort", 0) or 0),
@@ -535,13 +507,12 @@ class HitlersWar(TrackMoves, Ruleset):
             invader=bool(a.get("invader")),
             home=int(a.get("home", 0) or 0),
         )
+        r = completed(cx, r)
         if not r.ok:
             return Outcome(False, reason=f"impossible losses in {space}: {r.reason}", rule=r.rule)
         return Outcome(True, r.commands, r.messages, rule="Assault resolution 5-8", label=f"losses in {space}")
 
     def _check_capture(self, game, a: dict) -> Outcome:
-        from mapref.rulesets.hitlers_war.combat import check_capture
-
         frm, to = self._space(game, a.get("from", "")), self._space(game, a.get("to", ""))
         retreats = [self._space(game, x) for x in a.get("retreat_to", [])]
         fleet_to = [self._space(game, x) for x in a.get("fleet_to", [])]
@@ -549,8 +520,9 @@ class HitlersWar(TrackMoves, Ruleset):
         if isinstance(home_to, (list, tuple)):  # a list of answers: the last
             home_to = home_to[-1] if home_to else None
         home_to = self._space(game, str(home_to)) if home_to else None
+        cx = self.context(game)
         r = check_capture(
-            self.context(game),
+            cx,
             frm,
             to,
             retreats,
@@ -560,6 +532,7 @@ class HitlersWar(TrackMoves, Ruleset):
             home_to=home_to,
             failed=bool(a.get("failed")),
         )
+        r = completed(cx, r)
         if not r.ok:
             ask = _combat_ask(r, to)
             return Outcome(False, reason=f"illegal advance {frm} -> {to}: {r.reason}", rule=r.rule, ask=ask)
@@ -574,9 +547,6 @@ class HitlersWar(TrackMoves, Ruleset):
         )
 
     def _check_place(self, game, a: dict) -> Outcome:
-        from mapref.rulesets.hitlers_war.placement import PlaceAll, check_place
-        from mapref.rulesets.hitlers_war.setup import place_pools
-
         if a.get("auto"):
             st = game.state
             if st.phase != "setup":
@@ -613,8 +583,6 @@ class HitlersWar(TrackMoves, Ruleset):
         )
 
     def _check_invade(self, game, a: dict) -> Outcome:
-        from mapref.rulesets.hitlers_war.combat import check_invasion
-
         frm, to = self._space(game, a.get("from", "")), self._space(game, a.get("to", ""))
         retreats = [self._space(game, x) for x in a.get("retreat_to", [])]
         fleet_to = [self._space(game, x) for x in a.get("fleet_to", [])]
@@ -633,8 +601,6 @@ class HitlersWar(TrackMoves, Ruleset):
         )
 
     def _check_home_forces(self, game, a: dict) -> Outcome:
-        from mapref.rulesets.hitlers_war.homeforces import check_place
-
         code = str(a.get("nation", "")).strip().lower()
         by_name = {(c.name or k).lower(): k for k, c in game.map.countries.items()}
         code = by_name.get(code, code)
@@ -650,14 +616,12 @@ class HitlersWar(TrackMoves, Ruleset):
                 placed[self._space(game, str(space))] = int(v)
         except (TypeError, ValueError):
             return refused("home forces: give HEX=N for each hex (N whole points)", "Unaligned Forces 4")
-        r = check_place(self.context(game), code, placed)
+        r = homeforces.check_place(self.context(game), code, placed)
         if not r.ok:
             return Outcome(False, reason=f"home forces not placed: {r.reason}", rule=r.rule)
         return Outcome(True, r.commands, r.messages, rule="Unaligned Forces 1-4", label=f"home forces of {code} placed")
 
     def _check_announce(self, game, a: dict) -> Outcome:
-        from mapref.rulesets.hitlers_war.combat import check_announce
-
         target = self._space(game, a.get("target", ""))
         r = check_announce(self.context(game), str(a.get("army", "")), target)
         if not r.ok:
@@ -671,8 +635,6 @@ class HitlersWar(TrackMoves, Ruleset):
         )
 
     def _check_naval(self, game, a: dict) -> Outcome:
-        from mapref.rulesets.hitlers_war.naval import check_naval
-
         try:
             al, dl = int(a.get("attacker_losses") or 0), int(a.get("defender_losses") or 0)
         except (TypeError, ValueError):
@@ -708,8 +670,6 @@ class HitlersWar(TrackMoves, Ruleset):
         )
 
     def _check_surrender(self, game, a: dict) -> Outcome:
-        from mapref.rulesets.hitlers_war.surrender import check_surrender
-
         nation = str(a.get("nation", "")).strip().lower()
         if not nation:
             return refused(
@@ -726,8 +686,6 @@ class HitlersWar(TrackMoves, Ruleset):
 
     # ---------------------------------------------------------------------------- window
     def reach(self, game, piece: str, within=None) -> set[str]:
-        from mapref.rulesets.hitlers_war.views import reach
-
         return reach(self.context(game), piece, within)
 
     def at_war(self, game, a: str, b: str) -> bool:
@@ -735,18 +693,12 @@ class HitlersWar(TrackMoves, Ruleset):
         return a != b and "axis" in (a, b)
 
     def control_view(self, game) -> dict[str, str]:
-        from mapref.rulesets.hitlers_war.views import control_view
-
         return control_view(self.context(game))
 
     def pools(self, game) -> list[SetupPool]:
-        from mapref.rulesets.hitlers_war.views import pools
-
         return pools(self.context(game))
 
     def place(self, game, pool: str, space: str, kind: str = "") -> MenuItem | None:
-        from mapref.rulesets.hitlers_war.views import place_item
-
         return place_item(self.context(game), pool, space, kind)
 
     def pieces(self, game, report=None) -> list[Piece]:
@@ -772,8 +724,6 @@ class HitlersWar(TrackMoves, Ruleset):
                 if a.get("frontier"):
                     info.append(f"its friendly region ends at {', '.join(a['frontier'])}")
                 else:
-                    from mapref.rulesets.hitlers_war.views import unsupplied_why
-
                     why = unsupplied_why(cx, game.state.army(a["name"]))
                     if why:
                         info.append(why[:1].upper() + why[1:])
@@ -857,7 +807,6 @@ class HitlersWar(TrackMoves, Ruleset):
             spend = f", {p['spendable']} to spend" if p["spendable"] != p["total"] else ""
             left = f", {p['available']} left" if p.get("spent") else ""
             prod.append(f"{side}: {p['total']}{spend}{left}")
-        from mapref.rulesets.hitlers_war.build import budget_lines
 
         prod += budget_lines(self.context(game))
         return [("Production", prod), ("Nations", self.nations_lines(game))] + vpcheck.panel(game)
@@ -890,335 +839,6 @@ class HitlersWar(TrackMoves, Ruleset):
             if f is not None and f.at != to:
                 return Action("move", {"from": f.at, "to": to, "fleet": name})
         return None
-
-    # ---------------------------------------------------------------- what the window offers
-    # The entries each move offers now (the moves table, .moves: legal() greys those check
-    # refuses).  Combat results are entered in a combat phase only (rulings R35).
-    def _attacker(self, game, space: str | None, piece: str | None):
-        """The selected army of the phasing side facing an enemy-held or enemy-occupied ``space``
-        (a combat result's attacker), or None."""
-        st = game.state
-        if space is None or not piece or not piece.startswith("army:"):
-            return None
-        sel = st.army(piece.partition(":")[2])
-        if sel is None or sel.side != st.side or sel.at == space:
-            return None
-        cx = self.context(game)
-        enemy = cx.control.get(space) != st.side or any(x.at == space and x.side != st.side for x in st.armies)
-        return sel if enemy else None
-
-    def _offer_invade(self, game, space, piece) -> list[MenuItem]:
-        # Amphibious invasions (Invasion resolution; Invasion advance 3-4): the players rolled it
-        sel = self._attacker(game, space, piece)
-        if sel is None or game.state.subphase != "amphibious" or not sel.points.get("amphibious"):
-            return []
-        args = {"from": sel.at, "to": space, "army": sel.name}
-        return [
-            MenuItem("Invasion succeeded (landing)", Action("invade", dict(args))),
-            MenuItem("Invasion failed (amphibious points lost)", Action("invade", {**args, "failed": True})),
-        ]
-
-    def _offer_announce(self, game, space, piece) -> list[MenuItem]:
-        # Announce initial attacks 1-2: name the attacking army and its target (rulings R60)
-        sel = self._attacker(game, space, piece)
-        if sel is None or (game.state.phase, game.state.subphase) != ("combat", "announce"):
-            return []
-        return [
-            MenuItem(
-                f"Announce {sel.name}'s attack on {space}", Action("announce", {"army": sel.name, "target": space})
-            )
-        ]
-
-    def _offer_capture(self, game, space, piece) -> list[MenuItem]:
-        from mapref.rulesets.hitlers_war.combat import land_adjacent
-
-        sel = self._attacker(game, space, piece)
-        cx = self.context(game)
-        if sel is None or not (land_adjacent(cx, sel.at, space) or cx.graph.kinds_between(sel.at, space)):
-            return []
-        args = {"from": sel.at, "to": space, "army": sel.name}
-        return [
-            MenuItem("", Action("capture", dict(args))),
-            # Advance resolution 2; Exploitation attacks 9: the army makes no more attacks this turn (rulings R69)
-            MenuItem("Advance failed (no more attacks this turn)", Action("capture", {**args, "failed": True})),
-        ]
-
-    def _offer_losses(self, game, space, piece) -> list[MenuItem]:
-        """The losses the owner chose after an assault (their fields bounded by what the army and
-        the fort have), or a destroyed garrison in an empty enemy hex."""
-        st = game.state
-        cx = self.context(game)
-        here = [x for x in st.armies if x.at == space]
-        fort = next((f for f in st.forts if f.at == space), None)
-        sel = piece.partition(":")[2] if piece and piece.startswith("army:") else None
-        enemy = cx.control.get(space) != st.side or any(x.at == space and x.side != st.side for x in st.armies)
-        if here or fort is not None:
-            a = next((x for x in here if x.name == sel), here[0] if here else None)
-            fields = [
-                Field(f"points.{t}", f"{t.replace('_', ' ')} lost (of {n})", "int", 0, min=0, max=n)
-                for t, n in (a.points.items() if a else [])
-                if n
-            ]
-            if fort is not None:
-                fields.append(
-                    Field("fort", f"fort points lost (of {fort.strength})", "int", 0, min=0, max=fort.strength)
-                )
-            args = {"space": space}
-            if a is not None:
-                args["army"] = a.name
-            who = a.name if a else f"the fort in {space}"
-            return [
-                MenuItem(
-                    "Record losses...",
-                    Action("losses", args),
-                    ask=fields,
-                    note=f"The points {who} loses, as its owner chose (Assault resolution 5).",
-                )
-            ]
-        if enemy and not cx.is_box(space) and not (cx.neutral(space) and space not in cx.control):
-            return [MenuItem("Garrison destroyed", Action("losses", {"space": space, "garrison": True}))]
-        return []
-
-    def _when_losses(self, game, a: dict) -> Outcome | None:
-        from mapref.rulesets.hitlers_war.combat import _combat_phase
-
-        bad = _combat_phase(self.context(game))
-        return None if bad is None else self._losses_refused(a.get("space", ""), bad)
-
-    @staticmethod
-    def _losses_refused(space: str, r) -> Outcome:
-        return Outcome(False, reason=f"impossible losses in {space}: {r.reason}", rule=r.rule)
-
-    def _offer_move(self, game, space, piece) -> list[MenuItem]:
-        from mapref.rulesets.hitlers_war.views import fleet_items
-
-        return fleet_items(self.context(game), space, piece)
-
-    def _offer_surrender(self, game, space, piece) -> list[MenuItem]:
-        from mapref.rulesets.hitlers_war.views import surrender_items
-
-        return surrender_items(self.context(game))
-
-    def _offer_naval(self, game, space, piece) -> list[MenuItem]:
-        from mapref.rulesets.hitlers_war.views import naval_items
-
-        return naval_items(self.context(game))
-
-    def _when_naval(self, game, a: dict) -> Outcome | None:
-        from mapref.rulesets.hitlers_war.naval import not_now
-
-        r = not_now(self.context(game))
-        return None if r is None else refused(f"naval battle not recorded: {r.reason}", r.rule)
-
-    def _offer_home_forces(self, game, space, piece) -> list[MenuItem]:
-        from mapref.rulesets.hitlers_war.views import home_forces_items
-
-        return home_forces_items(self.context(game))
-
-    def _when_home_forces(self, game, a: dict) -> Outcome | None:
-        from mapref.rulesets.hitlers_war.homeforces import not_now
-
-        r = not_now(self.context(game))
-        return None if r is None else refused(f"home forces not placed: {r.reason}", r.rule)
-
-    def _offer_place(self, game, space, piece) -> list[MenuItem]:
-        """At a space in the set-up phase: each pool that may be placed there (the points asked);
-        game-wide: the pools left placed automatically."""
-        from mapref.rulesets.hitlers_war.views import place_item
-
-        st = game.state
-        if space is None:
-            return (
-                [MenuItem("Place the remaining set-up pools automatically", Action("place", {"auto": True}))]
-                if st.pools
-                else []
-            )
-        if st.phase != "setup":
-            return []
-        from mapref.rulesets.hitlers_war.placement import placeable
-
-        cx = self.context(game)
-        return [
-            item for p in st.pools if space in placeable(cx, p.id) and (item := place_item(cx, p.id, space)) is not None
-        ]
-
-    def _when_place(self, game, a: dict) -> Outcome | None:
-        from mapref.rulesets.hitlers_war.placement import RULE
-
-        st = game.state
-        if st.phase == "setup":
-            return None
-        return Outcome(
-            False,
-            reason=f"cannot place in {a.get('space', '')}: it is the {st.side} {st.phase} phase: set-up "
-            "forces are placed before play begins",
-            rule=f"{RULE}, 8",
-        )
-
-    def _offer_set(self, game, space, piece) -> list[MenuItem]:
-        """The referee's corrections (rulings R39): a nation's status, a hex's control or devastation."""
-        from mapref.rulesets.hitlers_war.state import STATUSES
-
-        m, st, sc = game.map, game.state, game.scenario
-        names = sorted((m.countries[c].name or c) for c in st.nations if c in m.countries)
-        return [
-            MenuItem(
-                "Set a nation's status...",
-                Action("set", {}),
-                ask=[
-                    Field("nation", "nation", "choice", names[0] if names else "", names),
-                    Field("status", "status", "choice", "at_war", STATUSES),
-                    Field("side", "side", "choice", KEEP, (KEEP, "none", *sc.sides)),
-                    Field("joined", "joined on turn (blank: this turn when it joins)", "text", ""),
-                ],
-            ),
-            MenuItem(
-                "Correct a hex's control or devastation...",
-                Action("set", {}),
-                ask=[
-                    Field("space", "hex or box", "space"),
-                    Field("control", "control", "choice", KEEP, (KEEP, *sc.sides, "none")),
-                    Field("devastated", "devastated points (blank: unchanged)", "text", ""),
-                ],
-            ),
-        ]
-
-    def _end_of_land_movement(self, game) -> bool:
-        from mapref.rulesets.hitlers_war.sequence import steps
-
-        st = game.state
-        seq = [x for x in steps(game.scenario) if x[0] == "movement"]
-        return bool(seq) and (st.phase, st.subphase) == seq[-1]
-
-    def _offer_advance(self, game, space, piece) -> list[MenuItem]:
-        """Movement: at an over-stacked hex of the phasing side, end the movement phase with the
-        owner's choice of the points lost (Stacking 3; the rest by rulings R24)."""
-        from mapref.rulesets.hitlers_war.sequence import _overstacked
-
-        st = game.state
-        if st.phase != "movement" or space is None:
-            return []
-        over = _overstacked(self.context(game), st.side).get(space)
-        if over is None:
-            return []
-        armies, ground, forts = over
-        if ground + forts <= 10:
-            return []
-        fields = [
-            Field(t, f"{t.replace('_', ' ')} lost (of {n})", "int", 0, min=0, max=n)
-            for t in POINT_TYPES
-            if t != "tactical_air" and (n := sum(a.points.get(t, 0) for a in armies))
-        ]
-        if forts:
-            fields.append(Field("fort", f"fort points lost (of {forts})", "int", 0, min=0, max=forts))
-        return [
-            MenuItem(
-                f"End movement, choosing the {ground + forts - 10} points lost here...",
-                Action("advance", {"lose_at": space}),
-                ask=fields,
-            )
-        ]
-
-    def _when_advance(self, game, a: dict) -> Outcome | None:
-        if a.get("lose_at") and not self._end_of_land_movement(game):
-            return refused("points lost to over-stacking are chosen at the end of land movement", "Stacking 3")
-        return None
-
-    def _offer_build(self, game, space, piece) -> list[MenuItem]:
-        """Production, build step: "Build here..." at a space where the phasing side builds,
-        "Build fort points here..." at a friendly land hex, "Build shipping, ships,
-        lend-lease..." game-wide.  Each asks its values in one form; the note gives the costs and
-        what is left (Building strength points 1-4)."""
-        from mapref.rulesets.hitlers_war.build import RECORD_TYPES, cost_of
-        from mapref.rulesets.hitlers_war.production import production
-
-        st = game.state
-        if (st.phase, st.subphase) != ("production", "build"):
-            return []
-        cx = self.context(game)
-        side = st.side
-        p = production(cx, side)
-        left = f"{p.available} of {p.spendable} production left"
-        known = {t: cost_of(cx, side, t) for t in POINT_TYPES + ("fort",)}
-        costs = ", ".join(f"{t.replace('_', ' ')} {c}" for t, c in known.items() if c is not None)
-        note = f"{left}; costs: {costs or 'none known'} (enter other record-sheet costs with mapref build --cost)"
-        if space is None:
-            extra = [
-                Field(k, f"{k.replace('_', ' ')} points ({cost_of(cx, side, k)} each)", "int", 0, min=0)
-                for k in RECORD_TYPES
-                if cost_of(cx, side, k) is not None
-            ]
-            ports = [f.name for f in st.fleets if f.side == side and f.in_port]
-            if ports:
-                extra.append(Field("ships", "production paid toward capital ships", "int", 0, min=0))
-                extra.append(Field("fleet", "fleet in port for completed ships", "choice", ports[0], ports))
-            if p.lend_lease is not None and p.lend_lease["max"]:
-                extra.append(
-                    Field(
-                        "lend_lease",
-                        f"lend-lease to the Soviets (at most {p.lend_lease['max']})",
-                        "int",
-                        0,
-                        min=0,
-                        max=p.lend_lease["max"],
-                    )
-                )
-            return (
-                [MenuItem("Build shipping, ships, lend-lease...", Action("build", {}), why=note, ask=extra)]
-                if extra
-                else []
-            )
-        if space in p.build_spaces:
-            fields = [
-                Field(t, f"{t.replace('_', ' ')} ({c} each)", "int", 0, min=0)
-                for t, c in known.items()
-                if c is not None and t != "fort"
-            ]
-            if known.get("fort") is not None and not cx.is_box(space):
-                fields.append(Field("fort", f"fort points ({known['fort']} each)", "int", 0, min=0))
-            if cx.is_box(space):
-                names = [a.name for a in st.armies if a.at == space and a.side == side]
-                fields.append(Field("army", "join army (empty: a new army)", "choice", "", ["", *names]))
-            return [MenuItem("Build here...", Action("build", {"space": space}), why=note, ask=fields)]
-        if known.get("fort") is not None and cx.friendly(space, side) and not cx.is_box(space) and cx.is_land(space):
-            return [
-                MenuItem(
-                    "Build fort points here...",
-                    Action("build", {"space": space}),
-                    why=note,
-                    ask=[Field("fort", f"fort points ({known['fort']} each)", "int", 1, min=1)],
-                )
-            ]
-        return []
-
-    def _offer_repair(self, game, space, piece) -> list[MenuItem]:
-        """Production, repair step: "Repair production here..." at a friendly devastated space
-        (Repairing devastated production 2-8)."""
-        from mapref.rulesets.hitlers_war.production import production
-
-        st = game.state
-        if (st.phase, st.subphase) != ("production", "repair") or space is None:
-            return []
-        cx = self.context(game)
-        if not cx.friendly(space, st.side):
-            return []
-        hs = st.hex(space)
-        n = hs.devastated - hs.permanent
-        if n <= 0:
-            return []
-        p = production(cx, st.side)
-        note = (
-            f"three production a point; {p.repair_left} of {p.repair_budget} left for repairs (25% of {p.spendable}); "
-            f"{p.available} of {p.spendable} production left"
-        )
-        return [
-            MenuItem(
-                "Repair production here...",
-                Action("repair", {"space": space}),
-                why=note,
-                ask=[Field("points", f"points to repair (of {n} devastated)", "int", 1, min=1, max=n)],
-            )
-        ]
 
 
 RULESET = HitlersWar()

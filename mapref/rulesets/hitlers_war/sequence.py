@@ -26,6 +26,7 @@ import copy
 from dataclasses import dataclass, field
 
 from mapref.core.graph import box_space
+from mapref.rulesets.hitlers_war.build import end_of_building, end_of_production
 from mapref.rulesets.hitlers_war.commands import (
     AddHistory,
     CountHexes,
@@ -39,24 +40,18 @@ from mapref.rulesets.hitlers_war.commands import (
     SetTurn,
     apply,
 )
+from mapref.rulesets.hitlers_war.common import Captured, Context
+from mapref.rulesets.hitlers_war.consequences import follow
+from mapref.rulesets.hitlers_war.morale import combat_phase_morale
+from mapref.rulesets.hitlers_war.movement import fleets_without_port, portless_fleet_commands
+from mapref.rulesets.hitlers_war.phases import step_label, steps
+from mapref.rulesets.hitlers_war.politics import automatic_entries, italian_activation, neutrality_commands
+from mapref.rulesets.hitlers_war.production import production
 from mapref.rulesets.hitlers_war.stacking import LIMIT
 from mapref.rulesets.hitlers_war.state import POINT_TYPES
 from mapref.rulesets.hitlers_war.supply import isolation
-
-
-def steps(sc) -> list[tuple[str, str]]:
-    navy = bool(sc.fleets)
-    out = [("movement", "naval"), ("movement", "land")] if navy else [("movement", "")]
-    out += [
-        ("combat", x)
-        for x in ("supply", "announce")
-        + (("amphibious",) if navy else ())
-        + ("defensive_assaults", "assaults", "advances", "exploitation")
-    ]
-    out += [("production", "build"), ("production", "repair")]
-    if any(n.id == "research" for n in sc.special):
-        out.append(("production", "research"))
-    return out
+from mapref.rulesets.hitlers_war.surrender import automatic_surrenders
+from mapref.rulesets.hitlers_war.victory import end_summary, victory
 
 
 @dataclass
@@ -180,9 +175,6 @@ def stacking_fix(cx, side: str, lose: dict | None = None) -> tuple[list, list[st
 
 
 def isolation_commands(cx, side: str, roll: int | None) -> tuple[list, list[str], str]:
-    from mapref.rulesets.hitlers_war.combat import consequences_of_capture
-    from mapref.rulesets.hitlers_war.common import Context
-
     iso = isolation(cx, side)
     cmds, msgs = [], []
     if iso.ties and roll is None:
@@ -220,7 +212,7 @@ def isolation_commands(cx, side: str, roll: int | None) -> tuple[list, list[str]
         if cx.scenario.has("surrender") or cx.scenario.has("morale"):
             if work is None:
                 work = copy.deepcopy(cx.state)
-            c, m = consequences_of_capture(Context(cx.map, cx.scenario, work, cx.graph), to, space, [], by_army=False)
+            c, m = follow(Context(cx.map, cx.scenario, work, cx.graph), [Captured(to, space, by_army=False)])
             here += c
             msgs += m
             apply(work, here)
@@ -271,8 +263,6 @@ def pending_for(cx) -> list[dict]:
                     }
                 )
     if st.fleets:
-        from mapref.rulesets.hitlers_war.movement import fleets_without_port
-
         for f in fleets_without_port(cx):
             out.append(
                 {
@@ -283,8 +273,6 @@ def pending_for(cx) -> list[dict]:
                 }
             )
     if st.phase == "production":
-        from mapref.rulesets.hitlers_war.politics import italian_activation
-
         roll = italian_activation(cx)
         if roll:
             out.append(roll)
@@ -327,6 +315,23 @@ def pending_for(cx) -> list[dict]:
 
 
 # ---------------------------------------------------------------------------- advancing
+class _Step:
+    """The look-ahead of one ``advance``: a copy of the state the commands are applied to as they
+    are found, so that each consequence is worked out on the position the earlier ones left."""
+
+    def __init__(self, m, sc, st, out: Advance):
+        self.m, self.sc, self.work, self.out = m, sc, copy.deepcopy(st), out
+        self.commands: list = []
+
+    def cx(self) -> Context:
+        return Context(self.m, self.sc, self.work)
+
+    def run(self, commands: list, messages: list[str] = ()) -> None:
+        apply(self.work, commands)
+        self.commands.extend(commands)
+        self.out.messages += messages
+
+
 def unplaced_pools(st) -> list[str]:
     """What the set-up pools still hold ("pool axis: 29 infantry, 14 mechanized"), one line a pool."""
     out = []
@@ -343,11 +348,9 @@ def advance(m, sc, st, roll: int | None = None, lose: dict | None = None, *, dro
     """End the current step: the commands that apply its consequences and move the game on.
     ``st`` is not changed (the commands are applied to a copy to look ahead).  The set-up ends
     only with every pool placed (Prepare for Play 3, 8); ``drop_pools`` (advisory mode) ends it
-    anyway, saying what never enters play."""
-    from mapref.rulesets.hitlers_war.common import Context
-    from mapref.rulesets.hitlers_war.production import production
-    from mapref.rulesets.hitlers_war.victory import victory
-
+    anyway, saying what never enters play.  The step's end
+    (:func:`_end_of_step`), the game's end (:func:`_game_over`), a new turn (:func:`_new_turn`) and
+    the start of the next step (:func:`_start_of_step`) are applied in that order."""
     out = Advance()
     if st.phase == "over":
         out.error = "the game is over"
@@ -355,180 +358,180 @@ def advance(m, sc, st, roll: int | None = None, lose: dict | None = None, *, dro
     if lose and st.phase != "movement":
         out.error = "points lost to over-stacking are chosen at the end of a movement phase [Stacking 3]"
         return out
-    work = copy.deepcopy(st)
-    cx = Context(m, sc, work)
+    s = _Step(m, sc, st, out)
+    cx = s.cx()
     seq = steps(sc)
-    side = work.side
-    cmds: list = []
-
-    def run(cs: list) -> None:
-        apply(work, cs)
-        cmds.extend(cs)
-
-    if work.phase == "setup":
-        # Prepare for Play 3, 8: "Each player places their armies ... as instructed by the
-        # Scenario Set-up", then "Play can now begin": a pool left unplaced never enters play,
-        # so the set-up does not end with one (rulings R70)
-        left = unplaced_pools(work)
-        if left and not drop_pools:
-            out.error = (
-                f"the set-up is not finished, still to place: {'; '.join(left)} (drag the pools onto the map, "
-                "or place --auto) [Prepare for Play 3, 8]"
-            )
+    side = s.work.side
+    if s.work.phase == "setup":
+        out.error = _end_of_setup(s, drop_pools)
+        if out.error:
             return out
-        if left:
-            out.messages.append(
-                f"left unplaced, never to enter play: {'; '.join(left)} [Prepare for Play 3, 8; rulings R70]"
-            )
         nxt = (sc.move_order[0], seq[0])
-        turn = work.turn
+        turn = s.work.turn
     else:
-        here = (work.phase, work.subphase)
+        here = (s.work.phase, s.work.subphase)
         if here not in seq:  # a saved game with no subphase: start of that phase
-            here = next(s for s in seq if s[0] == work.phase)
+            here = next(x for x in seq if x[0] == s.work.phase)
         i = seq.index(here)
-        # what the end of this step applies
-        end_of_movement = here[0] == "movement" and (i + 1 == len(seq) or seq[i + 1][0] != "movement")
-        if lose and not end_of_movement:
-            out.error = "points lost to over-stacking are chosen at the end of land movement [Stacking 3]"
+        out.error = _end_of_step(s, cx, seq, i, side, roll, lose)
+        if out.error:
             return out
-        if end_of_movement:
-            err = stacking_choice_problem(cx, side, lose)
-            if err:
-                out.error = f"{err} [Stacking 3]"
-                return out
-            c, msgs = stacking_fix(cx, side, lose)
-            run(c)
-            out.messages += msgs
-        if here == ("combat", "exploitation"):
-            c, msgs, err = isolation_commands(Context(m, sc, work), side, roll)
-            if err:
-                out.error = err
-                return out
-            run(c)
-            out.messages += msgs
-            from mapref.rulesets.hitlers_war.politics import neutrality_commands
-
-            c, msgs = neutrality_commands(Context(m, sc, work), side)
-            run(c)
-            out.messages += msgs
-            from mapref.rulesets.hitlers_war.politics import combat_phase_morale
-
-            c, msgs = combat_phase_morale(Context(m, sc, work), side)
-            run(c)
-            out.messages += msgs
-            from mapref.rulesets.hitlers_war.surrender import automatic_surrenders
-
-            c, msgs = automatic_surrenders(Context(m, sc, copy.deepcopy(work)), side)  # Surrender; rulings R72
-            run(c)
-            out.messages += msgs
-            if work.garrisons_lost:
-                out.messages.append(f"garrisons return in {', '.join(work.garrisons_lost)} [Garrisons 4, 6]")
-            if (
-                work.garrisons_lost
-                or work.invasions
-                or work.announced
-                or work.hexes_gained
-                or work.hexes_lost
-                or work.exploiting
-                or work.stopped
-                or any(a.side == side and a.advanced for a in work.armies)
-            ):
-                run([EndCombat(side=side)])
-        if here == ("production", "build"):
-            from mapref.rulesets.hitlers_war.build import end_of_building
-
-            err = end_of_building(Context(m, sc, work), side)
-            if err:
-                out.error = err
-                return out
-        if here[0] == "production" and i + 1 == len(seq):
-            from mapref.rulesets.hitlers_war.build import end_of_production
-
-            wcx = Context(m, sc, work)
-            p = production(wcx, side)
-            c, msgs = end_of_production(wcx, side)
-            run(
-                [
-                    AddHistory(
-                        side=side,
-                        record={"turn": str(work.turn), "total": p.total, "spendable": p.spendable, "spent": p.spent},
-                    )
-                ]
-            )
-            run(c)
-            out.messages += msgs
-        turn = work.turn
-        if i + 1 < len(seq):
-            nxt = (side, seq[i + 1])
-        else:
-            order = list(sc.move_order)
-            j = order.index(side) + 1 if side in order else len(order)
-            if j < len(order):
-                nxt = (order[j], seq[0])
-            else:
-                turn = work.turn.next()
-                nxt = (order[0], seq[0])
+        turn, nxt = _next_step(s.work.turn, sc, seq, i, side)
     new_side, (phase, sub) = nxt
-    v = victory(Context(m, sc, work))
+    if not _game_over(s, side, turn):
+        _new_turn(s, turn)
+        _start_of_step(s, seq, side, new_side, turn, phase, sub)
+        s.run([SetTurn(turn=turn, side=new_side, phase=phase, subphase=sub)])
+        out.messages.append(f"now: {turn}, {new_side} {step_label(phase, sub).lower()}")
+    out.commands = s.commands
+    return out
+
+
+def _end_of_setup(s: _Step, drop_pools: bool) -> str:
+    """Prepare for Play 3, 8: "Each player places their armies ... as instructed by the Scenario
+    Set-up", then "Play can now begin": a pool left unplaced never enters play, so the set-up does
+    not end with one (rulings R70); the error that stops it, or ""."""
+    left = unplaced_pools(s.work)
+    if left and not drop_pools:
+        return (
+            f"the set-up is not finished, still to place: {'; '.join(left)} (drag the pools onto the map, "
+            "or place --auto) [Prepare for Play 3, 8]"
+        )
+    if left:
+        s.out.messages.append(
+            f"left unplaced, never to enter play: {'; '.join(left)} [Prepare for Play 3, 8; rulings R70]"
+        )
+    return ""
+
+
+def _end_of_step(s: _Step, cx, seq, i: int, side: str, roll: int | None, lose: dict | None) -> str:
+    """What the end of step ``seq[i]`` applies (run on ``s``); the error that stops it, or ""."""
+    work = s.work
+    here = seq[i]
+    end_of_movement = here[0] == "movement" and (i + 1 == len(seq) or seq[i + 1][0] != "movement")
+    if lose and not end_of_movement:
+        return "points lost to over-stacking are chosen at the end of land movement [Stacking 3]"
+    if end_of_movement:
+        err = stacking_choice_problem(cx, side, lose)
+        if err:
+            return f"{err} [Stacking 3]"
+        s.run(*stacking_fix(cx, side, lose))
+    if here == ("combat", "exploitation"):
+        err = _end_of_combat(s, side, roll)
+        if err:
+            return err
+    if here == ("production", "build"):
+        err = end_of_building(s.cx(), side)
+        if err:
+            return err
+    if here[0] == "production" and i + 1 == len(seq):
+        wcx = s.cx()
+        p = production(wcx, side)
+        c, msgs = end_of_production(wcx, side)
+        record = {"turn": str(work.turn), "total": p.total, "spendable": p.spendable, "spent": p.spent}
+        s.run([AddHistory(side=side, record=record)])
+        s.run(c, msgs)
+    return ""
+
+
+def _end_of_combat(s: _Step, side: str, roll: int | None) -> str:
+    """The end of ``side``'s combat phase: isolation (Determine supply 6-9), the nations it attacked
+    (Violation of neutrality), the morale chart's combat events, the surrenders the text makes
+    automatic (rulings R72), the garrisons back (Garrisons 4, 6) and the phase's records cleared;
+    the error that stops it, or ""."""
+    c, msgs, err = isolation_commands(s.cx(), side, roll)
+    if err:
+        return err
+    s.run(c, msgs)
+    s.run(*neutrality_commands(s.cx(), side))
+    s.run(*combat_phase_morale(s.cx(), side))
+    s.run(*automatic_surrenders(Context(s.m, s.sc, copy.deepcopy(s.work)), side))  # Surrender; rulings R72
+    work = s.work
+    if work.garrisons_lost:
+        s.out.messages.append(f"garrisons return in {', '.join(work.garrisons_lost)} [Garrisons 4, 6]")
+    if (
+        work.garrisons_lost
+        or work.invasions
+        or work.announced
+        or work.hexes_gained
+        or work.hexes_lost
+        or work.exploiting
+        or work.stopped
+        or any(a.side == side and a.advanced for a in work.armies)
+    ):
+        s.run([EndCombat(side=side)])
+    return ""
+
+
+def _next_step(turn, sc, seq, i: int, side: str):
+    """(turn, (side, step)) after step ``seq[i]``: the side's next step, the next side in the move
+    order, or the next turn (Sequence of Play; rulings R1)."""
+    if i + 1 < len(seq):
+        return turn, (side, seq[i + 1])
+    order = list(sc.move_order)
+    j = order.index(side) + 1 if side in order else len(order)
+    if j < len(order):
+        return turn, (order[j], seq[0])
+    return turn.next(), (order[0], seq[0])
+
+
+def _game_over(s: _Step, side: str, turn) -> bool:
+    """An immediate victory, or the last turn past: the game is over (rulings R32, R42)."""
+    sc = s.sc
+    v = victory(s.cx())
     if v and v.get("immediate"):
-        run([SetTurn(side=side, phase="over", subphase="")])
-        out.messages.append(f"game over: {v['winner']} wins ({v['condition']}) [{v['rule']}]")
-        out.commands = cmds
-        return out
+        s.run([SetTurn(side=side, phase="over", subphase="")])
+        s.out.messages.append(f"game over: {v['winner']} wins ({v['condition']}) [{v['rule']}]")
+        return True
     if turn > sc.last_turn:
-        run([SetTurn(side=side, phase="over", subphase="")])
-        v = victory(Context(m, sc, work))
-        out.messages.append(
+        s.run([SetTurn(side=side, phase="over", subphase="")])
+        v = victory(s.cx())
+        s.out.messages.append(
             f"game over after {sc.last_turn}" + (f": {v['winner']} wins ({v['condition']}) [{v['rule']}]" if v else "")
         )
         if not v and sc.has("surrender"):
-            from mapref.rulesets.hitlers_war.victory import end_summary
+            s.out.messages.append(end_summary(s.cx()))
+        return True
+    return False
 
-            out.messages.append(end_summary(Context(m, sc, work)))
-        out.commands = cmds
-        return out
-    if turn != work.turn:
-        for a in sc.adjustments:
-            p = a.params
-            if a.kind == "siberia" and p.get("requires") == "war" and "grows_from" in p and turn == p["grows_from"]:
-                box = box_space(p.get("box", "siberia"))
-                d = work.hex(box).devastated + (p.get("grows_to", 12) - p.get("production", 8))
-                run([SetHex(space=box, devastated=d)])
-                out.messages.append(
-                    f"{box}: production potential rises to {p.get('grows_to', 12)}, {d} devastated [Siberian production 4; rulings R13]"
-                )
-    if phase == "production" and sub == seq[[s[0] for s in seq].index("production")][1]:
-        c, msgs = forts_operational(Context(m, sc, work), new_side)
-        run(c)
-        out.messages += msgs
-    if phase == "movement" and (new_side != side or turn != work.turn or work.phase == "setup") and sub == seq[0][1]:
-        # nations that join by themselves at the beginning of a player turn (Nations inclined
-        # toward the Axis 1-3; The United States 1; rulings R39)
-        from mapref.rulesets.hitlers_war.politics import automatic_entries
 
-        c, msgs = automatic_entries(Context(m, sc, work), turn, new_side)
-        run(c)
-        out.messages += msgs
-        # Movement of naval strength points and fleets 7, 13: fleets with no port to go to are
-        # eliminated at the start of their side's movement (rulings R53)
-        from mapref.rulesets.hitlers_war.movement import portless_fleet_commands
+def _new_turn(s: _Step, turn) -> None:
+    """A new turn: War for Europe, Siberian production 4 (rulings R13)."""
+    work = s.work
+    if turn == work.turn:
+        return
+    for a in s.sc.adjustments:
+        p = a.params
+        if a.kind == "siberia" and p.get("requires") == "war" and "grows_from" in p and turn == p["grows_from"]:
+            box = box_space(p.get("box", "siberia"))
+            d = work.hex(box).devastated + (p.get("grows_to", 12) - p.get("production", 8))
+            s.run([SetHex(space=box, devastated=d)])
+            s.out.messages.append(
+                f"{box}: production potential rises to {p.get('grows_to', 12)}, {d} devastated [Siberian production 4; rulings R13]"
+            )
 
-        c, msgs = portless_fleet_commands(Context(m, sc, work), new_side)
-        run(c)
-        out.messages += msgs
-        rec = work.sides.get(new_side)
-        if rec is not None and (rec.ta_used or rec.transported):  # a new turn's transport (Sea transportation 1)
-            run([SetRecord(side=new_side, fields={"ta_used": 0, "transported": {}})])
-        if any(f.side == new_side and f.moved for f in work.fleets):
-            fleets = copy.deepcopy(work.fleets)
-            for f in fleets:
-                if f.side == new_side:
-                    f.moved = False
-            run([SetFleets(fleets=fleets)])
-    run([SetTurn(turn=turn, side=new_side, phase=phase, subphase=sub)])
-    from mapref.rulesets.hitlers_war.ruleset import step_label
 
-    out.messages.append(f"now: {turn}, {new_side} {step_label(phase, sub).lower()}")
-    out.commands = cmds
-    return out
+def _start_of_step(s: _Step, seq, side: str, new_side: str, turn, phase: str, sub: str) -> None:
+    """What the start of the next step applies: fort points become operational at the start of a
+    production phase (Fort strength under construction 2); at the start of a player turn the
+    nations that join by themselves (Nations inclined toward the Axis 1-3; The United States 1;
+    rulings R39), the fleets with no port eliminated (Movement of naval strength points and fleets
+    7, 13; rulings R53), a new turn's transport (Sea transportation 1) and fleet moves."""
+    work = s.work
+    if phase == "production" and sub == seq[[x[0] for x in seq].index("production")][1]:
+        s.run(*forts_operational(s.cx(), new_side))
+    if not (
+        phase == "movement" and (new_side != side or turn != work.turn or work.phase == "setup") and sub == seq[0][1]
+    ):
+        return
+    s.run(*automatic_entries(s.cx(), turn, new_side))
+    s.run(*portless_fleet_commands(s.cx(), new_side))
+    rec = work.sides.get(new_side)
+    if rec is not None and (rec.ta_used or rec.transported):  # a new turn's transport (Sea transportation 1)
+        s.run([SetRecord(side=new_side, fields={"ta_used": 0, "transported": {}})])
+    if any(f.side == new_side and f.moved for f in work.fleets):
+        fleets = copy.deepcopy(work.fleets)
+        for f in fleets:
+            if f.side == new_side:
+                f.moved = False
+        s.run([SetFleets(fleets=fleets)])

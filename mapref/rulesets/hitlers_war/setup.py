@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from mapref.core.model import MapModel
 from mapref.rulesets.hitlers_war.common import Context, Violation
+from mapref.rulesets.hitlers_war.movement import fleet_port_problem
 from mapref.rulesets.hitlers_war.scenario import Scenario, resolve_area
 from mapref.rulesets.hitlers_war.state import (
     POINT_TYPES,
@@ -33,24 +34,7 @@ def new_game(
     # nations: as listed, else the side whose start area holds the country, else other_nations
     cx = Context(m, sc, st)
     for code in m.countries:
-        if code in sc.nations:
-            side, status = sc.nations[code]
-        else:
-            # a country split between sides at the start (Fall of Germany: the Soviet Union, with
-            # the Axis-held hexes listed; Italy; France) fights on the side holding most of it
-            # (rulings R38); a country no side holds gets the scenario's other_nations status
-            held: dict[str, int] = {}
-            spaces = cx.board.spaces_of_country(code)
-            land = [x for x in spaces if not cx.is_box(x)] or spaces  # a nation of boxes only: the USA, Canada...
-            for space in land:
-                owner = cx.start.get(space)
-                if owner:
-                    held[owner] = held.get(owner, 0) + 1
-            if held:
-                side = max(sc.sides, key=lambda x: (held.get(x, 0), -sc.sides.index(x)))
-                status = "at_war"
-            else:
-                side, status = None, sc.other_nations
+        side, status = sc.nations[code] if code in sc.nations else _start_side(cx, code)
         # Nations inclined toward the Axis 4: Finland's army is supplied on its initial turn; a
         # Finland on a side at the start joins it on the first turn (rulings R36)
         joined = sc.first_turn if code == "fi" and side and status == "at_war" else None
@@ -69,24 +53,44 @@ def new_game(
         _devastate(cx, st, d)
     for p in sc.pools:
         st.pools.append(Pool(p.id, p.side, dict(p.points), list(p.leaders)))
-    cx = Context(m, sc, st)
-    from mapref.rulesets.hitlers_war.movement import fleet_port_problem
-
-    for f in sc.fleets:
-        # Fleet strength points 2: a friendly port of the fleet's side in its nation's area; its own
-        # nation's ports first (rulings R18)
-        ports = sorted(
-            (s for s in resolve_area(m, f.ports) if not fleet_port_problem(cx, f.side, f.nation, s, setup=True)),
-            key=lambda s: (cx.country(s) != f.nation, s),
-        )
-        used = {x.at for x in st.fleets}
-        free = [p for p in ports if p not in used and cx.port(p) >= f.capital] or ports or [""]
-        st.fleets.append(Fleet(f.name, f.side, f.nation, free[0], f.in_port, f.capital))
+    _place_fleets(Context(m, sc, st))
     for rec in st.sides.values():
         rec.production = None
     if auto_place:
         place_pools(m, sc, st)
     return st
+
+
+def _start_side(cx: Context, code: str):
+    """(side, status) of a nation the scenario does not list: a country split between sides at the
+    start (Fall of Germany: the Soviet Union, with the Axis-held hexes listed; Italy; France) fights
+    on the side holding most of it (rulings R38); a country no side holds gets the scenario's
+    other_nations status."""
+    sc = cx.scenario
+    held: dict[str, int] = {}
+    spaces = cx.board.spaces_of_country(code)
+    land = [x for x in spaces if not cx.is_box(x)] or spaces  # a nation of boxes only: the USA, Canada...
+    for space in land:
+        owner = cx.start.get(space)
+        if owner:
+            held[owner] = held.get(owner, 0) + 1
+    if held:
+        return max(sc.sides, key=lambda x: (held.get(x, 0), -sc.sides.index(x))), "at_war"
+    return None, sc.other_nations
+
+
+def _place_fleets(cx: Context) -> None:
+    """Fleet strength points 2: each fleet in a friendly port of its side in its nation's area; its
+    own nation's ports first (rulings R18)."""
+    st = cx.state
+    for f in cx.scenario.fleets:
+        ports = sorted(
+            (s for s in resolve_area(cx.map, f.ports) if not fleet_port_problem(cx, f.side, f.nation, s, setup=True)),
+            key=lambda s: (cx.country(s) != f.nation, s),
+        )
+        used = {x.at for x in st.fleets}
+        free = [p for p in ports if p not in used and cx.port(p) >= f.capital] or ports or [""]
+        st.fleets.append(Fleet(f.name, f.side, f.nation, free[0], f.in_port, f.capital))
 
 
 def _devastate(cx: Context, st: GameState, d) -> None:
@@ -117,37 +121,7 @@ def place_pools(m: MapModel, sc: Scenario, st: GameState) -> None:
         spec = specs.get(pool.id)
         if spec is None or pool.empty():
             continue
-        area = resolve_area(m, spec.area, sc.absent_boxes)
-        supplied = cx.supplied(pool.side)
-        occupied = {a.at for a in st.armies}
-        fort_pts = {}
-        for f in st.forts:
-            fort_pts[f.at] = fort_pts.get(f.at, 0) + f.strength
-        spaces = sorted(
-            (s for s in area if _may_place(cx, s, pool.side, spec.nation) and (cx.is_box(s) or s not in occupied)),
-            key=lambda s: (s not in supplied, -cx.undevastated(s), fort_pts.get(s, 0), s),
-        )
-        n = sum(1 for a in st.armies if a.pool == pool.id)
-        ground = [t for t in POINT_TYPES if t != "tactical_air"]
-        made: list[Army] = []
-        for s in spaces:
-            if not any(pool.points[t] for t in ground):
-                break
-            room = STACK - (0 if cx.is_box(s) else fort_pts.get(s, 0))
-            while room > 0 and any(pool.points[t] for t in ground):
-                n += 1
-                a = Army(f"{spec.army_name} {n}", pool.side, spec.nation, s, {t: 0 for t in POINT_TYPES}, pool=pool.id)
-                left = room
-                for t in ground:
-                    k = min(left, pool.points[t])
-                    a.points[t] += k
-                    pool.points[t] -= k
-                    left -= k
-                st.armies.append(a)
-                made.append(a)
-                if not cx.is_box(s):
-                    break
-                room = STACK
+        made = _fill_spaces(cx, pool, spec)
         if made and pool.points["tactical_air"]:
             made[0].points["tactical_air"] += pool.points["tactical_air"]
             pool.points["tactical_air"] = 0
@@ -156,6 +130,44 @@ def place_pools(m: MapModel, sc: Scenario, st: GameState) -> None:
                 made[i % len(made)].leader = leader
                 pool.leaders.remove(leader)
     st.pools = [p for p in st.pools if not p.empty()]
+
+
+def _fill_spaces(cx: Context, pool, spec) -> list[Army]:
+    """The pool's ground points placed as armies of at most ten in its area's spaces, best first
+    (supplied, with production, fewest fort points); the armies made."""
+    st, sc = cx.state, cx.scenario
+    area = resolve_area(cx.map, spec.area, sc.absent_boxes)
+    supplied = cx.supplied(pool.side)
+    occupied = {a.at for a in st.armies}
+    fort_pts: dict[str, int] = {}
+    for f in st.forts:
+        fort_pts[f.at] = fort_pts.get(f.at, 0) + f.strength
+    spaces = sorted(
+        (s for s in area if _may_place(cx, s, pool.side, spec.nation) and (cx.is_box(s) or s not in occupied)),
+        key=lambda s: (s not in supplied, -cx.undevastated(s), fort_pts.get(s, 0), s),
+    )
+    n = sum(1 for a in st.armies if a.pool == pool.id)
+    ground = [t for t in POINT_TYPES if t != "tactical_air"]
+    made: list[Army] = []
+    for s in spaces:
+        if not any(pool.points[t] for t in ground):
+            break
+        room = STACK - (0 if cx.is_box(s) else fort_pts.get(s, 0))
+        while room > 0 and any(pool.points[t] for t in ground):
+            n += 1
+            a = Army(f"{spec.army_name} {n}", pool.side, spec.nation, s, {t: 0 for t in POINT_TYPES}, pool=pool.id)
+            left = room
+            for t in ground:
+                k = min(left, pool.points[t])
+                a.points[t] += k
+                pool.points[t] -= k
+                left -= k
+            st.armies.append(a)
+            made.append(a)
+            if not cx.is_box(s):
+                break
+            room = STACK
+    return made
 
 
 def _may_place(cx: Context, space: str, side: str, nation: str) -> bool:
@@ -167,13 +179,25 @@ def _may_place(cx: Context, space: str, side: str, nation: str) -> bool:
 # ------------------------------------------------------------------------------- checks
 def check_setup(cx: Context) -> list[Violation]:
     """The state matches the scenario's set-up (checked while the game is in its set-up phase)."""
+    rule = cx.scenario.rule or "Scenario set-up"
+    fixed = {f.name for f in cx.scenario.armies}
+    return (
+        _check_armies(cx, rule)
+        + _check_placed(cx, rule, fixed)
+        + _check_pools(cx, rule, fixed)
+        + _check_forts(cx, rule)
+        + _check_devastation(cx, rule)
+        + _check_fleets(cx, rule)
+        + _check_records(cx, rule)
+    )
+
+
+def _check_armies(cx: Context, rule: str) -> list[Violation]:
+    """The set-up's armies in play: where, how strong, with their leaders."""
     sc, st = cx.scenario, cx.state
     out: list[Violation] = []
-    rule = sc.rule or "Scenario set-up"
     by_name = {a.name: a for a in st.armies}
-    fixed = set()
     for f in sc.armies:
-        fixed.add(f.name)
         a = by_name.get(f.name)
         if a is None:
             out.append(
@@ -212,6 +236,13 @@ def check_setup(cx: Context) -> list[Violation]:
                     "setup.leader", f"{rule}: armies in play", a.at, f.side, f"{f.name} should have leader {f.leader}"
                 )
             )
+    return out
+
+
+def _check_placed(cx: Context, rule: str, fixed: set[str]) -> list[Violation]:
+    """The other armies: each placed from a pool, inside the pool's area."""
+    sc, st = cx.scenario, cx.state
+    out: list[Violation] = []
     specs = {p.id: p for p in sc.pools}
     for a in st.armies:
         if a.name in fixed:
@@ -239,6 +270,13 @@ def check_setup(cx: Context) -> list[Violation]:
                     f"{a.name} is in {a.at}, outside the area its pool {spec.id} may be placed in",
                 )
             )
+    return out
+
+
+def _check_pools(cx: Context, rule: str, fixed: set[str]) -> list[Violation]:
+    """Each pool all placed, its points and leaders accounted for."""
+    sc, st = cx.scenario, cx.state
+    out: list[Violation] = []
     for spec in sc.pools:
         left = next((p for p in st.pools if p.id == spec.id), None)
         placed = {
@@ -286,6 +324,12 @@ def check_setup(cx: Context) -> list[Violation]:
                         f"leader {ld} must be in an army of pool {spec.id}",
                     )
                 )
+    return out
+
+
+def _check_forts(cx: Context, rule: str) -> list[Violation]:
+    sc, st = cx.scenario, cx.state
+    out: list[Violation] = []
     # forts (Fall of Germany and War for Europe set-ups)
     want = {(f.side, f.number): f for f in sc.forts}
     have = {(f.side, f.number): f for f in st.forts}
@@ -307,10 +351,14 @@ def check_setup(cx: Context) -> list[Violation]:
             out.append(
                 Violation("setup.fort", f"{rule}: forts", g.at, g.side, f"fort No. {g.number} is not in the set-up")
             )
-    out += _check_devastation(cx, rule)
+    return out
+
+
+def _check_fleets(cx: Context, rule: str) -> list[Violation]:
+    sc, st = cx.scenario, cx.state
+    out: list[Violation] = []
     # fleets and record sheets: the set-up's ship points per nation, in as many fleets as the
     # player placed them (Fleet strength points 5; Movement of naval 18; rulings R64)
-    from mapref.rulesets.hitlers_war.movement import fleet_port_problem
 
     specs: dict[tuple[str, str], list] = {}
     for spec in sc.fleets:
@@ -365,6 +413,12 @@ def check_setup(cx: Context) -> list[Violation]:
                     else f"{names} ({want} capital ship points) is missing",
                 )
             )
+    return out
+
+
+def _check_records(cx: Context, rule: str) -> list[Violation]:
+    sc, st = cx.scenario, cx.state
+    out: list[Violation] = []
     for side, rec in sc.records.items():
         have_rec = st.sides.get(side)
         for k, v in rec.items():

@@ -40,104 +40,115 @@ def check_stacking(cx: Context) -> list[Violation]:
     by_space: dict[str, list] = defaultdict(list)
     for a in st.armies:
         by_space[a.at].append(a)
-        if not cx.exists(a.at):
-            out.append(
-                Violation(
-                    "army.where",
-                    "Movement 2",
-                    a.at,
-                    a.side,
-                    f"{a.name} is in {a.at!r}, which is not a space of the map",
-                )
-            )
-        elif not cx.is_land(a.at):
-            out.append(Violation("army.where", "Movement 2", a.at, a.side, f"{a.name} is in {a.at}, an all-sea hex"))
-        elif not cx.friendly(a.at, a.side) and cx.country(a.at) != a.nation and movement_over(cx, a.side):
-            out.append(
-                Violation(
-                    "army.unfriendly_hex",
-                    "Movement 2",
-                    a.at,
-                    a.side,
-                    f"{a.name} is in {a.at}, which is not friendly to {a.side}",
-                )
-            )
-        if a.total() == 0:
-            out.append(
-                Violation(
-                    "army.empty",
-                    "Movement 6",
-                    a.at,
-                    a.side,
-                    f"{a.name} has no strength points: armies cannot exist without any",
-                )
-            )
-        elif a.total(with_air=False) == 0 and movement_over(cx, a.side):
-            out.append(
-                Violation(
-                    "army.air_only",
-                    "Tactical air abilities 9",
-                    a.at,
-                    a.side,
-                    f"{a.name} holds only tactical air at the end of movement",
-                )
-            )
-        if cx.is_box(a.at) and a.total(with_air=False) > LIMIT and movement_over(cx, a.side):
-            out.append(
-                Violation(
-                    "stacking.over_ten",
-                    "Stacking 6",
-                    a.at,
-                    a.side,
-                    f"{a.name} has {a.total(with_air=False)} strength points; each army in an off-map box is limited to ten",
-                )
-            )
+        out += _army_violations(cx, a)
     forts_at: dict[str, int] = defaultdict(int)
     for f in st.forts:
         forts_at[f.at] += f.strength
     for space, armies in sorted(by_space.items()):
         if cx.is_box(space):
             continue  # Stacking 6: any number of armies in an off-map box
-        side = armies[0].side
-        if len(armies) > 1:
-            retreat = all(a.no_defensive_assault for a in armies) and len({a.side for a in armies}) == 1
-            if not retreat:
-                names = ", ".join(a.name for a in armies)
-                out.append(
-                    Violation(
-                        "stacking.two_armies",
-                        "Stacking 1",
-                        space,
-                        side,
-                        f"{len(armies)} armies in {space} ({names}); a hex holds one army",
-                    )
-                )
-            elif movement_over(cx, side) and st.side == side:
-                out.append(
-                    Violation(
-                        "stacking.retreat_unresolved",
-                        "Stacking 4",
-                        space,
-                        side,
-                        f"the armies forced to retreat together into {space} were not separated in {side}'s movement phase: points over ten are lost and the rest go to one army",
-                    )
-                )
-        n = sum(a.total(with_air=False) for a in armies) + forts_at[space]  # hex_points, for every hex at once
-        if n > LIMIT and movement_over(cx, side) and not all(a.no_defensive_assault for a in armies):
-            forts = sum(f.strength for f in st.forts if f.at == space)
-            extra = f" (with {forts} fort points)" if forts else ""
-            out.append(
-                Violation(
-                    "stacking.over_ten",
-                    "Stacking 2-3",
-                    space,
-                    side,
-                    f"{n} strength points in {space}{extra}; at most ten at the end of movement (tactical air exempt)",
-                )
-            )
+        out += _hex_violations(cx, space, armies, forts_at[space])
     out += check_fleets(cx)
     out += check_forts(cx)
     out += check_home_forces(cx)
+    return out
+
+
+def _army_violations(cx: Context, a) -> list[Violation]:
+    """Where army ``a`` stands and what it holds (Movement 2, 6; Tactical air abilities 9; Stacking 6)."""
+    out: list[Violation] = []
+    if not cx.exists(a.at):
+        out.append(
+            Violation(
+                "army.where", "Movement 2", a.at, a.side, f"{a.name} is in {a.at!r}, which is not a space of the map"
+            )
+        )
+    elif not cx.is_land(a.at):
+        out.append(Violation("army.where", "Movement 2", a.at, a.side, f"{a.name} is in {a.at}, an all-sea hex"))
+    elif not cx.friendly(a.at, a.side) and cx.country(a.at) != a.nation and movement_over(cx, a.side):
+        out.append(
+            Violation(
+                "army.unfriendly_hex",
+                "Movement 2",
+                a.at,
+                a.side,
+                f"{a.name} is in {a.at}, which is not friendly to {a.side}",
+            )
+        )
+    if a.total() == 0:
+        out.append(
+            Violation(
+                "army.empty",
+                "Movement 6",
+                a.at,
+                a.side,
+                f"{a.name} has no strength points: armies cannot exist without any",
+            )
+        )
+    elif a.total(with_air=False) == 0 and movement_over(cx, a.side):
+        out.append(
+            Violation(
+                "army.air_only",
+                "Tactical air abilities 9",
+                a.at,
+                a.side,
+                f"{a.name} holds only tactical air at the end of movement",
+            )
+        )
+    if cx.is_box(a.at) and a.total(with_air=False) > LIMIT and movement_over(cx, a.side):
+        out.append(
+            Violation(
+                "stacking.over_ten",
+                "Stacking 6",
+                a.at,
+                a.side,
+                f"{a.name} has {a.total(with_air=False)} strength points; each army in an off-map box is limited to ten",
+            )
+        )
+    return out
+
+
+def _hex_violations(cx: Context, space: str, armies: list, fort_points: int) -> list[Violation]:
+    """The armies in hex ``space`` (Stacking 1-4; Fortifications 1)."""
+    st = cx.state
+    out: list[Violation] = []
+    side = armies[0].side
+    if len(armies) > 1:
+        retreat = all(a.no_defensive_assault for a in armies) and len({a.side for a in armies}) == 1
+        if not retreat:
+            names = ", ".join(a.name for a in armies)
+            out.append(
+                Violation(
+                    "stacking.two_armies",
+                    "Stacking 1",
+                    space,
+                    side,
+                    f"{len(armies)} armies in {space} ({names}); a hex holds one army",
+                )
+            )
+        elif movement_over(cx, side) and st.side == side:
+            out.append(
+                Violation(
+                    "stacking.retreat_unresolved",
+                    "Stacking 4",
+                    space,
+                    side,
+                    f"the armies forced to retreat together into {space} were not separated in {side}'s movement phase: points over ten are lost and the rest go to one army",
+                )
+            )
+    n = sum(a.total(with_air=False) for a in armies) + fort_points  # hex_points, for every hex at once
+    if n > LIMIT and movement_over(cx, side) and not all(a.no_defensive_assault for a in armies):
+        forts = sum(f.strength for f in st.forts if f.at == space)
+        extra = f" (with {forts} fort points)" if forts else ""
+        out.append(
+            Violation(
+                "stacking.over_ten",
+                "Stacking 2-3",
+                space,
+                side,
+                f"{n} strength points in {space}{extra}; at most ten at the end of movement (tactical air exempt)",
+            )
+        )
     return out
 
 

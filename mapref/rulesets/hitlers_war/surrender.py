@@ -36,14 +36,17 @@ from mapref.rulesets.hitlers_war.commands import (
     SetNation,
     SetNations,
     SetRecord,
+    apply,
 )
-from mapref.rulesets.hitlers_war.politics import MORALE_SURRENDER, morale_commands
+from mapref.rulesets.hitlers_war.common import Context
+from mapref.rulesets.hitlers_war.morale import MORALE_SURRENDER, morale_commands
+from mapref.rulesets.hitlers_war.politics import capital_of, capital_surrender, capitals_held
 from mapref.rulesets.hitlers_war.state import POINT_TYPES, Army, Nation
+from mapref.rulesets.hitlers_war.victory import surrender_offers
 
 VICHY_LANDS = ("ls", "tn", "dz", "ma")  # Surrender, France 3
 FREE_FRENCH = ("Free French Army", "P6")  # Surrender, France 4, 6
 BRITISH_LANDS = ("gi", "mt", "eg", "cy", "ps", "tj")  # Great Britain 3, with the mainland and North Ireland
-EASTERN = ("su", "bs", "fi", "pl", "hu", "ro", "bg")  # Surrender, Rumania and Bulgaria 2
 
 
 def _no(reason: str, rule: str) -> BuildCheck:
@@ -94,15 +97,12 @@ def not_offered(cx, code: str) -> tuple[str, str] | None:
     """Why the rules offer no surrender of ``code`` now (reason, rule), or None: a surrender is
     applied only when the report offers it (the rolls and the automatic surrenders: rulings R27,
     R65); advisory mode applies one anyway."""
-    from mapref.rulesets.hitlers_war.victory import surrender_offers
-
     offered = {SIDE_NATION.get(o["nation"], o["nation"]) for o in surrender_offers(cx)}
     if code in offered:
         return None
     if code in CONDITIONS:
         why, rule = CONDITIONS[code]
         return f"the rules offer no surrender of {code} now: {why}", rule
-    from mapref.rulesets.hitlers_war.politics import capital_of
 
     name = cx.board.country_name(code)
     cap = capital_of(cx, code)
@@ -132,20 +132,7 @@ def check_surrender(cx, nation: str, free_french: int = 0, refused: bool = False
             "the Axis refused a Soviet surrender: the Soviets will never surrender again", "Surrender, Soviet Union 4"
         )
     if refused:
-        if code != "su":
-            return _no("only a Soviet surrender is offered to the Axis, who may refuse it", "Surrender, Soviet Union 4")
-        if st.nations.get("su") is None or st.nations["su"].status == "surrendered" or soviet is None:
-            return _no("the Soviet Union has surrendered already", "Surrender, Soviet Union 4")
-        if offered and not_offered(cx, "su"):
-            return _no(*not_offered(cx, "su"))
-        return BuildCheck(
-            True,
-            commands=[SetRecord(text="Soviet surrender refused", side="soviet", fields={"surrender_refused": 1})],
-            messages=[
-                "the Axis refuses the Soviet surrender: the Soviets will never surrender again "
-                "[Surrender, Soviet Union 4; rulings R57]"
-            ],
-        )
+        return _refused(cx, code, offered)
     if code == "vichy":
         return dissolve_vichy(cx)
     if code == "ro+bg":
@@ -171,13 +158,41 @@ def check_surrender(cx, nation: str, free_french: int = 0, refused: bool = False
         return _no(*not_offered(cx, code))
     if n.status not in ("at_war", "at_peace", "unaligned", "inclined"):
         return _no(f"{name} is {n.status.replace('_', ' ')}", "Surrender")
+    r = _surrenders(cx, code, n, name, free_french)
+    if r.ok and code in MORALE_SURRENDER:
+        c, m = morale_commands(cx, *MORALE_SURRENDER[code])
+        r.commands += c
+        r.messages += m
+    return r
+
+
+def _refused(cx, code: str, offered: bool) -> BuildCheck:
+    """Surrender, Soviet Union 4 (rulings R57): the Axis refuses the Soviet surrender offered."""
+    st = cx.state
+    if code != "su":
+        return _no("only a Soviet surrender is offered to the Axis, who may refuse it", "Surrender, Soviet Union 4")
+    if st.nations.get("su") is None or st.nations["su"].status == "surrendered" or st.sides.get("soviet") is None:
+        return _no("the Soviet Union has surrendered already", "Surrender, Soviet Union 4")
+    if offered and not_offered(cx, "su"):
+        return _no(*not_offered(cx, "su"))
+    return BuildCheck(
+        True,
+        commands=[SetRecord(text="Soviet surrender refused", side="soviet", fields={"surrender_refused": 1})],
+        messages=[
+            "the Axis refuses the Soviet surrender: the Soviets will never surrender again "
+            "[Surrender, Soviet Union 4; rulings R57]"
+        ],
+    )
+
+
+def _surrenders(cx, code: str, n: Nation, name: str, free_french: int) -> BuildCheck:
+    """What ``code``'s surrender does: its own section (France, Italy, Finland, Great Britain), a
+    capital taken (Other countries 1-5), or its record alone (Germany, the Soviet Union, ...)."""
     fn = {"fr": _france, "it": _italy, "fi": _finland, "gb": _britain}.get(code)
     held = _capital_held(cx, code)
     if fn is not None:
         r = fn(cx, n, free_french) if code == "fr" else fn(cx, n)
     elif held is not None:
-        from mapref.rulesets.hitlers_war.politics import capital_surrender
-
         c, m = capital_surrender(cx, held[1], held[0])
         r = BuildCheck(True, commands=c, messages=m)
     else:
@@ -198,17 +213,11 @@ def check_surrender(cx, nation: str, free_french: int = 0, refused: bool = False
                 )
             ],
         )
-    if r.ok and code in MORALE_SURRENDER:
-        c, m = morale_commands(cx, *MORALE_SURRENDER[code])
-        r.commands += c
-        r.messages += m
     return r
 
 
 def _capital_held(cx, code: str) -> tuple[str, str] | None:
     """(capital, holder) when ``code`` surrenders by Other countries 1 now, else None."""
-    from mapref.rulesets.hitlers_war.politics import capitals_held
-
     return next(((cap, holder) for c, cap, holder in capitals_held(cx) if c == code), None)
 
 
@@ -425,10 +434,6 @@ def automatic_surrenders(cx, side: str) -> tuple[list, list[str]]:
     the conclusion of an Axis combat phase" (Finland 2; none left is under four, R62).  The
     others stay the players' (rolls) or the referee's (capitals, morale): offered, not applied.
     The commands are applied to ``cx.state`` as they are made (a copy the caller runs them on)."""
-    from mapref.rulesets.hitlers_war.commands import apply
-    from mapref.rulesets.hitlers_war.common import Context
-    from mapref.rulesets.hitlers_war.victory import surrender_offers
-
     st = cx.state
     if not cx.scenario.has("surrender"):
         return [], []

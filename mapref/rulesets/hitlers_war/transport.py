@@ -136,23 +136,7 @@ def sea_transport(cx, side: str, frm: str, to: str, n: int) -> SeaRoute:
         water = s not in friendly
         for c in cx.graph.out_edges(s):
             nb = c.other(s)
-            if nb in parent:
-                continue
-            if c.kind in LAND_KINDS:
-                ok = not water and nb in friendly
-            elif c.kind in EMBARK or c.kind == "coast":
-                if c.kind == "sea_arrow":
-                    ok = c.sea in open_ and (
-                        (water and nb in friendly) or (not water and _is_sea(cx, nb) and nb not in blocked)
-                    )
-                elif nb in friendly:
-                    # landing from the water, or straight across an all-sea side between two friendly coasts
-                    ok = (water or c.kind == "sea") and (_zone_of_step(cx, s, nb) in open_)
-                else:
-                    ok = _is_sea(cx, nb) and nb not in blocked and cx.sea_zone(nb) in open_
-            else:
-                ok = False
-            if ok:
+            if nb not in parent and _may_step(cx, c, s, nb, water, friendly, open_, blocked):
                 parent[nb] = s
                 todo.append(nb)
     if to not in parent:
@@ -168,6 +152,22 @@ def sea_transport(cx, side: str, frm: str, to: str, n: int) -> SeaRoute:
     path.reverse()
     seas = _seas(cx, path)
     return SeaRoute(True, tuple(path), seas, _sides_crossed(cx, path), transported={z: n for z in seas})
+
+
+def _may_step(cx, c, s: str, nb: str, water: bool, friendly: set[str], open_: set[str], blocked: set[str]) -> bool:
+    """May sea transport step from ``s`` (``water``: at sea) to ``nb`` across connection ``c``:
+    over friendly land, embarking onto a sea its fleets cover, by sea past no enemy fleet, landing
+    on a friendly coast (Sea transportation 1-2; Blocking sea routes 1)."""
+    if c.kind in LAND_KINDS:
+        return not water and nb in friendly
+    if not (c.kind in EMBARK or c.kind == "coast"):
+        return False
+    if c.kind == "sea_arrow":
+        return c.sea in open_ and ((water and nb in friendly) or (not water and _is_sea(cx, nb) and nb not in blocked))
+    if nb in friendly:
+        # landing from the water, or straight across an all-sea side between two friendly coasts
+        return (water or c.kind == "sea") and (_zone_of_step(cx, s, nb) in open_)
+    return _is_sea(cx, nb) and nb not in blocked and cx.sea_zone(nb) in open_
 
 
 def trans_atlantic(cx, side: str, frm: str, to: str, n: int) -> SeaRoute | None:

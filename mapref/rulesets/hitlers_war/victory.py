@@ -11,7 +11,13 @@ offers the roll with the number needed and applies nothing (rulings R27).
 
 from __future__ import annotations
 
+import copy
+
+from mapref.core.graph import box_space
 from mapref.rules.victory import evaluate
+from mapref.rulesets.hitlers_war.commands import SetTurn, apply
+from mapref.rulesets.hitlers_war.common import EASTERN, Context
+from mapref.rulesets.hitlers_war.politics import capitals_held
 
 
 class Facts:
@@ -48,8 +54,6 @@ def scenario_figure(cx, space: str) -> int:
     """A space's production as the scenario counts it, devastation aside: the printed figure, or
     the figure a ``siberia`` adjustment gives its box this turn (Barbarossa special rule 4;
     Siberian production 4)."""
-    from mapref.core.graph import box_space
-
     for a in cx.scenario.adjustments:
         p = a.params
         if a.kind == "siberia" and box_space(p.get("box", "siberia")) == space:
@@ -71,116 +75,153 @@ def _count(cx, country: str, side_set: tuple[str, ...], exclude: tuple[str, ...]
     return sum(1 for s, v in cx.control.items() if v in side_set and cx.country(s) == country and s not in exclude)
 
 
+def victory_commands(m, sc, st) -> tuple[list, str]:
+    """After a result: the game ends at once when an immediate victory condition holds (R32)."""
+    v = victory(Context(m, sc, st))
+    if v and v.get("immediate") and st.phase != "over":
+        return [SetTurn(phase="over", subphase="")], f"game over: {v['winner']} wins ({v['condition']}) [{v['rule']}]"
+    return [], ""
+
+
 def surrender_offers(cx) -> list[dict]:
-    """The surrender rolls (or automatic surrenders) whose conditions hold now (War for Europe)."""
-    sc, st = cx.scenario, cx.state
-    if not sc.has("surrender"):
+    """The surrender rolls (or automatic surrenders) whose conditions hold now (War for Europe), in
+    the order of :data:`OFFERS`."""
+    if not cx.scenario.has("surrender"):
         return []
-    out = []
+    return [o for offers in OFFERS for o in offers(cx)]
 
-    def status(code):
-        n = st.nations.get(code)
-        return n.status if n else None
 
-    if status("ge") not in ("surrendered",) and cx.control.get("P10") in ("soviet", "allies"):
-        n = _count(cx, "ge", ("soviet", "allies"), ("P10",))
-        out.append(
-            {
-                "nation": "ge",
-                "by": cx.control["P10"],
-                "roll_at_most": 3 + n,
-                "when": "end of the capturing side's combat phase",
-                "rule": "Surrender, Germany 1",
-                "what": f"Berlin held; -1 for each of {n} other German hexes held",
-            }
-        )
-    if status("fr") == "at_war" and _holds(cx, "N7", "axis"):
-        n = _count(cx, "fr", ("axis",), ("N7",))
-        out.append(
-            {
-                "nation": "fr",
-                "by": "axis",
-                "roll_at_most": 2 + n,
-                "when": "end of the Axis combat phase",
-                "rule": "Surrender, France 1",
-                "what": f"Paris held; -1 for each of {n} other Axis hexes in France",
-            }
-        )
-    if status("gb") == "at_war" and _holds(cx, "P7", "axis"):
-        n = _count(cx, "gb", ("axis",), ("P7",))
-        out.append(
-            {
-                "nation": "gb",
-                "by": "axis",
-                "roll_at_most": 2 + n,
-                "when": "end of the Axis combat phase",
-                "rule": "Surrender, Great Britain 1",
-                "what": f"London held; -1 for each of {n} other British hexes held",
-            }
-        )
+def _status(cx, code: str) -> str | None:
+    n = cx.state.nations.get(code)
+    return n.status if n else None
+
+
+def _germany(cx) -> list[dict]:
+    if _status(cx, "ge") in ("surrendered",) or cx.control.get("P10") not in ("soviet", "allies"):
+        return []
+    n = _count(cx, "ge", ("soviet", "allies"), ("P10",))
+    return [
+        {
+            "nation": "ge",
+            "by": cx.control["P10"],
+            "roll_at_most": 3 + n,
+            "when": "end of the capturing side's combat phase",
+            "rule": "Surrender, Germany 1",
+            "what": f"Berlin held; -1 for each of {n} other German hexes held",
+        }
+    ]
+
+
+def _france(cx) -> list[dict]:
+    if _status(cx, "fr") != "at_war" or not _holds(cx, "N7", "axis"):
+        return []
+    n = _count(cx, "fr", ("axis",), ("N7",))
+    return [
+        {
+            "nation": "fr",
+            "by": "axis",
+            "roll_at_most": 2 + n,
+            "when": "end of the Axis combat phase",
+            "rule": "Surrender, France 1",
+            "what": f"Paris held; -1 for each of {n} other Axis hexes in France",
+        }
+    ]
+
+
+def _britain(cx) -> list[dict]:
+    if _status(cx, "gb") != "at_war" or not _holds(cx, "P7", "axis"):
+        return []
+    n = _count(cx, "gb", ("axis",), ("P7",))
+    return [
+        {
+            "nation": "gb",
+            "by": "axis",
+            "roll_at_most": 2 + n,
+            "when": "end of the Axis combat phase",
+            "rule": "Surrender, Great Britain 1",
+            "what": f"London held; -1 for each of {n} other British hexes held",
+        }
+    ]
+
+
+def _italy(cx) -> list[dict]:
     sard = set(cx.board.regions.get("sardinia", ()))
     it = [s for s, v in cx.control.items() if v == "allies" and cx.country(s) == "it" and s not in sard]
-    if status("it") == "at_war" and len(it) >= 4:
-        out.append(
-            {
-                "nation": "it",
-                "by": "allies",
-                "roll_at_most": 2 + len(it) - 4,
-                "when": "end of the Allied combat phase",
-                "rule": "Surrender, Italy 1",
-                "what": f"the Allies hold {len(it)} Italian hexes",
-            }
-        )
-    east = ("su", "bs", "fi", "pl", "hu", "ro", "bg")
-    if status("ro") == "at_war" or status("bg") == "at_war":
-        sov = sum(a.total() for a in st.armies if a.side == "soviet")
-        axis_east = sum(a.total() for a in st.armies if a.side == "axis" and cx.country(a.at) in east)
-        near = any(
-            a.side == "soviet"
-            and (
-                cx.country(a.at) in ("ro", "bg")
-                or any(cx.country(n) in ("ro", "bg") for n in cx.graph.neighbours(a.at))
-            )
-            for a in st.armies
-        )
-        if near and sov > axis_east:
-            out.append(
-                {
-                    "nation": "ro+bg",
-                    "by": "soviet",
-                    "automatic": True,
-                    "rule": "Surrender, Rumania and Bulgaria 1",
-                    "what": f"a Soviet army in or beside Rumania/Bulgaria and Soviet strength {sov} > Axis eastern front {axis_east}",
-                }
-            )
-    if status("fi") == "at_war" and st.nations["fi"].side == "axis":
-        # Surrender, Finland 1-2: the Axis army in Finland unsupplied, or under four points (none
-        # left is under four: rulings R62)
-        fin = [a for a in st.armies if a.side == "axis" and cx.country(a.at) == "fi"]
-        sup = cx.supplied("axis")
-        if any(a.at not in sup for a in fin) or sum(a.total() for a in fin) < 4:
-            out.append(
-                {
-                    "nation": "fi",
-                    "by": "soviet",
-                    "automatic": True,
-                    "rule": "Surrender, Finland 1-2",
-                    "what": "the Axis army in Finland is unsupplied or under four points (checked at the end of an Axis combat phase)",
-                }
-            )
-    from mapref.rulesets.hitlers_war.politics import capitals_held
+    if _status(cx, "it") != "at_war" or len(it) < 4:
+        return []
+    return [
+        {
+            "nation": "it",
+            "by": "allies",
+            "roll_at_most": 2 + len(it) - 4,
+            "when": "end of the Allied combat phase",
+            "rule": "Surrender, Italy 1",
+            "what": f"the Allies hold {len(it)} Italian hexes",
+        }
+    ]
 
-    for code, cap, holder in capitals_held(cx):
-        out.append(
-            {
-                "nation": code,
-                "by": holder,
-                "automatic": True,
-                "rule": "Surrender, Other countries 1",
-                "what": f"its capital {cap} is held by the {holder}: it surrenders (its uncaptured hexes to the {holder})",
-            }
-        )
-    for side, rec in st.sides.items():
+
+def _rumania_bulgaria(cx) -> list[dict]:
+    st = cx.state
+    if _status(cx, "ro") != "at_war" and _status(cx, "bg") != "at_war":
+        return []
+    sov = sum(a.total() for a in st.armies if a.side == "soviet")
+    axis_east = sum(a.total() for a in st.armies if a.side == "axis" and cx.country(a.at) in EASTERN)
+    near = any(
+        a.side == "soviet"
+        and (cx.country(a.at) in ("ro", "bg") or any(cx.country(n) in ("ro", "bg") for n in cx.graph.neighbours(a.at)))
+        for a in st.armies
+    )
+    if not (near and sov > axis_east):
+        return []
+    return [
+        {
+            "nation": "ro+bg",
+            "by": "soviet",
+            "automatic": True,
+            "rule": "Surrender, Rumania and Bulgaria 1",
+            "what": f"a Soviet army in or beside Rumania/Bulgaria and Soviet strength {sov} > Axis eastern front {axis_east}",
+        }
+    ]
+
+
+def _finland(cx) -> list[dict]:
+    st = cx.state
+    if _status(cx, "fi") != "at_war" or st.nations["fi"].side != "axis":
+        return []
+    # Surrender, Finland 1-2: the Axis army in Finland unsupplied, or under four points (none
+    # left is under four: rulings R62)
+    fin = [a for a in st.armies if a.side == "axis" and cx.country(a.at) == "fi"]
+    sup = cx.supplied("axis")
+    if not (any(a.at not in sup for a in fin) or sum(a.total() for a in fin) < 4):
+        return []
+    return [
+        {
+            "nation": "fi",
+            "by": "soviet",
+            "automatic": True,
+            "rule": "Surrender, Finland 1-2",
+            "what": "the Axis army in Finland is unsupplied or under four points (checked at the end of an Axis combat phase)",
+        }
+    ]
+
+
+def _capitals(cx) -> list[dict]:
+    return [
+        {
+            "nation": code,
+            "by": holder,
+            "automatic": True,
+            "rule": "Surrender, Other countries 1",
+            "what": f"its capital {cap} is held by the {holder}: it surrenders (its uncaptured hexes to the {holder})",
+        }
+        for code, cap, holder in capitals_held(cx)
+    ]
+
+
+def _morale(cx) -> list[dict]:
+    out = []
+    for side, rec in cx.state.sides.items():
         if side == "soviet" and rec.surrender_refused:
             continue  # Surrender, Soviet Union 4: never again once refused
         if rec.morale is not None and rec.morale <= 0:
@@ -195,14 +236,13 @@ def surrender_offers(cx) -> list[dict]:
     return out
 
 
+# the surrenders the rules offer, in the report's order
+OFFERS = (_germany, _france, _britain, _italy, _rumania_bulgaria, _finland, _capitals, _morale)
+
+
 def offers_after(cx, commands: list) -> list[dict]:
     """The surrenders ``commands`` would newly offer (a capital taken by a correction, ``mapref set
     --control``: rulings R65)."""
-    import copy
-
-    from mapref.rulesets.hitlers_war.commands import apply
-    from mapref.rulesets.hitlers_war.common import Context
-
     before = {(o["nation"], o["rule"]) for o in surrender_offers(cx)}
     work = copy.deepcopy(cx.state)
     apply(work, commands)

@@ -7,16 +7,22 @@ Nothing here changes the state.
 
 from __future__ import annotations
 
+from mapref.core.graph import box_space
 from mapref.rules.ruleset import Action, Field, MenuItem, Outcome, SetupPool
+from mapref.rulesets.hitlers_war.commands import MoveFleet, MovePoints
+from mapref.rulesets.hitlers_war.homeforces import entitled
+from mapref.rulesets.hitlers_war.movement import check_move
+from mapref.rulesets.hitlers_war.placement import RULE, check_place, placeable, room
+from mapref.rulesets.hitlers_war.sequence import advance
 from mapref.rulesets.hitlers_war.state import POINT_TYPES
+from mapref.rulesets.hitlers_war.surrender import SIDE_NATION, check_surrender
+from mapref.rulesets.hitlers_war.transport import AMERICA, fleet_capacity
+from mapref.rulesets.hitlers_war.victory import surrender_offers
 
 
 def reach(cx, piece: str, within=None) -> set[str]:
     """The spaces a dragged army may move to now (Movement 1-5), or a set-up pool be placed in;
     of the spaces ``within`` only, when given."""
-    from mapref.rulesets.hitlers_war.movement import check_move
-    from mapref.rulesets.hitlers_war.placement import placeable
-
     kind, _, name = piece.partition(":")
     if kind == "pool":
         out = placeable(cx, name)
@@ -27,8 +33,6 @@ def reach(cx, piece: str, within=None) -> set[str]:
     a = st.army(name)
     if a is None or st.phase != "movement" or a.side != st.side:
         return set()
-    from mapref.core.graph import box_space
-    from mapref.rulesets.hitlers_war.transport import AMERICA, fleet_capacity
 
     america = {box_space(b) for b in AMERICA}
     friendly = [s for s, v in cx.control.items() if v == a.side and s != a.at]
@@ -102,8 +106,6 @@ def place_item(cx, pool_id: str, space: str, kind: str = "") -> MenuItem | None:
     many as fit, infantry first), asked before placing.  ``kind``: one row of the pool was
     dragged (a point type, or ``leader/NAME``): the form starts with that only (as many of it as
     fit, or that leader)."""
-    from mapref.rulesets.hitlers_war.placement import RULE, room
-
     st = cx.state
     pool = next((p for p in st.pools if p.id == pool_id), None)
     if pool is None:
@@ -143,95 +145,93 @@ def force(ruleset, game, action: Action) -> Outcome | None:
     """Advisory mode: the commands that do a refused ``move``, ``place``, ``surrender`` or the
     end of a set-up with pools left anyway (None: the action cannot be done at all, or is not
     one that can be forced)."""
-    from mapref.rulesets.hitlers_war.commands import MoveFleet, MovePoints
-    from mapref.rulesets.hitlers_war.placement import check_place
-
-    cx = ruleset.context(game)
-    st = game.state
-    a = dict(action.args)
+    how = {"move": _force_move, "surrender": _force_surrender, "place": _force_place, "advance": _force_advance}.get(
+        action.verb
+    )
+    if how is None:
+        return None
     try:
-        if action.verb == "move":
-            frm, to = ruleset._space(game, a.get("from", "")), ruleset._space(game, a.get("to", ""))
-            if "fleet" in a:
-                f = next((x for x in st.fleets if x.at == frm and (not a["fleet"] or x.name == a["fleet"])), None)
-                if f is None or frm == to:
-                    return None
-                port = cx.port(to) > 0 and not a.get("at_sea")
-                return Outcome(
-                    True,
-                    [
-                        MoveFleet(
-                            text=f"fleet {f.name} {frm} -> {to}",
-                            fleet=f.name,
-                            to=to,
-                            in_port=port,
-                            counts_as_move=f.in_port,
-                        )
-                    ],
-                    [f"{f.name}: {frm} -> {to}"],
-                    label=f"move {f.name} {frm} -> {to}",
-                    data={"fleet": f.name},
-                )
-            army = st.army(a["army"]) if a.get("army") else next((x for x in st.armies if x.at == frm), None)
-            if army is None or army.at != frm or frm == to:
-                return None
-            want = {t: int(v) for t, v in (a.get("points") or {}).items() if v} or {
-                t: v for t, v in army.points.items() if v
-            }
-            if any(v > army.points.get(t, 0) or v < 0 for t, v in want.items()):
-                return None
-            target = None if cx.is_box(to) else next((x for x in st.armies if x.at == to and x.side == army.side), None)
-            n = 2
-            names = {x.name for x in st.armies}
-            while f"{army.name} {n}" in names:
-                n += 1
-            what = f"{sum(want.values())} points of {army.name}"
-            return Outcome(
-                True,
-                [
-                    MovePoints(
-                        text=f"move {want} from {frm} to {to}",
-                        army=army.name,
-                        to=to,
-                        points=want,
-                        new_name=f"{army.name} {n}",
-                        join=target.name if target is not None else "",
-                    )
-                ],
-                [f"{what}: {frm} -> {to}"],
-                label=f"move {what} {frm} -> {to}",
-                data={"army": army.name},
-            )
-        if action.verb == "advance" and st.phase == "setup" and not a.get("to"):
-            # the set-up ended with pools left: what never enters play is said (rulings R70)
-            from mapref.rulesets.hitlers_war.sequence import advance
-
-            r = advance(game.map, game.scenario, st, drop_pools=True)
-            if r.error:
-                return None
-            return Outcome(True, r.commands, r.messages, rule="Sequence of Play", label="end of the set-up")
-        if action.verb == "surrender":
-            # a surrender the rules do not offer now (rulings R65), applied as the referee rules
-            from mapref.rulesets.hitlers_war.surrender import check_surrender
-
-            nation = str(a.get("nation", "")).strip().lower()
-            r = check_surrender(
-                cx, nation, int(a.get("free_french") or 0), refused=bool(a.get("refused")), offered=False
-            )
-            if not r.ok:
-                return None
-            return Outcome(True, r.commands, r.messages, label=f"surrender of {nation}")
-        if action.verb == "place" and not a.get("auto"):
-            space = ruleset._space(game, a.get("space", ""))
-            r = check_place(cx, a.get("pool", ""), space, a.get("points") or {}, a.get("leader", ""), force=True)
-            if not r.ok:
-                return None
-            return Outcome(
-                True, [r.command], [r.message], label=r.label, data={"army": r.command.join or r.command.new_name}
-            )
+        return how(ruleset, game, ruleset.context(game), dict(action.args))
     except (ValueError, KeyError):
         return None
-    return None
+
+
+def _force_move(ruleset, game, cx, a: dict) -> Outcome | None:
+    st = game.state
+    frm, to = ruleset._space(game, a.get("from", "")), ruleset._space(game, a.get("to", ""))
+    if "fleet" in a:
+        return _force_fleet_move(cx, a, frm, to)
+    army = st.army(a["army"]) if a.get("army") else next((x for x in st.armies if x.at == frm), None)
+    if army is None or army.at != frm or frm == to:
+        return None
+    want = {t: int(v) for t, v in (a.get("points") or {}).items() if v} or {t: v for t, v in army.points.items() if v}
+    if any(v > army.points.get(t, 0) or v < 0 for t, v in want.items()):
+        return None
+    target = None if cx.is_box(to) else next((x for x in st.armies if x.at == to and x.side == army.side), None)
+    n = 2
+    names = {x.name for x in st.armies}
+    while f"{army.name} {n}" in names:
+        n += 1
+    what = f"{sum(want.values())} points of {army.name}"
+    return Outcome(
+        True,
+        [
+            MovePoints(
+                text=f"move {want} from {frm} to {to}",
+                army=army.name,
+                to=to,
+                points=want,
+                new_name=f"{army.name} {n}",
+                join=target.name if target is not None else "",
+            )
+        ],
+        [f"{what}: {frm} -> {to}"],
+        label=f"move {what} {frm} -> {to}",
+        data={"army": army.name},
+    )
+
+
+def _force_fleet_move(cx, a: dict, frm: str, to: str) -> Outcome | None:
+    f = next((x for x in cx.state.fleets if x.at == frm and (not a["fleet"] or x.name == a["fleet"])), None)
+    if f is None or frm == to:
+        return None
+    port = cx.port(to) > 0 and not a.get("at_sea")
+    return Outcome(
+        True,
+        [MoveFleet(text=f"fleet {f.name} {frm} -> {to}", fleet=f.name, to=to, in_port=port, counts_as_move=f.in_port)],
+        [f"{f.name}: {frm} -> {to}"],
+        label=f"move {f.name} {frm} -> {to}",
+        data={"fleet": f.name},
+    )
+
+
+def _force_advance(ruleset, game, cx, a: dict) -> Outcome | None:
+    """The set-up ended with pools left: what never enters play is said (rulings R70)."""
+    if game.state.phase != "setup" or a.get("to"):
+        return None
+    r = advance(game.map, game.scenario, game.state, drop_pools=True)
+    if r.error:
+        return None
+    return Outcome(True, r.commands, r.messages, rule="Sequence of Play", label="end of the set-up")
+
+
+def _force_surrender(ruleset, game, cx, a: dict) -> Outcome | None:
+    """A surrender the rules do not offer now (rulings R65), applied as the referee rules."""
+    nation = str(a.get("nation", "")).strip().lower()
+    r = check_surrender(cx, nation, int(a.get("free_french") or 0), refused=bool(a.get("refused")), offered=False)
+    if not r.ok:
+        return None
+    return Outcome(True, r.commands, r.messages, label=f"surrender of {nation}")
+
+
+def _force_place(ruleset, game, cx, a: dict) -> Outcome | None:
+    if a.get("auto"):
+        return None
+    space = ruleset._space(game, a.get("space", ""))
+    r = check_place(cx, a.get("pool", ""), space, a.get("points") or {}, a.get("leader", ""), force=True)
+    if not r.ok:
+        return None
+    return Outcome(True, [r.command], [r.message], label=r.label, data={"army": r.command.join or r.command.new_name})
 
 
 # ------------------------------------------------------------- the Game menu's war entries
@@ -241,9 +241,6 @@ def force(ruleset, game, action: Action) -> Outcome | None:
 def surrender_items(cx) -> list[MenuItem]:
     """The surrenders the rules offer now, with the Axis refusal of a Soviet one (Surrender;
     rulings R57, R65), and the dissolution of Vichy France (Vichy France 5)."""
-    from mapref.rulesets.hitlers_war.surrender import SIDE_NATION
-    from mapref.rulesets.hitlers_war.victory import surrender_offers
-
     st, sc = cx.state, cx.scenario
     if not sc.has("surrender"):
         return []
@@ -314,8 +311,6 @@ def naval_items(cx) -> list[MenuItem]:
 
 def home_forces_items(cx) -> list[MenuItem]:
     """An unaligned nation's home forces placed (Unaligned Forces 1-4; rulings R68)."""
-    from mapref.rulesets.hitlers_war.homeforces import entitled
-
     st, sc = cx.state, cx.scenario
     if sc.home_forces is None:
         return []

@@ -13,6 +13,7 @@ for a scenario without a VP track.
 from __future__ import annotations
 
 from mapref.rules import vpgame
+from mapref.rulesets.hitlers_war.commands import SetTurn
 from mapref.rulesets.hitlers_war.common import Context
 from mapref.rulesets.hitlers_war.state import POINT_TYPES
 
@@ -58,8 +59,6 @@ class Host:
         return game.state.phase == "over"
 
     def end(self, game, result: dict) -> list:
-        from mapref.rulesets.hitlers_war.commands import SetTurn
-
         return [SetTurn(phase="over", subphase="")]
 
 
