@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from mapref.core.graph import LAND_KINDS
-from mapref.core.history import Command
+from mapref.rules.change import Change
 from mapref.io import tomlwrite as tw
 from mapref.io.problems import Reader
 from mapref.rules.ruleset import Action, Arg, MenuItem, Move, Outcome, Piece, Ruleset, Step, Violation, refused
@@ -45,28 +45,20 @@ class State:
     tokens: dict[str, tuple[str, str]] = field(default_factory=dict)
 
 
-class Step_(Command):
+class Step_(Change):  # what an action does; the session undoes it by the data it changed
     def __init__(self, token: str, to: str):
-        self.token, self.to, self.was = token, to, None
+        self.token, self.to = token, to
 
     def do(self, st: State) -> None:
-        side, self.was = st.tokens[self.token]
-        st.tokens[self.token] = (side, self.to)
-
-    def undo(self, st: State) -> None:
-        st.tokens[self.token] = (st.tokens[self.token][0], self.was)
+        st.tokens[self.token] = (st.tokens[self.token][0], self.to)
 
 
-class SetTurn(Command):
+class SetTurn(Change):
     def __init__(self, turn: int, side: str, over: bool = False):
         self.turn, self.side, self.over = turn, side, over
 
     def do(self, st: State) -> None:
-        self.was = (st.turn, st.side, st.over)
         st.turn, st.side, st.over = self.turn, self.side, self.over
-
-    def undo(self, st: State) -> None:
-        st.turn, st.side, st.over = self.was
 
 
 class Facts:

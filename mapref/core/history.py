@@ -22,7 +22,6 @@ so caches built from the target (the board's graph) know it changed.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 
 
@@ -36,23 +35,6 @@ class Command:
 
     def undo(self, target) -> None:
         raise NotImplementedError
-
-
-class Snapshot(Command):
-    """A command whose undo restores the attributes of the target it touched (deep copies).
-
-    Subclasses call :meth:`_save` with the attribute names before changing them."""
-
-    def _save(self, target, *attrs: str) -> None:
-        saved = self.__dict__.setdefault("_saved", {})
-        for a in attrs:
-            if a not in saved:
-                saved[a] = copy.deepcopy(getattr(target, a))
-
-    def undo(self, target) -> None:
-        for a, v in self.__dict__.get("_saved", {}).items():
-            setattr(target, a, copy.deepcopy(v))
-        self.__dict__["_saved"] = {}
 
 
 class CommandGroup(Command):
@@ -180,4 +162,4 @@ class History:
         return self.saved != len(self.done) or bool(self.group and self.group.commands)
 
 
-__all__ = ["Command", "CommandGroup", "History", "Snapshot"]
+__all__ = ["Command", "CommandGroup", "History"]

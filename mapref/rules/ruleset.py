@@ -103,7 +103,7 @@ class Outcome:
     """The answer to :meth:`Ruleset.check`."""
 
     ok: bool
-    commands: list = field(default_factory=list)  # Command objects that apply the action
+    commands: list = field(default_factory=list)  # the changes that apply the action (mapref.rules.change)
     messages: list[str] = field(default_factory=list)  # what it did, a line each
     reason: str = ""  # why it is refused
     rule: str = ""  # the rule that refuses it, or the rules it applies (for the log)

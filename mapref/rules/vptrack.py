@@ -34,7 +34,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from mapref.core.history import Command
+from mapref.rules.change import Change
 from mapref.io.problems import Reader
 from mapref.rules.vptrack_names import FACES, INFLUENCES, KINDS, WARS
 
@@ -849,18 +849,14 @@ def check_set(spec: TrackSpec, st: TrackState, a: dict, exists=lambda space: Tru
 
 
 # ---------------------------------------------------------------------------- a command
-class SetAttr(Command):
-    """Replace one attribute of a game state (its whole VP-track record): undone by restoring it."""
+class SetAttr(Change):
+    """Replace one attribute of a game state (its whole VP-track record)."""
 
     def __init__(self, attr: str, value, label: str = "") -> None:
         self.attr, self.value, self.label = attr, copy.deepcopy(value), label or f"set {attr}"
 
     def do(self, target) -> None:
-        self.was = copy.deepcopy(getattr(target, self.attr, None))
         setattr(target, self.attr, copy.deepcopy(self.value))
-
-    def undo(self, target) -> None:
-        setattr(target, self.attr, self.was)
 
 
 __all__ = [

@@ -15,7 +15,7 @@ import copy
 from dataclasses import dataclass, field
 
 from mapref.core.board import SpaceError
-from mapref.core.history import Command
+from mapref.rules.change import Replace
 from mapref.rules import vpgame  # a seasonal VP track, when the scenario has one (shared/seeds/003)
 from mapref.rules.ruleset import Action, Field, Mark, MenuItem, Move, Outcome, Ruleset, Step, TrackRow, refused
 from mapref.rules.victory import evaluate, holds
@@ -46,18 +46,6 @@ COLOURS = {
     "france": "#4f74b8",
     "china": "#5f9e88",
 }
-
-
-class Replace(Command):
-    def __init__(self, new: State, label: str = "") -> None:
-        self.new, self.label = copy.deepcopy(new), label
-
-    def do(self, st: State) -> None:
-        self.was = copy.deepcopy(st.__dict__)
-        st.__dict__.update(copy.deepcopy(self.new.__dict__))
-
-    def undo(self, st: State) -> None:
-        st.__dict__.update(self.was)
 
 
 class Facts:

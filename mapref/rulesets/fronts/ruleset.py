@@ -15,7 +15,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-from mapref.core.history import Command
+from mapref.rules.change import Replace
 from mapref.rules import vpgame  # a seasonal VP track, when the scenario has one (shared/seeds/003)
 from mapref.rules.ruleset import Action, Field, MenuItem, Move, Outcome, Ruleset, Step, TrackRow, Violation, refused
 from mapref.rules.victory import evaluate
@@ -32,20 +32,6 @@ from mapref.rulesets.fronts.data import (
     read_state,
     state_data,
 )
-
-
-class Replace(Command):
-    """Make the state what a worked-out new state is (undone by the session's data patch)."""
-
-    def __init__(self, new: State, label: str = "") -> None:
-        self.new, self.label = copy.deepcopy(new), label
-
-    def do(self, st: State) -> None:
-        self.was = copy.deepcopy(st.__dict__)
-        st.__dict__.update(copy.deepcopy(self.new.__dict__))
-
-    def undo(self, st: State) -> None:
-        st.__dict__.update(self.was)
 
 
 class Facts:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-from mapref.core.history import Command
+from mapref.rules.change import Replace
 from mapref.rulesets.struggle_for_europe.context import CONTESTED, Context
 from mapref.rulesets.struggle_for_europe.state import GameState
 
@@ -28,23 +28,6 @@ class Done:
     rule: str = ""
     label: str = ""
     data: dict = field(default_factory=dict)
-
-
-class Replace(Command):
-    """Make the state what the action worked out (a deep copy), and back."""
-
-    def __init__(self, new: GameState, label: str = "") -> None:
-        self.new = copy.deepcopy(new)
-        self.label = label or "change"
-        self.old: GameState | None = None
-
-    def do(self, st: GameState) -> None:
-        self.old = copy.deepcopy(st)
-        st.__dict__.update(copy.deepcopy(self.new).__dict__)
-
-    def undo(self, st: GameState) -> None:
-        assert self.old is not None
-        st.__dict__.update(copy.deepcopy(self.old).__dict__)
 
 
 def who(player: str) -> str:
