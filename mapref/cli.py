@@ -10,6 +10,7 @@ import argparse
 import contextlib
 import json
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -312,6 +313,14 @@ def cmd_import_triplea(argv: list[str]) -> int:
         action="store_true",
         help="replace the map or scenario file when it exists (the old one is kept as NAME.bak)",
     )
+    ap.add_argument(
+        "--city",
+        action="append",
+        default=[],
+        metavar="NAME=TERRITORY",
+        help="the territory that holds a city the scenario's rules name, where the import does not find it "
+        "(e.g. --city Rome=southern_europe: a territory's name or its location id; repeat)",
+    )
     args = ap.parse_args(argv)
     from mapref.core.arealint import lint_area
     from mapref.io.areafile import dumps_area_map
@@ -320,9 +329,12 @@ def cmd_import_triplea(argv: list[str]) -> int:
 
     if args.scenario and Path(args.scenario).resolve() == Path(args.output).resolve():
         raise UserError(f"{args.scenario}: the scenario and the map need two files")
+    if args.city and not args.scenario:
+        raise UserError("--city places a city for the scenario: give --scenario OUT.toml too")
     out = _output(args.output, args.force, args.mapdir, args.game)
     sc_out = _output(args.scenario, args.force, args.mapdir, args.game) if args.scenario else None
     m, game, notes = import_triplea(args.mapdir, args.game)
+    placed = {name: _triplea_territory(game, name, where) for name, where in (_city_arg(c) for c in args.city)}
     problems = [p for p in lint_area(m) if p.level != "note"]
     bad = [p for p in problems if p.is_error]
     if bad:  # never write a map mapref check refuses
@@ -338,7 +350,7 @@ def cmd_import_triplea(argv: list[str]) -> int:
             raise UserError(f"--ruleset {args.ruleset}: no such game (known: {', '.join(registry.names())})") from None
         map_ref = os.path.relpath(Path(args.output).resolve(), Path(args.scenario).resolve().parent)
         try:
-            got = rs.import_scenario(game, m.make_board(), map_ref)
+            got = rs.import_scenario(game, m.make_board(), map_ref, placed)
         except ValueError as e:
             raise UserError(f"{game.file}: no {rs.title} scenario: {e}; nothing written") from None
         if got is None:
@@ -373,6 +385,32 @@ def cmd_import_triplea(argv: list[str]) -> int:
         + (f"; scenario {args.scenario}" if scenario is not None else "")
     )
     return 0
+
+
+def _city_arg(text: str) -> tuple[str, str]:
+    name, eq, where = text.partition("=")
+    if not eq or not name.strip() or not where.strip():
+        raise UserError(f"--city {text}: expected NAME=TERRITORY (e.g. --city Rome=southern_europe)")
+    return name.strip(), where.strip()
+
+
+def _triplea_territory(game, name: str, where: str) -> str:
+    """The land territory of the TripleA game that ``where`` names (its name, any case and
+    punctuation, or its location id on the imported map)."""
+    import difflib
+
+    def norm(t: str) -> str:
+        return re.sub(r"[^0-9a-z]", "", t.lower())
+
+    land = [t for t, water in game.territories.items() if not water]
+    for t in land:
+        if where in (t, game.ids.get(t)) or norm(where) == norm(t):
+            return t
+    close = difflib.get_close_matches(where, land + [game.ids[t] for t in land if t in game.ids], n=1, cutoff=0.6)
+    raise UserError(
+        f"--city {name}={where}: no land territory {where!r} in {game.file}"
+        + (f' (did you mean "{close[0]}"?)' if close else "")
+    )
 
 
 @command("new-map", "a new blank area map: its page size, a lon/lat projection or none, an image to trace under it")

@@ -183,11 +183,14 @@ class TripleaGame:
     units: list[tuple[str, str, str, int]] = field(default_factory=list)  # (territory, unit type, owner or "", count)
     unit_kinds: dict[str, str] = field(default_factory=dict)  # unit type -> land, sea, air or facility
     resources: dict[str, int] = field(default_factory=dict)  # player -> PUs
-    relations: dict[frozenset, str] = field(default_factory=dict)  # {p1, p2} -> war, allied or neutral
+    memberships: dict[str, set[str]] = field(default_factory=dict)  # player -> every alliance it is in
+    relations: dict[frozenset, str] = field(default_factory=dict)  # {p1, p2} -> war, allied or neutral (as TripleA)
+    said: set[frozenset] = field(default_factory=set)  # the pairs <relationshipInitialize> sets (the rest: alliances)
     ids: dict[str, str] = field(default_factory=dict)  # territory -> its space on the map (location id or box:id)
     outlines: dict[str, object] = field(default_factory=dict)  # territory -> its outline as TripleA draws it (pixels)
     canals: dict[str, list[str]] = field(default_factory=dict)  # canal name -> the sea zones it joins (canalAttachment)
     duplicates: list[tuple[str, str, int, int]] = field(default_factory=list)  # (t1, t2, line, the first one's line)
+    colours: dict[str, str] = field(default_factory=dict)  # player -> its colour (map.properties color.PLAYER)
 
     def alliance_members(self, alliance: str) -> list[str]:
         return [p for p in self.players if self.alliances.get(p) == alliance]
@@ -283,6 +286,234 @@ def _expand_lists(text: str, variables: dict[str, list[str]]) -> str:
     return text
 
 
+class _GameReader:
+    """One game file read into a :class:`TripleaGame`, its problems collected with their lines."""
+
+    def __init__(self, root: Node, shown: str) -> None:
+        info = root.find("info")
+        self.root, self.shown = root, shown
+        self.g = TripleaGame(name=(info.attrs.get("name", "") if info else "") or Path(shown).stem, file=shown)
+        self.problems: list[Problem] = []
+        self.variables: dict[str, list[str]] = {}
+        self.archetypes: dict[str, str] = {}
+        self.kinds: dict[str, dict[str, str]] = {}
+
+    def problem(self, node: Node, key: str, message: str) -> None:
+        self.problems.append(Problem(self.shown, node.line, node.col, key, message))
+
+    def territory(self, name: str, node: Node, what: str) -> bool:
+        """Whether ``name`` is a territory of the map; else a problem, with the nearest name."""
+        if name in self.g.territories:
+            return True
+        close = difflib.get_close_matches(name, list(self.g.territories), n=1, cutoff=0.75)
+        self.problem(
+            node, what, f"no territory {name!r} in the <map>" + (f' (did you mean "{close[0]}"?)' if close else "")
+        )
+        return False
+
+    def read(self) -> TripleaGame:
+        self.read_variables()
+        self.read_map()
+        self.read_players()
+        self.read_attachments()
+        self.read_unit_kinds()
+        self.read_initialize()
+        if self.problems:
+            raise FileProblems(self.problems)
+        return self.g
+
+    def read_variables(self) -> None:
+        vl = self.root.find("variableList")
+        for v in vl.all("variable") if vl else []:
+            values: list[str] = []
+            for e in v.all("element"):
+                val = e.attrs.get("name", "")
+                values += self.variables.get(val, [val])  # an element naming an earlier variable stands for its values
+                if len(values) > MAX_VARIABLE_VALUES:
+                    raise FileProblems(
+                        [
+                            Problem(
+                                self.shown,
+                                v.line,
+                                v.col,
+                                "variable",
+                                f"{clip(v.attrs.get('name', ''), 40)!r} has more than {MAX_VARIABLE_VALUES:,} values "
+                                "with those of the variables it names",
+                            )
+                        ]
+                    )
+            self.variables[f"${v.attrs.get('name', '')}$"] = values
+
+    def read_map(self) -> None:
+        mp = self.root.find("map")
+        if mp is None:
+            raise FileProblems(
+                [
+                    Problem(
+                        self.shown,
+                        self.root.line,
+                        self.root.col,
+                        "",
+                        "the game has no <map> (its territories and connections)",
+                    )
+                ]
+            )
+        for t in mp.all("territory"):
+            name = t.attrs.get("name", "")
+            if not name:
+                self.problem(t, "territory", "a <territory> without a name")
+                continue
+            self.g.territories[name] = t.attrs.get("water", "").strip().lower() == "true"
+        if not self.g.territories:
+            self.problem(mp, "map", "no <territory> in the <map>")
+        joined: dict[frozenset, int] = {}
+        for c in mp.all("connection"):
+            a, b = c.attrs.get("t1", ""), c.attrs.get("t2", "")
+            ok_a, ok_b = self.territory(a, c, "connection t1"), self.territory(b, c, "connection t2")
+            if ok_a and ok_b:
+                if a == b:
+                    self.problem(c, "connection", f"joins {a!r} to itself")
+                elif frozenset((a, b)) in joined:  # one move line: the rest are said once (g.duplicates)
+                    self.g.duplicates.append((a, b, c.line, joined[frozenset((a, b))]))
+                else:
+                    joined[frozenset((a, b))] = c.line
+                    self.g.connections.append((a, b, c.line))
+
+    def read_players(self) -> None:
+        pl = self.root.find("playerList")
+        for p in pl.all("player") if pl else []:
+            if p.attrs.get("name"):
+                self.g.players.append(p.attrs["name"])
+        for a in pl.all("alliance") if pl else []:
+            player, alliance = a.attrs.get("player", ""), a.attrs.get("alliance", "")
+            self.g.alliances[player] = alliance
+            self.g.memberships.setdefault(player, set()).add(alliance)
+
+    def read_attachments(self) -> None:
+        made, self.written = 0, 0  # attachments the foreach made, characters the variables wrote out
+        for a in self.root.walk("attachment"):
+            combos = _foreach(a, self.variables, self.shown)
+            made += len(combos)
+            if made > MAX_EXPANSIONS:
+                raise FileProblems(
+                    [
+                        Problem(
+                            self.shown,
+                            a.line,
+                            a.col,
+                            "foreach",
+                            f"the variables make more than {MAX_EXPANSIONS:,} attachments (a TripleA game makes thousands)",
+                        )
+                    ]
+                )
+            for combo in combos:
+                self.attachment(a, combo)
+
+    def options(self, a: Node, combo: dict[str, str]) -> tuple[str, str, dict[str, str]]:
+        """An attachment's name, what it is attached to and its options, the variables written
+        out (refused past :data:`MAX_EXPANDED` characters in all)."""
+        try:
+            name = _sub(a.attrs.get("name", ""), combo)
+            to = _sub(a.attrs.get("attachTo", ""), combo)
+            opts = {}
+            for o in a.all("option"):
+                key = o.attrs.get("name", "")
+                key = key[:1].lower() + key[1:]
+                if key:
+                    opts[key] = _expand_lists(_sub(o.attrs.get("value", ""), combo), self.variables)
+                    self.written += len(opts[key])
+        except _TooLong:
+            self.written = MAX_EXPANDED + 1
+        if self.written > MAX_EXPANDED:
+            raise FileProblems(
+                [
+                    Problem(
+                        self.shown,
+                        a.line,
+                        a.col,
+                        "option",
+                        f"the variables write out more than {MAX_EXPANDED >> 20} MiB of option values",
+                    )
+                ]
+            )
+        return name, to, opts
+
+    def attachment(self, a: Node, combo: dict[str, str]) -> None:
+        name, to, opts = self.options(a, combo)
+        kind = a.attrs.get("type", "unitType")
+        if kind == "territory" and name.startswith("territoryAttachment"):
+            if self.territory(to, a, "attachment attachTo"):
+                _territory_options(self.g, to, opts, a, self.shown, self.problems)
+        elif kind == "territory" and name.startswith("canalAttachment"):
+            if self.territory(to, a, "attachment attachTo"):
+                self.g.canals.setdefault(opts.get("canalName", "").strip() or to, []).append(to)
+        elif kind == "relationship" and "archeType" in opts:
+            self.archetypes[to] = opts["archeType"].strip().lower()
+        elif kind == "unitType" and name.startswith("unitAttachment"):
+            self.kinds.setdefault(to, {}).update(opts)
+
+    def read_unit_kinds(self) -> None:
+        ul = self.root.find("unitList")
+        for u in ul.all("unit") if ul else []:
+            n = u.attrs.get("name", "")
+            true = {k for k, v in self.kinds.get(n, {}).items() if v.strip().lower() == "true"}
+            if "isSea" in true:
+                self.g.unit_kinds[n] = "sea"
+            elif "isAir" in true:
+                self.g.unit_kinds[n] = "air"
+            elif true & {"isInfrastructure", "isConstruction", "isFactory", "canProduceUnits"} or self.g.facility(n):
+                self.g.unit_kinds[n] = "facility"
+            else:
+                self.g.unit_kinds[n] = "land"
+
+    def whole(self, node: Node, what: str, default: str) -> int | None:
+        try:
+            return int(node.attrs.get("quantity", default))
+        except ValueError:
+            self.problem(node, what, f"expected a whole number, got {node.attrs.get('quantity')!r}")
+            return None
+
+    def read_initialize(self) -> None:
+        init = self.root.find("initialize")
+        if init is not None:
+            for o in init.walk("territoryOwner"):
+                t = o.attrs.get("territory", "")
+                if self.territory(t, o, "territoryOwner territory"):
+                    self.g.owners[t] = o.attrs.get("owner", "")
+            for u in init.walk("unitPlacement"):
+                t = u.attrs.get("territory", "")
+                q = (
+                    self.whole(u, "unitPlacement quantity", "1")
+                    if self.territory(t, u, "unitPlacement territory")
+                    else None
+                )
+                if q is not None:
+                    self.g.units.append((t, u.attrs.get("unitType", ""), u.attrs.get("owner", ""), q))
+            for r in init.walk("resourceGiven"):
+                if r.attrs.get("resource", "") == "PUs":
+                    q = self.whole(r, "resourceGiven quantity", "0")
+                    if q is not None:
+                        self.g.resources[r.attrs.get("player", "")] = q
+        self.read_relations(init)
+
+    def read_relations(self, init: Node | None) -> None:
+        """Who is at war with whom at the start, as TripleA's GameParser sets it: from the
+        alliances (``parseAlliances``: players who share an alliance allied, every other pair at
+        war, a player in no alliance at war with everyone), then each ``<relationship>`` of
+        ``<relationshipInitialize>`` overriding its pair (``parseRelationInitialize``: whatever its
+        ``roundValue``, which is only the round the relationship is dated from)."""
+        g = self.g
+        for i, a in enumerate(g.players):
+            for b in g.players[i + 1 :]:
+                shared = g.memberships.get(a, set()) & g.memberships.get(b, set())
+                g.relations[frozenset((a, b))] = "allied" if shared else "war"
+        for r in init.walk("relationship") if init is not None else []:
+            kind = r.attrs.get("type", "")
+            pair = frozenset((r.attrs.get("player1", ""), r.attrs.get("player2", "")))
+            g.relations[pair] = self.archetypes.get(kind, kind.lower())
+            g.said.add(pair)
+
+
 def read_game(path: str | Path, shown: str | None = None) -> TripleaGame:
     """A TripleA game file; :class:`FileProblems` names the file and line of what is wrong."""
     shown = shown or str(path)
@@ -291,198 +522,7 @@ def read_game(path: str | Path, shown: str | None = None) -> TripleaGame:
         raise FileProblems(
             [Problem(shown, root.line, root.col, "", f"expected a TripleA game (<game>), got <{root.tag}>")]
         )
-    info = root.find("info")
-    g = TripleaGame(name=(info.attrs.get("name", "") if info else "") or Path(shown).stem, file=shown)
-    problems: list[Problem] = []
-
-    variables: dict[str, list[str]] = {}
-    vl = root.find("variableList")
-    for v in vl.all("variable") if vl else []:
-        values: list[str] = []
-        for e in v.all("element"):
-            val = e.attrs.get("name", "")
-            values += variables.get(val, [val])  # an element naming an earlier variable stands for its values
-            if len(values) > MAX_VARIABLE_VALUES:
-                raise FileProblems(
-                    [
-                        Problem(
-                            shown,
-                            v.line,
-                            v.col,
-                            "variable",
-                            f"{clip(v.attrs.get('name', ''), 40)!r} has more than {MAX_VARIABLE_VALUES:,} values "
-                            "with those of the variables it names",
-                        )
-                    ]
-                )
-        variables[f"${v.attrs.get('name', '')}$"] = values
-
-    mp = root.find("map")
-    if mp is None:
-        raise FileProblems(
-            [Problem(shown, root.line, root.col, "", "the game has no <map> (its territories and connections)")]
-        )
-    lines: dict[str, int] = {}
-    for t in mp.all("territory"):
-        name = t.attrs.get("name", "")
-        if not name:
-            problems.append(Problem(shown, t.line, t.col, "territory", "a <territory> without a name"))
-            continue
-        g.territories[name] = t.attrs.get("water", "").strip().lower() == "true"
-        lines[name] = t.line
-    if not g.territories:
-        problems.append(Problem(shown, mp.line, mp.col, "map", "no <territory> in the <map>"))
-
-    def territory(name: str, node: Node, what: str) -> bool:
-        if name in g.territories:
-            return True
-        close = difflib.get_close_matches(name, list(g.territories), n=1, cutoff=0.75)
-        problems.append(
-            Problem(
-                shown,
-                node.line,
-                node.col,
-                what,
-                f"no territory {name!r} in the <map>" + (f' (did you mean "{close[0]}"?)' if close else ""),
-            )
-        )
-        return False
-
-    joined: dict[frozenset, int] = {}
-    for c in mp.all("connection"):
-        a, b = c.attrs.get("t1", ""), c.attrs.get("t2", "")
-        ok_a, ok_b = territory(a, c, "connection t1"), territory(b, c, "connection t2")
-        if ok_a and ok_b:
-            if a == b:
-                problems.append(Problem(shown, c.line, c.col, "connection", f"joins {a!r} to itself"))
-            elif frozenset((a, b)) in joined:  # one move line: the rest are said once (g.duplicates)
-                g.duplicates.append((a, b, c.line, joined[frozenset((a, b))]))
-            else:
-                joined[frozenset((a, b))] = c.line
-                g.connections.append((a, b, c.line))
-
-    pl = root.find("playerList")
-    for p in pl.all("player") if pl else []:
-        if p.attrs.get("name"):
-            g.players.append(p.attrs["name"])
-    for a in pl.all("alliance") if pl else []:
-        g.alliances[a.attrs.get("player", "")] = a.attrs.get("alliance", "")
-
-    archetypes: dict[str, str] = {}
-    kinds: dict[str, dict[str, str]] = {}
-    made, written = 0, 0  # attachments the foreach made, characters the variables wrote out
-    for a in root.walk("attachment"):
-        combos = _foreach(a, variables, shown)
-        made += len(combos)
-        if made > MAX_EXPANSIONS:
-            raise FileProblems(
-                [
-                    Problem(
-                        shown,
-                        a.line,
-                        a.col,
-                        "foreach",
-                        f"the variables make more than {MAX_EXPANSIONS:,} attachments (a TripleA game makes thousands)",
-                    )
-                ]
-            )
-        for combo in combos:
-            try:
-                name = _sub(a.attrs.get("name", ""), combo)
-                to = _sub(a.attrs.get("attachTo", ""), combo)
-                opts = {}
-                for o in a.all("option"):
-                    key = o.attrs.get("name", "")
-                    key = key[:1].lower() + key[1:]
-                    if key:
-                        opts[key] = _expand_lists(_sub(o.attrs.get("value", ""), combo), variables)
-                        written += len(opts[key])
-            except _TooLong:
-                written = MAX_EXPANDED + 1
-            if written > MAX_EXPANDED:
-                raise FileProblems(
-                    [
-                        Problem(
-                            shown,
-                            a.line,
-                            a.col,
-                            "option",
-                            f"the variables write out more than {MAX_EXPANDED >> 20} MiB of option values",
-                        )
-                    ]
-                )
-            kind = a.attrs.get("type", "unitType")
-            if kind == "territory" and name.startswith("territoryAttachment"):
-                if not territory(to, a, "attachment attachTo"):
-                    continue
-                _territory_options(g, to, opts, a, shown, problems)
-            elif kind == "territory" and name.startswith("canalAttachment"):
-                if territory(to, a, "attachment attachTo"):
-                    g.canals.setdefault(opts.get("canalName", "").strip() or to, []).append(to)
-            elif kind == "relationship" and "archeType" in opts:
-                archetypes[to] = opts["archeType"].strip().lower()
-            elif kind == "unitType" and name.startswith("unitAttachment"):
-                kinds.setdefault(to, {}).update(opts)
-
-    ul = root.find("unitList")
-    for u in ul.all("unit") if ul else []:
-        n = u.attrs.get("name", "")
-        o = kinds.get(n, {})
-        true = {k for k, v in o.items() if v.strip().lower() == "true"}
-        if "isSea" in true:
-            g.unit_kinds[n] = "sea"
-        elif "isAir" in true:
-            g.unit_kinds[n] = "air"
-        elif true & {"isInfrastructure", "isConstruction", "isFactory", "canProduceUnits"} or g.facility(n):
-            g.unit_kinds[n] = "facility"
-        else:
-            g.unit_kinds[n] = "land"
-
-    init = root.find("initialize")
-    if init is not None:
-        for o in init.walk("territoryOwner"):
-            t = o.attrs.get("territory", "")
-            if territory(t, o, "territoryOwner territory"):
-                g.owners[t] = o.attrs.get("owner", "")
-        for u in init.walk("unitPlacement"):
-            t = u.attrs.get("territory", "")
-            if not territory(t, u, "unitPlacement territory"):
-                continue
-            try:
-                q = int(u.attrs.get("quantity", "1"))
-            except ValueError:
-                problems.append(
-                    Problem(
-                        shown,
-                        u.line,
-                        u.col,
-                        "unitPlacement quantity",
-                        f"expected a whole number, got {u.attrs.get('quantity')!r}",
-                    )
-                )
-                continue
-            g.units.append((t, u.attrs.get("unitType", ""), u.attrs.get("owner", ""), q))
-        for r in init.walk("resourceGiven"):
-            if r.attrs.get("resource", "") == "PUs":
-                try:
-                    g.resources[r.attrs.get("player", "")] = int(r.attrs.get("quantity", "0"))
-                except ValueError:
-                    problems.append(
-                        Problem(
-                            shown,
-                            r.line,
-                            r.col,
-                            "resourceGiven quantity",
-                            f"expected a whole number, got {r.attrs.get('quantity')!r}",
-                        )
-                    )
-        for r in init.walk("relationship"):
-            if r.attrs.get("roundValue", "1").strip() in ("", "0", "1"):
-                arch = archetypes.get(r.attrs.get("type", ""), r.attrs.get("type", "").lower())
-                g.relations[frozenset((r.attrs.get("player1", ""), r.attrs.get("player2", "")))] = arch
-    if problems:
-        raise FileProblems(problems)
-    return g
+    return _GameReader(root, shown).read()
 
 
 def _territory_options(g: TripleaGame, t: str, opts: dict[str, str], node: Node, shown: str, problems: list) -> None:
@@ -526,48 +566,40 @@ def _text(path: Path, shown: str) -> str:
         return raw.decode("latin-1")
 
 
-def read_polygons(path: Path, shown: str) -> tuple[dict[str, list[Polygon]], dict[str, int]]:
-    """``polygons.txt``: name -> its parts, and name -> its line."""
+def read_polygons(path: Path, shown: str) -> tuple[dict[str, list[Polygon]], dict[str, int], list[tuple[str, Problem]]]:
+    """``polygons.txt``: name -> its parts, name -> its line, and what is left out, each with a
+    few words saying which (a part that is not a closed list of at least three points, a line
+    that is no outline): one bad outline does not refuse the map, its territory keeps its good
+    parts (docs/triplea.md).  :class:`FileProblems` when no line is a territory's outline."""
     out: dict[str, list[Polygon]] = {}
     where: dict[str, int] = {}
-    problems = []
+    broken: list[tuple[str, Problem]] = []
     for n, line in enumerate(_text(path, shown).splitlines(), start=1):
         if not line.strip():
             continue
         name, lt, rest = line.partition("<")
         name = name.strip()
         if not lt or not name:
-            problems.append(
-                Problem(
-                    shown, n, 1, "", "expected NAME < (x,y) (x,y) ... > (a territory's outline), got " + repr(line[:60])
-                )
-            )
+            why = "expected NAME < (x,y) (x,y) ... > (a territory's outline), got " + repr(line[:60])
+            broken.append((f"line {n}", Problem(shown, n, 1, "", why)))
             continue
         parts = []
         for i, chunk in enumerate(("<" + rest).split("<")[1:], start=1):
             body, gt, _tail = chunk.partition(">")
             pts = [(float(x), float(y)) for x, y in _POINT.findall(body)]
-            leftover = _POINT.sub("", body).strip()
-            if not gt or leftover or len(pts) < 3:
-                col = line.index("<") + 1
-                problems.append(
-                    Problem(
-                        shown,
-                        n,
-                        col,
-                        "",
-                        f"{name}: part {i} is not a closed list of at least three points (x,y) between < and >",
-                    )
-                )
-                parts = []
-                break
+            if not gt or _POINT.sub("", body).strip() or len(pts) < 3:
+                why = f"{name}: part {i} is not a closed list of at least three points (x,y) between < and >"
+                broken.append((f"{name} (line {n}, part {i})", Problem(shown, n, line.index("<") + 1, "", why)))
+                continue
             parts.append(Polygon(pts))
-        if parts and name not in out:
+        if name not in where:
             out[name] = parts
             where[name] = n
-    if problems:
-        raise FileProblems(problems[:20])
-    return out, where
+    if not any(out.values()):
+        raise FileProblems(
+            [p for _, p in broken[:20]] or [Problem(shown, None, None, "", "no territory's outline in it")]
+        )
+    return out, where, broken
 
 
 def read_centers(path: Path, shown: str) -> dict[str, tuple[float, float]]:
@@ -834,6 +866,21 @@ def _unzip(path: str, into: Path, game: str | None = None) -> None:
 
 
 # ---------------------------------------------------------------------------- the map
+def listed(items: list[str], most: int = 6) -> str:
+    """``items`` joined by commas: the first ``most``, then " ..." when there are more."""
+    return ", ".join(items[:most]) + (" ..." if len(items) > most else "")
+
+
+def player_colours(props: dict[str, str], players: list[str]) -> dict[str, str]:
+    """Each player's colour as the map gives it (map.properties ``color.PLAYER=RRGGBB``)."""
+    out = {}
+    for p in players:
+        raw = props.get(f"color.{p}", "").strip().lstrip("#")
+        if re.fullmatch(r"[0-9a-fA-F]{6}", raw):
+            out[p] = "#" + raw.lower()
+    return out
+
+
 def _colour(props: dict[str, str], player: str, i: int) -> str:
     raw = props.get(f"color.{player}", "").strip().lstrip("#")
     if re.fullmatch(r"[0-9a-fA-F]{6}", raw):
@@ -925,7 +972,7 @@ def _unwrap(
             notes.append(
                 f"map.properties does not say the map wraps {e['edge']} (map.scrollWrap{AXES[axis].upper()}), but "
                 f"{len(across)} connection{'s join' if len(across) != 1 else ' joins'} territories that meet only across "
-                f"its {e['edge']} edge ({', '.join(across[:3])}{' ...' if len(across) > 3 else ''}): taken as wrapping"
+                f"its {e['edge']} edge ({listed(across, 3)}): taken as wrapping"
             )
         cut = _wrap_cut(game, geoms, span, axis)
         seams[axis] = (cut - span, cut)
@@ -985,7 +1032,7 @@ def triplea_map(
     game.outlines = dict(geoms)
     shift, seams = _unwrap(game, geoms, props, notes)
     names = list(geoms)
-    cleaned = dict(zip(names, clean_outlines([geoms[t] for t in names], border=BORDER)))
+    cleaned = dict(zip(names, clean_outlines([geoms[t] for t in names], border=BORDER), strict=True))
     x0 = min((g.bounds[0] for g in cleaned.values() if not g.is_empty), default=0.0)
     y0 = min((g.bounds[1] for g in cleaned.values() if not g.is_empty), default=0.0)
     dx, dy = -min(0.0, math.floor(x0)), -min(0.0, math.floor(y0))  # nothing left of or above the page
@@ -1050,8 +1097,7 @@ def triplea_map(
     if boxed:
         notes.append(
             f"{len(boxed)} territor{'ies' if len(boxed) != 1 else 'y'} with no outline to draw became off-map boxes: "
-            + ", ".join(boxed[:8])
-            + (" ..." if len(boxed) > 8 else "")
+            + listed(boxed, 8)
         )
 
     dup = game.duplicates  # (dropped as the game was read: the rest of the import sees each connection once)
@@ -1102,18 +1148,18 @@ def triplea_map(
         notes.append(
             f"{len(crossing)} land connection{'s join' if len(crossing) != 1 else ' joins'} territories that do not touch "
             "(straits, canals): marked as "
-            "crossings: " + ", ".join(crossing[:6]) + (" ..." if len(crossing) > 6 else "")
+            "crossings: " + listed(crossing)
         )
     if wrapping:
         notes.append(
             f"{len(wrapping)} connection{'s go' if len(wrapping) != 1 else ' goes'} round the back of the map (across its seam): "
-            "drawn as two stubs off its edges: " + ", ".join(wrapping[:6]) + (" ..." if len(wrapping) > 6 else "")
+            "drawn as two stubs off its edges: " + listed(wrapping)
         )
     if game.canals:  # TripleA opens a canal's connection only to whoever holds the land beside it (canalAttachment)
         names = sorted(game.canals)
         one = len(names) == 1
         notes.append(
-            f"{len(names)} canal{'' if one else 's'} ({', '.join(names[:4])}{' ...' if len(names) > 4 else ''}) "
+            f"{len(names)} canal{'' if one else 's'} ({listed(names, 4)}) "
             f"{'opens' if one else 'open'} a sea connection only to whoever holds the land beside {'it' if one else 'them'} "
             "in TripleA: mapref keeps the connections as naval lines always open"
         )
@@ -1123,7 +1169,7 @@ def triplea_map(
         m.accept = tuple(f"no-lines:{s}" for s in lonely)
         notes.append(
             f"{len(lonely)} territor{'ies' if len(lonely) != 1 else 'y'} the game connects to nothing (impassable, or a place TripleA shows things in): accepted "
-            "without move lines: " + ", ".join(lonely[:6])
+            "without move lines: " + listed(lonely)
         )
     return m
 
@@ -1157,7 +1203,7 @@ def import_triplea(mapdir: str, game_file: str | None = None) -> tuple[AreaMap, 
 def _import(where: MapFolder) -> tuple[AreaMap, TripleaGame, list[str]]:
     game = read_game(where.game, where.shown(where.game))
     poly_file = where.dir / "polygons.txt"
-    polygons, poly_lines = read_polygons(poly_file, where.shown(poly_file))
+    polygons, poly_lines, broken = read_polygons(poly_file, where.shown(poly_file))
     centers = (
         read_centers(where.dir / "centers.txt", where.shown(where.dir / "centers.txt"))
         if (where.dir / "centers.txt").exists()
@@ -1168,12 +1214,19 @@ def _import(where: MapFolder) -> tuple[AreaMap, TripleaGame, list[str]]:
         if (where.dir / "map.properties").exists()
         else {}
     )
+    game.colours = player_colours(props, game.players)
     notes = []
+    if broken:  # kept: the territory's good parts; with none left it becomes an off-map box (below)
+        notes.append(
+            f"{where.shown(poly_file)}: {len(broken)} outline part{'s are' if len(broken) != 1 else ' is'} not a closed list "
+            "of at least three points (x,y) between < and >, left out (each territory keeps its other parts): "
+            + listed([what for what, _ in broken])
+        )
     extra = [n for n in polygons if n not in game.territories]
     if extra:
         notes.append(
             f"{where.shown(poly_file)}: {len(extra)} outlines name no territory of the game, left out: "
-            + ", ".join(f"{n!r} (line {poly_lines[n]})" for n in extra[:6])
+            + listed([f"{n!r} (line {poly_lines[n]})" for n in extra])
         )
     m = triplea_map(game, polygons, centers, props, notes)
     return m, game, notes
@@ -1184,6 +1237,7 @@ __all__ = [
     "Node",
     "TripleaGame",
     "import_triplea",
+    "listed",
     "locate",
     "read_centers",
     "read_game",

@@ -34,9 +34,10 @@ MIN_TEXT = 8.0  # pixels: a counter's text smaller than this widens the counter,
 Colours = Callable[[str], tuple[str, str]]  # side -> (fill, ink)
 
 
-def colours_of(rs, side: str) -> tuple[str, str]:
-    """A side's (fill, ink) as its ruleset gives them (a grey counter for a side it does not)."""
-    return rs.side_colours.get(side, NEUTRAL_COLOURS)
+def colours_of(rs, game, side: str) -> tuple[str, str]:
+    """A side's (fill, ink) as its ruleset gives them in ``game`` (a grey counter for a side it
+    does not)."""
+    return rs.colours(game).get(side, NEUTRAL_COLOURS)
 
 
 def held_tint(base: str, printed: str, mark: str) -> float:

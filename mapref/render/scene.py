@@ -7,7 +7,7 @@ enemies, each side's supplied territory, the pieces with their strength), the re
 verdict of every piece (the line it traces, in the drawing's coordinates, or the spaces that cut
 it), what the inspector says of each space, and the position's text (turn, step, panels,
 violations, the log).  It asks the game only through its ruleset (``pieces``, ``control_view``,
-``supply_view``, ``side_colours``, ``at_war``, ``panels``, ``position``, ``steps``, ``tracks``,
+``supply_view``, ``colours``, ``at_war``, ``panels``, ``position``, ``steps``, ``tracks``,
 ``turn_track``) and the map's geometry (:class:`~mapref.core.grid.Layout`, area polygons).
 
 The drawings are made from it and only from it:
@@ -118,8 +118,8 @@ def _describe(sc: Scene, session, rep) -> None:
     except Exception:  # noqa: BLE001 - a game without tracks
         sc.tracks = []
     sc.colours = {
-        side: colours_of(rs, side)
-        for side in list(dict.fromkeys(list(getattr(session.scenario, "sides", ()) or ()) + list(rs.side_colours)))
+        side: colours_of(rs, game, side)
+        for side in list(dict.fromkeys(list(getattr(session.scenario, "sides", ()) or ()) + list(rs.colours(game))))
     }
 
 
@@ -203,7 +203,7 @@ def tracks_scene(session) -> Scene:
             )
         y += 52
     sc = Scene("tracks", (0.0, 0.0, w, 0.0), PAPER, 26.0)
-    short = len(rs.side_colours) > 2
+    short = len(rs.colours(game)) > 2
     for row in rs.tracks(game):
         top, bottom = y, y + 120
         out.append(
@@ -249,7 +249,7 @@ def tracks_scene(session) -> Scene:
         r = max(5.0, min(26.0, (room / n - 18) / 2))
         gap = min(2 * r + 18, room / n)
         for i, side in enumerate(row.slots):
-            fill, ink = colours_of(rs, side) if side else ("#ffffff", "#222222")
+            fill, ink = colours_of(rs, game, side) if side else ("#ffffff", "#222222")
             cx, cy = cx0 + r + i * gap, (top + bottom) / 2 - (8 if row.labels else 0)
             out.append(
                 Mark(

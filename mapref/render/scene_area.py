@@ -485,16 +485,16 @@ def beside_box(m, b, to_px, size: float, u: float, what: str = "flag") -> Point:
 
 
 # ------------------------------------------------------------------------------------ the game
-def printed_holder(m, rs, place) -> str | None:
+def printed_holder(m, colours, place) -> str | None:
     """The side a location's printed colour gives it, when the ruleset has a colour for it:
     its colour class (area control's nations) or the class's side (Struggle for Europe's
     blue for the Western Allies)."""
     c = getattr(place, "colour", "") or ""
-    if c in rs.side_colours:
+    if c in colours:
         return c
     cls = m.colours.get(c)
     side = getattr(cls, "side", "") if cls is not None else ""
-    return side if side in rs.side_colours else None
+    return side if side in colours else None
 
 
 def area_holders(session, view=None) -> dict[str, str]:
@@ -502,13 +502,14 @@ def area_holders(session, view=None) -> dict[str, str]:
     supply view's and the captured ones (:func:`holders`) over it; a location whose halves two
     sides hold (contested) is held by none.  ``view``: the supply view, when asked already."""
     rs, game, m = session.ruleset, session.game, session.map
+    colours = rs.colours(game)
     out: dict[str, str] = {}
     for lid, loc in m.locations.items():
-        side = printed_holder(m, rs, loc)
+        side = printed_holder(m, colours, loc)
         if side:
             out[lid] = side
     for bid, b in m.boxes.items():
-        side = printed_holder(m, rs, b)
+        side = printed_holder(m, colours, b)
         if side:
             out[f"box:{bid}"] = side
     by_loc: dict[str, set[str]] = {}
@@ -587,7 +588,7 @@ def area_held_marks(rs, game, m, to_px) -> list[Mark]:
         place = m.place_of(space)
         if place is None:
             continue
-        mark = colours_of(rs, side)[0]
+        mark = colours_of(rs, game, side)[0]
         base = area_fill(m, place.colour)
         for ring in area_space_rings(m, space, to_px):
             out.append(
@@ -800,7 +801,7 @@ def area_game_marks(
     widths = name_width or area_name_width(m, u, measure)
 
     def colours(side: str) -> tuple[str, str]:
-        return colours_of(rs, side)
+        return colours_of(rs, game, side)
 
     view = rs.supply_view(game)
     ctrl = area_holders(session, view)

@@ -645,7 +645,7 @@ def hex_held_marks(rs, game, m, lay: Layout, hexes: Callable[[str], Hex | None])
         if h is None:
             continue
         base = hex_fill(m, m.hexes[h])
-        mark = colours_of(rs, side)[0]
+        mark = colours_of(rs, game, side)[0]
         out.append(
             Mark(
                 "poly",
@@ -681,7 +681,7 @@ def hex_game_marks(
     s = lay.size
 
     def colours(side: str) -> tuple[str, str]:
-        return colours_of(rs, side)
+        return colours_of(rs, game, side)
 
     def hex_of(space: str) -> Hex | None:
         sp = board.space(space)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from mapref.core.model import HexData, MapModel
+from mapref.rules.ruleset import ink_on
 
 SEA_DEFAULT = "#a9c7e6"
 LAND_UNOWNED = "#e8e2cf"
@@ -35,8 +36,7 @@ def _rgb(c: str) -> tuple[int, int, int]:
 
 
 def text_colour_on(fill: str) -> str:
-    r, g, b = _rgb(fill)
-    return "#111111" if (0.299 * r + 0.587 * g + 0.114 * b) > 140 else "#f5f5f5"
+    return ink_on(fill)
 
 
 def blend(a: str, b: str, t: float) -> str:

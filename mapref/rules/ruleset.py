@@ -60,6 +60,13 @@ if TYPE_CHECKING:  # the types of the protocol's arguments, for readers and type
     from mapref.rules.files import Game
 
 
+def ink_on(fill: str) -> str:
+    """The colour text stays readable in on ``fill`` (``#rrggbb``): near-black on a light fill,
+    near-white on a dark one."""
+    r, g, b = int(fill[1:3], 16), int(fill[3:5], 16), int(fill[5:7], 16)
+    return "#111111" if (0.299 * r + 0.587 * g + 0.114 * b) > 140 else "#f5f5f5"
+
+
 @dataclass(frozen=True)
 class Violation:
     """A rule broken by the position on the board (the referee's report lists them)."""
@@ -406,12 +413,16 @@ class GameFiles:
     def state_problems(self, board: Board, scenario: Any, state: Any) -> list[str]:
         return self.scenario_problems(board, scenario)
 
-    def import_scenario(self, facts: Any, board: Board, map_ref: str) -> tuple[str, list[str]] | None:
+    def import_scenario(
+        self, facts: Any, board: Board, map_ref: str, placed: dict[str, str] | None = None
+    ) -> tuple[str, list[str]] | None:
         """A scenario of this game (its TOML text, and notes for the user) from what an imported
         map's source game says (``mapref import-triplea --scenario``: a
         :class:`mapref.io.triplea.TripleaGame`, its territories' spaces in ``facts.ids``), on
-        ``board`` (the imported map) referred to as ``map_ref``; None when the game cannot use
-        them.  Raises ValueError saying why when the source game does not fit this one."""
+        ``board`` (the imported map) referred to as ``map_ref``; ``placed``: places the designer
+        names (``--city NAME=TERRITORY``: name -> the source game's territory); None when the
+        game cannot use them.  Raises ValueError saying why when the source game does not fit
+        this one, or a place named is none of the game's."""
         return None
 
 
@@ -550,8 +561,14 @@ class GameView:
     tracks, what a right-click, a drag or a drop offers, supply and control."""
 
     board_view = "map"  # what the referee's window draws: the map, or "tracks" (rows of token slots: :meth:`tracks`)
-    side_colours: dict[str, tuple[str, str]] = {}  # side -> (fill, ink) of its counters
+    side_colours: dict[str, tuple[str, str]] = {}  # side -> (fill, ink) of its counters (see colours)
     traces_supply = False  # the game traces supply: the window offers the supply view and each piece's line
+
+    def colours(self, game: Any) -> dict[str, tuple[str, str]]:
+        """Each side's (fill, ink) in ``game``: ``side_colours``, unless the game's own data
+        gives its sides' colours (area control: a nation's ``colour``, from an imported TripleA
+        map's map.properties). What every drawing of a game asks."""
+        return self.side_colours
 
     def pieces(self, game: Game, report: Any = None) -> list[Piece]:
         return []
@@ -640,6 +657,7 @@ class Ruleset(GameFiles, GameRules, GameView):
 
 __all__ = [
     "ARG_TYPES",
+    "ink_on",
     "Action",
     "Arg",
     "Ask",

@@ -43,6 +43,7 @@ LOCATION_FIELDS = [
     ("supply", "Supply for", "entry"),
     ("anchor", "Name at (x y)", "entry"),
     ("halves", "Halves", "entry"),
+    ("city", "City", "entry"),
     ("attrs", "Attributes", "entry"),
 ]
 LINE_FIELDS = [
@@ -79,6 +80,7 @@ BOX_FIELDS = [
     ("condition", "Active when", "entry"),
     ("position", "Position (x y)", "entry"),
     ("size", "Size (w h)", "entry"),
+    ("city", "City", "entry"),
     ("attrs", "Attributes", "entry"),
 ]
 MAP_FIELDS = [("name", "Map name", "entry"), ("notes", "Notes", "entry")]
@@ -246,6 +248,7 @@ class AreaInspector(ttk.Frame):
                 "supply": supply_text(item.supply),
                 "anchor": points_text([item.anchor]) if item.anchor else "",
                 "halves": " ".join(item.halves),
+                "city": str(item.attrs.get("city", "")),
                 "attrs": attrs_text(item.attrs),
             }
         if kind == "line":
@@ -276,6 +279,7 @@ class AreaInspector(ttk.Frame):
                 "condition": item.condition.text(),
                 "position": points_text([item.position]),
                 "size": points_text([item.size]),
+                "city": str(item.attrs.get("city", "")),
                 "attrs": attrs_text(item.attrs),
             }
         return {"name": m.name, "notes": m.notes}
@@ -388,6 +392,11 @@ class AreaInspector(ttk.Frame):
                 raise EditError(f"production: a whole number of 0 or more, got {n}")
             attrs = {k: v for k, v in item.attrs.items() if k != "production"}
             return self._set(kind, item, attrs={**attrs, "production": n} if n else attrs)
+        if key == "city":  # the city a location holds, as a game's rules name it (a victory city: "Rome")
+            attrs = {k: v for k, v in item.attrs.items() if k != "city"}
+            if str(new).strip():
+                attrs["city"] = ", ".join(c.strip() for c in str(new).split(",") if c.strip())
+            return self._set(kind, item, attrs=attrs)
         if key == "supply":
             return self._set(kind, item, supply=parse_supply(str(new)))
         if key in ("capital", "oneway", "proposed", "crossing", "wrap"):

@@ -148,9 +148,17 @@ def test_bad_polygons_and_missing_files(tmp_path):
     lines = poly.read_text(encoding="utf-8").splitlines()
     lines[4] = lines[4].replace(">", "", 1)
     poly.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    # one bad outline does not refuse the map: it is left out, said with its line
+    outlines, _, broken = read_polygons(poly, "polygons.txt")
+    name = lines[4].split("<")[0].strip()
+    assert outlines[name] == [] and len(outlines) == len(lines)
+    assert [(p.line, what) for what, p in broken] == [(5, f"{name} (line 5, part 1)")]
+    assert "not a closed list of at least three points" in broken[0][1].message
+    # a file of which no line is an outline is refused, with the lines
+    poly.write_text("Spain  <  (1,2) >\nnonsense\n", encoding="utf-8")
     with pytest.raises(FileProblems) as e:
         read_polygons(poly, "polygons.txt")
-    assert e.value.problems[0].line == 5 and "not a closed list of at least three points" in e.value.problems[0].message
+    assert [p.line for p in e.value.problems] == [1, 2]
     (tmp_path / "empty").mkdir()
     with pytest.raises(FileProblems, match="no map/polygons.txt"):
         import_triplea(str(tmp_path / "empty"))

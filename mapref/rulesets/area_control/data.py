@@ -8,6 +8,7 @@ it falls is data (``capital_rule``) read by :mod:`.rules`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from mapref.io import tomlwrite as tw
@@ -42,6 +43,7 @@ SCENARIO_KEYS = (
     "victory",
     "vp_track",
     "strategic",
+    "cities",
 )
 NATION_KEYS = (
     "name",
@@ -57,6 +59,7 @@ NATION_KEYS = (
     "exile_to",
     "not_at_war",
     "note",
+    "colour",
 )
 STATE_KEYS = (
     "format",
@@ -98,6 +101,7 @@ class NationSpec:
     )  # twin: map -> nation its units go to (UNITED STATES (EXILE))
     not_at_war: dict = field(default_factory=dict)  # {"enemies": [...], "may_not": [...], "rule": "..."}
     note: str = ""
+    colour: str = ""  # its counters' and markers' colour ("": the ruleset's own for the nation)
 
 
 @dataclass(frozen=True)
@@ -133,6 +137,7 @@ class Scenario:
     victory: list = field(default_factory=list)
     path: str = ""
     vp_track: object = None  # a seasonal VP track (mapref.rules.vptrack.TrackSpec), when the scenario has one
+    cities: dict[str, str] = field(default_factory=dict)  # a city the rules name -> its space ("" = not placed)
 
     def side_of(self, nation: str | None) -> str:
         n = self.nations.get(nation or "")
@@ -189,42 +194,64 @@ def read_scenario(data: dict, source: str, shown: str) -> Scenario:
     r.check_keys(rent, ("strict", "pro", "friendly", "own", "ships"), "rental")
     sc.rental = {k: r.int_(rent, k, "rental", 0, 0, 99) for k in rent}
     for nid, t in r.table(data, "nations", "").items():
-        w = f"nations.{nid}"
         if not isinstance(t, dict):
-            r.expected(w, "a table of one nation", t)
+            r.expected(f"nations.{nid}", "a table of one nation", t)
             continue
-        r.check_keys(t, NATION_KEYS, w, required=("name", "side"))
-        n = NationSpec(
-            nid,
-            r.str_(t, "name", w),
-            r.str_(t, "side", w, "allies", choices=SIDES),
-            r.int_(t, "cash", w, 0, 0, 9999),
-            _strs(r, t, "capitals", w),
-            r.str_(t, "capital_rule", w, "plain", choices=CAPITAL_RULES),
-            r.str_(t, "rule", w),
-            _strs(r, t, "at_war", w),
-            r.str_(t, "absorbed_by", w),
-            r.str_(t, "guards", w),
-            r.str_(t, "puppet_region", w),
-            note=r.str_(t, "note", w),
+        sc.nations[nid] = _read_nation(r, nid, t)
+    _check_nation_refs(r, sc)
+    _read_places(r, data, sc)
+    cities = r.table(data, "cities", "")
+    sc.cities = {k: r.str_(cities, k, "cities") for k in cities}
+    sc.victory = read_conditions(r, data, SIDES + tuple(sc.nations))
+    from mapref.rules import vptrack
+
+    sc.vp_track = vptrack.read_spec(r, data, SIDES)  # a seasonal VP track (shared/seeds/003), when switched on
+    r.raise_if_any()
+    return sc
+
+
+def _read_nation(r: Reader, nid: str, t: dict) -> NationSpec:
+    w = f"nations.{nid}"
+    r.check_keys(t, NATION_KEYS, w, required=("name", "side"))
+    n = NationSpec(
+        nid,
+        r.str_(t, "name", w),
+        r.str_(t, "side", w, "allies", choices=SIDES),
+        r.int_(t, "cash", w, 0, 0, 9999),
+        _strs(r, t, "capitals", w),
+        r.str_(t, "capital_rule", w, "plain", choices=CAPITAL_RULES),
+        r.str_(t, "rule", w),
+        _strs(r, t, "at_war", w),
+        r.str_(t, "absorbed_by", w),
+        r.str_(t, "guards", w),
+        r.str_(t, "puppet_region", w),
+        note=r.str_(t, "note", w),
+        colour=r.str_(t, "colour", w),
+    )
+    if n.colour and not re.fullmatch(r"#[0-9a-fA-F]{6}", n.colour):
+        r.expected(f"{w}.colour", 'a colour such as "#5a5a5a"', n.colour)
+        n.colour = ""
+    ex = r.table(t, "exile_to", w)
+    n.exile_to = {k: r.str_(ex, k, f"{w}.exile_to") for k in ex}
+    naw = r.table(t, "not_at_war", w)
+    if naw:
+        r.check_keys(
+            naw, ("enemies", "may_not", "rule", "note"), f"{w}.not_at_war", required=("enemies", "may_not", "rule")
         )
-        ex = r.table(t, "exile_to", w)
-        n.exile_to = {k: r.str_(ex, k, f"{w}.exile_to") for k in ex}
-        naw = r.table(t, "not_at_war", w)
-        if naw:
-            r.check_keys(
-                naw, ("enemies", "may_not", "rule", "note"), f"{w}.not_at_war", required=("enemies", "may_not", "rule")
-            )
-            bad = [x for x in _strs(r, naw, "may_not", f"{w}.not_at_war") if x not in ACTIVITIES]
-            if bad:
-                r.expected(f"{w}.not_at_war.may_not", "activities among " + ", ".join(ACTIVITIES), bad[0])
-            n.not_at_war = {
-                "enemies": list(_strs(r, naw, "enemies", f"{w}.not_at_war")),
-                "may_not": list(_strs(r, naw, "may_not", f"{w}.not_at_war")),
-                "rule": r.str_(naw, "rule", f"{w}.not_at_war"),
-                "note": r.str_(naw, "note", f"{w}.not_at_war"),
-            }
-        sc.nations[nid] = n
+        bad = [x for x in _strs(r, naw, "may_not", f"{w}.not_at_war") if x not in ACTIVITIES]
+        if bad:
+            r.expected(f"{w}.not_at_war.may_not", "activities among " + ", ".join(ACTIVITIES), bad[0])
+        n.not_at_war = {
+            "enemies": list(_strs(r, naw, "enemies", f"{w}.not_at_war")),
+            "may_not": list(_strs(r, naw, "may_not", f"{w}.not_at_war")),
+            "rule": r.str_(naw, "rule", f"{w}.not_at_war"),
+            "note": r.str_(naw, "note", f"{w}.not_at_war"),
+        }
+    return n
+
+
+def _check_nation_refs(r: Reader, sc: Scenario) -> None:
+    """Every nation a nation's table or the turn order names is a nation of the scenario."""
     for nid, n in sc.nations.items():
         for k in ("absorbed_by", "guards"):
             if getattr(n, k) and getattr(n, k) not in sc.nations:
@@ -235,6 +262,10 @@ def read_scenario(data: dict, source: str, shown: str) -> Scenario:
     for x in sc.order:
         if x not in sc.nations:
             r.expected("order", "nations of the scenario", x)
+
+
+def _read_places(r: Reader, data: dict, sc: Scenario) -> None:
+    """The blocks, the neutral territories, the facilities, units and ships at the start."""
     for bid, w, t in _tables(
         r, data, "blocks", 'a table such as { name = "#3 Mongolia", allied_attack = "japan", axis_attack = "soviet" }'
     ):
@@ -248,38 +279,25 @@ def read_scenario(data: dict, source: str, shown: str) -> Scenario:
             r.str_(t, "axis_attack", w, "", choices=tuple(sc.nations)),
             r.str_(t, "rule", w),
         )
-    for space, t in r.table(data, "neutrals", "").items():
-        w = f"neutrals.{space}"
-        if not isinstance(t, dict):
-            r.expected(w, 'a table such as { kind = "strict", block = "europe", army = 3 }', t)
-            continue
+    for space, w, t in _tables(r, data, "neutrals", 'a table such as { kind = "strict", block = "europe", army = 3 }'):
         r.check_keys(t, ("kind", "block", "army"), w, required=("kind",))
         sc.neutrals[space] = {
             "kind": r.str_(t, "kind", w, "strict", choices=NEUTRAL_KINDS),
             "block": r.str_(t, "block", w, "", choices=("",) + tuple(sc.blocks)),
             "army": r.int_(t, "army", w, 0, 0, 99),
         }
-    for space, t in r.table(data, "facilities", "").items():
+    for space in r.table(data, "facilities", ""):
         fac = _strs(r, data["facilities"], space, "facilities")
         bad = [f for f in fac if f not in FACILITIES]
         if bad:
             r.expected(f"facilities.{space}", "facilities among " + ", ".join(FACILITIES), bad[0])
         sc.facilities[space] = {f: "ok" for f in fac if f in FACILITIES}
     for key, dest in (("units", sc.units), ("ships", sc.ships)):
-        for space, t in r.table(data, key, "").items():
-            if not isinstance(t, dict):
-                r.expected(f"{key}.{space}", "a table of nation = count", t)
-                continue
+        for space, w, t in _tables(r, data, key, "a table of nation = count"):
             for nat in t:
                 if nat not in sc.nations:
-                    r.expected(f"{key}.{space}", "nations of the scenario", nat)
-            dest[space] = _counts(r, t, f"{key}.{space}")
-    sc.victory = read_conditions(r, data, SIDES + tuple(sc.nations))
-    from mapref.rules import vptrack
-
-    sc.vp_track = vptrack.read_spec(r, data, SIDES)  # a seasonal VP track (shared/seeds/003), when switched on
-    r.raise_if_any()
-    return sc
+                    r.expected(w, "nations of the scenario", nat)
+            dest[space] = _counts(r, t, w)
 
 
 # ------------------------------------------------------------------------------ state

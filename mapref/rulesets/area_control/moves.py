@@ -174,7 +174,16 @@ MOVES = [
     Move(
         "advance",
         "end the current phase (the turn passes to the next nation, then the next round)",
-        "End the current phase of the current nation's turn.",
+        "End the current phase of the current nation's turn; with --to, every phase up to the one named.",
+        (
+            Arg(
+                "to",
+                "text",
+                flag="--to",
+                metavar="'[ROUND] NATION PHASE'",
+                help="end the phases up to this one (e.g. '2 germans purchase'; the round: this one)",
+            ),
+        ),
         rule="the turn sequence",
         check="_check_advance",
     ),

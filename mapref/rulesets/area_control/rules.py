@@ -6,11 +6,57 @@ are rulings A1-A15 in docs/rulings.md."""
 from __future__ import annotations
 
 import copy
+import weakref
 from dataclasses import dataclass
 
 from mapref.rulesets.area_control.data import Scenario, State
 
 PRODUCTION = ("minor_factory", "major_factory")
+PLURAL_VERBS = {"is": "are", "has": "have", "was": "were", "does": "do"}
+
+
+def plural(name: str) -> bool:
+    """Whether a nation's name is a people's, which is plural ("Germans", "Japanese", "British",
+    "French", "Thai"): TripleA names its players so; a country's name is singular."""
+    n = name.strip()
+    return n.endswith(("ese", "ish", "ench", "utch", "Thai")) or (
+        n.endswith("s") and not n.endswith(("ss", "us", "is"))
+    )
+
+
+def cap(text: str) -> str:
+    """A sentence's first letter in capitals ("the Germans take ..." -> "The Germans take ...")."""
+    return text[:1].upper() + text[1:]
+
+
+CITY = "city:"  # a victory condition's space named by its city ("city:Rome"): where the map or [cities] puts it
+_CITIES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # board -> (map version, city -> space)
+
+
+def city_index(board) -> dict[str, str]:
+    """Each city a space of the board names in its ``city`` attribute (several: "Moscow, Samara";
+    a half's ``city_n``...) -> that space; kept per board and map version."""
+    version = getattr(board, "version", None)
+    try:
+        got = _CITIES.get(board)
+    except TypeError:  # a board that cannot be weakly referred to: asked each time
+        got = None
+    if got is not None and got[0] == version:
+        return got[1]
+    out: dict[str, str] = {}
+    for sid in board.spaces():
+        s = board.space(sid)
+        half = s.attrs.get("half") if s is not None else None
+        text = (s.attrs.get(f"city_{half}") if half else None) or (s.attrs.get("city") if s is not None else None)
+        if isinstance(text, str) and (half or "." not in sid):
+            for name in text.split(","):
+                if name.strip():
+                    out.setdefault(name.strip(), sid)
+    try:
+        _CITIES[board] = (version, out)
+    except TypeError:
+        pass
+    return out
 
 
 @dataclass
@@ -31,7 +77,20 @@ class Cx:
         c = s.attrs.get("colour") if s is not None else None
         return c if c in self.sc.nations else None
 
+    def resolve(self, space: str) -> str:
+        """The space a victory condition names: itself, or for ``city:NAME`` the space the map's
+        ``city`` attribute gives the city, else the scenario's ``[cities]`` ("" when neither
+        places it: rulings A25)."""
+        if not space.startswith(CITY):
+            return space
+        name = space[len(CITY) :]
+        return city_index(self.board).get(name) or self.sc.cities.get(name, "")
+
     def owner(self, space: str) -> str | None:
+        if space.startswith(CITY):
+            space = self.resolve(space)
+            if not space:
+                return None
         if space in self.st.owners:
             return self.st.owners[space] or None
         if space in self.st.neutrals:
@@ -46,15 +105,44 @@ class Cx:
         return s.name if s is not None and s.name else space
 
     def city(self, space: str) -> str:
+        """The city a space holds (the map's ``city`` attribute, else the scenario's ``[cities]``),
+        else its name; a victory condition's ``city:NAME`` is NAME."""
+        if space.startswith(CITY):
+            return space[len(CITY) :]
         s = self.board.space(space)
         if s is None:
             return space
         half = s.attrs.get("half")
-        return str(s.attrs.get(f"city_{half}") or s.attrs.get("city") or s.name or space)
+        placed = ", ".join(c for c, sp in self.sc.cities.items() if sp == space and self.resolve(CITY + c) == space)
+        return str(s.attrs.get(f"city_{half}") or s.attrs.get("city") or placed or s.name or space)
 
     def nname(self, nation: str) -> str:
         n = self.sc.nations.get(nation)
         return n.name if n is not None else nation
+
+    # A nation's name in a sentence: a people ("Germans", "Japanese", "British": TripleA's
+    # players) is plural and takes "the"; a country ("Germany", "UK Pacific") is singular.
+    def plural(self, nation: str) -> bool:
+        return plural(self.nname(nation))
+
+    def who(self, nation: str) -> str:
+        """ "the Germans", "Germany"."""
+        return f"the {self.nname(nation)}" if self.plural(nation) else self.nname(nation)
+
+    def whose(self, nation: str) -> str:
+        """ "the Germans'", "Germany's"."""
+        return (
+            f"{self.who(nation)}'"
+            if self.plural(nation) and self.nname(nation).endswith("s")
+            else f"{self.who(nation)}'s"
+        )
+
+    def does(self, nation: str, verb: str) -> str:
+        """The nation and ``verb`` (given as with a country: "takes", "is", "has") agreeing:
+        "the Germans take", "Germany takes"."""
+        if not self.plural(nation):
+            return f"{self.who(nation)} {verb}"
+        return f"{self.who(nation)} {PLURAL_VERBS.get(verb, verb[:-1] if verb.endswith('s') else verb)}"
 
     def at_war(self, a: str, b: str) -> bool:
         return b in self.st.nations.get(a).at_war if a in self.st.nations else False
@@ -79,16 +167,20 @@ def may(cx: Cx, nation: str, activity: str) -> Refusal | None:
     n = cx.sc.nations[nation]
     naw = n.not_at_war
     if naw and activity in naw["may_not"] and not any(cx.at_war(nation, e) for e in naw["enemies"]):
-        enemies = ", ".join(cx.nname(e) for e in naw["enemies"])
+        enemies = ", ".join(cx.who(e) for e in naw["enemies"])
         what = activity.replace("_", " ")
         return Refusal(
-            f"{n.name} is not at war with {enemies}: it may not {'move into neutral territories' if activity == 'enter_neutral' else what}",
+            cap(f"{cx.does(nation, 'is')} not at war with {enemies}: ")
+            + f"{'they' if cx.plural(nation) else 'it'} may not "
+            + ("move into neutral territories" if activity == "enter_neutral" else what),
             naw["rule"],
         )
     if activity == "income":
         ok, why = income(cx, nation)
         if not ok:
-            return Refusal(f"{n.name} may not collect income: {why}", n.rule or "OCCUPATION OF CAPITAL CITIES")
+            return Refusal(
+                cap(f"{cx.who(nation)} may not collect income: {why}"), n.rule or "OCCUPATION OF CAPITAL CITIES"
+            )
     return None
 
 
@@ -136,15 +228,26 @@ def capital_fall(cx: Cx, new: State, nation: str, space: str, captor: str) -> li
     # every nation: "they must relinquish all cash on hand to the nation that now controls it"
     new.nations[nation].cash = 0
     new.nations.setdefault(captor, type(new.nations[nation])()).cash += cash
-    out.append(f"{n.name} loses {cx.city(space)}: its {cash} cash on hand goes to {cx.nname(captor)} [{rule}]")
+    their = "their" if cx.plural(nation) else "its"
+    out.append(
+        cap(
+            f"{cx.does(nation, 'loses')} {cx.city(space)}: {their} {cash} cash on hand goes to {cx.who(captor)} [{rule}]"
+        )
+    )
     after = Cx(cx.sc, new, cx.board)
     if n.capital_rule == "plain":
-        out.append(f"{n.name} may not collect income again until {cx.city(space)} has been liberated [{rule}]")
+        out.append(
+            cap(f"{cx.who(nation)} may not collect income again until {cx.city(space)} has been liberated [{rule}]")
+        )
         if n.note:
             out.append(f"{n.note} [{rule}]")
     elif n.capital_rule == "relocate":
         if new.nations[nation].capital == space:
-            out.append(f"{n.name} lost its last capital: no income until {cx.name(space)} is liberated [{rule}]")
+            out.append(
+                cap(
+                    f"{cx.does(nation, 'has')} lost the last capital: no income until {cx.name(space)} is liberated [{rule}]"
+                )
+            )
         else:
             sites = after.production_sites(nation)
             if sites:
@@ -153,20 +256,28 @@ def capital_fall(cx: Cx, new: State, nation: str, space: str, captor: str) -> li
                         "kind": "capital",
                         "nation": nation,
                         "choices": sites,
-                        "what": f"{n.name} must immediately declare a new capital territory with a production facility",
+                        "what": cap(
+                            f"{cx.who(nation)} must immediately declare a new capital territory with a production facility"
+                        ),
                     }
                 )
                 out.append(
-                    f"{n.name} must immediately declare a new capital: one of {', '.join(cx.name(s) for s in sites)} [{rule}]"
+                    cap(
+                        f"{cx.who(nation)} must immediately declare a new capital: one of {', '.join(cx.name(s) for s in sites)} [{rule}]"
+                    )
                 )
             else:
                 out.append(
-                    f"{n.name} has no production facility left: no income until {cx.city(space)} is liberated [{rule}]"
+                    cap(
+                        f"{cx.does(nation, 'has')} no production facility left: no income until {cx.city(space)} is liberated [{rule}]"
+                    )
                 )
     elif n.capital_rule == "twin":
         others = [c for c in n.capitals if c != space and after.owner(c) == nation]
         if others:
-            out.append(f"{cx.city(others[0])} becomes the lone capital: {n.name} continues collecting income [{rule}]")
+            out.append(
+                f"{cx.city(others[0])} becomes the lone capital: {cx.does(nation, 'continues')} collecting income [{rule}]"
+            )
         else:
             # UNITED STATES (EXILE): read as "controls neither" (rulings A8)
             out += exile(cx, new, nation)
@@ -191,7 +302,8 @@ def capital_fall(cx: Cx, new: State, nation: str, space: str, captor: str) -> li
             if cx.sc.map_of(s) == where and units.get(n.guards):
                 gone += units.pop(n.guards)
         out.append(
-            f"{n.name} held the {cx.nname(n.guards)} economy: the {gone} {cx.nname(n.guards)} units on the {where} map "
+            cap(f"{cx.does(nation, 'held')} the {cx.nname(n.guards)} economy:")
+            + f" the {gone} {cx.nname(n.guards)} units on the {where} map "
             f"are removed [{rule}]"
         )
     return out
@@ -210,7 +322,8 @@ def exile(cx: Cx, new: State, nation: str) -> list[str]:
                 units[to] = units.get(to, 0) + k
                 moved[to] = moved.get(to, 0) + k
     return [
-        f"{n.name} controls neither {' nor '.join(cx.city(c) for c in n.capitals)}: "
+        cap(f"{cx.does(nation, 'controls')} neither")
+        + f" {' nor '.join(cx.city(c) for c in n.capitals)}: "
         + ("; ".join(f"{k} units become {cx.nname(to)}" for to, k in moved.items()) or "it has no units left")
         + f" [{n.rule or 'UNITED STATES (EXILE)'}]"
     ]
@@ -311,7 +424,7 @@ def declare_capital(cx: Cx, nation: str, space: str) -> tuple[State, list[str]] 
     rule = n.rule or "SOVIET UNION (MOSCOW)"
     item = next((p for p in cx.st.pending if p["kind"] == "capital" and p["nation"] == nation), None)
     if item is None:
-        return Refusal(f"{n.name} has no new capital to declare", rule)
+        return Refusal(cap(f"{cx.does(nation, 'has')} no new capital to declare"), rule)
     if cx.owner(space) != nation or space not in cx.production_sites(nation):
         return Refusal(
             f"{cx.name(space)} is not a {n.name} territory with a production facility "
@@ -321,7 +434,7 @@ def declare_capital(cx: Cx, nation: str, space: str) -> tuple[State, list[str]] 
     new = copy.deepcopy(cx.st)
     new.pending = [p for p in new.pending if p != item]
     new.nations[nation].capital = space
-    return new, [f"{n.name} declares {cx.name(space)} its new capital (its last) [{rule}]"]
+    return new, [cap(f"{cx.does(nation, 'declares')} {cx.name(space)} the new capital (the last) [{rule}]")]
 
 
 # ---------------------------------------------------------------------- neutral blocks (AA3)
@@ -369,7 +482,7 @@ def take(cx: Cx, space: str, by: str) -> tuple[State, list[str]] | Refusal:
         return Refusal(f"{space!r} is not a territory of the map", "")
     owner = cx.owner(space)
     if owner == by:
-        return Refusal(f"{cx.nname(by)} holds {cx.name(space)} already", "")
+        return Refusal(cap(f"{cx.does(by, 'holds')} {cx.name(space)} already"), "")
     new = copy.deepcopy(st)
     before: list[str] = []
     if space in st.neutrals:
@@ -387,9 +500,12 @@ def take(cx: Cx, space: str, by: str) -> tuple[State, list[str]] | Refusal:
         new.neutrals.pop(space, None)
         owner = Cx(sc, new, cx.board).owner(space)
     elif owner is not None and cx.side(owner) != cx.side(by) and not cx.at_war(by, owner):
-        return Refusal(f"{cx.nname(by)} is not at war with {cx.nname(owner)}", "")
+        return Refusal(
+            cap(f"{cx.does(by, 'is')} not at war with {cx.who(owner)}"),
+            "NEUTRAL NATIONS: NOT AT WAR (rulings A14, A24)",
+        )
     elif owner is not None and cx.side(owner) == cx.side(by):
-        return Refusal(f"{cx.name(space)} is held by {cx.nname(owner)}, an ally", "")
+        return Refusal(f"{cx.name(space)} is held by {cx.who(owner)}, an ally", "")
     to = by
     orig = cx.original(space)
     after: list[str] = []
@@ -403,7 +519,9 @@ def take(cx: Cx, space: str, by: str) -> tuple[State, list[str]] | Refusal:
         new.owners.pop(space, None)
     else:
         new.owners[space] = to
-    out = before + [f"{cx.nname(by)} takes {cx.name(space)}" + (f" from {cx.nname(owner)}" if owner else "")] + after
+    out = (
+        before + [cap(f"{cx.does(by, 'takes')} {cx.name(space)}") + (f" from {cx.who(owner)}" if owner else "")] + after
+    )
     if owner is not None and space in cx.capitals(owner) and cx.side(to) != cx.side(owner):
         out += capital_fall(cx, new, owner, space, to)
     # ITALY (ROME): "It won't matter if an Axis nation liberates Rome, Northern Italy will remain the
@@ -472,7 +590,12 @@ def claim(
 def build(cx: Cx, space: str, facility: str, by: str) -> tuple[State, list[str]] | Refusal:
     rule = "PRODUCTION ON NEUTRAL TERRITORIES"
     if cx.owner(space) != by:
-        return Refusal(f"{cx.nname(by)} does not hold {cx.name(space)}", "")
+        # a nation builds in a territory it holds (rulings A27: Axis & Allies' own rule; the house
+        # rules limit only neutral territories)
+        return Refusal(
+            cap(f"{cx.does(by, 'does')} not hold {cx.name(space)}: a nation builds only in its own territory"),
+            "rulings A27",
+        )
     if cx.original(space) is None and facility in PRODUCTION and facility != "minor_factory":
         # "Minor Factories are the only Production facility allowed on neutral territories regardless of territory value"
         return Refusal(
@@ -483,7 +606,7 @@ def build(cx: Cx, space: str, facility: str, by: str) -> tuple[State, list[str]]
         return Refusal(f"{cx.name(space)} has a {facility.replace('_', ' ')} already", "")
     new = copy.deepcopy(cx.st)
     new.facilities.setdefault(space, {})[facility] = "ok"
-    return new, [f"{cx.nname(by)} builds a {facility.replace('_', ' ')} in {cx.name(space)}"]
+    return new, [cap(f"{cx.does(by, 'builds')} a {facility.replace('_', ' ')} in {cx.name(space)}")]
 
 
 def rental(cx: Cx, space: str, by: str, ships: int) -> tuple[int, str] | Refusal:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from mapref.core.board import SpaceError
 from mapref.rules.change import Replace
 from mapref.rules import vpgame  # a seasonal VP track, when the scenario has one (shared/seeds/003)
-from mapref.rules.ruleset import Action, Field, Mark, MenuItem, Move, Outcome, Ruleset, Step, TrackRow, refused
+from mapref.rules.ruleset import Action, Field, Mark, MenuItem, Move, Outcome, Ruleset, Step, TrackRow, ink_on, refused
 from mapref.rules.victory import evaluate, holds
 from mapref.rulesets.area_control import rules
 from mapref.rulesets.area_control.moves import MOVES, TITLE
@@ -33,7 +33,8 @@ from mapref.rulesets.area_control.data import (
     state_data,
 )
 
-COLOURS = {
+GREY = "#8c8c8c"  # a nation with no colour of its own
+COLOURS = {  # the shipped scenario's nations (a scenario's nation may give its own colour)
     "germany": "#6e6e6e",
     "italy": "#9c8d4e",
     "japan": "#d08a20",
@@ -58,7 +59,7 @@ class Facts:
         return self.cx.owner(space)
 
     def start_holder(self, space: str) -> str | None:
-        return self.cx.original(space)
+        return self.cx.original(self.cx.resolve(space))
 
     def production(self, side: str, printed: bool) -> int:
         return 0
@@ -132,7 +133,9 @@ class Report:
         for group, c in self.cities.items():
             lines.append(
                 f"{group}: {c['count']} of {len(c['cities'])} held by {c['by']} (needs {c['needs']}): "
-                + ", ".join(f"{x['city']} {x['holder'] or 'neutral'}" for x in c["cities"])
+                + ", ".join(
+                    f"{x['city']} {x['holder'] or ('neutral' if x['space'] else 'not on the map')}" for x in c["cities"]
+                )
             )
         for n, (ok, why) in self.income.items():
             lines.append(f"{n}: {'collects income' if ok else 'NO income'} ({why})")
@@ -152,6 +155,21 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
     vp_host = TRACK_HOST  # a scenario's VP track (vp-set, vp-check: mapref.rules.vpgame)
     side_colours = {n: (c, "#ffffff") for n, c in COLOURS.items()}
 
+    def colours(self, game) -> dict[str, tuple[str, str]]:
+        """Each nation's (fill, ink): its scenario's ``colour`` (an imported TripleA map's own
+        colour for the player, map.properties ``color.PLAYER``), else the shipped nations', else
+        its colour class on the map, else grey."""
+        sc = getattr(game, "scenario", None)
+        if sc is None or not getattr(sc, "nations", None):
+            return self.side_colours
+        m = getattr(game.board, "map", None)
+        out = {}
+        for nid, n in sc.nations.items():
+            cls = m.colours.get(nid) if m is not None else None
+            fill = n.colour or COLOURS.get(nid) or (cls.colour if cls is not None else GREY)
+            out[nid] = (fill, ink_on(fill))
+        return out
+
     # ----------------------------------------------------------------------------- files
     def read_scenario(self, data, source, shown):
         return read_scenario(data, source, shown)
@@ -161,7 +179,8 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
         spaces += [c for n in sc.nations.values() for c in n.capitals] + [
             n.puppet_region for n in sc.nations.values() if n.puppet_region
         ]
-        spaces += [s for c in sc.victory for s in c.spaces]
+        spaces += [s for c in sc.victory for s in c.spaces if not s.startswith(rules.CITY)]
+        spaces += [s for s in sc.cities.values() if s]
         return sorted(
             {f"{s!r} is not a territory of the map" for s in spaces if board.space(s) is None}
         ) + vpgame.problems(board, sc)
@@ -173,10 +192,10 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
             "sides": ["axis", "allies"],
         }
 
-    def import_scenario(self, facts, board, map_ref):
+    def import_scenario(self, facts, board, map_ref, placed=None):
         from mapref.rulesets.area_control.imported import scenario_from
 
-        return scenario_from(facts, board, map_ref)
+        return scenario_from(facts, board, map_ref, placed)
 
     def read_state(self, data, source, shown):
         return read_state(data, source, shown)
@@ -220,7 +239,7 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
             if c.role != "part" or c.type != "hold_n":
                 continue
             ok, _ = holds(c, Facts(cx))
-            rows = [{"space": s, "city": cx.city(s), "holder": cx.owner(s) or ""} for s in c.spaces]
+            rows = [{"space": cx.resolve(s), "city": cx.city(s), "holder": cx.owner(s) or ""} for s in c.spaces]
             out[c.id] = {
                 "cities": rows,
                 "by": " and ".join(c.holders()),
@@ -318,37 +337,69 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
                 f"first: {st.pending[0].get('text') or st.pending[0].get('what')} (mapref roll / mapref capital)",
                 "OCCUPATION OF CAPITAL CITIES",
             )
+        if a.get("to"):
+            return self._advance_to(game, cx, str(a["to"]))
+        new, msg = self._next_phase(sc, st)
+        return Outcome(True, [Replace(new)], [msg], rule="", label=f"end of {st.nation} {st.phase.replace('_', ' ')}")
+
+    @staticmethod
+    def _next_phase(sc, st) -> tuple[State, str]:
+        """The position after the current phase ends, and what it is."""
         new = copy.deepcopy(st)
         i = sc.phases.index(st.phase) if st.phase in sc.phases else len(sc.phases) - 1
         if i + 1 < len(sc.phases):
             new.phase = sc.phases[i + 1]
-            msg = f"now: {sc.nations[st.nation].name}, {new.phase.replace('_', ' ')}"
+            return new, f"now: {sc.nations[st.nation].name}, {new.phase.replace('_', ' ')}"
+        # the end of a nation's turn: its rentals were for "one turn" (NAVAL PORTS ON NEUTRAL TERRITORIES)
+        new.rented = {k: v for k, v in new.rented.items() if v["by"] != st.nation}
+        new.nations[st.nation].collected = []
+        j = sc.order.index(st.nation) + 1
+        if j < len(sc.order):
+            new.nation, new.phase = sc.order[j], sc.phases[0]
+        elif st.round >= sc.last_round:
+            new.phase = "over"
+            return new, f"the end of round {st.round}"
         else:
-            # the end of a nation's turn: its rentals were for "one turn" (NAVAL PORTS ON NEUTRAL TERRITORIES)
-            new.rented = {k: v for k, v in new.rented.items() if v["by"] != st.nation}
-            new.nations[st.nation].collected = []
-            j = sc.order.index(st.nation) + 1
-            if j < len(sc.order):
-                new.nation, new.phase = sc.order[j], sc.phases[0]
-            elif st.round >= sc.last_round:
-                new.phase = "over"
-            else:
-                new.round, new.nation, new.phase = st.round + 1, sc.order[0], sc.phases[0]
-            msg = (
-                "the end of round 12"
-                if new.phase == "over"
-                else f"now: round {new.round}, {sc.nations[new.nation].name}, {new.phase.replace('_', ' ')}"
+            new.round, new.nation, new.phase = st.round + 1, sc.order[0], sc.phases[0]
+        return new, f"now: round {new.round}, {sc.nations[new.nation].name}, {new.phase.replace('_', ' ')}"
+
+    def _advance_to(self, game, cx, to: str):
+        """``advance --to "[ROUND] NATION PHASE"``: the phases end one by one up to that one (a
+        position reached in one step); it stops early where a phase decides the game (the Axis
+        condition is read "during any given strategic missions phase")."""
+        sc, st = game.scenario, game.state
+        words = to.replace(",", " ").split()
+        rnd = int(words.pop(0)) if words and words[0].isdigit() else None
+        phase = next((p for p in sc.phases if words and "_".join(words).lower().endswith(p)), None)
+        rest = "_".join(words).lower()[: -len(phase) - 1] if phase else ""
+        nation = self._nation(cx, rest) if rest else None
+        if phase is None or nation is None:
+            return refused(
+                f"--to {to!r}: expected [ROUND] NATION PHASE, such as '2 {sc.order[0]} {sc.phases[0]}' (phases: "
+                + ", ".join(sc.phases)
+                + ")"
             )
-        return Outcome(True, [Replace(new)], [msg], rule="", label=f"end of {st.nation} {st.phase.replace('_', ' ')}")
+        rnd = st.round if rnd is None else rnd
+        key = (rnd, sc.order.index(nation), sc.phases.index(phase))
+        if key <= (st.round, sc.order.index(st.nation), sc.phases.index(st.phase)):
+            return refused(f"--to {to!r}: that phase is not after the current one ({self.position(game)['title']})")
+        new = st
+        while (new.round, sc.order.index(new.nation), sc.phases.index(new.phase)) < key:
+            new, msg = self._next_phase(sc, new)
+            if new.phase == "over" or evaluate(sc.victory, Facts(rules.Cx(sc, new, game.board))) is not None:
+                break
+        return Outcome(True, [Replace(new)], [msg], rule="", label=f"advance to {msg.removeprefix('now: ')}")
 
     @staticmethod
     def _not_their_turn(game, cx, by: str, what: str):
         """A nation acts in its own turn only (the turn order: rulings A22)."""
         st = game.state
         if by != st.nation:
+            verb, _, rest = what.partition(" ")
             return refused(
-                f"it is {cx.nname(st.nation)}'s turn ({st.phase.replace('_', ' ')}): {cx.nname(by)} {what} only in its "
-                f"own turn",
+                f"it is {cx.whose(st.nation)} turn ({st.phase.replace('_', ' ')}): "
+                + " ".join(x for x in (cx.does(by, verb), rest) if x)
+                + f" only in {'their' if cx.plural(by) else 'its'} own turn",
                 "the turn order (rulings A22)",
             )
         return None
@@ -359,7 +410,9 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
         if no is not None:
             return no
         return self._done(
-            rules.take(cx, space, by), f"{by} takes {space}", "OCCUPATION OF CAPITAL CITIES; NEUTRAL BLOCKS"
+            rules.take(cx, space, by),
+            rules.cap(f"{cx.does(by, 'takes')} {cx.name(space)}"),
+            "OCCUPATION OF CAPITAL CITIES; NEUTRAL BLOCKS",
         )
 
     def _check_attack(self, game, cx, a):
@@ -367,7 +420,9 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
         no = self._not_their_turn(game, cx, by, "attacks")
         if no is not None:
             return no
-        return self._done(rules.attack(cx, space, by), f"{by} attacks {space}", "NEUTRAL BLOCKS")
+        return self._done(
+            rules.attack(cx, space, by), rules.cap(f"{cx.does(by, 'attacks')} {cx.name(space)}"), "NEUTRAL BLOCKS"
+        )
 
     def _check_claim(self, game, cx, a):
         space, by = self._space(cx, a.get("space")), self._nation(cx, a.get("by"))
@@ -376,7 +431,7 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
             return no
         return self._done(
             rules.claim(cx, space, by, bool(a.get("air_transport")), list(a.get("cargo") or [])),
-            f"{by} claims {space}",
+            rules.cap(f"{cx.does(by, 'claims')} {cx.name(space)}"),
             "CLAIMING STANDING ARMIES",
         )
 
@@ -386,7 +441,9 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
         if fac not in FACILITIES:
             return refused(f"{a.get('facility')!r}: a facility is one of {', '.join(FACILITIES)}")
         return self._done(
-            rules.build(cx, space, fac, by), f"{by} builds a {fac} in {space}", "PRODUCTION ON NEUTRAL TERRITORIES"
+            rules.build(cx, space, fac, by),
+            rules.cap(f"{cx.does(by, 'builds')} a {fac.replace('_', ' ')} in {cx.name(space)}"),
+            "PRODUCTION ON NEUTRAL TERRITORIES",
         )
 
     def _check_rent(self, game, cx, a):
@@ -395,10 +452,12 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
         ships = int(a.get("ships", 0))
         st = game.state
         if st.phase != game.scenario.phases[0] or st.nation != by:
-            return refused(f"a base is paid for in {by}'s {game.scenario.phases[0].replace('_', ' ')} phase", rule)
+            return refused(
+                f"a base is paid for in {cx.whose(by)} {game.scenario.phases[0].replace('_', ' ')} phase", rule
+            )
         if not st.nations[by].at_war:
             return refused(
-                f"only nations at war may use naval bases on neutral territories; {cx.nname(by)} is at war with no one",
+                f"only nations at war may use naval bases on neutral territories; {cx.does(by, 'is')} at war with no one",
                 rule,
             )
         got = rules.rental(cx, space, by, ships)
@@ -410,19 +469,21 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
         new = copy.deepcopy(st)
         new.nations[by].cash -= cost
         new.rented[space] = {"by": by, "ships": ships, "paid": cost}
-        msg = f"{cx.nname(by)} rents the naval base of {cx.name(space)} for {ships} ships this turn: {cost} ({how})"
+        msg = rules.cap(
+            f"{cx.does(by, 'rents')} the naval base of {cx.name(space)} for {ships} ships this turn: {cost} ({how})"
+        )
         return Outcome(True, [Replace(new)], [msg], rule=rule, label=msg)
 
     def _check_war(self, game, cx, a):
         n, on = self._nation(cx, a.get("nation")), self._nation(cx, a.get("on"))
         if cx.side(n) == cx.side(on):
-            return refused(f"{cx.nname(n)} and {cx.nname(on)} are on the same side")
+            return refused(rules.cap(f"{cx.who(n)} and {cx.who(on)} are on the same side"))
         if cx.at_war(n, on):
-            return refused(f"{cx.nname(n)} is at war with {cx.nname(on)} already")
+            return refused(rules.cap(f"{cx.does(n, 'is')} at war with {cx.who(on)} already"))
         new = copy.deepcopy(game.state)
         new.nations[n].at_war.append(on)
         new.nations[on].at_war.append(n)
-        msg = f"{cx.nname(n)} and {cx.nname(on)} are at war"
+        msg = rules.cap(f"{cx.who(n)} and {cx.who(on)} are at war")
         return Outcome(True, [Replace(new)], [msg], rule="NEUTRAL NATIONS: NOT AT WAR", label=msg)
 
     def _check_collect(self, game, cx, a):
@@ -534,6 +595,8 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
         out = []
         for group, c in self.cities(cx).items():
             for r in c["cities"]:
+                if not r["space"]:  # a city the map does not place yet
+                    continue
                 out.append(
                     Mark(r["space"], "star", r["holder"], f"victory city {r['city']} ({group.replace('_', ' ')})")
                 )
@@ -570,7 +633,9 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
         for c in r.cities.values():
             vic.append(
                 f"{c['by']}: {c['count']} of {len(c['cities'])} (needs {c['needs']}): "
-                + ", ".join(f"{x['city']} {x['holder'] or '-'}" for x in c["cities"])
+                + ", ".join(
+                    f"{x['city']} {x['holder'] or ('-' if x['space'] else '(not on the map)')}" for x in c["cities"]
+                )
             )
         vic.append(f"the Allies win if the Axis has not won by the end of round {game.scenario.last_round}")
         return [
@@ -623,37 +688,43 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
         if here is not None:
             return [
                 MenuItem(
-                    label.format(nation=game.scenario.nations[by].name, space=self.cx(game).name(here)),
+                    self._says(game, by, label.format(space=self.cx(game).name(here))),
                     Action(verb, {"space": here, "by": by, **more}),
                 )
             ]
         return [MenuItem(ask_label, Action(verb, {"by": by, **more}), ask=[Field("space", "territory", "space")])]
 
     def _offer_take(self, game, space, piece) -> list[MenuItem]:
-        return self._at(game, space, "take", "{nation} takes {space}", "Take a territory...")
+        return self._at(game, space, "take", "takes {space}", "Take a territory...")
 
     def _offer_attack(self, game, space, piece) -> list[MenuItem]:
         here = self._territory(game, space)
         if here is not None and here not in game.state.neutrals:
             return []
-        return self._at(game, space, "attack", "{nation} attacks {space} (a neutral)", "Attack a neutral...")
+        return self._at(game, space, "attack", "attacks {space} (a neutral)", "Attack a neutral...")
 
     def _offer_claim(self, game, space, piece) -> list[MenuItem]:
         here = self._territory(game, space)
         if here is None or here not in game.state.neutrals:
             return []
-        return self._at(
-            game, here, "claim", "{nation} claims the standing army of {space}", "", air_transport=False, cargo=[]
-        )
+        return self._at(game, here, "claim", "claims the standing army of {space}", "", air_transport=False, cargo=[])
+
+    def _says(self, game, by: str, rest: str) -> str:
+        """A menu entry's words: "The Germans take France", "Germany takes France" (``rest``
+        begins with the verb as with a country)."""
+        verb, _, tail = rest.partition(" ")
+        return rules.cap(f"{self.cx(game).does(by, verb)} {tail}")
 
     def _offer_build(self, game, space, piece) -> list[MenuItem]:
         here = self._territory(game, space)
         if here is None or game.state.pending or game.state.over:
             return []
         by = game.state.nation
+        if self.cx(game).owner(here) != by:  # a nation builds only in its own territory (rulings A27)
+            return []
         return [
             MenuItem(
-                f"{game.scenario.nations[by].name} builds in {self.cx(game).name(here)}...",
+                self._says(game, by, f"builds in {self.cx(game).name(here)}..."),
                 Action("build", {"space": here, "by": by}),
                 ask=[Field("facility", "facility", "choice", FACILITIES[0], FACILITIES)],
             )
@@ -666,7 +737,7 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
         by = game.state.nation
         return [
             MenuItem(
-                f"{game.scenario.nations[by].name} rents the naval base of {self.cx(game).name(here)}...",
+                self._says(game, by, f"rents the naval base of {self.cx(game).name(here)}..."),
                 Action("rent", {"space": here, "by": by}),
                 ask=[Field("ships", "ships", "int", 1, min=0)],
             )
@@ -676,10 +747,13 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
         st, by = game.state, a.get("by")
         rule = "NAVAL PORTS ON NEUTRAL TERRITORIES"
         if st.phase != game.scenario.phases[0] or st.nation != by:
-            return refused(f"a base is paid for in {by}'s {game.scenario.phases[0].replace('_', ' ')} phase", rule)
+            cx = self.cx(game)
+            return refused(
+                f"a base is paid for in {cx.whose(by)} {game.scenario.phases[0].replace('_', ' ')} phase", rule
+            )
         if not st.nations[by].at_war:
             return refused(
-                f"only nations at war may use naval bases on neutral territories; {self.cx(game).nname(by)} is at "
+                f"only nations at war may use naval bases on neutral territories; {self.cx(game).does(by, 'is')} at "
                 "war with no one",
                 rule,
             )

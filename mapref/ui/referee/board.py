@@ -151,7 +151,7 @@ class BoardView:
         from mapref.render.pieces import NEUTRAL_COLOURS, colours_of
 
         w = getattr(self, "scene", None)
-        return colours_of(w.session.ruleset, side) if w is not None else NEUTRAL_COLOURS
+        return colours_of(w.session.ruleset, w.session.game, side) if w is not None else NEUTRAL_COLOURS
 
     def spaces_near(self, space: str | None) -> list[str]:
         """The spaces a dragged piece's reach is asked about, nearest ``space`` first (a big

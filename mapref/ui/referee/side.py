@@ -313,7 +313,8 @@ class SidePanel:
         w = self.window
         c = self.legend
         rs, game = w.session.ruleset, w.session.game
-        sides = list(getattr(game.scenario, "sides", ()) or rs.side_colours)
+        palette = rs.colours(game)
+        sides = [s for s in getattr(game.scenario, "sides", ()) or () if s in palette] or list(palette)
         captions_known = rs.legend(game)
         kinds = sorted({p.kind for p in w.pieces} | set(captions_known))
         marks = sorted({(m.shape, m.label) for m in w.marks})
@@ -333,7 +334,7 @@ class SidePanel:
             y += max(26, (y1 - y0) + 8)
 
         def colours(side):
-            return rs.side_colours.get(side, NEUTRAL_COLOURS)
+            return palette.get(side, NEUTRAL_COLOURS)
 
         sample = {}
         for p in w.pieces:

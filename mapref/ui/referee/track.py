@@ -82,7 +82,7 @@ class TurnTrack:
         t = self.steps_text
         t.configure(state="normal")
         t.delete("1.0", "end")
-        fill, ink = s.ruleset.side_colours.get(pos.get("side", ""), ("#333333", "#ffffff"))
+        fill, ink = s.ruleset.colours(s.game).get(pos.get("side", ""), ("#333333", "#ffffff"))
         t.tag_configure("current", background=fill, foreground=ink, font=("DejaVu Sans", 9, "bold"))
         t.tag_configure("done", foreground="#8a8a8a")
         t.tag_configure("todo", foreground="#222222")

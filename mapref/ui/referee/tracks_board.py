@@ -90,7 +90,8 @@ class TracksBoard(BoardView, tk.Canvas):
 
     # drawing -------------------------------------------------------------------------------
     def colours(self, side: str) -> tuple[str, str]:
-        return self.scene.session.ruleset.side_colours.get(side, NEUTRAL)
+        s = self.scene.session
+        return s.ruleset.colours(s.game).get(side, NEUTRAL)
 
     def draw_overlays(self) -> None:
         if self.panel:
@@ -195,7 +196,7 @@ class TracksBoard(BoardView, tk.Canvas):
             room_x = w - pad - cx0 - 10
             r = max(5.0, min(26.0, (bottom - top) / 2 - 12, (room_x / n - 18) / 2, room_x / n / 2 - 1))
             gap = min(2 * r + 18, room_x / n)
-            short = len(rs.side_colours) > 2
+            short = len(rs.colours(self.scene.session.game)) > 2
             for i, side in enumerate(row.slots):
                 fill, ink = self.colours(side) if side else ("#ffffff", INK)
                 cx, cy = cx0 + r + i * gap, (top + bottom) / 2 - (8 if row.labels else 0)
@@ -251,8 +252,9 @@ class TracksBoard(BoardView, tk.Canvas):
                 )
             y += room
         lx = pad
-        step = min(120.0, (w - 2 * pad) / max(1, len(rs.side_colours)))
-        for side in rs.side_colours:
+        colours = rs.colours(self.scene.session.game)
+        step = min(120.0, (w - 2 * pad) / max(1, len(colours)))
+        for side in colours:
             fill, _ink = self.colours(side)
             self.create_oval(lx, y + 4, lx + 16, y + 20, fill=fill, outline="#444444")
             self.create_text(
