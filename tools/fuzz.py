@@ -81,6 +81,12 @@ FAMILIES = (
     "image",
     "window",
     "big",
+    "triplea",
+    "trace",
+    "newmap",
+    "export",
+    "outputs",
+    "two",
 )
 WEIGHTS = {
     "map": 10,
@@ -99,6 +105,12 @@ WEIGHTS = {
     "image": 5,
     "window": 7,
     "big": 2,
+    "triplea": 7,
+    "trace": 5,
+    "newmap": 4,
+    "export": 5,
+    "outputs": 8,
+    "two": 5,
 }
 OUTCOMES = ("ok", "error", "messy", "internal", "hang", "blowup")
 SHIPPED_SCENARIOS = ("barbarossa", "fall_of_germany", "war_for_europe")
@@ -517,6 +529,105 @@ def png_header(w: int, h: int) -> bytes:
     )
 
 
+def _png_chunk(kind: bytes, data: bytes) -> bytes:
+    import struct
+    import zlib
+
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+
+def nasty_xml(text: str, rnd: random.Random) -> tuple[str, str]:
+    """A TripleA game file made hostile: nesting, entities, variables that multiply, a foreach
+    crossing long lists, duplicate connections, many territories, odd attribute values."""
+    pick = rnd.randrange(11)
+    if pick == 0:
+        d = rnd.choice([60, 65, 1000, 50_000])
+        return text.replace("<map>", "<map>" + "<x>" * d + "</x>" * d, 1), f"nested {d} deep"
+    if pick == 1:
+        return text.replace(
+            "<game>", '<!DOCTYPE g [<!ENTITY a "aaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]><game>', 1
+        ), "entities"
+    if pick == 2:
+        chain = "".join(
+            f'<variable name="v{i}">' + f'<element name="$v{i - 1}$"/>' * 10 + "</variable>" for i in range(1, 12)
+        )
+        return text.replace(
+            "<variableList>", '<variableList><variable name="v0"><element name="Germany"/></variable>' + chain, 1
+        ), "variables multiplying"
+    if pick == 3:
+        n = rnd.choice([100, 5000, 20_000])
+        big = '<variable name="big">' + "".join(f'<element name="e{i}"/>' for i in range(n)) + "</variable>"
+        att = (
+            '<attachment foreach="$big$^$big$" name="territoryAttachment" attachTo="Germany" '
+            'javaClass="x" type="territory"><option name="production" value="@big@"/></attachment>'
+        )
+        text = text.replace("<variableList>", "<variableList>" + big, 1)
+        return text.replace("</attachmentList>", att + "</attachmentList>", 1), f"a foreach crossing {n} by {n}"
+    if pick == 4:
+        n = rnd.choice([10, 1000, 150_000])
+        return text.replace("</map>", '<connection t1="Germany" t2="France"/>\n' * n + "</map>", 1), (
+            f"{n} duplicate connections"
+        )
+    if pick == 5:
+        n = rnd.choice([100, 3000, 25_000])
+        ts = "".join(f'<territory name="T{i}"/>' for i in range(n))
+        cs = "".join(f'<connection t1="T{i}" t2="T{i + 1}"/>' for i in range(n - 1))
+        return text.replace("</map>", ts + cs + "</map>", 1), f"{n} more territories"
+    if pick == 6:
+        v = rnd.choice([CONTROL.replace("\x00", ""), "x" * 100_000, "-1", "99999999999999999999", "nan", ""])
+        attr = rnd.choice(["name", "t1", "t2", "attachTo", "value", "quantity", "owner", "player"])
+        n = 0
+
+        def sub(m):
+            nonlocal n
+            n += 1
+            return f'{attr}="{v}"' if n == 1 else m.group(0)
+
+        return re.sub(rf'{attr}="[^"]*"', sub, text), f"{attr} = {v[:20]!r}"
+    if pick == 7:
+        return text.replace("<game>", '<!DOCTYPE g [<!ENTITY e SYSTEM "/etc/passwd">]><game>&e;', 1), "external"
+    if pick == 8:
+        return text[: rnd.randrange(len(text))], "cut short"
+    if pick == 9:
+        return text.replace("<game>", "<notgame>", 1), "another root"
+    n = rnd.choice([1000, 100_000])
+    return text.replace("</map>", "<x/>" * n + "</map>", 1), f"{n} empty elements"
+
+
+def zipped(files: dict[str, bytes], rnd: random.Random) -> tuple[bytes, str]:
+    """The files as a zip, maybe made hostile: members added (many maps, names leaving the
+    folder), its data corrupted, cut short."""
+    import zipfile
+
+    buf = io.BytesIO()
+    note = "zipped"
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in files.items():
+            z.writestr(name, data)
+        pick = rnd.randrange(6)
+        if pick == 0:
+            for i in range(rnd.choice([2, 40])):
+                z.writestr(f"copy{i}/map/polygons.txt", b" " * (1 << 20))
+            note = "several maps"
+        elif pick == 1:
+            for name in ("../escape/map/games/g.xml", "/abs/map/centers.txt", "toy/map/games/../../x.xml"):
+                z.writestr(name, b"<game/>")
+            note = "names leaving the folder"
+        elif pick == 2:
+            z.writestr("toy/map/games/fat.xml", b"<game>" + b" " * (15 << 20) + b"</game>")
+            note = "a fat game"
+    data = bytearray(buf.getvalue())
+    if rnd.random() < 0.3:
+        for _ in range(rnd.randrange(1, 20)):
+            k = rnd.randrange(len(data))
+            data[k] ^= 1 << rnd.randrange(8)
+        note += ", bytes flipped"
+    elif rnd.random() < 0.1:
+        data = data[: rnd.randrange(len(data))]
+        note += ", cut short"
+    return bytes(data), note
+
+
 def nasty_json(rnd: random.Random) -> object:
     """A value JSON can hold that a reader should refuse or survive (Python's json writes nan
     and infinity as NaN and Infinity, and reads them back)."""
@@ -848,6 +959,9 @@ class Case:
     specials: list[tuple[str, str]] = field(default_factory=list)  # (name, fifo|dir|loop|sparse|link)
     watch: str = ""  # the file a failed command must leave unchanged
     saves: str = ""  # the file a successful command wrote, to load again
+    keep: tuple[str, ...] = ()  # files that must be as they were whatever happens (a command's inputs)
+    backup: str = ""  # a file a successful --force replaced: NAME.bak must hold what it held
+    also: tuple[str, ...] = ()  # more files a successful command wrote, to load again (a scenario)
 
 
 class Bases:
@@ -1008,6 +1122,40 @@ class Bases:
         self.images["big"] = buf.getvalue()
         self.images["bomb"] = png_header(100_000, 100_000)
         self.images["tall"] = png_header(1, 2**31 - 1)
+        self._issue36()
+
+    # ------------------------------------------------------- issue 36: the importers and -o
+    def _issue36(self) -> None:
+        """The toy TripleA map (its files by path under ``toy/``), a picture of borders to trace,
+        the damaged PNGs Pillow gives up on in its own ways."""
+        from PIL import Image, ImageDraw
+
+        toy = ROOT / "tests" / "data" / "triplea_toy"
+        self.triplea = {
+            "toy/" + p.relative_to(toy).as_posix(): p.read_bytes()
+            for p in sorted((toy / "map").rglob("*"))
+            if p.is_file()
+        }
+        img = Image.new("L", (240, 160), 255)
+        d = ImageDraw.Draw(img)
+        d.rectangle((4, 4, 235, 155), outline=0, width=3)
+        for x in (80, 160):
+            d.line((x, 4, x, 155), fill=0, width=3)
+        d.line((4, 80, 235, 80), fill=0, width=3)
+        buf = io.BytesIO()
+        img.save(buf, "PNG")
+        self.scan = buf.getvalue()
+        good = self.images["png"]
+        i = good.index(b"IDAT")
+        n = int.from_bytes(good[i - 4 : i], "big")
+        data, rest = good[i + 4 : i + 4 + n], good[i + 8 + n :]
+        self.damaged = {
+            "broken chunk": good[: i - 4]
+            + _png_chunk(b"IDAT", data[:10])
+            + _png_chunk(b"\x7f\xe7Y\xc1", data[10:])
+            + rest,
+            "short header": good[:8] + b"\x00\x00\x00\x05" + good[12:],
+        }
 
     @staticmethod
     def _play(s, n: int) -> None:
@@ -1646,6 +1794,193 @@ class Generator:
             saves=target if pick == 2 else ("saved.toml" if pick == 1 else ""),
         )
 
+    # ------------------------------------------------ issue 36: the importers, -o, two processes
+    def _triplea(self, i: int, rnd: random.Random) -> Case:
+        """``import-triplea`` on the toy TripleA map: its game file made hostile or mutated as
+        text, its outlines, centres or properties mutated, or the folder zipped (and the zip made
+        hostile); with a scenario of its set-up, another game file, or none."""
+        files = dict(self.b.triplea)
+        game = "toy/map/games/toy_world.xml"
+        r = rnd.random()
+        if r < 0.15:
+            note = "unchanged"
+        elif r < 0.5:
+            text, note = nasty_xml(files[game].decode(), rnd)
+            files[game] = text.encode("utf-8", "surrogatepass")
+        else:
+            which = rnd.choice(sorted(files))
+            files[which], n = mutate_text(files[which].decode("utf-8", "replace"), rnd)
+            note = f"{which}: {n}"
+        src = "toy"
+        if rnd.random() < 0.3:
+            data, n = zipped(files, rnd)
+            files, src, note = {"toy.zip": data}, "toy.zip", f"{note}; {n}"
+        argv = ["import-triplea", src, "-o", "out.toml"]
+        also: tuple[str, ...] = ()
+        if rnd.random() < 0.4:
+            argv += ["--scenario", "s.toml"]
+            also = ("s.toml",)
+        if rnd.random() < 0.15:
+            argv += ["--game", rnd.choice(["toy_world.xml", "missing.xml", "toy/map/polygons.txt", "/dev/zero"])]
+        if rnd.random() < 0.05:
+            argv[1] = rnd.choice(["/proc", "/", "/dev", ".", "nowhere"])
+        return Case(i, "triplea", files, argv, note, saves="out.toml", also=also)
+
+    def _scan_file(self, rnd: random.Random) -> tuple[bytes | None, str, list[tuple[str, str]]]:
+        """An image to trace or lay under a map: the border picture, a damaged or odd one, or a
+        special file (then None and the special's kind)."""
+        pick = rnd.randrange(8)
+        if pick < 3:
+            return self.b.scan, "borders", []
+        if pick == 3:
+            name = rnd.choice(sorted(self.b.damaged))
+            return self.b.damaged[name], name, []
+        if pick == 4:
+            b = bytearray(self.b.scan)
+            for _ in range(rnd.randrange(1, 10)):
+                b[rnd.randrange(len(b))] = rnd.randrange(256)
+            return bytes(b), "borders, bytes flipped", []
+        if pick == 5:
+            w, h = rnd.choice([(100_000, 100_000), (8000, 5001), (0, 1), (2**31 - 1, 1)])
+            return png_header(w, h), f"header says {w}x{h}", []
+        if pick == 6:
+            return rnd.choice([b"", b"not an image\n", self.b.images["jpeg"], self.b.images["bomb"]]), "odd", []
+        return None, "special", [("scan.png", rnd.choice(["fifo", "dir", "link", "loop", "sparse"]))]
+
+    def _trace(self, i: int, rnd: random.Random) -> Case:
+        """``trace-areas`` on a picture of borders, damaged images and special files, with odd options."""
+        data, note, specials = self._scan_file(rnd)
+        argv = ["trace-areas", "scan.png", "-o", "out.toml"]
+        for opt, values in (
+            ("--threshold", ["1", "128", "255", "0", "256", "-1", "x", "9" * 30]),
+            ("--min-area", ["1", "16", "0", "1e9", "nan", "-5", "inf"]),
+            ("--tolerance", ["0", "2", "100", "101", "nan", "-1"]),
+            ("--name", ["A map", "", CONTROL.replace("\x00", ""), "x" * 5000]),
+        ):
+            if rnd.random() < 0.3:
+                argv += [opt, rnd.choice(values)]
+        files = {"scan.png": data} if data is not None else {}
+        return Case(i, "trace", files, argv, note, specials=specials, saves="out.toml", keep=tuple(files))
+
+    def _newmap(self, i: int, rnd: random.Random) -> Case:
+        """``new-map`` with odd sizes, projections, names and underlays."""
+        argv = ["new-map", "-o", rnd.choice(["out.toml", "sub/out.toml", "out", ".toml"])]
+        for opt, values in (
+            ("--width", ["1000", "1", "0", "-5", "1e9", "nan", "inf", "x"]),
+            ("--height", ["700", "1", "0", "1e308", "nan"]),
+            ("--projection", ["-12,71", "-12,71,20,50", "0,0,0", "x,y", "1,2,3,4,5", "nan,nan", "1e308,1", ""]),
+            ("--name", ["Europe", "", CONTROL.replace("\x00", ""), "y" * 5000]),
+        ):
+            if rnd.random() < 0.35:
+                argv += [opt, rnd.choice(values)]
+        files: dict[str, bytes] = {}
+        specials: list[tuple[str, str]] = []
+        note = "blank"
+        if rnd.random() < 0.4:
+            data, note, specials = self._scan_file(rnd)
+            if data is not None:
+                files["scan.png"] = data
+            argv += ["--underlay", "scan.png"]
+        return Case(i, "newmap", files, argv, note, specials=specials, saves=argv[2], keep=tuple(files))
+
+    def _export(self, i: int, rnd: random.Random) -> Case:
+        """``export-html`` of a game or a scenario of any ruleset, names holding what script data
+        acts on, the files mutated or not; the page must be whole and its data block inert."""
+        name, files = rnd.choice(self.b.logged)
+        files = dict(files)
+        if rnd.random() < 0.5:
+            seq = rnd.choice(["<!--<script>", "</script><b>x</b>", "<script>", "<!--", "-->", "</SCRIPT >", "\u2028"])
+            text = files["map.toml"].decode()
+            names = re.findall(r'name = "([^"]+)"', text)
+            if names:
+                target = rnd.choice(names)
+                text = text.replace(f'name = "{target}"', f'name = "{target} {seq}"', 1)
+            files["map.toml"] = text.encode()
+            note = f"a name with {seq!r}"
+        elif rnd.random() < 0.5:
+            which = rnd.choice(sorted(files))
+            files[which], n = mutate_text(files[which].decode(), rnd)
+            note = f"{which}: {n}"
+        else:
+            note = "unchanged"
+        src = rnd.choice(["game.toml", "game.toml", "scenario.toml"])
+        return Case(i, "export", files, ["export-html", src, "-o", "page.html"], f"{name}: {note}", saves="page.html")
+
+    def _outputs(self, i: int, rnd: random.Random) -> Case:
+        """Every command that writes a file, told to write where it must not: over a file there
+        (without --force: refused, unchanged; with it: replaced, the old one kept as NAME.bak), over
+        a file it reads (refused even with --force), a link to one, a folder, a FIFO, nowhere."""
+        name, base = rnd.choice(self.b.logged)
+        files = {**base, "scan.png": self.b.scan, "f.geojson": self.b.geojson["grid"].encode()}
+        files.update(self.b.triplea)
+        writers = {
+            "render": (["render", "game.toml", "--size", "4"], ".png", ["game.toml", "map.toml"]),
+            "export-html": (["export-html", "game.toml"], ".html", ["game.toml", "map.toml", "scenario.toml"]),
+            "import-areas": (["import-areas", "f.geojson"], ".toml", ["f.geojson"]),
+            "import-triplea": (
+                ["import-triplea", "toy"],
+                ".toml",
+                ["toy/map/polygons.txt", "toy/map/games/toy_world.xml"],
+            ),
+            "trace-areas": (["trace-areas", "scan.png"], ".toml", ["scan.png"]),
+            "new-map": (["new-map", "--underlay", "scan.png"], ".toml", ["scan.png"]),
+            "new-game": (["new-game", "scenario.toml"], ".toml", ["scenario.toml", "map.toml"]),
+        }
+        verb = rnd.choice(sorted(writers))
+        argv, ext, inputs = writers[verb]
+        argv = list(argv)
+        where = rnd.choice(
+            ["new", "exists", "force", "input", "input", "link", "hardlink", "folder", "fifo", "nowhere"]
+        )
+        specials: list[tuple[str, str]] = []
+        keep = tuple(inputs)
+        backup, saves, out = "", "", f"out{ext}"
+        if where == "new":
+            saves = out
+        elif where in ("exists", "force"):
+            files[out] = b"precious: not to be lost\n"
+            if where == "force":
+                argv.append("--force")
+                backup, saves = out, out
+            else:
+                keep += (out,)
+        elif where == "input":
+            out = rnd.choice(inputs)
+            argv.append("--force")
+        elif where in ("link", "hardlink"):
+            victim = rnd.choice(inputs)
+            out = f"alias{ext}"
+            specials = [(out, f"{'sym' if where == 'link' else 'hard'}:{victim}")]
+            argv.append("--force")
+        elif where == "folder":
+            specials = [(out, "dir")]
+        elif where == "fifo":
+            specials, out = [(out, "fifo")], out
+            argv.append("--force")
+        else:
+            out = rnd.choice(["no/such/dir/out" + ext, "", "/proc/out" + ext])
+        argv[1:1] = []
+        argv += ["-o", out]
+        if saves and ext not in (".toml", ".html", ".png"):
+            saves = ""
+        return Case(
+            i, "outputs", files, argv, f"{verb}: -o {where}", specials=specials, keep=keep, backup=backup, saves=saves
+        )
+
+    def _two(self, i: int, rnd: random.Random) -> Case:
+        """Two processes on one game: a window playing it and a second window, or the command
+        line, at it; the first window then saved, closed or killed (:func:`two_processes`)."""
+        name, files = rnd.choice(self.b.logged)
+        files = dict(files)
+        if rnd.random() < 0.2:  # the leftover of an earlier window
+            files[".game.toml.journal"] = b'{"journal": 1, "time": 1, "game": "x", "base": "0", "saved_log": 0}\n'
+
+        second = rnd.choice(["window yes", "window no", "cli", "cli --check", "save as", "undo"])
+        first = rnd.choice(["saved", "closed", "killed", "killed", "kept"])
+        return Case(
+            i, "two", files, ["@two", second, first, str(rnd.randrange(1, 4))], f"{name}: {second}, then {first}"
+        )
+
     def _big(self, i: int, rnd: random.Random) -> Case:
         """Files up to the 16 MiB cap, of the shapes that cost the most to read: long arrays of
         numbers, strings or tables, many keys, a polygon of a million points, many locations, a
@@ -1681,7 +2016,8 @@ class Generator:
 
 
 # ------------------------------------------------------------------------------ running one
-ERROR_LINE = re.compile(r"^(mapref: .+|[^\s:][^:]*(:\d+(:\d+)?)?: .+)$")
+# FILE[:LINE[:COL]]: ..., FILE possibly ZIP:MEMBER (a zipped TripleA map's file), or mapref: ...
+ERROR_LINE = re.compile(r"^(mapref: .+|[^\s:][^:]*(:[^\s:\d][^:]*)?(:\d+(:\d+)?)?: .+)$")
 UNSAFE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 
@@ -1763,6 +2099,159 @@ def window_open(argv: list[str]) -> int:
         return 2
 
 
+def _play(s, n: int) -> int:
+    """Up to ``n`` actions that end the step (every ruleset has them); how many were done."""
+    done = 0
+    for _ in range(n):
+        a = s.ruleset.end_step(s.game)
+        if a is None:
+            break
+        out = s.check(a)
+        if not out.ok and out.ask is not None and out.ask.options:
+            a.args[out.ask.key] = out.ask.options[0]
+            out = s.check(a)
+        if not out.ok or not s.apply(a, outcome=out).ok:
+            break
+        done += 1
+    return done
+
+
+def _first_window(game: str, n: int, tell: int, hear: int) -> None:
+    """In a process of its own: a window's session playing ``n`` actions of ``game``, then doing
+    what it is told (save, close, or nothing) and waiting to be told to go, or killed."""
+    try:
+        from mapref.rules.files import load_game
+        from mapref.rules.journal import open_for_play
+
+        s = open_for_play(load_game(game, game), ask=lambda question: False)
+        done = _play(s, n)
+        os.write(tell, f"{done} {len(s.log)} {int(bool(s.read_only))}\n".encode())
+        what = os.read(hear, 16).decode().strip()
+        if what == "saved":
+            s.save()
+        elif what == "closed":
+            s.close()
+        os.write(tell, b"ok\n")
+        os.read(hear, 1)
+    finally:
+        os._exit(0)
+
+
+def two_processes(argv: list[str]) -> int:
+    """``@two SECOND FIRST N``: two processes on ``game.toml``.  A first window (a process of its
+    own, :func:`_first_window`) plays N actions; then, while it has the game, SECOND is a second
+    window (``window yes|no``: answering the crash journal's question so, were it asked), a
+    command (``cli``, ``cli --check``, ``undo``) or a new game saved as the same file (``save
+    as``); then the first window is ``saved``, ``closed``, ``killed`` or ``kept``.  What must hold:
+    the second never changes the game, its journal or the first's, nor is offered the first's
+    journal; the first's actions are then saved, gone with its close, or (killed) all offered back
+    by the next window.  A broken promise is one ``fuzz-invariant:`` line (a messy case)."""
+    import signal as sig
+
+    from mapref.cli import main as mapref_main
+    from mapref.rules.files import load_game, new_game
+    from mapref.rules.journal import journal_path, open_for_play
+    from mapref.rules.session import GameSession
+
+    second, first, n = argv[1], argv[2], int(argv[3])
+    game = "game.toml"
+    journal = journal_path(game)
+    r1, w1 = os.pipe()
+    r2, w2 = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(r1)
+        os.close(w2)
+        _first_window(game, n, w1, r2)
+    os.close(w1)
+    os.close(r2)
+    broken: list[str] = []
+    try:
+        got = os.read(r1, 100).decode().split()
+        if len(got) != 3:
+            print("mapref: the first window could not open the game", file=sys.stderr)
+            return 1
+        done, log_len, ro = (int(x) for x in got)
+        if ro:
+            print("mapref: the first window opened the game read-only", file=sys.stderr)
+            return 1
+        file_before = Path(game).read_bytes()
+        journal_before = journal.read_bytes() if journal.exists() else None
+        asked: list[str] = []
+        if second.startswith("window"):
+            s2 = open_for_play(load_game(game, game), ask=lambda q: asked.append(q) or second == "window yes")
+            if not s2.read_only:
+                broken.append("a second window could change the game a first window plays")
+            if asked:
+                broken.append("a second window was offered the first window's crash journal")
+            a = s2.ruleset.end_step(s2.game)
+            if a is not None and s2.apply(a).ok:
+                broken.append("a second window did an action on a game a first window plays")
+            try:
+                s2.save()
+                broken.append("a second window saved over a game a first window plays")
+            except ValueError:
+                pass
+            s2.close()
+        elif second.startswith("cli") or second == "undo":
+            out = io.StringIO()
+            args = ["undo", game] if second == "undo" else ["advance", game] + second.split()[1:]
+            with redirect_stdout(out), redirect_stderr(out):
+                rc = mapref_main(args)
+            if rc == 0 and "--check" not in args:
+                broken.append(f"mapref {' '.join(args)} changed a game a window plays")
+        else:  # save as
+            s2 = GameSession(
+                new_game("scenario.toml", scenario_ref="scenario.toml", map_ref="map.toml", auto_place=True),
+                journal=True,
+            )
+            _play(s2, 1)
+            try:
+                s2.save(game)
+                broken.append("a new game was saved over a game a window plays")
+            except ValueError:
+                pass
+            s2.close()
+        if Path(game).read_bytes() != file_before:
+            broken.append(f"{second} changed the game file under the first window")
+        if (journal.read_bytes() if journal.exists() else None) != journal_before:
+            broken.append(f"{second} changed the first window's crash journal")
+        if first == "killed":
+            os.kill(pid, sig.SIGKILL)
+            os.waitpid(pid, 0)
+            pid = 0
+            s3 = open_for_play(load_game(game, game), ask=lambda q: True)
+            if len(s3.log) != log_len:
+                broken.append(f"the killed window had {log_len} actions in its log; {len(s3.log)} came back")
+            s3.close()
+        else:
+            os.write(w2, (first + "\n").encode())
+            os.read(r1, 10)
+            saved = load_game(game, game)
+            want = log_len if first == "saved" else len(load_game(game, game).log)
+            if first == "saved" and len(saved.log) != want:
+                broken.append(f"the first window saved {log_len} actions; the file holds {len(saved.log)}")
+            if first == "closed" and journal.exists():
+                broken.append("the first window closed without saving, and its journal is still there")
+        print(f"{done} actions by the first window; {second}; then {first}")
+    finally:
+        if pid:
+            try:
+                os.write(w2, b"x\n")
+                os.write(w2, b"x")
+            except OSError:
+                pass
+            os.waitpid(pid, 0)
+        for fd in (r1, w2):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+    for b in broken:
+        print(f"fuzz-invariant: {b}", file=sys.stderr)
+    return 1 if broken else 0
+
+
 def _child(case: Case, folder: Path, cpu: int, memory_mb: int, entry=None) -> None:
     """In the forked child: limits, output to files, mapref.cli.main(argv), the result to result.json."""
     try:
@@ -1781,7 +2270,7 @@ def _child(case: Case, folder: Path, cpu: int, memory_mb: int, entry=None) -> No
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
         from mapref.cli import main as mapref_main
 
-        main = entry or (window_open if case.argv[0] == "@open" else mapref_main)
+        main = entry or {"@open": window_open, "@two": two_processes}.get(case.argv[0], mapref_main)
         saved_before = Path(case.saves).read_bytes() if case.saves and Path(case.saves).is_file() else None
 
         result: dict = {"status": "returned"}
@@ -1806,19 +2295,45 @@ def _child(case: Case, folder: Path, cpu: int, memory_mb: int, entry=None) -> No
             result = {"status": "raised", "error": f"flushing output: {type(e).__name__}: {e}"[:500]}
         written = bool(case.saves) and Path(case.saves).is_file() and Path(case.saves).read_bytes() != saved_before
         if result.get("rc") == 0 and written:  # what a command wrote must load again
-            again = io.StringIO()
-            with redirect_stdout(again), redirect_stderr(again):
-                try:
-                    result["reload"] = mapref_main(["check", case.saves])
-                except BaseException:  # noqa: BLE001
-                    result["reload"] = 2
-            result["reload_err"] = again.getvalue()[-500:]
+            result["reload"], result["reload_err"] = _reload(case.saves, mapref_main)
+        for more in case.also if result.get("rc") == 0 else ():
+            if result.get("reload") in (0, None) and Path(more).is_file():
+                result["reload"], result["reload_err"] = _reload(more, mapref_main)
         fd = os.open(folder / "result.json", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
         os.write(fd, json.dumps(result).encode())
         os.close(fd)
         os._exit(0)
     except BaseException:  # noqa: BLE001
         os._exit(3)
+
+
+def _reload(path: str, mapref_main) -> tuple[int, str]:
+    """(0 when what a command wrote is whole, else 1 or 2; what was said): a TOML file must pass
+    ``mapref check``; a web page must be whole, its data block holding nothing the HTML parser acts
+    on in script data; an image must decode."""
+    out = io.StringIO()
+    kind = path.removesuffix(".bak")  # a backup is read as the file it was
+    with redirect_stdout(out), redirect_stderr(out):
+        try:
+            if kind.endswith(".html"):
+                page = Path(path).read_text(encoding="utf-8")
+                block = page.split('id="position-data">', 1)[1].split("</script>", 1)[0]
+                json.loads(block)
+                bad = [x for x in ("<!--", "<script", "</script") if x in block.lower()]
+                if not page.rstrip().endswith("</html>") or bad:
+                    print(f"{path}: a torn page, or its data block holds {bad}")
+                    return 1, out.getvalue()[-500:]
+                return 0, ""
+            if kind.endswith((".png", ".jpg")):
+                from PIL import Image
+
+                with Image.open(path) as im:
+                    im.load()
+                return 0, ""
+            return mapref_main(["check", path]), out.getvalue()[-500:]
+        except BaseException as e:  # noqa: BLE001
+            print(f"{path}: {type(e).__name__}: {e}")
+            return 2, out.getvalue()[-500:]
 
 
 def _prepare(case: Case, folder: Path) -> None:
@@ -1846,6 +2361,10 @@ def _prepare(case: Case, folder: Path) -> None:
                 f.truncate(17 << 20)
         elif kind == "link":
             p.symlink_to("/dev/zero")
+        elif kind.startswith("sym:"):  # another name for a file of the case
+            p.symlink_to(kind[4:])
+        elif kind.startswith("hard:"):
+            os.link(folder / kind[5:], p)
 
 
 def _classify(case: Case, folder: Path, how: str, before: bytes | None) -> tuple[str, str, dict]:
@@ -1878,12 +2397,20 @@ def _classify(case: Case, folder: Path, how: str, before: bytes | None) -> tuple
     leftovers = [p.name for p in folder.iterdir() if ".mapref-tmp-" in p.name]
     if leftovers:
         return "messy", f"temporary left behind: {leftovers[0]}", result
+    for name in case.keep:  # a command's inputs: never written over, whatever it was told
+        if not (folder / name).is_file() or (folder / name).read_bytes() != case.files.get(name):
+            return "messy", f"destroyed {name}, a file it read", result
+    if "fuzz-invariant:" in err:
+        return "messy", err.split("fuzz-invariant:", 1)[1].strip().splitlines()[0][:200], result
     victim = folder / "victim.txt"
     if victim.exists() and victim.read_text(errors="replace") != "precious\n":
         return "messy", "a planted link was written through", result
     if rc == 1 and case.argv[0] == "referee" and out.strip() and not err.strip():
         rc = 0  # the referee's report, with violations: exit 1 by design
     if rc == 0:
+        bak = folder / (case.backup + ".bak")
+        if case.backup and (not bak.is_file() or bak.read_bytes() != case.files.get(case.backup)):
+            return "messy", f"replaced {case.backup} without keeping it as {case.backup}.bak", result
         if case.saves and result.get("reload") not in (0, None):
             return (
                 "messy",
@@ -2156,6 +2683,244 @@ def _quote(a: str) -> str:
     return escape(shlex.quote(a[:200] + ("..." if len(a) > 200 else "")))
 
 
+# ------------------------------------------------------------------------------ the kill loop
+KILL_KINDS = ("atomic", "map", "game", "journal", "render", "export", "import")
+KILL_POINTS = ("link", "replace", "fsync", "write", "ftruncate", "unlink", "rename")
+
+
+def _saver(kind: str, point: str = "", nth: int = 1) -> None:
+    """In a forked child, in its folder: save ``kind`` over and over, two versions in turn, as
+    the user's command or window would (until it is killed).  ``point``: the process kills itself
+    as it makes its ``nth`` call of that system call (``link``, ``replace``, ``fsync``, ``write``,
+    ``ftruncate``, ``unlink``): the leftovers of a kill at the worst moments, for the next kills."""
+    from mapref.cli import main as mapref_main
+
+    if point:
+        real = getattr(os, point)
+        calls = [0]
+
+        def killing(*a, **kw):
+            calls[0] += 1
+            if calls[0] >= nth:
+                os.kill(os.getpid(), signal.SIGKILL)
+            return real(*a, **kw)
+
+        setattr(os, point, killing)
+
+    quiet = io.StringIO()
+    n = 0
+    with redirect_stdout(quiet), redirect_stderr(quiet):
+        if kind == "atomic":  # the atomic writer alone, 2 MB at a time with its backup: the moments of a save
+            from mapref.io.atomic import write_atomic
+
+            texts = _versions(Path("map.toml").read_text(encoding="utf-8"))
+            while True:
+                write_atomic("big.toml", texts[n % 2], backup=True)
+                n += 1
+        if kind == "map":
+            from mapref.io.mapfile import load_map, save_map
+
+            m = load_map("map.toml")
+            while True:
+                m.hexes[m.grid.parse("P10")].production = 2 + n % 2
+                save_map(m, "map.toml")  # the editor's save: NAME.bak kept
+                n += 1
+        elif kind == "journal":
+            from mapref.rules.files import load_game
+            from mapref.rules.journal import open_for_play
+
+            s = open_for_play(load_game("game.toml"), ask=lambda q: True)
+            while True:
+                if _play(s, 1) == 0 or n % 3 == 2:
+                    s.undo()
+                if n % 7 == 6:
+                    s.save()
+                n += 1
+        else:
+            argv = {
+                "game": ["set", "game.toml", "P14", "--control"],
+                "render": ["render", "small.toml", "-o", "m.png", "--size", "6", "--force"],
+                "export": ["export-html", "game.toml", "-o", "page.html", "--force"],
+                "import": ["import-areas", "f.geojson", "-o", "areas.toml", "--force"],
+            }[kind]
+            while True:
+                mapref_main(argv + (["axis" if n % 2 else "soviet"] if kind == "game" else []))
+                n += 1
+
+
+def _versions(text: str) -> tuple[str, str]:
+    """The two versions the ``atomic`` kind saves in turn (one a byte longer than the other)."""
+    return text, text.replace("production = 2", "production = 13", 1)
+
+
+def _verify(kind: str) -> str:
+    """What is wrong with the files after a kill ("" when nothing): every file whole (the map
+    one of its two versions, with its backup; the game passing check; the page whole; the image
+    decoding), what the window journaled recoverable, and the next save working and leaving no
+    temporary of a dead process."""
+    from mapref.cli import main as mapref_main
+
+    quiet = io.StringIO()
+    with redirect_stdout(quiet), redirect_stderr(quiet):
+        try:
+            if kind == "atomic":
+                from mapref.io.atomic import write_atomic
+
+                texts = _versions(Path("map.toml").read_text(encoding="utf-8"))
+                for f in ("big.toml", "big.toml.bak"):
+                    if Path(f).exists() and Path(f).read_text(encoding="utf-8") not in texts:
+                        return f"{f}: torn (neither of the two versions saved)"
+                write_atomic("big.toml", texts[0], backup=True)
+            if kind == "map":
+                from mapref.io.mapfile import load_map, save_map
+
+                for f in ("map.toml", "map.toml.bak"):
+                    if Path(f).exists() and load_map(f).hexes[load_map(f).grid.parse("P10")].production not in (2, 3):
+                        return f"{f}: not one of the versions saved"
+                save_map(load_map("map.toml"), "map.toml")
+            elif kind == "game":
+                if mapref_main(["check", "game.toml"]) != 0:
+                    return "game.toml: torn: " + quiet.getvalue()[-200:]
+                if mapref_main(["set", "game.toml", "P14", "--control", "axis"]) != 0:
+                    return "the next command failed: " + quiet.getvalue()[-200:]
+            elif kind == "journal":
+                from mapref.rules.files import load_game
+                from mapref.rules.journal import open_for_play
+
+                s = open_for_play(load_game("game.toml"), ask=lambda q: True)
+                bad = [x for x in s.notes if "could not" in x]
+                if bad:
+                    return f"the journal: {bad[0][:200]}"
+                s.save()
+                s.close()
+                if mapref_main(["check", "game.toml"]) != 0:
+                    return "game.toml after recovery: " + quiet.getvalue()[-200:]
+            elif kind == "render":
+                from PIL import Image
+
+                for f in ("m.png", "m.png.bak"):
+                    if Path(f).exists():
+                        with Image.open(f) as im:
+                            im.load()
+                if mapref_main(["render", "small.toml", "-o", "m.png", "--size", "6", "--force"]) != 0:
+                    return "the next render failed: " + quiet.getvalue()[-200:]
+            elif kind == "export":
+                for f in ("page.html", "page.html.bak"):
+                    if Path(f).exists() and _reload(f, mapref_main)[0] != 0:
+                        return f"{f}: torn"
+                if mapref_main(["export-html", "game.toml", "-o", "page.html", "--force"]) != 0:
+                    return "the next export failed: " + quiet.getvalue()[-200:]
+            elif kind == "import":
+                for f in ("areas.toml", "areas.toml.bak"):
+                    if Path(f).exists() and mapref_main(["check", f]) != 0:
+                        return f"{f}: torn: " + quiet.getvalue()[-200:]
+                if mapref_main(["import-areas", "f.geojson", "-o", "areas.toml", "--force"]) != 0:
+                    return "the next import failed: " + quiet.getvalue()[-200:]
+        except BaseException as e:  # noqa: BLE001
+            return f"{type(e).__name__}: {str(e)[:200]}"
+    dead = [p.name for p in Path(".").iterdir() if ".mapref-tmp-" in p.name]
+    return f"a dead save's temporary left after the next save: {dead[0]}" if dead else ""
+
+
+def _in_child(fn, *args) -> int:
+    """Fork; run ``fn(*args)`` in the child; return its pid."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            fn(*args)
+        finally:
+            os._exit(0)
+    return pid
+
+
+def _verify_in_child(kind: str) -> str:
+    """:func:`_verify` in a process of its own (a window's claim or a lock it takes dies with it)."""
+    r, w = os.pipe()
+
+    def go():
+        os.close(r)
+        os.write(w, (_verify(kind) or "-").encode("utf-8", "replace")[:4000])
+        os.close(w)
+
+    pid = _in_child(go)
+    os.close(w)
+    chunks = []
+    while True:
+        b = os.read(r, 4096)
+        if not b:
+            break
+        chunks.append(b)
+    os.close(r)
+    os.waitpid(pid, 0)
+    said = b"".join(chunks).decode("utf-8", "replace")
+    return "" if said == "-" else (said or "the verifier died")
+
+
+def kill_loop(n: int, seed: int, out: Path | None = None, kinds: tuple[str, ...] = KILL_KINDS) -> dict:
+    """Kill a process saving each kind of file ``n`` times at random moments, in one folder per
+    kind that keeps whatever the earlier kills left (temporaries, hard links, journals); after each
+    kill check the files (:func:`_verify`).  Returns kind -> (kills, problems found)."""
+    _preload()
+    rnd = random.Random(f"kill-{seed}")
+    work = Path(tempfile.mkdtemp(prefix="mapref-kill-"))
+    results: dict[str, list] = {}
+    here = os.getcwd()
+    try:
+        os.environ["XDG_STATE_HOME"] = str(work / "state")
+        bases = work / "bases"
+        bases.mkdir()
+        from mapref.cli import main as mapref_main
+
+        with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
+            mapref_main(["new-game", "barbarossa", "-o", str(bases / "game.toml"), "--auto-place"])
+        from mapref.core.grid import Grid
+        from mapref.core.model import MapModel
+        from mapref.io.mapfile import dumps_map
+
+        big = MapModel(Grid(rows=200, cols=200))  # a save of some time: 200 x 200 hexes, every one named
+        for h, d in big.hexes.items():
+            d.terrain, d.name = "land", f"Hex {big.grid.label(h)} of the big map"
+        big.hexes[big.grid.parse("P10")].production = 2
+        seed_files = {
+            "map.toml": dumps_map(big).encode(),
+            "game.toml": (bases / "game.toml").read_bytes(),
+            "small.toml": (ROOT / "maps" / "hitlers_war.toml").read_bytes(),
+            "f.geojson": (ROOT / "tools" / "data" / "ne_110m_countries_europe.geojson").read_bytes(),
+        }
+        for kind in kinds:
+            folder = work / kind
+            folder.mkdir()
+            for name, data in seed_files.items():
+                (folder / name).write_bytes(data)
+            problems: list[str] = []
+            os.chdir(folder)
+            if kind == "atomic":
+                (folder / "big.toml").write_bytes(seed_files["map.toml"])
+            for k in range(n * (5 if kind == "atomic" else 1)):  # (the writer alone: quick, and the heart of it)
+                point = rnd.choice(KILL_POINTS) if rnd.random() < 0.4 else ""
+                pid = _in_child(_saver, kind, point, rnd.randrange(1, 3))
+                if kind == "atomic":  # its first save, where an earlier kill's leftovers bite, and later ones
+                    time.sleep(rnd.uniform(0.0, 0.03) if rnd.random() < 0.5 else rnd.uniform(0.0, 0.15))
+                else:
+                    time.sleep(rnd.uniform(0.02, 0.6))
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+                wrong = _verify_in_child(kind)
+                if wrong:
+                    problems.append(f"kill {k}: {wrong}")
+                    if out is not None:
+                        keep = out / f"kill-{kind}-{k}"
+                        shutil.copytree(folder, keep, symlinks=True)
+            os.chdir(here)
+            results[kind] = [n * (5 if kind == "atomic" else 1), problems]
+    finally:
+        os.chdir(here)
+        shutil.rmtree(work, ignore_errors=True)
+    return results
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("-n", type=int, default=10000, help="how many cases (default 10000)")
@@ -2176,7 +2941,26 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", default=None, help="where to keep reproducers (default: none kept)")
     ap.add_argument("--show-errors", action="store_true", help="print the first line of every clean error too")
     ap.add_argument("--case", type=int, default=None, help="print one case's command and files, without running it")
+    ap.add_argument(
+        "--kill",
+        type=int,
+        default=None,
+        metavar="N",
+        help="instead of cases: kill a process saving each kind of file (" + ", ".join(KILL_KINDS) + ") N times "
+        "at random moments, the leftovers of the earlier kills kept, and check the files after each",
+    )
     args = ap.parse_args(argv)
+    if args.kill is not None:
+        t0 = time.monotonic()
+        results = kill_loop(args.kill, args.seed, Path(args.out) if args.out else None)
+        print(f"{'kind':<10}{'kills':>8}{'problems':>10}")
+        for kind, (kills, problems) in results.items():
+            print(f"{kind:<10}{kills:>8}{len(problems):>10}")
+            for p in problems[:10]:
+                print(f"    {p}")
+        found = sum(len(p) for _, p in results.values())
+        print(f"seed {args.seed}, {args.kill} kills a kind, {time.monotonic() - t0:.0f} s: {found} problems")
+        return 1 if found else 0
     families = tuple(f for f in args.families.split(",") if f)
     bad = [f for f in families if f not in FAMILIES]
     if bad:

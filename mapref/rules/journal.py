@@ -27,7 +27,7 @@ import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from mapref.io.atomic import file_lock, holder, stamp, try_hold, write_atomic
+from mapref.io.atomic import clean_stale_temps, file_lock, holder, stamp, try_hold, write_atomic
 from mapref.io.problems import MAX_ITEMS, FileProblems, Reader, clip, read_source, show_value, too_deep
 from mapref.rules.gamelog import LogEntry, plain_problem, read_entry
 
@@ -160,10 +160,12 @@ def _new_game_journals(scenario_id: str) -> list[Path]:
 
 
 def _remove(p: Path) -> None:
+    """Remove a journal, and what a window killed while writing it left (its temporaries)."""
     try:
         p.unlink()
     except OSError:
         pass
+    clean_stale_temps(p)
 
 
 def _dumps(record: object) -> str:
