@@ -2125,7 +2125,7 @@ def _first_window(game: str, n: int, tell: int, hear: int) -> None:
 
         s = open_for_play(load_game(game, game), ask=lambda question: False)
         done = _play(s, n)
-        os.write(tell, f"{done} {len(s.log)} {int(bool(s.read_only))}\n".encode())
+        os.write(tell, f"{done} {len(s.log)} {int(bool(getattr(s, 'read_only', '')))}\n".encode())
         what = os.read(hear, 16).decode().strip()
         if what == "saved":
             s.save()
@@ -2180,7 +2180,7 @@ def two_processes(argv: list[str]) -> int:
         asked: list[str] = []
         if second.startswith("window"):
             s2 = open_for_play(load_game(game, game), ask=lambda q: asked.append(q) or second == "window yes")
-            if not s2.read_only:
+            if not getattr(s2, "read_only", ""):
                 broken.append("a second window could change the game a first window plays")
             if asked:
                 broken.append("a second window was offered the first window's crash journal")
