@@ -353,3 +353,153 @@ def test_a_link_planted_at_the_temporary_name_is_never_written_through(tmp_path,
     (tmp_path / f".g.toml.mapref-tmp-{os.getpid()}-0badf00d").symlink_to(victim)
     write_atomic(target, "new")
     assert target.read_text() == "new" and victim.read_text() == "precious\n"
+
+
+# ------------------------------------------- issue 36: what mutation testing found untested
+from mapref.io.atomic import ReadOnly, ReadOnlyFolder, holder, try_hold  # noqa: E402
+from tests.faults import ROOT_USER, read_only  # noqa: E402
+
+
+def test_a_new_file_in_a_folder_on_a_read_only_disk_names_the_folder(tmp_path):
+    folder = tmp_path / "games"
+    folder.mkdir()
+    with read_only(folder):
+        with pytest.raises(ReadOnlyFolder) as e:
+            write_atomic(folder / "new.toml", "x")
+    assert str(folder) in str(e.value) and "save it elsewhere" in str(e.value)
+    assert list(folder.iterdir()) == []
+
+
+def test_a_folder_this_user_may_not_write_is_named_as_such(tmp_path):
+    """Not a read-only disk: a folder of mode 0555 (as root, whom no mode stops, a folder made
+    immutable: chattr +i)."""
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    if ROOT_USER:
+        subprocess.run(["chattr", "+i", str(folder)], check=True)
+    else:
+        os.chmod(folder, 0o555)
+    try:
+        with pytest.raises(ReadOnlyFolder) as e:
+            write_atomic(folder / "g.toml", "mine")
+    finally:
+        if ROOT_USER:
+            subprocess.run(["chattr", "-i", str(folder)], check=True)
+        os.chmod(folder, 0o755)
+    said = str(e.value)
+    assert "may not be written" in said and str(folder) in said and "mounted read-only" not in said, said
+    assert list(folder.iterdir()) == []
+
+
+def test_a_read_only_file_with_execute_bits_is_still_read_only(tmp_path):
+    p = tmp_path / "g.toml"
+    p.write_text("old")
+    os.chmod(p, 0o555)
+    with pytest.raises(ReadOnly, match="mode 0555"):
+        write_atomic(p, "new")
+    assert p.read_text() == "old"
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    q = folder / "g.toml"
+    q.write_text("old")
+    os.chmod(q, 0o555)
+    with read_only(folder):  # the file's own mode is said first, whatever its folder
+        with pytest.raises(ReadOnly, match="mode 0555"):
+            write_atomic(q, "new")
+
+
+def test_a_link_planted_where_the_lock_goes_is_not_written_through(tmp_path):
+    p = tmp_path / "g.toml"
+    p.write_text("x")
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious\n")
+    (tmp_path / ".g.toml.lock").symlink_to(victim)
+    with pytest.raises(OSError):
+        with file_lock(p, wait=0):
+            pass
+    assert victim.read_text() == "precious\n"
+
+
+def test_the_temporaries_of_killed_saves_are_removed_among_many_other_files(tmp_path):
+    target = tmp_path / "map.toml"
+    target.write_text("old")
+    for i in range(60):
+        (tmp_path / f"other{i:02}.toml").write_text("x")
+    dead = [
+        tmp_path / ".map.toml.mapref-tmp-4194999-0a0b0c0d",  # a pid no process has
+        tmp_path / f".map.toml.mapref-tmp-{'9' * 12}-0a0b0c0e",  # not a pid at all
+    ]
+    for p in dead:
+        p.write_text("half")
+    write_atomic(target, "new")
+    assert not any(p.exists() for p in dead) and target.read_text() == "new"
+    assert len(list(tmp_path.iterdir())) == 61
+
+
+HOLD = """
+    import sys
+    from mapref.io.atomic import try_hold
+    hold, who = try_hold(sys.argv[1])
+    print("held" if hold else f"refused {who}", flush=True)
+    sys.stdin.readline()
+"""
+
+
+def test_a_hold_is_freed_when_its_last_holder_in_a_process_lets_go(tmp_path):
+    lock = tmp_path / ".g.toml.window"
+    a, _ = try_hold(lock)
+    b, _ = try_hold(lock)  # a second window of this process: the same hold, counted
+    assert a is not None and b is not None and holder(lock) is None  # (this process's own)
+    a.release()
+    other = python(HOLD, str(lock))
+    assert other.stdout.readline().strip() == f"refused {os.getpid()}"
+    other.communicate("\n")
+    b.release()
+    other = python(HOLD, str(lock))
+    assert other.stdout.readline().strip() == "held"
+    try:
+        assert holder(lock) == str(other.pid)
+        again, who = try_hold(lock)
+        assert again is None and who == str(other.pid)
+    finally:
+        other.communicate("\n")
+    assert holder(lock) is None
+
+
+def test_asking_who_holds_a_fifo_planted_as_a_lock_does_not_wait(tmp_path):
+    lock = tmp_path / ".g.toml.window"
+    os.mkfifo(lock)
+    p = python("import sys; from mapref.io.atomic import holder; print(holder(sys.argv[1]))", str(lock))
+    out, err = p.communicate(timeout=120)  # (a bound against a hang only)
+    assert out.strip() == "None", err
+
+
+def test_a_save_keeps_the_files_group_and_owner(tmp_path):
+    p = tmp_path / "g.toml"
+    p.write_text("old")
+    group = 65534 if ROOT_USER else os.getegid()  # (as root: nogroup, another group than root's)
+    os.chown(p, -1, group)
+    before = os.stat(p)
+    write_atomic(p, "new")
+    after = os.stat(p)
+    assert (after.st_uid, after.st_gid) == (before.st_uid, before.st_gid) and p.read_text() == "new"
+
+
+JUNK_HOLDER = """
+    import fcntl, os, sys
+    fd = os.open(sys.argv[1], os.O_RDONLY)  # held by a process that could not write who it is
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    print("held", flush=True)
+    sys.stdin.readline()
+"""
+
+
+def test_a_hold_whose_file_holds_junk_is_refused_without_a_name(tmp_path):
+    lock = tmp_path / ".g.toml.window"
+    lock.write_bytes(b"\xff\xfe not a pid \x00")
+    other = python(JUNK_HOLDER, str(lock))
+    try:
+        assert other.stdout.readline().strip() == "held"
+        assert try_hold(lock) == (None, "") and holder(lock) == ""
+    finally:
+        other.communicate("\n")
