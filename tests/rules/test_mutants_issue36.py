@@ -144,6 +144,24 @@ def test_a_port_filled_to_its_capacity_is_allowed_and_one_more_is_not():
     assert "stacking.port_capacity" in report_codes("fall_of_germany", fleet(11))
 
 
+def test_a_fleet_of_ten_ship_points_is_allowed_and_eleven_are_not():
+    # Movement of naval strength points and fleets 2: a fleet holds at most ten
+    def fleet(points):
+        return lambda d: d["fleets"]["British Fleet"].update(capital=points)
+
+    assert "stacking.fleet_over_ten" not in report_codes("fall_of_germany", fleet(10))
+    assert "stacking.fleet_over_ten" in report_codes("fall_of_germany", fleet(11))
+
+
+def test_a_fleet_in_an_off_map_box_is_not_on_the_map():
+    # Movement of naval strength points and fleets 6: fleets move hex by hex on the map
+    def boxed(d):
+        d["fleets"]["British Fleet"].update(at="box:usa", in_port=False)
+
+    assert "fleet.where" in report_codes("fall_of_germany", boxed)
+    assert "fleet.where" not in report_codes("fall_of_germany", lambda d: None)
+
+
 def test_ten_points_in_a_hex_are_allowed_and_eleven_are_not():
     # Stacking 2: no more than ten strength points in a hex at the end of movement
     def army(points):
