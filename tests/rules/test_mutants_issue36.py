@@ -86,16 +86,20 @@ def test_whoever_holds_the_games_state_sees_an_undo(tmp_path):
 
 
 # ----------------------------------------------------------------------------- stacking
-def report_codes(scenario: str, change) -> set[str]:
-    """The codes of the referee's violations after ``change(data)`` to a new game's state, at
-    the end of the Axis movement (the limits that hold then)."""
+def report(scenario: str, change) -> list:
+    """The referee's violations after ``change(data)`` to a new game's state, at the end of the
+    Axis movement (the limits that hold then)."""
     game = new_game(ROOT / "scenarios" / f"{scenario}.toml", scenario_ref=scenario, auto_place=True)
     rs = game.ruleset
     d = rs.state_data(game.state)
     d["turn"].update(phase="combat", side="axis")
     change(d)
     game.state = rs.read_state(d, "", "test")
-    return {v.code for v in rs.report(game).violations}
+    return list(rs.report(game).violations)
+
+
+def report_codes(scenario: str, change) -> set[str]:
+    return {v.code for v in report(scenario, change)}
 
 
 def test_a_fort_of_five_points_is_allowed_and_six_are_not():
@@ -211,3 +215,58 @@ def test_a_one_way_sea_arrow_is_followed_only_its_way(way):
         assert not from_box.is_supplied("C4") and from_shore.is_supplied("box:b")
     for t, src in ((from_box, "box:b"), (from_shore, "C4")):
         assert t.supplied == trace_plain(g, m, friendly, [src], {"n"}).supplied
+
+
+def test_a_game_as_set_up_breaks_no_stacking_rule():
+    assert report_codes("fall_of_germany", lambda d: None) == set()
+    assert report_codes("barbarossa", lambda d: None) == set()
+
+
+def test_an_army_nowhere_on_the_map_is_said_so():
+    # Movement 2
+    v = report("barbarossa", lambda d: d["armies"]["Army Group North"].update(at="Z99"))
+    assert [(x.code, x.rule) for x in v if x.where == "Z99"] == [("army.where", "Movement 2")]
+
+
+def test_a_fleet_in_port_needs_a_port_and_a_fleet_at_sea_needs_water():
+    # Movement of naval strength points and fleets 5-6 and 14
+    def fleet(at, in_port):
+        return lambda d: d["fleets"]["British Fleet"].update(at=at, in_port=in_port)
+
+    assert not {"fleet.not_a_port", "fleet.where"} & report_codes("fall_of_germany", fleet("Q10", True))
+    assert "fleet.not_a_port" in report_codes("fall_of_germany", fleet("P9", True))
+    at_sea_on_land = [x for x in report("fall_of_germany", fleet("P9", False)) if x.code == "fleet.where"]
+    assert [x.rule for x in at_sea_on_land] == ["Movement of naval strength points and fleets 14"]
+
+
+def test_a_fleet_shares_only_a_coastal_hex_with_an_army():
+    # Movement of naval strength points and fleets 4
+    def beside(at):
+        def change(d):
+            d["fleets"]["German Fleet"].update(at=at, in_port=True)
+            d["armies"]["Axis Army 1"]["at"] = at
+
+        return change
+
+    assert "stacking.fleet_and_army" not in report_codes("fall_of_germany", beside("Q10"))  # Kiel, coastal
+    shared = [x for x in report("fall_of_germany", beside("P9")) if x.code == "stacking.fleet_and_army"]
+    assert [x.rule for x in shared] == ["Movement of naval strength points and fleets 4"]
+
+
+def test_a_fort_under_construction_is_not_empty_and_one_of_no_points_is():
+    # Fortifications: Production 4
+    def fort(strength, building):
+        return lambda d: d["forts"]["axis-1"].update(strength=strength, building=building)
+
+    assert "fort.empty" not in report_codes("fall_of_germany", fort(1, 1))
+    assert "fort.empty" in report_codes("fall_of_germany", fort(0, 0))
+
+
+def test_an_overfull_port_is_blamed_on_the_side_whose_fleets_are_there():
+    v = report("fall_of_germany", lambda d: d["fleets"]["British Fleet"].update(at="P5", in_port=True, capital=11))
+    assert [(x.where, x.side) for x in v if x.code == "stacking.port_capacity"] == [("P5", "allies")]
+
+
+def test_an_army_of_points_at_the_end_of_movement_is_not_air_only():
+    # Tactical air abilities 9: only an army of tactical air alone breaks it
+    assert "army.air_only" not in report_codes("barbarossa", lambda d: None)
