@@ -138,3 +138,23 @@ def test_duplicate_connections_are_one_move_line_and_one_note(tmp_path):
 def test_a_folder_such_as_proc_is_one_line(tmp_path):
     line = one_line(mapref("import-triplea", "/proc", "-o", "out.toml", cwd=tmp_path))
     assert line.startswith("/proc: "), line
+
+
+def test_a_point_out_of_range_in_an_outline_or_a_centre_is_one_line(tmp_path):
+    """A number of 300 digits was read as inf, which the geometry library choked on (found by
+    tools/fuzz.py, seed 36, case 2364)."""
+    d = toy(tmp_path)
+    poly = d / "map" / "polygons.txt"
+    text = poly.read_text(encoding="utf-8")
+    first = text.splitlines()[0]
+    name = first.split("<")[0].strip()
+    poly.write_text(text.replace(first, f"{name} < (1,1) (5,{'9' * 300}) (5,5) >", 1), encoding="utf-8")
+    r = mapref("import-triplea", "toy", "-o", "out.toml", cwd=tmp_path)  # a broken outline: left out, said
+    assert r.returncode == 0 and "internal error" not in r.stderr and "polygons.txt: 1 outline part" in r.stderr
+    assert mapref("check", "out.toml", cwd=tmp_path).returncode == 0
+    poly.write_text(text, encoding="utf-8")
+    centers = d / "map" / "centers.txt"
+    c = centers.read_text(encoding="utf-8")
+    centers.write_text(c.replace(c.splitlines()[0], f"{name} ({'9' * 400},5)", 1), encoding="utf-8")
+    line = one_line(mapref("import-triplea", "toy", "-o", "out2.toml", cwd=tmp_path))
+    assert line.startswith("toy/map/centers.txt:1:") and "out of range" in line, line

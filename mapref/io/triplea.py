@@ -79,6 +79,7 @@ FACILITIES = {
 
 
 # ------------------------------------------------------------------------------------ XML
+MAX_COORD = 1e7  # pixels: an outline's or a centre's point further out is refused (inf broke the geometry)
 MAX_XML_DEPTH = 64  # elements nested deeper than this are refused (a TripleA game nests about 6)
 MAX_XML_ELEMENTS = 500_000  # a 16 MiB file of the smallest elements would be millions of nodes
 MAX_VARIABLE_VALUES = 10_000  # a <variable>'s values, once those of the variables it names are in
@@ -587,6 +588,14 @@ def read_polygons(path: Path, shown: str) -> tuple[dict[str, list[Polygon]], dic
         for i, chunk in enumerate(("<" + rest).split("<")[1:], start=1):
             body, gt, _tail = chunk.partition(">")
             pts = [(float(x), float(y)) for x, y in _POINT.findall(body)]
+            far = next((q for q in pts if not all(abs(v) <= MAX_COORD for v in q)), None)  # (inf too)
+            if far is not None:
+                why = (
+                    f"{name}: part {i} has a point out of range ({far[0]:.6g},{far[1]:.6g}): expected pixels "
+                    f"within {MAX_COORD:g}"
+                )
+                broken.append((f"{name} (line {n}, part {i})", Problem(shown, n, line.index("<") + 1, "", why)))
+                continue
             if not gt or _POINT.sub("", body).strip() or len(pts) < 3:
                 why = f"{name}: part {i} is not a closed list of at least three points (x,y) between < and >"
                 broken.append((f"{name} (line {n}, part {i})", Problem(shown, n, line.index("<") + 1, "", why)))
@@ -613,7 +622,13 @@ def read_centers(path: Path, shown: str) -> dict[str, tuple[float, float]]:
         if not m or not name:
             problems.append(Problem(shown, n, 1, "", "expected NAME (x,y), got " + repr(line[:60])))
             continue
-        out.setdefault(name, (float(m.group(1)), float(m.group(2))))
+        x, y = float(m.group(1)), float(m.group(2))
+        if not (abs(x) <= MAX_COORD and abs(y) <= MAX_COORD):
+            problems.append(
+                Problem(shown, n, 1, "", f"{name}: a point out of range: expected pixels within {MAX_COORD:g}")
+            )
+            continue
+        out.setdefault(name, (x, y))
     if problems:
         raise FileProblems(problems[:20])
     return out
