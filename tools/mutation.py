@@ -93,6 +93,11 @@ EQUIVALENT: dict[str, dict[str, str]] = {
         "try_hold: 32 -> 33 [32]": "as above",
         "file_lock: 32 -> 33 [32]": "as above",
     },
+    "mapref/rules/session.py": {
+        "ActionStep.undo: and -> or [session.game.log and session.game.log[-1] is self.entry]": "the step undone "
+        "is always the last logged (apply, undo, redo and recovery keep history and log in step): both pop it",
+        "GameSession.invalidate: 1 -> 2 [1]": "the version is only ever compared for equality (the report's cache)",
+    },
     "mapref/rulesets/hitlers_war/stacking.py": {
         "check_stacking: continue -> break [continue]": "spaces are walked sorted; every hex label (A1..U21) "
         "sorts before 'box:', so after the first box come only boxes, which are skipped either way"

@@ -270,3 +270,13 @@ def test_an_overfull_port_is_blamed_on_the_side_whose_fleets_are_there():
 def test_an_army_of_points_at_the_end_of_movement_is_not_air_only():
     # Tactical air abilities 9: only an army of tactical air alone breaks it
     assert "army.air_only" not in report_codes("barbarossa", lambda d: None)
+
+
+def test_an_action_whose_arguments_a_file_cannot_hold_is_not_done(tmp_path):
+    """nan and integers past 64 bits: the log (and the journal) could not be written or read."""
+    s = GameSession(new_game(ROOT / "scenarios" / "barbarossa.toml", scenario_ref="barbarossa", auto_place=True))
+    assert s.apply(s.ruleset.end_step(s.game)).ok
+    for odd, says in ((float("nan"), "not finite"), (2**70, "beyond 64 bits")):
+        out = s.apply(Action("move", {"from": "O14", "to": "O13", "note": odd}))
+        assert not out.ok and "its arguments hold" in out.reason and says in out.reason
+        assert s.state.army("Army Group Centre").at == "O14" and len(s.log) == 1
