@@ -162,7 +162,8 @@ def test_a_fleet_in_an_off_map_box_is_not_on_the_map():
     def boxed(d):
         d["fleets"]["British Fleet"].update(at="box:usa", in_port=False)
 
-    assert "fleet.where" in report_codes("fall_of_germany", boxed)
+    where = [(x.rule, x.message) for x in report("fall_of_germany", boxed) if x.code == "fleet.where"]
+    assert where == [("Movement of naval strength points and fleets 6", "British Fleet is not in a hex of the map")]
     assert "fleet.where" not in report_codes("fall_of_germany", lambda d: None)
 
 
