@@ -281,3 +281,11 @@ def test_an_action_whose_arguments_a_file_cannot_hold_is_not_done(tmp_path):
         out = s.apply(Action("move", {"from": "O14", "to": "O13", "note": odd}))
         assert not out.ok and "its arguments hold" in out.reason and says in out.reason
         assert s.state.army("Army Group Centre").at == "O14" and len(s.log) == 1
+
+
+def test_advisory_mode_can_force_what_the_rules_refuse_and_says_when_it_cannot(tmp_path):
+    s = open_game(played(tmp_path))
+    far = Action("move", {"from": "O13", "to": "Q17"})  # Army Group Centre, much too far
+    assert not s.check(far).ok and s.can_force(far)
+    nobody = Action("move", {"from": "A1", "to": "A2"})  # no army there: not even against the rules
+    assert not s.check(nobody).ok and not s.can_force(nobody)

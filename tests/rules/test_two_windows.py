@@ -96,3 +96,31 @@ def test_a_window_saving_as_a_game_another_window_plays_is_refused(new_game_file
     finally:
         first.send_signal(signal.SIGKILL)
         first.wait()
+
+
+CLAIM = """
+    import sys
+    from mapref.rules.journal import claim
+    print("free" if claim(sys.argv[1]).ok else "taken", flush=True)
+"""
+
+
+def claimed_elsewhere(game: Path) -> str:
+    p = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(CLAIM), str(game)],
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+    )
+    return p.stdout.strip()
+
+
+def test_a_window_saving_as_another_file_plays_that_one_and_lets_the_first_go(new_game_file, tmp_path):
+    g = new_game_file(auto_place=True)
+    s = open_for_play(load_game(g))
+    assert claimed_elsewhere(g) == "taken"
+    other = tmp_path / "copy.toml"
+    s.save(other)
+    assert claimed_elsewhere(g) == "free" and claimed_elsewhere(other) == "taken"
+    s.close()
+    assert claimed_elsewhere(other) == "free"
