@@ -97,6 +97,11 @@ EQUIVALENT: dict[str, dict[str, str]] = {
         "ActionStep.undo: and -> or [session.game.log and session.game.log[-1] is self.entry]": "the step undone "
         "is always the last logged (apply, undo, redo and recovery keep history and log in step): both pop it",
         "GameSession.invalidate: 1 -> 2 [1]": "the version is only ever compared for equality (the report's cache)",
+        "ActionStep.undo: is -> is not [session.game.log[-1] is self.entry]": "as above: the step undone is the last "
+        "logged, which the other branch removes just the same",
+        "GameSession._new_problems: return x -> return None [return []]": "None is as false as []: both callers "
+        "only ask whether there are problems before reading one",
+        "GameSession._new_problems: return x -> return None [return []] #2": "as above",
     },
     "mapref/rulesets/hitlers_war/stacking.py": {
         "check_stacking: continue -> break [continue]": "spaces are walked sorted; every hex label (A1..U21) "
