@@ -69,6 +69,7 @@ TARGETS = {
         "tests/rules/test_supply.py",
         "tests/rules/test_supply_bits.py",
         "tests/rules/test_supply_fast.py",
+        "tests/rules/test_pockets.py",
         "tests/rules/test_mutants_issue36.py",
         "tests/rules/test_routes.py",
         "tests/rules/test_fleet_seas.py",
