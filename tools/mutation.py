@@ -103,6 +103,13 @@ EQUIVALENT: dict[str, dict[str, str]] = {
         "GameSession._new_problems: return x -> return None [return []]": "None is as false as []: both callers "
         "only ask whether there are problems before reading one",
         "GameSession._new_problems: return x -> return None [return []] #2": "as above",
+        "ActionStep.undo: is not -> is [e is not self.entry]": "in the branch no undo reaches (the step undone is "
+        "the last logged)",
+        'GameSession._new_problems: or -> and [self.path or "<game>"]': "the name a state is read under shows only "
+        "in a problem's file, which these refusals leave out (they say the key and the message)",
+        "GameSession._new_problems: '<game>' -> 'XX...XX' [\"<game>\"]": "as above",
+        'GameSession._new_problems: or -> and [self.path or "<game>"] #2': "as above",
+        "GameSession._new_problems: '<game>' -> 'XX...XX' [\"<game>\"] #2": "as above",
     },
     "mapref/rulesets/hitlers_war/stacking.py": {
         "check_stacking: continue -> break [continue]": "spaces are walked sorted; every hex label (A1..U21) "
