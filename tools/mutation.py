@@ -116,6 +116,10 @@ EQUIVALENT: dict[str, dict[str, str]] = {
         "sorts before 'box:', so after the first box come only boxes, which are skipped either way",
         "check_build: 'stacking.build_over_' -> 'XX...XX' [\"stacking.build_over_ten\"]": "the code of a build's "
         "violation is read by no one: its one caller (build.py) says the message and the rule",
+        "check_build: x = value -> x = None [side = cx.state.side]": "as above: the side of a build's violation is "
+        "read by no one",
+        "check_build: return x -> return None [return []] #2": "its one caller asks only whether there is a "
+        "violation: None is as false as []",
     },
 }
 

@@ -289,3 +289,11 @@ def test_advisory_mode_can_force_what_the_rules_refuse_and_says_when_it_cannot(t
     assert not s.check(far).ok and s.can_force(far)
     nobody = Action("move", {"from": "A1", "to": "A2"})  # no army there: not even against the rules
     assert not s.check(nobody).ok and not s.can_force(nobody)
+
+
+def test_every_fleet_is_checked_after_one_off_the_map():
+    def change(d):
+        d["fleets"]["German Fleet"].update(at="box:usa", in_port=False)  # the first fleet
+        d["fleets"]["British Fleet"].update(capital=11)  # the last
+
+    assert {"fleet.where", "stacking.fleet_over_ten"} <= report_codes("fall_of_germany", change)
