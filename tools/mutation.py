@@ -111,6 +111,16 @@ EQUIVALENT: dict[str, dict[str, str]] = {
         'GameSession._new_problems: or -> and [self.path or "<game>"] #2': "as above",
         "GameSession._new_problems: '<game>' -> 'XX...XX' [\"<game>\"] #2": "as above",
     },
+    "mapref/rules/supply.py": {
+        "Inputs._keep: x = value -> x = None [lists[key] = (self.zone, value)]": "a cache: a value not kept is "
+        "worked out again, the same",
+        "LevelTree.__getitem__: return x -> return None [return UNSEEN]": "the line says it: a reached space always "
+        "has a neighbour one level nearer, so the loop always returns first",
+        "sea_bits: * -> / [len(irregular) * 8]": "chooses between the search over bits and the breadth-first one, "
+        "which reach the same spaces (tests/rules/test_supply_bits.py holds them to each other)",
+        "_make_plan: 8 -> 9 [8]": "as above: when the plan over bits is made at all",
+        "search: 1 -> 2 [1]": "the code of a kind the graph does not have: -1 or -2, no connection has either",
+    },
     "mapref/rulesets/hitlers_war/stacking.py": {
         "check_stacking: continue -> break [continue]": "spaces are walked sorted; every hex label (A1..U21) "
         "sorts before 'box:', so after the first box come only boxes, which are skipped either way",
