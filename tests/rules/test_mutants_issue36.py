@@ -297,3 +297,26 @@ def test_every_fleet_is_checked_after_one_off_the_map():
         d["fleets"]["British Fleet"].update(capital=11)  # the last
 
     assert {"fleet.where", "stacking.fleet_over_ten"} <= report_codes("fall_of_germany", change)
+
+
+def test_home_forces_abroad_and_at_home_and_the_rules_cited():
+    # Unaligned Forces 3: home forces stay in their country
+    def home(at):
+        return lambda d: d["home_forces"].update({at: {"nation": "pl", "points": 2}})
+
+    assert "home_forces.abroad" not in report_codes("barbarossa", home("P13"))  # Bialystok, Poland
+    abroad = [x for x in report("barbarossa", home("P10")) if x.code == "home_forces.abroad"]  # Berlin
+    assert [x.rule for x in abroad] == ["Unaligned Forces 3"]
+    empty = [
+        x
+        for x in report("fall_of_germany", lambda d: d["forts"]["axis-1"].update(strength=0))
+        if x.code == "fort.empty"
+    ]
+    assert [x.rule for x in empty] == ["Fortifications: Production 4"]
+
+
+def test_an_army_at_sea_or_in_an_enemy_hex_cites_movement_2():
+    at_sea = report("barbarossa", lambda d: d["armies"]["Army Group North"].update(at="U1"))
+    assert [(x.code, x.rule) for x in at_sea if x.where == "U1"] == [("army.where", "Movement 2")]
+    enemy = report("barbarossa", lambda d: d["armies"]["Army Group North"].update(at="Q16"))  # Smolensk
+    assert ("army.unfriendly_hex", "Movement 2") in [(x.code, x.rule) for x in enemy if x.where == "Q16"]
