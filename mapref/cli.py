@@ -499,8 +499,9 @@ def cmd_new_map(argv: list[str]) -> int:
 MAX_TRACE_PIXELS = 40_000_000  # a 7,700 x 5,000 scan; the tracing holds a few numbers per pixel
 
 
-def _grey_image(path: str):
-    """An image file as a grey numpy array (what :mod:`mapref.core.areatrace` reads), or one line."""
+def _grey_image(path: str, colour: bool = False):
+    """An image file as a grey numpy array (what :mod:`mapref.core.areatrace` reads), or one
+    line; ``colour``: (grey, the image in RGB)."""
     import warnings
 
     import numpy as np
@@ -518,7 +519,8 @@ def _grey_image(path: str):
                         f"{path}: {img.width}x{img.height} pixels is more than mapref traces "
                         f"({MAX_TRACE_PIXELS // 1_000_000} megapixels): scale it down first"
                     )
-                return np.asarray(img.convert("L"))
+                grey = np.asarray(img.convert("L"))
+                return (grey, np.asarray(img.convert("RGB"))) if colour else grey
     except FileProblems as e:
         raise UserError(str(e.problems[0])) from None
     except (UnidentifiedImageError, Image.DecompressionBombError, Image.DecompressionBombWarning):
@@ -547,7 +549,9 @@ def cmd_trace_areas(argv: list[str]) -> int:
         type=int,
         default=None,
         metavar="N",
-        help="grey level 1-255 below which a pixel is border (default: chosen from the image, Otsu's method)",
+        help="grey level 1-255 below which a pixel is border (default: chosen from the image: Otsu's method, or "
+        "half way between the border lines and the darkest fill where a fill is darker than that, as a TripleA "
+        "board's seas)",
     )
     ap.add_argument(
         "--min-area",
@@ -574,11 +578,11 @@ def cmd_trace_areas(argv: list[str]) -> int:
         raise UserError(f"--min-area {args.min_area:g}: expected a number of pixels, 1 or more")
     if args.tolerance is not None and not 0 <= args.tolerance <= 100:
         raise UserError(f"--tolerance {args.tolerance:g}: expected pixels from 0 to 100")
-    from mapref.core.areatrace import TOLERANCE, trace_image, traced_map
+    from mapref.core.areatrace import TOLERANCE, sea_regions, trace_image, traced_map
     from mapref.io.areafile import dumps_area_map
 
     output = _output(args.output, args.force, args.image)
-    grey = _grey_image(args.image)
+    grey, rgb = _grey_image(args.image, colour=True)
     t = trace_image(
         grey,
         threshold=args.threshold,
@@ -592,8 +596,12 @@ def cmd_trace_areas(argv: list[str]) -> int:
         )
     out_dir = Path(args.output).resolve().parent
     image_ref = os.path.relpath(Path(args.image).resolve(), out_dir)
+    seas = sea_regions(t, rgb)  # the regions in the sea's colour are proposed as sea zones
     m = traced_map(
-        t, name=args.name if args.name is not None else Path(args.image).stem.replace("_", " "), image=image_ref
+        t,
+        name=args.name if args.name is not None else Path(args.image).stem.replace("_", " "),
+        image=image_ref,
+        seas=seas,
     )
     from mapref.core.arealint import lint_area
 
@@ -603,7 +611,9 @@ def cmd_trace_areas(argv: list[str]) -> int:
     _write(output, dumps_area_map(m))
     lines = sum(1 for ln in m.lines.values() if ln.proposed)
     print(
-        f"{args.output}: {len(m.locations)} locations, {lines} proposed land lines (border darker than grey {t.threshold}; "
+        f"{args.output}: {len(m.locations)} locations"
+        + (f" ({len(seas)} of them sea zones)" if seas else "")
+        + f", {lines} proposed {'lines' if seas else 'land lines'} (border darker than grey {t.threshold}; "
         "accept or delete the lines in the editor)"
     )
     return 0

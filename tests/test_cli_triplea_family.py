@@ -172,3 +172,18 @@ def test_relationships_and_a_broken_outline(tmp_path, capsys, monkeypatch):
     assert ok(capsys, "advance", "g.toml", "--to", "2 nationalist purchase").strip() == (
         "now: round 2, Nationalist, purchase"
     )
+
+
+def test_a_build_is_offered_only_where_it_may_be_made_and_refused_with_its_rule(tmp_path):
+    from mapref.rules.ruleset import Action
+    from mapref.rules.session import start_game
+
+    imported(tmp_path, "regions")
+    s = start_game(tmp_path / "s.toml")
+    g, rs = s.game, s.ruleset
+    here = lambda space: [i.label for i in rs.legal(g, space=space)]  # noqa: E731
+    assert "The Russians build in Russia..." in here("russia")  # the Russians' turn, their territory
+    assert not [x for x in here("germany") if "build" in x]  # not offered where it would be refused
+    out = rs.check(g, Action("build", {"space": "germany", "by": "russians", "facility": "minor_factory"}))
+    assert not out.ok and out.rule == "rulings A27"
+    assert out.refusal == "The Russians do not hold Germany: a nation builds only in its own territory [rulings A27]"

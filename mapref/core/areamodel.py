@@ -159,6 +159,10 @@ class LineKind:
     colour: str = "#555555"
 
 
+SEA_CLASS = ColourClass("Sea zone", "#b5cfe8")  # the colour class of sea zones (an imported or traced map's "sea")
+COASTAL = LineKind("Coastal (land to sea)", "#4f86b8")  # the line kind between a land location and a sea zone
+
+
 @dataclass(frozen=True)
 class AreaRegion:
     name: str

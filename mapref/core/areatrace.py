@@ -4,7 +4,9 @@
 border lines) as a ``numpy`` array and finds every enclosed region:
 
 1. the image is smoothed (each pixel the darker of itself and its 3 x 3 mean) and the pixels
-   darker than ``threshold`` (Otsu's threshold of the image when none is given) are *border*;
+   darker than ``threshold`` are *border* (when none is given: Otsu's threshold of the image, or,
+   where a fill is darker than that, half way between the border lines and the darkest fill, so
+   that a dark filled region, a TripleA board's sea, is a region: :func:`border_level`);
    noise and anti-aliasing only move a few border pixels;
 2. the rest falls into regions (4-connected, so a one-pixel diagonal line still separates two);
    a region smaller than ``min_area`` pixels (a light speck inside a border line) counts as
@@ -34,6 +36,7 @@ regions grabbed before it).
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass, field
 
@@ -97,6 +100,46 @@ def otsu(gray: np.ndarray) -> int:
         between = (mu_t * w0 / total - m0) ** 2 / (w0 * w1 / total)
     between[~np.isfinite(between)] = 0
     return int(np.argmax(between)) + 1
+
+
+def _shifted_max(g: np.ndarray, dy: int, dx: int, reach: int) -> np.ndarray:
+    """The lightest of the ``reach`` pixels in direction (dy, dx) from each pixel (edges repeated)."""
+    h, w = g.shape
+    p = np.pad(g, reach, mode="edge")
+    out = np.zeros_like(g)
+    for k in range(1, reach + 1):
+        y0, x0 = reach + dy * k, reach + dx * k
+        np.maximum(out, p[y0 : y0 + h, x0 : x0 + w], out=out)
+    return out
+
+
+def border_level(soft: np.ndarray, reach: int = 3, margin: int = 40) -> int:
+    """The grey level below which a pixel is border.  Otsu's threshold of the image, unless a
+    fill is darker than it (a TripleA board's seas, dark blue under black lines: Otsu's level
+    falls between the white land and the blue sea, and every sea would be border): then it is
+    chosen from the border lines' own greys, half way between the lines (their 90th percentile)
+    and that darkest fill.  A line pixel has lighter pixels on both sides of it within ``reach``
+    (by more than ``margin``), which the edge of a filled region has not; a fill is a grey at
+    least half a percent of the other pixels share."""
+    level = otsu(soft)
+    g = soft.astype(np.int16)
+    line = np.zeros(g.shape, dtype=bool)
+    for dy, dx in ((0, 1), (1, 0), (1, 1), (1, -1)):
+        ahead, behind = _shifted_max(g, dy, dx, reach), _shifted_max(g, -dy, -dx, reach)
+        line |= (np.minimum(ahead, behind) - g) > margin
+    near = line.copy()  # a line's soft edges are no fill
+    for dy, dx in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+        near |= np.roll(line, (dy, dx), axis=(0, 1))
+    flat = soft[~near]
+    if flat.size == 0 or not line.any():
+        return level
+    hist = np.bincount(flat.ravel(), minlength=256)
+    fill = int(np.argmax(hist >= max(1, 0.005 * flat.size)))
+    dark = soft[line & (soft < fill)]
+    if fill >= level or dark.size < 0.5 * line.sum():
+        return level  # every fill lighter than Otsu's level; or lines no darker than the fills
+    edge = int(np.percentile(dark, 90))
+    return max(1, min(fill - 1, (edge + fill + 1) // 2))
 
 
 def smooth(gray: np.ndarray) -> np.ndarray:
@@ -236,7 +279,7 @@ def trace_image(
     """Every region of ``gray`` (a 2-D uint8 array) enclosed by dark border lines, with its
     outline on the border's centre line, shared exactly with its neighbours and simplified
     within about ``tolerance`` pixels.  ``threshold``: the grey level below which a pixel is
-    border (default: Otsu's); ``min_area``: the smallest region in pixels (default: 16, or one
+    border (default: :func:`border_level`); ``min_area``: the smallest region in pixels (default: 16, or one
     20,000th of the image if more)."""
     gray = np.asarray(gray)
     if gray.ndim != 2 or gray.size == 0:
@@ -244,7 +287,7 @@ def trace_image(
     gray = gray.astype(np.uint8, copy=False)
     h, w = gray.shape
     soft = smooth(gray)
-    level = otsu(soft) if threshold is None else int(threshold)
+    level = border_level(soft) if threshold is None else int(threshold)
     if not 0 < level <= 255:
         raise ValueError(f"the threshold is a grey level from 1 to 255, got {level}")
     least = max(16.0, h * w / 20000) if min_area is None else float(min_area)
@@ -328,24 +371,54 @@ def to_map(g: BaseGeometry, offset: Point2 = (0.0, 0.0), scale: float = 1.0) -> 
     return shapely.transform(g, lambda a: np.round(np.column_stack((ox + k * a[:, 0], oy + k * a[:, 1])), 2))
 
 
-def traced_map(t: Tracing, name: str = "", image: str | None = None):
+def sea_regions(t: Tracing, rgb: np.ndarray) -> set[int]:
+    """The regions filled in the colour of the sea: blue (the mean of their pixels in ``rgb``,
+    the image in colour, bluer than red and green): a TripleA board's sea zones, a map's seas."""
+    lab = t.labels.ravel()
+    on = lab >= 0
+    n = len(t.regions)
+    count = np.bincount(lab[on], minlength=n).astype(float)
+    count[count == 0] = 1
+    r, g, b = (
+        np.bincount(lab[on], weights=rgb[..., k].ravel()[on].astype(float), minlength=n) / count for k in range(3)
+    )
+    return {i for i in range(n) if b[i] > r[i] + 20 and b[i] >= g[i]}
+
+
+def traced_map(t: Tracing, name: str = "", image: str | None = None, seas: set[int] = frozenset()):
     """An area map of the traced regions: a location per region (``area_1``, "Area 1"... in
-    reading order, its anchor well inside it), a land line proposed between every two that
-    share a border, the page the image's size and, when given, the image as the tracing
-    background (offset 0, scale 1: map units are the image's pixels)."""
+    reading order, its anchor well inside it; the ``seas`` "Sea 1"... in the sea zones' colour
+    class, ``attrs.sea``), a line proposed between every two that share a border (land, naval
+    between two seas, coastal between land and sea), the page the image's size and, when given,
+    the image as the tracing background (offset 0, scale 1: map units are the image's pixels)."""
     from mapref.core.areaedit import suggest_lines
-    from mapref.core.areamodel import AreaMap, Location
+    from mapref.core.areamodel import COASTAL, SEA_CLASS, AreaMap, Location
 
     h, w = t.labels.shape
     m = AreaMap(name=name, page=(float(w), float(h)))
     if image:
         m.background = {"image": image, "opacity": 0.5, "offset": [0.0, 0.0], "scale": 1.0}
+    if seas:
+        m.colours["sea"] = SEA_CLASS
+        m.line_kinds["coastal"] = COASTAL
+    sea_no = 0
     for r in t.regions:
         lid = f"area_{r.index + 1}"
-        m.locations[lid] = Location(lid, name=f"Area {r.index + 1}", polygon=r.polygon, anchor=r.anchor)
+        if r.index in seas:
+            sea_no += 1
+            m.locations[lid] = Location(
+                lid, name=f"Sea {sea_no}", polygon=r.polygon, anchor=r.anchor, colour="sea", attrs={"sea": True}
+            )
+        else:
+            m.locations[lid] = Location(lid, name=f"Area {r.index + 1}", polygon=r.polygon, anchor=r.anchor)
     e = suggest_lines(m)
     if e is not None:
         e.do(m)
+    sea = {f"area_{i + 1}" for i in seas}
+    for lid, ln in list(m.lines.items()):
+        wet = (ln.a in sea) + (ln.b in sea)
+        if wet:
+            m.lines[lid] = dataclasses.replace(ln, kind="naval" if wet == 2 else "coastal")
     return m
 
 
@@ -524,6 +597,8 @@ __all__ = [
     "components",
     "grab",
     "grow",
+    "border_level",
+    "sea_regions",
     "otsu",
     "rasterize",
     "shared_lengths",

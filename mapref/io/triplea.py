@@ -58,14 +58,24 @@ import shapely
 from shapely import affinity
 from shapely.geometry import Point, Polygon
 
-from mapref.core.areamodel import AreaMap, Box, ColourClass, LineKind, Location, MoveLine, as_area, polygon_parts, slug
+from mapref.core.areamodel import (
+    COASTAL,
+    SEA_CLASS,
+    AreaMap,
+    Box,
+    ColourClass,
+    Location,
+    MoveLine,
+    as_area,
+    polygon_parts,
+    slug,
+)
 from mapref.io.problems import FileProblems, Problem, clip, read_source
 
 BOX = (90.0, 30.0)  # an off-map box's size
 BORDER = 4.0  # pixels: the widest border line TripleA leaves between two territories' outlines
 MIN_PIXELS = 2.0  # an outline of less area is no drawing (a helper territory): an off-map box
 SEA = "sea"
-SEA_COLOUR = "#b5cfe8"
 PALETTE = ("#8c8c8c", "#c0504d", "#e0a040", "#5f9b4c", "#7fae9c", "#c8a27a", "#6f8fc7", "#b7a96e", "#a67b52", "#9b6fb5")
 FACILITIES = {
     "factory_major": "major_factory",
@@ -1029,10 +1039,6 @@ def triplea_map(
     notes: list[str],
 ) -> AreaMap:
     """The area map of a TripleA game (see the module's notes); fills ``game.ids``."""
-    from mapref.core.areaedit import line_id
-    from mapref.core.areageom import shared_borders, touch_across_seam
-    from mapref.core.areatrace import clean_outlines
-
     m = AreaMap(
         name=game.name,
         notes=f"Imported with mapref import-triplea from the TripleA game {Path(game.file).name}: "
@@ -1045,6 +1051,21 @@ def triplea_map(
         if not g.is_empty and g.area >= MIN_PIXELS:
             geoms[t] = shapely.union_all(polygon_parts(g))
     game.outlines = dict(geoms)
+    cleaned, moved, seams = _laid_out(m, game, geoms, props, notes)
+    pids = _player_classes(m, game, props)
+    _territories(m, game, cleaned, centers, moved, pids, notes)
+    _duplicate_notes(game, notes)
+    _move_lines(m, game, seams, notes)
+    _connection_notes(m, game, notes)
+    return m
+
+
+def _laid_out(m: AreaMap, game: TripleaGame, geoms: dict, props: dict[str, str], notes: list[str]):
+    """The outlines cleaned into one coverage, a wrapping world cut and nothing left of or above
+    the page (the map's seams and page set): (territory -> outline, territory -> its move
+    (dx, dy) on the map, the seams by axis)."""
+    from mapref.core.areatrace import clean_outlines
+
     shift, seams = _unwrap(game, geoms, props, notes)
     names = list(geoms)
     cleaned = dict(zip(names, clean_outlines([geoms[t] for t in names], border=BORDER), strict=True))
@@ -1058,10 +1079,19 @@ def triplea_map(
     if 1 in seams:
         m.wrap_y = (round(seams[1][0] + dy, 2), round(seams[1][1] + dy, 2))
     live = [g for g in cleaned.values() if not g.is_empty]
-    x1 = max([g.bounds[2] for g in live] + [m.wrap_x[1] if m.wrap_x else _number(props, "map.width") + dx])
-    y1 = max([g.bounds[3] for g in live] + [m.wrap_y[1] if m.wrap_y else _number(props, "map.height") + dy])
+    width, height = _number(props, "map.width"), _number(props, "map.height")
+    # the page: TripleA's own map size (map.properties), else what the outlines cover
+    x1 = width or max([g.bounds[2] for g in live] + [m.wrap_x[1] if m.wrap_x else 0.0])
+    y1 = height or max([g.bounds[3] for g in live] + [m.wrap_y[1] if m.wrap_y else 0.0])
     m.page = (float(math.ceil(x1)), float(math.ceil(y1)))
+    moved = {t: (shift[t][0] + dx, shift[t][1] + dy) for t in shift}
+    return cleaned, moved, seams
 
+
+def _player_classes(m: AreaMap, game: TripleaGame, props: dict[str, str]) -> dict[str, str]:
+    """A colour class for each player owning land (its colour from map.properties, lightened; its
+    side the alliance when it has more than one player), the sea zones' and the coastal line kind:
+    player -> its class id."""
     owners = {p for t, p in game.owners.items() if p and not game.territories.get(t)}
     players = [p for p in game.players if p in owners] + sorted(owners - set(game.players))
     pids = {p: slug(p) or f"player_{i}" for i, p in enumerate(players)}
@@ -1069,29 +1099,45 @@ def triplea_map(
         alliance = game.alliances.get(p, "")
         side = slug(alliance) if alliance and len(game.alliance_members(alliance)) > 1 else ""
         m.colours[pids[p]] = ColourClass(p.replace("_", " "), _colour(props, p, i), side)
-    m.colours[SEA] = ColourClass("Sea zone", SEA_COLOUR)
-    m.line_kinds["coastal"] = LineKind("Coastal (land to sea)", "#4f86b8")
+    m.colours[SEA] = SEA_CLASS
+    m.line_kinds["coastal"] = COASTAL
+    return pids
 
+
+def _territory_attrs(game: TripleaGame, t: str, pids: dict[str, str]) -> dict[str, object]:
+    water = game.territories[t]
+    attrs: dict[str, object] = {}
+    if water:
+        attrs["sea"] = True
+    if game.production.get(t):
+        attrs["production"] = game.production[t]
+    if t in game.impassable:
+        attrs["impassable"] = True
+    if t in game.capitals:
+        attrs["capital_of"] = pids.get(game.capitals[t], slug(game.capitals[t]))
+    if t in game.original_owners:
+        attrs["original_owner"] = pids.get(game.original_owners[t], slug(game.original_owners[t]))
+    owner = game.owners.get(t, "")
+    if water and owner:
+        attrs["owner"] = pids.get(owner, slug(owner))
+    return attrs
+
+
+def _territories(
+    m: AreaMap, game: TripleaGame, cleaned: dict, centers: dict, moved: dict, pids: dict[str, str], notes: list[str]
+) -> None:
+    """Every territory a location (its label at TripleA's centre when that lies inside it), or
+    with no outline an off-map box, in rows under the page in the game's order."""
     boxed = []
     for t, water in game.territories.items():
         g = cleaned.get(t)
-        attrs: dict[str, object] = {}
-        if water:
-            attrs["sea"] = True
-        if game.production.get(t):
-            attrs["production"] = game.production[t]
-        if t in game.impassable:
-            attrs["impassable"] = True
-        if t in game.capitals:
-            attrs["capital_of"] = pids.get(game.capitals[t], slug(game.capitals[t]))
-        if t in game.original_owners:
-            attrs["original_owner"] = pids.get(game.original_owners[t], slug(game.original_owners[t]))
-        owner = game.owners.get(t, "")
-        if water and owner:
-            attrs["owner"] = pids.get(owner, slug(owner))
-        colour = SEA if water else pids.get(owner, "")
+        colour = SEA if water else pids.get(game.owners.get(t, ""), "")
         props_ = dict(
-            name=t, colour=colour, capital=t in game.capitals, vp=min(99, game.victory.get(t, 0)), attrs=attrs
+            name=t,
+            colour=colour,
+            capital=t in game.capitals,
+            vp=min(99, game.victory.get(t, 0)),
+            attrs=_territory_attrs(game, t, pids),
         )
         if g is None or g.is_empty:  # off the map: in rows under it, in the game's order
             bid = m.new_id(t, "boxes")
@@ -1105,7 +1151,7 @@ def triplea_map(
         lid = m.new_id(t)
         anchor = None
         if t in centers:
-            c = (round(centers[t][0] + shift[t][0] + dx, 2), round(centers[t][1] + shift[t][1] + dy, 2))
+            c = (round(centers[t][0] + moved[t][0], 2), round(centers[t][1] + moved[t][1], 2))
             anchor = c if g.contains(Point(c)) else None
         m.locations[lid] = Location(lid, polygon=g, anchor=anchor, **props_)
         game.ids[t] = lid
@@ -1115,6 +1161,8 @@ def triplea_map(
             + listed(boxed, 8)
         )
 
+
+def _duplicate_notes(game: TripleaGame, notes: list[str]) -> None:
     dup = game.duplicates  # (dropped as the game was read: the rest of the import sees each connection once)
     for a, b, line, first in dup if len(dup) <= 6 else ():
         notes.append(
@@ -1126,20 +1174,20 @@ def triplea_map(
             f"{dup[0][1]}, as on line {dup[0][3]}; lines {', '.join(str(x[2]) for x in dup[1:6])} ...): one move "
             "line each"
         )
-    seen: dict[frozenset, tuple[str, int]] = {}
+
+
+def _move_lines(m: AreaMap, game: TripleaGame, seams: dict, notes: list[str]) -> None:
+    """Every connection a move line: land, naval or coastal by its ends; round the back of a
+    wrapping world (``wrap``), or a land line between territories that do not touch (a strait
+    ``crossing``), said in a note each."""
+    from mapref.core.areaedit import line_id
+    from mapref.core.areageom import shared_borders, touch_across_seam
+
     touching = shared_borders(m)
     crossing: list[str] = []
     wrapping: list[str] = []
     taken: set[str] = set()
-    for a, b, line in game.connections:
-        key = frozenset((a, b))
-        if key in seen:
-            notes.append(
-                f"{Path(game.file).name}:{line}: the connection {a} - {b} is there already (line {seen[key][1]}): one "
-                "move line"
-            )
-            continue
-        seen[key] = (a, b), line
+    for a, b, _line in game.connections:
         wa, wb = game.territories[a], game.territories[b]
         kind = "naval" if wa and wb else "land" if not wa and not wb else "coastal"
         sa, sb = game.ids[a], game.ids[b]
@@ -1162,14 +1210,17 @@ def triplea_map(
     if crossing:
         notes.append(
             f"{len(crossing)} land connection{'s join' if len(crossing) != 1 else ' joins'} territories that do not touch "
-            "(straits, canals): marked as "
-            "crossings: " + listed(crossing)
+            "(straits, canals): marked as crossings: " + listed(crossing)
         )
     if wrapping:
         notes.append(
             f"{len(wrapping)} connection{'s go' if len(wrapping) != 1 else ' goes'} round the back of the map (across its seam): "
             "drawn as two stubs off its edges: " + listed(wrapping)
         )
+
+
+def _connection_notes(m: AreaMap, game: TripleaGame, notes: list[str]) -> None:
+    """The canals (kept as naval lines always open) and the territories joined to nothing."""
     if game.canals:  # TripleA opens a canal's connection only to whoever holds the land beside it (canalAttachment)
         names = sorted(game.canals)
         one = len(names) == 1
@@ -1186,7 +1237,6 @@ def triplea_map(
             f"{len(lonely)} territor{'ies' if len(lonely) != 1 else 'y'} the game connects to nothing (impassable, or a place TripleA shows things in): accepted "
             "without move lines: " + listed(lonely)
         )
-    return m
 
 
 def import_triplea(mapdir: str, game_file: str | None = None) -> tuple[AreaMap, TripleaGame, list[str]]:

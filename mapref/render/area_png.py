@@ -17,7 +17,8 @@ from PIL import Image, ImageDraw
 from mapref.core.areamodel import AreaMap, Location, polygon_parts
 from mapref.render.png import MAX_PIXELS, ImageTooBig, save_image  # one image bound for every map
 from mapref.render.png import _font
-from mapref.render.scene_area import area_fill as fill_of, line_ends, line_paths as _line_paths, midpoint as _midpoint
+from mapref.render.scene_area import area_fill as fill_of, fit_names, label_rank, line_ends, line_paths as _line_paths
+from mapref.render.scene_area import midpoint as _midpoint
 from mapref.render.style import LAND_UNOWNED, blend, text_colour_on
 from mapref.render.text import Glyphs
 
@@ -156,8 +157,15 @@ def render_area(
     # the names and values from glyphs rendered once per font and halo (mapref.render.text)
     t_name, t_value, t_small = Glyphs(f_name, 2 * s), Glyphs(f_value), Glyphs(f_small, s)
     if "names" not in hidden:
-        for loc in locs:
-            _label(d, v, m, loc, t_name, t_value, t_small, s, "values" not in hidden)
+        values = "values" not in hidden
+        smaller: dict[float, Glyphs] = {1.0: t_name}
+        for loc, fit in zip(locs, _fit_names(m, v, locs, t_name, s, values), strict=True):
+            if fit is None:
+                continue
+            if fit[2] not in smaller:
+                smaller[fit[2]] = Glyphs(_font(max(6, int(13 * s * fit[2])), bold=True), 2 * s)
+            x, y = v(loc.label_point)
+            _label(d, (x + fit[0], y + fit[1]), m, loc, smaller[fit[2]], t_value, t_small, s * fit[2], values)
     if "values" not in hidden:
         for ln, pieces, colour in marks:
             for val, (p, q) in zip((ln.defence_a, ln.defence_b), line_ends(pieces)):
@@ -266,10 +274,31 @@ def _defence(d: ImageDraw.ImageDraw, p, q, val: int, glyphs: Glyphs, colour: str
     glyphs.draw(d, c, f"+{val}" if val < 10 else str(val), "#111111")
 
 
+def _name_box(x: float, y: float, loc: Location, t_name: Glyphs, s: float, values: bool) -> tuple:
+    """The box a location's label takes centred at (x, y) as :func:`_label` draws it: its name, a
+    capital's star before it, its VP badge above it."""
+    half = t_name.length(loc.label) / 2
+    left = x - half - (16 * s if loc.capital else 0)
+    top = y - (29 * s if values and loc.vp else 9 * s)
+    bottom = y + (24 * s if values and loc.supply else 9 * s)
+    return left, top, x + half, bottom
+
+
+def _fit_names(m: AreaMap, v: _View, locs: list, t_name: Glyphs, s: int, values: bool) -> list:
+    """Where each name goes (:func:`mapref.render.scene_area.fit_names`): inside its location,
+    clear of the others, shrunk where it does not fit, else left out."""
+    labels = []
+    for loc in locs:
+        x, y = v(loc.label_point)
+        labels.append((label_rank(loc), _name_box(x, y, loc, t_name, s, values), (x, y)))
+    return fit_names(m, [loc.id for loc in locs], labels, [], v, 13 / 12)
+
+
 def _label(
-    d, v: _View, m: AreaMap, loc: Location, t_name: Glyphs, t_value: Glyphs, t_small: Glyphs, s: int, values: bool
+    d, at, m: AreaMap, loc: Location, t_name: Glyphs, t_value: Glyphs, t_small: Glyphs, s: float, values: bool
 ) -> None:
-    x, y = v(loc.label_point)
+    """A location's label centred at ``at``, ``s`` drawing pixels to a pixel of its size."""
+    x, y = at
     fill = fill_of(m, loc.colour)
     ink = text_colour_on(fill)
     halo = fill if ink == "#111111" else "#333333"
@@ -281,7 +310,7 @@ def _label(
     if values and loc.vp:
         r = 9 * s
         cy = y - 19 * s
-        d.ellipse([x - r, cy - r, x + r, cy + r], fill="#fff8dc", outline="#7a5c00", width=2 * s)
+        d.ellipse([x - r, cy - r, x + r, cy + r], fill="#fff8dc", outline="#7a5c00", width=max(1, round(2 * s)))
         t_value.draw(d, (x, cy), str(loc.vp), "#3d2e00")
     if values and loc.supply:
         sides = ", ".join(sp.text() for sp in loc.supply)

@@ -281,6 +281,18 @@ def _sides(sc: Scene) -> str:
     return '<ul class="sides">' + "".join(rows) + "</ul>" if rows else ""
 
 
+def page_hint(sc: Scene) -> str:
+    """What a tap shows, as far as the game has it: a piece's supply line only where the game
+    traces supply for its pieces."""
+    if any(p.supplied is not None for p in sc.pieces):
+        taps = "Tap a piece for its supply line or the spaces that cut it; tap a space for what it holds."
+    elif sc.pieces:
+        taps = "Tap a piece for what it is; tap a space for what it holds."
+    else:
+        taps = "Tap a space for what it holds."
+    return taps + " Drag to pan; wheel or pinch to zoom."
+
+
 def page_of(sc: Scene) -> str:
     """The whole page."""
     svg, css = svg_of(sc)
@@ -309,10 +321,7 @@ def page_of(sc: Scene) -> str:
         )
     log = "".join(f"<li>{_e(x)}</li>" for x in sc.log)
     heading = _e(sc.game) + (f" &middot; {_e(sc.map_name)}" if sc.map_name and sc.map_name != sc.game else "")
-    hint = (
-        "Tap a piece for its supply line or the spaces that cut it; tap a space for what it holds. "
-        "Drag to pan; wheel or pinch to zoom."
-    )
+    hint = page_hint(sc)
     return f"""<!DOCTYPE html>
 <html lang="en">
 <head>

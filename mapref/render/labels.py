@@ -302,21 +302,61 @@ def place_labels(
     (rank, box); the lowest ranks are placed first, each where it is or at the first free offset
     ``moves(box, in_way)`` offers (``in_way``: the obstacles its box touches where it is).
     Returns the offset (dx, dy) of each label, in the order given, or None for one hidden."""
+    return [
+        None if f is None else (f[0], f[1]) for f in fit_labels([(rk, bb, None) for rk, bb in labels], obstacles, moves)
+    ]
+
+
+Fit = tuple[float, float, float]  # (dx, dy, scale): the label scaled about its anchor, then moved
+
+
+def fit_labels(
+    labels: Sequence[tuple[tuple, Box, Offset | None]],
+    obstacles: Iterable[Box] = (),
+    moves: Callable[[Box, Sequence[Box]], list[Offset]] | None = None,
+    inside: Callable[[int, Box], bool] | None = None,
+    hubs: Callable[[int], list[Offset]] | None = None,
+    scales: Sequence[float] = (1.0,),
+) -> list[Fit | None]:
+    """:func:`place_labels` for labels that must stay inside something (an area map's name in
+    its own location) and may shrink to: ``labels`` are (rank, box, anchor), the box scaling about
+    its anchor (None: no shrinking); each label tries, at each of ``scales`` in turn, each of its
+    ``hubs(i)`` (offsets from where it is to other good places for it: a part's pole of
+    inaccessibility; where it is first) and the ``moves`` about them, and takes the first box
+    ``inside(i, box)`` accepts that touches nothing placed before it nor an obstacle.  Returns
+    (dx, dy, scale) of each label, in the order given, or None for one hidden."""
     placed = _Grid()
     blocks = _Grid(obstacles)
-    out: list[Offset | None] = [None] * len(labels)
+    out: list[Fit | None] = [None] * len(labels)
     for i in sorted(range(len(labels)), key=lambda k: labels[k][0]):
-        bb = labels[i][1]
-        tries: list[Offset] = [(0.0, 0.0)]
-        if moves is not None:
-            tries += moves(bb, blocks.touching(bb))
-        for dx, dy in tries:
-            cand = (bb[0] + dx, bb[1] + dy, bb[2] + dx, bb[3] + dy)
-            if placed.free(cand) and blocks.free(cand):
-                placed.add(cand)
-                out[i] = (dx, dy)
+        _rank, bb, anchor = labels[i]
+        for s in scales if anchor is not None else (1.0,):
+            sb = bb if s == 1.0 else _scaled(bb, anchor, s)
+            got = _first_free(i, sb, placed, blocks, moves, inside, hubs(i) if hubs is not None else [(0.0, 0.0)])
+            if got is not None:
+                placed.add(got[0])
+                out[i] = (got[1], got[2], s)
                 break
     return out
+
+
+def _scaled(bb: Box, anchor: Offset, s: float) -> Box:
+    ax, ay = anchor
+    return ax + s * (bb[0] - ax), ay + s * (bb[1] - ay), ax + s * (bb[2] - ax), ay + s * (bb[3] - ay)
+
+
+def _first_free(i, bb, placed, blocks, moves, inside, hubs) -> tuple[Box, float, float] | None:
+    """The first of a label's places (each hub, then the moves about it) that is free and inside."""
+    for hx, hy in hubs:
+        hb = (bb[0] + hx, bb[1] + hy, bb[2] + hx, bb[3] + hy)
+        tries: list[Offset] = [(0.0, 0.0)]
+        if moves is not None:
+            tries += moves(hb, blocks.touching(hb))
+        for dx, dy in tries:
+            cand = (hb[0] + dx, hb[1] + dy, hb[2] + dx, hb[3] + dy)
+            if placed.free(cand) and blocks.free(cand) and (inside is None or inside(i, cand)):
+                return cand, hx + dx, hy + dy
+    return None
 
 
 def declutter(labels: Sequence[tuple[tuple, Box]]) -> list[int]:
@@ -348,6 +388,7 @@ __all__ = [
     "dodge",
     "fits",
     "fitted_size",
+    "fit_labels",
     "place_labels",
     "text_width",
     "touch",

@@ -6,7 +6,8 @@ runs (:func:`area_holders`, :func:`area_front`), where each counter stands
 a control flag before the name) and how it looks (:func:`mapref.render.pieces.piece_marks`), the
 supply view, a ruleset's marks, the selected piece's supply line or cut, how a location and a box
 are named (:func:`area_label_marks`, :func:`box_label_marks`) and which names show
-(:func:`area_names`: clear of each other and of the counters, moved about their hub or hidden).
+(:func:`area_names`, :func:`fit_names`: inside their own location, clear of each other and of the
+counters, moved about their hub or a part's pole of inaccessibility, shrunk, or hidden).
 
 Sizes follow a unit ``u`` (the referee's board: its zoom; the page: 1): a counter is 18 ``u``
 wide, a name 12 ``u`` high.  The referee's area board draws these marks; the web page and the
@@ -19,7 +20,10 @@ import math
 from collections.abc import Callable
 
 from mapref.render.area_pieces import stack_points, stacks
-from mapref.render.labels import Box, Measure, around, fits, fitted_size, place_labels, text_width, touch
+import shapely
+
+from mapref.core.areamodel import interior_point, polygon_parts
+from mapref.render.labels import Box, Measure, around, fit_labels, fits, fitted_size, place_labels, text_width, touch
 from mapref.render.marks import (
     Mark,
     PieceView,
@@ -310,17 +314,20 @@ def area_name(loc) -> str:
     return ("\u2605 " if loc.capital else "") + loc.label
 
 
-def area_label_marks(loc, x: float, y: float, u: float, ink: str, measure: Measure = text_width) -> list[Mark]:
+def area_label_marks(
+    loc, x: float, y: float, u: float, ink: str, measure: Measure = text_width, scale: float = 1.0
+) -> list[Mark]:
     """A location's label centred at (x, y), a point well inside it (the map's label point): its
-    name (:func:`area_name`, in :func:`name_size`) and, after it, its victory value in a badge.
-    No raw supply text."""
-    size = name_size(u)
+    name (:func:`area_name`, in :func:`name_size`, times ``scale`` where it is shrunk to fit its
+    location: :func:`fit_names`) and, after it, its victory value in a badge.  No raw supply
+    text."""
+    size = name_size(u) * scale
     text = area_name(loc)
     out = [
         Mark("text", "names", pts([(x, y)]), fill=ink, text=text, size=size, bold=True, tags=("name",), space=loc.id)
     ]
     if loc.vp:
-        r = 7 * u
+        r = 7 * u * scale
         cx = x + measure(text, size, True) / 2 + r + 2
         out.append(
             Mark(
@@ -427,20 +434,83 @@ def place_groups(groups: list[tuple[tuple, Box]], obstacles: list[Box]) -> list[
     return place_labels(groups, obstacles, around)
 
 
+NAME_SCALES = (1.0, 0.85, 0.7, 0.58, 0.48)  # a name that does not fit its location is shrunk, step by step ...
+NAME_LEAST = 7.0  # ... to no less than 7 pixels high; then it is hidden until the zoom makes room
+NAME_SPILL = 0.2  # a name stands in its location with its middle inside and all but a fifth of it
+
+
+def name_scales(u: float) -> tuple[float, ...]:
+    """The sizes a location's name may take, as fractions of :func:`name_size`: whole pixels
+    (as a drawing's fonts are), smaller ones only while it stays readable."""
+    base = name_size(u)
+    sizes = sorted({round(base * s) for s in NAME_SCALES if round(base * s) >= NAME_LEAST}, reverse=True)
+    return tuple(k / base for k in sizes) or (1.0,)
+
+
+def _from_px(to_px) -> Callable[[float, float], tuple[float, float]]:
+    """The drawing's pixels back to the map's coordinates (every drawing scales and moves)."""
+    (ax, ay), (bx, by) = to_px((0.0, 0.0)), to_px((1000.0, 1000.0))
+    sx, sy = (bx - ax) / 1000.0 or 1.0, (by - ay) / 1000.0 or 1.0
+    return lambda x, y: ((x - ax) / sx, (y - ay) / sy)
+
+
+def fit_names(
+    m, lids: list[str], labels: list[tuple[tuple, Box, Point]], obstacles: list[Box], to_px, u: float, moves=around
+):
+    """Where each location's label goes (:func:`mapref.render.labels.fit_labels`): inside its
+    own location (the middle of its box, and all of it but :data:`NAME_SPILL`, in the location's
+    outline: a name never stands on a neighbour nor off the map), at the map's label point, else at the pole of inaccessibility of one of its parts
+    (shapely's ``polylabel``: the point farthest inside), else moved about them; shrunk where it
+    fits nowhere at its size (:func:`name_scales`), else hidden.  ``labels``: (rank, box, anchor)
+    of each of ``lids``; returns (dx, dy, scale) or None for each."""
+    back = _from_px(to_px)
+    polys = {}
+    for lid in lids:
+        g = m.locations[lid].polygon
+        shapely.prepare(g)
+        polys[lid] = g
+
+    def inside(i: int, b: Box) -> bool:
+        """Whether a box (a little in from its top and bottom: the text's own extent) stands in
+        location ``lids[i]``: its middle inside, and all but :data:`NAME_SPILL` of it."""
+        x0, y0, x1, y1 = b
+        iy = (y1 - y0) * 0.22
+        (ax, ay), (bx, by) = back(x0, y0 + iy), back(x1, y1 - iy)
+        box = shapely.box(min(ax, bx), min(ay, by), max(ax, bx), max(ay, by))
+        g = polys[lids[i]]
+        if not g.contains(box.centroid):
+            return False
+        return g.contains(box) or g.intersection(box).area >= (1 - NAME_SPILL) * box.area
+
+    def hubs(i: int) -> list[tuple[float, float]]:
+        loc = m.locations[lids[i]]
+        ax, ay = labels[i][2]
+        out = [(0.0, 0.0)]
+        for part in sorted(polygon_parts(loc.polygon), key=lambda p: -p.area)[:3]:
+            px, py = to_px(interior_point(part))
+            if abs(px - ax) + abs(py - ay) > 1:
+                out.append((px - ax, py - ay))
+        return out
+
+    return fit_labels(labels, obstacles, moves, inside, hubs, name_scales(u))
+
+
 def area_names(m, to_px, u: float, obstacles: list[Box], measure: Measure = text_width) -> list[Mark]:
-    """The locations' labels that show (:func:`area_label_marks`), each clear of the others and
-    of the ``obstacles`` (:func:`place_groups`), bigger places first."""
-    groups: list[list[Mark]] = []
-    ranks: list[tuple] = []
-    for loc in m.locations.values():
+    """The locations' labels that show (:func:`area_label_marks`), each inside its location and
+    clear of the others and of the ``obstacles`` (:func:`fit_names`), bigger places first."""
+    lids = list(m.locations)
+    labels = []
+    for lid in lids:
+        loc = m.locations[lid]
         x, y = to_px(loc.label_point)
-        groups.append(area_label_marks(loc, x, y, u, text_colour_on(area_fill(m, loc.colour)), measure))
-        ranks.append(label_rank(loc))
-    boxes = [_union(mk.box(measure) for mk in g) for g in groups]
+        g = area_label_marks(loc, x, y, u, "#000000", measure)
+        labels.append((label_rank(loc), _union(mk.box(measure) for mk in g), (x, y)))
     out: list[Mark] = []
-    for g, at in zip(groups, place_groups(list(zip(ranks, boxes)), obstacles)):
-        if at is not None:
-            out += [mk.moved(*at) for mk in g] if at != (0.0, 0.0) else g
+    for lid, (_rk, _bb, (x, y)), fit in zip(lids, labels, fit_names(m, lids, labels, obstacles, to_px, u), strict=True):
+        if fit is not None:
+            loc = m.locations[lid]
+            ink = text_colour_on(area_fill(m, loc.colour))
+            out += area_label_marks(loc, x + fit[0], y + fit[1], u, ink, measure, fit[2])
     return out
 
 
@@ -919,6 +989,8 @@ __all__ = [
     "obstacles_of",
     "outward",
     "place_groups",
+    "fit_names",
+    "name_scales",
     "printed_holder",
     "spread",
 ]

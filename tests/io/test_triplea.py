@@ -166,3 +166,31 @@ def test_bad_polygons_and_missing_files(tmp_path):
     (d / "map" / "games" / "b.xml").write_text("<game/>", encoding="utf-8")
     with pytest.raises(FileProblems, match="several games: choose one with --game"):
         import_triplea(str(d))
+
+
+def test_a_note_that_lists_some_of_many_says_so_and_the_page_is_the_map_size(tmp_path):
+    # seven territories connected to nothing: the note names six of them and says there are more
+    d = copy_toy(tmp_path)
+    game = d / "map" / "games" / "toy_world.xml"
+    poly = d / "map" / "polygons.txt"
+    names = [f"Islet {i}" for i in range(1, 8)]
+    game.write_text(
+        game.read_text(encoding="utf-8").replace(
+            '<territory name="Germany"/>',
+            '<territory name="Germany"/>' + "".join(f'\n    <territory name="{n}"/>' for n in names),
+            1,
+        ),
+        encoding="utf-8",
+    )
+    poly.write_text(
+        poly.read_text(encoding="utf-8")
+        + "".join(
+            f"{n}  <  ({10 + 12 * i},385) ({18 + 12 * i},385) ({18 + 12 * i},395)  >\n" for i, n in enumerate(names)
+        ),
+        encoding="utf-8",
+    )
+    m, _g, notes = import_triplea(str(d))
+    (note,) = [n for n in notes if "connects to nothing" in n]
+    assert note.startswith("7 territories the game connects to nothing") and note.endswith(", islet_6 ...")
+    # [page] is the TripleA map's size (map.properties map.width, map.height)
+    assert m.page == (1200.0, 400.0)

@@ -88,14 +88,14 @@ CITIES = {
     "Berlin": ("Germany",),
     "Rome": ("Southern Italy", "Italy", "Southern Europe", "Roma"),
     "Paris": ("France", "Western Europe"),
-    "Johannesburg": ("Union of South Africa", "South Africa", "Transvaal"),
+    "Johannesburg": ("Union of South Africa", "South Africa", "Transvaal", "Southern Africa"),
     "Moscow": ("Russia", "Moskva"),
     "Stalingrad": ("Volgograd", "Caucasus", "Tsaritsyn"),
     "London": ("United Kingdom", "Great Britain", "UK", "England"),
     "Washington": ("Eastern United States", "Eastern USA", "E.U.S", "Washington DC"),
     "Tokyo": ("Japan",),
     "Hong Kong": ("Kwangtung", "Kwantung", "Hongkong"),
-    "Manila": ("Philippines", "Philippine Islands", "Philipine Islands", "Luzon"),
+    "Manila": ("Philippines", "Philippine Islands", "Philipine Islands", "Luzon", "North Philippines"),
     "Calcutta": ("India", "Bengal", "Kolkata"),
     "Samara": ("Kuybyshev", "Kuibyshev", "Kubyshev"),
     "Sydney": ("New South Wales", "Eastern Australia", "Australia"),
@@ -201,6 +201,7 @@ def scenario_from(game, board, map_ref: str, placed: dict[str, str] | None = Non
     plan = Plan(game, [], find_cities(game, placed))
     _sides(plan)
     _roles(plan)
+    _capital_cities(plan)
     plan.nid = {p: slug(p) for p in plan.side}
     plan.pacific = _pacific(plan)
     _wars(plan)
@@ -256,6 +257,19 @@ def _roles(plan: Plan) -> None:
     missing = [r for r in ROLES if r not in role_of.values()]
     if missing:
         plan.notes.append("nations of the house rules the game does not have: " + ", ".join(missing))
+
+
+def _capital_cities(plan: Plan) -> None:
+    """A capital city found by no name is in the territory TripleA makes that nation's capital
+    (Big World's Berlin in Eastern Germany, Tokyo in Southern Japan: rulings A25)."""
+    player_of = plan.player_of
+    for role, city in CAPITAL_CITY.items():
+        p = player_of.get(role)
+        if plan.cities.get(city) is not None or p is None:
+            continue
+        caps = [t for t, q in plan.game.capitals.items() if q == p and not plan.game.territories.get(t)]
+        if len(caps) == 1:
+            plan.cities[city] = caps[0]
 
 
 def _axis(plan: Plan, where: str = "") -> list[str]:

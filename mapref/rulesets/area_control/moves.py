@@ -185,7 +185,10 @@ MOVES = [
             ),
         ),
         rule="the turn sequence",
+        places=("game",),
+        label="End the phases up to...",
         check="_check_advance",
+        offer="_offer_advance",
     ),
 ] + VP_MOVES  # a seasonal VP track, when the scenario has one (mapref.rules.vpgame)
 

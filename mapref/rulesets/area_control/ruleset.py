@@ -17,7 +17,20 @@ from dataclasses import dataclass, field
 from mapref.core.board import SpaceError
 from mapref.rules.change import Replace
 from mapref.rules import vpgame  # a seasonal VP track, when the scenario has one (shared/seeds/003)
-from mapref.rules.ruleset import Action, Field, Mark, MenuItem, Move, Outcome, Ruleset, Step, TrackRow, ink_on, refused
+from mapref.rules.ruleset import (
+    Action,
+    Field,
+    Mark,
+    MenuItem,
+    Move,
+    Outcome,
+    Piece,
+    Ruleset,
+    Step,
+    TrackRow,
+    ink_on,
+    refused,
+)
 from mapref.rules.victory import evaluate, holds
 from mapref.rulesets.area_control import rules
 from mapref.rulesets.area_control.moves import MOVES, TITLE
@@ -242,7 +255,7 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
             rows = [{"space": cx.resolve(s), "city": cx.city(s), "holder": cx.owner(s) or ""} for s in c.spaces]
             out[c.id] = {
                 "cities": rows,
-                "by": " and ".join(c.holders()),
+                "by": " and ".join(cx.nname(h) for h in c.holders()),
                 "needs": c.count,
                 "count": sum(1 for r in rows if r["holder"] in c.holders()),
                 "met": ok,
@@ -340,7 +353,13 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
         if a.get("to"):
             return self._advance_to(game, cx, str(a["to"]))
         new, msg = self._next_phase(sc, st)
-        return Outcome(True, [Replace(new)], [msg], rule="", label=f"end of {st.nation} {st.phase.replace('_', ' ')}")
+        return Outcome(
+            True,
+            [Replace(new)],
+            [msg],
+            rule="the turn sequence",
+            label=f"end of {st.nation} {st.phase.replace('_', ' ')}",
+        )
 
     @staticmethod
     def _next_phase(sc, st) -> tuple[State, str]:
@@ -388,7 +407,9 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
             new, msg = self._next_phase(sc, new)
             if new.phase == "over" or evaluate(sc.victory, Facts(rules.Cx(sc, new, game.board))) is not None:
                 break
-        return Outcome(True, [Replace(new)], [msg], rule="", label=f"advance to {msg.removeprefix('now: ')}")
+        return Outcome(
+            True, [Replace(new)], [msg], rule="the turn sequence", label=f"advance to {msg.removeprefix('now: ')}"
+        )
 
     @staticmethod
     def _not_their_turn(game, cx, by: str, what: str):
@@ -567,7 +588,7 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
                 "Capitals",
                 [cx.owner(s) or "" for _, s in caps],
                 "",
-                labels=[f"{cx.city(s)} ({n})" for n, s in caps],
+                labels=[f"{cx.city(s)} ({cx.nname(n)})" for n, s in caps],
             )
         )
         for b in game.scenario.blocks.values():
@@ -587,6 +608,48 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
                 )
             )
         return out + vpgame.tracks(game)
+
+    def pieces(self, game, report=None) -> list[Piece]:
+        """Each territory's land units, a counter per nation with their count (the units the
+        scenario places and the rules move: ``[units]``), each sea zone's ships likewise, and each
+        neutral's standing army; in the nation's colour, selectable to be seen."""
+        cx, st = self.cx(game), game.state
+        out = []
+        for kind, table, what in (("army", st.units, "land units"), ("fleet", st.ships, "ships")):
+            for space in sorted(table):
+                for nation, n in sorted(table[space].items()):
+                    if n <= 0:
+                        continue
+                    title = f"{n} {cx.nname(nation)} {what if n != 1 else what[:-1]} in {cx.name(space)}"
+                    out.append(
+                        Piece(
+                            f"{kind}:{space}:{nation}",
+                            kind,
+                            nation,
+                            space,
+                            str(n),
+                            title,
+                            selectable=True,
+                            info=[
+                                title,
+                                f"{cx.name(space)}: held by {cx.who(cx.owner(space)) if cx.owner(space) else 'no one'}",
+                            ],
+                        )
+                    )
+        for space, info in sorted(st.neutrals.items()):
+            if info.get("army"):
+                title = (
+                    f"the standing army of {cx.name(space)}: {info['army']} ({info['kind'].replace('_', '-')} neutral)"
+                )
+                out.append(
+                    Piece(
+                        f"army:{space}:neutral", "army", "neutral", space, str(info["army"]), title, True, info=[title]
+                    )
+                )
+        return out
+
+    def legend(self, game) -> dict[str, str]:
+        return {"army": "a nation's land units in a territory (their count)", "fleet": "a nation's ships in a sea zone"}
 
     def marks(self, game) -> list[Mark]:
         """The victory cities (a star in their holder's colour), the capitals (a dot), and a VP
@@ -758,6 +821,25 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
                 rule,
             )
         return None
+
+    def _offer_advance(self, game, space, piece) -> list[MenuItem]:
+        """The Game menu's End the phases up to...: a phase of this round after the current one,
+        or the next round's first (End step, the window's own button, ends one)."""
+        sc, st = game.scenario, game.state
+        if st.pending or st.over:
+            return []
+        later = []
+        started = False
+        for n in sc.order:
+            for p in sc.phases:
+                if started:
+                    later.append(f"{n} {p}")
+                started = started or (n, p) == (st.nation, st.phase)
+        if st.round < sc.last_round:
+            later.append(f"{st.round + 1} {sc.order[0]} {sc.phases[0]}")
+        if not later:
+            return []
+        return [MenuItem("", Action("advance"), ask=[Field("to", "end the phases up to", "choice", later[-1], later)])]
 
     def _nation_field(self, game) -> Field:
         return Field("nation", "nation", "choice", game.state.nation, tuple(game.scenario.nations))

@@ -19,9 +19,9 @@ each one canvas item (:mod:`mapref.ui.marks_tk`).
   shades each side's supplied spaces and fades its unsupplied ones; the reach of a dragged piece
   is lit.
 - Names never overlap each other or a counter: a name in the way moves up or down by a line, or
-  beside, or hides until the zoom makes room (the scene's placement,
-  :func:`~mapref.render.scene_area.place_groups`); the fit view leaves room for the names at the
-  map's edge.
+  beside, inside its own location, shrinks where it fits nowhere, or hides until the zoom makes
+  room (the scene's placement, :func:`~mapref.render.scene_area.fit_names`); the fit view leaves
+  room for the names at the map's edge.
 """
 
 from __future__ import annotations
@@ -44,9 +44,9 @@ from mapref.render.scene_area import (
     area_supply_view_marks,
     box_label_marks,
     counter_size,
+    fit_names,
     label_rank,
     name_size,
-    place_groups,
 )
 from mapref.render.style import text_colour_on
 from mapref.ui.area_canvas import AreaCanvas
@@ -62,6 +62,7 @@ class AreaBoard(BoardView, AreaCanvas):
         self.scene = scene
         self.held: dict[str, str] = {}
         self.lit: set[str] = set()
+        self._shrunk: set[str] = set()  # the locations whose names are drawn smaller to fit (declutter)
         self.measure = measurer(self)  # asked only once the canvas is made
         super().__init__(master, m, **kw)
 
@@ -114,15 +115,15 @@ class AreaBoard(BoardView, AreaCanvas):
         return list(self.model.all_spaces())
 
     # ------------------------------------------------------------------ the map as drawn
-    def _location_label(self, loc, fill: str, z=None) -> list[int]:
+    def _location_label(self, loc, fill: str, z=None, at=None, scale: float = 1.0) -> list[int]:
         """The location's label as the scene draws it (:func:`~mapref.render.scene_area.area_label_marks`):
-        its name at a point well inside the location, scaled with the zoom (a star before a
-        capital's), its VP value in a badge after it; both move together when the name makes
-        room (:meth:`declutter`).  No raw supply conditions."""
-        x, y = self.to_canvas(loc.label_point)
+        its name at a point well inside the location (``at``: where :meth:`declutter` fitted it),
+        scaled with the zoom (a star before a capital's; ``scale``: shrunk to fit), its VP value in
+        a badge after it; both move together when the name makes room.  No raw supply conditions."""
+        x, y = at if at is not None else self.to_canvas(loc.label_point)
         z = z or self._z
         group = f"label:{loc.id}"
-        marks = area_label_marks(loc, x, y, self.unit(), text_colour_on(fill), self.measure)
+        marks = area_label_marks(loc, x, y, self.unit(), text_colour_on(fill), self.measure, scale)
         ids = draw_marks(
             self,
             [mk for mk in marks if "name" in mk.tags],
@@ -289,12 +290,21 @@ class AreaBoard(BoardView, AreaCanvas):
         draw_marks(self, area_selection(p.supplied, path, p.cut, self.space_xy, self.unit()), ("game", "supply"))
 
     # ------------------------------------------------------------------ decluttering
+    def _relabel(self, loc, at=None, scale: float = 1.0) -> None:
+        """Draw location ``loc``'s label again (at ``at``, ``scale`` times its size)."""
+        group = f"label:{loc.id}"
+        old = set(self.find_withtag(group))
+        self.delete(group)
+        ids = self._location_label(loc, self.fill_of(loc.colour), at=at, scale=scale)
+        self.loc_items[loc.id] = [i for i in self.loc_items.get(loc.id, []) if i not in old] + ids
+
     def declutter(self) -> None:
-        """Names never overlap a counter, a marker, a mark, a line's defence value, a box's name
-        or another name: each label (its name with its badge) is placed as the scene places it
-        (:func:`~mapref.render.scene_area.place_groups`): on its location's hub, else above,
-        below, beside, or further; a name with no room hides until the zoom makes some (capitals
-        and the biggest places first)."""
+        """Names stay inside their own location and never overlap a counter, a marker, a mark, a
+        line's defence value, a box's name or another name: each label (its name with its badge)
+        is placed as the scene places it (:func:`~mapref.render.scene_area.fit_names`): on its
+        location's hub, else at a part's pole of inaccessibility, above, below, beside, or further;
+        shrunk where it fits nowhere at its size; a name with no room hides until the zoom makes
+        some (capitals and the biggest places first)."""
         m = self.model
         found = (
             self.find_withtag("piece")
@@ -308,15 +318,18 @@ class AreaBoard(BoardView, AreaCanvas):
             for i in self.find_withtag("values")
             if "defence" not in self.gettags(i) and self.type(i) == "rectangle" and self.bbox(i)
         ]
-        groups, labels = [], []
+        shrunk, self._shrunk = self._shrunk, set()
+        lids, labels = [], []
         for lid, loc in m.locations.items():
             group = f"label:{lid}"
-            items = self.find_withtag(group)
-            if not items:
+            if not self.find_withtag(group):
                 continue
+            x, y = self.to_canvas(loc.label_point)
+            if lid in shrunk:  # shrunk to fit last time: at its size again, where the map puts it
+                self._relabel(loc)
+            items = self.find_withtag(group)
             for i in items:
                 self.itemconfigure(i, state=self._state("values" if "values" in self.gettags(i) else "names"))
-            x, y = self.to_canvas(loc.label_point)
             # back where the map puts it: its hub (the group moved earlier keeps its offset otherwise)
             name = next(i for i in items if "name" in self.gettags(i))
             nx, ny = self.coords(name)
@@ -324,13 +337,19 @@ class AreaBoard(BoardView, AreaCanvas):
             bb = self.bbox(group)
             if bb is None:
                 continue
-            groups.append(group)
-            labels.append((label_rank(loc), bb))
-        for group, at in zip(groups, place_groups(labels, obstacles)):
-            if at is None:
+            lids.append(lid)
+            labels.append((label_rank(loc), bb, (x, y)))
+        for lid, (_rk, _bb, (x, y)), fit in zip(
+            lids, labels, fit_names(m, lids, labels, obstacles, self.to_canvas, self.unit()), strict=True
+        ):
+            group = f"label:{lid}"
+            if fit is None:
                 self.itemconfigure(group, state="hidden")
-            elif at != (0.0, 0.0):
-                self.move(group, *at)
+            elif fit[2] != 1.0:
+                self._relabel(m.locations[lid], (x + fit[0], y + fit[1]), fit[2])
+                self._shrunk.add(lid)
+            elif fit[:2] != (0.0, 0.0):
+                self.move(group, fit[0], fit[1])
 
 
 __all__ = ["AreaBoard"]

@@ -37,6 +37,20 @@ from mapref.ui.referee.counters import REACH, hexagon
 BG = "#f4f1e8"
 
 
+def board_hint(session, pieces) -> str:
+    """What the mouse does on this game's board, as far as the game has it: a piece's supply
+    line only where its pieces trace supply, a drag only where the game moves pieces by one."""
+    rs = session.ruleset
+    words = []
+    if pieces:
+        words.append("click a piece to see it" + (" (its supply line too)" if rs.traces_supply else ""))
+        if any("drag" in mv.places for mv in rs.moves()):
+            words.append("drag it to move it")
+    words.append("right-click a space for what can be done there")
+    text = "; ".join(words) + "."
+    return text[:1].upper() + text[1:]
+
+
 class SidePanel:
     def __init__(self, master: tk.Misc, window) -> None:
         self.window = window
@@ -237,13 +251,7 @@ class SidePanel:
         elif w.canvas.kind == "tracks":
             t.insert("end", "Right-click the board for the actions of this phase.")
         else:
-            t.insert(
-                "end",
-                "Click a piece to see it"
-                + (" (its supply line too)" if w.session.ruleset.traces_supply else "")
-                + "; drag it to move it; right-click a space for "
-                "what can be done there.",
-            )
+            t.insert("end", board_hint(w.session, w.pieces))
         self._show_here()
 
     def _show_here(self) -> None:
@@ -384,14 +392,19 @@ class SidePanel:
             base = "#d9534f"
             swatch(blend(base, fill, 0.5), outline="#6d6d6d")
             row("a space held by a side: tinted in its colour")
-            draw_marks(c, selection_marks(True, [(10, y), (50, y)], [], lambda sp: None, 4, 0, 0), ("legend",))
-            row("the supply line of the selected piece, to its source")
-            draw_marks(c, ring(30, y, 11, 3, UNSUPPLIED, "legend"), ("legend",))
-            row("ringed: where a cut-off piece's line is cut; in the supply view, every unsupplied piece")
+            supply = rs.traces_supply
+            if supply:  # only what applies to the game: no supply line where it traces none
+                draw_marks(c, selection_marks(True, [(10, y), (50, y)], [], lambda sp: None, 4, 0, 0), ("legend",))
+                row("the supply line of the selected piece, to its source")
+                draw_marks(c, ring(30, y, 11, 3, UNSUPPLIED, "legend"), ("legend",))
+                row("ringed: where a cut-off piece's line is cut; in the supply view, every unsupplied piece")
             swatch(REACH, stipple="gray25", outline=REACH, width=3)
             row("where the dragged piece (or pool) may go")
             c.create_line(12, y, 48, y, fill=FRONT, width=4)
             row("the front: where the spaces of two enemies meet")
+            if not supply:
+                c.configure(scrollregion=(0, 0, 300, y))
+                return
             for side in sides[:3]:
                 f = colours(side)[0]
                 swatch("#e8e2cf", outline="")

@@ -15,6 +15,10 @@ that wraps though map.properties does not say so (the Americas meet across the e
 (Yamamoto, whose capital is Tokyo), European Axis minors (Finns, whose army faces the Russians at
 Leningrad); no ``<relationshipInitialize>``; no Johannesburg.
 
+``regions/tiles.png``: the regions board as TripleA's base tiles show it once stitched together
+(what ``mapref trace-areas`` is given): white land, dark blue filled seas, one-pixel black
+borders; Otsu's threshold of such a picture falls between the land and the sea.
+
 ``broken/``: Red Sun over China's shape.  A ``<relationshipInitialize>`` that overrides the
 alliances (the British at peace with the Japanese; the Americans at war with them, dated round 2);
 an outline of one point (``SZ 100 Pacific Ocean  <  (0,2248) >``, line 185's fault in Red Sun
@@ -306,8 +310,27 @@ def broken():
     return m
 
 
+def tiles(m: Map, out: Path) -> None:
+    """The board as TripleA's stitched base tiles: land white, sea zones filled dark blue
+    (#46648c, grey 97), black border lines a pixel wide, a white margin round the map."""
+    from PIL import Image, ImageDraw
+
+    pad = 12
+    img = Image.new("RGB", (m.cols * W + 2 * pad, m.rows * H + 2 * pad), "white")
+    d = ImageDraw.Draw(img)
+    for (r, c), t in m.cells.items():
+        if t in m.water:
+            d.rectangle([pad + c * W, pad + r * H, pad + c * W + W, pad + r * H + H], fill="#46648c")
+    for c in range(m.cols + 1):
+        d.line([(pad + c * W, pad), (pad + c * W, pad + m.rows * H)], fill="black", width=1)
+    for r in range(m.rows + 1):
+        d.line([(pad, pad + r * H), (pad + m.cols * W, pad + r * H)], fill="black", width=1)
+    img.save(out, optimize=True)
+
+
 def main():
     regions().write(HERE / "regions" / "map")
+    tiles(regions(), HERE / "regions" / "tiles.png")
     cities().write(HERE / "cities" / "map")
     broken().write(HERE / "broken" / "map")
 
