@@ -127,7 +127,7 @@ def cmd_check(argv: list[str]) -> int:
     ap.add_argument("files", nargs="+", metavar="FILE")
     ap.add_argument("--strict", action="store_true", help="warnings fail too (exit 1); notes never do")
     args = ap.parse_args(argv)
-    from mapref.io.lintlines import area_lint, hex_lint
+    from mapref.io.lintlines import hex_lint
     from mapref.io.problems import FileProblems, read_source
     from mapref.rules.files import open_file
 
@@ -146,9 +146,7 @@ def cmd_check(argv: list[str]) -> int:
             extra = checker()
         lints = []
         if kind == "area":
-            lints = [
-                x for x in area_lint(obj.map, obj.source, obj.shown) if x.level != "error"
-            ]  # errors: check() above
+            lints = [x for x in obj.lint_lines() if x.level != "error"]  # errors: check() above, from the same lint
         elif kind == "hex":
             lints = hex_lint(obj, read_source(f, f).decode("utf-8"), f)
         for p in extra:

@@ -433,17 +433,28 @@ def fit_polygon(m: AreaMap, geom: BaseGeometry, exclude: Iterable[str] = ()) -> 
 
 # ----------------------------------------------------------------------- neighbours
 MAX_PAIRS = 50_000
-"""The most pairs of nearby locations one pass over a map looks at: a map of 5,000 locations side
-by side has about 15,000; thousands of locations piled on each other would have millions (each
-an overlap the problems list has already named enough of)."""
+PAIRS_PER_LOCATION = 8
+"""The most pairs of nearby locations one pass over a map looks at (:func:`pair_limit`): a map of
+5,000 locations side by side has about 15,000, one of 20,000 about 60,000 (three or four a
+location); thousands of locations piled on each other would have millions (each an overlap the
+problems list has already named enough of)."""
+
+
+def pair_limit(n: int) -> int:
+    """The most pairs of nearby locations looked at among ``n``: :data:`MAX_PAIRS`, or
+    :data:`PAIRS_PER_LOCATION` a location on a bigger map (every neighbour of a 20,000-location
+    map, never the square of a pile)."""
+    return max(MAX_PAIRS, PAIRS_PER_LOCATION * n)
 
 
 def near_pairs(
-    tree: shapely.STRtree, geoms: list, predicate: str, distance: float | None = None, limit: int = MAX_PAIRS
+    tree: shapely.STRtree, geoms: list, predicate: str, distance: float | None = None, limit: int | None = None
 ) -> list[tuple[int, int]]:
     """The pairs ``(i, j)``, ``i < j``, of ``geoms`` (the tree's) that meet ``predicate``, at most
-    ``limit`` of them: asked of the tree a hundred geometries at a time, so locations piled on
-    each other cost what the limit allows, not the square of their number."""
+    ``limit`` of them (:func:`pair_limit` of their number): asked of the tree a hundred geometries
+    at a time, so locations piled on each other cost what the limit allows, not the square of
+    their number."""
+    limit = pair_limit(len(geoms)) if limit is None else limit
     pairs: list[tuple[int, int]] = []
     kw = {} if distance is None else {"distance": distance}
     for k in range(0, len(geoms), 100):
@@ -469,8 +480,9 @@ def shared_borders(m: AreaMap, ids: Iterable[str] | None = None) -> dict[tuple[s
     pairs = near_pairs(tree, geoms, "intersects")
     if not pairs:
         return {}
-    ba = shapely.boundary(shapely.make_valid([geoms[i] for i, _ in pairs]))
-    bb = shapely.boundary(shapely.make_valid([geoms[j] for _, j in pairs]))
+    bounds = shapely.boundary(geoms)  # (each outline's once: valid already)
+    ba = bounds[[i for i, _ in pairs]]
+    bb = bounds[[j for _, j in pairs]]
     lengths = shapely.length(shapely.intersection(ba, bb))
     for (i, j), length in zip(pairs, lengths.tolist()):
         if length > GRID:
@@ -547,6 +559,7 @@ __all__ = [
     "share_vertices",
     "shared_borders",
     "near_pairs",
+    "pair_limit",
     "MAX_PAIRS",
     "snap",
     "touch_across_seam",

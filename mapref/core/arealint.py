@@ -43,10 +43,11 @@ import math
 import statistics
 from typing import NamedTuple
 
+import numpy
 import shapely
 from shapely.ops import nearest_points
 
-from mapref.core.areageom import near_pairs
+from mapref.core.areageom import GRID, near_pairs, pair_limit
 from mapref.core.areamodel import AreaMap, Location, polygon_parts
 
 ERRORS = frozenset({"self-intersection", "overlap", "empty-half"})
@@ -205,8 +206,11 @@ def _lint(m: AreaMap) -> list[AreaProblem]:
                             _pt(hg.representative_point()),
                         )
                     )
-    out += _pairs(m, valid, tol)
-    out += _lines(m)
+    found, borders = _pairs(m, valid, tol)
+    out += found
+    if len(valid) != sum(1 for loc in locs if not loc.polygon.is_empty):
+        borders = None  # an outline the pairs left out (invalid): shared_borders takes it as what it covers
+    out += _lines(m, borders)
     names: dict[str, str] = {}
     for p in list(m.locations.values()) + list(m.boxes.values()):
         k = p.name.strip().lower()
@@ -237,17 +241,25 @@ def nearly_touching(geoms, i: int, j: int, tree) -> tuple[float, float] | None:
     return _pt(pa)
 
 
-def _pairs(m: AreaMap, valid, tol: float) -> list[AreaProblem]:
+def _pairs(m: AreaMap, valid, tol: float) -> tuple[list[AreaProblem], dict[tuple[str, str], float] | None]:
+    """The overlaps and gaps between the ``valid`` locations, and their shared borders as
+    :func:`mapref.core.areageom.shared_borders` gives them (None when the pairs looked at were
+    cut short): the pairs' intersections are worked out once for both."""
     out: list[AreaProblem] = []
     if len(valid) < 2:
-        return out
+        return out, {}
     geoms = [loc.polygon for loc in valid]
     tree = shapely.STRtree(geoms)
     pairs = near_pairs(tree, geoms, "dwithin", tol)  # (bounded: locations piled up are named, not all of them)
+    borders: dict[tuple[str, str], float] | None = {}
+    if len(pairs) >= pair_limit(len(geoms)):
+        borders = None
     if pairs:
         ga, gb = [geoms[i] for i, _ in pairs], [geoms[j] for _, j in pairs]
         inter = shapely.intersection(ga, gb)
         areas = shapely.area(inter)
+        if borders is not None:
+            borders = _borders(valid, pairs, ga, gb, inter, areas)
         dist = shapely.distance(ga, gb)
         left, right = [i for i, _ in pairs], [j for _, j in pairs]
         for i, j, a, d, g in zip(left, right, areas.tolist(), dist.tolist(), inter):
@@ -304,16 +316,34 @@ def _pairs(m: AreaMap, valid, tol: float) -> list[AreaProblem]:
                         _pt(hole.representative_point()),
                     )
                 )
+    return out, borders
+
+
+def _borders(valid, pairs, ga, gb, inter, areas) -> dict[tuple[str, str], float]:
+    """:func:`mapref.core.areageom.shared_borders` of the valid locations from the intersections
+    of the nearby pairs: where two outlines only touch, what they have in common is their shared
+    border; where they overlap (an error), the borders' own intersection is measured."""
+    lengths = shapely.length(inter)
+    over = numpy.flatnonzero(areas > 0)
+    if len(over):
+        lengths[over] = shapely.length(
+            shapely.intersection(shapely.boundary(numpy.take(ga, over)), shapely.boundary(numpy.take(gb, over)))
+        )
+    out = {}
+    for k in numpy.flatnonzero(lengths > GRID).tolist():
+        i, j = pairs[k]
+        out[(valid[i].id, valid[j].id)] = float(lengths[k])
     return out
 
 
-def _lines(m: AreaMap) -> list[AreaProblem]:
+def _lines(m: AreaMap, borders: dict[tuple[str, str], float] | None = None) -> list[AreaProblem]:
+    """The lines' problems (``borders``: :func:`mapref.core.areageom.shared_borders` of the map,
+    when worked out already)."""
     from mapref.core.areageom import shared_borders, touch_across_seam
 
     out: list[AreaProblem] = []
     touched: set[str] = set()
     seen: dict[tuple, str] = {}
-    borders = None
     for lid, ln in m.lines.items():
         touched.update((ln.a, ln.b))
         key = f"lines.{lid}"

@@ -441,6 +441,8 @@ def _area(r: Reader, d: dict, where: str):
     shells = _rings(r, d.get("polygon"), f"{where}.polygon") if "polygon" in d else []
     holes = _rings(r, d["holes"], f"{where}.holes") if "holes" in d else []
     shell_polys = [Polygon(s) for s in shells]
+    if not holes:  # (each outline made once: a 20,000-location map makes 20,000)
+        return Polygon() if not shell_polys else shell_polys[0] if len(shells) == 1 else MultiPolygon(shell_polys)
     own: list[list] = [[] for _ in shells]
     for h in holes:
         p = Point(h[0])
@@ -454,7 +456,7 @@ def _area(r: Reader, d: dict, where: str):
                 break
         else:
             r.error(f"{where}.holes", f"a hole at {_pt(h[0])} lies in no part of the polygon")
-    parts = [Polygon(s, own[i]) for i, s in enumerate(shells)]
+    parts = [Polygon(s, own[i]) if own[i] else shell_polys[i] for i, s in enumerate(shells)]
     if not parts:
         return Polygon()
     return parts[0] if len(parts) == 1 else MultiPolygon(parts)
@@ -761,25 +763,50 @@ def save_area_map(m: AreaMap, path: str | os.PathLike[str]) -> None:
 class AreaFile:
     """A loaded area map with where it came from, for ``mapref check`` (geometry problems that
     make the map unusable: self-intersections, overlaps, empty halves; see
-    :mod:`mapref.core.arealint`)."""
+    :mod:`mapref.core.arealint`).  The map is linted once, and its keys located in the file once,
+    for both the errors (:meth:`check`) and the other problems (:meth:`lint_lines`)."""
 
     def __init__(self, m: AreaMap, source: str, shown: str) -> None:
         self.map = m
         self.source = source
         self.shown = shown
+        self._problems: list | None = None
+        self._locator = None
+
+    def problems(self) -> list:
+        """The map's problems (:func:`mapref.core.arealint.lint_area`), worked out once."""
+        if self._problems is None:
+            from mapref.core.arealint import lint_area
+
+            self._problems = lint_area(self.map)
+        return self._problems
+
+    def locator(self):
+        """Where each key of the file is (:class:`mapref.io.problems.Locator`), made once."""
+        if self._locator is None:
+            from mapref.io.problems import Locator
+
+            self._locator = Locator(self.source)
+        return self._locator
 
     def check(self) -> list[str]:
-        from mapref.core.arealint import lint_area
-        from mapref.io.problems import Locator, Problem
+        from mapref.io.problems import Problem
 
-        loc = Locator(self.source)
         out = []
-        for p in lint_area(self.map):
+        for p in self.problems():
             if not p.is_error:
                 continue
-            line, col = loc.find(p.key)
+            line, col = self.locator().find(p.key)
             out.append(str(Problem(self.shown, line, col, p.key, p.message)))
         return out
+
+    def lint_lines(self) -> list:
+        """Every problem of the map as ``mapref check`` prints it (:func:`mapref.io.lintlines.area_lint`),
+        from the one lint."""
+        from mapref.io.lintlines import area_lint
+
+        probs = self.problems()
+        return area_lint(self.map, self.source, self.shown, probs, self.locator() if probs else None)
 
 
 def _loader(data: dict, source: str, shown: str) -> AreaFile:

@@ -24,7 +24,7 @@ import shapely
 from shapely.geometry import LineString, Point, Polygon, shape
 
 from mapref.core.areaedit import suggest_lines
-from mapref.core.areageom import GRID, MAX_PAIRS, border_between, round_geom, round_point
+from mapref.core.areageom import GRID, border_between, pair_limit, round_geom, round_point
 from mapref.core.arealint import lint_area
 from mapref.core.areamodel import AreaMap, Location, as_area, polygon_parts
 from mapref.io.mapfile import plain_attr
@@ -222,7 +222,9 @@ def areas_from_geojson(
             for p in wrong[:20]
         ]
         if len(wrong) > 20:
-            many = "at least " if len(wrong) >= MAX_PAIRS else ""  # (overlaps are looked for up to that many)
+            many = (
+                "at least " if len(wrong) >= pair_limit(len(m.locations)) else ""
+            )  # (overlaps are looked for up to that many)
             out.append(Problem(shown, None, None, "features", f"and {many}{len(wrong) - 20:,} more such problems"))
         raise FileProblems(out)
     e = suggest_lines(m)

@@ -28,12 +28,19 @@ def _line(shown: str, line: int | None, col: int | None, level: str, message: st
     return f"{where}: {level}: {escape(clip(message, 2000))} [{code}]"
 
 
-def area_lint(m, source: str, shown: str) -> list[LintLine]:
-    """Every problem of an area map (errors included), in the problems panel's order."""
+def area_lint(
+    m, source: str, shown: str, problems: list | None = None, locator: Locator | None = None
+) -> list[LintLine]:
+    """Every problem of an area map (errors included), in the problems panel's order
+    (``problems``: :func:`mapref.core.arealint.lint_area` of the map, when worked out already;
+    ``locator``: the source's, when made already)."""
     from mapref.core.arealint import ORDER, lint_area
 
-    loc = Locator(source)
-    probs = sorted(lint_area(m), key=lambda p: ORDER.index(p.code) if p.code in ORDER else len(ORDER))
+    found = problems if problems is not None else lint_area(m)
+    probs = sorted(found, key=lambda p: ORDER.index(p.code) if p.code in ORDER else len(ORDER))
+    if not probs:
+        return []  # (a clean map: no key looked up in its file)
+    loc = locator if locator is not None else Locator(source)
     out = []
     for p in probs:
         line, col = loc.find(p.key)

@@ -76,7 +76,7 @@ def run(path: str | Path | None, loaded: tuple[str, object] | None = None) -> in
         loaded = open_file(path)
     kind, obj = loaded
     if kind in ("game", "scenario"):  # every game: the one referee's window, its board by the ruleset
-        return referee.run(path)
+        return referee.run(path, loaded)  # (the game read above is played: not read again)
     # the map read above goes to the editor: a 10,000-location map is not parsed twice
     m = getattr(obj, "map", obj) if kind in ("hex", "area") else None
     if kind == "area":

@@ -135,3 +135,65 @@ def test_two_locations_a_pixel_apart_with_others_between_are_no_gap():
     # with nothing between them, the same distance is a gap
     m = AreaMap(locations={"b": b, "c": loc("c", [(0, 100.5), (99.5, 100.5), (99.5, 200), (0, 200)])})
     assert [p.code for p in lint_area(m) if p.code == "gap"] == ["gap"]
+
+
+def grid_map(n: int, size: float = 10.0) -> AreaMap:
+    """``n`` x ``n`` square locations side by side, a land line between each two sharing a side."""
+    locs, lines = {}, {}
+    for r in range(n):
+        for c in range(n):
+            x, y = c * size, r * size
+            lid = f"s{r}_{c}"
+            locs[lid] = loc(lid, [(x, y), (x + size, y), (x + size, y + size), (x, y + size)])
+            for nb in ((f"s{r}_{c + 1}") if c + 1 < n else None, (f"s{r + 1}_{c}") if r + 1 < n else None):
+                if nb:
+                    lines[f"{lid}-{nb}"] = MoveLine(f"{lid}-{nb}", lid, nb)
+    return AreaMap(locations=locs, lines=lines)
+
+
+def test_every_border_of_a_big_map_is_found():
+    """A map of 16,900 locations side by side has 66,822 pairs that touch (sides and corners),
+    more than the 50,000 a pass used to look at: every one of the 26,220 shared sides is found,
+    and no land line between neighbours is said to join locations apart."""
+    from mapref.core.areageom import shared_borders
+
+    m = grid_map(115)
+    borders = shared_borders(m)
+    assert len(borders) == 2 * 115 * 114
+    assert borders[("s114_113", "s114_114")] == 10.0
+    assert not [p for p in lint_area(m) if p.code == "land-line-apart"]
+
+
+def land_apart(m: AreaMap) -> set[str]:
+    """The land lines between locations shared_borders says share no border (the plain way)."""
+    from mapref.core.areageom import shared_borders
+
+    b = shared_borders(m)
+    return {f"line:{k}" for k, ln in m.lines.items() if (ln.a, ln.b) not in b and (ln.b, ln.a) not in b}
+
+
+def test_land_lines_apart_with_overlaps_gaps_and_a_crossed_border():
+    """The lint reads the shared borders from the intersections it works out for overlaps and
+    gaps: the same land lines apart as shared_borders finds, with locations that overlap, nearly
+    touch, cross themselves or touch at a corner only."""
+    import random
+
+    rnd = random.Random(34)
+    for _ in range(5):
+        m = grid_map(8)
+        ids = list(m.locations)
+        for lid in rnd.sample(ids, 6):  # pushed over a neighbour, or pulled away from it
+            x0, y0, x1, y1 = m.locations[lid].polygon.bounds
+            d = rnd.choice((-3.0, -0.004, 0.3, 2.0))
+            m.locations[lid] = loc(lid, [(x0, y0), (x1 + d, y0), (x1 + d, y1), (x0, y1)])
+        bow = rnd.choice(ids)
+        x0, y0, x1, y1 = m.locations[bow].polygon.bounds
+        m.locations[bow] = loc(bow, [(x0, y0), (x1, y1), (x1, y0), (x0, y1)])  # crosses itself
+        for _ in range(10):  # lines between any two
+            a, b = rnd.sample(ids, 2)
+            m.lines[f"{a}-{b}"] = MoveLine(f"{a}-{b}", a, b)
+        found = {p.where for p in lint_area(m) if p.code == "land-line-apart"}
+        assert found == land_apart(m)
+        valid = dataclasses.replace(m, locations={k: v for k, v in m.locations.items() if k != bow})
+        valid.lines = {k: ln for k, ln in m.lines.items() if bow not in (ln.a, ln.b)}
+        assert {p.where for p in lint_area(valid) if p.code == "land-line-apart"} == land_apart(valid)

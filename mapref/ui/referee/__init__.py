@@ -17,16 +17,19 @@ from mapref.ui.referee.window import RefereeWindow
 opened: list = []
 
 
-def open_window(path: str | Path | None, root=None, *, quiet: bool = False, user_files: bool = True) -> RefereeWindow:
+def open_window(
+    path: str | Path | None, root=None, *, quiet: bool = False, user_files: bool = True, loaded=None
+) -> RefereeWindow:
     """The referee's window on ``path`` (a game or a scenario of any game; None: the shipped
-    default), its board fitted; a crash journal left for it is offered first."""
+    default), its board fitted; a crash journal left for it is offered first.  ``loaded``: the
+    file as read already (:func:`load_for_play`)."""
     import tkinter as tk
     from tkinter import messagebox
 
     root = root if root is not None else tk.Tk()
     root.withdraw()
     ask = None if quiet else (lambda text: messagebox.askyesno("Unsaved changes from a crash", text))
-    session = load_for_play(path, journal=True, ask=ask)
+    session = load_for_play(path, journal=True, ask=ask, loaded=loaded)
     root.deiconify()
     w = RefereeWindow(root, session, quiet=quiet, user_files=user_files)
     for note in session.notes:  # a crash journal set aside, recovered...
@@ -42,10 +45,11 @@ def open_window(path: str | Path | None, root=None, *, quiet: bool = False, user
     return w
 
 
-def run(path: str | Path | None = None) -> int:
+def run(path: str | Path | None = None, loaded=None) -> int:
+    """``mapref FILE`` for a game or a scenario (``loaded``: the file as read already)."""
     from mapref.ui import autoclose
 
-    w = open_window(path)
+    w = open_window(path, loaded=loaded)
     autoclose(w.root)
     w.root.mainloop()
     return 0

@@ -197,11 +197,13 @@ def scenario_ref(path: Path) -> str:
     return str(path.resolve())
 
 
-def load_for_play(path: str | Path | None, *, journal: bool = False, ask=None) -> GameSession:
+def load_for_play(path: str | Path | None, *, journal: bool = False, ask=None, loaded=None) -> GameSession:
     """A session on a game file, a scenario file (a fresh set-up with its pools placed), or
     nothing (the shipped default: the Hitler's War map with the Barbarossa set-up).  With
     ``journal``, the session keeps a crash journal; when a crashed window left one for this
-    game, ``ask(description) -> bool`` decides whether to recover it (None: never)."""
+    game, ``ask(description) -> bool`` decides whether to recover it (None: never).  ``loaded``:
+    ``(kind, object)`` as :func:`mapref.rules.files.open_file` gave it for ``path`` already
+    (``mapref GAME`` reads the file to report its problems first), so it is not read again."""
     from mapref.paths import shipped_scenario
     from mapref.rules import journal as jr
     from mapref.rules import registry
@@ -212,7 +214,7 @@ def load_for_play(path: str | Path | None, *, journal: bool = False, ask=None) -
             shipped_scenario(registry.DEFAULT_SCENARIO), scenario_ref=registry.DEFAULT_SCENARIO, auto_place=True
         )
     else:
-        kind, obj = open_file(path)
+        kind, obj = loaded if loaded is not None else open_file(path)
         if kind == "game":
             game = obj  # type: ignore[assignment]
         elif kind == "scenario":
