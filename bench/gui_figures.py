@@ -1,6 +1,6 @@
 """The window figures of bench/run, measured in a process of their own under the current DISPLAY.
 
-    python bench/gui_figures.py GAME.toml MAP.toml [--runs N]
+    python bench/gui_figures.py GAME.toml MAP.toml [--runs N] [--game-only]
 
 Prints one JSON object: each time is [wall ms, this process's CPU ms] (the X server's drawing is
 the server's CPU, not counted), memory in MB:
@@ -55,9 +55,10 @@ def timed(f, n: int = 1) -> list[tuple[float, float]]:
 
 def put(res: dict, name: str, samples: list[tuple[float, float]]) -> None:
     """The median wall and CPU times of ``samples`` as ``res[name]`` ([wall, cpu]); the slowest wall
-    time as ``name + "_max"``."""
+    time as ``name + "_max"``, the least of each as ``name + "_least"``."""
     res[name] = [statistics.median(w for w, _ in samples), statistics.median(c for _, c in samples)]
     res[name + "_max"] = max(w for w, _ in samples)
+    res[name + "_least"] = [min(w for w, _ in samples), min(c for _, c in samples)]
 
 
 def window_xy(canvas, x: float, y: float) -> tuple[int, int]:
@@ -213,13 +214,15 @@ def main() -> int:
     ap.add_argument("game")
     ap.add_argument("map")
     ap.add_argument("--runs", type=int, default=9)
+    ap.add_argument("--game-only", action="store_true", help="the referee's window only (no map editor)")
     a = ap.parse_args()
     res: dict = {}
     game_figures(Path(a.game), a.runs, res)
     # the game window's Tk objects are freed here, in the main thread: collected later in the
     # editor's worker thread (the problems check) they would stop the process (Tcl forbids it)
     gc.collect()
-    editor_figures(Path(a.map), a.runs, res)
+    if not a.game_only:
+        editor_figures(Path(a.map), a.runs, res)
     print(json.dumps(res))
     return 0
 

@@ -45,7 +45,41 @@ ROWS = [
     "problems check (lint)",
     "render as PNG (default size)",
 ]
-START = ["`python -c pass`", "`mapref --help`", "--help / python -c pass"]
+START = [
+    "`python -c pass`",
+    "`mapref --help`",
+    "--help / python -c pass",
+    "`mapref referee GAME --json` (the Hitler's War game",
+    "referee / python -c pass",
+]
+# issue 34: the rich positions and the area maps' growth, a figure per size and an exponent
+RICH = [
+    "load map + game",
+    "first report after loading",
+    "report after a change: an army moved one hex",
+    "report after a change: one hex changes hands",
+    "drag in the window: the drop to the window settled",
+    "`mapref GAME`, start to the window settled",
+    "`mapref referee GAME --json`",
+    "reading its three files with tomllib",
+    "`mapref check MAP`",
+]
+GROWTH = [
+    "`mapref check MAP`",
+    "reading it with tomllib",
+    "`mapref MAP.toml`, start to settled, problems check included",
+]
+TARGETS = [
+    "report after a change (a move)",
+    "report after a change (a capture)",
+    "drop to the window settled",
+    "window open to settled",
+    "reading its three files with tomllib",
+    "growth of the report after a change",
+    "real map: `mapref referee GAME --json` / `python -c pass`",
+    "`mapref check` / a tomllib read",
+    "editor open to settled, background check included",
+]
 
 
 @pytest.mark.slow  # the whole benchmark, windows and processes included, at its smallest: 10 s (docs/testing.md)
@@ -75,3 +109,16 @@ def test_bench_run_tiny(tmp_path):
     for row in START:  # the command line's start: one figure
         line = next((x for x in table.splitlines() if row in x), None)
         assert line is not None and "n/a" not in line, f"no row {row!r} in\n{table}"
+    rich = table[table.index("**Rich positions") : table.index("**Area maps")]
+    growth = table[table.index("**Area maps") : table.index("| target (issue 34)")]
+    for part, rows in ((rich, RICH), (growth, GROWTH)):
+        for row in rows:
+            line = next((x for x in part.splitlines() if row in x), None)
+            assert line is not None, f"no row {row!r} in\n{part}"
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            assert len(cells) == 4 and "n/a" not in line and cells[3], line  # two sizes and the exponent
+    targets = table[table.index("| target (issue 34)") :]
+    for row in TARGETS:  # each target with its measure and whether it holds (not whether it holds here)
+        line = next((x for x in targets.splitlines() if row in x), None)
+        assert line is not None and "n/a" not in line, f"no target {row!r} in\n{targets}"
+        assert line.rstrip(" |").endswith(("yes", "NO")), line

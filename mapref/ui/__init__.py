@@ -37,7 +37,8 @@ def screenshot(widget, out=None):
 
 def autoclose(root) -> None:
     """Close the window after MAPREF_EXIT_AFTER_MS milliseconds, printing its title: lets a
-    test run the real ``mapref`` command and see which window opened."""
+    test run the real ``mapref`` command and see which window opened.  ``settled`` instead of a
+    number: once the window has settled (:func:`when_settled`), what bench/run times."""
     ms = os.environ.get("MAPREF_EXIT_AFTER_MS")
     if ms:
 
@@ -46,7 +47,40 @@ def autoclose(root) -> None:
             print(f"window: {root.title()}", flush=True)
             root.destroy()
 
-        root.after(int(ms), done)
+        if ms == "settled":
+            root.after(1, lambda: when_settled(root, done))
+        else:
+            root.after(int(ms), done)
+
+
+QUIET_POLLS = 50  # a timer still waiting after this many turns of the event loop (a second) is a slow one
+
+
+def when_settled(root, then, limit_s: float = 120.0) -> None:
+    """Call ``then()`` once the window has settled: no worker thread alive (the problems check),
+    and no timer but those still waiting after :data:`QUIET_POLLS` turns of the event loop, 20 ms
+    apart (an autosave in thirty seconds; a timer that was due while the loop was busy drawing
+    runs at the next turn): everything the window does at open done, as the user waits for it.
+    The check costs a few microseconds a turn; after ``limit_s`` it calls ``then()`` anyway."""
+    import threading
+    import time
+
+    seen: dict[str, int] = {}
+    start = time.monotonic()
+    mine = [""]
+
+    def poll() -> None:
+        busy = threading.active_count() > 1
+        for job in root.tk.splitlist(root.tk.call("after", "info")):
+            if job != mine[0]:
+                seen[job] = seen.get(job, 0) + 1
+                busy = busy or seen[job] < QUIET_POLLS
+        if busy and time.monotonic() - start < limit_s:
+            mine[0] = root.after(20, poll)
+            return
+        then()
+
+    poll()
 
 
 class PositionExport:
