@@ -136,6 +136,20 @@ class Board:
         """The one order spaces are listed in (reports, saved games)."""
         raise NotImplementedError
 
+    def ordered(self, ids) -> list[str]:
+        """``ids`` (space ids) sorted by :meth:`order_key`: by each space's rank among the
+        board's spaces, worked out once per map version (a sort of thousands of unsupplied hexes
+        after every capture makes no key of its own per space)."""
+        ids = list(ids)
+        cached = getattr(self, "_order_rank", None)
+        if cached is None or cached[0] != self.version:
+            cached = (self.version, {s: i for i, s in enumerate(sorted(self.spaces(), key=self.order_key))})
+            self._order_rank = cached
+        rank = cached[1]
+        if all(map(rank.__contains__, ids)):
+            return sorted(ids, key=rank.__getitem__)
+        return sorted(ids, key=self.order_key)
+
     def _build_graph(self) -> Graph:
         raise NotImplementedError
 

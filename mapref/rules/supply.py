@@ -184,8 +184,8 @@ class SupplyTrace:
         self._order = order  # spaces in the order the breadth-first search reached them (None: not kept)
         self._par = par  # breadth-first parents (space number, ROOT at a source; None: not worked out)
         self._tree = tree  # any tree of routes to the sources (what update() keeps up to date)
-        # the routes asked so far, as tuples of ids by space number (a route shares its tail with
-        # its parent's): kept with ``_par``, which is never changed once worked out
+        # the routes asked so far, as tuples of ids by space number: kept with ``_par``, which is
+        # never changed once worked out
         self._paths: dict[int, tuple[str, ...]] = paths if paths is not None and par is not None else {}
         self._dict: dict[str, str | None] | None = None
         self._friendly: frozenset[str] | None = None
@@ -281,18 +281,14 @@ class SupplyTrace:
         par = self._bfs_parents()
         memo = self._paths
         got = memo.get(i)
-        if got is None:
+        if got is None:  # read along the parents (each route kept: the same position asks again)
             ids = self.index.ids
-            chain = []
+            out = []
             x = i
-            while x not in memo and par[x] >= 0:
-                chain.append(x)
+            while x >= 0:
+                out.append(ids[x])
                 x = par[x]
-            got = memo.get(x)
-            if got is None:  # a source
-                got = memo[x] = (ids[x],)
-            for x in reversed(chain):
-                got = memo[x] = (ids[x],) + got
+            got = memo[i] = tuple(out)
         return list(got)
 
     def region(self, space: str) -> set[str]:

@@ -209,8 +209,13 @@ class Context:
         """The spaces that exist, are ``side``'s and are not in its supplied set, in board order
         (read from the friendly bytes and the trace rather than every space's control)."""
         extra = self.always_supplied(side)
-        out = [s for s in self.trace(side).unreached(self.friendly_bytes(side)) if s not in extra]
-        return sorted(out, key=self.board.order_key)
+        t = self.trace(side)
+        kept = t.__dict__.setdefault("_unsupplied", {})  # per trace: the same position asks again
+        key = (frozenset(extra), id(self.board), self.board.version)
+        if key not in kept:
+            out = [s for s in t.unreached(self.friendly_bytes(side)) if s not in extra]
+            kept[key] = self.board.ordered(out)
+        return list(kept[key])
 
     def friendly(self, space: str, side: str) -> bool:
         return self.control.get(space) == side
@@ -271,7 +276,13 @@ class Context:
         scenario leaves out included, as a list of the control's spaces has it), but ``lost``."""
         fr = self.friendly_bytes(side)
         ix = self.graph.index().ix
-        extra = [ix[s] for s in self._pos.overrides if self.control.get(s) == side and s in ix and not fr[ix[s]]]
+        kept = self._pos.kept  # (control alone: kept with the position, not made again per fleet and report)
+        extra = kept.get(("held", side))
+        if extra is None:
+            control = self.control
+            extra = kept["held", side] = [
+                ix[s] for s in self._pos.overrides if control.get(s) == side and s in ix and not fr[ix[s]]
+            ]
         gone = [ix[s] for s in lost if s in ix and fr[ix[s]]]
         if not extra and not gone:
             return fr
@@ -396,10 +407,11 @@ def _printed(board: Board, what: str) -> list[str]:
 class _Position:
     """Control at one version of a state: the dict the rules read and a byte per space per side."""
 
-    __slots__ = ("overrides", "control", "masks", "version")
+    __slots__ = ("overrides", "control", "masks", "version", "kept")
 
     def __init__(self, overrides: dict, control: dict, masks: dict, version: int) -> None:
         self.overrides, self.control, self.masks, self.version = overrides, control, masks, version
+        self.kept: dict = {}  # what is worked out from control alone (Context.held_bytes), by question
 
 
 class _Tracker:
