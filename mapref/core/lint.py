@@ -45,12 +45,12 @@ with its size.
 
 from __future__ import annotations
 
-from typing import NamedTuple, Union
+from typing import NamedTuple
 
 from mapref.core.grid import Hex, Hexside
 from mapref.core.model import MAX_PRODUCTION, MapModel
 
-Where = Union[Hex, Hexside, str]
+Where = Hex | Hexside | str
 
 
 class Lint(NamedTuple):
@@ -64,11 +64,16 @@ INDEPENDENT = ("unaligned", "axis_inclined", "neutral", "")  # allegiances that 
 
 
 def lint(m: MapModel) -> list[Lint]:
+    names: dict[str, str] = {}  # a name (lower case) -> where it was first used
+    out = _hex_problems(m, names) + _box_problems(m, names) + _side_problems(m)
+    return _without_zone(m) + out + _no_capital(m) + _unreachable(m)
+
+
+def _hex_problems(m: MapModel, names: dict[str, str]) -> list[Lint]:
+    """Each hex's own problems, in row order (its name recorded in ``names``)."""
     g = m.grid
     out: list[Lint] = []
     L = g.label
-    names: dict[str, str] = {}
-
     for h in g.hexes():
         d = m.hexes[h]
         lab = L(h)
@@ -83,12 +88,7 @@ def lint(m: MapModel) -> list[Lint]:
         if d.country and d.country not in m.countries:
             out.append(Lint("unknown-country", h, f"{lab}: unknown country {d.country!r}"))
         if d.port:
-            if d.terrain == "sea":
-                out.append(Lint("port-not-on-coast", h, f"{lab}: port on a sea hex"))
-            elif d.terrain == "land" and not any(
-                not g.contains(n) or m.hexes[n].is_water for n in map(lambda dr: g.neighbour(h, dr), g.directions())
-            ):
-                out.append(Lint("port-not-on-coast", h, f"{lab}: port not on a coast (no water beside it)"))
+            out += _port_problems(m, h, lab)
         if d.production:
             if not 1 <= d.production <= MAX_PRODUCTION:
                 out.append(Lint("production-range", h, f"{lab}: production {d.production} outside 1-{MAX_PRODUCTION}"))
@@ -103,6 +103,25 @@ def lint(m: MapModel) -> list[Lint]:
                 out.append(Lint("duplicate-name", h, f"{lab}: name {d.name!r} already used by {names[key]}"))
             else:
                 names[key] = lab
+    return out
+
+
+def _port_problems(m: MapModel, h: Hex, lab: str) -> list[Lint]:
+    g = m.grid
+    d = m.hexes[h]
+    if d.terrain == "sea":
+        return [Lint("port-not-on-coast", h, f"{lab}: port on a sea hex")]
+    if d.terrain == "land" and not any(
+        not g.contains(n) or m.hexes[n].is_water for n in map(lambda dr: g.neighbour(h, dr), g.directions())
+    ):
+        return [Lint("port-not-on-coast", h, f"{lab}: port not on a coast (no water beside it)")]
+    return []
+
+
+def _box_problems(m: MapModel, names: dict[str, str]) -> list[Lint]:
+    """Each box's problems and its sea arrows' (its name checked against ``names``)."""
+    g = m.grid
+    out: list[Lint] = []
     for bid, b in m.boxes.items():
         where = f"box:{bid}"
         if b.country and b.country not in m.countries:
@@ -124,11 +143,19 @@ def lint(m: MapModel) -> list[Lint]:
             if g.contains(a.hex) and not m.hexes[a.hex].is_water:
                 out.append(
                     Lint(
-                        "sea-arrow-no-water", where, f"box {b.name or bid}: sea arrow from {L(a.hex)} reaches no water"
+                        "sea-arrow-no-water",
+                        where,
+                        f"box {b.name or bid}: sea arrow from {g.label(a.hex)} reaches no water",
                     )
                 )
             if a.sea not in m.seas:
                 out.append(Lint("unknown-sea", where, f"box {b.name or bid}: sea arrow to unknown sea zone {a.sea!r}"))
+    return out
+
+
+def _side_problems(m: MapModel) -> list[Lint]:
+    g = m.grid
+    out: list[Lint] = []
     for s, sd in m.hexsides.items():
         if sd.crossing:
             ok = g.contains(s.a) and g.contains(s.b) and m.hexes[s.a].is_land and m.hexes[s.b].is_land
@@ -140,28 +167,57 @@ def lint(m: MapModel) -> list[Lint]:
                         f"{g.side_label(s)}: crossing arrow between hexes that are not both land",
                     )
                 )
-    out = _without_zone(m) + out + _no_capital(m) + _unreachable(m)
     return out
+
+
+class _Walk:
+    """The grid as numbers, for walking it in groups: hex ``i`` is ``order[i]`` (row by row), its
+    data ``datas[i]``, the steps to its neighbours by its row and column parity (the graph's
+    builder walks it so): no Grid call per hex or side."""
+
+    def __init__(self, m: MapModel) -> None:
+        g = m.grid
+        self.m, self.rows, self.cols = m, g.rows, g.cols
+        self.order = g.hex_list()
+        hexes = m.hexes
+        self.datas = list(hexes.values()) if list(hexes) == self.order else [hexes[h] for h in self.order]
+        self.steps = g.neighbour_steps()
+
+    def index(self, h: Hex) -> int:
+        return (h.row - 1) * self.cols + h.col - 1
+
+    def near(self, i: int):
+        """The numbers of hex ``i``'s neighbours on the grid, in the order of the grid's directions."""
+        r, c = divmod(i, self.cols)
+        r, c = r + 1, c + 1
+        for dr, dc in self.steps[(r & 1, c & 1)]:
+            if 1 <= r + dr <= self.rows and 1 <= c + dc <= self.cols:
+                yield i + dr * self.cols + dc
+
+    def groups(self, pick, joined=None) -> list[list[int]]:
+        """Connected groups of the hexes whose data ``pick`` accepts, each from its first hex in row
+        order; ``joined(i, j)``: whether two such neighbours are joined (all are when None)."""
+        seen = bytearray(len(self.datas))
+        ok = [bool(pick(d)) for d in self.datas]
+        out = []
+        for start in range(len(ok)):
+            if seen[start] or not ok[start]:
+                continue
+            seen[start] = 1
+            group = [start]
+            for x in group:
+                for n in self.near(x):
+                    if not seen[n] and ok[n] and (joined is None or joined(x, n)):
+                        seen[n] = 1
+                        group.append(n)
+            out.append(group)
+        return out
 
 
 def _groups(m: MapModel, pick) -> list[list[Hex]]:
     """Connected groups (grid neighbours) of the hexes ``pick`` accepts, in row order."""
-    g = m.grid
-    seen: set[Hex] = set()
-    out = []
-    for h in g.hexes():
-        if h in seen or not pick(m.hexes[h]):
-            continue
-        seen.add(h)
-        group, i = [h], 0
-        while i < len(group):
-            for n in g.neighbours(group[i]):
-                if n not in seen and pick(m.hexes[n]):
-                    seen.add(n)
-                    group.append(n)
-            i += 1
-        out.append(group)
-    return out
+    w = _Walk(m)
+    return [[w.order[i] for i in group] for group in w.groups(pick)]
 
 
 def _without_zone(m: MapModel) -> list[Lint]:
@@ -221,54 +277,27 @@ def _no_capital(m: MapModel) -> list[Lint]:
 def _unreachable(m: MapModel) -> list[Lint]:
     """Groups of land joined by the land connections of :func:`build_graph` (``land``: both
     hexes land across a side that is not all sea; ``crossing``: an all-sea side with a crossing
-    arrow; impassable sides join nothing; ``box_land`` joins a box), walked on the grid directly
-    so a 200x200 map is checked in a fraction of a second."""
+    arrow; impassable sides join nothing; ``box_land`` joins a box), walked on the grid as
+    numbers (:class:`_Walk`) so a 200x200 map is checked in a fraction of a second."""
+    w = _Walk(m)
     g = m.grid
-    hexes = m.hexes
-    sides = m.hexsides
-    box_touch = {h for b in m.boxes.values() for h in b.land}
-    dirs = g.directions()
-    seen: set[Hex] = set()
+    cut: set[tuple[int, int]] = set()  # pairs of land hexes a side keeps apart
+    for s, sd in m.hexsides.items():
+        # both are land: not all sea unless the side says so
+        if g.contains(s.a) and g.contains(s.b) and (sd.impassable or (sd.all_sea and not sd.crossing)):
+            a, b = w.index(s.a), w.index(s.b)
+            cut.add((min(a, b), max(a, b)))
+    box_touch = {w.index(h) for b in m.boxes.values() for h in b.land if g.contains(h)}
+    joined = (lambda i, j: (min(i, j), max(i, j)) not in cut) if cut else None
     out: list[Lint] = []
-    for h in g.hexes():
-        if h in seen or not hexes[h].is_land:
+    datas = w.datas
+    for group in w.groups(lambda d: d.is_land, joined):
+        if any(datas[i].capital or datas[i].port or datas[i].terrain == "coastal" or i in box_touch for i in group):
             continue
-        seen.add(h)
-        group = [h]
-        reachable = False
-        i = 0
-        while i < len(group):
-            x = group[i]
-            i += 1
-            d = hexes[x]
-            if d.capital or d.port or d.terrain == "coastal" or x in box_touch:
-                reachable = True
-            for dr in dirs:
-                n = g.neighbour(x, dr)
-                if n in seen or not g.contains(n):
-                    continue
-                nd = hexes[n]
-                if not nd.is_land:
-                    continue
-                sd = sides.get(Hexside(min(x, n), max(x, n))) if sides else None
-                if sd is not None:
-                    if sd.impassable:
-                        continue
-                    all_sea = sd.all_sea if sd.all_sea is not None else False  # both are land: not all sea by default
-                    if all_sea and not sd.crossing:
-                        continue
-                seen.add(n)
-                group.append(n)
-        if not reachable:
-            lab = g.label(h)
-            what = "land hex" if len(group) == 1 else f"group of {len(group)} land hexes"
-            out.append(
-                Lint(
-                    "unreachable-land",
-                    h,
-                    f"{lab}: unreachable {what} (no capital, port, coast or box connected by land)",
-                )
-            )
+        h = w.order[group[0]]
+        what = "land hex" if len(group) == 1 else f"group of {len(group)} land hexes"
+        msg = f"{g.label(h)}: unreachable {what} (no capital, port, coast or box connected by land)"
+        out.append(Lint("unreachable-land", h, msg))
     return out
 
 
