@@ -284,103 +284,22 @@ def build_graph(m: MapModel) -> Graph:
     sides in the order of its directions), then the boxes'; the grid is walked with integer
     steps (:meth:`Grid.neighbour_steps`)."""
     grid = m.grid
-    R, C = grid.rows, grid.cols
     g = Graph()
     labels = grid.labels_row_major()
     g.spaces = labels + [box_space(b) for b in m.boxes]
     g._ids = list(g.spaces)
     g._ix = {s: i for i, s in enumerate(g._ids)}
-    nadj: list[list[int]] = [[] for _ in g._ids]
-    g._nadj = nadj
-    hexes = m.hexes
+    g._nadj = [[] for _ in g._ids]
     order = grid.hex_list()
+    hexes = m.hexes
     datas = list(hexes.values()) if list(hexes) == order else [hexes[h] for h in order]
-    terr = [d.terrain for d in datas]
-    port = [bool(d.port) for d in datas]
-    sides: dict[tuple[int, int], SideData] = {}
-    for s, sd in m.hexsides.items():
-        if grid.contains(s.a) and grid.contains(s.b):
-            ia, ib = (s.a.row - 1) * C + s.a.col - 1, (s.b.row - 1) * C + s.b.col - 1
-            sides[(min(ia, ib), max(ia, ib))] = sd
-    # the steps to the neighbours after a hex in the walk (the sides first met from it)
-    fwd = {
-        par: [(dr, dc) for dr, dc in steps if dr > 0 or (dr == 0 and dc > 0)]
-        for par, steps in grid.neighbour_steps().items()
-    }
+    # the land neighbour lists (LAND_KINDS) are made on the way: every search by land walks them;
     # per step forward (j - i), a byte per hex: a land connection from i to i + step (what the
     # supply trace's bit search reads: mapref.rules.supply.BitPlan)
-    land_steps = {dr * C + dc: bytearray(len(g._ids)) for steps in fwd.values() for dr, dc in steps}
-    fwd = {par: [(dr, dc, land_steps[dr * C + dc]) for dr, dc in steps] for par, steps in fwd.items()}
-    ca, cb, ck = g._ca, g._cb, g._ck
-    LAND, CROSSING, SEA, COAST, SHORE, PORT = (
-        g._kcode[k] for k in ("land", "crossing", "sea", "coast", "shore", "port")
-    )
-    # the land neighbour lists (LAND_KINDS) are made on the way: every search by land walks them
     landn: list[list[int]] = [[] for _ in g._ids]
-    k = 0
-    for r in range(1, R + 1):
-        base = (r - 1) * C - 1
-        last_row = r == R
-        for c in range(1, C + 1):
-            i = base + c
-            ta = terr[i]
-            for dr, dc, on_step in fwd[(r & 1, c & 1)]:
-                cc = c + dc
-                if (dr and last_row) or cc < 1 or cc > C:
-                    continue
-                j = i + dr * C + dc
-                tb = terr[j]
-                sd = sides.get((i, j)) if sides else None
-                if sd is not None:
-                    if sd.impassable:
-                        continue
-                    all_sea = sd.all_sea if sd.all_sea is not None else (ta == "sea" or tb == "sea")
-                    crossing = sd.crossing
-                else:
-                    all_sea = ta == "sea" or tb == "sea"
-                    crossing = False
-                na, nb = nadj[i], nadj[j]
-                if ta != "sea" and tb != "sea":
-                    if not all_sea or crossing:
-                        na.append(k)
-                        nb.append(k)
-                        ca.append(i)
-                        cb.append(j)
-                        ck.append(LAND if not all_sea else CROSSING)
-                        k += 1
-                        landn[i].append(j)
-                        landn[j].append(i)
-                        on_step[i] = 1
-                if ta != "land" and tb != "land":
-                    if all_sea or (ta == "coastal" and tb == "coastal"):
-                        na.append(k)
-                        nb.append(k)
-                        ca.append(i)
-                        cb.append(j)
-                        ck.append(SEA if all_sea else COAST)
-                        k += 1
-                elif (ta == "land" and tb == "sea") or (ta == "sea" and tb == "land"):
-                    na.append(k)
-                    nb.append(k)
-                    ca.append(i)
-                    cb.append(j)
-                    ck.append(SHORE)
-                    k += 1
-                if port[i] and ta == "land" and tb != "land":
-                    na.append(k)
-                    nb.append(k)
-                    ca.append(i)
-                    cb.append(j)
-                    ck.append(PORT)
-                    k += 1
-                if port[j] and tb == "land" and ta != "land":
-                    na.append(k)
-                    nb.append(k)
-                    ca.append(j)
-                    cb.append(i)
-                    ck.append(PORT)
-                    k += 1
-    n = len(ca)
+    land_steps = _hex_connections(g, m, [d.terrain for d in datas], [bool(d.port) for d in datas], landn)
+    k = len(g._ca)
+    n = len(g._ca)
     g._clen = [1] * n
     g._csea = [None] * n
     g._cone = [False] * n
@@ -395,13 +314,108 @@ def build_graph(m: MapModel) -> Graph:
             g.add(Connection(lab(arrow.hex), bs, "sea_arrow", length=arrow.length, sea=arrow.sea))
     if m.boxes:  # box_land connections (and spaces of labels off the grid) come last
         landn += [[] for _ in range(len(g._ids) - len(landn))]
-        for n in range(k, len(ca)):
-            if ck[n] == g._kcode["box_land"]:
-                landn[ca[n]].append(cb[n])
-                landn[cb[n]].append(ca[n])
+        ca, cb, ck = g._ca, g._cb, g._ck
+        for c in range(k, len(ca)):
+            if ck[c] == g._kcode["box_land"]:
+                landn[ca[c]].append(cb[c])
+                landn[cb[c]].append(ca[c])
     g._views["land_lists"] = landn
     for b in land_steps.values():
         b.extend(bytes(len(g._ids) - len(b)))  # boxes (and labels off the grid) have no steps
     g._views["land_steps"] = land_steps
     g._views["spaces_known"], g._views["spaces_n"] = g.spaces, len(g.spaces)  # numbered in order already
     return g
+
+
+def _side_table(m: MapModel) -> dict[tuple[int, int], SideData]:
+    """The map's hexside data by the pair of hex numbers (row by row) it lies between, lower first."""
+    grid = m.grid
+    C = grid.cols
+    sides: dict[tuple[int, int], SideData] = {}
+    for s, sd in m.hexsides.items():
+        if grid.contains(s.a) and grid.contains(s.b):
+            ia, ib = (s.a.row - 1) * C + s.a.col - 1, (s.b.row - 1) * C + s.b.col - 1
+            sides[(min(ia, ib), max(ia, ib))] = sd
+    return sides
+
+
+def _pair_kinds(
+    g: Graph, ta: str, tb: str, all_sea: bool, crossing: bool, port_a: bool, port_b: bool
+) -> tuple[tuple[int, bool], ...]:
+    """The connections across a side between hexes ``a`` and ``b`` (terrains ``ta``, ``tb``; a
+    port on either), in the order they are added, as (kind code, from ``b`` to ``a``): land or
+    crossing, then sea or coast, or a shore; then a port on a full-land hex beside water, ``a``'s
+    first."""
+    out = []
+    if ta != "sea" and tb != "sea" and (not all_sea or crossing):
+        out.append(("crossing" if all_sea else "land", False))
+    if ta != "land" and tb != "land":
+        if all_sea or (ta == "coastal" and tb == "coastal"):
+            out.append(("sea" if all_sea else "coast", False))
+    elif (ta == "land" and tb == "sea") or (ta == "sea" and tb == "land"):
+        out.append(("shore", False))
+    if port_a and ta == "land" and tb != "land":
+        out.append(("port", False))
+    if port_b and tb == "land" and ta != "land":
+        out.append(("port", True))
+    return tuple((g._kcode[k], rev) for k, rev in out)
+
+
+def _across(sd: SideData, ta: str, tb: str) -> tuple[bool, bool]:
+    """(all sea, crossing) of a side with data ``sd`` between hexes of terrains ``ta`` and ``tb``."""
+    return (sd.all_sea if sd.all_sea is not None else (ta == "sea" or tb == "sea")), sd.crossing
+
+
+def _hex_connections(g: Graph, m: MapModel, terr: list[str], port: list[bool], landn: list[list[int]]):
+    """Add the connections between the hexes of ``m`` to ``g`` (``terr``, ``port``: each hex's
+    terrain and port, row by row), side by side as :meth:`Grid.all_hexsides` lists them; fill the
+    land neighbour lists ``landn``; return the land connections per step forward, a byte per hex."""
+    grid = m.grid
+    R, C = grid.rows, grid.cols
+    sides = _side_table(m)
+    # the steps to the neighbours after a hex in the walk (the sides first met from it)
+    fwd = {
+        par: [(dr, dc) for dr, dc in steps if dr > 0 or (dr == 0 and dc > 0)]
+        for par, steps in grid.neighbour_steps().items()
+    }
+    land_steps = {dr * C + dc: bytearray(len(g._ids)) for steps in fwd.values() for dr, dc in steps}
+    fwd = {par: [(dr, dc, land_steps[dr * C + dc]) for dr, dc in steps] for par, steps in fwd.items()}
+    nadj, ca, cb, ck = g._nadj, g._ca, g._cb, g._ck
+    by_land = {g._kcode["land"], g._kcode["crossing"]}
+    table: dict[tuple, tuple[tuple[int, bool], ...]] = {}  # (terrains, all sea, crossing, ports) -> connections
+    k = 0
+    for r in range(1, R + 1):
+        base = (r - 1) * C - 1
+        last_row = r == R
+        for c in range(1, C + 1):
+            i = base + c
+            ta = terr[i]
+            for dr, dc, on_step in fwd[(r & 1, c & 1)]:
+                cc = c + dc
+                if (dr and last_row) or cc < 1 or cc > C:
+                    continue
+                j = i + dr * C + dc
+                tb = terr[j]
+                sd = sides.get((i, j)) if sides else None
+                if sd is None:
+                    key = (ta, tb, ta == "sea" or tb == "sea", False, port[i], port[j])
+                elif sd.impassable:
+                    continue
+                else:
+                    key = (ta, tb, *_across(sd, ta, tb), port[i], port[j])
+                conns = table.get(key)
+                if conns is None:
+                    conns = table[key] = _pair_kinds(g, *key)
+                na, nb = nadj[i], nadj[j]
+                for kind, rev in conns:
+                    na.append(k)
+                    nb.append(k)
+                    ca.append(j if rev else i)
+                    cb.append(i if rev else j)
+                    ck.append(kind)
+                    k += 1
+                    if kind in by_land:
+                        landn[i].append(j)
+                        landn[j].append(i)
+                        on_step[i] = 1
+    return land_steps
