@@ -99,6 +99,24 @@ def area_from_dict(data: dict, source: str, shown: str) -> AreaMap:
         r.expected("format", f"{FORMAT} (this is mapref's area map format {FORMAT})", data["format"])
     r.str_(data, "kind", "", "area", choices=("area",))
     m = AreaMap(name=r.str_(data, "name", ""), notes=r.str_(data, "notes", ""))
+    _read_page_and_checks(r, data, m)
+    _read_wrap(r, data, m)
+    _read_geo_and_background(r, data, m)
+    _read_classes(r, data, m)
+    land = r.table(data, "land", "")
+    if land:
+        r.check_keys(land, ("polygon", "holes"), "land", required=("polygon",))
+        m.land = _area(r, land, "land")
+    unsure = _read_locations(r, data, m)
+    _read_boxes(r, data, m)
+    spaces = set(m.all_spaces())
+    _read_lines(r, data, m, spaces, unsure)
+    _read_regions(r, data, m, spaces)
+    r.raise_if_any()
+    return m
+
+
+def _read_page_and_checks(r: Reader, data: dict, m: AreaMap) -> None:
     page = _point(r, data, "page", "")
     if page is not None:
         if page[0] <= 0 or page[1] <= 0:
@@ -119,22 +137,27 @@ def area_from_dict(data: dict, source: str, shown: str) -> AreaMap:
         else:
             m.accept = tuple(acc)
 
-    wrap = r.table(data, "wrap", "")
-    if wrap:
-        r.check_keys(wrap, ("x", "y"), "wrap")
-        for axis in ("x", "y"):
-            seam = _point(r, wrap, axis, "wrap")
-            if seam is None:
-                continue
-            if seam[1] <= seam[0]:
-                r.expected(
-                    f"wrap.{axis}",
-                    f"[{axis}0, {axis}1] with {axis}0 below {axis}1 (the two edges that are one seam)",
-                    list(seam),
-                )
-            else:
-                setattr(m, f"wrap_{axis}", seam)
 
+def _read_wrap(r: Reader, data: dict, m: AreaMap) -> None:
+    wrap = r.table(data, "wrap", "")
+    if not wrap:
+        return
+    r.check_keys(wrap, ("x", "y"), "wrap")
+    for axis in ("x", "y"):
+        seam = _point(r, wrap, axis, "wrap")
+        if seam is None:
+            continue
+        if seam[1] <= seam[0]:
+            r.expected(
+                f"wrap.{axis}",
+                f"[{axis}0, {axis}1] with {axis}0 below {axis}1 (the two edges that are one seam)",
+                list(seam),
+            )
+        else:
+            setattr(m, f"wrap_{axis}", seam)
+
+
+def _read_geo_and_background(r: Reader, data: dict, m: AreaMap) -> None:
     geo = r.table(data, "geo", "")
     if geo:
         r.check_keys(geo, GEO_KEYS, "geo", required=("lon0", "lat0", "scale"))
@@ -154,6 +177,9 @@ def area_from_dict(data: dict, source: str, shown: str) -> AreaMap:
             "scale": r.num(bg, "scale", "background", 1.0, lo=0.0),
         }
 
+
+def _read_classes(r: Reader, data: dict, m: AreaMap) -> None:
+    """The colour classes and the kinds of line."""
     for code, c in r.table(data, "colours", "").items():
         w = f"colours.{code}"
         if not _id_ok(r, code, w) or not _is_table(r, c, w, '{ name = "Western Allies", colour = "#8fb3de" }'):
@@ -167,12 +193,11 @@ def area_from_dict(data: dict, source: str, shown: str) -> AreaMap:
         r.check_keys(k, ("name", "colour"), w, required=("name",))
         m.line_kinds[code] = LineKind(r.str_(k, "name", w), _colour(r, k, w, "#555555"))
 
-    land = r.table(data, "land", "")
-    if land:
-        r.check_keys(land, ("polygon", "holes"), "land", required=("polygon",))
-        m.land = _area(r, land, "land")
 
-    unsure: set[str] = set()  # locations whose halves could not be read
+def _read_locations(r: Reader, data: dict, m: AreaMap) -> set[str]:
+    """The locations, into ``m``; the ids of those whose halves could not be read (lines to them
+    are not checked until their halves are right)."""
+    unsure: set[str] = set()
     points = 0
     locations = r.table(data, "locations", "")
     if len(locations) > MAX_LOCATIONS:
@@ -192,46 +217,8 @@ def area_from_dict(data: dict, source: str, shown: str) -> AreaMap:
                 "(simplify the outlines)",
             )
             r.raise_if_any()
-        halves: tuple[str, ...] = ()
-        split: tuple = ()
-        if "halves" in lt or "split" in lt:
-            if "halves" not in lt or "split" not in lt:
-                r.error(w, 'a location with halves needs both "halves" (two ids) and "split" (the dividing line)')
-            hv = lt.get("halves")
-            if "halves" in lt and not (
-                isinstance(hv, list) and len(hv) == 2 and all(valid_id(h) for h in hv) and hv[0] != hv[1]
-            ):
-                r.error(
-                    f"{w}.halves",
-                    'expected two different half ids such as ["w", "e"] (lowercase letters, digits, _), '
-                    f"got {_show(hv)}",
-                )
-            sp = _points(r, lt, "split", w, least=2)
-            unsure.add(lid)  # lines to it are not checked until its halves are right
-            if (
-                "halves" in lt
-                and "split" in lt
-                and sp is not None
-                and isinstance(hv, list)
-                and len(hv) == 2
-                and hv[0] != hv[1]
-                and all(valid_id(h) for h in hv)
-            ):
-                halves, split = tuple(hv), tuple(sp)
-                unsure.discard(lid)
-        half_anchors = {}
-        if "half_anchors" in lt:
-            ha = r.table(lt, "half_anchors", w)
-            for h in ha:
-                if h not in halves:
-                    if lid not in unsure:
-                        r.error(
-                            f"{w}.half_anchors.{h}", f"not a half of {lid} (its halves: {', '.join(halves) or 'none'})"
-                        )
-                    continue
-                pt = _point(r, ha, h, f"{w}.half_anchors")
-                if pt is not None:
-                    half_anchors[h] = pt
+        halves, split = _read_halves(r, lt, w, lid, unsure)
+        half_anchors = _read_half_anchors(r, lt, w, lid, halves, unsure)
         m.locations[lid] = Location(
             lid,
             anchor=_point(r, lt, "anchor", w),
@@ -241,7 +228,47 @@ def area_from_dict(data: dict, source: str, shown: str) -> AreaMap:
             half_anchors=half_anchors,
             **_place(r, lt, w, m),
         )
+    return unsure
 
+
+def _read_halves(r: Reader, lt: dict, w: str, lid: str, unsure: set[str]) -> tuple[tuple[str, ...], tuple]:
+    """A location's halves and its split line, or ``((), ())`` (``lid`` added to ``unsure`` when
+    they are there but wrong)."""
+    if "halves" not in lt and "split" not in lt:
+        return (), ()
+    if "halves" not in lt or "split" not in lt:
+        r.error(w, 'a location with halves needs both "halves" (two ids) and "split" (the dividing line)')
+    hv = lt.get("halves")
+    good = isinstance(hv, list) and len(hv) == 2 and all(valid_id(h) for h in hv) and hv[0] != hv[1]
+    if "halves" in lt and not good:
+        r.error(
+            f"{w}.halves",
+            f'expected two different half ids such as ["w", "e"] (lowercase letters, digits, _), got {_show(hv)}',
+        )
+    sp = _points(r, lt, "split", w, least=2)
+    if "halves" in lt and "split" in lt and sp is not None and good:
+        return tuple(hv), tuple(sp)  # type: ignore[arg-type]
+    unsure.add(lid)  # lines to it are not checked until its halves are right
+    return (), ()
+
+
+def _read_half_anchors(r: Reader, lt: dict, w: str, lid: str, halves, unsure: set[str]) -> dict:
+    half_anchors: dict = {}
+    if "half_anchors" not in lt:
+        return half_anchors
+    ha = r.table(lt, "half_anchors", w)
+    for h in ha:
+        if h not in halves:
+            if lid not in unsure:
+                r.error(f"{w}.half_anchors.{h}", f"not a half of {lid} (its halves: {', '.join(halves) or 'none'})")
+            continue
+        pt = _point(r, ha, h, f"{w}.half_anchors")
+        if pt is not None:
+            half_anchors[h] = pt
+    return half_anchors
+
+
+def _read_boxes(r: Reader, data: dict, m: AreaMap) -> None:
     for bid, bt in r.table(data, "boxes", "").items():
         w = f"boxes.{bid}"
         if not _id_ok(r, bid, w) or not _is_table(r, bt, w, 'a table such as { name = "USA", position = [0, 0] }'):
@@ -259,7 +286,8 @@ def area_from_dict(data: dict, source: str, shown: str) -> AreaMap:
             **_place(r, bt, w, m),
         )
 
-    spaces = set(m.all_spaces())
+
+def _read_lines(r: Reader, data: dict, m: AreaMap, spaces: set[str], unsure: set[str]) -> None:
     kinds = set(BUILTIN_LINE_KINDS) | set(m.line_kinds)
     for lid, lt in r.table(data, "lines", "").items():
         w = f"lines.{lid}"
@@ -296,6 +324,8 @@ def area_from_dict(data: dict, source: str, shown: str) -> AreaMap:
             attrs=_attrs(r, lt, w),
         )
 
+
+def _read_regions(r: Reader, data: dict, m: AreaMap, spaces: set[str]) -> None:
     for rid, rt in r.table(data, "regions", "").items():
         w = f"regions.{rid}"
         if not _id_ok(r, rid, w) or not _is_table(r, rt, w, '{ name = "Low Countries", locations = ["antwerp"] }'):
@@ -312,8 +342,6 @@ def area_from_dict(data: dict, source: str, shown: str) -> AreaMap:
             else:
                 r.expected(f"{w}.locations", "location ids, halves or boxes of the map", x)
         m.regions[rid] = AreaRegion(r.str_(rt, "name", w), tuple(ok))
-    r.raise_if_any()
-    return m
 
 
 # ------------------------------------------------------------------------------ reading
@@ -657,6 +685,21 @@ def dumps_area_map(m: AreaMap) -> str:
         out.append(tw.assign("notes", m.notes))
     if m.page is not None:
         out.append(f"page = {_pt(m.page)}")
+    out += _settings_lines(m) + _class_lines(m)
+    if m.land is not None and not m.land.is_empty:
+        out += ["", "[land]"] + _area_lines(m.land)
+    for lid, loc in m.locations.items():
+        out += _location_lines(lid, loc)
+    for bid, b in m.boxes.items():
+        out += _box_lines(bid, b)
+    out += ["", "[lines]"]
+    out += [_line_entry(lid, ln) for lid, ln in m.lines.items()]
+    return "\n".join(out) + "\n"
+
+
+def _settings_lines(m: AreaMap) -> list[str]:
+    """The [checks], [wrap], [geo] and [background] tables, those the map has."""
+    out: list[str] = []
     if m.accept:
         out += [
             "",
@@ -692,7 +735,12 @@ def dumps_area_map(m: AreaMap) -> str:
             f"offset = {_pt(bg['offset'])}",
             tw.assign("scale", float(bg["scale"])),
         ]
-    out += ["", "[colours]"]
+    return out
+
+
+def _class_lines(m: AreaMap) -> list[str]:
+    """The [colours] table, and the [line_kinds] and [regions] the map has."""
+    out = ["", "[colours]"]
     for code, c in m.colours.items():
         d = {"name": c.name, "colour": c.colour}
         if c.side:
@@ -706,52 +754,55 @@ def dumps_area_map(m: AreaMap) -> str:
         out += ["", "[regions]"]
         for code, rg in m.regions.items():
             out.append(f"{tw.key(code)} = {tw.inline({'name': rg.name, 'locations': list(rg.members)})}")
-    if m.land is not None and not m.land.is_empty:
-        out += ["", "[land]"] + _area_lines(m.land)
-    for lid, loc in m.locations.items():
-        out += ["", f"[locations.{tw.key(lid)}]"] + _place_lines(loc)
-        if loc.anchor is not None:
-            out.append(f"anchor = {_pt(loc.anchor)}")
-        if loc.halves:
-            out.append(tw.assign("halves", list(loc.halves)))
-            out.append("split = [" + ", ".join(_pt(p) for p in loc.split) + "]")
-            anchors = [(h, loc.half_anchors[h]) for h in loc.halves if h in loc.half_anchors]
-            if anchors:
-                out.append("half_anchors = { " + ", ".join(f"{tw.key(h)} = {_pt(p)}" for h, p in anchors) + " }")
-        out += _area_lines(loc.polygon)
-        if loc.attrs:
-            out.append(tw.assign("attrs", dict(loc.attrs)))
-    for bid, b in m.boxes.items():
-        out += ["", f"[boxes.{tw.key(bid)}]"] + _place_lines(b)
-        for k, v in _cond_items(b.condition):
-            out.append(tw.assign(k, v))
-        out.append(f"position = {_pt(b.position)}")
-        if tuple(b.size) != DEFAULT_BOX_SIZE:
-            out.append(f"size = {_pt(b.size)}")
-        if b.attrs:
-            out.append(tw.assign("attrs", dict(b.attrs)))
-    out += ["", "[lines]"]
-    for lid, ln in m.lines.items():
-        parts = [f"a = {tw.value(ln.a)}", f"b = {tw.value(ln.b)}", f"kind = {tw.value(ln.kind)}"]
-        if ln.oneway:
-            parts.append("oneway = true")
-        if ln.defence_a:
-            parts.append(f"defence_a = {ln.defence_a}")
-        if ln.defence_b:
-            parts.append(f"defence_b = {ln.defence_b}")
-        parts += [tw.assign(k, v) for k, v in _cond_items(ln.condition)]
-        if ln.via:
-            parts.append("via = [" + ", ".join(_pt(p) for p in ln.via) + "]")
-        if ln.proposed:
-            parts.append("proposed = true")
-        if ln.crossing:
-            parts.append("crossing = true")
-        if ln.wrap:
-            parts.append("wrap = true")
-        if ln.attrs:
-            parts.append(tw.assign("attrs", dict(ln.attrs)))
-        out.append(f"{tw.key(lid)} = {{ " + ", ".join(parts) + " }")
-    return "\n".join(out) + "\n"
+    return out
+
+
+def _location_lines(lid: str, loc: Location) -> list[str]:
+    out = ["", f"[locations.{tw.key(lid)}]"] + _place_lines(loc)
+    if loc.anchor is not None:
+        out.append(f"anchor = {_pt(loc.anchor)}")
+    if loc.halves:
+        out.append(tw.assign("halves", list(loc.halves)))
+        out.append("split = [" + ", ".join(_pt(p) for p in loc.split) + "]")
+        anchors = [(h, loc.half_anchors[h]) for h in loc.halves if h in loc.half_anchors]
+        if anchors:
+            out.append("half_anchors = { " + ", ".join(f"{tw.key(h)} = {_pt(p)}" for h, p in anchors) + " }")
+    out += _area_lines(loc.polygon)
+    if loc.attrs:
+        out.append(tw.assign("attrs", dict(loc.attrs)))
+    return out
+
+
+def _box_lines(bid: str, b: Box) -> list[str]:
+    out = ["", f"[boxes.{tw.key(bid)}]"] + _place_lines(b)
+    for k, v in _cond_items(b.condition):
+        out.append(tw.assign(k, v))
+    out.append(f"position = {_pt(b.position)}")
+    if tuple(b.size) != DEFAULT_BOX_SIZE:
+        out.append(f"size = {_pt(b.size)}")
+    if b.attrs:
+        out.append(tw.assign("attrs", dict(b.attrs)))
+    return out
+
+
+def _line_entry(lid: str, ln: MoveLine) -> str:
+    """A move line as its one line of [lines]."""
+    parts = [f"a = {tw.value(ln.a)}", f"b = {tw.value(ln.b)}", f"kind = {tw.value(ln.kind)}"]
+    if ln.oneway:
+        parts.append("oneway = true")
+    if ln.defence_a:
+        parts.append(f"defence_a = {ln.defence_a}")
+    if ln.defence_b:
+        parts.append(f"defence_b = {ln.defence_b}")
+    parts += [tw.assign(k, v) for k, v in _cond_items(ln.condition)]
+    if ln.via:
+        parts.append("via = [" + ", ".join(_pt(p) for p in ln.via) + "]")
+    for flag in ("proposed", "crossing", "wrap"):
+        if getattr(ln, flag):
+            parts.append(f"{flag} = true")
+    if ln.attrs:
+        parts.append(tw.assign("attrs", dict(ln.attrs)))
+    return f"{tw.key(lid)} = {{ " + ", ".join(parts) + " }"
 
 
 def save_area_map(m: AreaMap, path: str | os.PathLike[str]) -> None:
