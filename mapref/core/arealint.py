@@ -299,24 +299,37 @@ def _pairs(m: AreaMap, valid, tol: float) -> tuple[list[AreaProblem], dict[tuple
                             pa,
                         )
                     )
-    # small holes in the union: gaps between neighbours
-    union = shapely.union_all(geoms)
-    for part in polygon_parts(union):
-        for ring in part.interiors:
-            hole = shapely.Polygon(ring)
-            if small_hole(hole, tol):
-                near = [valid[k].label for k in tree.query(hole, predicate="dwithin", distance=tol).tolist()]
-                first = valid[int(tree.query(hole, predicate="dwithin", distance=tol)[0])] if near else valid[0]
-                out.append(
-                    AreaProblem(
-                        "gap",
-                        first.id,
-                        f"a gap (area {hole.area:.2f}) between {', '.join(sorted(near)) or 'locations'}",
-                        f"locations.{first.id}.polygon",
-                        _pt(hole.representative_point()),
-                    )
+    # small holes in the union: gaps between neighbours (in the order of their bounds)
+    union = _union(geoms, bool(pairs) and bool((areas > 0).any()))
+    holes = sorted((shapely.Polygon(ring) for part in polygon_parts(union) for ring in part.interiors), key=_bounds)
+    for hole in holes:
+        if small_hole(hole, tol):
+            near = [valid[k].label for k in tree.query(hole, predicate="dwithin", distance=tol).tolist()]
+            first = valid[int(tree.query(hole, predicate="dwithin", distance=tol)[0])] if near else valid[0]
+            out.append(
+                AreaProblem(
+                    "gap",
+                    first.id,
+                    f"a gap (area {hole.area:.2f}) between {', '.join(sorted(near)) or 'locations'}",
+                    f"locations.{first.id}.polygon",
+                    _pt(hole.representative_point()),
                 )
+            )
     return out, borders
+
+
+def _bounds(g) -> tuple[float, ...]:
+    return g.bounds
+
+
+def _union(geoms: list, overlap: bool):
+    """The union of the outlines: where they make a coverage (no overlaps, neighbours' borders
+    that fit vertex for vertex, as Generate areas and the editor's snapping make them) it is
+    worked out from their edges in one pass (shapely.coverage_union_all, a tenth of the time),
+    else by the overlay (shapely.union_all)."""
+    if not overlap and shapely.coverage_is_valid(geoms):
+        return shapely.coverage_union_all(geoms)
+    return shapely.union_all(geoms)
 
 
 def _borders(valid, pairs, ga, gb, inter, areas) -> dict[tuple[str, str], float]:
