@@ -517,15 +517,18 @@ def _tracker(cx: Context, sc: Scenario, st: GameState) -> _Tracker:
     kept = sc.__dict__.setdefault("_trackers", {})
     tr = kept.get(key)
     if tr is not None and tr.state_ref() is st:
+        kept[key] = kept.pop(key)  # the last used last: the game's own state outlives the copies read back
         return tr
     ix = graph.index()
-    exists = bytearray(map(set(board.spaces()).__contains__, ix.ids))  # C-level passes over the spaces
-    for space in cx._absent:
-        if space in ix.ix:
-            exists[ix.ix[space]] = 0
+    # what the trackers of this map version and scenario share (read only): a byte per space that
+    # exists, and each side's friendly bytes at the start; made once, not for each state read back
     masks_key = ("_start_masks", id(board), board.version, id(graph), cx._absent)
     cached = sc.__dict__.get("_start_masks")
     if cached is None or cached[0] != masks_key:
+        exists = bytearray(map(set(board.spaces()).__contains__, ix.ids))  # C-level passes over the spaces
+        for space in cx._absent:
+            if space in ix.ix:
+                exists[ix.ix[space]] = 0
         owners = list(map(cx.start.get, ix.ids))
         sides = list(sc.sides) + sorted({v for v in cx.start.values() if v not in sc.sides})
         masks = {side: bytearray(map(operator.eq, owners, repeat(side))) for side in sides}
@@ -533,8 +536,9 @@ def _tracker(cx: Context, sc: Scenario, st: GameState) -> _Tracker:
         for b in masks.values():
             for i in gone:
                 b[i] = 0
-        cached = (masks_key, masks)
+        cached = (masks_key, masks, exists)
         sc._start_masks = cached
+    exists = cached[2]
     tr = _Tracker(st, exists, cached[1])
     kept[key] = tr
     while len(kept) > 6:
