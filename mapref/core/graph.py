@@ -263,6 +263,14 @@ class GraphIndex:
         with the connection's number when ``conns``; made once per graph and kinds."""
         key = (name, None if kinds is None else frozenset(kinds))
         out = self._lists.get(key)
+        if out is None and kinds is None and (way == "either" or not any(self.cone)):
+            # every connection at a space, each followed either way (a hex map's): no filter
+            ca, cb = self.ca, self.cb
+            if conns:
+                out = [[(cb[n] if ca[n] == i else ca[n], n) for n in adj] for i, adj in enumerate(self.graph._nadj)]
+            else:
+                out = [[cb[n] if ca[n] == i else ca[n] for n in adj] for i, adj in enumerate(self.graph._nadj)]
+            self._lists[key] = out
         if out is None:
             ks = None if kinds is None else self.codes(kinds)
             ca, cb, ck, cone = self.ca, self.cb, self.ck, self.cone
