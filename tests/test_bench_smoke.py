@@ -34,7 +34,8 @@ ROWS = [
     "render the map as PNG",
     "`mapref referee GAME --json`",
     "`mapref check MAP`",
-    "referee / check",
+    "reading the game's three files with tomllib",
+    "referee / tomllib",
     # the area maps (small: the first, big: the second)
     "generate the areas from points",
     "area editor (`mapref MAP.toml`), start to settled",

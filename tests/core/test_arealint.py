@@ -3,6 +3,7 @@
 import dataclasses
 from pathlib import Path
 
+import pytest
 from shapely.geometry import Polygon
 
 from mapref.core.arealint import lint_area
@@ -151,6 +152,7 @@ def grid_map(n: int, size: float = 10.0) -> AreaMap:
     return AreaMap(locations=locs, lines=lines)
 
 
+@pytest.mark.slow  # 13,225 locations: 2 s on a quiet machine, 20 s in a loaded run of the whole set
 def test_every_border_of_a_big_map_is_found():
     """A map of 16,900 locations side by side has 66,822 pairs that touch (sides and corners),
     more than the 50,000 a pass used to look at: every one of the 26,220 shared sides is found,
