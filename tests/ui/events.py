@@ -119,20 +119,36 @@ def menu_foot(w):
 def answer_file_dialog(root: tk.Misc, path, seen: dict | None = None, delay: int = 300) -> None:
     """After ``delay`` ms, answer Tk's own save dialog (tkfbox) open over ``root``: note the
     file name it offers (``seen["offered"]``) and its title, type ``path`` into its file name
-    field and press Return there, as a user does."""
+    field and press Return there, as a user does.  While that same dialog stays open (still
+    showing the path typed) the Return is given again: on a loaded machine the dialog may still
+    be taking its focus when the first one comes, and a Return that went elsewhere left the test
+    waiting for ever.  (tkfbox withdraws its dialog and shows it again for the next question,
+    with that question's file name: a later dialog is never answered from here.)"""
     w = ".__tk_filedialog" if str(root) == "." else f"{root}.__tk_filedialog"
+    ent = f"{w}.contents.f2.ent"
+    typed = str(path)
+
+    def open_() -> bool:
+        return bool(int(root.tk.call("winfo", "exists", w)) and int(root.tk.call("winfo", "viewable", w)))
+
+    def answer():
+        root.tk.call(ent, "delete", 0, "end")
+        root.tk.call(ent, "insert", 0, typed)
+        root.tk.call("focus", ent)
+        root.tk.call("event", "generate", ent, "<Return>")
+        root.after(200, again)
+
+    def again():
+        if open_() and root.tk.call(ent, "get") == typed:
+            answer()
 
     def go():
-        if not int(root.tk.call("winfo", "exists", w)) or not int(root.tk.call("winfo", "viewable", w)):
+        if not open_():
             root.after(50, go)
             return
-        ent = f"{w}.contents.f2.ent"
         if seen is not None:
             seen["offered"] = root.tk.call(ent, "get")
             seen["title"] = root.tk.call("wm", "title", w)
-        root.tk.call(ent, "delete", 0, "end")
-        root.tk.call(ent, "insert", 0, str(path))
-        root.tk.call("focus", ent)
-        root.tk.call("event", "generate", ent, "<Return>")
+        answer()
 
     root.after(delay, go)
