@@ -158,3 +158,16 @@ def test_a_point_out_of_range_in_an_outline_or_a_centre_is_one_line(tmp_path):
     centers.write_text(c.replace(c.splitlines()[0], f"{name} ({'9' * 400},5)", 1), encoding="utf-8")
     line = one_line(mapref("import-triplea", "toy", "-o", "out2.toml", cwd=tmp_path))
     assert line.startswith("toy/map/centers.txt:1:") and "out of range" in line, line
+
+
+def test_outlines_spanning_more_than_the_raster_mapref_cleans_are_one_line(tmp_path):
+    """One point 100,000 pixels down made a raster that ran out of memory (tools/fuzz.py seed 36,
+    case 6753)."""
+    d = toy(tmp_path)
+    poly = d / "map" / "polygons.txt"
+    text = poly.read_text(encoding="utf-8")
+    first = text.splitlines()[0]
+    name = first.split("<")[0].strip()
+    poly.write_text(text.replace(first, f"{name} < (501,99999) (599,1) (599,79) (501,79) >", 1), encoding="utf-8")
+    line = one_line(mapref("import-triplea", "toy", "-o", "out.toml", cwd=tmp_path))
+    assert line.startswith("toy/map/polygons.txt: the outlines span") and "megapixels" in line, line

@@ -122,3 +122,18 @@ def test_a_damaged_image_is_one_line_in_trace_areas_and_new_map(tmp_path):
             assert r.returncode == 1 and len(r.stderr.splitlines()) == 1, r.stderr
             assert r.stderr.startswith(f"mapref: {name}: cannot read the image: ") and says in r.stderr, r.stderr
         assert not (tmp_path / "t.toml").exists() and not (tmp_path / "n.toml").exists()
+
+
+def test_a_log_problem_echoes_no_raw_control_character(tmp_path):
+    """check's line about a log entry quoted the file's text raw (tools/fuzz.py seed 36, case 5870)."""
+    from mapref.rules.files import load_game
+
+    game = local_game(tmp_path / "g")
+    assert mapref("advance", str(game)).returncode == 0
+    text = game.read_text(encoding="utf-8")
+    bad = re.sub(r"undo = \[.*\]", lambda m: 'undo = [{ at = ["\\u001b[31mred"], was = 1 }]', text, count=1)
+    assert bad != text
+    game.write_text(bad, encoding="utf-8")
+    assert load_game(game).log
+    r = mapref("check", str(game))
+    assert r.returncode == 1 and "\x1b" not in r.stdout + r.stderr, r.stdout + r.stderr

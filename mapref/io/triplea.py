@@ -89,6 +89,7 @@ FACILITIES = {
 
 
 # ------------------------------------------------------------------------------------ XML
+MAX_OUTLINE_PIXELS = 40_000_000  # the raster the outlines are cleaned on (a 600 x 100,000 one ran out of memory)
 MAX_COORD = 1e7  # pixels: an outline's or a centre's point further out is refused (inf broke the geometry)
 MAX_XML_DEPTH = 64  # elements nested deeper than this are refused (a TripleA game nests about 6)
 MAX_XML_ELEMENTS = 500_000  # a 16 MiB file of the smallest elements would be millions of nodes
@@ -1269,6 +1270,22 @@ def _import(where: MapFolder) -> tuple[AreaMap, TripleaGame, list[str]]:
     game = read_game(where.game, where.shown(where.game))
     poly_file = where.dir / "polygons.txt"
     polygons, poly_lines, broken = read_polygons(poly_file, where.shown(poly_file))
+    drawn = [q for t, parts in polygons.items() if t in game.territories for q in parts]
+    if drawn:  # the outlines are cleaned on a raster of the map's pixels: bounded as a traced image is
+        x0, y0, x1, y1 = shapely.total_bounds(drawn)
+        if (x1 - x0) * (y1 - y0) > MAX_OUTLINE_PIXELS:
+            raise FileProblems(
+                [
+                    Problem(
+                        where.shown(poly_file),
+                        None,
+                        None,
+                        "",
+                        f"the outlines span {x1 - x0:.0f} x {y1 - y0:.0f} pixels, more than mapref cleans "
+                        f"({MAX_OUTLINE_PIXELS // 1_000_000} megapixels; World War II Global spans 25)",
+                    )
+                ]
+            )
     centers = (
         read_centers(where.dir / "centers.txt", where.shown(where.dir / "centers.txt"))
         if (where.dir / "centers.txt").exists()

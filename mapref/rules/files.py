@@ -20,7 +20,17 @@ from pathlib import Path
 from mapref.core.board import board_for
 from mapref.io import anyfile
 from mapref.io.atomic import Stamp, write_atomic
-from mapref.io.problems import FileProblems, Locator, Problem, Reader, clip, parse_toml, parse_toml_bytes, show_value
+from mapref.io.problems import (
+    FileProblems,
+    Locator,
+    Problem,
+    Reader,
+    clip,
+    escape,
+    parse_toml,
+    parse_toml_bytes,
+    show_value,
+)
 from mapref.rules import registry
 from mapref.rules.gamelog import LogEntry, dumps_log, read_log
 from mapref.rules.ruleset import Ruleset
@@ -205,7 +215,10 @@ class Game:
             try:
                 back = datapatch.apply(back, e.undo, in_place=True)
             except (datapatch.PatchError, TypeError, KeyError) as x:
-                return [f"log: entry {e.n} ({clip(e.did, 60)}): its undo does not fit the game: {clip(str(x), 120)}"]
+                return [
+                    f"log: entry {e.n} ({clip(escape(e.did), 60)}): its undo does not fit the game: "
+                    f"{clip(escape(str(x)), 120)}"
+                ]
             if i == 0:
                 try:
                     st = self.ruleset.read_state(back, "", self.path or "<game>")
@@ -216,8 +229,8 @@ class Game:
                     problems = [str(x)]
                 if problems:
                     return [
-                        f"log: entry {e.n} ({clip(e.did, 60)}): taking it back would give a game that does not "
-                        f"load: {problems[0]}"
+                        f"log: entry {e.n} ({clip(escape(e.did), 60)}): taking it back would give a game that does not "
+                        f"load: {escape(problems[0])}"
                     ]
         return []
 
