@@ -171,3 +171,14 @@ def test_outlines_spanning_more_than_the_raster_mapref_cleans_are_one_line(tmp_p
     poly.write_text(text.replace(first, f"{name} < (501,99999) (599,1) (599,79) (501,79) >", 1), encoding="utf-8")
     line = one_line(mapref("import-triplea", "toy", "-o", "out.toml", cwd=tmp_path))
     assert line.startswith("toy/map/polygons.txt: the outlines span") and "megapixels" in line, line
+
+
+def test_a_map_size_past_any_map_in_its_properties_is_taken_as_not_given(tmp_path):
+    """map.width of 30 digits became the page of a map mapref check refused (tools/fuzz.py seed 36,
+    case 8937)."""
+    d = toy(tmp_path)
+    props = d / "map" / "map.properties"
+    props.write_text("map.width=999999999999999999999999999999\nmap.height=400\n", encoding="utf-8")
+    r = mapref("import-triplea", "toy", "-o", "out.toml", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert mapref("check", "out.toml", cwd=tmp_path).returncode == 0

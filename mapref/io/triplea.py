@@ -1017,10 +1017,13 @@ def _unwrap(
 
 
 def _number(props: dict[str, str], key: str) -> float:
+    """A size from map.properties; one that cannot be a map's (past :data:`MAX_COORD` pixels, inf,
+    nan) is taken as not given, as a missing one is (it became a page mapref check refused)."""
     try:
-        return max(0.0, float(props.get(key, "0") or 0))
+        v = max(0.0, float(props.get(key, "0") or 0))
     except ValueError:
         return 0.0
+    return v if v <= MAX_COORD else 0.0
 
 
 def _round_the_back(m: AreaMap, a: str, b: str) -> bool:
