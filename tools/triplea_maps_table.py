@@ -123,14 +123,12 @@ def row(mapdir: Path, xml: Path) -> str:
         sc = tomllib.loads((Path(tmp) / "s.toml").read_text(encoding="utf-8"))
         nations = sc["nations"]
         pairs = {frozenset((n, x)) for n, v in nations.items() for x in v.get("at_war", [])}
-        peace = [
-            ln.split(": starts not at war")[0].split(": ")[-1]
-            for ln in r.stderr.splitlines()
-            if "starts not at war" in ln
-        ]
-        wars = f"{len(pairs)} pairs at war" + (
-            f"; at peace at the start (NOT AT WAR): {', '.join(peace)}" if peace else ""
-        )
+        peace = []
+        for ln in r.stderr.splitlines():
+            if "starts not at war with " in ln:
+                who = ln.split(": starts not at war")[0].split(": ")[-1]
+                peace.append(f"{who} with {ln.split('starts not at war with ')[1].split(' (seed 004')[0]}")
+        wars = f"{len(pairs)} pairs at war" + (f"; not at war (seed 004): {'; '.join(peace)}" if peace else "")
         cities = sc.get("cities", {})
         missing = [c for c, sp in cities.items() if not sp]
         found = f"{16 - len(missing)} of 16" + (f"; asked for: {', '.join(missing)}" if missing else "")

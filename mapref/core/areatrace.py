@@ -120,7 +120,7 @@ def border_level(soft: np.ndarray, reach: int = 3, margin: int = 40) -> int:
     chosen from the border lines' own greys, half way between the lines (their 90th percentile)
     and that darkest fill.  A line pixel has lighter pixels on both sides of it within ``reach``
     (by more than ``margin``), which the edge of a filled region has not; a fill is a grey at
-    least half a percent of the other pixels share."""
+    least half a percent of the other pixels share, lighter than the lines."""
     level = otsu(soft)
     g = soft.astype(np.int16)
     line = np.zeros(g.shape, dtype=bool)
@@ -134,6 +134,7 @@ def border_level(soft: np.ndarray, reach: int = 3, margin: int = 40) -> int:
     if flat.size == 0 or not line.any():
         return level
     hist = np.bincount(flat.ravel(), minlength=256)
+    hist[: int(np.median(soft[line])) + margin // 2] = 0  # a patch as dark as the lines is no fill
     fill = int(np.argmax(hist >= max(1, 0.005 * flat.size)))
     dark = soft[line & (soft < fill)]
     if fill >= level or dark.size < 0.5 * line.sum():

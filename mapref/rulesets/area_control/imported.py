@@ -7,8 +7,8 @@ maps of TripleA use (rulings A16-A20, A24-A26).
 - **Nations** are the players of the Axis and Allies alliances (an alliance whose name begins
   with Axis or Allies counts for that side: Total World War gives each nation its own,
   "Axis-Germany", "Allies-Britain"), and any other player at war with one side (it fights for
-  the other: Global 1940's Dutch).  A player whose name begins with "Neutral", or who is at war
-  with no one (the Mongolians), holds neutral territories.  Which nation of the house rules a
+  the other: Global 1940's Dutch).  A player whose name says Neutral ("Neutral_True", Iron War's
+  "Pro-Axis-Neutral"), or who is at war with no one (the Mongolians), holds neutral territories.  Which nation of the house rules a
   player is: the one whose capital city its TripleA capital holds (Yamamoto's Tokyo is Japan's),
   else its name (Germans, UK_Pacific...).
 - **Wars** are TripleA's at the start (its game parser: players of different alliances at war,
@@ -86,13 +86,13 @@ CAPITAL_RULES = {
 # Europe" Rome, "Caucasus" Stalingrad), then other spellings and older names of the city.
 CITIES = {
     "Berlin": ("Germany",),
-    "Rome": ("Southern Italy", "Italy", "Southern Europe", "Roma"),
-    "Paris": ("France", "Western Europe"),
+    "Rome": ("Southern Italy", "Italy", "Southern Europe", "South Europe", "Roma"),
+    "Paris": ("France", "Western Europe", "West Europe"),
     "Johannesburg": ("Union of South Africa", "South Africa", "Transvaal", "Southern Africa"),
     "Moscow": ("Russia", "Moskva"),
     "Stalingrad": ("Volgograd", "Caucasus", "Tsaritsyn"),
     "London": ("United Kingdom", "Great Britain", "UK", "England"),
-    "Washington": ("Eastern United States", "Eastern USA", "E.U.S", "Washington DC"),
+    "Washington": ("Eastern United States", "Eastern USA", "East US", "E.U.S", "Washington DC"),
     "Tokyo": ("Japan",),
     "Hong Kong": ("Kwangtung", "Kwantung", "Hongkong"),
     "Manila": ("Philippines", "Philippine Islands", "Philipine Islands", "Luzon", "North Philippines"),
@@ -100,7 +100,7 @@ CITIES = {
     "Samara": ("Kuybyshev", "Kuibyshev", "Kubyshev"),
     "Sydney": ("New South Wales", "Eastern Australia", "Australia"),
     "Honolulu": ("Hawaiian Islands", "Hawaii", "Oahu", "Pearl Harbor"),
-    "San Francisco": ("Western United States", "Western USA", "W.U.S", "Nor Cal"),
+    "San Francisco": ("Western United States", "Western USA", "West US", "W.U.S", "California", "Nor Cal"),
     "Ottawa": ("Ontario", "Eastern Canada"),
     "Northern Italy": ("Lombardy",),
 }
@@ -232,7 +232,7 @@ def _sides(plan: Plan) -> None:
         if p in plan.side:
             continue
         at_war = {plan.side[q] for q in list(plan.side) if game.relation(p, q) == "war"}
-        if not _norm(p).startswith("neutral") and len(at_war) == 1:
+        if "neutral" not in _norm(p) and len(at_war) == 1:
             plan.side[p] = "allies" if at_war == {"axis"} else "axis"  # rulings A16
         else:
             plan.neutral.append(p)
