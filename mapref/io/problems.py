@@ -352,15 +352,15 @@ def parse_toml_bytes(raw: bytes, shown: str) -> tuple[dict, str]:
         raise FileProblems(
             [Problem(shown, raw.count(b"\n", 0, e.start) + 1, col, "", f"not UTF-8 text: {what} ({e.reason})")]
         ) from None
-    import tomllib  # here, not at the top: the command line's help and game verbs start without them
-
-    from mapref.io import fasttoml
+    from mapref.io import fasttoml  # here, not at the top: the command line's help and game verbs start without it
 
     try:
         data = fasttoml.loads(source)  # mapref's own layout, quickly (and nested at most MAX_DEPTH deep)
         checked = True
     except fasttoml.Unsupported:
         data, checked = None, False  # anything else by tomllib
+    if data is None:
+        import tomllib  # only then (it imports datetime: 10 ms of a `mapref referee` on a small game)
     try:
         if data is None:
             data = tomllib.loads(source)
