@@ -291,7 +291,13 @@ def _fit_names(m: AreaMap, v: _View, locs: list, t_name: Glyphs, s: int, values:
     for loc in locs:
         x, y = v(loc.label_point)
         labels.append((label_rank(loc), _name_box(x, y, loc, t_name, s, values), (x, y)))
-    return fit_names(m, [loc.id for loc in locs], labels, [], v, 13 / 12)
+
+    def resize(i: int, scale: float) -> tuple:
+        x, y = labels[i][2]
+        glyphs = Glyphs(_font(max(6, int(13 * s * scale)), bold=True), 2 * s)
+        return _name_box(x, y, locs[i], glyphs, s * scale, values)
+
+    return fit_names(m, [loc.id for loc in locs], labels, [], v, 13 / 12, resize=resize)
 
 
 def _label(

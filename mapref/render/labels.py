@@ -317,21 +317,24 @@ def fit_labels(
     inside: Callable[[int, Box], bool] | None = None,
     hubs: Callable[[int], list[Offset]] | None = None,
     scales: Sequence[float] = (1.0,),
+    resize: Callable[[int, float], Box] | None = None,
 ) -> list[Fit | None]:
     """:func:`place_labels` for labels that must stay inside something (an area map's name in
     its own location) and may shrink to: ``labels`` are (rank, box, anchor), the box scaling about
     its anchor (None: no shrinking); each label tries, at each of ``scales`` in turn, each of its
     ``hubs(i)`` (offsets from where it is to other good places for it: a part's pole of
     inaccessibility; where it is first) and the ``moves`` about them, and takes the first box
-    ``inside(i, box)`` accepts that touches nothing placed before it nor an obstacle.  Returns
-    (dx, dy, scale) of each label, in the order given, or None for one hidden."""
+    ``inside(i, box)`` accepts that touches nothing placed before it nor an obstacle.
+    ``resize(i, scale)``: label i's box at that scale, measured (a font's smaller sizes are not
+    exactly smaller in proportion); else scaled.  Returns (dx, dy, scale) of each label, in the
+    order given, or None for one hidden."""
     placed = _Grid()
     blocks = _Grid(obstacles)
     out: list[Fit | None] = [None] * len(labels)
     for i in sorted(range(len(labels)), key=lambda k: labels[k][0]):
         _rank, bb, anchor = labels[i]
         for s in scales if anchor is not None else (1.0,):
-            sb = bb if s == 1.0 else _scaled(bb, anchor, s)
+            sb = bb if s == 1.0 else resize(i, s) if resize is not None else _scaled(bb, anchor, s)
             got = _first_free(i, sb, placed, blocks, moves, inside, hubs(i) if hubs is not None else [(0.0, 0.0)])
             if got is not None:
                 placed.add(got[0])

@@ -455,14 +455,22 @@ def _from_px(to_px) -> Callable[[float, float], tuple[float, float]]:
 
 
 def fit_names(
-    m, lids: list[str], labels: list[tuple[tuple, Box, Point]], obstacles: list[Box], to_px, u: float, moves=around
+    m,
+    lids: list[str],
+    labels: list[tuple[tuple, Box, Point]],
+    obstacles: list[Box],
+    to_px,
+    u: float,
+    moves=around,
+    resize: Callable[[int, float], Box] | None = None,
 ):
     """Where each location's label goes (:func:`mapref.render.labels.fit_labels`): inside its
     own location (the middle of its box, and all of it but :data:`NAME_SPILL`, in the location's
     outline: a name never stands on a neighbour nor off the map), at the map's label point, else at the pole of inaccessibility of one of its parts
     (shapely's ``polylabel``: the point farthest inside), else moved about them; shrunk where it
     fits nowhere at its size (:func:`name_scales`), else hidden.  ``labels``: (rank, box, anchor)
-    of each of ``lids``; returns (dx, dy, scale) or None for each."""
+    of each of ``lids``; ``resize(i, scale)`` measures label i smaller; returns (dx, dy, scale) or
+    None for each."""
     back = _from_px(to_px)
     polys = {}
     for lid in lids:
@@ -492,7 +500,7 @@ def fit_names(
                 out.append((px - ax, py - ay))
         return out
 
-    return fit_labels(labels, obstacles, moves, inside, hubs, name_scales(u))
+    return fit_labels(labels, obstacles, moves, inside, hubs, name_scales(u), resize)
 
 
 def area_names(m, to_px, u: float, obstacles: list[Box], measure: Measure = text_width) -> list[Mark]:
@@ -500,13 +508,17 @@ def area_names(m, to_px, u: float, obstacles: list[Box], measure: Measure = text
     clear of the others and of the ``obstacles`` (:func:`fit_names`), bigger places first."""
     lids = list(m.locations)
     labels = []
-    for lid in lids:
-        loc = m.locations[lid]
+
+    def box(i: int, scale: float = 1.0) -> Box:
+        loc = m.locations[lids[i]]
         x, y = to_px(loc.label_point)
-        g = area_label_marks(loc, x, y, u, "#000000", measure)
-        labels.append((label_rank(loc), _union(mk.box(measure) for mk in g), (x, y)))
+        return _union(mk.box(measure) for mk in area_label_marks(loc, x, y, u, "#000000", measure, scale))
+
+    for i, lid in enumerate(lids):
+        labels.append((label_rank(m.locations[lid]), box(i), to_px(m.locations[lid].label_point)))
+    fits = fit_names(m, lids, labels, obstacles, to_px, u, resize=box)
     out: list[Mark] = []
-    for lid, (_rk, _bb, (x, y)), fit in zip(lids, labels, fit_names(m, lids, labels, obstacles, to_px, u), strict=True):
+    for lid, (_rk, _bb, (x, y)), fit in zip(lids, labels, fits, strict=True):
         if fit is not None:
             loc = m.locations[lid]
             ink = text_colour_on(area_fill(m, loc.colour))

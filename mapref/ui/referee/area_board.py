@@ -339,9 +339,17 @@ class AreaBoard(BoardView, AreaCanvas):
                 continue
             lids.append(lid)
             labels.append((label_rank(loc), bb, (x, y)))
-        for lid, (_rk, _bb, (x, y)), fit in zip(
-            lids, labels, fit_names(m, lids, labels, obstacles, self.to_canvas, self.unit()), strict=True
-        ):
+
+        def resize(i: int, scale: float) -> tuple[float, float, float, float]:
+            """Label i's box at ``scale`` as Tk measures its text."""
+            loc = m.locations[lids[i]]
+            x, y = labels[i][2]
+            marks = area_label_marks(loc, x, y, self.unit(), "#000000", self.measure, scale)
+            bs = [mk.box(self.measure) for mk in marks]  # a pixel more each side, as Tk's bbox of a text
+            return min(b[0] for b in bs) - 1, min(b[1] for b in bs), max(b[2] for b in bs) + 1, max(b[3] for b in bs)
+
+        fits = fit_names(m, lids, labels, obstacles, self.to_canvas, self.unit(), resize=resize)
+        for lid, (_rk, _bb, (x, y)), fit in zip(lids, labels, fits, strict=True):
             group = f"label:{lid}"
             if fit is None:
                 self.itemconfigure(group, state="hidden")
