@@ -11,6 +11,7 @@ release that commits it), zoom about the cursor, undo, and the problems check.
 """
 
 from __future__ import annotations
+from itertools import count
 
 import math
 import random
@@ -22,13 +23,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from shapely.geometry import Polygon  # noqa: E402
+from shapely.geometry import Polygon
 
-from mapref.core.areaedit import accept_lines, add_line, generate_areas, split_location, suggest_lines  # noqa: E402
-from mapref.core.areageom import rings_of  # noqa: E402
-from mapref.core.arealint import lint_area  # noqa: E402
-from mapref.core.areamodel import AreaMap, ColourClass  # noqa: E402
-from mapref.ui.area_editor import AreaEditor  # noqa: E402
+from mapref.core.areaedit import accept_lines, add_line, generate_areas, split_location, suggest_lines
+from mapref.core.areageom import rings_of
+from mapref.core.arealint import lint_area
+from mapref.core.areamodel import AreaMap, ColourClass
+from mapref.ui.area_editor import AreaEditor
 
 N = 300
 SEED = 10
@@ -117,9 +118,11 @@ def main() -> None:
     )
     c = ed.canvas
 
-    def hover(i=[0]):
-        i[0] += 1
-        x, y = 150 + (i[0] * 37) % 700, 100 + (i[0] * 23) % 500
+    hover_calls = count(1)  # numbers the calls, so that each hover differs from the last
+
+    def hover():
+        i = next(hover_calls)
+        x, y = 150 + (i * 37) % 700, 100 + (i * 23) % 500
         c.event_generate("<Motion>", x=x, y=y)
         root.update_idletasks()
 
@@ -136,9 +139,11 @@ def main() -> None:
     c.event_generate("<ButtonPress-1>", x=x, y=y, button=1)
     root.update()
 
-    def step(i=[0]):
-        i[0] += 1
-        c.event_generate("<B1-Motion>", x=x + i[0] % 9, y=y + i[0] % 7, state=0x100)
+    step_calls = count(1)  # numbers the calls, so that each step differs from the last
+
+    def step():
+        i = next(step_calls)
+        c.event_generate("<B1-Motion>", x=x + i % 9, y=y + i % 7, state=0x100)
         root.update_idletasks()
 
     line("drag a shared vertex: one motion step", ms(step, 60))
@@ -154,9 +159,11 @@ def main() -> None:
     line("undo the move", ms(lambda: (ed.fire("undo"), root.update_idletasks())))
     line("redo the move", ms(lambda: (ed.fire("redo"), root.update_idletasks())))
 
-    def zoom(i=[0]):
-        i[0] += 1
-        c.zoom_at(1.25 if i[0] % 2 else 0.8, 500, 350)
+    zoom_calls = count(1)  # numbers the calls, so that each zoom differs from the last
+
+    def zoom():
+        i = next(zoom_calls)
+        c.zoom_at(1.25 if i % 2 else 0.8, 500, 350)
         root.update_idletasks()
 
     line("zoom about the cursor (in, out)", ms(zoom, 10))

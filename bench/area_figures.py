@@ -26,6 +26,7 @@ and saved.
 """
 
 from __future__ import annotations
+from itertools import count
 
 import argparse
 import dataclasses
@@ -39,8 +40,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from generate_areas import land, points  # noqa: E402  (the coast and the points of bench/generate_areas.py)
-from gui_figures import timed  # noqa: E402  (one timing of a call, wall and CPU, for every bench figure)
+from generate_areas import land, points  # the coast and the points of bench/generate_areas.py
+from gui_figures import timed  # one timing of a call, wall and CPU, for every bench figure
 
 
 def med(samples: list[tuple[float, float]]) -> list[float]:
@@ -94,17 +95,21 @@ def window(path: Path, runs: int) -> dict:
     cv, m = ed.canvas, ed.model
     res["items_at_fit"] = len(cv.find_all())
 
-    def hover(i=[0]):
-        i[0] += 1
-        cv.event_generate("<Motion>", x=150 + (i[0] * 37) % 900, y=100 + (i[0] * 23) % 600)
+    hover_calls = count(1)  # numbers the calls, so that each hover differs from the last
+
+    def hover():
+        i = next(hover_calls)
+        cv.event_generate("<Motion>", x=150 + (i * 37) % 900, y=100 + (i * 23) % 600)
         root.update_idletasks()
 
     ed.set_tool("select")
     res["hover"] = med(timed(hover, 10 * runs))
 
-    def zoom(i=[0]):
-        i[0] += 1
-        cv.zoom_at(1.25 if i[0] % 2 else 0.8, 700, 450)
+    zoom_calls = count(1)  # numbers the calls, so that each zoom differs from the last
+
+    def zoom():
+        i = next(zoom_calls)
+        cv.zoom_at(1.25 if i % 2 else 0.8, 700, 450)
         root.update_idletasks()
 
     res["zoom"] = med(timed(zoom, 2 * runs))
@@ -130,13 +135,16 @@ def window(path: Path, runs: int) -> dict:
     ed.set_tool("vertex")
     x, y = cv.widget_xy(vx)
     steps, releases, undos = [], [], []
-    for k in range(runs):
+    for _k in range(runs):
         cv.event_generate("<Motion>", x=x, y=y)
         cv.event_generate("<ButtonPress-1>", x=x, y=y, button=1)
         root.update()
         for j in range(1, 4):
             steps += timed(
-                lambda: (cv.event_generate("<B1-Motion>", x=x + j, y=y + j % 2, state=0x100), root.update_idletasks())
+                lambda j=j: (
+                    cv.event_generate("<B1-Motion>", x=x + j, y=y + j % 2, state=0x100),
+                    root.update_idletasks(),
+                )
             )
         releases += timed(
             lambda: (

@@ -23,9 +23,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from PIL import Image, ImageDraw  # noqa: E402
+from PIL import Image, ImageDraw
 
-from mapref.ui.editor import Editor  # noqa: E402
+from mapref.ui.editor import Editor
 
 SIDE, SQUARE = 12000, 600
 

@@ -23,9 +23,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from mapref.core.grid import Grid, Hex  # noqa: E402
-from mapref.core.model import Box, Country, MapModel, Sea, SeaArrow  # noqa: E402
-from mapref.io.mapfile import save_map  # noqa: E402
+from mapref.core.grid import Grid, Hex
+from mapref.core.model import Box, Country, MapModel, Sea, SeaArrow
+from mapref.io.mapfile import save_map
 
 STRAITS = 50  # a strait every 50 columns (two hexes wide, cut into segments every 40 rows)
 
@@ -201,7 +201,7 @@ def put_to_sea(m: MapModel, state, fleets: int) -> None:
     spots = fleet_spots(m, m.grid.rows, m.grid.cols, fleets - fleets // 4)
     for side, places in spots.items():
         mine = [f for f in state.fleets if f.side == side]
-        for f, (at, in_port) in zip(mine, places):
+        for f, (at, in_port) in zip(mine, places, strict=False):  # the fleets not put to sea stay in port
             f.at, f.in_port = at, in_port
 
 

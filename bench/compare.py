@@ -42,7 +42,10 @@ class ScipySupply:
     def masks(self, inp: supply.Inputs) -> dict:
         """The position in numpy's form (not timed)."""
         np = self.np
-        as_bool = lambda b: np.frombuffer(bytes(b), dtype=np.uint8).astype(bool)  # noqa: E731
+
+        def as_bool(b):
+            return np.frombuffer(bytes(b), dtype=np.uint8).astype(bool)
+
         return {
             "fr": as_bool(inp.friendly),
             "wo": as_bool(inp.water_open()),

@@ -9,6 +9,7 @@ screen), one whole drag with undo, zoom about the cursor, fit, and the problems 
 """
 
 from __future__ import annotations
+from itertools import count
 
 import statistics
 import sys
@@ -18,10 +19,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from mapref.core.grid import Grid  # noqa: E402
-from mapref.core.lint import lint  # noqa: E402
-from mapref.core.model import Country, MapModel, Sea  # noqa: E402
-from mapref.ui.editor import Editor  # noqa: E402
+from mapref.core.grid import Grid
+from mapref.core.lint import lint
+from mapref.core.model import Country, MapModel, Sea
+from mapref.ui.editor import Editor
 
 N = 200
 
@@ -72,9 +73,11 @@ def main() -> None:
     ed.goto("CV100")
     root.update()
 
-    def hover(i=[0]):
-        i[0] += 1
-        x, y = 200 + (i[0] * 13) % 400, 200 + (i[0] * 7) % 300
+    hover_calls = count(1)  # numbers the calls, so that each hover differs from the last
+
+    def hover():
+        i = next(hover_calls)
+        x, y = 200 + (i * 13) % 400, 200 + (i * 7) % 300
         c.event_generate("<Motion>", x=x, y=y)
         root.update_idletasks()
 
@@ -96,7 +99,9 @@ def main() -> None:
             val = "coastal" if k % 2 else "land"
             ed.paint_values["terrain"].set(val)
             x = x0 + k * 12
-            step_times += ms(lambda: (c.event_generate("<B1-Motion>", x=x, y=y, state=0x100), root.update_idletasks()))
+            step_times += ms(
+                lambda x=x, y=y: (c.event_generate("<B1-Motion>", x=x, y=y, state=0x100), root.update_idletasks())
+            )
         c.event_generate("<ButtonRelease-1>", x=x, y=y, button=1, state=0x100)
         root.update()
         line(f"paint one drag step, brush radius {radius}", step_times)
@@ -105,12 +110,12 @@ def main() -> None:
 
     zooms = []
     for f in (1 / 1.25, 1 / 1.25, 1.25, 1.25, 1 / 1.25):
-        zooms += ms(lambda: (c.zoom_at(f, 400, 300), root.update_idletasks()))
+        zooms += ms(lambda f=f: (c.zoom_at(f, 400, 300), root.update_idletasks()))
     line("zoom about the cursor (wheel step)", zooms)
     line("fit (whole map, labels left out)", ms(lambda: (c.fit(), root.update_idletasks())))
     zooms = []
     for f in (1.25, 1.25, 1 / 1.25, 1 / 1.25):
-        zooms += ms(lambda: (c.zoom_at(f, 400, 300), root.update_idletasks()))
+        zooms += ms(lambda f=f: (c.zoom_at(f, 400, 300), root.update_idletasks()))
     line("zoom step when the whole map is in view", zooms)
     line("problems check (lint) of the whole map", ms(lambda: lint(m), 3))
     root.destroy()

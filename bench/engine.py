@@ -119,7 +119,7 @@ def main() -> int:
                 try:
                     json.loads(out_rf[: out_rf.rindex("}") + 1])
                 except ValueError:
-                    raise SystemExit(f"{name}: the report is not JSON:\n{out_rf[-500:]}")
+                    raise SystemExit(f"{name}: the report is not JSON:\n{out_rf[-500:]}") from None
                 print(f"{name:24} {mv:13.2f}s {rf:15.2f}s")
             print(f"{'report in process':24} {'':14} {in_process_report(game, a.runs):15.3f}s")
         finally:

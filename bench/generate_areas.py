@@ -19,10 +19,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from shapely.geometry import Point, Polygon  # noqa: E402
+from shapely.geometry import Point, Polygon
 
-from mapref.core.areaedit import generate_areas  # noqa: E402
-from mapref.core.areamodel import AreaMap  # noqa: E402
+from mapref.core.areaedit import generate_areas
+from mapref.core.areamodel import AreaMap
 
 SEED = 10
 

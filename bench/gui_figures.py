@@ -22,6 +22,7 @@ Each figure is the median of its samples; ``*_max`` the slowest by the wall cloc
 """
 
 from __future__ import annotations
+from itertools import count
 
 import argparse
 import gc
@@ -101,9 +102,11 @@ def game_figures(game: Path, runs: int, res: dict) -> None:
         drops: list[tuple[float, float]] = []
         released: list[tuple[float, float]] = []  # (wall, CPU) at each drop
 
-        def drag(i=[0]):
-            a, b = spots[i[0] % 2], spots[(i[0] + 1) % 2]
-            i[0] += 1
+        drag_calls = count(0)  # numbers the calls, so that each drag differs from the last
+
+        def drag():
+            i = next(drag_calls)
+            a, b = spots[i % 2], spots[(i + 1) % 2]
             xa, ya = window_xy(c, *c.space_xy(a))
             xb, yb = window_xy(c, *c.space_xy(b))
             c.event_generate("<ButtonPress-1>", x=xa, y=ya, button=1)
@@ -141,9 +144,11 @@ def game_figures(game: Path, runs: int, res: dict) -> None:
         put(res, "after_drag_ms", after)
         put(res, "drop_settled_ms", settled)
 
-    def hover(i=[0]):
-        i[0] += 1
-        c.event_generate("<Motion>", x=200 + (i[0] * 13) % 400, y=200 + (i[0] * 7) % 300)
+    hover_calls = count(1)  # numbers the calls, so that each hover differs from the last
+
+    def hover():
+        i = next(hover_calls)
+        c.event_generate("<Motion>", x=200 + (i * 13) % 400, y=200 + (i * 7) % 300)
         root.update_idletasks()
 
     put(res, "game_hover_ms", timed(hover, 4 * runs))
@@ -162,9 +167,11 @@ def editor_figures(map_path: Path, runs: int, res: dict) -> None:
     root.update()
     c = ed.canvas
 
-    def hover(i=[0]):
-        i[0] += 1
-        c.event_generate("<Motion>", x=200 + (i[0] * 13) % 400, y=200 + (i[0] * 7) % 300)
+    hover_calls = count(1)  # numbers the calls, so that each hover differs from the last
+
+    def hover():
+        i = next(hover_calls)
+        c.event_generate("<Motion>", x=200 + (i * 13) % 400, y=200 + (i * 7) % 300)
         root.update_idletasks()
 
     ed.set_tool("select")
@@ -193,13 +200,13 @@ def editor_figures(map_path: Path, runs: int, res: dict) -> None:
     for k in range(1, 2 * runs + 1):
         ed.paint_values["terrain"].set("coastal" if k % 2 else "land")
         x = x0 + k * 12
-        steps += timed(lambda: (c.event_generate("<B1-Motion>", x=x, y=y, state=0x100), root.update_idletasks()), 1)
+        steps += timed(lambda x=x: (c.event_generate("<B1-Motion>", x=x, y=y, state=0x100), root.update_idletasks()), 1)
     c.event_generate("<ButtonRelease-1>", x=x, y=y, button=1, state=0x100)
     root.update()
     put(res, "paint_ms", steps)
     zooms = []
     for f in [1 / 1.25, 1.25] * max(2, runs // 2):
-        zooms += timed(lambda: (c.zoom_at(f, 400, 300), root.update_idletasks()), 1)
+        zooms += timed(lambda f=f: (c.zoom_at(f, 400, 300), root.update_idletasks()), 1)
     put(res, "zoom_ms", zooms)
     deadline = time.perf_counter() + 30
     while threading.active_count() > 1 and time.perf_counter() < deadline:  # a problems check still running

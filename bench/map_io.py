@@ -16,16 +16,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from mapref.core.grid import Grid  # noqa: E402
-from mapref.core.model import Country, MapModel, Sea  # noqa: E402
-from mapref.io.mapfile import dumps_map, load_map, save_map  # noqa: E402
+from mapref.core.grid import Grid
+from mapref.core.model import Country, MapModel, Sea
+from mapref.io.mapfile import dumps_map, load_map, save_map
 
 
 def build(rows: int, cols: int) -> MapModel:
     rnd = random.Random(1939)
     m = MapModel(grid=Grid(rows=rows, cols=cols), name=f"Benchmark {rows}x{cols}")
     for i in range(30):
-        m.countries[f"c{i:02d}"] = Country(f"Country {i}", "#%06x" % rnd.randrange(1 << 24), "unaligned")
+        m.countries[f"c{i:02d}"] = Country(f"Country {i}", f"#{rnd.randrange(1 << 24):06x}", "unaligned")
     for i in range(5):
         m.seas[f"s{i}"] = Sea(f"Sea {i}", "#a8c8e8")
     for h, d in m.hexes.items():

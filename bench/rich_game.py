@@ -32,11 +32,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from big_game import build_map, capitals, put_to_sea, scenario_text  # noqa: E402  (the map and game of bench/big_game.py)
+from big_game import build_map, capitals, put_to_sea, scenario_text
 
-from mapref.core.grid import Hex  # noqa: E402
-from mapref.io.mapfile import save_map  # noqa: E402
-from mapref.rulesets.hitlers_war.state import HexState  # noqa: E402
+from mapref.core.grid import Hex
+from mapref.io.mapfile import save_map
+from mapref.rulesets.hitlers_war.state import HexState
 
 POCKETS = (0.14, 0.11, 0.09, 0.07, 0.05, 0.04, 0.03)  # each pocket's radius as a share of the map's size
 CUT_OFF = 0.075  # share of a side's armies cut off in its pockets

@@ -175,7 +175,7 @@ def cmd_info(argv: list[str]) -> int:
 
     m = _load_map(args.file)
     if getattr(m, "kind", "") == "area":
-        from mapref.io.areajson import area_summary as summary, area_to_json as map_to_json  # noqa: F811
+        from mapref.io.areajson import area_summary as summary, area_to_json as map_to_json
     if args.json:
         data = map_to_json(m)
         text = json.dumps(data, ensure_ascii=False)  # the C encoder: a 100,000-hex map in a second or two
@@ -466,7 +466,9 @@ def cmd_new_map(argv: list[str]) -> int:
             raise UserError(
                 f"--projection {args.projection}: expected LON0,LAT0[,SCALE[,PARALLEL]], such as -12,71,20,50"
             )
-        projection = dict(zip(("lon0", "lat0", "scale", "parallel"), nums))
+        projection = dict(
+            zip(("lon0", "lat0", "scale", "parallel"), nums, strict=False)
+        )  # the last two may be left out
         projection.setdefault("scale", 20.0)
     underlay = size = None
     if args.underlay is not None:
@@ -682,21 +684,13 @@ def cmd_new_game(argv: list[str]) -> int:
         raise UserError(str(e)) from None
     except OSError as e:
         raise UserError(f"{args.output}: cannot write: {e.strerror}") from None
-    st = game.state
-    left = sum(sum(p.points.values()) for p in getattr(st, "pools", []))
-    pos = game.ruleset.position(game)
-    armies = getattr(st, "armies", None)
-    print(
-        f"{args.output}: {game.scenario.name}, {pos.get('turn', '')}"
-        + (f", {len(armies)} armies" if armies is not None else "")
-        + (f", {left} points still to place" if left else "")
-    )
+    print(f"{args.output}: " + ", ".join([game.scenario.name, *game.ruleset.summary(game)]))
     return 0
 
 
 def _open_session(path: str):
     """A saved game ready for a change or a drawing: loaded, its files consistent with each
-    other.  A caller that changes it holds the game's lock (:func:`_locked`) from loading to
+    other.  A caller that changes it holds the game's lock (:func:`_lock`) from loading to
     saving."""
     from mapref.rules.session import open_game
 
@@ -727,12 +721,14 @@ def _save(s, path: str) -> None:
 
 
 @contextlib.contextmanager
-def _locked(path: str, needed: bool = True):
+def _lock(path: str):
     """The game file's lock, held while a command reads, changes and saves it: two commands on
-    one game run one after the other, and neither loses the other's change.  A game that cannot
-    be read says why (no such file, a folder...); one that can but whose lock cannot be taken (a
-    lock file that is a folder, a folder nobody may write) is refused, nothing done, unless the
-    command only reads (``needed=False``: ``--check``)."""
+    one game run one after the other, and neither loses the other's change.  Yields None when it
+    is held.  A game that cannot be read says why (no such file, a folder...); for one that can
+    but whose lock cannot be taken (a lock file that is a folder, a folder nobody may write) it
+    yields the refusal, which a command that changes the game raises before doing anything, and
+    one that only reads (``--check``) may pass over.  A command that changes the game also asks
+    that no window plays it (:func:`_not_in_a_window`)."""
     from mapref.io.atomic import Locked, file_lock
     from mapref.io.problems import read_source
 
@@ -743,18 +739,14 @@ def _locked(path: str, needed: bool = True):
         raise UserError(f"{path}: {e.strerror}") from None
     except (OSError, ValueError) as e:
         read_source(path, path)  # a game that cannot be read: its own message
-        if needed:
-            why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-            raise UserError(
-                f"{path}: cannot take its lock ({why}: {getattr(e, 'filename', '') or 'the lock file'}); "
-                "nothing done, so that no other command's change is lost"
-            ) from None
-        yield
+        why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        yield (
+            f"{path}: cannot take its lock ({why}: {getattr(e, 'filename', '') or 'the lock file'}); "
+            "nothing done, so that no other command's change is lost"
+        )
         return
     try:
-        if needed:
-            _not_in_a_window(path)
-        yield
+        yield None
     finally:
         held.__exit__(None, None, None)
 
@@ -878,7 +870,10 @@ def cmd_undo(argv: list[str]) -> int:
     ap = ArgumentParser(prog="mapref undo", description="Take back the last action of a saved game's log, and save.")
     ap.add_argument("game", metavar="GAME.toml")
     args = ap.parse_args(argv)
-    with _locked(args.game):
+    with _lock(args.game) as unlocked:
+        if unlocked:
+            raise UserError(unlocked)
+        _not_in_a_window(args.game)
         s = _open_session(args.game)
         try:
             e = s.undo()
@@ -928,18 +923,6 @@ def _add_argument(ap: argparse.ArgumentParser, a) -> None:
         ap.add_argument(a.name, **kw)
 
 
-def _verb_parser(move, title: str = "") -> ArgumentParser:
-    ap = ArgumentParser(
-        prog=f"mapref {move.name}", description=(f"{title}: " if title else "") + (move.description or move.help)
-    )
-    ap.add_argument("game", metavar="GAME.toml")
-    for a in move.args:
-        _add_argument(ap, a)
-    if move.cli_check:
-        ap.add_argument("--check", action="store_true", help="only check; do not apply")
-    return ap
-
-
 def _verb_action(move, ns) -> dict:
     """The action's arguments from the parsed command line: each argument given (or kept), put
     where its name says, converted as the table says."""
@@ -977,6 +960,76 @@ def _verb_action(move, ns) -> dict:
     return d
 
 
+def _verb_parser(move, title: str = "") -> ArgumentParser:
+    ap = ArgumentParser(
+        prog=f"mapref {move.name}", description=(f"{title}: " if title else "") + (move.description or move.help)
+    )
+    ap.add_argument("game", metavar="GAME.toml")
+    for a in move.args:
+        _add_argument(ap, a)
+    if move.cli_check:
+        ap.add_argument("--check", action="store_true", help="only check; do not apply")
+    ap.add_argument(
+        "--ruleset", metavar="NAME", help="the game this verb is of (the saved game says it; with --help: its options)"
+    )
+    return ap
+
+
+def _locator(move) -> ArgumentParser:
+    """A parser that finds, in a verb's command line, what is needed before the game is read: the
+    saved game, ``--ruleset``, ``--check`` and ``--help``.  It knows how many values each of the
+    move's options takes (so ``--army "Army Group North" GAME`` finds GAME) and checks nothing
+    else: the game's own parser (:func:`_verb_parser`) does, once the game says which it is."""
+    ap = ArgumentParser(prog=f"mapref {move.name}", add_help=False)
+    ap.add_argument("-h", "--help", action="store_true")
+    ap.add_argument("--ruleset")
+    ap.add_argument("game", nargs="?")
+    ap.add_argument("rest", nargs="*")
+    if move.cli_check:
+        ap.add_argument("--check", action="store_true")
+    for a in move.args:
+        if not a.flag:
+            continue
+        if a.type == "bool":
+            ap.add_argument(a.flag, dest=a.name, action="store_true")
+        elif a.type == "list":
+            ap.add_argument(a.flag, dest=a.name, action="append", nargs=a.nargs)
+        else:
+            ap.add_argument(a.flag, dest=a.name, nargs=a.nargs, const=a.const)
+    return ap
+
+
+def _locate(argv: list[str], having) -> argparse.Namespace:
+    """The game, ``--ruleset``, ``--check`` and ``--help`` of a verb's command line, as the
+    options of the first game with the verb that knows them all read it (:func:`_locator`)."""
+    first = None
+    for _r, m in having:
+        try:
+            ns, extras = _locator(m).parse_known_intermixed_args(argv)
+        except UserError:
+            continue
+        if not any(x.startswith("-") for x in extras):
+            return ns
+        first = first or ns
+    if first is None:  # no game's options read it: the first game's parser says why
+        _locator(having[0][1]).parse_intermixed_args(argv)
+    return first
+
+
+def _game_first(argv: list[str]) -> str | None:
+    """The saved game when it comes first (``mapref VERB GAME ...``, ``--ruleset NAME`` before
+    it or not) and is a file: then only that game's moves table is read (docs/performance.md)."""
+    ap = ArgumentParser(prog="mapref", add_help=False)
+    ap.add_argument("--ruleset")
+    ap.add_argument("game")
+    ap.add_argument("rest", nargs=argparse.REMAINDER)
+    try:
+        ns, extras = ap.parse_known_args(argv)
+    except UserError:
+        return None
+    return ns.game if not extras and os.path.isfile(ns.game) else None
+
+
 def _having(name: str) -> list[tuple[str, object]]:
     """(ruleset, its move) for every ruleset with the verb ``name``."""
     from mapref.rules import registry
@@ -990,43 +1043,35 @@ def _having(name: str) -> list[tuple[str, object]]:
 
 
 def _game_verb(name: str, argv: list[str]) -> int:
-    """``mapref VERB GAME ...``: a game verb of the ruleset that referees GAME.  Without GAME,
-    ``--help`` lists every game that has the verb with its options (``--ruleset NAME``: that
-    game's only)."""
+    """``mapref VERB GAME ...``: a game verb of the ruleset that referees GAME; argparse reads the
+    whole command line, options before GAME included.  Without GAME, ``--help`` lists every game
+    that has the verb with its options (``--ruleset NAME``: that game's only).  A word that is
+    no game's verb is what ``mapref WORD ...`` says (:func:`_open_app`)."""
     from mapref.rules import registry
 
-    ruleset = None
-    having = None
-    if "--ruleset" in argv:
-        i = argv.index("--ruleset")
-        if i + 1 >= len(argv):
-            raise UserError(f"mapref {name}: --ruleset needs a name (one of {', '.join(r for r, _ in _having(name))})")
-        ruleset, argv = argv[i + 1], argv[:i] + argv[i + 2 :]
-        having = [(r, m) for r, m in _having(name) if r == ruleset]
+    game_path = _game_first(argv)
+    if game_path is not None:
+        return _run_verb(name, argv, game_path)
+    having = _having(name)
+    if not having:
+        return _open_app([name, *argv])
+    loc = _locate(argv, having)
+    if loc.ruleset is not None:
+        games = ", ".join(r for r, _ in having)
+        having = [(r, m) for r, m in having if r == loc.ruleset]
         if not having:
             from mapref.io.problems import clip
 
-            raise UserError(
-                f"mapref {name}: {clip(ruleset, 60)} has no {name!r} (the games with it: "
-                f"{', '.join(r for r, _ in _having(name))})"
-            )
-    game_path = _game_arg(argv)
-    if game_path is None:  # the help: every game's table (with a game, only its own is read)
-        having = _having(name) if having is None else having
-        if any(a in ("-h", "--help") for a in argv) and len(having) > 1:
+            raise UserError(f"mapref {name}: {clip(loc.ruleset, 60)} has no {name!r} (the games with it: {games})")
+    if loc.game is None:  # the help: every game's table (with a game, only its own is read)
+        if loc.help and len(having) > 1:
             print(_verbs_help(name, having))
             return 0
         if len(having) == 1:
             r, m = having[0]
-            _verb_parser(m, registry.title(r)).parse_args(argv)  # says what is missing, or prints the help
+            _verb_parser(m, registry.title(r)).parse_intermixed_args(argv)  # says what is missing, or the help
         raise UserError(f"mapref {name}: give the saved game (see mapref {name} --help)")
-    with _locked(game_path, needed="--check" not in argv):
-        return _run_verb(name, argv, game_path, ruleset)
-
-
-def _game_arg(argv: list[str]) -> str | None:
-    """The saved game a game verb's arguments name: the first that is not an option."""
-    return next((a for a in argv if not a.startswith("-")), None)
+    return _run_verb(name, argv, loc.game)
 
 
 def _verbs_help(name: str, having) -> str:
@@ -1050,30 +1095,41 @@ def _verbs_help(name: str, having) -> str:
 CHECK_ONLY = "check only, nothing changed: the rules allow it"
 
 
-def _run_verb(name: str, argv: list[str], game_path: str, ruleset: str | None = None) -> int:
+def _run_verb(name: str, argv: list[str], game_path: str) -> int:
+    """The verb ``name`` on the saved game ``game_path``, its command line read by the game's own
+    parser, under the game's lock (a verb that only checks, ``--check``, goes on without it where
+    it cannot be taken)."""
     from mapref.rules.ruleset import Action
 
-    s = _open_session(game_path)
-    if ruleset is not None and ruleset != s.ruleset.name:
-        raise UserError(f"{game_path}: a {s.ruleset.title} game, not {ruleset}")
-    move = next((m for m in s.ruleset.moves() if m.name == name), None)
-    if move is None:
-        names = ", ".join(m.name for m in s.ruleset.moves())
-        raise UserError(f"{game_path}: {s.ruleset.title} has no '{name}' (its verbs: {names})")
-    ns = _verb_parser(move, s.ruleset.title).parse_args(argv)
-    action = Action(move.name, _verb_action(move, ns))
-    out = s.check(action)
-    if not out.ok:
-        raise UserError(out.refusal)
-    if getattr(ns, "check", False):  # said as a check, never mistaken for a move (issue 33)
-        print(CHECK_ONLY + (": it would do:" if out.messages else ""))
-        for line in out.messages:
-            print("  " + line)
-        return 0
-    out = s.apply(action, outcome=out)
-    if not out.ok:  # what the rules allow may still not be doable (a game mapref could not read back)
-        raise UserError(out.refusal)
-    _save(s, ns.game)
+    with _lock(game_path) as unlocked:
+        s = _open_session(game_path)
+        move = next((m for m in s.ruleset.moves() if m.name == name), None)
+        if move is None:
+            if name not in _verb_names():  # no game's verb: what `mapref WORD FILE` says
+                return _open_app([name, *argv])
+            names = ", ".join(m.name for m in s.ruleset.moves())
+            raise UserError(f"{game_path}: {s.ruleset.title} has no '{name}' (its verbs: {names})")
+        ns = _verb_parser(move, s.ruleset.title).parse_intermixed_args(argv)
+        if ns.ruleset is not None and ns.ruleset != s.ruleset.name:
+            raise UserError(f"{game_path}: a {s.ruleset.title} game, not {ns.ruleset}")
+        check = getattr(ns, "check", False)
+        if not check:
+            if unlocked:
+                raise UserError(unlocked)
+            _not_in_a_window(game_path)
+        action = Action(move.name, _verb_action(move, ns))
+        out = s.check(action)
+        if not out.ok:
+            raise UserError(out.refusal)
+        if check:  # said as a check, never mistaken for a move (issue 33)
+            print(CHECK_ONLY + (": it would do:" if out.messages else ""))
+            for line in out.messages:
+                print("  " + line)
+            return 0
+        out = s.apply(action, outcome=out)
+        if not out.ok:  # what the rules allow may still not be doable (a game mapref could not read back)
+            raise UserError(out.refusal)
+        _save(s, ns.game)
     for line in move.print_ok(out) if move.print_ok else out.messages:
         print(line)
     return 0
@@ -1081,7 +1137,7 @@ def _run_verb(name: str, argv: list[str], game_path: str, ruleset: str | None = 
 
 def _may_be_verb(arg: str) -> bool:
     """A game verb is a word: a file to open (``mapref GAME.toml``) is not looked up among the
-    verbs, which would import every game's package (docs/performance.md)."""
+    verbs, which would read every game's moves table (docs/performance.md)."""
     return not (arg.startswith("-") or "/" in arg or "." in arg or os.sep in arg or os.path.exists(arg))
 
 
@@ -1097,16 +1153,21 @@ def _verb_names() -> list[str]:
     return out
 
 
+class _AppParser(ArgumentParser):
+    """``mapref [FILE]``'s parser: its help names the game verbs, read from every game's moves
+    table only when the help is shown."""
+
+    def format_help(self) -> str:
+        self.epilog = (
+            "commands: "
+            + "; ".join(f"{k}: {v[1]}" for k, v in COMMANDS.items())
+            + f"; and the game verbs of each ruleset ({', '.join(_verb_names())}): mapref VERB GAME.toml ..."
+        )
+        return super().format_help()
+
+
 def _open_app(argv: list[str]) -> int:
-    # the game verbs (named in the help) are read from every game's moves table: only for --help
-    verbs = ", ".join(_verb_names()) if any(a in ("-h", "--help") for a in argv) else "..."
-    ap = ArgumentParser(
-        prog="mapref",
-        description="Hex and area map editor and referee for WW2 board wargames.",
-        epilog="commands: "
-        + "; ".join(f"{k}: {v[1]}" for k, v in COMMANDS.items())
-        + f"; and the game verbs of each ruleset ({verbs}): mapref VERB GAME.toml ...",
-    )
+    ap = _AppParser(prog="mapref", description="Hex and area map editor and referee for WW2 board wargames.")
     ap.add_argument(
         "file",
         nargs="?",
@@ -1157,21 +1218,7 @@ def _main(argv: list[str]) -> int:
         if argv and argv[0] in COMMANDS:
             return COMMANDS[argv[0]][0](argv[1:])
         if argv and _may_be_verb(argv[0]):
-            game = _game_arg(argv[1:])
-            if game is not None and "--ruleset" not in argv and os.path.isfile(game):
-                # a verb on a saved game: only that game's ruleset is read (docs/performance.md)
-                try:
-                    return _game_verb(argv[0], argv[1:])
-                except Exception as e:
-                    problems = sys.modules.get("mapref.io.problems")
-                    refused = isinstance(e, UserError) or (
-                        problems is not None and isinstance(e, problems.FileProblems)
-                    )
-                    if refused and argv[0] not in _verb_names():  # no game's verb: what `mapref WORD FILE` says
-                        return _open_app(argv)
-                    raise
-            if argv[0] in _verb_names():
-                return _game_verb(argv[0], argv[1:])
+            return _game_verb(argv[0], argv[1:])
         return _open_app(argv)
     except UserError as e:  # may echo what was typed: escaped, on one line, cut short
         from mapref.io.problems import clip, escape
@@ -1215,5 +1262,5 @@ def _log_internal_error() -> str:
         from mapref.io.problems import escape
 
         return escape(describe(*append(traceback.format_exc())))
-    except Exception:  # noqa: BLE001 - reporting an error must not raise another
+    except Exception:  # reporting an error must not raise another
         return "an error log that could not be written"

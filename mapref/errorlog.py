@@ -89,16 +89,16 @@ def append(text: str) -> tuple[Path | None, str]:
         entry = f"--- {time.strftime('%Y-%m-%d %H:%M:%S')} {' '.join(sys.argv)!r}\n{text}"
         if not entry.endswith("\n"):
             entry += "\n"
-    except Exception as e:  # noqa: BLE001 - the log must never fail
+    except Exception as e:  # the log must never fail
         entry = f"--- (no header: {type(e).__name__})\n{text}\n"
     reasons = []
     try:
         for folder, shared in _candidates():
             try:
                 return _write(folder, shared, entry), ""
-            except Exception as e:  # noqa: BLE001
+            except Exception as e:
                 reasons.append(f"{folder}: {getattr(e, 'strerror', None) or e}")
-    except Exception as e:  # noqa: BLE001
+    except Exception as e:
         reasons.append(str(e))
     return None, "; ".join(reasons) or "no place to write it"
 
@@ -110,5 +110,5 @@ def describe(path: Path | None, why: str) -> str:
         if path is not None:
             return str(path)
         return f"{log_path()}, which could not be written ({why})"
-    except Exception:  # noqa: BLE001
+    except Exception:
         return "an error log that could not be written"

@@ -11,6 +11,7 @@ tools/run-tests; a missing Xvfb fails the GUI tests loudly rather than skipping 
 
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -176,3 +177,65 @@ def new_game_file(_new_games, tmp_path):
         return p
 
     return make
+
+
+# -------------------------------------------------------------------- a game from outside mapref
+TOY_PYPROJECT = """[build-system]
+requires = ["setuptools>=68"]
+build-backend = "setuptools.build_meta"
+
+[project]
+name = "mapref-toy-game"
+version = "0.1"
+
+[project.entry-points."mapref.rulesets"]
+toy = "toy_game"
+
+[tool.setuptools]
+packages = ["toy_game"]
+
+[tool.setuptools.package-data]
+toy_game = ["scenarios/*.toml", "maps/*.toml"]
+"""
+
+
+@pytest.fixture(scope="session")
+def _toy_game_site(tmp_path_factory):
+    """The toy game of tests/toy_ruleset.py as a package of its own (``toy_game``, with its
+    scenario and map inside it and an entry point in the group ``mapref.rulesets``), installed
+    by pip, offline, into a folder of its own: what a game from outside mapref is. Once a session."""
+    from tests.toy_ruleset import race
+
+    src = tmp_path_factory.mktemp("toy-game-src")
+    (src / "pyproject.toml").write_text(TOY_PYPROJECT, encoding="utf-8")
+    pkg = src / "toy_game"
+    (pkg / "scenarios").mkdir(parents=True)
+    (pkg / "maps").mkdir()
+    shutil.copy(ROOT / "tests" / "toy_ruleset.py", pkg / "__init__.py")
+    shutil.copy(ROOT / "maps" / "sample.toml", pkg / "maps" / "toy_board.toml")
+    (pkg / "scenarios" / "race.toml").write_text(race("../maps/toy_board.toml"), encoding="utf-8")
+    site = tmp_path_factory.mktemp("toy-game-site")
+    r = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "-q", "--no-index", "--no-deps", "--no-build-isolation"]
+        + ["--disable-pip-version-check", "--target", str(site), str(src)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert r.returncode == 0, r.stdout + r.stderr
+    return site
+
+
+@pytest.fixture
+def toy_game(_toy_game_site, monkeypatch):
+    """The installed toy game on this process's path (and a child process's PYTHONPATH): mapref
+    finds it by its entry point, as it would find any installed game. Its folder is returned."""
+    from mapref.rules import registry
+
+    monkeypatch.syspath_prepend(str(_toy_game_site))
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(_toy_game_site), os.environ.get("PYTHONPATH")])))
+    registry.refresh()
+    yield _toy_game_site
+    monkeypatch.undo()
+    sys.modules.pop("toy_game", None)
+    registry.refresh()

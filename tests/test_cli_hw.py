@@ -54,7 +54,9 @@ def test_the_us_home_army_is_supplied_and_the_owner_chooses_stacking_losses(tmp_
 
 
 def test_war_for_europe_played_over_several_years(tmp_path):
-    run = lambda *a: ok(*a, cwd=tmp_path)  # noqa: E731
+    def run(*a):
+        return ok(*a, cwd=tmp_path)
+
     ok("new-game", "war_for_europe", "-o", "g.toml", "--auto-place", cwd=tmp_path)
     # ---- winter 1939, Axis: Warsaw falls and Poland surrenders (Surrender, Other countries 1)
     run("advance", "g.toml", "--to", "axis land")
@@ -194,7 +196,9 @@ def test_a_naval_battle_on_the_command_line(tmp_path):
 
 def test_announced_attacks_on_the_command_line(tmp_path):
     # Announce initial attacks 1-2; rulings R60
-    run = lambda *a: ok(*a, cwd=tmp_path)  # noqa: E731
+    def run(*a):
+        return ok(*a, cwd=tmp_path)
+
     run("new-game", "war_for_europe", "-o", "g.toml", "--auto-place")
     run("advance", "g.toml", "--to", "axis announce")
     out = run("announce", "g.toml", "German Army 3", "P12")

@@ -197,8 +197,13 @@ def test_a_game_renders_its_counters_where_they_stand(tmp_path):
     r = mapref("render", "g.toml", "-o", "before.png", cwd=tmp_path)
     assert r.returncode == 0 and r.stdout.startswith("before.png: 1600x"), r.stdout + r.stderr
     before = Image.open(tmp_path / "before.png").convert("RGB")
-    rgb = lambda c: tuple(int(c[i : i + 2], 16) for i in (1, 3, 5))  # noqa: E731
-    near = lambda a, b: max(abs(x - y) for x, y in zip(a, b)) <= 12  # noqa: E731
+
+    def rgb(c):
+        return tuple(int(c[i : i + 2], 16) for i in (1, 3, 5))
+
+    def near(a, b):
+        return max(abs(x - y) for x, y in zip(a, b, strict=True)) <= 12
+
     ruhr = _counter_colours(before, tmp_path / "g.toml", "ruhr")
     assert len(ruhr) == 4 and all(near(c, rgb(grey)) for c in ruhr)  # the Ruhr's four Axis counters
     london = _counter_colours(before, tmp_path / "g.toml", "london")

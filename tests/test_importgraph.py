@@ -5,7 +5,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
 
-import importgraph  # noqa: E402
+import importgraph
 
 
 def package(tmp_path: Path, files: dict[str, str]) -> Path:

@@ -53,7 +53,7 @@ def test_a_file_past_the_size_cap_is_refused_without_reading_it(tmp_path):
 
 def test_names_too_long_looping_links_and_nul_characters_are_one_line(tmp_path):
     assert problems(tmp_path / ("a" * 300 + ".toml"), "long.toml") == [
-        "long.toml: file name too long (%d bytes)" % len(os.fsencode(tmp_path / ("a" * 300 + ".toml")))
+        f"long.toml: file name too long ({len(os.fsencode(tmp_path / ('a' * 300 + '.toml')))} bytes)"
     ]
     (tmp_path / "a.toml").symlink_to("b.toml")
     (tmp_path / "b.toml").symlink_to("a.toml")

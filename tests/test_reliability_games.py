@@ -220,7 +220,10 @@ def test_a_wrong_argument_leaves_the_game_as_it_was_and_loadable(tmp_path, capsy
     """Issue 27: ``event --opponent-discards -1`` exited 0 and wrote a game check refuses: a move's
     argument is held to its bounds in the moves table, and whatever an action would leave is
     read back through the file reader before it is done."""
-    run = lambda *a: cli(*a, cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)  # noqa: E731
+
+    def run(*a):
+        return cli(*a, cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)
+
     assert run("new-game", "struggle_for_europe", "-o", "g.toml")[0] == 0
     before = (tmp_path / "g.toml").read_bytes()
     assert (
@@ -256,7 +259,10 @@ def test_a_save_never_writes_a_game_mapref_cannot_read_back(tmp_path):
 
 def test_a_lock_that_cannot_be_taken_is_refused_not_skipped(tmp_path, capsys, monkeypatch):
     """Issue 27: when ``.NAME.lock`` could not be opened the command ran unlocked."""
-    run = lambda *a: cli(*a, cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)  # noqa: E731
+
+    def run(*a):
+        return cli(*a, cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)
+
     assert run("new-game", "barbarossa", "-o", "g.toml")[0] == 0
     before = (tmp_path / "g.toml").read_bytes()
     (tmp_path / ".g.toml.lock").mkdir()  # a folder of that name
@@ -309,7 +315,10 @@ def test_a_lock_file_this_user_may_not_write_still_locks(tmp_path):
 
 def test_a_read_only_game_is_not_rewritten(tmp_path, capsys, monkeypatch):
     """Issue 27: a 0444 game was rewritten by every verb."""
-    run = lambda *a: cli(*a, cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)  # noqa: E731
+
+    def run(*a):
+        return cli(*a, cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)
+
     assert run("new-game", "barbarossa", "-o", "g.toml")[0] == 0
     g = tmp_path / "g.toml"
     before = g.read_bytes()
@@ -324,7 +333,10 @@ def test_a_read_only_game_is_not_rewritten(tmp_path, capsys, monkeypatch):
 
 def test_a_hard_linked_game_stays_one_file(tmp_path, capsys, monkeypatch):
     """Issue 27: the save's rename gave one name a new file and left the other on the old one."""
-    run = lambda *a: cli(*a, cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)  # noqa: E731
+
+    def run(*a):
+        return cli(*a, cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)
+
     assert run("new-game", "barbarossa", "-o", "g.toml")[0] == 0
     os.link(tmp_path / "g.toml", tmp_path / "also.toml")
     assert run("set", "g.toml", "P14", "--control", "axis")[0] == 0
@@ -353,7 +365,10 @@ LOG_DAMAGE = {
 @pytest.mark.parametrize("what", sorted(LOG_DAMAGE))
 def test_check_refuses_a_log_that_undo_or_a_save_would_trip_on(tmp_path, capsys, monkeypatch, what):
     """Issue 27: check said ok, then undo or every saving verb failed with an internal error."""
-    run = lambda *a: cli(*a, cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)  # noqa: E731
+
+    def run(*a):
+        return cli(*a, cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)
+
     assert run("new-game", "barbarossa", "-o", "g.toml")[0] == 0 and run("advance", "g.toml")[0] == 0
     g = tmp_path / "g.toml"
     old, new = LOG_DAMAGE[what]
@@ -368,7 +383,10 @@ def test_check_refuses_a_log_that_undo_or_a_save_would_trip_on(tmp_path, capsys,
 
 def test_a_game_naming_a_map_of_the_wrong_kind_is_a_problem_of_its_map_key(tmp_path, capsys, monkeypatch):
     """Issue 27: a Struggle for Europe game naming a hex map: 'MapModel' object has no attribute 'locations'."""
-    run = lambda *a: cli(*a, cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)  # noqa: E731
+
+    def run(*a):
+        return cli(*a, cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)
+
     assert run("new-game", "struggle_for_europe", "-o", "g.toml")[0] == 0
     g = tmp_path / "g.toml"
     g.write_text(g.read_text().replace('map = "struggle_for_europe"', 'map = "hitlers_war"'))
@@ -386,7 +404,10 @@ def test_a_game_naming_a_map_of_the_wrong_kind_is_a_problem_of_its_map_key(tmp_p
 
 def test_render_of_a_game_checks_it_first(tmp_path, capsys, monkeypatch):
     """Issue 27: render skipped the consistency check (a KeyError on an unknown faction)."""
-    run = lambda *a: cli(*a, cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)  # noqa: E731
+
+    def run(*a):
+        return cli(*a, cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)
+
     assert run("new-game", "struggle_for_europe", "-o", "g.toml")[0] == 0
     g = tmp_path / "g.toml"
     g.write_text(g.read_text().replace('A1 = { faction = "axis"', 'A1 = { faction = "martians"'))
@@ -402,7 +423,10 @@ def test_render_of_a_game_checks_it_first(tmp_path, capsys, monkeypatch):
 
 def test_a_front_token_game_without_its_tokens_is_refused_by_check(tmp_path, capsys, monkeypatch):
     """Issue 27: check said ok, then battle raised KeyError."""
-    run = lambda *a: cli(*a, cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)  # noqa: E731
+
+    def run(*a):
+        return cli(*a, cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)
+
     assert run("new-game", "three_fronts", "-o", "g.toml")[0] == 0
     g = tmp_path / "g.toml"
     text = g.read_text()
@@ -413,7 +437,9 @@ def test_a_front_token_game_without_its_tokens_is_refused_by_check(tmp_path, cap
 
 
 def test_a_400_digit_coordinate_in_an_area_map_is_a_problem_not_a_crash(tmp_path, capsys, monkeypatch):
-    run = lambda *a: cli(*a, cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)  # noqa: E731
+    def run(*a):
+        return cli(*a, cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)
+
     text = (ROOT / "maps" / "three_fronts.toml").read_text()
     (tmp_path / "m.toml").write_text(text.replace("[0, 0], [300, 0]", f"[0, 0], [{'9' * 400}, 0]", 1))
     for args in (("check", "m.toml"), ("info", "m.toml"), ("render", "m.toml", "-o", "x.png")):

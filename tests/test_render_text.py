@@ -44,7 +44,7 @@ def test_glyph_text_lands_where_pillow_draws_it(size, bold, stroke, anchor):
             )
             g.draw(ImageDraw.Draw(b), xy, text, "#223344", anchor, halo)
             (box_a, n_a), (box_b, n_b) = ink(a), ink(b)
-            assert all(abs(p - q) <= 1 for p, q in zip(box_a, box_b)), (text, xy, box_a, box_b)
+            assert all(abs(p - q) <= 1 for p, q in zip(box_a, box_b, strict=True)), (text, xy, box_a, box_b)
             assert abs(n_a - n_b) <= 0.08 * n_a, (text, xy, n_a, n_b)
     assert g.length("AB123") == pytest.approx(f.getlength("AB123"), abs=1)
 

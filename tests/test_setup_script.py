@@ -60,10 +60,9 @@ elif [ "$1 $2 $3" = "-m pip install" ]; then
     echo
     exit 1
   fi
-  printf '#!BASH\necho "$0 $*" >>"$STUB_LOG"\n' >"${0%/*}/mapref" && chmod +x "${0%/*}/mapref"
-  case $* in  # the test extra brings import-linter's lint-imports
-    *"[test]"*) printf '#!BASH\necho "$0 $*" >>"$STUB_LOG"\n' >"${0%/*}/lint-imports" && chmod +x "${0%/*}/lint-imports" ;;
-  esac
+  for tool in mapref ruff lint-imports; do  # mapref's entry point, and the test extra's habit checks
+    printf '#!BASH\necho "$0 $*" >>"$STUB_LOG"\n' >"${0%/*}/$tool" && chmod +x "${0%/*}/$tool"
+  done
 fi
 exit 0
 """
@@ -163,6 +162,18 @@ class Checkout:
 
 
 APT_UPDATE = "apt-get update -q"
+
+
+def habits(env: str = "ROOT/.venv") -> list[str]:
+    """What run-tests runs before pytest: the habit checks (docs/testing.md), in order."""
+    where = "mapref tests bench tools"
+    return [
+        f"{env}/bin/ruff check --quiet {where}",
+        f"{env}/bin/ruff format --check --quiet {where}",
+        f"{env}/bin/lint-imports --no-cache",
+    ]
+
+
 PIP = "ROOT/.venv/bin/python -m pip install -q --disable-pip-version-check -e ROOT"
 
 
@@ -333,25 +344,22 @@ def test_run_tests_installs_xvfb_chromium_and_the_test_extra_and_passes_argument
         "apt-get install -y -q xvfb xauth twm chromium",
         "BIN/python3 -m venv ROOT/.venv",
         PIP + "[test]",
-        "ROOT/.venv/bin/lint-imports --no-cache",
+        *habits(),
         "ROOT/.venv/bin/python -m pytest -n auto --dist worksteal --durations=10 -k supply and not slow -x",
     ]
     assert (co.bin / "Xvfb").exists() and (co.bin / "chromium").exists()
     # Installed with the test extra, mapref needs nothing more for run-mapref, nor again for run-tests.
     assert co.run("run-mapref")[2] == ["ROOT/.venv/bin/mapref"]
     assert co.run("run-tests")[2] == [
-        "ROOT/.venv/bin/lint-imports --no-cache",
+        *habits(),
         "ROOT/.venv/bin/python -m pytest -n auto --dist worksteal --durations=10",
     ]
     # one process when asked (-n 0, or a debugger), the rest as given
     assert co.run("run-tests", "-n", "0", "--slow")[2] == [
-        "ROOT/.venv/bin/lint-imports --no-cache",
+        *habits(),
         "ROOT/.venv/bin/python -m pytest --durations=10 -n 0 --slow",
     ]
-    assert co.run("run-tests", "--pdb")[2] == [
-        "ROOT/.venv/bin/lint-imports --no-cache",
-        "ROOT/.venv/bin/python -m pytest --durations=10 --pdb",
-    ]
+    assert co.run("run-tests", "--pdb")[2] == [*habits(), "ROOT/.venv/bin/python -m pytest --durations=10 --pdb"]
 
 
 def test_run_tests_after_run_mapref_adds_the_test_extra(tmp_path):
@@ -359,7 +367,7 @@ def test_run_tests_after_run_mapref_adds_the_test_extra(tmp_path):
     assert co.run("run-mapref")[2] == ["BIN/python3 -m venv ROOT/.venv", PIP, "ROOT/.venv/bin/mapref"]
     assert co.run("run-tests")[2] == [
         PIP + "[test]",
-        "ROOT/.venv/bin/lint-imports --no-cache",
+        *habits(),
         "ROOT/.venv/bin/python -m pytest -n auto --dist worksteal --durations=10",
     ]
 
@@ -398,7 +406,7 @@ def test_an_active_virtual_environment_is_used_instead_of_dot_venv(tmp_path):
         APT_UPDATE,
         "apt-get install -y -q python3-tk",
         "TMP/ci-venv/bin/python -m pip install -q --disable-pip-version-check -e ROOT[test]",
-        "TMP/ci-venv/bin/lint-imports --no-cache",
+        *habits("TMP/ci-venv"),
         "TMP/ci-venv/bin/python -m pytest -n auto --dist worksteal --durations=10 -q",
     ]
     assert co.probes == ["TMP/ci-venv/bin/python probe"] * 2
@@ -427,7 +435,7 @@ def test_the_probe_reads_this_python():
     )
     r = subprocess.run([BASH, "-c", code], capture_output=True, text=True, check=True)
     version, ok, tk, ensurepip, system, exe = r.stdout.split()
-    assert version == "%d.%d" % sys.version_info[:2] and ok == "1" and tk == "1"
+    assert version == "{}.{}".format(*sys.version_info[:2]) and ok == "1" and tk == "1"
     import importlib.util
 
     assert ensurepip == str(int(importlib.util.find_spec("ensurepip") is not None))
@@ -445,6 +453,6 @@ def test_run_tests_with_xvfb_installs_only_chromium_for_the_browser_tests(tmp_pa
     assert err[0] == "run-tests: installing chromium (apt-get install -y chromium) ..."
     assert co.probes == ["BIN/python3 probe"]  # Chromium is no Python module: the interpreter is not asked again
     assert co.run("run-tests")[2] == [
-        "ROOT/.venv/bin/lint-imports --no-cache",
+        *habits(),
         "ROOT/.venv/bin/python -m pytest -n auto --dist worksteal --durations=10",
     ]

@@ -35,7 +35,7 @@ def test_no_game_verb_in_the_windows():
     found = []
     for p, text in ui_sources():
         for v in verbs:
-            for m in re.finditer(r"""["']%s["']""" % re.escape(v), text):
+            for m in re.finditer(rf"""["']{re.escape(v)}["']""", text):
                 if v in MAP_WORDS and p.parent == UI:
                     continue  # the map's own vocabulary in the editors and the canvases
                 found.append(f"{p.relative_to(UI)}:{text[: m.start()].count(chr(10)) + 1}: {v}")
@@ -43,7 +43,7 @@ def test_no_game_verb_in_the_windows():
 
 
 def test_no_report_field_ruleset_name_or_probe_in_the_windows():
-    names = set(registry.BUILTIN)
+    names = set(registry.names())
     found = []
     for p, text in ui_sources():
         for pattern in (
@@ -56,7 +56,7 @@ def test_no_report_field_ruleset_name_or_probe_in_the_windows():
             for m in re.finditer(pattern, text):
                 found.append(f"{p.relative_to(UI)}:{text[: m.start()].count(chr(10)) + 1}: {m.group(0)}")
         for n in names:
-            for m in re.finditer(r"""["']%s["']""" % n, text):
+            for m in re.finditer(rf"""["']{n}["']""", text):
                 found.append(f"{p.relative_to(UI)}:{text[: m.start()].count(chr(10)) + 1}: {m.group(0)}")
     assert found == []
 

@@ -5,16 +5,17 @@ and the victory evaluator serve it as they serve Hitler's War.
 "Tokens": two sides, ``red`` and ``blue``, each with a few tokens on land spaces of any map.  On
 its turn a side may ``step`` one token to a neighbouring empty land space ("Rule 1"), then
 ``pass`` the turn to the other side ("Rule 2").  The scenario's victory conditions (data) say
-who wins.  Loaded as a plug-in with ``MAPREF_RULESETS=tests.toy_ruleset``, or registered.
+who wins.  The tests install it as a game from outside mapref would be (``toy_game`` in
+tests/conftest.py: a package with an entry point, its scenario and map inside it), or register it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from mapref.core.graph import LAND_KINDS
 from mapref.rules.change import Change
-from mapref.io import tomlwrite as tw
 from mapref.io.problems import Reader
 from mapref.rules.ruleset import Action, Arg, MenuItem, Move, Outcome, Piece, Ruleset, Step, Violation, refused
 from mapref.rules.victory import evaluate, read_conditions
@@ -100,6 +101,10 @@ class Tokens(Ruleset):
     title = "Tokens (a test game)"
     side_colours = {"red": ("#c02020", "#ffffff"), "blue": ("#2040c0", "#ffffff")}
 
+    def scenarios(self):
+        # installed as a package, its scenarios are in it (tests/conftest.py, toy_game)
+        return sorted((Path(__file__).parent / "scenarios").glob("*.toml"))
+
     def read_scenario(self, data, source, shown):
         r = Reader(shown, source)
         r.check_keys(data, ("format", "kind", "id", "name", "map", "ruleset", "last_turn", "tokens", "victory"), "")
@@ -153,12 +158,6 @@ class Tokens(Ruleset):
             d["over"] = True
         d["tokens"] = {n: {"side": s, "at": sp} for n, (s, sp) in st.tokens.items()}
         return d
-
-    def dumps_state(self, st):
-        d = self.state_data(st)
-        out = [tw.assign(k, v) for k, v in d.items() if k != "tokens"]
-        out += ["", "[tokens]"] + [f"{tw.key(n)} = {tw.inline(t)}" for n, t in d["tokens"].items()]
-        return "\n".join(out) + "\n"
 
     def state_problems(self, board, sc, st):
         return [
@@ -282,3 +281,34 @@ MOVES = [
 ]
 
 RULESET = Tokens()
+
+
+def race(map_ref: str) -> str:
+    """The toy game's one scenario, "Race to Berlin", on the map ``map_ref`` (maps/sample.toml)."""
+    return f'''format = 1
+kind = "scenario"
+ruleset = "toy"
+id = "race"
+name = "Race to Berlin"
+map = "{map_ref}"
+last_turn = 3
+
+[tokens]
+r1 = {{ side = "red", at = "E5" }}
+b1 = {{ side = "blue", at = "E9" }}
+
+[victory.red]
+rule = "Rule 3"
+text = "red holds Berlin"
+type = "hold_all"
+side = "red"
+spaces = ["E7"]
+when = "immediate"
+
+[victory.blue]
+rule = "Rule 4"
+text = "blue holds out"
+type = "default"
+winner = "blue"
+when = "end"
+'''

@@ -30,13 +30,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tools.xvfb import start_xvfb  # noqa: E402
-from mapref.core.areaedit import Edit, delete_location, merge, set_map, suggest_lines  # noqa: E402
-from mapref.core.areageom import outline_of, rings_of  # noqa: E402
-from mapref.core.areamodel import ColourClass  # noqa: E402
-from mapref.io.geojson_import import areas_from_geojson, read_geojson  # noqa: E402
-from mapref.ui import screenshot  # noqa: E402
-from mapref.ui.area_editor import AreaEditor  # noqa: E402
+from tools.xvfb import start_xvfb
+from mapref.core.areaedit import Edit, delete_location, merge, set_map, suggest_lines
+from mapref.core.areageom import outline_of, rings_of
+from mapref.core.areamodel import ColourClass
+from mapref.io.geojson_import import areas_from_geojson, read_geojson
+from mapref.ui import screenshot
+from mapref.ui.area_editor import AreaEditor
 
 DOCS = ROOT / "docs"
 NE = ROOT / "tools" / "data" / "ne_110m_countries_europe.geojson"
@@ -111,7 +111,7 @@ def generate_shots() -> None:
     ed.history.mark_saved()
     view(ed, -6, 41.5, 22, 56)
     ed.set_tool("generate")
-    for name, (lon, lat) in CITIES.items():
+    for _name, (lon, lat) in CITIES.items():
         click(ed, m.geo_to_map(lon, lat))
     ed.set_status(f"{len(CITIES)} cities: Return to cut the land into {len(CITIES)} areas")
     ed.status.set("")
@@ -123,8 +123,8 @@ def generate_shots() -> None:
     new = [k for k in m.locations if k.startswith("area_")]
     from mapref.core.areaedit import set_location
 
-    ed.push(merge("Name the areas", *[set_location(m, k, name=n) for k, n in zip(new, names)]))
-    renames = Edit("Ids from names", renames={"locations": {k: n.lower() for k, n in zip(new, names)}})
+    ed.push(merge("Name the areas", *[set_location(m, k, name=n) for k, n in zip(new, names, strict=True)]))
+    renames = Edit("Ids from names", renames={"locations": {k: n.lower() for k, n in zip(new, names, strict=True)}})
     ed.push(renames)
     e = suggest_lines(m, ids=[n.lower() for n in names])
     ed.push(e)

@@ -26,9 +26,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from mapref.core.areaedit import split_location  # noqa: E402
-from mapref.core.areamodel import Box, ColourClass, MoveLine  # noqa: E402
-from mapref.io.areafile import load_area_map, save_area_map  # noqa: E402
+from mapref.core.areaedit import split_location
+from mapref.core.areamodel import Box, ColourClass, MoveLine
+from mapref.io.areafile import load_area_map, save_area_map
 
 SOURCE = ROOT / "tools" / "data" / "ne_110m_countries_europe.geojson"  # Natural Earth 1:110m (public domain)
 OUT = ROOT / "maps" / "europe_areas.toml"

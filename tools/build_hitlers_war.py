@@ -45,9 +45,9 @@ from shapely.ops import unary_union
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from mapref.core.grid import SQRT3, Grid, Hex, Layout  # noqa: E402
-from mapref.core.model import Box, Country, Feature, MapModel, Region, Sea, SeaArrow  # noqa: E402
-from mapref.io.mapfile import save_map  # noqa: E402
+from mapref.core.grid import SQRT3, Grid, Hex, Layout
+from mapref.core.model import Box, Country, Feature, MapModel, Region, Sea, SeaArrow
+from mapref.io.mapfile import save_map
 
 GEOJSON = ROOT / "tools" / "data" / "ne_110m_countries_europe.geojson"
 CORRECTIONS = ROOT / "tools" / "hitlers_war_corrections.toml"

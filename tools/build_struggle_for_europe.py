@@ -36,12 +36,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import numpy as np  # noqa: E402
-import shapely  # noqa: E402
-from shapely.geometry import LineString, box as shapely_box, shape  # noqa: E402
-from shapely.ops import unary_union  # noqa: E402
+import numpy as np
+import shapely
+from shapely.geometry import box as shapely_box, shape
+from shapely.ops import unary_union
 
-from mapref.core.areamodel import (  # noqa: E402
+from mapref.core.areamodel import (
     AreaMap,
     Box,
     ColourClass,
@@ -54,7 +54,7 @@ from mapref.core.areamodel import (  # noqa: E402
     polygon_parts,
     split_halves,
 )
-from mapref.io.areafile import dumps_area_map  # noqa: E402
+from mapref.io.areafile import dumps_area_map
 
 DATA = ROOT / "tools" / "data"
 HAND = DATA / "struggle_for_europe.toml"
@@ -234,7 +234,7 @@ def build() -> AreaMap:
         outlines[lid] = project(keep_parts(unary_union(got[lid])))
         if outlines[lid].is_empty:
             raise SystemExit(f"{lid}: no outline")
-    outlines = dict(zip(outlines, clean(list(outlines.values()))))
+    outlines = dict(zip(outlines, clean(list(outlines.values())), strict=True))
     for lid, t in hand["locations"].items():
         poly = outlines[lid]
         city = geo_to_map(geo, *t["city"])

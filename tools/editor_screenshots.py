@@ -20,10 +20,10 @@ from PIL import Image, ImageDraw, ImageGrab
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tools.xvfb import start_xvfb  # noqa: E402
-from mapref.core.commands import SetHexProps  # noqa: E402
-from mapref.core.grid import Hex, Layout  # noqa: E402
-from mapref.ui.editor import Editor  # noqa: E402
+from tools.xvfb import start_xvfb
+from mapref.core.commands import SetHexProps
+from mapref.core.grid import Hex, Layout
+from mapref.ui.editor import Editor
 
 MAP = ROOT / "maps" / "hitlers_war.toml"
 SIZE = (1366, 768)

@@ -57,7 +57,7 @@ import tomllib
 from collections import Counter, defaultdict
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass, field
-from datetime import date, datetime, time as dtime, timezone, UTC
+from datetime import date, datetime, time as dtime, UTC
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -2088,7 +2088,7 @@ def window_open(argv: list[str]) -> int:
         return 1
     except MemoryError:
         raise
-    except Exception as e:  # noqa: BLE001 - as mapref.cli.main reports it, the traceback in the error log
+    except Exception as e:  # as mapref.cli.main reports it, the traceback in the error log
         from mapref.cli import _log_internal_error
 
         log = _log_internal_error()
@@ -2280,7 +2280,7 @@ def _child(case: Case, folder: Path, cpu: int, memory_mb: int, entry=None) -> No
             result["rc"] = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
         except MemoryError:
             result = {"status": "memory"}
-        except BaseException as e:  # noqa: BLE001
+        except BaseException as e:
             import traceback
 
             result = {
@@ -2291,7 +2291,7 @@ def _child(case: Case, folder: Path, cpu: int, memory_mb: int, entry=None) -> No
         try:
             sys.stdout.flush()
             sys.stderr.flush()
-        except BaseException as e:  # noqa: BLE001 - output that cannot be written is the command's failure
+        except BaseException as e:  # output that cannot be written is the command's failure
             result = {"status": "raised", "error": f"flushing output: {type(e).__name__}: {e}"[:500]}
         written = bool(case.saves) and Path(case.saves).is_file() and Path(case.saves).read_bytes() != saved_before
         if result.get("rc") == 0 and written:  # what a command wrote must load again
@@ -2303,7 +2303,7 @@ def _child(case: Case, folder: Path, cpu: int, memory_mb: int, entry=None) -> No
         os.write(fd, json.dumps(result).encode())
         os.close(fd)
         os._exit(0)
-    except BaseException:  # noqa: BLE001
+    except BaseException:
         os._exit(3)
 
 

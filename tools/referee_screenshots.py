@@ -11,7 +11,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tools.xvfb import start_xvfb  # noqa: E402
+from tools.xvfb import start_xvfb
 
 DOCS = ROOT / "docs"
 SIZE = (1366, 768)
@@ -69,7 +69,7 @@ def shoot(out: Path) -> None:
     # 1. the window: Barbarossa, summer 1941, Axis movement; an army selected with its supply line
     w.end_step(confirm=False)
     w.select("army:Western Military District")
-    w.act(Action("move", {"from": "O14", "to": "O13"})).ok
+    assert w.act(Action("move", {"from": "O14", "to": "O13"})).ok
     assert not w.act(
         Action("move", {"from": "Q13", "to": "R14"})
     ).ok  # a refused move: its reason and rule in the messages panel
@@ -116,7 +116,7 @@ def shoot(out: Path) -> None:
     w.mode.set("advisory")
     w.mode_changed()
     w.ask_override = lambda action, refusal: "house rule: the Siberian army entrains at once"
-    w.act(Action("move", {"from": "box:siberia", "to": "Q21"})).ok
+    assert w.act(Action("move", {"from": "box:siberia", "to": "Q21"})).ok
     w.select("army:Siberian Army")
     grab(root, "advisory")
     w.mode.set("strict")

@@ -12,10 +12,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from mapref.rules.ruleset import Action  # noqa: E402
-from mapref.ui import screenshot  # noqa: E402
-from mapref.ui.referee import RefereeWindow, load_for_play  # noqa: E402
-from tools.xvfb import start_xvfb  # noqa: E402
+from mapref.rules.ruleset import Action
+from mapref.ui import screenshot
+from mapref.ui.referee import RefereeWindow, load_for_play
+from tools.xvfb import start_xvfb
 
 
 def grab(root, out):

@@ -22,12 +22,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from mapref.io.areafile import load_area_map  # noqa: E402
-from mapref.render.area_png import render_area  # noqa: E402
-from mapref.rules.ruleset import Action  # noqa: E402
-from mapref.ui import screenshot  # noqa: E402
-from mapref.ui.referee import RefereeWindow, load_for_play  # noqa: E402
-from tools.xvfb import start_xvfb  # noqa: E402
+from mapref.io.areafile import load_area_map
+from mapref.render.area_png import render_area
+from mapref.rules.ruleset import Action
+from mapref.ui import screenshot
+from mapref.ui.referee import RefereeWindow, load_for_play
+from tools.xvfb import start_xvfb
 
 DOCS = ROOT / "docs"
 SCENARIO = ROOT / "scenarios" / "struggle_for_europe.toml"

@@ -16,9 +16,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.render.conftest import FLAGS, chromium_path  # noqa: E402
-from tests.render.positions import hw_cut_off  # noqa: E402
-from tests.rules.sfe_positions import position as sfe_position  # noqa: E402
+from tests.render.conftest import FLAGS, chromium_path
+from tests.render.positions import hw_cut_off
+from tests.rules.sfe_positions import position as sfe_position
 
 DOCS = ROOT / "docs"
 

@@ -516,7 +516,7 @@ def rename_halves(m: AreaMap, lid: str, ids: tuple[str, str]) -> Edit:
     ids = tuple(i.strip().lower() for i in ids)
     if not (len(ids) == 2 and all(valid_id(i) for i in ids) and ids[0] != ids[1]):
         raise EditError(f"half ids are two different ids of lowercase letters and digits, got {' '.join(ids)!r}")
-    ren = {f"{lid}.{a}": f"{lid}.{b}" for a, b in zip(loc.halves, ids)}
+    ren = {f"{lid}.{a}": f"{lid}.{b}" for a, b in zip(loc.halves, ids, strict=True)}
     lines = {}
     for k, ln in m.lines.items():
         a, b = ren.get(ln.a, ln.a), ren.get(ln.b, ln.b)
@@ -584,7 +584,7 @@ def generate_areas(
     names_used = {loc.name for loc in m.locations.values()}
     n = 1
     new_ids = []
-    for i, (p, cell) in enumerate(zip(pts, cells)):
+    for i, (p, cell) in enumerate(zip(pts, cells, strict=True)):
         if cell.is_empty:
             continue
         if names and i < len(names) and names[i]:

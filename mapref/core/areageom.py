@@ -329,9 +329,9 @@ def inserted_points(geom: BaseGeometry, points, eps: float = 0.02) -> BaseGeomet
         return None
     # a point that is already a vertex of a ring is not inserted into that ring
     vi, vj = shapely.STRtree(shapely.points(A)).query(pgeoms, predicate="dwithin", distance=eps * 0.75)
-    is_vertex = {(int(p), int(ring_of[v])) for p, v in zip(vi.tolist(), vj.tolist())}
+    is_vertex = {(int(p), int(ring_of[v])) for p, v in zip(vi.tolist(), vj.tolist(), strict=True)}
     chosen: dict[tuple[int, int], int] = {}  # (point, ring) -> its first edge within eps
-    for p, sgm in sorted(zip(pi.tolist(), si.tolist())):
+    for p, sgm in sorted(zip(pi.tolist(), si.tolist(), strict=True)):
         key = (p, int(ring_of[sgm]))
         if key not in is_vertex and key not in chosen:
             chosen[key] = sgm
@@ -459,7 +459,7 @@ def near_pairs(
     kw = {} if distance is None else {"distance": distance}
     for k in range(0, len(geoms), 100):
         left, right = tree.query(geoms[k : k + 100], predicate=predicate, **kw)
-        pairs += [(i + k, j) for i, j in zip(left.tolist(), right.tolist()) if i + k < j]
+        pairs += [(i + k, j) for i, j in zip(left.tolist(), right.tolist(), strict=True) if i + k < j]
         if len(pairs) >= limit:
             return pairs[:limit]
     return pairs
@@ -484,7 +484,7 @@ def shared_borders(m: AreaMap, ids: Iterable[str] | None = None) -> dict[tuple[s
     ba = bounds[[i for i, _ in pairs]]
     bb = bounds[[j for _, j in pairs]]
     lengths = shapely.length(shapely.intersection(ba, bb))
-    for (i, j), length in zip(pairs, lengths.tolist()):
+    for (i, j), length in zip(pairs, lengths.tolist(), strict=True):
         if length > GRID:
             a, b = locs[i].id, locs[j].id
             if order[a] > order[b]:

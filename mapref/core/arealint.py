@@ -262,7 +262,7 @@ def _pairs(m: AreaMap, valid, tol: float) -> tuple[list[AreaProblem], dict[tuple
             borders = _borders(valid, pairs, ga, gb, inter, areas)
         dist = shapely.distance(ga, gb)
         left, right = [i for i, _ in pairs], [j for _, j in pairs]
-        for i, j, a, d, g in zip(left, right, areas.tolist(), dist.tolist(), inter):
+        for i, j, a, d, g in zip(left, right, areas.tolist(), dist.tolist(), inter, strict=True):
             la, lb = valid[i], valid[j]
             if a > 1e-9:  # below: rounding noise of the intersection itself
                 at = _pt(g.representative_point())

@@ -270,7 +270,7 @@ class Location(Place):
             return LineString()
         try:
             return extended_line(self.split, self.polygon).intersection(self.polygon)
-        except Exception:  # noqa: BLE001 - an invalid polygon has no divider to draw
+        except Exception:  # an invalid polygon has no divider to draw
             return LineString()
 
 
@@ -604,7 +604,7 @@ def interior_point(g: BaseGeometry) -> Point2:
     try:
         tol = max(0.01, math.sqrt(max(big.area, 1e-9)) / 50)
         p = polylabel(big, tolerance=tol) if big.is_valid else big.representative_point()
-    except Exception:  # noqa: BLE001 - degenerate rings
+    except Exception:  # degenerate rings
         p = big.representative_point() if not big.is_empty else Point(0, 0)
     return (round(p.x, 2), round(p.y, 2))
 

@@ -260,7 +260,7 @@ def _run_boxes(labels: np.ndarray, nregions: int) -> list[list]:
             e = np.concatenate((cut, [w]))
             lab = row[s]
             keep = lab >= 0
-            row_runs = set(zip(s[keep].tolist(), e[keep].tolist(), lab[keep].tolist()))
+            row_runs = set(zip(s[keep].tolist(), e[keep].tolist(), lab[keep].tolist(), strict=True))
         for run in list(open_runs):
             if run not in row_runs:
                 y0 = open_runs.pop(run)
@@ -324,7 +324,7 @@ def _finish(raw: list[BaseGeometry], tolerance: float) -> list[BaseGeometry]:
     noded = shapely.coverage_clean(raw, snapping_distance=0.01)  # (0 gives empty outlines in GEOS 3.14)
     simple = shapely.coverage_simplify(noded, tolerance) if tolerance > 0 else noded
     out = []
-    for g, before in zip(simple, noded):
+    for g, before in zip(simple, noded, strict=True):
         g = shapely.set_precision(g, 0.01) if not g.is_empty else g
         if g.is_empty or not g.is_valid:
             g = before  # a ring too small to simplify keeps its pixels
@@ -352,7 +352,7 @@ def shared_lengths(polys: list[BaseGeometry]) -> dict[tuple[int, int], float]:
         return {}
     tree = shapely.STRtree(polys)
     left, right = tree.query(polys, predicate="intersects")
-    pairs = [(i, j) for i, j in zip(left.tolist(), right.tolist()) if i < j]
+    pairs = [(i, j) for i, j in zip(left.tolist(), right.tolist(), strict=True) if i < j]
     if not pairs:
         return {}
     lengths = shapely.length(
@@ -360,7 +360,7 @@ def shared_lengths(polys: list[BaseGeometry]) -> dict[tuple[int, int], float]:
             shapely.boundary([polys[i] for i, _ in pairs]), shapely.boundary([polys[j] for _, j in pairs])
         )
     )
-    return {p: float(x) for p, x in zip(pairs, lengths.tolist()) if x > 0}
+    return {p: float(x) for p, x in zip(pairs, lengths.tolist(), strict=True) if x > 0}
 
 
 # ------------------------------------------------------------------------------ maps
@@ -479,7 +479,7 @@ def rasterize(polys: list[BaseGeometry], shape: tuple[int, int]) -> np.ndarray:
         r2, x2 = rows.reshape(-1, 2), x.reshape(-1, 2)
         c0 = np.clip(np.ceil(x2[:, 0] - 0.5), 0, w).astype(int)
         c1 = np.clip(np.ceil(x2[:, 1] - 0.5), 0, w).astype(int)
-        for r, a, b in zip((r2[:, 0] + y0).tolist(), c0.tolist(), c1.tolist()):
+        for r, a, b in zip((r2[:, 0] + y0).tolist(), c0.tolist(), c1.tolist(), strict=True):
             if b > a:
                 lab[r, a:b] = k
     return lab
@@ -572,7 +572,7 @@ def _bridge(polys: list[BaseGeometry], tol: float) -> None:
         return
     tree = shapely.STRtree(polys)
     left, right = tree.query(polys, predicate="dwithin", distance=tol)
-    for i, j in zip(left.tolist(), right.tolist()):
+    for i, j in zip(left.tolist(), right.tolist(), strict=True):
         a, b = polys[i], polys[j]
         if i >= j or a.is_empty or b.is_empty or a.intersects(b) or nearly_touching(polys, i, j, tree) is None:
             continue

@@ -337,7 +337,7 @@ class HexBoard(Board):
         if len(m.hexes) != m.grid.rows * m.grid.cols or list(m.hexes) != m.grid.hex_list():
             yield from super()._land_spaces()
             return
-        for lab, d in zip(m.grid.labels_row_major(), m.hexes.values()):
+        for lab, d in zip(m.grid.labels_row_major(), m.hexes.values(), strict=True):
             if d.terrain != "sea":
                 yield lab, d  # what is read of it (country) is the same as on its Space
         for b in self.spaces()[len(m.hexes) :]:
@@ -352,7 +352,7 @@ class HexBoard(Board):
         labels = m.grid.labels_row_major()
         datas = m.hexes.values() if list(m.hexes) == m.grid.hex_list() else (m.hexes[h] for h in m.grid.hex_list())
         zones, full = {}, set()
-        for lab, d in zip(labels, datas):
+        for lab, d in zip(labels, datas, strict=True):
             if d.sea:
                 zones[lab] = d.sea
             if d.terrain == "sea":
@@ -364,7 +364,7 @@ class HexBoard(Board):
         g = self.map.grid
         kept = self.__dict__.get("_labels")
         if kept is None or kept[0] is not g:
-            kept = (g, dict(zip(g.labels_row_major(), g.hex_list())))
+            kept = (g, dict(zip(g.labels_row_major(), g.hex_list(), strict=True)))
             self._labels = kept
         return kept[1]
 

@@ -14,7 +14,7 @@ that (the hexes whose look changed, or whole overlays such as hexsides or boxes)
 >>> m.hexes[p10].production, stack.dirty
 (3, True)
 >>> stack.undo().label, m.hexes[p10].production, stack.dirty
-('Set terrain, production', 0, False)
+('Set production, terrain', 0, False)
 
 Commands raise :class:`EditError` (a ``ValueError``) *before* changing anything when an edit
 is not allowed, so a refused edit never leaves the map half changed.
@@ -216,11 +216,11 @@ class SetEntry(Command):
         return Touch(boxes=kind == "boxes" or self.table == "features", features=kind == "features")
 
 
-def AddBox(box_id: str, box: Box) -> SetEntry:  # noqa: N802 (a command constructor)
+def AddBox(box_id: str, box: Box) -> SetEntry:  # named as the command it makes
     return SetEntry("boxes", box_id, box, f"Add box {box.name or box_id}")
 
 
-def EditBox(m: MapModel, box_id: str, **changes: object) -> SetEntry:  # noqa: N802
+def EditBox(m: MapModel, box_id: str, **changes: object) -> SetEntry:
     if box_id not in m.boxes:
         raise EditError(f"no box {box_id!r}")
     for k in changes:
@@ -231,17 +231,17 @@ def EditBox(m: MapModel, box_id: str, **changes: object) -> SetEntry:  # noqa: N
     return SetEntry("boxes", box_id, dataclasses.replace(m.boxes[box_id], **changes), f"Edit box {box_id}")
 
 
-def DeleteBox(box_id: str) -> SetEntry:  # noqa: N802
+def DeleteBox(box_id: str) -> SetEntry:
     return SetEntry("boxes", box_id, None)
 
 
-def AddFeature(feature_id: str, feature: Feature) -> SetEntry:  # noqa: N802
+def AddFeature(feature_id: str, feature: Feature) -> SetEntry:
     if (feature.hex is None) == (feature.box is None):
         raise EditError("a feature sits on one hex or one box")
     return SetEntry("features", feature_id, feature, f"Add {feature.kind.replace('_', ' ')}")
 
 
-def DeleteFeature(feature_id: str) -> SetEntry:  # noqa: N802
+def DeleteFeature(feature_id: str) -> SetEntry:
     return SetEntry("features", feature_id, None)
 
 

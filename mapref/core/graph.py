@@ -281,7 +281,7 @@ class GraphIndex:
                     n for n in adj if (ks is None or ck[n] in ks) and (way == "either" or not cone[n] or start[n] == i)
                 ]
                 other = [cb[n] if ca[n] == i else ca[n] for n in keep]
-                out.append(list(zip(other, keep)) if conns else other)
+                out.append(list(zip(other, keep, strict=True)) if conns else other)
             self._lists[key] = out
         return out
 

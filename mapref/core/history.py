@@ -16,8 +16,10 @@ so caches built from the target (the board's graph) know it changed.
 >>> h = History([])
 >>> h.push(Add(1)); h.push(Add(2)); h.target, h.dirty
 ([1, 2], True)
->>> h.undo().label, h.target, h.redo().label, h.target
-('add 2', [1], 'add 2', [1, 2])
+>>> h.undo().label, h.target
+('add 2', [1])
+>>> h.redo().label, h.target
+('add 2', [1, 2])
 """
 
 from __future__ import annotations

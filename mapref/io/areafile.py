@@ -477,7 +477,7 @@ def _area(r: Reader, d: dict, where: str):
         for i, sp in enumerate(shell_polys):
             try:
                 inside = sp.intersects(p)
-            except Exception:  # noqa: BLE001 - a self-intersecting shell
+            except Exception:  # a self-intersecting shell
                 inside = False
             if inside:
                 own[i].append(h)

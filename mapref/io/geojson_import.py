@@ -179,7 +179,7 @@ def areas_from_geojson(
             )
         try:
             g = shape({"type": "MultiPolygon", "coordinates": polys})
-        except Exception as e:  # noqa: BLE001 - what shapely refuses that the checks above let through
+        except Exception as e:  # what shapely refuses that the checks above let through
             problems.append(
                 Problem(shown, None, None, f"{key}.geometry", f"unreadable coordinates ({clip(str(e), 80)})")
             )

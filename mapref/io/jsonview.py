@@ -11,7 +11,9 @@ from mapref.io.problems import escape
 
 def map_to_json(m: MapModel) -> dict:
     g = m.grid
-    labels = dict(zip(g.hex_list(), g.labels_row_major()))  # every hex's label made once (the largest map: 100,000)
+    labels = dict(
+        zip(g.hex_list(), g.labels_row_major(), strict=True)
+    )  # every hex's label made once (the largest map: 100,000)
 
     def lab(h) -> str:
         return labels.get(h) or g.label(h)

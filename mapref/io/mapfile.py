@@ -359,7 +359,7 @@ def _read_layers(r: Reader, layers: dict, m: MapModel, source: str) -> None:
         if len(rows) != grid.rows:
             r.error(w, f"expected {grid.rows} rows (one per grid row), got {len(rows)}")
             continue
-        for row, text in zip(expected_rows, rows):
+        for row, text in zip(expected_rows, rows, strict=True):
             label, bar, body = text.partition("|")
             want = _row_label(grid, row)
 
@@ -382,13 +382,13 @@ def _read_layers(r: Reader, layers: dict, m: MapModel, source: str) -> None:
             datas = row_datas[row - 1]
             if set(codes) <= ok:  # the usual case: every code known, set the row in one go
                 if layer == "terrain":
-                    for d, code in zip(datas, codes):
+                    for d, code in zip(datas, codes, strict=True):
                         d.terrain = TERRAIN_CODES[code]
                 elif layer == "country":
-                    for d, code in zip(datas, codes):
+                    for d, code in zip(datas, codes, strict=True):
                         d.country = None if code == NONE_CODE else code
                 else:
-                    for d, code in zip(datas, codes):
+                    for d, code in zip(datas, codes, strict=True):
                         d.sea = None if code == NONE_CODE else code
                 continue
             for col, code in enumerate(codes, start=1):
@@ -580,7 +580,7 @@ def _ruler(ends: list[int]) -> list[str]:
     lines = []
     for level in range(depth):
         chars = [" "] * (ends[-1] + 1)
-        for n, e in zip(numbers, ends):
+        for n, e in zip(numbers, ends, strict=True):
             padded = n.rjust(depth)
             if padded[level] != " ":
                 chars[e] = padded[level]

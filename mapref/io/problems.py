@@ -24,7 +24,6 @@ import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from pathlib import Path
 
 
 MAX_FILE_BYTES = 16 * 1024 * 1024

@@ -46,3 +46,20 @@ def inline(d: dict) -> str:
 
 def assign(k: str, v: object) -> str:
     return f"{key(k)} = {value(v)}"
+
+
+def document(d: dict) -> str:
+    """Plain data as a TOML document laid out for people: the top level's values first, then a
+    ``[table]`` for each of its tables, a value a line (a table within it as one inline table).
+
+    >>> print(document({"turn": 2, "tokens": {"r1": {"side": "red", "at": "E6"}}}), end="")
+    turn = 2
+    <BLANKLINE>
+    [tokens]
+    r1 = { side = "red", at = "E6" }
+    """
+    out = [assign(k, v) for k, v in d.items() if not isinstance(v, dict)]
+    for k, v in d.items():
+        if isinstance(v, dict):
+            out += ["", f"[{key(k)}]"] + [assign(k2, v2) for k2, v2 in v.items()]
+    return "\n".join(out).lstrip("\n") + "\n"

@@ -7,6 +7,7 @@ that wraps as two stubs, each ending in an open chevron) and off-map boxes.
 The picture is drawn at twice its size and scaled down, so lines and text are smooth."""
 
 from __future__ import annotations
+from itertools import pairwise
 
 import math
 from pathlib import Path
@@ -168,7 +169,7 @@ def render_area(
             _label(d, (x + fit[0], y + fit[1]), m, loc, smaller[fit[2]], t_value, t_small, s * fit[2], values)
     if "values" not in hidden:
         for ln, pieces, colour in marks:
-            for val, (p, q) in zip((ln.defence_a, ln.defence_b), line_ends(pieces)):
+            for val, (p, q) in zip((ln.defence_a, ln.defence_b), line_ends(pieces), strict=True):
                 if val:
                     _defence(d, p, q, val, t_value, colour, s)
             if ln.condition:
@@ -209,7 +210,7 @@ def _ring(d: ImageDraw.ImageDraw, v: _View, coords, colour: str, width: int) -> 
 
 def _dashed(d: ImageDraw.ImageDraw, pts, colour: str, width: int, dash: float, gap: float) -> None:
     on, left = True, dash
-    for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
+    for (x0, y0), (x1, y1) in pairwise(pts):
         seg = math.hypot(x1 - x0, y1 - y0)
         pos = 0.0
         while pos < seg:

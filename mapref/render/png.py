@@ -248,7 +248,7 @@ def render_map(
             r = s * 0.78
             d.ellipse([cx - r, cy - r, cx + r, cy + r], outline="#e0a000", width=max(2, int(s / 10)))
 
-    for bid, b in m.boxes.items():
+    for _bid, b in m.boxes.items():
         bx, by = lay.origin[0] + b.position[0] * s, lay.origin[1] + b.position[1] * s
         w, hgt = 3.0 * s, 2.0 * s
         fill = m.countries[b.country].colour if b.country in m.countries else LAND_UNOWNED

@@ -15,6 +15,7 @@ printed position draw :func:`area_game_marks`.  No tkinter and no PIL here.
 """
 
 from __future__ import annotations
+from itertools import pairwise
 
 import math
 from collections.abc import Callable
@@ -142,9 +143,9 @@ def line_ends(pieces) -> tuple[tuple[Point, Point], tuple[Point, Point]]:
 
 def midpoint(points) -> Point:
     """The point halfway along a polyline."""
-    total = sum(math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(points, points[1:]))
+    total = sum(math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in pairwise(points))
     half = total / 2
-    for a, b in zip(points, points[1:]):
+    for a, b in pairwise(points):
         seg = math.hypot(b[0] - a[0], b[1] - a[1])
         if half <= seg and seg > 0:
             return (a[0] + (b[0] - a[0]) * half / seg, a[1] + (b[1] - a[1]) * half / seg)
@@ -253,7 +254,7 @@ def area_map_marks(m, to_px, u: float = 1.0, measure: Measure = text_width) -> l
                     tags=("line-end",),
                 )
             )
-        for val, (p, q) in zip((ln.defence_a, ln.defence_b), ends):
+        for val, (p, q) in zip((ln.defence_a, ln.defence_b), ends, strict=True):
             if not val:
                 continue
             dx, dy = q[0] - p[0], q[1] - p[1]
@@ -625,7 +626,7 @@ def area_front(m, ctrl: dict[str, str], at_war: Callable[[str, str], bool]) -> l
                 continue
             try:
                 shared = polys[i].boundary.intersection(polys[j].boundary)
-            except Exception:  # noqa: BLE001 - an invalid outline draws no front
+            except Exception:  # an invalid outline draws no front
                 continue
             merged = (
                 shapely.line_merge(shared) if shared.geom_type in ("MultiLineString", "GeometryCollection") else shared
@@ -741,7 +742,8 @@ def area_piece_places(m, pieces, to_px, size: float, u: float, name_width: Calla
     side panel lists it)."""
     out: Places = {}
     for space, ps in stacks(pieces).items():
-        for p, (x, y) in zip(ps, spread(m, space, len(ps), to_px, size, u, out)):
+        # a space the map has not gets no places: its counters are not drawn
+        for p, (x, y) in zip(ps, spread(m, space, len(ps), to_px, size, u, out), strict=False):
             out[p.id] = (x, y, size, False)
     for p in pieces:
         if p.kind != "marker":

@@ -154,8 +154,8 @@ def place_names(
     """The hex map's names that show, each clear of the others and of the counters and marks
     (``obstacles``): where the map puts it, or just below or above the counter in its way
     (:func:`mapref.render.labels.dodge`); one with no room is left out."""
-    at = place_labels([(rk, m.box(measure)) for rk, m in zip(ranks, names)], obstacles, dodge)
-    return [m.moved(*o) if o != (0.0, 0.0) else m for m, o in zip(names, at) if o is not None]
+    at = place_labels([(rk, m.box(measure)) for rk, m in zip(ranks, names, strict=True)], obstacles, dodge)
+    return [m.moved(*o) if o != (0.0, 0.0) else m for m, o in zip(names, at, strict=True) if o is not None]
 
 
 def hex_layout(m, size: float) -> Layout:
@@ -539,7 +539,7 @@ def hex_piece_places(m, lay: Layout, pieces, centre: Callable[[str], Point | Non
         if b is None:
             continue
         xy, cw = box_slots(box_rect(lay, b), len(ps), s)
-        for p, (x, y) in zip(ps, xy):
+        for p, (x, y) in zip(ps, xy, strict=True):
             out[p.id] = (x, y, cw, False)
     for p in pieces:
         if p.id in out or (p.kind != "marker" and p.space.startswith("box:")):

@@ -43,4 +43,4 @@ def blend(a: str, b: str, t: float) -> str:
     """Mix colour ``a`` with ``b``: t=0 gives a, t=1 gives b."""
     ra, ga, ba = _rgb(a)
     rb, gb, bb = _rgb(b)
-    return "#%02x%02x%02x" % (round(ra + (rb - ra) * t), round(ga + (gb - ga) * t), round(ba + (bb - ba) * t))
+    return f"#{round(ra + (rb - ra) * t):02x}{round(ga + (gb - ga) * t):02x}{round(ba + (bb - ba) * t):02x}"

@@ -87,12 +87,12 @@ class Glyphs:
         y = xy[1] + self.baseline(anchor[1], glyphs)
         if self.stroke and stroke_fill is not None:
             pen, ink = x, self._ink_of(d, stroke_fill)
-            for g, a in zip(glyphs, adv):
+            for g, a in zip(glyphs, adv, strict=True):
                 if g[2] is not None:
                     d.bitmap((round(pen + g[3][0]), round(y + g[3][1])), g[2], fill=ink)
                 pen += a
         pen, ink = x, self._ink_of(d, fill)
-        for g, a in zip(glyphs, adv):
+        for g, a in zip(glyphs, adv, strict=True):
             if g[0] is not None:
                 d.bitmap((round(pen + g[1][0]), round(y + g[1][1])), g[0], fill=ink)
             pen += a

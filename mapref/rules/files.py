@@ -66,10 +66,28 @@ def _find(name: str, base: Path | None, shipped) -> Path:
 
 
 def find_scenario(name: str, base: Path | None = None) -> Path:
-    """A scenario path, or a shipped scenario name such as ``barbarossa``."""
+    """A scenario path, or a shipped scenario name such as ``barbarossa``: one of mapref's own, or
+    of an installed game's package (:meth:`mapref.rules.ruleset.GameFiles.scenarios`)."""
     from mapref.paths import shipped_scenario
 
-    return _find(name, base, shipped_scenario)
+    def shipped(stem: str) -> Path:
+        p = shipped_scenario(stem)
+        return p if exists(p) else next((q for q in games_scenarios() if q.stem == stem), p)
+
+    return _find(name, base, shipped)
+
+
+def games_scenarios() -> list[Path]:
+    """The scenario files the installed games carry in their own packages."""
+    return [p for name in registry.names() for p in registry.get(name).scenarios()]
+
+
+def scenario_files() -> list[Path]:
+    """Every shipped scenario's file: mapref's own (its ``scenarios/`` folder), then the installed
+    games' (:func:`games_scenarios`)."""
+    from mapref.paths import data_dir
+
+    return sorted(data_dir("scenarios").glob("*.toml")) + games_scenarios()
 
 
 def find_map(name: str, base: Path | None = None) -> Path:
@@ -425,10 +443,9 @@ def shipped_scenarios() -> tuple[list[dict], list[str]]:
     scenario that does not read gives its first problem instead (``mapref scenarios`` and the
     referee's File > New game list them)."""
     from mapref.io.problems import FileProblems
-    from mapref.paths import data_dir
 
     rows, problems = [], []
-    for p in sorted(data_dir("scenarios").glob("*.toml")):
+    for p in scenario_files():
         try:
             sc = load_scenario(p, str(p))
         except FileProblems as e:

@@ -40,10 +40,17 @@ class LogEntry:
 
     def line(self) -> str:
         """``12. summer 1941, axis movement (land): move ... [Movement 1-5]``"""
+        over = f" OVERRIDE: {self.override}" if self.override else ""
+        return self.head(self.step) + over
+
+    def head(self, step: str) -> str:
+        """The entry's number, when and by whom, what it did and its rule, the step as ``step``
+        names it: ``12. summer 1941, axis movement (land): move ... [Movement 1-5]``; a game
+        without turns, sides or steps says only what it has (``3. move ...``)."""
+        when = ", ".join(x for x in (self.turn, " ".join(x for x in (self.side, step) if x)) if x)
         who = f" by {self.by}" if self.by else ""
         rule = f" [{self.rule}]" if self.rule else ""
-        over = f" OVERRIDE: {self.override}" if self.override else ""
-        return f"{self.n}. {self.turn}, {self.side} {self.step}{who}: {self.did}{rule}{over}"
+        return f"{self.n}. {when}{who}: {self.did}{rule}" if when or who else f"{self.n}. {self.did}{rule}"
 
     def as_data(self, with_redo: bool = False) -> dict:
         d: dict = {"n": self.n, "turn": self.turn, "side": self.side, "step": self.step}

@@ -1,15 +1,20 @@
 """The one door to the games: rulesets by name (a scenario's ``ruleset`` key).
 
-The games mapref ships are listed in :data:`BUILTIN` (name -> package) and imported the first
-time they are asked for; each package's ``ruleset`` module has a ``RULESET`` object (a
-:class:`mapref.rules.ruleset.Ruleset`), and its ``moves`` module the moves table, read alone
-for the command line's help (:func:`moves`).  Others (a test's toy game, a plug-in) call
-:func:`register`, or are named in the ``MAPREF_RULESETS`` environment variable (modules,
-comma-separated, each with a ``RULESET``), which the command line reads too.  Nothing outside
-this module and the games' own packages imports a game.
+A game is a package installed with an entry point in the group ``mapref.rulesets`` (its name ->
+its package), as mapref's own four are in its ``pyproject.toml``::
+
+    [project.entry-points."mapref.rulesets"]
+    hitlers_war = "mapref.rulesets.hitlers_war"
+
+so a game in another installed package is found with no edit to mapref (docs/architecture.md,
+"How to add a game").  A package is imported the first time its game is asked for: its
+``RULESET`` (a :class:`mapref.rules.ruleset.Ruleset`), or its ``ruleset`` module's; its
+``moves`` module, the moves table, is read alone for the command line's help (:func:`moves`).
+:func:`register` adds a ruleset object by hand (a window's test).  Nothing outside this module
+and the games' own packages imports a game.
 
 >>> sorted(names())[:1]
-['hitlers_war']
+['area_control']
 >>> get("hitlers_war").title
 "Hitler's War"
 """
@@ -18,16 +23,11 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-import os
+from importlib.metadata import entry_points
 
 from mapref.rules.ruleset import Move, Ruleset
 
-BUILTIN = {
-    "hitlers_war": "mapref.rulesets.hitlers_war",
-    "struggle_for_europe": "mapref.rulesets.struggle_for_europe",
-    "fronts": "mapref.rulesets.fronts",
-    "area_control": "mapref.rulesets.area_control",
-}
+GROUP = "mapref.rulesets"  # the entry points' group
 # a scenario written before the ``ruleset`` key was read (format 1 files name none): Hitler's War
 DEFAULT_RULESET = "hitlers_war"
 # what `mapref` opens with no file: the Hitler's War map with the Barbarossa set-up
@@ -45,50 +45,64 @@ def register(ruleset: Ruleset) -> Ruleset:
     if not ruleset.name:
         raise ValueError("a ruleset needs a name")
     _LOADED[ruleset.name] = ruleset
+    _REGISTERED.add(ruleset.name)
     return ruleset
 
 
 def unregister(name: str) -> None:
     _LOADED.pop(name, None)
+    _REGISTERED.discard(name)
 
 
-def _available_builtin() -> list[str]:
-    out = []
-    for name, module in BUILTIN.items():
-        try:
-            spec = importlib.util.find_spec(module)
-        except ModuleNotFoundError:
-            spec = None
-        if spec is not None:
-            out.append(name)
-    return out
+_REGISTERED: set[str] = set()
 
 
-_PLUGINS_SEEN: set[str] = set()
+def refresh() -> None:
+    """Read the installed games again (a package installed, or put on the path, since): the games
+    loaded from entry points are forgotten, the registered ones kept."""
+    global _INSTALLED
+    _INSTALLED = None
+    for name in [n for n in _LOADED if n not in _REGISTERED]:
+        del _LOADED[name]
 
 
-def _load_plugins() -> None:
-    """The rulesets named by MAPREF_RULESETS (``package.module,other.module``)."""
-    for module in os.environ.get("MAPREF_RULESETS", "").split(","):
-        module = module.strip()
-        if module and module not in _PLUGINS_SEEN:
-            _PLUGINS_SEEN.add(module)
-            register(importlib.import_module(module).RULESET)
+def installed() -> dict[str, str]:
+    """Every installed game: its name -> its package, from the entry points (read once a process).
+    Run from a source tree that was never installed (no entry points of mapref's own), mapref's
+    own games are its ``mapref.rulesets`` packages."""
+    global _INSTALLED
+    if _INSTALLED is None:
+        found = {ep.name: ep.value for ep in entry_points(group=GROUP)}
+        if not any(v.startswith("mapref.rulesets.") for v in found.values()):
+            found.update(_source_tree_games())
+        _INSTALLED = dict(sorted(found.items()))
+    return _INSTALLED
+
+
+_INSTALLED: dict[str, str] | None = None
+
+
+def _source_tree_games() -> dict[str, str]:
+    """mapref's own games, from the folders of ``mapref/rulesets`` (nothing imported)."""
+    import pkgutil
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parent.parent / "rulesets"
+    return {m.name: f"mapref.rulesets.{m.name}" for m in pkgutil.iter_modules([str(here)]) if m.ispkg}
 
 
 def names() -> list[str]:
-    """Every ruleset that can be used: the shipped ones and the registered ones."""
-    _load_plugins()
-    return sorted(set(_available_builtin()) | set(_LOADED))
+    """Every ruleset that can be used: the installed ones and the registered ones."""
+    return sorted(set(installed()) | set(_LOADED))
 
 
 def _table(name: str):
-    """A shipped game's moves module (``MOVES``, ``TITLE``), or None: a registered game's."""
-    _load_plugins()
+    """An installed game's moves module (``MOVES``, ``TITLE``), or None: a registered game's, or
+    one whose package has no ``moves`` module (its ruleset answers)."""
     if name in _LOADED:
         return None
-    module = BUILTIN.get(name)
-    if module is None or name not in _available_builtin():
+    module = installed().get(name)
+    if module is None:
         raise UnknownRuleset(name)
     try:
         found = importlib.util.find_spec(f"{module}.moves")
@@ -112,11 +126,10 @@ def title(name: str) -> str:
 
 
 def get(name: str) -> Ruleset:
-    _load_plugins()
     if name in _LOADED:
         return _LOADED[name]
-    module = BUILTIN.get(name)
-    if module is None or name not in _available_builtin():
+    module = installed().get(name)
+    if module is None:
         raise UnknownRuleset(name)
     # a package exposes RULESET, or its ``ruleset`` module does (imported only now: the package
     # alone is light, its ``moves`` table read without the game's rules)
@@ -129,13 +142,14 @@ def get(name: str) -> Ruleset:
 
 
 __all__ = [
-    "BUILTIN",
     "DEFAULT_RULESET",
     "DEFAULT_SCENARIO",
     "UnknownRuleset",
     "get",
+    "installed",
     "moves",
     "names",
+    "refresh",
     "register",
     "title",
     "unregister",

@@ -55,6 +55,7 @@ TYPE_CHECKING = False  # typing is not imported at run time: the command line st
 if TYPE_CHECKING:  # the types of the protocol's arguments, for readers and type checkers only
     from typing import Any
     from collections.abc import Callable, Iterable
+    from pathlib import Path
 
     from mapref.core.board import Board
     from mapref.rules.files import Game
@@ -393,6 +394,12 @@ class GameFiles:
         """Codes and spaces the scenario names that the map does not have."""
         return []
 
+    def scenarios(self) -> list[Path]:
+        """The scenario files the game's package carries, listed by ``mapref scenarios`` and File >
+        New game and found by their names (``mapref new-game NAME``) as mapref's own are.
+        mapref's own games keep theirs in its ``scenarios/`` folder: none here."""
+        return []
+
     def describe_scenario(self, scenario: Any) -> dict:
         """For ``mapref scenarios``: at least ``first_turn`` (text)."""
         return {"first_turn": ""}
@@ -407,8 +414,11 @@ class GameFiles:
         raise NotImplementedError
 
     def dumps_state(self, state: Any) -> str:
-        """The state's TOML after the engine's header (``format``, ``kind``), canonical."""
-        raise NotImplementedError
+        """The state's TOML after the engine's header (``format``, ``kind``), canonical: by
+        default :func:`state_data` written by :func:`mapref.io.tomlwrite.document`."""
+        from mapref.io.tomlwrite import document
+
+        return document(self.state_data(state))
 
     def state_problems(self, board: Board, scenario: Any, state: Any) -> list[str]:
         return self.scenario_problems(board, scenario)
@@ -459,9 +469,13 @@ class GameRules:
         "combat (defensive_assaults)" -> "defensive assaults".  Default: as it is."""
         return step
 
+    end_verb = ""  # the verb of the move that ends a step, if the game has one (its moves table's)
+
     def end_step(self, game: Game) -> Action | None:
-        """The action that ends the current step of the sequence of play (the window's End step)."""
-        return Action("advance")
+        """The action that ends the current step of the sequence of play (the window's End step):
+        by default the game's ``end_verb`` with no arguments; None, no End step, for a game
+        without one."""
+        return Action(self.end_verb) if self.end_verb else None
 
     def end_step_preview(self, game: Game) -> list[str]:
         """What ending the step will do besides moving on (hexes isolated, armies lost), a line
@@ -653,6 +667,19 @@ class Ruleset(GameFiles, GameRules, GameView):
     name = ""  # the registry key, the value of a scenario's ``ruleset``
     title = ""  # "Hitler's War"
     board_kinds: tuple[str, ...] = ("hex",)
+
+    def summary(self, game: Game) -> list[str]:
+        """What ``mapref new-game`` says of a game after its scenario's name, a part each: its
+        turn, its armies, the set-up points still to place; what it does not have is left out
+        (a game with no turns, armies or pools says none of them)."""
+        turn = self.position(game).get("turn", "")
+        armies = sum(1 for p in self.pieces(game) if p.kind == "army")
+        left = sum(sum(p.left.values()) for p in self.pools(game))
+        return [
+            x
+            for x in (turn, f"{armies} armies" if armies else "", f"{left} points still to place" if left else "")
+            if x
+        ]
 
 
 __all__ = [

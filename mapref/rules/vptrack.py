@@ -29,6 +29,7 @@ Point Check does to the state) and :func:`panel_lines` (the referee's "Victory P
 """
 
 from __future__ import annotations
+from itertools import pairwise
 
 import copy
 from dataclasses import dataclass, field
@@ -364,7 +365,7 @@ def _check_boxes(r: Reader, w: str, boxes: list[Box]) -> None:
             r.error(w, f"two boxes are called {b.id!r}")
     if boxes[0].low is not None or boxes[-1].high is not None:
         r.error(w, 'the first box needs no "from" and the last no "to": every Current Strategic Value falls in a box')
-    for a, b in zip(boxes, boxes[1:]):
+    for a, b in pairwise(boxes):
         if a.high is None or b.low is None or b.low != a.high + 1:
             r.error(w, f'boxes {a.id!r} and {b.id!r} must meet: "to" of one, then "from" = that + 1 (left to right)')
             return

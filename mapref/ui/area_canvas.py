@@ -23,6 +23,7 @@ place, not by looking at every line).
 """
 
 from __future__ import annotations
+from itertools import pairwise
 
 import math
 import tkinter as tk
@@ -317,7 +318,7 @@ class AreaCanvas(tk.Canvas):
         """Put every layer in its place at once (items made in bulk, in any order): each one just
         under the next layer's marker, as :meth:`_z` puts a single item (the markers keep their
         order; what is drawn over the map, a game's counters, stays over it)."""
-        for layer, nxt in zip(LAYERS, LAYERS[1:]):
+        for layer, nxt in pairwise(LAYERS):
             self.tag_lower(layer, self._markers[nxt])
 
     def redraw(self) -> None:
@@ -461,7 +462,7 @@ class AreaCanvas(tk.Canvas):
                 rings.append(p.exterior.coords[:-1])
                 rings += [r.coords[:-1] for r in p.interiors]
         polys = [i for i in self.loc_items.get(lid, []) if self.type(i) == "polygon"]
-        for i, ring in zip(polys, rings):
+        for i, ring in zip(polys, rings, strict=False):  # a drag that changes the parts previews those kept
             self.coords(i, self.flat(ring))
 
     def _location_label(self, loc: Location, fill: str, z=None) -> list[int]:
@@ -735,7 +736,7 @@ class AreaCanvas(tk.Canvas):
             return
         self.itemconfigure(tag, state="hidden" if tag in self.hidden else "normal")
         if tag == "lines" and "values" not in self.hidden:
-            for k, ids in self.line_items.items():
+            for _k, ids in self.line_items.items():
                 for i in ids:
                     if "values" in self.gettags(i):
                         self.itemconfigure(i, state="hidden" if not visible else "normal")

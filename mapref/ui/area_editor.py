@@ -12,6 +12,7 @@ inspector, the problems panel and the title follow the history's notifications.
 """
 
 from __future__ import annotations
+from itertools import pairwise
 
 import tkinter as tk
 from pathlib import Path
@@ -276,7 +277,7 @@ class AreaEditor(EditorShell):
                 c.create_rectangle(
                     x - 5, y - 5, x + 5, y + 5, fill="#ffffff", outline=SELECT, width=2, tags=("selection",)
                 )
-            for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
+            for (x0, y0), (x1, y1) in pairwise(pts):
                 x, y = (x0 + x1) / 2, (y0 + y1) / 2
                 c.create_oval(x - 4, y - 4, x + 4, y + 4, fill=SELECT, outline="#ffffff", tags=("selection",))
 
@@ -297,7 +298,7 @@ class AreaEditor(EditorShell):
         for i, (px, py) in enumerate(pts[1:-1]):
             if abs(px - x) <= 6 and abs(py - y) <= 6:
                 return (i, False)
-        for i, ((x0, y0), (x1, y1)) in enumerate(zip(pts, pts[1:])):
+        for i, ((x0, y0), (x1, y1)) in enumerate(pairwise(pts)):
             if abs((x0 + x1) / 2 - x) <= 6 and abs((y0 + y1) / 2 - y) <= 6:
                 return (i, True)
         return None

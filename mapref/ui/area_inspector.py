@@ -199,7 +199,7 @@ class AreaInspector(ttk.Frame):
                 self.widgets[kind],
                 self.rows[kind],
             )
-            for key, w in self.widgets[kind].items():
+            for _key, w in self.widgets[kind].items():
                 if isinstance(w, ttk.Spinbox):
                     w.configure(to=99)
             self.frames[kind] = f
@@ -365,7 +365,7 @@ class AreaInspector(ttk.Frame):
             new = str(raw).strip()
         if new == self.values(kind, item)[key]:
             return
-        ed, m = self.ed, self.ed.model
+        ed = self.ed
         try:
             cmd = self._edit(kind, item, key, new)
         except EditError:

@@ -692,7 +692,7 @@ class GrabTool(Tool):
             def work():
                 try:
                     box["t"] = trace_image(gray, threshold=threshold)
-                except Exception as e:  # noqa: BLE001 - said in the status bar, never a crash of the worker
+                except Exception as e:  # said in the status bar, never a crash of the worker
                     box["error"] = e
 
             t = threading.Thread(target=work, daemon=True)

@@ -298,7 +298,7 @@ class ChoiceDialog(tk.Toplevel):
         row = ttk.Frame(self, padding=(14, 0, 14, 14))
         row.pack(fill="x")
         self.buttons: dict[str, ttk.Button] = {}
-        for i, (label, value) in enumerate(reversed(buttons)):
+        for _i, (label, value) in enumerate(reversed(buttons)):
             b = ttk.Button(
                 row, text=label, command=lambda v=value: self.choose(v), default="active" if value == safe else "normal"
             )

@@ -251,7 +251,7 @@ class EditorShell:
         for t in self.tools.values():
             try:
                 t.cancel()
-            except Exception:  # noqa: BLE001 - never fail while reporting
+            except Exception:  # never fail while reporting
                 pass
         self.show_error(*classify_error(exc_type, exc, tb, self.USER_ERRORS))
 

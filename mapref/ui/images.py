@@ -287,7 +287,7 @@ class ScanLoader:
             self._result = read(self.path, max_pixels)
         except ScanRefused as e:
             self._result = e
-        except Exception as e:  # noqa: BLE001 - anything else is still a scan that cannot be used
+        except Exception as e:  # anything else is still a scan that cannot be used
             self._result = ScanRefused(f"background {self.path.name} cannot be read: {type(e).__name__}: {e}")
 
     def done(self) -> bool:

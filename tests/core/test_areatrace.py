@@ -83,7 +83,7 @@ def test_a_scan_is_traced_back_into_its_areas(traced):
         match.append(best.index)
     assert len(set(match)) == len(truth)
     # the outline follows the border's centre line: within a few pixels of the true border
-    for g, i in zip(truth, match):
+    for g, i in zip(truth, match, strict=True):
         assert t.regions[i].polygon.hausdorff_distance(g) < 6
 
 

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mapref.core.graph import Connection, Graph, build_graph, box_space
-from mapref.core.grid import Grid, Hex
+from mapref.core.grid import Grid
 from mapref.core.model import Box, MapModel, SeaArrow
 from mapref.io.mapfile import load_map
 from tests.helpers import examples
@@ -77,7 +77,7 @@ def random_map(seed: int, layout: dict) -> MapModel:
     rnd = random.Random(seed)
     g = Grid(rows=rnd.randint(1, 9), cols=rnd.randint(1, 9), **layout)
     m = MapModel(g)
-    for h, d in m.hexes.items():
+    for d in m.hexes.values():
         d.terrain = rnd.choice(("sea", "land", "coastal", "land"))
         d.port = rnd.choice((0, 0, 0, 2))
     hexes = list(g.hexes())

@@ -35,7 +35,10 @@ def test_hitlers_war_neighbours_match_the_rulebook():
     # Hitler's War, Fleet movement rule 19: Taranto (J11) is entered through I12, so they touch;
     # Barbarossa set-up: Army Group Centre (O14) faces P14, O15 and N14.
     g = Grid(rows=21, cols=21)
-    nb = lambda lab: {g.label(n) for n in g.neighbours(g.parse(lab))}
+
+    def nb(lab):
+        return {g.label(n) for n in g.neighbours(g.parse(lab))}
+
     assert "I12" in nb("J11")
     assert {"P14", "O15", "N14"} <= nb("O14")
     assert {"R13", "Q14"} <= nb("Q13")
@@ -109,7 +112,7 @@ def test_adjacent_centres_are_one_hex_width_apart_and_share_a_side(layout):
             # the side segment seen from h is the side seen from n
             seg_h = sorted(lay.side_segment(h, dr))
             seg_n = sorted(lay.side_segment(n, g.direction_of(n, h)))
-            for p, q in zip(seg_h, seg_n):
+            for p, q in zip(seg_h, seg_n, strict=True):
                 assert abs(p[0] - q[0]) < 1e-6 and abs(p[1] - q[1]) < 1e-6
 
 

@@ -35,7 +35,7 @@ class _Output(io.StringIO):
 def mapref(*args, cwd=None, env: dict[str, str | None] | None = None) -> Run:
     """``mapref ARGS`` in this process, in the folder ``cwd`` (the current one by default), with
     the environment variables ``env`` set (``None`` unsets one) for the call only.  Afterwards the
-    folder, the environment and the rulesets a ``MAPREF_RULESETS`` variable registered are as they
+    folder, the environment and the rulesets registered are as they
     were, as after a process that ended."""
     from mapref.cli import main
     from mapref.rules import registry
@@ -44,7 +44,7 @@ def mapref(*args, cwd=None, env: dict[str, str | None] | None = None) -> Run:
     out, err = _Output(), _Output()
     here = os.getcwd()
     saved_env = {k: os.environ.get(k) for k in (env or {})}
-    loaded, seen = dict(registry._LOADED), set(registry._PLUGINS_SEEN)
+    loaded, registered = dict(registry._LOADED), set(registry._REGISTERED)
     try:
         if cwd is not None:
             os.chdir(cwd)
@@ -61,8 +61,8 @@ def mapref(*args, cwd=None, env: dict[str, str | None] | None = None) -> Run:
         _set_env(saved_env)
         registry._LOADED.clear()
         registry._LOADED.update(loaded)
-        registry._PLUGINS_SEEN.clear()
-        registry._PLUGINS_SEEN.update(seen)
+        registry._REGISTERED.clear()
+        registry._REGISTERED.update(registered)
     return Run(argv, code if code is not None else 0, out.getvalue(), err.getvalue())
 
 

@@ -4,6 +4,7 @@ world that wraps both ways with land connections across both seams, a map that w
 saying so, helper territories drawn as one pixel at one corner, and two neighbours left a pixel
 apart once their border lines are shared out."""
 
+from itertools import pairwise
 import shutil
 import zipfile
 from pathlib import Path
@@ -54,7 +55,7 @@ def test_helper_territories_of_one_pixel_become_boxes_in_a_row_under_the_map():
     assert [b.name for b in boxes] == ["Depot 1", "Depot 2", "Depot 3"]
     bottom = max(loc.polygon.bounds[3] for loc in m.locations.values())
     assert all(b.position[1] > bottom for b in boxes)  # under the map, not on it
-    assert all(a.rect[2] < b.rect[0] for a, b in zip(boxes, boxes[1:]))  # side by side, none hidden under another
+    assert all(a.rect[2] < b.rect[0] for a, b in pairwise(boxes))  # side by side, none hidden under another
     assert any("3 territories with no outline to draw became off-map boxes" in n for n in notes)
 
 

@@ -61,7 +61,7 @@ def test_every_shipped_scenario_exports_a_page_that_fetches_nothing(scenario, tm
             assert p.id in drawn, p.id
             assert drawn[p.id]["supplied"] == p.supplied and drawn[p.id]["cut"] == p.cut
     # the log, the panels (production, victory points...) and the violations are written in
-    for title_, lines in s.ruleset.panels(s.game, s.report()):
+    for title_, _lines in s.ruleset.panels(s.game, s.report()):
         assert f"<h2>{title_}</h2>" in page.replace("&amp;", "&")
     assert '<section id="log">' in page and '<section id="victory">' in page and '<section id="violations">' in page
 

@@ -157,7 +157,9 @@ def test_the_supply_view_shades_each_sides_territory(hw_page, open_page):
     after = pixel(tab.screenshot(), int(x + 6), int(y + 6))
     soviet = (0x9E, 0x1B, 0x1B)
     # shaded towards the side's colour
-    assert sum(abs(a - b) for a, b in zip(after, soviet)) < sum(abs(a - b) for a, b in zip(before, soviet))
+    assert sum(abs(a - b) for a, b in zip(after, soviet, strict=True)) < sum(
+        abs(a - b) for a, b in zip(before, soviet, strict=True)
+    )
     # the army cut off is ringed in the supply view
     rings = shown(tab, ".unsupplied-ring")
     assert len(rings) == 3
@@ -370,7 +372,7 @@ def test_screenshots_for_the_docs(hw_page, sfe_page, open_page, tmp_path):
     """The pictures in docs/ (docs/web-page-*.png) are made by tools/web_page_screenshots.py
     with these same steps; here they are taken and checked to show the map, its counters and the
     text on a phone and on a laptop."""
-    for (game, page), (w, h), touch in (
+    for (_game, page), (w, h), touch in (
         (hw_page, (390, 844), True),
         (hw_page, (1366, 768), False),
         (sfe_page, (1366, 768), False),

@@ -6,7 +6,6 @@ in a real browser: the page still runs, and a tapped hex shows its name as it is
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 

@@ -34,11 +34,14 @@ def test_the_printed_position_draws_the_counters_where_the_scene_puts_them(tmp_p
     marks, pieces, _ = hex_game_marks(s, hex_layout(s.map, 36), s.report(), supply=False)
     counters = [m for m in marks if "counter" in m.tags]
     assert len(counters) == len([p for p in pieces if p.kind == "army"]) > 10
-    rgb = lambda c: tuple(int(c[i : i + 2], 16) for i in (1, 3, 5))  # noqa: E731
+
+    def rgb(c):
+        return tuple(int(c[i : i + 2], 16) for i in (1, 3, 5))
+
     for m in counters:
         (x0, y0), (x1, y1) = m.pts
         inside = img.getpixel((int(x0 + 3), int(y1 - 3)))  # in the counter, clear of its strength
-        assert max(abs(a - b) for a, b in zip(inside, rgb(m.fill))) <= 12, (m.space, inside, m.fill)
+        assert max(abs(a - b) for a, b in zip(inside, rgb(m.fill), strict=True)) <= 12, (m.space, inside, m.fill)
         edge = img.getpixel((int(x0), int((y0 + y1) / 2)))
         if m.stroke == "#ff3b30":
             assert edge[0] > 200 and edge[1] < 100, (m.space, edge)

@@ -13,40 +13,14 @@ from mapref.rules.ruleset import Action
 from mapref.rules.session import GameSession, open_game, start_game
 from mapref.rules.victory import Condition, evaluate
 from tests.helpers import mapref as run_mapref
+from tests.toy_ruleset import race
 
 ROOT = Path(__file__).resolve().parents[2]
-TOY_ENV = {"MAPREF_RULESETS": "tests.toy_ruleset"}
 
-TOY_SCENARIO = f'''format = 1
-kind = "scenario"
-ruleset = "toy"
-id = "race"
-name = "Race to Berlin"
-map = "{(ROOT / "maps" / "sample.toml").as_posix()}"
-last_turn = 3
-
-[tokens]
-r1 = {{ side = "red", at = "E5" }}
-b1 = {{ side = "blue", at = "E9" }}
-
-[victory.red]
-rule = "Rule 3"
-text = "red holds Berlin"
-type = "hold_all"
-side = "red"
-spaces = ["E7"]
-when = "immediate"
-
-[victory.blue]
-rule = "Rule 4"
-text = "blue holds out"
-type = "default"
-winner = "blue"
-when = "end"
-'''
+TOY_SCENARIO = race((ROOT / "maps" / "sample.toml").as_posix())
 
 
-def mapref(*args, cwd, env=TOY_ENV):
+def mapref(*args, cwd, env=None):
     return run_mapref(*args, cwd=cwd, env=env)
 
 
@@ -71,7 +45,7 @@ def test_a_scenario_naming_an_unknown_ruleset_gets_one_line_with_its_place(tmp_p
 
 
 def test_mapref_scenarios_lists_the_shipped_scenarios_with_ruleset_map_and_first_turn(tmp_path):
-    r = mapref("scenarios", "--json", cwd=tmp_path, env={})
+    r = mapref("scenarios", "--json", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     rows = {x["id"]: x for x in json.loads(r.stdout)}
     assert rows["barbarossa"]["ruleset"] == "hitlers_war" and rows["barbarossa"]["map"] == "hitlers_war"
@@ -79,13 +53,13 @@ def test_mapref_scenarios_lists_the_shipped_scenarios_with_ruleset_map_and_first
     assert (
         rows["fall_of_germany"]["first_turn"] == "spring 1944" and rows["war_for_europe"]["first_turn"] == "winter 1939"
     )
-    text = mapref("scenarios", cwd=tmp_path, env={}).stdout
+    text = mapref("scenarios", cwd=tmp_path).stdout
     line = next(ln for ln in text.splitlines() if ln.startswith("barbarossa "))
     assert " ".join(line.split()) == "barbarossa Barbarossa (Hitler's War; map hitlers_war; first turn summer 1941)"
 
 
 # ----------------------------------------------------------------- a second game, the same CLI
-def test_a_second_ruleset_plays_through_the_same_command_line(tmp_path):
+def test_a_second_ruleset_plays_through_the_same_command_line(tmp_path, toy_game):
     (tmp_path / "race.toml").write_text(TOY_SCENARIO, encoding="utf-8")
     assert mapref("check", "race.toml", cwd=tmp_path).returncode == 0
     r = mapref("new-game", "race.toml", "-o", "g.toml", cwd=tmp_path)
@@ -113,24 +87,18 @@ def test_a_second_ruleset_plays_through_the_same_command_line(tmp_path):
     assert r.returncode == 1 and "the game is over" in r.stderr
 
 
-def test_the_toy_game_in_a_session_with_the_generic_victory_evaluator(tmp_path):
-    from tests.toy_ruleset import RULESET
-
-    registry.register(RULESET)
-    try:
-        (tmp_path / "race.toml").write_text(TOY_SCENARIO, encoding="utf-8")
-        s = start_game(tmp_path / "race.toml")
-        for _ in range(6):  # blue holds out: three turns of passing
-            assert s.apply(Action("pass")).ok
-        assert s.state.over and s.report().victory["winner"] == "blue" and not s.report().victory["immediate"]
-    finally:
-        registry.unregister("toy")
+def test_the_toy_game_in_a_session_with_the_generic_victory_evaluator(tmp_path, toy_game):
+    (tmp_path / "race.toml").write_text(TOY_SCENARIO, encoding="utf-8")
+    s = start_game(tmp_path / "race.toml")
+    for _ in range(6):  # blue holds out: three turns of passing
+        assert s.apply(Action("pass")).ok
+    assert s.state.over and s.report().victory["winner"] == "blue" and not s.report().victory["immediate"]
 
 
 # ---------------------------------------------------------------- the session: undo, redo, log
 def hw_session(tmp_path, name="barbarossa"):
     g = tmp_path / "g.toml"
-    r = mapref("new-game", name, "-o", str(g), cwd=tmp_path, env={})
+    r = mapref("new-game", name, "-o", str(g), cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     return open_game(g)
 
@@ -162,8 +130,7 @@ def test_a_refused_action_changes_nothing_and_is_not_logged(tmp_path):
 
 
 def test_the_log_is_saved_with_the_game_and_mapref_undo_takes_back_each_action(tmp_path):
-    env = {}
-    assert mapref("new-game", "barbarossa", "-o", "g.toml", cwd=tmp_path, env=env).returncode == 0
+    assert mapref("new-game", "barbarossa", "-o", "g.toml", cwd=tmp_path).returncode == 0
     g = tmp_path / "g.toml"
     versions = [g.read_bytes()]
     steps = [
@@ -173,23 +140,23 @@ def test_the_log_is_saved_with_the_game_and_mapref_undo_takes_back_each_action(t
         ("move", "O14", "O13"),
     ]
     for args in steps:
-        r = mapref(args[0], "g.toml", *args[1:], cwd=tmp_path, env=env)
+        r = mapref(args[0], "g.toml", *args[1:], cwd=tmp_path)
         assert r.returncode == 0, (args, r.stderr)
         versions.append(g.read_bytes())
-    log = mapref("log", "g.toml", cwd=tmp_path, env=env).stdout.splitlines()
+    log = mapref("log", "g.toml", cwd=tmp_path).stdout.splitlines()
     assert len(log) == 4
     assert log[0] == "1. summer 1941, axis setup: end of axis set-up [Sequence of Play]"
     assert log[1].startswith(
         "2. summer 1941, axis movement: move 2 points of Army Group North Q13 -> Q12 [Movement 1-5]"
     )
     assert log[2] == "3. summer 1941, axis movement: set P14: control axis [referee's correction]"
-    entries = json.loads(mapref("log", "g.toml", "--json", cwd=tmp_path, env=env).stdout)
+    entries = json.loads(mapref("log", "g.toml", "--json", cwd=tmp_path).stdout)
     assert entries[1]["action"] == {"verb": "move", "from": "Q13", "to": "Q12", "points": {"infantry": 2}}
     for expected in reversed(versions[:-1]):  # each undo gives back the file as it was, byte for byte
-        r = mapref("undo", "g.toml", cwd=tmp_path, env=env)
+        r = mapref("undo", "g.toml", cwd=tmp_path)
         assert r.returncode == 0, r.stderr
         assert g.read_bytes() == expected
-    r = mapref("undo", "g.toml", cwd=tmp_path, env=env)
+    r = mapref("undo", "g.toml", cwd=tmp_path)
     assert r.returncode == 1 and "nothing to undo" in r.stderr
 
 
@@ -357,23 +324,17 @@ def test_victory_points_from_a_track_checked_at_the_end_of_the_other_sides_playe
     assert evaluate(conds, FT({"berlin": "allies"}, start, {"allies": 3}, over=True))["winner"] == "axis"
 
 
-def test_a_turn_end_condition_needs_the_side_whose_turn_it_is(tmp_path):
-    from tests.toy_ruleset import RULESET
-
-    registry.register(RULESET)
-    try:
-        bad = TOY_SCENARIO.replace('when = "immediate"', 'when = "turn_end"').replace(
-            'when = "end"', 'when = "end"\nturn_of = "red"'
-        )
-        (tmp_path / "race.toml").write_text(bad, encoding="utf-8")
-        with pytest.raises(FileProblems) as e:
-            load_scenario(tmp_path / "race.toml", "race.toml")
-        assert [str(p) for p in e.value.problems] == [
-            'race.toml:13:1: victory.red: a condition with when = "turn_end" needs "turn_of" (the side whose player turn ends)',
-            'race.toml:27:1: victory.blue.turn_of: only a condition with when = "turn_end" has "turn_of"',
-        ]
-    finally:
-        registry.unregister("toy")
+def test_a_turn_end_condition_needs_the_side_whose_turn_it_is(tmp_path, toy_game):
+    bad = TOY_SCENARIO.replace('when = "immediate"', 'when = "turn_end"').replace(
+        'when = "end"', 'when = "end"\nturn_of = "red"'
+    )
+    (tmp_path / "race.toml").write_text(bad, encoding="utf-8")
+    with pytest.raises(FileProblems) as e:
+        load_scenario(tmp_path / "race.toml", "race.toml")
+    assert [str(p) for p in e.value.problems] == [
+        'race.toml:13:1: victory.red: a condition with when = "turn_end" needs "turn_of" (the side whose player turn ends)',
+        'race.toml:27:1: victory.blue.turn_of: only a condition with when = "turn_end" has "turn_of"',
+    ]
 
 
 def test_the_shipped_scenarios_state_their_victory_conditions_as_data():
@@ -386,3 +347,26 @@ def test_the_shipped_scenarios_state_their_victory_conditions_as_data():
         ("hold_all", "immediate"),
         ("default", "end"),
     ]
+
+
+# ------------------------------------------------------------ what the engine asks of the game
+def test_a_log_line_says_only_what_the_game_has():
+    # Bug: a game with no turns or sides logged "3. ,  : take Paris" (", red play" assumed a turn)
+    from mapref.rules.gamelog import LogEntry
+
+    e = LogEntry(3, "", "", "", {"verb": "take"}, "take Paris", rule="Rule 9")
+    assert e.line() == "3. take Paris [Rule 9]"
+    e = LogEntry(3, "round 2", "", "", {"verb": "take"}, "take Paris", rule="Rule 9")
+    assert e.line() == "3. round 2: take Paris [Rule 9]"
+    e = LogEntry(3, "turn 1", "red", "play", {"verb": "step"}, "step r1 E5 -> E6", by="referee")
+    assert e.line() == "3. turn 1, red play by referee: step r1 E5 -> E6"
+
+
+def test_the_end_step_is_the_games_own():
+    # Bug: a game without an 'advance' got an End step that said "has no action 'advance'"
+    from mapref.rules.ruleset import Ruleset
+
+    assert Ruleset().end_step(None) is None  # no sequence of play: no End step
+    for name in registry.names():
+        rs = registry.get(name)
+        assert rs.end_step(None) is None or rs.move(rs.end_step(None).verb) is not None, name

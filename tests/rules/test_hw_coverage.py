@@ -123,7 +123,7 @@ def test_the_italian_army_leaves_italy_only_while_the_paa_is_in_africa():
         s = game("war_for_europe")
         advance_to(s, "axis", "movement", "land")
         act(s, "set", nation="it", status="at_war", side="axis")
-        edit(s, lambda st: setattr(st.army("Panzer Army Africa"), "at", paa_at))
+        edit(s, lambda st, at=paa_at: setattr(st.army("Panzer Army Africa"), "at", at))
         move = {"from": "L9", "to": "M11", "points": {"infantry": 2}}
         if ok:
             act(s, "move", **move)  # out of Italy, into Austria
@@ -251,7 +251,7 @@ def test_a_fleet_sails_to_sea_at_most_seven_hexes_from_its_port():
     s = game("war_for_europe")
     advance_to(s, "allies", "movement", "naval")
     assert "15" in refused(s, "move", **{"from": "P5", "to": "H2", "fleet": "British Fleet"}).rule
-    out = act(s, "move", **{"from": "P5", "to": "I2", "fleet": "British Fleet"})
+    act(s, "move", **{"from": "P5", "to": "I2", "fleet": "British Fleet"})
     assert next(f for f in s.state.fleets if f.name == "British Fleet").at == "I2"
 
 

@@ -28,7 +28,7 @@ def test_barbarossa_builds_within_the_budget_at_the_stated_costs_in_german_produ
     act(s, "build", space="N11", points={"infantry": 2})
     assert a.name in {x.name for x in s.state.armies} and s.state.army(a.name).points["infantry"] == 3
     # Production points 4: what is not spent is lost; the next phase starts afresh
-    msgs = advance_to(s, "soviet", "movement")
+    advance_to(s, "soviet", "movement")
     assert s.state.sides["axis"].spent == 0
     assert s.state.sides["axis"].history[-1]["spent"] == 16
 

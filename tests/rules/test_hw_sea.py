@@ -115,7 +115,10 @@ def test_trans_atlantic_shipping_carries_the_us_army_to_britain():
     assert s.state.army("British Army 1").points["infantry"] == 8  # the points joined the army in London
     # the six shipping points carry no production this turn (Trans-Atlantic shipping 1, 5)
     after = s.report().production["allies"]
-    term = lambda p: next(t.points for t in p.breakdown if t.what.startswith("trans-Atlantic"))
+
+    def term(p):
+        return next(t.points for t in p.breakdown if t.what.startswith("trans-Atlantic"))
+
     assert term(after) == min(term(before), 8 - 6)
     assert (
         "Trans-Atlantic shipping 1"

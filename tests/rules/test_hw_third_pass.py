@@ -3,6 +3,8 @@ implemented but UNTESTED, each test written from the rulebook's words (shared/se
 the MISSING rows built since.  Games are played through a GameSession on the shipped map and
 scenarios, as in test_hw_second_pass.py."""
 
+from itertools import pairwise
+
 from mapref.rulesets.hitlers_war.state import Army, HexState, Nation, Turn
 
 from hwplay import act, advance_to, ctx, edit, game, refused
@@ -756,7 +758,7 @@ def test_naval_fire_counts_the_sea_arrow_to_an_off_map_box_by_its_number():
         next(m for m in out.messages if m.startswith("amphibious invasion")).split("by sea: ")[1].split(" [")[0].split()
     )
     assert route[-2:] == ["R1", "box:canada"]
-    full = sum(1 for x, y in zip(route, route[1:-1]) if "sea" in cx_kinds(s, x, y) and "coast" not in cx_kinds(s, x, y))
+    full = sum(1 for x, y in pairwise(route[:-1]) if "sea" in cx_kinds(s, x, y) and "coast" not in cx_kinds(s, x, y))
     assert any(f"{full + 3} in all" in m and "Naval fire" in m for m in out.messages), (full, out.messages)
 
 

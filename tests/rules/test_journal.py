@@ -1,17 +1,23 @@
 """The crash journal: a process killed with SIGKILL mid-game loses none of the actions it showed.
 The player is a real process (it is killed); the commands around it run in this process."""
 
+import json
 import os
 import signal
+import stat
 import subprocess
 import sys
 import textwrap
+from contextlib import contextmanager
 from pathlib import Path
+
+import pytest
 
 from mapref.rules import journal
 from mapref.rules.files import load_game
 from mapref.rules.ruleset import Action
 from mapref.rules.session import GameSession, open_game
+from tests.faults import read_only, small_disk
 from tests.helpers import mapref
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -119,13 +125,6 @@ def test_a_journal_is_stale_when_the_game_file_changed_after_it(tmp_path):
 
 
 # --------------------------------------------------------------------- journal write failures
-from contextlib import contextmanager  # noqa: E402
-import json  # noqa: E402
-import stat  # noqa: E402
-
-import pytest  # noqa: E402
-
-from tests.faults import read_only, small_disk  # noqa: E402
 
 
 @contextmanager
@@ -421,7 +420,9 @@ def test_a_corrupted_journal_is_reported_set_aside_and_never_blocks_the_game(tmp
     saved = open_game(g).state_data()
     for answer in (True, False):  # whatever the user answers, if asked at all
         asked: list[str] = []
-        s = journal.open_for_play(load_game(g, str(g)), ask=lambda q: asked.append(q) or answer)
+        s = journal.open_for_play(
+            load_game(g, str(g)), ask=lambda q, asked=asked, answer=answer: asked.append(q) or answer
+        )
         assert s.state_data() == saved and s.journal is not None
         if answer:
             assert (

@@ -20,23 +20,16 @@ import pytest
 from mapref import cli
 from mapref.rules import registry
 from mapref.rules.ruleset import FIELD_KINDS, Action, Field, MenuItem, Move
+from mapref.rules.files import find_scenario, scenario_files
 from mapref.rules.session import start_game
 
 ROOT = Path(__file__).resolve().parents[2]
-SCENARIOS = [
-    "barbarossa",
-    "fall_of_germany",
-    "war_for_europe",
-    "war_for_europe_vp",
-    "struggle_for_europe",
-    "three_fronts",
-    "aa_house_rules",
-]
-SHIPPED = ["area_control", "fronts", "hitlers_war", "struggle_for_europe"]
+SCENARIOS = [p.stem for p in scenario_files()]  # every installed game's, from the registry
+SHIPPED = registry.names()
 
 
 def game(name: str):
-    return start_game(ROOT / "scenarios" / f"{name}.toml", auto_place=True)
+    return start_game(find_scenario(name), auto_place=True)
 
 
 def filled(item: MenuItem) -> Action:
@@ -173,27 +166,20 @@ def test_each_game_declares_its_moves_once_and_check_dispatches_by_them(name):
     assert all(m.name in out.reason for m in moves)
 
 
-def test_a_game_outside_mapref_is_served_by_its_table_too(tmp_path):
-    """The toy game (tests/toy_ruleset.py) declares two moves; dispatch, menus and toolbar follow."""
-    from tests.rules.test_engine import TOY_SCENARIO
-    from tests.toy_ruleset import RULESET
-
-    registry.register(RULESET)
-    try:
-        (tmp_path / "race.toml").write_text(TOY_SCENARIO, encoding="utf-8")
-        s = start_game(tmp_path / "race.toml")
-        rs, g = s.ruleset, s.game
-        assert [m.name for m in registry.moves("toy")] == ["step", "pass"]
-        assert [(i.label, i.enabled, i.action.verb) for i in rs.toolbar(g)] == [("Pass", True, "pass")]
-        assert rs.game_menu(g) == []
-        steps = {i.label: i for i in rs.menu(g, "E6", "token:r1")}
-        assert steps["Step r1 here"].enabled and steps["Step r1 here"].rule == "Rule 1"
-        far = rs.menu(g, "E9", "token:r1")[0]
-        assert not far.enabled and far.rule == "Rule 1" and far.why == rs.check(g, far.action).reason
-        assert s.apply(steps["Step r1 here"].action).ok and s.state.tokens["r1"] == ("red", "E6")
-        assert_legal_agrees_with_check(s)
-    finally:
-        registry.unregister("toy")
+def test_a_game_outside_mapref_is_served_by_its_table_too(toy_game):
+    """The toy game (tests/toy_ruleset.py, installed as a package of its own) declares two moves;
+    dispatch, menus and toolbar follow."""
+    s = game("race")
+    rs, g = s.ruleset, s.game
+    assert [m.name for m in registry.moves("toy")] == ["step", "pass"]
+    assert [(i.label, i.enabled, i.action.verb) for i in rs.toolbar(g)] == [("Pass", True, "pass")]
+    assert rs.game_menu(g) == []
+    steps = {i.label: i for i in rs.menu(g, "E6", "token:r1")}
+    assert steps["Step r1 here"].enabled and steps["Step r1 here"].rule == "Rule 1"
+    far = rs.menu(g, "E9", "token:r1")[0]
+    assert not far.enabled and far.rule == "Rule 1" and far.why == rs.check(g, far.action).reason
+    assert s.apply(steps["Step r1 here"].action).ok and s.state.tokens["r1"] == ("red", "E6")
+    assert_legal_agrees_with_check(s)
 
 
 # ------------------------------------------------------------------------- the command line
@@ -320,7 +306,10 @@ def test_the_command_line_builds_the_action_the_table_says(tmp_path, capsys):
 def test_the_menus_are_the_moves_legal_now(name):
     s = game(name)
     rs, g = s.ruleset, s.game
-    labels = lambda items: [(i.label, i.enabled, i.why) for i in items]  # noqa: E731
+
+    def labels(items):
+        return [(i.label, i.enabled, i.why) for i in items]
+
     assert labels(rs.game_menu(g)) == labels(rs.legal(g, place="game"))
     assert labels(rs.toolbar(g)) == labels(rs.legal(g, place="toolbar"))
     for where in places_to_ask(s):

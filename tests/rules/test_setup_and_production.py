@@ -74,7 +74,10 @@ def test_barbarossa_minus_17_and_repair_budget(fresh):
 def test_barbarossa_siberia_timing(fresh):
     m, sc, st = fresh("barbarossa")
     st.phase = "production"  # in play: only points that trace supply count (Production points 1)
-    cx = lambda: Context(m, sc, st)  # noqa: E731
+
+    def cx():
+        return Context(m, sc, st)
+
     assert production(cx(), "soviet").total == 16
     st.turn = Turn(1941, "winter")
     assert production(cx(), "soviet").total == 24

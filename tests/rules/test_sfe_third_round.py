@@ -3,8 +3,7 @@ made, fortresses when their location's counters retreat, the Algiers line on the
 the Great Commander's limit, and what the referee says.  Each test is written from the rulebook's
 words (shared/seeds/000) and failed on main before its fix."""
 
-from mapref.rules.ruleset import Action
-from tests.rules.sfe_positions import counters, position, where
+from tests.rules.sfe_positions import position, where
 from tests.rules.test_struggle_for_europe import counter, no, ok
 
 

@@ -487,7 +487,7 @@ def test_x9_at_the_end_of_the_game_the_allies_need_a_seven_point_lead(tmp_path):
         remove=["A10", "A11", "A12", "A13", "A14", "A15", "A16"],
     )
     assert report(s)["victory_points"]["allies"] == 7
-    out = ok(s, "end-turn", last=True)
+    ok(s, "end-turn", last=True)
     assert s.state.over and s.state.result["winner"] == "allies"
     s = position(
         tmp_path,

@@ -1,6 +1,7 @@
 """Supply tracing (Hitler's War, Combat: Determine supply; Fall of Germany: Sea transportation 3,
 Blocking sea routes 1) on the sample map."""
 
+from itertools import pairwise
 from mapref.rules.supply import trace
 
 
@@ -11,7 +12,7 @@ def test_every_connected_friendly_hex_traces_to_the_source(sample, german):
     path = t.path("A6")
     assert path[0] == "A6" and path[-1] == "E7"
     # each step of the path is a land connection between friendly hexes
-    for a, b in zip(path, path[1:]):
+    for a, b in pairwise(path):
         assert "land" in g.kinds_between(a, b)
 
 

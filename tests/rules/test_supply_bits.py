@@ -27,7 +27,7 @@ def boxed_map(seed: int, rows: int = 30, cols: int = 34) -> MapModel:
     """A bigger random map: lakes, blocked and crossing sides, and boxes touching many hexes."""
     rnd = random.Random(seed)
     m = MapModel(Grid(rows=rows, cols=cols))
-    for h, d in m.hexes.items():
+    for _h, d in m.hexes.items():
         d.terrain = rnd.choice(("sea",) + ("land",) * 8 + ("coastal",))
         if d.terrain != "land":
             d.sea = rnd.choice(("n", "s"))

@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def random_map(seed: int, rows: int = 12, cols: int = 12) -> MapModel:
     rnd = random.Random(seed)
     m = MapModel(Grid(rows=rows, cols=cols))
-    for h, d in m.hexes.items():
+    for _h, d in m.hexes.items():
         d.terrain = rnd.choice(("sea", "land", "land", "land", "coastal"))
         if d.terrain != "land":
             d.sea = rnd.choice(("n", "s"))

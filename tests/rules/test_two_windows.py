@@ -52,7 +52,7 @@ def test_a_second_window_opens_a_game_read_only_and_leaves_the_first_ones_journa
         kept = journal.read_bytes()
         for answer in (False, True):  # "No" deleted the first window's journal, "Yes" shared it
             asked = []
-            second = open_for_play(load_game(g), ask=lambda q: asked.append(q) or answer)
+            second = open_for_play(load_game(g), ask=lambda q, asked=asked, answer=answer: asked.append(q) or answer)
             assert asked == [] and second.read_only and f"process {first.pid}" in second.read_only
             assert second.notes and "read-only" in second.notes[0]
             out = second.apply(second.ruleset.end_step(second.game))

@@ -1,12 +1,18 @@
-"""The referee's window on the shipped Hitler's War map with the Barbarossa set-up (what
-``mapref`` opens with no file), fitted to its canvas: the ``win`` most window tests start from."""
+"""The windows most tests start from, fitted to their canvas: ``win``, the referee's window on the
+shipped Hitler's War map with the Barbarossa set-up (what ``mapref`` opens with no file), and
+``ed``, the hex map editor on a copy of that map."""
 
 import gc
+import shutil
 import tkinter as tk
+from pathlib import Path
 
 import pytest
 
+from mapref.ui.editor import Editor
 from mapref.ui.referee import RefereeWindow, load_for_play
+
+MAP = Path(__file__).resolve().parents[2] / "maps" / "hitlers_war.toml"
 
 
 @pytest.fixture
@@ -21,6 +27,21 @@ def win():
         root.destroy()
     except tk.TclError:  # a test that closed the window itself
         pass
+
+
+@pytest.fixture
+def ed(tmp_path):
+    """The hex map editor on a copy of the shipped Hitler's War map, fitted to its canvas."""
+    path = tmp_path / MAP.name
+    shutil.copy(MAP, path)
+    root = tk.Tk()
+    e = Editor(root, path, quiet=True)
+    root.geometry("1400x900+0+0")
+    root.update()
+    e.canvas.fit()
+    root.update()
+    yield e
+    root.destroy()
 
 
 @pytest.fixture

@@ -222,7 +222,7 @@ def test_generate_areas_from_points_tiles_the_land_without_gaps(blank):
     for i, a in enumerate(cells):
         for b in cells[i + 1 :]:
             assert a.intersection(b).area < 1e-9
-    for p, loc in zip(cities, m.locations.values()):
+    for p, loc in zip(cities, m.locations.values(), strict=True):
         assert loc.anchor == p and loc.polygon.contains(Polygon([(p[0], p[1]), (p[0] + 0.1, p[1]), (p[0], p[1] + 0.1)]))
     assert len(c.loc_items) == len(cities) and not c.find_withtag("toolmark")
     # the problems panel sees no overlap or gap; the generated areas come with land lines proposed

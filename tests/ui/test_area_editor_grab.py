@@ -8,8 +8,6 @@ their border vertex for vertex (no gap, no sliver: the problems panel says nothi
 The border image is drawn here with PIL at twice the map's scale (1200 x 800 pixels for a page
 of 600 x 400 map units), its lines 5 pixels wide and anti-aliased by a blur, as a scan is."""
 
-import tkinter as tk
-
 import pytest
 from PIL import Image, ImageDraw, ImageFilter
 from shapely.geometry import Point
@@ -102,7 +100,7 @@ def test_grab_regions_of_a_border_image_into_locations_that_share_their_borders(
     for name in ("nw", "n", "ne", "sw", "s"):
         before = set(m.locations)
         click(ed, INSIDE[name])  # the first click waits for the tracing, then grabs
-        assert wait(ed, lambda: set(m.locations) != before), ed.messages
+        assert wait(ed, lambda before=before: set(m.locations) != before), ed.messages
         (got[name],) = set(m.locations) - before
         assert ed.selected == ("location", got[name])
     assert len(m.locations) == 5 and not ed.messages

@@ -5,7 +5,6 @@ under their name and are readable by their owner only."""
 
 import os
 import shutil
-import signal
 import stat
 import subprocess
 import sys

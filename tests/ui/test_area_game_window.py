@@ -197,8 +197,8 @@ def test_ctrl_e_exports_the_position_with_the_control_flags(win, tmp_path):
     size = printed_counter(v, SS) * FLAG  # the pennant's cloth: from the top of its pole, right of it
     at = (int((x + 0.08 * size) / SS), int((y - 0.5 * size + 0.11 * size) / SS))
     grey = (0x5A, 0x5A, 0x5A)
-    assert max(abs(a - b) for a, b in zip(img.getpixel(at), grey)) <= 20
-    assert max(abs(a - b) for a, b in zip(plain.convert("RGB").getpixel(at), grey)) > 20
+    assert max(abs(a - b) for a, b in zip(img.getpixel(at), grey, strict=True)) <= 20
+    assert max(abs(a - b) for a, b in zip(plain.convert("RGB").getpixel(at), grey, strict=True)) > 20
 
 
 def test_mapref_with_the_scenario_opens_the_area_referee(tmp_path):

@@ -28,7 +28,7 @@ def world(wrap: bool) -> AreaMap:
 
 
 def near(c, rgb, d=40):
-    return all(abs(a - b) <= d for a, b in zip(c, rgb))
+    return all(abs(a - b) <= d for a, b in zip(c, rgb, strict=True))
 
 
 def test_render_draws_a_line_round_the_back_as_two_stubs_off_the_edges():

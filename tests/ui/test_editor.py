@@ -5,8 +5,6 @@ to switch to maps/hitlers_war.toml once that map is merged; the tests pick their
 whatever map it is.
 """
 
-import shutil
-import tkinter as tk
 from pathlib import Path
 
 import pytest
@@ -15,24 +13,9 @@ from PIL import Image, ImageDraw
 from mapref.core.grid import Hex, Layout
 from mapref.io.mapfile import dumps_map, load_map
 from mapref.render.style import LAND_UNOWNED
-from mapref.ui.editor import Editor
 
 ROOT = Path(__file__).resolve().parents[2]
 MAP = ROOT / "maps" / "hitlers_war.toml"
-
-
-@pytest.fixture
-def ed(tmp_path):
-    path = tmp_path / MAP.name
-    shutil.copy(MAP, path)
-    root = tk.Tk()
-    e = Editor(root, path, quiet=True)
-    root.geometry("1400x900+0+0")
-    root.update()
-    e.canvas.fit()
-    root.update()
-    yield e
-    root.destroy()
 
 
 def three_sea_hexes_in_a_row(m):

@@ -5,7 +5,7 @@ import tkinter as tk
 
 import pytest
 
-from test_editor import ed, click, drag, three_sea_hexes_in_a_row  # noqa: F401  (ed is a fixture)
+from test_editor import click, drag, three_sea_hexes_in_a_row
 
 
 def key(ed, keysym, state=0):
@@ -246,7 +246,7 @@ def test_pickers_show_names_and_colour_swatches(ed):
     img = pk.menu.entrycget(i, "image")
     rgb = ed.root.tk.call(img, "get", 7, 7)
     rgb = tuple(int(v) for v in (rgb.split() if isinstance(rgb, str) else rgb))
-    assert "#%02x%02x%02x" % rgb == m.countries["ge"].colour
+    assert "#{:02x}{:02x}{:02x}".format(*rgb) == m.countries["ge"].colour
     # picking one paints with it
     ed.set_tool("paint")
     ed.paint_attr.set("terrain")

@@ -5,7 +5,6 @@ The images are real files written here chunk by chunk (a PNG's rows are compress
 made), so the test never holds the whole picture in memory itself."""
 
 import struct
-import tkinter as tk
 import zlib
 from pathlib import Path
 

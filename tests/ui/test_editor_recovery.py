@@ -263,7 +263,7 @@ def test_the_recovery_question_is_a_dialog_with_recover_and_discard(path, root):
         autosave.write_text(head + text, encoding="utf-8")
         seen = []
 
-        def answer():
+        def answer(seen=seen, click_on=click_on):
             ds = [
                 w
                 for w in root.winfo_children()

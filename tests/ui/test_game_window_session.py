@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from mapref.rules.ruleset import Action
 from mapref.ui.referee import RefereeWindow, load_for_play
+from tests.faults import small_disk
 from tests.ui.events import end_step, key, move
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -134,8 +136,6 @@ def test_a_window_killed_mid_game_offers_the_recovered_position(new_game_file):
 
 
 # ------------------------------------------------------------------ issue 27: the journal path
-from mapref.rules.ruleset import Action  # noqa: E402
-from tests.faults import small_disk  # noqa: E402
 
 
 def test_an_action_the_journal_cannot_hold_is_refused_on_screen_and_ctrl_z_stays_right(

@@ -64,7 +64,7 @@ def run_in_dialog(root, steps, delay=400):
             return
         try:
             steps[i]()
-        except Exception as e:  # noqa: BLE001 - reported by the test
+        except Exception as e:  # reported by the test
             errors.append(e)
             for t in root.winfo_children():
                 if isinstance(t, tk.Toplevel):

@@ -123,7 +123,7 @@ def run_in_dialog(root, steps, delay=400):
             return
         try:
             steps[i]()
-        except Exception as e:  # noqa: BLE001 - reported by the test
+        except Exception as e:
             errors.append(e)
             return
         root.after(delay, step, i + 1)

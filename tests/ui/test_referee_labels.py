@@ -6,7 +6,6 @@ condition text, and a name at the map's edge ("Leningrad") shows in full at the 
 
 from __future__ import annotations
 
-import tkinter as tk
 from pathlib import Path
 
 import pytest

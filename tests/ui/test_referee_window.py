@@ -666,13 +666,11 @@ def test_build_in_the_production_phase_within_the_budget(win):
 
 
 # ------------------------------------------------------------------------- any game
-def test_the_window_plays_a_game_it_knows_only_through_the_protocol(tmp_path):
-    """The toy game of tests/toy_ruleset.py: pieces, track, end step, drag, log, all generic."""
-    from mapref.rules import registry
+def test_the_window_plays_a_game_it_knows_only_through_the_protocol(tmp_path, toy_game):
+    """The toy game of tests/toy_ruleset.py (installed as a package of its own): pieces, track,
+    end step, drag, log, all generic."""
     from tests.rules.test_engine import TOY_SCENARIO
-    from tests.toy_ruleset import RULESET
 
-    registry.register(RULESET)
     root = tk.Tk()
     try:
         sc = tmp_path / "race.toml"
@@ -701,7 +699,6 @@ def test_the_window_plays_a_game_it_knows_only_through_the_protocol(tmp_path):
         assert w.side.pool_rows() == [("no set-up pools to place", "")]
     finally:
         root.destroy()
-        registry.unregister("toy")
 
 
 def test_the_real_dialogs_of_the_window(win):

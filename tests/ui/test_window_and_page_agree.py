@@ -68,7 +68,7 @@ class Page(HTMLParser):
             self.held[a["data-s"]] = (st["fill"], float(st.get("fill-opacity", 1)))
         elif tag == "path" and self.layer == "front":
             nums = [float(v) for v in re.findall(r"-?\d+(?:\.\d+)?", a["d"])]
-            self.front.append(list(zip(nums[::2], nums[1::2])))
+            self.front.append(list(zip(nums[::2], nums[1::2], strict=True)))
 
     def handle_data(self, data):
         if self._text_of:
@@ -116,7 +116,7 @@ def window_front(c) -> list[list[tuple[float, float]]]:
     out = []
     for i in c.find_withtag("front"):
         v = c.coords(i)
-        out.append(list(zip(v[::2], v[1::2])))
+        out.append(list(zip(v[::2], v[1::2], strict=True)))
     return out
 
 
@@ -127,8 +127,8 @@ def same_lines(a, b, tol: float) -> bool:
     left = sorted(a, key=lambda ln: (round(ln[0][0] / tol / 10), round(ln[0][1] / tol / 10), ln[-1]))
     right = sorted(b, key=lambda ln: (round(ln[0][0] / tol / 10), round(ln[0][1] / tol / 10), ln[-1]))
     return all(
-        len(p) == len(q) and all(abs(u[0] - v[0]) <= tol and abs(u[1] - v[1]) <= tol for u, v in zip(p, q))
-        for p, q in zip(left, right)
+        len(p) == len(q) and all(abs(u[0] - v[0]) <= tol and abs(u[1] - v[1]) <= tol for u, v in zip(p, q, strict=True))
+        for p, q in zip(left, right, strict=True)
     )
 
 

@@ -163,6 +163,7 @@ class Report:
 class AreaControl(vpgame.TrackMoves, Ruleset):
     name = "area_control"
     title = TITLE
+    end_verb = "advance"  # the End step button: the move that ends the step (its moves table)
     board_kinds = ("area",)
     board_view = "map"  # the map in its owners' colours; the cities, capitals and blocks as tracks beside it
     vp_host = TRACK_HOST  # a scenario's VP track (vp-set, vp-check: mapref.rules.vpgame)

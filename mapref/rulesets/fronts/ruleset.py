@@ -140,6 +140,7 @@ class Report:
 class Fronts(vpgame.TrackMoves, Ruleset):
     name = "fronts"
     title = TITLE
+    end_verb = "advance"  # the End step button: the move that ends the step (its moves table)
     board_kinds = ("area",)
     board_view = "tracks"
     side_colours = {"germans": ("#3b3b3b", "#ffffff"), "allies": ("#2f5fb0", "#ffffff")}

@@ -258,7 +258,7 @@ def retreat_options(cx, space: str, side: str, exclude: set[str] = frozenset()) 
 
 
 def _neutral_target(cx, to: str) -> str:
-    st, sc = cx.state, cx.scenario
+    sc = cx.scenario
     c = cx.neutral(to)
     if c:
         return f"{to} is in {cx.board.country_name(c)}, neutral: it may never be attacked"

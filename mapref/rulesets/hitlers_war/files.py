@@ -292,7 +292,7 @@ def _nations_and_armies(r: Reader, data: dict, sc: Scenario, sides: tuple[str, .
 
 
 def _forts_and_fleets(r: Reader, data: dict, sc: Scenario, sides: tuple[str, ...]) -> None:
-    for fid, w, t in _tables(r, data, "forts", "a table of one fort"):
+    for _fid, w, t in _tables(r, data, "forts", "a table of one fort"):
         r.check_keys(t, ("side", "number", "at", "strength"), w, required=("side", "number", "at", "strength"))
         sc.forts.append(
             FortSpec(
@@ -621,7 +621,7 @@ def _game_pieces(r: Reader, data: dict, g: GameState) -> None:
                 r.bool_(f, "moved", w),
             )
         )
-    for fid, w, f in _tables(r, data, "forts", "a table of one fort"):
+    for _fid, w, f in _tables(r, data, "forts", "a table of one fort"):
         r.check_keys(f, ("side", "number", "at", "strength", "building"), w, required=("side", "number", "at"))
         g.forts.append(
             Fort(

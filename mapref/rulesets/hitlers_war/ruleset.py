@@ -151,6 +151,7 @@ def _never_reached(sc, seq, st, turn, side: str, step: tuple[str, str]) -> str:
 class HitlersWar(Menus, TrackMoves, Ruleset):
     name = "hitlers_war"
     title = TITLE
+    end_verb = "advance"  # the End step button: the move that ends the step (its moves table)
     board_kinds = ("hex",)
     vp_host = vpcheck.HOST  # a scenario's VP track (vp-set, vp-check: mapref.rules.vpgame)
     side_colours = {"axis": ("#2b2b2b", "#ffffff"), "soviet": ("#9e1b1b", "#ffffff"), "allies": ("#1f4e9e", "#ffffff")}

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from mapref.rulesets.hitlers_war.names import POINT_TYPES, SIDES, STATUSES
+from mapref.rulesets.hitlers_war.names import POINT_TYPES
+from mapref.rulesets.hitlers_war.names import SIDES as SIDES, STATUSES as STATUSES  # re-exported: files.py, nations.py
 
 SEASONS = ("spring", "summer", "winter")
 YEARS = (1900, 2100)  # the years a game's turn may have (a saved game's turn.year)

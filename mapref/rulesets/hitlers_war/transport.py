@@ -24,6 +24,7 @@ Nothing here changes the state; the movement and combat checks turn the routes i
 """
 
 from __future__ import annotations
+from itertools import pairwise
 
 from collections import deque
 from dataclasses import dataclass, field
@@ -82,7 +83,7 @@ def _zone_of_step(cx, a: str, b: str) -> str | None:
 
 def _sides_crossed(cx, path: list[str]) -> int:
     n = 0
-    for a, b in zip(path, path[1:]):
+    for a, b in pairwise(path):
         arrow = next((c for c in cx.graph.out_edges(a) if c.other(a) == b and c.kind == "sea_arrow"), None)
         if arrow is not None:
             n += arrow.length
@@ -93,7 +94,7 @@ def _sides_crossed(cx, path: list[str]) -> int:
 
 def _seas(cx, path: list[str]) -> tuple[str, ...]:
     out: list[str] = []
-    for a, b in zip(path, path[1:]):
+    for a, b in pairwise(path):
         if LAND_KINDS & cx.graph.kinds_between(a, b) and not (_is_sea(cx, a) or _is_sea(cx, b)):
             continue
         z = _zone_of_step(cx, a, b)

@@ -39,6 +39,7 @@ LIST_KEYS = ("losses", "retreat_to")  # the questions whose answers make a list 
 class StruggleForEurope(vpgame.TrackMoves, Ruleset):
     name = "struggle_for_europe"
     title = TITLE
+    end_verb = "advance"  # the End step button: the move that ends the step (its moves table)
     board_kinds = ("area",)
     side_colours = {
         "axis": ("#5a5a5a", "#ffffff"),

@@ -128,11 +128,8 @@ class Feed:
 
     def log_line(self, e) -> str:
         """A log entry as the panel shows it: its step by name, the rule, the override with its reason."""
-        who = f" by {e.by}" if e.by else ""
-        rule = f" [{e.rule}]" if e.rule else ""
         over = f"\n    AGAINST THE RULES: {e.override}" if e.override else ""
-        step = self.session.ruleset.step_name(e.step)
-        return f"{e.n}. {e.turn}, {e.side} {step}{who}: {e.did}{rule}{over}"
+        return e.head(self.session.ruleset.step_name(e.step)) + over
 
     def lines(self) -> list[str]:
         """The panel's text, a line each (tests read it)."""

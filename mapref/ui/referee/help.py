@@ -21,10 +21,12 @@ def about_text() -> str:
         v = version("mapref")
     except PackageNotFoundError:
         v = "(from source)"
+    from mapref.rules import registry
+
+    games = ", ".join(registry.title(n) for n in registry.names())
     return (
         f"mapref {v}: hex and area map editor and referee for board wargames of the Second World War.\n\n"
-        "The referee's window plays every game mapref knows: Hitler's War, Struggle for Europe, the front-token "
-        "card game, area control. MIT licence."
+        f"mapref's referee's window plays every game installed: {games}. MIT licence."
     )
 
 

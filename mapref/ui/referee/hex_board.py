@@ -82,7 +82,7 @@ class HexBoard(BoardView, MapCanvas):
             return None
         kept = getattr(self, "_labels_kept", None)
         if kept is None or kept[0] is not g:
-            kept = (g, dict(zip(g.labels_row_major(), g.hex_list())))
+            kept = (g, dict(zip(g.labels_row_major(), g.hex_list(), strict=True)))
             self._labels_kept = kept
         return kept[1]
 
@@ -216,7 +216,7 @@ class HexBoard(BoardView, MapCanvas):
             items.append(i)
             places.append((x, y))
             labels.append((name_rank(self.model.hexes.get(h), x, y), bb))
-        for i, (x, y), at in zip(items, places, place_labels(labels, obstacles, dodge)):
+        for i, (x, y), at in zip(items, places, place_labels(labels, obstacles, dodge), strict=True):
             if at is None:
                 self.itemconfigure(i, state="hidden")
             elif at[1]:

@@ -16,6 +16,7 @@ Baltic Sea are): once the border lines are shared out a pixel is left between th
 ``mapref check`` calls a gap.
 """
 
+from itertools import pairwise
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -91,7 +92,7 @@ def strip() -> None:
     cells = ["West End", "Plains", "Hills", "Coast", "East End"]  # x 0..500, y 0..100
     polys = [f"{t}  {ring(i * 100 + 1, 1, i * 100 + 99, 99)}" for i, t in enumerate(cells)]
     centres = [f"{t}  ({i * 100 + 50},50)" for i, t in enumerate(cells)]
-    conns = list(zip(cells, cells[1:])) + [("East End", "West End")]  # round the back: the map wraps
+    conns = list(pairwise(cells)) + [("East End", "West End")]  # round the back: the map wraps
     # under Hills: two territories nine pixels apart, open ground to their east and west
     polys += [f"Upper Vale  {ring(201, 101, 299, 150)}", f"Lower Vale  {ring(201, 159, 299, 230)}"]
     centres += ["Upper Vale  (250,125)", "Lower Vale  (250,195)"]

@@ -1,0 +1,65 @@
+"""A game from another installed package (issue 32): the toy game of tests/toy_ruleset.py, built
+as a package of its own with an entry point in the group ``mapref.rulesets`` and installed by pip
+into a folder of its own (fixture ``toy_game``, tests/conftest.py). With no edit to mapref it is
+in ``mapref scenarios``, its verbs are mapref's verbs with their help, and the referee's window
+lists its scenario in File > New game and offers its moves in its menus."""
+
+from __future__ import annotations
+
+import json
+
+from mapref.rules import registry
+from tests.helpers import mapref
+from tests.ui.events import answer_dialog
+from tests.ui.test_every_game import by_mapref, entry, file_menu, right_click
+
+
+def test_the_installed_game_is_found_by_its_entry_point(toy_game):
+    assert "toy" in registry.names() and registry.installed()["toy"] == "toy_game"
+    assert registry.get("toy").title == "Tokens (a test game)"
+
+
+def test_its_scenario_is_listed_and_played_on_the_command_line(toy_game, tmp_path):
+    rows = json.loads(mapref("scenarios", "--json", cwd=tmp_path).stdout)
+    race = next(r for r in rows if r["id"] == "race")
+    assert race["ruleset"] == "toy" and race["name"] == "Race to Berlin"
+    assert "Race to Berlin (Tokens (a test game)" in mapref("scenarios", cwd=tmp_path).stdout
+    # its verbs are mapref's verbs, with their help
+    top = mapref("--help", cwd=tmp_path)
+    assert top.returncode == 0 and "step" in " ".join(top.stdout.split()).split("game verbs of each ruleset")[1]
+    r = mapref("step", "--help", cwd=tmp_path)
+    assert r.returncode == 0 and "usage: mapref step" in r.stdout and "Tokens (a test game)" in r.stdout
+    # a new game of it by the scenario's name, played and saved (by the default writer of its state)
+    r = mapref("new-game", "race", "-o", "g.toml", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    r = mapref("step", "g.toml", "E5", "E6", cwd=tmp_path)
+    assert r.returncode == 0 and r.stdout.strip() == "r1: E5 -> E6", r.stderr
+    assert 'r1 = { side = "red", at = "E6" }' in (tmp_path / "g.toml").read_text()
+    r = mapref("step", "g.toml", "E6", "E9", cwd=tmp_path)
+    assert r.returncode == 1 and "[Rule 1]" in r.stderr
+    assert mapref("check", "g.toml", cwd=tmp_path).returncode == 0
+
+
+def test_the_window_lists_it_in_file_new_game_and_offers_its_moves(toy_game, tmp_path):
+    w = by_mapref(None)  # `mapref` with no file: the default game
+    try:
+        from mapref.ui.referee.files import scenario_choices
+
+        label = next(k for k in scenario_choices() if k.startswith("Race to Berlin"))
+        assert label == "Race to Berlin (Tokens (a test game))"
+        w.files.ask_save_changes = lambda what: False
+        answer_dialog(w.root, {"scenario": label, "pools": "place them by hand"})
+        file_menu(w, "New game...")
+        assert w.session.ruleset.name == "toy" and w.session.scenario.id == "race"
+        assert w.root.title() == "Race to Berlin (new game) - mapref referee"
+        assert w.track.turn_var.get() == "Race to Berlin: turn 1, red to play"
+        w.select("token:r1")
+        m = right_click(w, "E6")
+        i = entry(m, "Step r1 here")
+        assert m.entrycget(i, "state") != "disabled"
+        m.invoke(i)
+        w.root.update()
+        assert w.state.tokens["r1"] == ("red", "E6")
+        assert any(line.startswith("1. turn 1, red play: step r1 E5 -> E6") for line in w.feed.lines())
+    finally:
+        w.root.destroy()
