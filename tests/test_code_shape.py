@@ -39,7 +39,6 @@ KNOWN = {
     "render/scene.py": {"tracks_scene"},
     "render/scene_area.py": {"area_map_marks"},
     "render/scene_hex.py": {"hex_map_marks"},
-    "rules/datapatch.py": {"apply"},
     "rules/victory.py": {"read_conditions"},
     "rules/vptrack.py": {"check_set"},
     "rulesets/fronts/data.py": {"read_scenario"},

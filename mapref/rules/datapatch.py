@@ -110,36 +110,55 @@ def apply(data: dict, ops: list[dict], *, in_place: bool = False) -> dict:
     if not isinstance(ops, list):
         raise PatchError(f"expected a list of operations, got {type(ops).__name__}")
     for op in ops:
-        if not isinstance(op, dict):
-            raise PatchError(f"expected an operation table, got {type(op).__name__}")
-        path = op.get("at")
-        if "order" in op and (not isinstance(op["order"], list) or not all(isinstance(k, str) for k in op["order"])):
-            raise PatchError(f"expected an order of keys, got {op['order']!r}"[:200])
+        path = _checked(op)
         if path == [] and "order" in op:  # the top table's key order (diff's Reorder at ())
-            out = {k: out[k] for k in op["order"] if k in out} | {k: v for k, v in out.items() if k not in op["order"]}
+            out = _reordered(out, op["order"])
             continue
         if not isinstance(path, list) or not path or not all(isinstance(x, str) for x in path):
             raise PatchError(f"expected a path of keys, got {path!r}"[:200])
-        parent = out
-        for k in path[:-1]:
-            nxt = parent.get(k)
-            if nxt is None:
-                nxt = parent[k] = {}
-            if not isinstance(nxt, dict):
-                raise PatchError(f"{'.'.join(path)}: {k} is not a table")
-            parent = nxt
-        last = path[-1]
-        if "order" in op:
-            table = parent.get(last)
-            if not isinstance(table, dict) or not isinstance(op["order"], list):
-                raise PatchError(f"{'.'.join(path)}: not a table to reorder")
-            keys = [k for k in op["order"] if k in table] + [k for k in table if k not in op["order"]]
-            parent[last] = {k: table[k] for k in keys}
-        elif "was" in op:
-            parent[last] = copy.deepcopy(op["was"])
-        else:
-            parent.pop(last, None)
+        _apply_at(_parent(out, path), path, op)
     return out
+
+
+def _checked(op) -> object:
+    """The path of an operation, once the operation is a table and its order a list of keys."""
+    if not isinstance(op, dict):
+        raise PatchError(f"expected an operation table, got {type(op).__name__}")
+    if "order" in op and (not isinstance(op["order"], list) or not all(isinstance(k, str) for k in op["order"])):
+        raise PatchError(f"expected an order of keys, got {op['order']!r}"[:200])
+    return op.get("at")
+
+
+def _reordered(table: dict, order: list[str]) -> dict:
+    """``table`` with the keys of ``order`` first, in that order, then the others as they were."""
+    return {k: table[k] for k in order if k in table} | {k: v for k, v in table.items() if k not in order}
+
+
+def _parent(out: dict, path: list[str]) -> dict:
+    """The table holding the last key of ``path`` (tables on the way made as needed)."""
+    parent = out
+    for k in path[:-1]:
+        nxt = parent.get(k)
+        if nxt is None:
+            nxt = parent[k] = {}
+        if not isinstance(nxt, dict):
+            raise PatchError(f"{'.'.join(path)}: {k} is not a table")
+        parent = nxt
+    return parent
+
+
+def _apply_at(parent: dict, path: list[str], op: dict) -> None:
+    """One operation on the last key of ``path`` in ``parent``: reorder, set or remove."""
+    last = path[-1]
+    if "order" in op:
+        table = parent.get(last)
+        if not isinstance(table, dict):
+            raise PatchError(f"{'.'.join(path)}: not a table to reorder")
+        parent[last] = _reordered(table, op["order"])
+    elif "was" in op:
+        parent[last] = copy.deepcopy(op["was"])
+    else:
+        parent.pop(last, None)
 
 
 __all__ = ["MISSING", "Change", "Patch", "PatchError", "Reorder", "apply", "diff"]
