@@ -44,7 +44,6 @@ KNOWN = {
     "rulesets/fronts/data.py": {"read_scenario"},
     "rulesets/struggle_for_europe/referee.py": {"referee"},
     "ui/area_canvas.py": {"AreaCanvas.draw_line"},
-    "ui/area_inspector.py": {"AreaInspector._edit"},
     "ui/canvas.py": {"MapCanvas.draw_hex_marks", "MapCanvas.draw_overlays"},
     "ui/referee/side.py": {"SidePanel.show_legend"},
     "ui/referee/tracks_board.py": {"TracksBoard.draw_overlays"},

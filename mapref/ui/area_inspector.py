@@ -384,57 +384,19 @@ class AreaInspector(ttk.Frame):
         if key == "attrs":
             return self._set(kind, item, attrs=parse_attrs(str(new)))
         if key == "production":  # kept in the attributes (attrs.production), 0 = none
-            try:
-                n = int(str(new).strip() or 0)
-            except ValueError:
-                raise EditError(f"production: a whole number of 0 or more, got {new!r}") from None
-            if n < 0:
-                raise EditError(f"production: a whole number of 0 or more, got {n}")
-            attrs = {k: v for k, v in item.attrs.items() if k != "production"}
-            return self._set(kind, item, attrs={**attrs, "production": n} if n else attrs)
+            return self._set(kind, item, attrs=_production_attrs(item.attrs, new))
         if key == "city":  # the city a location holds, as a game's rules name it (a victory city: "Rome")
-            attrs = {k: v for k, v in item.attrs.items() if k != "city"}
-            if str(new).strip():
-                attrs["city"] = ", ".join(c.strip() for c in str(new).split(",") if c.strip())
-            return self._set(kind, item, attrs=attrs)
+            return self._set(kind, item, attrs=_city_attrs(item.attrs, new))
         if key == "supply":
             return self._set(kind, item, supply=parse_supply(str(new)))
         if key in ("capital", "oneway", "proposed", "crossing", "wrap"):
             return self._set(kind, item, **{key: bool(new)})
         if key == "colour":
-            if new and new not in m.colours:
-                by_name = {c.name.lower(): k for k, c in m.colours.items()}
-                if str(new).lower() not in by_name:
-                    raise EditError(
-                        f"unknown colour class {new!r}: add it in the Edit menu, or pick one of {', '.join(m.colours) or 'none'}"
-                    )
-                new = by_name[str(new).lower()]
-            return self._set(kind, item, colour=new)
+            return self._set(kind, item, colour=_colour_class(m, new))
         if kind == "location":
-            if key == "anchor":
-                return set_location(m, item.id, anchor=parse_point(str(new), "name at"))
-            if key == "halves":
-                ids = str(new).split()
-                if not ids and item.has_halves:
-                    return unsplit_location(m, item.id)
-                if not item.has_halves:
-                    raise EditError(f"{item.label} has no halves: split it with the Split tool (S) first")
-                if len(ids) != 2:
-                    raise EditError(f"two half ids such as 'w e', got {new!r}")
-                return rename_halves(m, item.id, tuple(ids))
-            return set_location(m, item.id, **{key: new})
+            return _location_edit(m, item, key, new)
         if kind == "line":
-            if key == "via":
-                return set_line(m, item.id, via=parse_points(str(new), "bends"))
-            if key in ("a", "b"):
-                from mapref.core.board import SpaceError
-
-                try:
-                    space = m.make_board().parse(str(new))
-                except SpaceError as e:
-                    raise EditError(str(e)) from None
-                return set_line(m, item.id, **{key: space})
-            return set_line(m, item.id, **{key: new})
+            return _line_edit(m, item, key, new)
         if kind == "box":
             if key in ("position", "size"):
                 p = parse_point(str(new), key)
@@ -480,3 +442,66 @@ def delete_selected(ed: AreaEditor) -> None:
     cmd = {"location": delete_location, "box": delete_box}.get(kind)
     ed.push(cmd(m, k) if cmd else delete_lines(m, [k]))
     ed.select(None)
+
+
+def _production_attrs(attrs: dict, new) -> dict:
+    """A location's attributes with its production ``new`` (a whole number, 0 = none)."""
+    try:
+        n = int(str(new).strip() or 0)
+    except ValueError:
+        raise EditError(f"production: a whole number of 0 or more, got {new!r}") from None
+    if n < 0:
+        raise EditError(f"production: a whole number of 0 or more, got {n}")
+    rest = {k: v for k, v in attrs.items() if k != "production"}
+    return {**rest, "production": n} if n else rest
+
+
+def _city_attrs(attrs: dict, new) -> dict:
+    """A location's attributes with the cities ``new`` names (comma-separated; none: no city)."""
+    rest = {k: v for k, v in attrs.items() if k != "city"}
+    if str(new).strip():
+        rest["city"] = ", ".join(c.strip() for c in str(new).split(",") if c.strip())
+    return rest
+
+
+def _colour_class(m, new):
+    """The colour class ``new`` names, by its id or its name (any case)."""
+    if new and new not in m.colours:
+        by_name = {c.name.lower(): k for k, c in m.colours.items()}
+        if str(new).lower() not in by_name:
+            raise EditError(
+                f"unknown colour class {new!r}: add it in the Edit menu, or pick one of {', '.join(m.colours) or 'none'}"
+            )
+        new = by_name[str(new).lower()]
+    return new
+
+
+def _location_edit(m, item, key: str, new):
+    """The edit of a location's own field: the name's anchor, the halves' ids, or any other."""
+    if key == "anchor":
+        return set_location(m, item.id, anchor=parse_point(str(new), "name at"))
+    if key == "halves":
+        ids = str(new).split()
+        if not ids and item.has_halves:
+            return unsplit_location(m, item.id)
+        if not item.has_halves:
+            raise EditError(f"{item.label} has no halves: split it with the Split tool (S) first")
+        if len(ids) != 2:
+            raise EditError(f"two half ids such as 'w e', got {new!r}")
+        return rename_halves(m, item.id, tuple(ids))
+    return set_location(m, item.id, **{key: new})
+
+
+def _line_edit(m, item, key: str, new):
+    """The edit of a move line's own field: its bends, an end (a space as typed), or any other."""
+    if key == "via":
+        return set_line(m, item.id, via=parse_points(str(new), "bends"))
+    if key in ("a", "b"):
+        from mapref.core.board import SpaceError
+
+        try:
+            space = m.make_board().parse(str(new))
+        except SpaceError as e:
+            raise EditError(str(e)) from None
+        return set_line(m, item.id, **{key: space})
+    return set_line(m, item.id, **{key: new})
