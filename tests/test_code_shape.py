@@ -33,7 +33,6 @@ KNOWN = {
     "io/fasttoml.py": {"_loads"},
     "io/geojson_import.py": {"areas_from_geojson"},
     "io/mapfile.py": {"map_from_dict", "dumps_map"},
-    "io/triplea.py": {"triplea_map"},
     "render/area_png.py": {"render_area"},
     "render/png.py": {"render_map"},
     "render/scene.py": {"tracks_scene"},

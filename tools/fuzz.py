@@ -2331,7 +2331,7 @@ def _reload(path: str, mapref_main) -> tuple[int, str]:
                     im.load()
                 return 0, ""
             return mapref_main(["check", path]), out.getvalue()[-500:]
-        except BaseException as e:  # noqa: BLE001
+        except BaseException as e:
             print(f"{path}: {type(e).__name__}: {e}")
             return 2, out.getvalue()[-500:]
 
@@ -2816,7 +2816,7 @@ def _verify(kind: str) -> str:
                         return f"{f}: torn: " + quiet.getvalue()[-200:]
                 if mapref_main(["import-areas", "f.geojson", "-o", "areas.toml", "--force"]) != 0:
                     return "the next import failed: " + quiet.getvalue()[-200:]
-        except BaseException as e:  # noqa: BLE001
+        except BaseException as e:
             return f"{type(e).__name__}: {str(e)[:200]}"
     dead = [p.name for p in Path(".").iterdir() if ".mapref-tmp-" in p.name]
     return f"a dead save's temporary left after the next save: {dead[0]}" if dead else ""

@@ -31,11 +31,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from mapref.render.scene import position_scene  # noqa: E402
-from mapref.render.scene_area import AreaProjection  # noqa: E402
-from mapref.rules.ruleset import Action  # noqa: E402
-from mapref.rules.session import open_game  # noqa: E402
-from tests.render.test_triplea_board import stands_in  # noqa: E402
+from mapref.render.scene import position_scene
+from mapref.render.scene_area import AreaProjection
+from mapref.rules.ruleset import Action
+from mapref.rules.session import open_game
+from tests.render.test_triplea_board import stands_in
 
 
 def run(*args, cwd) -> subprocess.CompletedProcess:
@@ -163,7 +163,7 @@ def main() -> None:
         for xml in sorted((maps / n / "map" / "games").glob("*.xml")):
             try:
                 print(row(maps / n, xml), flush=True)
-            except Exception as e:  # noqa: BLE001 - a row that fails says how
+            except Exception as e:  # a row that fails says how
                 print(f"| {n} ({xml.name}) | FAILED: {type(e).__name__}: {str(e)[:100]} | | | | | |", flush=True)
 
 
