@@ -28,8 +28,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from mapref.rules.ruleset import Action  # noqa: E402
-from mapref.rules.session import open_game  # noqa: E402
+from mapref.rules.ruleset import Action
+from mapref.rules.session import open_game
 
 
 def least(f, runs: int, setup=None) -> float:
