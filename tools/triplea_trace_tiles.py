@@ -20,12 +20,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import numpy as np  # noqa: E402
-from PIL import Image  # noqa: E402
-from shapely import STRtree, union_all  # noqa: E402
+import numpy as np
+from PIL import Image
+from shapely import STRtree, union_all
 
-from mapref.core.areatrace import otsu, sea_regions, smooth, trace_image  # noqa: E402
-from mapref.io.triplea import read_polygons  # noqa: E402
+from mapref.core.areatrace import otsu, sea_regions, smooth, trace_image
+from mapref.io.triplea import read_polygons
 
 
 def stitched(tiles: Path) -> Image.Image:
