@@ -247,6 +247,18 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
             + (f" ({st.winner} win)" if st.winner else ""),
         }
 
+    def summary(self, game) -> list[str]:
+        """``mapref new-game``'s line: the round and the units on the board (a counter of land units
+        is no army: the house rules count units, seed 004)."""
+        st = game.state
+        land = sum(n for here in st.units.values() for n in here.values() if n > 0)
+        sea = sum(n for here in st.ships.values() for n in here.values() if n > 0)
+        parts = [
+            f"{land} land unit{'s' if land != 1 else ''}" if land else "",
+            f"{sea} ship{'s' if sea != 1 else ''}" if sea else "",
+        ]
+        return [self.position(game)["turn"], *(p for p in parts if p)]
+
     def cities(self, cx: rules.Cx) -> dict:
         out = {}
         for c in cx.sc.victory:
