@@ -88,6 +88,36 @@ def test_the_set_up_does_not_end_with_pools_left_and_says_what_is_left(wm):
     assert entry.override.startswith("we play a short game (overrides: ")
 
 
+def test_the_set_up_refusal_names_the_windows_own_way_to_place_the_rest(wm):
+    # acceptance (issue 33): the refusal a referee reads in the window named only the command
+    # line's "place --auto"; it names the Game menu's entry that places the rest, which exists
+    w, xt = wm
+    new_game(w, xt, "fall_of_germany")
+    w.ask_confirm = lambda title, text: True
+    keys(w, xt, "Control_L", "Return")
+    refusal = w.feed.lines()[-1]
+    assert "the set-up is not finished" in refusal.lower()
+    entry = "Place the remaining set-up pools automatically"
+    assert f"Game > {entry}" in refusal and f"Game > {entry}" in w.track.preview_var.get()
+    assert entry in menu_labels(w.game_menu)
+
+
+def test_pools_left_when_the_set_up_ended_are_no_longer_offered_to_place(wm):
+    # acceptance (issue 33): advisory mode ended the set-up with pools left, "never to enter
+    # play" (rulings R70); the Pools tab still listed them "to place" and invited a drag that
+    # every step refuses.  After the set-up nothing is offered to place
+    w, xt = wm
+    new_game(w, xt, "fall_of_germany")
+    w.mode.set("advisory")
+    w.mode_changed()
+    w.ask_override = lambda action, refusal: "we play a short game"
+    keys(w, xt, "Control_L", "Return")
+    assert current(w) != ["Set-up"]
+    assert "left unplaced, never to enter play" in "\n".join(w.feed.lines())
+    assert w.side.pool_rows() == [("no set-up pools to place", "")]
+    assert w.session.ruleset.pools(w.session.game) == []
+
+
 def test_a_new_or_opened_game_starts_in_its_own_mode(wm, tmp_path):
     # Advisory mode chosen for one game does not carry into the next: File > New game starts in
     # strict mode; a game saved in advisory mode opens in advisory mode

@@ -394,8 +394,9 @@ def _end_of_setup(s: _Step, drop_pools: bool) -> str:
     left = unplaced_pools(s.work)
     if left and not drop_pools:
         return (
-            f"the set-up is not finished, still to place: {'; '.join(left)} (drag the pools onto the map, "
-            "or place --auto) [Prepare for Play 3, 8]"
+            f"the set-up is not finished, still to place: {'; '.join(left)} (drag them from the Pools tab, "
+            "or Game > Place the remaining set-up pools automatically, or mapref place GAME --auto) "
+            "[Prepare for Play 3, 8]"
         )
     if left:
         s.out.messages.append(

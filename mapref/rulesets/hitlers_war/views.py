@@ -86,6 +86,10 @@ def end_step_preview(ruleset, game) -> list[str]:
 
 
 def pools(cx) -> list[SetupPool]:
+    """The set-up pools with something still to place: none once the set-up is over (what was
+    left then never enters play: Prepare for Play 3, 8; rulings R70)."""
+    if cx.state.phase != "setup":
+        return []
     specs = {p.id: p for p in cx.scenario.pools}
     out = []
     for p in cx.state.pools:
