@@ -135,8 +135,8 @@ class Edit(history.Command):
         self._old_attrs = {a: getattr(m, a) for a in self.attrs}
         for t, v in new_tables.items():
             setattr(m, t, v)
-        for a, v in self.attrs.items():
-            setattr(m, a, v)
+        for a, value in self.attrs.items():
+            setattr(m, a, value)
 
     def _apply(self, t: str, old: dict) -> dict:
         ren = self.renames.get(t, {})
@@ -176,8 +176,8 @@ class Edit(history.Command):
     def undo(self, m: AreaMap) -> None:
         for t, v in self._old_tables.items():
             setattr(m, t, v)
-        for a, v in self._old_attrs.items():
-            setattr(m, a, v)
+        for a, value in self._old_attrs.items():
+            setattr(m, a, value)
 
     def touch(self) -> AreaTouch:
         t = AreaTouch()
@@ -230,6 +230,7 @@ def _validate(
                 return False
             return half in loc.halves if loc.has_halves else not dot
 
+        to_check: Iterable[tuple[str, MoveLine]]
         if keys is None:
             to_check = lines.items()
         else:
@@ -494,7 +495,8 @@ def _repoint_lines(m: AreaMap, old: Location, new: Location, halves: Mapping[str
             if "." in end and old.has_halves:
                 p = old.space_point(end)  # where the old half was
             else:
-                p = m.space_point(other) if m.space_exists(other) else old.label_point
+                q = m.space_point(other) if m.space_exists(other) else None  # a space that is has a point
+                p = q if q is not None else old.label_point
             ends.append(f"{new.id}.{_nearest_half(halves, p)}")
         if (ends[0], ends[1]) != (ln.a, ln.b):
             out[k] = dataclasses.replace(ln, a=ends[0], b=ends[1])
@@ -509,7 +511,7 @@ def unsplit_location(m: AreaMap, lid: str) -> Edit:
     return Edit(f"Join the halves of {loc.label}", locations={lid: new}, lines=_repoint_lines(m, loc, new, {}))
 
 
-def rename_halves(m: AreaMap, lid: str, ids: tuple[str, str]) -> Edit:
+def rename_halves(m: AreaMap, lid: str, ids: Iterable[str]) -> Edit:
     loc = _loc(m, lid)
     if not loc.has_halves:
         raise EditError(f"{loc.label} has no halves")
@@ -595,9 +597,9 @@ def generate_areas(
             name = f"Area {n}"
             n += 1
         base = m.new_id(name)
-        lid, k = base, 2
+        lid, nth = base, 2
         while lid in taken or (lid in changes and changes[lid] is not None):
-            lid, k = f"{base}_{k}", k + 1
+            lid, nth = f"{base}_{nth}", nth + 1
         taken.add(lid)
         new_ids.append(lid)
         changes[lid] = Location(lid, name=name, polygon=cell, anchor=p)
@@ -633,7 +635,11 @@ def _proposed_after(m: AreaMap, edit: Edit, new_ids: list[str]) -> dict[str, Mov
     e = suggest_lines(after, ids=[k for k in after.locations if k in near])
     if e is None:
         return {}
-    return {k: ln for k, ln in e.changes["lines"].items() if _loc_of(ln.a) in new or _loc_of(ln.b) in new}
+    return {
+        k: ln
+        for k, ln in e.changes["lines"].items()
+        if isinstance(ln, MoveLine) and (_loc_of(ln.a) in new or _loc_of(ln.b) in new)
+    }
 
 
 def _coast_with(land: BaseGeometry, points) -> BaseGeometry:
@@ -794,7 +800,7 @@ def best_half(m: AreaMap, lid: str, towards: str) -> str:
 
         lengths = {h: border_between(g, other.polygon).length for h, g in halves.items() if not g.is_empty}
         if lengths and max(lengths.values()) > 0:
-            return f"{lid}.{max(lengths, key=lengths.get)}"
+            return f"{lid}.{max(lengths, key=lengths.__getitem__)}"
         p = other.label_point
     else:
         p = m.boxes[towards[4:]].centre if towards.startswith("box:") and towards[4:] in m.boxes else loc.label_point

@@ -146,7 +146,7 @@ def nearest_vertex(
     for p in extra:
         d = math.hypot(p[0] - xy[0], p[1] - xy[1])
         if d <= best_d:
-            best, best_d = tuple(p), d
+            best, best_d = (p[0], p[1]), d
     return best
 
 

@@ -39,12 +39,13 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
 from collections.abc import Iterator, Mapping
+from typing import Never
 
 from shapely import make_valid
 from shapely.geometry import LineString, MultiPolygon, Point, Polygon, box as shapely_box
 from shapely.geometry.base import BaseGeometry
 
-EMPTY: Mapping[str, object] = MappingProxyType({})
+EMPTY: Mapping[str, Never] = MappingProxyType({})  # empty: a mapping of any value type
 ID_RE = re.compile(r"[a-z0-9_][a-z0-9_\-]*")
 BUILTIN_LINE_KINDS = ("land", "naval")
 DEFAULT_BOX_SIZE = (60.0, 40.0)
@@ -187,7 +188,7 @@ class Place:
         return self.name or self.id
 
     def same(self, other: object) -> bool:
-        return type(self) is type(other) and _fields(self) == _fields(other)  # type: ignore[arg-type]
+        return type(self) is type(other) and _fields(self) == _fields(other)
 
 
 def _fields(p) -> tuple:
@@ -249,10 +250,11 @@ class Location(Place):
     @cached_property
     def half_points(self) -> dict[str, Point2]:
         """Where lines attach to each half: its ``half_anchors`` point, else a point well inside it."""
-        out = {}
+        out: dict[str, Point2] = {}
         for h, g in self.half_geoms.items():
             if h in self.half_anchors:
-                out[h] = tuple(self.half_anchors[h])
+                x, y = self.half_anchors[h]
+                out[h] = (x, y)
             else:
                 out[h] = interior_point(g) if not g.is_empty else self.label_point
         return out

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -386,7 +387,7 @@ def sea_regions(t: Tracing, rgb: np.ndarray) -> set[int]:
     return {i for i in range(n) if b[i] > r[i] + 20 and b[i] >= g[i]}
 
 
-def traced_map(t: Tracing, name: str = "", image: str | None = None, seas: set[int] = frozenset()):
+def traced_map(t: Tracing, name: str = "", image: str | None = None, seas: AbstractSet[int] = frozenset()):
     """An area map of the traced regions: a location per region (``area_1``, "Area 1"... in
     reading order, its anchor well inside it; the ``seas`` "Sea 1"... in the sea zones' colour
     class, ``attrs.sea``), a line proposed between every two that share a border (land, naval
@@ -586,7 +587,7 @@ def _bridge(polys: list[BaseGeometry], tol: float) -> None:
 
 def bounds_of(polys: list[BaseGeometry]) -> tuple[float, float, float, float]:
     live = [g for g in polys if not g.is_empty]
-    return tuple(shapely.total_bounds(live)) if live else (0.0, 0.0, 0.0, 0.0)  # type: ignore[return-value]
+    return tuple(shapely.total_bounds(live)) if live else (0.0, 0.0, 0.0, 0.0)
 
 
 __all__ = [

@@ -26,6 +26,7 @@ import copy
 import dataclasses
 from dataclasses import dataclass, field
 from collections.abc import Iterable
+from typing import Any
 
 from mapref.core import history
 from mapref.core.grid import Grid, Hex, Hexside
@@ -71,8 +72,9 @@ class Command(history.Command):
 HEX_FIELDS = {f.name for f in dataclasses.fields(HexData)}
 
 
-def check_hex_value(name: str, value: object) -> object:
-    """Normalise and check one hex property; raise :class:`EditError` if it cannot be."""
+def check_hex_value(name: str, value: Any) -> object:
+    """Normalise and check one hex property; raise :class:`EditError` if it cannot be.
+    ``value`` is what the user gave (any type: this is where it is checked)."""
     if name not in HEX_FIELDS:
         raise EditError(f"hexes have no property {name!r} (they have {', '.join(sorted(HEX_FIELDS))})")
     if name == "terrain":
@@ -85,7 +87,7 @@ def check_hex_value(name: str, value: object) -> object:
             raise EditError(f"{name} must be a code or nothing, got {value!r}")
     elif name in ("production", "port"):
         try:
-            value = int(value)  # type: ignore[arg-type]
+            value = int(value)
         except (TypeError, ValueError):
             raise EditError(f"{name} must be a whole number, got {value!r}") from None
         hi = MAX_PRODUCTION if name == "production" else 99
@@ -96,7 +98,7 @@ def check_hex_value(name: str, value: object) -> object:
     elif name == "name":
         value = str(value).strip()
     elif name == "port_access":
-        value = tuple(value)  # type: ignore[arg-type]
+        value = tuple(value)
     return value
 
 
@@ -220,7 +222,7 @@ def AddBox(box_id: str, box: Box) -> SetEntry:  # named as the command it makes
     return SetEntry("boxes", box_id, box, f"Add box {box.name or box_id}")
 
 
-def EditBox(m: MapModel, box_id: str, **changes: object) -> SetEntry:
+def EditBox(m: MapModel, box_id: str, **changes: Any) -> SetEntry:
     if box_id not in m.boxes:
         raise EditError(f"no box {box_id!r}")
     for k in changes:
@@ -259,13 +261,13 @@ class SetMapAttr(Command):
 
     ALLOWED = ("name", "notes", "hex_size", "background")
 
-    def __init__(self, label: str | None = None, **changes: object) -> None:
+    def __init__(self, label: str | None = None, **changes: Any) -> None:
         bad = set(changes) - set(self.ALLOWED)
         if bad:
             raise EditError(f"cannot set {', '.join(sorted(bad))} of a map")
         if "hex_size" in changes:
             try:
-                hs = float(changes["hex_size"])  # type: ignore[arg-type]
+                hs = float(changes["hex_size"])
             except (TypeError, ValueError):
                 raise EditError(f"hex size must be a number, got {changes['hex_size']!r}") from None
             if not 4 <= hs <= 400:
@@ -399,7 +401,7 @@ class CommandGroup(history.CommandGroup, Command):
     def touch(self) -> Touch:
         t = Touch()
         for c in self.commands:
-            t = t | c.touch()
+            t = t | (c.touch() if isinstance(c, Command) else Touch(everything=True))
         return t
 
 

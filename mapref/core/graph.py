@@ -382,12 +382,12 @@ def _hex_connections(g: Graph, m: MapModel, terr: list[str], port: list[bool], l
     R, C = grid.rows, grid.cols
     sides = _side_table(m)
     # the steps to the neighbours after a hex in the walk (the sides first met from it)
-    fwd = {
+    ahead = {
         par: [(dr, dc) for dr, dc in steps if dr > 0 or (dr == 0 and dc > 0)]
         for par, steps in grid.neighbour_steps().items()
     }
-    land_steps = {dr * C + dc: bytearray(len(g._ids)) for steps in fwd.values() for dr, dc in steps}
-    fwd = {par: [(dr, dc, land_steps[dr * C + dc]) for dr, dc in steps] for par, steps in fwd.items()}
+    land_steps = {dr * C + dc: bytearray(len(g._ids)) for steps in ahead.values() for dr, dc in steps}
+    fwd = {par: [(dr, dc, land_steps[dr * C + dc]) for dr, dc in steps] for par, steps in ahead.items()}
     nadj, ca, cb, ck = g._nadj, g._ca, g._cb, g._ck
     by_land = {g._kcode["land"], g._kcode["crossing"]}
     table: dict[tuple, tuple[tuple[int, bool], ...]] = {}  # (terrains, all sea, crossing, ports) -> connections

@@ -39,7 +39,7 @@ from mapref.io import tomlwrite as tw
 from mapref.io.anyfile import register
 from mapref.io.atomic import write_atomic
 from mapref.io.mapfile import ATTR_INT_REACH, plain_attr
-from mapref.io.problems import FileProblems, Reader, parse_toml, show_value
+from mapref.io.problems import FileProblems, Locator, Reader, parse_toml, show_value
 
 FORMAT = 1
 TOP_KEYS = (
@@ -822,7 +822,7 @@ class AreaFile:
         self.source = source
         self.shown = shown
         self._problems: list | None = None
-        self._locator = None
+        self._locator: Locator | None = None
 
     def problems(self) -> list:
         """The map's problems (:func:`mapref.core.arealint.lint_area`), worked out once."""
@@ -832,11 +832,9 @@ class AreaFile:
             self._problems = lint_area(self.map)
         return self._problems
 
-    def locator(self):
+    def locator(self) -> Locator:
         """Where each key of the file is (:class:`mapref.io.problems.Locator`), made once."""
         if self._locator is None:
-            from mapref.io.problems import Locator
-
             self._locator = Locator(self.source)
         return self._locator
 

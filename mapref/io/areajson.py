@@ -4,6 +4,8 @@ The JSON is documented in docs/format.md ("mapref info --json on an area map")."
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from mapref.core.areageom import shared_borders
 from mapref.core.areamodel import AreaMap, Condition, Place, polygon_parts
 from mapref.core.board import board_for
@@ -65,14 +67,14 @@ def area_to_json(m: AreaMap) -> dict:
         d["lines"] = sorted({x for s in loc.spaces() for x in lines_of.get(s, [])})
         locations[lid] = d
     boxes = {}
-    for bid, b in m.boxes.items():
+    for bid, box in m.boxes.items():
         boxes[bid] = {
             "id": bid,
             "space": f"box:{bid}",
-            **_place(b),
-            "position": [_r(x) for x in b.position],
-            "size": [_r(x) for x in b.size],
-            "condition": _cond(b.condition),
+            **_place(box),
+            "position": [_r(x) for x in box.position],
+            "size": [_r(x) for x in box.size],
+            "condition": _cond(box.condition),
             "lines": lines_of.get(f"box:{bid}", []),
         }
     lines = {}
@@ -135,7 +137,7 @@ def area_to_json(m: AreaMap) -> dict:
                 "kind": c.kind,
                 "oneway": c.oneway,
                 "line": c.attrs.get("line"),
-                "defence": dict(c.attrs.get("defence", {})),
+                "defence": dict(dv) if isinstance(dv := c.attrs.get("defence"), Mapping) else {},
             }
             for c in g.connections
         ],

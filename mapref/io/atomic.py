@@ -181,7 +181,7 @@ def clean_stale_temps(path: str | os.PathLike[str]) -> list[str]:
     """Remove the temporaries an interrupted save of ``path`` left; return their names."""
     target = Path(path)
     prefix = _temp_prefix(target.name)
-    removed = []
+    removed: list[str] = []
     try:
         entries = list(os.scandir(target.parent or "."))
     except OSError:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Protocol, cast
 
 from mapref.io.problems import MAX_DEPTH
 
@@ -26,9 +27,15 @@ class Unsupported(ValueError):
     """The text leaves the subset read here (or is not valid TOML): use ``tomllib``."""
 
 
-_WS = re.compile(r"[ \t]*")
+class _Skip(Protocol):
+    """A pattern that matches the empty string too: its ``match`` always finds a match."""
+
+    def match(self, string: str, pos: int = 0, /) -> re.Match[str]: ...
+
+
+_WS = cast(_Skip, re.compile(r"[ \t]*"))
 # blank lines and comment lines between statements (comments: no control character but tab)
-_GAP = re.compile(r"(?:[ \t]*(?:#[^\x00-\x08\x0a-\x1f\x7f]*)?(?:\r?\n))*[ \t]*")
+_GAP = cast(_Skip, re.compile(r"(?:[ \t]*(?:#[^\x00-\x08\x0a-\x1f\x7f]*)?(?:\r?\n))*[ \t]*"))
 _END = re.compile(r"[ \t]*(?:#[^\x00-\x08\x0a-\x1f\x7f]*)?(?:\r?\n|\Z)")  # the rest of a line
 _BARE = re.compile(r"[A-Za-z0-9_-]+")
 _STR = re.compile(r'"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"')
@@ -97,6 +104,7 @@ def _value(src: str, pos: int, frozen: set[int], depth: int):
         return _array(src, pos, frozen, depth)
     if c == "{":
         return _inline(src, pos, frozen, depth)
+    v: bool | int | float
     if c == "t" and src.startswith("true", pos):
         end, v = pos + 4, True
     elif c == "f" and src.startswith("false", pos):
@@ -159,9 +167,9 @@ def _array(src: str, pos: int, frozen: set[int], depth: int):
         return fast
     m = _PAIR.match(src, pos)
     if m is not None:
-        out = [_number(m.group(1)), _number(m.group(2))]
-        frozen.add(id(out))
-        return m.end(), out
+        pair = [_number(m.group(1)), _number(m.group(2))]
+        frozen.add(id(pair))
+        return m.end(), pair
     out: list = []
     pos = _GAP.match(src, pos + 1).end()
     while True:

@@ -160,7 +160,7 @@ def areas_from_geojson(
             )
             continue
         kind = (geom or {}).get("type", "no geometry")
-        if kind not in ("Polygon", "MultiPolygon"):
+        if geom is None or kind not in ("Polygon", "MultiPolygon"):
             notes.append(
                 f"{clip(label, 60)}: skipped, not a polygon ({show_value(kind) if not isinstance(kind, str) else clip(kind, 40)})"
             )
@@ -227,9 +227,9 @@ def areas_from_geojson(
             )  # (overlaps are looked for up to that many)
             out.append(Problem(shown, None, None, "features", f"and {many}{len(wrong) - 20:,} more such problems"))
         raise FileProblems(out)
-    e = suggest_lines(m)
-    if e is not None:
-        e.do(m)
+    suggested = suggest_lines(m)
+    if suggested is not None:
+        suggested.do(m)
         notes += _drop_exclave_lines(m)
         _bend_lines(m)
     return m, notes
@@ -325,8 +325,7 @@ def import_areas(src: str, out: str, name_property: str = "name", write=None) ->
     """Read ``src``, write the area map to ``out`` (atomically; ``write(out, text)`` when given:
     the command line's policy for its output); return the map and notes.  A map that ``mapref
     check`` would refuse is not written (FileProblems)."""
-    from mapref.io.anyfile import load_parsed
-    from mapref.io.areafile import dumps_area_map
+    from mapref.io.areafile import AreaFile, area_from_dict, dumps_area_map
     from mapref.io.atomic import write_atomic
 
     data = read_geojson(src)
@@ -334,8 +333,7 @@ def import_areas(src: str, out: str, name_property: str = "name", write=None) ->
     text = dumps_area_map(m)
     try:
         parsed, source = parse_toml_bytes(text.encode("utf-8"), out)
-        _kind, made = load_parsed(parsed, source, out)
-        wrong = made.check()
+        wrong = AreaFile(area_from_dict(parsed, source, out), source, out).check()
     except FileProblems as e:
         wrong = [str(p) for p in e.problems]
     if wrong:

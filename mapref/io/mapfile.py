@@ -479,15 +479,15 @@ def dumps_map(m: MapModel) -> str:
     for code, c in m.countries.items():
         out.append(f"{tw.key(code)} = {tw.inline({'name': c.name, 'colour': c.colour, 'allegiance': c.allegiance})}")
     out += ["", "[seas]"]
-    for code, s in m.seas.items():
-        out.append(f"{tw.key(code)} = {tw.inline({'name': s.name, 'colour': s.colour})}")
+    for code, sea in m.seas.items():
+        out.append(f"{tw.key(code)} = {tw.inline({'name': sea.name, 'colour': sea.colour})}")
     out += ["", "[regions]"]
     for code, rg in m.regions.items():
-        d: dict = {"name": rg.name}
+        region: dict = {"name": rg.name}
         if rg.country:
-            d["country"] = rg.country
-        d["hexes"] = [g.label(h) for h in rg.hexes]
-        out.append(f"{tw.key(code)} = {tw.inline(d)}")
+            region["country"] = rg.country
+        region["hexes"] = [g.label(h) for h in rg.hexes]
+        out.append(f"{tw.key(code)} = {tw.inline(region)}")
 
     out += ["", "[layers]", "# one string per row, northernmost first: the row's label, '|', then one code per column"]
     label_w = max(len(_row_label(g, r)) for r in range(1, g.rows + 1))

@@ -23,6 +23,7 @@ import struct
 import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import NoReturn
 from dataclasses import dataclass
 
 
@@ -346,10 +347,10 @@ def parse_toml_bytes(raw: bytes, shown: str) -> tuple[dict, str]:
         source = raw.decode("utf-8")
     except UnicodeDecodeError as e:
         line_start = raw.rfind(b"\n", 0, e.start) + 1
-        col = len(raw[line_start : e.start].decode("utf-8", "replace")) + 1
+        byte_col = len(raw[line_start : e.start].decode("utf-8", "replace")) + 1
         what = f"byte 0x{raw[e.start]:02x}" if e.end - e.start == 1 else f"bytes {raw[e.start : e.end].hex(' ')}"
         raise FileProblems(
-            [Problem(shown, raw.count(b"\n", 0, e.start) + 1, col, "", f"not UTF-8 text: {what} ({e.reason})")]
+            [Problem(shown, raw.count(b"\n", 0, e.start) + 1, byte_col, "", f"not UTF-8 text: {what} ({e.reason})")]
         ) from None
     from mapref.io import fasttoml  # here, not at the top: the command line's help and game verbs start without it
 
@@ -529,3 +530,8 @@ class Reader:
         if self.problems:
             more = [Problem(self.shown, None, None, "", f"and {self.more:,} more problems")] if self.more else []
             raise FileProblems(self.problems + more)
+
+    def stop(self) -> NoReturn:
+        """Raise the problems found so far, right after one that leaves nothing more to read."""
+        self.raise_if_any()
+        raise AssertionError("Reader.stop: no problem was found")

@@ -53,10 +53,12 @@ import re
 import xml.parsers.expat as expat
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, TypedDict
 
 import shapely
 from shapely import affinity
 from shapely.geometry import Point, Polygon
+from shapely.geometry.base import BaseGeometry
 
 from mapref.core.areamodel import (
     COASTAL,
@@ -71,6 +73,9 @@ from mapref.core.areamodel import (
     slug,
 )
 from mapref.io.problems import FileProblems, Problem, clip, read_source
+
+if TYPE_CHECKING:
+    from zipfile import ZipInfo
 
 BOX = (90.0, 30.0)  # an off-map box's size
 BORDER = 4.0  # pixels: the widest border line TripleA leaves between two territories' outlines
@@ -199,7 +204,9 @@ class TripleaGame:
     relations: dict[frozenset, str] = field(default_factory=dict)  # {p1, p2} -> war, allied or neutral (as TripleA)
     said: set[frozenset] = field(default_factory=set)  # the pairs <relationshipInitialize> sets (the rest: alliances)
     ids: dict[str, str] = field(default_factory=dict)  # territory -> its space on the map (location id or box:id)
-    outlines: dict[str, object] = field(default_factory=dict)  # territory -> its outline as TripleA draws it (pixels)
+    outlines: dict[str, BaseGeometry] = field(
+        default_factory=dict
+    )  # territory -> its outline as TripleA draws it (pixels)
     canals: dict[str, list[str]] = field(default_factory=dict)  # canal name -> the sea zones it joins (canalAttachment)
     duplicates: list[tuple[str, str, int, int]] = field(default_factory=list)  # (t1, t2, line, the first one's line)
     colours: dict[str, str] = field(default_factory=dict)  # player -> its colour (map.properties color.PLAYER)
@@ -623,7 +630,7 @@ def read_polygons(path: Path, shown: str) -> tuple[dict[str, list[Polygon]], dic
 
 
 def read_centers(path: Path, shown: str) -> dict[str, tuple[float, float]]:
-    out = {}
+    out: dict[str, tuple[float, float]] = {}
     problems = []
     for n, line in enumerate(_text(path, shown).splitlines(), start=1):
         if not line.strip():
@@ -814,7 +821,7 @@ def _zip_problem(path: str, message: str, member: str = "") -> FileProblems:
     return FileProblems([Problem(f"{path}:{member}" if member else path, None, None, "", message)])
 
 
-def _members(path: str, infos: list, game: str | None) -> list[tuple[object, list[str]]]:
+def _members(path: str, infos: list[ZipInfo], game: str | None) -> list[tuple[ZipInfo, list[str]]]:
     """The members of a zipped map the import reads, chosen by their names alone (nothing is
     unpacked to choose): the one map's ``polygons.txt``, ``centers.txt``, ``map.properties`` and
     its ``games/*.xml`` (only the ``--game`` one when it names a game of the zip); a zip holding
@@ -923,7 +930,7 @@ EDGES = (
 )
 
 
-def _gap(geoms: dict[str, object], a: str, b: str, axis: int, da: float, db: float) -> float:
+def _gap(geoms: dict[str, BaseGeometry], a: str, b: str, axis: int, da: float, db: float) -> float:
     """How far apart the bounding boxes of a and b are, a moved by da and b by db along axis."""
     ab, bb = list(geoms[a].bounds), list(geoms[b].bounds)
     ab[axis] += da
@@ -935,7 +942,7 @@ def _gap(geoms: dict[str, object], a: str, b: str, axis: int, da: float, db: flo
     return math.hypot(dx, dy)
 
 
-def _across_edge(game: TripleaGame, geoms: dict[str, object], span: float, axis: int) -> list[str]:
+def _across_edge(game: TripleaGame, geoms: dict[str, BaseGeometry], span: float, axis: int) -> list[str]:
     """The connections whose two territories meet only across the map's edge along ``axis`` (one
     at each edge, touching when one is moved a whole map width): the map wraps round there."""
     out = []
@@ -946,7 +953,7 @@ def _across_edge(game: TripleaGame, geoms: dict[str, object], span: float, axis:
     return out
 
 
-def _wrap_cut(game: TripleaGame, geoms: dict[str, object], span: float, axis: int) -> float:
+def _wrap_cut(game: TripleaGame, geoms: dict[str, BaseGeometry], span: float, axis: int) -> float:
     """Where to cut a map that wraps round along ``axis`` (0: x, 1: y): the place at which the
     fewest land connections cross (then the fewest connections, then the fewest territories
     move), territories beyond it moving one map width back; ``span`` (TripleA's own edge) when
@@ -976,7 +983,7 @@ def _wrap_cut(game: TripleaGame, geoms: dict[str, object], span: float, axis: in
 
 
 def _unwrap(
-    game: TripleaGame, geoms: dict[str, object], props: dict[str, str], notes: list[str]
+    game: TripleaGame, geoms: dict[str, BaseGeometry], props: dict[str, str], notes: list[str]
 ) -> tuple[dict[str, list[float]], dict[int, tuple[float, float]]]:
     """Cut a map that wraps round (``map.scrollWrapX`` / ``map.scrollWrapY``, or connections
     that join territories only across the map's edge) where the fewest land connections cross:
@@ -1035,6 +1042,16 @@ def _round_the_back(m: AreaMap, a: str, b: str) -> bool:
     return ga.distance(affinity.translate(gb, dx, dy)) < ga.distance(gb)
 
 
+class _PlaceProps(TypedDict):
+    """What a territory's location or box is given whether it is drawn or off the map."""
+
+    name: str
+    colour: str
+    capital: bool
+    vp: int
+    attrs: dict[str, object]
+
+
 def triplea_map(
     game: TripleaGame,
     polygons: dict[str, list[Polygon]],
@@ -1048,7 +1065,7 @@ def triplea_map(
         notes=f"Imported with mapref import-triplea from the TripleA game {Path(game.file).name}: "
         "territories, sea zones, connections, production, capitals and victory cities.",
     )
-    geoms: dict[str, object] = {}
+    geoms: dict[str, BaseGeometry] = {}
     for t in game.territories:
         parts = [shapely.make_valid(p) if not p.is_valid else p for p in polygons.get(t, [])]
         g = as_area([q for p in parts for q in polygon_parts(p)])
@@ -1132,11 +1149,11 @@ def _territories(
 ) -> None:
     """Every territory a location (its label at TripleA's centre when that lies inside it), or
     with no outline an off-map box, in rows under the page in the game's order."""
-    boxed = []
+    boxed: list[str] = []
     for t, water in game.territories.items():
         g = cleaned.get(t)
         colour = SEA if water else pids.get(game.owners.get(t, ""), "")
-        props_ = dict(
+        props_ = _PlaceProps(
             name=t,
             colour=colour,
             capital=t in game.capitals,
@@ -1145,9 +1162,10 @@ def _territories(
         )
         if g is None or g.is_empty:  # off the map: in rows under it, in the game's order
             bid = m.new_id(t, "boxes")
-            per_row = max(1, int(m.page[0] // (BOX[0] + 10)))
+            width, height = m.page or (0.0, 0.0)  # (the outlines' extent, set before)
+            per_row = max(1, int(width // (BOX[0] + 10)))
             row, col = divmod(len(boxed), per_row)
-            position = (col * (BOX[0] + 10), m.page[1] + 20 + row * (BOX[1] + 10))
+            position = (col * (BOX[0] + 10), height + 20 + row * (BOX[1] + 10))
             m.boxes[bid] = Box(bid, position=(float(position[0]), float(position[1])), size=BOX, **props_)
             game.ids[t] = f"box:{bid}"
             boxed.append(t)

@@ -189,7 +189,7 @@ def render_area(
             title = more if not title or more.startswith(title) else f"{title}  \u2014  {more}"
     d.text((v.margin, 10 * s), title, font=f_title, fill="#222222")
     if s > 1:
-        img = img.resize((v.size[0] // s, v.size[1] // s), Image.LANCZOS)
+        img = img.resize((v.size[0] // s, v.size[1] // s), Image.Resampling.LANCZOS)
     if progress:
         progress(1.0)
     if out is not None:

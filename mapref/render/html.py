@@ -46,6 +46,7 @@ class _Styles:
         self.classes: dict[tuple, str] = {}
 
     def of(self, m: Mark, symbol: bool = False) -> str:
+        key: tuple
         if m.shape == "text":
             key = ("t", m.fill, _n(m.size), m.bold, m.italic, m.anchor)
         elif m.shape == "use":
@@ -182,10 +183,11 @@ def svg_of(sc: Scene) -> tuple[str, str]:
         parts = []
         if layer == "pieces":
             group: list[str] = []
-            current = None
-            for m in marks + [None]:  # type: ignore[list-item]
-                pid = m.space if m is not None and m.space in piece_of else None
-                if group and (m is None or pid != current or pid is None):
+            current: str | None = None
+            then_end: list[Mark | None] = [*marks, None]
+            for mark in then_end:
+                pid = mark.space if mark is not None and mark.space in piece_of else None
+                if group and current is not None and (mark is None or pid != current or pid is None):
                     p = sc.pieces[piece_of[current]]
                     kind = _TAG.sub("-", p.kind)
                     state = " out-of-supply" if p.supplied is False else (" in-supply" if p.supplied else "")
@@ -195,13 +197,13 @@ def svg_of(sc: Scene) -> tuple[str, str]:
                         + "</g>"
                     )
                     group = []
-                if m is None:
+                if mark is None:
                     break
                 if pid is not None:
                     current = pid
-                    group.append(_element(m, styles, arrows))
+                    group.append(_element(mark, styles, arrows))
                 else:
-                    parts.append(_element(m, styles, arrows, spaces=sc.spaces))
+                    parts.append(_element(mark, styles, arrows, spaces=sc.spaces))
         else:
             parts = [_element(m, styles, arrows, spaces=sc.spaces) for m in marks]
         body.append(f'<g id="layer-{layer}" class="layer">' + "".join(parts) + "</g>")

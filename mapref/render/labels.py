@@ -334,7 +334,7 @@ def fit_labels(
     for i in sorted(range(len(labels)), key=lambda k: labels[k][0]):
         _rank, bb, anchor = labels[i]
         for s in scales if anchor is not None else (1.0,):
-            sb = bb if s == 1.0 else resize(i, s) if resize is not None else _scaled(bb, anchor, s)
+            sb = bb if s == 1.0 or anchor is None else resize(i, s) if resize is not None else _scaled(bb, anchor, s)
             got = _first_free(i, sb, placed, blocks, moves, inside, hubs(i) if hubs is not None else [(0.0, 0.0)])
             if got is not None:
                 placed.add(got[0])

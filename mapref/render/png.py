@@ -102,11 +102,14 @@ _BOLD_CANDIDATES = [
 ]
 
 
-def _font(size: int, bold: bool = False) -> ImageFont.ImageFont:
+def _font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     for path in (_BOLD_CANDIDATES if bold else []) + _FONT_CANDIDATES:
         if Path(path).exists():
             return ImageFont.truetype(path, size)
-    return ImageFont.load_default(size=size)
+    font = ImageFont.load_default(size=size)
+    if not isinstance(font, ImageFont.FreeTypeFont):  # Pillow without FreeType: a bitmap font of one size
+        raise RuntimeError("this Pillow was built without FreeType: mapref cannot draw text of any size")
+    return font
 
 
 def render_map(
@@ -224,10 +227,10 @@ def render_map(
         if data.production:
             t_prod.draw(d, (cx, cy + (s * 0.12 if not data.mountain else -s * 0.2)), str(data.production), ink)
         if data.capital:
-            r = s * 0.2
+            rad = s * 0.2
             px, py = cx - s * 0.45, cy - s * 0.18
-            d.ellipse([px - r, py - r, px + r, py + r], outline=ink, width=max(1, int(s / 20)))
-            _star(d, px, py, r * 0.8, ink)
+            d.ellipse([px - rad, py - rad, px + rad, py + rad], outline=ink, width=max(1, int(s / 20)))
+            _star(d, px, py, rad * 0.8, ink)
         if data.port:
             _anchor(d, cx + s * 0.45, cy - s * 0.15, s * 0.22, "#1b2f7a" if not data.port_optional else "#6a7bb0")
             if data.port != 10:
@@ -240,35 +243,37 @@ def render_map(
             continue
         cx, cy = lay.centre(f.hex)
         if f.kind == "lend_lease_depot":
-            r = s * 0.17
+            rad = s * 0.17
             px, py = cx + s * 0.42, cy + s * 0.22
-            d.ellipse([px - r, py - r, px + r, py + r], fill="#ffffff", outline="#000000")
-            d.pieslice([px - r, py - r, px + r, py + r], 90, 270, fill="#000000")
+            d.ellipse([px - rad, py - rad, px + rad, py + rad], fill="#ffffff", outline="#000000")
+            d.pieslice([px - rad, py - rad, px + rad, py + rad], 90, 270, fill="#000000")
         elif f.kind == "supply_source":
-            r = s * 0.78
-            d.ellipse([cx - r, cy - r, cx + r, cy + r], outline="#e0a000", width=max(2, int(s / 10)))
+            rad = s * 0.78
+            d.ellipse([cx - rad, cy - rad, cx + rad, cy + rad], outline="#e0a000", width=max(2, int(s / 10)))
 
-    for _bid, b in m.boxes.items():
-        bx, by = lay.origin[0] + b.position[0] * s, lay.origin[1] + b.position[1] * s
+    for box in m.boxes.values():
+        bx, by = lay.origin[0] + box.position[0] * s, lay.origin[1] + box.position[1] * s
         w, hgt = 3.0 * s, 2.0 * s
-        fill = m.countries[b.country].colour if b.country in m.countries else LAND_UNOWNED
+        fill = m.countries[box.country].colour if box.country in m.countries else LAND_UNOWNED
         d.rounded_rectangle([bx, by, bx + w, by + hgt], radius=s * 0.2, fill=fill, outline="#222222", width=2)
         ink = text_colour_on(fill)
-        d.text((bx + w / 2, by + hgt * 0.3), _shown(b.name), font=f_name, fill=ink, anchor="mm")
-        if b.production:
-            d.text((bx + w / 2, by + hgt * 0.68), str(b.production), font=f_prod, fill=ink, anchor="mm")
-        for h in b.land:
+        d.text((bx + w / 2, by + hgt * 0.3), _shown(box.name), font=f_name, fill=ink, anchor="mm")
+        if box.production:
+            d.text((bx + w / 2, by + hgt * 0.68), str(box.production), font=f_prod, fill=ink, anchor="mm")
+        for h in box.land:
             cx, cy = lay.centre(h)
             d.line(
                 [(cx, cy), (min(max(cx, bx), bx + w), min(max(cy, by), by + hgt))],
                 fill="#6b4f2a",
                 width=max(1, int(s / 14)),
             )
-        for a in b.sea_arrows:
-            cx, cy = lay.centre(a.hex)
+        for arrow in box.sea_arrows:
+            cx, cy = lay.centre(arrow.hex)
             tx, ty = min(max(cx, bx), bx + w), min(max(cy, by), by + hgt)
             _arrow(d, (cx, cy), (tx, ty), s, "#1b2f7a", shorten=False)
-            d.text(((cx + tx) / 2, (cy + ty) / 2 - s * 0.2), str(a.length), font=f_prod, fill="#1b2f7a", anchor="mm")
+            d.text(
+                ((cx + tx) / 2, (cy + ty) / 2 - s * 0.2), str(arrow.length), font=f_prod, fill="#1b2f7a", anchor="mm"
+            )
 
     if m.name:
         d.text((margin, s * 0.35), _shown(m.name, 200), font=f_title, fill="#222222", anchor="lm")

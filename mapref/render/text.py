@@ -23,7 +23,7 @@ class Glyphs:
         self.font, self.stroke = font, stroke
         self._glyphs: dict[str, tuple] = {}
         self._base: dict[str, float] = {}  # vertical anchor -> where the baseline is below the anchor point
-        self._ink: dict[tuple, int] = {}
+        self._ink: dict[tuple, float | tuple[int, ...] | None] = {}  # Image.getpixel's value
         self._kern: dict[str, float] = {}  # a pair of characters -> what the font's kerning adds
 
     def _glyph(self, ch: str) -> tuple:
@@ -36,7 +36,7 @@ class Glyphs:
         return g
 
     def _mask(self, ch: str, stroke: int) -> tuple[Image.Image | None, tuple[int, int]]:
-        x0, y0, x1, y1 = self.font.getbbox(ch, anchor="ls", stroke_width=stroke)
+        x0, y0, x1, y1 = (int(v) for v in self.font.getbbox(ch, anchor="ls", stroke_width=stroke))
         if x1 <= x0 or y1 <= y0:
             return None, (0, 0)
         img = Image.new("L", (x1 - x0, y1 - y0), 0)

@@ -297,7 +297,7 @@ def read_game(data: dict, source: str, shown: str, base: Path) -> Game:
     ref = data.get("scenario")
     if not isinstance(ref, str) or not ref:
         r.expected("scenario", "the scenario's file or shipped name", ref)
-        r.raise_if_any()
+        r.stop()
     sc_path = find_scenario(ref, base)
     try:
         sc = load_scenario(sc_path, str(sc_path))

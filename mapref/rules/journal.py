@@ -26,13 +26,29 @@ import stat
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Protocol
 
-from mapref.io.atomic import clean_stale_temps, file_lock, holder, stamp, try_hold, write_atomic
+from mapref.io.atomic import Hold, clean_stale_temps, file_lock, holder, stamp, try_hold, write_atomic
 from mapref.io.problems import MAX_ITEMS, FileProblems, Reader, clip, read_source, show_value, too_deep
 from mapref.rules.gamelog import LogEntry, plain_problem, read_entry
 
 VERSION = 1
 KINDS = ("do", "undo", "redo")
+
+
+class Kept(Protocol):
+    """What a journal reads of the game session it keeps (:class:`mapref.rules.session.GameSession`)."""
+
+    @property
+    def path(self) -> str: ...
+
+    @property
+    def scenario(self) -> object: ...
+
+    @property
+    def log(self) -> list[LogEntry]: ...
+
+    def state_data(self) -> dict: ...
 
 
 def file_hash(path: str | os.PathLike[str]) -> str:
@@ -78,7 +94,7 @@ class Claim:
     """A window's claim on a saved game (:func:`claim`): ``hold`` while this process has it;
     ``holder`` the process id of the window that has it instead ("" unknown), None when free."""
 
-    hold: object | None
+    hold: Hold | None
     holder: str | None
 
     @property
@@ -181,15 +197,15 @@ class Journal:
         self.header = header
         self.lines: list[str] = []  # the records written since the header (kept to write it all again)
         self._on_disk = False
-        self._session = None
+        self._session: Kept | None = None
 
     @classmethod
-    def for_game(cls, session) -> Journal:
+    def for_game(cls, session: Kept) -> Journal:
         j = cls(journal_paths(session.path, getattr(session.scenario, "id", "")), {})
         j._reset_header(session)
         return j
 
-    def _reset_header(self, session) -> None:
+    def _reset_header(self, session: Kept) -> None:
         h: dict = {
             "journal": VERSION,
             "time": time.time(),
@@ -276,13 +292,16 @@ class Journal:
 
     def saved(self, old_path: str = "") -> None:
         """The game was saved: its journal starts again (from the saved file)."""
+        session = self._session
+        if session is None:
+            raise ValueError("a journal saved before it kept a game")
         for p in self.paths:
             _remove(p)
-        self.paths = journal_paths(self._session.path, getattr(self._session.scenario, "id", ""))
+        self.paths = journal_paths(session.path, getattr(session.scenario, "id", ""))
         self.path = self.paths[0]
         for p in self.paths:
             _remove(p)
-        self._reset_header(self._session)
+        self._reset_header(session)
 
     def discard(self) -> None:
         for p in self.paths:
@@ -291,7 +310,7 @@ class Journal:
         self._on_disk = False
 
     @classmethod
-    def resume(cls, r: Recovery, session) -> Journal:
+    def resume(cls, r: Recovery, session: Kept) -> Journal:
         """Go on with a recovered journal: its records are kept (written where this window's
         journal goes), new actions follow them.  When it cannot be written now, the recovered
         file stays where it is and the next action tries again."""
@@ -337,7 +356,9 @@ def _header(h: object, shown: str) -> tuple[dict, list[LogEntry]]:
     if h["journal"] != VERSION:
         raise BadJournal(f"a journal of another version of mapref ({h['journal']})")
     t = h.get("time")
-    if type(t) not in (int, float) or not 0 <= t < 1e11:  # (nan compares false; a huge integer too)
+    if (
+        isinstance(t, bool) or not isinstance(t, (int, float)) or not 0 <= t < 1e11
+    ):  # (nan compares false; a huge integer too)
         raise BadJournal("its time is not a time")
     for k in ("scenario", "scenario_id", "game", "base"):
         if k in h and not isinstance(h[k], str):
@@ -595,6 +616,7 @@ def open_for_play(game, ask=None):
     from mapref.rules.session import GameSession
 
     notes: list[str] = []
+    session: GameSession | None
     problems = game.check()
     if problems:  # a game mapref check refuses is shown, never changed (nor saved over its file)
         session = GameSession(game, journal=False)

@@ -284,7 +284,7 @@ class Arg:
 
     def field(self, label: str = "", **changes) -> Field:
         """The form field that asks this argument (``changes``: default, options, min, max...)."""
-        d = {
+        d: dict[str, Any] = {
             "key": self.name,
             "label": label or self.help or self.name.rpartition(".")[2].replace("_", " "),
             "kind": _FIELD_KIND[self.type],
@@ -517,7 +517,13 @@ class GameRules:
     def checked(self, game: Game, move: Move, args: dict) -> Outcome:
         """Run ``move``'s check on ``args`` (a copy: it may change them).  A ruleset overrides this
         to wrap what all its checks share (the end of the game, arguments of the wrong kind)."""
-        return self._fn(move.check)(game, args)
+        return self.check_of(move)(game, args)
+
+    def check_of(self, move: Move) -> Callable:
+        """``move``'s check function (:meth:`checked` is only asked for a move that has one)."""
+        if move.check is None:
+            raise ValueError(f"the move {move.name!r} has no check")
+        return self._fn(move.check)
 
     def _fn(self, f: Callable | str) -> Callable:
         """A move's function: itself, or the ruleset's method of that name."""

@@ -25,6 +25,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 from collections.abc import Callable
+from typing import Protocol
 
 from mapref.core.history import Command, History
 from mapref.io.problems import FileProblems
@@ -58,10 +59,7 @@ class ActionStep(Command):
 
     def __init__(self, entry: LogEntry) -> None:
         self.entry = entry
-
-    @property
-    def label(self) -> str:
-        return self.entry.did
+        self.label = entry.did
 
     def do(self, session: GameSession) -> None:
         session._set_data(datapatch.apply(session.state_data(), self.entry.redo))
@@ -76,6 +74,20 @@ class ActionStep(Command):
             session.game.log.pop()
         else:
             session.game.log = [e for e in session.game.log if e is not self.entry]
+
+
+class Held(Protocol):
+    """A window's claim on its saved game (:class:`mapref.rules.journal.Claim`)."""
+
+    def release(self) -> None: ...
+
+
+def _last(steps: list[Command]) -> ActionStep:
+    """The last of a session's history's steps (it holds nothing but action steps)."""
+    step = steps[-1]
+    if not isinstance(step, ActionStep):
+        raise TypeError(f"a game session's history holds {step!r}, not an action step")
+    return step
 
 
 class GameSession:
@@ -93,7 +105,9 @@ class GameSession:
         self.journal = None
         self.notes: list[str] = []  # what the window says on opening it (a crash journal set aside...)
         self.read_only = ""  # why this game may not be changed here (another window plays it...), or ""
-        self.claim = None  # a window's claim on its saved game (mapref.rules.journal.claim), released on close
+        self.claim: Held | None = (
+            None  # a window's claim on its saved game (mapref.rules.journal.claim), released on close
+        )
         if journal:
             from mapref.rules.journal import Journal
 
@@ -316,7 +330,7 @@ class GameSession:
             return None
         if self.read_only:
             raise ValueError(f"not undone: {self.read_only}")
-        step = self.history.done[-1]
+        step = _last(self.history.done)
         problem = self._step_problem(step, undo=True)
         if problem:
             raise ValueError(f"cannot undo {step.entry.did!r}: {problem}")
@@ -333,7 +347,7 @@ class GameSession:
             return None
         if self.read_only:
             raise ValueError(f"not redone: {self.read_only}")
-        step = self.history.undone[-1]
+        step = _last(self.history.undone)
         if self.journal is not None:
             try:
                 self.journal.record("redo", step.entry)

@@ -152,8 +152,8 @@ def sea_numbers(ix: GraphIndex, board) -> tuple[dict[int, str], frozenset[int]]:
     if cached is None:
         zones, full = board.sea_table()
         get = ix.ix.get
-        zone = {get(s): z for s, z in zones.items() if get(s) is not None}
-        cached = (zone, frozenset(get(s) for s in full if get(s) is not None))
+        zone = {i: z for s, z in zones.items() if (i := get(s)) is not None}
+        cached = (zone, frozenset(i for s in full if (i := get(s)) is not None))
         ix._lists[("sea", key)] = cached
     return cached
 
@@ -170,7 +170,7 @@ class SupplyTrace:
         self,
         inp: Inputs,
         graph: Graph,
-        reached: bytearray,
+        reached: bytearray | None,
         order: list[int] | None = None,
         par=None,
         tree=None,
@@ -195,7 +195,7 @@ class SupplyTrace:
     def _reached(self) -> bytearray:
         if self._reached_bytes is None:
             r = bytearray(self.index.n)
-            for v in self._order:
+            for v in self._bfs_order():
                 r[v] = 1
             self._reached_bytes = r
         return self._reached_bytes
@@ -232,7 +232,7 @@ class SupplyTrace:
 
     def _bfs_order(self) -> list[int]:
         if self._order is None or self._par is None:
-            self._bfs_parents()
+            self._par, self._order = search(self.inputs)
         return self._order
 
     # ------------------------------------------------------------------ questions
@@ -241,7 +241,8 @@ class SupplyTrace:
         """Friendly spaces (hexes and boxes) that trace supply; sea hexes used are left out."""
         if self._dict is not None:
             return {s for s in self._dict if s in self.friendly}
-        ids, fr, r = self.index.ids, self.inputs.friendly, self._reached
+        ids, fr = self.index.ids, self.inputs.friendly
+        r: bytes | bytearray = self._reached
         if self._order is not None:
             return {ids[i] for i in self._bfs_order() if fr[i]}
         if self.inputs.open_seas:  # sea spaces may be reached: only the friendly ones
@@ -425,9 +426,9 @@ def search(inp: Inputs) -> tuple[list[int], list[int]]:
             par[s] = ROOT
             order.append(s)
         append = order.append
-        land = ix.out_lists(LAND_TRACE)
+        land_out = ix.out_lists(LAND_TRACE)
         for s in order:  # the list grows as the search goes: a queue
-            for n in land[s]:
+            for n in land_out[s]:
                 if par[n] is UNSEEN:  # small ints are one object: an identity test
                     par[n] = s
                     append(n)
@@ -591,7 +592,7 @@ def _irregular(land: list[list[int]], rows: dict[int, bytearray]) -> dict[int, l
             cov += x + (x << (8 * d))  # a byte per space: the connections the masks cover
         # a byte per space: its connections the masks miss (none is covered and not there)
         diff = (int.from_bytes(bytes(lens), "little") - cov).to_bytes(n, "little")
-        spaces = compress(range(n), diff)
+        spaces: Iterable[int] = compress(range(n), diff)
     else:
         spaces = range(n)
     irregular: dict[int, list[int]] = {}
@@ -753,7 +754,7 @@ def sea_bit_search(plan: BitPlan, sea: SeaBits, inp: Inputs) -> bytearray:
             down.append((d, w))
     irr_land, irr_land_from = plan.irregular, plan.irregular_from & fr
     irr_sea, irr_sea_from = sea.irregular, sea.irregular_from
-    step = _stepper(inp) if irr_sea else None
+    step = _stepper(inp) if irr_sea else (lambda s, n, c: False)
     front = _source_bits(inp)
     reached = front
     avail = frwo & ~front

@@ -381,8 +381,8 @@ def _check_boxes(r: Reader, w: str, boxes: list[Box]) -> None:
         (2, "", 0, "+2 in the 0 box (0.1.2)"),
         (3, "axis", 1, "+3 in the 1 VP box on its Axis Tide side (0.1.2 example)"),
     ):
-        b = at(v)
-        if b is None or b.side != side or b.vp != vp or b.automatic:
+        box = at(v)
+        if box is None or box.side != side or box.vp != vp or box.automatic:
             r.error(w, f"the track must place {what}")
 
 

@@ -335,7 +335,7 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
         if st.over:
             return refused(f"the game is over: the {st.winner} won" if st.winner else "the game is over")
         try:
-            return self._fn(move.check)(game, self.cx(game), args)
+            return self.check_of(move)(game, self.cx(game), args)
         except (SpaceError, ValueError, TypeError) as e:
             return refused(str(e))
 

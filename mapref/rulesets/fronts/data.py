@@ -15,6 +15,10 @@ from mapref.io import tomlwrite as tw
 from mapref.io.problems import Reader
 from mapref.rulesets.fronts.names import SIDES
 
+TYPE_CHECKING = False  # (typing is not imported at run time, as in mapref.rules.ruleset)
+if TYPE_CHECKING:  # the VP track is imported when a scenario has one
+    from mapref.rules.vptrack import TrackSpec, TrackState
+
 TYPES = {"L": "Leader", "O": "Operation", "U": "Unit", "S": "Special"}  # CARD LIST NOTATION
 FRONT_LETTERS = {"E": "east", "W": "west", "M": "med"}  # "A = All Fronts"
 PHASES = ("history", "production", "planning", "med", "west", "east")  # TURN SEQUENCE 1-6
@@ -156,7 +160,7 @@ class Scenario:
     deck_size: dict[str, int] = field(default_factory=dict)
     victory: list = field(default_factory=list)
     path: str = ""
-    vp_track: object = None  # a seasonal VP track (mapref.rules.vptrack.TrackSpec), when the scenario has one
+    vp_track: TrackSpec | None = None  # a seasonal VP track, when the scenario has one
 
     def fronts_of(self, year: int) -> tuple[str, ...]:
         """The fronts fought in ``year`` (the draw table's "West Front Only" in 1939: rulings F3)."""
@@ -320,7 +324,7 @@ class State:
     tokens: dict[str, dict[str, int]] = field(default_factory=dict)  # front -> side -> tokens
     hands: dict[str, Hand] = field(default_factory=dict)
     last_battle: dict = field(default_factory=dict)  # front, stacks, totals, winner (for the display)
-    vp_track: object = None  # a VP track's markers (mapref.rules.vptrack), when the scenario has one
+    vp_track: TrackState | None = None  # a VP track's markers, when the scenario has one
 
     @property
     def over(self) -> bool:

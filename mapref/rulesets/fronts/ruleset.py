@@ -261,7 +261,7 @@ class Fronts(vpgame.TrackMoves, Ruleset):
         if st.over:
             return refused(f"the game is over: the {st.winner} won" if st.winner else "the game is over", "VICTORY")
         try:
-            return self._fn(move.check)(game.scenario, st, args)
+            return self.check_of(move)(game.scenario, st, args)
         except (TypeError, ValueError) as e:  # arguments of the wrong kind (a script's action)
             return refused(f"{move.name}: {e}")
 

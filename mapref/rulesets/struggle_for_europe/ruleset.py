@@ -148,7 +148,7 @@ class StruggleForEurope(vpgame.TrackMoves, Ruleset):
             return super().checked(game, move, args)
         cx, st = work(game)
         try:
-            done = self._fn(move.check)(cx, args)
+            done = self.check_of(move)(cx, args)
         except Refused as e:
             out = refused(e.reason, e.rule)
             out.ask = e.ask
