@@ -36,7 +36,6 @@ from mapref.core.areamodel import (
     valid_id,
 )
 from mapref.io import tomlwrite as tw
-from mapref.io.anyfile import register
 from mapref.io.atomic import write_atomic
 from mapref.io.mapfile import ATTR_INT_REACH, plain_attr
 from mapref.io.problems import FileProblems, Locator, Reader, parse_toml, show_value
@@ -858,10 +857,17 @@ class AreaFile:
         return area_lint(self.map, self.source, self.shown, probs, self.locator() if probs else None)
 
 
-def _loader(data: dict, source: str, shown: str) -> AreaFile:
+def area_file(data: dict, source: str, shown: str) -> AreaFile:
+    """The area map of parsed TOML as ``mapref check`` reads it (:mod:`mapref.io.anyfile`'s loader)."""
     return AreaFile(area_from_dict(data, source, shown), source, shown)
 
 
-register("area", _loader)
-
-__all__ = ["AreaFile", "FileProblems", "area_from_dict", "dumps_area_map", "load_area_map", "save_area_map"]
+__all__ = [
+    "AreaFile",
+    "FileProblems",
+    "area_file",
+    "area_from_dict",
+    "dumps_area_map",
+    "load_area_map",
+    "save_area_map",
+]

@@ -18,7 +18,7 @@ import json
 import re
 from typing import Protocol, cast
 
-from mapref.io.problems import MAX_DEPTH
+from mapref.io.limits import MAX_DEPTH
 
 __all__ = ["Unsupported", "loads"]
 
@@ -125,7 +125,7 @@ def _number(text: str):
 
 
 def _deep(depth: int) -> None:
-    """Tables and arrays nested :data:`mapref.io.problems.MAX_DEPTH` deep or more are left to
+    """Tables and arrays nested :data:`mapref.io.limits.MAX_DEPTH` deep or more are left to
     tomllib (and refused by :func:`mapref.io.problems.parse_toml`, which then checks the depth
     of what tomllib read)."""
     if depth >= MAX_DEPTH:

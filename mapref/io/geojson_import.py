@@ -325,7 +325,7 @@ def import_areas(src: str, out: str, name_property: str = "name", write=None) ->
     """Read ``src``, write the area map to ``out`` (atomically; ``write(out, text)`` when given:
     the command line's policy for its output); return the map and notes.  A map that ``mapref
     check`` would refuse is not written (FileProblems)."""
-    from mapref.io.areafile import AreaFile, area_from_dict, dumps_area_map
+    from mapref.io.areafile import area_file, dumps_area_map
     from mapref.io.atomic import write_atomic
 
     data = read_geojson(src)
@@ -333,7 +333,7 @@ def import_areas(src: str, out: str, name_property: str = "name", write=None) ->
     text = dumps_area_map(m)
     try:
         parsed, source = parse_toml_bytes(text.encode("utf-8"), out)
-        wrong = AreaFile(area_from_dict(parsed, source, out), source, out).check()
+        wrong = area_file(parsed, source, out).check()
     except FileProblems as e:
         wrong = [str(p) for p in e.problems]
     if wrong:

@@ -26,18 +26,8 @@ from contextlib import contextmanager
 from typing import NoReturn
 from dataclasses import dataclass
 
+from mapref.io.limits import MAX_DEPTH, MAX_FILE_BYTES, MAX_ITEMS  # (for the modules that import them from here)
 
-MAX_FILE_BYTES = 16 * 1024 * 1024
-"""The largest file mapref reads (16 MiB): the Hitler's War map is 20 kB, the largest map
-mapref accepts (100,000 hexes, every one named) 5.4 MB; parsing 16 MiB of the worst TOML
-takes seconds, not minutes."""
-MAX_DEPTH = 32
-"""Arrays and tables nest at most this deep (mapref's own files need 4 levels)."""
-MAX_ITEMS = 2_000_000
-"""The most keys, array items and tables a file may hold, counted by its commas, equals signs
-and opening brackets before it is parsed: the largest hex map (100,000 hexes) holds about
-600,000, the largest area map (200,000 points) about 650,000.  Parsing two million of the
-costliest items takes seconds, and a few hundred megabytes."""
 MAX_PROBLEMS = 100
 """Problems of one file listed in full; past them a file is only counted ("and N more"): a file
 with a million wrong values is reported in the time it takes to read it."""
