@@ -5,6 +5,7 @@ Help > About."""
 from __future__ import annotations
 
 import tkinter as tk
+from collections.abc import Iterable
 from pathlib import Path
 from tkinter import ttk
 
@@ -55,10 +56,10 @@ def _size(top: tk.Toplevel, w: int, h: int) -> None:
     top.geometry(f"{min(w, sw - 40)}x{min(h, sh - 100)}+20+20")
 
 
-def help_window(w) -> tk.Toplevel:
-    """F1: the shortcuts by menu, the mouse, and (in a second tab) the guide; F1 again raises it."""
-    from mapref.ui.referee.window import KEYS, MOUSE
-
+def help_window(w, keys: Iterable, mouse: Iterable[tuple[str, str, str]]) -> tk.Toplevel:
+    """F1: the shortcuts by menu, the mouse, and (in a second tab) the guide; F1 again raises it.
+    ``keys``: the window's commands (each with its ``menu``, ``accel`` and ``label``); ``mouse``:
+    (where, what is done, what it does)."""
     top = _raise(w, "_help")
     if top is not None:
         return top
@@ -68,12 +69,12 @@ def help_window(w) -> tk.Toplevel:
     _size(top, 760, 620)
     nb = ttk.Notebook(top)
     nb.pack(fill="both", expand=True, padx=6, pady=6)
-    keys = ttk.Frame(nb)
-    nb.add(keys, text="Shortcuts and the mouse")
-    rows = [(k.menu, k.accel, k.label) for k in KEYS if k.accel] + [
+    tab = ttk.Frame(nb)
+    nb.add(tab, text="Shortcuts and the mouse")
+    rows = [(k.menu, k.accel, k.label) for k in keys if k.accel] + [
         ("Menus", "Escape", "Close a menu; clear the outlines")
     ]
-    tree = shortcuts_tree(keys, rows + list(MOUSE), (80, 200, 420))
+    tree = shortcuts_tree(tab, rows + list(mouse), (80, 200, 420))
     guide = ttk.Frame(nb)
     nb.add(guide, text="The referee's guide")
     # the guide rendered from its Markdown (headings, lists, emphasis, its pictures), when its tab
@@ -94,8 +95,8 @@ def help_window(w) -> tk.Toplevel:
     return top
 
 
-def guide_window(w) -> tk.Toplevel:
-    top = help_window(w)
+def guide_window(w, keys: Iterable, mouse: Iterable[tuple[str, str, str]]) -> tk.Toplevel:
+    top = help_window(w, keys, mouse)
     w.help_tabs.select(1)
     return top
 

@@ -574,12 +574,12 @@ class RefereeWindow(PositionExport):
         """Help (F1): the keyboard shortcuts and the mouse, then the referee's guide."""
         from mapref.ui.referee.help import help_window
 
-        return help_window(self)
+        return help_window(self, KEYS, MOUSE)
 
     def show_guide(self) -> tk.Toplevel:
         from mapref.ui.referee.help import guide_window
 
-        return guide_window(self)
+        return guide_window(self, KEYS, MOUSE)
 
     def show_about(self) -> None:
         from mapref.ui.referee.help import about_text
