@@ -1200,7 +1200,7 @@ def _offer_new_map(file: str) -> int:
         raise UserError(f"{file}: no such file, and no folder {Path(file).parent} to make a new map in")
     if display_problem():
         raise UserError(f"{file}: no such file; to start a new area map there: mapref new-map -o {file}")
-    from mapref.ui.editor_files import run_new
+    from mapref.ui.editors import run_new
 
     return run_new(file)
 

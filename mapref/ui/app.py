@@ -79,10 +79,6 @@ def run(path: str | Path | None, loaded: tuple[str, object] | None = None) -> in
         return referee.run(path, loaded)  # (the game read above is played: not read again)
     # the map read above goes to the editor: a 10,000-location map is not parsed twice
     m = getattr(obj, "map", obj) if kind in ("hex", "area") else None
-    if kind == "area":
-        from mapref.ui.area_editor import run as run_area_editor
+    from mapref.ui.editors import run_editor
 
-        return run_area_editor(path, m)
-    from mapref.ui.editor import run as run_editor
-
-    return run_editor(path, m)
+    return run_editor(path, "area" if kind == "area" else "hex", m)

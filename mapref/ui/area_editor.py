@@ -525,10 +525,3 @@ AREA_MAP = MapKind(
     make_new=new_area_map_from,
 )
 AreaEditor.map_kind = AREA_MAP
-
-
-def run(path: str | Path | None = None, model: AreaMap | None = None) -> int:
-    """``mapref MAP.toml`` for an area map (``model``: the map, when the caller read the file already)."""
-    from mapref.ui.editor_files import run_editor
-
-    return run_editor(path, "area", model)

@@ -31,7 +31,9 @@ from mapref.ui.inspector import build_fields
 from mapref.ui.tooltip import Tooltip
 
 if TYPE_CHECKING:
-    from mapref.ui.area_editor import AreaEditor
+    from mapref.ui.editor_shell import (
+        EditorShell,
+    )  # its editor (mapref.ui.area_editor.AreaEditor, which imports this module)
 
 LOCATION_FIELDS = [
     ("id", "Id", "entry"),
@@ -170,7 +172,7 @@ class AreaInspector(ttk.Frame):
     def _fields(self, f, fields, commit, vars_, widgets, rows) -> None:
         build_fields(f, fields, commit, vars_, widgets, rows)  # the hex inspector's field builder
 
-    def __init__(self, master, ed: AreaEditor) -> None:
+    def __init__(self, master, ed: EditorShell) -> None:
         super().__init__(master, padding=6)
         self.ed = ed
         self.title = tk.StringVar(value="")
@@ -432,7 +434,7 @@ class AreaInspector(ttk.Frame):
         )
 
 
-def delete_selected(ed: AreaEditor) -> None:
+def delete_selected(ed: EditorShell) -> None:
     """Delete the selected location (with its lines), line or box."""
     sel = ed.selected
     if sel is None:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from mapref.core.areamodel import AreaMap, new_area_map
 
 if TYPE_CHECKING:
-    from mapref.ui.editor_shell import EditorShell
+    from mapref.ui.editor_api import EditorWindow
 
 PROJECTIONS = ("none", "longitude and latitude")
 
@@ -84,7 +84,7 @@ def form_problem(values: dict) -> str | None:
     return None
 
 
-def ask_new_area_values(ed: EditorShell) -> dict | None:
+def ask_new_area_values(ed: EditorWindow) -> dict | None:
     """The New area map form over editor ``ed``'s window (in quiet mode: the next answer)."""
     if ed.quiet:
         return ed.answers.pop(0) if ed.answers else None

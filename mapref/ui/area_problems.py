@@ -14,7 +14,9 @@ from mapref.core.areamodel import AreaMap
 from mapref.ui.problems import ProblemsPanel
 
 if TYPE_CHECKING:
-    from mapref.ui.area_editor import AreaEditor
+    from mapref.ui.editor_shell import (
+        EditorShell,
+    )  # its editor (mapref.ui.area_editor.AreaEditor, which imports this module)
 
 
 def snapshot(m: AreaMap) -> AreaMap:
@@ -27,7 +29,7 @@ def snapshot(m: AreaMap) -> AreaMap:
 class AreaProblemsPanel(ProblemsPanel):
     BACKGROUND_FROM = 120  # locations: bigger maps are checked in a worker thread
 
-    def __init__(self, master, ed: AreaEditor) -> None:
+    def __init__(self, master, ed: EditorShell) -> None:
         super().__init__(master, ed)
         self.tree.tag_configure("error", foreground="#b00020")
         self.tree.column("where", width=140, stretch=False)

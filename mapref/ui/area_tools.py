@@ -34,7 +34,9 @@ from mapref.core.areamodel import Condition
 from mapref.core.commands import EditError
 
 if TYPE_CHECKING:
-    from mapref.ui.area_editor import AreaEditor
+    from mapref.ui.editor_shell import (
+        EditorShell,
+    )  # its editor (mapref.ui.area_editor.AreaEditor, which imports this module)
 
 SNAP_PX = 9.0
 MARK = "#d6006f"
@@ -48,7 +50,7 @@ class Tool:
     tip = ""
     cursor = "crosshair"
 
-    def __init__(self, ed: AreaEditor) -> None:
+    def __init__(self, ed: EditorShell) -> None:
         self.ed = ed
 
     @property
@@ -774,7 +776,7 @@ class GrabTool(Tool):
 TOOL_CLASSES = (SelectTool, DrawTool, VertexTool, SplitTool, GenerateTool, LineTool, BoxTool, BackgroundTool, GrabTool)
 
 
-def build_palette(ed: AreaEditor, p) -> None:
+def build_palette(ed: EditorShell, p) -> None:
     """The palette below the tool buttons: snapping, the options of new move lines, generating
     areas, the background image's opacity and scale."""
     from tkinter import ttk

@@ -51,7 +51,7 @@ from mapref.ui.pickers import SwatchPicker
 from mapref.ui.problems import ProblemsPanel
 from mapref.ui.tools import TOOL_CLASSES, TOOL_KEYS
 
-__all__ = ["Action", "ACTIONS", "Editor", "TOOL_KEYS", "run"]
+__all__ = ["Action", "ACTIONS", "Editor", "TOOL_KEYS"]
 
 USER_ERRORS = (EditError, LabelError, FileProblems, ValueError, OSError)
 
@@ -524,10 +524,3 @@ HEX_MAP = MapKind(
     make_new=new_hex_map,
 )
 Editor.map_kind = HEX_MAP
-
-
-def run(path: str | Path | None = None, model: MapModel | None = None) -> int:
-    """``mapref MAP.toml`` for a hex map (``model``: the map, when the caller read the file already)."""
-    from mapref.ui.editor_files import run_editor
-
-    return run_editor(path, "hex", model)

@@ -14,13 +14,12 @@ import time
 import tkinter as tk
 from pathlib import Path
 from tkinter import filedialog, messagebox
-from typing import TYPE_CHECKING
 from collections.abc import Callable
 
 from mapref.core.commands import EditError
 from mapref.io.problems import FileProblems
 from mapref.ui.dialogs import ChoiceDialog, fill_recent_menu
-from mapref.ui.editor_shell import editor_of
+from mapref.ui.editor_api import EditorWindow, editor_of
 from mapref.ui.recovery import (
     Autosave,
     add_recent,
@@ -33,21 +32,7 @@ from mapref.ui.recovery import (
     write as write_autosave,
 )
 
-if TYPE_CHECKING:
-    from mapref.ui.editor_shell import EditorShell
-
 MAP_KINDS = ("hex", "area")
-
-
-def editor_class(kind: str) -> type:
-    """The editor of maps of ``kind`` ("hex" or "area")."""
-    if kind == "area":
-        from mapref.ui.area_editor import AreaEditor
-
-        return AreaEditor
-    from mapref.ui.editor import Editor
-
-    return Editor
 
 
 def read_any_map(path: str | Path, shown: str | None = None) -> tuple[str, object]:
@@ -77,7 +62,7 @@ def read_any_map(path: str | Path, shown: str | None = None) -> tuple[str, objec
 
 
 class EditorFiles:
-    def __init__(self, ed: EditorShell, ask_recover: Callable[[Autosave], bool] | None, user_files: bool) -> None:
+    def __init__(self, ed: EditorWindow, ask_recover: Callable[[Autosave], bool] | None, user_files: bool) -> None:
         self.ed = ed
         self.user_files = user_files
         self._ask_recover_given = ask_recover
@@ -150,19 +135,21 @@ class EditorFiles:
         if p:
             self.open_path(p)
 
-    def switch(self, kind: str, model, path: Path | None) -> EditorShell:
+    def switch(self, kind: str, model, path: Path | None) -> EditorWindow:
         """Put the editor of ``kind`` in this window on ``model`` (this editor's map was saved
         or discarded); returns the new editor (also ``editor_of(root)``)."""
         old = self.ed
+        cls = old.editor_class(kind)
         self.drop_autosave()
         old.dispose()
-        new = editor_class(kind)(
+        new = cls(
             old.root,
             path,
             model=model,
             quiet=old.quiet,
             ask_recover=self._ask_recover_given,
             user_files=self.user_files,
+            editors=old.editors,
         )
         new.messages[:0] = old.messages
         new.answers[:0] = old.answers
@@ -207,14 +194,14 @@ class EditorFiles:
         """File > New > Hex map / Area map: the form of that kind, then the map in this window."""
         if not self.confirm_discard():
             return
-        values = editor_class(kind).map_kind.ask_new(self.ed)
+        values = self.ed.editor_class(kind).map_kind.ask_new(self.ed)
         if values is not None:
             self.new_map(kind, values)
 
-    def new_map(self, kind: str, values: dict, path: Path | None = None) -> EditorShell:
+    def new_map(self, kind: str, values: dict, path: Path | None = None) -> EditorWindow:
         """A new map of ``kind`` from the New map form's ``values``; with ``path`` (``mapref
         NEW.toml`` for a file not there yet) Save writes it there.  Returns the editor."""
-        model = editor_class(kind).map_kind.make_new(values)
+        model = self.ed.editor_class(kind).map_kind.make_new(values)
         ed = self.ed
         if kind == ed.map_kind.name:
             ed.replace_model(model, path)
@@ -374,74 +361,3 @@ def _drop_for(root: tk.Misc) -> None:
     if ed is not None:
         ed.files.stop()
         ed.files.drop_autosave()
-
-
-def run_editor(path: str | Path | None = None, kind: str | None = None, model=None) -> int:
-    """``mapref MAP.toml``: the editor of the map's kind in a window of its own, until it is
-    closed (``model``: the map read from ``path`` already, not read again).  A map never saved
-    and autosaved maps go to the per-user folders (not for a window that closes itself,
-    MAPREF_EXIT_AFTER_MS: a test of which window opens)."""
-    from mapref.ui import autoclose
-
-    root = tk.Tk()
-    cls = editor_class(kind or "hex")
-    root.title(cls.window_title)
-    cls(root, path, model=model, user_files=not os.environ.get("MAPREF_EXIT_AFTER_MS"))
-    root.after(50, lambda: (ed := editor_of(root)) is not None and ed.canvas.initial_view())
-    autoclose(root)
-    root.mainloop()
-    return 0
-
-
-def open_new(root: tk.Misc, path: str | Path, user_files: bool = False) -> EditorShell:
-    """``mapref NEW.toml`` for a file that is not there yet: the hex editor on a blank map in
-    ``root``, then the question: a new hex map or a new area map (its form), which Save writes
-    to ``path``; Cancel closes the window.  Returns the editor in the window at the start."""
-    path = Path(path)
-    cls = editor_class("hex")
-    ed = cls(root, None, user_files=user_files)
-    root.title(f"{path.name} (new) - mapref")
-    root.after(100, lambda: _offer_new(root, path))
-    return ed
-
-
-def _offer_new(root: tk.Misc, path: Path) -> None:
-    ed = editor_of(root)
-    if ed is None or not _alive(root):
-        return
-    if ed.quiet:
-        kind = ed.answers.pop(0) if ed.answers else None
-    else:
-        kind = ChoiceDialog(
-            root,
-            "New map",
-            f"{path.name} is not there yet: make a new map?",
-            f"Save writes the new map to {path}.",
-            [("Hex map...", "hex"), ("Area map...", "area"), ("Cancel", None)],
-            safe=None,
-        ).show()
-    values = editor_class(kind).map_kind.ask_new(ed) if kind and _alive(root) else None
-    if not _alive(root):
-        return  # the window was closed meanwhile (MAPREF_EXIT_AFTER_MS: a test of which window opens)
-    if values is None:
-        root.destroy()  # nothing made: nothing to edit
-        return
-    ed.files.new_map(kind, values, path)
-
-
-def _alive(root: tk.Misc) -> bool:
-    try:
-        return bool(root.winfo_exists())
-    except tk.TclError:  # the application is gone
-        return False
-
-
-def run_new(path: str | Path) -> int:
-    """``mapref NEW.toml``: :func:`open_new` in a window of its own, until it is closed."""
-    from mapref.ui import autoclose
-
-    root = tk.Tk()
-    open_new(root, path, user_files=not os.environ.get("MAPREF_EXIT_AFTER_MS"))
-    autoclose(root)
-    root.mainloop()
-    return 0

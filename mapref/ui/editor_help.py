@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING
 from mapref.ui.dialogs import shortcuts_tree, text_pane
 
 if TYPE_CHECKING:
-    from mapref.ui.editor_shell import EditorShell
+    from mapref.ui.editor_api import EditorWindow
 
 
-def guide_text(ed: EditorShell) -> str:
+def guide_text(ed: EditorWindow) -> str:
     """The guide: the editor's own part, then what each tool does (its tip, as the palette and
     the status bar show it)."""
     paragraphs = [" ".join(p.split("\n")) for p in ed.guide.strip().split("\n\n")]  # the text widget wraps them
@@ -25,7 +25,7 @@ def guide_text(ed: EditorShell) -> str:
     return "\n".join(parts) + "\n"
 
 
-def show_help(ed: EditorShell) -> tk.Toplevel:
+def show_help(ed: EditorWindow) -> tk.Toplevel:
     """Help > Keyboard shortcuts and guide (F1): one window, two tabs; F1 again raises it."""
     top = getattr(ed, "help_window", None)
     if top is not None and top.winfo_exists():
@@ -53,7 +53,7 @@ def show_help(ed: EditorShell) -> tk.Toplevel:
     return top
 
 
-def show_about(ed: EditorShell) -> None:
+def show_about(ed: EditorWindow) -> None:
     text = (
         "mapref: hex and area map editor and referee for WW2 board wargames.\n\n"
         "Maps are TOML files (docs/format.md); mapref check MAP.toml lists a map's problems."

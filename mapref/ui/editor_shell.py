@@ -27,13 +27,14 @@ import tkinter as tk
 from dataclasses import dataclass
 from pathlib import Path
 from tkinter import messagebox, simpledialog, ttk
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from mapref.core.commands import EditError
 from mapref.io.problems import FileProblems
 from mapref.paths import icon as icon_path
 from mapref.ui import classify_error
 from mapref.ui.dialogs import select_all_text, show_text
+from mapref.ui.editor_api import MapKind as MapKind, editor_of as editor_of  # (also imported from here)
 from mapref.ui.tooltip import Tooltip
 
 
@@ -48,22 +49,6 @@ class Action:
     icon: str | None = None
     toolbar: bool = False
     separator: bool = False  # a separator follows it in its menu
-
-
-@dataclass(frozen=True)
-class MapKind:
-    """How an editor reads, writes and makes its kind of map (the files and the New map form
-    ask it; the editor's class names it as ``map_kind``)."""
-
-    name: str  # "hex" or "area": the ``kind`` key of the map files
-    read: Callable  # (path, shown=None) -> map, or FileProblems
-    blank: Callable  # () -> a map to start from
-    dumps: Callable  # (map) -> the file's text
-    write: Callable  # (map, path) -> None: an atomic save
-    replace: Callable  # (map, other) -> one command that makes the map equal to other (recovery)
-    history: Callable  # (map) -> its undo history
-    ask_new: Callable  # (editor) -> the New map form's values, or None
-    make_new: Callable  # (values) -> a new map, or ValueError saying what is wrong
 
 
 # The actions both editors have, in menu order; each editor puts its own between them.
@@ -115,12 +100,6 @@ HELP_ACTIONS = (
 MODIFIERS = 0x4 | 0x8 | 0x40  # Control, Alt (Mod1), Super (Mod4); not Shift, Caps Lock or Num Lock
 
 
-def editor_of(root: tk.Misc) -> EditorShell | None:
-    """The editor that runs in window ``root`` now (File > Open of the other kind of map, or File >
-    New of it, puts the other editor in the same window)."""
-    return getattr(root, "mapref_editor", None)
-
-
 class EditorShell:
     """See the module notes.  Subclasses set the class attributes and answer the hooks."""
 
@@ -142,15 +121,19 @@ class EditorShell:
         quiet: bool = False,
         ask_recover: Callable | None = None,
         user_files: bool = False,
+        editors: Mapping[str, type[EditorShell]] | None = None,
     ) -> None:
         """``quiet``: no modal dialogs (tests; messages go to ``self.messages``, answers come from
         ``self.answers``).  ``ask_recover`` answers "recover the autosaved version?" (default: a
         dialog; in quiet mode without it the question is not asked).  ``user_files``: keep the
         per-user list of recent maps, and autosave maps never saved in the per-user folder (the
-        ``mapref`` command does)."""
+        ``mapref`` command does).  ``editors``: the editor of each kind of map (File > Open and
+        File > New of the other kind put it in this window; :data:`mapref.ui.editors.EDITORS`,
+        which ``mapref MAP.toml`` gives); by default only this editor's own kind."""
         from mapref.ui.editor_files import EditorFiles
         from mapref.ui.images import Underlay
 
+        self.editors = editors if editors is not None else {self.map_kind.name: type(self)}
         self.root = root
         root.mapref_editor = self  # type: ignore[attr-defined]
         self.quiet = quiet
@@ -227,6 +210,13 @@ class EditorShell:
 
     def push(self, cmd) -> None:
         self.history.push(cmd)
+
+    def editor_class(self, kind: str) -> type[EditorShell]:
+        """The editor of maps of ``kind`` (``self.editors``); EditError for a kind this window was
+        not given (an editor made on its own edits only its own kind)."""
+        if kind not in self.editors:
+            raise EditError(f"this window edits {' and '.join(sorted(self.editors))} maps, not {kind} maps")
+        return self.editors[kind]
 
     def end_group(self) -> None:
         if self.history.end_group() is not None:

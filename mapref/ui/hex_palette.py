@@ -14,21 +14,21 @@ from tkinter import ttk
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from mapref.ui.editor import Editor
+    from mapref.ui.editor_shell import EditorShell  # its editor (mapref.ui.editor.Editor, which imports this module)
 
 
-def build_options(ed: Editor, f: ttk.Frame, cls) -> None:
+def build_options(ed: EditorShell, f: ttk.Frame, cls) -> None:
     globals().get(f"_options_{cls.name}", options_hint)(ed, f, cls)
 
 
-def options_hint(ed: Editor, f: ttk.Frame, cls) -> None:
+def options_hint(ed: EditorShell, f: ttk.Frame, cls) -> None:
     text = cls.tip.split(":", 1)[1].strip() if ":" in cls.tip else cls.tip
     ttk.Label(f, text=text[0].upper() + text[1:] + ".", wraplength=200, justify="left", foreground="#444444").pack(
         anchor="w"
     )
 
 
-def _paint_options(ed: Editor, f: ttk.Frame, brush: bool) -> None:
+def _paint_options(ed: EditorShell, f: ttk.Frame, brush: bool) -> None:
     for attr, text in (("terrain", "Terrain"), ("country", "Country"), ("sea", "Sea zone")):
         row = ttk.Frame(f)
         row.pack(fill="x", pady=1)

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, BinaryIO
 from mapref.io.problems import BROKEN_IMAGE_ERRORS, FileProblems, open_regular
 
 if TYPE_CHECKING:
-    from mapref.ui.editor_shell import EditorShell
+    from mapref.ui.editor_api import EditorWindow
 
 MAX_PIXELS = 16_000_000  # a bigger scan is reduced to about this many pixels
 MAX_DECODED_BYTES = 256 * 1024 * 1024  # an image that cannot be read in parts is decoded whole only up to this
@@ -304,7 +304,7 @@ class Underlay:
     problems panel, and the map stays editable (its ``[background]`` is kept for when the image
     is fixed).  Tools > Load background image, Background opacity and Remove background."""
 
-    def __init__(self, ed: EditorShell) -> None:
+    def __init__(self, ed: EditorWindow) -> None:
         self.ed = ed
         self._loader: ScanLoader | None = None
         self._path: Path | None = None  # of the image read (or being read)

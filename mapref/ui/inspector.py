@@ -22,7 +22,7 @@ from mapref.core.commands import EditBox, EditError, SetHexProps, terrain_change
 from mapref.core.model import HexData, SeaArrow
 
 if TYPE_CHECKING:
-    from mapref.ui.editor import Editor
+    from mapref.ui.editor_shell import EditorShell  # its editor (mapref.ui.editor.Editor, which imports this module)
 
 MIXED = ""
 _DEFAULT = HexData()
@@ -100,7 +100,7 @@ def build_fields(f, fields, commit, vars_, widgets, rows=None, special=None, on_
 
 
 class Inspector(ttk.Frame):
-    def __init__(self, master, ed: Editor) -> None:
+    def __init__(self, master, ed: EditorShell) -> None:
         super().__init__(master, padding=6)
         self.ed = ed
         self.title = tk.StringVar(value="Nothing selected")

@@ -10,13 +10,13 @@ from mapref.core.grid import Hex, Hexside
 from mapref.core.lint import Lint, lint
 
 if TYPE_CHECKING:
-    from mapref.ui.editor import Editor
+    from mapref.ui.editor_shell import EditorShell  # its editor (mapref.ui.editor.Editor, which imports this module)
 
 
 class ProblemsPanel(ttk.Frame):
     delay_ms = 400  # wait for a pause in the drawing before checking again
 
-    def __init__(self, master, ed: Editor) -> None:
+    def __init__(self, master, ed: EditorShell) -> None:
         super().__init__(master)
         self.ed = ed
         self.count = tk.StringVar(value="Problems")

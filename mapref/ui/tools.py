@@ -29,7 +29,7 @@ from mapref.core.model import Box, Feature, SeaArrow
 from mapref.core.trace import fit_two, image_point, translate_to
 
 if TYPE_CHECKING:
-    from mapref.ui.editor import Editor
+    from mapref.ui.editor_shell import EditorShell  # its editor (mapref.ui.editor.Editor, which imports this module)
 
 
 def hexes_within(grid, centre: Hex, radius: int) -> list[Hex]:
@@ -58,7 +58,7 @@ class Tool:
     tip = ""
     cursor = "crosshair"
 
-    def __init__(self, ed: Editor) -> None:
+    def __init__(self, ed: EditorShell) -> None:
         self.ed = ed
 
     @property

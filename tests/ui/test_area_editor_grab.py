@@ -14,8 +14,8 @@ from shapely.geometry import Point
 
 from mapref.core.arealint import lint_area
 from mapref.ui.area_editor import AreaEditor
-from mapref.ui.editor import Editor
 from mapref.ui.editor_shell import editor_of
+from mapref.ui.editors import open_editor
 from test_editor_evening import focus_map, key
 
 # the borders, in map units (the image is twice as big): a frame, a wavy line across, two
@@ -68,7 +68,7 @@ def traced(tk_root, tmp_path):
     """File > New > Area map with the border image, from the hex editor `mapref MAP.toml` opens."""
     img = tmp_path / "borders.png"
     border_image(img)
-    hexed = Editor(tk_root, None, quiet=True)
+    hexed = open_editor(tk_root, "hex", None, quiet=True)
     tk_root.geometry("1366x700+0+0")
     tk_root.update()
     hexed.answers = [

@@ -17,6 +17,7 @@ from mapref.io.areafile import load_area_map
 from mapref.io.mapfile import load_map
 from mapref.ui.area_editor import AreaEditor
 from mapref.ui.editor import Editor
+from mapref.ui.editors import open_editor
 from test_editor_recovery import kill, wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -219,8 +220,9 @@ def test_an_area_map_never_saved_is_recovered_from_the_file_menu_of_either_edito
     root = tk.Tk()
     try:
         asked = []
-        ed = Editor(
+        ed = open_editor(  # as mapref opens it
             root,
+            "hex",
             ROOT / "maps" / "hitlers_war.toml",
             quiet=True,
             user_files=True,

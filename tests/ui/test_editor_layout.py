@@ -20,7 +20,8 @@ W, H = 1366, 768
 PROBE = r"""
 import json, shutil, sys, tkinter as tk
 from pathlib import Path
-from mapref.ui.editor_files import editor_class, read_any_map
+from mapref.ui.editor_files import read_any_map
+from mapref.ui.editors import editor_class
 
 path = Path(sys.argv[1])
 shutil.copy(Path("maps") / path.name, path)

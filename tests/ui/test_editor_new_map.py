@@ -12,7 +12,7 @@ from mapref.io.areafile import load_area_map
 from mapref.io.mapfile import load_map
 from mapref.ui.area_editor import AreaEditor
 from mapref.ui.editor import Editor
-from mapref.ui.editor_files import open_new
+from mapref.ui.editors import open_new
 from mapref.ui.editor_shell import editor_of
 from tests.helpers import mapref
 

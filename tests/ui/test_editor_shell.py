@@ -15,6 +15,7 @@ from mapref.io.areafile import load_area_map
 from mapref.ui.area_editor import AreaEditor
 from mapref.ui.editor import Editor
 from mapref.ui.editor_shell import editor_of
+from mapref.ui.editors import open_editor
 from test_editor_evening import focus_map, key
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -95,7 +96,7 @@ def answer_when_up(root, title, act, found):
 def test_file_new_area_map_from_the_hex_editor(root, tmp_path):
     scan = tmp_path / "borders.png"
     Image.new("RGB", (800, 600), "white").save(scan)
-    ed = Editor(root, copy(tmp_path, HEX))  # not quiet: the real dialogs
+    ed = open_editor(root, "hex", copy(tmp_path, HEX))  # as mapref opens it; not quiet: the real dialogs
     root.geometry("1366x700+0+0")
     root.update()
     seen = {}
@@ -154,7 +155,7 @@ def test_file_new_area_map_from_the_hex_editor(root, tmp_path):
 
 def test_open_a_map_of_the_other_kind_in_the_same_window(root, tmp_path):
     hexmap, areamap = copy(tmp_path, HEX), copy(tmp_path, SAMPLE)
-    ed = Editor(root, hexmap, quiet=True)
+    ed = open_editor(root, "hex", hexmap, quiet=True)  # as mapref opens it
     root.update()
     assert ed.files.open_path(areamap)
     area = editor_of(root)

@@ -640,13 +640,10 @@ class RefereeWindow(PositionExport):
         m = self.map
         path = map_file(self.session.game)  # the game's own map file: Save writes it, Save As starts beside it
         top = tk.Toplevel(self.root)
-        if getattr(m, "kind", "") == "area":
-            from mapref.ui.area_editor import AreaEditor
+        from mapref.ui.editors import open_editor
 
-            return AreaEditor(top, path=path, model=None if path else _copy_map(m), quiet=self.quiet)
-        from mapref.ui.editor import Editor
-
-        return Editor(top, path=path, model=None if path else _copy_map(m), quiet=self.quiet)  # type: ignore[arg-type]
+        kind = "area" if getattr(m, "kind", "") == "area" else "hex"
+        return open_editor(top, kind, path=path, model=None if path else _copy_map(m), quiet=self.quiet)
 
     # ------------------------------------------------------------------------ dialogs
     def _ask_form_dialog(self, title: str, fields: list, note: str = "") -> dict | None:
