@@ -321,6 +321,7 @@ def cmd_import_triplea(argv: list[str]) -> int:
     )
     args = ap.parse_args(argv)
     from mapref.core.arealint import lint_area
+    from mapref.core.board import board_for
     from mapref.io.areafile import dumps_area_map
     from mapref.io.triplea import import_triplea
     from mapref.rules import registry
@@ -348,7 +349,7 @@ def cmd_import_triplea(argv: list[str]) -> int:
             raise UserError(f"--ruleset {args.ruleset}: no such game (known: {', '.join(registry.names())})") from None
         map_ref = os.path.relpath(Path(args.output).resolve(), Path(args.scenario).resolve().parent)
         try:
-            got = rs.import_scenario(game, m.make_board(), map_ref, placed)
+            got = rs.import_scenario(game, board_for(m), map_ref, placed)
         except ValueError as e:
             raise UserError(f"{game.file}: no {rs.title} scenario: {e}; nothing written") from None
         if got is None:
@@ -361,7 +362,7 @@ def cmd_import_triplea(argv: list[str]) -> int:
 
         try:  # never write a scenario mapref check refuses
             sc = rs.read_scenario(tomllib.loads(scenario), scenario, args.scenario)
-            wrong = rs.scenario_problems(m.make_board(), sc)
+            wrong = rs.scenario_problems(board_for(m), sc)
         except Problems as e:
             wrong = [str(p) for p in e.problems]
         if wrong:

@@ -30,7 +30,7 @@ from types import MappingProxyType
 from collections.abc import Mapping
 
 from mapref.core.areamodel import COMPASS_WORDS, AreaMap, box_space
-from mapref.core.board import Board, Space, SpaceError
+from mapref.core.board_base import Board, Space, SpaceError
 from mapref.core.graph import Connection, Graph
 from mapref.core.model import Country
 

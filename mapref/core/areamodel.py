@@ -356,11 +356,6 @@ class AreaMap:
         """Say the map changed outside the undo history (caches built from it are stale)."""
         self.version += 1
 
-    def make_board(self):
-        from mapref.core.areaboard import AreaBoard
-
-        return AreaBoard(self)
-
     # ---------------------------------------------------------------------- look-ups
     def all_line_kinds(self) -> list[str]:
         return list(BUILTIN_LINE_KINDS) + [k for k in self.line_kinds if k not in BUILTIN_LINE_KINDS]

@@ -26,6 +26,7 @@ from mapref.core.areaedit import (
     unsplit_location,
 )
 from mapref.core.areamodel import Condition, Supply
+from mapref.core.board import SpaceError, board_for
 from mapref.core.commands import EditError
 from mapref.ui.inspector import build_fields
 from mapref.ui.tooltip import Tooltip
@@ -499,10 +500,8 @@ def _line_edit(m, item, key: str, new):
     if key == "via":
         return set_line(m, item.id, via=parse_points(str(new), "bends"))
     if key in ("a", "b"):
-        from mapref.core.board import SpaceError
-
         try:
-            space = m.make_board().parse(str(new))
+            space = board_for(m).parse(str(new))
         except SpaceError as e:
             raise EditError(str(e)) from None
         return set_line(m, item.id, **{key: space})
