@@ -14,30 +14,8 @@ import importgraph
 PKG = Path(__file__).resolve().parents[1] / "mapref"
 
 KNOWN = [
-    {
-        "mapref.ui.area_canvas",
-        "mapref.ui.area_editor",
-        "mapref.ui.area_inspector",
-        "mapref.ui.area_new",
-        "mapref.ui.area_problems",
-        "mapref.ui.area_tools",
-        "mapref.ui.canvas",
-        "mapref.ui.editor",
-        "mapref.ui.editor_files",
-        "mapref.ui.editor_help",
-        "mapref.ui.editor_shell",
-        "mapref.ui.hex_palette",
-        "mapref.ui.images",
-        "mapref.ui.inspector",
-        "mapref.ui.problems",
-        "mapref.ui.tools",
-    },
     {"mapref.rules.files", "mapref.rules.registry", "mapref.rules.ruleset"},
-    {"mapref.core.areaboard", "mapref.core.areamodel"},
-    {"mapref.io.anyfile", "mapref.io.areafile"},
-    {"mapref.io.fasttoml", "mapref.io.problems"},
     {"mapref.rules.journal", "mapref.rules.session"},
-    {"mapref.ui.referee.help", "mapref.ui.referee.window"},
 ]
 
 

@@ -60,7 +60,7 @@ elif [ "$1 $2 $3" = "-m pip install" ]; then
     echo
     exit 1
   fi
-  for tool in mapref ruff lint-imports; do  # mapref's entry point, and the test extra's habit checks
+  for tool in mapref ruff lint-imports mypy; do  # mapref's entry point, and the test extra's habit checks
     printf '#!BASH\necho "$0 $*" >>"$STUB_LOG"\n' >"${0%/*}/$tool" && chmod +x "${0%/*}/$tool"
   done
 fi
@@ -171,6 +171,7 @@ def habits(env: str = "ROOT/.venv") -> list[str]:
         f"{env}/bin/ruff check --quiet {where}",
         f"{env}/bin/ruff format --check --quiet {where}",
         f"{env}/bin/lint-imports --no-cache",
+        f"{env}/bin/mypy",
     ]
 
 

@@ -161,6 +161,37 @@ def _element(m: Mark, styles: _Styles, arrows: set[str], symbol: bool = False, s
     raise ValueError(f"a mark of unknown shape {m.shape!r}")
 
 
+def _pieces_layer(
+    sc: Scene, marks: list[Mark], piece_of: dict[str, int], styles: _Styles, arrows: set[str]
+) -> list[str]:
+    """The pieces layer's elements: the marks of one piece in a row grouped (a group a user taps),
+    the marks of no piece as they are."""
+    parts: list[str] = []
+    group: list[str] = []
+    current: str | None = None
+    then_end: list[Mark | None] = [*marks, None]
+    for mark in then_end:
+        pid = mark.space if mark is not None and mark.space in piece_of else None
+        if group and current is not None and (mark is None or pid != current or pid is None):
+            p = sc.pieces[piece_of[current]]
+            kind = _TAG.sub("-", p.kind)
+            state = " out-of-supply" if p.supplied is False else (" in-supply" if p.supplied else "")
+            parts.append(
+                f'<g class="piece {kind}{state}" data-p="{piece_of[current]}" data-id="{_e(p.id)}" tabindex="0">'
+                + "".join(group)
+                + "</g>"
+            )
+            group = []
+        if mark is None:
+            break
+        if pid is not None:
+            current = pid
+            group.append(_element(mark, styles, arrows))
+        else:
+            parts.append(_element(mark, styles, arrows, spaces=sc.spaces))
+    return parts
+
+
 def svg_of(sc: Scene) -> tuple[str, str]:
     """The scene as an inline SVG element, and the CSS of its shared styles."""
     styles = _Styles()
@@ -180,30 +211,8 @@ def svg_of(sc: Scene) -> tuple[str, str]:
         marks = by_layer.get(layer, [])
         if not marks:
             continue
-        parts = []
         if layer == "pieces":
-            group: list[str] = []
-            current: str | None = None
-            then_end: list[Mark | None] = [*marks, None]
-            for mark in then_end:
-                pid = mark.space if mark is not None and mark.space in piece_of else None
-                if group and current is not None and (mark is None or pid != current or pid is None):
-                    p = sc.pieces[piece_of[current]]
-                    kind = _TAG.sub("-", p.kind)
-                    state = " out-of-supply" if p.supplied is False else (" in-supply" if p.supplied else "")
-                    parts.append(
-                        f'<g class="piece {kind}{state}" data-p="{piece_of[current]}" data-id="{_e(p.id)}" tabindex="0">'
-                        + "".join(group)
-                        + "</g>"
-                    )
-                    group = []
-                if mark is None:
-                    break
-                if pid is not None:
-                    current = pid
-                    group.append(_element(mark, styles, arrows))
-                else:
-                    parts.append(_element(mark, styles, arrows, spaces=sc.spaces))
+            parts = _pieces_layer(sc, marks, piece_of, styles, arrows)
         else:
             parts = [_element(m, styles, arrows, spaces=sc.spaces) for m in marks]
         body.append(f'<g id="layer-{layer}" class="layer">' + "".join(parts) + "</g>")
