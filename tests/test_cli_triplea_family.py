@@ -155,9 +155,12 @@ def test_relationships_and_a_broken_outline(tmp_path, capsys, monkeypatch):
     err, sc = imported(tmp_path, "broken")
     # one bad outline among the map's keeps the good parts, makes a box of what has none, said once
     assert err.count("SZ 100 Pacific Ocean (line 17, part 1)") == 1 and "Formosa (line 16, part 2)" in err
-    assert "1 territory with no outline to draw became off-map boxes: SZ 100 Pacific Ocean" in err
+    assert "1 territory with no outline to draw became an off-map box: SZ 100 Pacific Ocean" in err
     m = load_area_map(tmp_path / "maps" / "m.toml")
     assert "sz_100_pacific_ocean" in m.boxes and m.locations["formosa"].polygon.area > 800
+    # a China board has no European Axis power: its condition is left out, and its cities are not asked for
+    assert "european cities: left out (the game has no European Axis power)" in err
+    assert "european cities: 0 of 8 found" not in err and "Berlin" not in err
     # relationshipInitialize overrides the alliances, whatever its round; the house rules' NOT AT WAR
     # only where it says nothing
     assert wars(sc)["british"] == [] and "japanese" in wars(sc)["americans"]
@@ -169,6 +172,12 @@ def test_relationships_and_a_broken_outline(tmp_path, capsys, monkeypatch):
     ok(capsys, "advance", "g.toml", "--to", "british combat")
     code, out = play(capsys, "take", "g.toml", "tokyo", "--by", "british")
     assert code == 1 and "British are not at war with the Japanese" in out
+    # a neutral friendly to the British (Pro-Allies-Neutral, allied by relationshipInitialize): theirs to claim
+    assert sc["neutrals"]["hainan"] == {"kind": "pro_allied", "army": 2}
+    assert ok(capsys, "claim", "g.toml", "hainan", "--by", "british").strip() == (
+        "The British claim the standing army of Hainan: 2 units and the territory pass to the British "
+        "[CLAIMING STANDING ARMIES]"
+    )
     assert ok(capsys, "advance", "g.toml", "--to", "2 nationalist purchase").strip() == (
         "now: round 2, Nationalist, purchase"
     )

@@ -747,7 +747,7 @@ def _polygons_dir(base: Path, shown: str) -> Path:
                     None,
                     "",
                     "several TripleA maps in it ("
-                    + ", ".join(str(d.relative_to(base)) for d in found[:6])
+                    + listed([str(d.relative_to(base)) for d in found])
                     + "): give the one to import",
                 )
             ]
@@ -835,7 +835,7 @@ def _members(path: str, infos: list[ZipInfo], game: str | None) -> list[tuple[Zi
         named.append((info, parts))
     maps = sorted({tuple(parts[:-1]) for _, parts in named if parts[-1] == "polygons.txt"}, key=lambda d: (len(d), d))
     if len(maps) > 1:
-        shown = ", ".join("/".join(d) or "." for d in maps[:6]) + (" ..." if len(maps) > 6 else "")
+        shown = listed(["/".join(d) or "." for d in maps])
         raise _zip_problem(path, f"several TripleA maps in it ({shown}): unzip it and give the one to import")
     here = maps[0] if maps else None
     out = []
@@ -1179,8 +1179,8 @@ def _territories(
         game.ids[t] = lid
     if boxed:
         notes.append(
-            f"{len(boxed)} territor{'ies' if len(boxed) != 1 else 'y'} with no outline to draw became off-map boxes: "
-            + listed(boxed, 8)
+            f"{len(boxed)} territor{'ies' if len(boxed) != 1 else 'y'} with no outline to draw became "
+            f"{'off-map boxes' if len(boxed) != 1 else 'an off-map box'}: " + listed(boxed, 8)
         )
 
 
@@ -1328,8 +1328,8 @@ def _import(where: MapFolder) -> tuple[AreaMap, TripleaGame, list[str]]:
     extra = [n for n in polygons if n not in game.territories]
     if extra:
         notes.append(
-            f"{where.shown(poly_file)}: {len(extra)} outlines name no territory of the game, left out: "
-            + listed([f"{n!r} (line {poly_lines[n]})" for n in extra])
+            f"{where.shown(poly_file)}: {len(extra)} outline{'s name' if len(extra) != 1 else ' names'} no territory of "
+            "the game, left out: " + listed([f"{n!r} (line {poly_lines[n]})" for n in extra])
         )
     m = triplea_map(game, polygons, centers, props, notes)
     return m, game, notes

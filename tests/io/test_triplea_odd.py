@@ -95,6 +95,16 @@ def test_two_maps_under_one_folder_are_named(tmp_path):
         import_triplea(str(tmp_path))
 
 
+def test_more_maps_under_one_folder_than_are_named_says_there_are_more(tmp_path):
+    for i in range(8):
+        d = tmp_path / f"m{i}" / "map"
+        d.mkdir(parents=True)
+        (d / "polygons.txt").write_text("A  <  (0,0) (9,0) (9,9)  >\n", encoding="utf-8")
+    with pytest.raises(FileProblems) as e:
+        import_triplea(str(tmp_path))
+    assert "several TripleA maps in it (m0/map, m1/map, m2/map, m3/map, m4/map, m5/map ...)" in str(e.value)
+
+
 def test_a_map_that_wraps_without_saying_so_and_neighbours_left_a_pixel_apart():
     m, g, notes = import_triplea(str(STRIP))
     # map.properties says nothing of wrapping, but East End and West End meet across the edge

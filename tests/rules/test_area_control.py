@@ -184,6 +184,20 @@ def test_an_air_transport_with_infantry_claims_a_pro_neutral(s):
     assert not act(s, "claim", space="greece", by="germany").ok
 
 
+def test_an_allied_power_claims_a_pro_allied_neutral(s):
+    # "Any land unit may claim a pro-neutral's standing army": an Allied power's are the pro-allied (A6)
+    out = act(s, "take", space="greece", by="uk_europe")
+    assert not out.ok and out.reason == (
+        "Greece is a pro-allied neutral: its standing army is claimed (mapref claim), not attacked"
+    )
+    ok(s, "claim", space="greece", by="uk_europe")
+    assert own(s, "greece") == "uk_europe" and s.state.units["greece"] == {"uk_europe": 2}
+    out = act(s, "claim", space="bulgaria", by="uk_europe")
+    assert not out.ok and out.reason == (
+        "Bulgaria is a pro-axis neutral: only a pro-allied neutral's army can be claimed by United Kingdom (Europe)"
+    )
+
+
 # ---------------------------------------------------------- PRODUCTION ON NEUTRAL TERRITORIES
 def test_only_minor_factories_on_neutral_territories(s):
     # "Minor Factories are the only Production facility allowed on neutral territories regardless of territory value"

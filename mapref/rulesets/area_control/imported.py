@@ -594,16 +594,16 @@ def _victory(plan: Plan) -> list[str]:
     ):
         what = group.replace("_", " ")
         lost = [c for c in cities if plan.cities.get(c) is None]
+        if not holders:  # the condition is left out: its cities are not asked for
+            plan.notes.append(
+                f"{what}: left out (the game has no {'European Axis power' if 'eu' in group else 'Japan'})"
+            )
+            continue
         if lost:
             plan.notes.append(
                 f"{what}: {len(cities) - len(lost)} of {len(cities)} found; still missing: {', '.join(lost)} (place "
                 f"{'each' if len(lost) > 1 else 'it'} with --city NAME=TERRITORY, or a location's city in the area editor)"
             )
-        if not holders:
-            plan.notes.append(
-                f"{what}: left out (the game has no {'European Axis power' if 'eu' in group else 'Japan'})"
-            )
-            continue
         ids = [plan.nid[p] for p in holders]
         text = (
             f"{'The European Axis powers control' if group == 'european_cities' else 'Japan controls'} 4 of the following "

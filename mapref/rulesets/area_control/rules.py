@@ -24,6 +24,11 @@ def plural(name: str) -> bool:
     )
 
 
+def pro(side: str) -> str:
+    """The kind of a neutral friendly to ``side`` (NEUTRAL TERRITORIES: "pro-axis", "pro-allied")."""
+    return {"allies": "pro_allied"}.get(side, f"pro_{side}")
+
+
 def cap(text: str) -> str:
     """A sentence's first letter in capitals ("the Germans take ..." -> "The Germans take ...")."""
     return text[:1].upper() + text[1:]
@@ -196,7 +201,7 @@ def income(cx: Cx, nation: str) -> tuple[bool, str]:
             "no rule stops its income" if rule == "none" else "its capital's fall stops no income (rulings A11)",
         )
     if rule == "exile_to" and ns.absorbed_by:
-        return False, f"its territories belong to {cx.nname(ns.absorbed_by)} since its capital fell"
+        return False, f"its territories belong to {cx.who(ns.absorbed_by)} since its capital fell"
     if rule == "relocate":
         if held:
             return True, f"holds {cx.city(held[0])}"
@@ -288,8 +293,9 @@ def capital_fall(cx: Cx, new: State, nation: str, space: str, captor: str) -> li
             new.owners[s] = to
         new.nations[nation].absorbed_by = to
         out.append(
-            f"all {n.name} territories now belong to {cx.nname(to)} ({len(moved)}); its pieces on the board remain "
-            f"{n.name}'s [{rule}]"
+            f"all {cx.whose(nation)} territories now belong to {cx.who(to)} ({len(moved)}); "
+            f"{'their' if cx.plural(nation) else 'its'} pieces on the board stay {'theirs' if cx.plural(nation) else 'its own'} "
+            f"[{rule}]"
         )
     elif n.capital_rule == "puppet":
         out += puppet(cx, new, nation, captor)
@@ -324,7 +330,7 @@ def exile(cx: Cx, new: State, nation: str) -> list[str]:
     return [
         cap(f"{cx.does(nation, 'controls')} neither")
         + f" {' nor '.join(cx.city(c) for c in n.capitals)}: "
-        + ("; ".join(f"{k} units become {cx.nname(to)}" for to, k in moved.items()) or "it has no units left")
+        + ("; ".join(f"{k} units pass to {cx.who(to)}" for to, k in moved.items()) or "it has no units left")
         + f" [{n.rule or 'UNITED STATES (EXILE)'}]"
     ]
 
@@ -348,8 +354,8 @@ def puppet(cx: Cx, new: State, nation: str, captor: str) -> list[str]:
             units[to] = units.get(to, 0) + m
             k += m
     out = [
-        f"the Italian Social Republic is established: {cx.name(region)} and all {k} Italian units on the board become "
-        f"{cx.nname(to)} [{rule}]"
+        f"the Italian Social Republic is established: {cx.name(region)} and all {k} Italian units on the board pass "
+        f"to {cx.who(to)} [{rule}]"
     ]
     after = Cx(cx.sc, new, cx.board)
     for zone, ships in sorted(new.ships.items()):
@@ -457,8 +463,9 @@ def block_switch(cx: Cx, new: State, space: str, attacker: str) -> list[str]:
             new.units.setdefault(s, {})[to] = new.units.get(s, {}).get(to, 0) + t["army"]
         switched.append(s)
     return [
-        f"{cx.nname(attacker)} attacks {cx.name(space)}, a strict neutral of block {b.name}: the remaining standing armies "
-        f"of {b.name} and their territories become {cx.nname(to)} ({', '.join(cx.name(s) for s in switched)}) [{b.rule}]"
+        cap(f"{cx.does(attacker, 'attacks')} {cx.name(space)}, a strict neutral of block {b.name}: the remaining ")
+        + f"standing armies of {b.name} and their territories pass to {cx.who(to)} "
+        f"({', '.join(cx.name(s) for s in switched)}) [{b.rule}]"
     ]
 
 
@@ -469,7 +476,7 @@ def block_forecast(cx: Cx, block: str) -> str:
         return f"{b.name}: no standing army left"
     return (
         f"{b.name}: {len(left)} standing armies ({', '.join(cx.name(s) for s in sorted(left))}); an Allied attack on a strict "
-        f"neutral makes them {cx.nname(b.allied_attack)}, an Axis attack {cx.nname(b.axis_attack)}"
+        f"neutral hands them to {cx.who(b.allied_attack)}, an Axis attack to {cx.who(b.axis_attack)}"
     )
 
 
@@ -490,10 +497,10 @@ def take(cx: Cx, space: str, by: str) -> tuple[State, list[str]] | Refusal:
         if ref is not None:
             return ref
         info = st.neutrals[space]
-        if info["kind"] == f"pro_{cx.side(by)}":
+        if info["kind"] == pro(cx.side(by)):
             return Refusal(
-                f"{cx.name(space)} is a pro-{cx.side(by)} neutral: its standing army is claimed (mapref claim), not "
-                "attacked",
+                f"{cx.name(space)} is a {pro(cx.side(by)).replace('_', '-')} neutral: its standing army is claimed "
+                "(mapref claim), not attacked",
                 "CLAIMING STANDING ARMIES",
             )
         before = block_switch(cx, new, space, by)
@@ -514,7 +521,7 @@ def take(cx: Cx, space: str, by: str) -> tuple[State, list[str]] | Refusal:
         # (UNITED KINGDOM (LONDON): "Any originally controlled UK Europe territory which gets liberated
         # after exile (including London) is now absorbed into the Canadian economy.")
         to = new.nations[orig].absorbed_by or orig
-        after.append(f"{cx.name(space)} is liberated: it returns to {cx.nname(to)}")
+        after.append(f"{cx.name(space)} is liberated: it returns to {cx.who(to)}")
     if to == orig:
         new.owners.pop(space, None)
     else:
@@ -542,8 +549,8 @@ def attack(cx: Cx, space: str, by: str) -> tuple[State, list[str]] | Refusal:
     out = block_switch(cx, new, space, by)
     if not out:
         out = [
-            f"{cx.nname(by)} attacks {cx.name(space)} ({cx.st.neutrals[space]['kind'].replace('_', '-')} neutral): no block "
-            "changes sides"
+            cap(f"{cx.does(by, 'attacks')} {cx.name(space)}")
+            + f" ({cx.st.neutrals[space]['kind'].replace('_', '-')} neutral): no block changes sides"
         ]
     return new, out
 
@@ -558,10 +565,10 @@ def claim(
     info = cx.st.neutrals.get(space)
     if info is None:
         return Refusal(f"{cx.name(space)} has no neutral standing army", rule)
-    if info["kind"] != f"pro_{cx.side(by)}":
+    if info["kind"] != pro(cx.side(by)):
         return Refusal(
-            f"{cx.name(space)} is a {info['kind'].replace('_', '-')} neutral: only a pro-{cx.side(by)} neutral's army "
-            f"can be claimed by {cx.nname(by)}",
+            f"{cx.name(space)} is a {info['kind'].replace('_', '-')} neutral: only a {pro(cx.side(by)).replace('_', '-')} "
+            f"neutral's army can be claimed by {cx.who(by)}",
             rule,
         )
     ref = may(cx, by, "enter_neutral")
@@ -581,8 +588,8 @@ def claim(
         new.units.setdefault(space, {})[by] = new.units.get(space, {}).get(by, 0) + info["army"]
     how = " by air transport" if air_transport else ""
     return new, [
-        f"{cx.nname(by)} claims the standing army of {cx.name(space)}{how}: {info['army']} units and the territory "
-        f"are {cx.nname(by)}'s [{rule}]"
+        cap(f"{cx.does(by, 'claims')} the standing army of {cx.name(space)}{how}: {info['army']} units and the ")
+        + f"territory pass to {cx.who(by)} [{rule}]"
     ]
 
 
@@ -628,7 +635,7 @@ def rental(cx: Cx, space: str, by: str, ships: int) -> tuple[int, str] | Refusal
         return rate * payments, f"{what}: {rate} for up to {per} ships, {payments} payment(s)"
     if owner is not None and cx.side(owner) == cx.side(by):
         return r.get("friendly", 0) * payments, f"friendly: {r.get('friendly', 0)} for up to {per} ships"
-    return Refusal(f"{cx.name(space)}'s base is held by {cx.nname(owner) if owner else 'no one'}, an enemy", rule)
+    return Refusal(f"{cx.name(space)}'s base is held by {cx.who(owner) if owner else 'no one'}, an enemy", rule)
 
 
 __all__ = [

@@ -499,7 +499,9 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
             return refused(got.reason, got.rule)
         cost, how = got
         if cost > st.nations[by].cash:
-            return refused(f"{cx.nname(by)} has {st.nations[by].cash} on hand; the base costs {cost} ({how})", rule)
+            return refused(
+                rules.cap(f"{cx.does(by, 'has')} {st.nations[by].cash} on hand; the base costs {cost} ({how})"), rule
+            )
         new = copy.deepcopy(st)
         new.nations[by].cash -= cost
         new.rented[space] = {"by": by, "ships": ships, "paid": cost}
@@ -575,7 +577,7 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
             return refused("cash on hand is 0 or more")
         new = copy.deepcopy(game.state)
         new.nations[n].cash = v
-        msg = f"{cx.nname(n)} has {v} on hand (referee's record)"
+        msg = rules.cap(f"{cx.does(n, 'has')} {v} on hand (referee's record)")
         return Outcome(True, [Replace(new)], [msg], rule="referee's record", label=msg)
 
     # ---------------------------------------------------------------------------- window

@@ -300,13 +300,21 @@ def broken():
         ("Americans", "Japanese", "War", 2),  # dated round 2: in force at the start all the same (TripleA)
     ]
     # an island in 6 Sea Zone whose second part is broken, and a sea zone of one point (a box)
-    m.extra_territories, m.extra_water = ["Formosa"], ["SZ 100 Pacific Ocean"]
+    m.extra_territories, m.extra_water = ["Formosa", "Hainan"], ["SZ 100 Pacific Ocean"]
     m.land[(9, 9)] = ("Formosa", "Japanese")  # off the grid: drawn by its own line below
     m.extra_polys = [
         "Formosa  <  (310,170) (340,170) (340,200) (310,200)  >  <  (320,150) (330  >",
         "SZ 100 Pacific Ocean  <  (0,2248) >",
+        "Hainan  <  (310,90) (340,90) (340,120) (310,120)  >",
     ]
-    m.extra_conns = [("Formosa", "6 Sea Zone"), ("SZ 100 Pacific Ocean", "7 Sea Zone")]
+    m.extra_conns = [("Formosa", "6 Sea Zone"), ("SZ 100 Pacific Ocean", "7 Sea Zone"), ("Hainan", "4 Sea Zone")]
+    # a neutral player friendly to the British (Iron War's Pro-Allies-Neutral): its island's army
+    # is the British's to claim (CLAIMING STANDING ARMIES)
+    m.players.append(("Pro-Allies-Neutral", "Neutral", 0))
+    m.colours["Pro-Allies-Neutral"] = "b0b0b0"
+    m.land[(9, 8)] = ("Hainan", "Pro-Allies-Neutral")
+    m.units.append(("Hainan", "infantry", "Pro-Allies-Neutral", 2))
+    m.relationships.append(("British", "Pro-Allies-Neutral", "Allied", 1))
     return m
 
 
