@@ -120,3 +120,60 @@ def test_a_change_that_moves_no_control_keeps_the_trace(sample, german):
     t = trace(g, m, german(m), ["E7"])
     same = update(t, t.inputs, [])
     assert same._par is t._par and same.supplied == t.supplied
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_routes_after_changes_are_a_new_search_routes(seed):
+    """The routes of a trace updated after changes of control (its breadth-first search carried on
+    from the first level a changed space can change, routes asked before kept up to it) are those
+    of a search from the sources, for every space, whether or not routes were asked between the
+    changes."""
+    rnd = random.Random(1000 + seed)
+    m = random_map(seed, 16, 18)
+    g = build_graph(m)
+    ix = g.index()
+    friendly, sources, seas, blocked = position(rnd, g, 0.75)
+    seas = seas if seed % 2 else set()
+    inp = inputs(g, m, friendly, sources, seas, blocked)
+    t = supply.trace_inputs(inp, g)
+    land = [i for i in range(ix.n) if i not in inp.full_sea and i not in inp.zone and ix.ids[i] not in sources]
+    for step in range(30):
+        changed = rnd.sample(land, rnd.choice((1, 1, 1, 2, 4)))
+        fr = bytearray(t.inputs.friendly)
+        for c in changed:
+            fr[c] ^= 1
+        new_inp = supply.Inputs(ix, fr, inp.sources, inp.open_seas, inp.blocked, inp.zone, inp.full_sea)
+        t = update(t, new_inp, changed, limit=rnd.choice((0.01, 0.25, 1.0)))
+        if step % 3 == 2:
+            continue  # no route asked: the next change carries on from the search before
+        fresh = supply.trace_inputs(new_inp, g)
+        asked = rnd.sample(list(g.spaces), 20)
+        assert [t.path(s) for s in asked] == [fresh.path(s) for s in asked]
+        assert {s: t.path(s) for s in g.spaces} == {s: fresh.path(s) for s in g.spaces}
+        assert t.supplied == fresh.supplied
+
+
+def test_routes_after_a_capture_on_a_grid_are_a_new_search_routes():
+    """On an open grid (every hex land: long routes, many of the same length) routes read after
+    captures far from and near the source, and after a capture given back, are a new search's."""
+    m = MapModel(Grid(rows=30, cols=30))
+    for d in m.hexes.values():
+        d.terrain = "land"
+    g = build_graph(m)
+    ix = g.index()
+    spaces = list(g.spaces)
+    inp = inputs(g, m, spaces, [spaces[0], spaces[-40]])
+    t = supply.trace_inputs(inp, g)
+    assert t.path(spaces[500])
+    rnd = random.Random(3)
+    for c in [ix.ix[spaces[899]], ix.ix[spaces[1]], *rnd.sample(range(ix.n), 12)] * 2:
+        fr = bytearray(t.inputs.friendly)
+        fr[c] ^= 1
+        new_inp = supply.Inputs(
+            ix, fr, supply.inputs(g, m, [ix.ids[i] for i in range(ix.n) if fr[i]], [spaces[0], spaces[-40]]).sources
+        )
+        if new_inp.sources != t.inputs.sources:
+            continue
+        t = update(t, new_inp, [c], limit=1.0)
+        fresh = supply.trace_inputs(new_inp, g)
+        assert {s: t.path(s) for s in spaces} == {s: fresh.path(s) for s in spaces}
