@@ -2121,7 +2121,7 @@ def _first_window(game: str, n: int, tell: int, hear: int) -> None:
     what it is told (save, close, or nothing) and waiting to be told to go, or killed."""
     try:
         from mapref.rules.files import load_game
-        from mapref.rules.journal import open_for_play
+        from mapref.rules.recovery import open_for_play
 
         s = open_for_play(load_game(game, game), ask=lambda question: False)
         done = _play(s, n)
@@ -2150,7 +2150,8 @@ def two_processes(argv: list[str]) -> int:
 
     from mapref.cli import main as mapref_main
     from mapref.rules.files import load_game, new_game
-    from mapref.rules.journal import journal_path, open_for_play
+    from mapref.rules.journal import journal_path
+    from mapref.rules.recovery import open_for_play
     from mapref.rules.session import GameSession
 
     second, first, n = argv[1], argv[2], int(argv[3])
@@ -2727,7 +2728,7 @@ def _saver(kind: str, point: str = "", nth: int = 1) -> None:
                 n += 1
         elif kind == "journal":
             from mapref.rules.files import load_game
-            from mapref.rules.journal import open_for_play
+            from mapref.rules.recovery import open_for_play
 
             s = open_for_play(load_game("game.toml"), ask=lambda q: True)
             while True:
@@ -2785,7 +2786,7 @@ def _verify(kind: str) -> str:
                     return "the next command failed: " + quiet.getvalue()[-200:]
             elif kind == "journal":
                 from mapref.rules.files import load_game
-                from mapref.rules.journal import open_for_play
+                from mapref.rules.recovery import open_for_play
 
                 s = open_for_play(load_game("game.toml"), ask=lambda q: True)
                 bad = [x for x in s.notes if "could not" in x]

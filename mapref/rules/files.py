@@ -17,7 +17,7 @@ import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from mapref.core.board import board_for
+from mapref.core.board import Board, board_for
 from mapref.io import anyfile
 from mapref.io.atomic import Stamp, write_atomic
 from mapref.io.problems import (
@@ -207,7 +207,7 @@ class Game:
     mode: str = "strict"  # the referee's mode it is played in ("strict" or "advisory"), saved with it
 
     @property
-    def board(self):
+    def board(self) -> Board:
         return board_for(self.map)
 
     def check(self) -> list[str]:

@@ -57,8 +57,26 @@ if TYPE_CHECKING:  # the types of the protocol's arguments, for readers and type
     from collections.abc import Callable, Iterable
     from pathlib import Path
 
+    from typing import Protocol
+
     from mapref.core.board import Board
-    from mapref.rules.files import Game
+    from mapref.rules.gamelog import LogEntry
+
+    class Game(Protocol):
+        """What a ruleset reads of a game: :class:`mapref.rules.files.Game` is one (the files
+        that load and save a game sit above the rulesets; this protocol keeps them there)."""
+
+        map: object
+        scenario: object
+        state: object
+        ruleset: Ruleset
+        path: str  # the saved game's path as shown to the user ("" for a new game)
+        log: list[LogEntry]
+        cache: dict  # a ruleset's caches for this game
+        mode: str  # "strict" or "advisory"
+
+        @property
+        def board(self) -> Board: ...
 
 
 def ink_on(fill: str) -> str:

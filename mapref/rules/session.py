@@ -25,13 +25,13 @@ from __future__ import annotations
 import os
 from pathlib import Path
 from collections.abc import Callable
-from typing import Protocol
 
 from mapref.core.history import Command, History
 from mapref.io.problems import FileProblems
 from mapref.rules import datapatch
-from mapref.rules.files import Game, load_game, new_game, save_game
+from mapref.rules.files import Game, load_game, new_game, readback_problems, save_game
 from mapref.rules.gamelog import LogEntry, plain_problem
+from mapref.rules.journal import Claim, Journal, claim
 from mapref.rules.ruleset import Action, Outcome
 
 
@@ -76,12 +76,6 @@ class ActionStep(Command):
             session.game.log = [e for e in session.game.log if e is not self.entry]
 
 
-class Held(Protocol):
-    """A window's claim on its saved game (:class:`mapref.rules.journal.Claim`)."""
-
-    def release(self) -> None: ...
-
-
 def _last(steps: list[Command]) -> ActionStep:
     """The last of a session's history's steps (it holds nothing but action steps)."""
     step = steps[-1]
@@ -102,15 +96,13 @@ class GameSession:
         self.listeners: list[Callable[[str], None]] = []
         self.version = 0  # bumped by every change: caches of the report key on it
         self._report: tuple[int, object] | None = None
-        self.journal = None
+        self.journal: Journal | None = None
         self.notes: list[str] = []  # what the window says on opening it (a crash journal set aside...)
         self.read_only = ""  # why this game may not be changed here (another window plays it...), or ""
-        self.claim: Held | None = (
+        self.claim: Claim | None = (
             None  # a window's claim on its saved game (mapref.rules.journal.claim), released on close
         )
         if journal:
-            from mapref.rules.journal import Journal
-
             self.journal = Journal.for_game(self)
 
     # ------------------------------------------------------------------------- the game
@@ -285,8 +277,6 @@ class GameSession:
         very text a save would write.  ``live``: the session's state is ``after`` (an action just
         done), and its text is written from it as it is; else ``after`` is read first (an undo
         or redo tried before it is done)."""
-        from mapref.rules.files import readback_problems
-
         if after == before:
             return []
         text = None
@@ -389,8 +379,6 @@ class GameSession:
     def _claim_for(self, target: str):
         """A window saving its game as ``target``: that file's claim, or ValueError when another
         window plays it (it would find its game overwritten)."""
-        from mapref.rules.journal import claim
-
         new = claim(target)
         if not new.ok:
             raise ValueError(f"not saved: {new.refusal(target)}; save it as another file, or close it there first")

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from mapref.rules import journal
+from mapref.rules import journal, recovery
 from mapref.rules.files import load_game
 from mapref.rules.ruleset import Action
 from mapref.rules.session import GameSession, open_game
@@ -83,7 +83,7 @@ def test_a_saved_game_killed_mid_game_is_recovered_exactly(tmp_path):
     assert r.describe().startswith("3 unsaved actions from ") and r.describe().endswith(
         "(the last: set P14: control axis)"
     )
-    recovered = journal.recover(r, load_game(g, str(g)))
+    recovered = recovery.recover(r, load_game(g, str(g)))
     assert recovered.state_data() == expected_after(open_game(g), 3)
     assert recovered.dirty and [e.verb for e in recovered.log] == ["advance", "move", "set"]
     assert recovered.undo().verb == "set"  # the recovered history can be walked back
@@ -104,7 +104,7 @@ def test_a_new_game_never_saved_is_recovered_from_the_state_folder(tmp_path):
         from mapref.rules.session import start_game
 
         fresh = new_game(shipped_scenario("barbarossa"), scenario_ref="barbarossa")
-        recovered = journal.recover(r, fresh)
+        recovered = recovery.recover(r, fresh)
         want = expected_after(start_game(shipped_scenario("barbarossa"), scenario_ref="barbarossa"), 4)
         assert recovered.state_data() == want and len(recovered.log) == 4
     finally:
@@ -177,7 +177,7 @@ def test_an_action_the_journal_cannot_hold_on_a_full_disk_is_not_done(tmp_path):
         assert s.apply(ACTIONS[1]).ok and s.undo().verb == "move"
         r = journal.pending(str(g))
         assert r is not None and r.actions == 1 + n and not r.bad  # the refused ones left no torn line
-        assert journal.recover(r, load_game(g, str(g))).state_data() == s.state_data()
+        assert recovery.recover(r, load_game(g, str(g))).state_data() == s.state_data()
         for _ in range(n + 1):
             s.undo()
         assert s.state_data() == open_game(g).state_data() and journal.pending(str(g)).empty
@@ -195,7 +195,7 @@ def test_the_journal_of_a_game_in_a_read_only_folder_goes_to_the_state_folder(tm
         assert s.journal.path.parent == tmp_path / "state" / "mapref" / "journals"
         r = journal.pending(str(g))
         assert r is not None and not r.stale and r.actions == 3
-        assert journal.recover(r, load_game(g, str(g))).state_data() == s.state_data()
+        assert recovery.recover(r, load_game(g, str(g))).state_data() == s.state_data()
 
 
 def test_a_game_folder_that_fills_up_sends_the_journal_to_the_state_folder(tmp_path):
@@ -308,7 +308,7 @@ def test_a_window_killed_after_a_full_disk_refused_actions_recovers_exactly_what
             want = open_game(g)
             for i in range(done):
                 assert want.apply(flip(i)).ok
-            assert journal.recover(r, load_game(g, str(g))).state_data() == want.state_data()
+            assert recovery.recover(r, load_game(g, str(g))).state_data() == want.state_data()
 
 
 def test_a_window_killed_in_a_read_only_folder_is_recovered_from_the_state_folder(tmp_path):
@@ -322,7 +322,7 @@ def test_a_window_killed_in_a_read_only_folder_is_recovered_from_the_state_folde
         with state_home(tmp_path / "state"):
             r = journal.pending(str(g))
             assert r is not None and r.actions == 3
-            assert journal.recover(r, load_game(g, str(g))).state_data() == expected_after(open_game(g), 3)
+            assert recovery.recover(r, load_game(g, str(g))).state_data() == expected_after(open_game(g), 3)
 
 
 # ------------------------------------------------------------------ what a journal may not do
@@ -420,7 +420,7 @@ def test_a_corrupted_journal_is_reported_set_aside_and_never_blocks_the_game(tmp
     saved = open_game(g).state_data()
     for answer in (True, False):  # whatever the user answers, if asked at all
         asked: list[str] = []
-        s = journal.open_for_play(
+        s = recovery.open_for_play(
             load_game(g, str(g)), ask=lambda q, asked=asked, answer=answer: asked.append(q) or answer
         )
         assert s.state_data() == saved and s.journal is not None
@@ -442,7 +442,7 @@ def test_a_journal_that_is_a_fifo_a_folder_or_a_link_to_a_device_never_blocks(tm
     j = tmp_path / ".g.toml.journal"
     for make in (os.mkfifo, os.mkdir, lambda p: os.symlink("/dev/zero", p)):
         make(j)
-        s = journal.open_for_play(load_game(g, str(g)), ask=lambda q: True)
+        s = recovery.open_for_play(load_game(g, str(g)), ask=lambda q: True)
         assert s.notes and "could not be read" in s.notes[0] and s.state_data() == open_game(g).state_data()
         assert s.apply(ACTIONS[0]).ok  # a journal of its own, in the place of the one set aside
         s.close()
@@ -458,12 +458,12 @@ def test_a_stale_journal_is_asked_about_and_kept_unless_the_user_deletes_it(tmp_
     s.apply(ACTIONS[0])
     s.save()  # another mapref changed the game since
     asked: list[str] = []
-    s = journal.open_for_play(load_game(g, str(g)), ask=lambda q: asked.append(q) or False)
+    s = recovery.open_for_play(load_game(g, str(g)), ask=lambda q: asked.append(q) or False)
     assert len(asked) == 1 and "g.toml was changed on disk after them" in asked[0] and "Delete them?" in asked[0]
     aside = list(tmp_path.glob(".g.toml.journal.stale-*"))
     assert len(aside) == 1 and aside[0].read_bytes() == kept and "set aside as" in s.notes[0]
     aside[0].rename(j)
-    s = journal.open_for_play(load_game(g, str(g)), ask=lambda q: True)
+    s = recovery.open_for_play(load_game(g, str(g)), ask=lambda q: True)
     assert not j.exists() and not list(tmp_path.glob(".g.toml.journal.*")) and s.notes == []
 
 
@@ -482,5 +482,5 @@ def test_the_recovery_question_counts_actions_not_records_and_names_the_last_one
     s.redo()  # and done again: nothing to recover
     r = journal.pending(str(g))
     assert r.empty
-    s2 = journal.open_for_play(load_game(g, str(g)), ask=lambda q: pytest.fail("nothing to ask about"))
+    s2 = recovery.open_for_play(load_game(g, str(g)), ask=lambda q: pytest.fail("nothing to ask about"))
     assert s2.notes == [] and journal.pending(str(g)) is None

@@ -13,7 +13,8 @@ import textwrap
 from pathlib import Path
 
 from mapref.rules.files import load_game
-from mapref.rules.journal import journal_path, open_for_play
+from mapref.rules.journal import journal_path
+from mapref.rules.recovery import open_for_play
 from tests.helpers import mapref
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -21,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PLAYER = """
     import sys
     from mapref.rules.files import load_game
-    from mapref.rules.journal import open_for_play
+    from mapref.rules.recovery import open_for_play
     s = open_for_play(load_game(sys.argv[1]), ask=lambda question: False)
     for _ in range(2):
         assert s.apply(s.ruleset.end_step(s.game)).ok

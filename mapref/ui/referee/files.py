@@ -205,7 +205,7 @@ def load_for_play(path: str | Path | None, *, journal: bool = False, ask=None, l
     ``(kind, object)`` as :func:`mapref.rules.files.open_file` gave it for ``path`` already
     (``mapref GAME`` reads the file to report its problems first), so it is not read again."""
     from mapref.paths import shipped_scenario
-    from mapref.rules import journal as jr
+    from mapref.rules.recovery import open_for_play
     from mapref.rules import registry
     from mapref.rules.files import new_game, open_file
 
@@ -222,7 +222,7 @@ def load_for_play(path: str | Path | None, *, journal: bool = False, ask=None, l
         else:
             raise ValueError(f"{path}: a {kind} file is a map: open it in the editor (mapref {path})")
     if journal:  # what a crashed window left: offered, asked about, or set aside (never in the way)
-        return jr.open_for_play(game, ask)
+        return open_for_play(game, ask)
     return GameSession(game, journal=journal)
 
 
