@@ -93,6 +93,21 @@ def test_a_command_refuses_to_replace_a_file_without_force_and_keeps_a_backup_wi
     assert not [p.name for p in folder.iterdir() if "mapref-tmp" in p.name]
 
 
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_a_folder_named_as_the_output_is_refused_as_a_folder_with_or_without_force(folder, name):
+    # acceptance (issue 36): `-o FOLDER` was told "FOLDER already exists: give --force to replace
+    # it (the old one is kept as FOLDER.bak)", and with --force a message about the file's
+    # extension or "not a regular file": a folder is never replaced, so it is said at once
+    out = folder / ("out" + SUFFIX.get(name, ".toml"))
+    out.mkdir()
+    (out / "kept.txt").write_bytes(PRECIOUS)
+    for force in ((), ("--force",)):
+        r = mapref(*argv(name, out.name), *force, cwd=folder)
+        assert r.returncode == 1 and len(r.stderr.splitlines()) == 1, (r.stdout, r.stderr)
+        assert f"{out.name}: a folder, not a file" in r.stderr and "--force" not in r.stderr, r.stderr
+    assert (out / "kept.txt").read_bytes() == PRECIOUS and not (folder / (out.name + ".bak")).exists()
+
+
 # (command, the file it reads that -o names): refused even with --force
 OWN_INPUTS = [
     (["export-html", "g.toml", "-o", "g.toml"], "g.toml"),

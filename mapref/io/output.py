@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass, field
 
 from mapref.io.atomic import real_target, write_atomic
@@ -55,6 +56,10 @@ class Output:
         if st is None:
             self.replaces = False
             return self
+        if not stat.S_ISREG(st.st_mode):
+            # a folder, a device or a pipe is never replaced: --force would not help
+            what = "a folder, not a file" if stat.S_ISDIR(st.st_mode) else "not a regular file"
+            raise OutputRefused(f"{shown}: {what}; nothing written: give a file name to write")
         for name in self.inputs:
             other = _stat(name)
             if other is not None and (other.st_dev, other.st_ino) == (st.st_dev, st.st_ino):
