@@ -140,6 +140,20 @@ def test_a_folder_such_as_proc_is_one_line(tmp_path):
     assert line.startswith("/proc: "), line
 
 
+def test_something_neither_a_folder_nor_a_file_says_what_it_is(tmp_path):
+    # acceptance (issue 36): /dev/null or a FIFO was told "no such folder", though it is there;
+    # the other importers say "expected a regular file, got a character device"
+    import os
+
+    os.mkfifo(tmp_path / "pipe")
+    for name, kind in (("/dev/null", "a character device"), ("pipe", "a named pipe (FIFO)")):
+        line = one_line(mapref("import-triplea", name, "-o", "out.toml", cwd=tmp_path))
+        assert line.startswith(f"{name}: ") and "no such" not in line, line
+        assert f"got {kind}" in line and "polygons.txt" in line, line
+    line = one_line(mapref("import-triplea", "missing", "-o", "out.toml", cwd=tmp_path))
+    assert line.startswith("missing: no such folder"), line
+
+
 def test_a_point_out_of_range_in_an_outline_or_a_centre_is_one_line(tmp_path):
     """A number of 300 digits was read as inf, which the geometry library choked on (found by
     tools/fuzz.py, seed 36, case 2364)."""

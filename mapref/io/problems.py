@@ -143,6 +143,11 @@ _FILE_KINDS = (
 )
 
 
+def file_kind(mode: int) -> str:
+    """What a path that is not a regular file is, in words ("a directory", "a character device")."""
+    return next((name for test, name in _FILE_KINDS if test(mode)), "a special file")
+
+
 def _mib(n: int) -> str:
     return f"{n / (1024 * 1024):.1f} MiB"
 
@@ -207,8 +212,7 @@ def open_regular(path: str | os.PathLike[str], shown: str) -> int:
         raise fail(f"cannot read: {e.strerror or e}") from None
     if not stat.S_ISREG(st.st_mode):
         os.close(fd)
-        kind = next((name for test, name in _FILE_KINDS if test(st.st_mode)), "a special file")
-        raise fail(f"expected a regular file, got {kind}")
+        raise fail(f"expected a regular file, got {file_kind(st.st_mode)}")
     for seen in _noted:
         seen.add((st.st_dev, st.st_ino))
     return fd

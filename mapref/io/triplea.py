@@ -72,7 +72,7 @@ from mapref.core.areamodel import (
     polygon_parts,
     slug,
 )
-from mapref.io.problems import FileProblems, Problem, clip, read_source
+from mapref.io.problems import FileProblems, Problem, clip, file_kind, read_source
 
 if TYPE_CHECKING:
     from zipfile import ZipInfo
@@ -774,6 +774,10 @@ def locate(mapdir: str, game: str | None = None) -> MapFolder:
     what is missing."""
     base = Path(mapdir)
     if not base.is_dir():
+        try:  # there, but neither a folder nor (the caller saw) a zip file: say what it is
+            what = f"not a folder: got {file_kind(os.stat(base).st_mode)}"
+        except (OSError, ValueError):
+            what = "no such folder"
         raise FileProblems(
             [
                 Problem(
@@ -781,7 +785,7 @@ def locate(mapdir: str, game: str | None = None) -> MapFolder:
                     None,
                     None,
                     "",
-                    "no such folder (a TripleA map: the folder holding map/polygons.txt, or its zip file)",
+                    f"{what} (a TripleA map: the folder holding map/polygons.txt, or its zip file)",
                 )
             ]
         )
