@@ -88,9 +88,12 @@ def _output(path: str, force: bool, *inputs: str | os.PathLike[str] | None, hint
     from mapref.io.output import Output, OutputRefused
 
     try:
-        return Output(path, force, tuple(os.fspath(i) for i in inputs if i), hint).check()
+        out = Output(path, force, tuple(os.fspath(i) for i in inputs if i), hint).check()
     except OutputRefused as e:
         raise UserError(str(e)) from None
+    if out.replaces:
+        _not_in_a_window(path)  # --force never replaces a game a window plays
+    return out
 
 
 def _check(out) -> None:
@@ -108,6 +111,9 @@ def _write(out, data: str | bytes, what: str = "") -> None:
     from mapref.io.output import OutputRefused
 
     try:
+        out.check()
+        if out.replaces:
+            _not_in_a_window(out.path)
         out.write(data)
     except OutputRefused as e:
         raise UserError(str(e)) from None

@@ -99,6 +99,34 @@ def test_a_window_saving_as_a_game_another_window_plays_is_refused(new_game_file
         first.wait()
 
 
+def test_a_command_writing_with_force_over_a_game_a_window_plays_is_refused(new_game_file, tmp_path):
+    # acceptance (issue 36): `mapref new-game ... -o GAME --force` (and any writing command's -o)
+    # replaced the game a window was playing (a window's Save As over it is refused): the
+    # window then found its file changed and its journal no longer fitting the file
+    g = new_game_file(auto_place=True)
+    squares = '{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"name": "A"}, '
+    squares += '"geometry": {"type": "Polygon", "coordinates": [[[0, 0], [1, 0], [1, 1], [0, 1], [0, 0]]]}}]}'
+    (tmp_path / "f.geojson").write_text(squares, encoding="utf-8")
+    first = player(g)
+    try:
+        assert first.stdout.readline().startswith("shown")
+        journal = journal_path(str(g))
+        before, kept = g.read_bytes(), journal.read_bytes()
+        for args in (
+            ["new-game", "fall_of_germany", "-o", str(g), "--force"],
+            ["import-areas", str(tmp_path / "f.geojson"), "-o", str(g), "--force"],
+            ["new-map", "-o", str(g), "--force"],
+        ):
+            r = mapref(*args)
+            assert r.returncode == 1 and len(r.stderr.splitlines()) == 1, (args, r.stdout, r.stderr)
+            assert f"process {first.pid}" in r.stderr and "open in a mapref window" in r.stderr, r.stderr
+            assert g.read_bytes() == before and journal.read_bytes() == kept
+            assert not Path(str(g) + ".bak").exists()
+    finally:
+        first.send_signal(signal.SIGKILL)
+        first.wait()
+
+
 CLAIM = """
     import sys
     from mapref.rules.journal import claim
