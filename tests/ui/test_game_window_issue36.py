@@ -105,3 +105,24 @@ def test_a_save_refused_because_the_file_changed_says_so_in_words(new_game_file)
             w.root.destroy()
         except tk.TclError:
             pass
+
+
+def test_a_message_that_starts_with_the_games_file_name_shows_it_as_spelt(new_game_file, monkeypatch):
+    # acceptance (issue 36): opened as `mapref h.toml`, the refused save read "H.toml: changed on
+    # disk ..." in the messages: the first letter of every message was made a capital, the file's
+    # name too (on a case-sensitive disk H.toml is another file)
+    g = new_game_file(auto_place=True)
+    monkeypatch.chdir(g.parent)
+    w = open_window(g.name, quiet=True, user_files=False)
+    try:
+        w.root.update()
+        end_step(w)
+        g.write_text(g.read_text(encoding="utf-8") + "\n# changed by another program\n", encoding="utf-8")
+        key(w, "<Control-s>")
+        shown = w.feed.lines()[-1]
+        assert shown.startswith(f"{g.name}: ") and "changed on disk" in shown, shown
+    finally:
+        try:
+            w.root.destroy()
+        except tk.TclError:
+            pass

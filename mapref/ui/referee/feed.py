@@ -15,8 +15,13 @@ from mapref.rules.ruleset import Action, Outcome
 SPACE_TOKEN = re.compile(r"box:[A-Za-z_]+|\b[A-Z]{1,2}\d{1,3}\b|\b[a-z][a-z_]*(?:\.[a-z]+)?\b")
 
 
+_PLAIN_WORD = re.compile(r"[a-z]+(?:['-][a-z]+)*(?=[\s:,;!?)]|$)")
+
+
 def sentence(text: str) -> str:
-    return text[:1].upper() + text[1:]
+    """``text`` with a capital first letter, when it starts with a plain word: a file's name
+    ("h.toml: ..."), a space's id or a code is shown as it is spelt."""
+    return text[:1].upper() + text[1:] if _PLAIN_WORD.match(text) else text
 
 
 class Feed:
