@@ -286,6 +286,21 @@ def cmd_import_areas(argv: list[str]) -> int:
     return 0
 
 
+def _importing_game() -> str:
+    """The game ``import-triplea --scenario`` writes for when no ``--ruleset`` says: the one
+    installed game whose ruleset makes scenarios from imported maps."""
+    from mapref.rules import registry
+
+    found = registry.importers()
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        raise UserError("--scenario: no installed game makes a scenario from an imported map")
+    raise UserError(
+        f"--scenario: several games make a scenario from an imported map: give --ruleset ({', '.join(found)})"
+    )
+
+
 @command(
     "import-triplea",
     "an area map from a TripleA map: territories, sea zones, connections, production, capitals, "
@@ -310,7 +325,10 @@ def cmd_import_triplea(argv: list[str]) -> int:
     ap.add_argument("-o", "--output", required=True, metavar="MAP.toml")
     ap.add_argument("--scenario", default=None, metavar="OUT.toml", help="also write a scenario of the game's set-up")
     ap.add_argument(
-        "--ruleset", default="area_control", metavar="NAME", help="the game the scenario is for (default area_control)"
+        "--ruleset",
+        default=None,
+        metavar="NAME",
+        help="the game the scenario is for (default: the one installed game that makes scenarios from imported maps)",
     )
     ap.add_argument(
         "--force",
@@ -349,6 +367,8 @@ def cmd_import_triplea(argv: list[str]) -> int:
     notes += [f"warning (mapref check --strict would fail): {p.message} [{p.code}]" for p in problems]
     scenario = None
     if args.scenario:
+        if args.ruleset is None:
+            args.ruleset = _importing_game()
         try:
             rs = registry.get(args.ruleset)
         except registry.UnknownRuleset:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 from mapref.rules import registry
+from tests.toy_ruleset import race
 from tests.helpers import mapref
 from tests.ui.events import answer_dialog
 from tests.ui.test_every_game import by_mapref, entry, file_menu, right_click
@@ -63,3 +64,48 @@ def test_the_window_lists_it_in_file_new_game_and_offers_its_moves(toy_game, tmp
         assert any(line.startswith("1. turn 1, red play: step r1 E5 -> E6") for line in w.feed.lines())
     finally:
         w.root.destroy()
+
+
+def test_import_triplea_asks_which_installed_game_makes_the_scenario(toy_game, tmp_path):
+    """``import-triplea --scenario`` with no ``--ruleset``: the one installed game that makes
+    scenarios from imported maps (mapref's own area control, the toy game makes none); once an
+    outside game makes them too, the user is asked which, and ``--ruleset`` writes that game's."""
+    from tests.test_cli_triplea import TOY
+
+    assert registry.importers() == ["area_control"]
+    toy = type(registry.get("toy"))
+
+    class Importing(toy):
+        name = "toy_importer"
+
+        def import_scenario(self, facts, board, map_ref, placed=None):
+            land = [s for s in board.spaces() if board.space(s).is_land][:2]
+            text = race(map_ref).replace('ruleset = "toy"', 'ruleset = "toy_importer"')
+            text = text.replace('at = "E5"', f'at = "{land[0]}"').replace('at = "E9"', f'at = "{land[1]}"')
+            return text.replace('["E7"]', f'["{land[0]}"]'), ["the toy importer's note"]
+
+    registry.register(Importing())
+    try:
+        assert registry.importers() == ["area_control", "toy_importer"]
+        r = mapref("import-triplea", TOY, "-o", "m.toml", "--scenario", "s.toml", cwd=tmp_path)
+        assert r.returncode == 1 and "give --ruleset (area_control, toy_importer)" in r.stderr, r.stderr
+        assert not (tmp_path / "s.toml").exists()
+        r = mapref(
+            "import-triplea", TOY, "-o", "m.toml", "--scenario", "s.toml", "--ruleset", "toy_importer", cwd=tmp_path
+        )
+        assert r.returncode == 0 and "the toy importer's note" in r.stderr, r.stderr
+        assert 'ruleset = "toy_importer"' in (tmp_path / "s.toml").read_text(encoding="utf-8")
+    finally:
+        registry.unregister("toy_importer")
+
+
+def test_its_counters_are_drawn_in_its_own_colours(toy_game, tmp_path):
+    """The drawing of a game asks the game for its sides' colours: the toy game's red and blue
+    counters (render/style.py's table of Hitler's War's colour groups, which nothing read, is gone)."""
+    from PIL import Image
+
+    assert mapref("new-game", "race", "-o", "g.toml", cwd=tmp_path).returncode == 0
+    r = mapref("render", "g.toml", "-o", "g.png", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    colours = {c for _, c in Image.open(tmp_path / "g.png").convert("RGB").getcolors(1 << 24)}
+    assert (0xC0, 0x20, 0x20) in colours and (0x20, 0x40, 0xC0) in colours  # red's and blue's fills

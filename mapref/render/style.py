@@ -9,19 +9,6 @@ SEA_DEFAULT = "#a9c7e6"
 LAND_UNOWNED = "#e8e2cf"
 GRID_LINE = "#6d6d6d"
 
-# The rulebook's colour groups (Hitler's War, Map Board 3), used when a country has no colour.
-ALLEGIANCE_COLOURS = {
-    "britain": "#b5835a",  # brown: Great Britain and allied territory
-    "france": "#a8d58f",  # light green: France and allied territory
-    "italy": "#f2dc5d",  # yellow: Italy and allied territory
-    "soviet": "#d9534f",  # red: Soviet Union
-    "germany": "#9ecbea",  # light blue: Germany
-    "usa": "#2e7d32",  # dark green: United States
-    "axis_inclined": "#3d5a9e",  # dark blue: nations inclined towards the Axis
-    "unaligned": "#f0a04b",  # orange: unaligned nations
-    "neutral": "#a6a6a6",  # grey: permanently neutral nations
-}
-
 
 def hex_fill(m: MapModel, d: HexData) -> str:
     if d.terrain == "sea":

@@ -125,6 +125,12 @@ def title(name: str) -> str:
     return getattr(table, "TITLE", "") if table is not None else get(name).title or name
 
 
+def importers() -> list[str]:
+    """The games that make a scenario from an imported map (``mapref import-triplea --scenario``):
+    those whose ruleset answers :meth:`Ruleset.import_scenario` (each game is imported to ask)."""
+    return [n for n in names() if type(get(n)).import_scenario is not Ruleset.import_scenario]
+
+
 def get(name: str) -> Ruleset:
     if name in _LOADED:
         return _LOADED[name]
