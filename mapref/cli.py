@@ -301,6 +301,40 @@ def _importing_game() -> str:
     )
 
 
+def _triplea_scenario(args, m, game, placed: dict[str, str]) -> tuple[str, list[str]]:
+    """``import-triplea --scenario``: the scenario's text for ``--ruleset`` (or the one game that
+    makes scenarios from imported maps) and its notes; a UserError when it would not pass check."""
+    from mapref.core.board import board_for
+    from mapref.rules import registry
+
+    if args.ruleset is None:
+        args.ruleset = _importing_game()
+    try:
+        rs = registry.get(args.ruleset)
+    except registry.UnknownRuleset:
+        raise UserError(f"--ruleset {args.ruleset}: no such game (known: {', '.join(registry.names())})") from None
+    map_ref = os.path.relpath(Path(args.output).resolve(), Path(args.scenario).resolve().parent)
+    try:
+        got = rs.import_scenario(game, board_for(m), map_ref, placed)
+    except ValueError as e:
+        raise UserError(f"{game.file}: no {rs.title} scenario: {e}; nothing written") from None
+    if got is None:
+        raise UserError(f"--ruleset {args.ruleset}: {rs.title} makes no scenario from an imported map")
+    scenario, notes = got
+    import tomllib
+
+    from mapref.io.problems import FileProblems as Problems
+
+    try:  # never write a scenario mapref check refuses
+        sc = rs.read_scenario(tomllib.loads(scenario), scenario, args.scenario)
+        wrong = rs.scenario_problems(board_for(m), sc)
+    except Problems as e:
+        wrong = [str(p) for p in e.problems]
+    if wrong:
+        raise UserError(f"{args.mapdir}: the scenario made would not pass mapref check ({wrong[0]}); nothing written")
+    return scenario, notes
+
+
 @command(
     "import-triplea",
     "an area map from a TripleA map: territories, sea zones, connections, production, capitals, "
@@ -345,10 +379,8 @@ def cmd_import_triplea(argv: list[str]) -> int:
     )
     args = ap.parse_args(argv)
     from mapref.core.arealint import lint_area
-    from mapref.core.board import board_for
     from mapref.io.areafile import dumps_area_map
     from mapref.io.triplea import import_triplea
-    from mapref.rules import registry
 
     if args.scenario and Path(args.scenario).resolve() == Path(args.output).resolve():
         raise UserError(f"{args.scenario}: the scenario and the map need two files")
@@ -367,34 +399,8 @@ def cmd_import_triplea(argv: list[str]) -> int:
     notes += [f"warning (mapref check --strict would fail): {p.message} [{p.code}]" for p in problems]
     scenario = None
     if args.scenario:
-        if args.ruleset is None:
-            args.ruleset = _importing_game()
-        try:
-            rs = registry.get(args.ruleset)
-        except registry.UnknownRuleset:
-            raise UserError(f"--ruleset {args.ruleset}: no such game (known: {', '.join(registry.names())})") from None
-        map_ref = os.path.relpath(Path(args.output).resolve(), Path(args.scenario).resolve().parent)
-        try:
-            got = rs.import_scenario(game, board_for(m), map_ref, placed)
-        except ValueError as e:
-            raise UserError(f"{game.file}: no {rs.title} scenario: {e}; nothing written") from None
-        if got is None:
-            raise UserError(f"--ruleset {args.ruleset}: {rs.title} makes no scenario from an imported map")
-        scenario, more = got
+        scenario, more = _triplea_scenario(args, m, game, placed)
         notes += more
-        import tomllib
-
-        from mapref.io.problems import FileProblems as Problems
-
-        try:  # never write a scenario mapref check refuses
-            sc = rs.read_scenario(tomllib.loads(scenario), scenario, args.scenario)
-            wrong = rs.scenario_problems(board_for(m), sc)
-        except Problems as e:
-            wrong = [str(p) for p in e.problems]
-        if wrong:
-            raise UserError(
-                f"{args.mapdir}: the scenario made would not pass mapref check ({wrong[0]}); nothing written"
-            )
     _check(out)  # (every file of the TripleA map is read by now: none is written over)
     if sc_out is not None:
         _check(sc_out)
