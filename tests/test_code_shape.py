@@ -36,7 +36,6 @@ KNOWN = {
     "render/scene_area.py": {"area_map_marks"},
     "render/scene_hex.py": {"hex_map_marks"},
     "rules/victory.py": {"read_conditions"},
-    "rules/vptrack.py": {"check_set"},
     "rulesets/fronts/data.py": {"read_scenario"},
     "rulesets/struggle_for_europe/referee.py": {"referee"},
     "ui/area_canvas.py": {"AreaCanvas.draw_line"},

@@ -731,117 +731,140 @@ def _pairs(items, keys: tuple[str, ...], values: tuple[str, ...] | None, what: s
     return out
 
 
+def _box_arg(spec: TrackSpec, a: dict, key: str) -> str | None:
+    """A box of the track given as ``--KEY`` ("" for none), None when not given; ValueError."""
+    v = a.get(key)
+    if v is None:
+        return None
+    v = str(v).strip().lower()
+    if v == "none":
+        return ""
+    if v not in {b.id for b in spec.boxes}:
+        raise ValueError(
+            f"--{key.replace('_', '-')} {v!r}: not a box of the VP track ({', '.join(b.id for b in spec.boxes)}; none)"
+        )
+    return v
+
+
+def _set_war_and_counts(new: TrackState, a: dict, msgs: list[str]) -> None:
+    """``--war``, ``--collapse`` and ``--takeover``."""
+    if a.get("war") is not None:
+        if a["war"] not in WARS:
+            raise ValueError(f"--war {a['war']!r}: expected limited or total")
+        new.war = a["war"]
+        msgs.append(f"{new.war.title()} War")
+    for key, attr, what in (
+        ("collapse", "allied_collapse", "Allied Collapse"),
+        ("takeover", "military_takeover", "Military Takeover"),
+    ):
+        if a.get(key) is not None:
+            n = int(a[key])
+            if not 0 <= n <= 99:
+                raise ValueError(f"--{key} {n}: expected 0-99 markers")
+            setattr(new, attr, n)
+            msgs.append(f"{n} {what} marker(s) in the Strategic Warfare Box")
+
+
+def _set_track_markers(spec: TrackSpec, new: TrackState, a: dict, msgs: list[str]) -> None:
+    """``--no-retreat``, ``--ss-europa``, ``--box`` and ``--face``: the markers on the track."""
+    for key, what in (("no_retreat", "No Retreat"), ("ss_europa", "SS Europa")):
+        v = _box_arg(spec, a, key)
+        if v is not None:
+            setattr(new, key, v)
+            msgs.append(f"{what} marker: {label(spec, v) if v else 'off the track'}")
+    v = _box_arg(spec, a, "box")
+    if v == "":
+        raise ValueError("--box: the VP marker is always on the track")
+    if v is not None:
+        new.box = v
+        msgs.append(f"VP marker moved to {label(spec, v)} (referee's correction)")
+    if a.get("face") is not None:
+        if a["face"] not in FACES:
+            raise ValueError(f"--face {a['face']!r}: expected axis_tide or allied_crusade")
+        new.face = a["face"]
+        msgs.append(f"VP marker face: {FACE_NAMES[new.face]} (referee's correction)")
+
+
+def _set_postures_and_bonus(new: TrackState, a: dict, msgs: list[str], exists) -> None:
+    """``--minors``, ``--stronghold``, ``--support``, ``--galvanic`` and ``--bonus``."""
+    for k, v in _pairs(a.get("minors"), ("western", "soviet"), POSTURES, "--minors").items():
+        new.minors[k] = v
+        msgs.append(f"{k.title()} Minors Posture: {v.title()}")
+    if a.get("stronghold") is not None:
+        v = str(a["stronghold"]).strip()
+        if v.lower() == "none":
+            v = ""
+        elif not exists(v):
+            raise ValueError(f"--stronghold {v!r}: not a space of the map")
+        new.stronghold = v
+        msgs.append(f"Republican Stronghold marker: {v or 'removed'}")
+    if a.get("support") is not None:
+        if a["support"] not in ("soviet", "western"):
+            raise ValueError(f"--support {a['support']!r}: expected soviet or western")
+        new.support = a["support"]
+        msgs.append(f"Republican Support marker: {new.support.title()} side up")
+    if a.get("galvanic") is not None:
+        new.galvanic = bool(a["galvanic"])
+        msgs.append("card 37 Operation Galvanic " + ("played" if new.galvanic else "not played"))
+    for k, v in _pairs(a.get("bonus"), ("axis", "allies"), None, "--bonus").items():
+        if not v.isdigit():
+            raise ValueError(f"--bonus {k}={v}: expected a number of Bonus VPs")
+        new.bonus[k] = int(v)
+        msgs.append(f"{k} Bonus VPs: {v}")
+
+
+COUNTRY_ARGS = ("kind", "add_marker", "remove_marker", "influence", "policy_affected")
+
+
+def _set_country(new: TrackState, a: dict, msgs: list[str]) -> None:
+    """``--country CODE`` with ``--kind``, ``--add-marker``, ``--remove-marker``, ``--influence``
+    and ``--policy-affected``: the referee's record of a country."""
+    code = a.get("country")
+    if not code:
+        if any(a.get(k) is not None for k in COUNTRY_ARGS):
+            raise ValueError(
+                "--kind, --add-marker, --remove-marker, --influence and --policy-affected need --country CODE"
+            )
+        return
+    c = copy.deepcopy(new.countries.get(code, CountryRecord()))
+    if a.get("kind") is not None:
+        if a["kind"] not in KINDS or not a["kind"]:
+            raise ValueError(f"--kind {a['kind']!r}: expected one of {', '.join(k for k in KINDS if k)}")
+        c.kind = a["kind"]
+    for m in a.get("add_marker") or []:
+        if m not in c.markers:
+            c.markers.append(m)
+    for m in a.get("remove_marker") or []:
+        if m not in c.markers:
+            raise ValueError(f"--remove-marker {m!r}: {code} has no such marker ({', '.join(c.markers) or 'none'})")
+        c.markers.remove(m)
+    if a.get("influence") is not None:
+        v = "" if a["influence"] == "none" else a["influence"]
+        if v not in INFLUENCES:
+            raise ValueError(f"--influence {a['influence']!r}: expected pro_axis, pro_soviet, pro_west or none")
+        c.influence = v
+    if a.get("policy_affected") is not None:
+        c.policy_affected = bool(a["policy_affected"])
+    new.countries[code] = c
+    bits = (
+        [c.kind.replace("_", " ") or "no kind"]
+        + ([f"markers {', '.join(c.markers)}"] if c.markers else [])
+        + ([c.influence.replace("_", "-") + " influence"] if c.influence else [])
+        + (["Policy Affected"] if c.policy_affected else [])
+    )
+    msgs.append(f"{code}: " + "; ".join(bits))
+
+
 def check_set(spec: TrackSpec, st: TrackState, a: dict, exists=lambda space: True):
     """The referee records markers and counts (``vp-set``): (new state, message lines) or a
     refusal as a string.  ``a`` holds the action's arguments (mapref.rules.vpgame.MOVES)."""
     new = copy.deepcopy(st)
     msgs: list[str] = []
-    boxes = {b.id for b in spec.boxes}
-
-    def box_arg(key: str) -> str | None:
-        v = a.get(key)
-        if v is None:
-            return None
-        v = str(v).strip().lower()
-        if v == "none":
-            return ""
-        if v not in boxes:
-            raise ValueError(
-                f"--{key.replace('_', '-')} {v!r}: not a box of the VP track ({', '.join(b.id for b in spec.boxes)}; none)"
-            )
-        return v
-
     try:
-        if a.get("war") is not None:
-            if a["war"] not in WARS:
-                raise ValueError(f"--war {a['war']!r}: expected limited or total")
-            new.war = a["war"]
-            msgs.append(f"{new.war.title()} War")
-        for key, attr, what in (
-            ("collapse", "allied_collapse", "Allied Collapse"),
-            ("takeover", "military_takeover", "Military Takeover"),
-        ):
-            if a.get(key) is not None:
-                n = int(a[key])
-                if not 0 <= n <= 99:
-                    raise ValueError(f"--{key} {n}: expected 0-99 markers")
-                setattr(new, attr, n)
-                msgs.append(f"{n} {what} marker(s) in the Strategic Warfare Box")
-        for key, what in (("no_retreat", "No Retreat"), ("ss_europa", "SS Europa")):
-            v = box_arg(key)
-            if v is not None:
-                setattr(new, key, v)
-                msgs.append(f"{what} marker: {label(spec, v) if v else 'off the track'}")
-        v = box_arg("box")
-        if v == "":
-            raise ValueError("--box: the VP marker is always on the track")
-        if v is not None:
-            new.box = v
-            msgs.append(f"VP marker moved to {label(spec, v)} (referee's correction)")
-        if a.get("face") is not None:
-            if a["face"] not in FACES:
-                raise ValueError(f"--face {a['face']!r}: expected axis_tide or allied_crusade")
-            new.face = a["face"]
-            msgs.append(f"VP marker face: {FACE_NAMES[new.face]} (referee's correction)")
-        for k, v in _pairs(a.get("minors"), ("western", "soviet"), POSTURES, "--minors").items():
-            new.minors[k] = v
-            msgs.append(f"{k.title()} Minors Posture: {v.title()}")
-        if a.get("stronghold") is not None:
-            v = str(a["stronghold"]).strip()
-            if v.lower() == "none":
-                v = ""
-            elif not exists(v):
-                raise ValueError(f"--stronghold {v!r}: not a space of the map")
-            new.stronghold = v
-            msgs.append(f"Republican Stronghold marker: {v or 'removed'}")
-        if a.get("support") is not None:
-            if a["support"] not in ("soviet", "western"):
-                raise ValueError(f"--support {a['support']!r}: expected soviet or western")
-            new.support = a["support"]
-            msgs.append(f"Republican Support marker: {new.support.title()} side up")
-        if a.get("galvanic") is not None:
-            new.galvanic = bool(a["galvanic"])
-            msgs.append("card 37 Operation Galvanic " + ("played" if new.galvanic else "not played"))
-        for k, v in _pairs(a.get("bonus"), ("axis", "allies"), None, "--bonus").items():
-            if not v.isdigit():
-                raise ValueError(f"--bonus {k}={v}: expected a number of Bonus VPs")
-            new.bonus[k] = int(v)
-            msgs.append(f"{k} Bonus VPs: {v}")
-        code = a.get("country")
-        if code:
-            c = copy.deepcopy(new.countries.get(code, CountryRecord()))
-            if a.get("kind") is not None:
-                if a["kind"] not in KINDS or not a["kind"]:
-                    raise ValueError(f"--kind {a['kind']!r}: expected one of {', '.join(k for k in KINDS if k)}")
-                c.kind = a["kind"]
-            for m in a.get("add_marker") or []:
-                if m not in c.markers:
-                    c.markers.append(m)
-            for m in a.get("remove_marker") or []:
-                if m not in c.markers:
-                    raise ValueError(
-                        f"--remove-marker {m!r}: {code} has no such marker ({', '.join(c.markers) or 'none'})"
-                    )
-                c.markers.remove(m)
-            if a.get("influence") is not None:
-                v = "" if a["influence"] == "none" else a["influence"]
-                if v not in INFLUENCES:
-                    raise ValueError(f"--influence {a['influence']!r}: expected pro_axis, pro_soviet, pro_west or none")
-                c.influence = v
-            if a.get("policy_affected") is not None:
-                c.policy_affected = bool(a["policy_affected"])
-            new.countries[code] = c
-            bits = (
-                [c.kind.replace("_", " ") or "no kind"]
-                + ([f"markers {', '.join(c.markers)}"] if c.markers else [])
-                + ([c.influence.replace("_", "-") + " influence"] if c.influence else [])
-                + (["Policy Affected"] if c.policy_affected else [])
-            )
-            msgs.append(f"{code}: " + "; ".join(bits))
-        elif any(a.get(k) is not None for k in ("kind", "add_marker", "remove_marker", "influence", "policy_affected")):
-            raise ValueError(
-                "--kind, --add-marker, --remove-marker, --influence and --policy-affected need --country CODE"
-            )
+        _set_war_and_counts(new, a, msgs)
+        _set_track_markers(spec, new, a, msgs)
+        _set_postures_and_bonus(new, a, msgs, exists)
+        _set_country(new, a, msgs)
     except (TypeError, ValueError) as e:
         return str(e)
     if not msgs:
