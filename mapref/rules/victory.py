@@ -145,6 +145,17 @@ class Facts(Protocol):
     # turn_ended: str | None
 
 
+NEEDS = {  # what a condition of each type needs
+    "hold_all": ("side", "spaces"),
+    "hold_any": ("spaces",),
+    "hold_n": ("side", "spaces", "count"),
+    "all": ("of",),
+    "production": ("side", "versus"),
+    "vp": ("side", "versus", "values"),
+    "default": (),
+}
+
+
 def read_conditions(r: Reader, data: dict, sides: tuple[str, ...]) -> list[Condition]:
     """The ``[victory.*]`` tables of a scenario (problems go to ``r`` with their lines)."""
     out = []
@@ -154,86 +165,100 @@ def read_conditions(r: Reader, data: dict, sides: tuple[str, ...]) -> list[Condi
         if not isinstance(t, dict):
             r.expected(w, "a table with rule, text and type", t)
             continue
-        r.check_keys(t, KEYS, w, required=("rule", "text"))
-        c = Condition(
-            cid,
-            r.str_(t, "rule", w),
-            r.str_(t, "text", w),
-            r.str_(t, "type", w, "note", choices=TYPES),
-            code=r.str_(t, "code", w),
-        )
-        sidechoices = tuple(sides)
-        c.side = r.str_(t, "side", w, "", choices=sidechoices) if "side" in t else ""
-        c.winner = r.str_(t, "winner", w)
-        c.versus = r.str_(t, "versus", w, "", choices=sidechoices) if "versus" in t else ""
-        for k in ("sides", "spaces", "hexes", "tracks", "of"):
-            v = t.get(k, [])
-            if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
-                r.expected(f"{w}.{k}", "an array of strings", v)
-                v = []
-            if k == "sides":
-                bad = [x for x in v if x not in sides]
-                if bad:
-                    r.expected(f"{w}.sides", "sides of the scenario (" + ", ".join(sides) + ")", bad[0])
-                c.sides = tuple(x for x in v if x in sides)
-            elif k == "tracks":
-                c.tracks = tuple(v)
-            elif k == "of":
-                c.of = tuple(v)
-            elif v:
-                c.spaces = tuple(v)
-        c.count = r.int_(t, "count", w, 0, 0, 9999)
-        if "ratio" in t:
-            v = t["ratio"]
-            if (
-                not isinstance(v, list)
-                or len(v) != 2
-                or not all(isinstance(x, int) and not isinstance(x, bool) and x > 0 for x in v)
-            ):
-                r.expected(f"{w}.ratio", "two positive integers such as [2, 3] (two thirds)", v)
-            else:
-                c.ratio = (v[0], v[1])
-        c.printed = r.bool_(t, "printed", w)
-        vals = r.table(t, "values", w)
-        c.values = {k: r.int_(vals, k, f"{w}.values", 0, -999, 999) for k in vals}
-        c.enemy_start = r.bool_(t, "enemy_start", w)
-        c.margin = r.int_(t, "margin", w, 0, 0, 9999)
-        c.when = r.str_(t, "when", w, "end", choices=WHENS)
-        c.turn_of = r.str_(t, "turn_of", w, "", choices=sidechoices) if "turn_of" in t else ""
-        if c.when == "turn_end" and not c.turn_of:
-            r.error(w, 'a condition with when = "turn_end" needs "turn_of" (the side whose player turn ends)')
-        if c.turn_of and c.when != "turn_end":
-            r.error(f"{w}.turn_of", 'only a condition with when = "turn_end" has "turn_of"')
-        c.effect = r.str_(t, "effect", w, "win", choices=("win", "end"))
-        c.role = r.str_(t, "role", w, "win")
-        c.phase = r.str_(t, "phase", w)
-        needs = {
-            "hold_all": ("side", "spaces"),
-            "hold_any": ("spaces",),
-            "hold_n": ("side", "spaces", "count"),
-            "all": ("of",),
-            "production": ("side", "versus"),
-            "vp": ("side", "versus", "values"),
-            "default": (),
-        }.get(c.type, ())
-        for k in needs:
-            if k == "side" and c.sides and c.type in ("hold_all", "hold_n"):
-                if not c.who():
-                    r.error(w, f'a condition of type "{c.type}" held by several sides needs "winner"')
-                continue
-            if not getattr(c, k) and not (k == "spaces" and "hexes" in t):
-                r.error(w, f'a condition of type "{c.type}" needs "{k}"')
-        if c.type == "default" and not c.who():
-            r.error(w, 'a condition of type "default" needs "winner" (or "side")')
-        if c.type == "hold_any" and not (c.sides or c.side):
-            r.error(w, 'a condition of type "hold_any" needs "sides" (or "side")')
-        out.append(c)
+        out.append(_read_condition(r, cid, t, w, sides))
     ids = {c.id for c in out}
     for c in out:
         for x in c.of:
             if x not in ids or x == c.id:
                 r.expected(f"victory.{c.id}.of", "the ids of other [victory.*] conditions of the scenario", x)
     return out
+
+
+def _read_condition(r: Reader, cid: str, t: dict, w: str, sides: tuple[str, ...]) -> Condition:
+    """One ``[victory.ID]`` table ``t`` (at ``w``)."""
+    r.check_keys(t, KEYS, w, required=("rule", "text"))
+    c = Condition(
+        cid,
+        r.str_(t, "rule", w),
+        r.str_(t, "text", w),
+        r.str_(t, "type", w, "note", choices=TYPES),
+        code=r.str_(t, "code", w),
+    )
+    sidechoices = tuple(sides)
+    c.side = r.str_(t, "side", w, "", choices=sidechoices) if "side" in t else ""
+    c.winner = r.str_(t, "winner", w)
+    c.versus = r.str_(t, "versus", w, "", choices=sidechoices) if "versus" in t else ""
+    _read_lists(r, t, w, c, sides)
+    c.count = r.int_(t, "count", w, 0, 0, 9999)
+    if "ratio" in t:
+        _read_ratio(r, t["ratio"], w, c)
+    c.printed = r.bool_(t, "printed", w)
+    vals = r.table(t, "values", w)
+    c.values = {k: r.int_(vals, k, f"{w}.values", 0, -999, 999) for k in vals}
+    c.enemy_start = r.bool_(t, "enemy_start", w)
+    c.margin = r.int_(t, "margin", w, 0, 0, 9999)
+    _read_when(r, t, w, c, sidechoices)
+    c.effect = r.str_(t, "effect", w, "win", choices=("win", "end"))
+    c.role = r.str_(t, "role", w, "win")
+    c.phase = r.str_(t, "phase", w)
+    _check_needs(r, t, w, c)
+    return c
+
+
+def _read_lists(r: Reader, t: dict, w: str, c: Condition, sides: tuple[str, ...]) -> None:
+    """The arrays of strings: ``sides``, ``spaces`` (or ``hexes``), ``tracks`` and ``of``."""
+    for k in ("sides", "spaces", "hexes", "tracks", "of"):
+        v = t.get(k, [])
+        if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+            r.expected(f"{w}.{k}", "an array of strings", v)
+            v = []
+        if k == "sides":
+            bad = [x for x in v if x not in sides]
+            if bad:
+                r.expected(f"{w}.sides", "sides of the scenario (" + ", ".join(sides) + ")", bad[0])
+            c.sides = tuple(x for x in v if x in sides)
+        elif k == "tracks":
+            c.tracks = tuple(v)
+        elif k == "of":
+            c.of = tuple(v)
+        elif v:
+            c.spaces = tuple(v)
+
+
+def _read_ratio(r: Reader, v, w: str, c: Condition) -> None:
+    if (
+        not isinstance(v, list)
+        or len(v) != 2
+        or not all(isinstance(x, int) and not isinstance(x, bool) and x > 0 for x in v)
+    ):
+        r.expected(f"{w}.ratio", "two positive integers such as [2, 3] (two thirds)", v)
+    else:
+        c.ratio = (v[0], v[1])
+
+
+def _read_when(r: Reader, t: dict, w: str, c: Condition, sidechoices: tuple[str, ...]) -> None:
+    """``when`` and ``turn_of`` (only a condition checked at a side's turn end has one)."""
+    c.when = r.str_(t, "when", w, "end", choices=WHENS)
+    c.turn_of = r.str_(t, "turn_of", w, "", choices=sidechoices) if "turn_of" in t else ""
+    if c.when == "turn_end" and not c.turn_of:
+        r.error(w, 'a condition with when = "turn_end" needs "turn_of" (the side whose player turn ends)')
+    if c.turn_of and c.when != "turn_end":
+        r.error(f"{w}.turn_of", 'only a condition with when = "turn_end" has "turn_of"')
+
+
+def _check_needs(r: Reader, t: dict, w: str, c: Condition) -> None:
+    """What a condition of its type needs (NEEDS), and a winner where the type needs one."""
+    for k in NEEDS.get(c.type, ()):
+        if k == "side" and c.sides and c.type in ("hold_all", "hold_n"):
+            if not c.who():
+                r.error(w, f'a condition of type "{c.type}" held by several sides needs "winner"')
+            continue
+        if not getattr(c, k) and not (k == "spaces" and "hexes" in t):
+            r.error(w, f'a condition of type "{c.type}" needs "{k}"')
+    if c.type == "default" and not c.who():
+        r.error(w, 'a condition of type "default" needs "winner" (or "side")')
+    if c.type == "hold_any" and not (c.sides or c.side):
+        r.error(w, 'a condition of type "hold_any" needs "sides" (or "side")')
 
 
 def conditions_data(conds: list[Condition]) -> dict:
