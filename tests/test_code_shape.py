@@ -35,7 +35,6 @@ KNOWN = {
     "render/scene.py": {"tracks_scene"},
     "render/scene_area.py": {"area_map_marks"},
     "render/scene_hex.py": {"hex_map_marks"},
-    "rulesets/fronts/data.py": {"read_scenario"},
     "rulesets/struggle_for_europe/referee.py": {"referee"},
     "ui/area_canvas.py": {"AreaCanvas.draw_line"},
     "ui/canvas.py": {"MapCanvas.draw_hex_marks", "MapCanvas.draw_overlays"},

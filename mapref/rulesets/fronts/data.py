@@ -197,6 +197,28 @@ def read_scenario(data: dict, source: str, shown: str) -> Scenario:
         if k not in TYPES:
             r.expected("limits", "card types L, O, U, S", k)
     sc.limits = {k: r.int_(lim, k, "limits", 1, 0, 99) for k in TYPES if k in lim}
+    _read_fronts(r, data, sc)
+    _read_setup(r, data, sc)
+    _read_draw(r, data, sc)
+    _read_modifiers(r, data, sc)
+    for side, t in r.table(data, "decks", "").items():
+        if side not in SIDES or not isinstance(t, dict):
+            r.expected("decks", "a table per side (germans, allies)", side)
+            continue
+        _read_deck(r, sc, side, t)
+    for s in SIDES:
+        if s not in sc.decks:
+            r.error("decks", f"missing [decks.{s}]")
+    sc.victory = read_conditions(r, data, SIDES)
+    from mapref.rules import vptrack
+
+    sc.vp_track = vptrack.read_spec(r, data, SIDES)  # a seasonal VP track (shared/seeds/003), when switched on
+    r.raise_if_any()
+    return sc
+
+
+def _read_fronts(r: Reader, data: dict, sc: Scenario) -> None:
+    """``[fronts]``: the three fronts, in the order of their phases (TURN SEQUENCE)."""
     for fid, t in r.table(data, "fronts", "").items():
         w = f"fronts.{fid}"
         if fid not in ("med", "west", "east"):
@@ -215,6 +237,10 @@ def read_scenario(data: dict, source: str, shown: str) -> Scenario:
     sc.fronts = {f: sc.fronts[f] for f in ("med", "west", "east") if f in sc.fronts}  # phase order (TURN SEQUENCE)
     if len(sc.fronts) != 3:
         r.error("fronts", "expected the three fronts med, west and east (FRONTS: There are three fronts)")
+
+
+def _read_setup(r: Reader, data: dict, sc: Scenario) -> None:
+    """``[setup.tokens]``: each front's tokens of each side at the start (FRONTS)."""
     setup = r.table(data, "setup", "")
     r.check_keys(setup, ("tokens",), "setup", required=("tokens",))
     for fid, t in r.table(setup, "tokens", "setup").items():
@@ -226,6 +252,10 @@ def read_scenario(data: dict, source: str, shown: str) -> Scenario:
         sc.setup[fid] = {s: r.int_(t, s, w, 0, 0, sc.tokens) for s in SIDES}
         if sum(sc.setup[fid].values()) != sc.tokens:
             r.error(w, f"the two sides' tokens must make the front's {sc.tokens} (FRONTS)")
+
+
+def _read_draw(r: Reader, data: dict, sc: Scenario) -> None:
+    """``[draw.YEAR]``: the draw table, a row for every year of the scenario (DRAW TABLE)."""
     for year, t in r.table(data, "draw", "").items():
         w = f"draw.{year}"
         if not year.isdigit() or not isinstance(t, dict):
@@ -245,6 +275,10 @@ def read_scenario(data: dict, source: str, shown: str) -> Scenario:
     for y in range(sc.first_year, sc.last_year + 1):
         if y not in sc.draw:
             r.error("draw", f"missing the draw of {y} (DRAW TABLE)")
+
+
+def _read_modifiers(r: Reader, data: dict, sc: Scenario) -> None:
+    """``[[draw_modifiers]]``: the cards a side draws more or fewer, and when."""
     mods = data.get("draw_modifiers", [])
     if not isinstance(mods, list) or not all(isinstance(m, dict) for m in mods):
         r.expected("draw_modifiers", "an array of tables", mods)
@@ -264,39 +298,30 @@ def read_scenario(data: dict, source: str, shown: str) -> Scenario:
                 r.int_(m, "at_least", w, 0, 0, 99),
             )
         )
-    for side, t in r.table(data, "decks", "").items():
-        w = f"decks.{side}"
-        if side not in SIDES or not isinstance(t, dict):
-            r.expected("decks", "a table per side (germans, allies)", side)
-            continue
-        r.check_keys(t, ("cards", "size", "note"), w)
-        cards: dict[str, Card] = {}
-        lines = t.get("cards", [])
-        if not isinstance(lines, list) or not all(isinstance(x, str) for x in lines):
-            r.expected(f"{w}.cards", 'an array of card lines such as "Bismarck U 3 W"', lines)
-            lines = []
-        for ln in lines:
-            try:
-                c = parse_card(ln)
-            except ValueError as e:
-                r.error(f"{w}.cards", str(e))
-                continue
-            if c.title in cards:
-                r.error(f"{w}.cards", f"{c.title!r} twice: a deck has one of each card (THE DECKS)")
-            cards[c.title] = c
-        sc.decks[side] = cards
-        sc.deck_size[side] = r.int_(t, "size", w, len(cards), 1, 999) if "size" in t or not cards else len(cards)
-        if cards and sc.deck_size[side] != len(cards):
-            r.error(f"{w}.size", f"the deck lists {len(cards)} cards, so its size is {len(cards)}")
-    for s in SIDES:
-        if s not in sc.decks:
-            r.error("decks", f"missing [decks.{s}]")
-    sc.victory = read_conditions(r, data, SIDES)
-    from mapref.rules import vptrack
 
-    sc.vp_track = vptrack.read_spec(r, data, SIDES)  # a seasonal VP track (shared/seeds/003), when switched on
-    r.raise_if_any()
-    return sc
+
+def _read_deck(r: Reader, sc: Scenario, side: str, t: dict) -> None:
+    """``[decks.SIDE]``: a side's cards, one of each (THE DECKS), and the deck's size."""
+    w = f"decks.{side}"
+    r.check_keys(t, ("cards", "size", "note"), w)
+    cards: dict[str, Card] = {}
+    lines = t.get("cards", [])
+    if not isinstance(lines, list) or not all(isinstance(x, str) for x in lines):
+        r.expected(f"{w}.cards", 'an array of card lines such as "Bismarck U 3 W"', lines)
+        lines = []
+    for ln in lines:
+        try:
+            c = parse_card(ln)
+        except ValueError as e:
+            r.error(f"{w}.cards", str(e))
+            continue
+        if c.title in cards:
+            r.error(f"{w}.cards", f"{c.title!r} twice: a deck has one of each card (THE DECKS)")
+        cards[c.title] = c
+    sc.decks[side] = cards
+    sc.deck_size[side] = r.int_(t, "size", w, len(cards), 1, 999) if "size" in t or not cards else len(cards)
+    if cards and sc.deck_size[side] != len(cards):
+        r.error(f"{w}.size", f"the deck lists {len(cards)} cards, so its size is {len(cards)}")
 
 
 # ------------------------------------------------------------------------------ state
