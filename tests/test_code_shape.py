@@ -29,7 +29,6 @@ KNOWN = {
     "io/atomic.py": {"write_atomic"},
     "io/fasttoml.py": {"_loads"},
     "io/geojson_import.py": {"areas_from_geojson"},
-    "io/mapfile.py": {"map_from_dict", "dumps_map"},
     "render/area_png.py": {"render_area"},
     "render/png.py": {"render_map"},
     "render/scene.py": {"tracks_scene"},

@@ -87,6 +87,21 @@ def map_from_dict(data: dict, source: str, shown: str) -> MapModel:
         raise AssertionError("unreachable")  # pragma: no cover
     m = MapModel(grid=grid, name=r.str_(data, "name", ""), hex_size=hex_size, notes=r.str_(data, "notes", ""))
 
+    _read_countries_and_seas(r, data, m)
+    _read_layers(r, r.table(data, "layers", ""), m, source)
+
+    _read_hexes(r, data, m)
+    _read_hexsides(r, data, m)
+    _read_regions(r, data, m)
+    _read_boxes(r, data, m)
+    _read_features(r, data, m)
+    _read_background(r, data, m)
+    r.raise_if_any()
+    return m
+
+
+def _read_countries_and_seas(r: Reader, data: dict, m: MapModel) -> None:
+    """``[countries]`` and ``[seas]``: each code's name and colour (and a country's allegiance)."""
     for code, c in r.table(data, "countries", "").items():
         w = f"countries.{code}"
         if not isinstance(c, dict):
@@ -103,8 +118,10 @@ def map_from_dict(data: dict, source: str, shown: str) -> MapModel:
         r.check_keys(s, ("name", "colour"), w, required=("name",))
         m.seas[code] = Sea(r.str_(s, "name", w), _colour(r, s, w, "#a8c8e8"))
 
-    _read_layers(r, r.table(data, "layers", ""), m, source)
 
+def _read_hexes(r: Reader, data: dict, m: MapModel) -> None:
+    """``[hexes]``: each named hex's name, production, mountain, capital and port."""
+    grid = m.grid
     for lab, hx in r.table(data, "hexes", "").items():
         w = f"hexes.{lab}"
         h = _hex(r, grid, lab, w)
@@ -127,6 +144,10 @@ def map_from_dict(data: dict, source: str, shown: str) -> MapModel:
         if d.port_access and not d.port:
             r.error(f"{w}.port_access", "only a port has port_access")
 
+
+def _read_hexsides(r: Reader, data: dict, m: MapModel) -> None:
+    """``[hexsides]``: crossings, all-sea and impassable sides."""
+    grid = m.grid
     for lab, sd in r.table(data, "hexsides", "").items():
         w = f"hexsides.{lab}"
         try:
@@ -147,6 +168,10 @@ def map_from_dict(data: dict, source: str, shown: str) -> MapModel:
             r.error(w, "a hexside entry needs crossing, all_sea or impassable")
         m.hexsides[s] = side
 
+
+def _read_regions(r: Reader, data: dict, m: MapModel) -> None:
+    """``[regions]``: named groups of hexes (Sicily), each of a country or none."""
+    grid = m.grid
     for code, rg in r.table(data, "regions", "").items():
         w = f"regions.{code}"
         if not isinstance(rg, dict):
@@ -158,6 +183,10 @@ def map_from_dict(data: dict, source: str, shown: str) -> MapModel:
             r.error(f"{w}.country", f"unknown country {show_value(country)}")
         m.regions[code] = Region(r.str_(rg, "name", w), tuple(_hex_list(r, grid, rg, "hexes", w)), country)
 
+
+def _read_boxes(r: Reader, data: dict, m: MapModel) -> None:
+    """``[boxes]``: the off-map boxes with their land hexes, sea arrows and position."""
+    grid = m.grid
     for code, bx in r.table(data, "boxes", "").items():
         w = f"boxes.{code}"
         if not isinstance(bx, dict):
@@ -195,6 +224,10 @@ def map_from_dict(data: dict, source: str, shown: str) -> MapModel:
             optional=r.bool_(bx, "optional", w),
         )
 
+
+def _read_features(r: Reader, data: dict, m: MapModel) -> None:
+    """``[features]``: a kind of thing at a hex or a box, with plain attributes."""
+    grid = m.grid
     for fid, ft in r.table(data, "features", "").items():
         w = f"features.{fid}"
         if not isinstance(ft, dict):
@@ -220,6 +253,9 @@ def map_from_dict(data: dict, source: str, shown: str) -> MapModel:
             attrs[k] = v
         m.features[fid] = Feature(r.str_(ft, "kind", w), fh, box, attrs)
 
+
+def _read_background(r: Reader, data: dict, m: MapModel) -> None:
+    """``[background]``: the image behind the map, its opacity, offset and scale."""
     bg = r.table(data, "background", "")
     if bg:
         r.check_keys(bg, BACKGROUND_KEYS, "background", required=("image",))
@@ -232,8 +268,6 @@ def map_from_dict(data: dict, source: str, shown: str) -> MapModel:
             "offset": list(_pair(r, bg, "offset", "background", BG_OFFSET_REACH, "[x, y] in pixels")),
             "scale": r.num(bg, "scale", "background", 1.0, *BG_SCALE),
         }
-    r.raise_if_any()
-    return m
 
 
 def _pair(r: Reader, d: dict, key: str, where: str, reach: float, what: str) -> tuple[float, float]:
@@ -444,8 +478,14 @@ def _line_of(lines: list[str], start: int | None, text: str) -> int | None:
 
 
 def dumps_map(m: MapModel) -> str:
+    out = _head_lines(m) + _table_lines(m) + _layer_lines(m) + _hex_lines(m) + _feature_and_box_lines(m)
+    return "\n".join(out) + "\n"
+
+
+def _head_lines(m: MapModel) -> list[str]:
+    """The top keys, ``[grid]`` and ``[background]``."""
     g = m.grid
-    out: list[str] = [
+    out = [
         "# mapref map; the format is described in docs/format.md",
         f"format = {FORMAT}",
         'kind = "hex"',
@@ -475,7 +515,13 @@ def dumps_map(m: MapModel) -> str:
             tw.assign("offset", [float(x) for x in bg["offset"]]),
             tw.assign("scale", float(bg["scale"])),
         ]
-    out += ["", "[countries]"]
+    return out
+
+
+def _table_lines(m: MapModel) -> list[str]:
+    """``[countries]``, ``[seas]`` and ``[regions]``."""
+    g = m.grid
+    out: list[str] = ["", "[countries]"]
     for code, c in m.countries.items():
         out.append(f"{tw.key(code)} = {tw.inline({'name': c.name, 'colour': c.colour, 'allegiance': c.allegiance})}")
     out += ["", "[seas]"]
@@ -488,8 +534,17 @@ def dumps_map(m: MapModel) -> str:
             region["country"] = rg.country
         region["hexes"] = [g.label(h) for h in rg.hexes]
         out.append(f"{tw.key(code)} = {tw.inline(region)}")
+    return out
 
-    out += ["", "[layers]", "# one string per row, northernmost first: the row's label, '|', then one code per column"]
+
+def _layer_lines(m: MapModel) -> list[str]:
+    """``[layers]``: terrain, country and sea, one string per row, northernmost first."""
+    g = m.grid
+    out: list[str] = [
+        "",
+        "[layers]",
+        "# one string per row, northernmost first: the row's label, '|', then one code per column",
+    ]
     label_w = max(len(_row_label(g, r)) for r in range(1, g.rows + 1))
     getters = {
         "terrain": lambda d: TERRAIN_LETTERS[d.terrain],
@@ -508,8 +563,13 @@ def dumps_map(m: MapModel) -> str:
             body = sep.join(x.rjust(w) for x in codes[row])
             out.append(f'  "{_row_label(g, row).ljust(label_w)} | {body}",')
         out.append("]")
+    return out
 
-    out += ["", "[hexes]"]
+
+def _hex_lines(m: MapModel) -> list[str]:
+    """``[hexes]`` (the hexes with anything to say, row by row) and ``[hexsides]``."""
+    g = m.grid
+    out: list[str] = ["", "[hexes]"]
     order = {r: i for i, r in enumerate(row_order(g))}
     for h in sorted(m.hexes, key=lambda h: (order[h.row], h.col)):
         d = m.hexes[h]
@@ -542,10 +602,15 @@ def dumps_map(m: MapModel) -> str:
         if sd.impassable:
             rec["impassable"] = True
         out.append(f"{tw.key(g.side_label(s))} = {tw.inline(rec)}")
+    return out
 
-    out += ["", "[features]"]
+
+def _feature_and_box_lines(m: MapModel) -> list[str]:
+    """``[features]`` and each ``[boxes.CODE]``."""
+    g = m.grid
+    out: list[str] = ["", "[features]"]
     for fid, f in m.features.items():
-        rec = {"kind": f.kind}
+        rec: dict = {"kind": f.kind}
         if f.hex is not None:
             rec["hex"] = g.label(f.hex)
         if f.box is not None:
@@ -570,7 +635,7 @@ def dumps_map(m: MapModel) -> str:
             out.append("]")
         else:
             out.append("sea_arrows = []")
-    return "\n".join(out) + "\n"
+    return out
 
 
 def _ruler(ends: list[int]) -> list[str]:
