@@ -31,15 +31,69 @@ def _place(p: Place) -> dict:
 
 
 def area_to_json(m: AreaMap) -> dict:
-    borders = shared_borders(m)
-    neighbours: dict[str, dict[str, float]] = {k: {} for k in m.locations}
-    for (a, b), length in borders.items():
-        neighbours[a][b] = _r(length)
-        neighbours[b][a] = _r(length)
     lines_of: dict[str, list[str]] = {}
     for lid, ln in m.lines.items():
         for s in (ln.a, ln.b):
             lines_of.setdefault(s, []).append(lid)
+    g = board_for(m).graph()
+    return {
+        "format": 1,
+        "kind": "area",
+        "name": m.name,
+        "notes": m.notes,
+        "bounds": [_r(x) for x in m.bounds()],
+        "page": list(m.page) if m.page else None,
+        "wrap": {axis: list(seam) for axis, seam in (("x", m.wrap_x), ("y", m.wrap_y)) if seam},
+        "accept": list(m.accept),
+        "geo": m.geo,
+        "colours": _colours_json(m),
+        "line_kinds": {k: {"name": v.name, "colour": v.colour} for k, v in m.line_kinds.items()},
+        "regions": {
+            k: {"name": r.name, "locations": list(r.members), "spaces": list(board_for(m).regions[k])}
+            for k, r in m.regions.items()
+        },
+        "land": {"area": _r(m.land.area), "parts": len(polygon_parts(m.land))}
+        if m.land is not None and not m.land.is_empty
+        else None,
+        "locations": _locations_json(m, lines_of),
+        "boxes": {bid: _box_json(bid, box, lines_of) for bid, box in m.boxes.items()},
+        "lines": {lid: _line_json(m, lid, ln) for lid, ln in m.lines.items()},
+        "spaces": board_for(m).spaces(),
+        "connections": [
+            {
+                "a": c.a,
+                "b": c.b,
+                "kind": c.kind,
+                "oneway": c.oneway,
+                "line": c.attrs.get("line"),
+                "defence": dict(dv) if isinstance(dv := c.attrs.get("defence"), Mapping) else {},
+            }
+            for c in g.connections
+        ],
+    }
+
+
+def _colours_json(m: AreaMap) -> dict:
+    """Each colour class with the locations and boxes it fills."""
+    return {
+        k: {
+            "name": c.name,
+            "colour": c.colour,
+            "side": c.side,
+            "locations": [x for x, loc in m.locations.items() if loc.colour == k]
+            + [f"box:{x}" for x, b in m.boxes.items() if b.colour == k],
+        }
+        for k, c in m.colours.items()
+    }
+
+
+def _locations_json(m: AreaMap, lines_of: dict[str, list[str]]) -> dict:
+    """Each location: its place, area, bounds, anchor, spaces, neighbours (by the length of the
+    border they share), halves and move lines."""
+    neighbours: dict[str, dict[str, float]] = {k: {} for k in m.locations}
+    for (a, b), length in shared_borders(m).items():
+        neighbours[a][b] = _r(length)
+        neighbours[b][a] = _r(length)
     locations = {}
     for lid, loc in m.locations.items():
         d = {"id": lid, **_place(loc)}
@@ -66,81 +120,39 @@ def area_to_json(m: AreaMap) -> dict:
             d["halves"] = {}
         d["lines"] = sorted({x for s in loc.spaces() for x in lines_of.get(s, [])})
         locations[lid] = d
-    boxes = {}
-    for bid, box in m.boxes.items():
-        boxes[bid] = {
-            "id": bid,
-            "space": f"box:{bid}",
-            **_place(box),
-            "position": [_r(x) for x in box.position],
-            "size": [_r(x) for x in box.size],
-            "condition": _cond(box.condition),
-            "lines": lines_of.get(f"box:{bid}", []),
-        }
-    lines = {}
-    for lid, ln in m.lines.items():
-        pa, pb = m.place_of(ln.a), m.place_of(ln.b)
-        lines[lid] = {
-            "id": lid,
-            "a": ln.a,
-            "b": ln.b,
-            "a_location": pa.id if pa else None,
-            "b_location": pb.id if pb else None,
-            "kind": ln.kind,
-            "oneway": ln.oneway,
-            "defence_a": ln.defence_a,
-            "defence_b": ln.defence_b,
-            "condition": _cond(ln.condition),
-            "via": [[_r(x), _r(y)] for x, y in ln.via],
-            "proposed": ln.proposed,
-            "crossing": ln.crossing,
-            "wrap": ln.wrap,
-            "attrs": dict(ln.attrs),
-        }
-    g = board_for(m).graph()
+    return locations
+
+
+def _box_json(bid: str, box, lines_of: dict[str, list[str]]) -> dict:
     return {
-        "format": 1,
-        "kind": "area",
-        "name": m.name,
-        "notes": m.notes,
-        "bounds": [_r(x) for x in m.bounds()],
-        "page": list(m.page) if m.page else None,
-        "wrap": {axis: list(seam) for axis, seam in (("x", m.wrap_x), ("y", m.wrap_y)) if seam},
-        "accept": list(m.accept),
-        "geo": m.geo,
-        "colours": {
-            k: {
-                "name": c.name,
-                "colour": c.colour,
-                "side": c.side,
-                "locations": [x for x, loc in m.locations.items() if loc.colour == k]
-                + [f"box:{x}" for x, b in m.boxes.items() if b.colour == k],
-            }
-            for k, c in m.colours.items()
-        },
-        "line_kinds": {k: {"name": v.name, "colour": v.colour} for k, v in m.line_kinds.items()},
-        "regions": {
-            k: {"name": r.name, "locations": list(r.members), "spaces": list(board_for(m).regions[k])}
-            for k, r in m.regions.items()
-        },
-        "land": {"area": _r(m.land.area), "parts": len(polygon_parts(m.land))}
-        if m.land is not None and not m.land.is_empty
-        else None,
-        "locations": locations,
-        "boxes": boxes,
-        "lines": lines,
-        "spaces": board_for(m).spaces(),
-        "connections": [
-            {
-                "a": c.a,
-                "b": c.b,
-                "kind": c.kind,
-                "oneway": c.oneway,
-                "line": c.attrs.get("line"),
-                "defence": dict(dv) if isinstance(dv := c.attrs.get("defence"), Mapping) else {},
-            }
-            for c in g.connections
-        ],
+        "id": bid,
+        "space": f"box:{bid}",
+        **_place(box),
+        "position": [_r(x) for x in box.position],
+        "size": [_r(x) for x in box.size],
+        "condition": _cond(box.condition),
+        "lines": lines_of.get(f"box:{bid}", []),
+    }
+
+
+def _line_json(m: AreaMap, lid: str, ln) -> dict:
+    pa, pb = m.place_of(ln.a), m.place_of(ln.b)
+    return {
+        "id": lid,
+        "a": ln.a,
+        "b": ln.b,
+        "a_location": pa.id if pa else None,
+        "b_location": pb.id if pb else None,
+        "kind": ln.kind,
+        "oneway": ln.oneway,
+        "defence_a": ln.defence_a,
+        "defence_b": ln.defence_b,
+        "condition": _cond(ln.condition),
+        "via": [[_r(x), _r(y)] for x, y in ln.via],
+        "proposed": ln.proposed,
+        "crossing": ln.crossing,
+        "wrap": ln.wrap,
+        "attrs": dict(ln.attrs),
     }
 
 
