@@ -27,7 +27,6 @@ MAX_METHODS = 60
 KNOWN = {
     "io/atomic.py": {"write_atomic"},
     "io/fasttoml.py": {"_loads"},
-    "io/geojson_import.py": {"areas_from_geojson"},
     "render/area_png.py": {"render_area"},
     "render/png.py": {"render_map"},
     "render/scene.py": {"tracks_scene"},

@@ -19,6 +19,7 @@ import json
 import math
 import os
 from pathlib import Path
+from typing import Any
 
 import shapely
 from shapely.geometry import LineString, Point, Polygon, shape
@@ -124,51 +125,32 @@ def areas_from_geojson(
         raise _fail(shown, "features", f"expected an array of features, got {show_value(feats)}")
     if len(feats) > MAX_FEATURES:
         raise _fail(shown, "features", f"{len(feats):,} features: import-areas takes up to {MAX_FEATURES:,}")
-    problems: list[Problem] = []
     notes: list[str] = []
+    shapes = _shapes(feats, shown, name_property, notes)
+    m = _located(shapes, shown, name, notes)
+    suggested = suggest_lines(m)
+    if suggested is not None:
+        suggested.do(m)
+        notes += _drop_exclave_lines(m)
+        _bend_lines(m)
+    return m, notes
+
+
+def _shapes(feats: list, shown: str, name_property: str, notes: list[str]) -> list[tuple[int, str, Any, dict]]:
+    """Each polygon feature as (its index, its name, its shape in degrees, its plain properties);
+    a feature of another kind is a note; FileProblems for those it cannot take (20 at most)."""
+    problems: list[Problem] = []
     shapes = []
     points = 0
     for i, f in enumerate(feats):
         key = f"features[{i}]"
-        if not isinstance(f, dict):
-            problems.append(Problem(shown, None, None, key, f"expected a Feature object, got {show_value(f)}"))
+        got = _feature_polygons(f, key, shown, name_property, notes)
+        if isinstance(got, Problem):
+            problems.append(got)
             continue
-        props = f.get("properties") or {}
-        if not isinstance(props, dict):
-            problems.append(
-                Problem(shown, None, None, f"{key}.properties", f"expected an object, got {show_value(props)}")
-            )
+        if got is None:
             continue
-        label = props.get(name_property)
-        geom = f.get("geometry")
-        if not isinstance(label, str) or not label.strip():
-            have = ", ".join(sorted(k for k, v in props.items() if isinstance(v, str))) or "none"
-            problems.append(
-                Problem(
-                    shown,
-                    None,
-                    None,
-                    f"{key}.properties.{name_property}",
-                    f"expected the feature's name, got {json.dumps(label) if isinstance(label, (str, type(None))) else show_value(label)} "
-                    f"(its text properties: {have}; choose one with --name-property)",
-                )
-            )
-            continue
-        if geom is not None and not isinstance(geom, dict):
-            problems.append(
-                Problem(shown, None, None, f"{key}.geometry", f"expected a geometry object, got {show_value(geom)}")
-            )
-            continue
-        kind = (geom or {}).get("type", "no geometry")
-        if geom is None or kind not in ("Polygon", "MultiPolygon"):
-            notes.append(
-                f"{clip(label, 60)}: skipped, not a polygon ({show_value(kind) if not isinstance(kind, str) else clip(kind, 40)})"
-            )
-            continue
-        polys, bad = _polygons(geom)
-        if bad:
-            problems.append(Problem(shown, None, None, f"{key}.geometry.coordinates", bad))
-            continue
+        label, polys, props = got
         points += sum(len(r) for p in polys for r in p)
         if points > MAX_POSITIONS:
             raise _fail(
@@ -192,7 +174,48 @@ def areas_from_geojson(
         raise FileProblems(problems)
     if not shapes:
         raise _fail(shown, "features", "no Polygon or MultiPolygon feature to import")
+    return shapes
 
+
+def _feature_polygons(
+    f, key: str, shown: str, name_property: str, notes: list[str]
+) -> Problem | tuple[str, list, dict] | None:
+    """A feature's (name, polygons, properties); a Problem when it cannot be taken; None (and a
+    note) when it is no polygon."""
+    if not isinstance(f, dict):
+        return Problem(shown, None, None, key, f"expected a Feature object, got {show_value(f)}")
+    props = f.get("properties") or {}
+    if not isinstance(props, dict):
+        return Problem(shown, None, None, f"{key}.properties", f"expected an object, got {show_value(props)}")
+    label = props.get(name_property)
+    geom = f.get("geometry")
+    if not isinstance(label, str) or not label.strip():
+        have = ", ".join(sorted(k for k, v in props.items() if isinstance(v, str))) or "none"
+        return Problem(
+            shown,
+            None,
+            None,
+            f"{key}.properties.{name_property}",
+            f"expected the feature's name, got {json.dumps(label) if isinstance(label, (str, type(None))) else show_value(label)} "
+            f"(its text properties: {have}; choose one with --name-property)",
+        )
+    if geom is not None and not isinstance(geom, dict):
+        return Problem(shown, None, None, f"{key}.geometry", f"expected a geometry object, got {show_value(geom)}")
+    kind = (geom or {}).get("type", "no geometry")
+    if geom is None or kind not in ("Polygon", "MultiPolygon"):
+        notes.append(
+            f"{clip(label, 60)}: skipped, not a polygon ({show_value(kind) if not isinstance(kind, str) else clip(kind, 40)})"
+        )
+        return None
+    polys, bad = _polygons(geom)
+    if bad:
+        return Problem(shown, None, None, f"{key}.geometry.coordinates", bad)
+    return label, polys, props
+
+
+def _located(shapes: list[tuple[int, str, Any, dict]], shown: str, name: str, notes: list[str]) -> AreaMap:
+    """The map of the shapes projected (a location each, those too small at its scale noted and
+    left out, slivers dropped); FileProblems when its locations overlap or cross themselves."""
     x0, y0, x1, y1 = shapely.total_bounds([g for _, _, g, _ in shapes])
     geo = {"lon0": round(x0, 2), "lat0": round(y1, 2), "scale": SCALE, "parallel": round((y0 + y1) / 2, 1)}
     m = AreaMap(name=name, geo=geo)
@@ -227,12 +250,7 @@ def areas_from_geojson(
             )  # (overlaps are looked for up to that many)
             out.append(Problem(shown, None, None, "features", f"and {many}{len(wrong) - 20:,} more such problems"))
         raise FileProblems(out)
-    suggested = suggest_lines(m)
-    if suggested is not None:
-        suggested.do(m)
-        notes += _drop_exclave_lines(m)
-        _bend_lines(m)
-    return m, notes
+    return m
 
 
 def _drop_slivers(m: AreaMap) -> list[str]:
