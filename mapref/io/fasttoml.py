@@ -231,49 +231,8 @@ def _loads(src: str) -> dict:
         if pos >= n:
             return root
         if src.startswith("[", pos):
-            many = src.startswith("[[", pos)
-            pos = _WS.match(src, pos + (2 if many else 1)).end()
-            path = []
-            while True:
-                pos, k = _key(src, pos)
-                path.append(k)
-                pos = _WS.match(src, pos).end()
-                if src.startswith(".", pos):
-                    pos = _WS.match(src, pos + 1).end()
-                    continue
-                break
-            close = "]]" if many else "]"
-            if not src.startswith(close, pos):
-                raise Unsupported("header")
-            m = _END.match(src, pos + len(close))
-            if m is None:
-                raise Unsupported("header")
-            pos = m.end()
-            _deep(len(path) + many)  # the table [a.b] lies two levels down; [[a.b]]'s tables three
-            t = root
-            for k in path[:-1]:
-                nxt = t.setdefault(k, {})
-                if isinstance(nxt, list):
-                    if id(nxt) in frozen or not nxt:
-                        raise Unsupported("header into an array")
-                    nxt = nxt[-1]
-                if not isinstance(nxt, dict) or id(nxt) in frozen:
-                    raise Unsupported("header")
-                t = nxt
-            last = path[-1]
-            if many:
-                arr = t.setdefault(last, [])
-                if not isinstance(arr, list) or id(arr) in frozen:
-                    raise Unsupported("array of tables")
-                cur = {}
-                arr.append(cur)
-            else:
-                cur = t.setdefault(last, {})
-                if not isinstance(cur, dict) or id(cur) in frozen or id(cur) in defined:
-                    raise Unsupported("table defined twice")
-            defined.add(id(cur))
+            pos, cur, cur_depth = _header(src, pos, root, frozen, defined)
             keep.append(cur)
-            cur_depth = len(path) + many
             continue
         m = _LINE.match(src, pos)
         if m is not None:
@@ -311,3 +270,50 @@ def _loads(src: str) -> dict:
         if m is None:
             raise Unsupported("end of line")
         pos = m.end()
+
+
+def _header(src: str, pos: int, root: dict, frozen: set[int], defined: set[int]) -> tuple[int, dict, int]:
+    """A table's header ``[a.b]`` or ``[[a.b]]`` at ``pos``: (the position after it, the table
+    it opens, how deep that lies); Unsupported for a header TOML refuses or this reader leaves."""
+    many = src.startswith("[[", pos)
+    pos = _WS.match(src, pos + (2 if many else 1)).end()
+    path = []
+    while True:
+        pos, k = _key(src, pos)
+        path.append(k)
+        pos = _WS.match(src, pos).end()
+        if src.startswith(".", pos):
+            pos = _WS.match(src, pos + 1).end()
+            continue
+        break
+    close = "]]" if many else "]"
+    if not src.startswith(close, pos):
+        raise Unsupported("header")
+    m = _END.match(src, pos + len(close))
+    if m is None:
+        raise Unsupported("header")
+    pos = m.end()
+    _deep(len(path) + many)  # the table [a.b] lies two levels down; [[a.b]]'s tables three
+    t = root
+    for k in path[:-1]:
+        nxt = t.setdefault(k, {})
+        if isinstance(nxt, list):
+            if id(nxt) in frozen or not nxt:
+                raise Unsupported("header into an array")
+            nxt = nxt[-1]
+        if not isinstance(nxt, dict) or id(nxt) in frozen:
+            raise Unsupported("header")
+        t = nxt
+    last = path[-1]
+    if many:
+        arr = t.setdefault(last, [])
+        if not isinstance(arr, list) or id(arr) in frozen:
+            raise Unsupported("array of tables")
+        cur: dict = {}
+        arr.append(cur)
+    else:
+        cur = t.setdefault(last, {})
+        if not isinstance(cur, dict) or id(cur) in frozen or id(cur) in defined:
+            raise Unsupported("table defined twice")
+    defined.add(id(cur))
+    return pos, cur, len(path) + many
