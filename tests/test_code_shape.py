@@ -27,7 +27,6 @@ MAX_METHODS = 60
 KNOWN = {
     "io/atomic.py": {"write_atomic"},
     "render/area_png.py": {"render_area"},
-    "render/png.py": {"render_map"},
     "render/scene.py": {"tracks_scene"},
     "render/scene_area.py": {"area_map_marks"},
     "render/scene_hex.py": {"hex_map_marks"},

@@ -7,6 +7,7 @@ import io
 import math
 from pathlib import Path
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -131,69 +132,115 @@ def render_map(
     x0, y0, width, height = _frame(m, s)
     lay = Layout(m.grid, s, origin=(margin - x0, margin - y0 + s * 0.8))
     img = Image.new("RGB", (width, height), "#f4f1e8")
-    d = ImageDraw.Draw(img)
-    f_label = _font(max(7, int(s * 0.24)))
+    sheet = _Sheet.of(m, ImageDraw.Draw(img), lay, s)
     f_prod = _font(max(9, int(s * 0.42)), bold=True)
     f_name = _font(max(7, int(s * 0.26)))
-    f_title = _font(max(12, int(s * 0.55)), bold=True)
+    _draw_hexes(sheet, progress)
+    _draw_coasts(sheet)
+    _draw_borders(sheet)
+    _draw_hexsides(sheet)
+    if progress:
+        progress(0.8)
+    _draw_hex_marks(sheet, _font(max(7, int(s * 0.24))), f_prod, f_name)
+    _draw_features(sheet)
+    _draw_boxes(sheet, f_prod, f_name)
+    if m.name:
+        f_title = _font(max(12, int(s * 0.55)), bold=True)
+        sheet.d.text((margin, s * 0.35), _shown(m.name, 200), font=f_title, fill="#222222", anchor="lm")
+    if overlay:
+        overlay(sheet.d, lay)
+    if progress:
+        progress(1.0)
+    if out is not None:
+        save_image(img, out)
+    return img
 
-    grid = m.grid
-    hexes = grid.hex_list()
-    R, C = grid.rows, grid.cols
-    datas = [m.hexes[h] for h in hexes]
-    fills = [hex_fill(m, data) for data in datas]
-    centres = [lay.centre(h) for h in hexes]
-    # the corners of every hex: the centre plus the same six offsets (Layout.corners' arithmetic)
-    start = 30 if grid.orientation is Orientation.POINTY else 0
-    offsets = [
-        (s * math.cos(math.radians(start + 60 * i)), s * math.sin(math.radians(start + 60 * i))) for i in range(6)
-    ]
-    total = len(hexes)
-    polygon = d.polygon
-    for i, (cx, cy) in enumerate(centres):
+
+@dataclass
+class _Sheet:
+    """What every layer of :func:`render_map` draws with: the map, the drawing, the layout, the
+    hex size, and each hex (row-major) with its data, fill and centre."""
+
+    m: MapModel
+    d: ImageDraw.ImageDraw
+    lay: Layout
+    s: float
+    hexes: list[Hex]
+    datas: list
+    fills: list[str]
+    centres: list[tuple[float, float]]
+    offsets: list[tuple[float, float]]  # from a hex's centre to its six corners
+
+    @classmethod
+    def of(cls, m: MapModel, d: ImageDraw.ImageDraw, lay: Layout, s: float) -> _Sheet:
+        grid = m.grid
+        hexes = grid.hex_list()
+        datas = [m.hexes[h] for h in hexes]
+        # the corners of every hex: the centre plus the same six offsets (Layout.corners' arithmetic)
+        start = 30 if grid.orientation is Orientation.POINTY else 0
+        offsets = [
+            (s * math.cos(math.radians(start + 60 * i)), s * math.sin(math.radians(start + 60 * i))) for i in range(6)
+        ]
+        return cls(
+            m, d, lay, s, hexes, datas, [hex_fill(m, data) for data in datas], [lay.centre(h) for h in hexes], offsets
+        )
+
+
+def _draw_hexes(sh: _Sheet, progress: Callable[[float], None] | None) -> None:
+    """Every hex filled and outlined (progress to 0.7)."""
+    total = len(sh.hexes)
+    polygon, offsets, fills = sh.d.polygon, sh.offsets, sh.fills
+    for i, (cx, cy) in enumerate(sh.centres):
         polygon([(cx + ox, cy + oy) for ox, oy in offsets], fill=fills[i], outline=GRID_LINE)
         if progress and i % max(1, total // 50) == 0:
             progress(0.7 * i / total)
 
-    # the grid walked with integer steps (Grid.neighbour_steps): each side once, from the hex
-    # first in row order, in the order of its directions
+
+def _draw_coasts(sh: _Sheet) -> None:
+    """Coastal hexes: a water wedge marks the part-sea, part-land hexes, on each side facing a
+    sea hex (or the grid's edge)."""
+    m, d, lay, grid = sh.m, sh.d, sh.lay, sh.m.grid
+    R, C = grid.rows, grid.cols
+    dirs, steps, datas = grid.directions(), grid.neighbour_steps(), sh.datas
+    for i, data in enumerate(datas):
+        if data.terrain != "coastal":
+            continue
+        h = sh.hexes[i]
+        cx, cy = sh.centres[i]
+        sea = m.seas.get(data.sea) if data.sea else None
+        water = sea.colour if sea else SEA_DEFAULT
+        for k, (dr, dc) in enumerate(steps[(h.row & 1, h.col & 1)]):
+            r, c = h.row + dr, h.col + dc
+            if not (1 <= r <= R and 1 <= c <= C) or datas[(r - 1) * C + c - 1].terrain == "sea":
+                (ax, ay), (bx, by) = lay.side_segment(h, dirs[k])
+                k2 = 0.28
+                d.polygon(
+                    [
+                        (ax, ay),
+                        (bx, by),
+                        (bx + (cx - bx) * k2, by + (cy - by) * k2),
+                        (ax + (cx - ax) * k2, ay + (cy - ay) * k2),
+                    ],
+                    fill=water,
+                )
+        d.polygon([(cx + ox, cy + oy) for ox, oy in sh.offsets], outline=GRID_LINE)
+
+
+def _draw_borders(sh: _Sheet) -> None:
+    """Sea zone borders: thick dark blue lines between water hexes of different seas; country
+    borders between land hexes.  The grid walked with integer steps (Grid.neighbour_steps): each
+    side once, from the hex first in row order, in the order of its directions."""
+    grid, lay, s, datas = sh.m.grid, sh.lay, sh.s, sh.datas
+    R, C = grid.rows, grid.cols
     dirs = grid.directions()
-    steps = grid.neighbour_steps()
     forward = {
         par: [(k, dr, dc) for k, (dr, dc) in enumerate(st) if dr > 0 or (dr == 0 and dc > 0)]
-        for par, st in steps.items()
+        for par, st in grid.neighbour_steps().items()
     }
-
-    # coastal hexes: a water wedge marks the part-sea, part-land hexes
-    for i, data in enumerate(datas):
-        if data.terrain == "coastal":
-            h = hexes[i]
-            cx, cy = centres[i]
-            sea = m.seas.get(data.sea) if data.sea else None
-            water = sea.colour if sea else SEA_DEFAULT
-            # draw a thin water band on each side facing a sea hex (or the grid's edge)
-            for k, (dr, dc) in enumerate(steps[(h.row & 1, h.col & 1)]):
-                r, c = h.row + dr, h.col + dc
-                if not (1 <= r <= R and 1 <= c <= C) or datas[(r - 1) * C + c - 1].terrain == "sea":
-                    (ax, ay), (bx, by) = lay.side_segment(h, dirs[k])
-                    k2 = 0.28
-                    d.polygon(
-                        [
-                            (ax, ay),
-                            (bx, by),
-                            (bx + (cx - bx) * k2, by + (cy - by) * k2),
-                            (ax + (cx - ax) * k2, ay + (cy - ay) * k2),
-                        ],
-                        fill=water,
-                    )
-            polygon([(cx + ox, cy + oy) for ox, oy in offsets], outline=GRID_LINE)
-
-    # sea zone borders: thick dark blue lines between water hexes of different seas; country
-    # borders between land hexes
     sea_w, border_w = max(2, int(s / 9)), max(1, int(s / 16))
-    line = d.line
+    line = sh.d.line
     for i, a in enumerate(datas):
-        h = hexes[i]
+        h = sh.hexes[i]
         for k, dr, dc in forward[(h.row & 1, h.col & 1)]:
             r, c = h.row + dr, h.col + dc
             if not (1 <= r <= R and 1 <= c <= C):
@@ -204,21 +251,28 @@ def render_map(
             elif a.is_land and b.is_land and a.country != b.country and a.country and b.country:
                 line(lay.side_segment(h, dirs[k]), fill="#555555", width=border_w)
 
-    # hexside features
-    for side, sd in m.hexsides.items():
+
+def _draw_hexsides(sh: _Sheet) -> None:
+    """Impassable hexsides and straits crossing arrows."""
+    d, lay, s, grid = sh.d, sh.lay, sh.s, sh.m.grid
+    for side, sd in sh.m.hexsides.items():
         (ax, ay), (bx, by) = lay.hexside_segment(side)
         if sd.impassable:
             d.line([(ax, ay), (bx, by)], fill="#111111", width=max(3, int(s / 6)))
         if sd.crossing and grid.contains(side.a) and grid.contains(side.b):
             _arrow(d, lay.centre(side.a), lay.centre(side.b), s, "#b01818")
 
-    if progress:
-        progress(0.8)
-    # the labels from glyphs rendered once (mapref.render.text): 40,000 strings on a 200x200 map
+
+def _draw_hex_marks(
+    sh: _Sheet, f_label: ImageFont.FreeTypeFont, f_prod: ImageFont.FreeTypeFont, f_name: ImageFont.FreeTypeFont
+) -> None:
+    """Each hex's label, mountain, production, capital, port and name, from glyphs rendered once
+    (mapref.render.text: 40,000 strings on a 200x200 map)."""
+    d, s, fills = sh.d, sh.s, sh.fills
     t_label, t_prod, t_name = Glyphs(f_label), Glyphs(f_prod), Glyphs(f_name)
-    labels = grid.labels_row_major()
-    for i, data in enumerate(datas):
-        cx, cy = centres[i]
+    labels = sh.m.grid.labels_row_major()
+    for i, data in enumerate(sh.datas):
+        cx, cy = sh.centres[i]
         fill = fills[i]
         ink = text_colour_on(fill)
         t_label.draw(d, (cx, cy - s * 0.62), labels[i], blend(ink, fill, 0.45))
@@ -238,10 +292,14 @@ def render_map(
         if data.name:
             t_name.draw(d, (cx, cy + s * 0.52), _shown(data.name), ink)
 
-    for f in m.features.values():
+
+def _draw_features(sh: _Sheet) -> None:
+    """Lend-lease depots and supply sources on their hexes."""
+    d, s = sh.d, sh.s
+    for f in sh.m.features.values():
         if f.hex is None:
             continue
-        cx, cy = lay.centre(f.hex)
+        cx, cy = sh.lay.centre(f.hex)
         if f.kind == "lend_lease_depot":
             rad = s * 0.17
             px, py = cx + s * 0.42, cy + s * 0.22
@@ -251,6 +309,11 @@ def render_map(
             rad = s * 0.78
             d.ellipse([cx - rad, cy - rad, cx + rad, cy + rad], outline="#e0a000", width=max(2, int(s / 10)))
 
+
+def _draw_boxes(sh: _Sheet, f_prod: ImageFont.FreeTypeFont, f_name: ImageFont.FreeTypeFont) -> None:
+    """The off-map boxes with their name and production, lines to their land hexes and sea
+    arrows with their lengths."""
+    m, d, lay, s = sh.m, sh.d, sh.lay, sh.s
     for box in m.boxes.values():
         bx, by = lay.origin[0] + box.position[0] * s, lay.origin[1] + box.position[1] * s
         w, hgt = 3.0 * s, 2.0 * s
@@ -274,16 +337,6 @@ def render_map(
             d.text(
                 ((cx + tx) / 2, (cy + ty) / 2 - s * 0.2), str(arrow.length), font=f_prod, fill="#1b2f7a", anchor="mm"
             )
-
-    if m.name:
-        d.text((margin, s * 0.35), _shown(m.name, 200), font=f_title, fill="#222222", anchor="lm")
-    if overlay:
-        overlay(d, lay)
-    if progress:
-        progress(1.0)
-    if out is not None:
-        save_image(img, out)
-    return img
 
 
 SIDE_LIMITS = {".jpg": 65500, ".jpeg": 65500, ".webp": 16383}
