@@ -68,7 +68,42 @@ def render_area(
     (``names``, ``values``, ``lines``, ``halves``, ``boxes``, ``land``).  ``overlay(draw, to_px,
     scale)`` draws over the map (a game's pieces: :mod:`mapref.render.game_overlay`) in the
     drawing's pixels (``scale`` of them to an image pixel) and returns what to add to the title."""
-    width = int(width or 1600)
+    v = _view_of(m, int(width or 1600))
+    img = Image.new("RGB", v.size, SEA)
+    d = ImageDraw.Draw(img)
+    s = v.ss
+    f_name = _font(13 * s, bold=True)
+    f_small = _font(10 * s)
+    _draw_locations(d, v, m, hidden, progress)
+    if "boxes" not in hidden:
+        _draw_boxes(d, v, m, f_name, f_small)
+    marks = _draw_lines(d, v, m) if "lines" not in hidden else []  # their values go over the names
+    if progress:
+        progress(0.8)
+    # the names and values from glyphs rendered once per font and halo (mapref.render.text)
+    t_name, t_value, t_small = Glyphs(f_name, 2 * s), Glyphs(_font(11 * s, bold=True)), Glyphs(f_small, s)
+    if "names" not in hidden:
+        _draw_names(d, v, m, hidden, t_name, t_value, t_small)
+    if "values" not in hidden:
+        _draw_line_values(d, v, marks, t_value, f_small)
+    title = m.name or ""
+    if overlay is not None:
+        more = overlay(d, v, s)
+        if more:  # the position's title names the game already when it starts with the map's name
+            title = more if not title or more.startswith(title) else f"{title}  \u2014  {more}"
+    d.text((v.margin, 10 * s), title, font=_font(18 * s, bold=True), fill="#222222")
+    if s > 1:
+        img = img.resize((v.size[0] // s, v.size[1] // s), Image.Resampling.LANCZOS)
+    if progress:
+        progress(1.0)
+    if out is not None:
+        save_image(img, out)
+    return img
+
+
+def _view_of(m: AreaMap, width: int) -> _View:
+    """The view of ``m`` ``width`` pixels wide, supersampled unless the image is big; ImageTooBig
+    past MAX_PIXELS, saying the largest size that fits."""
     v = _View(m, width, margin=40)
     w, h = v.size[0] // SS, v.size[1] // SS
     if w * h > MAX_PIXELS:  # the same bound as hex maps: memory stays within a few hundred MB
@@ -81,14 +116,13 @@ def render_area(
         )
     if w * h > SUPERSAMPLED:
         v = _View(m, width, margin=40, ss=1)
-    img = Image.new("RGB", v.size, SEA)
-    d = ImageDraw.Draw(img)
-    s = v.ss
-    f_name = _font(13 * s, bold=True)
-    f_small = _font(10 * s)
-    f_value = _font(11 * s, bold=True)
-    f_title = _font(18 * s, bold=True)
+    return v
 
+
+def _draw_locations(d: ImageDraw.ImageDraw, v: _View, m: AreaMap, hidden: set[str] | frozenset[str], progress) -> None:
+    """The land behind, each location filled (progress to 0.5), then its borders and the dashed
+    divider of its halves."""
+    s = v.ss
     if m.land is not None and "land" not in hidden:
         for p in polygon_parts(m.land):
             _poly(d, v, p, blend(LAND_UNOWNED, SEA, 0.35), SEA)
@@ -116,85 +150,86 @@ def render_area(
                         5 * s,
                     )
 
-    if "boxes" not in hidden:
-        for b in m.boxes.values():
-            x0, y0 = v(b.position)
-            x1, y1 = v((b.position[0] + b.size[0], b.position[1] + b.size[1]))
-            d.rectangle([x0, y0, x1, y1], fill=fill_of(m, b.colour), outline=BORDER, width=3 * s)
-            ink = text_colour_on(fill_of(m, b.colour))
-            d.text(((x0 + x1) / 2, y0 + 6 * s), b.label, font=f_name, fill=ink, anchor="mt")
-            extra = []
-            if b.vp:
-                extra.append(f"VP {b.vp}")
-            extra += [f"supply {x.text()}" for x in b.supply]
-            if b.condition:
-                extra.append(f"active if {b.condition.text()}")
-            for j, t in enumerate(extra):
-                d.text(((x0 + x1) / 2, y0 + (24 + 13 * j) * s), t, font=f_small, fill=ink, anchor="mt")
 
-    marks = []  # drawn over the names: defence values and conditions
-    if "lines" not in hidden:
-        for ln, pieces in _line_paths(m, v, 7.0 * s):
-            colour = m.line_colour(ln.kind)
-            w = int((2.2 if ln.kind == "land" else 2.6) * s)
+def _draw_boxes(d: ImageDraw.ImageDraw, v: _View, m: AreaMap, f_name, f_small) -> None:
+    """Each box with its name, VP, supply and condition."""
+    s = v.ss
+    for b in m.boxes.values():
+        x0, y0 = v(b.position)
+        x1, y1 = v((b.position[0] + b.size[0], b.position[1] + b.size[1]))
+        d.rectangle([x0, y0, x1, y1], fill=fill_of(m, b.colour), outline=BORDER, width=3 * s)
+        ink = text_colour_on(fill_of(m, b.colour))
+        d.text(((x0 + x1) / 2, y0 + 6 * s), b.label, font=f_name, fill=ink, anchor="mt")
+        extra = []
+        if b.vp:
+            extra.append(f"VP {b.vp}")
+        extra += [f"supply {x.text()}" for x in b.supply]
+        if b.condition:
+            extra.append(f"active if {b.condition.text()}")
+        for j, t in enumerate(extra):
+            d.text(((x0 + x1) / 2, y0 + (24 + 13 * j) * s), t, font=f_small, fill=ink, anchor="mt")
+
+
+def _draw_lines(d: ImageDraw.ImageDraw, v: _View, m: AreaMap) -> list:
+    """Each move line (dashed when proposed or naval) with its ends, chevrons round the back of
+    a map that wraps or its one-way arrow head; (line, pieces, colour) of each, for its values."""
+    s = v.ss
+    marks = []
+    for ln, pieces in _line_paths(m, v, 7.0 * s):
+        colour = m.line_colour(ln.kind)
+        w = int((2.2 if ln.kind == "land" else 2.6) * s)
+        for pts in pieces:
+            if ln.proposed:
+                _dashed(d, pts, blend(colour, "#ffffff", 0.15), max(2, int(1.5 * s)), 6 * s, 5 * s)
+            elif ln.kind == "naval":
+                _dashed(d, pts, colour, w, 11 * s, 5 * s)
+            else:
+                d.line(pts, fill=colour, width=w, joint="curve")
+        for p, _ in line_ends(pieces):
+            d.ellipse([p[0] - 3 * s, p[1] - 3 * s, p[0] + 3 * s, p[1] + 3 * s], fill=colour)
+        if len(pieces) == 2:  # round the back of a map that wraps: each stub's open chevron says it goes on
             for pts in pieces:
-                if ln.proposed:
-                    _dashed(d, pts, blend(colour, "#ffffff", 0.15), max(2, int(1.5 * s)), 6 * s, 5 * s)
-                elif ln.kind == "naval":
-                    _dashed(d, pts, colour, w, 11 * s, 5 * s)
-                else:
-                    d.line(pts, fill=colour, width=w, joint="curve")
-            for p, _ in line_ends(pieces):
-                d.ellipse([p[0] - 3 * s, p[1] - 3 * s, p[0] + 3 * s, p[1] + 3 * s], fill=colour)
-            if len(pieces) == 2:  # round the back of a map that wraps: each stub's open chevron says it goes on
-                for pts in pieces:
-                    _chevron(d, pts[-2], pts[-1], colour, 8 * s, max(2, int(1.5 * s)))
-            elif ln.oneway:
-                _arrow_head(d, pieces[0][-2], pieces[0][-1], colour, 11 * s)
-            marks.append((ln, pieces, colour))
-    if progress:
-        progress(0.8)
+                _chevron(d, pts[-2], pts[-1], colour, 8 * s, max(2, int(1.5 * s)))
+        elif ln.oneway:
+            _arrow_head(d, pieces[0][-2], pieces[0][-1], colour, 11 * s)
+        marks.append((ln, pieces, colour))
+    return marks
 
-    # the names and values from glyphs rendered once per font and halo (mapref.render.text)
-    t_name, t_value, t_small = Glyphs(f_name, 2 * s), Glyphs(f_value), Glyphs(f_small, s)
-    if "names" not in hidden:
-        values = "values" not in hidden
-        smaller: dict[float, Glyphs] = {1.0: t_name}
-        for loc, fit in zip(locs, _fit_names(m, v, locs, t_name, s, values), strict=True):
-            if fit is None:
-                continue
-            if fit[2] not in smaller:
-                smaller[fit[2]] = Glyphs(_font(max(6, int(13 * s * fit[2])), bold=True), 2 * s)
-            x, y = v(loc.label_point)
-            _label(d, (x + fit[0], y + fit[1]), m, loc, smaller[fit[2]], t_value, t_small, s * fit[2], values)
-    if "values" not in hidden:
-        for ln, pieces, colour in marks:
-            for val, (p, q) in zip((ln.defence_a, ln.defence_b), line_ends(pieces), strict=True):
-                if val:
-                    _defence(d, p, q, val, t_value, colour, s)
-            if ln.condition:
-                d.text(
-                    _midpoint(pieces[0]),
-                    ln.condition.text(),
-                    font=f_small,
-                    fill=colour,
-                    anchor="mm",
-                    stroke_width=2 * s,
-                    stroke_fill="#ffffff",
-                )
-    title = m.name or ""
-    if overlay is not None:
-        more = overlay(d, v, s)
-        if more:  # the position's title names the game already when it starts with the map's name
-            title = more if not title or more.startswith(title) else f"{title}  \u2014  {more}"
-    d.text((v.margin, 10 * s), title, font=f_title, fill="#222222")
-    if s > 1:
-        img = img.resize((v.size[0] // s, v.size[1] // s), Image.Resampling.LANCZOS)
-    if progress:
-        progress(1.0)
-    if out is not None:
-        save_image(img, out)
-    return img
+
+def _draw_names(
+    d: ImageDraw.ImageDraw, v: _View, m: AreaMap, hidden, t_name: Glyphs, t_value: Glyphs, t_small: Glyphs
+) -> None:
+    """Each location's name (smaller where it does not fit) and values."""
+    s = v.ss
+    locs = list(m.locations.values())
+    values = "values" not in hidden
+    smaller: dict[float, Glyphs] = {1.0: t_name}
+    for loc, fit in zip(locs, _fit_names(m, v, locs, t_name, s, values), strict=True):
+        if fit is None:
+            continue
+        if fit[2] not in smaller:
+            smaller[fit[2]] = Glyphs(_font(max(6, int(13 * s * fit[2])), bold=True), 2 * s)
+        x, y = v(loc.label_point)
+        _label(d, (x + fit[0], y + fit[1]), m, loc, smaller[fit[2]], t_value, t_small, s * fit[2], values)
+
+
+def _draw_line_values(d: ImageDraw.ImageDraw, v: _View, marks: list, t_value: Glyphs, f_small) -> None:
+    """The defence values at a move line's ends and its condition at its middle."""
+    s = v.ss
+    for ln, pieces, colour in marks:
+        for val, (p, q) in zip((ln.defence_a, ln.defence_b), line_ends(pieces), strict=True):
+            if val:
+                _defence(d, p, q, val, t_value, colour, s)
+        if ln.condition:
+            d.text(
+                _midpoint(pieces[0]),
+                ln.condition.text(),
+                font=f_small,
+                fill=colour,
+                anchor="mm",
+                stroke_width=2 * s,
+                stroke_fill="#ffffff",
+            )
 
 
 def _poly(d: ImageDraw.ImageDraw, v: _View, p, fill: str, hole_fill: str) -> None:
