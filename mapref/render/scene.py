@@ -132,180 +132,192 @@ def _log_line(rs, e) -> str:
 
 
 # ------------------------------------------------------------------------------------- tracks
+TRACKS_W, TRACKS_PAD = 1000.0, 24.0  # the tracks scene's width and margin
+
+
 def tracks_scene(session) -> Scene:
     """A game played on tracks (the front-token card game): its rows of token slots as the
     tracks view draws them (:class:`mapref.ui.tracks_view.TracksView`), 1000 units wide."""
     rs, game = session.ruleset, session.game
-    w, pad = 1000.0, 24.0
+    w, pad = TRACKS_W, TRACKS_PAD
     out: list[Mark] = []
-    y = pad
-    turns = rs.turn_track(game)
-    if turns:
-        out.append(
-            Mark("text", "names", ((pad, y + 14),), fill="#222222", text="Turn", size=13, bold=True, anchor="start")
-        )
-        bw = min(90.0, (w - 2 * pad - 90) / len(turns))
-        for i, t in enumerate(turns):
-            x0 = pad + 90 + i * bw
-            out.append(
-                Mark(
-                    "rect",
-                    "spaces",
-                    ((x0, y), (x0 + bw - 6, y + 28)),
-                    fill="#fff6d6" if t.current else "#ffffff",
-                    stroke="#e8a200" if t.current else "#8a8a8a",
-                    width=3 if t.current else 1,
-                    tags=("turn",) + (("current-turn",) if t.current else ()),
-                )
-            )
-            out.append(
-                Mark(
-                    "text",
-                    "names",
-                    ((x0 + (bw - 6) / 2, y + 14),),
-                    fill="#222222",
-                    text=t.label,
-                    size=12,
-                    bold=t.current,
-                )
-            )
-        y += 44
-    steps = rs.steps(game)
-    if steps:
-        out.append(
-            Mark("text", "names", ((pad, y + 16),), fill="#222222", text="Phase", size=13, bold=True, anchor="start")
-        )
-        bw = (w - 2 * pad - 90) / len(steps)
-        for i, st in enumerate(steps):
-            x0 = pad + 90 + i * bw
-            skipped = "(skipped)" in st.label
-            out.append(
-                Mark(
-                    "rect",
-                    "spaces",
-                    ((x0, y), (x0 + bw - 6, y + 32)),
-                    fill="#fff6d6" if st.current else ("#e4e0d6" if skipped else "#ffffff"),
-                    stroke="#e8a200" if st.current else "#8a8a8a",
-                    width=3 if st.current else 1,
-                    tags=("step",) + (("current-step",) if st.current else ()),
-                )
-            )
-            out.append(
-                Mark(
-                    "text",
-                    "names",
-                    ((x0 + (bw - 6) / 2, y + 16),),
-                    fill="#8a8a8a" if skipped else "#222222",
-                    text=f"{i + 1}. {st.label.replace(' (skipped)', '')}",
-                    size=10,
-                    bold=st.current,
-                )
-            )
-        y += 52
+    y = _turn_row(out, rs.turn_track(game), pad)
+    y = _step_row(out, rs.steps(game), y)
     sc = Scene("tracks", (0.0, 0.0, w, 0.0), PAPER, 26.0)
     short = len(rs.colours(game)) > 2
     for row in rs.tracks(game):
-        top, bottom = y, y + 120
-        out.append(
-            Mark(
-                "rect",
-                "spaces",
-                ((pad, top), (w - pad, bottom)),
-                fill="#fffdf6",
-                stroke="#e8a200" if row.current else "#b9b2a0",
-                width=4 if row.current else 1,
-                tags=("track",) + (("current-track",) if row.current else ()),
-                space=row.id,
-            )
-        )
-        out.append(
-            Mark(
-                "text",
-                "names",
-                ((pad + 14, top + 22),),
-                fill="#222222",
-                text=row.label + (" (now)" if row.current else ""),
-                size=15,
-                bold=True,
-                anchor="start",
-                space=row.id,
-            )
-        )
-        counts = {sd: row.slots.count(sd) for sd in dict.fromkeys(row.slots) if sd}
-        out.append(
-            Mark(
-                "text",
-                "names",
-                ((pad + 14, top + 44),),
-                fill="#555555",
-                text=", ".join(f"{k} {v}" for k, v in counts.items()),
-                size=12,
-                anchor="start",
-            )
-        )
-        cx0 = pad + 300
-        n = max(1, len(row.slots))
-        room = w - pad - cx0 - 10
-        r = max(5.0, min(26.0, (room / n - 18) / 2))
-        gap = min(2 * r + 18, room / n)
-        for i, side in enumerate(row.slots):
-            fill, ink = colours_of(rs, game, side) if side else ("#ffffff", "#222222")
-            cx, cy = cx0 + r + i * gap, (top + bottom) / 2 - (8 if row.labels else 0)
-            out.append(
-                Mark(
-                    "oval",
-                    "pieces",
-                    ((cx - r, cy - r), (cx + r, cy + r)),
-                    fill=fill,
-                    stroke="#444444",
-                    width=2,
-                    tags=("token", f"side:{side or 'none'}"),
-                    space=row.id,
-                )
-            )
-            if side and r >= 10:
-                out.append(
-                    Mark(
-                        "text",
-                        "pieces",
-                        ((cx, cy),),
-                        fill=ink,
-                        text=side[: 2 if short else 1].upper(),
-                        size=13,
-                        bold=True,
-                    )
-                )
-            if i < len(row.labels) and r >= 13:
-                out.append(Mark("text", "names", ((cx, cy + r + 10),), fill="#222222", text=row.labels[i], size=9))
-        if row.note:
-            out.append(
-                Mark(
-                    "text",
-                    "names",
-                    ((pad + 14, bottom - 14),),
-                    fill="#7a3b00",
-                    text=row.note,
-                    size=12,
-                    italic=True,
-                    anchor="start",
-                )
-            )
-        sc.spaces[row.id] = SpaceView(
-            row.id,
-            row.label,
-            (w / 2, (top + bottom) / 2),
-            "",
-            [row.label]
-            + ([row.note] if row.note else [])
-            + [
-                f"slot {i + 1}: {s or 'empty'}" + (f" ({row.labels[i]})" if i < len(row.labels) else "")
-                for i, s in enumerate(row.slots)
-            ],
-        )
+        _track_row(out, sc, row, y, lambda side: colours_of(rs, game, side), short)
         y += 134
     sc.marks = out
     sc.extent = (0.0, 0.0, w, y + pad)
     return sc
+
+
+def _turn_row(out: list[Mark], turns, y: float) -> float:
+    """The turn track's boxes, the current one marked; the y below them."""
+    if not turns:
+        return y
+    w, pad = TRACKS_W, TRACKS_PAD
+    out.append(Mark("text", "names", ((pad, y + 14),), fill="#222222", text="Turn", size=13, bold=True, anchor="start"))
+    bw = min(90.0, (w - 2 * pad - 90) / len(turns))
+    for i, t in enumerate(turns):
+        x0 = pad + 90 + i * bw
+        out.append(
+            Mark(
+                "rect",
+                "spaces",
+                ((x0, y), (x0 + bw - 6, y + 28)),
+                fill="#fff6d6" if t.current else "#ffffff",
+                stroke="#e8a200" if t.current else "#8a8a8a",
+                width=3 if t.current else 1,
+                tags=("turn",) + (("current-turn",) if t.current else ()),
+            )
+        )
+        out.append(
+            Mark("text", "names", ((x0 + (bw - 6) / 2, y + 14),), fill="#222222", text=t.label, size=12, bold=t.current)
+        )
+    return y + 44
+
+
+def _step_row(out: list[Mark], steps, y: float) -> float:
+    """The phases of the turn, numbered, the current one marked and skipped ones greyed; the y
+    below them."""
+    if not steps:
+        return y
+    w, pad = TRACKS_W, TRACKS_PAD
+    out.append(
+        Mark("text", "names", ((pad, y + 16),), fill="#222222", text="Phase", size=13, bold=True, anchor="start")
+    )
+    bw = (w - 2 * pad - 90) / len(steps)
+    for i, st in enumerate(steps):
+        x0 = pad + 90 + i * bw
+        skipped = "(skipped)" in st.label
+        out.append(
+            Mark(
+                "rect",
+                "spaces",
+                ((x0, y), (x0 + bw - 6, y + 32)),
+                fill="#fff6d6" if st.current else ("#e4e0d6" if skipped else "#ffffff"),
+                stroke="#e8a200" if st.current else "#8a8a8a",
+                width=3 if st.current else 1,
+                tags=("step",) + (("current-step",) if st.current else ()),
+            )
+        )
+        out.append(
+            Mark(
+                "text",
+                "names",
+                ((x0 + (bw - 6) / 2, y + 16),),
+                fill="#8a8a8a" if skipped else "#222222",
+                text=f"{i + 1}. {st.label.replace(' (skipped)', '')}",
+                size=10,
+                bold=st.current,
+            )
+        )
+    return y + 52
+
+
+def _track_row(out: list[Mark], sc: Scene, row, top: float, colours, short: bool) -> None:
+    """One track: its box, name and counts, its slots' tokens with their labels, its note; and
+    its space in the scene (what a hover says of it)."""
+    w, pad = TRACKS_W, TRACKS_PAD
+    bottom = top + 120
+    out.append(
+        Mark(
+            "rect",
+            "spaces",
+            ((pad, top), (w - pad, bottom)),
+            fill="#fffdf6",
+            stroke="#e8a200" if row.current else "#b9b2a0",
+            width=4 if row.current else 1,
+            tags=("track",) + (("current-track",) if row.current else ()),
+            space=row.id,
+        )
+    )
+    out.append(
+        Mark(
+            "text",
+            "names",
+            ((pad + 14, top + 22),),
+            fill="#222222",
+            text=row.label + (" (now)" if row.current else ""),
+            size=15,
+            bold=True,
+            anchor="start",
+            space=row.id,
+        )
+    )
+    counts = {sd: row.slots.count(sd) for sd in dict.fromkeys(row.slots) if sd}
+    out.append(
+        Mark(
+            "text",
+            "names",
+            ((pad + 14, top + 44),),
+            fill="#555555",
+            text=", ".join(f"{k} {v}" for k, v in counts.items()),
+            size=12,
+            anchor="start",
+        )
+    )
+    _slot_tokens(out, row, top, bottom, colours, short)
+    if row.note:
+        out.append(
+            Mark(
+                "text",
+                "names",
+                ((pad + 14, bottom - 14),),
+                fill="#7a3b00",
+                text=row.note,
+                size=12,
+                italic=True,
+                anchor="start",
+            )
+        )
+    sc.spaces[row.id] = SpaceView(
+        row.id,
+        row.label,
+        (w / 2, (top + bottom) / 2),
+        "",
+        [row.label]
+        + ([row.note] if row.note else [])
+        + [
+            f"slot {i + 1}: {s or 'empty'}" + (f" ({row.labels[i]})" if i < len(row.labels) else "")
+            for i, s in enumerate(row.slots)
+        ],
+    )
+
+
+def _slot_tokens(out: list[Mark], row, top: float, bottom: float, colours, short: bool) -> None:
+    """A track's slots, each a token in its side's colours (white when empty) with its label."""
+    w, pad = TRACKS_W, TRACKS_PAD
+    cx0 = pad + 300
+    n = max(1, len(row.slots))
+    room = w - pad - cx0 - 10
+    r = max(5.0, min(26.0, (room / n - 18) / 2))
+    gap = min(2 * r + 18, room / n)
+    for i, side in enumerate(row.slots):
+        fill, ink = colours(side) if side else ("#ffffff", "#222222")
+        cx, cy = cx0 + r + i * gap, (top + bottom) / 2 - (8 if row.labels else 0)
+        out.append(
+            Mark(
+                "oval",
+                "pieces",
+                ((cx - r, cy - r), (cx + r, cy + r)),
+                fill=fill,
+                stroke="#444444",
+                width=2,
+                tags=("token", f"side:{side or 'none'}"),
+                space=row.id,
+            )
+        )
+        if side and r >= 10:
+            out.append(
+                Mark(
+                    "text", "pieces", ((cx, cy),), fill=ink, text=side[: 2 if short else 1].upper(), size=13, bold=True
+                )
+            )
+        if i < len(row.labels) and r >= 13:
+            out.append(Mark("text", "names", ((cx, cy + r + 10),), fill="#222222", text=row.labels[i], size=9))
 
 
 __all__ = [
