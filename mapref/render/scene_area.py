@@ -185,105 +185,9 @@ def area_map_marks(m, to_px, u: float = 1.0, measure: Measure = text_width) -> l
                 )
             )
     for lid, loc in m.locations.items():
-        fill = area_fill(m, loc.colour)
-        for p in loc.parts:
-            out.append(
-                Mark(
-                    "poly",
-                    "spaces",
-                    pts(to_px(c) for c in p.exterior.coords[:-1]),
-                    fill=fill,
-                    stroke=AREA_BORDER,
-                    width=1.3 * u,
-                    holes=tuple(pts(to_px(c) for c in r.coords[:-1]) for r in p.interiors),
-                    tags=("location",),
-                    space=lid,
-                )
-            )
-        if loc.has_halves:
-            for h, g in loc.half_geoms.items():  # each half its own tap target, drawn invisibly over the location
-                for p in _polys(g):
-                    out.append(
-                        Mark(
-                            "poly",
-                            "spaces",
-                            pts(to_px(c) for c in p.exterior.coords[:-1]),
-                            fill="",
-                            tags=("half",),
-                            space=f"{lid}.{h}",
-                        )
-                    )
-            for seg in getattr(loc.divider, "geoms", [loc.divider]):
-                if not seg.is_empty and seg.geom_type == "LineString":
-                    out.append(
-                        Mark(
-                            "line",
-                            "halves",
-                            pts(to_px(c) for c in seg.coords),
-                            stroke=blend(AREA_BORDER, fill, 0.15),
-                            width=1.6 * u,
-                            dash=(7 * u, 5 * u),
-                            tags=("divider",),
-                        )
-                    )
+        out += _location_marks(m, lid, loc, to_px, u)
     for ln, pieces in line_paths(m, to_px, 7.0 * u):
-        colour = m.line_colour(ln.kind)
-        dash = (3 * u, 3 * u) if ln.proposed else (8 * u, 4 * u) if ln.kind == "naval" else ()
-        stubs = len(pieces) == 2  # round the back of a map that wraps: each stub's arrow says it goes on
-        for path in pieces:
-            out.append(
-                Mark(
-                    "line",
-                    "lines",
-                    pts(path),
-                    stroke=colour,
-                    width=(1.5 if ln.proposed else 2.4) * u,
-                    dash=dash,
-                    arrow="last" if ln.oneway or stubs else "",
-                    tags=("move-line", ln.kind),
-                )
-            )
-        ends = line_ends(pieces)
-        for p, _ in ends:
-            out.append(
-                Mark(
-                    "oval",
-                    "lines",
-                    pts([(p[0] - 3 * u, p[1] - 3 * u), (p[0] + 3 * u, p[1] + 3 * u)]),
-                    fill=colour,
-                    tags=("line-end",),
-                )
-            )
-        for val, (p, q) in zip((ln.defence_a, ln.defence_b), ends, strict=True):
-            if not val:
-                continue
-            dx, dy = q[0] - p[0], q[1] - p[1]
-            n = math.hypot(dx, dy) or 1.0
-            t = min(0.3, 34 * u / n)
-            cx, cy = p[0] + dx * t, p[1] + dy * t
-            out.append(
-                Mark(
-                    "rect",
-                    "values",
-                    pts([(cx - 8 * u, cy - 8 * u), (cx + 8 * u, cy + 8 * u)]),
-                    fill="#ffffff",
-                    stroke=colour,
-                    width=2 * u,
-                    tags=("defence",),
-                )
-            )
-            out.append(
-                Mark(
-                    "text",
-                    "values",
-                    ((r2(cx), r2(cy)),),
-                    fill="#111111",
-                    text=f"+{val}" if val < 10 else str(val),
-                    size=11 * u,
-                    bold=True,
-                    tags=("defence",),
-                )
-            )
+        out += _move_line_marks(m, ln, pieces, u)
     for bid, b in m.boxes.items():
         x0, y0 = to_px(b.position)
         x1, y1 = to_px((b.position[0] + b.size[0], b.position[1] + b.size[1]))
@@ -301,6 +205,119 @@ def area_map_marks(m, to_px, u: float = 1.0, measure: Measure = text_width) -> l
             )
         )
         out += box_label_marks(m, bid, (x0, y0, x1, y1), u, measure)
+    return out
+
+
+def _location_marks(m, lid: str, loc, to_px, u: float) -> list[Mark]:
+    """A location in its colour class with its border; its halves (each its own tap target,
+    drawn invisibly over it) divided by a dashed line."""
+    out: list[Mark] = []
+    fill = area_fill(m, loc.colour)
+    for p in loc.parts:
+        out.append(
+            Mark(
+                "poly",
+                "spaces",
+                pts(to_px(c) for c in p.exterior.coords[:-1]),
+                fill=fill,
+                stroke=AREA_BORDER,
+                width=1.3 * u,
+                holes=tuple(pts(to_px(c) for c in r.coords[:-1]) for r in p.interiors),
+                tags=("location",),
+                space=lid,
+            )
+        )
+    if not loc.has_halves:
+        return out
+    for h, g in loc.half_geoms.items():
+        for p in _polys(g):
+            out.append(
+                Mark(
+                    "poly",
+                    "spaces",
+                    pts(to_px(c) for c in p.exterior.coords[:-1]),
+                    fill="",
+                    tags=("half",),
+                    space=f"{lid}.{h}",
+                )
+            )
+    for seg in getattr(loc.divider, "geoms", [loc.divider]):
+        if not seg.is_empty and seg.geom_type == "LineString":
+            out.append(
+                Mark(
+                    "line",
+                    "halves",
+                    pts(to_px(c) for c in seg.coords),
+                    stroke=blend(AREA_BORDER, fill, 0.15),
+                    width=1.6 * u,
+                    dash=(7 * u, 5 * u),
+                    tags=("divider",),
+                )
+            )
+    return out
+
+
+def _move_line_marks(m, ln, pieces, u: float) -> list[Mark]:
+    """A move line (land grey, naval dashed blue, proposed dotted, one-way or round the back of
+    a map that wraps with an arrow), its ends, and the defence values near them."""
+    out: list[Mark] = []
+    colour = m.line_colour(ln.kind)
+    dash = (3 * u, 3 * u) if ln.proposed else (8 * u, 4 * u) if ln.kind == "naval" else ()
+    stubs = len(pieces) == 2  # round the back of a map that wraps: each stub's arrow says it goes on
+    for path in pieces:
+        out.append(
+            Mark(
+                "line",
+                "lines",
+                pts(path),
+                stroke=colour,
+                width=(1.5 if ln.proposed else 2.4) * u,
+                dash=dash,
+                arrow="last" if ln.oneway or stubs else "",
+                tags=("move-line", ln.kind),
+            )
+        )
+    ends = line_ends(pieces)
+    for p, _ in ends:
+        out.append(
+            Mark(
+                "oval",
+                "lines",
+                pts([(p[0] - 3 * u, p[1] - 3 * u), (p[0] + 3 * u, p[1] + 3 * u)]),
+                fill=colour,
+                tags=("line-end",),
+            )
+        )
+    for val, (p, q) in zip((ln.defence_a, ln.defence_b), ends, strict=True):
+        if not val:
+            continue
+        dx, dy = q[0] - p[0], q[1] - p[1]
+        n = math.hypot(dx, dy) or 1.0
+        t = min(0.3, 34 * u / n)
+        cx, cy = p[0] + dx * t, p[1] + dy * t
+        out.append(
+            Mark(
+                "rect",
+                "values",
+                pts([(cx - 8 * u, cy - 8 * u), (cx + 8 * u, cy + 8 * u)]),
+                fill="#ffffff",
+                stroke=colour,
+                width=2 * u,
+                tags=("defence",),
+            )
+        )
+        out.append(
+            Mark(
+                "text",
+                "values",
+                ((r2(cx), r2(cy)),),
+                fill="#111111",
+                text=f"+{val}" if val < 10 else str(val),
+                size=11 * u,
+                bold=True,
+                tags=("defence",),
+            )
+        )
     return out
 
 
