@@ -234,124 +234,134 @@ def hex_map_marks(m, lay: Layout, obstacles: Iterable[Box] = ()) -> list[Mark]:
     s = lay.size
     grid = m.grid
     hexagon = "hex-pointy" if grid.orientation.value == "pointy" else "hex-flat"
-    small = s * 0.22
     out: list[Mark] = []
     names: list[Mark] = []
     for h in grid.hex_list():
-        d = m.hexes[h]
-        label = grid.label(h)
-        cx, cy = lay.centre(h)
-        fill = hex_fill(m, d)
-        ink = text_colour_on(fill)
-        c = (r2(cx), r2(cy))
-        out.append(
-            Mark(
-                "use",
-                "spaces",
-                (c,),
-                fill=fill,
-                stroke=GRID_LINE,
-                width=1,
-                text=hexagon,
-                tags=("hex", d.terrain),
-                space=label,
-            )
-        )
-        out.append(
-            Mark(
-                "text",
-                "marks",
-                ((r2(cx), r2(cy - s * 0.6)),),
-                fill=blend(ink, fill, 0.45),
-                text=label,
-                size=small,
-                tags=("coord", "detail"),
-            )
-        )
-        if d.terrain == "coastal":
-            sea = m.seas.get(d.sea) if d.sea else None
-            r = s * 0.16
-            out.append(
-                Mark(
-                    "oval",
-                    "marks",
-                    ((r2(cx - s * 0.7 - r), r2(cy - r)), (r2(cx - s * 0.7 + r), r2(cy + r))),
-                    fill=sea.colour if sea else SEA_DEFAULT,
-                    tags=("coast",),
-                )
-            )
-        if d.production:
-            out.append(
-                Mark(
-                    "text",
-                    "marks",
-                    ((r2(cx), r2(cy + s * 0.1)),),
-                    fill=ink,
-                    text=str(d.production),
-                    size=s * 0.4,
-                    bold=True,
-                    tags=("production",),
-                )
-            )
-        if d.capital:
-            out.append(
-                Mark(
-                    "use",
-                    "marks",
-                    ((r2(cx - s * 0.45), r2(cy - s * 0.18)),),
-                    fill=ink,
-                    stroke=ink,
-                    text="capital",
-                    tags=("capital",),
-                )
-            )
-        if d.port:
-            colour = "#1b2f7a" if not d.port_optional else "#6a7bb0"
-            out.append(
-                Mark(
-                    "use",
-                    "marks",
-                    ((r2(cx + s * 0.45), r2(cy - s * 0.15)),),
-                    stroke=colour,
-                    text="port",
-                    tags=("port",),
-                )
-            )
-            if d.port != 10:
-                out.append(
-                    Mark(
-                        "text",
-                        "marks",
-                        ((r2(cx + s * 0.45), r2(cy + s * 0.18)),),
-                        fill="#1b2f7a",
-                        text=str(d.port),
-                        size=small,
-                        tags=("port", "detail"),
-                    )
-                )
-        if d.mountain:
-            out.append(
-                Mark(
-                    "use", "marks", ((r2(cx), r2(cy + s * 0.5)),), stroke="#6b4f2a", text="mountain", tags=("mountain",)
-                )
-            )
-        if d.name:
-            names.append(
-                Mark(
-                    "text",
-                    "names",
-                    ((r2(cx), r2(cy + s * 0.55)),),
-                    fill=ink,
-                    text=d.name,
-                    size=small,
-                    tags=("name", "detail"),
-                    space=label,
-                )
-            )
+        _hex_marks(m, lay, h, hexagon, out, names)
     fit = fit_name_marks(m, lay, grid.hex_list(), s * 0.5, lambda h: text_colour_on(hex_fill(m, m.hexes[h])), bold=True)
     blocks = list(obstacles)
     for group in (names, fit):
         out += place_names(group, [name_rank(m.hexes.get(grid.parse(x.space)), *x.pts[0]) for x in group], blocks)
+    out += _hexside_marks(m, lay)
+    for bid, b in m.boxes.items():
+        out += _box_marks(m, lay, bid, b)
+    for f in m.features.values():
+        out += _feature_marks(m, lay, f)
+    return out
+
+
+def _hex_marks(m, lay: Layout, h, hexagon: str, out: list[Mark], names: list[Mark]) -> None:
+    """A hex in its colour with the grid, its coordinates, coastal sea, production, capital,
+    port and mountain (to ``out``) and its name (to ``names``, placed later)."""
+    s, grid = lay.size, m.grid
+    small = s * 0.22
+    d = m.hexes[h]
+    label = grid.label(h)
+    cx, cy = lay.centre(h)
+    fill = hex_fill(m, d)
+    ink = text_colour_on(fill)
+    c = (r2(cx), r2(cy))
+    out.append(
+        Mark(
+            "use",
+            "spaces",
+            (c,),
+            fill=fill,
+            stroke=GRID_LINE,
+            width=1,
+            text=hexagon,
+            tags=("hex", d.terrain),
+            space=label,
+        )
+    )
+    out.append(
+        Mark(
+            "text",
+            "marks",
+            ((r2(cx), r2(cy - s * 0.6)),),
+            fill=blend(ink, fill, 0.45),
+            text=label,
+            size=small,
+            tags=("coord", "detail"),
+        )
+    )
+    if d.terrain == "coastal":
+        sea = m.seas.get(d.sea) if d.sea else None
+        r = s * 0.16
+        out.append(
+            Mark(
+                "oval",
+                "marks",
+                ((r2(cx - s * 0.7 - r), r2(cy - r)), (r2(cx - s * 0.7 + r), r2(cy + r))),
+                fill=sea.colour if sea else SEA_DEFAULT,
+                tags=("coast",),
+            )
+        )
+    if d.production:
+        out.append(
+            Mark(
+                "text",
+                "marks",
+                ((r2(cx), r2(cy + s * 0.1)),),
+                fill=ink,
+                text=str(d.production),
+                size=s * 0.4,
+                bold=True,
+                tags=("production",),
+            )
+        )
+    if d.capital:
+        out.append(
+            Mark(
+                "use",
+                "marks",
+                ((r2(cx - s * 0.45), r2(cy - s * 0.18)),),
+                fill=ink,
+                stroke=ink,
+                text="capital",
+                tags=("capital",),
+            )
+        )
+    if d.port:
+        colour = "#1b2f7a" if not d.port_optional else "#6a7bb0"
+        out.append(
+            Mark("use", "marks", ((r2(cx + s * 0.45), r2(cy - s * 0.15)),), stroke=colour, text="port", tags=("port",))
+        )
+        if d.port != 10:
+            out.append(
+                Mark(
+                    "text",
+                    "marks",
+                    ((r2(cx + s * 0.45), r2(cy + s * 0.18)),),
+                    fill="#1b2f7a",
+                    text=str(d.port),
+                    size=small,
+                    tags=("port", "detail"),
+                )
+            )
+    if d.mountain:
+        out.append(
+            Mark("use", "marks", ((r2(cx), r2(cy + s * 0.5)),), stroke="#6b4f2a", text="mountain", tags=("mountain",))
+        )
+    if d.name:
+        names.append(
+            Mark(
+                "text",
+                "names",
+                ((r2(cx), r2(cy + s * 0.55)),),
+                fill=ink,
+                text=d.name,
+                size=small,
+                tags=("name", "detail"),
+                space=label,
+            )
+        )
+
+
+def _hexside_marks(m, lay: Layout) -> list[Mark]:
+    """Impassable sides and straits crossing arrows."""
+    s, grid = lay.size, m.grid
+    out: list[Mark] = []
     for side, sd in m.hexsides.items():
         (ax, ay), (bx, by) = lay.hexside_segment(side)
         if sd.impassable:
@@ -379,127 +389,132 @@ def hex_map_marks(m, lay: Layout, obstacles: Iterable[Box] = ()) -> list[Mark]:
                     tags=("crossing",),
                 )
             )
-    for bid, b in m.boxes.items():
-        x0, y0, x1, y1 = box_rect(lay, b)
-        fill = m.countries[b.country].colour if b.country in m.countries else LAND_UNOWNED
-        ink = text_colour_on(fill)
-        space = f"box:{bid}"
-        for h in b.land:
-            if grid.contains(h):
-                cx, cy = lay.centre(h)
-                out.append(
-                    Mark(
-                        "line",
-                        "boxes",
-                        pts([(cx, cy), (min(max(cx, x0), x1), min(max(cy, y0), y1))]),
-                        stroke="#6b4f2a",
-                        width=max(1, s / 14),
-                        tags=("box-link",),
-                    )
+    return out
+
+
+def _box_marks(m, lay: Layout, bid: str, b) -> list[Mark]:
+    """An off-map box: its links to its land hexes, its sea arrows with their lengths, the box
+    in its country's colour with its name and production."""
+    s, grid = lay.size, m.grid
+    small = s * 0.22
+    out: list[Mark] = []
+    x0, y0, x1, y1 = box_rect(lay, b)
+    fill = m.countries[b.country].colour if b.country in m.countries else LAND_UNOWNED
+    ink = text_colour_on(fill)
+    space = f"box:{bid}"
+    for h in b.land:
+        if grid.contains(h):
+            cx, cy = lay.centre(h)
+            out.append(
+                Mark(
+                    "line",
+                    "boxes",
+                    pts([(cx, cy), (min(max(cx, x0), x1), min(max(cy, y0), y1))]),
+                    stroke="#6b4f2a",
+                    width=max(1, s / 14),
+                    tags=("box-link",),
                 )
-        for a in b.sea_arrows:
-            if grid.contains(a.hex):
-                cx, cy = lay.centre(a.hex)
-                tx, ty = min(max(cx, x0), x1), min(max(cy, y0), y1)
-                out.append(
-                    Mark(
-                        "line",
-                        "boxes",
-                        pts([(cx, cy), (tx, ty)]),
-                        stroke="#1b2f7a",
-                        width=max(2, s / 12),
-                        arrow="last",
-                        tags=("sea-arrow",),
-                    )
-                )
-                out.append(
-                    Mark(
-                        "text",
-                        "boxes",
-                        ((r2((cx + tx) / 2), r2((cy + ty) / 2 - s * 0.2)),),
-                        fill="#1b2f7a",
-                        text=str(a.length),
-                        size=s * 0.4,
-                        bold=True,
-                        tags=("sea-arrow",),
-                    )
-                )
-        out.append(
-            Mark(
-                "rect",
-                "boxes",
-                pts([(x0, y0), (x1, y1)]),
-                fill=fill,
-                stroke="#222222",
-                width=2,
-                tags=("box",),
-                space=space,
             )
-        )
-        out.append(
-            Mark(
-                "text",
-                "boxes",
-                ((r2((x0 + x1) / 2), r2(y0 + 0.6 * s)),),
-                fill=ink,
-                text=b.name,
-                size=small * 1.3,
-                tags=("box-name",),
-                space=space,
+    for a in b.sea_arrows:
+        if grid.contains(a.hex):
+            cx, cy = lay.centre(a.hex)
+            tx, ty = min(max(cx, x0), x1), min(max(cy, y0), y1)
+            out.append(
+                Mark(
+                    "line",
+                    "boxes",
+                    pts([(cx, cy), (tx, ty)]),
+                    stroke="#1b2f7a",
+                    width=max(2, s / 12),
+                    arrow="last",
+                    tags=("sea-arrow",),
+                )
             )
-        )
-        if b.production:
             out.append(
                 Mark(
                     "text",
                     "boxes",
-                    ((r2((x0 + x1) / 2), r2(y0 + 1.35 * s)),),
-                    fill=ink,
-                    text=str(b.production),
+                    ((r2((cx + tx) / 2), r2((cy + ty) / 2 - s * 0.2)),),
+                    fill="#1b2f7a",
+                    text=str(a.length),
                     size=s * 0.4,
                     bold=True,
-                    tags=("box-production",),
-                    space=space,
+                    tags=("sea-arrow",),
                 )
             )
-    for f in m.features.values():
-        if f.hex is not None and grid.contains(f.hex):
-            cx, cy = lay.centre(f.hex)
-        elif f.box in m.boxes:
-            x0, y0, x1, y1 = box_rect(lay, m.boxes[f.box])
-            cx, cy = x1 - 0.3 * s, y1 - 0.3 * s
-        else:
-            continue
-        if f.kind == "supply_source":
-            r = s * 0.78 if f.hex is not None else s * 0.25
-            out.append(
-                Mark(
-                    "oval",
-                    "lines",
-                    pts([(cx - r, cy - r), (cx + r, cy + r)]),
-                    stroke="#e0a000",
-                    width=max(2, s / 10),
-                    tags=("supply-source",),
-                )
+    out.append(
+        Mark(
+            "rect", "boxes", pts([(x0, y0), (x1, y1)]), fill=fill, stroke="#222222", width=2, tags=("box",), space=space
+        )
+    )
+    out.append(
+        Mark(
+            "text",
+            "boxes",
+            ((r2((x0 + x1) / 2), r2(y0 + 0.6 * s)),),
+            fill=ink,
+            text=b.name,
+            size=small * 1.3,
+            tags=("box-name",),
+            space=space,
+        )
+    )
+    if b.production:
+        out.append(
+            Mark(
+                "text",
+                "boxes",
+                ((r2((x0 + x1) / 2), r2(y0 + 1.35 * s)),),
+                fill=ink,
+                text=str(b.production),
+                size=s * 0.4,
+                bold=True,
+                tags=("box-production",),
+                space=space,
             )
-        else:
-            r = s * 0.17
-            px, py = (cx + s * 0.42, cy + s * 0.22) if f.hex is not None else (cx, cy)
-            out.append(
-                Mark(
-                    "oval",
-                    "lines",
-                    pts([(px - r, py - r), (px + r, py + r)]),
-                    fill="#ffffff",
-                    stroke="#000000",
-                    width=1,
-                    tags=("depot",),
-                )
+        )
+    return out
+
+
+def _feature_marks(m, lay: Layout, f) -> list[Mark]:
+    """A supply source (a ring) or a lend-lease depot (a half-black disc), at its hex or in its box."""
+    s, grid = lay.size, m.grid
+    out: list[Mark] = []
+    if f.hex is not None and grid.contains(f.hex):
+        cx, cy = lay.centre(f.hex)
+    elif f.box in m.boxes:
+        x0, y0, x1, y1 = box_rect(lay, m.boxes[f.box])
+        cx, cy = x1 - 0.3 * s, y1 - 0.3 * s
+    else:
+        return []
+    if f.kind == "supply_source":
+        r = s * 0.78 if f.hex is not None else s * 0.25
+        out.append(
+            Mark(
+                "oval",
+                "lines",
+                pts([(cx - r, cy - r), (cx + r, cy + r)]),
+                stroke="#e0a000",
+                width=max(2, s / 10),
+                tags=("supply-source",),
             )
-            half = [
-                (px + r * math.cos(math.radians(a)), py - r * math.sin(math.radians(a))) for a in range(90, 271, 15)
-            ]
-            out.append(Mark("poly", "lines", pts(half), fill="#000000", tags=("depot",)))
+        )
+    else:
+        r = s * 0.17
+        px, py = (cx + s * 0.42, cy + s * 0.22) if f.hex is not None else (cx, cy)
+        out.append(
+            Mark(
+                "oval",
+                "lines",
+                pts([(px - r, py - r), (px + r, py + r)]),
+                fill="#ffffff",
+                stroke="#000000",
+                width=1,
+                tags=("depot",),
+            )
+        )
+        half = [(px + r * math.cos(math.radians(a)), py - r * math.sin(math.radians(a))) for a in range(90, 271, 15)]
+        out.append(Mark("poly", "lines", pts(half), fill="#000000", tags=("depot",)))
     return out
 
 
