@@ -323,22 +323,7 @@ def _hex_marks(m, lay: Layout, h, hexagon: str, out: list[Mark], names: list[Mar
             )
         )
     if d.port:
-        colour = "#1b2f7a" if not d.port_optional else "#6a7bb0"
-        out.append(
-            Mark("use", "marks", ((r2(cx + s * 0.45), r2(cy - s * 0.15)),), stroke=colour, text="port", tags=("port",))
-        )
-        if d.port != 10:
-            out.append(
-                Mark(
-                    "text",
-                    "marks",
-                    ((r2(cx + s * 0.45), r2(cy + s * 0.18)),),
-                    fill="#1b2f7a",
-                    text=str(d.port),
-                    size=small,
-                    tags=("port", "detail"),
-                )
-            )
+        out += _port_marks(d, cx, cy, s)
     if d.mountain:
         out.append(
             Mark("use", "marks", ((r2(cx), r2(cy + s * 0.5)),), stroke="#6b4f2a", text="mountain", tags=("mountain",))
@@ -356,6 +341,29 @@ def _hex_marks(m, lay: Layout, h, hexagon: str, out: list[Mark], names: list[Mar
                 space=label,
             )
         )
+
+
+def _port_marks(d, cx: float, cy: float, s: float) -> list[Mark]:
+    """A port's anchor (paler when optional) and its capacity when not the usual 10."""
+    out: list[Mark] = []
+    small = s * 0.22
+    colour = "#1b2f7a" if not d.port_optional else "#6a7bb0"
+    out.append(
+        Mark("use", "marks", ((r2(cx + s * 0.45), r2(cy - s * 0.15)),), stroke=colour, text="port", tags=("port",))
+    )
+    if d.port != 10:
+        out.append(
+            Mark(
+                "text",
+                "marks",
+                ((r2(cx + s * 0.45), r2(cy + s * 0.18)),),
+                fill="#1b2f7a",
+                text=str(d.port),
+                size=small,
+                tags=("port", "detail"),
+            )
+        )
+    return out
 
 
 def _hexside_marks(m, lay: Layout) -> list[Mark]:
