@@ -28,7 +28,6 @@ KNOWN = {
     "io/atomic.py": {"write_atomic"},
     "rulesets/struggle_for_europe/referee.py": {"referee"},
     "ui/area_canvas.py": {"AreaCanvas.draw_line"},
-    "ui/canvas.py": {"MapCanvas.draw_hex_marks", "MapCanvas.draw_overlays"},
     "ui/referee/side.py": {"SidePanel.show_legend"},
     "ui/referee/tracks_board.py": {"TracksBoard.draw_overlays"},
 }

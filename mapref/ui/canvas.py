@@ -355,6 +355,42 @@ class MapCanvas(tk.Canvas):
                 tags=(tag, "production", "fp"),
                 state=st("production"),
             )
+        ids += self._symbol_items(d, cx, cy, tag, ink, big, font_small)
+        if d.mountain:
+            mk(
+                self.create_text,
+                cx,
+                cy + s * 0.42,
+                text="\u25b2\u25b2",
+                fill="#6b4f2a",
+                font=font_small,
+                tags=(tag, "mountain", "terrain", "fs"),
+                state=st("terrain"),
+            )
+        if d.name and big:
+            mk(
+                self.create_text,
+                cx,
+                cy + s * 0.55,
+                text=d.name,
+                fill=ink,
+                font=font_small,
+                tags=(tag, "labels", "name", "fs"),
+                state=st("labels"),
+            )
+        self.mark_items[h] = ids
+        if self._first_ovl is not None:
+            for i in ids:
+                self.tag_lower(i, self._first_ovl)
+
+    def _symbol_items(self, d, cx: float, cy: float, tag: str, ink: str, big: bool, font_small) -> list[int]:
+        """A hex's capital star, port anchor and port capacity (when not the usual 10)."""
+        s, st = self.layout.size, self._state
+        ids: list[int] = []
+
+        def mk(create, *args, **kw):
+            ids.append(create(*args, **kw))
+
         if d.capital:
             mk(
                 self.create_text,
@@ -388,41 +424,26 @@ class MapCanvas(tk.Canvas):
                     tags=(tag, "port", "ports", "fs"),
                     state=st("ports"),
                 )
-        if d.mountain:
-            mk(
-                self.create_text,
-                cx,
-                cy + s * 0.42,
-                text="\u25b2\u25b2",
-                fill="#6b4f2a",
-                font=font_small,
-                tags=(tag, "mountain", "terrain", "fs"),
-                state=st("terrain"),
-            )
-        if d.name and big:
-            mk(
-                self.create_text,
-                cx,
-                cy + s * 0.55,
-                text=d.name,
-                fill=ink,
-                font=font_small,
-                tags=(tag, "labels", "name", "fs"),
-                state=st("labels"),
-            )
-        self.mark_items[h] = ids
-        if self._first_ovl is not None:
-            for i in ids:
-                self.tag_lower(i, self._first_ovl)
+        return ids
 
     def draw_overlays(self) -> None:
         """(Re)draw hexsides, boxes and features (all items tagged ``ovl``)."""
         self.delete("ovl")
         self._first_ovl = self.create_line(0, 0, 0, 0, state="hidden", tags=("ovl",))
+        m = self.model
+        self._draw_hexsides()
+        fonts = self._fonts()
+        for bid, b in m.boxes.items():
+            self._draw_box(bid, b, *fonts)
+        for fid, f in m.features.items():
+            self._draw_feature(fid, f)
+        self.tag_raise("selection")
+        self.tag_raise("hover")
+
+    def _draw_hexsides(self) -> None:
+        """Impassable sides and straits crossing arrows."""
         m, lay, grid = self.model, self.layout, self.model.grid
-        s = lay.size
-        font_small, font_prod = self._fonts()
-        st = self._state
+        s, st = lay.size, self._state
         for side, sd in m.hexsides.items():
             (ax, ay), (bx, by) = lay.hexside_segment(side)
             if sd.impassable:
@@ -450,100 +471,100 @@ class MapCanvas(tk.Canvas):
                     tags=("ovl", "hexside", "hexsides"),
                     state=st("hexsides"),
                 )
-        for bid, b in m.boxes.items():
-            x0, y0, x1, y1 = self.box_rect(b)
-            fill = m.countries[b.country].colour if b.country in m.countries else LAND_UNOWNED
-            tags = ("ovl", "box", "boxes", f"box:{bid}")
-            for h in b.land:
-                if grid.contains(h):
-                    cx, cy = lay.centre(h)
-                    self.create_line(
-                        cx,
-                        cy,
-                        min(max(cx, x0), x1),
-                        min(max(cy, y0), y1),
-                        fill="#6b4f2a",
-                        width=max(1, s / 14),
-                        tags=tags,
-                        state=st("boxes"),
-                    )
-            for a in b.sea_arrows:
-                if grid.contains(a.hex):
-                    cx, cy = lay.centre(a.hex)
-                    tx, ty = min(max(cx, x0), x1), min(max(cy, y0), y1)
-                    self.create_line(
-                        cx, cy, tx, ty, fill="#1b2f7a", width=max(2, s / 12), arrow="last", tags=tags, state=st("boxes")
-                    )
-                    self.create_text(
-                        (cx + tx) / 2,
-                        (cy + ty) / 2 - s * 0.2,
-                        text=str(a.length),
-                        fill="#1b2f7a",
-                        font=font_prod,
-                        tags=tags,
-                        state=st("boxes"),
-                    )
-            self.create_rectangle(x0, y0, x1, y1, fill=fill, outline="#222222", width=2, tags=tags, state=st("boxes"))
-            self.create_text(
-                (x0 + x1) / 2,
-                y0 + 0.6 * s,
-                text=b.name,
-                fill=text_colour_on(fill),
-                font=font_small,
-                tags=tags,
-                state=st("boxes"),
-            )
-            if b.production:
+
+    def _draw_box(self, bid: str, b: Box, font_small, font_prod) -> None:
+        """An off-map box: its links to its land hexes, its sea arrows with their lengths, the box
+        in its country's colour with its name and production."""
+        m, lay, grid = self.model, self.layout, self.model.grid
+        s, st = lay.size, self._state
+        x0, y0, x1, y1 = self.box_rect(b)
+        fill = m.countries[b.country].colour if b.country in m.countries else LAND_UNOWNED
+        tags = ("ovl", "box", "boxes", f"box:{bid}")
+        for h in b.land:
+            if grid.contains(h):
+                cx, cy = lay.centre(h)
+                self.create_line(
+                    cx,
+                    cy,
+                    min(max(cx, x0), x1),
+                    min(max(cy, y0), y1),
+                    fill="#6b4f2a",
+                    width=max(1, s / 14),
+                    tags=tags,
+                    state=st("boxes"),
+                )
+        for a in b.sea_arrows:
+            if grid.contains(a.hex):
+                cx, cy = lay.centre(a.hex)
+                tx, ty = min(max(cx, x0), x1), min(max(cy, y0), y1)
+                self.create_line(
+                    cx, cy, tx, ty, fill="#1b2f7a", width=max(2, s / 12), arrow="last", tags=tags, state=st("boxes")
+                )
                 self.create_text(
-                    (x0 + x1) / 2,
-                    y0 + 1.35 * s,
-                    text=str(b.production),
-                    fill=text_colour_on(fill),
+                    (cx + tx) / 2,
+                    (cy + ty) / 2 - s * 0.2,
+                    text=str(a.length),
+                    fill="#1b2f7a",
                     font=font_prod,
                     tags=tags,
                     state=st("boxes"),
                 )
-        for fid, f in m.features.items():
-            if f.hex is not None and grid.contains(f.hex):
-                cx, cy = lay.centre(f.hex)
-            elif f.box in m.boxes:
-                x0, y0, x1, y1 = self.box_rect(m.boxes[f.box])
-                cx, cy = x1 - 0.3 * s, y1 - 0.3 * s
-            else:
-                continue
-            tags = ("ovl", "feature", "features", f"feature:{fid}")
-            if f.kind == "supply_source":
-                r = s * 0.78 if f.hex is not None else s * 0.25
-                self.create_oval(
-                    cx - r,
-                    cy - r,
-                    cx + r,
-                    cy + r,
-                    outline="#e0a000",
-                    width=max(2, s / 10),
-                    tags=tags,
-                    state=st("features"),
-                )
-            else:
-                r = s * 0.17
-                px, py = (cx + s * 0.42, cy + s * 0.22) if f.hex is not None else (cx, cy)
-                self.create_oval(
-                    px - r, py - r, px + r, py + r, fill="#ffffff", outline="#000000", tags=tags, state=st("features")
-                )
-                self.create_arc(
-                    px - r,
-                    py - r,
-                    px + r,
-                    py + r,
-                    start=90,
-                    extent=180,
-                    fill="#000000",
-                    outline="",
-                    tags=tags,
-                    state=st("features"),
-                )
-        self.tag_raise("selection")
-        self.tag_raise("hover")
+        self.create_rectangle(x0, y0, x1, y1, fill=fill, outline="#222222", width=2, tags=tags, state=st("boxes"))
+        self.create_text(
+            (x0 + x1) / 2,
+            y0 + 0.6 * s,
+            text=b.name,
+            fill=text_colour_on(fill),
+            font=font_small,
+            tags=tags,
+            state=st("boxes"),
+        )
+        if b.production:
+            self.create_text(
+                (x0 + x1) / 2,
+                y0 + 1.35 * s,
+                text=str(b.production),
+                fill=text_colour_on(fill),
+                font=font_prod,
+                tags=tags,
+                state=st("boxes"),
+            )
+
+    def _draw_feature(self, fid: str, f) -> None:
+        """A supply source (a ring) or a lend-lease depot (a half-black disc), at its hex or in its box."""
+        m, lay, grid = self.model, self.layout, self.model.grid
+        s, st = lay.size, self._state
+        if f.hex is not None and grid.contains(f.hex):
+            cx, cy = lay.centre(f.hex)
+        elif f.box in m.boxes:
+            x0, y0, x1, y1 = self.box_rect(m.boxes[f.box])
+            cx, cy = x1 - 0.3 * s, y1 - 0.3 * s
+        else:
+            return
+        tags = ("ovl", "feature", "features", f"feature:{fid}")
+        if f.kind == "supply_source":
+            r = s * 0.78 if f.hex is not None else s * 0.25
+            self.create_oval(
+                cx - r, cy - r, cx + r, cy + r, outline="#e0a000", width=max(2, s / 10), tags=tags, state=st("features")
+            )
+        else:
+            r = s * 0.17
+            px, py = (cx + s * 0.42, cy + s * 0.22) if f.hex is not None else (cx, cy)
+            self.create_oval(
+                px - r, py - r, px + r, py + r, fill="#ffffff", outline="#000000", tags=tags, state=st("features")
+            )
+            self.create_arc(
+                px - r,
+                py - r,
+                px + r,
+                py + r,
+                start=90,
+                extent=180,
+                fill="#000000",
+                outline="",
+                tags=tags,
+                state=st("features"),
+            )
 
     def refresh_hex(self, h: Hex) -> None:
         """Recolour one hex and redraw its marks (no pass over the other items); a hex not drawn
