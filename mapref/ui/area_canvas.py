@@ -618,6 +618,13 @@ class AreaCanvas(tk.Canvas):
         for i in ids:
             z(i, "lines")
         vs = self._state("values") if st == "normal" else "hidden"
+        ids += self._line_values(lid, ln, pts, bool(stubs), colour, vs, z)
+        self.line_items[lid] = ids
+
+    def _line_values(self, lid: str, ln, pts: list, stubs: bool, colour: str, vs: str, z) -> list[int]:
+        """A move line's defence values near its ends and its condition at its middle (the
+        values layer): their items."""
+        ids: list[int] = []
         for val, (p, q) in ((ln.defence_a, (pts[0], pts[1])), (ln.defence_b, (pts[-1], pts[-2]))):
             if not val:
                 continue
@@ -661,7 +668,7 @@ class AreaCanvas(tk.Canvas):
             )
             z(i, "values")
             ids.append(i)
-        self.line_items[lid] = ids
+        return ids
 
     def _pairs(self) -> dict[frozenset, list[str]]:
         """Lines without bends by the two spaces they join (built once per lines table: an edit
