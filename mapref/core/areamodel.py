@@ -213,10 +213,8 @@ class Location(Place):
     split: tuple[Point2, ...] = ()  # the dividing line (2 or more points)
     half_anchors: Mapping[str, Point2] = field(default_factory=lambda: EMPTY)  # half id -> where its lines attach
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> bool:  # and so no hash: Python sets __hash__ to None
         return self.same(other)
-
-    __hash__ = None  # type: ignore[assignment]
 
     @property
     def has_halves(self) -> bool:
@@ -284,10 +282,8 @@ class Box(Place):
     size: Point2 = DEFAULT_BOX_SIZE
     condition: Condition = ALWAYS  # when its contents become active (USA: allied_deck >= 3)
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> bool:  # and so no hash: Python sets __hash__ to None
         return self.same(other)
-
-    __hash__ = None  # type: ignore[assignment]
 
     @property
     def rect(self) -> tuple[float, float, float, float]:
@@ -526,14 +522,15 @@ def new_area_map(
     iw, ih = underlay_size if underlay_size is not None else (0, 0)
     if underlay is not None and (iw <= 0 or ih <= 0):
         raise ValueError(f"the underlay's size is two numbers above 0, got {iw} x {ih}")
-    if width is None and height is None:
-        w, h = (float(iw), float(ih)) if underlay is not None else DEFAULT_PAGE
-    elif width is None or height is None:
-        given = float(width if width is not None else height)  # type: ignore[arg-type]
-        ratio = (ih / iw) if underlay is not None else DEFAULT_PAGE[1] / DEFAULT_PAGE[0]
-        w, h = (given, given * ratio) if width is not None else (given / ratio, given)
-    else:
+    ratio = (ih / iw) if underlay is not None else DEFAULT_PAGE[1] / DEFAULT_PAGE[0]  # of a side not given
+    if width is not None and height is not None:
         w, h = float(width), float(height)
+    elif width is not None:
+        w, h = float(width), float(width) * ratio
+    elif height is not None:
+        w, h = float(height) / ratio, float(height)
+    else:
+        w, h = (float(iw), float(ih)) if underlay is not None else DEFAULT_PAGE
     if not (0 < w <= 1e6 and 0 < h <= 1e6):
         raise ValueError(f"a page is from 1 to 1,000,000 map units on a side, got {w:g} x {h:g}")
     m = AreaMap(name=name or "Untitled", page=(round(w, 2), round(h, 2)))

@@ -245,8 +245,8 @@ def _read_halves(r: Reader, lt: dict, w: str, lid: str, unsure: set[str]) -> tup
             f'expected two different half ids such as ["w", "e"] (lowercase letters, digits, _), got {_show(hv)}',
         )
     sp = _points(r, lt, "split", w, least=2)
-    if "halves" in lt and "split" in lt and sp is not None and good:
-        return tuple(hv), tuple(sp)  # type: ignore[arg-type]
+    if isinstance(hv, list) and "split" in lt and sp is not None and good:
+        return tuple(hv), tuple(sp)
     unsure.add(lid)  # lines to it are not checked until its halves are right
     return (), ()
 

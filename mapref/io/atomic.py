@@ -462,7 +462,7 @@ def file_lock(path: str | os.PathLike[str], *, wait: float | None = None) -> Ite
                 fcntl.flock(fd, fcntl.LOCK_EX | (0 if deadline is None else fcntl.LOCK_NB))
                 break
             except BlockingIOError:
-                if time.monotonic() >= deadline:  # type: ignore[operator]
+                if deadline is None or time.monotonic() >= deadline:  # (a blocking lock never says so)
                     holder = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
                     raise Locked(path, holder if holder.isdigit() else "") from None
                 time.sleep(0.02)

@@ -42,8 +42,10 @@ def bfs(graph: Graph, start: str, goal: str, step) -> list[str] | None:
         s = todo.popleft()
         if s == goal:
             out = [s]
-            while parent[out[-1]] is not None:
-                out.append(parent[out[-1]])  # type: ignore[arg-type]
+            p = parent[s]
+            while p is not None:
+                out.append(p)
+                p = parent[p]
             return out[::-1]
         for c in graph.out_edges(s):
             n = c.other(s)

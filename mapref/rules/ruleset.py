@@ -598,6 +598,12 @@ class GameView:
     """What a game shows in the referee's window: how the board is drawn, its pieces, panels and
     tracks, what a right-click, a drag or a drop offers, supply and control."""
 
+    if TYPE_CHECKING:  # the menus are the moves GameRules.legal offers (a Ruleset is both)
+
+        def legal(
+            self, game: Game, *, space: str | None = None, piece: str | None = None, place: str | None = None
+        ) -> list[MenuItem]: ...
+
     board_view = "map"  # what the referee's window draws: the map, or "tracks" (rows of token slots: :meth:`tracks`)
     side_colours: dict[str, tuple[str, str]] = {}  # side -> (fill, ink) of its counters (see colours)
     traces_supply = False  # the game traces supply: the window offers the supply view and each piece's line
@@ -614,17 +620,17 @@ class GameView:
     def menu(self, game: Game, space: str, selected: str | None) -> list[MenuItem]:
         """The right-click menu at ``space`` (``selected``: the piece selected, if any): the moves
         of the places "space" and "piece" (:meth:`GameRules.legal`)."""
-        return self.legal(game, space=space, piece=selected)  # type: ignore[attr-defined]
+        return self.legal(game, space=space, piece=selected)
 
     def game_menu(self, game: Game) -> list[MenuItem]:
         """Entries of the window's Game menu that concern no one space (a nation's status,
         building): the moves of the place "game"."""
-        return self.legal(game, place="game")  # type: ignore[attr-defined]
+        return self.legal(game, place="game")
 
     def toolbar(self, game: Game) -> list[MenuItem]:
         """Buttons of the window's toolbar (a card game's Pass, Discard...): the moves of the
         place "toolbar"."""
-        return self.legal(game, place="toolbar")  # type: ignore[attr-defined]
+        return self.legal(game, place="toolbar")
 
     def drag(self, game: Game, piece: str, to: str) -> Action | None:
         """The action of dropping piece ``piece`` on space ``to`` (None: nothing)."""

@@ -293,8 +293,10 @@ class SupplyTrace:
             if space not in self._dict:
                 return []
             out = [space]
-            while self._dict[out[-1]] is not None:
-                out.append(self._dict[out[-1]])  # type: ignore[arg-type]
+            step = self._dict[space]
+            while step is not None:
+                out.append(step)
+                step = self._dict[step]
             return out
         i = self.index.ix.get(space)
         if i is None or not self._reached[i]:
@@ -378,7 +380,9 @@ class Pocket:
         return cls(inp, reached, _land_step(reached, plan))
 
     def has(self, i: int) -> bool:
-        return bool(self.bits >> i & 1) if self.bits is not None else i in self.members  # type: ignore[operator]
+        if self.bits is not None:
+            return bool(self.bits >> i & 1)
+        return self.members is not None and i in self.members
 
     def spaces(self) -> list[int]:
         """Its spaces by number, in the index's order."""

@@ -374,8 +374,9 @@ def victory_points(c: Condition, f: Facts, side: str) -> int:
     for space, v in c.values.items():
         if f.holder(space) == side and not (c.enemy_start and f.start_holder(space) == side):
             total += v
+    points = getattr(f, "track_points", None)  # optional (Facts): a game without tracks has none
     for track in c.tracks:
-        total += f.track_points(side, track)  # type: ignore[attr-defined]
+        total += points(side, track) if points is not None else 0
     return total
 
 
