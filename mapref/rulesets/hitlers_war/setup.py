@@ -6,9 +6,9 @@ Rulebook: Prepare for Play 3-7; the Set Up sections of each scenario.
 from __future__ import annotations
 
 from mapref.core.model import MapModel
-from mapref.rulesets.hitlers_war.common import Context, Violation
+from mapref.rulesets.hitlers_war.common import Context, Violation, port_spaces
 from mapref.rulesets.hitlers_war.movement import fleet_port_problem
-from mapref.rulesets.hitlers_war.scenario import Scenario, resolve_area
+from mapref.rulesets.hitlers_war.scenario import Scenario, resolve_area, resolved_area
 from mapref.rulesets.hitlers_war.state import (
     POINT_TYPES,
     Army,
@@ -83,9 +83,11 @@ def _place_fleets(cx: Context) -> None:
     """Fleet strength points 2: each fleet in a friendly port of its side in its nation's area; its
     own nation's ports first (rulings R18)."""
     st = cx.state
+    printed = port_spaces(cx.board)  # (a space without a port is never one: not each space of the area asked)
     for f in cx.scenario.fleets:
+        area = resolved_area(cx.map, f.ports)
         ports = sorted(
-            (s for s in resolve_area(cx.map, f.ports) if not fleet_port_problem(cx, f.side, f.nation, s, setup=True)),
+            (s for s in printed if s in area and not fleet_port_problem(cx, f.side, f.nation, s, setup=True)),
             key=lambda s: (cx.country(s) != f.nation, s),
         )
         used = {x.at for x in st.fleets}
