@@ -22,8 +22,7 @@ and the games' own packages imports a game.
 from __future__ import annotations
 
 import importlib
-import importlib.util
-from importlib.metadata import entry_points
+import os
 
 from mapref.rules.ruleset import Move, Ruleset
 
@@ -68,13 +67,15 @@ def refresh() -> None:
 
 def installed() -> dict[str, str]:
     """Every installed game: its name -> its package, from the entry points (read once a process).
-    Run from a source tree that was never installed (no entry points of mapref's own), mapref's
-    own games are its ``mapref.rulesets`` packages."""
+    mapref's own games are its ``mapref.rulesets`` packages, whatever the entry points say (run
+    from a source tree that was never installed there are none of mapref's own; another package
+    naming one of them does not replace it: :func:`get` finds them without the entry points)."""
     global _INSTALLED
     if _INSTALLED is None:
+        from importlib.metadata import entry_points  # (a fifth of a referee's start: only when asked)
+
         found = {ep.name: ep.value for ep in entry_points(group=GROUP)}
-        if not any(v.startswith("mapref.rulesets.") for v in found.values()):
-            found.update(_source_tree_games())
+        found.update(_source_tree_games())
         _INSTALLED = dict(sorted(found.items()))
     return _INSTALLED
 
@@ -91,6 +92,14 @@ def _source_tree_games() -> dict[str, str]:
     return {m.name: f"mapref.rulesets.{m.name}" for m in pkgutil.iter_modules([str(here)]) if m.ispkg}
 
 
+def _own_game(name: str) -> str | None:
+    """The package of mapref's own game ``name`` (a folder of ``mapref/rulesets``), or None."""
+    here = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "rulesets")
+    if name.isidentifier() and os.path.isfile(os.path.join(here, name, "__init__.py")):
+        return f"mapref.rulesets.{name}"
+    return None
+
+
 def names() -> list[str]:
     """Every ruleset that can be used: the installed ones and the registered ones."""
     return sorted(set(installed()) | set(_LOADED))
@@ -101,9 +110,11 @@ def _table(name: str):
     one whose package has no ``moves`` module (its ruleset answers)."""
     if name in _LOADED:
         return None
-    module = installed().get(name)
+    module = _own_game(name) or installed().get(name)
     if module is None:
         raise UnknownRuleset(name)
+    import importlib.util
+
     try:
         found = importlib.util.find_spec(f"{module}.moves")
     except ModuleNotFoundError:
@@ -134,7 +145,7 @@ def importers() -> list[str]:
 def get(name: str) -> Ruleset:
     if name in _LOADED:
         return _LOADED[name]
-    module = installed().get(name)
+    module = _own_game(name) or installed().get(name)  # mapref's own: no entry points read
     if module is None:
         raise UnknownRuleset(name)
     # a package exposes RULESET, or its ``ruleset`` module does (imported only now: the package
