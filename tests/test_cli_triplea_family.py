@@ -196,3 +196,18 @@ def test_a_build_is_offered_only_where_it_may_be_made_and_refused_with_its_rule(
     out = rs.check(g, Action("build", {"space": "germany", "by": "russians", "facility": "minor_factory"}))
     assert not out.ok and out.rule == "rulings A27"
     assert out.refusal == "The Russians do not hold Germany: a nation builds only in its own territory [rulings A27]"
+
+
+def test_a_sea_zone_and_an_impassable_territory_are_not_taken(tmp_path, capsys, monkeypatch):
+    imported(tmp_path, "regions")
+    monkeypatch.chdir(tmp_path)
+    ok(capsys, "new-game", "s.toml", "-o", "g.toml")
+    # a sea zone is held by no one (the house rules' territories are land: rulings A28)
+    code, out = play(capsys, "take", "g.toml", "2_sea_zone", "--by", "russians")
+    assert code == 1 and out.strip().endswith(
+        "2 Sea Zone is a sea zone: no one holds it, it is not taken [rulings A28]"
+    ), out
+    # v4's neutrals: TripleA lets no unit enter an impassable territory (isImpassable)
+    ok(capsys, "advance", "g.toml", "--to", "germans combat")
+    code, out = play(capsys, "take", "g.toml", "brazil", "--by", "germans")
+    assert code == 1 and out.strip().endswith("Brazil is impassable: no unit enters it [rulings A28]"), out

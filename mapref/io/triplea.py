@@ -1089,11 +1089,20 @@ def _laid_out(m: AreaMap, game: TripleaGame, geoms: dict, props: dict[str, str],
     """The outlines cleaned into one coverage, a wrapping world cut and nothing left of or above
     the page (the map's seams and page set): (territory -> outline, territory -> its move
     (dx, dy) on the map, the seams by axis)."""
-    from mapref.core.areatrace import clean_outlines
+    from mapref.core.areatrace import clean_outlines, raster_scale
 
     shift, seams = _unwrap(game, geoms, props, notes)
     names = list(geoms)
-    cleaned = dict(zip(names, clean_outlines([geoms[t] for t in names], border=BORDER), strict=True))
+    outlines = [geoms[t] for t in names]
+    k = raster_scale(outlines, BORDER, MAX_OUTLINE_PIXELS)
+    if k < 1.0:  # the raster the outlines are cleaned on is bounded as a traced image is
+        x0, y0, x1, y1 = shapely.total_bounds([g for g in outlines if not g.is_empty])
+        notes.append(
+            f"the outlines span {x1 - x0:,.0f} x {y1 - y0:,.0f} pixels, more than the "
+            f"{MAX_OUTLINE_PIXELS // 1_000_000} megapixels mapref cleans them on: cleaned at a scale of {k:.2f} "
+            f"(a border line of {BORDER:g} pixels or less still shared out)"
+        )
+    cleaned = dict(zip(names, clean_outlines(outlines, border=BORDER, max_pixels=MAX_OUTLINE_PIXELS), strict=True))
     x0 = min((g.bounds[0] for g in cleaned.values() if not g.is_empty), default=0.0)
     y0 = min((g.bounds[1] for g in cleaned.values() if not g.is_empty), default=0.0)
     dx, dy = -min(0.0, math.floor(x0)), -min(0.0, math.floor(y0))  # nothing left of or above the page
@@ -1295,22 +1304,6 @@ def _import(where: MapFolder) -> tuple[AreaMap, TripleaGame, list[str]]:
     game = read_game(where.game, where.shown(where.game))
     poly_file = where.dir / "polygons.txt"
     polygons, poly_lines, broken = read_polygons(poly_file, where.shown(poly_file))
-    drawn = [q for t, parts in polygons.items() if t in game.territories for q in parts]
-    if drawn:  # the outlines are cleaned on a raster of the map's pixels: bounded as a traced image is
-        x0, y0, x1, y1 = shapely.total_bounds(drawn)
-        if (x1 - x0) * (y1 - y0) > MAX_OUTLINE_PIXELS:
-            raise FileProblems(
-                [
-                    Problem(
-                        where.shown(poly_file),
-                        None,
-                        None,
-                        "",
-                        f"the outlines span {x1 - x0:.0f} x {y1 - y0:.0f} pixels, more than mapref cleans "
-                        f"({MAX_OUTLINE_PIXELS // 1_000_000} megapixels; World War II Global spans 25)",
-                    )
-                ]
-            )
     centers = (
         read_centers(where.dir / "centers.txt", where.shown(where.dir / "centers.txt"))
         if (where.dir / "centers.txt").exists()

@@ -15,7 +15,7 @@ from mapref.core.areaedit import generate_areas
 from mapref.core.areageom import shared_borders
 from mapref.core.arealint import lint_area
 from mapref.core.areamodel import AreaMap, polygon_parts
-from mapref.core.areatrace import clean_outlines, components, grab, trace_image, traced_map
+from mapref.core.areatrace import clean_outlines, components, grab, raster_scale, trace_image, traced_map
 from mapref.core.commands import EditError
 
 
@@ -162,3 +162,19 @@ def test_outlines_drawn_apart_become_one_clean_map():
     assert w.intersection(e).length > 99 and 99.5 <= w.bounds[2] <= 101.5  # they meet near x = 100.5
     assert s.contains(i.representative_point()) is False and abs(i.area - island.area) < 0.1 * island.area
     assert len(s.interiors) == 1  # the sea has a hole where the island is
+
+
+def test_outlines_larger_than_the_raster_allowed_are_cleaned_on_a_coarser_one():
+    """A raster of 63 megapixels (Iron War's outlines) takes 0.9 GB: past ``max_pixels`` the
+    outlines are painted smaller and the result scaled back, the same map within a pixel or two."""
+    west, east = box(0, 0, 99, 100), box(102, 0, 200, 100)
+    sea, island = box(0, 100, 200, 200), box(80, 140, 120, 160)
+    full = clean_outlines([west, east, sea, island], border=3)
+    k = raster_scale([west, east, sea, island], 3, 20_000)
+    assert 0.6 < k < 0.75 and raster_scale([west, east, sea, island], 3, 100_000) == 1.0
+    out = clean_outlines([west, east, sea, island], border=3, max_pixels=20_000)
+    assert shapely.coverage_is_valid(out) and all(g.is_valid and not g.is_empty for g in out)
+    w, e, s, i = out
+    assert w.intersection(e).length > 98 and 99 <= w.bounds[2] <= 102  # still meeting near x = 100.5
+    assert len(s.interiors) == 1 and abs(i.area - island.area) < 0.15 * island.area
+    assert all(a.symmetric_difference(b).area < 0.1 * b.area for a, b in zip(out, full, strict=True))

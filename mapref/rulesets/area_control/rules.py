@@ -481,12 +481,26 @@ def block_forecast(cx: Cx, block: str) -> str:
 
 
 # ------------------------------------------------------------------ taking a territory (AA8)
+def not_land(cx: Cx, space: str) -> Refusal | None:
+    """A sea zone or an impassable territory (an imported TripleA board's ``sea``, ``impassable``):
+    neither is taken, attacked nor claimed (rulings A28)."""
+    attrs = cx.board.space(space).attrs
+    if attrs.get("sea"):
+        return Refusal(f"{cx.name(space)} is a sea zone: no one holds it, it is not taken", "rulings A28")
+    if attrs.get("impassable"):
+        return Refusal(f"{cx.name(space)} is impassable: no unit enters it", "rulings A28")
+    return None
+
+
 def take(cx: Cx, space: str, by: str) -> tuple[State, list[str]] | Refusal:
     """A territory taken by ``by`` (combat won, or an empty one entered): the neutral blocks, the
     not-at-war rule, liberation, and a capital's fall."""
     sc, st = cx.sc, cx.st
     if cx.board.space(space) is None:
         return Refusal(f"{space!r} is not a territory of the map", "")
+    no = not_land(cx, space)
+    if no is not None:
+        return no
     owner = cx.owner(space)
     if owner == by:
         return Refusal(cap(f"{cx.does(by, 'holds')} {cx.name(space)} already"), "")

@@ -6,7 +6,8 @@ the real maps' licences are unclear (their text files are not copied into the te
 
 ``regions/``: World War II v4's shape.  Territories named for regions ("Western Europe" holds
 Paris, "Southern Europe" Rome, "Caucasus" Stalingrad, "Philipine Islands" Manila, as TripleA
-spells it); no ``<relationshipInitialize>`` (TripleA puts the two alliances at war); Germans in
+spells it); a neutral as v4's are (Brazil: no one's, ``isImpassable``); no
+``<relationshipInitialize>`` (TripleA puts the two alliances at war); Germans in
 West Russia beside Russia's army (the Russians must be able to retake it); no Samara; a world
 that wraps though map.properties does not say so (the Americas meet across the edge).
 
@@ -68,6 +69,7 @@ class Map:
         self.extra_polys, self.extra_territories, self.extra_water, self.extra_conns = [], [], [], []
         self.wrap = ""  # "said": map.scrollWrapX=true; "unsaid": joined across the edge only
         self.broken = {}  # territory -> its line in polygons.txt (replacing the cell's)
+        self.impassable = []  # territories TripleA lets no unit enter (isImpassable: v4's neutrals)
 
     def connections(self):
         out = []
@@ -130,6 +132,8 @@ class Map:
                 opts.append(f'      <option name="capital" value="{self.capitals[t]}"/>')
             if t in self.vc:
                 opts.append('      <option name="victoryCity" value="1"/>')
+            if t in self.impassable:
+                opts.append('      <option name="isImpassable" value="true"/>')
             x.append(
                 f'    <attachment name="territoryAttachment" attachTo="{t}" javaClass="TerritoryAttachment" '
                 'type="territory">\n' + "\n".join(opts) + "\n    </attachment>"
@@ -187,6 +191,7 @@ def regions():
     colours["Americans"] = "5a5a00"
     m = Map("Regions World", 10, 4, land, players, colours)
     m.wrap = "unsaid"
+    m.impassable = ["Brazil"]  # a neutral as v4's are: no one's, impassable
     m.capitals = {"Germany": "Germans", "Russia": "Russians", "United Kingdom": "British", "Japan": "Japanese"}
     m.capitals["Eastern United States"] = "Americans"
     m.vc = ["Germany", "Russia", "United Kingdom", "Japan", "Eastern United States", "India", "Western Europe"]
@@ -206,7 +211,6 @@ def regions():
         ("Japan", "infantry", "Japanese", 3),
         ("Eastern United States", "infantry", "Americans", 2),
         ("Western United States", "infantry", "Americans", 1),
-        ("Brazil", "infantry", "", 2),
         ("2 Sea Zone", "battleship", "British", 1),
         ("13 Sea Zone", "transport", "Japanese", 1),
     ]
