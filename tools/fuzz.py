@@ -1975,7 +1975,7 @@ class Generator:
         if rnd.random() < 0.2:  # the leftover of an earlier window
             files[".game.toml.journal"] = b'{"journal": 1, "time": 1, "game": "x", "base": "0", "saved_log": 0}\n'
 
-        second = rnd.choice(["window yes", "window no", "cli", "cli --check", "save as", "undo"])
+        second = rnd.choice(["window yes", "window no", "cli", "cli --check", "save as", "undo", "cli -o --force"])
         first = rnd.choice(["saved", "closed", "killed", "killed", "kept"])
         return Case(
             i, "two", files, ["@two", second, first, str(rnd.randrange(1, 4))], f"{name}: {second}, then {first}"
@@ -2141,8 +2141,8 @@ def two_processes(argv: list[str]) -> int:
     """``@two SECOND FIRST N``: two processes on ``game.toml``.  A first window (a process of its
     own, :func:`_first_window`) plays N actions; then, while it has the game, SECOND is a second
     window (``window yes|no``: answering the crash journal's question so, were it asked), a
-    command (``cli``, ``cli --check``, ``undo``) or a new game saved as the same file (``save
-    as``); then the first window is ``saved``, ``closed``, ``killed`` or ``kept``.  What must hold:
+    command (``cli``, ``cli --check``, ``undo``; ``cli -o --force``: ``new-game -o`` the game
+    ``--force``) or a new game saved as the same file (``save as``); then the first window is ``saved``, ``closed``, ``killed`` or ``kept``.  What must hold:
     the second never changes the game, its journal or the first's, nor is offered the first's
     journal; the first's actions are then saved, gone with its close, or (killed) all offered back
     by the next window.  A broken promise is one ``fuzz-invariant:`` line (a messy case)."""
@@ -2196,7 +2196,12 @@ def two_processes(argv: list[str]) -> int:
             s2.close()
         elif second.startswith("cli") or second == "undo":
             out = io.StringIO()
-            args = ["undo", game] if second == "undo" else ["advance", game] + second.split()[1:]
+            if second == "undo":
+                args = ["undo", game]
+            elif second == "cli -o --force":  # a writing command told to replace the game
+                args = ["new-game", "scenario.toml", "-o", game, "--force"]
+            else:
+                args = ["advance", game] + second.split()[1:]
             with redirect_stdout(out), redirect_stderr(out):
                 rc = mapref_main(args)
             if rc == 0 and "--check" not in args:
