@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from mapref.io.atomic import Hold, clean_stale_temps, holder, try_hold, write_atomic
+from mapref.io.atomic import Hold, clean_stale_temps, holder, real_target, try_hold, write_atomic
 from mapref.io.problems import MAX_ITEMS, FileProblems, Reader, clip, read_source, too_deep
 from mapref.rules.gamelog import LogEntry, plain_problem, read_entry
 
@@ -72,7 +72,10 @@ def journal_paths(game_path: str | None, scenario_id: str = "") -> list[Path]:
     state folder (named after the game's full path); a new game's in the state folder, named
     after the scenario and this process (two windows on new games of one scenario keep two)."""
     if game_path:
-        p = Path(game_path)
+        try:  # a symbolic link's game is its target's: one journal and one claim, whichever name opens it
+            p = real_target(game_path)
+        except OSError:
+            p = Path(game_path)
         digest = hashlib.sha256(os.fsencode(os.path.realpath(p))).hexdigest()[:16]
         return [p.with_name(f".{p.name}.journal"), _folder() / f"saved-{_safe(p.stem)}-{digest}.journal"]
     return [_folder() / f"new-{_safe(scenario_id)}-{os.getpid()}.journal"]

@@ -127,6 +127,36 @@ def test_a_command_writing_with_force_over_a_game_a_window_plays_is_refused(new_
         first.wait()
 
 
+def test_a_game_a_window_plays_is_the_same_game_through_a_symbolic_link(new_game_file, tmp_path):
+    # acceptance (issue 36): `mapref advance LINK.toml`, a symbolic link to the game a window
+    # plays, changed it under the window (the window's claim was looked for beside the name
+    # given, not beside the file); a second window through the link could play it too
+    g = new_game_file(auto_place=True)
+    link = tmp_path / "link.toml"
+    link.symlink_to(g)
+    first = player(g)
+    try:
+        shown = first.stdout.readline().split()
+        assert shown[0] == "shown"
+        journal = journal_path(str(g))
+        before, kept = g.read_bytes(), journal.read_bytes()
+        r = mapref("advance", str(link))
+        assert r.returncode == 1 and f"process {first.pid}" in r.stderr, (r.stdout, r.stderr)
+        second = open_for_play(load_game(link), ask=lambda q: True)
+        assert second.read_only and f"process {first.pid}" in second.read_only
+        second.close()
+        assert g.read_bytes() == before and journal.read_bytes() == kept
+    finally:
+        first.send_signal(signal.SIGKILL)
+        first.wait()
+    # the first window died: opened through the link, its two actions are offered back
+    asked = []
+    again = open_for_play(load_game(link), ask=lambda q: asked.append(q) or True)
+    assert len(asked) == 1 and "2 unsaved actions" in asked[0], asked
+    assert not again.read_only and len(again.log) == 2
+    again.close()
+
+
 CLAIM = """
     import sys
     from mapref.rules.journal import claim
