@@ -218,16 +218,21 @@ def cmd_render(argv: list[str]) -> int:
     if game is None and kind == "game":
         game = args.file  # a saved game renders its position
     if getattr(m, "kind", "") == "area":
-        from mapref.render.area_png import render_area
+        from mapref.render.area_png import MAX_WIDTH, MIN_WIDTH, render_area
 
-        if args.size is not None and not 200 <= args.size <= 8000:
-            raise UserError(f"--size {args.size:g}: for an area map, expected an image width from 200 to 8000 pixels")
+        if args.size is not None and not MIN_WIDTH <= args.size <= MAX_WIDTH:
+            raise UserError(
+                f"--size {args.size:g}: for an area map, expected an image width from {MIN_WIDTH} to {MAX_WIDTH} pixels"
+            )
         overlay = None
         if game:
             from mapref.render.game_overlay import area_overlay_for_session
 
             overlay = area_overlay_for_session(_open_session(game), m)
-        img = render_area(m, None, width=int(args.size) if args.size else None, overlay=overlay)
+        try:
+            img = render_area(m, None, width=int(args.size) if args.size else None, overlay=overlay)
+        except ImageTooBig as e:  # as a hex map's: the image would pass the bound every map has
+            raise UserError(f"{args.file}: {e}") from None
         _write_image(out, img, encode_image)
         return 0
     if args.size is not None and not MIN_SIZE <= args.size <= MAX_SIZE:

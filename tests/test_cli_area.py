@@ -468,11 +468,31 @@ def test_locations_piled_on_each_other_cost_what_a_limit_allows(tmp_path):
     )
 
 
+def test_an_area_map_too_big_to_draw_is_one_line_saying_what_size_fits(tmp_path):
+    """Found by tools/fuzz.py (seed 3336, case 9855): an off-map box 10,000 units up made the
+    default 1600-pixel-wide image 36 million pixels tall, and `render` stopped with an internal
+    error (ImageTooBig out of render_area; the hex maps' same refusal was caught); `--size 8000`
+    on the sample the same."""
+    text = Path(SAMPLE).read_text(encoding="utf-8").replace("position = [-120, 100]", "position = [0.0, -9999.0]")
+    (tmp_path / "tall.toml").write_text(text, encoding="utf-8")
+    for args in (["tall.toml", "-o", "tall.png"], [SAMPLE, "-o", "wide.png", "--size", "8000"]):
+        r = mapref("render", *args, cwd=tmp_path)
+        assert r.returncode == 1 and len(r.stderr.splitlines()) == 1, (r.returncode, r.stderr)
+        assert "internal error" not in r.stderr and r.stderr.startswith(f"mapref: {args[0]}: "), r.stderr
+        assert "over the 40 megapixels mapref draws" in r.stderr and not (tmp_path / args[2]).exists()
+    assert "at most --size" in mapref("render", SAMPLE, "-o", "wide.png", "--size", "8000", cwd=tmp_path).stderr
+    # so tall that no width `render` takes fits: no size is offered that `render` then refuses
+    (tmp_path / "taller.toml").write_text(text.replace("-9999.0]", "-999999.0]"), encoding="utf-8")
+    r = mapref("render", "taller.toml", "-o", "tall.png", cwd=tmp_path)
+    assert r.returncode == 1 and "at most --size" not in r.stderr and "even a 200-pixel-wide one" in r.stderr, r.stderr
+
+
 def test_an_area_map_drawn_at_the_largest_size_that_fits_stays_within_a_gigabyte(tmp_path):
     """Found by tools/fuzz.py: a 40-megapixel area image was drawn supersampled, four times its
     size, then reduced: 1.1 GB.  Past 16 megapixels it is drawn at its own size."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     r = mapref("render", SAMPLE, "-o", str(tmp_path / "x.png"), "--size", "8000", cwd=tmp_path)
+    assert r.returncode == 1, r.stderr
     most = int(r.stderr.split("at most --size ")[1].split()[0])  # the largest that fits 40 megapixels
     r = subprocess.run(
         [sys.executable, "-m", "mapref", "render", SAMPLE, "-o", "big.png", "--size", str(most)],

@@ -27,6 +27,7 @@ SEA = "#cfdeec"
 BORDER = "#4d4d4d"
 SS = 2  # supersampling
 SUPERSAMPLED = 16_000_000
+MIN_WIDTH, MAX_WIDTH = 200, 8000  # an area map's image width `mapref render --size` takes
 """The largest image drawn supersampled (at SS times its size, then reduced): a bigger one is
 drawn at its own size, so that a 40-megapixel image takes a few hundred megabytes, not the
 1.1 GB its supersampled drawing took."""
@@ -110,9 +111,14 @@ def _view_of(m: AreaMap, width: int) -> _View:
         most = int(width * (MAX_PIXELS / (w * h)) ** 0.5)
         while most > 1 and _pixels(m, most) > MAX_PIXELS:
             most -= 1  # (the margins make the estimate a little too big)
+        fits = (
+            f"at most --size {most} fits"
+            if most >= MIN_WIDTH
+            else f"even a {MIN_WIDTH}-pixel-wide one is too big (is a location or box far from the rest?)"
+        )
         raise ImageTooBig(
             f"a {width}-pixel-wide image of this map is {w}x{h} pixels, over the "
-            f"{MAX_PIXELS // 1_000_000} megapixels mapref draws; at most --size {most} fits"
+            f"{MAX_PIXELS // 1_000_000} megapixels mapref draws; {fits}"
         )
     if w * h > SUPERSAMPLED:
         v = _View(m, width, margin=40, ss=1)
@@ -368,4 +374,4 @@ def _star(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: str) -
     d.polygon(pts, fill=colour)
 
 
-__all__ = ["render_area"]
+__all__ = ["MAX_WIDTH", "MIN_WIDTH", "render_area"]
