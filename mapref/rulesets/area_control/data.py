@@ -15,6 +15,10 @@ from mapref.io import tomlwrite as tw
 from mapref.io.problems import Reader
 from mapref.rulesets.area_control.names import ACTIVITIES, FACILITIES
 
+TYPE_CHECKING = False  # (typing is not imported at run time, as in mapref.rules.ruleset)
+if TYPE_CHECKING:  # the VP track is imported when a scenario has one
+    from mapref.rules.vptrack import TrackSpec, TrackState
+
 SIDES = ("axis", "allies")
 NEUTRAL_KINDS = ("strict", "pro_axis", "pro_allied")
 CAPITAL_RULES = ("plain", "relocate", "twin", "exile_to", "puppet", "none")
@@ -136,7 +140,7 @@ class Scenario:
     ships: dict[str, dict[str, int]] = field(default_factory=dict)  # sea zone -> nation -> ships
     victory: list = field(default_factory=list)
     path: str = ""
-    vp_track: object = None  # a seasonal VP track (mapref.rules.vptrack.TrackSpec), when the scenario has one
+    vp_track: TrackSpec | None = None  # a seasonal VP track, when the scenario has one
     cities: dict[str, str] = field(default_factory=dict)  # a city the rules name -> its space ("" = not placed)
 
     def side_of(self, nation: str | None) -> str:
@@ -328,7 +332,7 @@ class State:
     rented: dict[str, dict] = field(default_factory=dict)  # space -> {by, ships, paid}
     limbo: list[str] = field(default_factory=list)  # Italian territories whose value is in limbo
     pending: list[dict] = field(default_factory=list)  # rolls and choices the rules wait for
-    vp_track: object = None  # a VP track's markers (mapref.rules.vptrack), when the scenario has one
+    vp_track: TrackState | None = None  # a VP track's markers, when the scenario has one
 
     @property
     def over(self) -> bool:

@@ -35,9 +35,14 @@ maps of TripleA use (rulings A16-A20, A24-A26).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 
 from mapref.core.areamodel import slug
 from mapref.io import tomlwrite as tw
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from mapref.io.triplea import TripleaGame
 
 # the house rules' nations, and the names TripleA's Axis & Allies maps give their players
 ROLES = {
@@ -171,7 +176,7 @@ class Plan:
     """What :func:`scenario_from` works out before it writes: the nations and their sides, which
     nation of the house rules each is, the cities, the wars at the start."""
 
-    game: object
+    game: TripleaGame
     notes: list[str]
     cities: dict[str, str | None]
     side: dict[str, str] = field(default_factory=dict)  # player -> axis or allies
@@ -358,9 +363,9 @@ def _capitals(plan: Plan) -> dict[str, list[str]]:
     if "usa" in player_of:  # CAPITAL CITIES: "United States - Washington & San Francisco"
         us = player_of["usa"]
         for city in ("Washington", "San Francisco"):
-            t = plan.cities.get(city)
-            if t is not None and plan.sp(t) not in capitals.get(us, []):
-                capitals.setdefault(us, []).append(plan.sp(t))
+            where = plan.cities.get(city)
+            if where is not None and plan.sp(where) not in capitals.get(us, []):
+                capitals.setdefault(us, []).append(plan.sp(where))
     if "china" in player_of:  # CAPITAL CITIES: "China - N/A" (TripleA's is a stand-in)
         capitals.pop(player_of["china"], None)
     return capitals
@@ -566,7 +571,7 @@ def _blocks(plan: Plan) -> dict[str, str]:
         elif hit:
             out[t] = hit[0]
         elif anchors and t in game.outlines:
-            out[t] = min(anchors, key=lambda b, t=t: dist(t, b))
+            out[t] = min(anchors, key=partial(dist, t))
         else:
             out[t] = ""
     return out

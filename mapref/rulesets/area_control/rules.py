@@ -150,7 +150,7 @@ class Cx:
         return f"{self.who(nation)} {PLURAL_VERBS.get(verb, verb[:-1] if verb.endswith('s') else verb)}"
 
     def at_war(self, a: str, b: str) -> bool:
-        return b in self.st.nations.get(a).at_war if a in self.st.nations else False
+        return a in self.st.nations and b in self.st.nations[a].at_war
 
     def capitals(self, nation: str) -> tuple[str, ...]:
         n = self.sc.nations[nation]

@@ -636,6 +636,7 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
                     if n <= 0:
                         continue
                     title = f"{n} {cx.nname(nation)} {what if n != 1 else what[:-1]} in {cx.name(space)}"
+                    held = cx.owner(space)
                     out.append(
                         Piece(
                             f"{kind}:{space}:{nation}",
@@ -645,10 +646,7 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
                             str(n),
                             title,
                             selectable=True,
-                            info=[
-                                title,
-                                f"{cx.name(space)}: held by {cx.who(cx.owner(space)) if cx.owner(space) else 'no one'}",
-                            ],
+                            info=[title, f"{cx.name(space)}: held by {cx.who(held) if held else 'no one'}"],
                         )
                     )
         for space, info in sorted(st.neutrals.items()):
@@ -822,7 +820,7 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
         ]
 
     def _when_rent(self, game, a: dict) -> Outcome | None:
-        st, by = game.state, a.get("by")
+        st, by = game.state, str(a.get("by", ""))  # (required: the move's arguments have it)
         rule = "NAVAL PORTS ON NEUTRAL TERRITORIES"
         if st.phase != game.scenario.phases[0] or st.nation != by:
             cx = self.cx(game)
@@ -854,7 +852,11 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
             later.append(f"{st.round + 1} {sc.order[0]} {sc.phases[0]}")
         if not later:
             return []
-        return [MenuItem("", Action("advance"), ask=[Field("to", "end the phases up to", "choice", later[-1], later)])]
+        return [
+            MenuItem(
+                "", Action("advance"), ask=[Field("to", "end the phases up to", "choice", later[-1], tuple(later))]
+            )
+        ]
 
     def _nation_field(self, game) -> Field:
         return Field("nation", "nation", "choice", game.state.nation, tuple(game.scenario.nations))
