@@ -212,9 +212,12 @@ def tracks(game) -> list[TrackRow]:
 
 class TrackMoves:
     """A ruleset's checks of :data:`MOVES` (a ruleset inherits them and names its :class:`Host`
-    ``vp_host``); a scenario without a VP track refuses them."""
+    ``vp_host``: a class attribute, or a property that imports it when first asked); a scenario
+    without a VP track refuses them."""
 
-    vp_host: Host
+    @property
+    def vp_host(self) -> Host:
+        raise NotImplementedError(f"{type(self).__name__} names no vp_host")
 
     def _check_vp_set(self, game, a: dict) -> Outcome:
         return check(self.vp_host, game, Action("vp-set", a))

@@ -51,6 +51,8 @@ def check_attack(cx: Context, where: str) -> Done:
                 f"{cx.faction_name(c.faction)} counters may not act yet", cx.sc.factions[c.faction].active_rule
             )
     half = cx.half_of(loc, enemy)
+    if half is None:  # (contested: the enemy holds a half of it)
+        raise Refused(f"the {who(enemy)} player holds no half of {cx.label(loc)} to attack", R_ATTACK)
     defenders = [c for c in cx.counters_in(loc) if cx.player(c.faction) == enemy and c.at == half]
     if st.cards[player].hand < 1:
         raise Refused(f"an attack needs an air power card, and the {who(player)} hand is empty", "6; 7.2 Attack")

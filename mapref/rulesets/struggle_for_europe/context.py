@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
+from mapref.core.areaboard import AreaBoard
 from mapref.core.board import board_for
 from mapref.rulesets.struggle_for_europe.scenario import Scenario
 from mapref.rulesets.struggle_for_europe.state import Counter, GameState
@@ -46,7 +47,10 @@ class Trace:
 class Context:
     def __init__(self, m, sc: Scenario, st: GameState) -> None:
         self.map = m
-        self.board = board_for(m)
+        board = board_for(m)
+        if not isinstance(board, AreaBoard):
+            raise TypeError(f"Struggle for Europe is played on an area map, not a {board.kind} map")
+        self.board = board
         self.graph = self.board.graph()
         self.sc = sc
         self.st = st

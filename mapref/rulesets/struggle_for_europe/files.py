@@ -295,11 +295,11 @@ def state_data(st: GameState) -> dict:
     d["cards"] = cards
     d["flags"] = dict(st.flags)
     counters = {}
-    for c in st.counters:
-        rec = {"faction": c.faction, "strength": c.strength, "at": c.at}
-        if c.fortress:
+    for k in st.counters:
+        rec = {"faction": k.faction, "strength": k.strength, "at": k.at}
+        if k.fortress:
             rec["fortress"] = True
-        counters[c.id] = rec
+        counters[k.id] = rec
     d["counters"] = counters
     battles = {}
     for b in st.battles:

@@ -10,8 +10,10 @@ transport icon; a naval card also carries a move along land lines (rulings S12).
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping
 from dataclasses import dataclass
 
+from mapref.core.graph import Connection
 from mapref.rules.ruleset import Ask
 from mapref.rulesets.struggle_for_europe.common import Done, Refused, check_turn, spend, tidy, who
 from mapref.rulesets.struggle_for_europe.context import CONTESTED, MOVE_KINDS, Context
@@ -28,7 +30,7 @@ CARDS = ("truck", "naval")
 class Leg:
     counters: list[Counter]
     to: str  # the destination as given
-    line: object = None  # the Connection used (adjacent moves)
+    line: Connection | None = None  # the Connection used (adjacent moves)
     entered: str = ""  # the half (or box) the line enters
 
 
@@ -186,7 +188,7 @@ def _half_hint(cx: Context, loc: str, starts, leg: Leg) -> str | None:
     )
 
 
-def _dest_or_none(cx: Context, text: str) -> str | None:
+def _dest_or_none(cx: Context, text: str) -> str:
     try:
         return _dest(cx, text)[0]
     except ValueError as e:
@@ -260,7 +262,8 @@ def _adjacent_move(cx: Context, loc: str, starts, plan: list[Leg], card: str) ->
                     "3 Game Counters; 7.2 Move: blue may not enter red, and red may not enter blue controlled locations",
                 )
         msgs.append(_enter(cx, loc, leg, before[dloc], occupants[dloc], battles))
-        if player == "axis" and cx.printed(dloc) and cx.sc.factions[cx.printed(dloc)].player != player:
+        printed = cx.printed(dloc)
+        if player == "axis" and printed and cx.sc.factions[printed].player != player:
             red_entered.append(dloc)
     for b in battles:
         st.battles.append(b)
@@ -312,7 +315,10 @@ def _enter(cx: Context, loc: str, leg: Leg, control, foes: list[Counter], battle
 
 def _battle(cx: Context, leg: Leg, entered: str, defenders: list[Counter], player: str) -> Battle:
     conn = leg.line
-    defence = dict(conn.attrs.get("defence", {})).get(entered, 0) if conn is not None else 0
+    if conn is None:  # (a move into a battle is along a move line: _plan gives each leg its line)
+        raise ValueError(f"a battle in {entered} entered by no move line")
+    values = conn.attrs.get("defence")  # the line's defence value at each end (a half: its value)
+    defence = values.get(entered, 0) if isinstance(values, Mapping) else 0
     for c in leg.counters:
         c.at = entered
     return Battle(
@@ -320,7 +326,7 @@ def _battle(cx: Context, leg: Leg, entered: str, defenders: list[Counter], playe
         player,
         [c.id for c in leg.counters],
         [c.id for c in defenders],
-        line=str(conn.attrs.get("line", "")) if conn is not None else "",
+        line=str(conn.attrs.get("line", "")),
         origin=conn.other(entered),
         defence=int(defence),
         kind="move",
@@ -451,8 +457,10 @@ def _search(cx: Context, faction: str, starts, targets: set[str], card: str) -> 
         s = todo.popleft()
         if s in targets:
             out = [s]
-            while parent[out[-1]] is not None:
-                out.append(parent[out[-1]])  # type: ignore[arg-type]
+            p = parent[s]
+            while p is not None:
+                out.append(p)
+                p = parent[p]
             return out[::-1]
         for conn in cx.graph.out_edges(s):
             n = conn.other(s)

@@ -205,15 +205,15 @@ def referee(game) -> Report:
         }
     cards = {}
     for pl in PLAYERS:
-        c = st.cards[pl]
+        hand = st.cards[pl]
         cards[pl] = {
-            "deck": c.deck,
-            "reshuffles": c.reshuffles,
-            "hand": c.hand,
+            "deck": hand.deck,
+            "reshuffles": hand.reshuffles,
+            "hand": hand.hand,
             "hand_size": hand_size(cx, pl),
-            "pile": c.pile,
-            "recycle": c.recycle,
-            "removed": c.removed,
+            "pile": hand.pile,
+            "recycle": hand.recycle,
+            "removed": hand.removed,
         }
     vp = vp_totals(cx)
     diff = vp["axis"] - vp["allies"]

@@ -404,16 +404,17 @@ class StruggleForEurope(vpgame.TrackMoves, Ruleset):
     # The entries each move offers at a location (the moves table, .moves: legal() greys those
     # check refuses).  While a battle waits in a location, only its result is offered there.
     @staticmethod
-    def _location(space: str | None) -> str | None:
-        return None if space is None else space if space.startswith("box:") else space.split(".", 1)[0]
+    def _location(space: str) -> str:
+        return space if space.startswith("box:") else space.split(".", 1)[0]
 
     def _battle_here(self, game, space) -> bool:
-        loc = self._location(space)
-        return loc is not None and game.state.battle_at(loc) is not None
+        return space is not None and game.state.battle_at(self._location(space)) is not None
 
     def _offer_battle(self, game, space, piece) -> list[MenuItem]:
+        if space is None:
+            return []
         loc = self._location(space)
-        if loc is None or game.state.battle_at(loc) is None:
+        if game.state.battle_at(loc) is None:
             return []
         air = Field("attacker_air", "attacker's air power value", "int", 0, min=0)
         return [

@@ -19,6 +19,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+TYPE_CHECKING = False  # (typing is not imported at run time, as in mapref.rules.ruleset)
+if TYPE_CHECKING:
+    from mapref.rules.vptrack import TrackState
+
 PLAYERS = ("axis", "allies")
 
 
@@ -87,7 +91,7 @@ class GameState:
     built: dict[str, int] = field(default_factory=dict)  # id prefix -> the last number used
     over: bool = False
     result: dict = field(default_factory=dict)  # winner, condition, rule (once over)
-    vp_track: object = None  # a VP track's markers (mapref.rules.vptrack), when the scenario switches it on
+    vp_track: TrackState | None = None  # a VP track's markers, when the scenario switches it on
 
     # ------------------------------------------------------------------------ look-ups
     @property
