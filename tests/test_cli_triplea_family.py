@@ -211,3 +211,18 @@ def test_a_sea_zone_and_an_impassable_territory_are_not_taken(tmp_path, capsys, 
     ok(capsys, "advance", "g.toml", "--to", "germans combat")
     code, out = play(capsys, "take", "g.toml", "brazil", "--by", "germans")
     assert code == 1 and out.strip().endswith("Brazil is impassable: no unit enters it [rulings A28]"), out
+
+
+def test_the_1941_boards_coastal_china_holds_hong_kong():
+    """World War II v6 1941 (Axis & Allies 1941) has no Kwangtung: its Coastal China holds Hong
+    Kong (rulings A25)."""
+    from mapref.io.triplea import TripleaGame
+    from mapref.rulesets.area_control.imported import find_cities
+
+    g = TripleaGame(file="WW2v6_1941.xml", name="World War II v6 1941")
+    g.territories = {"Coastal China": False, "Japan": False, "Philippine Islands": False, "36 Sea Zone": True}
+    assert {c: t for c, t in find_cities(g).items() if t} == {
+        "Tokyo": "Japan",
+        "Hong Kong": "Coastal China",
+        "Manila": "Philippine Islands",
+    }

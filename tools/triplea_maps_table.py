@@ -9,8 +9,9 @@ repository of github.com/triplea-maps unpacked). Needs an X display for the wind
 
 Columns: the map and its game; whether it imports (the map passes ``mapref check --strict``);
 the wars at the start (pairs of nations at war, and where the house rules' NOT AT WAR starts the
-Soviet Union or the United States at peace); the 16 victory cities found, and those still missing
-(asked for by the import); a round played through the command line (a nation takes a territory of
+Soviet Union or the United States at peace); the victory cities found of those the game's
+conditions use, and those still missing (asked for by the import; a game with no Japan or no
+European Axis power leaves that condition and its 8 cities out); a round played through the command line (a nation takes a territory of
 an enemy it borders, then every phase to the next round); the same round through the window (its
 controller, as its menus do); every name drawn inside its territory on the page's scene and in the
 window (names outside: none; a name stands in its territory with its middle inside and all of it but
@@ -35,12 +36,29 @@ from mapref.render.scene import position_scene
 from mapref.render.scene_area import AreaProjection
 from mapref.rules.ruleset import Action
 from mapref.rules.session import open_game
+from mapref.rulesets.area_control.imported import EUROPEAN, PACIFIC
 from tests.render.test_triplea_board import stands_in
 
 
 def run(*args, cwd) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}  # this checkout's mapref
     return subprocess.run([sys.executable, "-m", "mapref", *args], cwd=cwd, capture_output=True, text=True, env=env)
+
+
+def cities_found(sc: dict, notes: str) -> str:
+    """The 16 cities found; those asked for (of a condition the game plays); the conditions left
+    out (a game with no Japan or no European Axis power: their cities are not asked for)."""
+    cities = sc.get("cities", {})
+    groups = {"european": EUROPEAN, "pacific": PACIFIC}
+    out = [g for g in groups if f"{g} cities: left out" in notes]
+    used = [c for g, cs in groups.items() if g not in out for c in cs]
+    missing = [c for c in used if not cities.get(c)]
+    text = f"{len(used) - len(missing)} of {len(used)}"
+    text += f"; asked for: {', '.join(missing)}" if missing else ""
+    for g in out:
+        why = "no Japan" if g == "pacific" else "no European Axis power"
+        text += f"; the {g.capitalize()} 8 left out ({why})"
+    return text
 
 
 def a_take(s) -> tuple[str, str] | None:
@@ -51,7 +69,8 @@ def a_take(s) -> tuple[str, str] | None:
     mine = set(cx.spaces_of(first))
     for ln in s.map.lines.values():
         for a, b in ((ln.a, ln.b), (ln.b, ln.a)):
-            if a in mine and b not in mine and not s.board.space(b).attrs.get("sea"):
+            attrs = s.board.space(b).attrs
+            if a in mine and b not in mine and not attrs.get("sea") and not attrs.get("impassable"):
                 owner = cx.owner(b)
                 if owner and cx.at_war(first, owner):
                     return b, first
@@ -129,9 +148,7 @@ def row(mapdir: Path, xml: Path) -> str:
                 who = ln.split(": starts not at war")[0].split(": ")[-1]
                 peace.append(f"{who} with {ln.split('starts not at war with ')[1].split(' (seed 004')[0]}")
         wars = f"{len(pairs)} pairs at war" + (f"; not at war (seed 004): {'; '.join(peace)}" if peace else "")
-        cities = sc.get("cities", {})
-        missing = [c for c, sp in cities.items() if not sp]
-        found = f"{16 - len(missing)} of 16" + (f"; asked for: {', '.join(missing)}" if missing else "")
+        found = cities_found(sc, r.stderr)
         assert run("new-game", "s.toml", "-o", "g.toml", cwd=tmp).returncode == 0
         s = open_game(Path(tmp) / "g.toml")
         take = a_take(s)

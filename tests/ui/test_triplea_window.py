@@ -54,6 +54,13 @@ def test_a_round_of_the_house_rules_on_an_imported_board_in_the_window(tmp_path,
     # the nations in the map's own colours (map.properties: color.Germans=5a5a5a, Japanese=e6b42d)
     assert counter_fill(w, "army:germany:germans") == "#5a5a5a"
     assert counter_fill(w, "army:japan:japanese") == "#e6b42d"
+    # the victory cities' holders by their names, a city not on the map said so
+    vic = w.side.panel_text["Victory cities"].get("1.0", "end").splitlines()
+    assert vic[0] == (
+        "Germans: 3 of 8 (needs 4): Berlin (Germans), Rome (Germans), Paris (Germans), Johannesburg (British), "
+        "Moscow (Russians), Stalingrad (Russians), London (British), Washington (Americans)"
+    ), vic
+    assert "Samara (not on the map)" in vic[1], vic
     # only the hints that apply: this game traces no supply, moves nothing by a drag
     assert w.side.info_text.get("1.0", "end").strip() == (
         "Click a piece to see it; right-click a space for what can be done there."

@@ -99,7 +99,7 @@ CITIES = {
     "London": ("United Kingdom", "Great Britain", "UK", "England"),
     "Washington": ("Eastern United States", "Eastern USA", "East US", "E.U.S", "Washington DC"),
     "Tokyo": ("Japan",),
-    "Hong Kong": ("Kwangtung", "Kwantung", "Hongkong"),
+    "Hong Kong": ("Kwangtung", "Kwantung", "Hongkong", "Coastal China"),
     "Manila": ("Philippines", "Philippine Islands", "Philipine Islands", "Luzon", "North Philippines"),
     "Calcutta": ("India", "Bengal", "Kolkata"),
     "Samara": ("Kuybyshev", "Kuibyshev", "Kubyshev"),

@@ -710,7 +710,8 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
             vic.append(
                 f"{c['by']}: {c['count']} of {len(c['cities'])} (needs {c['needs']}): "
                 + ", ".join(
-                    f"{x['city']} {x['holder'] or ('-' if x['space'] else '(not on the map)')}" for x in c["cities"]
+                    f"{x['city']} ({cx.nname(x['holder']) if x['holder'] else 'no one' if x['space'] else 'not on the map'})"
+                    for x in c["cities"]
                 )
             )
         vic.append(f"the Allies win if the Axis has not won by the end of round {game.scenario.last_round}")
