@@ -323,49 +323,48 @@ class SidePanel:
         rs, game = w.session.ruleset, w.session.game
         palette = rs.colours(game)
         sides = [s for s in getattr(game.scenario, "sides", ()) or () if s in palette] or list(palette)
-        captions_known = rs.legend(game)
-        kinds = sorted({p.kind for p in w.pieces} | set(captions_known))
+        captions = rs.legend(game)
+        kinds = sorted({p.kind for p in w.pieces} | set(captions))
         marks = sorted({(m.shape, m.label) for m in w.marks})
         key = (id(rs), tuple(sides), tuple(kinds), tuple(marks), w.canvas.kind)
         if self._legend_for == key and c.find_all():
             return
         self._legend_for = key
         c.delete("all")
-        captions = captions_known
-        y = 16.0
-        font = ("DejaVu Sans", 9)
+        lg = _Legend(c, palette)
+        fill = self._legend_counters(lg, sides, kinds, captions)
+        self._legend_kinds_and_marks(lg, sides, kinds, marks, captions)
+        if w.canvas.kind != "tracks":
+            self._legend_colours(lg, sides, fill, rs.traces_supply)
+        c.configure(scrollregion=(0, 0, 300, lg.y))
 
-        def row(text: str) -> None:
-            nonlocal y
-            t = c.create_text(64, y, text=text, anchor="w", font=font, width=240)
-            x0, y0, x1, y1 = c.bbox(t)
-            y += max(26, (y1 - y0) + 8)
-
-        def colours(side):
-            return palette.get(side, NEUTRAL_COLOURS)
-
+    def _legend_counters(self, lg: _Legend, sides: list[str], kinds: list[str], captions: dict) -> str:
+        """A counter of each side (one of its pieces on the board where it has one), the selected
+        piece, a piece out of supply (where the game traces supply); the first side's fill."""
+        w = self.window
         sample = {}
         for p in w.pieces:
             sample.setdefault((p.kind, p.side), p)
-        measure = measurer(c)
         counter_kinds = [k for k in kinds if k not in ("fleet", "fort", "marker")] or ["army"]
-
-        def legend_counter(fill, ink, text, supplied, selected) -> None:
-            edge, line = counter_edge(supplied, selected, 36)
-            draw_marks(c, counter(30, y, 36, fill, ink, text, edge, line, ("legend",), measure=measure))
-
         for side in sides:
-            fill, ink = colours(side)
+            fill, ink = lg.colours(side)
             p = next((sample.get((k, side)) for k in counter_kinds if sample.get((k, side))), None)
-            legend_counter(fill, ink, (p.text if p is not None else "3")[:6], None, False)
+            lg.counter(fill, ink, (p.text if p is not None else "3")[:6], None, False)
             kind = p.kind if p is not None else counter_kinds[0]
-            row(f"{side.replace('_', ' ')} {captions.get(kind, kind)}")
-        fill, ink = colours(sides[0]) if sides else NEUTRAL_COLOURS
-        legend_counter(fill, ink, "3", None, True)
-        row("the selected piece")
+            lg.row(f"{side.replace('_', ' ')} {captions.get(kind, kind)}")
+        fill, ink = lg.colours(sides[0]) if sides else NEUTRAL_COLOURS
+        lg.counter(fill, ink, "3", None, True)
+        lg.row("the selected piece")
         if any(p.supplied is False or p.supplied is True for p in w.pieces):
-            legend_counter(fill, ink, "3", False, False)
-            row("a piece out of supply")
+            lg.counter(fill, ink, "3", False, False)
+            lg.row("a piece out of supply")
+        return fill
+
+    def _legend_kinds_and_marks(
+        self, lg: _Legend, sides: list[str], kinds: list[str], marks: list, captions: dict
+    ) -> None:
+        """Fleets, forts and markers as the board draws them, and each rule mark shown."""
+        w, c = self.window, lg.c
         for k in kinds:
             if k in ("fleet", "fort", "marker"):
                 p = next((x for x in w.pieces if x.kind == k), None) or Piece(
@@ -374,46 +373,78 @@ class SidePanel:
                 draw_marks(
                     c,
                     piece_marks(
-                        p, 30 if k != "marker" else 24, y if k != "marker" else y - 8, 30, colours, measure=measure
+                        p,
+                        30 if k != "marker" else 24,
+                        lg.y if k != "marker" else lg.y - 8,
+                        30,
+                        lg.colours,
+                        measure=lg.measure,
                     ),
                     ("legend",),
                 )
-                row(captions.get(k, f"a {k}"))
+                lg.row(captions.get(k, f"a {k}"))
         for shape, label in marks:
             mk = next(m for m in w.marks if (m.shape, m.label) == (shape, label))
-            draw_marks(c, rule_mark(mk, 30, y, 12, colours), ("legend",))
-            row(label or shape)
-        swatch = (
-            (lambda f, **kw: c.create_polygon(hexagon(30, y, 15), fill=f, **kw))
-            if w.canvas.kind == "hex"
-            else (lambda f, **kw: c.create_rectangle(14, y - 11, 46, y + 11, fill=f, **kw))
-        )
-        if w.canvas.kind != "tracks":
-            base = "#d9534f"
-            swatch(blend(base, fill, 0.5), outline="#6d6d6d")
-            row("a space held by a side: tinted in its colour")
-            supply = rs.traces_supply
-            if supply:  # only what applies to the game: no supply line where it traces none
-                draw_marks(c, selection_marks(True, [(10, y), (50, y)], [], lambda sp: None, 4, 0, 0), ("legend",))
-                row("the supply line of the selected piece, to its source")
-                draw_marks(c, ring(30, y, 11, 3, UNSUPPLIED, "legend"), ("legend",))
-                row("ringed: where a cut-off piece's line is cut; in the supply view, every unsupplied piece")
-            swatch(REACH, stipple="gray25", outline=REACH, width=3)
-            row("where the dragged piece (or pool) may go")
-            c.create_line(12, y, 48, y, fill=FRONT, width=4)
-            row("the front: where the spaces of two enemies meet")
-            if not supply:
-                c.configure(scrollregion=(0, 0, 300, y))
-                return
-            for side in sides[:3]:
-                f = colours(side)[0]
-                swatch("#e8e2cf", outline="")
-                swatch(f, stipple=stipple(0.2), outline="")
-                row(f"supply view: {side.replace('_', ' ')} supplied")
-            swatch(fill, outline="")
-            swatch(FADED, stipple=stipple(0.5), outline=fill, dash=(4, 2), width=2)
-            row("supply view: friendly but unsupplied (faded)")
-        c.configure(scrollregion=(0, 0, 300, y))
+            draw_marks(c, rule_mark(mk, 30, lg.y, 12, lg.colours), ("legend",))
+            lg.row(label or shape)
+
+    def _legend_colours(self, lg: _Legend, sides: list[str], fill: str, supply: bool) -> None:
+        """What the colours and lines of a map mean: a held space's tint, the supply line and its
+        cut (where the game traces supply), where a dragged piece may go, the front, and the
+        supply view's tints."""
+        c = lg.c
+        hexes = self.window.canvas.kind == "hex"
+
+        def swatch(f, **kw):
+            if hexes:
+                c.create_polygon(hexagon(30, lg.y, 15), fill=f, **kw)
+            else:
+                c.create_rectangle(14, lg.y - 11, 46, lg.y + 11, fill=f, **kw)
+
+        base = "#d9534f"
+        swatch(blend(base, fill, 0.5), outline="#6d6d6d")
+        lg.row("a space held by a side: tinted in its colour")
+        if supply:  # only what applies to the game: no supply line where it traces none
+            draw_marks(c, selection_marks(True, [(10, lg.y), (50, lg.y)], [], lambda sp: None, 4, 0, 0), ("legend",))
+            lg.row("the supply line of the selected piece, to its source")
+            draw_marks(c, ring(30, lg.y, 11, 3, UNSUPPLIED, "legend"), ("legend",))
+            lg.row("ringed: where a cut-off piece's line is cut; in the supply view, every unsupplied piece")
+        swatch(REACH, stipple="gray25", outline=REACH, width=3)
+        lg.row("where the dragged piece (or pool) may go")
+        c.create_line(12, lg.y, 48, lg.y, fill=FRONT, width=4)
+        lg.row("the front: where the spaces of two enemies meet")
+        if not supply:
+            return
+        for side in sides[:3]:
+            f = lg.colours(side)[0]
+            swatch("#e8e2cf", outline="")
+            swatch(f, stipple=stipple(0.2), outline="")
+            lg.row(f"supply view: {side.replace('_', ' ')} supplied")
+        swatch(fill, outline="")
+        swatch(FADED, stipple=stipple(0.5), outline=fill, dash=(4, 2), width=2)
+        lg.row("supply view: friendly but unsupplied (faded)")
+
+
+class _Legend:
+    """The legend's canvas as it is written, row by row: where the next row goes (``y``), the
+    game's colours, the counters' measure."""
+
+    def __init__(self, c, palette: dict) -> None:
+        self.c, self.palette, self.y = c, palette, 16.0
+        self.measure = measurer(c)
+
+    def row(self, text: str) -> None:
+        """A row's caption at the right of its sample; the next row below it."""
+        t = self.c.create_text(64, self.y, text=text, anchor="w", font=("DejaVu Sans", 9), width=240)
+        x0, y0, x1, y1 = self.c.bbox(t)
+        self.y += max(26, (y1 - y0) + 8)
+
+    def colours(self, side):
+        return self.palette.get(side, NEUTRAL_COLOURS)
+
+    def counter(self, fill, ink, text, supplied, selected) -> None:
+        edge, line = counter_edge(supplied, selected, 36)
+        draw_marks(self.c, counter(30, self.y, 36, fill, ink, text, edge, line, ("legend",), measure=self.measure))
 
 
 __all__ = ["SidePanel"]
