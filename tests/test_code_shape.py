@@ -27,7 +27,6 @@ MAX_METHODS = 60
 KNOWN = {
     "io/atomic.py": {"write_atomic"},
     "rulesets/struggle_for_europe/referee.py": {"referee"},
-    "ui/referee/tracks_board.py": {"TracksBoard.draw_overlays"},
 }
 
 

@@ -116,140 +116,15 @@ class TracksBoard(BoardView, tk.Canvas):
         y = self.bbox(title)[3] + 12
         turns = rs.turn_track(game)
         if turns:
-            self.create_text(pad, y + 14, text="Turn", anchor="w", fill=INK, font=("DejaVu Sans", 10, "bold"))
-            bw = min(90, (w - 2 * pad - 90) / len(turns))
-            for i, t in enumerate(turns):
-                x0 = pad + 90 + i * bw
-                self.create_rectangle(
-                    x0,
-                    y,
-                    x0 + bw - 6,
-                    y + 28,
-                    fill="#fff6d6" if t.current else "#ffffff",
-                    outline=CURRENT if t.current else "#8a8a8a",
-                    width=3 if t.current else 1,
-                    tags=("turn", f"turn:{t.id}") + (("current-turn",) if t.current else ()),
-                )
-                self.create_text(
-                    x0 + (bw - 6) / 2,
-                    y + 14,
-                    text=t.label,
-                    fill=INK,
-                    font=("DejaVu Sans", 10, "bold" if t.current else "normal"),
-                )
-            y += 44
+            y = self._draw_turns(turns, y, w)
         steps = rs.steps(game)
         if steps:
-            self.create_text(pad, y + 16, text="Phase", anchor="w", fill=INK, font=("DejaVu Sans", 10, "bold"))
-            bw = (w - 2 * pad - 90) / len(steps)
-            for i, st in enumerate(steps):
-                x0 = pad + 90 + i * bw
-                skipped = "(skipped)" in st.label
-                self.create_rectangle(
-                    x0,
-                    y,
-                    x0 + bw - 6,
-                    y + 32,
-                    fill="#fff6d6" if st.current else ("#e4e0d6" if skipped else "#ffffff"),
-                    outline=CURRENT if st.current else "#8a8a8a",
-                    width=3 if st.current else 1,
-                    tags=("step", f"step:{st.id}") + (("current-step",) if st.current else ()),
-                )
-                self.create_text(
-                    x0 + (bw - 6) / 2,
-                    y + 16,
-                    text=f"{i + 1}. {st.label.replace(' (skipped)', '')}",
-                    fill="#8a8a8a" if skipped else INK,
-                    width=bw - 12,
-                    justify="center",
-                    font=("DejaVu Sans", 8, "bold" if st.current else "normal"),
-                )
-            y += 52
+            y = self._draw_steps(steps, y, w)
         self._rows = []
         rows = rs.tracks(game)
         room = max(90.0, min(150.0, (self.winfo_height() - y - 100) / max(1, len(rows))))
         for row in rows:
-            top, bottom = y, y + room - 14
-            self._rows.append((row.id, top, bottom))
-            self.create_rectangle(
-                pad,
-                top,
-                w - pad,
-                bottom,
-                fill="#fffdf6",
-                outline=CURRENT if row.current else "#b9b2a0",
-                width=4 if row.current else 1,
-                tags=("track", f"track:{row.id}") + (("current-track",) if row.current else ()),
-            )
-            lab = self.create_text(
-                pad + 14,
-                top + 10,
-                text=row.label + (" (now)" if row.current else ""),
-                anchor="nw",
-                fill=INK,
-                font=("DejaVu Sans", 13 if len(row.label) <= 30 else 11, "bold"),
-                width=262,
-            )
-            label_bottom = self.bbox(lab)[3]
-            cx0 = pad + 300
-            n = max(1, len(row.slots))
-            room_x = w - pad - cx0 - 10
-            r = max(5.0, min(26.0, (bottom - top) / 2 - 12, (room_x / n - 18) / 2, room_x / n / 2 - 1))
-            gap = min(2 * r + 18, room_x / n)
-            short = len(rs.colours(self.scene.session.game)) > 2
-            for i, side in enumerate(row.slots):
-                fill, ink = self.colours(side) if side else ("#ffffff", INK)
-                cx, cy = cx0 + r + i * gap, (top + bottom) / 2 - (8 if row.labels else 0)
-                self.create_oval(
-                    cx - r,
-                    cy - r,
-                    cx + r,
-                    cy + r,
-                    fill=fill,
-                    outline="#444444",
-                    width=2,
-                    tags=("token", f"token:{row.id}:{i}", f"side:{side or 'none'}"),
-                )
-                self.create_text(
-                    cx,
-                    cy,
-                    text=(side[: 2 if short else 1].upper() if side and r >= 10 else ""),
-                    fill=ink,
-                    font=("DejaVu Sans", 11 if short else 12, "bold"),
-                )
-                if i < len(row.labels) and r >= 13:
-                    self.create_text(
-                        cx,
-                        cy + r + 9,
-                        text=row.labels[i],
-                        fill=INK,
-                        width=2 * r + 16,
-                        justify="center",
-                        font=("DejaVu Sans", 7),
-                        tags=("slot-label",),
-                    )
-            counts = {sd: row.slots.count(sd) for sd in dict.fromkeys(row.slots) if sd}
-            self.create_text(
-                pad + 14,
-                label_bottom + 4,
-                text=", ".join(f"{k} {v}" for k, v in counts.items()),
-                anchor="nw",
-                fill="#555555",
-                font=("DejaVu Sans", 10),
-                width=262,
-            )
-            end = cx0 + len(row.slots) * gap + 10
-            if row.note and w - pad - end > 110:
-                self.create_text(
-                    end,
-                    (top + bottom) / 2,
-                    text=row.note,
-                    anchor="w",
-                    fill="#7a3b00",
-                    width=w - pad - end - 10,
-                    font=("DejaVu Sans", 10, "italic"),
-                    tags=("note",),
-                )
+            self._draw_row(row, y, y + room - 14, w)
             y += room
         lx = pad
         colours = rs.colours(self.scene.session.game)
@@ -269,6 +144,153 @@ class TracksBoard(BoardView, tk.Canvas):
             fill="#555555",
             font=("DejaVu Sans", 9),
         )
+
+    def _draw_turns(self, turns, y: float, w: float) -> float:
+        """The turn track, the current turn marked; the y below it."""
+        pad = 24
+        self.create_text(pad, y + 14, text="Turn", anchor="w", fill=INK, font=("DejaVu Sans", 10, "bold"))
+        bw = min(90, (w - 2 * pad - 90) / len(turns))
+        for i, t in enumerate(turns):
+            x0 = pad + 90 + i * bw
+            self.create_rectangle(
+                x0,
+                y,
+                x0 + bw - 6,
+                y + 28,
+                fill="#fff6d6" if t.current else "#ffffff",
+                outline=CURRENT if t.current else "#8a8a8a",
+                width=3 if t.current else 1,
+                tags=("turn", f"turn:{t.id}") + (("current-turn",) if t.current else ()),
+            )
+            self.create_text(
+                x0 + (bw - 6) / 2,
+                y + 14,
+                text=t.label,
+                fill=INK,
+                font=("DejaVu Sans", 10, "bold" if t.current else "normal"),
+            )
+        return y + 44
+
+    def _draw_steps(self, steps, y: float, w: float) -> float:
+        """The phases of the turn, numbered, the current one marked and skipped ones greyed; the y
+        below them."""
+        pad = 24
+        self.create_text(pad, y + 16, text="Phase", anchor="w", fill=INK, font=("DejaVu Sans", 10, "bold"))
+        bw = (w - 2 * pad - 90) / len(steps)
+        for i, st in enumerate(steps):
+            x0 = pad + 90 + i * bw
+            skipped = "(skipped)" in st.label
+            self.create_rectangle(
+                x0,
+                y,
+                x0 + bw - 6,
+                y + 32,
+                fill="#fff6d6" if st.current else ("#e4e0d6" if skipped else "#ffffff"),
+                outline=CURRENT if st.current else "#8a8a8a",
+                width=3 if st.current else 1,
+                tags=("step", f"step:{st.id}") + (("current-step",) if st.current else ()),
+            )
+            self.create_text(
+                x0 + (bw - 6) / 2,
+                y + 16,
+                text=f"{i + 1}. {st.label.replace(' (skipped)', '')}",
+                fill="#8a8a8a" if skipped else INK,
+                width=bw - 12,
+                justify="center",
+                font=("DejaVu Sans", 8, "bold" if st.current else "normal"),
+            )
+        return y + 52
+
+    def _draw_row(self, row, top: float, bottom: float, w: float) -> None:
+        """One track from ``top`` to ``bottom``: its box, name, slots, counts and note."""
+        pad = 24
+        self._rows.append((row.id, top, bottom))
+        self.create_rectangle(
+            pad,
+            top,
+            w - pad,
+            bottom,
+            fill="#fffdf6",
+            outline=CURRENT if row.current else "#b9b2a0",
+            width=4 if row.current else 1,
+            tags=("track", f"track:{row.id}") + (("current-track",) if row.current else ()),
+        )
+        lab = self.create_text(
+            pad + 14,
+            top + 10,
+            text=row.label + (" (now)" if row.current else ""),
+            anchor="nw",
+            fill=INK,
+            font=("DejaVu Sans", 13 if len(row.label) <= 30 else 11, "bold"),
+            width=262,
+        )
+        label_bottom = self.bbox(lab)[3]
+        cx0, gap = self._draw_slots(row, top, bottom, w)
+        counts = {sd: row.slots.count(sd) for sd in dict.fromkeys(row.slots) if sd}
+        self.create_text(
+            pad + 14,
+            label_bottom + 4,
+            text=", ".join(f"{k} {v}" for k, v in counts.items()),
+            anchor="nw",
+            fill="#555555",
+            font=("DejaVu Sans", 10),
+            width=262,
+        )
+        end = cx0 + len(row.slots) * gap + 10
+        if row.note and w - pad - end > 110:
+            self.create_text(
+                end,
+                (top + bottom) / 2,
+                text=row.note,
+                anchor="w",
+                fill="#7a3b00",
+                width=w - pad - end - 10,
+                font=("DejaVu Sans", 10, "italic"),
+                tags=("note",),
+            )
+
+    def _draw_slots(self, row, top: float, bottom: float, w: float) -> tuple[float, float]:
+        """A track's slots, each a token in its side's colours (white when empty) with its
+        label while there is room; (where the first slot is, the step between slots)."""
+        pad = 24
+        cx0 = pad + 300
+        n = max(1, len(row.slots))
+        room_x = w - pad - cx0 - 10
+        r = max(5.0, min(26.0, (bottom - top) / 2 - 12, (room_x / n - 18) / 2, room_x / n / 2 - 1))
+        gap = min(2 * r + 18, room_x / n)
+        short = len(self.scene.session.ruleset.colours(self.scene.session.game)) > 2
+        for i, side in enumerate(row.slots):
+            fill, ink = self.colours(side) if side else ("#ffffff", INK)
+            cx, cy = cx0 + r + i * gap, (top + bottom) / 2 - (8 if row.labels else 0)
+            self.create_oval(
+                cx - r,
+                cy - r,
+                cx + r,
+                cy + r,
+                fill=fill,
+                outline="#444444",
+                width=2,
+                tags=("token", f"token:{row.id}:{i}", f"side:{side or 'none'}"),
+            )
+            self.create_text(
+                cx,
+                cy,
+                text=(side[: 2 if short else 1].upper() if side and r >= 10 else ""),
+                fill=ink,
+                font=("DejaVu Sans", 11 if short else 12, "bold"),
+            )
+            if i < len(row.labels) and r >= 13:
+                self.create_text(
+                    cx,
+                    cy + r + 9,
+                    text=row.labels[i],
+                    fill=INK,
+                    width=2 * r + 16,
+                    justify="center",
+                    font=("DejaVu Sans", 7),
+                    tags=("slot-label",),
+                )
+        return cx0, gap
 
     def _draw_panel(self) -> None:
         """The rows only, for a side panel: each row's label (wrapped) over its slots, which wrap
