@@ -163,46 +163,9 @@ class Report:
 
 def referee(game) -> Report:
     cx = Context(game.map, game.scenario, game.state)
-    st, sc, m = cx.st, cx.sc, cx.map
+    st, sc = cx.st, cx.sc
     r = Report()
-    counters = []
-    out_of_supply: dict[str, dict[str, list[str]]] = {p: {} for p in PLAYERS}
-    for c in st.counters:
-        ok, path, cut = cx.supply_of(c)
-        counters.append(
-            {
-                "id": c.id,
-                "faction": c.faction,
-                "player": cx.player(c.faction),
-                "strength": c.strength,
-                "fortress": c.fortress,
-                "at": c.at,
-                "location": c.location,
-                "supplied": ok,
-                "supply_path": path,
-                "cut": cut,
-            }
-        )
-        if not ok:
-            out_of_supply[cx.player(c.faction)].setdefault(c.location, []).append(c.id)
-    locations = {}
-    places = list(m.locations) + [f"box:{b}" for b in m.boxes]
-    for loc in places:
-        here = cx.counters_in(loc)
-        ctl = cx.control(loc)
-        groups: dict[str, list[str]] = {}
-        for c in here:
-            groups.setdefault(c.half, []).append(c.id)
-        p = m.place_of(loc)
-        locations[loc] = {
-            "name": p.label,
-            "colour": p.colour,
-            "vp": p.vp,
-            "control": ctl or "neutral",
-            "controller": cx.controller(loc),
-            "flag": st.flags.get(loc, ""),
-            "counters": groups,
-        }
+    counters, out_of_supply = _counters_data(cx)
     cards = {}
     for pl in PLAYERS:
         hand = st.cards[pl]
@@ -217,34 +180,19 @@ def referee(game) -> Report:
         }
     vp = vp_totals(cx)
     diff = vp["axis"] - vp["allies"]
-    b = st.bombing
-    where = (
-        "the black 0"
-        if b == 0
-        else (
-            f"{abs(b)} left, on the Axis side (number {bombing_number(cx, 'axis')})"
-            if b < 0
-            else f"{b} right, on the Allied side (number {bombing_number(cx, 'allies')})"
-        )
-    )
     r.data = {
         "scenario": sc.name,
         "position": {"turn": st.turn, "player": st.player, "operations": st.operations, "over": st.over},
         "decks_in_effect": cx.counters_now(),
         "cards": cards,
-        "bombing": {
-            "position": b,
-            "where": where,
-            "axis_hand_cut": bombing_number(cx, "axis"),
-            "allied_hand_cut": bombing_number(cx, "allies"),
-        },
+        "bombing": _bombing_data(cx),
         "victory_points": {
             "axis": vp["axis"],
             "allies": vp["allies"],
             "difference": abs(diff),
             "leader": "axis" if diff > 0 else "allies" if diff < 0 else "",
         },
-        "locations": locations,
+        "locations": _locations_data(cx),
         "counters": counters,
         "out_of_supply": {pl: {cx.label(k): v for k, v in x.items()} for pl, x in out_of_supply.items()},
         "battles": [
@@ -264,6 +212,74 @@ def referee(game) -> Report:
     r.victory = dict(st.result) if st.result else evaluate(sc.victory, Facts(cx, over=st.over))
     r.violations = violations(cx)
     return r
+
+
+def _counters_data(cx: Context) -> tuple[list[dict], dict[str, dict[str, list[str]]]]:
+    """Each counter with its supply (path, where it is cut), and the counters out of supply by
+    player and location."""
+    counters = []
+    out_of_supply: dict[str, dict[str, list[str]]] = {p: {} for p in PLAYERS}
+    for c in cx.st.counters:
+        ok, path, cut = cx.supply_of(c)
+        counters.append(
+            {
+                "id": c.id,
+                "faction": c.faction,
+                "player": cx.player(c.faction),
+                "strength": c.strength,
+                "fortress": c.fortress,
+                "at": c.at,
+                "location": c.location,
+                "supplied": ok,
+                "supply_path": path,
+                "cut": cut,
+            }
+        )
+        if not ok:
+            out_of_supply[cx.player(c.faction)].setdefault(c.location, []).append(c.id)
+    return counters, out_of_supply
+
+
+def _locations_data(cx: Context) -> dict[str, dict]:
+    """Each location and box: its name, colour, VP, control, flag and counters by half."""
+    m, st = cx.map, cx.st
+    locations = {}
+    for loc in list(m.locations) + [f"box:{b}" for b in m.boxes]:
+        groups: dict[str, list[str]] = {}
+        for c in cx.counters_in(loc):
+            groups.setdefault(c.half, []).append(c.id)
+        ctl = cx.control(loc)
+        p = m.place_of(loc)
+        locations[loc] = {
+            "name": p.label,
+            "colour": p.colour,
+            "vp": p.vp,
+            "control": ctl or "neutral",
+            "controller": cx.controller(loc),
+            "flag": st.flags.get(loc, ""),
+            "counters": groups,
+        }
+    return locations
+
+
+def _bombing_data(cx: Context) -> dict:
+    """The Strategic Bombing marker: where it is and the hand cuts it makes."""
+    b = cx.st.bombing
+    where = (
+        "the black 0"
+        if b == 0
+        else (
+            f"{abs(b)} left, on the Axis side (number {bombing_number(cx, 'axis')})"
+            if b < 0
+            else f"{b} right, on the Allied side (number {bombing_number(cx, 'allies')})"
+        )
+    )
+    return {
+        "position": b,
+        "where": where,
+        "axis_hand_cut": bombing_number(cx, "axis"),
+        "allied_hand_cut": bombing_number(cx, "allies"),
+    }
 
 
 def violations(cx: Context) -> list[Violation]:
