@@ -270,40 +270,13 @@ def write_atomic(
     overwrite the file it points to), and the file is readable by its owner only (0600)."""
     target = Path(path) if private else real_target(path)
     data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
-    try:
-        old = os.lstat(target) if private else os.stat(target)
-    except FileNotFoundError:
-        old = None
-    if private and old is not None and stat.S_ISLNK(old.st_mode):
-        old = None  # the link itself is replaced
-    if old is not None and not stat.S_ISREG(old.st_mode):
-        raise (
-            IsADirectoryError(errno.EISDIR, "not a regular file", str(path))
-            if stat.S_ISDIR(old.st_mode)
-            else OSError(errno.EINVAL, "not a regular file", str(path))
-        )
-    if old is not None and not private and (not stat.S_IMODE(old.st_mode) & 0o222 or not os.access(target, os.W_OK)):
-        refused = _folder_refusal(path, target.parent) if stat.S_IMODE(old.st_mode) & 0o222 else None
-        raise refused or ReadOnly(path, stat.S_IMODE(old.st_mode))
-    refused = _folder_refusal(path, target.parent)
-    if refused is not None:
-        raise refused
+    old = _old_file(path, target, private)
     clean_stale_temps(target)  # first: a killed save's leftover may be a hard link to the file
     in_place = old is not None and not private and _linked_elsewhere(target)
     fd, tmp = _new_temp(target, 0o600 if old is not None or private else 0o666)
     try:
         try:
-            if private:
-                os.fchmod(fd, 0o600)  # whatever the umask
-            elif old is not None:
-                os.fchmod(fd, stat.S_IMODE(old.st_mode))
-                if old.st_gid != os.getegid():
-                    try:
-                        os.fchown(fd, -1, old.st_gid)
-                    except OSError:
-                        pass
-            _write_all(fd, data)
-            os.fsync(fd)
+            _fill_temp(fd, data, old, private)
         finally:
             os.close(fd)
         if expect is not None and stamp(target) != expect:
@@ -325,6 +298,47 @@ def write_atomic(
         with _mutex:
             _writing.discard(tmp)
     _fsync_dir(target.parent)
+
+
+def _old_file(path, target: Path, private: bool) -> os.stat_result | None:
+    """The file's status before the save (None when there is none, or a private file's name is a
+    symbolic link: the link itself is replaced); refused when it is no regular file, is read
+    only, or its folder takes no new file."""
+    try:
+        old = os.lstat(target) if private else os.stat(target)
+    except FileNotFoundError:
+        old = None
+    if private and old is not None and stat.S_ISLNK(old.st_mode):
+        old = None  # the link itself is replaced
+    if old is not None and not stat.S_ISREG(old.st_mode):
+        raise (
+            IsADirectoryError(errno.EISDIR, "not a regular file", str(path))
+            if stat.S_ISDIR(old.st_mode)
+            else OSError(errno.EINVAL, "not a regular file", str(path))
+        )
+    if old is not None and not private and (not stat.S_IMODE(old.st_mode) & 0o222 or not os.access(target, os.W_OK)):
+        refused = _folder_refusal(path, target.parent) if stat.S_IMODE(old.st_mode) & 0o222 else None
+        raise refused or ReadOnly(path, stat.S_IMODE(old.st_mode))
+    refused = _folder_refusal(path, target.parent)
+    if refused is not None:
+        raise refused
+    return old
+
+
+def _fill_temp(fd: int, data: bytes, old: os.stat_result | None, private: bool) -> None:
+    """The temporary file given the old file's mode and group (0600 for a private one) and the
+    new bytes, on the disk."""
+    if private:
+        os.fchmod(fd, 0o600)  # whatever the umask
+    elif old is not None:
+        os.fchmod(fd, stat.S_IMODE(old.st_mode))
+        if old.st_gid != os.getegid():
+            try:
+                os.fchown(fd, -1, old.st_gid)
+            except OSError:
+                pass
+    _write_all(fd, data)
+    os.fsync(fd)
 
 
 def _linked_elsewhere(target: Path) -> bool:
