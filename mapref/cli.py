@@ -136,6 +136,7 @@ def cmd_check(argv: list[str]) -> int:
     args = ap.parse_args(argv)
     from mapref.io.lintlines import hex_lint
     from mapref.io.problems import FileProblems, read_source
+    from mapref.rules import registry
     from mapref.rules.files import open_file
 
     bad = 0
@@ -155,7 +156,7 @@ def cmd_check(argv: list[str]) -> int:
         if kind == "area":
             lints = [x for x in obj.lint_lines() if x.level != "error"]  # errors: check() above, from the same lint
         elif kind == "hex":
-            lints = hex_lint(obj, read_source(f, f).decode("utf-8"), f)
+            lints = hex_lint(obj, read_source(f, f).decode("utf-8"), f, registry.independent_allegiances())
         for p in extra:
             print(p)
         for x in lints:

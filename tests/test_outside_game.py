@@ -7,12 +7,15 @@ lists its scenario in File > New game and offers its moves in its menus."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from mapref.rules import registry
 from tests.toy_ruleset import race
 from tests.helpers import mapref
 from tests.ui.events import answer_dialog
 from tests.ui.test_every_game import by_mapref, entry, file_menu, right_click
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_the_installed_game_is_found_by_its_entry_point(toy_game):
@@ -109,3 +112,57 @@ def test_its_counters_are_drawn_in_its_own_colours(toy_game, tmp_path):
     assert r.returncode == 0, r.stderr
     colours = {c for _, c in Image.open(tmp_path / "g.png").convert("RGB").getcolors(1 << 24)}
     assert (0xC0, 0x20, 0x20) in colours and (0x20, 0x40, 0xC0) in colours  # red's and blue's fills
+
+
+def test_a_maps_powers_are_the_installed_games_to_say(toy_game, tmp_path):
+    """``mapref check`` asks the installed games which allegiances are no power: the toy game's
+    free cities need no capital, its red realm does (as Hitler's War's neutral and Germany)."""
+    sample = (ROOT / "maps" / "sample.toml").read_text(encoding="utf-8")
+    assert 'ch = { name = "Switzerland", colour = "#a0a0a0", allegiance = "neutral" }' in sample
+    for allegiance, warned in (("free_cities", False), ("red_realm", True), ("neutral", False)):
+        (tmp_path / "m.toml").write_text(sample.replace('allegiance = "neutral"', f'allegiance = "{allegiance}"'))
+        r = mapref("check", "m.toml", cwd=tmp_path)
+        assert r.returncode == 0 and ("Switzerland has no capital" in r.stdout + r.stderr) == warned, allegiance
+
+
+def test_the_map_editor_offers_the_installed_games_allegiances(toy_game, tmp_path):
+    """Edit > Add / edit country... in the map editor: its allegiances are the installed games'
+    (Hitler's War's colour groups and the toy game's), and a country added with one has it."""
+    import shutil
+    import tkinter as tk
+    from tkinter import ttk
+
+    from mapref.ui.editor import Editor
+
+    shutil.copy(ROOT / "maps" / "sample.toml", tmp_path / "m.toml")
+    root = tk.Tk()
+    try:
+        ed = Editor(root, tmp_path / "m.toml", quiet=True)
+        root.update()
+        seen = []
+
+        def answer():
+            d = next((t for t in root.winfo_children() if isinstance(t, tk.Toplevel) and t.winfo_viewable()), None)
+            if d is None:
+                root.after(50, answer)
+                return
+            seen.append(next(w for w in _descendants(d) if isinstance(w, ttk.Combobox)).cget("values"))
+            d.vars["code"].set("fc")
+            d.vars["name"].set("Free Cities")
+            d.vars["allegiance"].set("free_cities")
+            d.ok()
+
+        root.after(300, answer)
+        edit = ed.menus["Edit"]
+        labels = {edit.entrycget(i, "label"): i for i in range(edit.index("end") + 1) if edit.type(i) == "command"}
+        edit.invoke(labels["Add / edit country..."])
+        assert seen and {"germany", "soviet", "axis_inclined", "neutral", "red_realm", "free_cities"} <= set(seen[0])
+        assert ed.model.countries["fc"].allegiance == "free_cities"
+    finally:
+        root.destroy()
+
+
+def _descendants(w):
+    for c in w.winfo_children():
+        yield c
+        yield from _descendants(c)

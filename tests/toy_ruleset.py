@@ -100,6 +100,7 @@ class Tokens(Ruleset):
     name = "toy"
     title = "Tokens (a test game)"
     side_colours = {"red": ("#c02020", "#ffffff"), "blue": ("#2040c0", "#ffffff")}
+    allegiances = {"red_realm": True, "free_cities": False}  # its maps' countries: a power, and no power
 
     def scenarios(self):
         # installed as a package, its scenarios are in it (tests/conftest.py, toy_game)

@@ -10,8 +10,8 @@ code                   problem
 sea-without-zone       sea hexes with no sea zone (one line per connected group of them)
 coast-without-zone     part land, part sea hexes with no sea zone (one line per connected group)
 zone-on-land           a land hex with a sea zone (only water has one)
-no-capital             a power (an allegiance other than unaligned, axis_inclined or neutral)
-                       with land on the map and no capital in any of its countries
+no-capital             a power (an allegiance the games do not call independent) with land on
+                       the map and no capital in any of its countries
 unknown-country        a hex or box whose country code is not in [countries]
 unknown-sea            a hex or sea arrow whose sea zone is not in [seas]
 port-not-on-coast      a port on a full sea hex, or on a land hex with no water next to it
@@ -30,7 +30,10 @@ zone) is one line for each connected group, at its first hex, with every hex of 
 *Capitals.*  The map cannot tell which minor countries have a capital (the Hitler's War map
 gives none to the Low Countries or the French colonies), but every power does: countries whose
 allegiance names a power (germany, britain...) are its home country and its colonies, and the
-group needs at least one capital.  Several capitals in one country are allowed (Barbarossa
+group needs at least one capital.  Which allegiances are no power is the games' to say (the
+caller passes ``independent``: :func:`mapref.rules.registry.independent_allegiances`, Hitler's
+War's ``axis_inclined``, ``unaligned`` and ``neutral``); the map format's own are no allegiance
+and ``unaligned``, its default.  Several capitals in one country are allowed (Barbarossa
 counts three Soviet ones).
 
 *Unreachable land.*  Land hexes are grouped by the land connections of
@@ -45,6 +48,7 @@ with its size.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import NamedTuple
 
 from mapref.core.grid import Hex, Hexside
@@ -60,13 +64,15 @@ class Lint(NamedTuple):
     hexes: tuple[Hex, ...] = ()  # every hex of a grouped problem (``where`` is the first)
 
 
-INDEPENDENT = ("unaligned", "axis_inclined", "neutral", "")  # allegiances that are no power
+NO_POWER = ("", "unaligned")  # the map format's allegiances that are no power: none, and its default
 
 
-def lint(m: MapModel) -> list[Lint]:
+def lint(m: MapModel, independent: Collection[str] = ()) -> list[Lint]:
+    """The map's problems; ``independent``: the allegiances the games count as no power (besides
+    :data:`NO_POWER`)."""
     names: dict[str, str] = {}  # a name (lower case) -> where it was first used
     out = _hex_problems(m, names) + _box_problems(m, names) + _side_problems(m)
-    return _without_zone(m) + out + _no_capital(m) + _unreachable(m)
+    return _without_zone(m) + out + _no_capital(m, {*NO_POWER, *independent}) + _unreachable(m)
 
 
 def _hex_problems(m: MapModel, names: dict[str, str]) -> list[Lint]:
@@ -239,11 +245,11 @@ def _without_zone(m: MapModel) -> list[Lint]:
     return out
 
 
-def _no_capital(m: MapModel) -> list[Lint]:
+def _no_capital(m: MapModel, no_power: set[str]) -> list[Lint]:
     """A power with land on the map and no capital (see the module's notes)."""
     members: dict[str, list[str]] = {}
     for code, c in m.countries.items():
-        if c.allegiance not in INDEPENDENT:
+        if c.allegiance not in no_power:
             members.setdefault(c.allegiance, []).append(code)
     if not members:
         return []

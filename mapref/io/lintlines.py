@@ -10,6 +10,7 @@ Levels: ``error`` (the map is unusable by the rules: ``mapref check`` fails), ``
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from typing import NamedTuple
 
 from mapref.io.problems import Locator, clip, escape
@@ -48,10 +49,10 @@ def area_lint(
     return out
 
 
-def hex_lint(m, source: str, shown: str) -> list[LintLine]:
-    """The hex map's lint (:mod:`mapref.core.lint`): every problem is a warning, placed on the
-    hex's entry in ``[hexes]`` or its row in the terrain layer, a side's entry in
-    ``[hexsides]``, a box's table."""
+def hex_lint(m, source: str, shown: str, independent: Collection[str] = ()) -> list[LintLine]:
+    """The hex map's lint (:mod:`mapref.core.lint`, ``independent`` the allegiances that are no
+    power): every problem is a warning, placed on the hex's entry in ``[hexes]`` or its row in the
+    terrain layer, a side's entry in ``[hexsides]``, a box's table."""
     from mapref.core.grid import Hex, Hexside
     from mapref.core.lint import lint
 
@@ -78,7 +79,7 @@ def hex_lint(m, source: str, shown: str) -> list[LintLine]:
         return None, None
 
     out = []
-    for p in lint(m):
+    for p in lint(m, independent):
         line, col = place(p.where)
         out.append(LintLine("warning", p.code, _line(shown, line, col, "warning", p.message, p.code)))
     return out

@@ -136,6 +136,25 @@ def title(name: str) -> str:
     return getattr(table, "TITLE", "") if table is not None else get(name).title or name
 
 
+def allegiances() -> dict[str, bool]:
+    """The hex map's country ``allegiance`` values the installed games use, in their order, each
+    -> whether it is a power (:attr:`Ruleset.allegiances`; a power in one game is a power).  A
+    game with a moves module says them there (``ALLEGIANCES``, none when it does not), read
+    without its rules."""
+    out: dict[str, bool] = {}
+    for name in names():
+        table = _table(name)
+        found = getattr(table, "ALLEGIANCES", {}) if table is not None else get(name).allegiances
+        for a, power in found.items():
+            out[a] = out.get(a, False) or bool(power)
+    return out
+
+
+def independent_allegiances() -> tuple[str, ...]:
+    """The allegiances no installed game counts as a power (for :func:`mapref.core.lint.lint`)."""
+    return tuple(a for a, power in allegiances().items() if not power)
+
+
 def importers() -> list[str]:
     """The games that make a scenario from an imported map (``mapref import-triplea --scenario``):
     those whose ruleset answers :meth:`Ruleset.import_scenario` (each game is imported to ask)."""

@@ -607,6 +607,11 @@ class GameView:
     board_view = "map"  # what the referee's window draws: the map, or "tracks" (rows of token slots: :meth:`tracks`)
     side_colours: dict[str, tuple[str, str]] = {}  # side -> (fill, ink) of its counters (see colours)
     traces_supply = False  # the game traces supply: the window offers the supply view and each piece's line
+    # the hex map's country ``allegiance`` values this game's maps use -> True for a power (its home
+    # country and colonies hold a capital: ``mapref check``'s no-capital), False for none (the
+    # unaligned, the neutral); the map editor offers them (a game with a moves module says them
+    # there as ``ALLEGIANCES``, read without its rules: :func:`mapref.rules.registry.allegiances`)
+    allegiances: dict[str, bool] = {}
 
     def colours(self, game: Any) -> dict[str, tuple[str, str]]:
         """Each side's (fill, ink) in ``game``: ``side_colours``, unless the game's own data

@@ -32,6 +32,7 @@ from mapref.core.grid import Grid, Hex, Hexside, LabelError
 from mapref.core.model import Country, MapModel, Sea
 from mapref.io.mapfile import dumps_map, load_map, save_map
 from mapref.io.problems import FileProblems
+from mapref.rules import registry
 from mapref.ui.canvas import LAYER_TAGS, MapCanvas
 from mapref.ui.dialogs import FormDialog, grid_fields, grid_from_values
 from mapref.ui.editor_shell import (
@@ -425,18 +426,16 @@ class Editor(EditorShell):
             ("colour", "Colour", "colour", "#cccccc", None),
         ]
         if table == "countries":
-            fields.append(
-                (
-                    "allegiance",
-                    "Allegiance",
-                    "choice",
-                    "unaligned",
-                    ["germany", "italy", "britain", "france", "soviet", "usa", "axis_inclined", "unaligned", "neutral"],
-                )
-            )
+            fields.append(("allegiance", "Allegiance", "choice", "unaligned", self.allegiance_choices()))
         v = FormDialog(self.root, f"Add or edit a {what}", fields, note=f"An existing code edits that {what}.").show()
         if v:
             self.set_table_entry(table, **v)
+
+    def allegiance_choices(self) -> list[str]:
+        """A country's allegiances to choose from: the installed games' (their maps' colour
+        groups), those the map's countries have, and the format's default, ``unaligned``."""
+        known = [*registry.allegiances(), *(c.allegiance for c in self.model.countries.values()), "unaligned"]
+        return list(dict.fromkeys(a for a in known if a))
 
     def set_table_entry(self, table: str, code: str, name: str, colour: str, allegiance: str = "unaligned") -> None:
         import re

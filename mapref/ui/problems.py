@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from mapref.core.grid import Hex, Hexside
 from mapref.core.lint import Lint, lint
+from mapref.rules import registry
 
 if TYPE_CHECKING:
     from mapref.ui.editor_shell import EditorShell  # its editor (mapref.ui.editor.Editor, which imports this module)
@@ -53,10 +54,11 @@ class ProblemsPanel(ttk.Frame):
         self._unschedule()
         self._generation = getattr(self, "_generation", 0) + 1
         gen, m, box = self._generation, self.ed.model, {}
+        independent = registry.independent_allegiances()  # the games' (asked here, in the main thread)
 
         def work():
             try:
-                box["result"] = lint(m)
+                box["result"] = lint(m, independent)
             except RuntimeError:  # the model changed under the check: a newer check follows
                 box["result"] = None
 
@@ -83,7 +85,7 @@ class ProblemsPanel(ttk.Frame):
     def run(self) -> list[Lint]:
         self._unschedule()
         self._generation = getattr(self, "_generation", 0) + 1
-        return self.show(lint(self.ed.model))
+        return self.show(lint(self.ed.model, registry.independent_allegiances()))
 
     def set_notes(self, notes: list[Lint]) -> None:
         self.notes = list(notes)

@@ -30,7 +30,7 @@ from mapref.rulesets.hitlers_war.consistency import consistency_problems, scenar
 from mapref.rulesets.hitlers_war.invasion import check_invasion
 from mapref.rulesets.hitlers_war.menus import KEEP, Menus
 from mapref.rulesets.hitlers_war.movement import check_fleet_move, check_move
-from mapref.rulesets.hitlers_war.moves import MOVES, TITLE, parse_costs, parse_placements, parse_points
+from mapref.rulesets.hitlers_war.moves import ALLEGIANCES, MOVES, TITLE, parse_costs, parse_placements, parse_points
 from mapref.rulesets.hitlers_war.nations import KEEP as NKEEP
 from mapref.rulesets.hitlers_war.nations import check_nation
 from mapref.rulesets.hitlers_war.naval import check_naval
@@ -155,6 +155,7 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
     board_kinds = ("hex",)
     vp_host = vpcheck.HOST  # a scenario's VP track (vp-set, vp-check: mapref.rules.vpgame)
     side_colours = {"axis": ("#2b2b2b", "#ffffff"), "soviet": ("#9e1b1b", "#ffffff"), "allies": ("#1f4e9e", "#ffffff")}
+    allegiances = ALLEGIANCES
 
     # ----------------------------------------------------------------------------- files
     def read_scenario(self, data, source, shown):
