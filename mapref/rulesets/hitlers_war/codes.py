@@ -47,21 +47,6 @@ ALLEGIANCES = {
     "germany": "light blue: Germany",
 }
 
-# every ``allegiance`` of the map's countries (Map Board 3's colour groups) -> whether it is a
-# power: its home country and colonies need a capital (``mapref check``'s no-capital); the
-# nations inclined towards the Axis, the unaligned and the permanently neutral are none
-MAP_ALLEGIANCES = {
-    "germany": True,
-    "italy": True,
-    "britain": True,
-    "france": True,
-    "soviet": True,
-    "usa": True,
-    "axis_inclined": False,
-    "unaligned": False,
-    "neutral": False,
-}
-
 REGIONS = {
     "western_libya": "Western Libya (Barbarossa: Axis-friendly, to hex D12)",
     "sicily": "Sicily",

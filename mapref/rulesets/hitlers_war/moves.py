@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from mapref.rules.ruleset import Arg, Move
 from mapref.rules.vpmoves import MOVES as VP_MOVES
-from mapref.rulesets.hitlers_war.codes import MAP_ALLEGIANCES
-from mapref.rulesets.hitlers_war.names import COST_TYPES, POINT_TYPES, SIDES, STATUSES
+from mapref.rulesets.hitlers_war.names import COST_TYPES, MAP_ALLEGIANCES, POINT_TYPES, SIDES, STATUSES
 
 TITLE = "Hitler's War"
 ALLEGIANCES = MAP_ALLEGIANCES  # the map's colour groups (Ruleset.allegiances), read by the registry

@@ -9,3 +9,18 @@ POINT_TYPES = ("infantry", "mechanized", "amphibious", "tactical_air", "para")
 RECORD_BUILDS = ("ta_shipping", "uboat", "asw", "bomber")
 COST_TYPES = POINT_TYPES + ("fort", "capital_ship") + RECORD_BUILDS
 STATUSES = ("at_war", "at_peace", "unaligned", "inclined", "surrendered", "neutral", "vichy")
+
+# every ``allegiance`` of the map's countries (Map Board 3's colour groups) -> whether it is a
+# power: its home country and colonies need a capital (``mapref check``'s no-capital); the
+# nations inclined towards the Axis, the unaligned and the permanently neutral are none
+MAP_ALLEGIANCES = {
+    "germany": True,
+    "italy": True,
+    "britain": True,
+    "france": True,
+    "soviet": True,
+    "usa": True,
+    "axis_inclined": False,
+    "unaligned": False,
+    "neutral": False,
+}
