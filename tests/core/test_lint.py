@@ -6,9 +6,17 @@ import pytest
 
 from mapref.core.commands import SetHexProps, SetSide, UndoStack
 from mapref.core.grid import Grid, Hex
-from mapref.core.lint import lint
+from mapref.core import lint as core_lint
 from mapref.core.model import MapModel, SeaArrow
 from mapref.io.mapfile import load_map
+from mapref.rules import registry
+
+
+def lint(m):
+    """The map's lint as ``mapref check`` makes it: the allegiances the installed games call no
+    power (Hitler's War's ``neutral``, ``axis_inclined``...) need no capital."""
+    return core_lint.lint(m, registry.independent_allegiances())
+
 
 SAMPLE = Path(__file__).resolve().parents[2] / "maps" / "sample.toml"
 
