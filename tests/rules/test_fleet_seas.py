@@ -8,6 +8,7 @@ Positions: the shipped scenarios with fleets, and the benchmark's map (bench/big
 size a test runs quickly), with fleets put to sea in every kind of water, coasts and ports
 changing hands and enemy fleets at sea in the way."""
 
+import copy
 import random
 import sys
 from pathlib import Path
@@ -250,3 +251,47 @@ def test_the_benchmark_games_fleets_reach_the_ports_the_plain_search_reaches(ben
     same_answers(cx, rnd, goals=4)
     for cx in positions(m, sc, st, rnd, 2):
         same_answers(cx, rnd, goals=2)
+
+
+def test_the_seas_kept_with_a_position_follow_the_fleets_at_sea(bench_game):
+    """Where a side's fleets may sail is kept with the position (control) for the fleets at sea
+    then: enemy fleets put to sea around a fleet while control stays the same close its routes
+    (Blocking sea routes 1), and leaving again open them, as the plain search says; fleets moved at
+    random give the plain search's ports and portless fleets."""
+    m, sc, st = bench_game
+    saved = copy.deepcopy(st.fleets)  # (the module's game: given back as it was)
+    try:
+        fleets_kept_with_the_position(m, sc, st)
+    finally:
+        st.fleets[:] = saved
+
+
+def fleets_kept_with_the_position(m, sc, st) -> None:
+    rnd = random.Random(34)
+    board = board_for(m)
+    water = [s for s in board.spaces() if board.space(s).terrain in ("sea", "coastal")]
+    cx = Context(m, sc, st)
+    f = next(x for x in st.fleets if not x.in_port and ports_open_to(cx, x, x.at))
+    g = cx.graph
+    ring = [n for n in g.neighbours(f.at) if n in water and not cx.port(n)]
+    enemies = [x for x in st.fleets if x.side != f.side][: len(ring)]
+    assert len(enemies) == len(ring) > 2
+    open_ = ports_open_to(cx, f, f.at)
+    kept = [(x.at, x.in_port) for x in enemies]
+    for x, n in zip(enemies, ring, strict=True):
+        x.at, x.in_port = n, False
+    cx = Context(m, sc, st)
+    assert cx._pos is Context(m, sc, st)._pos  # the same position: only fleets moved
+    closed = ports_open_to(cx, f, f.at)
+    assert closed == plain_ports_open_to(cx, f, f.at) and closed != open_
+    for x, (at, in_port) in zip(enemies, kept, strict=True):
+        x.at, x.in_port = at, in_port
+    cx = Context(m, sc, st)
+    assert ports_open_to(cx, f, f.at) == open_
+    for _ in range(3):
+        for x in rnd.sample(st.fleets, 4):
+            if rnd.random() < 0.8:
+                x.at, x.in_port = rnd.choice(water), False
+            else:
+                x.in_port = True
+        same_answers(Context(m, sc, st), rnd, goals=1)

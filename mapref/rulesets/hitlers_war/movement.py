@@ -336,8 +336,13 @@ def italian_fleet_kept(cx, f, to: str) -> bool:
 def fleet_seas(cx, side: str, lost: tuple[str, ...] = ()) -> SeaReach:
     """Where ``side``'s fleets may sail now by routes of any length (rules 8-10, 19; Blocking sea
     routes 1): through its friendly spaces but ``lost``, past no enemy fleet at sea."""
-    blocked = {x.at for x in cx.state.fleets if x.side != side and not x.in_port}
-    return sea_reach(cx.graph, cx.map, cx.held_bytes(side, lost), blocked)
+    blocked = frozenset(x.at for x in cx.state.fleets if x.side != side and not x.in_port)
+    kept = cx._pos.kept  # (control and the fleets at sea alone: kept with the position, asked per fleet)
+    key = ("fleet_seas", side, tuple(lost), blocked)
+    reach = kept.get(key)
+    if reach is None:
+        reach = kept[key] = sea_reach(cx.graph, cx.map, cx.held_bytes(side, lost), blocked)
+    return reach
 
 
 def ports_open_to(
