@@ -93,6 +93,10 @@ class Context:
         return None if s is None or space in self._absent else s
 
     def is_box(self, space: str) -> bool:
+        # every board names its boxes box:<id> (mapref.core.graph.box_space): no other space is
+        # made to be asked (a country's tens of thousands of hexes, when a game starts)
+        if not space.startswith("box:"):
+            return False
         s = self.board.space(space)
         return s is not None and s.is_box
 
