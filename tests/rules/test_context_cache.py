@@ -155,3 +155,37 @@ def test_views_read_from_the_friendly_bytes_are_the_plain_ones(fresh):
     for side in sc.sides:
         assert cx.friendly_spaces(side) == {s for s, v in cx.control.items() if v == side and cx.exists(s)}
     assert control_view(cx) == {s: v for s, v in cx.control.items() if cx.start.get(s) != v and cx.exists(s)}
+
+
+def plain_production_by_side(cx) -> dict:
+    """Each side's production spaces with their undevastated points, from every space's control."""
+    out: dict = {}
+    for s in cx.production_spaces():
+        side = cx.control.get(s)
+        if side is not None:
+            out.setdefault(side, []).append((s, cx.undevastated(s)))
+    return out
+
+
+def test_production_kept_with_the_position_follows_devastation(fresh):
+    """The production each side holds, kept with the position, is a fresh count's after
+    devastation and repairs that change no control (Strategic bombing, Repairing devastated
+    production), after captures, and back again."""
+    m, sc, st = fresh("war_for_europe")
+    rnd = random.Random(34)
+    cx = Context(m, sc, st)
+    prod = sorted(cx.production_spaces())
+    assert cx.production_by_side() == plain_production_by_side(cx)
+    for step in range(24):
+        s = rnd.choice(prod)
+        if step % 3 == 2:
+            SetHex(space=s, control=rnd.choice(list(sc.sides))).do(st)
+        else:
+            st.hex(s).devastated = rnd.randint(0, 3)
+        cx = Context(m, sc, st)
+        assert (
+            cx.production_by_side()
+            == plain_production_by_side(cx)
+            == plain_production_by_side(fresh_context(m, sc, st))
+        )
+        assert all(cx.build_spaces(side) == fresh_context(m, sc, st).build_spaces(side) for side in sc.sides)

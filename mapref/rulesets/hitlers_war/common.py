@@ -155,10 +155,17 @@ class Context:
 
     def production_by_side(self) -> dict[str, list[tuple[str, int]]]:
         """The production spaces each side holds now, in board order, with their points less
-        devastation (``undevastated``): one pass over the production spaces for every side."""
+        devastation (``undevastated``): one pass over the production spaces for every side, kept
+        with the position (control) for the devastation it was worked out with (read only)."""
         if not hasattr(self, "_prod_by_side"):
+            hexes = self.state.hexes
+            devastated = tuple((s, h.devastated) for s, h in hexes.items() if h.devastated)
+            kept = self._pos.kept.get("production_by_side")
+            if kept is not None and kept[0] == devastated:
+                self._prod_by_side = kept[1]
+                return kept[1]
             spaces, printed = printed_production(self.board, self.scenario)
-            hexes, control = self.state.hexes, self.control
+            control = self.control
             out: dict[str, list[tuple[str, int]]] = {}
             for s, p in zip(spaces, printed, strict=True):
                 side = control.get(s)
@@ -167,6 +174,7 @@ class Context:
                 h = hexes.get(s)
                 out.setdefault(side, []).append((s, max(0, p - h.devastated) if h is not None else p))
             self._prod_by_side = out
+            self._pos.kept["production_by_side"] = (devastated, out)
         return self._prod_by_side
 
     def build_spaces(self, side: str) -> list[str]:
