@@ -735,9 +735,9 @@ def _open_session(path: str):
     from mapref.rules.session import open_game
 
     s = open_game(path)
-    problems = s.ruleset.state_problems(s.board, s.scenario, s.state) or s.game.log_problems()
+    problems = s.game.check()  # what `mapref check` refuses, as the window's open_for_play does
     if problems:
-        raise UserError(f"{path}: {problems[0]}")
+        raise UserError(problems[0])
     return s
 
 

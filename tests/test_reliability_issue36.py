@@ -137,3 +137,25 @@ def test_a_log_problem_echoes_no_raw_control_character(tmp_path):
     assert load_game(game).log
     r = mapref("check", str(game))
     assert r.returncode == 1 and "\x1b" not in r.stdout + r.stderr, r.stdout + r.stderr
+
+
+def test_a_verb_refuses_a_game_check_refuses_as_the_window_does(tmp_path):
+    # Found by tools/fuzz.py (seed 3338, case 3980): a game whose scenario no longer fits its map
+    # (here: the German Fleet's ports all in landlocked Switzerland, so no new game could place
+    # it: Fleet strength points 2) is refused by `mapref check` and opened read-only by the window
+    # (Game.check), but `mapref advance` played it and wrote a game `check` refuses.  A verb
+    # refuses what `check` refuses, before it changes anything
+    sc = (ROOT / "scenarios" / "fall_of_germany.toml").read_text(encoding="utf-8")
+    sc = re.sub(r'(?m)^map = ".*"$', 'map = "map.toml"', sc)
+    (tmp_path / "s.toml").write_text(sc, encoding="utf-8")
+    (tmp_path / "map.toml").write_bytes((ROOT / "maps" / "hitlers_war.toml").read_bytes())
+    assert mapref("new-game", "s.toml", "-o", "g.toml", "--auto-place", cwd=tmp_path).returncode == 0
+    game = tmp_path / "g.toml"
+    german = re.compile(r'(\[fleets\."German Fleet"\][^\[]*?ports = )\{[^}]*\}')
+    (tmp_path / "s.toml").write_text(german.sub(r'\1{ countries = ["ch"] }', sc, count=1), encoding="utf-8")
+    r = mapref("check", "g.toml", cwd=tmp_path)
+    assert r.returncode == 1 and "German Fleet.ports: no port" in r.stdout + r.stderr, r.stdout + r.stderr
+    before = game.read_bytes()
+    r = mapref("advance", "g.toml", cwd=tmp_path)
+    assert r.returncode == 1 and len(r.stderr.splitlines()) == 1, (r.stdout, r.stderr)
+    assert "German Fleet.ports: no port" in r.stderr and game.read_bytes() == before, r.stderr

@@ -93,6 +93,8 @@ EQUIVALENT: dict[str, dict[str, str]] = {
         "holder: 32 -> 33 [32]": "a holder writes its pid (at most 8 bytes): reading 32 or 33 bytes reads it whole",
         "try_hold: 32 -> 33 [32]": "as above",
         "file_lock: 32 -> 33 [32]": "as above",
+        "try_hold: 0 -> 1 [0]": "ftruncate to 1 byte, then the pid (two bytes or more) written at 0 over it: the "
+        "same file (unless that write fails after the truncation: the note of who holds is kept either way)",
     },
     "mapref/rules/session.py": {
         "ActionStep.undo: and -> or [session.game.log and session.game.log[-1] is self.entry]": "the step undone "
@@ -110,8 +112,14 @@ EQUIVALENT: dict[str, dict[str, str]] = {
         "GameSession._new_problems: '<game>' -> 'XX...XX' [\"<game>\"]": "as above",
         'GameSession._new_problems: or -> and [self.path or "<game>"] #2': "as above",
         "GameSession._new_problems: '<game>' -> 'XX...XX' [\"<game>\"] #2": "as above",
+        "GameSession.save: x = value -> x = None [old = self.game.path]": "Journal.saved takes the old path and "
+        "never reads it (the journal's paths are its own)",
     },
     "mapref/rules/supply.py": {
+        "LevelTree.copy: x = value -> x = None [t._code = self._code]": "a cache: a copy without it works its "
+        "code out again, the same",
+        "_updated: is -> is not [t._par is None]": "where a search starts from, not what it finds: a trace whose "
+        "search is done never reads the point to resume from, one without it searches from the sources",
         "Inputs._keep: x = value -> x = None [lists[key] = (self.zone, value)]": "a cache: a value not kept is "
         "worked out again, the same",
         "LevelTree.__getitem__: return x -> return None [return UNSEEN]": "the line says it: a reached space always "

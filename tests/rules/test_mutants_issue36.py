@@ -320,3 +320,20 @@ def test_an_army_at_sea_or_in_an_enemy_hex_cites_movement_2():
     assert [(x.code, x.rule) for x in at_sea if x.where == "U1"] == [("army.where", "Movement 2")]
     enemy = report("barbarossa", lambda d: d["armies"]["Army Group North"].update(at="Q16"))  # Smolensk
     assert ("army.unfriendly_hex", "Movement 2") in [(x.code, x.rule) for x in enemy if x.where == "Q16"]
+
+
+def test_a_side_whose_trace_a_rule_extended_lists_its_unsupplied_hexes_not_its_supplied_ones(tmp_path):
+    # Barbarossa after the set-up: Finland's hexes trace over the Baltic (R36, a trace extended
+    # by the game's rules, read from its own record of routes), and Libya cannot be supplied
+    # across a Mediterranean with no fleets.  The unsupplied list read from that record names
+    # Libya, never Berlin nor Helsinki (acceptance, issue 36: a fresh mutation sample turned
+    # `not in` into `in` there, listing the supplied hexes instead, and no test saw it)
+    import json
+
+    from tests.helpers import mapref
+
+    assert mapref("new-game", "barbarossa", "-o", "g.toml", "--auto-place", cwd=tmp_path).returncode == 0
+    assert mapref("advance", "g.toml", cwd=tmp_path).returncode == 0
+    r = mapref("referee", "g.toml", "--json", cwd=tmp_path)
+    cut = json.loads(r.stdout)["supply"]["axis"]["unsupplied_hexes"]
+    assert "D12" in cut and "P10" not in cut and "T14" not in cut, cut

@@ -116,6 +116,23 @@ def test_pockets_stay_right_after_random_changes_of_control(seed):
     assert kept_some  # the pockets no change touched were kept, not searched again
 
 
+def test_an_update_that_changes_no_space_keeps_every_pocket():
+    """A change of control reported for spaces whose friendly byte is the same (a capture the
+    side already held, say) keeps every pocket asked before, each answered again without a
+    search (acceptance, issue 36: a fresh mutation sample found no test of it)."""
+    rnd = random.Random(3)
+    m = random_map(3, 16, 16)
+    g = build_graph(m)
+    ix = g.index()
+    friendly, sources, seas, blocked = position(rnd, g, 0.6)
+    t = supply.trace_inputs(inputs(g, m, friendly, sources, seas, blocked), g)
+    asked = sorted(friendly)[:10]
+    before = {s: t.pocket(s) for s in asked}
+    t = update(t, t.inputs, [ix.ix[asked[0]], ix.ix[asked[1]]])
+    assert all(t.pocket(s) is before[s] for s in asked)
+    same_pockets(t, g, friendly, asked)
+
+
 def rich_game(tmp_path: Path, size: int = 40) -> Path:
     sys.path.insert(0, str(ROOT / "bench"))
     from rich_game import make
