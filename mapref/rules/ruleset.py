@@ -54,7 +54,7 @@ TYPE_CHECKING = False  # typing is not imported at run time: the command line st
 
 if TYPE_CHECKING:  # the types of the protocol's arguments, for readers and type checkers only
     from typing import Any
-    from collections.abc import Callable, Iterable
+    from collections.abc import Callable, Iterable, Sequence
     from pathlib import Path
 
     from typing import Protocol
@@ -178,7 +178,7 @@ class Field:
     label: str
     kind: str = "text"
     default: object = None
-    options: tuple = ()
+    options: Sequence = ()  # any sequence given; kept as a tuple
     min: int | None = None
     max: int | None = None
 

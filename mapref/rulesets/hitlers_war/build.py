@@ -22,7 +22,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-from mapref.rulesets.hitlers_war.commands import AddArmy, SetArmyPoints, SetFleets, SetForts, SetHex, SetRecord
+from mapref.rulesets.hitlers_war.commands import AddArmy, Command, SetArmyPoints, SetFleets, SetForts, SetHex, SetRecord
 from mapref.rulesets.hitlers_war.names import COST_TYPES, RECORD_BUILDS
 from mapref.rulesets.hitlers_war.production import REPAIR_COST, production
 from mapref.rulesets.hitlers_war.stacking import FORT_MARKER, FORT_MARKERS, LIMIT, hex_points
@@ -340,6 +340,7 @@ def _place_points(cx, side: str, space: str, points: dict[str, int], army: str |
     if bad:
         return bad
     what = ", ".join(f"{v} {t.replace('_', ' ')}" for t, v in points.items())
+    cmd: Command
     if target is not None:
         new = {t: target.points.get(t, 0) + points.get(t, 0) for t in POINT_TYPES}
         cmd = SetArmyPoints(text=f"{target.name} built", army=target.name, points=new)

@@ -63,7 +63,7 @@ def _combat_phase(cx) -> CombatCheck | None:
     return None
 
 
-def _garrisons_after(cx, extra_lost: set[str], refilled: set[str] = frozenset()) -> list[str]:
+def _garrisons_after(cx, extra_lost: set[str], refilled: set[str] | frozenset[str] = frozenset()) -> list[str]:
     return sorted((set(cx.state.garrisons_lost) | extra_lost) - set(refilled))
 
 
@@ -110,12 +110,12 @@ def check_losses(
         pol = attack_problem(cx, st.side, space, victims)
         if pol:
             return _no(*pol)
-    bad = (
-        (losses and _army_losses(cx, space, here, losses, army, invader, out, lost_garrisons))
-        or (fort and _fort_losses(cx, space, fort, out))
-        or (garrison and _garrison_loss(cx, space, here, out, lost_garrisons))
-    )
-    if bad:
+    bad = _army_losses(cx, space, here, losses, army, invader, out, lost_garrisons) if losses else None
+    if bad is None and fort:
+        bad = _fort_losses(cx, space, fort, out)
+    if bad is None and garrison:
+        bad = _garrison_loss(cx, space, here, out, lost_garrisons)
+    if bad is not None:
         return bad
     if lost_garrisons:
         out.commands.append(SetGarrisonsLost(spaces=_garrisons_after(cx, lost_garrisons)))
@@ -240,7 +240,9 @@ def _garrison_loss(cx, space: str, here: list, out, lost_garrisons: set[str]) ->
 
 
 # ----------------------------------------------------------------------------- capture
-def retreat_options(cx, space: str, side: str, exclude: set[str] = frozenset()) -> tuple[list[str], list[str]]:
+def retreat_options(
+    cx, space: str, side: str, exclude: set[str] | frozenset[str] = frozenset()
+) -> tuple[list[str], list[str]]:
     """The hexes an army of ``side`` displaced from ``space`` may retreat to (Advance resolution
     6-7): (vacant, occupied) adjacent friendly hexes, never across crossing or all-sea sides."""
     st = cx.state

@@ -7,6 +7,7 @@ a command only does.
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from mapref.rules import change
@@ -22,6 +23,10 @@ class Change(change.Change):
     @property
     def label(self) -> str:
         return self.text
+
+    @label.setter
+    def label(self, value: str) -> None:  # (the engine's Change has a label one may set)
+        self.text = value
 
 
 Command = change.Change
@@ -358,7 +363,7 @@ class SetHomeForces(Change):
         st.home_forces = copy.deepcopy(self.home_forces)
 
 
-def apply(st: GameState, commands: list[Command]) -> None:
+def apply(st: GameState, commands: Iterable[Command]) -> None:
     for c in commands:
         c.do(st)
 

@@ -208,7 +208,7 @@ class Context:
         out = [(s, control[s]) for s, h in hexes.items() if h.occupied and s in control and start.get(s) != control[s]]
         if len(out) > 1:
             t = self._tracker
-            order = getattr(t, "start_order", None)
+            order = t.start_order
             if order is None:
                 order = t.start_order = {s: i for i, s in enumerate(start)}
             n = len(order)
@@ -353,7 +353,7 @@ def start_control(board: Board, sc: Scenario) -> dict[str, str]:
     """Friendly hexes at the start (Hex control 1: every hex of the countries the set-up lists).
     Worked out once per map version and scenario."""
     key = (id(board), board.version)
-    cached = getattr(sc, "_start_control", None)
+    cached = sc.__dict__.get("_start_control")
     if cached is not None and cached[0] == key:
         return cached[1]
     out: dict[str, str] = {}
@@ -362,7 +362,7 @@ def start_control(board: Board, sc: Scenario) -> dict[str, str]:
             continue
         for space in sorted(resolve_area(board, sc.setup(side).friendly, sc.absent_boxes)):
             out.setdefault(space, side)
-    sc._start_control = (key, out)
+    sc.__dict__["_start_control"] = (key, out)
     return out
 
 
@@ -376,7 +376,7 @@ def printed_production(board: Board, sc: Scenario) -> tuple[list[str], list[int]
     ``no_production``, not an absent box), in board order, and each one's printed points
     (``Context.production``): worked out once per map version and scenario."""
     key = (id(board), board.version, repr(sc.no_production), tuple(sc.absent_boxes))
-    cached = getattr(sc, "_printed_production", None)
+    cached = sc.__dict__.get("_printed_production")
     if cached is not None and cached[0] == key:
         return cached[1]
     absent = frozenset(box_space(b) for b in sc.absent_boxes)
@@ -388,7 +388,7 @@ def printed_production(board: Board, sc: Scenario) -> tuple[list[str], list[int]
             continue
         spaces.append(s)
         points.append(sp.production)
-    sc._printed_production = (key, (spaces, points))
+    sc.__dict__["_printed_production"] = (key, (spaces, points))
     return spaces, points
 
 
@@ -405,7 +405,12 @@ def _printed(board: Board, what: str) -> list[str]:
     if cached is None or cached[0] != board.version:
         m = getattr(board, "map", None)
         hexes = getattr(m, "hexes", None)
-        if isinstance(hexes, dict) and len(hexes) == m.grid.rows * m.grid.cols and list(hexes) == m.grid.hex_list():
+        if (
+            m is not None
+            and isinstance(hexes, dict)
+            and len(hexes) == m.grid.rows * m.grid.cols
+            and list(hexes) == m.grid.hex_list()
+        ):
             labels = m.grid.labels_row_major()
             out = [lab for lab, d in zip(labels, hexes.values(), strict=True) if getattr(d, what)]
             out += [s for s in board.spaces()[len(labels) :] if getattr(board.space(s) or Space(s, "box"), what)]
@@ -440,6 +445,7 @@ class _Tracker:
         self.log: list[tuple[int, list[int]]] = []  # (version, spaces whose control changed then)
         self.traces: dict[str, tuple] = {}  # side -> (inputs key, version, trace)
         self.routes: dict[tuple, dict] = {}  # (version, side, start) -> land routes (Context.land_region)
+        self.start_order: dict[str, int] | None = None  # each start-control space's rank (made when first asked)
 
     def position(self, cx: Context) -> _Position:
         st = cx.state
@@ -549,7 +555,7 @@ def _tracker(cx: Context, sc: Scenario, st: GameState) -> _Tracker:
             for i in gone:
                 b[i] = 0
         cached = (masks_key, masks, exists)
-        sc._start_masks = cached
+        sc.__dict__["_start_masks"] = cached
     exists = cached[2]
     tr = _Tracker(st, exists, cached[1])
     kept[key] = tr

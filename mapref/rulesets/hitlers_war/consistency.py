@@ -74,7 +74,7 @@ def _overlaps(m, sc: Scenario) -> list[str]:
     """A space friendly to two sides at the start (the first side whose area holds a space is its
     side; whole sets compared at once: a big map's sides hold tens of thousands of spaces)."""
     out: list[str] = []
-    earlier: list[tuple[str, set[str]]] = []
+    earlier: list[tuple[str, frozenset[str]]] = []
     for side in sc.sides:
         if side in sc.side_setups:
             area = resolved_area(m, sc.setup(side).friendly, sc.absent_boxes)

@@ -91,11 +91,25 @@ def _points(r: Reader, d: dict, where: str) -> dict[str, int]:
     return {t: r.int_(d, t, where, 0, 0, 999) for t in POINT_TYPES}
 
 
+def _kept(r: Reader, ok: bool, key: str, what: str, got: object) -> bool:
+    """``ok``; when it is not, ``key`` is said to expect ``what`` (a filter that says what it drops)."""
+    if not ok:
+        r.expected(key, what, got)
+    return ok
+
+
 def _turn(r: Reader, d: dict, key: str, where: str, default: Turn) -> Turn:
+    """The turn at required key ``key`` (``default`` when it is missing or wrong: said)."""
+    got = _turn_or_none(r, d, key, where)
+    return default if got is None else got
+
+
+def _turn_or_none(r: Reader, d: dict, key: str, where: str) -> Turn | None:
+    """The turn at required key ``key``, or None when it is missing or wrong (said)."""
     path = f"{where}.{key}" if where else key
     if key not in d:
         r.error(where or key, f'missing required key "{key}"')
-        return default
+        return None
     v = d[key]
     try:
         if not isinstance(v, str):
@@ -105,7 +119,7 @@ def _turn(r: Reader, d: dict, key: str, where: str, default: Turn) -> Turn:
         r.expected(
             path, f'a turn such as "summer 1941" (seasons: {", ".join(SEASONS)}; years {YEARS[0]}-{YEARS[1]})', v
         )
-        return default
+        return None
 
 
 def _side(r: Reader, d: dict, key: str, where: str, sides: tuple[str, ...] = SIDES, required: bool = True) -> str:
@@ -543,10 +557,10 @@ def _game_nations(r: Reader, data: dict, g: GameState) -> None:
         g.nations[code] = Nation(
             _side(r, n, "side", w, required=False) or None,
             r.str_(n, "status", w, "neutral", choices=STATUSES),
-            _turn(r, n, "joined", w, None) if "joined" in n else None,
+            _turn_or_none(r, n, "joined", w) if "joined" in n else None,
             _side(r, n, "attacked_by", w, required=False) or None,
-            _turn(r, n, "attacked", w, None) if "attacked" in n else None,
-            [x for x in _strs(r, n, "no_attack", w) if x in SIDES or r.expected(f"{w}.no_attack", "sides", x)],
+            _turn_or_none(r, n, "attacked", w) if "attacked" in n else None,
+            [x for x in _strs(r, n, "no_attack", w) if _kept(r, x in SIDES, f"{w}.no_attack", "sides", x)],
             r.bool_(n, "home_placed", w),
         )
 
@@ -564,8 +578,9 @@ def _side_record(r: Reader, s: dict, w: str) -> SideRecord:
     rec = SideRecord(
         morale=r.int_(s, "morale", w, 0, -99, 19) if "morale" in s else None,
         production=r.int_(s, "production", w, 0, 0, 999) if "production" in s else None,
-        **{k: r.int_(s, k, w, 0, 0, 999) for k in RECORD_INTS},
     )
+    for k in RECORD_INTS:
+        setattr(rec, k, r.int_(s, k, w, 0, 0, 999))
     for k in RECORD_TABLES:
         t = r.table(s, k, w)
         setattr(rec, k, {str(x): r.int_(t, x, f"{w}.{k}", 0, 0, 999) for x in t})
@@ -662,14 +677,10 @@ def _game_combat(r: Reader, data: dict, g: GameState) -> None:
     g.exploiting = r.str_(data, "exploiting", "")
     g.stopped = list(_strs(r, data, "stopped", ""))
     t = r.table(data, "announced", "")
-    g.announced = {
-        str(k): v for k, v in t.items() if isinstance(v, str) or r.expected(f"announced.{k}", "a hex label", v)
-    }
+    g.announced = {str(k): v for k, v in t.items() if _kept(r, isinstance(v, str), f"announced.{k}", "a hex label", v)}
     for k in ("hexes_gained", "hexes_lost"):
         t = r.table(data, k, "")
-        setattr(
-            g, k, {str(x): r.int_(t, x, k, 0, 0, 9999) for x in t if x in SIDES or r.expected(f"{k}.{x}", "a side", x)}
-        )
+        setattr(g, k, {str(x): r.int_(t, x, k, 0, 0, 9999) for x in t if _kept(r, x in SIDES, f"{k}.{x}", "a side", x)})
 
 
 def state_data(g: GameState) -> dict:
@@ -714,7 +725,7 @@ def state_data(g: GameState) -> dict:
 
 
 def _nation_data(n: Nation) -> dict:
-    rec = {"side": n.side} if n.side else {}
+    rec: dict = {"side": n.side} if n.side else {}
     rec["status"] = n.status
     if n.joined is not None:
         rec["joined"] = str(n.joined)
@@ -749,7 +760,7 @@ def _side_data(s: SideRecord) -> dict:
 
 
 def _army_data(a: Army) -> dict:
-    rec = {"side": a.side, "nation": a.nation, "at": a.at}
+    rec: dict = {"side": a.side, "nation": a.nation, "at": a.at}
     rec.update({t: a.points[t] for t in POINT_TYPES if a.points.get(t)})
     if a.leader:
         rec["leader"] = a.leader
@@ -763,14 +774,14 @@ def _army_data(a: Army) -> dict:
 
 
 def _fleet_data(f: Fleet) -> dict:
-    rec = {"side": f.side, "nation": f.nation, "at": f.at, "in_port": f.in_port, "capital": f.capital}
+    rec: dict = {"side": f.side, "nation": f.nation, "at": f.at, "in_port": f.in_port, "capital": f.capital}
     if f.moved:
         rec["moved"] = True
     return rec
 
 
 def _fort_data(f: Fort) -> dict:
-    rec = {"side": f.side, "number": f.number, "at": f.at, "strength": f.strength}
+    rec: dict = {"side": f.side, "number": f.number, "at": f.at, "strength": f.strength}
     if f.building:
         rec["building"] = f.building
     return rec
@@ -790,7 +801,7 @@ def _hex_data(h: HexState) -> dict:
 
 
 def _pool_data(p: Pool) -> dict:
-    rec = {"side": p.side}
+    rec: dict = {"side": p.side}
     rec.update({t: p.points[t] for t in POINT_TYPES if p.points.get(t)})
     if p.leaders:
         rec["leaders"] = list(p.leaders)

@@ -19,12 +19,20 @@ from mapref.rulesets.hitlers_war.state import POINT_TYPES, STATUSES
 from mapref.rulesets.hitlers_war.views import fleet_items, home_forces_items, naval_items, place_item, surrender_items
 
 
+TYPE_CHECKING = False  # (typing is not imported at run time, as in mapref.rules.ruleset)
+if TYPE_CHECKING:
+    from mapref.rulesets.hitlers_war.common import Context
+
 KEEP = "keep"  # a ``set`` action's side or control: unchanged
 
 
 class Menus:
     """The ``offer`` and ``when`` methods the moves table names (the rest of the ruleset is
     :class:`~.ruleset.HitlersWar`, which this is a part of: ``self.context``, ``self._space``)."""
+
+    if TYPE_CHECKING:  # what the rest of the ruleset gives this part
+
+        def context(self, game) -> Context: ...
 
     # ---------------------------------------------------------------- what the window offers
     # The entries each move offers now (the moves table, .moves: legal() greys those check

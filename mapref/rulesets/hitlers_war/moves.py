@@ -38,9 +38,10 @@ def parse_costs(text: str) -> dict[str, int]:
     for part in text.split(","):
         k, eq, v = part.strip().partition("=")
         k = k.strip().lower()
-        if not eq or names.get(k, names.get(k.replace("-", "_"))) is None or not v.strip().isdigit():
+        name = names.get(k, names.get(k.replace("-", "_")))
+        if not eq or name is None or not v.strip().isdigit():
             raise ValueError(f"--cost {part.strip()!r}: expected TYPE=N with a type of {', '.join(COST_TYPES)}")
-        out[names.get(k, names.get(k.replace("-", "_")))] = int(v)
+        out[name] = int(v)
     return out
 
 

@@ -78,7 +78,7 @@ def check_nation(
             "--army names the army that takes the Baltic States' two points when they join the Axis",
             "Nations inclined toward the Axis 5",
         )
-    if joins:
+    if joins and new_side is not None:  # (joins: at war on a side)
         bad = _joins(cx, code, name, new_side, when, army, out)
         if bad:
             return bad

@@ -88,6 +88,7 @@ def check_naval(
     bad = _battle_problem(cx, attacker, fa, defender, fd)
     if bad is not None:
         return bad
+    assert fa is not None and fd is not None  # (_battle_problem refuses a fleet that is not there)
     zone = cx.sea_zone(fa.at)
     busy = _carried(cx, fa, zone)
     if busy is not None:

@@ -20,8 +20,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from mapref.core.model import MapModel
+
 from mapref.rulesets.hitlers_war.commands import Change
-from mapref.rulesets.hitlers_war.scenario import resolve_area
+from mapref.rulesets.hitlers_war.scenario import Scenario, resolve_area
 from mapref.rulesets.hitlers_war.setup import _may_place, place_pools
 from mapref.rulesets.hitlers_war.stacking import LIMIT, hex_points
 from mapref.rulesets.hitlers_war.state import POINT_TYPES, Army, GameState
@@ -66,6 +68,8 @@ class PlaceAll(Change):
     scenario: object = None
 
     def do(self, st: GameState) -> None:
+        if not isinstance(self.map, MapModel) or not isinstance(self.scenario, Scenario):
+            raise TypeError("placing the pools needs the game's hex map and its scenario")
         place_pools(self.map, self.scenario, st)
 
 

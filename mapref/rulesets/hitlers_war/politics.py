@@ -26,6 +26,7 @@ import copy
 
 from mapref.rulesets.hitlers_war.commands import (
     AddArmy,
+    Command,
     CountHexes,
     RemoveArmy,
     SetArmyPoints,
@@ -205,7 +206,9 @@ def neutrality_commands(cx, side: str) -> tuple[list, list[str]]:
         name = cx.board.country_name(code)
         if side == "soviet" and not su_war:
             if code in ("fi", "bs"):
-                c = [SetNation(text=f"{name} inclined", code=code, side="axis", status="inclined", joined=n.joined)]
+                c: list[Command] = [
+                    SetNation(text=f"{name} inclined", code=code, side="axis", status="inclined", joined=n.joined)
+                ]
                 m = f"{name} withstood the Soviet attack: hostilities cease and it becomes inclined to the Axis; its hexes the Soviets took stay Soviet [The Soviet Union 8-9]"
             else:
                 c = [
@@ -248,9 +251,9 @@ def neutrality_commands(cx, side: str) -> tuple[list, list[str]]:
         for a in [x for x in work.armies if x.nation == code and x.side != to]:
             moved = copy.deepcopy(a)
             moved.side = to
-            c = [RemoveArmy(army=a.name), AddArmy(text=f"{a.name} to the {to}", army=moved)]
-            apply(work, c)
-            cmds += c
+            moves: list[Command] = [RemoveArmy(army=a.name), AddArmy(text=f"{a.name} to the {to}", army=moved)]
+            apply(work, moves)
+            cmds += moves
             msgs.append(f"{a.name} becomes a {to} army of the same strength [Violation of neutrality 6-7]")
     return cmds, msgs
 
@@ -322,7 +325,7 @@ def capitals_held(cx) -> list[tuple[str, str, str]]:
             continue
         cap = capital_of(cx, code)
         holder = cx.control.get(cap) if cap else None
-        if holder and holder != n.side:
+        if cap and holder and holder != n.side:
             out.append((code, cap, holder))
     return out
 

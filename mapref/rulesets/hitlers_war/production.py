@@ -170,7 +170,8 @@ def _counted(cx: Context, side: str, special: set[str], repaired: dict) -> tuple
     1).  docs/rulings.md R21."""
     at_setup = cx.state.phase == "setup"
     supplied = cx.supplied(side)
-    counted, unsupplied = [], []
+    counted: list[str] = []
+    unsupplied: list[str] = []
     points: dict[str, int] = {}
     for s, p in cx.production_by_side().get(side, ()):
         if s in special:

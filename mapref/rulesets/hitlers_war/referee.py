@@ -143,8 +143,8 @@ def report_text(r: Report) -> str:
         lines.append(
             f"no garrison until the end of combat: {', '.join(r.garrisons_lost)} [Garrisons 4, 6; Assault resolution 8]"
         )
-    for p in r.pending:
-        lines.append(f"pending ({p['when']}): {p['what']} [{p['rule']}]")
+    for due in r.pending:
+        lines.append(f"pending ({due['when']}): {due['what']} [{due['rule']}]")
     for s in r.surrender:
         lines.append(
             f"surrender: {s['nation']} [{s['rule']}] {s['what']}"

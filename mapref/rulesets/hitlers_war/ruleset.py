@@ -573,7 +573,7 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
             )
         space = self._space(game, a.get("space", ""))
         r = check_place(self.context(game), a.get("pool", ""), space, a.get("points") or {}, a.get("leader", "") or "")
-        if not r.ok:
+        if not r.ok or r.command is None:  # (a placement checked ok carries its command)
             return Outcome(False, reason=f"cannot place in {space}: {r.reason}", rule=r.rule)
         return Outcome(
             True,

@@ -247,8 +247,8 @@ def resolved_area(board, area: Area, absent_boxes: tuple[str, ...] = ()) -> froz
         out.discard(box_space(x))
     for b in absent_boxes:
         out.discard(box_space(b))
-    kept[key] = out = frozenset(out)
-    return out
+    kept[key] = done = frozenset(out)
+    return done
 
 
 def area_problems(board, area: Area, where: str) -> list[str]:

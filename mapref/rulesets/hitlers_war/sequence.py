@@ -23,12 +23,14 @@ Applied here (:func:`advance` returns the commands, the caller saves):
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from mapref.core.graph import box_space
 from mapref.rulesets.hitlers_war.build import end_of_building, end_of_production
 from mapref.rulesets.hitlers_war.commands import (
     AddHistory,
+    Command,
     CountHexes,
     EndCombat,
     RemoveArmy,
@@ -120,7 +122,8 @@ def stacking_fix(cx, side: str, lose: dict | None = None) -> tuple[list, list[st
     lost and the rest go to one army.  Stacking 3: the owner chooses the points (``lose``: space ->
     {type: n}, "fort" for fort points; checked by :func:`stacking_choice_problem`); what the owner
     leaves unchosen goes in the default order, infantry first (rulings R24)."""
-    cmds, msgs = [], []
+    cmds: list[Command] = []
+    msgs: list[str] = []
     lose = lose or {}
     for space, (armies, ground, fort_pts) in _overstacked(cx, side).items():
         total = ground + fort_pts
@@ -129,7 +132,7 @@ def stacking_fix(cx, side: str, lose: dict | None = None) -> tuple[list, list[st
                 cmds.append(SetArmyPoints(army=armies[0].name, no_defensive_assault=False))
             continue
         keep = max(armies, key=lambda a: (a.total(), a.name))
-        pts = {}
+        pts: dict[str, int] = {}
         for a in armies:
             for k, v in a.points.items():
                 pts[k] = pts.get(k, 0) + v
@@ -176,7 +179,8 @@ def stacking_fix(cx, side: str, lose: dict | None = None) -> tuple[list, list[st
 
 def isolation_commands(cx, side: str, roll: int | None) -> tuple[list, list[str], str]:
     iso = isolation(cx, side)
-    cmds, msgs = [], []
+    cmds: list[Command] = []
+    msgs: list[str] = []
     if iso.ties and roll is None:
         ties = "; ".join(f"{h}: {' / '.join(s)}" for h, s in iso.ties.items())
         return (
@@ -249,7 +253,8 @@ def forts_operational(cx, side: str) -> tuple[list, list[str]]:
 
 def pending_for(cx) -> list[dict]:
     """What the end of the current step will apply (the report's ``pending``)."""
-    st, out = cx.state, []
+    st = cx.state
+    out: list[dict] = []
     if st.phase == "movement":
         c, m = stacking_fix(cx, st.side)
         out += [{"when": "end of movement", "rule": "Stacking 2-4", "what": x} for x in m]
@@ -326,7 +331,7 @@ class _Step:
     def cx(self) -> Context:
         return Context(self.m, self.sc, self.work)
 
-    def run(self, commands: list, messages: list[str] = ()) -> None:
+    def run(self, commands: list, messages: Iterable[str] = ()) -> None:
         apply(self.work, commands)
         self.commands.extend(commands)
         self.out.messages += messages

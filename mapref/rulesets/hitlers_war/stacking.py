@@ -199,7 +199,8 @@ def check_fleets(cx: Context) -> list[Violation]:
                     f"{f.name} has no ship strength points",
                 )
             )
-        if not cx.exists(f.at) or cx.is_box(f.at):
+        d = cx.space(f.at)
+        if d is None or not cx.exists(f.at) or cx.is_box(f.at):
             out.append(
                 Violation(
                     "fleet.where",
@@ -210,7 +211,6 @@ def check_fleets(cx: Context) -> list[Violation]:
                 )
             )
             continue
-        d = cx.space(f.at)
         if f.in_port:
             if not cx.port(f.at):
                 out.append(

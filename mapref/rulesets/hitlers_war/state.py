@@ -19,6 +19,10 @@ from dataclasses import dataclass, field
 from mapref.rulesets.hitlers_war.names import POINT_TYPES
 from mapref.rulesets.hitlers_war.names import SIDES as SIDES, STATUSES as STATUSES  # re-exported: files.py, nations.py
 
+TYPE_CHECKING = False  # (typing is not imported at run time, as in mapref.rules.ruleset)
+if TYPE_CHECKING:
+    from mapref.rules.vptrack import TrackState
+
 SEASONS = ("spring", "summer", "winter")
 YEARS = (1900, 2100)  # the years a game's turn may have (a saved game's turn.year)
 PHASES = ("setup", "movement", "combat", "production", "over")
@@ -244,7 +248,7 @@ class GameState:
     exploiting: str = ""
     stopped: list[str] = field(default_factory=list)
     notes: str = ""
-    vp_track: object = None  # the VP track's markers (mapref.rules.vptrack.TrackState), when the scenario has one
+    vp_track: TrackState | None = None  # the VP track's markers, when the scenario has one
 
     def hex(self, space: str) -> HexState:
         return self.hexes.get(space) or HexState()

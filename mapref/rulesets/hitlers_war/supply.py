@@ -108,7 +108,7 @@ def finland_supply(cx, side: str, t: SupplyTrace, friendly: list[str], seas: set
         seeds = {s: wide.path(s) for s in fin if wide.is_supplied(s)}
     if not seeds:
         return []
-    todo = deque()
+    todo: deque[str] = deque()
     for s, chain in seeds.items():
         for i, x in enumerate(chain):
             if x in t.parent:

@@ -136,12 +136,9 @@ def check_surrender(cx, nation: str, free_french: int = 0, refused: bool = False
     if code == "vichy":
         return dissolve_vichy(cx)
     if code == "ro+bg":
-        if (
-            offered
-            and not_offered(cx, code)
-            and any(st.nations.get(c) is not None and st.nations[c].status != "surrendered" for c in ("ro", "bg"))
-        ):
-            return _no(*not_offered(cx, code))
+        why = not_offered(cx, code) if offered else None
+        if why and any(st.nations.get(c) is not None and st.nations[c].status != "surrendered" for c in ("ro", "bg")):
+            return _no(*why)
         return _rumania_bulgaria(cx)
     n = st.nations.get(code)
     if n is None:
@@ -154,8 +151,9 @@ def check_surrender(cx, nation: str, free_french: int = 0, refused: bool = False
         )
     if code == "us":
         return _no("the United States can never surrender: it must be occupied", "Surrender, The United States 1")
-    if offered and not_offered(cx, code):
-        return _no(*not_offered(cx, code))
+    why = not_offered(cx, code) if offered else None
+    if why:
+        return _no(*why)
     if n.status not in ("at_war", "at_peace", "unaligned", "inclined"):
         return _no(f"{name} is {n.status.replace('_', ' ')}", "Surrender")
     r = _surrenders(cx, code, n, name, free_french)
@@ -173,8 +171,9 @@ def _refused(cx, code: str, offered: bool) -> BuildCheck:
         return _no("only a Soviet surrender is offered to the Axis, who may refuse it", "Surrender, Soviet Union 4")
     if st.nations.get("su") is None or st.nations["su"].status == "surrendered" or st.sides.get("soviet") is None:
         return _no("the Soviet Union has surrendered already", "Surrender, Soviet Union 4")
-    if offered and not_offered(cx, "su"):
-        return _no(*not_offered(cx, "su"))
+    why = not_offered(cx, "su") if offered else None
+    if why:
+        return _no(*why)
     return BuildCheck(
         True,
         commands=[SetRecord(text="Soviet surrender refused", side="soviet", fields={"surrender_refused": 1})],
@@ -188,10 +187,12 @@ def _refused(cx, code: str, offered: bool) -> BuildCheck:
 def _surrenders(cx, code: str, n: Nation, name: str, free_french: int) -> BuildCheck:
     """What ``code``'s surrender does: its own section (France, Italy, Finland, Great Britain), a
     capital taken (Other countries 1-5), or its record alone (Germany, the Soviet Union, ...)."""
-    fn = {"fr": _france, "it": _italy, "fi": _finland, "gb": _britain}.get(code)
+    own = {"it": _italy, "fi": _finland, "gb": _britain}.get(code)
     held = _capital_held(cx, code)
-    if fn is not None:
-        r = fn(cx, n, free_french) if code == "fr" else fn(cx, n)
+    if code == "fr":
+        r = _france(cx, n, free_french)
+    elif own is not None:
+        r = own(cx, n)
     elif held is not None:
         c, m = capital_surrender(cx, held[1], held[0])
         r = BuildCheck(True, commands=c, messages=m)

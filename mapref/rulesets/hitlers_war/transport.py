@@ -148,8 +148,10 @@ def sea_transport(cx, side: str, frm: str, to: str, n: int) -> SeaRoute:
             rule="Sea transportation 1-2; Blocking sea routes 1",
         )
     path = [to]
-    while parent[path[-1]] is not None:
-        path.append(parent[path[-1]])  # type: ignore[arg-type]
+    step = parent[to]
+    while step is not None:
+        path.append(step)
+        step = parent[step]
     path.reverse()
     seas = _seas(cx, path)
     return SeaRoute(True, tuple(path), seas, _sides_crossed(cx, path), transported={z: n for z in seas})
@@ -230,7 +232,9 @@ def invasion_route(cx, frm: str, to: str) -> SeaRoute:
             rule="Invasion procedure 3, 6",
         )
     path = [to]
-    while parent[path[-1]] is not None:
-        path.append(parent[path[-1]])  # type: ignore[arg-type]
+    step = parent[to]
+    while step is not None:
+        path.append(step)
+        step = parent[step]
     path.reverse()
     return SeaRoute(True, tuple(path), _seas(cx, path), _sides_crossed(cx, path))

@@ -233,7 +233,7 @@ def _force_place(ruleset, game, cx, a: dict) -> Outcome | None:
         return None
     space = ruleset._space(game, a.get("space", ""))
     r = check_place(cx, a.get("pool", ""), space, a.get("points") or {}, a.get("leader", ""), force=True)
-    if not r.ok:
+    if not r.ok or r.command is None:  # (a placement checked ok carries its command)
         return None
     return Outcome(True, [r.command], [r.message], label=r.label, data={"army": r.command.join or r.command.new_name})
 

@@ -39,8 +39,10 @@ class Trace:
         if space not in self.parent:
             return []
         out = [space]
-        while self.parent[out[-1]] is not None:
-            out.append(self.parent[out[-1]])  # type: ignore[arg-type]
+        step = self.parent[space]
+        while step is not None:
+            out.append(step)
+            step = self.parent[step]
         return out
 
 
