@@ -840,7 +840,7 @@ def cmd_export_html(argv: list[str]) -> int:
     ap.add_argument("-o", "--output", required=True, metavar="POSITION.html")
     ap.add_argument("--force", action="store_true", help=FORCE_HELP)
     args = ap.parse_args(argv)
-    from mapref.render.html import export_html
+    from mapref.render.replay import export_html
     from mapref.rules.files import open_file
 
     out = _output(args.output, args.force, args.game)

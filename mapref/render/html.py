@@ -17,11 +17,9 @@ from __future__ import annotations
 import html
 import json
 import re
-from pathlib import Path
 
 from mapref.render.labels import text_width
 from mapref.render.marks import LAYERS, Mark, Scene
-from mapref.render.scene import position_scene
 from mapref.render.scene_area import area_selection
 from mapref.render.scene_hex import hex_selection
 
@@ -40,10 +38,13 @@ def _e(text: str) -> str:
 
 
 class _Styles:
-    """Shared styles: one CSS class per distinct look."""
+    """Shared styles: one CSS class per distinct look (named ``prefix`` and a number)."""
 
-    def __init__(self) -> None:
+    def __init__(self, prefix: str = "s", memo: bool = False) -> None:
+        self.prefix = prefix
         self.classes: dict[tuple, str] = {}
+        # with ``memo``, each mark's element is written once (a page of many positions of one map)
+        self.memo: dict | None = {} if memo else None
 
     def of(self, m: Mark, symbol: bool = False) -> str:
         key: tuple
@@ -62,7 +63,7 @@ class _Styles:
                 _n(m.opacity) if m.opacity != 1 else "",
             )
         if key not in self.classes:
-            self.classes[key] = f"s{len(self.classes)}"
+            self.classes[key] = f"{self.prefix}{len(self.classes)}"
         return self.classes[key]
 
     def css(self) -> str:
@@ -117,6 +118,19 @@ def _arrow_id(colour: str) -> str:
 
 def _element(m: Mark, styles: _Styles, arrows: set[str], symbol: bool = False, spaces=()) -> str:
     """One mark as an SVG element (``data-s`` names its space when it is one of ``spaces``)."""
+    memo = styles.memo
+    if memo is None or symbol:
+        return _element_text(m, styles, arrows, symbol, spaces)
+    key = (m, bool(m.space) and m.space in spaces)
+    hit = memo.get(key)
+    if hit is None:
+        hit = memo[key] = (_element_text(m, styles, arrows, symbol, spaces), m.stroke if m.arrow else "")
+    elif hit[1]:
+        arrows.add(hit[1])
+    return hit[0]
+
+
+def _element_text(m: Mark, styles: _Styles, arrows: set[str], symbol: bool, spaces) -> str:
     cls = styles.of(m, symbol)
     attrs = (
         f' class="{_classes(m, cls)}"'
@@ -161,62 +175,41 @@ def _element(m: Mark, styles: _Styles, arrows: set[str], symbol: bool = False, s
     raise ValueError(f"a mark of unknown shape {m.shape!r}")
 
 
-def _pieces_layer(
-    sc: Scene, marks: list[Mark], piece_of: dict[str, int], styles: _Styles, arrows: set[str]
-) -> list[str]:
-    """The pieces layer's elements: the marks of one piece in a row grouped (a group a user taps),
-    the marks of no piece as they are."""
+def _piece_group(p, n: int, elements: list[str]) -> str:
+    """A piece's marks as one group the page's script finds it by (``data-p``: its number)."""
+    kind = _TAG.sub("-", p.kind)
+    state = " out-of-supply" if p.supplied is False else (" in-supply" if p.supplied else "")
+    return (
+        f'<g class="piece {kind}{state}" data-p="{n}" data-id="{_e(p.id)}" tabindex="0">' + "".join(elements) + "</g>"
+    )
+
+
+def _pieces_layer(sc: Scene, marks: list[Mark], styles: _Styles, arrows: set[str], number) -> list[str]:
+    """The pieces layer: each piece's marks grouped (consecutive marks of one piece), the rest as
+    they are."""
+    piece_of: dict[str, int] = {p.id: i for i, p in enumerate(sc.pieces)}
     parts: list[str] = []
     group: list[str] = []
     current: str | None = None
     then_end: list[Mark | None] = [*marks, None]
-    for mark in then_end:
-        pid = mark.space if mark is not None and mark.space in piece_of else None
-        if group and current is not None and (mark is None or pid != current or pid is None):
-            p = sc.pieces[piece_of[current]]
-            kind = _TAG.sub("-", p.kind)
-            state = " out-of-supply" if p.supplied is False else (" in-supply" if p.supplied else "")
-            parts.append(
-                f'<g class="piece {kind}{state}" data-p="{piece_of[current]}" data-id="{_e(p.id)}" tabindex="0">'
-                + "".join(group)
-                + "</g>"
-            )
+    for m in then_end:
+        pid = m.space if m is not None and m.space in piece_of else None
+        if group and current is not None and (m is None or pid != current or pid is None):
+            i = piece_of[current]
+            parts.append(_piece_group(sc.pieces[i], number(i), group))
             group = []
-        if mark is None:
+        if m is None:
             break
         if pid is not None:
             current = pid
-            group.append(_element(mark, styles, arrows))
+            group.append(_element(m, styles, arrows))
         else:
-            parts.append(_element(mark, styles, arrows, spaces=sc.spaces))
+            parts.append(_element(m, styles, arrows, spaces=sc.spaces))
     return parts
 
 
-def svg_of(sc: Scene) -> tuple[str, str]:
-    """The scene as an inline SVG element, and the CSS of its shared styles."""
-    styles = _Styles()
-    arrows: set[str] = set()
-    piece_of: dict[str, int] = {p.id: i for i, p in enumerate(sc.pieces)}
-    body: list[str] = []
-    defs: list[str] = []
-    for name, marks in sc.symbols.items():
-        if any(m.text == name for m in sc.marks if m.shape == "use"):
-            defs.append(
-                f'<g id="{_e(name)}">' + "".join(_element(m, styles, arrows, symbol=True) for m in marks) + "</g>"
-            )
-    by_layer: dict[str, list[Mark]] = {}
-    for m in sc.marks:
-        by_layer.setdefault(m.layer, []).append(m)
-    for layer in LAYERS:
-        marks = by_layer.get(layer, [])
-        if not marks:
-            continue
-        if layer == "pieces":
-            parts = _pieces_layer(sc, marks, piece_of, styles, arrows)
-        else:
-            parts = [_element(m, styles, arrows, spaces=sc.spaces) for m in marks]
-        body.append(f'<g id="layer-{layer}" class="layer">' + "".join(parts) + "</g>")
-    # the referee's verdict of each piece, shown when it is tapped: its supply line or its cut
+def _selections(sc: Scene, styles: _Styles, arrows: set[str], number) -> list[str]:
+    """The referee's verdict of each piece, shown when it is tapped: its supply line or its cut."""
     centre = {sid: v.at for sid, v in sc.spaces.items()}
     sel = []
     for i, p in enumerate(sc.pieces):
@@ -226,16 +219,61 @@ def svg_of(sc: Scene) -> tuple[str, str]:
             marks = area_selection(p.supplied, p.path, p.cut, centre.get, sc.scale)
         if marks:
             sel.append(
-                f'<g id="sel-{i}" class="sel" style="display:none">'
+                f'<g id="sel-{number(i)}" class="sel" style="display:none">'
                 + "".join(_element(m, styles, arrows, spaces=sc.spaces) for m in marks)
                 + "</g>"
             )
-    body.append('<g id="layer-selection" class="layer">' + "".join(sel) + "</g>")
-    for colour in sorted(arrows):
-        defs.append(
-            f'<marker id="{_arrow_id(colour)}" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="4" markerHeight="4" '
-            f'orient="auto-start-reverse"><path d="M0,0L10,5L0,10Z" fill="{colour}"/></marker>'
-        )
+    return sel
+
+
+def layer_elements(sc: Scene, styles: _Styles, arrows: set[str], number=None) -> dict[str, list[str]]:
+    """Every layer's SVG elements, bottom to top (:data:`LAYERS`, an empty list for an empty
+    layer), then ``"selection"``: each piece's verdict, hidden.  ``number(i)``: the number the
+    ``i``-th piece of the scene goes by in the page (``data-p``, ``sel-N``; by default ``i``).
+    Each element is one SVG element (a piece's marks are one group)."""
+    number = number or (lambda i: i)
+    by_layer: dict[str, list[Mark]] = {}
+    for m in sc.marks:
+        by_layer.setdefault(m.layer, []).append(m)
+    out: dict[str, list[str]] = {}
+    for layer in LAYERS:
+        marks = by_layer.get(layer, [])
+        if layer == "pieces":
+            out[layer] = _pieces_layer(sc, marks, styles, arrows, number)
+        else:
+            out[layer] = [_element(m, styles, arrows, spaces=sc.spaces) for m in marks]
+    out["selection"] = _selections(sc, styles, arrows, number)
+    return out
+
+
+def symbol_defs(sc: Scene, styles: _Styles, arrows: set[str]) -> list[str]:
+    """The symbols the scene's marks place (``<use>``), as ``<defs>`` children."""
+    used = {m.text for m in sc.marks if m.shape == "use"}
+    return [
+        f'<g id="{_e(name)}">' + "".join(_element(m, styles, arrows, symbol=True) for m in marks) + "</g>"
+        for name, marks in sc.symbols.items()
+        if name in used
+    ]
+
+
+def arrow_defs(arrows: set[str]) -> list[str]:
+    """An arrow head for each colour of line that has one, as ``<defs>`` children."""
+    return [
+        f'<marker id="{_arrow_id(colour)}" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="4" markerHeight="4" '
+        f'orient="auto-start-reverse"><path d="M0,0L10,5L0,10Z" fill="{colour}"/></marker>'
+        for colour in sorted(arrows)
+    ]
+
+
+def svg_of(sc: Scene, styles: _Styles | None = None, number=None) -> tuple[str, str]:
+    """The scene as an inline SVG element, and the CSS of its shared styles (``styles``: the
+    styles to share, ``number``: see :func:`layer_elements`)."""
+    styles = styles if styles is not None else _Styles()
+    arrows: set[str] = set()
+    defs = symbol_defs(sc, styles, arrows)
+    layers = layer_elements(sc, styles, arrows, number)
+    body = [f'<g id="layer-{name}" class="layer">' + "".join(parts) + "</g>" for name, parts in layers.items()]
+    defs += arrow_defs(arrows)
     x0, y0, x1, y1 = sc.extent
     svg = (
         f'<svg id="map" class="{sc.kind}" viewBox="{_n(x0)} {_n(y0)} {_n(x1 - x0)} {_n(y1 - y0)}" role="img" '
@@ -245,35 +283,44 @@ def svg_of(sc: Scene) -> tuple[str, str]:
     return svg, styles.css()
 
 
-def _data(sc: Scene) -> str:
+def piece_data(p, n: int) -> dict:
+    """What the page's script knows of a piece: its verdict and facts (``n``: its number)."""
+    return {
+        "n": n,
+        "id": p.id,
+        "kind": p.kind,
+        "side": p.side,
+        "space": p.space,
+        "title": p.title,
+        "text": p.text,
+        "supplied": p.supplied,
+        "cut": p.cut,
+        "why": p.why,
+        "info": p.info,
+        "line": len(p.path),
+    }
+
+
+def _json(v) -> str:
+    """JSON as a page carries it in a script element."""
+    # the block is script data, where the HTML parser acts on "<!--", "<script" and "</script"
+    # whatever the JSON says (HTML 4.12.1.3): no "<" is left in it (JSON reads \u003c as "<"),
+    # and no line separator a script might trip on
+    text = json.dumps(v, separators=(",", ":"), ensure_ascii=False)
+    return text.replace("<", "\\u003c").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+
+
+def _data(sc: Scene, number=None) -> str:
     """What the page's script reads: the spaces' facts, the pieces' verdicts, the sizes."""
+    number = number or (lambda i: i)
     d = {
         "kind": sc.kind,
         "extent": [round(v, 2) for v in sc.extent],
         "unit": round(sc.unit, 2),
         "spaces": {sid: [v.name, v.holder, v.facts] for sid, v in sc.spaces.items()},
-        "pieces": [
-            {
-                "id": p.id,
-                "kind": p.kind,
-                "side": p.side,
-                "space": p.space,
-                "title": p.title,
-                "text": p.text,
-                "supplied": p.supplied,
-                "cut": p.cut,
-                "why": p.why,
-                "info": p.info,
-                "line": len(p.path),
-            }
-            for p in sc.pieces
-        ],
+        "pieces": [piece_data(p, number(i)) for i, p in enumerate(sc.pieces)],
     }
-    # the block is script data, where the HTML parser acts on "<!--", "<script" and "</script"
-    # whatever the JSON says (HTML 4.12.1.3): no "<" is left in it (JSON reads \u003c as "<"),
-    # and no line separator a script might trip on
-    text = json.dumps(d, separators=(",", ":"), ensure_ascii=False)
-    return text.replace("<", "\\u003c").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+    return _json(d)
 
 
 def _lines(items: list[str], cls: str = "") -> str:
@@ -292,6 +339,78 @@ def _sides(sc: Scene) -> str:
     return '<ul class="sides">' + "".join(rows) + "</ul>" if rows else ""
 
 
+def _tracks(sc: Scene) -> str:
+    if not sc.tracks or sc.kind == "tracks":
+        return ""
+    rows = "".join(
+        f"<li><b>{_e(r.label)}</b>: "
+        + ", ".join(
+            f"{_e(r.labels[i]) + ' ' if i < len(r.labels) else ''}{_e(s or '-')}" for i, s in enumerate(r.slots)
+        )
+        + (f" <i>{_e(r.note)}</i>" if r.note else "")
+        + "</li>"
+        for r in sc.tracks
+    )
+    return f"<section><h2>Tracks</h2><ul>{rows}</ul></section>"
+
+
+# The parts of the page that change from one position to the next, each the children of one
+# element of the page (``id``), a chunk each: "one" is the element's whole content (one chunk),
+# "list" one child element per chunk, "data" what the script knows (a space or a piece per
+# chunk, as JSON).  A page stepping through a game's log (mapref.render.replay) changes these only.
+PARTS = {
+    "title": "one",
+    "where": "one",
+    "sequence-lists": "one",
+    "victory-list": "one",
+    "panels": "list",
+    "tracks": "one",
+    "violations-list": "one",
+    "sides": "one",
+    "report-text": "list",
+    "spaces": "data",
+    "pieces": "data",
+}
+
+
+def page_parts(sc: Scene, number=None) -> dict[str, list[str]]:
+    """The chunks of each of :data:`PARTS` for the scene's position (``number``: see
+    :func:`layer_elements`)."""
+    number = number or (lambda i: i)
+    pos = sc.position
+    steps = "".join(f'<li class="{"current" if st.current else ""}">{_e(st.label)}</li>' for st in sc.steps)
+    turns = "".join(f'<li class="{"current" if st.current else ""}">{_e(st.label)}</li>' for st in sc.turns)
+    where = (
+        f'<span id="turn">{_e(pos.get("turn", ""))}</span> <span id="side">{_e(pos.get("side", ""))}</span> '
+        f'<span id="step">{_e(pos.get("step", ""))}</span>'
+    )
+    sequence = ("<ul class='turns'>" + turns + "</ul>" if turns else "") + (
+        "<ol class='steps'>" + steps + "</ol>" if steps else ""
+    )
+    return {
+        "title": [_e(sc.title or sc.map_name or "position")],
+        "where": [where],
+        "sequence-lists": [sequence],
+        "victory-list": [_lines(sc.victory)],
+        "panels": [f"<section><h2>{_e(t)}</h2>{_lines(lines)}</section>" for t, lines in sc.panels],
+        "tracks": [_tracks(sc)],
+        "violations-list": [_lines(sc.violations)],
+        "sides": [_sides(sc)],
+        "report-text": [f"<span>{_e(line)}\n</span>" for line in sc.report.split("\n")] if sc.report else [],
+        "spaces": [_json([sid, v.name, v.holder, v.facts]) for sid, v in sc.spaces.items()],
+        "pieces": [_json(piece_data(p, number(i))) for i, p in enumerate(sc.pieces)],
+    }
+
+
+def log_items(lines: list[str]) -> str:
+    """The log as the page lists it."""
+    return (
+        "<ul class='log'>" + "".join(f"<li>{_e(x)}</li>" for x in lines) + "</ul>"
+        if lines
+        else "<p class='none'>nothing done yet</p>"
+    )
+
+
 def page_hint(sc: Scene) -> str:
     """What a tap shows, as far as the game has it: a piece's supply line only where the game
     traces supply for its pieces."""
@@ -304,33 +423,18 @@ def page_hint(sc: Scene) -> str:
     return taps + " Drag to pan; wheel or pinch to zoom."
 
 
-def page_of(sc: Scene) -> str:
-    """The whole page."""
-    svg, css = svg_of(sc)
+def page_of(sc: Scene, *, styles: _Styles | None = None, number=None, extra: str = "") -> str:
+    """The whole page (``styles`` and ``number``: see :func:`svg_of`; ``extra``: more of the
+    page, scripts and their data, before the end of its body)."""
+    svg, css = svg_of(sc, styles, number)
+    parts = {k: "".join(v) for k, v in page_parts(sc, number).items()}
     title = sc.title or sc.map_name or "position"
-    pos = sc.position
-    steps = "".join(f'<li class="{"current" if st.current else ""}">{_e(st.label)}</li>' for st in sc.steps)
-    turns = "".join(f'<li class="{"current" if st.current else ""}">{_e(st.label)}</li>' for st in sc.turns)
-    panels = "".join(f"<section><h2>{_e(t)}</h2>{_lines(lines)}</section>" for t, lines in sc.panels)
-    tracks = ""
-    if sc.tracks and sc.kind != "tracks":
-        rows = "".join(
-            f"<li><b>{_e(r.label)}</b>: "
-            + ", ".join(
-                f"{_e(r.labels[i]) + ' ' if i < len(r.labels) else ''}{_e(s or '-')}" for i, s in enumerate(r.slots)
-            )
-            + (f" <i>{_e(r.note)}</i>" if r.note else "")
-            + "</li>"
-            for r in sc.tracks
-        )
-        tracks = f"<section><h2>Tracks</h2><ul>{rows}</ul></section>"
     supply = ""
     if sc.supply:
         supply = (
             '<section id="supply"><h2>Supply</h2><button id="supply-toggle" type="button" aria-pressed="false">'
-            "Show the supply view</button>" + _sides(sc) + "</section>"
+            f'Show the supply view</button><div id="sides">{parts["sides"]}</div></section>'
         )
-    log = "".join(f"<li>{_e(x)}</li>" for x in sc.log)
     heading = _e(sc.game) + (f" &middot; {_e(sc.map_name)}" if sc.map_name and sc.map_name != sc.game else "")
     hint = page_hint(sc)
     return f"""<!DOCTYPE html>
@@ -348,8 +452,8 @@ def page_of(sc: Scene) -> str:
 <body>
 <header>
 <div class="what">{heading}</div>
-<h1 id="title">{_e(title)}</h1>
-<div id="where"><span id="turn">{_e(pos.get("turn", ""))}</span> <span id="side">{_e(pos.get("side", ""))}</span> <span id="step">{_e(pos.get("step", ""))}</span></div>
+<h1 id="title">{parts["title"]}</h1>
+<div id="where">{parts["where"]}</div>
 </header>
 <main>
 <div id="mapbox" style="--ratio:{_n(sc.extent[2] - sc.extent[0])} / {_n(sc.extent[3] - sc.extent[1])}">
@@ -359,33 +463,23 @@ def page_of(sc: Scene) -> str:
 <aside>
 <section id="inspector" aria-live="polite"><h2>Selected</h2><div id="inspector-body"><p class="hint">{_e(hint)}</p></div></section>
 {supply}
-<section id="sequence"><h2>Turn and step</h2>{"<ul class='turns'>" + turns + "</ul>" if turns else ""}{"<ol class='steps'>" + steps + "</ol>" if steps else ""}</section>
-<section id="victory"><h2>Victory standing</h2>{_lines(sc.victory)}</section>
-<div id="panels">{panels}</div>
-{tracks}
-<section id="violations"><h2>Violations</h2>{_lines(sc.violations)}</section>
-<section id="log"><h2>Log</h2>{"<ul class='log'>" + log + "</ul>" if log else "<p class='none'>nothing done yet</p>"}</section>
-<details id="report"><summary>The referee's report</summary><pre>{_e(sc.report)}</pre></details>
+<section id="sequence"><h2>Turn and step</h2><div id="sequence-lists">{parts["sequence-lists"]}</div></section>
+<section id="victory"><h2>Victory standing</h2><div id="victory-list">{parts["victory-list"]}</div></section>
+<div id="panels">{parts["panels"]}</div>
+<div id="tracks">{parts["tracks"]}</div>
+<section id="violations"><h2>Violations</h2><div id="violations-list">{parts["violations-list"]}</div></section>
+<section id="log"><h2>Log</h2>{log_items(sc.log)}</section>
+<details id="report"><summary>The referee's report</summary><pre id="report-text">{parts["report-text"]}</pre></details>
 </aside>
 </main>
-<script type="application/json" id="position-data">{_data(sc)}</script>
+<script type="application/json" id="position-data">{_data(sc, number)}</script>
 <script>
 {PAGE_JS}
 </script>
+{extra}
 </body>
 </html>
 """
-
-
-def export_html(session, out: str | Path | None = None) -> str:
-    """The position of a game session as one web page; written to ``out`` (atomically) when
-    given.  Returns the page."""
-    page = page_of(position_scene(session))
-    if out is not None:
-        from mapref.io.atomic import write_atomic
-
-        write_atomic(Path(out), page)
-    return page
 
 
 PAGE_CSS = """
@@ -451,6 +545,9 @@ PAGE_JS = r"""
 (function () {
   "use strict";
   var D = JSON.parse(document.getElementById("position-data").textContent);
+  var pieces = D.pieces;  // by the number the page's marks carry (data-p)
+  D.pieces = {};
+  pieces.forEach(function (p) { D.pieces[p.n] = p; });
   var svg = document.getElementById("map");
   var X = D.extent, full = {x: X[0], y: X[1], w: X[2] - X[0], h: X[3] - X[1]};
   var view = {x: full.x, y: full.y, w: full.w, h: full.h};
@@ -625,10 +722,11 @@ PAGE_JS = r"""
   });
   window.addEventListener("resize", lod);
   window.addEventListener("beforeprint", fit);
-  window.mapref = {fit: fit, zoomAt: zoomAt, selectPiece: selectPiece, showSpace: showSpace, view: function () { return view; }};
+  window.mapref = {fit: fit, zoomAt: zoomAt, selectPiece: selectPiece, showSpace: showSpace, clearSelection: clearSelection,
+    data: D, view: function () { return view; }};
   fit();
 })();
 """
 
 
-__all__ = ["export_html", "page_of", "svg_of"]
+__all__ = ["PARTS", "layer_elements", "log_items", "page_of", "page_parts", "piece_data", "svg_of"]

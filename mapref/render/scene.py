@@ -65,10 +65,11 @@ from mapref.render.scene_hex import (
 
 
 # ------------------------------------------------------------------------------ the position
-def position_scene(session, *, size: float = 30.0, width: float = 1600.0) -> Scene:
+def position_scene(session, *, size: float = 30.0, width: float = 1600.0, memo: dict | None = None) -> Scene:
     """The whole position of a game session: the map and the game, the verdicts, the text.
     A hex map is drawn with hexes ``size`` wide; an area map ``width`` wide; a game played on
-    tracks (``board_view = "tracks"`` on a map without move lines) as its rows of tokens."""
+    tracks (``board_view = "tracks"`` on a map without move lines) as its rows of tokens.
+    ``memo``: a dict kept between the positions of one game (what its map draws is kept)."""
     rs = session.ruleset
     rep = session.report()
     m = session.map
@@ -76,9 +77,9 @@ def position_scene(session, *, size: float = 30.0, width: float = 1600.0) -> Sce
         if getattr(rs, "board_view", "map") == "tracks" and not m.lines:
             sc = tracks_scene(session)
         else:
-            sc = area_scene(session, width=width, report=rep)
+            sc = area_scene(session, width=width, report=rep, memo=memo)
     else:
-        sc = hex_scene(session, size=size, report=rep)
+        sc = hex_scene(session, size=size, report=rep, memo=memo)
     _describe(sc, session, rep)
     return sc
 
@@ -112,7 +113,7 @@ def _describe(sc: Scene, session, rep) -> None:
         sc.report = rep.text()
     except Exception:  # a report without text still exports its panels
         sc.report = ""
-    sc.log = [_log_line(rs, e) for e in session.log]
+    sc.log = [log_line(rs, e) for e in session.log]
     try:
         sc.tracks = list(rs.tracks(game))
     except Exception:  # a game without tracks
@@ -123,7 +124,7 @@ def _describe(sc: Scene, session, rep) -> None:
     }
 
 
-def _log_line(rs, e) -> str:
+def log_line(rs, e) -> str:
     """A log entry as the referee's window shows it: its step by name, the override with its reason."""
     who = f" by {e.by}" if e.by else ""
     rule = f" [{e.rule}]" if e.rule else ""
@@ -355,6 +356,7 @@ __all__ = [
     "line_paths",
     "midpoint",
     "place_labels",
+    "log_line",
     "position_scene",
     "text_width",
     "tracks_scene",

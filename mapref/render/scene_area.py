@@ -83,19 +83,31 @@ class AreaProjection:
         return ((p[0] - self.x0) * self.k + self.margin, (p[1] - self.y0) * self.k + self.margin + self.top)
 
 
-def area_scene(session, *, width: float = 1600.0, report=None, measure: Measure = text_width) -> Scene:
+def area_scene(
+    session, *, width: float = 1600.0, report=None, measure: Measure = text_width, memo: dict | None = None
+) -> Scene:
     """A game on an area map, ``width`` drawing units wide, drawn as the referee's board draws it
     at that scale (:func:`area_unit`): the map (:func:`area_map_marks`), the game
     (:func:`area_game_marks`) and the names clear of its pieces (:func:`area_names`); the
-    inspector's facts of every location, half and box."""
+    inspector's facts of every location, half and box.  ``memo``: a dict kept between scenes of
+    one map (the positions of one game), where the map's marks are kept, and its names while
+    the pieces they keep clear of stand still."""
     m = session.map
     v = AreaProjection(m, width)
     rep = report if report is not None else session.report()
     u = area_unit(m, v.k)
     sc = Scene("area", (0.0, 0.0, v.size[0], v.size[1]), AREA_SEA, counter_size(u), u)
-    map_marks = area_map_marks(m, v, u, measure)
+    memo = memo if memo is not None else {}
+    key = (id(m), getattr(m, "version", 0), width)
+    if memo.get("map", (None,))[0] != key:
+        memo["map"] = (key, area_map_marks(m, v, u, measure))
+    map_marks = memo["map"][1]
     game_marks, pieces, ctrl = area_game_marks(session, v, u, rep, measure=measure)
-    sc.marks += map_marks + area_names(m, v, u, obstacles_of(map_marks + game_marks, measure), measure) + game_marks
+    obstacles = obstacles_of(map_marks + game_marks, measure)
+    names_key = (key, tuple(obstacles))
+    if memo.get("names", (None,))[0] != names_key:
+        memo["names"] = (names_key, area_names(m, v, u, obstacles, measure))
+    sc.marks += map_marks + memo["names"][1] + game_marks
     sc.pieces = pieces
     sc.supply = {
         side: (sorted(sup), sorted(unsup)) for side, (sup, unsup) in session.ruleset.supply_view(session.game).items()

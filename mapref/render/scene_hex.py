@@ -756,17 +756,25 @@ def hex_scene(
     report=None,
     with_map: bool = True,
     supply: bool = True,
+    memo: dict | None = None,
 ) -> Scene:
     """A game on a hex map: the map as the referee's window draws it (``with_map``) and the
     game (:func:`hex_game_marks`), the names clear of its pieces; the inspector's facts of every
-    hex and box."""
+    hex and box.  ``memo``: a dict kept between scenes of one map and layout (the positions of
+    one game), where the map's marks are kept while the pieces they keep clear of stand still."""
     m = session.map
     lay = layout or hex_layout(m, size)
     rep = report if report is not None else session.report()
     sc = Scene("hex", hex_extent(m, lay), PAPER, lay.size)
     game_marks, pieces, held = hex_game_marks(session, lay, rep, supply=supply)
     if with_map:
-        sc.marks += _boxes_with_pieces(hex_map_marks(m, lay, obstacles_of(game_marks)), m, lay, pieces)
+        obstacles = obstacles_of(game_marks)
+        key = (id(m), getattr(m, "version", 0), lay.size, tuple(obstacles))
+        kept = memo.get("map") if memo is not None else None
+        map_marks = kept[1] if kept is not None and kept[0] == key else hex_map_marks(m, lay, obstacles)
+        if memo is not None:
+            memo["map"] = (key, map_marks)
+        sc.marks += _boxes_with_pieces(map_marks, m, lay, pieces)
         sc.symbols = hex_symbols(lay.size)
     sc.marks += game_marks
     sc.pieces = pieces

@@ -16,6 +16,8 @@ from mapref.io import tomlwrite as tw
 from mapref.io.problems import MAX_DEPTH, Reader, show_value
 
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
+# what may be a space's id in a sentence: a hex label (P10), an off-map box, a location or a half
+SPACE_TOKEN = re.compile(r"box:[A-Za-z_]+|\b[A-Z]{1,2}\d{1,3}\b|\b[a-z][a-z_]*(?:\.[a-z]+)?\b")
 
 LOG_KEYS = ("n", "turn", "side", "step", "by", "action", "did", "rule", "override", "undo")
 
@@ -106,6 +108,28 @@ def op_problem(op: object) -> str:
     return plain_problem(op["was"]) if "was" in op else ""
 
 
+def spaces_named(board, text: str = "", args=None) -> list[str]:
+    """The spaces of ``board`` an action's arguments (``args``, any nesting) and a sentence
+    (``text``: what it did) name, in order, each once."""
+    out: list[str] = []
+
+    def add(v) -> None:
+        if isinstance(v, str):
+            if v not in out and board.space(v) is not None:
+                out.append(v)
+        elif isinstance(v, (list, tuple)):
+            for x in v:
+                add(x)
+        elif isinstance(v, dict):
+            for x in v.values():
+                add(x)
+
+    add(args or {})
+    for tok in SPACE_TOKEN.findall(text or ""):
+        add(tok)
+    return out
+
+
 def read_entry(r: Reader, e: object, i: int, w: str = "log", with_redo: bool = False) -> LogEntry | None:
     """One log entry (a ``[[log]]`` table, or a journal's record with ``redo``); its problems go
     to ``r``; None when it is not a table."""
@@ -162,4 +186,13 @@ def dumps_log(entries: list[LogEntry]) -> str:
     return "\n".join(out) + ("\n" if out else "")
 
 
-__all__ = ["LogEntry", "dumps_log", "op_problem", "plain_problem", "read_entry", "read_log"]
+__all__ = [
+    "LogEntry",
+    "SPACE_TOKEN",
+    "dumps_log",
+    "op_problem",
+    "plain_problem",
+    "read_entry",
+    "read_log",
+    "spaces_named",
+]

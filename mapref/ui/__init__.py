@@ -87,7 +87,7 @@ class PositionExport:
     """File > Export position as PNG (Ctrl+E) and File > Export position as web page
     (Ctrl+Shift+E) in a referee's window: the position drawn as ``mapref render GAME.toml``
     draws it (:func:`mapref.render.game_overlay.render_position`, the print view), or written as
-    the one web page ``mapref export-html GAME.toml`` writes (:func:`mapref.render.html.export_html`).
+    the one web page ``mapref export-html GAME.toml`` writes (:func:`mapref.render.replay.export_html`).
     The window has ``session`` and ``root``, sets ``ask_export_path(kind)`` (a save dialog for
     "png" or "html"; tests may replace it), and says what it did with ``exported(text)``;
     ``export_supply()`` draws the supply view on the PNG."""
@@ -118,7 +118,7 @@ class PositionExport:
         its path."""
         from pathlib import Path
 
-        from mapref.render.html import export_html
+        from mapref.render.replay import export_html
 
         export_html(self.session, out)
         self.exported(f"exported the position as a web page to {out}")

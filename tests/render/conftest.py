@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+ROOT = Path(__file__).resolve().parents[2]
+
 FLAGS = [
     "--headless",
     "--no-sandbox",
@@ -73,3 +75,41 @@ def open_page(chromium):
     yield opener
     for ctx in contexts:
         ctx.close()
+
+
+@pytest.fixture(scope="session")
+def _played(tmp_path_factory):
+    """Games played through the ruleset as a window plays them (bench/long_game.py: pieces dragged
+    where they may go, steps ended, the forms of what the rules ask answered), made once a session:
+    ``get(actions, scenario="war_for_europe", seed=7)`` -> the saved game's bytes."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("long_game", ROOT / "bench" / "long_game.py")
+    long_game = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(long_game)
+    made: dict = {}
+
+    def get(actions: int, scenario: str = "war_for_europe", seed: int = 7) -> bytes:
+        key = (actions, scenario, seed)
+        if key not in made:
+            s = long_game.play(ROOT / "scenarios" / f"{scenario}.toml", actions, seed)
+            assert len(s.log) == actions, (scenario, len(s.log))
+            out = tmp_path_factory.mktemp("played") / "g.toml"
+            s.save(out)
+            made[key] = out.read_bytes()
+        return made[key]
+
+    return get
+
+
+@pytest.fixture
+def played_game(_played, tmp_path):
+    """``played_game(actions, scenario="war_for_europe", name="g.toml")``: a game of that many
+    actions (see ``_played``) in the test's folder."""
+
+    def make(actions: int, scenario: str = "war_for_europe", name: str = "g.toml") -> Path:
+        p = tmp_path / name
+        p.write_bytes(_played(actions, scenario))
+        return p
+
+    return make

@@ -111,7 +111,8 @@ def test_text_from_the_files_is_written_as_text_not_markup(tmp_path):
     assert r.returncode == 0, r.stderr
     page = (tmp_path / "p.html").read_text(encoding="utf-8")
     assert "<script>alert(1)</script>" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
-    assert page.count("<script") == 2  # the data and the page's own script
+    # the position's data and the page's script, the replay's data and its script
+    assert page.count("<script") == 4
 
 
 def test_bad_input_is_one_line_and_writes_nothing(tmp_path):

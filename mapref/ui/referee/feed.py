@@ -6,13 +6,11 @@ board, centres the first, and selects the piece it names.
 
 from __future__ import annotations
 
-import re
 import tkinter as tk
 from tkinter import ttk
 
+from mapref.rules.gamelog import spaces_named
 from mapref.rules.ruleset import Action, Outcome
-
-SPACE_TOKEN = re.compile(r"box:[A-Za-z_]+|\b[A-Z]{1,2}\d{1,3}\b|\b[a-z][a-z_]*(?:\.[a-z]+)?\b")
 
 
 _PLAIN_WORD = re.compile(r"[a-z]+(?:['-][a-z]+)*(?=[\s:,;!?)]|$)")
@@ -92,24 +90,7 @@ class Feed:
 
     def spaces_in(self, text: str = "", args=None) -> list[str]:
         """The spaces an action's arguments and a message name, in order."""
-        board = self.session.board
-        out: list[str] = []
-
-        def add(v) -> None:
-            if isinstance(v, str):
-                if v not in out and board.space(v) is not None:
-                    out.append(v)
-            elif isinstance(v, (list, tuple)):
-                for x in v:
-                    add(x)
-            elif isinstance(v, dict):
-                for x in v.values():
-                    add(x)
-
-        add(args or {})
-        for tok in SPACE_TOKEN.findall(text or ""):
-            add(tok)
-        return out
+        return spaces_named(self.session.board, text, args)
 
     def render(self) -> None:
         t = self.text
