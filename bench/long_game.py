@@ -98,25 +98,41 @@ def legal_one(s, rnd: random.Random, verbs=None) -> bool:
     return any(try_apply(s, filled(i, rnd)) for i in items[:25])
 
 
+class Player:
+    """Plays a game one action at a time, as :func:`play` does (see the module docstring)."""
+
+    def __init__(self, s, seed: int = 7) -> None:
+        self.s, self.rnd = s, random.Random(seed)
+        self.done_here, self.stuck = 0, 0
+
+    def step(self) -> bool:
+        """Do one action (False: nothing more can be done)."""
+        s, rnd = self.s, self.rnd
+        n = len(s.log)
+        while len(s.log) == n:
+            step = s.position().get("step", "")
+            if "movement" in step and self.done_here < 6 and drag_one(s, rnd):
+                self.done_here += 1
+                continue
+            if "announce" in step and self.done_here < 2 and legal_one(s, rnd, ("announce",)):
+                self.done_here += 1
+                continue
+            self.done_here = 0
+            if try_apply(s, s.ruleset.end_step(s.game)):
+                self.stuck = 0
+                continue
+            self.stuck += 1
+            if self.stuck > 40 or not legal_one(s, rnd):
+                return False
+        return True
+
+
 def play(scenario: Path, actions: int, seed: int):
+    """A new game of ``scenario`` played to ``actions`` actions (fewer when it gets stuck)."""
     s = start_game(scenario, auto_place=True)
-    rnd = random.Random(seed)
-    done_here, stuck = 0, 0
-    while len(s.log) < actions:
-        step = s.position().get("step", "")
-        if "movement" in step and done_here < 6 and drag_one(s, rnd):
-            done_here += 1
-            continue
-        if "announce" in step and done_here < 2 and legal_one(s, rnd, ("announce",)):
-            done_here += 1
-            continue
-        done_here = 0
-        if try_apply(s, s.ruleset.end_step(s.game)):
-            stuck = 0
-            continue
-        stuck += 1
-        if stuck > 40 or not legal_one(s, rnd):
-            break
+    player = Player(s, seed)
+    while len(s.log) < actions and player.step():
+        pass
     return s
 
 

@@ -861,6 +861,35 @@ def cmd_export_html(argv: list[str]) -> int:
     return 0
 
 
+@command("serve", "share a saved game with the table: its position page over HTTP, live and read-only")
+def cmd_serve(argv: list[str]) -> int:
+    ap = ArgumentParser(
+        prog="mapref serve",
+        description="Serve a saved game's position page (the page mapref export-html writes, with its "
+        "replay of the log) over HTTP, and keep every page that has it open up to date: an action "
+        "taken with mapref VERB GAME.toml, or in a window that has the game open, reaches them within "
+        "a second. Read-only. The first line printed is the page's address, a random token in it; "
+        "a request without the token is refused. Ctrl+C stops. docs/sharing.md says what it exposes.",
+    )
+    ap.add_argument("game", metavar="GAME.toml")
+    ap.add_argument(
+        "--network",
+        action="store_true",
+        help="let the devices of the local network open it (else this computer only: the loopback address)",
+    )
+    ap.add_argument("--port", type=int, default=0, help="the port to listen on (default: a free one)")
+    ap.add_argument("--qr", action="store_true", help="also print the address as a QR code")
+    args = ap.parse_args(argv)
+    if not 0 <= args.port <= 65535:
+        raise UserError(f"--port: expected a port from 0 to 65535, got {args.port}")
+    from mapref.serve import serve_file
+
+    try:
+        return serve_file(args.game, network=args.network, port=args.port, qr=args.qr, out=sys.stdout, err=sys.stderr)
+    except OSError as e:
+        raise UserError(f"cannot serve on port {args.port or 'any'}: {e.strerror or e}") from None
+
+
 @command("scenarios", "the shipped scenarios: id, name, ruleset, map and first turn; --json")
 def cmd_scenarios(argv: list[str]) -> int:
     ap = ArgumentParser(prog="mapref scenarios", description="List the shipped scenarios.")

@@ -723,6 +723,7 @@ PAGE_JS = r"""
   window.addEventListener("resize", lod);
   window.addEventListener("beforeprint", fit);
   window.mapref = {fit: fit, zoomAt: zoomAt, selectPiece: selectPiece, showSpace: showSpace, clearSelection: clearSelection,
+    selected: function () { return selected; },
     data: D, view: function () { return view; }};
   fit();
 })();

@@ -111,6 +111,38 @@ def position_keys(start: dict, log: list[LogEntry], redos: list[list[dict]]) -> 
     return keys
 
 
+@dataclass
+class Positions:
+    """Where each position of a game comes from: its key, the opening position's data, the
+    redo of each entry after it, and the entries before it (``skipped``: those whose undo does
+    not fit; 0 for a sound log)."""
+
+    keys: list[str]
+    start: dict
+    redos: list[list[dict]]
+    skipped: int
+
+    def data(self, k: int) -> dict:
+        """The data of position ``k`` (0: the first one), worked out from the opening one."""
+        now = copy.deepcopy(self.start)
+        for redo in self.redos[:k]:
+            now = datapatch.apply(now, redo, in_place=True)
+        return now
+
+
+def positions(data: dict, log: list[LogEntry]) -> Positions:
+    """The positions of a game whose position now is ``data`` after ``log`` (none drawn)."""
+    start, redos, skipped = walk_back(data, log)
+    return Positions(position_keys(start, log[skipped:], redos), start, redos, skipped)
+
+
+def session_at(game: Game, data: dict, log: list[LogEntry]) -> GameSession:
+    """``game`` (its map, scenario and ruleset) at a position: its data, and the log that led
+    there."""
+    state = game.ruleset.read_state(data, "", game.path or "<game>")
+    return GameSession(Game(game.map, game.scenario, state, game.ruleset, game.path, list(log)))
+
+
 # ---------------------------------------------------------------------------- the frames
 @dataclass
 class Track:
@@ -122,6 +154,7 @@ class Track:
     lines: list[dict]
     skipped: int = 0
     version: int = 0
+    partial: bool = False  # the earlier positions are still being drawn
     table_size: int = 0
     css: str = ""
     defs: list[str] = field(default_factory=list)
@@ -148,6 +181,7 @@ class Frames:
         self.frames: dict[str, dict[str, list[int]]] = {}
         self.deltas: dict[tuple[str, str], dict] = {}
         self.memo: dict = {}  # what the map draws, kept between positions (position_scene)
+        self.centres: dict[str, tuple[float, float]] = {}  # where each space is drawn
 
     # ------------------------------------------------------------------------- chunks
     def intern(self, chunk: str) -> int:
@@ -176,13 +210,13 @@ class Frames:
     # ------------------------------------------------------------------------ a frame
     def session_at(self, data: dict, log: list[LogEntry]) -> GameSession:
         """The game at a position (its data) with the log that led there."""
-        shown = self.path or "<game>"
-        state = self.ruleset.read_state(data, "", shown)
-        return GameSession(Game(self.map, self.scenario, state, self.ruleset, self.path, list(log)))
+        return session_at(Game(self.map, self.scenario, None, self.ruleset, self.path), data, log)
 
     def draw(self, key: str, session: GameSession):
         """Draw the position of ``session`` as frame ``key``; returns its scene."""
         sc = position_scene(session, memo=self.memo)
+        if not self.centres:
+            self.centres = {sid: v.at for sid, v in sc.spaces.items()}
         number = self.numbering(sc)
         for d in symbol_defs(sc, self.styles, self.arrows):
             self.defs.setdefault(d.split('"', 2)[1], d)
@@ -220,27 +254,54 @@ class Frames:
         return self.styles.css()
 
     # ------------------------------------------------------------------------ a track
-    def track(self, data: dict, log: list[LogEntry], board=None) -> Track:
-        """The positions of a game whose position now is ``data`` after ``log``: each drawn once
-        (those drawn before are known by their keys)."""
-        start, redos, skipped = walk_back(data, log)
-        kept = log[skipped:]
-        keys = position_keys(start, kept, redos)
-        missing = [k for k, key in enumerate(keys) if key not in self.frames]
-        if missing:
-            now = copy.deepcopy(start)
-            for k, key in enumerate(keys):
-                if k:
-                    now = datapatch.apply(now, redos[k - 1], in_place=True)
-                if key in self.frames:
-                    continue
-                try:
-                    self.draw(key, self.session_at(copy.deepcopy(now), log[: skipped + k]))
-                except (FileProblems, ValueError, TypeError, KeyError):
-                    self.frames[key] = self.frames.get(keys[k - 1], {}) if k else {}
-        board = board if board is not None else board_for(self.map)
+    def missing(self, pos: Positions) -> list[int]:
+        """The positions not drawn yet."""
+        return [k for k, key in enumerate(pos.keys) if key not in self.frames]
+
+    def draw_at(self, pos: Positions, k: int, data: dict, log: list[LogEntry]) -> None:
+        """Draw position ``k`` of ``pos`` (its data given) unless it is drawn; one that cannot
+        be read is drawn as the one before it."""
+        key = pos.keys[k]
+        if key in self.frames:
+            return
+        try:
+            self.draw(key, self.session_at(copy.deepcopy(data), log[: pos.skipped + k]))
+        except (FileProblems, ValueError, TypeError, KeyError):
+            self.frames[key] = self.frames.get(pos.keys[k - 1], {}) if k else {}
+
+    def drawing(self, pos: Positions, log: list[LogEntry]):
+        """Draw every position not drawn yet, from the opening one: a generator that yields
+        after each one drawn (a caller may let others in between)."""
+        now = copy.deepcopy(pos.start)
+        for k, key in enumerate(pos.keys):
+            if k:
+                now = datapatch.apply(now, pos.redos[k - 1], in_place=True)
+            if key not in self.frames:
+                self.draw_at(pos, k, now, log)
+                yield k
+
+    def track_of(self, pos: Positions, log: list[LogEntry], first: int = 0) -> Track:
+        """The track of ``pos`` from position ``first`` on (each drawn), with the log's lines."""
+        board = board_for(self.map)
         lines = [self.line(e, board) for e in log]
-        return Track(keys, lines, skipped, 0, len(self.table), self.css(), list(self.defs.values()))
+        return Track(
+            pos.keys[first:],
+            lines,
+            pos.skipped + first,
+            0,
+            bool(first),
+            len(self.table),
+            self.css(),
+            list(self.defs.values()),
+        )
+
+    def track(self, data: dict, log: list[LogEntry]) -> Track:
+        """Every position of a game whose position now is ``data`` after ``log``, drawn (those
+        drawn before are known by their keys)."""
+        pos = positions(data, log)
+        for _ in self.drawing(pos, log):
+            pass
+        return self.track_of(pos, log)
 
     def line(self, e: LogEntry, board) -> dict:
         """A log entry as the replay shows it: its line, its rule, the spaces it touched (named by
@@ -250,7 +311,8 @@ class Frames:
             for k in op.get("at", []) if isinstance(op, dict) else []:
                 if isinstance(k, str) and k not in spaces and board.space(k) is not None:
                     spaces.append(k)
-        return {"n": e.n, "line": log_line(self.ruleset, e), "did": e.did, "rule": e.rule, "spaces": spaces}
+        at = [list(self.centres[sp]) if sp in self.centres else None for sp in spaces]
+        return {"n": e.n, "line": log_line(self.ruleset, e), "did": e.did, "rule": e.rule, "spaces": spaces, "at": at}
 
 
 # ------------------------------------------------------------------------- what travels
@@ -280,6 +342,7 @@ def replay_data(frames: Frames, track: Track, *, shown: bool = False) -> dict:
         "steps": steps,
         "log": track.lines,
         "skipped": track.skipped,
+        "partial": track.partial,
         "defs": track.defs,
     }
 
@@ -309,6 +372,7 @@ def update(frames: Frames, old: Track | None, new: Track) -> dict:
     out["log_keep"] = same
     out["log"] = new.lines[same:]
     out["skipped"] = new.skipped
+    out["partial"] = new.partial
     out["css"] = new.css
     out["defs"] = new.defs[len(old.defs) if old is not None else 0 :]
     return out
@@ -343,7 +407,7 @@ def export_html(session: GameSession, out: str | Path | None = None) -> str:
     opening one, a slider and the arrow keys); written to ``out`` (atomically) when given.
     Returns the page."""
     frames = Frames(session.game)
-    track = frames.track(session.state_data(), list(session.log), session.board)
+    track = frames.track(session.state_data(), list(session.log))
     page = track_page(frames, track, session)
     if out is not None:
         write_atomic(Path(out), page)
@@ -352,11 +416,14 @@ def export_html(session: GameSession, out: str | Path | None = None) -> str:
 
 __all__ = [
     "Frames",
+    "Positions",
     "Track",
     "export_html",
     "position_keys",
+    "positions",
     "redo_of",
     "replay_data",
+    "session_at",
     "track_page",
     "update",
     "walk_back",

@@ -38,7 +38,7 @@ REPLAY_JS = r"""
   var R = JSON.parse(document.getElementById("replay-data").textContent);
   var M = window.mapref, D = M.data, svg = document.getElementById("map");
   var T = R.table, kinds = R.parts, steps = R.steps, lines = R.log, skipped = R.skipped || 0;
-  var version = R.version, last = steps.length, at = last, want = null;
+  var version = R.version, last = steps.length, at = last, want = null, partial = !!R.partial;
   var cur = {};
 
   // ------------------------------------------------------------------ the chunks
@@ -138,14 +138,17 @@ REPLAY_JS = r"""
   }
   function go(k) {
     k = Math.max(0, Math.min(last, k | 0));
-    var sel = document.querySelector("#map .piece.selected");
-    var keep = sel ? sel.getAttribute("data-p") : null;
+    var keep = M.selected(), body = document.getElementById("inspector-body");
+    var space = keep < 0 && body.querySelector(".space") ? body.querySelector(".space").getAttribute("data-space") : null;
     if (Math.abs(k - at) > 8) redraw(k);
     while (at < k) { var s = steps[at]; Object.keys(s).forEach(function (p) { patch(p, s[p], false); }); at++; }
     while (at > k) { at--; var t = steps[at]; Object.keys(t).forEach(function (p) { patch(p, t[p], true); }); }
-    M.clearSelection();
-    if (keep !== null && D.pieces[keep]) M.selectPiece(+keep);
-    else document.getElementById("inspector-body").textContent = "";
+    if (keep >= 0) {  // the piece selected stays selected, its verdict as it stands now
+      M.clearSelection();
+      if (D.pieces[keep]) M.selectPiece(keep); else body.textContent = "";
+    } else if (space) {
+      M.showSpace(space);
+    }
     show();
   }
 
@@ -166,28 +169,36 @@ REPLAY_JS = r"""
     if (!s || !s[0] || s[0] === id) return id;
     return D.kind === "hex" ? id + " " + s[0] : s[0];
   }
-  function touched(spaces) {
+  function touched(e) {  // the spaces the action touched, ringed (where the page drew them)
     var g = document.getElementById("layer-touched");
     if (!g) { g = document.createElementNS("http://www.w3.org/2000/svg", "g"); g.id = "layer-touched"; svg.appendChild(g); }
     g.textContent = "";
-    spaces.forEach(function (sp) {
-      var e = svg.querySelector('#layer-spaces [data-s="' + CSS.escape(sp) + '"]') ||
-        svg.querySelector('#layer-boxes [data-s="' + CSS.escape(sp) + '"]') || svg.querySelector('[data-s="' + CSS.escape(sp) + '"]');
-      if (!e) return;
-      var mark;
-      if (e.tagName === "path") {
-        mark = e.cloneNode(false);
-        mark.removeAttribute("data-s");
-      } else {
-        var b = e.getBBox(), r = Math.max(b.width, b.height) / 2 + 2;
-        mark = document.createElementNS("http://www.w3.org/2000/svg", "ellipse");
-        mark.setAttribute("cx", b.x + b.width / 2); mark.setAttribute("cy", b.y + b.height / 2);
-        mark.setAttribute("rx", r); mark.setAttribute("ry", r);
-      }
+    if (!e) return;
+    var r = D.unit * (D.kind === "hex" ? 1.05 : 1.6);
+    e.spaces.forEach(function (sp, i) {
+      var p = e.at && e.at[i];
+      if (!p) return;
+      var mark = document.createElementNS("http://www.w3.org/2000/svg", "ellipse");
+      mark.setAttribute("cx", p[0]); mark.setAttribute("cy", p[1]); mark.setAttribute("rx", r); mark.setAttribute("ry", r);
       mark.setAttribute("class", "touched");
       mark.setAttribute("data-touched", sp);
       g.appendChild(mark);
     });
+  }
+  var marks = {items: null, at: -1, later: -1};
+  function markLog() {  // the log's line of the action shown marked, the later ones greyed
+    var a = skipped + at - 1, later = skipped + at, items = marks.items, i;
+    if (!items) {
+      items = marks.items = document.querySelectorAll("#log li");
+      for (i = 0; i < items.length; i++) { items[i].classList.toggle("at", i === a); items[i].classList.toggle("later", i >= later); }
+    } else {
+      if (marks.at >= 0 && items[marks.at]) items[marks.at].classList.remove("at");
+      if (a >= 0 && items[a]) items[a].classList.add("at");
+      for (i = Math.min(marks.later, later); i < Math.max(marks.later, later) && i < items.length; i++) {
+        items[i].classList.toggle("later", i >= later);
+      }
+    }
+    marks.at = a; marks.later = later;
   }
   function text(tag, t, cls) { var e = document.createElement(tag); e.textContent = t; if (cls) e.className = cls; return e; }
   function show() {
@@ -201,14 +212,11 @@ REPLAY_JS = r"""
       if (e.rule) action.appendChild(text("span", " [" + e.rule + "]", "rule"));
       if (e.spaces.length) action.appendChild(text("span", " \u2014 " + e.spaces.map(spaceName).join(", "), "spaces"));
     } else {
-      action.appendChild(text("span", skipped ? "The position before action " + (skipped + 1) + " (the log takes the game back no further)" : "The opening position, before any action"));
+      action.appendChild(text("span", partial ? "The earlier positions are on their way" :
+        skipped ? "The position before action " + (skipped + 1) + " (the log takes the game back no further)" : "The opening position, before any action"));
     }
-    touched(e ? e.spaces : []);
-    var items = document.querySelectorAll("#log li");
-    items.forEach(function (li, i) {
-      li.classList.toggle("at", i === skipped + at - 1);
-      li.classList.toggle("later", i >= skipped + at);
-    });
+    touched(e);
+    markLog();
     if (!state.classList.contains("lost")) {
       var live = state.getAttribute("data-live") === "1";
       state.textContent = at === last ? (live ? "live" : "last position") : "replay";
@@ -237,6 +245,7 @@ REPLAY_JS = r"""
 
   // ------------------------------------------------------------------ live updates
   function setLog(keep, more) {
+    marks.items = null;
     lines.length = keep;
     more.forEach(function (l) { lines.push(l); });
     var sec = document.getElementById("log"), ol = sec.querySelector("ul.log");
@@ -259,6 +268,7 @@ REPLAY_JS = r"""
       last = steps.length;
     }
     skipped = u.skipped || 0;
+    partial = !!u.partial;
     setLog(u.log_keep, u.log);
     if (u.css) {
       var st = document.getElementById("replay-css");

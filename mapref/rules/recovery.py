@@ -15,22 +15,24 @@ from mapref.io.atomic import file_lock, stamp
 from mapref.io.problems import FileProblems, clip, show_value
 from mapref.rules import datapatch
 from mapref.rules.files import load_game, readback_problems
+from mapref.rules.gamelog import LogEntry
 from mapref.rules.journal import BadJournal, Claim, Journal, Recovery, claim, pending
 from mapref.rules.session import ActionStep, GameSession
 
 
-def recover(r: Recovery, game):
-    """A session with the journal's actions re-done on ``game`` (the saved file as loaded, or a
-    new game of the scenario): the position the window had; unsaved (dirty).  Raises
-    :class:`BadJournal` (``game`` unchanged) when the journal does not fit the game or would give
-    a game that does not load."""
+def replayed(r: Recovery, game) -> tuple[dict, list[LogEntry]]:
+    """The position the journal's actions lead to from ``game`` (the saved file as loaded, or a
+    new game of the scenario): (its data, its log), checked as the file reader would read it.
+    Changes nothing, on disk or in ``game``: a window recovers it (:func:`recover`), ``mapref
+    serve`` shows it to the players while the window that keeps it plays on.  Raises
+    :class:`BadJournal` when the journal does not fit the game or would give a game that does
+    not load."""
     if r.stale or r.bad:
         raise BadJournal(f"{r.path}: {r.stale or r.bad}")
     new = "start" in r.header
     own = game.ruleset.state_data(game.state)
     data = r.header["start"] if new else own
     log = list(r.start_log) if new else list(game.log)
-    saved = None if new else len(log)
     if not new and r.header.get("saved_log") != len(log):
         raise BadJournal("it starts from a log of another length than the game's")
     try:
@@ -62,6 +64,16 @@ def recover(r: Recovery, game):
     chain = replace(game, state=st, log=log, cache={}).log_problems()
     if chain:
         raise BadJournal(f"its log does not take the game back ({chain[0]})")
+    return data, log
+
+
+def recover(r: Recovery, game):
+    """A session with the journal's actions re-done on ``game`` (the saved file as loaded, or a
+    new game of the scenario): the position the window had; unsaved (dirty).  Raises
+    :class:`BadJournal` (``game`` unchanged) when the journal does not fit the game or would give
+    a game that does not load (:func:`replayed`)."""
+    data, log = replayed(r, game)
+    saved = None if "start" in r.header else len(game.log)
     game.log = log
     s = GameSession(game, journal=False)
     s._set_data(data)
@@ -148,4 +160,4 @@ def open_for_play(game, ask=None):
     return session
 
 
-__all__ = ["open_for_play", "recover"]
+__all__ = ["open_for_play", "recover", "replayed"]

@@ -25,7 +25,7 @@ def test_each_position_is_the_one_the_logs_undo_gives(played_game):
     start, redos, skipped = walk_back(s.state_data(), s.log)
     assert skipped == 0 and len(redos) == 25
     frames = Frames(s.game)
-    track = frames.track(s.state_data(), list(s.log), s.board)
+    track = frames.track(s.state_data(), list(s.log))
     assert len(track.keys) == 26 and len(set(track.keys)) == 26
     # the positions, rebuilt from the undo patches, are the game after each undo in turn
     from mapref.rules import datapatch
@@ -44,26 +44,26 @@ def test_each_position_is_the_one_the_logs_undo_gives(played_game):
 def test_a_position_drawn_once_is_not_drawn_again(played_game):
     s = open_game(played_game(12))
     frames = Frames(s.game)
-    first = frames.track(s.state_data(), list(s.log), s.board)
+    first = frames.track(s.state_data(), list(s.log))
     drawn = dict(frames.frames)
     assert len(drawn) == 13
     e = s.undo()  # an undo, then the same action again: nothing new to draw
-    again = frames.track(s.state_data(), list(s.log), s.board)
+    again = frames.track(s.state_data(), list(s.log))
     assert again.keys == first.keys[:-1] and frames.frames == drawn
     s.redo()
-    assert frames.track(s.state_data(), list(s.log), s.board).keys == first.keys and len(frames.frames) == 13
+    assert frames.track(s.state_data(), list(s.log)).keys == first.keys and len(frames.frames) == 13
     assert e is not None
 
 
 def test_a_page_following_the_game_gets_only_what_changed(played_game):
     s = open_game(played_game(12))
     frames = Frames(s.game)
-    old = frames.track(s.state_data(), list(s.log), s.board)
+    old = frames.track(s.state_data(), list(s.log))
     s.undo()
     s.undo()
     out = s.apply(Action("advance", {}))
     assert out.ok, out.reason
-    new = frames.track(s.state_data(), list(s.log), s.board)
+    new = frames.track(s.state_data(), list(s.log))
     u = update(frames, old, new)
     assert u["keep"] == 11 and len(u["steps"]) == 1 and "first" not in u  # 0..10 stand, one new step
     assert u["log_keep"] == 10 and [x["did"] for x in u["log"]] == [s.log[-1].did]

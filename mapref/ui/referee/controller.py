@@ -24,6 +24,7 @@ import tkinter as tk
 from mapref.rules.ruleset import Action, Outcome
 from mapref.ui.referee.feed import sentence
 from mapref.ui.referee.forms import fill_args, form_field
+from mapref.ui.referee.replay import BUSY as REPLAYING
 
 REACH_STEP = 40  # spaces asked at a time while a big map's reach fills in (a few ms each)
 
@@ -50,6 +51,8 @@ class Controller:
         done anyway when the referee gives a reason and the game can do it; the session logs
         the override.  ``space``: where the gesture was (shown in the side panel after)."""
         w = self.window
+        if w.replay.refuse():
+            return Outcome(False, reason=REPLAYING)
         s = self.session
         action = Action(action.verb, dict(action.args))
         out = s.check(action)

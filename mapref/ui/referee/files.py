@@ -32,6 +32,8 @@ class FileActions:
     # ------------------------------------------------------------------------ saving
     def save(self) -> bool:
         """Save to the game's own file (Ctrl+S); a new game asks where."""
+        if self.window.replay.refuse():
+            return False
         if not self.session.path:
             return self.save_as()
         self.session.save()
@@ -39,6 +41,8 @@ class FileActions:
         return True
 
     def save_as(self) -> bool:
+        if self.window.replay.refuse():
+            return False
         p = self.ask_save_path()
         if not p:
             return False
@@ -71,6 +75,8 @@ class FileActions:
 
     def open_path(self, p: str | Path) -> bool:
         """Open a saved game or a scenario (of any game) in this window."""
+        if self.window.replay.refuse():
+            return False
         if not self.settle_unsaved():
             return False
         new = load_for_play(p, journal=True, ask=None if self.window.quiet else self.ask_recover)
@@ -81,6 +87,8 @@ class FileActions:
     def new_game(self, scenario: str | Path, auto_place: bool = False) -> bool:
         """A new game from a scenario file: its set-up pools placed automatically, or left in the
         Pools tab for the players to place."""
+        if self.window.replay.refuse():
+            return False
         from mapref.rules.files import new_game
 
         if not self.settle_unsaved():

@@ -36,6 +36,8 @@ from mapref.ui.referee import forms
 from mapref.ui.referee.controller import Controller
 from mapref.ui.referee.feed import Feed, sentence
 from mapref.ui.referee.files import FileActions
+from mapref.ui.referee.replay import LogReplay
+from mapref.ui.referee.share import TableShare
 from mapref.ui.referee.side import SidePanel
 from mapref.ui.referee.track import TurnTrack
 
@@ -69,6 +71,7 @@ KEYS = (
         ("<Control-E>", "<Control-Shift-E>", "<Control-Shift-e>"),
         "Ctrl+Shift+E",
     ),
+    Key("File", "Share with the table...", "share.show"),
     Key("File", "Quit", "close", ("<Control-q>",), "Ctrl+Q"),
     Key("Edit", "Undo", "undo", ("<Control-z>",), "Ctrl+Z"),
     Key("Edit", "Redo", "redo", ("<Control-y>", "<Control-Z>", "<Control-Shift-Z>", "<Control-Shift-z>"), "Ctrl+Y"),
@@ -87,6 +90,7 @@ KEYS = (
     Key("View", "Go to a space...", "ask_goto", ("<Control-g>",), "Ctrl+G"),
     Key("View", "Find a piece or space...", "ask_find", ("<Control-f>",), "Ctrl+F"),
     Key("View", "Refresh the report", "refresh", ("<F5>",), "F5"),
+    Key("View", "Replay the log", "replay.toggle", ("<Control-r>",), "Ctrl+R"),
     Key("Help", "Keyboard shortcuts and the guide", "show_help", ("<F1>",), "F1"),
     Key("Help", "About mapref", "show_about"),
 )
@@ -98,6 +102,11 @@ MOUSE = (
     ("Board", "Wheel / middle-drag", "Zoom / move the view"),
     ("Pools", "Drag a pool's row", "Place it where it is dropped"),
     ("Log", "Click a line", "Its spaces outlined on the board"),
+    (
+        "Replay",
+        "Left / Right, Home / End",
+        "One action back / on, the opening / the last position (View > Replay the log)",
+    ),
     ("Menus", "Escape or a click elsewhere", "Close a menu"),
     ("Dialogs", "Return / Escape", "OK / Cancel; a number field's text is selected: type to replace it"),
 )
@@ -130,6 +139,7 @@ class RefereeWindow(PositionExport):
         self.ask_text = self._ask_text_dialog  # (title, label, choices) -> text or None
         self.files = FileActions(self, user_files)
         self.controller = Controller(self)
+        self.share = TableShare(self)
         self.status = tk.StringVar(master=root, value="")
         self.mode = tk.StringVar(master=root, value=session.game.mode)  # each game in its own saved mode
         self.supply_on = tk.BooleanVar(master=root, value=False)
@@ -137,6 +147,7 @@ class RefereeWindow(PositionExport):
         self.size_to_screen()
         root.protocol("WM_DELETE_WINDOW", self.close)
         self._build()
+        self.replay = LogReplay(self)
         session.listeners.append(self._session_changed)
         self.feed.reset()
         self.refresh()
@@ -233,7 +244,7 @@ class RefereeWindow(PositionExport):
 
     def _command(self, name: str):
         owner, _, attr = name.rpartition(".")
-        return lambda: getattr(self.files if owner == "files" else self, attr)()
+        return lambda: getattr(getattr(self, owner) if owner else self, attr)()
 
     def _bind_keys(self) -> None:
         """Every command's keys on the window; a bare key's action does nothing while Ctrl, Alt
@@ -257,6 +268,8 @@ class RefereeWindow(PositionExport):
 
     def _escape(self) -> None:
         self.controller.close_menu()
+        if self.replay.active:
+            self.replay.stop()
         self.canvas.outline(())
 
     def board_kind(self) -> str:
@@ -458,6 +471,8 @@ class RefereeWindow(PositionExport):
         return self.act(action).ok
 
     def undo(self) -> None:
+        if self.replay.refuse():
+            return
         e = self.session.undo()
         if e is None:
             self.feed.tell("nothing to undo", "info")
@@ -466,6 +481,8 @@ class RefereeWindow(PositionExport):
         self.feed.tell(f"undone: {e.did}", "info", self.feed.spaces_in(e.did, e.action))
 
     def redo(self) -> None:
+        if self.replay.refuse():
+            return
         e = self.session.redo()
         if e is None:
             self.feed.tell("nothing to redo", "info")
@@ -591,13 +608,17 @@ class RefereeWindow(PositionExport):
 
     # -------------------------------------------------------------------------- files
     def close(self) -> None:
+        self.replay.stop()
         if not self.files.settle_unsaved():
             return
+        self.share.stop("the referee's window was closed")
         self.session.close()
         self.root.destroy()
 
     def switch(self, new: GameSession, note: str) -> None:
         """Play ``new`` in this window: the board its ruleset declares, its panels and log."""
+        self.replay.stop()
+        self.share.stop("another game was opened in the referee's window")
         old = self.session
         if self._session_changed in old.listeners:
             old.listeners.remove(self._session_changed)
