@@ -46,7 +46,7 @@ from mapref.rules.session import open_game  # noqa: E402
 class Client(threading.Thread):
     """A light page: reads the events stream and keeps what the page's script keeps."""
 
-    def __init__(self, address: str, version: int, boot: str, name: str) -> None:
+    def __init__(self, address: str, version: int | None, boot: str, name: str) -> None:
         super().__init__(name=name, daemon=True)
         self.url = urlsplit(address)
         self.version, self.boot = version, boot
@@ -62,7 +62,8 @@ class Client(threading.Thread):
     def run(self) -> None:
         try:
             conn = http.client.HTTPConnection(self.url.hostname, self.url.port, timeout=30)
-            conn.request("GET", f"{self.url.path}events?have={self.version}&boot={self.boot}")
+            have = "" if self.version is None else self.version
+            conn.request("GET", f"{self.url.path}events?have={have}&boot={self.boot}")
             r = conn.getresponse()
             if r.status != 200:
                 self.errors.append(f"events: HTTP {r.status}")
@@ -111,16 +112,6 @@ class Client(threading.Thread):
                 for i1, _j1, old, new in reversed(ops):
                     lst[i1 : i1 + len(old)] = new
         return {p: [self.table.get(i) for i in ids] for p, ids in out.items()}
-
-
-def page_replay(address: str) -> dict:
-    """The replay data of the page as the server gives it now."""
-    u = urlsplit(address)
-    conn = http.client.HTTPConnection(u.hostname, u.port, timeout=60)
-    conn.request("GET", u.path)
-    text = conn.getresponse().read().decode("utf-8")
-    start = text.index('id="replay-data">') + len('id="replay-data">')
-    return json.loads(text[start : text.index("</script>", start)])
 
 
 def boot_of(address: str) -> str:
@@ -172,9 +163,9 @@ def measure(args) -> int:
     try:
         address = serve.stdout.readline().strip()
         assert address.startswith("http://127.0.0.1:"), address
-        first = page_replay(address)
         boot = boot_of(address)
-        clients = [Client(address, first["version"], boot, f"client-{i}") for i in range(args.clients - args.browsers)]
+        # each light client starts from nothing: its first update is the whole track
+        clients = [Client(address, None, boot, f"client-{i}") for i in range(args.clients - args.browsers)]
         for c in clients:
             c.start()
         pw, b, tabs = browsers(address, args.browsers) if args.browsers else (None, None, [])
@@ -199,9 +190,7 @@ def measure(args) -> int:
         for tab, _ in tabs:
             tab.wait_for_function(f"window.mapref.replay.lines().length === {want}", timeout=30000)
         cpu = cpu_of(serve.pid)
-        fresh = Client(address, -1, boot, "fresh")
-        fresh_data = page_replay(address)
-        _ = fresh_data
+        fresh = Client(address, None, boot, "fresh")
         fresh.start()
         deadline = time.time() + 30
         while time.time() < deadline and not fresh.log:

@@ -165,8 +165,9 @@ class _Handler(BaseHTTPRequestHandler):
                 self._send(f"event: {what}\ndata: " + closed.replace("\n", " ") + "\n\n")
                 return
             if version != seen:
-                self._send("event: update\ndata: " + share.update_since(seen).decode("utf-8") + "\n\n")
-                seen = version
+                for v in share.versions_after(seen):  # each version in turn: every action reaches the page
+                    self._send("event: update\ndata: " + share.update_since(seen, v).decode("utf-8") + "\n\n")
+                    seen = v
             else:
                 self._send("event: ping\ndata: {}\n\n")
             version, closed = share.wait(seen, PING)

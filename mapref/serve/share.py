@@ -17,7 +17,7 @@ import json
 import secrets
 import threading
 
-from mapref.render.replay import Frames, Track, positions, track_page, update
+from mapref.render.replay import Frames, Positions, Track, positions, track_page, update
 from mapref.rules.files import Game
 from mapref.rules.gamelog import LogEntry
 
@@ -76,6 +76,7 @@ class Share:
         with self.lock:
             pos = positions(data, log)
             last = len(pos.keys) - 1
+            self._each_action(pos, log)
             frames.draw_at(pos, last, data, log)
             complete = not frames.missing(pos)
             self._set(frames.track_of(pos, log, first=0 if complete else last), data, log)
@@ -89,6 +90,23 @@ class Share:
                 if next(drawing, None) is None:
                     self._set(frames.track_of(pos, log), data, log)
                     return
+
+    def _each_action(self, pos: Positions, log: list[LogEntry]) -> None:
+        """Several actions came at once (a window's journal or the file looked at once after two
+        saves): the position after each but the last is published first, so every page sees
+        every action."""
+        old = self.current
+        if old is None or old.partial or not old.keys or pos.skipped != old.skipped:
+            return
+        n = len(old.keys)
+        if n >= len(pos.keys) - 1 or pos.keys[:n] != old.keys:
+            return
+        for k in range(n, len(pos.keys) - 1):
+            part = Positions(pos.keys[: k + 1], pos.start, pos.redos[:k], pos.skipped)
+            data_k = part.data(k)
+            head = log[: pos.skipped + k]
+            self.frames.draw_at(part, k, data_k, head)
+            self._set(self.frames.track_of(part, head), data_k, head)
 
     def _set(self, track: Track, data: dict, log: list[LogEntry]) -> None:
         self.version += 1
@@ -134,16 +152,25 @@ class Share:
                 self._page = (self.version, text, gzip.compress(text, 6))
             return self._page[0], self._page[2 if gz else 1]
 
-    def update_since(self, have: int | None) -> bytes:
-        """What a page showing version ``have`` needs to show the last one (JSON): only what
-        changed when ``have`` is still known, else the whole track."""
+    def versions_after(self, seen: int | None) -> list[int]:
+        """The versions a page that has ``seen`` is to be sent, in order: each one after it (every
+        action reaches every page), or only the last when ``seen`` is no longer known."""
+        with self.lock:
+            if seen is None or seen not in self.tracks:
+                return [self.version] if self.current is not None else []
+            return sorted(v for v in self.tracks if v > seen)
+
+    def update_since(self, have: int | None, to: int | None = None) -> bytes:
+        """What a page showing version ``have`` needs to show version ``to`` (the last one by
+        default; JSON): only what changed when ``have`` is still known, else the whole track."""
         with self.lock:
             assert self.current is not None
+            new = self.tracks.get(to, self.current) if to is not None else self.current
             old = self.tracks.get(have) if have is not None else None
-            key = (old.version if old is not None else None, self.version)
+            key = (old.version if old is not None else None, new.version)
             got = self._updates.get(key)
             if got is None:
-                u = update(self.frames, old, self.current)
+                u = update(self.frames, old, new)
                 got = self._updates[key] = json.dumps(u, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
             return got
 

@@ -1,0 +1,87 @@
+"""The screenshots of docs/sharing.md and the README (issue 35): the shared page on a phone, live
+and in replay, and the connection lost.
+
+    python tools/share_screenshots.py [OUTDIR]   (default: docs/)
+
+A game of War for Europe is played to 40 actions (bench/long_game.py), shared as ``mapref serve``
+shares it (in this process: the file followed), and opened in the system's Chromium at a phone's
+size (390 x 844, touch).  Writes share-phone-live.png (the page following the game, an action
+just taken through the file), share-phone-replay.png (stepped back to a move: its line, rule and
+spaces ringed on the map) and share-phone-lost.png (the connection cut).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from long_game import play  # noqa: E402
+
+from mapref.serve import Server, Share, live_script  # noqa: E402
+from mapref.serve.follow import Follower, position_of  # noqa: E402
+from tests.helpers import mapref  # noqa: E402
+from tests.render.conftest import FLAGS, chromium_path  # noqa: E402
+from tests.render.proxy import Relay  # noqa: E402
+
+
+def main(argv: list[str]) -> int:
+    out = Path(argv[0]) if argv else ROOT / "docs"
+    work = Path("/tmp") / f"mapref-share-shots-{int(time.time())}"
+    work.mkdir()
+    game = work / "g.toml"
+    s = play(ROOT / "scenarios" / "war_for_europe.toml", 40, 7)
+    s.save(game)
+    g, data, log = position_of(str(game))
+    share = Share(g, live_script())
+    follower = Follower(str(game), lambda g, d, lg: share.submit(d, lg))
+    follower.look()
+    server = Server(share).start()
+    follower.start()
+    relay = Relay(server.port)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=chromium_path(), args=FLAGS, headless=True)
+        ctx = b.new_context(
+            viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, device_scale_factor=2
+        )
+        tab = ctx.new_page()
+        tab.goto(f"http://127.0.0.1:{relay.port}/{server.token}/")
+        tab.wait_for_function("() => mapref.live.connected() && mapref.replay.last() === 40", timeout=120000)
+        mapref("advance", game)
+        tab.wait_for_function("() => mapref.replay.last() === 41", timeout=60000)
+        tab.screenshot(path=str(out / "share-phone-live.png"))
+        # the move nearest the middle of the map: its rings clear of the page's buttons
+        k = tab.evaluate(
+            """() => { const X = mapref.data.extent, cx = (X[0] + X[2]) / 2, cy = (X[1] + X[3]) / 2;
+              let best = 1, d = Infinity;
+              mapref.replay.lines().forEach((l, i) => { const p = l.at && l.at[0];
+                if (p && l.line.includes(" move ")) { const e = Math.hypot(p[0] - cx, p[1] - cy); if (e < d) { d = e; best = i + 1; } } });
+              return best; }"""
+        )
+        tab.evaluate(f"() => mapref.replay.go({k})")
+        box = tab.locator("#layer-touched ellipse").first.bounding_box()
+        tab.evaluate(f"() => mapref.zoomAt(2.2, {box['x'] + box['width'] / 2}, {box['y'] + box['height'] / 2})")
+        tab.evaluate("() => document.getElementById('replay').scrollIntoView({block: 'end'})")
+        tab.screenshot(path=str(out / "share-phone-replay.png"))
+        tab.evaluate("() => mapref.replay.go(mapref.replay.last())")
+        tab.evaluate("() => window.scrollTo(0, 0)")
+        relay.cut()
+        tab.wait_for_function("() => document.body.classList.contains('lost')", timeout=60000)
+        tab.screenshot(path=str(out / "share-phone-lost.png"))
+        b.close()
+    follower.stop()
+    server.stop()
+    relay.close()
+    for name in ("share-phone-live.png", "share-phone-replay.png", "share-phone-lost.png"):
+        print(out / name)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
