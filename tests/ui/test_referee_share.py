@@ -1,8 +1,6 @@
-"""File > Share with the table and View > Replay the log in the referee's window (issue 35).
+"""View > Replay the log in the referee's window (issue 35; File > Share with the table is in
+tests/render/test_serve_window.py, beside the browser it drives).
 
-Sharing: the dialog shows the page's address (a token in it, the loopback address) and its QR
-code; two players' pages (real Chromium tabs, a phone's and a laptop's) follow a move made in the
-window, its undo (Ctrl+Z) and its redo (Ctrl+Y); closing the window tells them sharing stopped.
 Replay: the window steps back through the log to the opening position and forward again (the
 arrow keys, Home and End), each position the one the log's undo gives, the action's line with
 its rule and spaces in the bar; nothing can be changed meanwhile, and Escape returns to the game
@@ -17,14 +15,7 @@ import pytest
 from mapref.rules.session import open_game
 from mapref.ui.referee import RefereeWindow, load_for_play
 from mapref.ui.referee.replay import BUSY
-from tests.render.conftest import _played, chromium, played_game  # noqa: F401 - the fixtures
-
-FOLLOW = 10_000  # ms: a bound against a hang only (bench/live_load.py measures the time to follow)
-
-
-def file_entry(w, label: str) -> int:
-    m = w.menus["File"]
-    return next(i for i in range(m.index("end") + 1) if m.type(i) == "command" and m.entrycget(i, "label") == label)
+from tests.render.conftest import _played, played_game  # noqa: F401 - the fixtures
 
 
 def view_entry(w, label: str) -> int:
@@ -41,73 +32,6 @@ def root():
         r.destroy()
     except tk.TclError:
         pass
-
-
-def a_move(w):
-    """A drag the rules accept now: (piece, where to)."""
-    rs, g = w.session.ruleset, w.session.game
-    for p in rs.pieces(g):
-        if p.selectable and p.kind == "army":
-            for to in sorted(rs.reach(g, p.id)):
-                a = rs.drag(g, p.id, to)
-                if a is not None and w.session.check(a).ok:
-                    return p, to, a
-    raise AssertionError("no move to make")
-
-
-def where(tab, piece_id: str) -> str:
-    return tab.evaluate(
-        "(id) => Object.values(mapref.data.pieces).filter(p => p.id === id).map(p => p.space)[0]", piece_id
-    )
-
-
-@pytest.mark.browser
-def test_two_pages_follow_a_move_its_undo_and_its_redo_made_in_the_window(played_game, chromium, root):  # noqa: F811
-    game = played_game(60)  # the Allies' land movement
-    w = RefereeWindow(root, load_for_play(game), quiet=True)
-    root.update()
-    m = w.menus["File"]
-    m.invoke(file_entry(w, "Share with the table..."))
-    root.update()
-    address = w.share.address
-    assert address.startswith("http://127.0.0.1:") and len(address.rstrip("/").rsplit("/", 1)[1]) >= 20
-    assert w.share.entry.get() == address and w.share._qr.width() > 100  # the address, and its QR code
-    tabs = []
-    for size, phone in (((390, 844), True), ((1366, 768), False)):
-        ctx = chromium.new_context(viewport=dict(zip(("width", "height"), size, strict=True)), is_mobile=phone)
-        tab = ctx.new_page()
-        errors: list[str] = []
-        tab.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
-        tab.goto(address)
-        tab.wait_for_function("() => window.mapref.live && window.mapref.live.connected()", timeout=FOLLOW)
-        tabs.append((ctx, tab, errors))
-    piece, to, action = a_move(w)
-    before = piece.space
-    for tab in (t for _, t, _ in tabs):
-        tab.wait_for_function("() => mapref.replay.last() === 60", timeout=FOLLOW)
-        assert where(tab, piece.id) == before
-    assert w.act(action).ok
-    for _, tab, _ in tabs:
-        tab.wait_for_function("() => mapref.replay.last() === 61 && mapref.replay.at() === 61", timeout=FOLLOW)
-        assert where(tab, piece.id) == to
-    root.event_generate("<Control-z>")  # undo, in the window
-    root.update()
-    for _, tab, _ in tabs:
-        tab.wait_for_function("() => mapref.replay.last() === 60", timeout=FOLLOW)
-        assert where(tab, piece.id) == before
-    root.event_generate("<Control-y>")  # redo
-    root.update()
-    for _, tab, _ in tabs:
-        tab.wait_for_function("() => mapref.replay.last() === 61", timeout=FOLLOW)
-        assert where(tab, piece.id) == to
-        assert tab.inner_text("#replay-state") == "live"
-    w.files.ask_save_changes = lambda what: False  # (the move is not saved)
-    w.close()  # sharing stops with the window: the pages are told
-    for ctx, tab, errors in tabs:
-        tab.wait_for_function("() => mapref.live.stopped()", timeout=FOLLOW)
-        assert "stopped sharing" in tab.inner_text("#live-banner")
-        assert errors == []
-        ctx.close()
 
 
 def test_the_window_replays_the_log_back_to_the_opening_position_and_forward_again(played_game, root):  # noqa: F811
