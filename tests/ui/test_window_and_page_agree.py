@@ -32,7 +32,7 @@ class Page(HTMLParser):
         super().__init__()
         self.styles = {
             name: dict(r.split(":", 1) for r in rules.split(";") if r)
-            for name, rules in re.findall(r"\.(s\d+)\{([^}]*)\}", text)
+            for name, rules in re.findall(r"\.([a-z]\d+)\{([^}]*)\}", text)
         }
         self.layer = ""
         self.piece: str | None = None
