@@ -38,9 +38,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from long_game import Player, play  # noqa: E402
+from long_game import Player, play
 
-from mapref.rules.session import open_game  # noqa: E402
+from mapref.rules.session import open_game
 
 
 class Client(threading.Thread):
@@ -85,7 +85,7 @@ class Client(threading.Thread):
                     elif event in ("closed", "reload"):
                         return
                     event, data = "", ""
-        except Exception as e:  # noqa: BLE001 - said in the report
+        except Exception as e:  # said in the report
             if not self.stop.is_set():
                 self.errors.append(f"{type(e).__name__}: {e}")
 

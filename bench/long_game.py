@@ -24,8 +24,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from mapref.rules.ruleset import Action  # noqa: E402
-from mapref.rules.session import start_game  # noqa: E402
+from mapref.rules.ruleset import Action
+from mapref.rules.session import start_game
 
 SKIP = ("set", "surrender", "vp-set", "vp-check", "advance", "naval", "home-forces", "losses")
 

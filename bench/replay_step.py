@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from long_game import play  # noqa: E402
+from long_game import play
 
 # a key pressed, and the time until the frame after it is painted
 TIMED = """(key) => new Promise(done => {

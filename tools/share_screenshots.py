@@ -20,13 +20,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from long_game import play  # noqa: E402
+from long_game import play
 
-from mapref.serve import Server, Share, live_script  # noqa: E402
-from mapref.serve.follow import Follower, position_of  # noqa: E402
-from tests.helpers import mapref  # noqa: E402
-from tests.render.conftest import FLAGS, chromium_path  # noqa: E402
-from tests.render.proxy import Relay  # noqa: E402
+from mapref.serve import Server, Share, live_script
+from mapref.serve.follow import Follower, position_of
+from tests.helpers import mapref
+from tests.render.conftest import FLAGS, chromium_path
+from tests.render.proxy import Relay
 
 
 def main(argv: list[str]) -> int:

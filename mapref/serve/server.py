@@ -59,7 +59,7 @@ class _Handler(BaseHTTPRequestHandler):
     server_version = "mapref"
     sys_version = ""
 
-    def log_message(self, format, *args) -> None:  # noqa: A002 - the address holds the token: never logged
+    def log_message(self, format, *args) -> None:  # the address holds the token: never logged
         pass
 
     # ----------------------------------------------------------------------- answers
@@ -86,7 +86,7 @@ class _Handler(BaseHTTPRequestHandler):
             return None
         return rest
 
-    def do_GET(self) -> None:  # noqa: N802 - http.server's name
+    def do_GET(self) -> None:  # http.server's name
         rest = self._route()
         if rest is None:
             return
@@ -97,13 +97,13 @@ class _Handler(BaseHTTPRequestHandler):
         else:
             self._plain(404, "404 not found")
 
-    do_HEAD = do_GET  # noqa: N815
+    do_HEAD = do_GET
 
     def _refuse_method(self) -> None:
         if self._route() is not None:
             self._plain(405, "405 method not allowed: this page is read-only", {"Allow": "GET, HEAD"})
 
-    do_POST = do_PUT = do_DELETE = do_PATCH = do_OPTIONS = _refuse_method  # noqa: N815
+    do_POST = do_PUT = do_DELETE = do_PATCH = do_OPTIONS = _refuse_method
 
     def _page(self) -> None:
         share = self.server.share

@@ -64,7 +64,7 @@ class Share:
             if job is not None and not self.closed:
                 try:
                     self._publish(*job)
-                except Exception as e:  # noqa: BLE001 - a position that cannot be drawn: said, the last one kept
+                except Exception as e:  # a position that cannot be drawn: said, the last one kept
                     with self.lock:
                         self.problem = f"{type(e).__name__}: {e}"
                         self.lock.notify_all()
