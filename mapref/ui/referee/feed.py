@@ -6,12 +6,12 @@ board, centres the first, and selects the piece it names.
 
 from __future__ import annotations
 
+import re
 import tkinter as tk
 from tkinter import ttk
 
 from mapref.rules.gamelog import spaces_named
 from mapref.rules.ruleset import Action, Outcome
-
 
 _PLAIN_WORD = re.compile(r"[a-z]+(?:['-][a-z]+)*(?=[\s:,;!?)]|$)")
 
