@@ -202,7 +202,7 @@ REPLAY_JS = r"""
   }
   function text(tag, t, cls) { var e = document.createElement(tag); e.textContent = t; if (cls) e.className = cls; return e; }
   function show() {
-    bar.hidden = last === 0 && !lines.length;
+    bar.hidden = last === 0 && !lines.length && !state.hasAttribute("data-live");  // a served page says it is live
     slider.max = String(last); slider.value = String(at);
     count.textContent = at + " / " + last;
     action.textContent = "";

@@ -5,6 +5,8 @@ catches up with the actions done meanwhile (through the file, as ``mapref VERB``
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import pytest
 
 from mapref.serve import Server, Share, live_script
@@ -17,19 +19,28 @@ pytestmark = pytest.mark.browser
 FOLLOW = 60_000  # ms: a bound against a hang only, generous for a loaded machine
 
 
-@pytest.fixture
-def shared(played_game):
-    """A played game shared as ``mapref serve`` shares it (following its file), in this process."""
-    game = played_game(12)
+@contextmanager
+def serving(game):
+    """The game shared as ``mapref serve`` shares it (following its file), in this process: its server."""
     g, data, log = position_of(str(game))
     share = Share(g, live_script())
     follower = Follower(str(game), lambda g, d, lg: share.submit(d, lg))
     follower.look()
     server = Server(share).start()
     follower.start()
-    yield game, server
-    follower.stop()
-    server.stop()
+    try:
+        yield server
+    finally:
+        follower.stop()
+        server.stop()
+
+
+@pytest.fixture
+def shared(played_game):
+    """A played game shared: (its file, the server)."""
+    game = played_game(12)
+    with serving(game) as server:
+        yield game, server
 
 
 def test_a_browser_without_the_token_is_refused(shared, chromium):
@@ -72,3 +83,18 @@ def test_a_page_that_loses_its_connection_says_so_and_catches_up(shared, chromiu
     assert tab.inner_text("#replay-state") == "live" and errors == []
     relay.close()
     tab.context.close()
+
+
+def test_a_new_game_shared_shows_it_is_live_before_its_first_action(new_game_file, chromium):
+    # nothing to replay yet, but the player sees that the page follows the game
+    game = new_game_file("barbarossa")
+    with serving(game) as server:
+        tab = chromium.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
+        tab.goto(server.address)
+        tab.wait_for_function("() => mapref.live.connected()", timeout=FOLLOW)
+        assert tab.evaluate("mapref.replay.last()") == 0
+        assert tab.locator("#replay").is_visible() and tab.inner_text("#replay-state") == "live"
+        assert mapref("advance", game).returncode == 0  # the first action: the page follows it
+        tab.wait_for_function("() => mapref.replay.last() === 1", timeout=FOLLOW)
+        assert tab.inner_text("#replay-count") == "1 / 1" and tab.inner_text("#replay-state") == "live"
+        tab.context.close()

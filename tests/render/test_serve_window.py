@@ -6,11 +6,15 @@ fixture it shares with the page's other tests.)"""
 
 from __future__ import annotations
 
+import gc
 import tkinter as tk
+from tkinter import ttk
 
 import pytest
 
+from mapref.serve.server import lan_address
 from mapref.ui.referee import RefereeWindow, load_for_play
+from mapref.ui.referee.share import ON_NETWORK, ONLY_HERE
 
 FOLLOW = 60_000  # ms: a bound against a hang only, generous for a loaded machine (bench/live_load.py measures the time to follow)
 
@@ -18,6 +22,14 @@ FOLLOW = 60_000  # ms: a bound against a hang only, generous for a loaded machin
 def file_entry(w, label: str) -> int:
     m = w.menus["File"]
     return next(i for i in range(m.index("end") + 1) if m.type(i) == "command" and m.entrycget(i, "label") == label)
+
+
+@pytest.fixture(autouse=True)
+def _windows_freed_in_the_main_thread():
+    """A test's window freed after it in the main thread, as tests/ui/conftest.py does: were a
+    later test's thread to free its Tk variables and images, each would wait for a main loop."""
+    yield
+    gc.collect()
 
 
 @pytest.fixture
@@ -47,6 +59,32 @@ def where(tab, piece_id: str) -> str:
     return tab.evaluate(
         "(id) => Object.values(mapref.data.pieces).filter(p => p.id === id).map(p => p.space)[0]", piece_id
     )
+
+
+def test_the_dialog_says_a_phone_needs_the_network_and_the_tick_box_lets_it_in(played_game, root):
+    w = RefereeWindow(root, load_for_play(played_game(5)), quiet=True)
+    root.update()
+    w.menus["File"].invoke(file_entry(w, "Share with the table..."))
+    root.update()
+    d = w.share.dialog
+    # this computer only: the QR code is there, and the dialog says a phone cannot open it yet
+    assert w.share.address.startswith("http://127.0.0.1:") and w.share.hint.cget("text") == ONLY_HERE
+    tick = next(c for c in all_children(d) if isinstance(c, ttk.Checkbutton))
+    tick.invoke()  # let the phones on this network open it
+    root.update()
+    # the dialog shows the new address, its QR code and who can open it (it said "(not shared)")
+    assert w.share.address.startswith(f"http://{lan_address()}:") and w.share.entry.get() == w.share.address
+    assert w.share.hint.cget("text") == ON_NETWORK and w.share.qr_label.cget("image")
+    w.share.stop()
+    root.update()
+    assert w.share.entry.get() == "(not shared)" and w.share.hint.cget("text") == ""
+    w.close()
+
+
+def all_children(widget):
+    for c in widget.winfo_children():
+        yield c
+        yield from all_children(c)
 
 
 @pytest.mark.browser

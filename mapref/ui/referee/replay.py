@@ -77,8 +77,9 @@ class LogReplay:
         self.base = Game(s.map, s.scenario, None, s.ruleset, s.path)
         self._build_bar()
         self.go(self.last)
+        n = len(self.log) - self.skipped
         w.feed.tell(
-            f"replaying the log: {len(self.log) - self.skipped} actions (Left and Right step, Home and End; Escape returns)",
+            f"replaying the log: {n} action{'' if n == 1 else 's'} (Left and Right step, Home and End; Escape returns)",
             "info",
         )
 

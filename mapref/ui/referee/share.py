@@ -18,6 +18,10 @@ from tkinter import ttk
 from mapref.rules.files import Game
 from mapref.serve import Server, Share, live_script
 
+# under the QR code: who can open the address (a phone cannot open this computer's loopback address)
+ONLY_HERE = "Only this computer can open this address: tick the box below to let the players' phones in."
+ON_NETWORK = "The phones on this network can open it: point a phone's camera at the code."
+
 
 def qr_png(text: str, scale: int = 5) -> bytes:
     """``text`` as a QR code, a PNG image (segno: a pure-Python QR code writer)."""
@@ -67,6 +71,7 @@ class TableShare:
             + ("(the local network's devices may open it)" if network else "(this computer only)"),
             "info",
         )
+        self._show_state()  # the dialog (the tick box restarts it): the new address, its QR code
         return self.server.address
 
     def _changed(self, what: str) -> None:
@@ -113,6 +118,8 @@ class TableShare:
         ttk.Button(row, text="Copy", command=self.copy).pack(side="left", padx=(6, 0))
         self.qr_label = ttk.Label(body)
         self.qr_label.pack(pady=4)
+        self.hint = ttk.Label(body, text="", wraplength=360)
+        self.hint.pack(anchor="w", pady=(0, 4))
         ttk.Checkbutton(
             body,
             text="Let the phones on this network open it (else this computer only)",
@@ -143,8 +150,10 @@ class TableShare:
         if self.server is not None:
             self._qr = tk.PhotoImage(master=self.dialog, data=base64.b64encode(qr_png(self.address)).decode("ascii"))
             self.qr_label.configure(image=self._qr)
+            self.hint.configure(text=ON_NETWORK if self.server.network else ONLY_HERE)
         else:
             self.qr_label.configure(image="")
+            self.hint.configure(text="")
         self._follow_count()
 
     def _follow_count(self) -> None:
@@ -159,4 +168,4 @@ class TableShare:
         self._tick = self.dialog.after(1000, self._follow_count) if self.server is not None else None
 
 
-__all__ = ["TableShare", "qr_png"]
+__all__ = ["ON_NETWORK", "ONLY_HERE", "TableShare", "qr_png"]
