@@ -165,9 +165,9 @@ class _Handler(BaseHTTPRequestHandler):
                 self._send(f"event: {what}\ndata: " + closed.replace("\n", " ") + "\n\n")
                 return
             if version != seen:
-                for v in share.versions_after(seen):  # each version in turn: every action reaches the page
-                    self._send("event: update\ndata: " + share.update_since(seen, v).decode("utf-8") + "\n\n")
-                    seen = v
+                for after in share.versions_after(seen):  # each version in turn: every action reaches the page
+                    self._send("event: update\ndata: " + share.update_since(seen, after).decode("utf-8") + "\n\n")
+                    seen = after
             else:
                 self._send("event: ping\ndata: {}\n\n")
             version, closed = share.wait(seen, PING)
@@ -183,6 +183,7 @@ class _HTTPServer(ThreadingHTTPServer):
     share: Share
     token: str
     clients: int = 0
+    count_lock: threading.Lock
 
     def handle_error(self, request, client_address) -> None:
         pass  # a page that went away mid-answer: nothing to report

@@ -137,7 +137,9 @@ class Share:
     def ready(self, timeout: float) -> bool:
         """Wait until a position has been published (False: none after ``timeout`` seconds)."""
         with self.lock:
-            return self.lock.wait_for(lambda: self.current is not None or self.closed, timeout) and bool(self.current)
+            return bool(self.lock.wait_for(lambda: self.current is not None or self.closed, timeout)) and (
+                self.current is not None
+            )
 
     def page(self, gz: bool = False) -> tuple[int, bytes]:
         """(the version, the page of the last position with its replay and the live script),
@@ -150,7 +152,8 @@ class Share:
                 live = self.live_js.replace("__BOOT__", self.boot)
                 text = track_page(self.frames, self.current, session, live=live).encode("utf-8")
                 self._page = (self.version, text, gzip.compress(text, 6))
-            return self._page[0], self._page[2 if gz else 1]
+            version, text, packed = self._page
+            return version, packed if gz else text
 
     def versions_after(self, seen: int | None) -> list[int]:
         """The versions a page that has ``seen`` is to be sent, in order: each one after it (every
