@@ -1,5 +1,5 @@
 """The screenshots of docs/sharing.md and the README (issue 35): the shared page on a phone, live
-and in replay, and the connection lost.
+and in replay, and the connection lost; the referee's window with its Share with the table dialog.
 
     python tools/share_screenshots.py [OUTDIR]   (default: docs/)
 
@@ -7,11 +7,15 @@ A game of War for Europe is played to 40 actions (bench/long_game.py), shared as
 shares it (in this process: the file followed), and opened in the system's Chromium at a phone's
 size (390 x 844, touch).  Writes share-phone-live.png (the page following the game, an action
 just taken through the file), share-phone-replay.png (stepped back to a move: its line, rule and
-spaces ringed on the map) and share-phone-lost.png (the connection cut).
+spaces ringed on the map) and share-phone-lost.png (the connection cut).  Then the game is opened in
+the referee's window on an Xvfb of a small laptop's size (1366 x 768, its own), File > Share with
+the table is chosen, the network ticked and a phone's page opened: share-dialog.png (the whole
+screen).
 """
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from pathlib import Path
@@ -78,9 +82,52 @@ def main(argv: list[str]) -> int:
     follower.stop()
     server.stop()
     relay.close()
-    for name in ("share-phone-live.png", "share-phone-replay.png", "share-phone-lost.png"):
+    dialog(game, out / "share-dialog.png")
+    for name in ("share-phone-live.png", "share-phone-replay.png", "share-phone-lost.png", "share-dialog.png"):
         print(out / name)
     return 0
+
+
+def dialog(game: Path, path: Path) -> None:
+    """The referee's window sharing ``game`` with the phones of the network, one following."""
+    from tools.xvfb import start_xvfb
+
+    xvfb, display = start_xvfb("1366x768x24")
+    os.environ["DISPLAY"] = display
+    try:
+        import tkinter as tk
+
+        from PIL import ImageGrab
+        from playwright.sync_api import sync_playwright
+
+        from mapref.ui.referee import RefereeWindow, load_for_play
+
+        root = tk.Tk()
+        root.geometry("1366x740+0+0")
+        w = RefereeWindow(root, load_for_play(game), quiet=True)
+        root.update()
+        w.canvas.fit()
+        m = w.menus["File"]
+        m.invoke(
+            next(i for i in range(m.index("end") + 1) if m.type(i) == "command" and "Share" in m.entrycget(i, "label"))
+        )
+        w.share.start(network=True)  # the dialog's tick box
+        w.share.dialog.geometry(f"+{root.winfo_rootx() + 420}+{root.winfo_rooty() + 150}")  # as a window manager would
+        root.update()
+        with sync_playwright() as pw:
+            b = pw.chromium.launch(executable_path=chromium_path(), args=FLAGS, headless=True)
+            tab = b.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
+            tab.goto(w.share.address)
+            tab.wait_for_function("() => mapref.live.connected()", timeout=60000)
+            for _ in range(30):  # the dialog counts the pages following once a second
+                root.update()
+                time.sleep(0.1)
+            ImageGrab.grab(xdisplay=display).save(path)
+            b.close()
+        w.share.stop()
+        root.destroy()
+    finally:
+        xvfb.terminate()
 
 
 if __name__ == "__main__":
