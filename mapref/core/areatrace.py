@@ -551,9 +551,9 @@ def clean_outlines(
         if boxes:
             b = np.asarray(boxes, dtype=float)
             raw[i] = shapely.union_all(shapely.box(b[:, 0] + ox, b[:, 1] + oy, b[:, 2] + ox, b[:, 3] + oy))
-    if k < 1.0:
-        raw = [shapely.transform(g, lambda a: a / k) for g in raw]
-    return tidy(_finish(raw, tolerance))
+    if k < 1.0:  # back to the outlines' pixels, on the 0.01 grid _finish keeps (the same on both sides of a border)
+        raw = [shapely.transform(g, lambda a: np.round(a / k, 2)) for g in raw]
+    return tidy(_finish(raw, tolerance / k))  # the raster's steps simplified as a pixel's are at full size
 
 
 def tidy(polys: list[BaseGeometry]) -> list[BaseGeometry]:

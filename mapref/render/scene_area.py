@@ -841,6 +841,7 @@ def area_rule_marks(
     or round the space."""
     out: list[Mark] = []
     before: dict[str, int] = {}
+    rows: dict[str, list[Point]] = {}
     for mk in marks:
         key = mk.space if mk.space.startswith("box:") else mk.space.split(".", 1)[0]
         if mk.shape == "ring":
@@ -864,13 +865,39 @@ def area_rule_marks(
             x, y = beside_box(m, b, to_px, size, u, "star")
             x += -outward(m, b) * k * size
         elif key in m.locations:
-            cx, cy = to_px(m.locations[key].label_point)
-            x, y = beside_name(cx, cy, name_width(key), u, size * 0.45)
-            x -= k * size
+            if key not in rows:
+                n = sum(1 for x in marks if x.shape != "ring" and x.space.split(".", 1)[0] == key)
+                rows[key] = marker_row(m.locations[key], n, to_px, size, u, name_width(key))
+            x, y = rows[key][k]
         else:
             continue
         out += rule_mark(mk, x, y, size * 0.45, colours, layer="objectives")
     return out
+
+
+def marker_row(loc, n: int, to_px, size: float, u: float, width: float) -> list[Point]:
+    """Where a location's ``n`` markers (stars, dots) go, side by side: before its name (a name
+    ``width`` wide at its label point), else above it, else after it, the first place where all of
+    them stand in the location (a small territory: a cell of a TripleA board zoomed out), else
+    before the name all the same."""
+    cx, cy = to_px(loc.label_point)
+    r = size * 0.45
+    bx, by = beside_name(cx, cy, width, u, r)
+    layouts = [
+        [(bx - k * size, by) for k in range(n)],
+        [(cx + (k - (n - 1) / 2) * size, cy - 7 * u - r) for k in range(n)],
+        [(cx + width / 2 + 4 * u + r + k * size, cy) for k in range(n)],
+    ]
+    drawn = shapely.union_all(
+        [
+            shapely.Polygon([to_px(c) for c in p.exterior.coords], [[to_px(c) for c in h.coords] for h in p.interiors])
+            for p in loc.parts
+        ]
+    )
+    for row in layouts:
+        if all(drawn.contains(shapely.Point(x, y).buffer(r * 0.6, 4)) for x, y in row):
+            return row
+    return layouts[0]
 
 
 def _centre(m, space: str, to_px) -> Point | None:
@@ -1015,6 +1042,7 @@ __all__ = [
     "area_piece_places",
     "area_pieces_marks",
     "area_rule_marks",
+    "marker_row",
     "area_scene",
     "area_selection",
     "area_space_rings",

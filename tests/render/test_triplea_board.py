@@ -104,3 +104,21 @@ def test_the_printed_png_keeps_names_inside_their_territories(tmp_path):
         glyphs = Glyphs(_font(max(6, int(13 * SS * k)), bold=True), 2 * SS)
         box = _name_box(x + dx, y + dy, loc, glyphs, SS * k, True)
         assert stands_in(loc.polygon, box, to_map), loc.name
+
+
+@pytest.mark.parametrize("which", [FAMILY / "regions", FAMILY / "cities"])
+def test_every_victory_city_star_and_capital_dot_stands_in_its_own_territory(tmp_path, which):
+    """The markers go before the name, side by side; in a territory too small for them there
+    (a cell of the family's boards, World War II v4's Southern Europe at the page's size) they go
+    above the name or where else they fit, never on a sea zone or a neighbour."""
+    s = open_game(imported_game(tmp_path, which))
+    sc = position_scene(s)
+    to_map = back(AreaProjection(s.map, 1600.0))
+    marks = [mk for mk in sc.marks if {"mark-star", "mark-dot"} & set(mk.tags)]
+    assert len(marks) >= 12
+    for mk in marks:
+        x0, y0, x1, y1 = mk.box()
+        assert s.map.locations[mk.space].polygon.contains(shapely.Point(to_map((x0 + x1) / 2, (y0 + y1) / 2))), (
+            mk.space,
+            mk.tags,
+        )
