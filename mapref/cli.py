@@ -567,6 +567,10 @@ def _grey_image(path: str, colour: bool = False):
         raise UserError(f"{path}: not an image mapref can read (PNG, JPEG, GIF, BMP, TIFF...)") from None
     except BROKEN_IMAGE_ERRORS as e:  # a damaged image (Pillow's SyntaxError for a broken PNG chunk...)
         raise UserError(f"{path}: cannot read the image: {getattr(e, 'strerror', None) or e}") from None
+    except MemoryError:  # within MAX_TRACE_PIXELS: a damaged chunk claiming gigabytes (Pillow reads it at once)
+        raise UserError(
+            f"{path}: cannot read the image: its data claims more memory than there is (damaged?)"
+        ) from None
 
 
 @command(

@@ -159,3 +159,41 @@ def test_a_verb_refuses_a_game_check_refuses_as_the_window_does(tmp_path):
     r = mapref("advance", "g.toml", cwd=tmp_path)
     assert r.returncode == 1 and len(r.stderr.splitlines()) == 1, (r.stdout, r.stderr)
     assert "German Fleet.ports: no port" in r.stderr and game.read_bytes() == before, r.stderr
+
+
+def test_a_png_whose_data_chunk_claims_two_gigabytes_is_one_line_within_a_gigabyte(tmp_path):
+    # Found by tools/fuzz.py (seed 3339, case 4219): a damaged PNG whose IDAT chunk says it holds
+    # 2 GB; Pillow reads that many bytes at once, which under a 1 GB memory limit is a MemoryError:
+    # `trace-areas` and `new-map --underlay` ended in "internal error: out of memory"
+    import io
+    import struct
+    import subprocess
+    import sys
+
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.new("L", (240, 160), 255).save(buf, "PNG")
+    data = bytearray(buf.getvalue())
+    at = data.index(b"IDAT") - 4
+    data[at : at + 4] = struct.pack(">I", 0x7FFFFFF0)
+    (tmp_path / "huge.png").write_bytes(bytes(data))
+
+    def one_gigabyte():
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+    for args in (["trace-areas", "huge.png", "-o", "t.toml"], ["new-map", "--underlay", "huge.png", "-o", "n.toml"]):
+        r = subprocess.run(
+            [sys.executable, "-m", "mapref", *args],
+            capture_output=True,
+            text=True,
+            cwd=tmp_path,
+            env={**__import__("os").environ, "PYTHONPATH": str(ROOT)},
+            preexec_fn=one_gigabyte,
+            timeout=300,
+        )
+        assert r.returncode == 1 and len(r.stderr.splitlines()) == 1, (r.returncode, r.stderr)
+        assert r.stderr.startswith("mapref: huge.png: cannot read the image: "), r.stderr
+    assert not (tmp_path / "t.toml").exists() and not (tmp_path / "n.toml").exists()
