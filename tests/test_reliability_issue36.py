@@ -197,3 +197,21 @@ def test_a_png_whose_data_chunk_claims_two_gigabytes_is_one_line_within_a_gigaby
         assert r.returncode == 1 and len(r.stderr.splitlines()) == 1, (r.returncode, r.stderr)
         assert r.stderr.startswith("mapref: huge.png: cannot read the image: "), r.stderr
     assert not (tmp_path / "t.toml").exists() and not (tmp_path / "n.toml").exists()
+
+
+def test_a_page_of_a_map_whose_border_crosses_itself_is_drawn_not_an_internal_error(tmp_path):
+    # Found by tools/fuzz.py (seed 3339, case 3583): one point of Libya's border moved so that it
+    # crosses itself (`check` says so, with its line); export-html of the scenario ended in an
+    # internal error (GEOSException: the names' placing measured a box against that border)
+    sc = (ROOT / "scenarios" / "aa_house_rules.toml").read_text(encoding="utf-8")
+    (tmp_path / "s.toml").write_text(re.sub(r'(?m)^map = ".*"$', 'map = "map.toml"', sc), encoding="utf-8")
+    lines = (ROOT / "maps" / "europe_areas.toml").read_text(encoding="utf-8").splitlines(keepends=True)
+    at = next(i for i, ln in enumerate(lines) if ln.startswith("[locations.libya]"))
+    at = next(i for i in range(at, len(lines)) if "[681.84, 1030.57]" in lines[i])
+    lines[at] = lines[at].replace("[681.84, 1030.57]", "[681.84, -1]")
+    (tmp_path / "map.toml").write_text("".join(lines), encoding="utf-8")
+    r = mapref("check", "map.toml", cwd=tmp_path)
+    assert r.returncode == 1 and "libya.polygon: Libya: the border crosses itself" in r.stdout, r.stdout + r.stderr
+    r = mapref("export-html", "s.toml", "-o", "page.html", cwd=tmp_path)
+    assert r.returncode == 0 and "internal error" not in r.stderr, r.stderr
+    assert (tmp_path / "page.html").read_text(encoding="utf-8").rstrip().endswith("</html>")
