@@ -93,7 +93,7 @@ def test_no_relationships_region_names_the_alliances_at_war_and_a_round_played(t
     rep = json.loads(ok(capsys, "referee", "g.toml", "--json"))
     pac = rep["victory_cities"]["pacific_cities"]
     assert len(pac["cities"]) == 8 and {c["city"]: c["space"] for c in pac["cities"]}["Samara"] == ""
-    assert "Samara not on the map" in ok(capsys, "referee", "g.toml")
+    assert "Samara (not on the map)" in ok(capsys, "referee", "g.toml")
 
 
 def test_a_city_placed_by_the_designer(tmp_path):
@@ -226,3 +226,21 @@ def test_the_1941_boards_coastal_china_holds_hong_kong():
         "Hong Kong": "Coastal China",
         "Manila": "Philippine Islands",
     }
+
+
+def test_the_referee_and_the_page_name_each_nation_as_the_game_does(tmp_path, capsys, monkeypatch):
+    # issue 31: "use the nation's name": the referee's report and the web page's heading said
+    # "russians", "Berlin germans" where the panels say "Russians" and "Berlin (Germans)"
+    imported(tmp_path, "regions")
+    monkeypatch.chdir(tmp_path)
+    ok(capsys, "new-game", "s.toml", "-o", "g.toml")
+    text = ok(capsys, "referee", "g.toml")
+    assert text.splitlines()[0] == "round 1, Russians, purchase"
+    assert "Berlin (Germans)" in text and "Samara (not on the map)" in text
+    assert "Germans: collects income (holds Berlin)" in text
+    assert "germans" not in text and "russians" not in text
+    # the JSON keeps the ids a script reads
+    assert json.loads(ok(capsys, "referee", "g.toml", "--json"))["nation"] == "russians"
+    ok(capsys, "export-html", "g.toml", "-o", "g.html")
+    page = (tmp_path / "g.html").read_text(encoding="utf-8")
+    assert '<span id="side">Russians</span>' in page

@@ -381,7 +381,7 @@ def page_parts(sc: Scene, number=None) -> dict[str, list[str]]:
     steps = "".join(f'<li class="{"current" if st.current else ""}">{_e(st.label)}</li>' for st in sc.steps)
     turns = "".join(f'<li class="{"current" if st.current else ""}">{_e(st.label)}</li>' for st in sc.turns)
     where = (
-        f'<span id="turn">{_e(pos.get("turn", ""))}</span> <span id="side">{_e(pos.get("side", ""))}</span> '
+        f'<span id="turn">{_e(pos.get("turn", ""))}</span> <span id="side">{_e(pos.get("side_name") or pos.get("side", ""))}</span> '
         f'<span id="step">{_e(pos.get("step", ""))}</span>'
     )
     sequence = ("<ul class='turns'>" + turns + "</ul>" if turns else "") + (

@@ -404,7 +404,7 @@ def test_the_command_line(tmp_path):
     r = mapref("take", "g.toml", "France", "--by", "germany", cwd=tmp_path)
     assert r.returncode == 0 and "cash on hand goes to Germany" in r.stdout, r.stderr
     r = mapref("referee", "g.toml", cwd=tmp_path)
-    assert "france: NO income (until Paris is liberated)" in r.stdout
+    assert "France: NO income (until Paris is liberated)" in r.stdout
     r = mapref("rent", "g.toml", "Spain", "--by", "germany", "--ships", "0", cwd=tmp_path)
     assert r.returncode == 1 and "1 ship at least" in r.stderr
     r = mapref("rent", "g.toml", "Spain", "--by", "germany", "--ships", "3", cwd=tmp_path)

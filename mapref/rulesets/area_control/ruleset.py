@@ -127,6 +127,10 @@ class Report:
     blocks: list = field(default_factory=list)
     pending: list = field(default_factory=list)
     victory: dict | None = None
+    names: dict = field(default_factory=dict)  # nation id -> its name, for the text (the JSON keeps ids)
+
+    def name(self, nation: str) -> str:
+        return self.names.get(nation, nation)
 
     def as_dict(self) -> dict:
         return {
@@ -142,16 +146,17 @@ class Report:
         }
 
     def text(self) -> str:
-        lines = [f"round {self.round}, {self.nation}, {self.phase.replace('_', ' ')}"]
+        lines = [f"round {self.round}, {self.name(self.nation)}, {self.phase.replace('_', ' ')}"]
         for group, c in self.cities.items():
             lines.append(
                 f"{group}: {c['count']} of {len(c['cities'])} held by {c['by']} (needs {c['needs']}): "
                 + ", ".join(
-                    f"{x['city']} {x['holder'] or ('neutral' if x['space'] else 'not on the map')}" for x in c["cities"]
+                    f"{x['city']} ({self.name(x['holder']) if x['holder'] else 'neutral' if x['space'] else 'not on the map'})"
+                    for x in c["cities"]
                 )
             )
         for n, (ok, why) in self.income.items():
-            lines.append(f"{n}: {'collects income' if ok else 'NO income'} ({why})")
+            lines.append(f"{self.name(n)}: {'collects income' if ok else 'NO income'} ({why})")
         lines += self.blocks
         lines += [f"pending: {p.get('text') or p.get('what')}" for p in self.pending]
         if self.victory:
@@ -241,6 +246,7 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
         return {
             "turn": f"round {st.round}",
             "side": st.nation,
+            "side_name": who.name if who else st.nation,  # what a page shows of the side (the id keys colours)
             "step": st.phase,
             "over": st.over,
             "title": f"{game.scenario.name}: round {st.round}, {who.name if who else st.nation}, {st.phase.replace('_', ' ')}"
@@ -282,7 +288,16 @@ class AreaControl(vpgame.TrackMoves, Ruleset):
         inc = {n: rules.income(cx, n) for n in game.scenario.nations}
         blocks = [rules.block_forecast(cx, b) for b in game.scenario.blocks]
         rep = Report(
-            st.round, st.nation, st.phase, [], self.cities(cx), inc, blocks, list(st.pending), self.victory(game, cx)
+            st.round,
+            st.nation,
+            st.phase,
+            [],
+            self.cities(cx),
+            inc,
+            blocks,
+            list(st.pending),
+            self.victory(game, cx),
+            {n: cx.nname(n) for n in game.scenario.nations},
         )
         return vpgame.report(self.vp_host, rep, game)
 
