@@ -147,6 +147,21 @@ def root():
     return ROOT
 
 
+@pytest.fixture
+def laptop_root():
+    """A Tk root of a laptop's 1366x768 at the screen's corner, destroyed afterwards (unless the
+    test's window already destroyed it)."""
+    import tkinter as tk
+
+    r = tk.Tk()
+    r.geometry("1366x768+0+0")
+    yield r
+    try:
+        r.destroy()
+    except tk.TclError:
+        pass
+
+
 @pytest.fixture(scope="session")
 def _new_games(tmp_path_factory):
     """A new game of each shipped scenario asked for, made once a session by ``mapref new-game``

@@ -7,7 +7,6 @@ fixture it shares with the page's other tests.)"""
 from __future__ import annotations
 
 import gc
-import tkinter as tk
 from tkinter import ttk
 
 import pytest
@@ -33,14 +32,8 @@ def _windows_freed_in_the_main_thread():
 
 
 @pytest.fixture
-def root():
-    r = tk.Tk()
-    r.geometry("1366x768+0+0")
-    yield r
-    try:
-        r.destroy()
-    except tk.TclError:
-        pass
+def root(laptop_root):
+    return laptop_root
 
 
 def a_move(w):

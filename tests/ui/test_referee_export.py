@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import tkinter as tk
 from pathlib import Path
 
 import pytest
@@ -33,11 +32,8 @@ def games(tmp_path: Path, which: str) -> Path:
 
 
 @pytest.fixture
-def root():
-    r = tk.Tk()
-    r.geometry("1366x768+0+0")
-    yield r
-    r.destroy()
+def root(laptop_root):
+    return laptop_root
 
 
 @pytest.mark.parametrize("which", ["hitlers_war", "struggle_for_europe"])

@@ -8,7 +8,6 @@ as it was."""
 
 from __future__ import annotations
 
-import tkinter as tk
 
 import pytest
 
@@ -24,14 +23,8 @@ def view_entry(w, label: str) -> int:
 
 
 @pytest.fixture
-def root():
-    r = tk.Tk()
-    r.geometry("1366x768+0+0")
-    yield r
-    try:
-        r.destroy()
-    except tk.TclError:
-        pass
+def root(laptop_root):
+    return laptop_root
 
 
 def test_the_window_replays_the_log_back_to_the_opening_position_and_forward_again(played_game, root):  # noqa: F811

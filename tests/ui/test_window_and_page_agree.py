@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-import tkinter as tk
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -142,11 +141,8 @@ def agree_on_counters(win: dict, page: dict, to_map_win, to_map_page, tol: float
 
 
 @pytest.fixture
-def root():
-    r = tk.Tk()
-    r.geometry("1366x768+0+0")
-    yield r
-    r.destroy()
+def root(laptop_root):
+    return laptop_root
 
 
 def test_a_hitlers_war_position_is_the_same_in_the_window_and_on_the_page(tmp_path, root):
