@@ -30,8 +30,27 @@ class UserError(Exception):
     """A problem to show the user in one line, without a traceback."""
 
 
+def _columns() -> int:
+    """The terminal's width as ``shutil.get_terminal_size().columns`` gives it (COLUMNS, else the
+    terminal of standard output, else 80), without importing shutil (and bz2, lzma) at every start:
+    argparse asks it for each parser it makes (issue 34)."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
 class _HelpFormatter(argparse.HelpFormatter):
     """argparse's help, never breaking a word at its hyphen (the verb ``home-forces``)."""
+
+    def __init__(self, prog, indent_increment=2, max_help_position=24, width=None):
+        super().__init__(prog, indent_increment, max_help_position, _columns() - 2 if width is None else width)
 
     def _split_lines(self, text, width):
         import textwrap

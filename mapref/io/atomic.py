@@ -29,11 +29,10 @@ Together: lock, read and stamp, change, ``write_atomic(..., expect=stamp)``, unl
 from __future__ import annotations
 
 import errno
+import _thread  # (threading's lock without importing threading: the command line's start)
 import hashlib
 import os
-import secrets
 import stat
-import threading
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -47,7 +46,7 @@ BACKUP_SUFFIX = ".bak"
 
 _writing: set[str] = set()  # temporaries this process is writing now (other threads' saves)
 _held: set[str] = set()  # lock files this process holds (a second lock would wait for ever)
-_mutex = threading.Lock()
+_mutex = _thread.allocate_lock()  # threading.Lock is this
 
 
 class ChangedOnDisk(OSError):
@@ -223,9 +222,15 @@ def _fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
+def _token() -> str:
+    """Eight random hex digits: ``secrets.token_hex(4)`` (os.urandom), without importing secrets
+    (and random) at every start (issue 34)."""
+    return os.urandom(4).hex()
+
+
 def _temp_name(target: Path) -> str:
     """A fresh temporary name beside ``target`` (not created), registered as this process's."""
-    tmp = str(target.parent / f"{_temp_prefix(target.name)}{os.getpid()}-{secrets.token_hex(4)}")
+    tmp = str(target.parent / f"{_temp_prefix(target.name)}{os.getpid()}-{_token()}")
     with _mutex:
         _writing.add(tmp)
     return tmp

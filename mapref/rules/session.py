@@ -25,14 +25,20 @@ from __future__ import annotations
 import os
 from pathlib import Path
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from mapref.core.history import Command, History
 from mapref.io.problems import FileProblems
-from mapref.rules import datapatch
 from mapref.rules.files import Game, load_game, new_game, readback_problems, save_game
 from mapref.rules.gamelog import LogEntry, plain_problem
-from mapref.rules.journal import Claim, Journal, claim
 from mapref.rules.ruleset import Action, Outcome
+
+if TYPE_CHECKING:
+    from mapref.rules.journal import Claim, Journal
+
+# The data patches (mapref.rules.datapatch) and the crash journal (mapref.rules.journal) are
+# imported where an action, an undo or a window needs them: the command line's report and
+# checks start without them (issue 34).
 
 
 def journal_failure(e: OSError) -> str:
@@ -62,10 +68,14 @@ class ActionStep(Command):
         self.label = entry.did
 
     def do(self, session: GameSession) -> None:
+        from mapref.rules import datapatch
+
         session._set_data(datapatch.apply(session.state_data(), self.entry.redo))
         session.game.log.append(self.entry)
 
     def undo(self, session: GameSession) -> None:
+        from mapref.rules import datapatch
+
         now = session.state_data()
         before = datapatch.apply(now, self.entry.undo)
         self.entry.redo = datapatch.diff(before, now).redo_ops()
@@ -103,6 +113,8 @@ class GameSession:
             None  # a window's claim on its saved game (mapref.rules.journal.claim), released on close
         )
         if journal:
+            from mapref.rules.journal import Journal
+
             self.journal = Journal.for_game(self)
 
     # ------------------------------------------------------------------------- the game
@@ -221,6 +233,8 @@ class GameSession:
                 False, reason=f"not done: the game would then hold what mapref cannot read back ({unreadable[0]})"
             )  # (no rule refuses it: the file format does)
         out.messages = list(out.messages) + list(msgs)
+        from mapref.rules import datapatch
+
         patch = datapatch.diff(before, after)
         entry = LogEntry(
             n=(self.log[-1].n + 1) if self.log else 1,
@@ -305,6 +319,8 @@ class GameSession:
     def _step_problem(self, step: ActionStep, undo: bool) -> str:
         """Why taking ``step`` back (or doing it again) would fail or leave a game that does not
         load ("" when it is fine): tried on a copy before anything changes."""
+        from mapref.rules import datapatch
+
         now = self.state_data()
         try:
             then = datapatch.apply(now, step.entry.undo if undo else step.entry.redo)
@@ -379,6 +395,8 @@ class GameSession:
     def _claim_for(self, target: str):
         """A window saving its game as ``target``: that file's claim, or ValueError when another
         window plays it (it would find its game overwritten)."""
+        from mapref.rules.journal import claim
+
         new = claim(target)
         if not new.ok:
             raise ValueError(f"not saved: {new.refusal(target)}; save it as another file, or close it there first")

@@ -20,11 +20,16 @@ the scenario its ``vp_track`` spec.  Rulings V1-V17.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from mapref.rules import vptrack
 from mapref.rules.ruleset import Action, Mark, Outcome, TrackRow, refused
 from mapref.rules.vpmoves import MOVES  # the two moves every moves table with the track declares
+
+if TYPE_CHECKING:
+    from mapref.rules import vptrack
+
+# mapref.rules.vptrack is imported where a game has a track: the report and the checks of a game
+# without one start without it (issue 34).
 
 VERBS = ("vp-set", "vp-check")
 
@@ -67,6 +72,8 @@ class RoundHost:
         return bool(game.state.over)
 
     def end(self, game, result: dict) -> list:
+        from mapref.rules import vptrack
+
         return [
             vptrack.SetAttr("phase", "over", "game over"),
             vptrack.SetAttr("winner", str(result.get("winner", "")), "the VP track's winner"),
@@ -80,12 +87,21 @@ def enabled(game) -> bool:
 def start(scenario, state) -> None:
     """A new game of a scenario with a VP track gets the track's starting markers."""
     spec = getattr(scenario, "vp_track", None)
-    state.vp_track = vptrack.initial_state(spec) if spec is not None else None
+    if spec is None:
+        state.vp_track = None
+        return
+    from mapref.rules import vptrack
+
+    state.vp_track = vptrack.initial_state(spec)
 
 
 def problems(board, scenario) -> list[str]:
     spec = getattr(scenario, "vp_track", None)
-    return vptrack.check_spaces(spec, board) if spec is not None else []
+    if spec is None:
+        return []
+    from mapref.rules import vptrack
+
+    return vptrack.check_spaces(spec, board)
 
 
 def result(state) -> dict | None:
@@ -101,6 +117,8 @@ def follow_up(host: Host, game) -> tuple[list, list[str]]:
     decided it (0.2)."""
     if not enabled(game):
         return [], []
+    from mapref.rules import vptrack
+
     spec, ts = game.scenario.vp_track, game.state.vp_track
     turn = host.turn(game)
     if host.over(game):
@@ -129,6 +147,8 @@ def check(host: Host, game, action: Action) -> Outcome:
             f"{game.scenario.name} has no VP track: {action.verb} applies to scenarios with a [vp_track] table",
             "0 Seasonal Victory Phase",
         )
+    from mapref.rules import vptrack
+
     spec, ts = game.scenario.vp_track, game.state.vp_track
     if action.verb == "vp-set":
         board = game.board
@@ -165,6 +185,8 @@ def check(host: Host, game, action: Action) -> Outcome:
 def panel(host: Host, game) -> list[tuple[str, list[str]]]:
     if not enabled(game):
         return []
+    from mapref.rules import vptrack
+
     return [
         (
             "Victory Point Check",
@@ -192,6 +214,8 @@ def tracks(game) -> list[TrackRow]:
     end), the VP marker in its box showing the side of its face (0.1.2)."""
     if not enabled(game):
         return []
+    from mapref.rules import vptrack
+
     spec, ts = game.scenario.vp_track, game.state.vp_track
     allied = spec.factions.get("western") or (spec.allied_sides[0] if spec.allied_sides else "")
     side = spec.axis_side if ts.face == "axis_tide" else allied
@@ -231,6 +255,8 @@ class TrackReport:
     in ``text``); everything else is the report's own."""
 
     def __init__(self, report, host: Host, game) -> None:
+        from mapref.rules import vptrack
+
         self._report = report
         spec, ts = game.scenario.vp_track, game.state.vp_track
         facts = host.facts(game)

@@ -349,7 +349,7 @@ def test_a_link_planted_at_the_temporary_name_is_never_written_through(tmp_path,
     victim = tmp_path / "victim.txt"
     victim.write_text("precious\n")
     names = iter(["0badf00d", "0badf00e", "0badf00f"])
-    monkeypatch.setattr(atomic.secrets, "token_hex", lambda n: next(names))
+    monkeypatch.setattr(atomic, "_token", lambda: next(names))
     (tmp_path / f".g.toml.mapref-tmp-{os.getpid()}-0badf00d").symlink_to(victim)
     write_atomic(target, "new")
     assert target.read_text() == "new" and victim.read_text() == "precious\n"

@@ -16,7 +16,6 @@ from mapref.core.board import space_order
 from mapref.io import tomlwrite as tw
 from mapref.io.atomic import write_atomic
 from mapref.io.problems import FileProblems, Problem, Reader, parse_toml, show_value
-from mapref.rules import vptrack
 from mapref.rules.files import load_game as load_any_game
 from mapref.rules.victory import read_conditions
 from mapref.rulesets.hitlers_war.scenario import (
@@ -196,7 +195,11 @@ def scenario_from_dict(data: dict, source: str, shown: str) -> Scenario:
     sides = sc.sides
     for read in (_setups, _nations_and_armies, _forts_and_fleets, _records, _adjustments, _notes_and_entries):
         read(r, data, sc, sides)
-    sc.vp_track = vptrack.read_spec(r, data, sides)  # None unless the scenario switches the VP track on
+    sc.vp_track = None  # unless the scenario switches the VP track on
+    if "vp_track" in data or "strategic" in data:  # (imported only then: issue 34, the command line's start)
+        from mapref.rules import vptrack
+
+        sc.vp_track = vptrack.read_spec(r, data, sides)
     r.raise_if_any()
     sc.path = shown
     return sc
@@ -671,7 +674,9 @@ def _game_spaces(r: Reader, data: dict, g: GameState) -> None:
 
 def _game_combat(r: Reader, data: dict, g: GameState) -> None:
     g.garrisons_lost = list(_strs(r, data, "garrisons_lost", ""))
-    if "vp_track" in data:  # mapref.rules.vptrack
+    if "vp_track" in data:
+        from mapref.rules import vptrack
+
         g.vp_track = vptrack.read_state(r, r.table(data, "vp_track", ""), "vp_track")
     g.invasions = list(_strs(r, data, "invasions", ""))
     g.exploiting = r.str_(data, "exploiting", "")
@@ -708,6 +713,8 @@ def state_data(g: GameState) -> dict:
     d["pools"] = {p.id: _pool_data(p) for p in g.pools}
     d["home_forces"] = {h.at: {"nation": h.nation, "points": h.points} for h in g.home_forces}
     if g.vp_track is not None:
+        from mapref.rules import vptrack
+
         d["vp_track"] = vptrack.state_data(g.vp_track)
     # this combat phase's records last, so their coming and going leaves the other keys' order
     if g.invasions:
@@ -845,6 +852,8 @@ def dumps_state(g: GameState) -> str:
     if d["home_forces"]:
         out += ["", "[home_forces]"] + [f"{tw.key(at)} = {tw.inline(rec)}" for at, rec in d["home_forces"].items()]
     if "vp_track" in d:
+        from mapref.rules import vptrack
+
         out += vptrack.toml_lines(d["vp_track"])
     return "\n".join(out) + "\n"
 
