@@ -843,8 +843,10 @@ def cmd_referee(argv: list[str]) -> int:
         return 1
     report = s.report()
     if args.json:
-        json.dump(report.as_dict(), sys.stdout, indent=1, ensure_ascii=False)
-        print()
+        from mapref.io.jsonout import dumps_indented
+
+        # json.dump's text (indent 1) in one write: its indenting encoder is pure Python (issue 34)
+        sys.stdout.write(dumps_indented(report.as_dict()) + "\n")
     else:
         print(report.text())
     return 1 if report.violations else 0
