@@ -37,7 +37,7 @@ from collections.abc import Mapping
 
 from mapref.core.board_base import Board as Board, Space as Space, SpaceError as SpaceError, space_order
 from mapref.core.graph import Graph, box_space, build_graph
-from mapref.core.grid import Hex, LabelError
+from mapref.core.grid import Hex, LabelError, LabelScheme
 from mapref.core.model import Country, MapModel
 
 
@@ -169,6 +169,13 @@ class HexBoard(Board):
                 full.add(lab)
         return zones, frozenset(full)
 
+    def _make_coastal(self) -> frozenset[str]:
+        m = self.map
+        if len(m.hexes) != m.grid.rows * m.grid.cols:
+            return super()._make_coastal()
+        datas = m.hexes.values() if list(m.hexes) == m.grid.hex_list() else (m.hexes[h] for h in m.grid.hex_list())
+        return frozenset(lab for lab, d in zip(m.grid.labels_row_major(), datas, strict=True) if d.terrain == "coastal")
+
     def _hex_of(self) -> dict[str, Hex]:
         """Hex label -> hex, for the grid (kept until the grid changes)."""
         g = self.map.grid
@@ -198,6 +205,16 @@ class HexBoard(Board):
 
     def order_key(self, space_id: str) -> tuple:
         return space_order(space_id)
+
+    def _board_order(self) -> list[str]:
+        """A whole grid labelled by row letters and column numbers is in :func:`space_order`
+        row by row already (its rows' letters are bijective base 26: fewer letters first, then A
+        to Z; then the column's number), the boxes after it by id: no key made per space (issue
+        34: a tenth of the first report on 300x300)."""
+        m = self.map
+        if m.grid.labels is LabelScheme.LETTER_NUMBER and len(m.hexes) == m.grid.rows * m.grid.cols:
+            return m.grid.labels_row_major() + sorted(box_space(b) for b in m.boxes)
+        return super()._board_order()
 
     def _build_graph(self) -> Graph:
         return build_graph(self.map)

@@ -117,12 +117,16 @@ class Board:
         ids = list(ids)
         cached = getattr(self, "_order_rank", None)
         if cached is None or cached[0] != self.version:
-            cached = (self.version, {s: i for i, s in enumerate(sorted(self.spaces(), key=self.order_key))})
+            cached = (self.version, {s: i for i, s in enumerate(self._board_order())})
             self._order_rank = cached
         rank = cached[1]
         if all(map(rank.__contains__, ids)):
             return sorted(ids, key=rank.__getitem__)
         return sorted(ids, key=self.order_key)
+
+    def _board_order(self) -> list[str]:
+        """Every space in the order of :meth:`order_key` (boards may know it without a key per space)."""
+        return sorted(self.spaces(), key=self.order_key)
 
     def _build_graph(self) -> Graph:
         raise NotImplementedError
@@ -157,6 +161,23 @@ class Board:
             if s is not None and s.terrain == "sea":
                 full.add(sid)
         return zones, frozenset(full)
+
+    def coastal_spaces(self) -> frozenset[str]:
+        """The spaces of terrain ``coastal`` (part land, part sea; never a box), worked out once
+        per map version: what the fleets' sea plan reads instead of making every space."""
+        cached = getattr(self, "_coastal", None)
+        if cached is None or cached[0] != self.version:
+            cached = (self.version, self._make_coastal())
+            self._coastal = cached
+        return cached[1]
+
+    def _make_coastal(self) -> frozenset[str]:
+        out = set()
+        for sid in self.spaces():
+            s = self.space(sid)
+            if s is not None and not s.is_box and s.terrain == "coastal":
+                out.add(sid)
+        return frozenset(out)
 
     def sorted(self, spaces: Iterable[str]) -> list[str]:
         return sorted(spaces, key=self.order_key)

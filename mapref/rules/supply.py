@@ -538,11 +538,11 @@ def _sea_search(inp: Inputs, par: list[int], order: list[int], start: int) -> No
     arrow, seak = ix.kcode.get("sea_arrow", -1), ix.kcode.get("sea", -1)
     ck, csea, seas = ix.ck, ix.csea, inp.open_seas
     fr, wo, zo = inp.friendly, inp.water_open(), inp.zone_open()
-    out = ix.out_conns()
+    nexts, conns = ix.out_pairs()
     for s in _queue(order, start):
         if fr[s]:
             zs = zo[s]
-            for n, c in out[s]:
+            for n, c in zip(nexts[s], conns[s], strict=True):
                 if par[n] is not UNSEEN:
                     continue
                 k = ck[c]
@@ -560,7 +560,7 @@ def _sea_search(inp: Inputs, par: list[int], order: list[int], start: int) -> No
                     par[n] = s
                     append(n)
         else:  # an open sea hex the search sails on: landing on a friendly shore, or sailing on
-            for n, c in out[s]:
+            for n, c in zip(nexts[s], conns[s], strict=True):
                 if par[n] is not UNSEEN:
                     continue
                 k = ck[c]
