@@ -1315,6 +1315,9 @@ def _collect_rarely() -> None:
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     _collect_rarely()
+    from mapref.io import derived
+
+    derived.enable()  # the hex maps' graphs kept on disk between commands (issue 34)
     from mapref.io.problems import noting_reads
 
     with noting_reads():  # a command never writes over a file it read (mapref.io.output)

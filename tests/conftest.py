@@ -31,6 +31,9 @@ _STATE = tempfile.mkdtemp(prefix="mapref-test-state-")
 os.environ["XDG_STATE_HOME"] = _STATE
 _CONFIG = tempfile.mkdtemp(prefix="mapref-test-config-")
 os.environ["XDG_CONFIG_HOME"] = _CONFIG
+# what mapref keeps of the maps it read (the graphs, mapref.io.derived) too
+_CACHE = tempfile.mkdtemp(prefix="mapref-test-cache-")
+os.environ["XDG_CACHE_HOME"] = _CACHE
 
 # Hypothesis: "ci" (the default) is the same run every time: derandomized, no deadline (a busy
 # machine is not a failure), the examples each test asks for.  "long" (--hypothesis-profile=long,
@@ -91,6 +94,7 @@ def pytest_unconfigure(config):
             p.terminate()
     shutil.rmtree(_STATE, ignore_errors=True)
     shutil.rmtree(_CONFIG, ignore_errors=True)
+    shutil.rmtree(_CACHE, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

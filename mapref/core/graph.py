@@ -31,9 +31,12 @@ which it is active).  Area maps list their connections (:mod:`mapref.core.areabo
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass, field
+from itertools import accumulate
 from types import MappingProxyType
 from collections.abc import Iterable, Mapping
+from typing import Protocol
 
 from mapref.core.model import MapModel, SideData
 
@@ -252,6 +255,21 @@ class GraphIndex:
         be followed from it, in the graph's order."""
         return self._adjacent("outc", kinds, "out", True)
 
+    def out_pairs(self) -> tuple[list[list[int]], list[list[int]]]:
+        """:meth:`out_conns` of every kind as two lists per space, the next spaces and the
+        connections' numbers (``zip`` them): on a graph without one-way lines the neighbour
+        lists and the graph's own lists of connections, no pair made per connection (issue 34)."""
+        key = ("out_pairs", None)
+        out = self._lists.get(key)
+        if out is None:
+            if not any(self.cone):
+                out = (self.near_lists(), self.graph._nadj)
+            else:
+                both = self.out_conns()
+                out = ([[n for n, _ in xs] for xs in both], [[c for _, c in xs] for xs in both])
+            self._lists[key] = out
+        return out
+
     def in_conns(self, kinds=None) -> list[list[tuple[int, int]]]:
         """Per space, (previous space, connection number) for each connection of ``kinds`` that
         may be followed into it (the reverse of :meth:`out_conns`)."""
@@ -286,11 +304,148 @@ class GraphIndex:
         return out
 
 
+class GraphStore(Protocol):
+    """Where built graphs are kept between processes (:func:`use_store`; mapref.io.derived keeps
+    them on disk): ``get`` returns what ``put`` was given under the same key, or None."""
+
+    def get(self, key: str) -> object | None: ...
+
+    def put(self, key: str, value: object) -> None: ...
+
+
+_store: list[GraphStore] = []  # the one store in use, if any
+
+
+def use_store(store: GraphStore | None) -> None:
+    """Keep the hex maps' graphs in ``store`` (None: in none).  The command line sets one up; a
+    graph is looked up by the digest of everything :func:`build_graph` reads (:func:`graph_key`),
+    so a map changed in any way never finds another's."""
+    _store[:] = [] if store is None else [store]
+
+
+def graph_key(m: MapModel) -> str:
+    """The digest of what :func:`build_graph` reads of ``m`` (the grid, each hex's terrain and
+    port, the sides' data, the boxes) and of the builder's own code."""
+    import hashlib
+    import marshal
+
+    h = hashlib.blake2b(digest_size=20)
+    for f in (build_graph, _build_hex_graph, _hex_connections, _pair_kinds, _across, _side_table):
+        h.update(marshal.dumps(f.__code__))
+    grid = m.grid
+    order = grid.hex_list()
+    hexes = m.hexes
+    datas = list(hexes.values()) if list(hexes) == order else [hexes[h] for h in order]
+    h.update(repr(grid).encode())
+    h.update(b"\0".join(d.terrain.encode() for d in datas))
+    h.update(bytes(bool(d.port) for d in datas))
+    h.update(repr(sorted(_side_table(m).items())).encode())
+    h.update(repr(list(m.boxes.items())).encode())
+    return h.hexdigest()
+
+
 def build_graph(m: MapModel) -> Graph:
     """The graph of a hex map (the kinds of connection in the module docstring).  Connections
     are added side by side as :meth:`Grid.all_hexsides` lists the sides (row by row, each hex's
     sides in the order of its directions), then the boxes'; the grid is walked with integer
-    steps (:meth:`Grid.neighbour_steps`)."""
+    steps (:meth:`Grid.neighbour_steps`).  With a store in use (:func:`use_store`), a graph built
+    before from the same map is read from it instead (issue 34: about a quarter of the first
+    report on a 300x300 map was building it)."""
+    if not _store:
+        return _build_hex_graph(m)
+    key = graph_key(m)
+    kept = _store[0].get(key)
+    if kept is not None:
+        try:
+            return graph_from_arrays(kept)
+        except (TypeError, ValueError, IndexError, KeyError):
+            pass  # not a graph this module wrote: built again
+    g = _build_hex_graph(m)
+    arrays = graph_arrays(g)
+    if arrays is not None:
+        _store[0].put(key, arrays)
+    return g
+
+
+def _ints(xs: list[int]) -> bytes:
+    return array("i", xs).tobytes()
+
+
+def _int_list(b: bytes) -> list[int]:
+    a = array("i")
+    a.frombytes(b)
+    return a.tolist()
+
+
+def _lists(lists: list[list[int]]) -> tuple[bytes, bytes]:
+    """Lists of ints as two arrays of bytes: every item, and each list's length."""
+    return _ints([x for xs in lists for x in xs]), _ints([len(xs) for xs in lists])
+
+
+def _from_lists(flat: bytes, lengths: bytes) -> list[list[int]]:
+    items = _int_list(flat)
+    ends = list(accumulate(_int_list(lengths)))
+    if ends and ends[-1] != len(items):
+        raise ValueError("not a graph: lists cut short")
+    return [items[a:b] for a, b in zip([0, *ends], ends, strict=False)]
+
+
+def graph_arrays(g: Graph) -> tuple | None:
+    """A hex map's graph as strings, bytes and ints (what ``marshal`` writes quickly), or None for
+    a graph with connection attributes (an area map's) or a space whose id holds a new line."""
+    k = len(g._ca)
+    if any(a is not EMPTY_ATTRS for a in g._cattrs) or any("\n" in s for s in g._ids):
+        return None
+    steps = g._views["land_steps"]
+    return (
+        "mapref-graph-2",
+        "\n".join(g.spaces),
+        "\n".join(g._ids),
+        tuple(g._kinds),
+        _ints(g._ca),
+        _ints(g._cb),
+        _ints(g._ck),
+        None if g._clen == [1] * k else list(g._clen),
+        None if g._csea == [None] * k else list(g._csea),
+        None if not any(g._cone) else [bool(x) for x in g._cone],
+        *_lists(g._nadj),
+        *_lists(g._views["land_lists"]),
+        tuple((d, bytes(b)) for d, b in steps.items()),
+    )
+
+
+def graph_from_arrays(data: object) -> Graph:
+    """The graph :func:`graph_arrays` wrote; ValueError when ``data`` is not one."""
+    if not isinstance(data, tuple) or len(data) != 15 or data[0] != "mapref-graph-2":
+        raise ValueError("not a graph")
+    _, spaces, ids, kinds, ca, cb, ck, clen, csea, cone, nflat, nlen, lflat, llen, steps = data
+    g = Graph()
+    g.spaces = spaces.split("\n") if spaces else []
+    g._ids = ids.split("\n") if ids else []
+    n = len(g._ids)
+    g._ix = dict(zip(g._ids, range(n), strict=True))
+    g._kinds = list(kinds)
+    g._kcode = {x: i for i, x in enumerate(kinds)}
+    g._ca, g._cb, g._ck = _int_list(ca), _int_list(cb), _int_list(ck)
+    k = len(g._ca)
+    g._clen = [1] * k if clen is None else clen
+    g._csea = [None] * k if csea is None else csea
+    g._cone = [False] * k if cone is None else cone
+    g._cattrs = [EMPTY_ATTRS] * k
+    g._cobj = [None] * k
+    g._nadj = _from_lists(nflat, nlen)
+    land = _from_lists(lflat, llen)
+    if not (len(g._cb) == len(g._ck) == len(g._clen) == len(g._csea) == len(g._cone) == k):
+        raise ValueError("not a graph: lengths differ")
+    if len(g._nadj) != n or len(land) != n or len(g._ix) != n:
+        raise ValueError("not a graph: lengths differ")
+    g._views["land_lists"] = land
+    g._views["land_steps"] = {d: bytearray(b) for d, b in steps}
+    g._views["spaces_known"], g._views["spaces_n"] = g.spaces, len(g.spaces)
+    return g
+
+
+def _build_hex_graph(m: MapModel) -> Graph:
     grid = m.grid
     g = Graph()
     labels = grid.labels_row_major()

@@ -16,8 +16,10 @@ from mapref.io.problems import FileProblems, Locator, Problem, parse_toml, show_
 
 
 def _load_hex(data: dict, source: str, shown: str) -> object:
+    from mapref.io import derived
     from mapref.io.mapfile import map_from_dict
 
+    derived.install()  # the command line keeps the graphs of the maps it reads (issue 34)
     return map_from_dict(data, source, shown)
 
 

@@ -1,0 +1,243 @@
+"""The hex maps' graphs kept on disk between processes (issue 34; mapref.io.derived): a graph
+read back from the store is the graph built from nothing, connection for connection and view for
+view; a map changed in any way never finds another's graph; an entry that cannot be read is
+built again; and the quicker paths of the same report (the board's order without a key per space,
+the coastal spaces, the neighbour lists with connection numbers) give what the plain ones give."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mapref.core import graph as graph_mod
+from mapref.core.board import board_for
+from mapref.core.board_base import Board
+from mapref.core.graph import Connection, Graph, build_graph, graph_key, use_store
+from mapref.core.grid import Grid
+from mapref.core.model import Box, MapModel, SeaArrow
+from mapref.io.derived import MAGIC, DiskStore
+from tests.core.test_graph_index import LAYOUTS, plain_build_graph, random_map, same_graph
+from tests.helpers import examples
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def same_views(a: Graph, b: Graph) -> None:
+    """The integer views the searches walk (land lists, land steps, every list of connections)."""
+    same_graph(a, b)
+    assert a._ids == b._ids and a._ca == b._ca and a._cb == b._cb and a._ck == b._ck
+    assert a._clen == b._clen and a._csea == b._csea and a._cone == b._cone and a._nadj == b._nadj
+    assert a._views["land_lists"] == b._views["land_lists"]
+    assert a._views["land_steps"] == b._views["land_steps"]
+    ia, ib = a.index(), b.index()
+    assert ia.out_lists(graph_mod.LAND_KINDS) == ib.out_lists(graph_mod.LAND_KINDS)
+    assert ia.out_conns() == ib.out_conns() and ia.in_conns() == ib.in_conns()
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = DiskStore(tmp_path / "derived")
+    use_store(s)
+    yield s
+    use_store(None)
+
+
+def built(m: MapModel) -> Graph:
+    """The graph built from nothing (no store)."""
+    kept = list(graph_mod._store)
+    use_store(None)
+    try:
+        return build_graph(m)
+    finally:
+        graph_mod._store[:] = kept
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(st.integers(0, 10**9), st.sampled_from(LAYOUTS))
+def test_a_graph_read_back_is_the_graph_built(tmp_path_factory, seed, layout):
+    use_store(DiskStore(tmp_path_factory.mktemp("derived")))
+    try:
+        m = random_map(seed, layout)
+        first = build_graph(m)  # built and kept
+        again = build_graph(m)  # read back
+        assert again is not first
+        same_views(again, built(m))
+        same_graph(again, plain_build_graph(m))
+    finally:
+        use_store(None)
+
+
+def change(m: MapModel, rnd: random.Random) -> str:
+    """One random change of what the graph is built from; what it was."""
+    hexes = list(m.grid.hexes())
+    h = rnd.choice(hexes)
+    what = rnd.choice(("terrain", "port", "side", "box", "arrow"))
+    if what == "terrain":
+        d = m.hexes[h]
+        d.terrain = rnd.choice([t for t in ("sea", "land", "coastal") if t != d.terrain])
+    elif what == "port":
+        m.hexes[h].port = 0 if m.hexes[h].port else 2
+    elif what == "side":
+        s = rnd.choice(m.grid.hexsides(h))
+        old = m.side(s)
+        m.set_side(s, crossing=not old.crossing, all_sea=old.all_sea, impassable=old.impassable)
+    elif what == "box":
+        m.boxes[f"b{len(m.boxes) + 2}"] = Box("Another", land=(h,))
+    else:
+        m.boxes["arrows"] = Box("Arrows", sea_arrows=(SeaArrow(h, rnd.randint(1, 5), "z"),))
+    m.touch()
+    return what
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_changed_map_never_finds_another_graph(seed, store):
+    rnd = random.Random(seed)
+    m = random_map(seed, LAYOUTS[seed % len(LAYOUTS)])
+    keys = {graph_key(m)}
+    build_graph(m)
+    for _ in range(6):
+        what = change(m, rnd)
+        key = graph_key(m)
+        g = build_graph(m)
+        same_views(g, built(m))
+        same_graph(g, plain_build_graph(m))
+        if key in keys:  # the change undid an earlier one (a port put back): the same map again
+            continue
+        assert what and key not in keys
+        keys.add(key)
+    # each map's graph was kept under its own key, and is read back right
+    assert len(list(store.folder.glob("*.marshal"))) == min(len(keys), 8)
+    same_views(build_graph(m), built(m))
+
+
+def test_the_builders_code_is_in_the_key(store, monkeypatch):
+    m = random_map(3, {})
+    before = graph_key(m)
+
+    def other(g, ta, tb, all_sea, crossing, port_a, port_b):
+        return ()
+
+    monkeypatch.setattr(graph_mod, "_pair_kinds", other)
+    assert graph_key(m) != before
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda b: b[: len(b) // 2],  # cut short
+        lambda b: b"garbage",
+        lambda b: MAGIC.replace(b"mapref", b"mapfer") + b[len(MAGIC) :],  # another format
+        lambda b: MAGIC + b"\x00\x01\x02",  # not marshal
+        lambda b: b[: len(MAGIC)] + __import__("marshal").dumps(("mapref-graph-2", "x")),  # not a graph
+        lambda b: b"",
+    ],
+)
+def test_an_entry_that_cannot_be_read_is_built_again(damage, store):
+    m = random_map(5, {})
+    build_graph(m)
+    (entry,) = store.folder.glob("*.marshal")
+    entry.write_bytes(damage(entry.read_bytes()))
+    same_views(build_graph(m), built(m))
+    same_views(build_graph(m), built(m))  # written again whole
+
+
+def test_a_folder_that_cannot_be_written_keeps_nothing(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    use_store(DiskStore(blocker / "derived"))
+    try:
+        m = random_map(8, {})
+        same_views(build_graph(m), built(m))
+        same_views(build_graph(m), built(m))
+    finally:
+        use_store(None)
+
+
+def test_area_graphs_are_not_kept(store):
+    g = Graph(["a", "b"])
+    g.add(Connection("a", "b", "land", attrs={"defence": 2}))
+    assert graph_mod.graph_arrays(g) is None
+
+
+def run(args: list[str], env: dict) -> str:
+    r = subprocess.run(
+        [sys.executable, "-m", "mapref", *args], capture_output=True, text=True, cwd=ROOT, env=env, check=False
+    )
+    assert r.returncode in (0, 1), r.stderr
+    return r.stdout
+
+
+def test_the_referee_reads_the_same_with_the_store_cold_warm_and_off(tmp_path):
+    """A whole process: the report is the same whether the graph was built, read back or never
+    kept; and a changed map (one hex's terrain) is not read from the first map's entry."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from rich_game import make
+
+    game = make(tmp_path / "game", 24, seed=5)
+    env = {**os.environ, "MAPREF_CACHE_DIR": str(tmp_path / "derived"), "PYTHONPATH": str(ROOT)}
+    env.pop("MAPREF_NO_CACHE", None)
+    cold = run(["referee", str(game), "--json"], env)
+    assert len(list((tmp_path / "derived").glob("*.marshal"))) == 1
+    warm = run(["referee", str(game), "--json"], env)
+    off = run(["referee", str(game), "--json"], {**env, "MAPREF_NO_CACHE": "1"})
+    assert cold == warm == off and '"supply_path"' in cold
+    mp = game.parent / "rich_map.toml"
+    text = mp.read_text()
+    head, _, rest = text.partition("[hexes]\n")
+    line = next(x for x in rest.splitlines(keepends=True) if "port = " in x)
+    mp.write_text(head + "[hexes]\n" + rest.replace(line, "", 1))  # a port less: other connections
+    changed = run(["referee", str(game), "--json"], env)
+    assert changed == run(["referee", str(game), "--json"], {**env, "MAPREF_NO_CACHE": "1"})
+    assert len(list((tmp_path / "derived").glob("*.marshal"))) == 2
+
+
+# ------------------------------------------------------------- the other quicker paths of the report
+@pytest.mark.parametrize(
+    "rows, cols, labels",
+    [
+        (30, 12, "letter-number"),
+        (500, 2, "letter-number"),
+        (12, 120, "letter-number"),
+        (30, 30, "ccrr"),
+        (1, 1, "letter-number"),
+    ],
+)
+def test_the_board_order_without_a_key_per_space(rows, cols, labels):
+    m = MapModel(Grid(rows=rows, cols=cols, labels=labels))
+    m.boxes["zz"] = Box("Z")
+    m.boxes["aa"] = Box("A")
+    b = board_for(m)
+    assert b._board_order() == Board._board_order(b) == sorted(b.spaces(), key=b.order_key)
+    ids = random.Random(rows).sample(b.spaces(), min(40, len(b.spaces())))
+    assert b.ordered(ids) == sorted(ids, key=b.order_key)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_coastal_spaces_are_the_coastal_terrain(seed):
+    m = random_map(seed, LAYOUTS[seed % len(LAYOUTS)])
+    b = board_for(m)
+    plain = {s for s in b.spaces() if (sp := b.space(s)) is not None and not sp.is_box and sp.terrain == "coastal"}
+    assert b.coastal_spaces() == plain == Board._make_coastal(b)
+    change(m, random.Random(seed))
+    plain = {s for s in b.spaces() if (sp := b.space(s)) is not None and not sp.is_box and sp.terrain == "coastal"}
+    assert b.coastal_spaces() == plain
+
+
+def test_out_pairs_are_out_conns():
+    m = random_map(11, {})
+    ix = build_graph(m).index()
+    nexts, conns = ix.out_pairs()
+    assert [list(zip(a, b, strict=True)) for a, b in zip(nexts, conns, strict=True)] == ix.out_conns()
+    g = Graph(["a", "b", "c"])
+    g.add(Connection("a", "b", "road", oneway=True))
+    g.add(Connection("b", "c", "land"))
+    ix = g.index()
+    nexts, conns = ix.out_pairs()
+    assert [list(zip(a, b, strict=True)) for a, b in zip(nexts, conns, strict=True)] == ix.out_conns()
