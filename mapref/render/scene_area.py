@@ -467,6 +467,7 @@ def place_groups(groups: list[tuple[tuple, Box]], obstacles: list[Box]) -> list[
 NAME_SCALES = (1.0, 0.85, 0.7, 0.58, 0.48)  # a name that does not fit its location is shrunk, step by step ...
 NAME_LEAST = 7.0  # ... to no less than 7 pixels high; then it is hidden until the zoom makes room
 NAME_SPILL = 0.2  # a name stands in its location with its middle inside and all but a fifth of it
+NAME_SLACK = 1.5  # ... its middle that many pixels inside, whatever whole pixel a drawing puts it on
 
 
 def name_scales(u: float) -> tuple[float, ...]:
@@ -508,16 +509,22 @@ def fit_names(
         shapely.prepare(g)
         polys[lid] = g
 
+    (px0, py0), (px1, py1) = back(0.0, 0.0), back(NAME_SLACK, NAME_SLACK)
+    slack = abs(px1 - px0), abs(py1 - py0)  # NAME_SLACK pixels in the map's units
+
     def inside(i: int, b: Box) -> bool:
         """Whether a box (a little in from its top and bottom: the text's own extent) stands in
-        location ``lids[i]``: its middle inside, and all but :data:`NAME_SPILL` of it."""
+        location ``lids[i]``: its middle inside with :data:`NAME_SLACK` pixels round it (a
+        drawing puts text on whole pixels: a middle on the very edge of an island may land on
+        it), and all but :data:`NAME_SPILL` of it."""
         x0, y0, x1, y1 = b
         iy = (y1 - y0) * 0.22
         (ax, ay), (bx, by) = back(x0, y0 + iy), back(x1, y1 - iy)
         box = shapely.box(min(ax, bx), min(ay, by), max(ax, bx), max(ay, by))
         g = polys[lids[i]]
         try:
-            if not g.contains(box.centroid):
+            c = box.centroid
+            if not g.contains(shapely.box(c.x - slack[0], c.y - slack[1], c.x + slack[0], c.y + slack[1])):
                 return False
             return g.contains(box) or g.intersection(box).area >= (1 - NAME_SPILL) * box.area
         except shapely.errors.GEOSException:  # a border that crosses itself (check says so): not measured
