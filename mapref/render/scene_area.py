@@ -888,8 +888,9 @@ def area_rule_marks(
 def marker_row(loc, n: int, to_px, size: float, u: float, width: float) -> list[Point]:
     """Where a location's ``n`` markers (stars, dots) go, side by side: before its name (a name
     ``width`` wide at its label point), else above it, else after it, the first place where all of
-    them stand in the location (a small territory: a cell of a TripleA board zoomed out), else
-    before the name all the same."""
+    them stand in the location (a small territory: a cell of a TripleA board zoomed out); else
+    (an island smaller than its markers: World War II v4's Hawaiian Islands at the map's left edge,
+    whose star stood off the map) the nearest of those and the markers on the name's own place."""
     cx, cy = to_px(loc.label_point)
     r = size * 0.45
     bx, by = beside_name(cx, cy, width, u, r)
@@ -907,7 +908,8 @@ def marker_row(loc, n: int, to_px, size: float, u: float, width: float) -> list[
     for row in layouts:
         if all(drawn.contains(shapely.Point(x, y).buffer(r * 0.6, 4)) for x, y in row):
             return row
-    return layouts[0]
+    layouts.append([(cx + (k - (n - 1) / 2) * size, cy) for k in range(n)])
+    return min(layouts, key=lambda row: sum(drawn.distance(shapely.Point(x, y)) for x, y in row))
 
 
 def _centre(m, space: str, to_px) -> Point | None:

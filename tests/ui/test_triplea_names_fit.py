@@ -60,7 +60,9 @@ def islands_board(folder: Path) -> None:
 
 def test_names_that_barely_fit_stand_inside_their_territories_in_the_window_at_fit(tmp_path, laptop_root):
     islands_board(tmp_path / "islands")
-    r = mapref("import-triplea", "islands", "-o", "m.toml", "--scenario", "s.toml", cwd=tmp_path)
+    r = mapref(
+        "import-triplea", "islands", "-o", "m.toml", "--scenario", "s.toml", "--city", "London=isle_2", cwd=tmp_path
+    )
     assert r.returncode == 0, r.stderr
     assert mapref("new-game", "s.toml", "-o", "g.toml", cwd=tmp_path).returncode == 0
     w = RefereeWindow(laptop_root, load_for_play(tmp_path / "g.toml"), quiet=True)
@@ -85,3 +87,14 @@ def test_names_that_barely_fit_stand_inside_their_territories_in_the_window_at_f
     assert sorted(shown) == sorted(lid for lid in m.locations if lid.endswith("sea_zone"))
     full = round(name_size(c.unit()))
     assert max(sizes.values()) == full and min(sizes.values()) < full
+    # markers too big for their island (each isle a capital, with Moscow's or London's star: World
+    # War II v4's Hawaiian Islands, whose star stood off the map) stand side by side over the
+    # island, where its name would, not before the name off the map
+    for lid in ("isle_1", "isle_2"):
+        isle = m.locations[lid].polygon
+        middles = []
+        for i in c.find_withtag(f"mark:{lid}"):
+            x0, y0, x1, y1 = c.bbox(i)
+            middles.append(shapely.Point((x0 + x1) / 2 / c.zoom, (y0 + y1) / 2 / c.zoom))
+            assert isle.distance(middles[-1]) * c.zoom < c.counter_size(), (lid, c.gettags(i), (x0, y0, x1, y1))
+        assert len(middles) == 2 and min(p.x for p in middles) < isle.centroid.x < max(p.x for p in middles)
