@@ -55,6 +55,8 @@ def clip(text: str, limit: int) -> str:
 
 @dataclass(frozen=True)
 class Problem:
+    """One problem of a file: where it is (file, line, column, key) and what it is."""
+
     file: str
     line: int | None
     col: int | None

@@ -31,6 +31,8 @@ FLEET_AREAS = {"gb": ("gb", "britain"), "fr": ("fr", "france"), "it": ("it", "it
 
 @dataclass
 class MoveCheck:
+    """A move checked: whether it is legal, its route, and the reason and rule if not."""
+
     ok: bool
     route: tuple[str, ...] = ()
     reason: str = ""

@@ -45,6 +45,8 @@ if TYPE_CHECKING:
 
 @dataclass
 class Advance:
+    """What ending a step does: its commands and messages, or the error that stops it."""
+
     commands: list = field(default_factory=list)
     messages: list[str] = field(default_factory=list)
     error: str = ""
