@@ -55,6 +55,8 @@ def box_space(box_id: str) -> str:
 
 @dataclass(frozen=True)
 class Connection:
+    """A connection between two spaces ``a`` and ``b`` of the graph: its kind and length."""
+
     a: str
     b: str
     kind: str

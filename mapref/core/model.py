@@ -30,6 +30,8 @@ MAX_PRODUCTION = 16
 
 @dataclass(slots=True)
 class HexData:
+    """What a map file says of one hex: terrain, country, sea zone, production and the rest."""
+
     terrain: str = "sea"
     country: str | None = None
     sea: str | None = None
@@ -54,6 +56,8 @@ class HexData:
 
 @dataclass
 class SideData:
+    """What a map file says of one hexside: a crossing, all-sea, impassable."""
+
     crossing: bool = False
     all_sea: bool | None = None  # None: derived from terrain
     impassable: bool = False
@@ -64,6 +68,8 @@ class SideData:
 
 @dataclass
 class Country:
+    """A country of the map: its name, colour and allegiance at the start of the war."""
+
     name: str
     colour: str
     allegiance: str  # colour group at the start of the war: germany, britain, neutral...
@@ -71,6 +77,8 @@ class Country:
 
 @dataclass
 class Sea:
+    """A sea zone of the map: its name and colour."""
+
     name: str
     colour: str
 
@@ -86,6 +94,8 @@ class Region:
 
 @dataclass
 class SeaArrow:
+    """A sea arrow: from a water hex, so many hexsides long, onto a sea zone."""
+
     hex: Hex  # the water hex the arrow leaves from
     length: int  # in hexsides
     sea: str  # the sea zone it opens on
@@ -116,6 +126,8 @@ class Feature:
 
 @dataclass
 class MapModel:
+    """A hex map as its file holds it: the grid, the hexes, the hexsides, countries, seas and the rest."""
+
     grid: Grid
     name: str = ""
     hex_size: float = 30.0

@@ -35,15 +35,17 @@ MAX_SHOWN = 120
 """Characters of a string value echoed in a message; longer ones are cut with their length."""
 
 # C0 and C1 controls, DEL, line and paragraph separators, bidirectional overrides and lone
-# surrogates (from file names that are not UTF-8): nothing a terminal may act on
-_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+# surrogates (from file names that are not UTF-8): nothing a terminal may act on.  The regular
+# expressions of messages and of locating a problem are compiled where first used (re's cache
+# keeps them): a command that finds no problem does not compile them (issue 34: 2-3 ms a start).
+_UNSAFE = r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
 _SHORT_ESCAPES = {"\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
 
 
 def escape(text: str) -> str:
     """``text`` with every character a terminal could act on written as a TOML escape
     (``\\n``, ``\\u001b``): safe to print on one line."""
-    return _UNSAFE.sub(lambda m: _SHORT_ESCAPES.get(m.group(), f"\\u{ord(m.group()):04x}"), text)
+    return re.sub(_UNSAFE, lambda m: _SHORT_ESCAPES.get(m.group(), f"\\u{ord(m.group()):04x}"), text)
 
 
 def clip(text: str, limit: int) -> str:
@@ -53,6 +55,8 @@ def clip(text: str, limit: int) -> str:
 
 @dataclass(frozen=True)
 class Problem:
+    """One problem of a file: where it is (file, line, column, key) and what it is."""
+
     file: str
     line: int | None
     col: int | None
@@ -78,9 +82,9 @@ class FileProblems(Exception):
         super().__init__("\n".join(str(p) for p in problems))
 
 
-_HEADER = re.compile(r"^\s*\[\[?([^\]]+)\]\]?\s*(#.*)?$")  # linear: no nested quantifiers
-_KEY = re.compile(r'^\s*("(?:[^"\\]|\\.)*"|[A-Za-z0-9_\-]+(?:\s*\.\s*[A-Za-z0-9_\-"]+)*)\s*=')
-_INLINE_KEY = re.compile(r'(?:^|[{,]\s*)("(?:[^"\\]|\\.)*"|[A-Za-z0-9_\-]+)\s*=')
+_HEADER = r"^\s*\[\[?([^\]]+)\]\]?\s*(#.*)?$"  # linear: no nested quantifiers
+_KEY = r'^\s*("(?:[^"\\]|\\.)*"|[A-Za-z0-9_\-]+(?:\s*\.\s*[A-Za-z0-9_\-"]+)*)\s*='
+_INLINE_KEY = r'(?:^|[{,]\s*)("(?:[^"\\]|\\.)*"|[A-Za-z0-9_\-]+)\s*='
 
 
 def _split_dotted(text: str) -> list[str]:
@@ -95,13 +99,14 @@ class Locator:
         self.positions: dict[str, tuple[int, int]] = {}
         self._found: dict[str, tuple[int | None, int | None]] = {}
         table: list[str] = []
+        header, key_re, inline_key = re.compile(_HEADER), re.compile(_KEY), re.compile(_INLINE_KEY)
         for n, raw in enumerate(source.splitlines(), start=1):
-            m = _HEADER.match(raw)
+            m = header.match(raw)
             if m and not raw.lstrip().startswith("#") and "=" not in raw.split("]")[0]:
                 table = _split_dotted(m.group(1).strip())
                 self.positions.setdefault(".".join(table), (n, raw.index("[") + 1))
                 continue
-            km = _KEY.match(raw)
+            km = key_re.match(raw)
             if not km:
                 continue
             key = _split_dotted(km.group(1))
@@ -110,7 +115,7 @@ class Locator:
             rest_at = km.end()
             brace = raw.find("{", rest_at)
             if brace != -1:
-                for im in _INLINE_KEY.finditer(raw, brace):
+                for im in inline_key.finditer(raw, brace):
                     name = im.group(1).strip('"')
                     self.positions.setdefault(".".join(path + [name]), (n, im.start(1) + 1))
 
@@ -133,7 +138,7 @@ class Locator:
         return None, None
 
 
-_SYNTAX_POS = re.compile(r"\((?:at line (\d+), column (\d+)|at end of document)\)")
+_SYNTAX_POS = r"\((?:at line (\d+), column (\d+)|at end of document)\)"
 _FILE_KINDS = (
     (stat.S_ISDIR, "a directory"),
     (stat.S_ISFIFO, "a named pipe (FIFO)"),
@@ -360,7 +365,7 @@ def parse_toml_bytes(raw: bytes, shown: str) -> tuple[dict, str]:
             data = tomllib.loads(source)
     except tomllib.TOMLDecodeError as e:
         text = str(e)
-        m = _SYNTAX_POS.search(text)
+        m = re.search(_SYNTAX_POS, text)
         line = col = None
         if m:
             if m.group(1):

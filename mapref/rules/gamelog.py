@@ -24,6 +24,8 @@ LOG_KEYS = ("n", "turn", "side", "step", "by", "action", "did", "rule", "overrid
 
 @dataclass
 class LogEntry:
+    """One action of a game's log: when and by whom it was done, what it did and how to undo it."""
+
     n: int  # 1, 2, 3... in the order the actions were done
     turn: str  # the game's turn when it was done ("summer 1941")
     side: str  # the side whose turn it was

@@ -21,6 +21,8 @@ from mapref.core.graph import LAND_KINDS, Graph
 
 @dataclass(frozen=True)
 class Route:
+    """A route found (its spaces, in order) or why there is none (the reason and the rule)."""
+
     path: tuple[str, ...] = ()
     reason: str = ""
     rule: str = ""

@@ -1078,6 +1078,8 @@ def _grow(seeds: list[int], reached: bytearray, tree: list[int], fr: bytearray, 
 # ------------------------------------------------------------------------- the reference
 @dataclass
 class PlainTrace:
+    """What :func:`trace_plain` finds: each space reached and its parent, the friendly spaces (the reference)."""
+
     sources: tuple[str, ...]
     parent: dict[str, str | None] = field(default_factory=dict)
     friendly: frozenset[str] = frozenset()

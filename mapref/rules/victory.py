@@ -92,6 +92,8 @@ KEYS = (
 
 @dataclass
 class Condition:
+    """One victory condition of a scenario as its file states it."""
+
     id: str
     rule: str
     text: str

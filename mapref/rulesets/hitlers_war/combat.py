@@ -18,19 +18,8 @@ from __future__ import annotations
 
 import copy
 
-from mapref.rulesets.hitlers_war.commands import (
-    Announce,
-    CountHexes,
-    MoveFleet,
-    Relocate,
-    RemoveArmy,
-    SetArmyPoints,
-    SetAttacks,
-    SetFleets,
-    SetForts,
-    SetGarrisonsLost,
-    SetHex,
-)
+# (what only an action needs, its commands first, is imported by the functions that make the
+# action: a report starts without it; see ruleset.py, issue 34)
 from mapref.rulesets.hitlers_war.common import (
     ADJACENT,
     INACTIVE,
@@ -40,10 +29,7 @@ from mapref.rulesets.hitlers_war.common import (
     Context,
     land_adjacent,
 )
-from mapref.rulesets.hitlers_war.homeforces import displaced
-from mapref.rulesets.hitlers_war.homeforces import losses as home_losses
 from mapref.rulesets.hitlers_war.movement import ports_open_to
-from mapref.rulesets.hitlers_war.politics import attack_problem
 from mapref.rulesets.hitlers_war.state import POINT_TYPES, Turn
 
 ADVANCE_STEPS = ("advances", "exploitation", "")
@@ -85,6 +71,10 @@ def check_losses(
     phasing side's losses are an invader's whether or not it is said (R56 as changed in issue 23).
     Losses the phasing side inflicts come from its attack: the result names it (an
     :class:`Attacked` event) for :mod:`.consequences`."""
+    from mapref.rulesets.hitlers_war.commands import SetGarrisonsLost
+    from mapref.rulesets.hitlers_war.homeforces import losses as home_losses
+    from mapref.rulesets.hitlers_war.politics import attack_problem
+
     st = cx.state
     bad = _combat_phase(cx)
     if bad:
@@ -140,6 +130,8 @@ def _army_losses(
 ) -> CombatCheck | None:
     """The army in ``space`` loses ``losses`` (Assault resolution 4-6, 8; an invader's: Naval fire
     5, Defensive assault 3, rulings R56): the commands to ``out``; the refusal, or None."""
+    from mapref.rulesets.hitlers_war.commands import RemoveArmy, SetArmyPoints
+
     st = cx.state
     cands = [a for a in here if army is None or a.name == army]
     if not cands:
@@ -193,6 +185,8 @@ def _army_losses(
 def _fort_losses(cx, space: str, fort: int, out) -> CombatCheck | None:
     """The fort in ``space`` loses ``fort`` operational points to an enemy assault (Effect of forts
     on combat 2; Fort strength under construction 3): the commands to ``out``; the refusal, or None."""
+    from mapref.rulesets.hitlers_war.commands import SetForts
+
     st = cx.state
     f = next((x for x in st.forts if x.at == space), None)
     if f is None:
@@ -279,6 +273,8 @@ def all_para(a) -> bool:
 def _failed_drop(a, para_drop: int) -> list:
     """Para-drop 7: "If the advance fails, all para-troop strength points used in the para-drop are
     eliminated" (an army left with no points is gone)."""
+    from mapref.rulesets.hitlers_war.commands import RemoveArmy, SetArmyPoints
+
     if not para_drop:
         return []
     pts = dict(a.points)
@@ -309,6 +305,9 @@ def check_capture(
     players rolled failed: the army stays and its attacks are over this turn (Advance resolution 2;
     Exploitation attacks 9; rulings R69).  What the capture sets off is not here: the result names
     it (a :class:`Captured` event) for :mod:`.consequences`."""
+    from mapref.rulesets.hitlers_war.commands import SetGarrisonsLost
+    from mapref.rulesets.hitlers_war.homeforces import displaced
+
     bad = _combat_phase(cx) or _advance_step_problem(cx, invasion)
     if bad:
         return bad
@@ -464,6 +463,8 @@ def _advance_crossing(cx, a, frm: str, to: str, invasion: bool):
 def _target_problem(cx, a, to: str, invasion: bool) -> CombatCheck | None:
     """Why army ``a`` may not advance into ``to``: a neutral, a cooperating side, a friendly army, the
     Rumanian army's limit, the politics of the attack, supply, an exploitation without an advance."""
+    from mapref.rulesets.hitlers_war.politics import attack_problem
+
     st, sc, side = cx.state, cx.scenario, a.side
     why = _neutral_target(cx, to)
     if why:
@@ -502,6 +503,8 @@ def _target_problem(cx, a, to: str, invasion: bool) -> CombatCheck | None:
 def _exploitation_order(cx, a, invasion: bool) -> tuple[list, list[str]]:
     """Exploitation attacks 2-3: one army at a time; "Once the attacker begins one army's
     exploitation, they cannot then return to finish another army's earlier exploitation attack"."""
+    from mapref.rulesets.hitlers_war.commands import SetAttacks
+
     st = cx.state
     if st.subphase != "exploitation" or invasion or st.exploiting == a.name:
         return [], []
@@ -518,6 +521,8 @@ def _exploitation_order(cx, a, invasion: bool) -> tuple[list, list[str]]:
 def _failed_advance(cx, a, frm: str, to: str, attacks: list, order: list[str], para_drop: int) -> CombatCheck:
     """Advance resolution 2; Exploitation attacks 8-9 (rulings R69): the army stays, its attacks over;
     the para points it dropped are lost (Para-drop 7)."""
+    from mapref.rulesets.hitlers_war.commands import SetAttacks
+
     stop = SetAttacks(
         text=f"{a.name} failed to advance",
         stop=[a.name],
@@ -547,6 +552,8 @@ def _displace_defenders(
     """The defenders displaced from ``to``: eliminated in an off-map box but Siberia (Off-map combat
     3), else each retreats as the defender chose or is eliminated (Advance resolution 5-8); the
     commands and messages go to ``out``; the refusal, or None."""
+    from mapref.rulesets.hitlers_war.commands import Relocate, RemoveArmy
+
     if not enemy_here:
         return None
     if cx.is_box(to) and to != "box:siberia":
@@ -586,6 +593,8 @@ def _retreat(
 ) -> CombatCheck | None:
     """Defender ``d`` retreats from ``to`` to ``r`` (Advance resolution 6-8; Stacking 4), on the
     position ``wcx`` of the retreats so far; the refusal, or None."""
+    from mapref.rulesets.hitlers_war.commands import Relocate, RemoveArmy, SetArmyPoints
+
     vacant, occupied = retreat_options(wcx, to, d.side, exclude={frm})
     vacant = [v for v in vacant if v not in taken]
     legal = vacant or occupied
@@ -643,6 +652,8 @@ def _move_in(cx, a, frm: str, to: str, invasion: bool, para_drop: int, across_wa
     """The advancing army moves in (Advance resolution 2, 13), with the advance roll's modifiers
     (rulings R54), an invader's amphibious points made infantry (Invasion advance 3) and the
     para-drop (Para-drop 4-6; across water 2-3)."""
+    from mapref.rulesets.hitlers_war.commands import Relocate, SetArmyPoints
+
     out.commands.append(Relocate(text=f"{a.name} advances {frm} -> {to}", army=a.name, to=to, advanced_by=1))
     out.messages.append(
         f"{a.name} {'invades' if invasion else 'advances'} from {frm} into {to} (its advance number {a.advanced + 1} "
@@ -674,6 +685,8 @@ def _take_hex(cx, side: str, to: str, owner: str | None, fleet_to: list[str], ou
     """``to`` captured: control, occupation, devastation (Advance resolution 10; Off-map combat 2),
     the enemy fleets in its port expelled (rulings R52), an enemy fort destroyed (Effect of forts on
     combat 4); the refusal when a fleet's port must be chosen first, or None."""
+    from mapref.rulesets.hitlers_war.commands import CountHexes, SetForts, SetHex
+
     st = cx.state
     prod = cx.production(to)
     start_side = cx.start.get(to)
@@ -711,6 +724,8 @@ def check_announce(cx, army: str, target: str) -> CombatCheck:
     adjacent across a land side (5), or reached by sea for an army that may invade (Invasion
     procedure 1-2) or para-troops alone (Para-drop across water 2), friendly or not (4); several
     armies may name the same hex (3)."""
+    from mapref.rulesets.hitlers_war.commands import Announce
+
     st, sc = cx.state, cx.scenario
     if st.phase != "combat" or st.subphase not in ("announce", ""):
         return _no(
@@ -866,6 +881,8 @@ def _expel_fleets(cx, side: str, to: str, fleet_to: list[str], cmds: list, msgs:
     The owner names the port (``fleet_to``, one a fleet in order) among those the fleet may reach
     (:func:`ports_open_to`); with none, its ship points "no longer have a port" and are
     eliminated (13).  Rulings R52.  Adds to ``cmds`` and ``msgs``; returns a refusal or None."""
+    from mapref.rulesets.hitlers_war.commands import MoveFleet, SetFleets
+
     st = cx.state
     expelled = [f for f in st.fleets if f.at == to and f.in_port and f.side != side]
     if not expelled:

@@ -5,18 +5,15 @@ fields meets whatever is typed (``when``).  :class:`Menus` is the part of
 
 from __future__ import annotations
 
+# (what only an action needs, its commands first, is imported by the functions that make the
+# action: a report starts without it; see ruleset.py, issue 34)
 from mapref.rules.ruleset import Action, Field, MenuItem, Outcome, refused
-from mapref.rulesets.hitlers_war import homeforces
-from mapref.rulesets.hitlers_war.build import RECORD_TYPES, cost_of
 from mapref.rulesets.hitlers_war.combat import _combat_phase
 from mapref.rulesets.hitlers_war.common import land_adjacent
-from mapref.rulesets.hitlers_war.naval import not_now
 from mapref.rulesets.hitlers_war.phases import steps
-from mapref.rulesets.hitlers_war.placement import RULE, placeable
 from mapref.rulesets.hitlers_war.production import production
 from mapref.rulesets.hitlers_war.sequence import _overstacked
 from mapref.rulesets.hitlers_war.state import POINT_TYPES, STATUSES
-from mapref.rulesets.hitlers_war.views import fleet_items, home_forces_items, naval_items, place_item, surrender_items
 
 
 TYPE_CHECKING = False  # (typing is not imported at run time, as in mapref.rules.ruleset)
@@ -129,28 +126,43 @@ class Menus:
         return Outcome(False, reason=f"impossible losses in {space}: {r.reason}", rule=r.rule)
 
     def _offer_move(self, game, space, piece) -> list[MenuItem]:
+        from mapref.rulesets.hitlers_war.views import fleet_items
+
         return fleet_items(self.context(game), space, piece)
 
     def _offer_surrender(self, game, space, piece) -> list[MenuItem]:
+        from mapref.rulesets.hitlers_war.views import surrender_items
+
         return surrender_items(self.context(game))
 
     def _offer_naval(self, game, space, piece) -> list[MenuItem]:
+        from mapref.rulesets.hitlers_war.views import naval_items
+
         return naval_items(self.context(game))
 
     def _when_naval(self, game, a: dict) -> Outcome | None:
+        from mapref.rulesets.hitlers_war.naval import not_now
+
         r = not_now(self.context(game))
         return None if r is None else refused(f"naval battle not recorded: {r.reason}", r.rule)
 
     def _offer_home_forces(self, game, space, piece) -> list[MenuItem]:
+        from mapref.rulesets.hitlers_war.views import home_forces_items
+
         return home_forces_items(self.context(game))
 
     def _when_home_forces(self, game, a: dict) -> Outcome | None:
+        from mapref.rulesets.hitlers_war import homeforces
+
         r = homeforces.not_now(self.context(game))
         return None if r is None else refused(f"home forces not placed: {r.reason}", r.rule)
 
     def _offer_place(self, game, space, piece) -> list[MenuItem]:
         """At a space in the set-up phase: each pool that may be placed there (the points asked);
         game-wide: the pools left placed automatically."""
+        from mapref.rulesets.hitlers_war.placement import placeable
+        from mapref.rulesets.hitlers_war.views import place_item
+
         st = game.state
         if space is None:
             return (
@@ -167,6 +179,8 @@ class Menus:
         ]
 
     def _when_place(self, game, a: dict) -> Outcome | None:
+        from mapref.rulesets.hitlers_war.placement import RULE
+
         st = game.state
         if st.phase == "setup":
             return None
@@ -245,6 +259,8 @@ class Menus:
         "Build fort points here..." at a friendly land hex, "Build shipping, ships,
         lend-lease..." game-wide.  Each asks its values in one form; the note gives the costs and
         what is left (Building strength points 1-4)."""
+        from mapref.rulesets.hitlers_war.build import cost_of, RECORD_TYPES
+
         st = game.state
         if (st.phase, st.subphase) != ("production", "build"):
             return []

@@ -12,13 +12,15 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-from mapref.rulesets.hitlers_war import fleets
-from mapref.rulesets.hitlers_war.commands import MovePoints, SetFleets, SetRecord
+# (what only an action needs, its commands first, is imported by the functions that make the
+# action: a report starts without it; see ruleset.py, issue 34)
 from mapref.rulesets.hitlers_war.common import EASTERN, INACTIVE, Violation, port_spaces
-from mapref.rulesets.hitlers_war.routes import MAX_SEA_MOVE, SeaReach, sea_reach, sea_route
 from mapref.rulesets.hitlers_war.scenario import resolve_area
 from mapref.rulesets.hitlers_war.state import POINT_TYPES
-from mapref.rulesets.hitlers_war.transport import capacity_left, fleet_capacity, sea_transport, trans_atlantic
+
+TYPE_CHECKING = False  # (typing is not imported at run time, as in mapref.rules.ruleset)
+if TYPE_CHECKING:
+    from mapref.rulesets.hitlers_war.routes import SeaReach
 
 # Italian forces 3: "Africa and the Middle East"
 AFRICA_MIDDLE_EAST = ("ma", "dz", "tn", "ly", "eg", "mt", "ps", "tj", "ls", "iq", "ir", "kw", "qa")
@@ -29,6 +31,8 @@ FLEET_AREAS = {"gb": ("gb", "britain"), "fr": ("fr", "france"), "it": ("it", "it
 
 @dataclass
 class MoveCheck:
+    """A move checked: whether it is legal, its route, and the reason and rule if not."""
+
     ok: bool
     route: tuple[str, ...] = ()
     reason: str = ""
@@ -61,6 +65,8 @@ def _phase_ok(cx, side: str) -> MoveCheck | None:
 
 def check_move(cx, frm: str, to: str, points: dict | None = None, army: str | None = None) -> MoveCheck:
     """May the phasing side move ``points`` (all the army's when None) from ``frm`` to ``to``?"""
+    from mapref.rulesets.hitlers_war.commands import MovePoints
+
     st = cx.state
     a, want, bad = _moving(cx, frm, to, points, army)
     if bad is not None:
@@ -262,6 +268,9 @@ def _carried(cx, a, frm: str, to: str, n: int):
     """How ``n`` points of ``a`` go from ``frm`` to ``to``: overland, by trans-Atlantic shipping
     (Trans-Atlantic shipping 1, 5-6; The United States 4) or by sea transport (Sea transportation
     1-2; Fleets at sea 3): (path, the record's commands, how, None) or ((), [], "", the refusal)."""
+    from mapref.rulesets.hitlers_war.commands import SetRecord
+    from mapref.rulesets.hitlers_war.transport import capacity_left, fleet_capacity, sea_transport, trans_atlantic
+
     st = cx.state
     r = cx.land_route(a.side, frm, to)
     ta = trans_atlantic(cx, a.side, frm, to, n)
@@ -336,6 +345,8 @@ def italian_fleet_kept(cx, f, to: str) -> bool:
 def fleet_seas(cx, side: str, lost: tuple[str, ...] = ()) -> SeaReach:
     """Where ``side``'s fleets may sail now by routes of any length (rules 8-10, 19; Blocking sea
     routes 1): through its friendly spaces but ``lost``, past no enemy fleet at sea."""
+    from mapref.rulesets.hitlers_war.routes import sea_reach
+
     blocked = frozenset(x.at for x in cx.state.fleets if x.side != side and not x.in_port)
     kept = cx._pos.kept  # (control and the fleets at sea alone: kept with the position, asked per fleet)
     key = ("fleet_seas", side, tuple(lost), blocked)
@@ -392,6 +403,8 @@ def setup_placement(cx, f, to: str, ships: int | None):
     """Prepare for Play 3 (rulings R64): in the set-up phase, ship points of ``f`` placed in another
     port of the set-up's area for its nation (Fleet strength points 2), within the port's capacity
     (5), alone or joining the nation's fleet there.  Returns (commands, reason, rule)."""
+    from mapref.rulesets.hitlers_war import fleets
+
     sc, st = cx.scenario, cx.state
     specs = [s for s in sc.fleets if s.side == f.side and s.nation == f.nation]
     if not specs:
@@ -427,6 +440,8 @@ def check_fleet_move(
     ``ships``: only that many of the fleet's ship points move, forming a new fleet or joining the
     nation's fleet in ``to`` (Fleet strength points 5; 12, 18: :mod:`.fleets`).  In the set-up
     phase the ship points are placed in another port of the set-up instead (rulings R64)."""
+    from mapref.rulesets.hitlers_war import fleets
+
     st = cx.state
     cands = [f for f in st.fleets if f.at == frm and (fleet is None or f.name == fleet)]
     if not cands:
@@ -452,6 +467,9 @@ def check_fleet_move(
 def _fleet_move(cx, f, frm: str, to: str, n: int, at_sea: bool, ships: int | None) -> MoveCheck:
     """Fleet ``f`` (``n`` of its ship points) moves in its movement phase (Movement of naval strength
     points and fleets 5-19; Blocking sea routes; Italian forces 7)."""
+    from mapref.rulesets.hitlers_war import fleets
+    from mapref.rulesets.hitlers_war.routes import MAX_SEA_MOVE, sea_route
+
     st = cx.state
     kw = {"fleet": f.name}
     bad = _phase_ok(cx, f.side)
@@ -519,6 +537,8 @@ def _port_room(cx, f, to: str, n: int) -> tuple[int, tuple[str, str] | None]:
 def _fleet_note(f, to: str, n: int, port: int, excess: int, cmd, target) -> str:
     """What a fleet's move does besides moving: points over the port's capacity lost, a new fleet
     formed, a fleet joined."""
+    from mapref.rulesets.hitlers_war import fleets
+
     if excess:
         return (
             f"the port of {to} holds {port}: {excess} of the {n} ship points are eliminated "
@@ -555,6 +575,8 @@ def fleets_without_port(cx, side: str | None = None) -> list:
 def portless_fleet_commands(cx, side: str) -> tuple[list, list[str]]:
     """The commands and messages that eliminate ``side``'s fleets with no port at the start of its
     movement (:func:`fleets_without_port`; rulings R53)."""
+    from mapref.rulesets.hitlers_war.commands import SetFleets
+
     gone = fleets_without_port(cx, side)
     if not gone:
         return [], []

@@ -24,21 +24,15 @@ from __future__ import annotations
 
 import copy
 
-from mapref.rulesets.hitlers_war.commands import (
-    AddArmy,
-    Command,
-    CountHexes,
-    RemoveArmy,
-    SetArmyPoints,
-    SetHex,
-    SetHomeForces,
-    SetNation,
-    apply,
-)
+# (what only an action needs, its commands first, is imported by the functions that make the
+# action: a report starts without it; see ruleset.py, issue 34)
 from mapref.rulesets.hitlers_war.common import SOVIET_UNION, Context
-from mapref.rulesets.hitlers_war.nations import check_nation
 from mapref.rulesets.hitlers_war.phases import steps
 from mapref.rulesets.hitlers_war.state import POINT_TYPES, Army, Turn
+
+TYPE_CHECKING = False  # (typing is not imported at run time, as in mapref.rules.ruleset)
+if TYPE_CHECKING:
+    from mapref.rulesets.hitlers_war.commands import Command
 
 POLAND = "pl"
 LOW_COUNTRIES = "lc"
@@ -139,6 +133,8 @@ def after_attack(cx, side: str, target: str, defenders: list[str] | None = None)
     :func:`neutrality_commands`); The Soviet Union 5 ("If the Soviet Union attacks Germany or any
     territory conquered by the Axis the Soviet Union is considered at war with the Axis"), and an
     Axis attack on the Soviets, allowed once Poland has surrendered (3)."""
+    from mapref.rulesets.hitlers_war.commands import SetNation
+
     if not cx.scenario.has("entry_into_the_war"):
         return [], []
     cmds, msgs = [], []
@@ -193,6 +189,9 @@ def neutrality_commands(cx, side: str) -> tuple[list, list[str]]:
     the Soviets at peace: Finland and the Baltic States become inclined to the Axis (The Soviet
     Union 8-9), any other nation may never be attacked by them again (10).  Conquered hexes stay
     with the conqueror (Entry into the War 8); a nation's armies change side with it (6-7)."""
+    from mapref.rulesets.hitlers_war.commands import AddArmy, apply, RemoveArmy, SetNation
+    from mapref.rulesets.hitlers_war.nations import check_nation
+
     if not cx.scenario.has("entry_into_the_war"):
         return [], []
     st = cx.state
@@ -265,6 +264,8 @@ def capital_surrender(cx, side: str, target: str) -> tuple[list, list[str]]:
     other side captured become ``side``'s (occupied, no devastation: 4; The Soviet Union 2 says
     the same of Poland), its home forces disappear (Unaligned Forces 3), and it never surrenders
     again (5)."""
+    from mapref.rulesets.hitlers_war.commands import CountHexes, SetHex, SetHomeForces, SetNation
+
     if not cx.scenario.has("surrender"):
         return [], []
     sp = cx.space(target)
@@ -334,6 +335,9 @@ def capitals_held(cx) -> list[tuple[str, str, str]]:
 def automatic_entries(cx, turn: Turn, player: str) -> tuple[list, list[str]]:
     """The scenario's ``[entries.*]`` that join at the beginning of ``player``'s turn of ``turn``
     (Nations inclined toward the Axis 1-3; The United States 1).  ``cx`` is the state before."""
+    from mapref.rulesets.hitlers_war.commands import AddArmy, apply, SetArmyPoints
+    from mapref.rulesets.hitlers_war.nations import check_nation
+
     sc = cx.scenario
     due = [e for e in sc.entries if e.turn == turn and (e.player_turn or sc.move_order[0]) == player]
     if not due:

@@ -20,6 +20,8 @@ REPAIR_COST = 3  # production points per repaired point (Repairing devastated pr
 
 @dataclass
 class Term:
+    """One term of a side's production: what it counts, its points and its rule."""
+
     what: str
     points: int
     rule: str
@@ -34,6 +36,8 @@ class Term:
 
 @dataclass
 class SideProduction:
+    """A side's production: its total, what it may spend, the terms that make it and what comes off."""
+
     side: str
     total: int
     spendable: int

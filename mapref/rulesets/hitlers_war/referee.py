@@ -25,6 +25,8 @@ from mapref.rulesets.hitlers_war.victory import surrender_offers, victory
 
 @dataclass
 class Report:
+    """The referee's report on a position: the turn, the violations and what the rules show now."""
+
     scenario: str
     turn: dict
     violations: list[Violation] = field(default_factory=list)

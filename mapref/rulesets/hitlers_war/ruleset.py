@@ -17,40 +17,25 @@ from mapref.core.board import SpaceError
 from mapref.rules.ruleset import Action, Ask, MenuItem, Move, Outcome, Piece, Ruleset, SetupPool, Step, refused
 from mapref.rules.vpgame import TrackMoves
 from mapref.rulesets.hitlers_war import files as hwfiles
-from mapref.rulesets.hitlers_war import (
-    homeforces,
-    vpcheck,  # a scenario's seasonal VP track (issue 16)
-)
-from mapref.rulesets.hitlers_war.build import RECORD_TYPES, budget_lines, check_build, check_repair
+from mapref.rulesets.hitlers_war import vpcheck  # a scenario's seasonal VP track (issue 16)
 from mapref.rulesets.hitlers_war.combat import check_announce, check_capture, check_losses
-from mapref.rulesets.hitlers_war.commands import SetHex, apply
 from mapref.rulesets.hitlers_war.common import Context
-from mapref.rulesets.hitlers_war.consequences import completed
 from mapref.rulesets.hitlers_war.consistency import consistency_problems, scenario_problems, start_problems
-from mapref.rulesets.hitlers_war.invasion import check_invasion
 from mapref.rulesets.hitlers_war.menus import KEEP, Menus
 from mapref.rulesets.hitlers_war.movement import check_fleet_move, check_move
 from mapref.rulesets.hitlers_war.moves import ALLEGIANCES, MOVES, TITLE, parse_costs, parse_placements, parse_points
-from mapref.rulesets.hitlers_war.nations import KEEP as NKEEP
-from mapref.rulesets.hitlers_war.nations import check_nation
-from mapref.rulesets.hitlers_war.naval import check_naval
 from mapref.rulesets.hitlers_war.phases import STEP_LABELS, step_label, steps
-from mapref.rulesets.hitlers_war.placement import PlaceAll, check_place
 from mapref.rulesets.hitlers_war.referee import referee
 from mapref.rulesets.hitlers_war.sequence import advance
-from mapref.rulesets.hitlers_war.setup import new_game, place_pools
 from mapref.rulesets.hitlers_war.state import POINT_TYPES, Turn
-from mapref.rulesets.hitlers_war.surrender import check_surrender
 from mapref.rulesets.hitlers_war.victory import offers_after, victory_commands
-from mapref.rulesets.hitlers_war.views import (
-    control_view,
-    end_step_preview,
-    force,
-    place_item,
-    pools,
-    reach,
-    unsupplied_why,
-)
+
+# The checks of the actions (build, combat's consequences, invasion, nations, naval, placement,
+# surrender, the home forces), the commands (.commands) and what the window asks (.views) are
+# imported by the methods that use them: a report, a check of a saved game or a scenario list
+# starts without them (issue 34: `mapref referee GAME --json` was 6x `python -c pass`, a third of
+# its own modules' import the commands' and the checks' dataclasses).  The floor plan
+# (pyproject.toml) holds for these imports as for the module's own.
 
 
 def parse_losses(a: dict) -> dict | None:
@@ -190,6 +175,8 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
         return Context(game.map, game.scenario, game.state)
 
     def new_game(self, board, scenario, *, scenario_ref="", map_ref="", auto_place=False):
+        from mapref.rulesets.hitlers_war.setup import new_game
+
         st = new_game(board.map, scenario, scenario_ref=scenario_ref, map_ref=map_ref, auto_place=auto_place)
         vpcheck.start(scenario, st)
         return st
@@ -224,9 +211,13 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
         return step_label(phase, sub.rstrip(")")).lower() if (phase, sub.rstrip(")")) in STEP_LABELS else step
 
     def end_step_preview(self, game) -> list[str]:
+        from mapref.rulesets.hitlers_war.views import end_step_preview
+
         return end_step_preview(self, game)
 
     def force(self, game, action: Action) -> Outcome | None:
+        from mapref.rulesets.hitlers_war.views import force
+
         return force(self, game, action)
 
     def follow_up(self, game):
@@ -284,6 +275,8 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
         )
 
     def _check_set(self, game, a: dict) -> Outcome:
+        from mapref.rulesets.hitlers_war.commands import SetHex
+
         if any(k in a for k in ("nation", "status", "side", "joined")):
             return self._check_nation(game, a)
 
@@ -329,6 +322,8 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
         return Outcome(True, [cmd], [msg] + more, rule="referee's correction", label=f"set {msg}")
 
     def _check_nation(self, game, a: dict) -> Outcome:
+        from mapref.rulesets.hitlers_war.nations import check_nation, KEEP as NKEEP
+
         if a.get("space") or a.get("control") is not None or a.get("devastated") is not None:
             return refused("a hex and a nation are set separately: give either HEX --control/--devastated or --nation")
         if not a.get("nation") or not a.get("status"):
@@ -383,6 +378,8 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
         """``advance --to "[SEASON YEAR] SIDE STEP"``: end step after step, each with what the
         rules apply at its end, until the game reaches the step (one logged action); stop with the
         reason at the first step that cannot end."""
+        from mapref.rulesets.hitlers_war.commands import apply
+
         sc, st = game.scenario, game.state
         words = target.lower().replace(",", " ").split()
         turn = None
@@ -441,6 +438,8 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
         )
 
     def _check_build(self, game, a: dict) -> Outcome:
+        from mapref.rulesets.hitlers_war.build import check_build, RECORD_TYPES
+
         space = self._space(game, a["space"]) if a.get("space") else None
         try:
             points = {
@@ -480,6 +479,8 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
         )
 
     def _check_repair(self, game, a: dict) -> Outcome:
+        from mapref.rulesets.hitlers_war.build import check_repair
+
         space = self._space(game, a.get("space", ""))
         try:
             n = int(a.get("points", a.get("n", 1)))
@@ -496,6 +497,8 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
         )
 
     def _check_losses(self, game, a: dict) -> Outcome:
+        from mapref.rulesets.hitlers_war.consequences import completed
+
         space = self._space(game, a.get("space", ""))
         pts = {t: int(v) for t, v in (a.get("points") or {}).items() if v}
         cx = self.context(game)
@@ -515,6 +518,8 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
         return Outcome(True, r.commands, r.messages, rule="Assault resolution 5-8", label=f"losses in {space}")
 
     def _check_capture(self, game, a: dict) -> Outcome:
+        from mapref.rulesets.hitlers_war.consequences import completed
+
         frm, to = self._space(game, a.get("from", "")), self._space(game, a.get("to", ""))
         retreats = [self._space(game, x) for x in a.get("retreat_to", [])]
         fleet_to = [self._space(game, x) for x in a.get("fleet_to", [])]
@@ -549,6 +554,9 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
         )
 
     def _check_place(self, game, a: dict) -> Outcome:
+        from mapref.rulesets.hitlers_war.placement import check_place, PlaceAll
+        from mapref.rulesets.hitlers_war.setup import place_pools
+
         if a.get("auto"):
             st = game.state
             if st.phase != "setup":
@@ -585,6 +593,8 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
         )
 
     def _check_invade(self, game, a: dict) -> Outcome:
+        from mapref.rulesets.hitlers_war.invasion import check_invasion
+
         frm, to = self._space(game, a.get("from", "")), self._space(game, a.get("to", ""))
         retreats = [self._space(game, x) for x in a.get("retreat_to", [])]
         fleet_to = [self._space(game, x) for x in a.get("fleet_to", [])]
@@ -603,6 +613,8 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
         )
 
     def _check_home_forces(self, game, a: dict) -> Outcome:
+        from mapref.rulesets.hitlers_war import homeforces
+
         code = str(a.get("nation", "")).strip().lower()
         by_name = {(c.name or k).lower(): k for k, c in game.map.countries.items()}
         code = by_name.get(code, code)
@@ -637,6 +649,8 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
         )
 
     def _check_naval(self, game, a: dict) -> Outcome:
+        from mapref.rulesets.hitlers_war.naval import check_naval
+
         try:
             al, dl = int(a.get("attacker_losses") or 0), int(a.get("defender_losses") or 0)
         except (TypeError, ValueError):
@@ -672,6 +686,8 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
         )
 
     def _check_surrender(self, game, a: dict) -> Outcome:
+        from mapref.rulesets.hitlers_war.surrender import check_surrender
+
         nation = str(a.get("nation", "")).strip().lower()
         if not nation:
             return refused(
@@ -688,6 +704,8 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
 
     # ---------------------------------------------------------------------------- window
     def reach(self, game, piece: str, within=None) -> set[str]:
+        from mapref.rulesets.hitlers_war.views import reach
+
         return reach(self.context(game), piece, within)
 
     def at_war(self, game, a: str, b: str) -> bool:
@@ -695,15 +713,23 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
         return a != b and "axis" in (a, b)
 
     def control_view(self, game) -> dict[str, str]:
+        from mapref.rulesets.hitlers_war.views import control_view
+
         return control_view(self.context(game))
 
     def pools(self, game) -> list[SetupPool]:
+        from mapref.rulesets.hitlers_war.views import pools
+
         return pools(self.context(game))
 
     def place(self, game, pool: str, space: str, kind: str = "") -> MenuItem | None:
+        from mapref.rulesets.hitlers_war.views import place_item
+
         return place_item(self.context(game), pool, space, kind)
 
     def pieces(self, game, report=None) -> list[Piece]:
+        from mapref.rulesets.hitlers_war.views import unsupplied_why
+
         r = (report or self.report(game)).as_dict()
         cx = self.context(game)
         out: list[Piece] = []
@@ -803,6 +829,8 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
         return vpcheck.tracks(game)
 
     def panels(self, game, report) -> list[tuple[str, list[str]]]:
+        from mapref.rulesets.hitlers_war.build import budget_lines
+
         r = report.as_dict()
         prod = []
         for side, p in r["production"].items():

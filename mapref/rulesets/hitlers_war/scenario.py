@@ -41,6 +41,8 @@ class Area:
 
 @dataclass
 class SideSetup:
+    """A side's part of a scenario's set-up: its friendly area, production, supply sources, build area, morale and costs."""
+
     side: str
     friendly: Area
     production: int | None = None  # as the set-up states it
@@ -55,6 +57,8 @@ class SideSetup:
 
 @dataclass
 class FixedArmy:
+    """An army a scenario sets up in a given space, with its points and leader."""
+
     name: str
     side: str
     nation: str
@@ -65,6 +69,8 @@ class FixedArmy:
 
 @dataclass
 class PoolSpec:
+    """A pool of strength points a scenario gives a nation to place in an area (Prepare for Play 3)."""
+
     id: str
     side: str
     nation: str
@@ -77,6 +83,8 @@ class PoolSpec:
 
 @dataclass
 class FortSpec:
+    """Fort points a scenario sets up in a hex."""
+
     side: str
     number: int
     at: str
@@ -85,6 +93,8 @@ class FortSpec:
 
 @dataclass
 class DevastationSpec:
+    """Devastation a scenario sets up in an area (None points: all its production)."""
+
     id: str
     area: Area
     points: int | None = None  # None: all production in the area
@@ -95,6 +105,8 @@ class DevastationSpec:
 
 @dataclass
 class FleetSpec:
+    """A fleet a scenario sets up: its ship points and the ports it may be placed in."""
+
     name: str
     side: str
     nation: str
@@ -158,6 +170,8 @@ class HomeForcesSpec:
 
 @dataclass
 class Scenario:
+    """A Hitler's War scenario as its file states it: the map, the turns, the sides and their set-up."""
+
     id: str
     name: str
     map: str

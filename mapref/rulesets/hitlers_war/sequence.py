@@ -26,38 +26,27 @@ import copy
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+# (what only an action needs, its commands first, is imported by the functions that make the
+# action: a report starts without it; see ruleset.py, issue 34)
 from mapref.core.graph import box_space
-from mapref.rulesets.hitlers_war.build import end_of_building, end_of_production
-from mapref.rulesets.hitlers_war.commands import (
-    AddHistory,
-    Command,
-    CountHexes,
-    EndCombat,
-    RemoveArmy,
-    SetArmyPoints,
-    SetFleets,
-    SetForts,
-    SetHex,
-    SetRecord,
-    SetTurn,
-    apply,
-)
 from mapref.rulesets.hitlers_war.common import Captured, Context
-from mapref.rulesets.hitlers_war.consequences import follow
-from mapref.rulesets.hitlers_war.morale import combat_phase_morale
 from mapref.rulesets.hitlers_war.movement import fleets_without_port, portless_fleet_commands
 from mapref.rulesets.hitlers_war.phases import step_label, steps
-from mapref.rulesets.hitlers_war.politics import automatic_entries, italian_activation, neutrality_commands
 from mapref.rulesets.hitlers_war.production import production
 from mapref.rulesets.hitlers_war.stacking import LIMIT
 from mapref.rulesets.hitlers_war.state import POINT_TYPES
 from mapref.rulesets.hitlers_war.supply import isolation
-from mapref.rulesets.hitlers_war.surrender import automatic_surrenders
 from mapref.rulesets.hitlers_war.victory import end_summary, victory
+
+TYPE_CHECKING = False  # (typing is not imported at run time, as in mapref.rules.ruleset)
+if TYPE_CHECKING:
+    from mapref.rulesets.hitlers_war.commands import Command
 
 
 @dataclass
 class Advance:
+    """What ending a step does: its commands and messages, or the error that stops it."""
+
     commands: list = field(default_factory=list)
     messages: list[str] = field(default_factory=list)
     error: str = ""
@@ -125,12 +114,18 @@ def stacking_fix(cx, side: str, lose: dict | None = None) -> tuple[list, list[st
     cmds: list[Command] = []
     msgs: list[str] = []
     lose = lose or {}
+    # (the commands' module is imported only where a hex needs a command: the report asks this in
+    # every movement phase, and the command line's report starts without the module: issue 34)
     for space, (armies, ground, fort_pts) in _overstacked(cx, side).items():
         total = ground + fort_pts
         if len(armies) == 1 and total <= LIMIT:
             if armies[0].no_defensive_assault:
+                from mapref.rulesets.hitlers_war.commands import SetArmyPoints
+
                 cmds.append(SetArmyPoints(army=armies[0].name, no_defensive_assault=False))
             continue
+        from mapref.rulesets.hitlers_war.commands import RemoveArmy, SetArmyPoints, SetForts
+
         keep = max(armies, key=lambda a: (a.total(), a.name))
         pts: dict[str, int] = {}
         for a in armies:
@@ -178,6 +173,9 @@ def stacking_fix(cx, side: str, lose: dict | None = None) -> tuple[list, list[st
 
 
 def isolation_commands(cx, side: str, roll: int | None) -> tuple[list, list[str], str]:
+    from mapref.rulesets.hitlers_war.commands import apply, CountHexes, RemoveArmy, SetForts, SetHex
+    from mapref.rulesets.hitlers_war.consequences import follow
+
     iso = isolation(cx, side)
     cmds: list[Command] = []
     msgs: list[str] = []
@@ -237,6 +235,8 @@ def isolation_commands(cx, side: str, roll: int | None) -> tuple[list, list[str]
 
 
 def forts_operational(cx, side: str) -> tuple[list, list[str]]:
+    from mapref.rulesets.hitlers_war.commands import SetForts
+
     if not any(f.side == side and f.building for f in cx.state.forts):
         return [], []
     forts = copy.deepcopy(cx.state.forts)
@@ -253,6 +253,8 @@ def forts_operational(cx, side: str) -> tuple[list, list[str]]:
 
 def pending_for(cx) -> list[dict]:
     """What the end of the current step will apply (the report's ``pending``)."""
+    from mapref.rulesets.hitlers_war.politics import italian_activation
+
     st = cx.state
     out: list[dict] = []
     if st.phase == "movement":
@@ -332,6 +334,8 @@ class _Step:
         return Context(self.m, self.sc, self.work)
 
     def run(self, commands: list, messages: Iterable[str] = ()) -> None:
+        from mapref.rulesets.hitlers_war.commands import apply
+
         apply(self.work, commands)
         self.commands.extend(commands)
         self.out.messages += messages
@@ -356,6 +360,8 @@ def advance(m, sc, st, roll: int | None = None, lose: dict | None = None, *, dro
     anyway, saying what never enters play.  The step's end
     (:func:`_end_of_step`), the game's end (:func:`_game_over`), a new turn (:func:`_new_turn`) and
     the start of the next step (:func:`_start_of_step`) are applied in that order."""
+    from mapref.rulesets.hitlers_war.commands import SetTurn
+
     out = Advance()
     if st.phase == "over":
         out.error = "the game is over"
@@ -412,6 +418,9 @@ def _end_of_setup(s: _Step, drop_pools: bool) -> str:
 
 def _end_of_step(s: _Step, cx, seq, i: int, side: str, roll: int | None, lose: dict | None) -> str:
     """What the end of step ``seq[i]`` applies (run on ``s``); the error that stops it, or ""."""
+    from mapref.rulesets.hitlers_war.build import end_of_building, end_of_production
+    from mapref.rulesets.hitlers_war.commands import AddHistory
+
     work = s.work
     here = seq[i]
     end_of_movement = here[0] == "movement" and (i + 1 == len(seq) or seq[i + 1][0] != "movement")
@@ -445,6 +454,11 @@ def _end_of_combat(s: _Step, side: str, roll: int | None) -> str:
     (Violation of neutrality), the morale chart's combat events, the surrenders the text makes
     automatic (rulings R72), the garrisons back (Garrisons 4, 6) and the phase's records cleared;
     the error that stops it, or ""."""
+    from mapref.rulesets.hitlers_war.commands import EndCombat
+    from mapref.rulesets.hitlers_war.morale import combat_phase_morale
+    from mapref.rulesets.hitlers_war.politics import neutrality_commands
+    from mapref.rulesets.hitlers_war.surrender import automatic_surrenders
+
     c, msgs, err = isolation_commands(s.cx(), side, roll)
     if err:
         return err
@@ -483,6 +497,8 @@ def _next_step(turn, sc, seq, i: int, side: str):
 
 def _game_over(s: _Step, side: str, turn) -> bool:
     """An immediate victory, or the last turn past: the game is over (rulings R32, R42)."""
+    from mapref.rulesets.hitlers_war.commands import SetTurn
+
     sc = s.sc
     v = victory(s.cx())
     if v and v.get("immediate"):
@@ -503,6 +519,8 @@ def _game_over(s: _Step, side: str, turn) -> bool:
 
 def _new_turn(s: _Step, turn) -> None:
     """A new turn: War for Europe, Siberian production 4 (rulings R13)."""
+    from mapref.rulesets.hitlers_war.commands import SetHex
+
     work = s.work
     if turn == work.turn:
         return
@@ -523,6 +541,9 @@ def _start_of_step(s: _Step, seq, side: str, new_side: str, turn, phase: str, su
     nations that join by themselves (Nations inclined toward the Axis 1-3; The United States 1;
     rulings R39), the fleets with no port eliminated (Movement of naval strength points and fleets
     7, 13; rulings R53), a new turn's transport (Sea transportation 1) and fleet moves."""
+    from mapref.rulesets.hitlers_war.commands import SetFleets, SetRecord
+    from mapref.rulesets.hitlers_war.politics import automatic_entries
+
     work = s.work
     if phase == "production" and sub == seq[[x[0] for x in seq].index("production")][1]:
         s.run(*forts_operational(s.cx(), new_side))

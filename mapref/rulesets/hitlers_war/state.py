@@ -40,6 +40,8 @@ SUBPHASES = {
 
 @dataclass(frozen=True, order=True)
 class Turn:
+    """A game turn: a year and a season, in the order of play."""
+
     year: int
     season: str
 
@@ -94,6 +96,8 @@ def _copy_plain(obj, memo, *mutable: str):
 
 @dataclass
 class Army:
+    """An army on the map or in a box: its side, nation, place and strength points."""
+
     name: str
     side: str
     nation: str
@@ -113,6 +117,8 @@ class Army:
 
 @dataclass
 class Fleet:
+    """A fleet: its side, nation, place and ship points, in port or at sea."""
+
     name: str
     side: str
     nation: str
@@ -127,6 +133,8 @@ class Fleet:
 
 @dataclass
 class Fort:
+    """Fort points of a side in a hex, operational or under construction."""
+
     side: str
     number: int
     at: str
@@ -139,6 +147,8 @@ class Fort:
 
 @dataclass
 class HexState:
+    """What a game changes of a hex: its control, occupation marker and devastation."""
+
     control: str | None = None  # None: as at the scenario's start; "none" for nobody's
     occupied: bool = False  # occupation marker
     devastated: int = 0
@@ -153,6 +163,8 @@ class HexState:
 
 @dataclass
 class Nation:
+    """A nation's standing: the side it belongs or leans to, its status, when it joined."""
+
     side: str | None  # the side it belongs or leans to; None for nobody
     status: str  # one of STATUSES
     joined: Turn | None = None  # the turn it joined its side, where a rule needs it (Finland: rulings R36)
@@ -209,6 +221,8 @@ class Pool:
 
 @dataclass
 class HomeForce:
+    """A nation's home forces in a hex: their points."""
+
     nation: str
     at: str
     points: int
@@ -216,6 +230,8 @@ class HomeForce:
 
 @dataclass
 class GameState:
+    """A Hitler's War position: the turn and step, the pieces, the hexes, the nations and the records."""
+
     scenario: str  # shipped scenario name or a path relative to the game file
     map: str  # shipped map name or a path relative to the game file
     turn: Turn

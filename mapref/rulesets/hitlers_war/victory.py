@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import copy
 
+# (what only an action needs, its commands first, is imported by the functions that make the
+# action: a report starts without it; see ruleset.py, issue 34)
 from mapref.core.graph import box_space
 from mapref.rules.victory import evaluate
-from mapref.rulesets.hitlers_war.commands import SetTurn, apply
 from mapref.rulesets.hitlers_war.common import EASTERN, Context
-from mapref.rulesets.hitlers_war.politics import capitals_held
 
 
 class Facts:
@@ -77,6 +77,8 @@ def _count(cx, country: str, side_set: tuple[str, ...], exclude: tuple[str, ...]
 
 def victory_commands(m, sc, st) -> tuple[list, str]:
     """After a result: the game ends at once when an immediate victory condition holds (R32)."""
+    from mapref.rulesets.hitlers_war.commands import SetTurn
+
     v = victory(Context(m, sc, st))
     if v and v.get("immediate") and st.phase != "over":
         return [SetTurn(phase="over", subphase="")], f"game over: {v['winner']} wins ({v['condition']}) [{v['rule']}]"
@@ -207,6 +209,8 @@ def _finland(cx) -> list[dict]:
 
 
 def _capitals(cx) -> list[dict]:
+    from mapref.rulesets.hitlers_war.politics import capitals_held
+
     return [
         {
             "nation": code,
@@ -243,6 +247,8 @@ OFFERS = (_germany, _france, _britain, _italy, _rumania_bulgaria, _finland, _cap
 def offers_after(cx, commands: list) -> list[dict]:
     """The surrenders ``commands`` would newly offer (a capital taken by a correction, ``mapref set
     --control``: rulings R65)."""
+    from mapref.rulesets.hitlers_war.commands import apply
+
     before = {(o["nation"], o["rule"]) for o in surrender_offers(cx)}
     work = copy.deepcopy(cx.state)
     apply(work, commands)
