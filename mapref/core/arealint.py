@@ -145,18 +145,18 @@ def _lint(m: AreaMap, fast: bool = True) -> list[AreaProblem]:
     tol = tolerance_for(areas)
     small = statistics.median(areas) / 4 if areas else 0.0
     valid = []
-    for k, loc in enumerate(locs):
+    for n, loc in enumerate(locs):
         g = loc.polygon
-        if fast and ok[k] and not empty[k] and not loc.has_halves and g.geom_type == "Polygon":
+        if fast and ok[n] and not empty[n] and not loc.has_halves and g.geom_type == "Polygon":
             valid.append(loc)  # the usual outline: one valid part, no halves; a sliver if thin
-            if length[k] and 2 * area[k] / length[k] < tol:
+            if length[n] and 2 * area[n] / length[n] < tol:
                 _sliver(out, loc, g, tol)
             continue
         key = f"locations.{loc.id}.polygon"
-        if empty[k]:
+        if empty[n]:
             out.append(AreaProblem("self-intersection", loc.id, f"{loc.label}: no polygon", key))
             continue
-        if not ok[k]:
+        if not ok[n]:
             reason = shapely.is_valid_reason(g)
             at = None
             if "[" in reason:
@@ -433,13 +433,13 @@ def _lines(m: AreaMap, borders: dict[tuple[str, str], float] | None = None) -> l
     seen: dict[tuple, str] = {}
     places: dict[str, str] = {}  # space -> its location or box (_place), each worked out once
     for lid, ln in m.lines.items():
-        a, b = ln.a, ln.b
-        la = places.get(a)
+        end_a, end_b = ln.a, ln.b
+        la = places.get(end_a)
         if la is None:
-            la = places[a] = _place(a)
-        lb = places.get(b)
+            la = places[end_a] = _place(end_a)
+        lb = places.get(end_b)
         if lb is None:
-            lb = places[b] = _place(b)
+            lb = places[end_b] = _place(end_b)
         key = f"lines.{lid}"
         pair = (la, lb, ln.kind) if la <= lb else (lb, la, ln.kind)  # (either way round)
         if pair in seen:
@@ -462,7 +462,7 @@ def _lines(m: AreaMap, borders: dict[tuple[str, str], float] | None = None) -> l
                     key,
                 )
             )
-        if ln.kind == "land" and not ln.crossing and not a.startswith("box:") and not b.startswith("box:"):
+        if ln.kind == "land" and not ln.crossing and not end_a.startswith("box:") and not end_b.startswith("box:"):
             if borders is None:
                 borders = shared_borders(m)
             if (la, lb) not in borders and (lb, la) not in borders and not (ln.wrap and touch_across_seam(m, la, lb)):
