@@ -214,7 +214,7 @@ def _lint(m: AreaMap, fast: bool = True) -> list[AreaProblem]:
                     )
     found, borders = _pairs(m, valid, tol, fast)
     out += found
-    if len(valid) != sum(1 for loc in locs if not loc.polygon.is_empty):
+    if len(valid) != len(areas):  # (areas: the outlines not empty)
         borders = None  # an outline the pairs left out (invalid): shared_borders takes it as what it covers
     out += _lines(m, borders)
     names: dict[str, str] = {}
@@ -388,11 +388,11 @@ def _coverage_borders(valid, geoms) -> dict[tuple[str, str], float]:
     key = owner[twin] * n + owner[twin + 1]  # (the lower owner first: sorted by owner within an edge)
     keys, which = numpy.unique(key, return_inverse=True)
     total = numpy.bincount(which, weights=length)
-    out = {}
-    for k in numpy.flatnonzero(total > GRID).tolist():
-        i, j = divmod(int(keys[k]), n)
-        out[(valid[i].id, valid[j].id)] = float(total[k])
-    return out
+    shared = total > GRID
+    ids = [loc.id for loc in valid]
+    first = [ids[i] for i in (keys[shared] // n).tolist()]
+    second = [ids[j] for j in (keys[shared] % n).tolist()]
+    return dict(zip(zip(first, second, strict=True), total[shared].tolist(), strict=True))
 
 
 def _bounds(g) -> tuple[float, ...]:
@@ -431,16 +431,12 @@ def _lines(m: AreaMap, borders: dict[tuple[str, str], float] | None = None) -> l
 
     out: list[AreaProblem] = []
     seen: dict[tuple, str] = {}
-    places: dict[str, str] = {}  # space -> its location or box (_place), each worked out once
+    touched = {ln.a for ln in m.lines.values()} | {ln.b for ln in m.lines.values()}
+    places = {space: _place(space) for space in touched}  # each line's ends: their location or box
+    boxes = {space for space in touched if space.startswith("box:")}
     for lid, ln in m.lines.items():
         end_a, end_b = ln.a, ln.b
-        la = places.get(end_a)
-        if la is None:
-            la = places[end_a] = _place(end_a)
-        lb = places.get(end_b)
-        if lb is None:
-            lb = places[end_b] = _place(end_b)
-        key = f"lines.{lid}"
+        la, lb = places[end_a], places[end_b]
         pair = (la, lb, ln.kind) if la <= lb else (lb, la, ln.kind)  # (either way round)
         if pair in seen:
             out.append(
@@ -448,7 +444,7 @@ def _lines(m: AreaMap, borders: dict[tuple[str, str], float] | None = None) -> l
                     "duplicate-line",
                     f"line:{lid}",
                     f"line {lid}: a second {ln.kind} line between {la} and {lb} (the first is {seen[pair]})",
-                    key,
+                    f"lines.{lid}",
                 )
             )
         else:
@@ -459,10 +455,10 @@ def _lines(m: AreaMap, borders: dict[tuple[str, str], float] | None = None) -> l
                     "proposed-line",
                     f"line:{lid}",
                     f"line {lid}: proposed from a shared border: accept or delete it",
-                    key,
+                    f"lines.{lid}",
                 )
             )
-        if ln.kind == "land" and not ln.crossing and not end_a.startswith("box:") and not end_b.startswith("box:"):
+        if ln.kind == "land" and not ln.crossing and end_a not in boxes and end_b not in boxes:
             if borders is None:
                 borders = shared_borders(m)
             if (la, lb) not in borders and (lb, la) not in borders and not (ln.wrap and touch_across_seam(m, la, lb)):
@@ -474,10 +470,9 @@ def _lines(m: AreaMap, borders: dict[tuple[str, str], float] | None = None) -> l
                         "which share no border"
                         + (" even across the map's seam" if ln.wrap else "")
                         + " (a strait crossing on purpose: mark it crossing = true)",
-                        key,
+                        f"lines.{lid}",
                     )
                 )
-    touched = {ln.a for ln in m.lines.values()} | {ln.b for ln in m.lines.values()}
     for loc in m.locations.values():
         if loc.has_halves:
             missing = [s for s in loc.spaces() if s not in touched]
