@@ -157,66 +157,83 @@ def _lint(m: AreaMap, fast: bool = True) -> list[AreaProblem]:
             out.append(AreaProblem("self-intersection", loc.id, f"{loc.label}: no polygon", key))
             continue
         if not ok[n]:
-            reason = shapely.is_valid_reason(g)
-            at = None
-            if "[" in reason:
-                try:
-                    xs = reason[reason.index("[") + 1 : reason.index("]")].split()
-                    at = (round(float(xs[0]), 2), round(float(xs[1]), 2))
-                except (ValueError, IndexError):
-                    at = None
-            what = reason.split("[")[0].strip()
-            msg = (
-                f"{loc.label}: the border crosses itself"
-                if "Self-intersection" in what
-                else f"{loc.label}: invalid polygon ({what.lower()})"
-            )
-            out.append(
-                AreaProblem("self-intersection", loc.id, msg + (f" at ({at[0]:g}, {at[1]:g})" if at else ""), key, at)
-            )
+            out.append(_invalid(loc, key))
             continue
         valid.append(loc)
         for p in polygon_parts(g):
             if thin(p, tol):
                 _sliver(out, loc, p, tol)
         if loc.has_halves:
-            for h, hg in loc.half_geoms.items():
-                if hg.is_empty:
-                    out.append(
-                        AreaProblem(
-                            "empty-half",
-                            f"{loc.id}.{h}",
-                            f"{loc.label}: the split line leaves half {h} empty",
-                            f"locations.{loc.id}.split",
-                            loc.split[0],
-                        )
-                    )
-                elif thin(hg, tol):
-                    out.append(
-                        AreaProblem(
-                            "sliver",
-                            f"{loc.id}.{h}",
-                            f"{loc.label}: half {h} is a sliver",
-                            f"locations.{loc.id}.split",
-                            _pt(hg.representative_point()),
-                        )
-                    )
-                elif hg.area < SMALL_HALF * g.area and hg.area < small:
-                    out.append(
-                        AreaProblem(
-                            "small-half",
-                            f"{loc.id}.{h}",
-                            f"{loc.label}: half {h} is {100 * hg.area / g.area:.1f}% "
-                            f"of the location, too small to drop a counter on: move the split line",
-                            f"locations.{loc.id}.split",
-                            _pt(hg.representative_point()),
-                        )
-                    )
+            out += _half_problems(loc, tol, small)
     found, borders = _pairs(m, valid, tol, fast)
     out += found
     if len(valid) != len(areas):  # (areas: the outlines not empty)
         borders = None  # an outline the pairs left out (invalid): shared_borders takes it as what it covers
     out += _lines(m, borders)
+    out += _duplicate_names(m)
+    return out
+
+
+def _invalid(loc: Location, key: str) -> AreaProblem:
+    """The problem of an invalid outline, with where GEOS says it is invalid."""
+    reason = shapely.is_valid_reason(loc.polygon)
+    at = None
+    if "[" in reason:
+        try:
+            xs = reason[reason.index("[") + 1 : reason.index("]")].split()
+            at = (round(float(xs[0]), 2), round(float(xs[1]), 2))
+        except (ValueError, IndexError):
+            at = None
+    what = reason.split("[")[0].strip()
+    msg = (
+        f"{loc.label}: the border crosses itself"
+        if "Self-intersection" in what
+        else f"{loc.label}: invalid polygon ({what.lower()})"
+    )
+    return AreaProblem("self-intersection", loc.id, msg + (f" at ({at[0]:g}, {at[1]:g})" if at else ""), key, at)
+
+
+def _half_problems(loc: Location, tol: float, small: float) -> list[AreaProblem]:
+    """The problems of a valid location's halves: empty, a sliver, too small to drop on."""
+    g = loc.polygon
+    out: list[AreaProblem] = []
+    for h, hg in loc.half_geoms.items():
+        if hg.is_empty:
+            out.append(
+                AreaProblem(
+                    "empty-half",
+                    f"{loc.id}.{h}",
+                    f"{loc.label}: the split line leaves half {h} empty",
+                    f"locations.{loc.id}.split",
+                    loc.split[0],
+                )
+            )
+        elif thin(hg, tol):
+            out.append(
+                AreaProblem(
+                    "sliver",
+                    f"{loc.id}.{h}",
+                    f"{loc.label}: half {h} is a sliver",
+                    f"locations.{loc.id}.split",
+                    _pt(hg.representative_point()),
+                )
+            )
+        elif hg.area < SMALL_HALF * g.area and hg.area < small:
+            out.append(
+                AreaProblem(
+                    "small-half",
+                    f"{loc.id}.{h}",
+                    f"{loc.label}: half {h} is {100 * hg.area / g.area:.1f}% "
+                    f"of the location, too small to drop a counter on: move the split line",
+                    f"locations.{loc.id}.split",
+                    _pt(hg.representative_point()),
+                )
+            )
+    return out
+
+
+def _duplicate_names(m: AreaMap) -> list[AreaProblem]:
+    out: list[AreaProblem] = []
     names: dict[str, str] = {}
     for p in list(m.locations.values()) + list(m.boxes.values()):
         k = p.name.strip().lower()
