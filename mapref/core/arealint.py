@@ -129,88 +129,111 @@ def lint_area(m: AreaMap) -> list[AreaProblem]:
     ]
 
 
-def _lint(m: AreaMap) -> list[AreaProblem]:
+def _lint(m: AreaMap, fast: bool = True) -> list[AreaProblem]:
+    """The problems of :func:`lint_area`, every one of them.  ``fast``: the usual outline (one
+    valid part, no halves) and the pairs of a coverage are checked at C speed; without it, every
+    outline and pair the general way (the same problems: tests/core/test_arealint.py)."""
     out: list[AreaProblem] = []
-    tol = tolerance(m)
     locs = list(m.locations.values())
-    areas = [loc.polygon.area for loc in locs if not loc.polygon.is_empty]
+    # each outline's emptiness, validity, area and length asked of all at once (C speed)
+    outlines = [loc.polygon for loc in locs]
+    empty = shapely.is_empty(outlines).tolist()
+    ok = shapely.is_valid(outlines).tolist()
+    area = shapely.area(outlines).tolist()
+    length = shapely.length(outlines).tolist()
+    areas = [a for a, e in zip(area, empty, strict=True) if not e]
+    tol = tolerance_for(areas)
     small = statistics.median(areas) / 4 if areas else 0.0
     valid = []
-    for loc in locs:
-        key = f"locations.{loc.id}.polygon"
+    for n, loc in enumerate(locs):
         g = loc.polygon
-        if g.is_empty:
+        if fast and ok[n] and not empty[n] and not loc.has_halves and g.geom_type == "Polygon":
+            valid.append(loc)  # the usual outline: one valid part, no halves; a sliver if thin
+            if length[n] and 2 * area[n] / length[n] < tol:
+                _sliver(out, loc, g, tol)
+            continue
+        key = f"locations.{loc.id}.polygon"
+        if empty[n]:
             out.append(AreaProblem("self-intersection", loc.id, f"{loc.label}: no polygon", key))
             continue
-        if not g.is_valid:
-            reason = shapely.is_valid_reason(g)
-            at = None
-            if "[" in reason:
-                try:
-                    xs = reason[reason.index("[") + 1 : reason.index("]")].split()
-                    at = (round(float(xs[0]), 2), round(float(xs[1]), 2))
-                except (ValueError, IndexError):
-                    at = None
-            what = reason.split("[")[0].strip()
-            msg = (
-                f"{loc.label}: the border crosses itself"
-                if "Self-intersection" in what
-                else f"{loc.label}: invalid polygon ({what.lower()})"
-            )
-            out.append(
-                AreaProblem("self-intersection", loc.id, msg + (f" at ({at[0]:g}, {at[1]:g})" if at else ""), key, at)
-            )
+        if not ok[n]:
+            out.append(_invalid(loc, key))
             continue
         valid.append(loc)
         for p in polygon_parts(g):
             if thin(p, tol):
-                out.append(
-                    AreaProblem(
-                        "sliver",
-                        loc.id,
-                        f"{loc.label}: a sliver (area {p.area:.2f}, thinner than {tol:.2g})",
-                        key,
-                        _pt(p.representative_point()),
-                    )
-                )
+                _sliver(out, loc, p, tol)
         if loc.has_halves:
-            for h, hg in loc.half_geoms.items():
-                if hg.is_empty:
-                    out.append(
-                        AreaProblem(
-                            "empty-half",
-                            f"{loc.id}.{h}",
-                            f"{loc.label}: the split line leaves half {h} empty",
-                            f"locations.{loc.id}.split",
-                            loc.split[0],
-                        )
-                    )
-                elif thin(hg, tol):
-                    out.append(
-                        AreaProblem(
-                            "sliver",
-                            f"{loc.id}.{h}",
-                            f"{loc.label}: half {h} is a sliver",
-                            f"locations.{loc.id}.split",
-                            _pt(hg.representative_point()),
-                        )
-                    )
-                elif hg.area < SMALL_HALF * g.area and hg.area < small:
-                    out.append(
-                        AreaProblem(
-                            "small-half",
-                            f"{loc.id}.{h}",
-                            f"{loc.label}: half {h} is {100 * hg.area / g.area:.1f}% "
-                            f"of the location, too small to drop a counter on: move the split line",
-                            f"locations.{loc.id}.split",
-                            _pt(hg.representative_point()),
-                        )
-                    )
-    found, borders = _pairs(m, valid, tol)
+            out += _half_problems(loc, tol, small)
+    found, borders = _pairs(m, valid, tol, fast)
     out += found
-    if len(valid) != sum(1 for loc in locs if not loc.polygon.is_empty):
+    if len(valid) != len(areas):  # (areas: the outlines not empty)
         borders = None  # an outline the pairs left out (invalid): shared_borders takes it as what it covers
     out += _lines(m, borders)
+    out += _duplicate_names(m)
+    return out
+
+
+def _invalid(loc: Location, key: str) -> AreaProblem:
+    """The problem of an invalid outline, with where GEOS says it is invalid."""
+    reason = shapely.is_valid_reason(loc.polygon)
+    at = None
+    if "[" in reason:
+        try:
+            xs = reason[reason.index("[") + 1 : reason.index("]")].split()
+            at = (round(float(xs[0]), 2), round(float(xs[1]), 2))
+        except (ValueError, IndexError):
+            at = None
+    what = reason.split("[")[0].strip()
+    msg = (
+        f"{loc.label}: the border crosses itself"
+        if "Self-intersection" in what
+        else f"{loc.label}: invalid polygon ({what.lower()})"
+    )
+    return AreaProblem("self-intersection", loc.id, msg + (f" at ({at[0]:g}, {at[1]:g})" if at else ""), key, at)
+
+
+def _half_problems(loc: Location, tol: float, small: float) -> list[AreaProblem]:
+    """The problems of a valid location's halves: empty, a sliver, too small to drop on."""
+    g = loc.polygon
+    out: list[AreaProblem] = []
+    for h, hg in loc.half_geoms.items():
+        if hg.is_empty:
+            out.append(
+                AreaProblem(
+                    "empty-half",
+                    f"{loc.id}.{h}",
+                    f"{loc.label}: the split line leaves half {h} empty",
+                    f"locations.{loc.id}.split",
+                    loc.split[0],
+                )
+            )
+        elif thin(hg, tol):
+            out.append(
+                AreaProblem(
+                    "sliver",
+                    f"{loc.id}.{h}",
+                    f"{loc.label}: half {h} is a sliver",
+                    f"locations.{loc.id}.split",
+                    _pt(hg.representative_point()),
+                )
+            )
+        elif hg.area < SMALL_HALF * g.area and hg.area < small:
+            out.append(
+                AreaProblem(
+                    "small-half",
+                    f"{loc.id}.{h}",
+                    f"{loc.label}: half {h} is {100 * hg.area / g.area:.1f}% "
+                    f"of the location, too small to drop a counter on: move the split line",
+                    f"locations.{loc.id}.split",
+                    _pt(hg.representative_point()),
+                )
+            )
+    return out
+
+
+def _duplicate_names(m: AreaMap) -> list[AreaProblem]:
+    out: list[AreaProblem] = []
     names: dict[str, str] = {}
     for p in list(m.locations.values()) + list(m.boxes.values()):
         k = p.name.strip().lower()
@@ -230,6 +253,18 @@ def _lint(m: AreaMap) -> list[AreaProblem]:
     return out
 
 
+def _sliver(out: list[AreaProblem], loc: Location, p, tol: float) -> None:
+    out.append(
+        AreaProblem(
+            "sliver",
+            loc.id,
+            f"{loc.label}: a sliver (area {p.area:.2f}, thinner than {tol:.2g})",
+            f"locations.{loc.id}.polygon",
+            _pt(p.representative_point()),
+        )
+    )
+
+
 def nearly_touching(geoms, i: int, j: int, tree) -> tuple[float, float] | None:
     """Where outlines ``geoms[i]`` and ``geoms[j]`` (apart, and within the tolerance of each
     other) come nearest, unless another of ``geoms`` (in ``tree``, their STRtree) lies between
@@ -241,10 +276,16 @@ def nearly_touching(geoms, i: int, j: int, tree) -> tuple[float, float] | None:
     return _pt(pa)
 
 
-def _pairs(m: AreaMap, valid, tol: float) -> tuple[list[AreaProblem], dict[tuple[str, str], float] | None]:
+def _pairs(
+    m: AreaMap, valid, tol: float, fast: bool = True
+) -> tuple[list[AreaProblem], dict[tuple[str, str], float] | None]:
     """The overlaps and gaps between the ``valid`` locations, and their shared borders as
     :func:`mapref.core.areageom.shared_borders` gives them (None when the pairs looked at were
-    cut short): the pairs' intersections are worked out once for both."""
+    cut short): the pairs' intersections are worked out once for both.  Where the outlines make
+    a coverage (no overlaps, borders that fit vertex for vertex: a map made by Generate areas or
+    the editor's snapping), ``fast`` reads the borders from the outlines' edges and measures only
+    the pairs apart (:func:`_coverage_borders`, :func:`_apart`): the overlay's answer without
+    intersecting every pair."""
     out: list[AreaProblem] = []
     if len(valid) < 2:
         return out, {}
@@ -254,7 +295,12 @@ def _pairs(m: AreaMap, valid, tol: float) -> tuple[list[AreaProblem], dict[tuple
     borders: dict[tuple[str, str], float] | None = {}
     if len(pairs) >= pair_limit(len(geoms)):
         borders = None
-    if pairs:
+    coverage = bool(shapely.coverage_is_valid(geoms))
+    if pairs and coverage and fast:  # no overlaps: only gaps between pairs apart, the borders from the edges
+        if borders is not None:
+            borders = _coverage_borders(valid, geoms)
+        _apart(out, valid, geoms, tree, pairs)
+    elif pairs:
         ga, gb = [geoms[i] for i, _ in pairs], [geoms[j] for _, j in pairs]
         inter = shapely.intersection(ga, gb)
         areas = shapely.area(inter)
@@ -288,19 +334,9 @@ def _pairs(m: AreaMap, valid, tol: float) -> tuple[list[AreaProblem], dict[tuple
                         )
                     )
             elif d > 0:
-                pa = nearly_touching(geoms, i, j, tree)
-                if pa is not None:
-                    out.append(
-                        AreaProblem(
-                            "gap",
-                            la.id,
-                            f"{la.label} and {lb.label} nearly touch ({d:.2f} apart): snap their borders",
-                            f"locations.{la.id}.polygon",
-                            pa,
-                        )
-                    )
+                _nearly_touching(out, valid, geoms, tree, i, j, d)
     # small holes in the union: gaps between neighbours (in the order of their bounds)
-    union = _union(geoms, bool(pairs) and bool((areas > 0).any()))
+    union = _union(geoms, coverage)
     holes = sorted((shapely.Polygon(ring) for part in polygon_parts(union) for ring in part.interiors), key=_bounds)
     for hole in holes:
         if small_hole(hole, tol):
@@ -318,18 +354,74 @@ def _pairs(m: AreaMap, valid, tol: float) -> tuple[list[AreaProblem], dict[tuple
     return out, borders
 
 
+def _nearly_touching(out: list[AreaProblem], valid, geoms, tree, i: int, j: int, d: float) -> None:
+    """A gap where outlines ``i`` and ``j``, ``d`` apart, come nearest (:func:`nearly_touching`)."""
+    pa = nearly_touching(geoms, i, j, tree)
+    if pa is not None:
+        la, lb = valid[i], valid[j]
+        out.append(
+            AreaProblem(
+                "gap",
+                la.id,
+                f"{la.label} and {lb.label} nearly touch ({d:.2f} apart): snap their borders",
+                f"locations.{la.id}.polygon",
+                pa,
+            )
+        )
+
+
+def _apart(out: list[AreaProblem], valid, geoms, tree, pairs) -> None:
+    """The gaps between the nearby ``pairs`` of a coverage (no two outlines overlap: their
+    intersections have no area) that do not touch: what the overlay's pass finds there."""
+    dist = shapely.distance([geoms[i] for i, _ in pairs], [geoms[j] for _, j in pairs])
+    for k in numpy.flatnonzero(dist > 0).tolist():
+        i, j = pairs[k]
+        _nearly_touching(out, valid, geoms, tree, i, j, float(dist[k]))
+
+
+def _coverage_borders(valid, geoms) -> dict[tuple[str, str], float]:
+    """The shared borders of outlines that make a coverage (``shapely.coverage_is_valid``: no
+    overlaps, and where two outlines meet their edges are the same, vertex for vertex), as
+    :func:`_borders` reads them from the pairs' intersections: each pair ``(i, j)``, ``i < j``,
+    of ``valid`` whose outlines have edges in common, with their total length above
+    :data:`GRID`.  The edges of every outline are matched at once (sorted), not intersected a
+    pair at a time."""
+    parts, of_part = shapely.get_parts(geoms, return_index=True)
+    rings, of_ring = shapely.get_rings(parts, return_index=True)
+    xy, ring = shapely.get_coordinates(rings, return_index=True)
+    owner = of_part[of_ring[ring]]
+    same = numpy.flatnonzero(ring[:-1] == ring[1:])  # each segment: a coordinate and the next of its ring
+    a, b, owner = xy[same], xy[same + 1], owner[same]
+    flip = (a[:, 0] > b[:, 0]) | ((a[:, 0] == b[:, 0]) & (a[:, 1] > b[:, 1]))  # each edge one way round
+    a[flip], b[flip] = b[flip], a[flip].copy()
+    order = numpy.lexsort((owner, b[:, 1], b[:, 0], a[:, 1], a[:, 0]))
+    a, b, owner = a[order], b[order], owner[order]
+    twin = numpy.flatnonzero((a[:-1] == a[1:]).all(axis=1) & (b[:-1] == b[1:]).all(axis=1) & (owner[:-1] != owner[1:]))
+    if not len(twin):
+        return {}
+    d = b[twin] - a[twin]
+    length = numpy.sqrt(d[:, 0] * d[:, 0] + d[:, 1] * d[:, 1])
+    n = len(geoms)
+    key = owner[twin] * n + owner[twin + 1]  # (the lower owner first: sorted by owner within an edge)
+    keys, which = numpy.unique(key, return_inverse=True)
+    total = numpy.bincount(which, weights=length)
+    shared = total > GRID
+    ids = [loc.id for loc in valid]
+    first = [ids[i] for i in (keys[shared] // n).tolist()]
+    second = [ids[j] for j in (keys[shared] % n).tolist()]
+    return dict(zip(zip(first, second, strict=True), total[shared].tolist(), strict=True))
+
+
 def _bounds(g) -> tuple[float, ...]:
     return g.bounds
 
 
-def _union(geoms: list, overlap: bool):
-    """The union of the outlines: where they make a coverage (no overlaps, neighbours' borders
-    that fit vertex for vertex, as Generate areas and the editor's snapping make them) it is
-    worked out from their edges in one pass (shapely.coverage_union_all, a tenth of the time),
-    else by the overlay (shapely.union_all)."""
-    if not overlap and shapely.coverage_is_valid(geoms):
-        return shapely.coverage_union_all(geoms)
-    return shapely.union_all(geoms)
+def _union(geoms: list, coverage: bool):
+    """The union of the outlines: where they make a ``coverage`` (``shapely.coverage_is_valid``:
+    no overlaps, neighbours' borders that fit vertex for vertex, as Generate areas and the
+    editor's snapping make them) it is worked out from their edges in one pass
+    (shapely.coverage_union_all, a tenth of the time), else by the overlay (shapely.union_all)."""
+    return shapely.coverage_union_all(geoms) if coverage else shapely.union_all(geoms)
 
 
 def _borders(valid, pairs, ga, gb, inter, areas) -> dict[tuple[str, str], float]:
@@ -355,20 +447,21 @@ def _lines(m: AreaMap, borders: dict[tuple[str, str], float] | None = None) -> l
     from mapref.core.areageom import shared_borders, touch_across_seam
 
     out: list[AreaProblem] = []
-    touched: set[str] = set()
     seen: dict[tuple, str] = {}
+    touched = {ln.a for ln in m.lines.values()} | {ln.b for ln in m.lines.values()}
+    places = {space: _place(space) for space in touched}  # each line's ends: their location or box
+    boxes = {space for space in touched if space.startswith("box:")}
     for lid, ln in m.lines.items():
-        touched.update((ln.a, ln.b))
-        key = f"lines.{lid}"
-        la, lb = _place(ln.a), _place(ln.b)
-        pair = (frozenset((la, lb)), ln.kind)
+        end_a, end_b = ln.a, ln.b
+        la, lb = places[end_a], places[end_b]
+        pair = (la, lb, ln.kind) if la <= lb else (lb, la, ln.kind)  # (either way round)
         if pair in seen:
             out.append(
                 AreaProblem(
                     "duplicate-line",
                     f"line:{lid}",
                     f"line {lid}: a second {ln.kind} line between {la} and {lb} (the first is {seen[pair]})",
-                    key,
+                    f"lines.{lid}",
                 )
             )
         else:
@@ -379,10 +472,10 @@ def _lines(m: AreaMap, borders: dict[tuple[str, str], float] | None = None) -> l
                     "proposed-line",
                     f"line:{lid}",
                     f"line {lid}: proposed from a shared border: accept or delete it",
-                    key,
+                    f"lines.{lid}",
                 )
             )
-        if ln.kind == "land" and not ln.crossing and not ln.a.startswith("box:") and not ln.b.startswith("box:"):
+        if ln.kind == "land" and not ln.crossing and end_a not in boxes and end_b not in boxes:
             if borders is None:
                 borders = shared_borders(m)
             if (la, lb) not in borders and (lb, la) not in borders and not (ln.wrap and touch_across_seam(m, la, lb)):
@@ -394,7 +487,7 @@ def _lines(m: AreaMap, borders: dict[tuple[str, str], float] | None = None) -> l
                         "which share no border"
                         + (" even across the map's seam" if ln.wrap else "")
                         + " (a strait crossing on purpose: mark it crossing = true)",
-                        key,
+                        f"lines.{lid}",
                     )
                 )
     for loc in m.locations.values():

@@ -47,19 +47,33 @@ _AFTER_SCALAR = frozenset(" \t\r\n,]}#")  # what may follow a number or a boolea
 _NUMBER = r"[+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?"
 # an array of two numbers on one line, [x, y]: an area map's points, read in one match
 _PAIR = re.compile(r"\[[ \t]*(" + _NUMBER + r")[ \t]*,[ \t]*(" + _NUMBER + r")[ \t]*\]")
+# The one-line patterns below take keys and blanks possessively (++, *+): what follows a key is a
+# blank or "=", what follows blanks is neither, so giving characters back never finds another
+# match; it only saves the time of trying (a key of 20 characters was tried 20 times over).
 # the usual line, in one match: a bare key, a string without escapes, an integer or a boolean
 _SCALAR = r'(?:"[^"\\\x00-\x08\x0a-\x1f\x7f]*"|[+-]?(?:0|[1-9][0-9]*)|true|false)'
 _ITEM = re.compile(
-    r'([A-Za-z0-9_-]+)[ \t]*=[ \t]*(?:"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"|([+-]?(?:0|[1-9][0-9]*))|(true|false))[ \t]*(?:,[ \t]*)?'
+    r'([A-Za-z0-9_-]++)[ \t]*+=[ \t]*+(?:"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"|([+-]?(?:0|[1-9][0-9]*))|(true|false))[ \t]*+(?:,[ \t]*+)?'
 )
 # a line holding a flat inline table of such values: { name = "Berlin", production = 4 }
 _INLINE_LINE = re.compile(
-    r"([A-Za-z0-9_-]+)[ \t]*=[ \t]*\{[ \t]*((?:[A-Za-z0-9_-]+[ \t]*=[ \t]*" + _SCALAR + r"[ \t]*,[ \t]*)*"
-    r"[A-Za-z0-9_-]+[ \t]*=[ \t]*" + _SCALAR + r"[ \t]*)\}[ \t]*(?:#[^\x00-\x08\x0a-\x1f\x7f]*)?(?:\r?\n|\Z)"
+    r"([A-Za-z0-9_-]++)[ \t]*+=[ \t]*+\{[ \t]*+((?:[A-Za-z0-9_-]++[ \t]*+=[ \t]*+" + _SCALAR + r"[ \t]*+,[ \t]*+)*"
+    r"[A-Za-z0-9_-]++[ \t]*+=[ \t]*+" + _SCALAR + r"[ \t]*+)\}[ \t]*+(?:#[^\x00-\x08\x0a-\x1f\x7f]*)?(?:\r?\n|\Z)"
 )
+# a line holding an inline table of three strings without escapes, the usual move line:
+# a-b = { a = "a", b = "b", kind = "land" }
+_KEY_STR = r'([A-Za-z0-9_-]++)[ \t]*+=[ \t]*+"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"[ \t]*+'
+_THREE_LINE = re.compile(
+    r"([A-Za-z0-9_-]++)[ \t]*+=[ \t]*+\{[ \t]*+"
+    + r",[ \t]*+".join([_KEY_STR] * 3)
+    + r"\}[ \t]*+(?:#[^\x00-\x08\x0a-\x1f\x7f]*)?(?:\r?\n|\Z)"
+)
+# the usual header, [a.b] with bare keys, and the start of a line key = [...]
+_HEADER = re.compile(r"\[([A-Za-z0-9_-]++)\.([A-Za-z0-9_-]++)\][ \t]*+(?:#[^\x00-\x08\x0a-\x1f\x7f]*)?(?:\r?\n|\Z)")
+_ARRAY_ITEM = re.compile(r"([A-Za-z0-9_-]++)[ \t]*+=[ \t]*+(?=\[)")
 _LINE = re.compile(
-    r'([A-Za-z0-9_-]+)[ \t]*=[ \t]*(?:"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"|([+-]?(?:0|[1-9][0-9]*))|(true|false))'
-    r"[ \t]*(?:#[^\x00-\x08\x0a-\x1f\x7f]*)?(?:\r?\n|\Z)"
+    r'([A-Za-z0-9_-]++)[ \t]*+=[ \t]*+(?:"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"|([+-]?(?:0|[1-9][0-9]*))|(true|false))'
+    r"[ \t]*+(?:#[^\x00-\x08\x0a-\x1f\x7f]*)?(?:\r?\n|\Z)"
 )
 
 
@@ -142,7 +156,10 @@ _LEVEL = _NUM_CHARS + r"*+"
 for _ in range(3):
     _LEVEL = r"(?:" + _NUM_CHARS + r"++|\[" + _LEVEL + r"\])*+"
 _NUMERIC = re.compile(r"\[" + _LEVEL + r"\]")  # [[[[1]]]] at most
-_TRAILING = re.compile(r"([0-9\]][ \t\n]*),([ \t\n]*\])")
+# a trailing comma right after a value (a number or an array), before the array's end: turned
+# into a space by one substitution (the text keeps its length); after a blank it is left, and
+# JSON's reader declines the array (read below then)
+_TRAILING = re.compile(r",(?<=[0-9\]],)(?=[ \t\n]*\])")
 _JSON = json.JSONDecoder()
 
 
@@ -151,7 +168,7 @@ def _numbers(src: str, pos: int):
     m = _NUMERIC.match(src, pos)
     if m is None:
         return None
-    text = _TRAILING.sub(r"\1 \2", m.group())
+    text = _TRAILING.sub(" ", m.group())
     try:
         v, end = _JSON.raw_decode(text)
     except ValueError:
@@ -231,7 +248,12 @@ def _loads(src: str) -> dict:
         if pos >= n:
             return root
         if src.startswith("[", pos):
-            pos, cur, cur_depth = _header(src, pos, root, frozen, defined)
+            m = _HEADER.match(src, pos)
+            if m is not None:  # the usual header, [locations.paris]
+                cur, cur_depth = _open(root, m.group(1, 2), False, frozen, defined), 2
+                pos = m.end()
+            else:
+                pos, cur, cur_depth = _header(src, pos, root, frozen, defined)
             keep.append(cur)
             continue
         m = _LINE.match(src, pos)
@@ -240,6 +262,29 @@ def _loads(src: str) -> dict:
             if k in cur:
                 raise Unsupported("key given twice")
             cur[k] = text if text is not None else int(num) if num is not None else flag == "true"
+            pos = m.end()
+            continue
+        m = _ARRAY_ITEM.match(src, pos)
+        if m is not None:  # key = [...]: as the general reading below reads it
+            k = m.group(1)
+            if k in cur:
+                raise Unsupported("key")
+            pos, v = _array(src, m.end(), frozen, cur_depth + 1)
+            cur[k] = v
+            keep.append(v)
+            m = _END.match(src, pos)
+            if m is None:
+                raise Unsupported("end of line")
+            pos = m.end()
+            continue
+        m = _THREE_LINE.match(src, pos)
+        if m is not None:  # as the inline table below, in one match
+            k, k1, v1, k2, v2, k3, v3 = m.groups()
+            _deep(cur_depth + 1)
+            if k in cur or k1 == k2 or k1 == k3 or k2 == k3:
+                raise Unsupported("key given twice")
+            cur[k] = d = {k1: v1, k2: v2, k3: v3}
+            frozen.add(id(d))
             pos = m.end()
             continue
         m = _INLINE_LINE.match(src, pos)
@@ -292,7 +337,12 @@ def _header(src: str, pos: int, root: dict, frozen: set[int], defined: set[int])
     m = _END.match(src, pos + len(close))
     if m is None:
         raise Unsupported("header")
-    pos = m.end()
+    return m.end(), _open(root, path, many, frozen, defined), len(path) + many
+
+
+def _open(root: dict, path, many: bool, frozen: set[int], defined: set[int]) -> dict:
+    """The table the header ``[a.b]`` (``path``: its keys) or ``[[a.b]]`` opens, made where it
+    is not yet; Unsupported where TOML refuses it or this reader leaves it to tomllib."""
     _deep(len(path) + many)  # the table [a.b] lies two levels down; [[a.b]]'s tables three
     t = root
     for k in path[:-1]:
@@ -316,4 +366,4 @@ def _header(src: str, pos: int, root: dict, frozen: set[int], defined: set[int])
         if not isinstance(cur, dict) or id(cur) in frozen or id(cur) in defined:
             raise Unsupported("table defined twice")
     defined.add(id(cur))
-    return pos, cur, len(path) + many
+    return cur

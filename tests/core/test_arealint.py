@@ -222,7 +222,7 @@ def test_the_union_of_a_coverage_is_the_overlays_union():
             m.locations[lid] = loc(lid, [(x0, y0), (x1 + 2, y0), (x1 + 2, y1), (x0, y1)])
         geoms = [x.polygon for x in m.locations.values()]
         assert shapely.coverage_is_valid(geoms) == (case % 2 == 0)
-        assert _union(geoms, overlap=bool(case % 2)).equals(shapely.union_all(geoms))
+        assert _union(geoms, coverage=case % 2 == 0).equals(shapely.union_all(geoms))
     m = grid_map(9)
     for r, c in ((6, 6), (2, 2)):  # a notch in a border, the neighbour's vertices on it: a small hole
         x0, y0, x1, y1 = m.locations[f"s{r}_{c}"].polygon.bounds
@@ -244,3 +244,112 @@ def test_the_union_of_a_coverage_is_the_overlays_union():
     assert shapely.coverage_is_valid(geoms)
     gaps = [p for p in lint_area(m) if p.code == "gap"]
     assert [p.message for p in gaps] == ["a gap (area 0.50) between S2_2, S2_3", "a gap (area 0.50) between S6_6, S6_7"]
+
+
+def perturbed(rnd, n: int) -> AreaMap:
+    """A map made by Generate areas from ``n`` random points (a coverage: neighbours' borders fit
+    vertex for vertex), its lines accepted, then broken here and there as a designer's hand
+    breaks one: a vertex moved in one location only or in all that share it, a vertex added on
+    one side of a border only, a location grown over its neighbours, shrunk or nudged away from
+    them, a border crossed, an outline emptied, split into parts or given a hole, halves, lines
+    between any two."""
+    import shapely
+
+    from mapref.core.areaedit import accept_lines, generate_areas, suggest_lines
+    from mapref.core.areageom import moved_vertex, rings_of, with_rings
+
+    pts: set[tuple[float, float]] = set()
+    while len(pts) < n:
+        pts.add((round(rnd.uniform(20, 980), 2), round(rnd.uniform(20, 680), 2)))
+    m = AreaMap(name="t", land=Polygon([(0, 0), (1000, 0), (1000, 700), (0, 700)]))
+    generate_areas(m, sorted(pts)).do(m)
+    if not any(ln.proposed for ln in m.lines.values()):
+        suggest_lines(m).do(m)
+    accept_lines(m, [k for k, ln in m.lines.items() if ln.proposed][: len(m.lines) * 2 // 3]).do(m)
+    ids = list(m.locations)
+    for _ in range(rnd.randint(0, 6)):
+        lid = rnd.choice(ids)
+        place = m.locations[lid]
+        g = place.polygon
+        ref, ring = rnd.choice(rings_of(g) or [((0, 0), [])])
+        what = rnd.choice(("one", "shared", "collinear", "grow", "shrink", "nudge", "bow", "empty", "parts", "hole"))
+        what = what if len(ring) >= 4 else "halves"
+        k = rnd.randrange(max(1, len(ring)))
+        if what == "one":  # a vertex moved in this location only: an overlap or a gap
+            d = rnd.choice((0.003, 0.2, 5.0))
+            x, y = ring[k]
+            g = with_rings(g, {ref: ring[:k] + [(x + rnd.uniform(-d, d), y + rnd.uniform(-d, d))] + ring[k + 1 :]})
+        elif what == "shared":  # moved in every location that has it: still a coverage
+            x, y = ring[k]
+            for other, moved in moved_vertex(m, (x, y), (round(x + rnd.uniform(-3, 3), 2), y)).items():
+                m.locations[other] = dataclasses.replace(m.locations[other], polygon=moved)
+            continue
+        elif what == "collinear":  # a vertex on one side of a border only: no coverage, no overlap
+            (ax, ay), (bx, by) = ring[k], ring[(k + 1) % len(ring)]
+            g = with_rings(g, {ref: ring[: k + 1] + [((ax + bx) / 2, (ay + by) / 2)] + ring[k + 1 :]})
+        elif what in ("grow", "shrink"):
+            f = 1 + rnd.choice((0.001, 0.05)) * (1 if what == "grow" else -1)
+            g = shapely.affinity.scale(g, f, f, origin=g.centroid)
+        elif what == "nudge":
+            g = shapely.affinity.translate(g, rnd.uniform(-0.5, 0.5), rnd.uniform(-0.5, 0.5))
+        elif what == "bow":
+            ring = list(ring)
+            ring[0], ring[2] = ring[2], ring[0]
+            g = with_rings(g, {ref: ring})
+        elif what == "empty":
+            g = Polygon()
+        elif what == "parts":  # cut in two parts side by side
+            x0, y0, x1, y1 = g.bounds
+            xm = (x0 + x1) / 2
+            g = shapely.MultiPolygon(
+                [
+                    p
+                    for p in (g & shapely.box(x0 - 1, y0 - 1, xm, y1 + 1), g & shapely.box(xm, y0 - 1, x1 + 1, y1 + 1))
+                    if p.geom_type == "Polygon"
+                ]
+            )
+        elif what == "hole":
+            c, r = g.representative_point(), rnd.choice((0.05, 2.0))
+            h = [(c.x - r, c.y - r), (c.x + r, c.y - r), (c.x + r, c.y + r), (c.x - r, c.y + r)]
+            g = Polygon(g.exterior.coords, [h]) if g.geom_type == "Polygon" and g.contains(Polygon(h)) else g
+        if what == "halves":
+            x0, y0, x1, y1 = g.bounds
+            xm = x0 + (x1 - x0) * rnd.choice((0.5, 0.05, 1.5))
+            m.locations[lid] = dataclasses.replace(place, halves=("w", "e"), split=((xm, y0 - 1), (xm, y1 + 1)))
+        else:
+            m.locations[lid] = dataclasses.replace(place, polygon=g)
+    for _ in range(rnd.randint(0, 4)):
+        a, b = rnd.sample(ids, 2)
+        m.lines[f"x-{a}-{b}"] = MoveLine(
+            f"x-{a}-{b}", a, b, kind=rnd.choice(("land", "naval")), crossing=rnd.random() < 0.2
+        )
+    return m
+
+
+def test_the_fast_checks_find_what_the_general_ones_find():
+    """The lint checks the usual outline (one valid part, no halves) and the pairs of a
+    coverage at C speed (the borders read from the outlines' edges, only the pairs apart
+    measured); the general way (``fast=False``: each outline on its own, every pair intersected)
+    finds the same problems, in the same order, and the same shared borders, on maps made by
+    Generate areas and broken by hand, with overlaps, gaps, added vertices, crossed borders,
+    empty outlines, parts, holes and halves."""
+    import random
+
+    import shapely
+
+    from mapref.core.arealint import _lint, _pairs, tolerance
+
+    rnd = random.Random(3434)
+    side = grid_map(4)  # a vertex on one side of a border only (the other side has none there): no coverage
+    side.locations["s1_1"] = loc("s1_1", [(10, 10), (20, 10), (20, 15), (20, 20), (10, 20)])
+    maps = [perturbed(rnd, rnd.choice((3, 25, 60))) for _ in range(24)] + [grid_map(4), side]
+    kinds = set()
+    for case, m in enumerate(maps):
+        assert _lint(m) == _lint(m, fast=False), case
+        valid = [x for x in m.locations.values() if not x.polygon.is_empty and x.polygon.is_valid]
+        tol = tolerance(m)
+        (found, fast), (plain_found, plain) = _pairs(m, valid, tol), _pairs(m, valid, tol, fast=False)
+        assert found == plain_found and fast is not None and plain is not None
+        assert fast.keys() == plain.keys() and all(fast[k] == pytest.approx(plain[k], abs=1e-9) for k in fast)
+        kinds.add((shapely.coverage_is_valid([x.polygon for x in valid]), bool(found)))
+    assert kinds == {(True, False), (True, True), (False, True), (False, False)}  # each path, with gaps and without

@@ -220,3 +220,75 @@ def test_a_ten_thousand_location_map_opens_and_a_far_bigger_one_is_one_clear_err
     assert str(e.value).splitlines() == [
         f"{p}:5:1: locations: {MAX_LOCATIONS + 1:,} locations: mapref reads area maps of up to {MAX_LOCATIONS:,}"
     ]
+
+
+def test_outlines_made_at_once_are_those_made_one_by_one():
+    """A big map's outlines are made in one shapely call (``_outlines``), the same polygons,
+    coordinate for coordinate, as ``_area`` makes of each location (and the same count of
+    points); other shapes (several parts, holes) are left to ``_area``, and so is every
+    location when a ring's points are wrong, so each problem is reported as before."""
+    import shapely
+
+    from mapref.io.areafile import _area, _outlines
+    from mapref.io.problems import Reader
+
+    tables = {
+        "ints": {"polygon": [[0, 0], [10, 0], [10, 10], [0, 10]]},
+        "closed": {"polygon": [[0.5, 0.25], [10, 0], [10, 10.75], [0.5, 0.25]]},  # the first point repeated at the end
+        "zeros": {"polygon": [[-0.0, 0.0], [3.0, -0.0], [3.0, 3.0]]},
+        "crossed": {"polygon": [[0, 0], [10, 10], [10, 0], [0, 10]]},
+        "far": {"polygon": [[-1e7, -1e7], [1e7, -1e7], [1e7, 1e7]]},
+        "parts": {"polygon": [[[0, 0], [1, 0], [1, 1]], [[5, 5], [6, 5], [6, 6]]]},
+        "holed": {"polygon": [[0, 0], [10, 0], [10, 10], [0, 10]], "holes": [[[2, 2], [3, 2], [3, 3]]]},
+        "nothing": {"name": "no polygon"},
+    }
+    got = _outlines(tables)
+    assert set(got) == {"ints", "closed", "zeros", "crossed", "far"}
+    for lid, (g, n) in got.items():
+        one = _area(Reader("m.toml", ""), tables[lid], f"locations.{lid}")
+        assert g.wkb == one.wkb and g.geom_type == one.geom_type and n == shapely.get_num_coordinates(one), lid
+    for bad in (
+        [[0, 0], [1, 0], [0, 0]],  # two points once closed
+        [[0, 0], [1, 0], [1, 1], [0, 0], [0, 0]],  # closed twice
+        [[0, 0], [1, 0], [1, True]],
+        [[0, 0], [1, 0], [1, "1"]],
+        [[0, 0], [1, 0], [1, 2, 3]],
+        [[0, 0], [1, 0], [1, float("nan")]],
+        [[0, 0], [1, 0], [1, 2e7]],
+        [[0, 0], [1, 0], [1, 10**400]],
+    ):
+        assert _outlines({**tables, "bad": {"polygon": bad}}) == {}, bad
+
+
+def test_a_plain_line_is_read_as_the_general_reading_reads_it():
+    """``{ a = .., b = .., kind = .. }`` between two spaces of the map is read with a few checks
+    (``_plain_line``), as the general reading (``_read_line``) reads it; any other line is left
+    to the general reading, which reports its problems."""
+    from mapref.core.areamodel import BUILTIN_LINE_KINDS, AreaMap
+    from mapref.io.areafile import _plain_line, _read_line
+    from mapref.io.problems import Reader
+
+    m = AreaMap()
+    spaces, kinds = {"paris", "sedan.w", "box:usa"}, set(BUILTIN_LINE_KINDS)
+    plain = {
+        "a": {"a": "paris", "b": "sedan.w"},
+        "b": {"a": "box:usa", "b": "paris", "kind": "naval"},
+        "c-d_1": {"b": "paris", "kind": "land", "a": "sedan.w"},
+    }
+    for lid, lt in plain.items():
+        r = Reader("m.toml", "")
+        assert _plain_line(lid, lt, spaces, kinds) == _read_line(r, m, lid, lt, spaces, kinds, set()) and not r.problems
+        assert _plain_line(lid, lt, spaces, kinds).attrs == {}
+    others = {
+        "one": {"a": "paris", "b": "sedan.w", "oneway": True},
+        "far": {"a": "paris", "b": "lyon"},
+        "same": {"a": "paris", "b": "paris"},
+        "rail": {"a": "paris", "b": "sedan.w", "kind": "rail"},
+        "num": {"a": "paris", "b": "sedan.w", "kind": 3},
+        "list": {"a": ["paris"], "b": "sedan.w"},
+        "half": {"a": "paris"},
+        "Bad id": {"a": "paris", "b": "sedan.w"},
+        "str": "paris-sedan",
+    }
+    for lid, lt in others.items():
+        assert _plain_line(lid, lt, spaces, kinds) is None, lid

@@ -177,6 +177,25 @@ CASES = [
     'x = { a = "1, b = 2", c = 3 }\n',
     'x = { a = 1, b = "" , c = true}\n',
     'a=1\nb=\t"x"\n',
+    # the usual lines of an area map, read in one match each: a header [a.b], key = [...], and a
+    # move line's three strings
+    '[l.a]\np = [\n  [1, 2], [3.5, -4],\n]\nq = [1.5, 2]\n[l.b]\n[lines]\na-b = { a = "a", b = "b", kind = "land" }\n',
+    "[l.a]\nx = 1\n[l.a]\n",
+    "[l]\n[l.a]\n[l.a.b]\n[l.a]\n",
+    "l = { a = 1 }\n[l.b]\n",
+    "[[l]]\n[l.a]\nx = 1\n",
+    "l = [1]\n[l.a]\n",
+    "[l.a] # a comment\n[l.b]]\n",
+    "[l.a]\np = [1]\np = [2]\n",
+    "p = [1] x\n",
+    "p = [,]\nq = [1,,]\n",
+    'x = { a = "1", b = "2", a = "3" }\n',
+    'x = { a = "1", b = "2", c = "3" }\nx = { d = "4", e = "5", f = "6" }\n',
+    'x = { a = "1", b = "2", c = "3", }\n',
+    'x = { a = "1", b = "2", c = "\\n" }\n',
+    'x = { a = "1",b="2" ,  c = "" } # note\n',
+    'x = { a = "1", b = "2", c = """3""" }\n',
+    "p = [[1,],]\nq = [1 ,]\nr = [[1, 2] ,\n]\ns = [[1e5, -0.5],\n  [2, 3],  \n]\n",
 ]
 
 
