@@ -167,6 +167,11 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
     def dumps_state(self, state) -> str:
         return hwfiles.dumps_state(state)
 
+    record_tables = hwfiles.RECORD_TABLES_WRITTEN
+
+    def dumps_data(self, data: dict) -> str:
+        return hwfiles.dumps_data(data)
+
     def state_problems(self, board, scenario, state):
         return consistency_problems(board, scenario, state) + vpcheck.problems(board, scenario)
 
