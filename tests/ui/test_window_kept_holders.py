@@ -50,3 +50,21 @@ def test_the_kept_holders_are_the_ones_from_nothing(win):
         assert win.control == holders(rs, g)
         assert win.canvas.held == rs.control_view(g)
     assert kept > 3  # (kept, not worked out again after each move)
+
+
+def test_the_kept_centres_follow_the_zoom(win):
+    """The board keeps each hex's centre with its layout: after zooms and moves of the view a
+    space is drawn where the layout puts it."""
+    rng = random.Random(34)
+    c = win.canvas
+    spaces = [a.at for a in win.session.state.armies] + rng.sample(sorted(win.session.board.spaces()), 40)
+    for step in (1.25, 1.25, 0.8, None, 0.8):
+        if step is None:
+            c.centre_on_space(rng.choice(spaces))
+        else:
+            c.zoom_step(step)
+        win.root.update()
+        for s in spaces:
+            h = c.space_hex(s)
+            if h is not None:
+                assert c.space_xy(s) == c.layout.centre(h)
