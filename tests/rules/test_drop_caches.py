@@ -5,6 +5,7 @@ captures, undos and redos.
 - Hitler's War's supply view, kept with the position's control for the supplied spaces it was
   worked out from (fleets put to sea and back with control unchanged included);
 - its army counters, kept with their army's report entry;
+- the fleets with no port to go to, kept with the position for the fleets and nations' statuses;
 - a state's deep copy (the end-of-step preview's look-ahead), made without copy's generic walk:
   the same data, and nothing shared that a command changes.
 """
@@ -16,6 +17,7 @@ import random
 from dataclasses import replace
 
 from mapref.rules.ruleset import Action
+from mapref.rulesets.hitlers_war.movement import fleets_without_port
 
 from tests.rules.hwplay import game
 
@@ -80,6 +82,10 @@ def test_the_kept_supply_view_and_counters_are_the_ones_from_nothing():
             kept_pieces += sum(1 for p in pieces if any(p is k[1] for k in before.values()))
             g = fresh(s)
             assert pieces == rs.pieces(g, rs.report(g))
+            for side in (None, *s.scenario.sides):
+                kept_ports = fleets_without_port(rs.context(s.game), side)
+                assert all(any(f is x for x in s.state.fleets) for f in kept_ports)  # the state's own fleets
+                assert [f.name for f in kept_ports] == [f.name for f in fleets_without_port(rs.context(g), side)]
     assert kept_views > 10 and kept_pieces > 100  # (kept, not made again each time)
 
 
