@@ -740,7 +740,8 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
         out: list[Piece] = []
         # a supplied army's counter is made from its report entry alone: kept with the entry (a
         # move leaves the others' entries as they were), not made again; not to be changed
-        kept = game.cache.get("army_pieces") or {}
+        cache = getattr(game, "cache", None)  # (a game of a ruleset's own tests may have none)
+        kept = (cache.get("army_pieces") if cache is not None else None) or {}
         keep: dict = {}
         for a in r["armies"]:
             old = kept.get(a["name"])
@@ -751,7 +752,8 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
             if a.get("supplied"):
                 keep[a["name"]] = (a, piece)
             out.append(piece)
-        game.cache["army_pieces"] = keep
+        if cache is not None:
+            cache["army_pieces"] = keep
         self._other_pieces(cx, game, out)
         return out
 
