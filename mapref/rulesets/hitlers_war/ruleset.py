@@ -733,8 +733,6 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
         return place_item(self.context(game), pool, space, kind)
 
     def pieces(self, game, report=None) -> list[Piece]:
-        from mapref.rulesets.hitlers_war.views import unsupplied_why
-
         r = (report or self.report(game)).as_dict()
         cx = self.context(game)
         out: list[Piece] = []
@@ -778,6 +776,8 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
             if a.get("frontier"):
                 info.append(f"its friendly region ends at {', '.join(a['frontier'])}")
             else:
+                from mapref.rulesets.hitlers_war.views import unsupplied_why
+
                 why = unsupplied_why(cx, game.state.army(a["name"]))
                 if why:
                     info.append(why[:1].upper() + why[1:])
