@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from types import MappingProxyType
 from collections.abc import Iterable, Mapping
 
@@ -217,6 +218,7 @@ class Board:
         return c.name if c is not None and c.name else code
 
 
+@lru_cache(maxsize=1 << 18)  # (a state's data sorts its hexes by it after every action: issue 34)
 def space_order(space_id: str) -> tuple:
     """The order of hex labels and boxes: hexes by row letters then column, boxes last."""
     if space_id.startswith("box:"):

@@ -39,15 +39,15 @@ Places = dict[str, tuple[float, float, float, bool]]  # piece id -> (x, y, size,
 
 
 # ------------------------------------------------------------------------------ shared choices
-def holders(rs, game, view=None) -> dict[str, str]:
+def holders(rs, game, view=None, captured=None) -> dict[str, str]:
     """Who holds each space, for the front line: each side's spaces, supplied or not, as the
     supply view gives them (``view``, when asked already), and the captured ones
-    (``control_view``) over them."""
+    (``control_view``, ``captured`` when asked already) over them."""
     held: dict[str, str] = {}
     for side, (sup, unsup) in (rs.supply_view(game) if view is None else view).items():
         held.update(dict.fromkeys(sup, side))
         held.update(dict.fromkeys(unsup, side))
-    held.update(rs.control_view(game))
+    held.update(rs.control_view(game) if captured is None else captured)
     return held
 
 

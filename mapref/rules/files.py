@@ -352,14 +352,18 @@ class NotReadable(ValueError):
         )
 
 
-def readback_problems(game: Game, text: str, shown: str = "", whole: bool = True) -> list[str]:
+def readback_problems(
+    game: Game, text: str, shown: str = "", whole: bool = True, keep: dict | None = None
+) -> list[str]:
     """Why ``text`` (a whole saved game, or with ``whole=False`` only the ruleset's state) would
     not load again as ``game`` with ``mapref check`` passing: the file reader's problems and the
     consistency check's, or [].  Saves call it before they replace a file, the session before
-    it applies an action."""
+    it applies an action.  ``keep``: given, ``keep["data"]`` is what the text parsed as."""
     shown = shown or game.path or "<game>"
     try:
         data, source = parse_toml_bytes(text.encode("utf-8"), shown)
+        if keep is not None:
+            keep["data"] = data
         r = Reader(shown, source)
         log = []
         if whole:

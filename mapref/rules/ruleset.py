@@ -438,6 +438,18 @@ class GameFiles:
 
         return document(self.state_data(state))
 
+    #: The state's tables of records (its data's ``{name: record}`` tables) that
+    #: :meth:`dumps_data` writes record by record, each from its own name and data alone (a
+    #: table, or a line, of its own): the session then reads back through the text a save
+    #: writes only the records an action changed (:meth:`GameSession._new_problems
+    #: <mapref.rules.session.GameSession._new_problems>`).  Empty: the whole text every time.
+    record_tables: tuple[str, ...] = ()
+
+    def dumps_data(self, data: dict) -> str | None:
+        """The text :meth:`dumps_state` writes for a state whose :meth:`state_data` is ``data``
+        (None: not known; a ruleset declaring :attr:`record_tables` gives it)."""
+        return None
+
     def state_problems(self, board: Board, scenario: Any, state: Any) -> list[str]:
         return self.scenario_problems(board, scenario)
 

@@ -28,8 +28,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from mapref.core.history import Command, History
-from mapref.io.problems import FileProblems
-from mapref.rules.files import Game, load_game, new_game, readback_problems, save_game
+from mapref.io.problems import FileProblems, parse_toml_bytes
+from mapref.rules.files import ENGINE_KEYS, Game, load_game, new_game, readback_problems, save_game
 from mapref.rules.gamelog import LogEntry, plain_problem
 from mapref.rules.ruleset import Action, Outcome
 
@@ -106,6 +106,7 @@ class GameSession:
         self.listeners: list[Callable[[str], None]] = []
         self.version = 0  # bumped by every change: caches of the report key on it
         self._report: tuple[int, object] | None = None
+        self._verified: dict | None = None  # state data whose whole saved text was read back as it (_new_problems)
         self.journal: Journal | None = None
         self.notes: list[str] = []  # what the window says on opening it (a crash journal set aside...)
         self.read_only = ""  # why this game may not be changed here (another window plays it...), or ""
@@ -293,20 +294,9 @@ class GameSession:
         or redo tried before it is done)."""
         if after == before:
             return []
-        text = None
-        if live:
-            try:  # the text a save writes: the live state's (read back below as the file reader reads it)
-                text = self.ruleset.dumps_state(self.game.state)
-            except Exception:  # a state the writer cannot take as it is: through the reader first, which says why
-                text = None
-        if text is None:
-            try:
-                text = self.ruleset.dumps_state(self.ruleset.read_state(after, "", self.path or "<game>"))
-            except FileProblems as e:
-                return [f"{p.key}: {p.message}" if p.key else p.message for p in e.problems]
-            except (ValueError, TypeError) as e:
-                return [f"cannot be written: {e}"]
-        new = readback_problems(self.game, text, whole=False)
+        new = self._changed_readback(after) if live else None
+        if new is None:
+            new = self._whole_readback(after, live)
         if not new:
             return []
         try:  # the problems the game had before the change are not the change's
@@ -315,6 +305,78 @@ class GameSession:
         except (FileProblems, ValueError, TypeError):
             old = set()
         return [p for p in new if p not in old]
+
+    def _whole_readback(self, after: dict, live: bool) -> list[str]:
+        """The problems of the whole text a save would write for ``after`` (see
+        :meth:`_new_problems`), read back as the file reader reads it."""
+        text = None
+        if live:
+            try:  # the text a save writes: the live state's (read back below as the file reader reads it)
+                text = self.ruleset.dumps_state(self.game.state)
+            except Exception:  # a state the writer cannot take as it is: through the reader first, which says why
+                text = None
+        whole = text is not None  # the text is the writer's of ``after`` itself (the live state's data)
+        if text is None:
+            try:
+                text = self.ruleset.dumps_state(self.ruleset.read_state(after, "", self.path or "<game>"))
+            except FileProblems as e:
+                return [f"{p.key}: {p.message}" if p.key else p.message for p in e.problems]
+            except (ValueError, TypeError) as e:
+                return [f"cannot be written: {e}"]
+        keep: dict = {}
+        new = readback_problems(self.game, text, whole=False, keep=keep)
+        if whole and self.ruleset.record_tables and _alike(keep.get("data"), after):
+            self._verified = after  # its text reads back as it is: the next action's read-back starts from it
+        return new
+
+    def _changed_readback(self, after: dict) -> list[str] | None:
+        """The problems :meth:`_whole_readback` finds for ``after`` (the live state's data), from
+        the text of only what differs from the data whose whole text was read back last (None
+        when it cannot be done so: then the whole text is read back).
+
+        The ruleset's writer writes each record of its :attr:`~mapref.rules.ruleset.GameFiles.record_tables`
+        from its own name and data alone.  ``self._verified``'s whole text was read back as that
+        data; here the text of the records that differ from it (new or changed), of one record
+        more of each table (the tables' sections stand as in the whole text) and of all the rest
+        of the state is written and read back: when it reads as the data it was written from,
+        the whole text reads as ``after`` (each unchanged record's text is the one read back
+        before, each name read back as itself), and the reader and the consistency check are
+        given ``after`` in the order the whole text holds it."""
+        rs, ver = self.ruleset, self._verified
+        tables = rs.record_tables
+        if ver is None or not tables:
+            return None
+        probe: dict = {}
+        for k, v in after.items():
+            old = ver.get(k)
+            if k in tables and isinstance(v, dict) and isinstance(old, dict):
+                part = {} if v == old else {n: r for n, r in v.items() if n not in old or old[n] != r}
+                if v and not part:  # a table with nothing new: one record, so that its section is written
+                    n = next(iter(v))
+                    part[n] = v[n]
+                probe[k] = part
+            else:
+                probe[k] = v
+        shown = self.path or "<game>"
+        try:
+            text = rs.dumps_data(probe)
+            if text is None:
+                return None
+            data, _ = parse_toml_bytes(text.encode("utf-8"), shown)
+        except Exception:  # the whole text's read-back says why
+            return None
+        if not _alike(data, probe):
+            return None
+        self._verified = after
+        # what the whole text reads as, in its order: the records as they are, the rest as read back
+        read = {k: after[k] if k in tables else data[k] for k in data if k not in ENGINE_KEYS}
+        try:
+            st = rs.read_state(read, "", shown)
+        except FileProblems as e:
+            return [f"{p.key}: {p.message}" if p.key else p.message for p in e.problems]
+        except (ValueError, TypeError) as e:
+            return [f"cannot be written: {e}"]
+        return rs.state_problems(self.board, self.scenario, st)
 
     def _step_problem(self, step: ActionStep, undo: bool) -> str:
         """Why taking ``step`` back (or doing it again) would fail or leave a game that does not
@@ -409,6 +471,14 @@ class GameSession:
         if self.claim is not None:
             self.claim.release()
             self.claim = None
+
+
+def _alike(read: object, data: dict) -> bool:
+    """Does ``read`` (what a state's text parsed as) hold what ``data`` holds?  The writer leaves
+    out a table with nothing in it, which the reader reads as empty."""
+    if not isinstance(read, dict):
+        return False
+    return {k: v for k, v in read.items() if v != {}} == {k: v for k, v in data.items() if v != {}}
 
 
 def open_game(path: str | os.PathLike[str], journal: bool = False) -> GameSession:

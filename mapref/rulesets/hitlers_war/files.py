@@ -818,7 +818,14 @@ def _pool_data(p: Pool) -> dict:
 def dumps_state(g: GameState) -> str:
     """The game's TOML after the header (``format``, ``kind``): scalars, then one table per
     army, fleet, fort and pool, one line per nation and hex (canonical: same state, same bytes)."""
-    d = state_data(g)
+    return dumps_data(state_data(g))
+
+
+def dumps_data(d: dict) -> str:
+    """The text :func:`dumps_state` writes for a state whose :func:`state_data` is ``d``.  Each
+    record of the tables of :data:`RECORD_TABLES_WRITTEN` is written from its own name and data
+    alone (a table or a line of its own), whatever else the state holds: the session reads back
+    only the records an action changed (:meth:`mapref.rules.session.GameSession._new_problems`)."""
     out = [tw.assign("scenario", d["scenario"]), tw.assign("map", d["map"])]
     for k in (
         "notes",
@@ -856,6 +863,10 @@ def dumps_state(g: GameState) -> str:
 
         out += vptrack.toml_lines(d["vp_track"])
     return "\n".join(out) + "\n"
+
+
+# the tables written record by record (dumps_data); what else the state holds is written whole
+RECORD_TABLES_WRITTEN = ("nations", "sides", "armies", "fleets", "forts", "hexes", "pools", "home_forces")
 
 
 def dumps_game(g: GameState) -> str:

@@ -565,11 +565,25 @@ def fleets_without_port(cx, side: str | None = None) -> list:
         holder = cx.control.get(f.at)
         return not f.in_port or (holder not in (None, "none", f.side))
 
-    return [
-        f
-        for f in st.fleets
-        if (side is None or f.side == side) and must_go(f) and not ports_open_to(cx, f, f.at, any_room=True, first=True)
-    ]
+    # kept with the position's control for the fleets and the nations' statuses it was worked out
+    # from (all it reads besides the map and scenario): the report asks after every change, and a
+    # move of an army changes none of them (issue 34)
+    key = (
+        side,
+        tuple((f.name, f.side, f.nation, f.at, f.in_port, f.capital, f.moved) for f in st.fleets),
+        tuple((code, n.status) for code, n in st.nations.items()),
+    )
+    kept = cx._pos.kept.get(("fleets_without_port", side))
+    if kept is None or kept[0] != key:
+        gone = tuple(
+            i
+            for i, f in enumerate(st.fleets)
+            if (side is None or f.side == side)
+            and must_go(f)
+            and not ports_open_to(cx, f, f.at, any_room=True, first=True)
+        )
+        kept = cx._pos.kept["fleets_without_port", side] = (key, gone)
+    return [st.fleets[i] for i in kept[1]]
 
 
 def portless_fleet_commands(cx, side: str) -> tuple[list, list[str]]:

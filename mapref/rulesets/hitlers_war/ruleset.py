@@ -167,6 +167,11 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
     def dumps_state(self, state) -> str:
         return hwfiles.dumps_state(state)
 
+    record_tables = hwfiles.RECORD_TABLES_WRITTEN
+
+    def dumps_data(self, data: dict) -> str:
+        return hwfiles.dumps_data(data)
+
     def state_problems(self, board, scenario, state):
         return consistency_problems(board, scenario, state) + vpcheck.problems(board, scenario)
 
@@ -728,49 +733,72 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
         return place_item(self.context(game), pool, space, kind)
 
     def pieces(self, game, report=None) -> list[Piece]:
-        from mapref.rulesets.hitlers_war.views import unsupplied_why
-
         r = (report or self.report(game)).as_dict()
         cx = self.context(game)
         out: list[Piece] = []
+        # a supplied army's counter is made from its report entry alone: kept with the entry (a
+        # move leaves the others' entries as they were), not made again; not to be changed
+        cache = getattr(game, "cache", None)  # (a game of a ruleset's own tests may have none)
+        kept = (cache.get("army_pieces") if cache is not None else None) or {}
+        keep: dict = {}
         for a in r["armies"]:
-            stn = a["strength"]
-            text = f"{stn.get('infantry', 0)}-{stn.get('mechanized', 0)}"
-            extra = sum(v for k, v in stn.items() if k not in ("infantry", "mechanized"))
-            if extra:
-                text += f"+{extra}"
-            points = ", ".join(f"{v} {k.replace('_', ' ')}" for k, v in stn.items() if v)
-            info = [f"{a['name']} ({a['side']}, {a.get('nation', '')}) in {a['hex']}", points or "no strength points"]
-            if a.get("leader"):
-                info.append(f"leader: {a['leader']}")
+            old = kept.get(a["name"])
+            if old is not None and old[0] == a:
+                piece = old[1]
+            else:
+                piece = self._army_piece(cx, game, a)
             if a.get("supplied"):
-                path = a.get("supply_path") or []
-                info.append("In supply" + (f": {' - '.join(path)}" if path else ""))
-            why = ""
-            if not a.get("supplied"):
-                info.append("OUT OF SUPPLY")
-                if a.get("frontier"):
-                    info.append(f"its friendly region ends at {', '.join(a['frontier'])}")
-                else:
-                    why = unsupplied_why(cx, game.state.army(a["name"]))
-                    if why:
-                        info.append(why[:1].upper() + why[1:])
-            out.append(
-                Piece(
-                    f"army:{a['name']}",
-                    "army",
-                    a["side"],
-                    a["hex"],
-                    text,
-                    a["name"],
-                    True,
-                    bool(a.get("supplied")),
-                    list(a.get("supply_path") or []),
-                    list(a.get("frontier") or []),
-                    why=why,
-                    info=info,
-                )
-            )
+                keep[a["name"]] = (a, piece)
+            out.append(piece)
+        if cache is not None:
+            cache["army_pieces"] = keep
+        self._other_pieces(cx, game, out)
+        return out
+
+    @staticmethod
+    def _army_piece(cx, game, a: dict) -> Piece:
+        """An army's counter from its entry in the report (``a``)."""
+        stn = a["strength"]
+        text = f"{stn.get('infantry', 0)}-{stn.get('mechanized', 0)}"
+        extra = sum(v for k, v in stn.items() if k not in ("infantry", "mechanized"))
+        if extra:
+            text += f"+{extra}"
+        points = ", ".join(f"{v} {k.replace('_', ' ')}" for k, v in stn.items() if v)
+        info = [f"{a['name']} ({a['side']}, {a.get('nation', '')}) in {a['hex']}", points or "no strength points"]
+        if a.get("leader"):
+            info.append(f"leader: {a['leader']}")
+        if a.get("supplied"):
+            path = a.get("supply_path") or []
+            info.append("In supply" + (f": {' - '.join(path)}" if path else ""))
+        why = ""
+        if not a.get("supplied"):
+            info.append("OUT OF SUPPLY")
+            if a.get("frontier"):
+                info.append(f"its friendly region ends at {', '.join(a['frontier'])}")
+            else:
+                from mapref.rulesets.hitlers_war.views import unsupplied_why
+
+                why = unsupplied_why(cx, game.state.army(a["name"]))
+                if why:
+                    info.append(why[:1].upper() + why[1:])
+        return Piece(
+            f"army:{a['name']}",
+            "army",
+            a["side"],
+            a["hex"],
+            text,
+            a["name"],
+            True,
+            bool(a.get("supplied")),
+            list(a.get("supply_path") or []),
+            list(a.get("frontier") or []),
+            why=why,
+            info=info,
+        )
+
+    @staticmethod
+    def _other_pieces(cx, game, out: list[Piece]) -> None:
+        """The fleets, forts and occupation markers, after the armies in ``out``."""
         for f in game.state.fleets:
             out.append(
                 Piece(
@@ -800,18 +828,24 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
             # occupation markers (Hex Control and Garrisons, Friendly hexes 4): on captured hexes,
             # not on those a nation brought when joining (rulings R39)
             out.append(Piece(f"occupied:{space}", "marker", side, space, "", "occupation marker"))
-        return out
 
     traces_supply = True  # Determine supply
 
     def supply_view(self, game) -> dict[str, tuple[set[str], set[str]]]:
-        """Per side: (its supplied spaces, its friendly spaces that trace no supply)."""
+        """Per side: (its supplied spaces, its friendly spaces that trace no supply).  Kept with
+        the position's control for the supplied spaces it was worked out from (a move changes
+        neither): the same tables again, not to be changed."""
         cx = self.context(game)
+        sides = tuple(game.scenario.sides)
+        sups = tuple(cx.supplied(side) for side in sides)
+        kept = cx._pos.kept.get("supply_view")
+        if kept is not None and kept[0] == sides and all(a is b for a, b in zip(kept[1], sups, strict=True)):
+            return kept[2]
         out = {}
-        for side in game.scenario.sides:
-            sup = cx.supplied(side)
+        for side, sup in zip(sides, sups, strict=True):
             mine = cx.friendly_spaces(side)
             out[side] = (sup & mine, mine - sup)
+        cx._pos.kept["supply_view"] = (sides, sups, out)  # (the supplied sets held: their ids stay theirs)
         return out
 
     def legend(self, game) -> dict[str, str]:

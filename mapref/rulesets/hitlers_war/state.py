@@ -14,6 +14,8 @@ spring, summer, winter, winter being the last turn of its year.
 
 from __future__ import annotations
 
+import copy
+
 from dataclasses import dataclass, field
 
 from mapref.rulesets.hitlers_war.names import POINT_TYPES
@@ -94,6 +96,19 @@ def _copy_plain(obj, memo, *mutable: str):
     return new
 
 
+def _copied(obj, memo):
+    """``copy.deepcopy(obj, memo)``, the plain dataclasses copied without its dispatch."""
+    got = memo.get(id(obj), memo)
+    if got is not memo:
+        return got
+    if type(obj) in _PLAIN:
+        return obj.__deepcopy__(memo)
+    return copy.deepcopy(obj, memo)
+
+
+_PIECES = ("armies", "fleets", "forts")
+
+
 @dataclass
 class Army:
     """An army on the map or in a box: its side, nation, place and strength points."""
@@ -159,6 +174,9 @@ class HexState:
 
     def __deepcopy__(self, memo):
         return _copy_plain(self, memo)
+
+
+_PLAIN = (Army, Fleet, Fort, HexState)  # (their own __deepcopy__: _copy_plain)
 
 
 @dataclass
@@ -265,6 +283,21 @@ class GameState:
     stopped: list[str] = field(default_factory=list)
     notes: str = ""
     vp_track: TrackState | None = None  # the VP track's markers, when the scenario has one
+
+    def __deepcopy__(self, memo):
+        """What ``copy.deepcopy`` gives, without its generic walk over every army and hex (the
+        end-of-step preview copies the state after every change; docs/performance.md)."""
+        new = object.__new__(type(self))
+        memo[id(self)] = new
+        d = new.__dict__
+        for k, v in self.__dict__.items():
+            if type(v) is list and k in _PIECES:
+                d[k] = [_copied(x, memo) for x in v]
+            elif type(v) is dict and k == "hexes":
+                d[k] = {s: _copied(h, memo) for s, h in v.items()}
+            else:
+                d[k] = copy.deepcopy(v, memo)
+        return new
 
     def hex(self, space: str) -> HexState:
         return self.hexes.get(space) or HexState()

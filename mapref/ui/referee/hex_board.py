@@ -48,6 +48,7 @@ class HexBoard(BoardView, MapCanvas):
         self.held: dict[str, str] = {}  # spaces drawn in a holder's colour
         self.lit: set[str] = set()
         self._places: dict = {}  # where each piece was drawn (scene_hex.hex_piece_places)
+        self._centres: tuple | None = None  # (layout, map, space -> centre): space_xy
         self.measure = measurer(self)  # asked only once the canvas is made
         super().__init__(master, m, **kw)
         self.bind("<<Redrawn>>", lambda e: self.declutter_labels(), add="+")
@@ -68,8 +69,16 @@ class HexBoard(BoardView, MapCanvas):
                 return None
             x0, y0, x1, y1 = self.box_rect(b)
             return (x0 + x1) / 2, (y0 + y1) / 2
-        h = self.space_hex(space)
-        return self.layout.centre(h) if h is not None else None
+        kept = self._centres  # each hex's centre kept with the layout (frozen: a new one for each zoom) and map
+        if kept is None or kept[0] is not self.layout or kept[1] is not self.model:
+            kept = self._centres = (self.layout, self.model, {})
+        xy = kept[2].get(space)
+        if xy is None:
+            h = self.space_hex(space)
+            if h is None:
+                return None
+            xy = kept[2][space] = self.layout.centre(h)
+        return xy
 
     def space_hex(self, space: str) -> Hex | None:
         """The hex of a space (None for a box or no space), by its canonical label."""

@@ -125,6 +125,9 @@ class RefereeWindow(PositionExport):
         self.control: dict[str, str] = {}
         self.supply_view: dict | None = None  # each side's supplied spaces, while the supply view is on
         self.supply_all: dict = {}  # the same, always (who holds what: the front)
+        # the supply view and captures ``control`` was worked out from (a ruleset that keeps its
+        # supply view per position gives the same one again after a move)
+        self._holders_for: tuple | None = None
         self.selected: str | None = None  # the selected piece's id
         self.here: str | None = None  # the space whose pieces the side panel lists
         self.last_space: str | None = None  # the space last clicked (forms asking a space start with it)
@@ -313,8 +316,12 @@ class RefereeWindow(PositionExport):
         self.marks = rs.marks(game)
         self._war = {}
         view = self.supply_all = rs.supply_view(game)
-        self.control = holders(rs, game, view)
-        self.canvas.set_held(rs.control_view(game))
+        captured = rs.control_view(game)
+        kept = self._holders_for
+        if kept is None or kept[0] is not view or kept[1] != captured:  # (the same view: a move changed no control)
+            self.control = holders(rs, game, view, captured)
+            self._holders_for = (view, captured)
+        self.canvas.set_held(captured)
         self._show_views()
         self.supply_view = view if self.supply_on.get() else None
         self.track.show()
