@@ -102,6 +102,16 @@ class HexBoard(Board):
         self._spaces[space_id] = s
         return s
 
+    def __contains__(self, space_id: object) -> bool:
+        """Is ``space_id`` a space (what ``space(space_id) is not None`` says), without making
+        it: a scenario's check asks of thousands (issue 34)."""
+        if not isinstance(space_id, str):
+            return False
+        if space_id.startswith("box:"):
+            return space_id[4:] in self.map.boxes
+        h = self._hex_of().get(space_id)
+        return h is not None and h in self.map.hexes
+
     def _make(self, space_id: str) -> Space | None:
         m = self.map
         if not isinstance(space_id, str):

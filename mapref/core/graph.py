@@ -339,8 +339,8 @@ def graph_key(m: MapModel) -> str:
     hexes = m.hexes
     datas = list(hexes.values()) if list(hexes) == order else [hexes[h] for h in order]
     h.update(repr(grid).encode())
-    h.update(b"\0".join(d.terrain.encode() for d in datas))
-    h.update(bytes(bool(d.port) for d in datas))
+    h.update("\0".join([d.terrain for d in datas]).encode())
+    h.update(bytes([bool(d.port) for d in datas]))
     h.update(repr(sorted(_side_table(m).items())).encode())
     h.update(repr(list(m.boxes.items())).encode())
     return h.hexdigest()

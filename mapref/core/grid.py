@@ -242,13 +242,19 @@ class Grid:
         return _hex_list(self.rows, self.cols)
 
     def labels_row_major(self) -> list[str]:
-        """The label of every hex in the order of :meth:`hexes` (row by row), made quickly."""
-        if self.labels is LabelScheme.LETTER_NUMBER:
-            cols = [str(c) for c in range(1, self.cols + 1)]
-            return [r + c for r in (row_letters(i) for i in range(1, self.rows + 1)) for c in cols]
-        w = self._ccrr_width()
-        cols = [f"{c:0{w}d}" for c in range(1, self.cols + 1)]
-        return [c + r for r in (f"{i:0{w}d}" for i in range(1, self.rows + 1)) for c in cols]
+        """The label of every hex in the order of :meth:`hexes` (row by row), made once per grid
+        (shared: never change it; a report on a 300x300 map asked for it eight times)."""
+        cached = self.__dict__.get("_labels_row_major")
+        if cached is None:
+            if self.labels is LabelScheme.LETTER_NUMBER:
+                cols = [str(c) for c in range(1, self.cols + 1)]
+                cached = [r + c for r in (row_letters(i) for i in range(1, self.rows + 1)) for c in cols]
+            else:
+                w = self._ccrr_width()
+                cols = [f"{c:0{w}d}" for c in range(1, self.cols + 1)]
+                cached = [c + r for r in (f"{i:0{w}d}" for i in range(1, self.rows + 1)) for c in cols]
+            object.__setattr__(self, "_labels_row_major", cached)
+        return cached
 
     def adjacent(self, a: Hex, b: Hex) -> bool:
         return self.distance(a, b) == 1

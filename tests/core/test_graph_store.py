@@ -241,3 +241,16 @@ def test_out_pairs_are_out_conns():
     ix = g.index()
     nexts, conns = ix.out_pairs()
     assert [list(zip(a, b, strict=True)) for a, b in zip(nexts, conns, strict=True)] == ix.out_conns()
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_space_is_on_the_board_as_its_space_says(seed):
+    """HexBoard.__contains__ answers without making the space: what space() says."""
+    m = random_map(seed, LAYOUTS[seed % len(LAYOUTS)])
+    m.boxes["east"] = Box("East")
+    b = board_for(m)
+    labels = m.grid.labels_row_major()
+    asked = [*labels, "box:east", "box:west", "box:", "", "zz99", labels[0].lower(), " " + labels[0], 7, None]
+    for s in asked:
+        assert (s in b) == (isinstance(s, str) and b.space(s) is not None), s
+    assert m.grid.labels_row_major() is labels  # made once per grid

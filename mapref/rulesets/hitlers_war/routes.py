@@ -180,7 +180,10 @@ class SeaReach:
                 oneway.append((a, b))
             elif back:
                 oneway.append((b, a))
-        self.group = [find(x) for x in range(plan.ix.n)]
+        # each space's group: its own where no two-way step joined it (most of a map: land)
+        self.group = group = list(parent)
+        for x in list(compress(count(), map(int.__ne__, parent, count()))):
+            group[x] = find(x)
         g = self.group
         self.onward: dict[int, set[int]] = {}
         for a, b in oneway:
