@@ -327,14 +327,16 @@ def use_store(store: GraphStore | None) -> None:
 
 def graph_key(m: MapModel) -> str:
     """The digest of what :func:`build_graph` reads of ``m`` (the grid, each hex's terrain and
-    port, the sides' data, the boxes) and of the builder's own code."""
+    port, the sides' data, the boxes) and of the builder's and the grid's own code (a mapref whose
+    grid walks differently never reads a graph another kept)."""
     import hashlib
     import marshal
 
     h = hashlib.blake2b(digest_size=20)
-    for f in (build_graph, _build_hex_graph, _hex_connections, _pair_kinds, _across, _side_table):
-        h.update(marshal.dumps(f.__code__))
     grid = m.grid
+    walks = [f for f in vars(type(grid)).values() if hasattr(f, "__code__")]  # the grid's own methods too
+    for f in (build_graph, _build_hex_graph, _hex_connections, _pair_kinds, _across, _side_table, *walks):
+        h.update(marshal.dumps(f.__code__))
     order = grid.hex_list()
     hexes = m.hexes
     datas = list(hexes.values()) if list(hexes) == order else [hexes[h] for h in order]
