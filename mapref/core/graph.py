@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from array import array
 from dataclasses import dataclass, field
-from itertools import accumulate
+from itertools import accumulate, compress, count
 from types import MappingProxyType
 from collections.abc import Iterable, Mapping
 from typing import Protocol
@@ -269,6 +269,28 @@ class GraphIndex:
             else:
                 both = self.out_conns()
                 out = ([[n for n, _ in xs] for xs in both], [[c for _, c in xs] for xs in both])
+            self._lists[key] = out
+        return out
+
+    def mixed_pairs(self, kinds) -> list[tuple[list[int], list[int]] | None]:
+        """Per space, None where every connection that may be followed from it is of ``kinds``
+        (its next spaces are then :meth:`out_lists` of ``kinds``, in the same order), else its
+        :meth:`out_pairs` (next spaces, connection numbers).  A search that treats ``kinds`` alike
+        (supply by land) walks the plain lists through most of a map (issue 34): made once per
+        graph, from the few spaces a connection of another kind touches."""
+        key = ("mixed_pairs", frozenset(kinds))
+        out = self._lists.get(key)
+        if out is None:
+            others = frozenset(range(len(self.kinds))) - self.codes(kinds)
+            ca, cb, cone = self.ca, self.cb, self.cone
+            odd = list(compress(count(), map(others.__contains__, self.ck)))
+            mixed = {ca[c] for c in odd} | {cb[c] for c in odd}
+            one = any(cone)
+            nadj = self.graph._nadj
+            out = [None] * self.n
+            for i in sorted(mixed):
+                adj = nadj[i] if not one else [c for c in nadj[i] if not cone[c] or ca[c] == i]
+                out[i] = ([cb[c] if ca[c] == i else ca[c] for c in adj], adj)
             self._lists[key] = out
         return out
 

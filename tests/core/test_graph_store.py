@@ -243,6 +243,45 @@ def test_out_pairs_are_out_conns():
     assert [list(zip(a, b, strict=True)) for a, b in zip(nexts, conns, strict=True)] == ix.out_conns()
 
 
+def mixed_pairs_are_out_pairs(ix) -> None:
+    """Where mixed_pairs has None, the space's connections are all by land and its land list is
+    its out_pairs' next spaces; elsewhere it is its out_pairs."""
+    nexts, conns = ix.out_pairs()
+    land, codes = ix.out_lists(graph_mod.LAND_KINDS), ix.codes(graph_mod.LAND_KINDS)
+    mixed = ix.mixed_pairs(graph_mod.LAND_KINDS)
+    assert len(mixed) == ix.n
+    for i, got in enumerate(mixed):
+        if got is None:
+            assert all(ix.ck[c] in codes for c in conns[i]), ix.ids[i]
+            assert land[i] == nexts[i], ix.ids[i]
+        else:
+            assert got == (nexts[i], conns[i]), ix.ids[i]
+    touched = {e for c, k in enumerate(ix.ck) if k not in codes for e in (ix.ca[c], ix.cb[c])}
+    assert [i for i, x in enumerate(mixed) if x is None] == [i for i in range(ix.n) if i not in touched]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_sea_search_walks_land_lists_where_they_are_every_connection(seed, tmp_path_factory):
+    """The open-seas search's plain land lists (GraphIndex.mixed_pairs), on random maps of every
+    layout built and read back from the store, and on graphs built by hand with one-way lines."""
+    m = random_map(seed, LAYOUTS[seed % len(LAYOUTS)])
+    m.boxes["far"] = Box("Far", land=(next(iter(m.hexes)),), sea_arrows=(SeaArrow(list(m.hexes)[-1], 3, "n"),))
+    mixed_pairs_are_out_pairs(built(m).index())
+    use_store(DiskStore(tmp_path_factory.mktemp("derived")))
+    try:
+        build_graph(m)
+        mixed_pairs_are_out_pairs(build_graph(m).index())  # read back
+    finally:
+        use_store(None)
+    rnd = random.Random(seed)
+    spaces = [f"s{i}" for i in range(12)]
+    g = Graph(spaces)
+    for k in range(30):  # land lines (some one-way) everywhere, other kinds between the first four
+        a, b = rnd.sample(spaces if k % 5 else spaces[:4], 2)
+        g.add(Connection(a, b, "land" if k % 5 else rnd.choice(("sea", "shore", "road")), oneway=rnd.random() < 0.3))
+    mixed_pairs_are_out_pairs(g.index())
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_a_space_is_on_the_board_as_its_space_says(seed):
     """HexBoard.__contains__ answers without making the space: what space() says."""
