@@ -57,7 +57,11 @@ class SeaPlan:
         codes = ix.codes(SEA_MOVE)
         coast, sea, arrow, crossing = (ix.kcode.get(k, -1) for k in ("coast", "sea", "sea_arrow", "crossing"))
         # the connections of each kind asked about, picked out at C speed (a 300x300 map has 270,000)
-        crossed = {(min(ca[c], cb[c]), max(ca[c], cb[c])) for c in compress(count(), map(crossing.__eq__, ck))}
+        crossed = (
+            {(min(ca[c], cb[c]), max(ca[c], cb[c])) for c in compress(count(), map(crossing.__eq__, ck))}
+            if crossing in ck
+            else set()
+        )
         self._spaces: dict[int, object] = {}
         zones, full = sea_numbers(ix, board)  # the board's sea zones, read from the map at once
         coastal: dict[int, bool] = {}
@@ -83,10 +87,10 @@ class SeaPlan:
         for c in compress(count(), map(codes.__contains__, ck)):  # in the graph's order (as out_conns)
             k = ck[c]
             a, b = ca[c], cb[c]
-            both = k == coast or (k == sea and (min(a, b), max(a, b)) in crossed)
+            both = k == coast or (k == sea and crossed and (min(a, b), max(a, b)) in crossed)
             fl = []
             for s, m in ((a, b), (b, a)):
-                if (s == b and (cone[c] or a == b)) or not access_ok(s, m):
+                if (s == b and (cone[c] or a == b)) or (access and not access_ok(s, m)):
                     fl.append(-1)
                     continue
                 f = NEED_BOTH if both else 0
@@ -171,7 +175,10 @@ class SeaReach:
 
         oneway = []
         for a, b, fa, fb in plan.edges:
-            there, back = ok(a, b, fa), ok(b, a, fb)
+            if not (fa or fb or a in blk or b in blk):  # open water both ways (most of the seas)
+                there = back = True
+            else:
+                there, back = ok(a, b, fa), ok(b, a, fb)
             if there and back:
                 ra, rb = find(a), find(b)
                 if ra != rb:
