@@ -38,6 +38,7 @@ def same_views(a: Graph, b: Graph) -> None:
     assert a._views["land_steps"] == b._views["land_steps"]
     ia, ib = a.index(), b.index()
     assert ia.out_lists(graph_mod.LAND_KINDS) == ib.out_lists(graph_mod.LAND_KINDS)
+    assert ia.mixed_pairs(graph_mod.LAND_KINDS) == ib.mixed_pairs(graph_mod.LAND_KINDS)
     assert ia.out_conns() == ib.out_conns() and ia.in_conns() == ib.in_conns()
 
 
@@ -72,6 +73,33 @@ def test_a_graph_read_back_is_the_graph_built(tmp_path_factory, seed, layout):
         same_graph(again, plain_build_graph(m))
     finally:
         use_store(None)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_graph_read_back_makes_its_connection_lists_when_first_asked(seed, store):
+    """Read back, the lists of connections at each space are made on first use (the report's
+    searches do not ask for them), the lists of the spaces with sea connections are read with the
+    graph; either is the built graph's, before and after a connection is added by hand."""
+    m = random_map(seed, LAYOUTS[seed % len(LAYOUTS)])
+    build_graph(m)
+    again = build_graph(m)
+    assert again._adj is None and again._views["mixed_land_pairs"]
+    kept = again.index().mixed_pairs(graph_mod.LAND_KINDS)
+    assert again._adj is None  # the mixed pairs were read back, not worked out from the lists
+    assert kept == built(m).index().mixed_pairs(graph_mod.LAND_KINDS)
+    mixed_pairs_are_out_pairs(again.index())
+    plain = built(m)
+    assert again._nadj == plain._nadj and again._adj is not None
+    labels = m.grid.labels_row_major()
+    again_lists = built(m)
+    for g in (plain, again_lists):
+        g.add(Connection(labels[0], labels[-1], "sea_arrow", length=3, sea="z"))
+    fresh = build_graph(m)  # read back again: nothing made yet
+    fresh.add(Connection(labels[0], labels[-1], "sea_arrow", length=3, sea="z"))
+    for g in (again_lists, fresh):
+        assert g._nadj == plain._nadj and g._ca == plain._ca and g._ck == plain._ck
+        assert g.index().out_conns() == plain.index().out_conns()
+        mixed_pairs_are_out_pairs(g.index())
 
 
 def change(m: MapModel, rnd: random.Random) -> str:
