@@ -156,8 +156,10 @@ def sea_numbers(ix: GraphIndex, board) -> tuple[dict[int, str], frozenset[int]]:
     if cached is None:
         zones, full = board.sea_table()
         get = ix.ix.get
-        zone = {i: z for s, z in zones.items() if (i := get(s)) is not None}
-        cached = (zone, frozenset(i for s in full if (i := get(s)) is not None))
+        zone: dict = dict(zip(map(get, zones), zones.values(), strict=True))  # at C speed (issue 34)
+        zone.pop(None, None)  # the spaces the graph does not have
+        seas: frozenset = frozenset(map(get, full)) - {None}
+        cached = (zone, seas)
         ix._lists[("sea", key)] = cached
     return cached
 

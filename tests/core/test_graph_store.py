@@ -321,3 +321,27 @@ def test_a_space_is_on_the_board_as_its_space_says(seed):
     for s in asked:
         assert (s in b) == (isinstance(s, str) and b.space(s) is not None), s
     assert m.grid.labels_row_major() is labels  # made once per grid
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_quicker_tables_are_the_plain_ones(seed):
+    """A grid's hexes made without a call per hex, the sea zones by space number read at C speed:
+    what the plain comprehensions give (a box and a hex label the graph does not have included)."""
+    from mapref.core.grid import Hex, _hex_list
+    from mapref.rules.supply import sea_numbers
+
+    m = random_map(seed, LAYOUTS[seed % len(LAYOUTS)])
+    g = m.grid
+    hexes = _hex_list(g.rows, g.cols)
+    assert hexes == [Hex(r, c) for r in range(1, g.rows + 1) for c in range(1, g.cols + 1)]
+    assert all(type(h) is Hex for h in hexes)
+    rnd = random.Random(seed)
+    for d in m.hexes.values():
+        d.sea = rnd.choice((None, "n", "s")) if d.terrain != "land" else None
+    b = board_for(m)
+    zones, full = b.sea_table()
+    labels = m.grid.labels_row_major()
+    for ix in (built(m).index(), Graph(labels[: len(labels) // 2]).index()):  # the whole map, half of it
+        got = sea_numbers(ix, b)
+        plain = {ix.ix[s]: z for s, z in zones.items() if s in ix.ix}
+        assert got == (plain, frozenset(ix.ix[s] for s in full if s in ix.ix))
