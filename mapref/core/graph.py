@@ -407,14 +407,35 @@ def build_graph(m: MapModel) -> Graph:
     kept = _store[0].get(key)
     if kept is not None:
         try:
-            return graph_from_arrays(kept)
+            g = graph_from_arrays(kept)
+            g._views["store_key"] = key
+            return g
         except (TypeError, ValueError, IndexError, KeyError):
             pass  # not a graph this module wrote: built again
     g = _build_hex_graph(m)
     arrays = graph_arrays(g)
     if arrays is not None:
         _store[0].put(key, arrays)
+        g._views["store_key"] = key
     return g
+
+
+def stored_key(g: Graph) -> str | None:
+    """The key ``g`` was read from or kept under in the store in use (:func:`graph_key`), or None
+    (no store, a graph not kept, or one changed since by :meth:`Graph.add`): what is worked out
+    from the graph alone may be kept beside it under a key made from this one."""
+    return g._views.get("store_key") if _store else None
+
+
+def store_get(key: str) -> object | None:
+    """What the store in use holds under ``key`` (None: nothing, or no store)."""
+    return _store[0].get(key) if _store else None
+
+
+def store_put(key: str, value: object) -> None:
+    """Keep ``value`` (what ``marshal`` writes) under ``key`` in the store in use, if any."""
+    if _store:
+        _store[0].put(key, value)
 
 
 def _ints(xs: list[int]) -> bytes:

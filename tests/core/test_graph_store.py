@@ -212,7 +212,7 @@ def test_the_referee_reads_the_same_with_the_store_cold_warm_and_off(tmp_path):
     env = {**os.environ, "MAPREF_CACHE_DIR": str(tmp_path / "derived"), "PYTHONPATH": str(ROOT)}
     env.pop("MAPREF_NO_CACHE", None)
     cold = run(["referee", str(game), "--json"], env)
-    assert len(list((tmp_path / "derived").glob("*.marshal"))) == 1
+    assert len(list((tmp_path / "derived").glob("*.marshal"))) == 2  # the graph, the fleets' sea plan
     warm = run(["referee", str(game), "--json"], env)
     off = run(["referee", str(game), "--json"], {**env, "MAPREF_NO_CACHE": "1"})
     assert cold == warm == off and '"supply_path"' in cold
@@ -223,7 +223,7 @@ def test_the_referee_reads_the_same_with_the_store_cold_warm_and_off(tmp_path):
     mp.write_text(head + "[hexes]\n" + rest.replace(line, "", 1))  # a port less: other connections
     changed = run(["referee", str(game), "--json"], env)
     assert changed == run(["referee", str(game), "--json"], {**env, "MAPREF_NO_CACHE": "1"})
-    assert len(list((tmp_path / "derived").glob("*.marshal"))) == 2
+    assert len(list((tmp_path / "derived").glob("*.marshal"))) == 4
 
 
 # ------------------------------------------------------------- the other quicker paths of the report
