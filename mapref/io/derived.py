@@ -1,5 +1,8 @@
 """What mapref works out from a map alone, kept on disk between processes (issue 34), as Python
-keeps a module's bytecode: the hex maps' graphs (:func:`mapref.core.graph.use_store`).
+keeps a module's bytecode: the hex maps' graphs (:func:`mapref.core.graph.use_store`) and what
+is worked out from a graph and its map alone beside it (Hitler's War's sea plan for fleets:
+:func:`mapref.rulesets.hitlers_war.routes.sea_plan`, keyed by the graph's key, the map's sea table,
+coasts and port access, and its own code).
 
 - Each entry is a file named by its key, the digest of everything it was worked out from (for a
   graph: the grid, each hex's terrain and port, the sides' data, the boxes, and the builder's own

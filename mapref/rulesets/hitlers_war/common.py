@@ -382,12 +382,11 @@ def printed_production(board: Board, sc: Scenario) -> tuple[list[str], list[int]
     absent = frozenset(box_space(b) for b in sc.absent_boxes)
     none = resolve_area(board, sc.no_production) if not sc.no_production.is_empty() else set()
     spaces, points = [], []
-    for s in producing(board):
-        sp = board.space(s)
-        if sp is None or s in absent or s in none or not sp.production:
+    for s, p in zip(producing(board), _printed_values(board, "production"), strict=True):
+        if s in absent or s in none or not p:
             continue
         spaces.append(s)
-        points.append(sp.production)
+        points.append(p)
     sc.__dict__["_printed_production"] = (key, (spaces, points))
     return spaces, points
 
@@ -400,6 +399,15 @@ def port_spaces(board: Board) -> list[str]:
 def _printed(board: Board, what: str) -> list[str]:
     """The spaces whose printed ``what`` (production, port) is not 0, in board order, worked out
     once per map version: a hex map's hexes read from its data, not made spaces one by one."""
+    return _printed_table(board, what)[0]
+
+
+def _printed_values(board: Board, what: str) -> list:
+    """The printed ``what`` of each space :func:`_printed` lists (what its space says)."""
+    return _printed_table(board, what)[1]
+
+
+def _printed_table(board: Board, what: str) -> tuple[list[str], list]:
     kept = board.__dict__.setdefault("_printed", {})
     cached = kept.get(what)
     if cached is None or cached[0] != board.version:
@@ -412,11 +420,12 @@ def _printed(board: Board, what: str) -> list[str]:
             and list(hexes) == m.grid.hex_list()
         ):
             labels = m.grid.labels_row_major()
-            out = [lab for lab, d in zip(labels, hexes.values(), strict=True) if getattr(d, what)]
-            out += [s for s in board.spaces()[len(labels) :] if getattr(board.space(s) or Space(s, "box"), what)]
+            pairs = [(lab, v) for lab, d in zip(labels, hexes.values(), strict=True) if (v := getattr(d, what))]
+            boxes = board.spaces()[len(labels) :]
         else:
-            out = [s for s in board.spaces() if getattr(board.space(s) or Space(s, "box"), what)]
-        cached = kept[what] = (board.version, out)
+            pairs, boxes = [], board.spaces()
+        pairs += [(s, v) for s in boxes if (v := getattr(board.space(s) or Space(s, "box"), what))]
+        cached = kept[what] = (board.version, ([s for s, _ in pairs], [v for _, v in pairs]))
     return cached[1]
 
 
