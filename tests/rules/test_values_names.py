@@ -1,6 +1,7 @@
 """The plain values of actions, moves and the window live in mapref.rules.values (issue 34); every
 name mapref.rules.ruleset gave before is still given there, the same object, and the referee's
-report on a saved game starts without them (nor the game's moves table and action checks)."""
+report on a saved game starts without them (nor the game's moves table, its combat checks and
+what they return, its commands)."""
 
 from __future__ import annotations
 
@@ -49,5 +50,6 @@ def test_the_report_starts_without_the_values_the_moves_table_or_the_action_chec
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
     loaded = set(eval(r.stdout.strip().splitlines()[-1]))
     assert "mapref.rulesets.hitlers_war.ruleset" in loaded  # (the report is the game's)
-    unwanted = {"mapref.rules.values", "mapref.rules.vpmoves", "mapref.rulesets.hitlers_war.moves"}
+    unwanted = {"mapref.rules.values", "mapref.rules.vpmoves"}
+    unwanted |= {f"mapref.rulesets.hitlers_war.{m}" for m in ("moves", "combat", "results", "commands")}
     assert not loaded & unwanted, sorted(loaded & unwanted)

@@ -10,8 +10,7 @@ from dataclasses import dataclass, field
 
 from mapref.core.graph import Graph
 from mapref.core.model import MapModel
-from mapref.rulesets.hitlers_war.combat import roll_modifiers
-from mapref.rulesets.hitlers_war.common import Context, Violation
+from mapref.rulesets.hitlers_war.common import Context, Violation, roll_modifiers
 from mapref.rulesets.hitlers_war.movement import check_moves_state
 from mapref.rulesets.hitlers_war.production import SideProduction, all_production, check_production
 from mapref.rulesets.hitlers_war.scenario import Scenario

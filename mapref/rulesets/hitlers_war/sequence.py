@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 # (what only an action needs, its commands first, is imported by the functions that make the
 # action: a report starts without it; see ruleset.py, issue 34)
 from mapref.core.graph import box_space
-from mapref.rulesets.hitlers_war.common import Captured, Context
+from mapref.rulesets.hitlers_war.common import Context
 from mapref.rulesets.hitlers_war.movement import fleets_without_port, portless_fleet_commands
 from mapref.rulesets.hitlers_war.phases import step_label, steps
 from mapref.rulesets.hitlers_war.production import production
@@ -175,6 +175,7 @@ def stacking_fix(cx, side: str, lose: dict | None = None) -> tuple[list, list[st
 def isolation_commands(cx, side: str, roll: int | None) -> tuple[list, list[str], str]:
     from mapref.rulesets.hitlers_war.commands import apply, CountHexes, RemoveArmy, SetForts, SetHex
     from mapref.rulesets.hitlers_war.consequences import follow
+    from mapref.rulesets.hitlers_war.results import Captured
 
     iso = isolation(cx, side)
     cmds: list[Command] = []
