@@ -36,9 +36,14 @@ from dataclasses import dataclass, field
 from itertools import accumulate
 from types import MappingProxyType
 from collections.abc import Iterable, Mapping
-from typing import Protocol
 
 from mapref.core.model import MapModel, SideData
+
+TYPE_CHECKING = False  # typing is not imported at run time: the command line starts quicker (issue 34)
+if TYPE_CHECKING:
+    from typing import Protocol
+else:
+    Protocol = object  # (a protocol is for the type checkers: a plain class at run time)
 
 EMPTY_ATTRS: Mapping[str, object] = MappingProxyType({})
 # the connections armies and supply follow by land (Movement 2, Determine supply 1-3): the one
@@ -328,10 +333,11 @@ def use_store(store: GraphStore | None) -> None:
 def graph_key(m: MapModel) -> str:
     """The digest of what :func:`build_graph` reads of ``m`` (the grid, each hex's terrain and
     port, the sides' data, the boxes) and of the builder's own code."""
-    import hashlib
     import marshal
 
-    h = hashlib.blake2b(digest_size=20)
+    from mapref.core.digest import blake2b
+
+    h = blake2b(digest_size=20)
     for f in (build_graph, _build_hex_graph, _hex_connections, _pair_kinds, _across, _side_table):
         h.update(marshal.dumps(f.__code__))
     grid = m.grid

@@ -37,7 +37,7 @@ import math
 import re
 from dataclasses import dataclass
 from enum import Enum
-from typing import NamedTuple
+from collections import namedtuple
 from collections.abc import Iterator
 
 SQRT3 = math.sqrt(3.0)
@@ -76,18 +76,23 @@ class LabelError(ValueError):
     """A hex label that cannot be read or lies off the grid."""
 
 
-class Hex(NamedTuple):
-    """An offset coordinate, 1-based, as the label reads. Ordered by row, then column."""
+TYPE_CHECKING = False  # typing is not imported at run time: the command line starts quicker (issue 34)
+if TYPE_CHECKING:
+    from typing import NamedTuple
 
-    row: int
-    col: int
+    class Hex(NamedTuple):
+        row: int
+        col: int
 
+    class Hexside(NamedTuple):
+        a: Hex
+        b: Hex
 
-class Hexside(NamedTuple):
-    """The side between two adjacent hexes; ``a < b``. Build it with :meth:`Grid.hexside`."""
-
-    a: Hex
-    b: Hex
+else:  # the classes typing.NamedTuple makes (collections.namedtuple's), for the type checkers above
+    Hex = namedtuple("Hex", ("row", "col"))
+    Hexside = namedtuple("Hexside", ("a", "b"))
+Hex.__doc__ = "An offset coordinate, 1-based, as the label reads. Ordered by row, then column."
+Hexside.__doc__ = "The side between two adjacent hexes; ``a < b``. Build it with :meth:`Grid.hexside`."
 
 
 # Direction names, in the order of Grid.directions(); screen angles in degrees (y down).

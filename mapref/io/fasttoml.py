@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Protocol, cast
 
 from mapref.io.limits import MAX_DEPTH
 
@@ -27,15 +26,19 @@ class Unsupported(ValueError):
     """The text leaves the subset read here (or is not valid TOML): use ``tomllib``."""
 
 
-class _Skip(Protocol):
-    """A pattern that matches the empty string too: its ``match`` always finds a match."""
+TYPE_CHECKING = False  # typing is not imported at run time: the command line starts quicker (issue 34)
+if TYPE_CHECKING:
+    from typing import Protocol
 
-    def match(self, string: str, pos: int = 0, /) -> re.Match[str]: ...
+    class _Skip(Protocol):
+        """A pattern that matches the empty string too: its ``match`` always finds a match."""
+
+        def match(self, string: str, pos: int = 0, /) -> re.Match[str]: ...
 
 
-_WS = cast(_Skip, re.compile(r"[ \t]*"))
+_WS: _Skip = re.compile(r"[ \t]*")  # type: ignore[assignment]
 # blank lines and comment lines between statements (comments: no control character but tab)
-_GAP = cast(_Skip, re.compile(r"(?:[ \t]*(?:#[^\x00-\x08\x0a-\x1f\x7f]*)?(?:\r?\n))*[ \t]*"))
+_GAP: _Skip = re.compile(r"(?:[ \t]*(?:#[^\x00-\x08\x0a-\x1f\x7f]*)?(?:\r?\n))*[ \t]*")  # type: ignore[assignment]
 _END = re.compile(r"[ \t]*(?:#[^\x00-\x08\x0a-\x1f\x7f]*)?(?:\r?\n|\Z)")  # the rest of a line
 _BARE = re.compile(r"[A-Za-z0-9_-]+")
 _STR = re.compile(r'"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"')
