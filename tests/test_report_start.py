@@ -1,7 +1,7 @@
 """What ``mapref referee GAME --json`` imports to start (issue 34: it was 6x ``python -c pass`` on
 the Hitler's War map, most of it imports): none of what acts on a game or draws it (the values of
-mapref.rules.values, the moves tables, Hitler's War's combat checks, what they return, its
-commands), nor typing (annotations only: ``TYPE_CHECKING``) or hashlib (mapref.core.digest).  A
+mapref.rules.values, the moves tables, the routes of moves, a grid's pixels, Hitler's War's combat
+checks, what its checks return, its commands), nor typing (annotations only: ``TYPE_CHECKING``) or hashlib (mapref.core.digest).  A
 module that needs one of them at run time imports it inside the function that uses it."""
 
 from __future__ import annotations
@@ -29,6 +29,6 @@ def test_the_report_starts_without_the_values_the_moves_table_or_the_action_chec
     loaded = set(eval(r.stdout.strip().splitlines()[-2]))
     assert r.stdout.strip().splitlines()[-1] == "False False", "typing or hashlib imported at run time"
     assert "mapref.rulesets.hitlers_war.ruleset" in loaded  # (the report is the game's)
-    unwanted = {"mapref.rules.values", "mapref.rules.vpmoves"}
+    unwanted = {"mapref.rules.values", "mapref.rules.vpmoves", "mapref.rules.routes", "mapref.core.layout"}
     unwanted |= {f"mapref.rulesets.hitlers_war.{m}" for m in ("moves", "combat", "results", "commands")}
     assert not loaded & unwanted, sorted(loaded & unwanted)

@@ -11,7 +11,7 @@ from itertools import compress, repeat
 
 from mapref.core.board import Board, Space, board_for
 from mapref.core.graph import Graph, box_space
-from mapref.rules import routes, supply
+from mapref.rules import supply
 from mapref.rules.ruleset import Violation
 from mapref.rulesets.hitlers_war.scenario import Scenario, resolve_area, resolved_area
 from mapref.rulesets.hitlers_war.state import GameState, Turn
@@ -215,6 +215,8 @@ class Context:
         """The land route of Movement 2 through ``side``'s friendly spaces
         (:func:`mapref.rules.routes.land_route`); from a start whose routes were worked out at once
         (:meth:`land_region`), read from them."""
+        from mapref.rules import routes  # (the report searches no route: it starts without them)
+
         tree = self._supply.get(("routes", side, frm))
         if tree is not None:
             return routes.route_in_tree(self.graph, tree, self.friendly_bytes(side), frm, to)
@@ -223,6 +225,8 @@ class Context:
     def land_region(self, side: str, frm: str) -> set[str]:
         """The friendly spaces joined to ``frm`` by land (where ``side``'s land routes from it
         lead); the routes from ``frm`` are kept for :meth:`land_route`."""
+        from mapref.rules import routes
+
         key = ("routes", side, frm)
         if key not in self._supply:
             kept = self._tracker.routes  # shared by the contexts of this position (a window asks often)

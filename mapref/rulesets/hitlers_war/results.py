@@ -1,6 +1,7 @@
-"""What a combat, nation or naval check returns (:class:`CombatCheck`) and the events it names
-for :mod:`.consequences` (:class:`Attacked`, :class:`Captured`).  Apart from the context
-(:mod:`.common`): the referee's report makes none of them and starts without them (issue 34)."""
+"""What the checks return: a combat, nation or naval check (:class:`CombatCheck`, with the events it
+names for :mod:`.consequences`: :class:`Attacked`, :class:`Captured`), a move's
+(:class:`MoveCheck`), the end of a step (:class:`Advance`).  Apart from the context (:mod:`.common`):
+the referee's report makes none of them and starts without them (issue 34)."""
 
 from __future__ import annotations
 
@@ -46,3 +47,30 @@ class Captured:
     space: str
     defenders: tuple[str, ...] = ()
     by_army: bool = True
+
+
+@dataclass
+class MoveCheck:
+    """A move checked: whether it is legal, its route, and the reason and rule if not."""
+
+    ok: bool
+    route: tuple[str, ...] = ()
+    reason: str = ""
+    rule: str = ""
+    army: str = ""
+    fleet: str = ""
+    points: dict = field(default_factory=dict)
+    commands: list = field(default_factory=list)
+    note: str = ""  # how the points travel, when not by land (sea transport, trans-Atlantic shipping)
+
+    def as_dict(self) -> dict:
+        return {"ok": self.ok, "route": list(self.route), "reason": self.reason, "rule": self.rule}
+
+
+@dataclass
+class Advance:
+    """What ending a step does: its commands and messages, or the error that stops it."""
+
+    commands: list = field(default_factory=list)
+    messages: list[str] = field(default_factory=list)
+    error: str = ""

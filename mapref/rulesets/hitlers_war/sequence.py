@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 
 # (what only an action needs, its commands first, is imported by the functions that make the
 # action: a report starts without it; see ruleset.py, issue 34)
@@ -41,15 +40,7 @@ from mapref.rulesets.hitlers_war.victory import end_summary, victory
 TYPE_CHECKING = False  # (typing is not imported at run time, as in mapref.rules.ruleset)
 if TYPE_CHECKING:
     from mapref.rulesets.hitlers_war.commands import Command
-
-
-@dataclass
-class Advance:
-    """What ending a step does: its commands and messages, or the error that stops it."""
-
-    commands: list = field(default_factory=list)
-    messages: list[str] = field(default_factory=list)
-    error: str = ""
+    from mapref.rulesets.hitlers_war.results import Advance
 
 
 # ------------------------------------------------------------------ end-of-step consequences
@@ -361,6 +352,7 @@ def advance(m, sc, st, roll: int | None = None, lose: dict | None = None, *, dro
     anyway, saying what never enters play.  The step's end
     (:func:`_end_of_step`), the game's end (:func:`_game_over`), a new turn (:func:`_new_turn`) and
     the start of the next step (:func:`_start_of_step`) are applied in that order."""
+    from mapref.rulesets.hitlers_war.results import Advance
     from mapref.rulesets.hitlers_war.commands import SetTurn
 
     out = Advance()
