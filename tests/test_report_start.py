@@ -1,8 +1,9 @@
 """What ``mapref referee GAME --json`` imports to start (issue 34: it was 6x ``python -c pass`` on
 the Hitler's War map, most of it imports): none of what acts on a game or draws it (the values of
 mapref.rules.values, the moves tables, the routes of moves, a grid's pixels, Hitler's War's combat
-checks, what its checks return, its commands), nor typing (annotations only: ``TYPE_CHECKING``) or hashlib (mapref.core.digest).  A
-module that needs one of them at run time imports it inside the function that uses it."""
+checks, what its checks return, its commands), nor typing (annotations only: ``TYPE_CHECKING``)
+or hashlib (mapref.core.digest).  A module that needs one of them at run time imports it inside
+the function that uses it."""
 
 from __future__ import annotations
 
