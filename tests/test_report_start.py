@@ -33,3 +33,30 @@ def test_the_report_starts_without_the_values_the_moves_table_or_the_action_chec
     unwanted = {"mapref.rules.values", "mapref.rules.vpmoves", "mapref.rules.routes", "mapref.core.layout"}
     unwanted |= {f"mapref.rulesets.hitlers_war.{m}" for m in ("moves", "combat", "results", "commands")}
     assert not loaded & unwanted, sorted(loaded & unwanted)
+
+
+def test_what_is_no_longer_compiled_at_start_finds_what_it_found():
+    import random
+    import re
+
+    from mapref.io import fasttoml
+    from mapref.rules import gamelog
+
+    rng = random.Random(34)
+    for _ in range(2000):
+        s = "".join(
+            chr(rng.choice((rng.randrange(32, 127), rng.randrange(0xD700, 0xE100), rng.randrange(0x10FFFF))))
+            for _ in range(rng.randrange(6))
+        )
+        assert gamelog._surrogate(s) == bool(re.search(r"[\ud800-\udfff]", s)), ascii(s)
+    assert gamelog.SPACE_TOKEN.findall("move P10 to box:siberia, then AB12 and x.y") == [
+        "move",
+        "P10",
+        "to",
+        "box:siberia",
+        "then",
+        "AB12",
+        "and",
+        "x.y",
+    ]
+    assert fasttoml.loads('a = "tab\\there \\u00e9 \\"q\\""\nb = "plain"\n') == {"a": 'tab\there é "q"', "b": "plain"}

@@ -42,8 +42,9 @@ _GAP: _Skip = re.compile(r"(?:[ \t]*(?:#[^\x00-\x08\x0a-\x1f\x7f]*)?(?:\r?\n))*[
 _END = re.compile(r"[ \t]*(?:#[^\x00-\x08\x0a-\x1f\x7f]*)?(?:\r?\n|\Z)")  # the rest of a line
 _BARE = re.compile(r"[A-Za-z0-9_-]+")
 _STR = re.compile(r'"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"')
-_STR_ESC = re.compile(r'"((?:[^"\\\x00-\x08\x0a-\x1f\x7f]|\\["\\bfnrt]|\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8})*)"')
-_ESC = re.compile(r'\\(["\\bfnrt]|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8})')
+# a string with escapes (rare in mapref's files): its two patterns compiled when first met (re keeps them)
+_STR_ESC = r'"((?:[^"\\\x00-\x08\x0a-\x1f\x7f]|\\["\\bfnrt]|\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8})*)"'
+_ESC = r'\\(["\\bfnrt]|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8})'
 _SIMPLE_ESC = {'"': '"', "\\": "\\", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
 _NUM = re.compile(r"[+-]?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?")
 _AFTER_SCALAR = frozenset(" \t\r\n,]}#")  # what may follow a number or a boolean
@@ -96,10 +97,10 @@ def _string(src: str, pos: int) -> tuple[int, str]:
         if src.startswith('""', pos) and src.startswith('"', pos + 2):
             raise Unsupported("multi-line string")
         return m.end(), m.group(1)
-    m = _STR_ESC.match(src, pos)
+    m = re.compile(_STR_ESC).match(src, pos)
     if m is None:
         raise Unsupported("string")
-    return m.end(), _ESC.sub(_unescape, m.group(1))
+    return m.end(), re.compile(_ESC).sub(_unescape, m.group(1))
 
 
 def _key(src: str, pos: int) -> tuple[int, str]:
