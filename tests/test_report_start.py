@@ -31,7 +31,9 @@ def test_the_report_starts_without_the_values_the_moves_table_or_the_action_chec
     assert r.stdout.strip().splitlines()[-1] == "False False", "typing or hashlib imported at run time"
     assert "mapref.rulesets.hitlers_war.ruleset" in loaded  # (the report is the game's)
     unwanted = {"mapref.rules.values", "mapref.rules.vpmoves", "mapref.rules.routes", "mapref.core.layout"}
-    unwanted |= {f"mapref.rulesets.hitlers_war.{m}" for m in ("moves", "combat", "results", "commands")}
+    unwanted |= {
+        f"mapref.rulesets.hitlers_war.{m}" for m in ("moves", "combat", "results", "commands", "setup", "politics")
+    }
     assert not loaded & unwanted, sorted(loaded & unwanted)
 
 

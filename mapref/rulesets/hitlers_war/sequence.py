@@ -245,8 +245,6 @@ def forts_operational(cx, side: str) -> tuple[list, list[str]]:
 
 def pending_for(cx) -> list[dict]:
     """What the end of the current step will apply (the report's ``pending``)."""
-    from mapref.rulesets.hitlers_war.politics import italian_activation
-
     st = cx.state
     out: list[dict] = []
     if st.phase == "movement":
@@ -272,6 +270,8 @@ def pending_for(cx) -> list[dict]:
                 }
             )
     if st.phase == "production":
+        from mapref.rulesets.hitlers_war.politics import italian_activation  # (in this phase only)
+
         roll = italian_activation(cx)
         if roll:
             out.append(roll)
