@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_the_report_starts_without_the_values_the_moves_table_or_the_action_checks(tmp_path):
     g = tmp_path / "g.toml"
     assert cli.main(["new-game", "barbarossa", "-o", str(g), "--auto-place"]) == 0
+    assert cli.main(["advance", str(g)]) == 0  # to the Axis movement, as bench/run's game
     code = (
         "import sys\nfrom mapref.cli import main\n"
         f"main(['referee', {str(g)!r}, '--json'])\n"
