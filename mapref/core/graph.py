@@ -335,9 +335,9 @@ def graph_key(m: MapModel) -> str:
     port, the sides' data, the boxes) and of the builder's own code."""
     import marshal
 
-    from mapref.core.digest import blake2b
+    from mapref.core import digest as hashlib  # hashlib's blake2b, without loading OpenSSL (issue 34)
 
-    h = blake2b(digest_size=20)
+    h = hashlib.blake2b(digest_size=20)
     for f in (build_graph, _build_hex_graph, _hex_connections, _pair_kinds, _across, _side_table):
         h.update(marshal.dumps(f.__code__))
     grid = m.grid
