@@ -36,9 +36,14 @@ from dataclasses import dataclass, field
 from itertools import accumulate, compress, count
 from types import MappingProxyType
 from collections.abc import Iterable, Mapping
-from typing import Protocol
 
 from mapref.core.model import MapModel, SideData
+
+TYPE_CHECKING = False  # typing is not imported at run time: the command line starts quicker (issue 34)
+if TYPE_CHECKING:
+    from typing import Protocol
+else:
+    Protocol = object  # (a protocol is for the type checkers: a plain class at run time)
 
 EMPTY_ATTRS: Mapping[str, object] = MappingProxyType({})
 # the connections armies and supply follow by land (Movement 2, Determine supply 1-3): the one
@@ -375,8 +380,9 @@ def graph_key(m: MapModel) -> str:
     """The digest of what :func:`build_graph` reads of ``m`` (the grid, each hex's terrain and
     port, the sides' data, the boxes) and of the builder's and the grid's own code (a mapref whose
     grid walks differently never reads a graph another kept)."""
-    import hashlib
     import marshal
+
+    from mapref.core import digest as hashlib  # hashlib's blake2b, without loading OpenSSL (issue 34)
 
     h = hashlib.blake2b(digest_size=20)
     grid = m.grid

@@ -22,7 +22,6 @@ import marshal
 import os
 import sys
 from pathlib import Path
-from typing import Any, cast
 
 MAGIC = b"mapref-derived 1 " + sys.implementation.cache_tag.encode() + b"\n"  # marshal's format is Python's
 KEEP = 8  # entries kept (a 300x300 map's graph is a few MB)
@@ -60,7 +59,7 @@ class DiskStore:
 
     def put(self, key: str, value: object) -> None:
         try:
-            data = MAGIC + marshal.dumps(cast(Any, value))  # what marshal takes: graph_arrays' kinds
+            data = MAGIC + marshal.dumps(value)  # type: ignore[arg-type]  # what marshal takes: graph_arrays' kinds
             self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
             import tempfile
 
