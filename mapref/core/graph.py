@@ -392,14 +392,16 @@ def code_digest(h, *functions) -> None:
 
 def graph_key(m: MapModel) -> str:
     """The digest of what :func:`build_graph` reads of ``m`` (the grid, each hex's terrain and
-    port, the sides' data, the boxes) and of the builder's own code."""
+    port, the sides' data, the boxes) and of the builder's and the grid's own code (a mapref whose
+    grid walks differently never reads a graph another kept)."""
     import hashlib
 
     h = hashlib.blake2b(digest_size=20)
-    code_digest(h, build_graph, _build_hex_graph, _hex_connections, _pair_kinds, _across, _side_table, graph_arrays)
-    code_digest(h, GraphIndex.mixed_pairs)  # kept with the graph
-    h.update(repr(sorted(LAND_KINDS)).encode())
     grid = m.grid
+    walks = [f for f in vars(type(grid)).values() if hasattr(f, "__code__")]  # the grid's own methods too
+    code_digest(h, build_graph, _build_hex_graph, _hex_connections, _pair_kinds, _across, _side_table, *walks)
+    code_digest(h, graph_arrays, GraphIndex.mixed_pairs)  # what is kept with the graph
+    h.update(repr(sorted(LAND_KINDS)).encode())
     order = grid.hex_list()
     hexes = m.hexes
     datas = list(hexes.values()) if list(hexes) == order else [hexes[h] for h in order]

@@ -156,6 +156,14 @@ def test_the_builders_code_is_in_the_key(store, monkeypatch):
     assert graph_key(m) != before
 
 
+def test_the_grids_code_is_in_the_key(store, monkeypatch):
+    """A mapref whose grid walks its hexes differently never reads a graph another one kept."""
+    m = random_map(3, {})
+    before = graph_key(m)
+    monkeypatch.setattr(type(m.grid), "neighbour_steps", lambda self: {})
+    assert graph_key(m) != before
+
+
 @pytest.mark.parametrize(
     "damage",
     [

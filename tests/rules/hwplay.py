@@ -1,6 +1,9 @@
 """Helpers for playing Hitler's War games in tests: a GameSession on the shipped map and
 scenarios, actions that must pass or be refused, advancing to a step, a referee's edit."""
 
+import copy
+import random
+from dataclasses import replace
 from pathlib import Path
 
 from mapref.rules import datapatch
@@ -23,6 +26,23 @@ def take_back(st, before: dict) -> None:
     after = RULESET.state_data(st)
     data = datapatch.apply(after, datapatch.diff(before, after).undo_ops())
     st.__dict__.update(RULESET.read_state(data, "", "<game>").__dict__)
+
+
+def fresh(s):
+    """The session's game on a state read again from its data: no cache of the state's applies."""
+    st = s.ruleset.read_state(s.state_data(), "", "<game>")
+    return replace(s.game, state=st, cache={})
+
+
+def capture_beside_army(s, rng: random.Random) -> None:
+    """A referee's correction of a hex's control: a random land hex next to a random army on the
+    map given to a random side (changed on a copy of the hex, as the state's own commands do)."""
+    st = s.state
+    on_map = [a.at for a in st.armies if not a.at.startswith("box:")]
+    space = rng.choice(sorted(s.board.graph().neighbours(rng.choice(on_map), {"land"})))
+    h = copy.copy(st.hex(space))
+    h.control = rng.choice(list(s.scenario.sides))
+    st.hexes[space] = h
 
 
 def act(s, verb: str, **args):

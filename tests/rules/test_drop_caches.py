@@ -14,18 +14,11 @@ from __future__ import annotations
 
 import copy
 import random
-from dataclasses import replace
 
 from mapref.rules.ruleset import Action
 from mapref.rulesets.hitlers_war.movement import fleets_without_port
 
-from tests.rules.hwplay import game
-
-
-def fresh(s):
-    """The session's game on a state read again from its data: no cache of the state's applies."""
-    st = s.ruleset.read_state(s.state_data(), "", "<game>")
-    return replace(s.game, state=st, cache={})
+from tests.rules.hwplay import capture_beside_army, fresh, game
 
 
 def gesture(s, rng: random.Random) -> None:
@@ -46,11 +39,7 @@ def gesture(s, rng: random.Random) -> None:
             s._restore(before)
     elif roll < 0.33:  # a capture: a referee's correction of a hex's control
         before = s.state_data()
-        on_map = [a.at for a in st.armies if not a.at.startswith("box:")]
-        space = rng.choice(sorted(s.board.graph().neighbours(rng.choice(on_map), {"land"})))
-        h = copy.copy(st.hex(space))
-        h.control = rng.choice(list(s.scenario.sides))
-        st.hexes[space] = h
+        capture_beside_army(s, rng)
         s.invalidate()
         if s._new_problems(before, s.state_data()):
             s._restore(before)

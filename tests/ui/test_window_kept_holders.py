@@ -2,17 +2,12 @@
 no control (issue 34: the drop to settled); after moves, captures, undos and redos it is what a
 position worked out from nothing gives, and the board's captured hexes too."""
 
-import copy
 import random
-from dataclasses import replace
 
 from mapref.render.scene_hex import holders
 from mapref.rules.ruleset import Action
 
-
-def fresh(s):
-    st = s.ruleset.read_state(s.state_data(), "", "<game>")
-    return replace(s.game, state=st, cache={})
+from tests.rules.hwplay import capture_beside_army, fresh
 
 
 def test_the_kept_holders_are_the_ones_from_nothing(win):
@@ -27,11 +22,7 @@ def test_the_kept_holders_are_the_ones_from_nothing(win):
         elif roll < 0.15:
             win.redo()
         elif roll < 0.35:  # a capture: a referee's correction, then the window's refresh
-            on_map = [a.at for a in st.armies if not a.at.startswith("box:")]
-            space = rng.choice(sorted(s.board.graph().neighbours(rng.choice(on_map), {"land"})))
-            h = copy.copy(st.hex(space))
-            h.control = rng.choice(list(s.scenario.sides))
-            st.hexes[space] = h
+            capture_beside_army(s, rng)
             win.refresh()
         else:
             mine = [a for a in st.armies if a.side == st.side and not a.at.startswith("box:")]
