@@ -376,20 +376,37 @@ def use_store(store: GraphStore | None) -> None:
     _store[:] = [] if store is None else [store]
 
 
+def code_digest(h, *functions) -> None:
+    """Feed the code of ``functions`` to the hash ``h``: their bytecode, names and constants, the
+    code nested in them included; the same code gives the same bytes in every process (marshal's
+    bytes of one code object differ between one compiled now and one read from a .pyc, and a
+    frozenset's order with the hash seed)."""
+    todo = [f.__code__ for f in functions]
+    for co in todo:
+        h.update(co.co_code)
+        h.update(repr((co.co_name, co.co_names, co.co_varnames, co.co_freevars, co.co_cellvars)).encode())
+        for c in co.co_consts:
+            if isinstance(c, type(co)):
+                todo.append(c)
+            elif isinstance(c, frozenset):
+                h.update(repr(sorted(map(repr, c))).encode())
+            else:
+                h.update(repr(c).encode())
+        h.update(b"\0")
+
+
 def graph_key(m: MapModel) -> str:
     """The digest of what :func:`build_graph` reads of ``m`` (the grid, each hex's terrain and
     port, the sides' data, the boxes) and of the builder's and the grid's own code (a mapref whose
     grid walks differently never reads a graph another kept)."""
-    import marshal
 
     from mapref.core import digest as hashlib  # hashlib's blake2b, without loading OpenSSL (issue 34)
 
     h = hashlib.blake2b(digest_size=20)
     grid = m.grid
     walks = [f for f in vars(type(grid)).values() if hasattr(f, "__code__")]  # the grid's own methods too
-    kept = (build_graph, _build_hex_graph, _hex_connections, _pair_kinds, _across, _side_table, graph_arrays)
-    for f in (*kept, GraphIndex.mixed_pairs, *walks):  # (mixed_pairs: kept with the graph)
-        h.update(marshal.dumps(f.__code__))
+    code_digest(h, build_graph, _build_hex_graph, _hex_connections, _pair_kinds, _across, _side_table, *walks)
+    code_digest(h, graph_arrays, GraphIndex.mixed_pairs)  # what is kept with the graph
     h.update(repr(sorted(LAND_KINDS)).encode())
     order = grid.hex_list()
     hexes = m.hexes

@@ -220,7 +220,7 @@ def test_the_referee_reads_the_same_with_the_store_cold_warm_and_off(tmp_path):
     env = {**os.environ, "MAPREF_CACHE_DIR": str(tmp_path / "derived"), "PYTHONPATH": str(ROOT)}
     env.pop("MAPREF_NO_CACHE", None)
     cold = run(["referee", str(game), "--json"], env)
-    assert len(list((tmp_path / "derived").glob("*.marshal"))) == 2  # the graph, the fleets' sea plan
+    assert len(list((tmp_path / "derived").glob("*.marshal"))) == 3  # the graph, the sea plan, the sea bits
     warm = run(["referee", str(game), "--json"], env)
     off = run(["referee", str(game), "--json"], {**env, "MAPREF_NO_CACHE": "1"})
     assert cold == warm == off and '"supply_path"' in cold
@@ -231,7 +231,7 @@ def test_the_referee_reads_the_same_with_the_store_cold_warm_and_off(tmp_path):
     mp.write_text(head + "[hexes]\n" + rest.replace(line, "", 1))  # a port less: other connections
     changed = run(["referee", str(game), "--json"], env)
     assert changed == run(["referee", str(game), "--json"], {**env, "MAPREF_NO_CACHE": "1"})
-    assert len(list((tmp_path / "derived").glob("*.marshal"))) == 4
+    assert len(list((tmp_path / "derived").glob("*.marshal"))) == 6
 
 
 # ------------------------------------------------------------- the other quicker paths of the report
@@ -353,3 +353,29 @@ def test_the_quicker_tables_are_the_plain_ones(seed):
         got = sea_numbers(ix, b)
         plain = {ix.ix[s]: z for s, z in zones.items() if s in ix.ix}
         assert got == (plain, frozenset(ix.ix[s] for s in full if s in ix.ix))
+
+
+def test_the_code_in_a_key_reads_the_same_compiled_or_from_a_pyc():
+    """A key's digest of code (graph.code_digest) is the same for code compiled now and the same
+    code read back from a .pyc (marshal's own bytes differ between the two), and in processes with
+    other hash seeds (a frozenset constant's order)."""
+    import hashlib
+    import marshal
+    import types
+
+    src = "def f(x):\n    def g(y):\n        return y in {'sea', 'coast', 'port'}\n    return [g(x), 'land', 3]\n"
+    compiled = compile(src, "m.py", "exec")
+    read = marshal.loads(marshal.dumps(compiled))
+    digests = set()
+    for co in (compiled, read):
+        f = types.FunctionType(next(c for c in co.co_consts if isinstance(c, types.CodeType)), {})
+        h = hashlib.blake2b()
+        graph_mod.code_digest(h, f)
+        digests.add(h.hexdigest())
+    code = "import hashlib; from mapref.core import graph as g; h = hashlib.blake2b(); g.code_digest(h, g.graph_key); print(h.hexdigest())"
+    for seed in ("1", "2"):
+        out = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": seed}
+        )
+        digests.add(("graph_key", out.stdout.strip()))
+    assert len(digests) == 2

@@ -13,8 +13,10 @@ import pytest
 from mapref.core import graph as graph_mod
 from mapref.core.board import board_for
 from mapref.core.graph import build_graph, use_store
-from mapref.core.model import Box, SeaArrow
+from mapref.core.grid import Grid, Hex
+from mapref.core.model import Box, MapModel, SeaArrow
 from mapref.io.derived import DiskStore
+from mapref.rules import supply
 from mapref.rulesets.hitlers_war import routes
 from mapref.rulesets.hitlers_war.routes import SEA_MOVE, SeaPlan, sea_plan
 from tests.core.test_graph_index import LAYOUTS, random_map
@@ -146,3 +148,71 @@ def test_a_graph_changed_by_hand_keeps_no_plan(store):
     assert graph_mod.stored_key(g) is None
     use_store(None)
     assert graph_mod.stored_key(build_graph(m)) is None
+
+
+# ------------------------------------------------------------- the supply trace's sea bits
+def same_bits(a, b) -> None:
+    assert (a is None) == (b is None)
+    if a is not None:
+        assert (a.n, a.sea, a.full, a.irregular, a.irregular_from) == (
+            b.n,
+            b.sea,
+            b.full,
+            b.irregular,
+            b.irregular_from,
+        )
+
+
+def fresh_bits(m):
+    kept = list(graph_mod._store)
+    use_store(None)
+    try:
+        ix = build_graph(m).index()
+        plan = supply.bit_plan(ix)
+        return None if plan is None else supply._make_sea_bits(ix, plan)
+    finally:
+        graph_mod._store[:] = kept
+
+
+def bits_in_store(m):
+    """As the trace asks (only of a graph with a bit plan)."""
+    ix = build_graph(m).index()
+    plan = supply.bit_plan(ix)
+    return None if plan is None else supply.sea_bits(ix, plan)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_sea_bits_read_back_are_the_ones_made_and_never_stale(seed, store):
+    """The supply trace's sea connections as bits (supply.sea_bits), kept beside the graph: read
+    back they are the ones made from nothing; after random changes of the map, fresh ones."""
+    rnd = random.Random(seed)
+    m = sea_map(seed, access=False)
+    for _ in range(6):
+        bits_in_store(m)
+        same_bits(bits_in_store(m), fresh_bits(m))
+        change(m, rnd)
+        same_bits(bits_in_store(m), fresh_bits(m))
+
+
+@pytest.mark.parametrize("damage", ["garbage", "range", "steps", "pairs"])
+def test_sea_bits_that_cannot_be_read_are_made_again(damage, store):
+    m = MapModel(Grid(rows=10, cols=12))  # all sea, an island, a box with an arrow
+    for h, d in m.hexes.items():
+        d.terrain, d.sea = ("land", None) if 3 < h.row < 7 and 3 < h.col < 8 else ("sea", "n")
+    m.boxes["far"] = Box("Far", sea_arrows=(SeaArrow(Hex(1, 1), 4, "n"),))
+    bits_in_store(m)
+    entries = {p.stem: store.get(p.stem) for p in store.folder.glob("*.marshal")}
+    key = next(k for k, v in entries.items() if isinstance(v, tuple) and v[0] == supply.SEA_BITS_FORMAT)
+    data = entries[key]
+    if data[1] is None:
+        pytest.fail("this map's sea bits should fit the grid")
+    _, n, sea, full, irregular = data
+    bad = {
+        "garbage": (supply.SEA_BITS_FORMAT, n, "x", full, irregular),
+        "range": (supply.SEA_BITS_FORMAT, n, sea, full, {n + 5: [(0, 0)]}),
+        "steps": (supply.SEA_BITS_FORMAT, n, {**sea, 999: 1}, full, irregular),
+        "pairs": (supply.SEA_BITS_FORMAT, n, sea, full, {0: [(1, 2, 3)]}),
+    }[damage]
+    store.put(key, bad)
+    same_bits(bits_in_store(m), fresh_bits(m))
+    assert store.get(key)[2] == sea  # kept again, whole

@@ -31,7 +31,7 @@ from collections.abc import Iterable
 from itertools import compress, count
 
 from mapref.core.board import board_for
-from mapref.core.graph import Graph, GraphIndex, store_get, store_put, stored_key
+from mapref.core.graph import Graph, GraphIndex, code_digest, store_get, store_put, stored_key
 from mapref.rules.routes import Route, unwind
 from mapref.rules.supply import sea_numbers
 from mapref.rulesets.hitlers_war.common import port_spaces
@@ -175,13 +175,11 @@ def _plan_key(graph_key: str, ix: GraphIndex, inputs: tuple) -> str:
     """The digest of everything a sea plan is worked out from: the graph (its key in the store),
     the board's sea table, coastal spaces and port access, and the code that works it out."""
     import hashlib
-    import marshal
 
     zones, full, coastal_bytes, access, offmap = inputs
     h = hashlib.blake2b(digest_size=20)
     h.update(f"{PLAN_FORMAT} {graph_key} {sorted(SEA_MOVE)} {NEED_BOTH} {ZONE_CHANGE}".encode())
-    for f in (_plan_edges, _kept_plan):
-        h.update(marshal.dumps(f.__code__))
+    code_digest(h, _plan_edges, _kept_plan, SeaPlan.steps.fget)  # type: ignore[attr-defined]
     get = zones.get
     h.update("\0".join([get(i) or "" for i in range(ix.n)]).encode())
     h.update(bytes(map(full.__contains__, range(ix.n))))
