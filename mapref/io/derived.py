@@ -1,8 +1,8 @@
 """What mapref works out from a map alone, kept on disk between processes (issue 34), as Python
 keeps a module's bytecode: the hex maps' graphs (:func:`mapref.core.graph.use_store`) and what
-is worked out from a graph and its map alone beside it (Hitler's War's sea plan for fleets:
-:func:`mapref.rulesets.hitlers_war.routes.sea_plan`, keyed by the graph's key, the map's sea table,
-coasts and port access, and its own code).
+is worked out from a graph and its map alone beside it (the supply trace's sea bits, a ruleset's
+sea plan for fleets: keyed by the graph's key, what else they read of the map, and their code;
+:func:`mapref.core.graph.stored_key`).
 
 - Each entry is a file named by its key, the digest of everything it was worked out from (for a
   graph: the grid, each hex's terrain and port, the sides' data, the boxes, and the builder's own
