@@ -24,7 +24,12 @@ from __future__ import annotations
 import importlib
 import os
 
-from mapref.rules.ruleset import Move, Ruleset
+from mapref.rules.ruleset import Ruleset
+
+TYPE_CHECKING = False  # (typing is not imported at run time, as in mapref.rules.ruleset)
+
+if TYPE_CHECKING:
+    from mapref.rules.values import Move
 
 GROUP = "mapref.rulesets"  # the entry points' group
 # a scenario written before the ``ruleset`` key was read (format 1 files name none): Hitler's War

@@ -31,9 +31,9 @@ from mapref.core.history import Command, History
 from mapref.io.problems import FileProblems, parse_toml_bytes
 from mapref.rules.files import ENGINE_KEYS, Game, load_game, new_game, readback_problems, save_game
 from mapref.rules.gamelog import LogEntry, plain_problem
-from mapref.rules.ruleset import Action, Outcome
 
 if TYPE_CHECKING:
+    from mapref.rules.values import Action, Outcome
     from mapref.rules.journal import Claim, Journal
 
 # The data patches (mapref.rules.datapatch) and the crash journal (mapref.rules.journal) are
@@ -198,6 +198,8 @@ class GameSession:
         anyway when the ruleset can force it (:meth:`Ruleset.force`); the log entry records the
         reason with the rule overridden.  Given for an allowed action, it is recorded as well (an
         entry the window offered greyed out)."""
+        from mapref.rules.values import Outcome
+
         if self.read_only:
             return Outcome(False, reason=f"not done: {self.read_only}")
         out = outcome if outcome is not None else self.check(action)
@@ -274,6 +276,8 @@ class GameSession:
     def not_forcible(refusal: Outcome) -> Outcome:
         """The refusal of an action that cannot be done even against the rules (the piece is not
         there, the game has no way to force it)."""
+        from mapref.rules.values import Outcome
+
         return Outcome(
             False,
             reason=f"{refusal.reason} (this cannot be done even against the rules)",

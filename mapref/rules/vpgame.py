@@ -22,14 +22,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from mapref.rules.ruleset import Action, Mark, Outcome, TrackRow, refused
-from mapref.rules.vpmoves import MOVES  # the two moves every moves table with the track declares
-
 if TYPE_CHECKING:
     from mapref.rules import vptrack
+    from mapref.rules.values import Action, Mark, Outcome, TrackRow
+    from mapref.rules.vpmoves import MOVES as MOVES
 
 # mapref.rules.vptrack is imported where a game has a track: the report and the checks of a game
-# without one start without it (issue 34).
+# without one start without it (issue 34); so are the values of mapref.rules.values and the two
+# moves (:data:`MOVES`, still given here by name).
+
+
+def __getattr__(name: str) -> object:
+    if name == "MOVES":  # the two moves every moves table with the track declares
+        from mapref.rules.vpmoves import MOVES
+
+        return MOVES
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 VERBS = ("vp-set", "vp-check")
 
@@ -142,6 +151,8 @@ def follow_up(host: Host, game) -> tuple[list, list[str]]:
 def check(host: Host, game, action: Action) -> Outcome:
     """``vp-set`` (the referee records the track's markers) and ``vp-check`` (a check now;
     ``final``: the Final Victory Point Check)."""
+    from mapref.rules.values import Outcome, refused
+
     if not enabled(game):
         return refused(
             f"{game.scenario.name} has no VP track: {action.verb} applies to scenarios with a [vp_track] table",
@@ -200,6 +211,8 @@ def panel(host: Host, game) -> list[tuple[str, list[str]]]:
 def marks(host: Host, game) -> list[Mark]:
     """The strategic spaces on the map (0.1.1), for the referee's window: a star in the colour of
     the side holding the space (white: no side), named with whose strategic space it is."""
+    from mapref.rules.values import Mark
+
     if not enabled(game):
         return []
     facts = host.facts(game)
@@ -212,6 +225,8 @@ def marks(host: Host, game) -> list[Mark]:
 def tracks(game) -> list[TrackRow]:
     """The VP Track drawn as a track: a slot per box, left (the Allied end) to right (the Axis
     end), the VP marker in its box showing the side of its face (0.1.2)."""
+    from mapref.rules.values import TrackRow
+
     if not enabled(game):
         return []
     from mapref.rules import vptrack
@@ -244,9 +259,13 @@ class TrackMoves:
         raise NotImplementedError(f"{type(self).__name__} names no vp_host")
 
     def _check_vp_set(self, game, a: dict) -> Outcome:
+        from mapref.rules.values import Action
+
         return check(self.vp_host, game, Action("vp-set", a))
 
     def _check_vp_check(self, game, a: dict) -> Outcome:
+        from mapref.rules.values import Action
+
         return check(self.vp_host, game, Action("vp-check", a))
 
 

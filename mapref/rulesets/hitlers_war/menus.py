@@ -7,17 +7,15 @@ from __future__ import annotations
 
 # (what only an action needs, its commands first, is imported by the functions that make the
 # action: a report starts without it; see ruleset.py, issue 34)
-from mapref.rules.ruleset import Action, Field, MenuItem, Outcome, refused
-from mapref.rulesets.hitlers_war.combat import _combat_phase
 from mapref.rulesets.hitlers_war.common import land_adjacent
 from mapref.rulesets.hitlers_war.phases import steps
 from mapref.rulesets.hitlers_war.production import production
 from mapref.rulesets.hitlers_war.sequence import _overstacked
 from mapref.rulesets.hitlers_war.state import POINT_TYPES, STATUSES
 
-
 TYPE_CHECKING = False  # (typing is not imported at run time, as in mapref.rules.ruleset)
 if TYPE_CHECKING:
+    from mapref.rules.values import MenuItem, Outcome
     from mapref.rulesets.hitlers_war.common import Context
 
 KEEP = "keep"  # a ``set`` action's side or control: unchanged
@@ -48,6 +46,8 @@ class Menus:
         return sel if enemy else None
 
     def _offer_invade(self, game, space, piece) -> list[MenuItem]:
+        from mapref.rules.values import Action, MenuItem
+
         # Amphibious invasions (Invasion resolution; Invasion advance 3-4): the players rolled it
         sel = self._attacker(game, space, piece)
         if sel is None or game.state.subphase != "amphibious" or not sel.points.get("amphibious"):
@@ -59,6 +59,8 @@ class Menus:
         ]
 
     def _offer_announce(self, game, space, piece) -> list[MenuItem]:
+        from mapref.rules.values import Action, MenuItem
+
         # Announce initial attacks 1-2: name the attacking army and its target (rulings R60)
         sel = self._attacker(game, space, piece)
         if sel is None or (game.state.phase, game.state.subphase) != ("combat", "announce"):
@@ -70,6 +72,8 @@ class Menus:
         ]
 
     def _offer_capture(self, game, space, piece) -> list[MenuItem]:
+        from mapref.rules.values import Action, MenuItem
+
         sel = self._attacker(game, space, piece)
         cx = self.context(game)
         if sel is None or not (land_adjacent(cx, sel.at, space) or cx.graph.kinds_between(sel.at, space)):
@@ -84,6 +88,8 @@ class Menus:
     def _offer_losses(self, game, space, piece) -> list[MenuItem]:
         """The losses the owner chose after an assault (their fields bounded by what the army and
         the fort have), or a destroyed garrison in an empty enemy hex."""
+        from mapref.rules.values import Action, Field, MenuItem
+
         st = game.state
         cx = self.context(game)
         here = [x for x in st.armies if x.at == space]
@@ -118,11 +124,15 @@ class Menus:
         return []
 
     def _when_losses(self, game, a: dict) -> Outcome | None:
+        from mapref.rulesets.hitlers_war.combat import _combat_phase
+
         bad = _combat_phase(self.context(game))
         return None if bad is None else self._losses_refused(a.get("space", ""), bad)
 
     @staticmethod
     def _losses_refused(space: str, r) -> Outcome:
+        from mapref.rules.values import Outcome
+
         return Outcome(False, reason=f"impossible losses in {space}: {r.reason}", rule=r.rule)
 
     def _offer_move(self, game, space, piece) -> list[MenuItem]:
@@ -141,6 +151,7 @@ class Menus:
         return naval_items(self.context(game))
 
     def _when_naval(self, game, a: dict) -> Outcome | None:
+        from mapref.rules.values import refused
         from mapref.rulesets.hitlers_war.naval import not_now
 
         r = not_now(self.context(game))
@@ -152,6 +163,7 @@ class Menus:
         return home_forces_items(self.context(game))
 
     def _when_home_forces(self, game, a: dict) -> Outcome | None:
+        from mapref.rules.values import refused
         from mapref.rulesets.hitlers_war import homeforces
 
         r = homeforces.not_now(self.context(game))
@@ -160,6 +172,7 @@ class Menus:
     def _offer_place(self, game, space, piece) -> list[MenuItem]:
         """At a space in the set-up phase: each pool that may be placed there (the points asked);
         game-wide: the pools left placed automatically."""
+        from mapref.rules.values import Action, MenuItem
         from mapref.rulesets.hitlers_war.placement import placeable
         from mapref.rulesets.hitlers_war.views import place_item
 
@@ -179,6 +192,7 @@ class Menus:
         ]
 
     def _when_place(self, game, a: dict) -> Outcome | None:
+        from mapref.rules.values import Outcome
         from mapref.rulesets.hitlers_war.placement import RULE
 
         st = game.state
@@ -193,6 +207,8 @@ class Menus:
 
     def _offer_set(self, game, space, piece) -> list[MenuItem]:
         """The referee's corrections (rulings R39): a nation's status, a hex's control or devastation."""
+        from mapref.rules.values import Action, Field, MenuItem
+
         m, st, sc = game.map, game.state, game.scenario
         names = sorted((m.countries[c].name or c) for c in st.nations if c in m.countries)
         return [
@@ -225,6 +241,8 @@ class Menus:
     def _offer_advance(self, game, space, piece) -> list[MenuItem]:
         """Movement: at an over-stacked hex of the phasing side, end the movement phase with the
         owner's choice of the points lost (Stacking 3; the rest by rulings R24)."""
+        from mapref.rules.values import Action, Field, MenuItem
+
         st = game.state
         if st.phase != "movement" or space is None:
             return []
@@ -250,6 +268,8 @@ class Menus:
         ]
 
     def _when_advance(self, game, a: dict) -> Outcome | None:
+        from mapref.rules.values import refused
+
         if a.get("lose_at") and not self._end_of_land_movement(game):
             return refused("points lost to over-stacking are chosen at the end of land movement", "Stacking 3")
         return None
@@ -259,6 +279,7 @@ class Menus:
         "Build fort points here..." at a friendly land hex, "Build shipping, ships,
         lend-lease..." game-wide.  Each asks its values in one form; the note gives the costs and
         what is left (Building strength points 1-4)."""
+        from mapref.rules.values import Action, Field, MenuItem
         from mapref.rulesets.hitlers_war.build import cost_of, RECORD_TYPES
 
         st = game.state
@@ -323,6 +344,8 @@ class Menus:
     def _offer_repair(self, game, space, piece) -> list[MenuItem]:
         """Production, repair step: "Repair production here..." at a friendly devastated space
         (Repairing devastated production 2-8)."""
+        from mapref.rules.values import Action, Field, MenuItem
+
         st = game.state
         if (st.phase, st.subphase) != ("production", "repair") or space is None:
             return []

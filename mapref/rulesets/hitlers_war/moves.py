@@ -12,8 +12,8 @@ from __future__ import annotations
 from mapref.rules.ruleset import Arg, Move
 from mapref.rules.vpmoves import MOVES as VP_MOVES
 from mapref.rulesets.hitlers_war.names import COST_TYPES, MAP_ALLEGIANCES, POINT_TYPES, SIDES, STATUSES
+from mapref.rulesets.hitlers_war.names import TITLE as TITLE  # (the registry reads it here)
 
-TITLE = "Hitler's War"
 ALLEGIANCES = MAP_ALLEGIANCES  # the map's colour groups (Ruleset.allegiances), read by the registry
 FLAGS = {"tactical_air": "air"}  # the command line's name of a strength type
 

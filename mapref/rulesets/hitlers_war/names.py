@@ -2,6 +2,7 @@
 types, nations' statuses.  Light: the moves table (read by ``mapref --help``) imports this, not
 the game's state or rules."""
 
+TITLE = "Hitler's War"
 SIDES = ("axis", "soviet", "allies")
 POINT_TYPES = ("infantry", "mechanized", "amphibious", "tactical_air", "para")
 # what a build may cost (Building strength points 1): strength points, forts, capital ships and what

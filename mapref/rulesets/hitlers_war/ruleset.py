@@ -14,21 +14,23 @@ from __future__ import annotations
 import copy
 
 from mapref.core.board import SpaceError
-from mapref.rules.ruleset import Action, Ask, MenuItem, Move, Outcome, Piece, Ruleset, SetupPool, Step, refused
+from mapref.rules.ruleset import Ruleset
 from mapref.rules.vpgame import TrackMoves
 from mapref.rulesets.hitlers_war import files as hwfiles
 from mapref.rulesets.hitlers_war import vpcheck  # a scenario's seasonal VP track (issue 16)
-from mapref.rulesets.hitlers_war.combat import check_announce, check_capture, check_losses
 from mapref.rulesets.hitlers_war.common import Context
 from mapref.rulesets.hitlers_war.consistency import consistency_problems, scenario_problems, start_problems
 from mapref.rulesets.hitlers_war.menus import KEEP, Menus
-from mapref.rulesets.hitlers_war.movement import check_fleet_move, check_move
-from mapref.rulesets.hitlers_war.moves import ALLEGIANCES, MOVES, TITLE, parse_costs, parse_placements, parse_points
+from mapref.rulesets.hitlers_war.names import MAP_ALLEGIANCES, TITLE
 from mapref.rulesets.hitlers_war.phases import STEP_LABELS, step_label, steps
 from mapref.rulesets.hitlers_war.referee import referee
 from mapref.rulesets.hitlers_war.sequence import advance
 from mapref.rulesets.hitlers_war.state import POINT_TYPES, Turn
 from mapref.rulesets.hitlers_war.victory import offers_after, victory_commands
+
+TYPE_CHECKING = False  # (typing is not imported at run time, as in mapref.rules.ruleset)
+if TYPE_CHECKING:
+    from mapref.rules.values import Action, MenuItem, Move, Outcome, Piece, SetupPool, Step
 
 # The checks of the actions (build, combat's consequences, invasion, nations, naval, placement,
 # surrender, the home forces), the commands (.commands) and what the window asks (.views) are
@@ -42,6 +44,8 @@ def parse_losses(a: dict) -> dict | None:
     """The owner's choice of points lost to over-stacking (Stacking 3) from an ``advance``
     action's arguments: ``lose`` as {HEX: {type: n}} or a list of "HEX:TYPE=N,TYPE=N", or (the
     window's form) ``lose_at`` = HEX with the points as TYPE = N arguments."""
+    from mapref.rulesets.hitlers_war.moves import parse_points
+
     lose = a.get("lose")
     out: dict[str, dict[str, int]] = {}
     if isinstance(lose, dict):
@@ -66,6 +70,8 @@ def parse_losses(a: dict) -> dict | None:
 def _combat_ask(r, to: str):
     """The question a refused advance or invasion leaves to a player: the defender's retreat
     (Advance resolution 6-7) or the port of a fleet expelled from ``to`` (rulings R52)."""
+    from mapref.rules.values import Ask
+
     if r.retreat is not None:
         name, options = r.retreat
         return Ask(
@@ -140,7 +146,7 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
     board_kinds = ("hex",)
     vp_host = vpcheck.HOST  # a scenario's VP track (vp-set, vp-check: mapref.rules.vpgame)
     side_colours = {"axis": ("#2b2b2b", "#ffffff"), "soviet": ("#9e1b1b", "#ffffff"), "allies": ("#1f4e9e", "#ffffff")}
-    allegiances = ALLEGIANCES
+    allegiances = MAP_ALLEGIANCES  # (moves.ALLEGIANCES, for the registry)
 
     # ----------------------------------------------------------------------------- files
     def read_scenario(self, data, source, shown):
@@ -202,6 +208,8 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
         return vpcheck.report(referee(game.map, game.scenario, game.state), game)
 
     def steps(self, game) -> list[Step]:
+        from mapref.rules.values import Step
+
         st = game.state
         here = (st.phase, st.subphase)
         seq = steps(game.scenario)
@@ -231,9 +239,13 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
         return cmds + more, ([msg] if msg else []) + msgs
 
     def moves(self) -> list[Move]:
+        from mapref.rulesets.hitlers_war.moves import MOVES
+
         return MOVES
 
     def checked(self, game, move: Move, args: dict) -> Outcome:
+        from mapref.rules.values import refused
+
         try:
             return super().checked(game, move, args)
         except SpaceError as e:
@@ -251,6 +263,10 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
         return s
 
     def _check_move(self, game, a: dict) -> Outcome:
+        from mapref.rulesets.hitlers_war.movement import check_fleet_move, check_move
+
+        from mapref.rules.values import Outcome, refused
+
         frm, to = self._space(game, a.get("from", "")), self._space(game, a.get("to", ""))
         cx = self.context(game)
         st = game.state
@@ -280,6 +296,7 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
         )
 
     def _check_set(self, game, a: dict) -> Outcome:
+        from mapref.rules.values import Outcome, refused
         from mapref.rulesets.hitlers_war.commands import SetHex
 
         if any(k in a for k in ("nation", "status", "side", "joined")):
@@ -327,6 +344,7 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
         return Outcome(True, [cmd], [msg] + more, rule="referee's correction", label=f"set {msg}")
 
     def _check_nation(self, game, a: dict) -> Outcome:
+        from mapref.rules.values import Outcome, refused
         from mapref.rulesets.hitlers_war.nations import check_nation, KEEP as NKEEP
 
         if a.get("space") or a.get("control") is not None or a.get("devastated") is not None:
@@ -352,6 +370,8 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
         )
 
     def _check_advance(self, game, a: dict) -> Outcome:
+        from mapref.rules.values import Ask, Outcome, refused
+
         st = game.state
         here = step_label(st.phase, st.subphase)
         early = self._when_advance(game, a)  # the window's "End movement, choosing the points lost here"
@@ -383,6 +403,7 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
         """``advance --to "[SEASON YEAR] SIDE STEP"``: end step after step, each with what the
         rules apply at its end, until the game reaches the step (one logged action); stop with the
         reason at the first step that cannot end."""
+        from mapref.rules.values import Outcome, refused
         from mapref.rulesets.hitlers_war.commands import apply
 
         sc, st = game.scenario, game.state
@@ -443,6 +464,9 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
         )
 
     def _check_build(self, game, a: dict) -> Outcome:
+        from mapref.rulesets.hitlers_war.moves import parse_costs
+
+        from mapref.rules.values import Outcome, refused
         from mapref.rulesets.hitlers_war.build import check_build, RECORD_TYPES
 
         space = self._space(game, a["space"]) if a.get("space") else None
@@ -484,6 +508,7 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
         )
 
     def _check_repair(self, game, a: dict) -> Outcome:
+        from mapref.rules.values import Outcome, refused
         from mapref.rulesets.hitlers_war.build import check_repair
 
         space = self._space(game, a.get("space", ""))
@@ -502,6 +527,9 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
         )
 
     def _check_losses(self, game, a: dict) -> Outcome:
+        from mapref.rulesets.hitlers_war.combat import check_losses
+
+        from mapref.rules.values import Outcome
         from mapref.rulesets.hitlers_war.consequences import completed
 
         space = self._space(game, a.get("space", ""))
@@ -523,6 +551,9 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
         return Outcome(True, r.commands, r.messages, rule="Assault resolution 5-8", label=f"losses in {space}")
 
     def _check_capture(self, game, a: dict) -> Outcome:
+        from mapref.rulesets.hitlers_war.combat import check_capture
+
+        from mapref.rules.values import Outcome
         from mapref.rulesets.hitlers_war.consequences import completed
 
         frm, to = self._space(game, a.get("from", "")), self._space(game, a.get("to", ""))
@@ -559,6 +590,7 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
         )
 
     def _check_place(self, game, a: dict) -> Outcome:
+        from mapref.rules.values import Outcome, refused
         from mapref.rulesets.hitlers_war.placement import check_place, PlaceAll
         from mapref.rulesets.hitlers_war.setup import place_pools
 
@@ -598,6 +630,7 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
         )
 
     def _check_invade(self, game, a: dict) -> Outcome:
+        from mapref.rules.values import Outcome
         from mapref.rulesets.hitlers_war.invasion import check_invasion
 
         frm, to = self._space(game, a.get("from", "")), self._space(game, a.get("to", ""))
@@ -618,6 +651,9 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
         )
 
     def _check_home_forces(self, game, a: dict) -> Outcome:
+        from mapref.rulesets.hitlers_war.moves import parse_placements
+
+        from mapref.rules.values import Outcome, refused
         from mapref.rulesets.hitlers_war import homeforces
 
         code = str(a.get("nation", "")).strip().lower()
@@ -641,6 +677,10 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
         return Outcome(True, r.commands, r.messages, rule="Unaligned Forces 1-4", label=f"home forces of {code} placed")
 
     def _check_announce(self, game, a: dict) -> Outcome:
+        from mapref.rulesets.hitlers_war.combat import check_announce
+
+        from mapref.rules.values import Outcome
+
         target = self._space(game, a.get("target", ""))
         r = check_announce(self.context(game), str(a.get("army", "")), target)
         if not r.ok:
@@ -654,6 +694,7 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
         )
 
     def _check_naval(self, game, a: dict) -> Outcome:
+        from mapref.rules.values import Ask, Outcome, refused
         from mapref.rulesets.hitlers_war.naval import check_naval
 
         try:
@@ -691,6 +732,7 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
         )
 
     def _check_surrender(self, game, a: dict) -> Outcome:
+        from mapref.rules.values import Outcome, refused
         from mapref.rulesets.hitlers_war.surrender import check_surrender
 
         nation = str(a.get("nation", "")).strip().lower()
@@ -758,6 +800,8 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
     @staticmethod
     def _army_piece(cx, game, a: dict) -> Piece:
         """An army's counter from its entry in the report (``a``)."""
+        from mapref.rules.values import Piece
+
         stn = a["strength"]
         text = f"{stn.get('infantry', 0)}-{stn.get('mechanized', 0)}"
         extra = sum(v for k, v in stn.items() if k not in ("infantry", "mechanized"))
@@ -799,6 +843,8 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
     @staticmethod
     def _other_pieces(cx, game, out: list[Piece]) -> None:
         """The fleets, forts and occupation markers, after the armies in ``out``."""
+        from mapref.rules.values import Piece
+
         for f in game.state.fleets:
             out.append(
                 Piece(
@@ -893,6 +939,8 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
         return out
 
     def drag(self, game, piece: str, to: str) -> Action | None:
+        from mapref.rules.values import Action
+
         kind, _, name = piece.partition(":")
         if kind == "army":
             a = game.state.army(name)
