@@ -8,10 +8,12 @@ the writer is canonical: loading a file it wrote and saving it unchanged gives t
 
 from __future__ import annotations
 
+import gc
 import math
 from itertools import chain
 
 import os
+import re
 from pathlib import Path
 
 import numpy
@@ -22,6 +24,7 @@ from mapref.core.areamodel import (
     ALWAYS,
     BUILTIN_LINE_KINDS,
     DEFAULT_BOX_SIZE,
+    ID_RE,
     WRAP_NEEDS_SEAMS,
     AreaMap,
     AreaRegion,
@@ -88,8 +91,14 @@ POINTS_PER_LINE = 6
 def load_area_map(path: str | os.PathLike[str], shown: str | None = None) -> AreaMap:
     """Load an area map file; raise :class:`FileProblems` listing every problem found."""
     shown = shown or str(path)
-    data, source = parse_toml(Path(path), shown)
-    return area_from_dict(data, source, shown)
+    was = gc.isenabled()
+    gc.disable()  # (a big map makes a million lists and objects that all live on: not searched for cycles as they come)
+    try:
+        data, source = parse_toml(Path(path), shown)
+        return area_from_dict(data, source, shown)
+    finally:
+        if was:
+            gc.enable()
 
 
 def area_from_dict(data: dict, source: str, shown: str) -> AreaMap:
@@ -204,9 +213,10 @@ def _read_locations(r: Reader, data: dict, m: AreaMap) -> set[str]:
         r.error("locations", f"{len(locations):,} locations: mapref reads area maps of up to {MAX_LOCATIONS:,}")
         r.raise_if_any()
     built = _outlines(locations)
+    ids = _all_ids(locations)
     for lid, lt in locations.items():
         w = f"locations.{lid}"
-        if not _id_ok(r, lid, w) or not _is_table(r, lt, w, "a table with name and polygon"):
+        if not _id_ok(r, lid, w, ids) or not _is_table(r, lt, w, "a table with name and polygon"):
             continue
         r.check_keys(lt, LOCATION_KEYS, w, required=("polygon",))
         got = built.get(lid)
@@ -339,18 +349,20 @@ def _read_boxes(r: Reader, data: dict, m: AreaMap) -> None:
 
 def _read_lines(r: Reader, data: dict, m: AreaMap, spaces: set[str], unsure: set[str]) -> None:
     kinds = set(BUILTIN_LINE_KINDS) | set(m.line_kinds)
-    for lid, lt in r.table(data, "lines", "").items():
-        ln = _plain_line(lid, lt, spaces, kinds)
+    lines = r.table(data, "lines", "")
+    ids = _all_ids(lines)
+    for lid, lt in lines.items():
+        ln = _plain_line(lid, lt, spaces, kinds, ids)
         if ln is None:
             ln = _read_line(r, m, lid, lt, spaces, kinds, unsure)
         if ln is not None:
             m.lines[lid] = ln
 
 
-def _plain_line(lid: str, lt: object, spaces: set[str], kinds: set[str]) -> MoveLine | None:
+def _plain_line(lid: str, lt: object, spaces: set[str], kinds: set[str], known: bool = False) -> MoveLine | None:
     """The usual line, ``{ a = "x", b = "y", kind = "land" }`` between two spaces of the map, as
     :func:`_read_line` reads it (a few checks instead of a dozen calls: 60,000 lines on a map of
-    20,000 locations); None for any other line."""
+    20,000 locations); None for any other line.  ``known``: ``lid`` is an id (:func:`_all_ids`)."""
     if type(lt) is not dict or not lt.keys() <= PLAIN_LINE_KEYS:
         return None
     a, b, kind = lt.get("a"), lt.get("b"), lt.get("kind", "land")
@@ -362,10 +374,24 @@ def _plain_line(lid: str, lt: object, spaces: set[str], kinds: set[str]) -> Move
         and b in spaces
         and type(kind) is str
         and kind in kinds
-        and valid_id(lid)
+        and (known or valid_id(lid))
     ):
-        return MoveLine(lid, a, b, kind=kind, attrs={})
+        return _new_line(lid, a, b, kind)
     return None
+
+
+_LINE_FIELDS = MoveLine("", "", "").__dict__
+
+
+def _new_line(lid: str, a: str, b: str, kind: str) -> MoveLine:
+    """``MoveLine(lid, a, b, kind=kind, attrs={})``, the same object made without the frozen
+    dataclass's ``__init__`` (which sets each of its 13 fields through ``object.__setattr__``):
+    the other fields' defaults copied (all of them immutable), as ``__init__`` gives them."""
+    ln = object.__new__(MoveLine)
+    d = ln.__dict__
+    d.update(_LINE_FIELDS)
+    d["id"], d["a"], d["b"], d["kind"], d["attrs"] = lid, a, b, kind, {}
+    return ln
 
 
 def _read_line(
@@ -444,8 +470,23 @@ def _is_table(r: Reader, v: object, where: str, example: str) -> bool:
     return True
 
 
-def _id_ok(r: Reader, key: str, where: str) -> bool:
-    if not valid_id(key):
+def _all_ids(keys) -> bool:
+    """Is every one of ``keys`` an id (:func:`valid_id`)?  One match over them all, joined by
+    newlines (no id holds one: a key that does splits in more lines than there are keys)."""
+    keys = list(keys)
+    if not keys or not all(type(k) is str for k in keys):
+        return not keys
+    text = "\n".join(keys)
+    return text.count("\n") == len(keys) - 1 and _IDS.fullmatch(text) is not None
+
+
+_IDS = re.compile(rf"(?:{ID_RE.pattern}\n)*{ID_RE.pattern}")
+
+
+def _id_ok(r: Reader, key: str, where: str, known: bool = False) -> bool:
+    """Is ``key`` an id (``known``: :func:`_all_ids` said so of its table already)?  If not,
+    the problem is reported."""
+    if not known and not valid_id(key):
         r.error(where, f"expected an id of lowercase letters, digits, _ and -, got {show_value(key)}")
         return False
     return True
@@ -488,6 +529,15 @@ def _point(r: Reader, d: dict, key: str, where: str):
     if key not in d:
         return None
     v = d[key]
+    if type(v) is list and len(v) == 2:  # the usual point: two floats or ints in reach, at once
+        x, y = v
+        if (
+            (type(x) is float or type(x) is int)
+            and (type(y) is float or type(y) is int)
+            and -MAX_COORD <= x <= MAX_COORD
+            and -MAX_COORD <= y <= MAX_COORD
+        ):
+            return (float(x), float(y))
     if isinstance(v, list) and len(v) == 2 and all(_number(x) for x in v):
         return (float(v[0]), float(v[1]))
     r.expected(f"{where}.{key}", "[x, y] (two numbers)", v)

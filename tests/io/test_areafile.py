@@ -292,3 +292,102 @@ def test_a_plain_line_is_read_as_the_general_reading_reads_it():
     }
     for lid, lt in others.items():
         assert _plain_line(lid, lt, spaces, kinds) is None, lid
+
+
+def test_ids_checked_at_once_agree_with_each_checked_alone():
+    """``_all_ids`` (one match over a table's keys joined by newlines) says yes exactly when
+    ``valid_id`` says yes of every key: keys with a newline, empty, uppercase, a leading dash,
+    other letters, and tables of one key or none."""
+    from mapref.core.areamodel import valid_id
+    from mapref.io.areafile import _all_ids
+
+    good = ["paris", "a", "0", "_x", "sedan-w", "area_19999", "a-b-c_1"]
+    bad = ["", "Paris", "-a", "a b", "a\nb", "\n", "a\n", "\nb", "é", "a.b", "a\r", "a\t"]
+    assert _all_ids(good) and _all_ids([]) and _all_ids({"paris": 1})
+    for k in bad:
+        for keys in ([k], [*good, k], [k, *good], [*good[:3], k, *good[3:]]):
+            assert _all_ids(keys) is all(valid_id(x) for x in keys) is False, keys
+    for keys in (["a\nb", "c"], ["a", "b\nc\nd"]):  # (a newline splits a key in two ids)
+        assert not _all_ids(keys)
+
+
+def test_a_line_made_at_once_is_the_line_its_class_makes():
+    """``_new_line`` (the plain line's fields set without the frozen dataclass's ``__init__``)
+    makes what ``MoveLine(lid, a, b, kind=kind, attrs={})`` makes: equal, every field the same,
+    in the same order, and a class with nothing more to run when it is made."""
+    import dataclasses
+
+    from mapref.core.areamodel import MoveLine
+    from mapref.io.areafile import _new_line
+
+    got, want = (
+        _new_line("p-s", "paris", "sedan.w", "naval"),
+        MoveLine("p-s", "paris", "sedan.w", kind="naval", attrs={}),
+    )
+    assert got == want and type(got) is MoveLine
+    assert list(vars(got).items()) == list(vars(want).items())
+    assert [f.name for f in dataclasses.fields(MoveLine)] == list(vars(want))
+    assert not hasattr(MoveLine, "__post_init__") and not hasattr(MoveLine, "__slots__")
+    got.attrs["x"] = 1  # each line its own attrs
+    assert _new_line("p-s", "paris", "sedan.w", "naval").attrs == {}
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        got.a = "lyon"
+
+
+def test_a_point_read_at_once_is_the_point_the_general_reading_gives():
+    """``_point``'s usual case (two ints or floats within MAX_COORD) answers as the checks one
+    number at a time (``_number``) do: the same point, or the same problem."""
+    from mapref.io.areafile import MAX_COORD, _number, _point
+    from mapref.io.problems import Reader
+
+    values = [
+        [1, 2],
+        [1.5, -2.25],
+        [-0.0, 0],
+        [MAX_COORD, -MAX_COORD],
+        [int(MAX_COORD), -int(MAX_COORD)],
+        [MAX_COORD * (1 + 1e-15), 0],
+        [int(MAX_COORD) + 1, 0],
+        [10**400, 0],
+        [float("nan"), 0],
+        [0, float("inf")],
+        [0, -float("inf")],
+        [True, 0],
+        [0, False],
+        ["1", 2],
+        [1, 2, 3],
+        [1],
+        [],
+        (1, 2),
+        "1, 2",
+        None,
+    ]
+    for v in values:
+        r, expected = Reader("m.toml", ""), Reader("m.toml", "")
+        got = _point(r, {"at": v}, "at", "loc")
+        if isinstance(v, list) and len(v) == 2 and all(_number(x) for x in v):
+            want = (float(v[0]), float(v[1]))
+        else:
+            want = None
+            expected.expected("loc.at", "[x, y] (two numbers)", v)
+        assert got == want and [str(p) for p in r.problems] == [str(p) for p in expected.problems], v
+        assert got is None or all(type(x) is float for x in got)
+
+
+def test_loading_leaves_the_collector_as_it_found_it(tmp_path):
+    """A map is read with Python's cycle collector paused (a big map's million objects are not
+    searched as they come); it runs again after, the file good or bad, and stays off if it was."""
+    import gc
+
+    bad = tmp_path / "bad.toml"
+    bad.write_text('format = 1\nkind = "area"\n[locations.Paris]\npolygon = [[0, 0], [1, 0], [1, 1]]\n')
+    for enabled in (True, False):
+        (gc.enable if enabled else gc.disable)()
+        try:
+            load_area_map(SAMPLE)
+            assert gc.isenabled() is enabled
+            with pytest.raises(FileProblems):
+                load_area_map(bad)
+            assert gc.isenabled() is enabled
+        finally:
+            gc.enable()
