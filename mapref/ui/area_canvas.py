@@ -33,6 +33,7 @@ from shapely.geometry import LineString, Point
 
 from mapref.core.areaedit import AreaTouch, lines_by_place
 from mapref.core.areamodel import AreaMap, Location
+from mapref.io.problems import collector_paused
 from mapref.render.scene_area import midpoint
 from mapref.render.style import LAND_UNOWNED, blend, text_colour_on
 
@@ -269,7 +270,12 @@ class AreaCanvas(tk.Canvas):
 
     def _draw_outlines(self, lids: list[str]) -> None:
         """Low detail: every location's outline simplified to within a pixel, all at once (the
-        rings' points worked out by shapely for all of them, each polygon made with one Tcl call)."""
+        rings' points worked out by shapely for all of them, each polygon made with one Tcl call;
+        the cycle collector paused meanwhile)."""
+        with collector_paused():
+            self._make_outlines(lids)
+
+    def _make_outlines(self, lids: list[str]) -> None:
         import numpy as np
 
         m = self.model

@@ -374,20 +374,39 @@ def test_a_point_read_at_once_is_the_point_the_general_reading_gives():
         assert got is None or all(type(x) is float for x in got)
 
 
-def test_loading_leaves_the_collector_as_it_found_it(tmp_path):
-    """A map is read with Python's cycle collector paused (a big map's million objects are not
-    searched as they come); it runs again after, the file good or bad, and stays off if it was."""
+def test_reading_and_checking_leave_the_collector_as_they_found_it(tmp_path):
+    """A file is read, and an area map built and checked, with Python's cycle collector paused
+    (a big map's million objects are not searched as they come); it runs again after, the file
+    good or bad (a syntax error, a bad id, one that tomllib reads), and stays off if it was."""
     import gc
+
+    from mapref.core.arealint import lint_area
+    from mapref.io.problems import collector_paused
+    from mapref.rules.files import open_file
 
     bad = tmp_path / "bad.toml"
     bad.write_text('format = 1\nkind = "area"\n[locations.Paris]\npolygon = [[0, 0], [1, 0], [1, 1]]\n')
+    broken = tmp_path / "broken.toml"
+    broken.write_text('format = 1\nkind = "area\n')
+    odd = tmp_path / "odd.toml"  # (a dotted key: read by tomllib)
+    odd.write_text('format = 1\nkind = "area"\nlocations.a.polygon = [[0, 0], [1, 0], [1, 1]]\n')
     for enabled in (True, False):
         (gc.enable if enabled else gc.disable)()
         try:
-            load_area_map(SAMPLE)
+            for read in (load_area_map, open_file):
+                assert read(SAMPLE) and gc.isenabled() is enabled
+                assert read(odd) and gc.isenabled() is enabled
+                for path in (bad, broken):
+                    with pytest.raises(FileProblems):
+                        read(path)
+                    assert gc.isenabled() is enabled
+            lint_area(load_area_map(SAMPLE))
             assert gc.isenabled() is enabled
-            with pytest.raises(FileProblems):
-                load_area_map(bad)
+            with pytest.raises(KeyError), collector_paused():
+                with collector_paused():
+                    assert not gc.isenabled()
+                assert not gc.isenabled()  # (the outermost restores it)
+                raise KeyError
             assert gc.isenabled() is enabled
         finally:
             gc.enable()

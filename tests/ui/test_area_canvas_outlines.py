@@ -134,8 +134,10 @@ def drawn_items(c) -> list[tuple]:
 
 
 def test_zoomed_out_the_canvas_holds_each_ring_simplified_with_its_colours_and_tags(ed):
+    import gc
+
     c = ed.canvas
-    assert c.big and c.detail() == "low"
+    assert c.big and c.detail() == "low" and gc.isenabled()  # (paused while they were made, not after)
     want = expected_items(c)
     assert drawn_items(c) == want  # the same points exactly, in map order
     kinds = {(w[0], w[6][-1]) for w in want}
