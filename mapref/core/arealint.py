@@ -155,7 +155,7 @@ def _lint(m: AreaMap, fast: bool = True) -> list[AreaProblem]:
     valid = []
     for n, loc in enumerate(locs):
         g = loc.polygon
-        if fast and ok[n] and not empty[n] and one[n] and not loc.has_halves:
+        if fast and ok[n] and not empty[n] and one[n] and not (loc.halves and loc.has_halves):
             valid.append(loc)  # the usual outline: one valid part, no halves; a sliver if thin
             if length[n] and 2 * area[n] / length[n] < tol:
                 _sliver(out, loc, g, tol)
@@ -247,9 +247,9 @@ def _duplicate_names(m: AreaMap) -> list[AreaProblem]:
         k = p.name.strip().lower()
         if not k:
             continue
-        is_loc = isinstance(p, Location)
-        where = p.id if is_loc else f"box:{p.id}"
         if k in names:
+            is_loc = isinstance(p, Location)
+            where = p.id if is_loc else f"box:{p.id}"
             table = "locations" if is_loc else "boxes"
             out.append(
                 AreaProblem(
@@ -487,7 +487,7 @@ def _lines(m: AreaMap, borders: dict[tuple[str, str], float] | None = None) -> l
     out: list[AreaProblem] = []
     seen: dict[tuple, str] = {}
     touched = {ln.a for ln in m.lines.values()} | {ln.b for ln in m.lines.values()}
-    places = {space: _place(space) for space in touched}  # each line's ends: their location or box
+    places = {s: _place(s) if "." in s else s for s in touched}  # each line's ends: their location or box
     boxes = {space for space in touched if space.startswith("box:")}
     for lid, ln in m.lines.items():
         end_a, end_b = ln.a, ln.b
@@ -529,7 +529,7 @@ def _lines(m: AreaMap, borders: dict[tuple[str, str], float] | None = None) -> l
                     )
                 )
     for loc in m.locations.values():
-        if loc.has_halves:
+        if loc.halves and loc.has_halves:
             missing = [s for s in loc.spaces() if s not in touched]
             if len(missing) == 2:
                 out.append(

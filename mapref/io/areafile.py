@@ -268,8 +268,8 @@ def _outlines(locations: dict) -> dict:
         return {}
     if not set(map(type, chain.from_iterable(flat))) <= {int, float}:
         return {}
-    try:
-        a = numpy.array(flat, dtype=float)
+    try:  # (every point a pair of ints and floats: read as one run of numbers, two a point)
+        a = numpy.fromiter(chain.from_iterable(flat), dtype=float, count=2 * len(flat)).reshape(-1, 2)
     except (OverflowError, ValueError):
         return {}
     if not (numpy.isfinite(a).all() and (numpy.abs(a) <= MAX_COORD).all()):
