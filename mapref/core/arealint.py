@@ -528,6 +528,12 @@ def _lines(m: AreaMap, borders: dict[tuple[str, str], float] | None = None) -> l
                         f"lines.{lid}",
                     )
                 )
+    return out + _unreached(m, touched)
+
+
+def _unreached(m: AreaMap, touched: set[str]) -> list[AreaProblem]:
+    """The locations, halves and boxes no move line reaches (``touched``: the lines' ends)."""
+    out: list[AreaProblem] = []
     for loc in m.locations.values():
         if loc.halves and loc.has_halves:
             missing = [s for s in loc.spaces() if s not in touched]

@@ -410,3 +410,93 @@ def test_reading_and_checking_leave_the_collector_as_they_found_it(tmp_path):
             assert gc.isenabled() is enabled
         finally:
             gc.enable()
+
+
+def test_a_plain_location_is_read_as_the_general_reading_reads_it():
+    """A table of name, colour, capital, vp, anchor and a one-ring polygon, none of them wrong,
+    is made by ``_plain_location`` as the general reading (``_place``, ``_point``, ``_area``)
+    makes it, with no problem; any other location (another key, a wrong value) is left to the
+    general reading, which reports its problems."""
+    import dataclasses
+
+    from mapref.core.areamodel import AreaMap, ColourClass
+    from mapref.io.areafile import _area, _outlines, _place, _plain_location, _point
+    from mapref.io.problems import Reader
+    from mapref.core.areamodel import Location
+
+    m = AreaMap()
+    m.colours = {"blue": ColourClass("Western Allies", "#9dbce0")}
+    ring = [[0, 0], [10, 0], [10.5, 10], [0, 10]]
+    plain = [
+        {"polygon": ring},
+        {"name": "Paris", "colour": "blue", "capital": True, "vp": 3, "anchor": [5, 5.5], "polygon": ring},
+        {"name": "", "colour": "", "capital": False, "vp": 0, "anchor": [-1e7, 1e7], "polygon": ring + [[0, 0]]},
+        {"vp": 99, "polygon": ring, "anchor": [0, -0.0]},
+    ]
+    for n, lt in enumerate(plain):
+        got = _outlines({"x": lt})["x"]
+        r = Reader("m.toml", "")
+        want = Location(
+            "x",
+            anchor=_point(r, lt, "anchor", "locations.x"),
+            halves=(),
+            split=(),
+            polygon=_area(r, lt, "locations.x"),
+            half_anchors={},
+            **_place(r, lt, "locations.x", m),
+        )
+        made = _plain_location("x", lt, got, m.colours)
+        assert not r.problems and made is not None and made.same(want), n
+        assert list(vars(made).items())[:-1] == list(vars(want).items())[:-1]  # (the outline: same wkb, above)
+        assert made.attrs == {} and made.half_anchors == {} and type(made.anchor) is type(want.anchor)
+        assert [f.name for f in dataclasses.fields(Location)] == list(vars(made))  # (made without __init__)
+        made.attrs["x"] = made.half_anchors["w"] = 1  # each its own
+        assert _plain_location("x", lt, got, m.colours).attrs == {} and want.attrs == {}
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            made.vp = 2
+        assert made.parts == want.parts and made.spaces() == ("x",)  # (its cached properties work)
+    assert not hasattr(Location, "__post_init__") and not hasattr(Location, "__slots__")
+    others = [
+        {"colour": "red", "polygon": ring},
+        {"colour": 3, "polygon": ring},
+        {"name": 3, "polygon": ring},
+        {"capital": 1, "polygon": ring},
+        {"vp": True, "polygon": ring},
+        {"vp": 100, "polygon": ring},
+        {"vp": -1, "polygon": ring},
+        {"vp": 1.0, "polygon": ring},
+        {"anchor": [float("nan"), 0], "polygon": ring},
+        {"anchor": [0, 2e7], "polygon": ring},
+        {"anchor": [0, 1, 2], "polygon": ring},
+        {"anchor": [True, 1], "polygon": ring},
+        {"anchor": "0 1", "polygon": ring},
+        {"supply": "western", "polygon": ring},
+        {"attrs": {}, "polygon": ring},
+        {"halves": ["w", "e"], "split": [[5, -1], [5, 11]], "polygon": ring},
+        {"polygon": ring, "nmae": "Paris"},
+    ]
+    got = _outlines({"x": {"polygon": ring}})["x"]
+    for lt in others:
+        assert _plain_location("x", lt, got, m.colours) is None, lt
+    assert _plain_location("x", "paris", got, m.colours) is None
+
+
+def test_too_many_points_in_all_is_one_clear_error_at_the_location_that_goes_over(tmp_path, monkeypatch):
+    """The points of every location are counted, plain locations too (read at once), and the
+    location whose points go over the limit is named, with its line."""
+    from mapref.io import areafile
+
+    monkeypatch.setattr(areafile, "MAX_POINTS", 10)
+    p = tmp_path / "m.toml"
+    tables = "".join(
+        f"[locations.{k}]\npolygon = [[{x}, 0], [{x + 1}, 0], [{x + 1}, 1], [{x}, 1]]\n" for x, k in enumerate("abc")
+    )
+    p.write_text(f'format = 1\nkind = "area"\n{tables}')
+    with pytest.raises(FileProblems) as e:
+        load_area_map(p, shown="m.toml")
+    assert [str(x) for x in e.value.problems] == [
+        "m.toml:7:1: locations.c: more than 10 points in all the locations: mapref reads area maps of up to "
+        "that many (simplify the outlines)"
+    ]
+    monkeypatch.setattr(areafile, "MAX_POINTS", 15)
+    assert len(load_area_map(p).locations) == 3
