@@ -39,6 +39,7 @@ where (``"no-lines:lisbon.w"``).  They are left out of the list; errors cannot b
 
 from __future__ import annotations
 
+import gc
 import math
 import statistics
 from typing import NamedTuple
@@ -116,7 +117,13 @@ def _pt(p) -> tuple[float, float]:
 def lint_area(m: AreaMap) -> list[AreaProblem]:
     """Every problem of the map, locations first (in map order), then lines; without the
     warnings the map accepts on purpose (``m.accept``)."""
-    out = _lint(m)
+    was = gc.isenabled()
+    gc.disable()  # (a big map's pairs and borders, 60,000 each: searched for cycles once, after)
+    try:
+        out = _lint(m)
+    finally:
+        if was:
+            gc.enable()
     if not m.accept:
         return out
     codes = {a for a in m.accept if ":" not in a}
@@ -141,13 +148,14 @@ def _lint(m: AreaMap, fast: bool = True) -> list[AreaProblem]:
     ok = shapely.is_valid(outlines).tolist()
     area = shapely.area(outlines).tolist()
     length = shapely.length(outlines).tolist()
+    one = (shapely.get_type_id(outlines) == 3).tolist()  # a Polygon (not a MultiPolygon)
     areas = [a for a, e in zip(area, empty, strict=True) if not e]
     tol = tolerance_for(areas)
     small = statistics.median(areas) / 4 if areas else 0.0
     valid = []
     for n, loc in enumerate(locs):
         g = loc.polygon
-        if fast and ok[n] and not empty[n] and not loc.has_halves and g.geom_type == "Polygon":
+        if fast and ok[n] and not empty[n] and one[n] and not (loc.halves and loc.has_halves):
             valid.append(loc)  # the usual outline: one valid part, no halves; a sliver if thin
             if length[n] and 2 * area[n] / length[n] < tol:
                 _sliver(out, loc, g, tol)
@@ -239,9 +247,9 @@ def _duplicate_names(m: AreaMap) -> list[AreaProblem]:
         k = p.name.strip().lower()
         if not k:
             continue
-        is_loc = isinstance(p, Location)
-        where = p.id if is_loc else f"box:{p.id}"
         if k in names:
+            is_loc = isinstance(p, Location)
+            where = p.id if is_loc else f"box:{p.id}"
             table = "locations" if is_loc else "boxes"
             out.append(
                 AreaProblem(
@@ -291,15 +299,17 @@ def _pairs(
         return out, {}
     geoms = [loc.polygon for loc in valid]
     tree = shapely.STRtree(geoms)
-    pairs = near_pairs(tree, geoms, "dwithin", tol)  # (bounded: locations piled up are named, not all of them)
+    coverage = bool(shapely.coverage_is_valid(geoms))
+    near = _near(tree, geoms, tol) if coverage and fast else None
+    pairs, dist = near if near is not None else (near_pairs(tree, geoms, "dwithin", tol), None)
+    # (bounded: locations piled up are named, not all of them)
     borders: dict[tuple[str, str], float] | None = {}
     if len(pairs) >= pair_limit(len(geoms)):
         borders = None
-    coverage = bool(shapely.coverage_is_valid(geoms))
     if pairs and coverage and fast:  # no overlaps: only gaps between pairs apart, the borders from the edges
         if borders is not None:
             borders = _coverage_borders(valid, geoms)
-        _apart(out, valid, geoms, tree, pairs)
+        _apart(out, valid, geoms, tree, pairs, dist)
     elif pairs:
         ga, gb = [geoms[i] for i, _ in pairs], [geoms[j] for _, j in pairs]
         inter = shapely.intersection(ga, gb)
@@ -370,10 +380,34 @@ def _nearly_touching(out: list[AreaProblem], valid, geoms, tree, i: int, j: int,
         )
 
 
-def _apart(out: list[AreaProblem], valid, geoms, tree, pairs) -> None:
+def _near(tree, geoms, tol: float):
+    """The pairs of ``geoms`` within ``tol`` of each other and their distances: the pairs
+    :func:`~mapref.core.areageom.near_pairs` finds with the tree's ``dwithin``, in its order,
+    from the pairs whose bounds come within ``tol`` and the distance of each (one distance a
+    pair, not the tree's test of each pair on an outline prepared for it); a distance within
+    a hair of ``tol`` is settled by the tree's own test.  None when those pairs are as many as
+    :func:`~mapref.core.areageom.pair_limit` allows (a pile: ``near_pairs`` cuts it short)."""
+    hair = 1e-9 * max(1.0, tol)
+    b, g = shapely.bounds(geoms), tol + hair  # (every pair within tol, and some more)
+    left, right = tree.query(shapely.box(b[:, 0] - g, b[:, 1] - g, b[:, 2] + g, b[:, 3] + g))
+    keep = left < right
+    left, right = left[keep], right[keep]
+    if len(left) >= pair_limit(len(geoms)):
+        return None
+    dist = shapely.distance(numpy.take(geoms, left), numpy.take(geoms, right))
+    ok = dist <= tol
+    for k in numpy.flatnonzero(numpy.abs(dist - tol) <= hair).tolist():
+        i, j = int(left[k]), int(right[k])
+        ok[k] = j in tree.query(geoms[i], predicate="dwithin", distance=tol).tolist()
+    return list(zip(left[ok].tolist(), right[ok].tolist(), strict=True)), dist[ok]
+
+
+def _apart(out: list[AreaProblem], valid, geoms, tree, pairs, dist=None) -> None:
     """The gaps between the nearby ``pairs`` of a coverage (no two outlines overlap: their
-    intersections have no area) that do not touch: what the overlay's pass finds there."""
-    dist = shapely.distance([geoms[i] for i, _ in pairs], [geoms[j] for _, j in pairs])
+    intersections have no area) that do not touch: what the overlay's pass finds there
+    (``dist``: the pairs' distances, when known)."""
+    if dist is None:
+        dist = shapely.distance([geoms[i] for i, _ in pairs], [geoms[j] for _, j in pairs])
     for k in numpy.flatnonzero(dist > 0).tolist():
         i, j = pairs[k]
         _nearly_touching(out, valid, geoms, tree, i, j, float(dist[k]))
@@ -386,10 +420,14 @@ def _coverage_borders(valid, geoms) -> dict[tuple[str, str], float]:
     of ``valid`` whose outlines have edges in common, with their total length above
     :data:`GRID`.  The edges of every outline are matched at once (sorted), not intersected a
     pair at a time."""
-    parts, of_part = shapely.get_parts(geoms, return_index=True)
-    rings, of_ring = shapely.get_rings(parts, return_index=True)
-    xy, ring = shapely.get_coordinates(rings, return_index=True)
-    owner = of_part[of_ring[ring]]
+    if (shapely.get_type_id(geoms) == 3).all() and not shapely.get_num_interior_rings(geoms).any():
+        xy, ring = shapely.get_coordinates(geoms, return_index=True)  # one ring each: its own
+        owner = ring
+    else:
+        parts, of_part = shapely.get_parts(geoms, return_index=True)
+        rings, of_ring = shapely.get_rings(parts, return_index=True)
+        xy, ring = shapely.get_coordinates(rings, return_index=True)
+        owner = of_part[of_ring[ring]]
     same = numpy.flatnonzero(ring[:-1] == ring[1:])  # each segment: a coordinate and the next of its ring
     a, b, owner = xy[same], xy[same + 1], owner[same]
     flip = (a[:, 0] > b[:, 0]) | ((a[:, 0] == b[:, 0]) & (a[:, 1] > b[:, 1]))  # each edge one way round
@@ -449,7 +487,7 @@ def _lines(m: AreaMap, borders: dict[tuple[str, str], float] | None = None) -> l
     out: list[AreaProblem] = []
     seen: dict[tuple, str] = {}
     touched = {ln.a for ln in m.lines.values()} | {ln.b for ln in m.lines.values()}
-    places = {space: _place(space) for space in touched}  # each line's ends: their location or box
+    places = {s: _place(s) if "." in s else s for s in touched}  # each line's ends: their location or box
     boxes = {space for space in touched if space.startswith("box:")}
     for lid, ln in m.lines.items():
         end_a, end_b = ln.a, ln.b
@@ -490,8 +528,14 @@ def _lines(m: AreaMap, borders: dict[tuple[str, str], float] | None = None) -> l
                         f"lines.{lid}",
                     )
                 )
+    return out + _unreached(m, touched)
+
+
+def _unreached(m: AreaMap, touched: set[str]) -> list[AreaProblem]:
+    """The locations, halves and boxes no move line reaches (``touched``: the lines' ends)."""
+    out: list[AreaProblem] = []
     for loc in m.locations.values():
-        if loc.has_halves:
+        if loc.halves and loc.has_halves:
             missing = [s for s in loc.spaces() if s not in touched]
             if len(missing) == 2:
                 out.append(

@@ -12,6 +12,7 @@ import math
 from itertools import chain
 
 import os
+import re
 from pathlib import Path
 
 import numpy
@@ -22,6 +23,7 @@ from mapref.core.areamodel import (
     ALWAYS,
     BUILTIN_LINE_KINDS,
     DEFAULT_BOX_SIZE,
+    ID_RE,
     WRAP_NEEDS_SEAMS,
     AreaMap,
     AreaRegion,
@@ -38,7 +40,7 @@ from mapref.core.areamodel import (
 from mapref.io import tomlwrite as tw
 from mapref.io.atomic import write_atomic
 from mapref.io.mapfile import ATTR_INT_REACH, plain_attr
-from mapref.io.problems import FileProblems, Locator, Reader, parse_toml, show_value
+from mapref.io.problems import FileProblems, Locator, Reader, collector_paused, parse_toml, show_value
 
 FORMAT = 1
 TOP_KEYS = (
@@ -88,11 +90,17 @@ POINTS_PER_LINE = 6
 def load_area_map(path: str | os.PathLike[str], shown: str | None = None) -> AreaMap:
     """Load an area map file; raise :class:`FileProblems` listing every problem found."""
     shown = shown or str(path)
-    data, source = parse_toml(Path(path), shown)
-    return area_from_dict(data, source, shown)
+    with collector_paused():  # (parsing pauses it too: one pause for both)
+        data, source = parse_toml(Path(path), shown)
+        return area_from_dict(data, source, shown)
 
 
 def area_from_dict(data: dict, source: str, shown: str) -> AreaMap:
+    with collector_paused():  # (a big map's 100,000 objects: searched for cycles once, after)
+        return _area_from_dict(data, source, shown)
+
+
+def _area_from_dict(data: dict, source: str, shown: str) -> AreaMap:
     r = Reader(shown, source)
     r.check_keys(data, TOP_KEYS, "", required=("format", "kind"))
     if "format" in data and data["format"] != FORMAT:
@@ -204,12 +212,19 @@ def _read_locations(r: Reader, data: dict, m: AreaMap) -> set[str]:
         r.error("locations", f"{len(locations):,} locations: mapref reads area maps of up to {MAX_LOCATIONS:,}")
         r.raise_if_any()
     built = _outlines(locations)
+    ids = _all_ids(locations)
     for lid, lt in locations.items():
+        got = built.get(lid)
+        if got is not None and ids and points + got[1] <= MAX_POINTS:
+            plain = _plain_location(lid, lt, got, m.colours)
+            if plain is not None:  # (no problem to report: what the reading below makes of it)
+                points += got[1]
+                m.locations[lid] = plain
+                continue
         w = f"locations.{lid}"
-        if not _id_ok(r, lid, w) or not _is_table(r, lt, w, "a table with name and polygon"):
+        if not _id_ok(r, lid, w, ids) or not _is_table(r, lt, w, "a table with name and polygon"):
             continue
         r.check_keys(lt, LOCATION_KEYS, w, required=("polygon",))
-        got = built.get(lid)
         if got is None:
             geom = _area(r, lt, w)
             points += int(shapely.get_num_coordinates(geom))
@@ -237,6 +252,53 @@ def _read_locations(r: Reader, data: dict, m: AreaMap) -> set[str]:
     return unsure
 
 
+PLAIN_LOCATION_KEYS = frozenset(("name", "colour", "capital", "vp", "anchor", "polygon"))
+
+
+def _plain_location(lid: str, lt: object, got: tuple, colours: dict) -> Location | None:
+    """The usual location, a table of ``name``, ``colour`` (a class of the map), ``capital``,
+    ``vp``, ``anchor`` and its ``polygon`` (``got``: its outline made at once, and the number of
+    its points), made as the reading in :func:`_read_locations` makes it (a few checks instead
+    of a dozen calls: 20,000 locations); None for any other location, and for one whose reading
+    would report a problem."""
+    if type(lt) is not dict or not lt.keys() <= PLAIN_LOCATION_KEYS:
+        return None
+    name, colour = lt.get("name", ""), lt.get("colour", "")
+    capital, vp = lt.get("capital", False), lt.get("vp", 0)
+    if not (
+        type(name) is str
+        and type(colour) is str
+        and (not colour or colour in colours)
+        and type(capital) is bool
+        and type(vp) is int
+        and 0 <= vp <= MAX_VP
+    ):
+        return None
+    anchor = None
+    if "anchor" in lt:
+        v = lt["anchor"]
+        if type(v) is not list or len(v) != 2:
+            return None
+        x, y = v
+        if not (
+            (type(x) is float or type(x) is int)
+            and (type(y) is float or type(y) is int)
+            and -MAX_COORD <= x <= MAX_COORD
+            and -MAX_COORD <= y <= MAX_COORD
+        ):
+            return None
+        anchor = (float(x), float(y))
+    loc = object.__new__(Location)  # as _new_line makes a line: the same fields, in the same order
+    d = loc.__dict__
+    d.update(_LOCATION_FIELDS)
+    d["id"], d["name"], d["colour"], d["capital"], d["vp"], d["attrs"] = lid, name, colour, capital, vp, {}
+    d["polygon"], d["anchor"], d["half_anchors"] = got[0], anchor, {}
+    return loc
+
+
+_LOCATION_FIELDS = Location("").__dict__
+
+
 def _outlines(locations: dict) -> dict:
     """Location id -> (its outline, its number of coordinates as shapely counts them) for the
     locations whose polygon is one ring of good points and that have no holes, every outline
@@ -259,8 +321,8 @@ def _outlines(locations: dict) -> dict:
         return {}
     if not set(map(type, chain.from_iterable(flat))) <= {int, float}:
         return {}
-    try:
-        a = numpy.array(flat, dtype=float)
+    try:  # (every point a pair of ints and floats: read as one run of numbers, two a point)
+        a = numpy.fromiter(chain.from_iterable(flat), dtype=float, count=2 * len(flat)).reshape(-1, 2)
     except (OverflowError, ValueError):
         return {}
     if not (numpy.isfinite(a).all() and (numpy.abs(a) <= MAX_COORD).all()):
@@ -339,18 +401,20 @@ def _read_boxes(r: Reader, data: dict, m: AreaMap) -> None:
 
 def _read_lines(r: Reader, data: dict, m: AreaMap, spaces: set[str], unsure: set[str]) -> None:
     kinds = set(BUILTIN_LINE_KINDS) | set(m.line_kinds)
-    for lid, lt in r.table(data, "lines", "").items():
-        ln = _plain_line(lid, lt, spaces, kinds)
+    lines = r.table(data, "lines", "")
+    ids = _all_ids(lines)
+    for lid, lt in lines.items():
+        ln = _plain_line(lid, lt, spaces, kinds, ids)
         if ln is None:
             ln = _read_line(r, m, lid, lt, spaces, kinds, unsure)
         if ln is not None:
             m.lines[lid] = ln
 
 
-def _plain_line(lid: str, lt: object, spaces: set[str], kinds: set[str]) -> MoveLine | None:
+def _plain_line(lid: str, lt: object, spaces: set[str], kinds: set[str], known: bool = False) -> MoveLine | None:
     """The usual line, ``{ a = "x", b = "y", kind = "land" }`` between two spaces of the map, as
     :func:`_read_line` reads it (a few checks instead of a dozen calls: 60,000 lines on a map of
-    20,000 locations); None for any other line."""
+    20,000 locations); None for any other line.  ``known``: ``lid`` is an id (:func:`_all_ids`)."""
     if type(lt) is not dict or not lt.keys() <= PLAIN_LINE_KEYS:
         return None
     a, b, kind = lt.get("a"), lt.get("b"), lt.get("kind", "land")
@@ -362,10 +426,24 @@ def _plain_line(lid: str, lt: object, spaces: set[str], kinds: set[str]) -> Move
         and b in spaces
         and type(kind) is str
         and kind in kinds
-        and valid_id(lid)
+        and (known or valid_id(lid))
     ):
-        return MoveLine(lid, a, b, kind=kind, attrs={})
+        return _new_line(lid, a, b, kind)
     return None
+
+
+_LINE_FIELDS = MoveLine("", "", "").__dict__
+
+
+def _new_line(lid: str, a: str, b: str, kind: str) -> MoveLine:
+    """``MoveLine(lid, a, b, kind=kind, attrs={})``, the same object made without the frozen
+    dataclass's ``__init__`` (which sets each of its 13 fields through ``object.__setattr__``):
+    the other fields' defaults copied (all of them immutable), as ``__init__`` gives them."""
+    ln = object.__new__(MoveLine)
+    d = ln.__dict__
+    d.update(_LINE_FIELDS)
+    d["id"], d["a"], d["b"], d["kind"], d["attrs"] = lid, a, b, kind, {}
+    return ln
 
 
 def _read_line(
@@ -444,8 +522,23 @@ def _is_table(r: Reader, v: object, where: str, example: str) -> bool:
     return True
 
 
-def _id_ok(r: Reader, key: str, where: str) -> bool:
-    if not valid_id(key):
+def _all_ids(keys) -> bool:
+    """Is every one of ``keys`` an id (:func:`valid_id`)?  One match over them all, joined by
+    newlines (no id holds one: a key that does splits in more lines than there are keys)."""
+    keys = list(keys)
+    if not keys or not all(type(k) is str for k in keys):
+        return not keys
+    text = "\n".join(keys)
+    return text.count("\n") == len(keys) - 1 and _IDS.fullmatch(text) is not None
+
+
+_IDS = re.compile(rf"(?:{ID_RE.pattern}\n)*{ID_RE.pattern}")
+
+
+def _id_ok(r: Reader, key: str, where: str, known: bool = False) -> bool:
+    """Is ``key`` an id (``known``: :func:`_all_ids` said so of its table already)?  If not,
+    the problem is reported."""
+    if not known and not valid_id(key):
         r.error(where, f"expected an id of lowercase letters, digits, _ and -, got {show_value(key)}")
         return False
     return True
@@ -488,6 +581,15 @@ def _point(r: Reader, d: dict, key: str, where: str):
     if key not in d:
         return None
     v = d[key]
+    if type(v) is list and len(v) == 2:  # the usual point: two floats or ints in reach, at once
+        x, y = v
+        if (
+            (type(x) is float or type(x) is int)
+            and (type(y) is float or type(y) is int)
+            and -MAX_COORD <= x <= MAX_COORD
+            and -MAX_COORD <= y <= MAX_COORD
+        ):
+            return (float(x), float(y))
     if isinstance(v, list) and len(v) == 2 and all(_number(x) for x in v):
         return (float(v[0]), float(v[1]))
     r.expected(f"{where}.{key}", "[x, y] (two numbers)", v)

@@ -15,6 +15,7 @@ by another file is read: it must be a regular file of at most :data:`MAX_FILE_BY
 from __future__ import annotations
 
 import errno
+import gc
 import math
 import os
 import re
@@ -321,6 +322,20 @@ def _path_below(v: object, depth: int) -> list[str] | None:
     return None
 
 
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cycle collector paused while many objects are made that all live on (a big
+    map's parsed text, its model, its drawing): not searched again and again as they come, once
+    after.  As it was after, whatever happens; nested, the outermost restores it."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
 def parse_toml(path: str | os.PathLike[str], shown: str) -> tuple[dict, str]:
     """Read (through :func:`read_source`) and parse a TOML file, turning every failure into
     :class:`FileProblems` with a line and column wherever there is one."""
@@ -357,7 +372,8 @@ def parse_toml_bytes(raw: bytes, shown: str) -> tuple[dict, str]:
     from mapref.io import fasttoml  # here, not at the top: the command line's help and game verbs start without it
 
     try:
-        data = fasttoml.loads(source)  # mapref's own layout, quickly (and nested at most MAX_DEPTH deep)
+        with collector_paused():
+            data = fasttoml.loads(source)  # mapref's own layout, quickly (and nested at most MAX_DEPTH deep)
         checked = True
     except fasttoml.Unsupported:
         data, checked = None, False  # anything else by tomllib
@@ -365,7 +381,8 @@ def parse_toml_bytes(raw: bytes, shown: str) -> tuple[dict, str]:
         import tomllib  # only then (it imports datetime: 10 ms of a `mapref referee` on a small game)
     try:
         if data is None:
-            data = tomllib.loads(source)
+            with collector_paused():
+                data = tomllib.loads(source)
     except tomllib.TOMLDecodeError as e:
         text = str(e)
         m = re.search(_SYNTAX_POS, text)

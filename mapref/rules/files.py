@@ -26,6 +26,7 @@ from mapref.io.problems import (
     Problem,
     Reader,
     clip,
+    collector_paused,
     escape,
     parse_toml,
     parse_toml_bytes,
@@ -429,8 +430,14 @@ def new_game(
 
 # ----------------------------------------------------------------------------- any file
 def open_file(path: str | os.PathLike[str], shown: str | None = None) -> tuple[str, object]:
-    """(kind, object): a map model, a :class:`ScenarioFile` or a :class:`Game`; raise FileProblems."""
-    shown = shown or str(path)
+    """(kind, object): a map model, a :class:`ScenarioFile` or a :class:`Game`; raise FileProblems.
+    The cycle collector is paused meanwhile: the parsed text (a big map's million lists) is gone
+    before it runs again, and what is read is searched once."""
+    with collector_paused():
+        return _open_file(path, shown or str(path))
+
+
+def _open_file(path: str | os.PathLike[str], shown: str) -> tuple[str, object]:
     data, source = parse_toml(Path(path), shown)
     kind = data.get("kind", "hex" if "grid" in data else None)
     if kind == "scenario":

@@ -33,6 +33,7 @@ from shapely.geometry import LineString, Point
 
 from mapref.core.areaedit import AreaTouch, lines_by_place
 from mapref.core.areamodel import AreaMap, Location
+from mapref.io.problems import collector_paused
 from mapref.render.scene_area import midpoint
 from mapref.render.style import LAND_UNOWNED, blend, text_colour_on
 
@@ -65,6 +66,7 @@ class AreaCanvas(tk.Canvas):
         self._region: tuple[float, float, float, float] | None = None  # a big map: the map area drawn
         self._detail = "full"
         self._moving = False  # the view is being moved in several steps: follow it once at the end
+        self._held = False  # a view is about to be set (:meth:`hold_view`): the window's first sizes are not followed
         self.bind("<ButtonPress-2>", lambda e: self.scan_mark(e.x, e.y))
         self.bind("<B2-Motion>", lambda e: self.scan_dragto(e.x, e.y, gain=1))
         self.bind("<MouseWheel>", lambda e: self.zoom_at(1.15 if e.delta > 0 else 1 / 1.15, e.x, e.y))
@@ -236,7 +238,7 @@ class AreaCanvas(tk.Canvas):
 
     def _follow(self) -> None:
         """After the view moved (a big map): draw what came near the view, forget what is far."""
-        if not self.big or self._moving or self._region is None:
+        if not self.big or self._moving or self._held or self._region is None:
             return
         r, need = self._region, self._view_rect(0.25)
         if r[0] <= need[0] and r[1] <= need[1] and need[2] <= r[2] and need[3] <= r[3]:
@@ -268,34 +270,50 @@ class AreaCanvas(tk.Canvas):
 
     def _draw_outlines(self, lids: list[str]) -> None:
         """Low detail: every location's outline simplified to within a pixel, all at once (the
-        rings' points worked out by shapely for all of them, each polygon made with one Tcl call)."""
+        rings' points worked out by shapely for all of them, each polygon made with one Tcl call;
+        the cycle collector paused meanwhile)."""
+        with collector_paused():
+            self._make_outlines(lids)
+
+    def _make_outlines(self, lids: list[str]) -> None:
         import numpy as np
 
         m = self.model
         locs = [m.locations[k] for k in lids]
         simple = shapely.simplify([loc.polygon for loc in locs], 0.8 / self.zoom, preserve_topology=False)
-        parts, owner = shapely.get_parts(simple, return_index=True)
-        rings, part_of = shapely.get_rings(parts, return_index=True)
-        coords, ring_of = shapely.get_coordinates(rings, return_index=True)
-        cuts = np.flatnonzero(np.diff(ring_of)) + 1
-        flat = [(c[:-1] * self.zoom).ravel().tolist() for c in np.split(coords, cuts)] if len(coords) else []
-        first = np.ones(len(rings), dtype=bool)  # a part's first ring is its outline, the others holes
-        first[1:] = part_of[1:] != part_of[:-1]
+        if (shapely.get_type_id(simple) == 3).all() and not shapely.get_num_interior_rings(simple).any():
+            coords, ring = shapely.get_coordinates(simple, return_index=True)  # one ring each: the outline
+            loc_of, outline = np.arange(len(locs)), np.ones(len(locs), dtype=bool)
+        else:
+            parts, of_part = shapely.get_parts(simple, return_index=True)
+            rings, part_of = shapely.get_rings(parts, return_index=True)
+            coords, ring = shapely.get_coordinates(rings, return_index=True)
+            loc_of, outline = of_part[part_of], np.ones(len(rings), dtype=bool)
+            outline[1:] = part_of[1:] != part_of[:-1]  # a part's first ring is its outline, the others holes
+        flat = (coords * self.zoom).ravel().tolist()
+        starts = np.flatnonzero(np.diff(ring, prepend=-1))  # where each ring's points start
+        ends = [*starts[1:].tolist(), len(coords)] if len(starts) else []
         stipple, st = self._stipple(), self._state("locations")
         call, w = self.tk.call, self._w
+        fills: dict[str, str] = {}
         drawn: dict[str, list[int]] = {}
-        for r, pts in enumerate(flat):
-            lid = lids[owner[part_of[r]]]
+        at = ring[starts]  # the rings drawn (a ring without points has no start)
+        for start, end, k, hole in zip(
+            starts.tolist(), ends, loc_of[at].tolist(), (~outline[at]).tolist(), strict=True
+        ):
+            pts = flat[2 * start : 2 * end - 2]  # (the closing point left out)
             if len(pts) < 6:  # a sliver gone to a line at this zoom: its exact outline
                 continue
-            hole = not first[r]
+            lid = lids[k]
+            colour = locs[k].colour
+            fill = fills[colour] if colour in fills else fills.setdefault(colour, self.fill_of(colour))
             i = call(
                 w,
                 "create",
                 "polygon",
                 *pts,
                 "-fill",
-                SEA if hole else self.fill_of(locs[owner[part_of[r]]].colour),
+                SEA if hole else fill,
                 "-outline",
                 BORDER,
                 "-width",
@@ -322,6 +340,7 @@ class AreaCanvas(tk.Canvas):
             self.tag_lower(layer, self._markers[nxt])
 
     def redraw(self) -> None:
+        self._held = False
         self.delete("all")
         self.loc_items.clear()
         self.line_items.clear()
@@ -877,7 +896,11 @@ class AreaCanvas(tk.Canvas):
 
     def fit(self) -> None:
         """Zoom so the whole map fits the window."""
-        self.update_idletasks()
+        moving, self._moving = self._moving, True  # (a big map: the view drawn once, below, not followed first)
+        try:
+            self.update_idletasks()
+        finally:
+            self._moving = moving
         w, h = max(50, self.winfo_width()), max(50, self.winfo_height())
         x0, y0, x1, y1 = self.model.bounds()
         if self.bg_image is not None and self.model.background and not self.model.locations:
@@ -898,6 +921,12 @@ class AreaCanvas(tk.Canvas):
     def initial_view(self) -> None:
         """The view a map opens with: all of it."""
         self.fit()
+
+    def hold_view(self) -> None:
+        """The view is set in a moment (``mapref MAP.toml`` fits the map once the window is up):
+        until then a big map does not follow the window's first sizes, so what the window shows
+        at its opening is drawn once, at the view it opens with (a redraw ends the hold)."""
+        self._held = True
 
     def set_model(self, m: AreaMap) -> None:
         self.model = m

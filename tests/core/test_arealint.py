@@ -337,7 +337,8 @@ def test_the_fast_checks_find_what_the_general_ones_find():
 
     import shapely
 
-    from mapref.core.arealint import _lint, _pairs, tolerance
+    from mapref.core.arealint import _lint, _near, _pairs, tolerance
+    from mapref.core.areageom import near_pairs
 
     rnd = random.Random(3434)
     side = grid_map(4)  # a vertex on one side of a border only (the other side has none there): no coverage
@@ -352,4 +353,35 @@ def test_the_fast_checks_find_what_the_general_ones_find():
         assert found == plain_found and fast is not None and plain is not None
         assert fast.keys() == plain.keys() and all(fast[k] == pytest.approx(plain[k], abs=1e-9) for k in fast)
         kinds.add((shapely.coverage_is_valid([x.polygon for x in valid]), bool(found)))
+        geoms = [x.polygon for x in valid]  # the pairs within the tolerance: the tree's own, in its order
+        tree = shapely.STRtree(geoms)
+        pairs, dist = _near(tree, geoms, tol)
+        assert pairs == near_pairs(tree, geoms, "dwithin", tol), case
+        assert dist.tolist() == shapely.distance([geoms[i] for i, _ in pairs], [geoms[j] for _, j in pairs]).tolist()
     assert kinds == {(True, False), (True, True), (False, True), (False, False)}  # each path, with gaps and without
+
+
+def test_the_pairs_within_the_tolerance_are_the_trees_own_at_the_edge_and_in_a_pile():
+    """:func:`mapref.core.arealint._near` (the distance of each pair whose bounds come near)
+    against the tree's ``dwithin``: squares exactly the tolerance apart, a hair nearer and a hair
+    farther, across and diagonally; a pile of outlines on each other is left to ``near_pairs``."""
+    import shapely
+    from shapely.geometry import box
+
+    from mapref.core.areageom import near_pairs
+    from mapref.core.arealint import _near
+
+    tol = 0.25
+    geoms = []
+    for dx, dy in ((tol, 0), (0, tol), (tol * 0.6, tol * 0.8), (tol * (1 + 1e-12), 0), (tol * (1 - 1e-12), 0)):
+        for gx, gy in ((1, 0), (0, 1), (1, 1)):  # a square and its neighbour across, above, diagonally
+            x0 = 40.0 * len(geoms)
+            geoms += [
+                box(x0, 0, x0 + 10, 10),
+                box(x0 + gx * (10 + dx), gy * (10 + dy), x0 + gx * (10 + dx) + 10, gy * (10 + dy) + 10),
+            ]
+    tree = shapely.STRtree(geoms)
+    pairs, _ = _near(tree, geoms, tol)
+    assert pairs == near_pairs(tree, geoms, "dwithin", tol) and len(pairs) >= 10
+    pile = [box(0, 0, 10, 10)] * 400  # (79,800 pairs: more than pair_limit allows)
+    assert _near(shapely.STRtree(pile), pile, tol) is None

@@ -292,3 +292,211 @@ def test_a_plain_line_is_read_as_the_general_reading_reads_it():
     }
     for lid, lt in others.items():
         assert _plain_line(lid, lt, spaces, kinds) is None, lid
+
+
+def test_ids_checked_at_once_agree_with_each_checked_alone():
+    """``_all_ids`` (one match over a table's keys joined by newlines) says yes exactly when
+    ``valid_id`` says yes of every key: keys with a newline, empty, uppercase, a leading dash,
+    other letters, and tables of one key or none."""
+    from mapref.core.areamodel import valid_id
+    from mapref.io.areafile import _all_ids
+
+    good = ["paris", "a", "0", "_x", "sedan-w", "area_19999", "a-b-c_1"]
+    bad = ["", "Paris", "-a", "a b", "a\nb", "\n", "a\n", "\nb", "é", "a.b", "a\r", "a\t"]
+    assert _all_ids(good) and _all_ids([]) and _all_ids({"paris": 1})
+    for k in bad:
+        for keys in ([k], [*good, k], [k, *good], [*good[:3], k, *good[3:]]):
+            assert _all_ids(keys) is all(valid_id(x) for x in keys) is False, keys
+    for keys in (["a\nb", "c"], ["a", "b\nc\nd"]):  # (a newline splits a key in two ids)
+        assert not _all_ids(keys)
+
+
+def test_a_line_made_at_once_is_the_line_its_class_makes():
+    """``_new_line`` (the plain line's fields set without the frozen dataclass's ``__init__``)
+    makes what ``MoveLine(lid, a, b, kind=kind, attrs={})`` makes: equal, every field the same,
+    in the same order, and a class with nothing more to run when it is made."""
+    import dataclasses
+
+    from mapref.core.areamodel import MoveLine
+    from mapref.io.areafile import _new_line
+
+    got, want = (
+        _new_line("p-s", "paris", "sedan.w", "naval"),
+        MoveLine("p-s", "paris", "sedan.w", kind="naval", attrs={}),
+    )
+    assert got == want and type(got) is MoveLine
+    assert list(vars(got).items()) == list(vars(want).items())
+    assert [f.name for f in dataclasses.fields(MoveLine)] == list(vars(want))
+    assert not hasattr(MoveLine, "__post_init__") and not hasattr(MoveLine, "__slots__")
+    got.attrs["x"] = 1  # each line its own attrs
+    assert _new_line("p-s", "paris", "sedan.w", "naval").attrs == {}
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        got.a = "lyon"
+
+
+def test_a_point_read_at_once_is_the_point_the_general_reading_gives():
+    """``_point``'s usual case (two ints or floats within MAX_COORD) answers as the checks one
+    number at a time (``_number``) do: the same point, or the same problem."""
+    from mapref.io.areafile import MAX_COORD, _number, _point
+    from mapref.io.problems import Reader
+
+    values = [
+        [1, 2],
+        [1.5, -2.25],
+        [-0.0, 0],
+        [MAX_COORD, -MAX_COORD],
+        [int(MAX_COORD), -int(MAX_COORD)],
+        [MAX_COORD * (1 + 1e-15), 0],
+        [int(MAX_COORD) + 1, 0],
+        [10**400, 0],
+        [float("nan"), 0],
+        [0, float("inf")],
+        [0, -float("inf")],
+        [True, 0],
+        [0, False],
+        ["1", 2],
+        [1, 2, 3],
+        [1],
+        [],
+        (1, 2),
+        "1, 2",
+        None,
+    ]
+    for v in values:
+        r, expected = Reader("m.toml", ""), Reader("m.toml", "")
+        got = _point(r, {"at": v}, "at", "loc")
+        if isinstance(v, list) and len(v) == 2 and all(_number(x) for x in v):
+            want = (float(v[0]), float(v[1]))
+        else:
+            want = None
+            expected.expected("loc.at", "[x, y] (two numbers)", v)
+        assert got == want and [str(p) for p in r.problems] == [str(p) for p in expected.problems], v
+        assert got is None or all(type(x) is float for x in got)
+
+
+def test_reading_and_checking_leave_the_collector_as_they_found_it(tmp_path):
+    """A file is read, and an area map built and checked, with Python's cycle collector paused
+    (a big map's million objects are not searched as they come); it runs again after, the file
+    good or bad (a syntax error, a bad id, one that tomllib reads), and stays off if it was."""
+    import gc
+
+    from mapref.core.arealint import lint_area
+    from mapref.io.problems import collector_paused
+    from mapref.rules.files import open_file
+
+    bad = tmp_path / "bad.toml"
+    bad.write_text('format = 1\nkind = "area"\n[locations.Paris]\npolygon = [[0, 0], [1, 0], [1, 1]]\n')
+    broken = tmp_path / "broken.toml"
+    broken.write_text('format = 1\nkind = "area\n')
+    odd = tmp_path / "odd.toml"  # (a dotted key: read by tomllib)
+    odd.write_text('format = 1\nkind = "area"\nlocations.a.polygon = [[0, 0], [1, 0], [1, 1]]\n')
+    for enabled in (True, False):
+        (gc.enable if enabled else gc.disable)()
+        try:
+            for read in (load_area_map, open_file):
+                assert read(SAMPLE) and gc.isenabled() is enabled
+                assert read(odd) and gc.isenabled() is enabled
+                for path in (bad, broken):
+                    with pytest.raises(FileProblems):
+                        read(path)
+                    assert gc.isenabled() is enabled
+            lint_area(load_area_map(SAMPLE))
+            assert gc.isenabled() is enabled
+            with pytest.raises(KeyError), collector_paused():
+                with collector_paused():
+                    assert not gc.isenabled()
+                assert not gc.isenabled()  # (the outermost restores it)
+                raise KeyError
+            assert gc.isenabled() is enabled
+        finally:
+            gc.enable()
+
+
+def test_a_plain_location_is_read_as_the_general_reading_reads_it():
+    """A table of name, colour, capital, vp, anchor and a one-ring polygon, none of them wrong,
+    is made by ``_plain_location`` as the general reading (``_place``, ``_point``, ``_area``)
+    makes it, with no problem; any other location (another key, a wrong value) is left to the
+    general reading, which reports its problems."""
+    import dataclasses
+
+    from mapref.core.areamodel import AreaMap, ColourClass
+    from mapref.io.areafile import _area, _outlines, _place, _plain_location, _point
+    from mapref.io.problems import Reader
+    from mapref.core.areamodel import Location
+
+    m = AreaMap()
+    m.colours = {"blue": ColourClass("Western Allies", "#9dbce0")}
+    ring = [[0, 0], [10, 0], [10.5, 10], [0, 10]]
+    plain = [
+        {"polygon": ring},
+        {"name": "Paris", "colour": "blue", "capital": True, "vp": 3, "anchor": [5, 5.5], "polygon": ring},
+        {"name": "", "colour": "", "capital": False, "vp": 0, "anchor": [-1e7, 1e7], "polygon": ring + [[0, 0]]},
+        {"vp": 99, "polygon": ring, "anchor": [0, -0.0]},
+    ]
+    for n, lt in enumerate(plain):
+        got = _outlines({"x": lt})["x"]
+        r = Reader("m.toml", "")
+        want = Location(
+            "x",
+            anchor=_point(r, lt, "anchor", "locations.x"),
+            halves=(),
+            split=(),
+            polygon=_area(r, lt, "locations.x"),
+            half_anchors={},
+            **_place(r, lt, "locations.x", m),
+        )
+        made = _plain_location("x", lt, got, m.colours)
+        assert not r.problems and made is not None and made.same(want), n
+        assert list(vars(made).items())[:-1] == list(vars(want).items())[:-1]  # (the outline: same wkb, above)
+        assert made.attrs == {} and made.half_anchors == {} and type(made.anchor) is type(want.anchor)
+        assert [f.name for f in dataclasses.fields(Location)] == list(vars(made))  # (made without __init__)
+        made.attrs["x"] = made.half_anchors["w"] = 1  # each its own
+        assert _plain_location("x", lt, got, m.colours).attrs == {} and want.attrs == {}
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            made.vp = 2
+        assert made.parts == want.parts and made.spaces() == ("x",)  # (its cached properties work)
+    assert not hasattr(Location, "__post_init__") and not hasattr(Location, "__slots__")
+    others = [
+        {"colour": "red", "polygon": ring},
+        {"colour": 3, "polygon": ring},
+        {"name": 3, "polygon": ring},
+        {"capital": 1, "polygon": ring},
+        {"vp": True, "polygon": ring},
+        {"vp": 100, "polygon": ring},
+        {"vp": -1, "polygon": ring},
+        {"vp": 1.0, "polygon": ring},
+        {"anchor": [float("nan"), 0], "polygon": ring},
+        {"anchor": [0, 2e7], "polygon": ring},
+        {"anchor": [0, 1, 2], "polygon": ring},
+        {"anchor": [True, 1], "polygon": ring},
+        {"anchor": "0 1", "polygon": ring},
+        {"supply": "western", "polygon": ring},
+        {"attrs": {}, "polygon": ring},
+        {"halves": ["w", "e"], "split": [[5, -1], [5, 11]], "polygon": ring},
+        {"polygon": ring, "nmae": "Paris"},
+    ]
+    got = _outlines({"x": {"polygon": ring}})["x"]
+    for lt in others:
+        assert _plain_location("x", lt, got, m.colours) is None, lt
+    assert _plain_location("x", "paris", got, m.colours) is None
+
+
+def test_too_many_points_in_all_is_one_clear_error_at_the_location_that_goes_over(tmp_path, monkeypatch):
+    """The points of every location are counted, plain locations too (read at once), and the
+    location whose points go over the limit is named, with its line."""
+    from mapref.io import areafile
+
+    monkeypatch.setattr(areafile, "MAX_POINTS", 10)
+    p = tmp_path / "m.toml"
+    tables = "".join(
+        f"[locations.{k}]\npolygon = [[{x}, 0], [{x + 1}, 0], [{x + 1}, 1], [{x}, 1]]\n" for x, k in enumerate("abc")
+    )
+    p.write_text(f'format = 1\nkind = "area"\n{tables}')
+    with pytest.raises(FileProblems) as e:
+        load_area_map(p, shown="m.toml")
+    assert [str(x) for x in e.value.problems] == [
+        "m.toml:7:1: locations.c: more than 10 points in all the locations: mapref reads area maps of up to "
+        "that many (simplify the outlines)"
+    ]
+    monkeypatch.setattr(areafile, "MAX_POINTS", 15)
+    assert len(load_area_map(p).locations) == 3
