@@ -87,7 +87,26 @@ def _area(r: Reader, d: dict, key: str, where: str) -> Area:
 
 
 def _points(r: Reader, d: dict, where: str) -> dict[str, int]:
-    return {t: r.int_(d, t, where, 0, 0, 999) for t in POINT_TYPES}
+    """Each point type's ``r.int_(d, t, where, 0, 0, 999)``; the usual value (none, or a whole
+    number in range) read here without the reader making its messages' key first (a game's
+    1,350 armies are read back after every action; issue 34)."""
+    out = {}
+    for t in POINT_TYPES:
+        v = d.get(t, 0)
+        out[t] = v if type(v) is int and 0 <= v <= 999 else r.int_(d, t, where, 0, 0, 999)
+    return out
+
+
+def _str(r: Reader, d: dict, key: str, where: str) -> str:
+    """``r.str_(d, key, where)``, the usual value (none, or a string) read here (as :func:`_points`)."""
+    v = d.get(key, "")
+    return v if type(v) is str else r.str_(d, key, where)
+
+
+def _int(r: Reader, d: dict, key: str, where: str, hi: int) -> int:
+    """``r.int_(d, key, where, 0, 0, hi)``, the usual value read here (as :func:`_points`)."""
+    v = d.get(key, 0)
+    return v if type(v) is int and 0 <= v <= hi else r.int_(d, key, where, 0, 0, hi)
 
 
 def _kept(r: Reader, ok: bool, key: str, what: str, got: object) -> bool:
@@ -617,13 +636,13 @@ def _game_pieces(r: Reader, data: dict, g: GameState) -> None:
             Army(
                 name,
                 _side(r, a, "side", w),
-                r.str_(a, "nation", w),
-                r.str_(a, "at", w),
+                _str(r, a, "nation", w),
+                _str(r, a, "at", w),
                 _points(r, a, w),
-                r.str_(a, "leader", w),
-                r.str_(a, "pool", w),
+                _str(r, a, "leader", w),
+                _str(r, a, "pool", w),
                 r.bool_(a, "no_defensive_assault", w),
-                r.int_(a, "advanced", w, 0, 0, 99),
+                _int(r, a, "advanced", w, 99),
             )
         )
     for name, w, f in _tables(r, data, "fleets", "a table of one fleet"):
@@ -658,8 +677,8 @@ def _game_spaces(r: Reader, data: dict, g: GameState) -> None:
         hs = HexState(
             r.str_(h, "control", w, "", choices=SIDES + ("none",)) or None,
             r.bool_(h, "occupied", w),
-            r.int_(h, "devastated", w, 0, 0, 99),
-            r.int_(h, "permanent", w, 0, 0, 99),
+            _int(r, h, "devastated", w, 99),
+            _int(r, h, "permanent", w, 99),
         )
         if hs.permanent > hs.devastated:
             r.error(f"{w}.permanent", f"expected at most the devastated points ({hs.devastated}), got {hs.permanent}")
