@@ -24,6 +24,7 @@ from mapref.core.board import board_for
 from mapref.core.graph import box_space
 from mapref.io.problems import FileProblems
 from mapref.rules import supply as core_supply
+from mapref.rules.ruleset import Action
 from mapref.rulesets.hitlers_war import consistency
 from mapref.rulesets.hitlers_war.common import Context, Violation
 from mapref.rulesets.hitlers_war.ruleset import RULESET
@@ -36,7 +37,7 @@ from mapref.rulesets.hitlers_war.stacking import (
     check_stacking,
     movement_over,
 )
-from mapref.rulesets.hitlers_war.state import POINT_TYPES, Army
+from mapref.rulesets.hitlers_war.state import POINT_TYPES, Army, HexState
 
 
 # ------------------------------------------------------------------ the plain code (before issue 34's fourth round)
@@ -396,3 +397,134 @@ def test_bad_army_and_hex_values_are_said_as_before(fresh):
         "hexes.Q13.devastated: expected an integer 0-99, got 100",
         'hexes.Q13.permanent: expected an integer 0-99, got "1"',
     ]
+
+
+def test_bad_keys_sides_controls_and_flags_are_said_as_before(fresh):
+    m, sc, st = fresh("barbarossa")
+    data = RULESET.state_data(st)
+    names = list(data["armies"])[:3]
+    data["armies"][names[0]].update(side="red", no_defensive_assault=1, colour="x")
+    del data["armies"][names[1]]["side"]
+    data["armies"][names[2]].update(side=3, nation=None)
+    data.setdefault("hexes", {})["Q13"] = {"control": "red", "occupied": "yes", "shade": 1}
+    data["hexes"]["Q14"] = {"control": ""}
+    data["hexes"]["Q15"] = {"control": 1, "occupied": 0}
+    with pytest.raises(FileProblems) as e:
+        RULESET.read_state(data, "", "<game>")
+    got = [f"{p.key}: {p.message}" for p in e.value.problems]
+    a, b, c = (f"armies.{n}" for n in names)
+    sides = '"axis", "soviet", "allies"'
+    assert got == [  # (what the reader said before its usual values were read apart)
+        f"{a}.colour: unknown key (allowed: side, nation, at, leader, pool, no_defensive_assault, advanced, "
+        "infantry, mechanized, amphibious, tactical_air, para)",
+        f'{a}.side: expected one of {sides}, got "red"',
+        f"{a}.no_defensive_assault: expected true or false, got 1",
+        f'{b}: missing required key "side"',
+        f'{b}: missing required key "side"',
+        f"{c}.side: expected a string, got 3",
+        f"{c}.nation: expected a string, got nothing",
+        "hexes.Q13.shade: unknown key (allowed: control, occupied, devastated, permanent)",
+        f'hexes.Q13.control: expected one of {sides}, "none", got "red"',
+        'hexes.Q13.occupied: expected true or false, got "yes"',
+        f'hexes.Q14.control: expected one of {sides}, "none", got ""',
+        "hexes.Q15.control: expected a string, got 1",
+        "hexes.Q15.occupied: expected true or false, got 0",
+    ]
+
+
+def test_the_hexes_are_written_in_label_order_whatever_changes(fresh):
+    """state_data keeps the last sorted order of the hexes with their keys: a hex taken, one
+    given back, two states in turn, the same keys in another order."""
+    from mapref.core.board import space_order
+
+    _, _, st = fresh("war_for_europe")
+    _, _, other = fresh("barbarossa")
+    rng = random.Random(3)
+    labels = ["A1", "B2", "Q13", "Q9", "AA3", "box:siberia", "R10", "C7"]
+    for _ in range(30):
+        s = rng.choice([st, other])
+        roll = rng.random()
+        if roll < 0.4:
+            s.hexes[rng.choice(labels)] = HexState(control=rng.choice(["axis", "allies"]))
+        elif roll < 0.6 and s.hexes:
+            s.hexes.pop(rng.choice(list(s.hexes)))
+        elif roll < 0.8:
+            items = list(s.hexes.items())
+            rng.shuffle(items)
+            s.hexes = dict(items)
+        data = RULESET.state_data(s)
+        plain = [x for x in sorted(s.hexes, key=space_order) if not s.hexes[x].is_default()]
+        assert list(data["hexes"]) == plain
+        assert data["hexes"] == {x: RULESET.state_data(s)["hexes"][x] for x in plain}
+
+
+# ------------------------------------------------------------------ the end of step's look-ahead
+def _hexes_now(st) -> dict:
+    return {s: (id(h), h.control, h.occupied, h.devastated, h.permanent) for s, h in st.hexes.items()}
+
+
+@pytest.mark.parametrize("name", ["barbarossa", "fall_of_germany", "war_for_europe"])
+def test_the_look_ahead_shares_the_hexes_and_never_changes_them(name):
+    """The end of a step is worked out on a copy sharing the state's HexStates (state.look_ahead):
+    asking it (the window's preview), at every step of a game played on, changes none of them,
+    and what it finds is then done on the game itself."""
+    from tests.rules.hwplay import game
+    from tests.rules.test_drop_caches import gesture
+
+    rng = random.Random(name)
+    s = game(name)
+    shared = 0
+    for _ in range(45):
+        st = s.state
+        look = st.look_ahead()
+        shared += sum(look.hexes[x] is h for x, h in st.hexes.items())
+        assert RULESET.state_data(look) == RULESET.state_data(st) and look.hexes is not st.hexes
+        before, hexes = s.state_data(), _hexes_now(st)
+        out = s.check(Action("advance", {}))
+        assert s.state_data() == before and _hexes_now(st) == hexes
+        if out.ok and rng.random() < 0.5:
+            s.apply(s.ruleset.end_step(s.game))
+        else:
+            gesture(s, rng)
+    assert shared > 10  # (shared, not copied)
+
+
+def test_set_hex_puts_a_new_hex_state_in_place():
+    from mapref.rulesets.hitlers_war.commands import SetHex
+    from mapref.rulesets.hitlers_war.state import GameState, Turn
+
+    st = GameState("s", "m", Turn(1941, "summer"), "axis")
+    st.hexes["Q13"] = HexState(control="axis", devastated=3, permanent=2)
+    old = st.hexes["Q13"]
+    look = st.look_ahead()
+    SetHex(space="Q13", control="soviet", devastated=1).do(look)
+    SetHex(space="Q14", occupied=True).do(look)
+    assert old == HexState(control="axis", devastated=3, permanent=2) and st.hexes == {"Q13": old}
+    assert look.hexes == {"Q13": HexState("soviet", False, 1, 1), "Q14": HexState(occupied=True)}
+    SetHex(space="Q13", occupied=True).do(st)
+    assert st.hexes["Q13"] == HexState("axis", True, 3, 2) and st.hexes["Q13"] is not old
+
+
+def test_isolation_worked_out_ahead_leaves_the_hexes_as_they_were(fresh):
+    """Determine supply 6-8 at the end of the combat phase: the look-ahead gives a cut-off hex to
+    the other side (SetHex on a hex the state holds a HexState for); the state's own HexState is
+    as it was until the end of the step is done."""
+    from mapref.rulesets.hitlers_war.commands import SetHex, apply
+    from mapref.rulesets.hitlers_war.sequence import advance
+    from mapref.rulesets.hitlers_war.state import Turn
+
+    m, sc, st = fresh("barbarossa")
+    st.turn = Turn(1941, "winter")  # past Finland's initial turn (R36)
+    for h in ("T13", "T14", "U13"):
+        st.hexes[h] = HexState(control="soviet")
+    st.hexes["U14"] = HexState(devastated=1)
+    st.armies.append(Army("Finns", "axis", "fi", "U14", {"infantry": 2}))
+    while not (st.phase == "combat" and st.subphase == "exploitation"):
+        r = advance(m, sc, st)
+        apply(st, r.commands)
+    u14, hexes = st.hexes["U14"], _hexes_now(st)
+    r = advance(m, sc, st)
+    assert any(isinstance(c, SetHex) and c.space == "U14" for c in r.commands)
+    assert _hexes_now(st) == hexes and u14 == HexState(devastated=1)
+    apply(st, r.commands)
+    assert st.hex("U14").control == "soviet" and st.hex("U14").devastated == 1 and u14.control is None
