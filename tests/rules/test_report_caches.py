@@ -22,6 +22,7 @@ import pytest
 
 from mapref.core.board import board_for
 from mapref.core.graph import box_space
+from mapref.io.mapfile import load_map
 from mapref.io.problems import FileProblems
 from mapref.rules import supply as core_supply
 from mapref.rules.ruleset import Action
@@ -38,6 +39,8 @@ from mapref.rulesets.hitlers_war.stacking import (
     movement_over,
 )
 from mapref.rulesets.hitlers_war.state import POINT_TYPES, Army, HexState
+
+from tests.rules.conftest import ROOT, SCENARIOS, TEST_MAP
 
 
 # ------------------------------------------------------------------ the plain code (before issue 34's fourth round)
@@ -211,13 +214,15 @@ def plain_stacking(cx) -> list[Violation]:
 
 
 # ------------------------------------------------------------------ the consistency check
-def test_the_consistency_check_is_the_plain_one_after_map_edits_and_area_changes(hw_map, scenarios):
+def test_the_consistency_check_is_the_plain_one_after_map_edits_and_area_changes():
+    from mapref.rulesets.hitlers_war.files import load_scenario
+
     rng = random.Random(34)
     kept_overlaps = 0
-    for name, sc0 in scenarios.items():
-        m = copy.deepcopy(hw_map)  # (edited below: not the other tests' map)
+    for name in SCENARIOS:
+        m = load_map(TEST_MAP)  # (edited below: a map and scenario of their own)
         labels = [m.label(h) for h in m.hexes]
-        sc = copy.deepcopy(sc0)
+        sc = load_scenario(ROOT / "scenarios" / f"{name}.toml")
         st = _new(m, sc)
         board = board_for(m)
         for step in range(12):
@@ -251,8 +256,8 @@ def _new(m, sc):
     return new_game(m, sc, auto_place=True)
 
 
-def test_the_space_ids_are_the_boards_after_every_edit(hw_map):
-    m = copy.deepcopy(hw_map)
+def test_the_space_ids_are_the_boards_after_every_edit():
+    m = load_map(TEST_MAP)  # (edited below: a map of its own)
     board = board_for(m)
     some = [m.label(h) for h in list(m.hexes)[:40]] + ["box:siberia", "box:nowhere", "Q13", "q13", "ZZ9", 7, None]
     for _ in range(3):
@@ -528,3 +533,102 @@ def test_isolation_worked_out_ahead_leaves_the_hexes_as_they_were(fresh):
     assert _hexes_now(st) == hexes and u14 == HexState(devastated=1)
     apply(st, r.commands)
     assert st.hex("U14").control == "soviet" and st.hex("U14").devastated == 1 and u14.control is None
+
+
+# ------------------------------------------------------------------ the session's diff
+def plain_diff(old: dict, new: dict, path: tuple = (), p=None):
+    from mapref.rules.datapatch import MISSING, Change, Patch, Reorder
+
+    p = Patch() if p is None else p
+    for k, v in old.items():
+        if k not in new:
+            p.changes.append(Change(path + (k,), copy.deepcopy(v), MISSING))
+        else:
+            w = new[k]
+            if isinstance(v, dict) and isinstance(w, dict):
+                plain_diff(v, w, path + (k,), p)
+            elif v != w or type(v) is not type(w):
+                p.changes.append(Change(path + (k,), copy.deepcopy(v), copy.deepcopy(w)))
+    for k, w in new.items():
+        if k not in old:
+            p.changes.append(Change(path + (k,), MISSING, copy.deepcopy(w)))
+    ko, kn = list(old), list(new)
+    if ko != kn:
+        after_undo = [k for k in kn if k in old] + [k for k in ko if k not in new]
+        after_redo = [k for k in ko if k in new] + [k for k in kn if k not in old]
+        r = Reorder(path, ko if after_undo != ko else None, kn if after_redo != kn else None)
+        if r.old is not None or r.new is not None:
+            p.orders.append(r)
+    return p
+
+
+class Table(dict):
+    """A table of another type (walked into as a dict)."""
+
+
+def _shown(p) -> str:
+    """A patch with each value's type: 1, 1.0 and True told apart."""
+    from mapref.rules.datapatch import MISSING
+
+    def one(x):
+        return "MISSING" if x is MISSING else (type(x).__name__, repr(x))
+
+    return repr(([(c.path, one(c.old), one(c.new)) for c in p.changes], [(o.path, o.old, o.new) for o in p.orders]))
+
+
+def _retyped(x):
+    """An equal value of another type: 1 -> True -> 1.0 -> 1 (others as they are)."""
+    if type(x) is int and x in (0, 1):
+        return bool(x)
+    if type(x) is bool:
+        return float(x)
+    if type(x) is float and x in (0.0, 1.0):
+        return int(x)
+    return x
+
+
+def test_the_diff_of_equal_tables_is_seen_at_once_and_is_the_plain_one():
+    from mapref.rules.datapatch import diff
+
+    rng = random.Random(34)
+    nan = float("nan")
+    values = [0, 1, True, False, 1.0, nan, None, "a", "", [1], [True], [nan], ["a", 1], (1,), {1}]
+
+    def tree(depth: int) -> dict:
+        out: dict = {}
+        for k in rng.sample("abcdefg", rng.randint(0, 5)):
+            roll = rng.random()
+            if depth and roll < 0.35:
+                out[k] = (Table if roll < 0.05 else dict)(tree(depth - 1))
+            else:
+                out[k] = rng.choice(values)
+        return out
+
+    def bent(t: dict, depth: int) -> dict:
+        """``t`` or a near copy: a value of another type but equal (1 -> True -> 1.0), keys
+        reordered, one key more or less, a nested table bent."""
+        out = copy.copy(t) if rng.random() < 0.5 else copy.deepcopy(t)
+        roll = rng.random()
+        keys = list(out)
+        if roll < 0.15 and keys:
+            k = rng.choice(keys)
+            out[k] = _retyped(out[k])
+        elif roll < 0.3 and len(keys) > 1:
+            rng.shuffle(keys)
+            out = {k: out[k] for k in keys}
+        elif roll < 0.4 and keys:
+            del out[rng.choice(keys)]
+        elif roll < 0.5:
+            out["z"] = rng.choice(values)
+        for k, v in out.items():
+            if isinstance(v, dict) and depth and rng.random() < 0.5:
+                out[k] = type(v)(bent(v, depth - 1))
+        return out
+
+    fast = 0
+    for _ in range(500):
+        old = {f"r{i}": tree(2) for i in range(rng.randint(1, 6))}
+        new = {k: bent(v, 2) if rng.random() < 0.6 else v for k, v in old.items()}
+        assert _shown(diff(old, new)) == _shown(plain_diff(old, new))
+        fast += sum(1 for k in old if k in new and isinstance(old[k], dict) and not plain_diff(old[k], new[k]))
+    assert fast > 150  # (equal tables seen at once)
