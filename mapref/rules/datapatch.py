@@ -75,21 +75,6 @@ def diff(old: dict, new: dict) -> Patch:
     return p
 
 
-# the types of value :func:`_diff` compares with == alone (no table it walks into; no float: nan is
-# not equal to itself, where a table's == sees the same object as equal)
-_PLAIN = frozenset({str, int, bool, type(None), list})
-
-
-def _same(v: dict, w: dict) -> bool:
-    """Would ``_diff(v, w, ...)`` find nothing?  Seen at once for two equal tables whose keys are
-    in the same order and whose values are of the same plain types, two by two (a game's
-    thousands of unchanged records after a move; issue 34); anything else is walked."""
-    if v != w or list(v) != list(w):
-        return False
-    types = tuple(map(type, v.values()))
-    return types == tuple(map(type, w.values())) and _PLAIN.issuperset(types)
-
-
 def _diff(old: dict, new: dict, path: tuple[str, ...], p: Patch) -> None:
     for k, v in old.items():
         if k not in new:
@@ -97,8 +82,7 @@ def _diff(old: dict, new: dict, path: tuple[str, ...], p: Patch) -> None:
         else:
             w = new[k]
             if isinstance(v, dict) and isinstance(w, dict):
-                if not _same(v, w):
-                    _diff(v, w, path + (k,), p)
+                _diff(v, w, path + (k,), p)
             elif v != w or type(v) is not type(w):
                 p.changes.append(Change(path + (k,), copy.deepcopy(v), copy.deepcopy(w)))
     for k, w in new.items():

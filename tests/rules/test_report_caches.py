@@ -8,12 +8,12 @@ fewer look-ups (issue 34, fourth round): each answer must be the one the plain c
   states bent every way the check looks at;
 - the routes read from a trace's plain record (``SupplyTrace.parent``), kept until the record
   changes: the plain walk after every kind of change to it;
-- the reader's usual values read without making its messages: the same problems for bad ones.
+- the reader's usual values read without making its messages: the same problems for bad ones;
+- the end of a step's look-ahead sharing the state's HexStates: none of them changed.
 """
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import defaultdict
 from dataclasses import replace
@@ -533,102 +533,3 @@ def test_isolation_worked_out_ahead_leaves_the_hexes_as_they_were(fresh):
     assert _hexes_now(st) == hexes and u14 == HexState(devastated=1)
     apply(st, r.commands)
     assert st.hex("U14").control == "soviet" and st.hex("U14").devastated == 1 and u14.control is None
-
-
-# ------------------------------------------------------------------ the session's diff
-def plain_diff(old: dict, new: dict, path: tuple = (), p=None):
-    from mapref.rules.datapatch import MISSING, Change, Patch, Reorder
-
-    p = Patch() if p is None else p
-    for k, v in old.items():
-        if k not in new:
-            p.changes.append(Change(path + (k,), copy.deepcopy(v), MISSING))
-        else:
-            w = new[k]
-            if isinstance(v, dict) and isinstance(w, dict):
-                plain_diff(v, w, path + (k,), p)
-            elif v != w or type(v) is not type(w):
-                p.changes.append(Change(path + (k,), copy.deepcopy(v), copy.deepcopy(w)))
-    for k, w in new.items():
-        if k not in old:
-            p.changes.append(Change(path + (k,), MISSING, copy.deepcopy(w)))
-    ko, kn = list(old), list(new)
-    if ko != kn:
-        after_undo = [k for k in kn if k in old] + [k for k in ko if k not in new]
-        after_redo = [k for k in ko if k in new] + [k for k in kn if k not in old]
-        r = Reorder(path, ko if after_undo != ko else None, kn if after_redo != kn else None)
-        if r.old is not None or r.new is not None:
-            p.orders.append(r)
-    return p
-
-
-class Table(dict):
-    """A table of another type (walked into as a dict)."""
-
-
-def _shown(p) -> str:
-    """A patch with each value's type: 1, 1.0 and True told apart."""
-    from mapref.rules.datapatch import MISSING
-
-    def one(x):
-        return "MISSING" if x is MISSING else (type(x).__name__, repr(x))
-
-    return repr(([(c.path, one(c.old), one(c.new)) for c in p.changes], [(o.path, o.old, o.new) for o in p.orders]))
-
-
-def _retyped(x):
-    """An equal value of another type: 1 -> True -> 1.0 -> 1 (others as they are)."""
-    if type(x) is int and x in (0, 1):
-        return bool(x)
-    if type(x) is bool:
-        return float(x)
-    if type(x) is float and x in (0.0, 1.0):
-        return int(x)
-    return x
-
-
-def test_the_diff_of_equal_tables_is_seen_at_once_and_is_the_plain_one():
-    from mapref.rules.datapatch import diff
-
-    rng = random.Random(34)
-    nan = float("nan")
-    values = [0, 1, True, False, 1.0, nan, None, "a", "", [1], [True], [nan], ["a", 1], (1,), {1}]
-
-    def tree(depth: int) -> dict:
-        out: dict = {}
-        for k in rng.sample("abcdefg", rng.randint(0, 5)):
-            roll = rng.random()
-            if depth and roll < 0.35:
-                out[k] = (Table if roll < 0.05 else dict)(tree(depth - 1))
-            else:
-                out[k] = rng.choice(values)
-        return out
-
-    def bent(t: dict, depth: int) -> dict:
-        """``t`` or a near copy: a value of another type but equal (1 -> True -> 1.0), keys
-        reordered, one key more or less, a nested table bent."""
-        out = copy.copy(t) if rng.random() < 0.5 else copy.deepcopy(t)
-        roll = rng.random()
-        keys = list(out)
-        if roll < 0.15 and keys:
-            k = rng.choice(keys)
-            out[k] = _retyped(out[k])
-        elif roll < 0.3 and len(keys) > 1:
-            rng.shuffle(keys)
-            out = {k: out[k] for k in keys}
-        elif roll < 0.4 and keys:
-            del out[rng.choice(keys)]
-        elif roll < 0.5:
-            out["z"] = rng.choice(values)
-        for k, v in out.items():
-            if isinstance(v, dict) and depth and rng.random() < 0.5:
-                out[k] = type(v)(bent(v, depth - 1))
-        return out
-
-    fast = 0
-    for _ in range(500):
-        old = {f"r{i}": tree(2) for i in range(rng.randint(1, 6))}
-        new = {k: bent(v, 2) if rng.random() < 0.6 else v for k, v in old.items()}
-        assert _shown(diff(old, new)) == _shown(plain_diff(old, new))
-        fast += sum(1 for k in old if k in new and isinstance(old[k], dict) and not plain_diff(old[k], new[k]))
-    assert fast > 150  # (equal tables seen at once)

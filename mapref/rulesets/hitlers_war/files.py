@@ -115,17 +115,22 @@ def _bool(r: Reader, d: dict, key: str, where: str) -> bool:
     return v if type(v) is bool else r.bool_(d, key, where)
 
 
-def _keys(r: Reader, d: dict, allowed: frozenset[str], order: tuple[str, ...], where: str, required=()) -> None:
+def _keys(
+    r: Reader, d: dict, allowed: frozenset[str], order: tuple[str, ...], where: str, required: tuple[str, ...] = ()
+) -> None:
     """``r.check_keys(d, order, where, required)``: nothing to say when every key is allowed and
     the required ones are there (``allowed``: ``order`` as a set), which is seen here first."""
-    if not d.keys() <= allowed or any(k not in d for k in required):
+    keys = d.keys()
+    if not (keys <= allowed and keys >= _NEEDED.get(required, frozenset(required))):
         r.check_keys(d, order, where, required=required)
 
 
 ARMY_KEYS = ("side", "nation", "at", "leader", "pool", "no_defensive_assault", "advanced") + POINT_TYPES
+ARMY_NEEDS = ("side", "nation", "at")
 HEX_KEYS = ("control", "occupied", "devastated", "permanent")
 HEX_CONTROLS = SIDES + ("none",)
 _ARMY_KEY_SET, _HEX_KEY_SET = frozenset(ARMY_KEYS), frozenset(HEX_KEYS)
+_NEEDED = {(): frozenset(), ARMY_NEEDS: frozenset(ARMY_NEEDS)}  # required keys as sets (made once)
 
 
 def _kept(r: Reader, ok: bool, key: str, what: str, got: object) -> bool:
@@ -645,7 +650,7 @@ def _side_record(r: Reader, s: dict, w: str) -> SideRecord:
 
 def _game_pieces(r: Reader, data: dict, g: GameState) -> None:
     for name, w, a in _tables(r, data, "armies", "a table of one army"):
-        _keys(r, a, _ARMY_KEY_SET, ARMY_KEYS, w, required=("side", "nation", "at"))
+        _keys(r, a, _ARMY_KEY_SET, ARMY_KEYS, w, required=ARMY_NEEDS)
         side = a.get("side")
         g.armies.append(
             Army(
