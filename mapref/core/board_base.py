@@ -118,7 +118,8 @@ class Board:
         ids = list(ids)
         cached = getattr(self, "_order_rank", None)
         if cached is None or cached[0] != self.version:
-            cached = (self.version, {s: i for i, s in enumerate(self._board_order())})
+            order = self._board_order()
+            cached = (self.version, dict(zip(order, range(len(order)), strict=True)))  # at C speed
             self._order_rank = cached
         rank = cached[1]
         if all(map(rank.__contains__, ids)):

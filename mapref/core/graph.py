@@ -33,12 +33,17 @@ from __future__ import annotations
 
 from array import array
 from dataclasses import dataclass, field
-from itertools import accumulate
+from itertools import accumulate, compress, count
 from types import MappingProxyType
 from collections.abc import Iterable, Mapping
-from typing import Protocol
 
 from mapref.core.model import MapModel, SideData
+
+TYPE_CHECKING = False  # typing is not imported at run time: the command line starts quicker (issue 34)
+if TYPE_CHECKING:
+    from typing import Protocol
+else:
+    Protocol = object  # (a protocol is for the type checkers: a plain class at run time)
 
 EMPTY_ATTRS: Mapping[str, object] = MappingProxyType({})
 # the connections armies and supply follow by land (Movement 2, Determine supply 1-3): the one
@@ -94,13 +99,30 @@ class Graph:
         self._cone: list[bool] = []
         self._cattrs: list[Mapping[str, object]] = []
         self._cobj: list[Connection | None] = []
-        self._nadj: list[list[int]] = []  # node -> numbers of the connections touching it, in order added
+        self._adj: list[list[int]] | None = []  # node -> numbers of the connections touching it (_nadj)
+        self._adj_packed: tuple[bytes, bytes] | None = None  # or, read back from a store, packed (_from_lists)
         self._views: dict = {}  # derived views (index, neighbour lists), dropped by add()
         for c in connections or ():
             self.add(c)
 
     def __repr__(self) -> str:
         return f"Graph({len(self.spaces)} spaces, {len(self._ca)} connections)"
+
+    @property
+    def _nadj(self) -> list[list[int]]:
+        """Node -> the numbers of the connections touching it, in the order added.  A graph read
+        back from a store makes these lists when first asked (issue 34: a report's searches walk
+        the land lists and the few spaces with other connections, GraphIndex.mixed_pairs)."""
+        adj = self._adj
+        if adj is None:
+            assert self._adj_packed is not None
+            adj = self._adj = _from_lists(*self._adj_packed)
+            self._adj_packed = None
+        return adj
+
+    @_nadj.setter
+    def _nadj(self, value: list[list[int]]) -> None:
+        self._adj, self._adj_packed = value, None
 
     # ----------------------------------------------------------------------- building
     def _node(self, space: str) -> int:
@@ -272,6 +294,35 @@ class GraphIndex:
             self._lists[key] = out
         return out
 
+    def mixed_pairs(self, kinds) -> list[tuple[list[int], list[int]] | None]:
+        """Per space, None where every connection that may be followed from it is of ``kinds``
+        (its next spaces are then :meth:`out_lists` of ``kinds``, in the same order), else its
+        :meth:`out_pairs` (next spaces, connection numbers).  A search that treats ``kinds`` alike
+        (supply by land) walks the plain lists through most of a map (issue 34): made once per
+        graph, from the few spaces a connection of another kind touches."""
+        key = ("mixed_pairs", frozenset(kinds))
+        out = self._lists.get(key)
+        kept = self.graph._views.get("mixed_land_pairs") if key[1] == LAND_KINDS else None
+        if out is None and kept is not None:  # read back with the graph (graph_from_arrays)
+            spaces, nexts, conns, ends = kept
+            out = [None] * self.n
+            for i, a, b in zip(spaces, [0, *ends], ends, strict=False):
+                out[i] = (nexts[a:b], conns[a:b])
+            self._lists[key] = out
+        if out is None:
+            others = frozenset(range(len(self.kinds))) - self.codes(kinds)
+            ca, cb, cone = self.ca, self.cb, self.cone
+            odd = list(compress(count(), map(others.__contains__, self.ck)))
+            mixed = {ca[c] for c in odd} | {cb[c] for c in odd}
+            one = any(cone)
+            nadj = self.graph._nadj
+            out = [None] * self.n
+            for i in sorted(mixed):
+                adj = nadj[i] if not one else [c for c in nadj[i] if not cone[c] or ca[c] == i]
+                out[i] = ([cb[c] if ca[c] == i else ca[c] for c in adj], adj)
+            self._lists[key] = out
+        return out
+
     def in_conns(self, kinds=None) -> list[list[tuple[int, int]]]:
         """Per space, (previous space, connection number) for each connection of ``kinds`` that
         may be followed into it (the reverse of :meth:`out_conns`)."""
@@ -325,16 +376,38 @@ def use_store(store: GraphStore | None) -> None:
     _store[:] = [] if store is None else [store]
 
 
+def code_digest(h, *functions) -> None:
+    """Feed the code of ``functions`` to the hash ``h``: their bytecode, names and constants, the
+    code nested in them included; the same code gives the same bytes in every process (marshal's
+    bytes of one code object differ between one compiled now and one read from a .pyc, and a
+    frozenset's order with the hash seed)."""
+    todo = [f.__code__ for f in functions]
+    for co in todo:
+        h.update(co.co_code)
+        h.update(repr((co.co_name, co.co_names, co.co_varnames, co.co_freevars, co.co_cellvars)).encode())
+        for c in co.co_consts:
+            if isinstance(c, type(co)):
+                todo.append(c)
+            elif isinstance(c, frozenset):
+                h.update(repr(sorted(map(repr, c))).encode())
+            else:
+                h.update(repr(c).encode())
+        h.update(b"\0")
+
+
 def graph_key(m: MapModel) -> str:
     """The digest of what :func:`build_graph` reads of ``m`` (the grid, each hex's terrain and
-    port, the sides' data, the boxes) and of the builder's own code."""
-    import hashlib
-    import marshal
+    port, the sides' data, the boxes) and of the builder's and the grid's own code (a mapref whose
+    grid walks differently never reads a graph another kept)."""
+
+    from mapref.core import digest as hashlib  # hashlib's blake2b, without loading OpenSSL (issue 34)
 
     h = hashlib.blake2b(digest_size=20)
-    for f in (build_graph, _build_hex_graph, _hex_connections, _pair_kinds, _across, _side_table):
-        h.update(marshal.dumps(f.__code__))
     grid = m.grid
+    walks = [f for f in vars(type(grid)).values() if hasattr(f, "__code__")]  # the grid's own methods too
+    code_digest(h, build_graph, _build_hex_graph, _hex_connections, _pair_kinds, _across, _side_table, *walks)
+    code_digest(h, graph_arrays, GraphIndex.mixed_pairs)  # what is kept with the graph
+    h.update(repr(sorted(LAND_KINDS)).encode())
     order = grid.hex_list()
     hexes = m.hexes
     datas = list(hexes.values()) if list(hexes) == order else [hexes[h] for h in order]
@@ -359,14 +432,35 @@ def build_graph(m: MapModel) -> Graph:
     kept = _store[0].get(key)
     if kept is not None:
         try:
-            return graph_from_arrays(kept)
+            g = graph_from_arrays(kept)
+            g._views["store_key"] = key
+            return g
         except (TypeError, ValueError, IndexError, KeyError):
             pass  # not a graph this module wrote: built again
     g = _build_hex_graph(m)
     arrays = graph_arrays(g)
     if arrays is not None:
         _store[0].put(key, arrays)
+        g._views["store_key"] = key
     return g
+
+
+def stored_key(g: Graph) -> str | None:
+    """The key ``g`` was read from or kept under in the store in use (:func:`graph_key`), or None
+    (no store, a graph not kept, or one changed since by :meth:`Graph.add`): what is worked out
+    from the graph alone may be kept beside it under a key made from this one."""
+    return g._views.get("store_key") if _store else None
+
+
+def store_get(key: str) -> object | None:
+    """What the store in use holds under ``key`` (None: nothing, or no store)."""
+    return _store[0].get(key) if _store else None
+
+
+def store_put(key: str, value: object) -> None:
+    """Keep ``value`` (what ``marshal`` writes) under ``key`` in the store in use, if any."""
+    if _store:
+        _store[0].put(key, value)
 
 
 def _ints(xs: list[int]) -> bytes:
@@ -399,8 +493,10 @@ def graph_arrays(g: Graph) -> tuple | None:
     if any(a is not EMPTY_ATTRS for a in g._cattrs) or any("\n" in s for s in g._ids):
         return None
     steps = g._views["land_steps"]
+    mixed = g.index().mixed_pairs(LAND_KINDS)
+    spaces = [i for i, x in enumerate(mixed) if x is not None]
     return (
-        "mapref-graph-2",
+        "mapref-graph-3",
         "\n".join(g.spaces),
         "\n".join(g._ids),
         tuple(g._kinds),
@@ -413,14 +509,18 @@ def graph_arrays(g: Graph) -> tuple | None:
         *_lists(g._nadj),
         *_lists(g._views["land_lists"]),
         tuple((d, bytes(b)) for d, b in steps.items()),
+        _ints(spaces),
+        *_lists([mixed[i][0] for i in spaces]),  # type: ignore[index]
+        _ints([c for i in spaces for c in mixed[i][1]]),  # type: ignore[index]
     )
 
 
 def graph_from_arrays(data: object) -> Graph:
     """The graph :func:`graph_arrays` wrote; ValueError when ``data`` is not one."""
-    if not isinstance(data, tuple) or len(data) != 15 or data[0] != "mapref-graph-2":
+    if not isinstance(data, tuple) or len(data) != 19 or data[0] != "mapref-graph-3":
         raise ValueError("not a graph")
-    _, spaces, ids, kinds, ca, cb, ck, clen, csea, cone, nflat, nlen, lflat, llen, steps = data
+    _, spaces, ids, kinds, ca, cb, ck, clen, csea, cone, nflat, nlen, lflat, llen, steps = data[:15]
+    mspaces, mnexts, mlen, mconns = data[15:]
     g = Graph()
     g.spaces = spaces.split("\n") if spaces else []
     g._ids = ids.split("\n") if ids else []
@@ -435,12 +535,24 @@ def graph_from_arrays(data: object) -> Graph:
     g._cone = [False] * k if cone is None else cone
     g._cattrs = [EMPTY_ATTRS] * k
     g._cobj = [None] * k
-    g._nadj = _from_lists(nflat, nlen)
+    # the connections at each node: made when first asked (Graph._nadj), the lengths checked now
+    nl = _int_list(nlen)
+    if len(nl) != n or sum(nl) * 4 != len(nflat) or min(nl, default=0) < 0:
+        raise ValueError("not a graph: lists cut short")
+    g._adj, g._adj_packed = None, (nflat, nlen)
     land = _from_lists(lflat, llen)
     if not (len(g._cb) == len(g._ck) == len(g._clen) == len(g._csea) == len(g._cone) == k):
         raise ValueError("not a graph: lengths differ")
-    if len(g._nadj) != n or len(land) != n or len(g._ix) != n:
+    if len(land) != n or len(g._ix) != n:
         raise ValueError("not a graph: lengths differ")
+    mixed = _int_list(mspaces)
+    nexts, conns, lengths = _int_list(mnexts), _int_list(mconns), _int_list(mlen)
+    ends = list(accumulate(lengths))
+    if len(lengths) != len(mixed) or len(nexts) != len(conns) or (ends[-1] if ends else 0) != len(nexts):
+        raise ValueError("not a graph: lists cut short")
+    if mixed and (min(mixed) < 0 or max(mixed) >= n):
+        raise ValueError("not a graph: a space out of range")
+    g._views["mixed_land_pairs"] = (mixed, nexts, conns, ends)
     g._views["land_lists"] = land
     g._views["land_steps"] = {d: bytearray(b) for d, b in steps}
     g._views["spaces_known"], g._views["spaces_n"] = g.spaces, len(g.spaces)

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import errno
 import _thread  # (threading's lock without importing threading: the command line's start)
-import hashlib
 import os
 import stat
 import time
@@ -38,6 +37,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from collections.abc import Iterator
+
+from mapref.core.digest import sha256
 
 TEMP_MARK = ".mapref-tmp-"
 STALE_AFTER = 3600.0
@@ -116,7 +117,7 @@ class Stamp:
 
     @classmethod
     def of_bytes(cls, data: bytes) -> Stamp:
-        return cls(len(data), hashlib.sha256(data).hexdigest())
+        return cls(len(data), sha256(data).hexdigest())
 
     @classmethod
     def of_text(cls, text: str) -> Stamp:
@@ -162,7 +163,7 @@ def real_target(path: str | os.PathLike[str]) -> Path:
 def _temp_prefix(name: str) -> str:
     """``.NAME.mapref-tmp-``, shortened with a hash when NAME is long (file names stop at 255 bytes)."""
     if len(os.fsencode(name)) > 180:
-        name = name[:60] + "~" + hashlib.sha256(os.fsencode(name)).hexdigest()[:12]
+        name = name[:60] + "~" + sha256(os.fsencode(name)).hexdigest()[:12]
     return f".{name}{TEMP_MARK}"
 
 

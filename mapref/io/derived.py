@@ -1,5 +1,8 @@
 """What mapref works out from a map alone, kept on disk between processes (issue 34), as Python
-keeps a module's bytecode: the hex maps' graphs (:func:`mapref.core.graph.use_store`).
+keeps a module's bytecode: the hex maps' graphs (:func:`mapref.core.graph.use_store`) and what
+is worked out from a graph and its map alone beside it (the supply trace's sea bits, a ruleset's
+sea plan for fleets: keyed by the graph's key, what else they read of the map, and their code;
+:func:`mapref.core.graph.stored_key`).
 
 - Each entry is a file named by its key, the digest of everything it was worked out from (for a
   graph: the grid, each hex's terrain and port, the sides' data, the boxes, and the builder's own
@@ -19,7 +22,6 @@ import marshal
 import os
 import sys
 from pathlib import Path
-from typing import Any, cast
 
 MAGIC = b"mapref-derived 1 " + sys.implementation.cache_tag.encode() + b"\n"  # marshal's format is Python's
 KEEP = 8  # entries kept (a 300x300 map's graph is a few MB)
@@ -57,7 +59,7 @@ class DiskStore:
 
     def put(self, key: str, value: object) -> None:
         try:
-            data = MAGIC + marshal.dumps(cast(Any, value))  # what marshal takes: graph_arrays' kinds
+            data = MAGIC + marshal.dumps(value)  # type: ignore[arg-type]  # what marshal takes: graph_arrays' kinds
             self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
             import tempfile
 

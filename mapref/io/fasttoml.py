@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Protocol, cast
 
 from mapref.io.limits import MAX_DEPTH
 
@@ -27,20 +26,25 @@ class Unsupported(ValueError):
     """The text leaves the subset read here (or is not valid TOML): use ``tomllib``."""
 
 
-class _Skip(Protocol):
-    """A pattern that matches the empty string too: its ``match`` always finds a match."""
+TYPE_CHECKING = False  # typing is not imported at run time: the command line starts quicker (issue 34)
+if TYPE_CHECKING:
+    from typing import Protocol
 
-    def match(self, string: str, pos: int = 0, /) -> re.Match[str]: ...
+    class _Skip(Protocol):
+        """A pattern that matches the empty string too: its ``match`` always finds a match."""
+
+        def match(self, string: str, pos: int = 0, /) -> re.Match[str]: ...
 
 
-_WS = cast(_Skip, re.compile(r"[ \t]*"))
+_WS: _Skip = re.compile(r"[ \t]*")  # type: ignore[assignment]
 # blank lines and comment lines between statements (comments: no control character but tab)
-_GAP = cast(_Skip, re.compile(r"(?:[ \t]*(?:#[^\x00-\x08\x0a-\x1f\x7f]*)?(?:\r?\n))*[ \t]*"))
+_GAP: _Skip = re.compile(r"(?:[ \t]*(?:#[^\x00-\x08\x0a-\x1f\x7f]*)?(?:\r?\n))*[ \t]*")  # type: ignore[assignment]
 _END = re.compile(r"[ \t]*(?:#[^\x00-\x08\x0a-\x1f\x7f]*)?(?:\r?\n|\Z)")  # the rest of a line
 _BARE = re.compile(r"[A-Za-z0-9_-]+")
 _STR = re.compile(r'"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"')
-_STR_ESC = re.compile(r'"((?:[^"\\\x00-\x08\x0a-\x1f\x7f]|\\["\\bfnrt]|\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8})*)"')
-_ESC = re.compile(r'\\(["\\bfnrt]|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8})')
+# a string with escapes (rare in mapref's files): its two patterns compiled when first met (re keeps them)
+_STR_ESC = r'"((?:[^"\\\x00-\x08\x0a-\x1f\x7f]|\\["\\bfnrt]|\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8})*)"'
+_ESC = r'\\(["\\bfnrt]|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8})'
 _SIMPLE_ESC = {'"': '"', "\\": "\\", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
 _NUM = re.compile(r"[+-]?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?")
 _AFTER_SCALAR = frozenset(" \t\r\n,]}#")  # what may follow a number or a boolean
@@ -93,10 +97,10 @@ def _string(src: str, pos: int) -> tuple[int, str]:
         if src.startswith('""', pos) and src.startswith('"', pos + 2):
             raise Unsupported("multi-line string")
         return m.end(), m.group(1)
-    m = _STR_ESC.match(src, pos)
+    m = re.compile(_STR_ESC).match(src, pos)
     if m is None:
         raise Unsupported("string")
-    return m.end(), _ESC.sub(_unescape, m.group(1))
+    return m.end(), re.compile(_ESC).sub(_unescape, m.group(1))
 
 
 def _key(src: str, pos: int) -> tuple[int, str]:

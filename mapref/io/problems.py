@@ -24,10 +24,13 @@ import struct
 import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import NoReturn
 from dataclasses import dataclass
 
 from mapref.io.limits import MAX_DEPTH, MAX_FILE_BYTES, MAX_ITEMS  # (for the modules that import them from here)
+
+TYPE_CHECKING = False  # typing is not imported at run time: the command line starts quicker (issue 34)
+if TYPE_CHECKING:
+    from typing import NoReturn
 
 MAX_PROBLEMS = 100
 """Problems of one file listed in full; past them a file is only counted ("and N more"): a file

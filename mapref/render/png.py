@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFont
 
-from mapref.core.grid import Hex, Layout, Orientation
+from mapref.core.grid import Hex, Orientation
+from mapref.core.layout import Layout
 from mapref.core.model import MapModel
 from mapref.io.problems import clip, escape
 from mapref.render.text import Glyphs

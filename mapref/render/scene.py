@@ -8,7 +8,7 @@ verdict of every piece (the line it traces, in the drawing's coordinates, or the
 it), what the inspector says of each space, and the position's text (turn, step, panels,
 violations, the log).  It asks the game only through its ruleset (``pieces``, ``control_view``,
 ``supply_view``, ``colours``, ``at_war``, ``panels``, ``position``, ``steps``, ``tracks``,
-``turn_track``) and the map's geometry (:class:`~mapref.core.grid.Layout`, area polygons).
+``turn_track``) and the map's geometry (:class:`~mapref.core.layout.Layout`, area polygons).
 
 The drawings are made from it and only from it:
 

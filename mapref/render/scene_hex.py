@@ -16,7 +16,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable
 
-from mapref.core.grid import Hex, Layout
+from mapref.core.grid import Hex
+from mapref.core.layout import Layout
 from mapref.render.labels import Box, Measure, dodge, place_labels, text_width
 from mapref.render.marks import (
     Mark,

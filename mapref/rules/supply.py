@@ -58,7 +58,7 @@ from itertools import compress, islice
 from collections.abc import Iterable
 
 from mapref.core.board import board_for
-from mapref.core.graph import LAND_KINDS, Graph, GraphIndex
+from mapref.core.graph import LAND_KINDS, Graph, GraphIndex, code_digest, store_get, store_put, stored_key
 
 LAND_TRACE = LAND_KINDS
 SEA_TRACE = frozenset({"sea", "shore", "coast", "sea_arrow", "port"})
@@ -156,8 +156,10 @@ def sea_numbers(ix: GraphIndex, board) -> tuple[dict[int, str], frozenset[int]]:
     if cached is None:
         zones, full = board.sea_table()
         get = ix.ix.get
-        zone = {i: z for s, z in zones.items() if (i := get(s)) is not None}
-        cached = (zone, frozenset(i for s in full if (i := get(s)) is not None))
+        zone: dict = dict(zip(map(get, zones), zones.values(), strict=True))  # at C speed (issue 34)
+        zone.pop(None, None)  # the spaces the graph does not have
+        seas: frozenset = frozenset(map(get, full)) - {None}
+        cached = (zone, seas)
         ix._lists[("sea", key)] = cached
     return cached
 
@@ -595,11 +597,22 @@ def _sea_search(inp: Inputs, par: list[int], order: list[int], start: int) -> No
     arrow, seak = ix.kcode.get("sea_arrow", -1), ix.kcode.get("sea", -1)
     ck, csea, seas = ix.ck, ix.csea, inp.open_seas
     fr, wo, zo = inp.friendly, inp.water_open(), inp.zone_open()
-    nexts, conns = ix.out_pairs()
+    # a space with land connections only (most of a map) walks its land list; the others their
+    # connections of every kind, in the graph's order
+    plain, mixed = ix.out_lists(LAND_TRACE), ix.mixed_pairs(LAND_TRACE)
     for s in _queue(order, start):
+        pairs = mixed[s]
+        if pairs is None:  # by land only: to friendly spaces (an unfriendly one goes nowhere)
+            if fr[s]:
+                for n in plain[s]:
+                    if par[n] is UNSEEN and fr[n]:
+                        par[n] = s
+                        append(n)
+            continue
+        nexts, conns = pairs
         if fr[s]:
             zs = zo[s]
-            for n, c in zip(nexts[s], conns[s], strict=True):
+            for n, c in zip(nexts, conns, strict=True):
                 if par[n] is not UNSEEN:
                     continue
                 k = ck[c]
@@ -617,7 +630,7 @@ def _sea_search(inp: Inputs, par: list[int], order: list[int], start: int) -> No
                     par[n] = s
                     append(n)
         else:  # an open sea hex the search sails on: landing on a friendly shore, or sailing on
-            for n, c in zip(nexts[s], conns[s], strict=True):
+            for n, c in zip(nexts, conns, strict=True):
                 if par[n] is not UNSEEN:
                     continue
                 k = ck[c]
@@ -834,10 +847,68 @@ class SeaBits:
 
 def sea_bits(ix: GraphIndex, plan: BitPlan) -> SeaBits | None:
     """The :class:`SeaBits` of the graph (made once per index), or None when too many sea
-    connections lie outside the plan's steps (a graph not laid out as a grid)."""
+    connections lie outside the plan's steps (a graph not laid out as a grid).  A hex map's graph
+    kept on disk keeps them beside it (issue 34: :func:`_kept_sea_bits`)."""
     key = ("seabits", SEA_TRACE)
     if key in ix._lists:
         return ix._lists[key]
+    ix._lists[key] = out = _kept_sea_bits(ix, plan)
+    return out
+
+
+SEA_BITS_FORMAT = "mapref-seabits-1"
+
+
+def _kept_sea_bits(ix: GraphIndex, plan: BitPlan) -> SeaBits | None:
+    """:func:`_make_sea_bits`, read from the store the graph was read from or kept in, under the
+    digest of the graph's key, the plan's steps and the code that makes them; else made and kept."""
+    gkey = stored_key(ix.graph)
+    if gkey is None:
+        return _make_sea_bits(ix, plan)
+    import hashlib
+
+    steps = sorted(d for d, _ in plan.up)
+    h = hashlib.blake2b(digest_size=20)
+    h.update(f"{SEA_BITS_FORMAT} {gkey} {steps} {sorted(SEA_TRACE)}".encode())
+    code_digest(h, _make_sea_bits, _kept_sea_bits, _sea_bits_read, _bits)
+    key = h.hexdigest()
+    data = store_get(key)
+    if isinstance(data, tuple) and len(data) == 2 and data[0] == SEA_BITS_FORMAT and data[1] is None:
+        return None
+    try:
+        kept = _sea_bits_read(data, ix, steps)
+    except (TypeError, ValueError):
+        kept = None  # not what this module wrote: made again
+    if kept is not None:
+        return kept
+    out = _make_sea_bits(ix, plan)
+    if out is None:
+        store_put(key, (SEA_BITS_FORMAT, None))
+    else:
+        store_put(key, (SEA_BITS_FORMAT, out.n, out.sea, out.full, {i: list(xs) for i, xs in out.irregular.items()}))
+    return out
+
+
+def _sea_bits_read(data: object, ix: GraphIndex, steps: list[int]) -> SeaBits | None:
+    """The :class:`SeaBits` :func:`_kept_sea_bits` kept, or None when ``data`` is not that."""
+    if isinstance(data, tuple) and len(data) == 5 and data[0] == SEA_BITS_FORMAT and data[1] == ix.n:
+        _, n, sea, full, irregular = data
+        if (
+            isinstance(sea, dict)
+            and isinstance(full, dict)
+            and isinstance(irregular, dict)
+            and sorted(sea) == sorted(full) == steps
+            and all(isinstance(x, int) and x >= 0 for x in (*sea.values(), *full.values()))
+            and all(
+                isinstance(i, int) and 0 <= i < n and all(0 <= b < n and 0 <= c < len(ix.ck) for b, c in xs)
+                for i, xs in irregular.items()
+            )
+        ):
+            return SeaBits(n, sea, full, {i: [(b, c) for b, c in xs] for i, xs in irregular.items()})
+    return None
+
+
+def _make_sea_bits(ix: GraphIndex, plan: BitPlan) -> SeaBits | None:
     steps = {d for d, _ in plan.up}
     codes = ix.codes(SEA_TRACE)
     arrow, seak = ix.kcode.get("sea_arrow", -1), ix.kcode.get("sea", -1)
@@ -865,7 +936,6 @@ def sea_bits(ix: GraphIndex, plan: BitPlan) -> SeaBits | None:
     out = None
     if len(irregular) * 8 <= max(regular, 1):
         out = SeaBits(n, {d: _bits(b) for d, b in sea.items()}, {d: _bits(b) for d, b in full.items()}, irregular)
-    ix._lists[key] = out
     return out
 
 

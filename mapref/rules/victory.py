@@ -57,9 +57,13 @@ referee reports (winner, the condition's words, the rule, whether it was at once
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol
-
 from mapref.io.problems import Reader
+
+TYPE_CHECKING = False  # typing is not imported at run time: the command line starts quicker (issue 34)
+if TYPE_CHECKING:
+    from typing import Protocol
+else:
+    Protocol = object  # (a protocol is for the type checkers: a plain class at run time)
 
 TYPES = ("hold_all", "hold_any", "hold_n", "production", "vp", "default", "all", "track", "note")
 WHENS = ("immediate", "end", "turn_end")

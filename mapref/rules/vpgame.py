@@ -20,12 +20,14 @@ the scenario its ``vp_track`` spec.  Rulings V1-V17.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
-
+TYPE_CHECKING = False  # typing is not imported at run time: the command line starts quicker (issue 34)
 if TYPE_CHECKING:
+    from typing import Protocol
     from mapref.rules import vptrack
     from mapref.rules.values import Action, Mark, Outcome, TrackRow
     from mapref.rules.vpmoves import MOVES as MOVES
+else:
+    Protocol = object  # (a protocol is for the type checkers: a plain class at run time)
 
 # mapref.rules.vptrack is imported where a game has a track: the report and the checks of a game
 # without one start without it (issue 34); so are the values of mapref.rules.values and the two

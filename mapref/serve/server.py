@@ -20,6 +20,7 @@ import hmac
 import secrets
 import socket
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
@@ -27,6 +28,7 @@ from mapref.serve.share import RELOAD, Share
 
 PING = 2.0  # seconds between pings on an events stream
 MAX_CLIENTS = 256
+TELL_WAIT = 2.0  # seconds a stop waits for the pages to be told (Server.stop)
 HEADERS = {
     "Cache-Control": "no-store",
     "X-Content-Type-Options": "nosniff",
@@ -224,8 +226,14 @@ class Server:
         return self
 
     def stop(self, why: str = "the game was closed") -> None:
-        """Stop sharing: the pages are told ``why``, then the server closes."""
+        """Stop sharing: the pages are told ``why``, then the server closes.  The pages' streams
+        run in daemon threads, which a process that ends next does not wait for: up to
+        :data:`TELL_WAIT` seconds are given to them to say it (a loaded machine let a page go
+        untold)."""
         self.share.close(why)
+        deadline = time.monotonic() + TELL_WAIT
+        while self.httpd.clients and time.monotonic() < deadline:
+            time.sleep(0.01)
         if self._thread is not None:
             self.httpd.shutdown()
             self._thread.join(5)

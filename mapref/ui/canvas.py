@@ -23,7 +23,8 @@ from __future__ import annotations
 import tkinter as tk
 from collections.abc import Iterable
 
-from mapref.core.grid import Hex, Hexside, Layout
+from mapref.core.grid import Hex, Hexside
+from mapref.core.layout import Layout
 from mapref.core.model import Box, MapModel
 from mapref.render.scene_hex import box_rect
 from mapref.render.style import GRID_LINE, LAND_UNOWNED, SEA_DEFAULT, blend, hex_fill, text_colour_on

@@ -24,7 +24,8 @@ from mapref.core.commands import (
     new_id,
     terrain_changes,
 )
-from mapref.core.grid import Hex, Layout
+from mapref.core.grid import Hex
+from mapref.core.layout import Layout
 from mapref.core.model import Box, Feature, SeaArrow
 from mapref.core.trace import fit_two, image_point, translate_to
 

@@ -38,6 +38,7 @@ def same_views(a: Graph, b: Graph) -> None:
     assert a._views["land_steps"] == b._views["land_steps"]
     ia, ib = a.index(), b.index()
     assert ia.out_lists(graph_mod.LAND_KINDS) == ib.out_lists(graph_mod.LAND_KINDS)
+    assert ia.mixed_pairs(graph_mod.LAND_KINDS) == ib.mixed_pairs(graph_mod.LAND_KINDS)
     assert ia.out_conns() == ib.out_conns() and ia.in_conns() == ib.in_conns()
 
 
@@ -72,6 +73,33 @@ def test_a_graph_read_back_is_the_graph_built(tmp_path_factory, seed, layout):
         same_graph(again, plain_build_graph(m))
     finally:
         use_store(None)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_graph_read_back_makes_its_connection_lists_when_first_asked(seed, store):
+    """Read back, the lists of connections at each space are made on first use (the report's
+    searches do not ask for them), the lists of the spaces with sea connections are read with the
+    graph; either is the built graph's, before and after a connection is added by hand."""
+    m = random_map(seed, LAYOUTS[seed % len(LAYOUTS)])
+    build_graph(m)
+    again = build_graph(m)
+    assert again._adj is None and again._views["mixed_land_pairs"]
+    kept = again.index().mixed_pairs(graph_mod.LAND_KINDS)
+    assert again._adj is None  # the mixed pairs were read back, not worked out from the lists
+    assert kept == built(m).index().mixed_pairs(graph_mod.LAND_KINDS)
+    mixed_pairs_are_out_pairs(again.index())
+    plain = built(m)
+    assert again._nadj == plain._nadj and again._adj is not None
+    labels = m.grid.labels_row_major()
+    again_lists = built(m)
+    for g in (plain, again_lists):
+        g.add(Connection(labels[0], labels[-1], "sea_arrow", length=3, sea="z"))
+    fresh = build_graph(m)  # read back again: nothing made yet
+    fresh.add(Connection(labels[0], labels[-1], "sea_arrow", length=3, sea="z"))
+    for g in (again_lists, fresh):
+        assert g._nadj == plain._nadj and g._ca == plain._ca and g._ck == plain._ck
+        assert g.index().out_conns() == plain.index().out_conns()
+        mixed_pairs_are_out_pairs(g.index())
 
 
 def change(m: MapModel, rnd: random.Random) -> str:
@@ -125,6 +153,14 @@ def test_the_builders_code_is_in_the_key(store, monkeypatch):
         return ()
 
     monkeypatch.setattr(graph_mod, "_pair_kinds", other)
+    assert graph_key(m) != before
+
+
+def test_the_grids_code_is_in_the_key(store, monkeypatch):
+    """A mapref whose grid walks its hexes differently never reads a graph another one kept."""
+    m = random_map(3, {})
+    before = graph_key(m)
+    monkeypatch.setattr(type(m.grid), "neighbour_steps", lambda self: {})
     assert graph_key(m) != before
 
 
@@ -184,7 +220,7 @@ def test_the_referee_reads_the_same_with_the_store_cold_warm_and_off(tmp_path):
     env = {**os.environ, "MAPREF_CACHE_DIR": str(tmp_path / "derived"), "PYTHONPATH": str(ROOT)}
     env.pop("MAPREF_NO_CACHE", None)
     cold = run(["referee", str(game), "--json"], env)
-    assert len(list((tmp_path / "derived").glob("*.marshal"))) == 1
+    assert len(list((tmp_path / "derived").glob("*.marshal"))) == 3  # the graph, the sea plan, the sea bits
     warm = run(["referee", str(game), "--json"], env)
     off = run(["referee", str(game), "--json"], {**env, "MAPREF_NO_CACHE": "1"})
     assert cold == warm == off and '"supply_path"' in cold
@@ -195,7 +231,7 @@ def test_the_referee_reads_the_same_with_the_store_cold_warm_and_off(tmp_path):
     mp.write_text(head + "[hexes]\n" + rest.replace(line, "", 1))  # a port less: other connections
     changed = run(["referee", str(game), "--json"], env)
     assert changed == run(["referee", str(game), "--json"], {**env, "MAPREF_NO_CACHE": "1"})
-    assert len(list((tmp_path / "derived").glob("*.marshal"))) == 2
+    assert len(list((tmp_path / "derived").glob("*.marshal"))) == 6
 
 
 # ------------------------------------------------------------- the other quicker paths of the report
@@ -243,6 +279,45 @@ def test_out_pairs_are_out_conns():
     assert [list(zip(a, b, strict=True)) for a, b in zip(nexts, conns, strict=True)] == ix.out_conns()
 
 
+def mixed_pairs_are_out_pairs(ix) -> None:
+    """Where mixed_pairs has None, the space's connections are all by land and its land list is
+    its out_pairs' next spaces; elsewhere it is its out_pairs."""
+    nexts, conns = ix.out_pairs()
+    land, codes = ix.out_lists(graph_mod.LAND_KINDS), ix.codes(graph_mod.LAND_KINDS)
+    mixed = ix.mixed_pairs(graph_mod.LAND_KINDS)
+    assert len(mixed) == ix.n
+    for i, got in enumerate(mixed):
+        if got is None:
+            assert all(ix.ck[c] in codes for c in conns[i]), ix.ids[i]
+            assert land[i] == nexts[i], ix.ids[i]
+        else:
+            assert got == (nexts[i], conns[i]), ix.ids[i]
+    touched = {e for c, k in enumerate(ix.ck) if k not in codes for e in (ix.ca[c], ix.cb[c])}
+    assert [i for i, x in enumerate(mixed) if x is None] == [i for i in range(ix.n) if i not in touched]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_sea_search_walks_land_lists_where_they_are_every_connection(seed, tmp_path_factory):
+    """The open-seas search's plain land lists (GraphIndex.mixed_pairs), on random maps of every
+    layout built and read back from the store, and on graphs built by hand with one-way lines."""
+    m = random_map(seed, LAYOUTS[seed % len(LAYOUTS)])
+    m.boxes["far"] = Box("Far", land=(next(iter(m.hexes)),), sea_arrows=(SeaArrow(list(m.hexes)[-1], 3, "n"),))
+    mixed_pairs_are_out_pairs(built(m).index())
+    use_store(DiskStore(tmp_path_factory.mktemp("derived")))
+    try:
+        build_graph(m)
+        mixed_pairs_are_out_pairs(build_graph(m).index())  # read back
+    finally:
+        use_store(None)
+    rnd = random.Random(seed)
+    spaces = [f"s{i}" for i in range(12)]
+    g = Graph(spaces)
+    for k in range(30):  # land lines (some one-way) everywhere, other kinds between the first four
+        a, b = rnd.sample(spaces if k % 5 else spaces[:4], 2)
+        g.add(Connection(a, b, "land" if k % 5 else rnd.choice(("sea", "shore", "road")), oneway=rnd.random() < 0.3))
+    mixed_pairs_are_out_pairs(g.index())
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_a_space_is_on_the_board_as_its_space_says(seed):
     """HexBoard.__contains__ answers without making the space: what space() says."""
@@ -254,3 +329,53 @@ def test_a_space_is_on_the_board_as_its_space_says(seed):
     for s in asked:
         assert (s in b) == (isinstance(s, str) and b.space(s) is not None), s
     assert m.grid.labels_row_major() is labels  # made once per grid
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_quicker_tables_are_the_plain_ones(seed):
+    """A grid's hexes made without a call per hex, the sea zones by space number read at C speed:
+    what the plain comprehensions give (a box and a hex label the graph does not have included)."""
+    from mapref.core.grid import Hex, _hex_list
+    from mapref.rules.supply import sea_numbers
+
+    m = random_map(seed, LAYOUTS[seed % len(LAYOUTS)])
+    g = m.grid
+    hexes = _hex_list(g.rows, g.cols)
+    assert hexes == [Hex(r, c) for r in range(1, g.rows + 1) for c in range(1, g.cols + 1)]
+    assert all(type(h) is Hex for h in hexes)
+    rnd = random.Random(seed)
+    for d in m.hexes.values():
+        d.sea = rnd.choice((None, "n", "s")) if d.terrain != "land" else None
+    b = board_for(m)
+    zones, full = b.sea_table()
+    labels = m.grid.labels_row_major()
+    for ix in (built(m).index(), Graph(labels[: len(labels) // 2]).index()):  # the whole map, half of it
+        got = sea_numbers(ix, b)
+        plain = {ix.ix[s]: z for s, z in zones.items() if s in ix.ix}
+        assert got == (plain, frozenset(ix.ix[s] for s in full if s in ix.ix))
+
+
+def test_the_code_in_a_key_reads_the_same_compiled_or_from_a_pyc():
+    """A key's digest of code (graph.code_digest) is the same for code compiled now and the same
+    code read back from a .pyc (marshal's own bytes differ between the two), and in processes with
+    other hash seeds (a frozenset constant's order)."""
+    import hashlib
+    import marshal
+    import types
+
+    src = "def f(x):\n    def g(y):\n        return y in {'sea', 'coast', 'port'}\n    return [g(x), 'land', 3]\n"
+    compiled = compile(src, "m.py", "exec")
+    read = marshal.loads(marshal.dumps(compiled))
+    digests = set()
+    for co in (compiled, read):
+        f = types.FunctionType(next(c for c in co.co_consts if isinstance(c, types.CodeType)), {})
+        h = hashlib.blake2b()
+        graph_mod.code_digest(h, f)
+        digests.add(h.hexdigest())
+    code = "import hashlib; from mapref.core import graph as g; h = hashlib.blake2b(); g.code_digest(h, g.graph_key); print(h.hexdigest())"
+    for seed in ("1", "2"):
+        out = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": seed}
+        )
+        digests.add(("graph_key", out.stdout.strip()))
+    assert len(digests) == 2

@@ -4,7 +4,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mapref.core.grid import Grid, Hex, LabelError, Layout, letters_row, row_letters
+from mapref.core.grid import Grid, Hex, LabelError, letters_row, row_letters
+from mapref.core.layout import Layout
 from tests.helpers import examples
 
 LAYOUTS = [

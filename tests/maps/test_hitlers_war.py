@@ -224,7 +224,7 @@ def test_country_or_region_exists_with_hexes(m, name):
 
 def test_boxes_outside_the_grid_with_arrows_to_water(m):
     g = m.grid
-    from mapref.core.grid import Layout
+    from mapref.core.layout import Layout
 
     x0, y0, x1, y1 = Layout(g, 1.0).bounds()
     for code, b in m.boxes.items():

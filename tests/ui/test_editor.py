@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageDraw
 
-from mapref.core.grid import Hex, Layout
+from mapref.core.grid import Hex
+from mapref.core.layout import Layout
 from mapref.io.mapfile import dumps_map, load_map
 from mapref.render.style import LAND_UNOWNED
 

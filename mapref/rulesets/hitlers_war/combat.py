@@ -20,17 +20,10 @@ import copy
 
 # (what only an action needs, its commands first, is imported by the functions that make the
 # action: a report starts without it; see ruleset.py, issue 34)
-from mapref.rulesets.hitlers_war.common import (
-    ADJACENT,
-    INACTIVE,
-    Attacked,
-    Captured,
-    CombatCheck,
-    Context,
-    land_adjacent,
-)
+from mapref.rulesets.hitlers_war.common import ADJACENT, INACTIVE, Context, land_adjacent, roll_modifiers
 from mapref.rulesets.hitlers_war.movement import ports_open_to
-from mapref.rulesets.hitlers_war.state import POINT_TYPES, Turn
+from mapref.rulesets.hitlers_war.results import Attacked, Captured, CombatCheck
+from mapref.rulesets.hitlers_war.state import POINT_TYPES
 
 ADVANCE_STEPS = ("advances", "exploitation", "")
 
@@ -780,50 +773,6 @@ def _announced_problem(cx, a, to: str) -> CombatCheck | None:
     return None
 
 
-AA = ["assault", "advance"]  # the rolls most modifiers touch (defensive assaults "as per normal")
-
-
-def roll_modifiers(cx, a) -> list[dict]:
-    """The modifiers the rules give army ``a``'s own rolls now (the dice are the players': rulings
-    R35; the referee names them, as it does Advance resolution 13's).  Each: ``value``, ``rolls``
-    (of assault, advance, defensive assault), ``rule`` and ``why``.
-
-    - Soviet winter combat 1-2: an Axis army in a Soviet hex in a winter turn, +4 the first winter
-      of the war between the Axis and the Soviet Union, +2 the second, +1 after (rulings R54);
-    - Italian forces 6: the Italian Army +1 (not the PAA); The Rumanian army 4: +1 (War for
-      Europe);
-    - National Morale 7-8: its side's morale five or less +1, fifteen or more -1."""
-    st, sc = cx.state, cx.scenario
-    out = []
-    if a.side == "axis" and st.turn.season == "winter" and cx.country(a.at) == "su":
-        n = soviet_winter(cx)
-        if n:
-            v = {1: 4, 2: 2}.get(n, 1)
-            out.append(
-                {
-                    "value": v,
-                    "rolls": AA + ["defensive assault"],
-                    "rule": "Soviet winter combat 1-2",
-                    "why": f"an Axis army in a Soviet hex in winter, the war's winter number {n} (rulings R54)",
-                }
-            )
-    if a.name == "Italian Army" and sc.has("italian_forces"):
-        out.append({"value": 1, "rolls": list(AA), "rule": "Italian forces 6", "why": "the Italian Army (not the PAA)"})
-    if a.name == "Rumanian Army" and sc.id == "war_for_europe":
-        out.append({"value": 1, "rolls": list(AA), "rule": "The Rumanian army 4", "why": "the Rumanian army"})
-    rec = st.sides.get(a.side)
-    if rec is not None and rec.morale is not None and sc.has("morale"):
-        if rec.morale <= 5:
-            out.append(
-                {"value": 1, "rolls": list(AA), "rule": "National Morale 7", "why": f"{a.side} morale {rec.morale}"}
-            )
-        elif rec.morale >= 15:
-            out.append(
-                {"value": -1, "rolls": list(AA), "rule": "National Morale 8", "why": f"{a.side} morale {rec.morale}"}
-            )
-    return out
-
-
 def advance_modifiers(cx, a, to: str) -> list[dict]:
     """The modifiers of army ``a``'s advance roll into ``to`` (rulings R54): its own
     (:func:`roll_modifiers` that touch advances), Advance resolution 13 (+1 a hex already advanced
@@ -853,26 +802,6 @@ def advance_modifiers(cx, a, to: str) -> list[dict]:
             }
         )
     return out
-
-
-EASTERN_WAR = Turn(1941, "summer")  # the Axis attack on the Soviet Union, historically (Soviet winter combat)
-
-
-def soviet_winter(cx) -> int:
-    """Which winter of the war between the Axis and the Soviet Union this turn is (1 the first), or
-    0: not a winter turn of that war.  The war starts when the Soviet Union joined it (its
-    ``joined`` turn: War for Europe, The Soviet Union 3, 5) or, at war from the start with no turn
-    recorded, when it did historically, summer 1941 (Barbarossa's first turn; The Fall of Germany,
-    from spring 1944, has the war's fourth and fifth winters), or at the scenario's first turn if
-    it is earlier ("reproduce the historical situation": rulings R54)."""
-    st = cx.state
-    su = st.nations.get("su")
-    if st.turn.season != "winter" or su is None or su.status != "at_war":
-        return 0
-    start = su.joined or min(cx.scenario.first_turn, EASTERN_WAR)
-    if st.turn < start:
-        return 0
-    return sum(1 for y in range(start.year, st.turn.year + 1) if start <= Turn(y, "winter") <= st.turn)
 
 
 def _expel_fleets(cx, side: str, to: str, fleet_to: list[str], cmds: list, msgs: list) -> CombatCheck | None:

@@ -1,20 +1,20 @@
 """What every Hitler's War check shares: the game context (hex control, the spaces' attributes
-read from the board, plain supply traces, production per space).  Rules ask the board
+read from the board, plain supply traces, production per space); the modifiers of an army's own
+rolls (the report names them, combat adds the advance's).  Rules ask the board
 (mapref.core.board) and its graph, never the grid or the labels."""
 
 from __future__ import annotations
 
 import operator
 import weakref
-from dataclasses import dataclass, field
 from itertools import compress, repeat
 
 from mapref.core.board import Board, Space, board_for
 from mapref.core.graph import Graph, box_space
-from mapref.rules import routes, supply
+from mapref.rules import supply
 from mapref.rules.ruleset import Violation
 from mapref.rulesets.hitlers_war.scenario import Scenario, resolve_area, resolved_area
-from mapref.rulesets.hitlers_war.state import GameState
+from mapref.rulesets.hitlers_war.state import GameState, Turn
 from mapref.rulesets.hitlers_war.supply import side_trace
 
 __all__ = ["Context", "Violation", "start_control", "SOVIET_UNION"]
@@ -23,47 +23,6 @@ SOVIET_UNION = "su"  # the nation whose standing is the Soviet side's (The Sovie
 INACTIVE = ("unaligned", "inclined", "surrendered")  # a nation's forces may not move or attack
 EASTERN = ("su", "bs", "fi", "pl", "hu", "ro", "bg")  # Surrender, Rumania and Bulgaria 2; Soviet Union 3
 ADJACENT = frozenset({"land", "box_land"})  # never across crossing or all-sea sides
-
-
-@dataclass
-class CombatCheck:
-    """What a combat, nation or naval check returns: the commands and what they do, or the reason
-    it is refused and the rule (and what a player must choose first)."""
-
-    ok: bool
-    reason: str = ""
-    rule: str = ""
-    commands: list = field(default_factory=list)
-    messages: list[str] = field(default_factory=list)
-    # when the result is refused because the defender must choose a retreat: (army, its legal hexes)
-    retreat: tuple[str, list[str]] | None = None
-    # refused because the owner must choose the port of a fleet expelled from ``to`` (rulings R52)
-    expel: tuple[str, list[str]] | None = None
-    # refused because the home forces displaced from ``to`` need their hex (Unaligned Forces 3; rulings R68)
-    home: tuple[str, list[str]] | None = None
-    # the events among the commands whose consequences are still to be worked out (.consequences)
-    events: list = field(default_factory=list)
-
-
-@dataclass(frozen=True)
-class Attacked:
-    """An event: ``side`` attacked ``space`` (its losses entered: an army's, ``defenders`` the sides
-    of those attacked, a fort's, a garrison's, home forces'), Launching attacks; The Soviet Union 1-5."""
-
-    side: str
-    space: str
-    defenders: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Captured:
-    """An event: ``side`` captured ``space`` from ``defenders`` (the sides of the armies displaced),
-    by an army's advance or, ``by_army`` False, by isolation (Determine supply 7; rulings R66)."""
-
-    side: str
-    space: str
-    defenders: tuple[str, ...] = ()
-    by_army: bool = True
 
 
 def land_adjacent(cx, a: str, b: str) -> bool:
@@ -256,6 +215,8 @@ class Context:
         """The land route of Movement 2 through ``side``'s friendly spaces
         (:func:`mapref.rules.routes.land_route`); from a start whose routes were worked out at once
         (:meth:`land_region`), read from them."""
+        from mapref.rules import routes  # (the report searches no route: it starts without them)
+
         tree = self._supply.get(("routes", side, frm))
         if tree is not None:
             return routes.route_in_tree(self.graph, tree, self.friendly_bytes(side), frm, to)
@@ -264,6 +225,8 @@ class Context:
     def land_region(self, side: str, frm: str) -> set[str]:
         """The friendly spaces joined to ``frm`` by land (where ``side``'s land routes from it
         lead); the routes from ``frm`` are kept for :meth:`land_route`."""
+        from mapref.rules import routes
+
         key = ("routes", side, frm)
         if key not in self._supply:
             kept = self._tracker.routes  # shared by the contexts of this position (a window asks often)
@@ -382,12 +345,11 @@ def printed_production(board: Board, sc: Scenario) -> tuple[list[str], list[int]
     absent = frozenset(box_space(b) for b in sc.absent_boxes)
     none = resolve_area(board, sc.no_production) if not sc.no_production.is_empty() else set()
     spaces, points = [], []
-    for s in producing(board):
-        sp = board.space(s)
-        if sp is None or s in absent or s in none or not sp.production:
+    for s, p in zip(producing(board), _printed_values(board, "production"), strict=True):
+        if s in absent or s in none or not p:
             continue
         spaces.append(s)
-        points.append(sp.production)
+        points.append(p)
     sc.__dict__["_printed_production"] = (key, (spaces, points))
     return spaces, points
 
@@ -400,6 +362,15 @@ def port_spaces(board: Board) -> list[str]:
 def _printed(board: Board, what: str) -> list[str]:
     """The spaces whose printed ``what`` (production, port) is not 0, in board order, worked out
     once per map version: a hex map's hexes read from its data, not made spaces one by one."""
+    return _printed_table(board, what)[0]
+
+
+def _printed_values(board: Board, what: str) -> list:
+    """The printed ``what`` of each space :func:`_printed` lists (what its space says)."""
+    return _printed_table(board, what)[1]
+
+
+def _printed_table(board: Board, what: str) -> tuple[list[str], list]:
     kept = board.__dict__.setdefault("_printed", {})
     cached = kept.get(what)
     if cached is None or cached[0] != board.version:
@@ -412,11 +383,12 @@ def _printed(board: Board, what: str) -> list[str]:
             and list(hexes) == m.grid.hex_list()
         ):
             labels = m.grid.labels_row_major()
-            out = [lab for lab, d in zip(labels, hexes.values(), strict=True) if getattr(d, what)]
-            out += [s for s in board.spaces()[len(labels) :] if getattr(board.space(s) or Space(s, "box"), what)]
+            pairs = [(lab, v) for lab, d in zip(labels, hexes.values(), strict=True) if (v := getattr(d, what))]
+            boxes = board.spaces()[len(labels) :]
         else:
-            out = [s for s in board.spaces() if getattr(board.space(s) or Space(s, "box"), what)]
-        cached = kept[what] = (board.version, out)
+            pairs, boxes = [], board.spaces()
+        pairs += [(s, v) for s in boxes if (v := getattr(board.space(s) or Space(s, "box"), what))]
+        cached = kept[what] = (board.version, ([s for s, _ in pairs], [v for _, v in pairs]))
     return cached[1]
 
 
@@ -562,3 +534,67 @@ def _tracker(cx: Context, sc: Scenario, st: GameState) -> _Tracker:
     while len(kept) > 6:
         kept.pop(next(iter(kept)))
     return tr
+
+
+AA = ["assault", "advance"]  # the rolls most modifiers touch (defensive assaults "as per normal")
+
+
+def roll_modifiers(cx, a) -> list[dict]:
+    """The modifiers the rules give army ``a``'s own rolls now (the dice are the players': rulings
+    R35; the referee names them, as it does Advance resolution 13's).  Each: ``value``, ``rolls``
+    (of assault, advance, defensive assault), ``rule`` and ``why``.
+
+    - Soviet winter combat 1-2: an Axis army in a Soviet hex in a winter turn, +4 the first winter
+      of the war between the Axis and the Soviet Union, +2 the second, +1 after (rulings R54);
+    - Italian forces 6: the Italian Army +1 (not the PAA); The Rumanian army 4: +1 (War for
+      Europe);
+    - National Morale 7-8: its side's morale five or less +1, fifteen or more -1."""
+    st, sc = cx.state, cx.scenario
+    out = []
+    if a.side == "axis" and st.turn.season == "winter" and cx.country(a.at) == "su":
+        n = soviet_winter(cx)
+        if n:
+            v = {1: 4, 2: 2}.get(n, 1)
+            out.append(
+                {
+                    "value": v,
+                    "rolls": AA + ["defensive assault"],
+                    "rule": "Soviet winter combat 1-2",
+                    "why": f"an Axis army in a Soviet hex in winter, the war's winter number {n} (rulings R54)",
+                }
+            )
+    if a.name == "Italian Army" and sc.has("italian_forces"):
+        out.append({"value": 1, "rolls": list(AA), "rule": "Italian forces 6", "why": "the Italian Army (not the PAA)"})
+    if a.name == "Rumanian Army" and sc.id == "war_for_europe":
+        out.append({"value": 1, "rolls": list(AA), "rule": "The Rumanian army 4", "why": "the Rumanian army"})
+    rec = st.sides.get(a.side)
+    if rec is not None and rec.morale is not None and sc.has("morale"):
+        if rec.morale <= 5:
+            out.append(
+                {"value": 1, "rolls": list(AA), "rule": "National Morale 7", "why": f"{a.side} morale {rec.morale}"}
+            )
+        elif rec.morale >= 15:
+            out.append(
+                {"value": -1, "rolls": list(AA), "rule": "National Morale 8", "why": f"{a.side} morale {rec.morale}"}
+            )
+    return out
+
+
+EASTERN_WAR = Turn(1941, "summer")  # the Axis attack on the Soviet Union, historically (Soviet winter combat)
+
+
+def soviet_winter(cx) -> int:
+    """Which winter of the war between the Axis and the Soviet Union this turn is (1 the first), or
+    0: not a winter turn of that war.  The war starts when the Soviet Union joined it (its
+    ``joined`` turn: War for Europe, The Soviet Union 3, 5) or, at war from the start with no turn
+    recorded, when it did historically, summer 1941 (Barbarossa's first turn; The Fall of Germany,
+    from spring 1944, has the war's fourth and fifth winters), or at the scenario's first turn if
+    it is earlier ("reproduce the historical situation": rulings R54)."""
+    st = cx.state
+    su = st.nations.get("su")
+    if st.turn.season != "winter" or su is None or su.status != "at_war":
+        return 0
+    start = su.joined or min(cx.scenario.first_turn, EASTERN_WAR)
+    if st.turn < start:
+        return 0
+    return sum(1 for y in range(start.year, st.turn.year + 1) if start <= Turn(y, "winter") <= st.turn)

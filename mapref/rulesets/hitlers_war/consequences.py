@@ -1,5 +1,5 @@
 """What an effect sets off, declared once (issue 32): a check returns only its direct effects and
-names the events among them (:class:`.common.Attacked`, :class:`.common.Captured`); :data:`FOLLOWS` says what each event sets
+names the events among them (:class:`.results.Attacked`, :class:`.results.Captured`); :data:`FOLLOWS` says what each event sets
 off, in order, and :func:`follow` works it out on the position the event happened in.
 
 - an attack (its losses entered): war with the Axis or a nation at war (Entry into the War; The
@@ -16,7 +16,7 @@ handler returns commands and messages.
 
 from __future__ import annotations
 
-from mapref.rulesets.hitlers_war.common import Attacked, Captured, CombatCheck
+from mapref.rulesets.hitlers_war.results import Attacked, Captured, CombatCheck
 from mapref.rulesets.hitlers_war.morale import capture_morale, morale_commands
 from mapref.rulesets.hitlers_war.politics import after_attack, capital_surrender
 from mapref.rulesets.hitlers_war.surrender import dissolve_vichy

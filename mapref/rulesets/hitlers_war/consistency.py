@@ -5,7 +5,6 @@ from __future__ import annotations
 from mapref.core.board import board_for
 from mapref.core.graph import box_space
 from mapref.rulesets.hitlers_war.scenario import Scenario, area_problems, resolved_area
-from mapref.rulesets.hitlers_war.setup import new_game
 from mapref.rulesets.hitlers_war.state import GameState
 
 
@@ -123,6 +122,8 @@ def start_problems(m, sc: Scenario) -> list[str]:
     """What the scenario's start would get wrong (checked with the scenario, not with every game
     made from it): Fleet strength points 2, each fleet starts in a port of its area it may use
     (rulings R18); a fleet with none would start nowhere and the game would not load again."""
+    from mapref.rulesets.hitlers_war.setup import new_game
+
     return [
         f"fleets.{f.name}.ports: no port in this area where a {f.nation} fleet of the {f.side} may start "
         f"[Fleet strength points 2]"

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from mapref.rulesets.hitlers_war.combat import _combat_phase, _no, check_capture
 from mapref.rulesets.hitlers_war.commands import AddInvasion, RemoveArmy, SetArmyPoints
-from mapref.rulesets.hitlers_war.common import INACTIVE, CombatCheck
+from mapref.rulesets.hitlers_war.common import INACTIVE
+from mapref.rulesets.hitlers_war.results import CombatCheck
 from mapref.rulesets.hitlers_war.consequences import completed
 from mapref.rulesets.hitlers_war.transport import invasion_route
 

@@ -2,7 +2,7 @@
 Cooperation 2; War for Europe: activity limitations of unaligned nations, the Rumanian army,
 Italian forces (PAA), France, permanently neutral countries; Barbarossa special rule 3).
 
-Each check returns a :class:`MoveCheck`: the route found, or the reason there is none and the
+Each check returns a :class:`.results.MoveCheck`: the route found, or the reason there is none and the
 rule that forbids it.  Nothing here changes the state; :func:`move_commands` gives the commands
 that apply a legal move.
 """
@@ -10,7 +10,6 @@ that apply a legal move.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
 
 # (what only an action needs, its commands first, is imported by the functions that make the
 # action: a report starts without it; see ruleset.py, issue 34)
@@ -21,6 +20,7 @@ from mapref.rulesets.hitlers_war.state import POINT_TYPES
 TYPE_CHECKING = False  # (typing is not imported at run time, as in mapref.rules.ruleset)
 if TYPE_CHECKING:
     from mapref.rulesets.hitlers_war.routes import SeaReach
+    from mapref.rulesets.hitlers_war.results import MoveCheck
 
 # Italian forces 3: "Africa and the Middle East"
 AFRICA_MIDDLE_EAST = ("ma", "dz", "tn", "ly", "eg", "mt", "ps", "tj", "ls", "iq", "ir", "kw", "qa")
@@ -29,25 +29,9 @@ MEDITERRANEAN, GIBRALTAR = "med", "H4"
 FLEET_AREAS = {"gb": ("gb", "britain"), "fr": ("fr", "france"), "it": ("it", "italy")}  # Fleet strength points 2
 
 
-@dataclass
-class MoveCheck:
-    """A move checked: whether it is legal, its route, and the reason and rule if not."""
-
-    ok: bool
-    route: tuple[str, ...] = ()
-    reason: str = ""
-    rule: str = ""
-    army: str = ""
-    fleet: str = ""
-    points: dict = field(default_factory=dict)
-    commands: list = field(default_factory=list)
-    note: str = ""  # how the points travel, when not by land (sea transport, trans-Atlantic shipping)
-
-    def as_dict(self) -> dict:
-        return {"ok": self.ok, "route": list(self.route), "reason": self.reason, "rule": self.rule}
-
-
 def _no(reason: str, rule: str, **kw) -> MoveCheck:
+    from mapref.rulesets.hitlers_war.results import MoveCheck
+
     return MoveCheck(False, reason=reason, rule=rule, **kw)
 
 
@@ -65,6 +49,7 @@ def _phase_ok(cx, side: str) -> MoveCheck | None:
 
 def check_move(cx, frm: str, to: str, points: dict | None = None, army: str | None = None) -> MoveCheck:
     """May the phasing side move ``points`` (all the army's when None) from ``frm`` to ``to``?"""
+    from mapref.rulesets.hitlers_war.results import MoveCheck
     from mapref.rulesets.hitlers_war.commands import MovePoints
 
     st = cx.state
@@ -440,6 +425,7 @@ def check_fleet_move(
     ``ships``: only that many of the fleet's ship points move, forming a new fleet or joining the
     nation's fleet in ``to`` (Fleet strength points 5; 12, 18: :mod:`.fleets`).  In the set-up
     phase the ship points are placed in another port of the set-up instead (rulings R64)."""
+    from mapref.rulesets.hitlers_war.results import MoveCheck
     from mapref.rulesets.hitlers_war import fleets
 
     st = cx.state
@@ -467,6 +453,7 @@ def check_fleet_move(
 def _fleet_move(cx, f, frm: str, to: str, n: int, at_sea: bool, ships: int | None) -> MoveCheck:
     """Fleet ``f`` (``n`` of its ship points) moves in its movement phase (Movement of naval strength
     points and fleets 5-19; Blocking sea routes; Italian forces 7)."""
+    from mapref.rulesets.hitlers_war.results import MoveCheck
     from mapref.rulesets.hitlers_war import fleets
     from mapref.rulesets.hitlers_war.routes import MAX_SEA_MOVE, sea_route
 

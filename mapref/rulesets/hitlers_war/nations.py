@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from mapref.rulesets.hitlers_war.build import US_FIRST
 from mapref.rulesets.hitlers_war.commands import AddArmy, SetArmyPoints, SetHex, SetNation, SetRecord
-from mapref.rulesets.hitlers_war.common import CombatCheck
+from mapref.rulesets.hitlers_war.results import CombatCheck
 from mapref.rulesets.hitlers_war.morale import MORALE_JOIN, morale_commands
 from mapref.rulesets.hitlers_war.state import POINT_TYPES, STATUSES, Army, Turn
 

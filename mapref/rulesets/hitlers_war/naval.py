@@ -20,7 +20,7 @@ from __future__ import annotations
 import copy
 
 from mapref.rulesets.hitlers_war.commands import SetFleets
-from mapref.rulesets.hitlers_war.common import CombatCheck
+from mapref.rulesets.hitlers_war.results import CombatCheck
 from mapref.rulesets.hitlers_war.movement import ports_open_to
 from mapref.rulesets.hitlers_war.routes import sea_route
 

@@ -10,13 +10,11 @@ from dataclasses import dataclass, field
 
 from mapref.core.graph import Graph
 from mapref.core.model import MapModel
-from mapref.rulesets.hitlers_war.combat import roll_modifiers
-from mapref.rulesets.hitlers_war.common import Context, Violation
+from mapref.rulesets.hitlers_war.common import Context, Violation, roll_modifiers
 from mapref.rulesets.hitlers_war.movement import check_moves_state
 from mapref.rulesets.hitlers_war.production import SideProduction, all_production, check_production
 from mapref.rulesets.hitlers_war.scenario import Scenario
 from mapref.rulesets.hitlers_war.sequence import pending_for
-from mapref.rulesets.hitlers_war.setup import check_setup
 from mapref.rulesets.hitlers_war.stacking import check_stacking
 from mapref.rulesets.hitlers_war.state import POINT_TYPES, GameState
 from mapref.rulesets.hitlers_war.supply import open_seas
@@ -63,6 +61,8 @@ def referee(m: MapModel, sc: Scenario, st: GameState, graph: Graph | None = None
     prod = all_production(cx)
     violations: list[Violation] = []
     if st.phase == "setup":
+        from mapref.rulesets.hitlers_war.setup import check_setup  # (in this phase only)
+
         violations += check_setup(cx)
         violations += check_production(cx, prod)
     violations += check_stacking(cx)

@@ -26,11 +26,12 @@ no space whose friendliness a step asks changes hands and no enemy fleet moves.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterable
 from itertools import compress, count
 
 from mapref.core.board import board_for
-from mapref.core.graph import Graph, GraphIndex
+from mapref.core.graph import Graph, GraphIndex, code_digest, store_get, store_put, stored_key
 from mapref.rules.routes import Route, unwind
 from mapref.rules.supply import sea_numbers
 from mapref.rulesets.hitlers_war.common import port_spaces
@@ -49,62 +50,31 @@ class SeaPlan:
     and that rule 19's port access allows, in the graph's order; the flags say what the step
     asks of friendliness (:data:`NEED_BOTH`, :data:`ZONE_CHANGE`).  ``edges``: each of those
     connections once, (a, b, flags from a, flags from b), -1 for a way it may not be followed.
-    ``asks``: the spaces whose friendliness some step asks."""
+    ``asks``: the spaces whose friendliness some step asks.  ``kept``: (edges, asks) of the same
+    graph and sea table worked out before (:func:`sea_plan` keeps them on disk with the graph)."""
 
-    def __init__(self, ix: GraphIndex, board) -> None:
+    def __init__(self, ix: GraphIndex, board, kept: tuple | None = None) -> None:
         self.ix, self.board = ix, board
-        ids, ck, csea, ca, cb, cone = ix.ids, ix.ck, ix.csea, ix.ca, ix.cb, ix.cone
-        codes = ix.codes(SEA_MOVE)
-        coast, sea, arrow, crossing = (ix.kcode.get(k, -1) for k in ("coast", "sea", "sea_arrow", "crossing"))
-        # the connections of each kind asked about, picked out at C speed (a 300x300 map has 270,000)
-        crossed = {(min(ca[c], cb[c]), max(ca[c], cb[c])) for c in compress(count(), map(crossing.__eq__, ck))}
         self._spaces: dict[int, object] = {}
-        zones, full = sea_numbers(ix, board)  # the board's sea zones, read from the map at once
-        coastal: dict[int, bool] = {}
-        coastal_ids = board.coastal_spaces()
-        # rule 19: ports with port_access are entered and left only through those hexes
-        access: dict[int, set[str]] = {}
-        for p in port_spaces(board):
-            sp = board.space(p)
-            if sp is not None and sp.port_access and p in ix.ix:
-                access[ix.ix[p]] = set(sp.port_access)
-
-        def access_ok(a: int, b: int) -> bool:
-            for port, other in ((a, b), (b, a)):
-                if port in access and ids[other] not in access[port]:
-                    o = self._space(other)
-                    if o is not None and not o.is_box:
-                        return False
-            return True
-
-        self.steps: list[list[tuple[int, int]]] = [[] for _ in range(ix.n)]
-        self.edges: list[tuple[int, int, int, int]] = []
-        asks: set[int] = set()
-        for c in compress(count(), map(codes.__contains__, ck)):  # in the graph's order (as out_conns)
-            k = ck[c]
-            a, b = ca[c], cb[c]
-            both = k == coast or (k == sea and (min(a, b), max(a, b)) in crossed)
-            fl = []
-            for s, m in ((a, b), (b, a)):
-                if (s == b and (cone[c] or a == b)) or not access_ok(s, m):
-                    fl.append(-1)
-                    continue
-                f = NEED_BOTH if both else 0
-                if s not in coastal:
-                    coastal[s] = s not in full and ids[s] in coastal_ids  # (terrain(s) == "coastal")
-                if coastal[s]:
-                    into = csea[c] if k == arrow else zones.get(m)
-                    if into is not None and into != zones.get(s):
-                        f |= ZONE_CHANGE
-                        asks.add(s)
-                if both:
-                    asks.update((s, m))
-                self.steps[s].append((m, f))
-                fl.append(f)
-            if fl != [-1, -1]:
-                self.edges.append((a, b, fl[0], fl[1]))
-        self.asks = sorted(asks)
+        self._steps: list[list[tuple[int, int]]] | None = None
+        if kept is None:
+            kept = _plan_edges(ix, *_plan_inputs(ix, board))
+        self.edges: list[tuple[int, int, int, int]] = kept[0]
+        self.asks: list[int] = kept[1]
         self._reach: dict[tuple, SeaReach] = {}
+
+    @property
+    def steps(self) -> list[list[tuple[int, int]]]:
+        """Each space's steps, read from the edges (in the graph's order, ``a``'s way first)."""
+        if self._steps is None:
+            steps: list[list[tuple[int, int]]] = [[] for _ in range(self.ix.n)]
+            for a, b, fa, fb in self.edges:
+                if fa >= 0:
+                    steps[a].append((b, fa))
+                if fb >= 0:
+                    steps[b].append((a, fb))
+            self._steps = steps
+        return self._steps
 
     def _space(self, i: int):
         s = self._spaces.get(i, self)
@@ -132,14 +102,132 @@ class SeaPlan:
         return r
 
 
+def _plan_inputs(ix: GraphIndex, board) -> tuple[dict[int, str], frozenset[int], bytes, dict[int, set[str]], bytes]:
+    """What a sea plan reads of the board besides the graph: the sea zones and the full-sea
+    spaces by number, a byte per space for coastal terrain, rule 19's port access (port ->
+    the hexes its sides open on) and a byte per space for the spaces that are boxes or none."""
+    zones, full = sea_numbers(ix, board)  # the board's sea zones, read from the map at once
+    coastal = board.coastal_spaces()
+    access: dict[int, set[str]] = {}
+    for p in port_spaces(board):
+        sp = board.space(p)
+        if sp is not None and sp.port_access and p in ix.ix:
+            access[ix.ix[p]] = set(sp.port_access)
+    offmap = b""
+    if access:  # only rule 19's check asks what the spaces beside such a port are
+        offmap = bytes(sp is None or sp.is_box for sp in map(board.space, ix.ids))
+    return zones, full, bytes(map(coastal.__contains__, ix.ids)), access, offmap
+
+
+def _plan_edges(
+    ix: GraphIndex, zones: dict[int, str], full: frozenset[int], coastal_bytes: bytes, access, offmap: bytes
+) -> tuple[list[tuple[int, int, int, int]], list[int]]:
+    """A sea plan's (edges, asks) from the graph and :func:`_plan_inputs`."""
+    ids, ck, csea, ca, cb, cone = ix.ids, ix.ck, ix.csea, ix.ca, ix.cb, ix.cone
+    codes = ix.codes(SEA_MOVE)
+    coast, sea, arrow, crossing = (ix.kcode.get(k, -1) for k in ("coast", "sea", "sea_arrow", "crossing"))
+    # the connections of each kind asked about, picked out at C speed (a 300x300 map has 270,000)
+    crossed = (
+        {(min(ca[c], cb[c]), max(ca[c], cb[c])) for c in compress(count(), map(crossing.__eq__, ck))}
+        if crossing in ck
+        else set()
+    )
+    coastal: dict[int, bool] = {}
+
+    def access_ok(a: int, b: int) -> bool:
+        # rule 19: ports with port_access are entered and left only through those hexes
+        for port, other in ((a, b), (b, a)):
+            if port in access and ids[other] not in access[port] and not offmap[other]:
+                return False
+        return True
+
+    edges: list[tuple[int, int, int, int]] = []
+    asks: set[int] = set()
+    for c in compress(count(), map(codes.__contains__, ck)):  # in the graph's order (as out_conns)
+        k = ck[c]
+        a, b = ca[c], cb[c]
+        both = k == coast or (k == sea and crossed and (min(a, b), max(a, b)) in crossed)
+        fl = []
+        for s, m in ((a, b), (b, a)):
+            if (s == b and (cone[c] or a == b)) or (access and not access_ok(s, m)):
+                fl.append(-1)
+                continue
+            f = NEED_BOTH if both else 0
+            if s not in coastal:
+                coastal[s] = s not in full and bool(coastal_bytes[s])  # (terrain(s) == "coastal")
+            if coastal[s]:
+                into = csea[c] if k == arrow else zones.get(m)
+                if into is not None and into != zones.get(s):
+                    f |= ZONE_CHANGE
+                    asks.add(s)
+            if both:
+                asks.update((s, m))
+            fl.append(f)
+        if fl != [-1, -1]:
+            edges.append((a, b, fl[0], fl[1]))
+    return edges, sorted(asks)
+
+
+PLAN_FORMAT = "mapref-seaplan-1"
+
+
+def _plan_key(graph_key: str, ix: GraphIndex, inputs: tuple) -> str:
+    """The digest of everything a sea plan is worked out from: the graph (its key in the store),
+    the board's sea table, coastal spaces and port access, and the code that works it out."""
+    import hashlib
+
+    zones, full, coastal_bytes, access, offmap = inputs
+    h = hashlib.blake2b(digest_size=20)
+    h.update(f"{PLAN_FORMAT} {graph_key} {sorted(SEA_MOVE)} {NEED_BOTH} {ZONE_CHANGE}".encode())
+    code_digest(h, _plan_edges, _kept_plan, SeaPlan.steps.fget)  # type: ignore[attr-defined]
+    get = zones.get
+    h.update("\0".join([get(i) or "" for i in range(ix.n)]).encode())
+    h.update(bytes(map(full.__contains__, range(ix.n))))
+    h.update(coastal_bytes)
+    h.update(repr(sorted((p, sorted(a)) for p, a in access.items())).encode())
+    h.update(offmap)
+    return h.hexdigest()
+
+
+def _kept_plan(graph: Graph, ix: GraphIndex, board) -> SeaPlan:
+    """The sea plan of ``graph``: read from the store the graph was read from or kept in, under
+    the digest of what it is worked out from (:func:`_plan_key`), else worked out and kept there."""
+    gkey = stored_key(graph)
+    if gkey is None:
+        return SeaPlan(ix, board)
+    inputs = _plan_inputs(ix, board)
+    key = _plan_key(gkey, ix, inputs)
+    data = store_get(key)
+    if isinstance(data, tuple) and len(data) == 6 and data[0] == PLAN_FORMAT:
+        try:
+            a, b, fa, fb, asks = (_ints_of(x) for x in data[1:])
+            if len(a) == len(b) == len(fa) == len(fb) and all(0 <= x < ix.n for x in (*a, *b, *asks)):
+                return SeaPlan(ix, board, (list(zip(a, b, fa, fb, strict=True)), asks))
+        except (TypeError, ValueError):
+            pass  # not a plan this module wrote: worked out again
+    edges, asks = _plan_edges(ix, *inputs)
+    cols = list(zip(*edges, strict=True)) if edges else [(), (), (), ()]
+    store_put(key, (PLAN_FORMAT, *(array("i", x).tobytes() for x in cols), array("i", asks).tobytes()))
+    return SeaPlan(ix, board, (edges, asks))
+
+
+def _ints_of(b: object) -> list[int]:
+    if not isinstance(b, bytes):
+        raise TypeError("not bytes")
+    a = array("i")
+    a.frombytes(b)
+    return a.tolist()
+
+
 def sea_plan(graph: Graph, m) -> SeaPlan:
-    """The :class:`SeaPlan` of ``graph`` (the graph of map or board ``m``), kept with its index."""
+    """The :class:`SeaPlan` of ``graph`` (the graph of map or board ``m``), kept with its index
+    (and, for a hex map's graph kept on disk, on disk beside it: issue 34)."""
     ix = graph.index()
     board = board_for(m)
     key = ("sea_plan", id(board), board.version)
     plan = ix._lists.get(key)
     if plan is None:
-        plan = ix._lists[key] = SeaPlan(ix, board)
+        plan = ix._lists[key] = _kept_plan(graph, ix, board)
     return plan
 
 
@@ -171,7 +259,10 @@ class SeaReach:
 
         oneway = []
         for a, b, fa, fb in plan.edges:
-            there, back = ok(a, b, fa), ok(b, a, fb)
+            if not (fa or fb or a in blk or b in blk):  # open water both ways (most of the seas)
+                there = back = True
+            else:
+                there, back = ok(a, b, fa), ok(b, a, fb)
             if there and back:
                 ra, rb = find(a), find(b)
                 if ra != rb:

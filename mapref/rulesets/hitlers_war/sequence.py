@@ -24,12 +24,11 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 
 # (what only an action needs, its commands first, is imported by the functions that make the
 # action: a report starts without it; see ruleset.py, issue 34)
 from mapref.core.graph import box_space
-from mapref.rulesets.hitlers_war.common import Captured, Context
+from mapref.rulesets.hitlers_war.common import Context
 from mapref.rulesets.hitlers_war.movement import fleets_without_port, portless_fleet_commands
 from mapref.rulesets.hitlers_war.phases import step_label, steps
 from mapref.rulesets.hitlers_war.production import production
@@ -41,15 +40,7 @@ from mapref.rulesets.hitlers_war.victory import end_summary, victory
 TYPE_CHECKING = False  # (typing is not imported at run time, as in mapref.rules.ruleset)
 if TYPE_CHECKING:
     from mapref.rulesets.hitlers_war.commands import Command
-
-
-@dataclass
-class Advance:
-    """What ending a step does: its commands and messages, or the error that stops it."""
-
-    commands: list = field(default_factory=list)
-    messages: list[str] = field(default_factory=list)
-    error: str = ""
+    from mapref.rulesets.hitlers_war.results import Advance
 
 
 # ------------------------------------------------------------------ end-of-step consequences
@@ -175,6 +166,7 @@ def stacking_fix(cx, side: str, lose: dict | None = None) -> tuple[list, list[st
 def isolation_commands(cx, side: str, roll: int | None) -> tuple[list, list[str], str]:
     from mapref.rulesets.hitlers_war.commands import apply, CountHexes, RemoveArmy, SetForts, SetHex
     from mapref.rulesets.hitlers_war.consequences import follow
+    from mapref.rulesets.hitlers_war.results import Captured
 
     iso = isolation(cx, side)
     cmds: list[Command] = []
@@ -253,8 +245,6 @@ def forts_operational(cx, side: str) -> tuple[list, list[str]]:
 
 def pending_for(cx) -> list[dict]:
     """What the end of the current step will apply (the report's ``pending``)."""
-    from mapref.rulesets.hitlers_war.politics import italian_activation
-
     st = cx.state
     out: list[dict] = []
     if st.phase == "movement":
@@ -280,6 +270,8 @@ def pending_for(cx) -> list[dict]:
                 }
             )
     if st.phase == "production":
+        from mapref.rulesets.hitlers_war.politics import italian_activation  # (in this phase only)
+
         roll = italian_activation(cx)
         if roll:
             out.append(roll)
@@ -360,6 +352,7 @@ def advance(m, sc, st, roll: int | None = None, lose: dict | None = None, *, dro
     anyway, saying what never enters play.  The step's end
     (:func:`_end_of_step`), the game's end (:func:`_game_over`), a new turn (:func:`_new_turn`) and
     the start of the next step (:func:`_start_of_step`) are applied in that order."""
+    from mapref.rulesets.hitlers_war.results import Advance
     from mapref.rulesets.hitlers_war.commands import SetTurn
 
     out = Advance()
