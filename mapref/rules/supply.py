@@ -164,6 +164,49 @@ def sea_numbers(ix: GraphIndex, board) -> tuple[dict[int, str], frozenset[int]]:
     return cached
 
 
+class Parents(dict):
+    """A trace's plain record of routes (space -> the next space towards the source, None at a
+    source) that counts its changes (``changes``), so that the routes read from it can be kept
+    until it changes (:meth:`SupplyTrace.path`; a game's rules extend it in place)."""
+
+    changes = 0
+
+    def _changed(self) -> None:
+        self.changes += 1
+
+    def __setitem__(self, key, value) -> None:
+        self._changed()
+        dict.__setitem__(self, key, value)
+
+    def __delitem__(self, key) -> None:
+        self._changed()
+        dict.__delitem__(self, key)
+
+    def __ior__(self, other):  # type: ignore[misc]
+        self._changed()
+        return dict.__ior__(self, other)
+
+    def clear(self) -> None:
+        self._changed()
+        dict.clear(self)
+
+    def pop(self, *args):
+        self._changed()
+        return dict.pop(self, *args)
+
+    def popitem(self):
+        self._changed()
+        return dict.popitem(self)
+
+    def setdefault(self, key, default=None):
+        self._changed()
+        return dict.setdefault(self, key, default)
+
+    def update(self, *args, **kwargs) -> None:
+        self._changed()
+        dict.update(self, *args, **kwargs)
+
+
 class SupplyTrace:
     """The result of a trace: which spaces it reached (friendly spaces and the open sea it used)
     and, when asked, each one's route to a source (``path``; ``parent`` as a dict of ids).
@@ -193,7 +236,9 @@ class SupplyTrace:
         # the routes asked so far, as tuples of ids by space number: kept with ``_par``, which is
         # never changed once worked out
         self._paths: dict[int, tuple[str, ...]] = paths if paths is not None and par is not None else {}
-        self._dict: dict[str, str | None] | None = None
+        self._dict: Parents | None = None
+        # the routes read from ``_dict`` so far: (its ``changes`` then, {space: route}); None: none
+        self._dict_paths: tuple[int, dict[str, tuple[str, ...]]] | None = None
         self._friendly: frozenset[str] | None = None
         self._pockets: list[Pocket] = []  # the pockets asked so far (:meth:`pocket`)
         # a breadth-first search of inputs that differ from these only in the friendly byte of
@@ -213,7 +258,7 @@ class SupplyTrace:
     def copy(self) -> SupplyTrace:
         """A trace of its own (to extend: Hitler's War adds Finland's supply)."""
         t = SupplyTrace(self.inputs, self.graph, self._reached_bytes, self._order, self._par, self._tree, self._paths)
-        t._dict = dict(self._dict) if self._dict is not None else None
+        t._dict = Parents(self._dict) if self._dict is not None else None
         t._friendly = self._friendly
         t._pockets = self._pockets  # the same friendly spaces
         t._base = self._base
@@ -232,7 +277,7 @@ class SupplyTrace:
         if self._dict is None:
             par = self._bfs_parents()
             ids = self.index.ids
-            self._dict = {ids[v]: (ids[par[v]] if par[v] >= 0 else None) for v in self._bfs_order()}
+            self._dict = Parents((ids[v], (ids[par[v]] if par[v] >= 0 else None)) for v in self._bfs_order())
         return self._dict
 
     def _bfs_parents(self):
@@ -291,15 +336,27 @@ class SupplyTrace:
 
     def path(self, space: str) -> list[str]:
         """The route from ``space`` to its source, ``space`` first and the source last."""
-        if self._dict is not None:
-            if space not in self._dict:
+        d = self._dict
+        if d is not None:
+            if space not in d:
                 return []
-            out = [space]
-            step = self._dict[space]
-            while step is not None:
-                out.append(step)
-                step = self._dict[step]
-            return out
+            kept = self._dict_paths
+            if kept is None or kept[0] != d.changes:  # (the record changed since: read again)
+                kept = self._dict_paths = (d.changes, {})
+            seen = kept[1]
+            got = seen.get(space)
+            if got is None:  # read along the record, up to a space whose route was read before
+                out = [space]
+                step = d[space]
+                while step is not None:
+                    rest = seen.get(step)
+                    if rest is not None:
+                        out += rest
+                        break
+                    out.append(step)
+                    step = d[step]
+                got = seen[space] = tuple(out)
+            return list(got)
         i = self.index.ix.get(space)
         if i is None or not self._reached[i]:
             return []

@@ -120,7 +120,10 @@ class SetHex(Change):
     devastated: int | None = None
 
     def do(self, st: GameState) -> None:
-        h = st.hexes.get(self.space) or HexState()
+        # a new HexState in the hex's place, never the one there changed: a look-ahead's copy of
+        # the state shares the state's own (state.look_ahead)
+        old = st.hexes.get(self.space)
+        h = copy.copy(old) if old is not None else HexState()
         if self.control is not None:
             h.control = self.control
         if self.occupied is not None:

@@ -12,6 +12,22 @@ def _space_ok(m, space: str) -> bool:
     return space in board_for(m)
 
 
+def _known(board):
+    """``space in board`` for many spaces: the board's space ids as a set (kept on the board per
+    map version) asked first, the board itself only for what is not among them (a game's check
+    asks for every army and hex after each action; issue 34).  Every id of ``board.spaces()`` is
+    a space, so the answer is the board's own."""
+    kept = board.__dict__.get("_space_ids")
+    if kept is None or kept[0] != board.version:
+        kept = board.__dict__["_space_ids"] = (board.version, frozenset(board.spaces()))
+    ids = kept[1]
+
+    def known(space) -> bool:
+        return (type(space) is str and space in ids) or space in board
+
+    return known
+
+
 def scenario_problems(m, sc: Scenario) -> list[str]:
     """The scenario's codes and spaces the map does not have, and the spaces friendly to two sides
     at the start."""
@@ -46,9 +62,10 @@ def _setup_problems(m, sc: Scenario) -> list[str]:
 def _piece_problems(m, sc: Scenario) -> list[str]:
     out: list[str] = []
     board = board_for(m)
+    known = _known(board)
     countries = board.countries
     for a in sc.armies:
-        if a.at not in board:
+        if not known(a.at):
             out.append(f"armies.{a.name}.at: {a.at!r} is not a space of the map")
         if a.nation not in countries:
             out.append(f"armies.{a.name}.nation: unknown country {a.nation!r}")
@@ -71,18 +88,33 @@ def _piece_problems(m, sc: Scenario) -> list[str]:
 
 def _overlaps(m, sc: Scenario) -> list[str]:
     """A space friendly to two sides at the start (the first side whose area holds a space is its
-    side; whole sets compared at once: a big map's sides hold tens of thousands of spaces)."""
+    side; whole sets compared at once: a big map's sides hold tens of thousands of spaces).  The
+    answer depends on the sides' resolved areas alone, which are kept per map version
+    (:func:`resolved_area`): it is kept with the very sets it was worked out from (the last one,
+    on the board), not worked out again for every check of a game."""
+    areas = tuple(
+        (side, resolved_area(m, sc.setup(side).friendly, sc.absent_boxes))
+        for side in sc.sides
+        if side in sc.side_setups
+    )
+    board = board_for(m)
+    kept = board.__dict__.get("_overlaps")
+    if (
+        kept is not None
+        and len(kept[0]) == len(areas)
+        and all(a[0] == b[0] and a[1] is b[1] for a, b in zip(kept[0], areas, strict=True))
+    ):
+        return list(kept[1])
     out: list[str] = []
     earlier: list[tuple[str, frozenset[str]]] = []
-    for side in sc.sides:
-        if side in sc.side_setups:
-            area = resolved_area(m, sc.setup(side).friendly, sc.absent_boxes)
-            if any(not area.isdisjoint(o) for _, o in earlier):
-                for sp in area:
-                    first = next((s for s, o in earlier if sp in o), side)
-                    if first != side:
-                        out.append(f"setup.{side}.friendly: {sp} is also friendly to {first} at the start")
-            earlier.append((side, area))
+    for side, area in areas:
+        if any(not area.isdisjoint(o) for _, o in earlier):
+            for sp in area:
+                first = next((s for s, o in earlier if sp in o), side)
+                if first != side:
+                    out.append(f"setup.{side}.friendly: {sp} is also friendly to {first} at the start")
+        earlier.append((side, area))
+    board.__dict__["_overlaps"] = (areas, tuple(out))
     return out
 
 
@@ -103,14 +135,15 @@ def start_problems(m, sc: Scenario) -> list[str]:
 def consistency_problems(m, sc: Scenario, st: GameState) -> list[str]:
     out = scenario_problems(m, sc)
     board = board_for(m)
+    known = _known(board)
     for a in st.armies:
-        if a.at not in board:
+        if not known(a.at):
             out.append(f"armies.{a.name}.at: {a.at!r} is not a space of the map")
     for f in st.fleets:
-        if not _space_ok(m, f.at):
+        if not known(f.at):
             out.append(f"fleets.{f.name}.at: {f.at!r} is not a space of the map")
     for space in st.hexes:
-        if not _space_ok(m, space):
+        if not known(space):
             out.append(f"hexes.{space}: not a space of the map")
     for code in st.nations:
         if code not in board_for(m).countries:

@@ -87,7 +87,50 @@ def _area(r: Reader, d: dict, key: str, where: str) -> Area:
 
 
 def _points(r: Reader, d: dict, where: str) -> dict[str, int]:
-    return {t: r.int_(d, t, where, 0, 0, 999) for t in POINT_TYPES}
+    """Each point type's ``r.int_(d, t, where, 0, 0, 999)``; the usual value (none, or a whole
+    number in range) read here without the reader making its messages' key first (a game's
+    1,350 armies are read back after every action; issue 34)."""
+    out = {}
+    for t in POINT_TYPES:
+        v = d.get(t, 0)
+        out[t] = v if type(v) is int and 0 <= v <= 999 else r.int_(d, t, where, 0, 0, 999)
+    return out
+
+
+def _str(r: Reader, d: dict, key: str, where: str) -> str:
+    """``r.str_(d, key, where)``, the usual value (none, or a string) read here (as :func:`_points`)."""
+    v = d.get(key, "")
+    return v if type(v) is str else r.str_(d, key, where)
+
+
+def _int(r: Reader, d: dict, key: str, where: str, hi: int) -> int:
+    """``r.int_(d, key, where, 0, 0, hi)``, the usual value read here (as :func:`_points`)."""
+    v = d.get(key, 0)
+    return v if type(v) is int and 0 <= v <= hi else r.int_(d, key, where, 0, 0, hi)
+
+
+def _bool(r: Reader, d: dict, key: str, where: str) -> bool:
+    """``r.bool_(d, key, where)``, the usual value read here (as :func:`_points`)."""
+    v = d.get(key, False)
+    return v if type(v) is bool else r.bool_(d, key, where)
+
+
+def _keys(
+    r: Reader, d: dict, allowed: frozenset[str], order: tuple[str, ...], where: str, required: tuple[str, ...] = ()
+) -> None:
+    """``r.check_keys(d, order, where, required)``: nothing to say when every key is allowed and
+    the required ones are there (``allowed``: ``order`` as a set), which is seen here first."""
+    keys = d.keys()
+    if not (keys <= allowed and keys >= _NEEDED.get(required, frozenset(required))):
+        r.check_keys(d, order, where, required=required)
+
+
+ARMY_KEYS = ("side", "nation", "at", "leader", "pool", "no_defensive_assault", "advanced") + POINT_TYPES
+ARMY_NEEDS = ("side", "nation", "at")
+HEX_KEYS = ("control", "occupied", "devastated", "permanent")
+HEX_CONTROLS = SIDES + ("none",)
+_ARMY_KEY_SET, _HEX_KEY_SET = frozenset(ARMY_KEYS), frozenset(HEX_KEYS)
+_NEEDED = {(): frozenset(), ARMY_NEEDS: frozenset(ARMY_NEEDS)}  # required keys as sets (made once)
 
 
 def _kept(r: Reader, ok: bool, key: str, what: str, got: object) -> bool:
@@ -607,23 +650,19 @@ def _side_record(r: Reader, s: dict, w: str) -> SideRecord:
 
 def _game_pieces(r: Reader, data: dict, g: GameState) -> None:
     for name, w, a in _tables(r, data, "armies", "a table of one army"):
-        r.check_keys(
-            a,
-            ("side", "nation", "at", "leader", "pool", "no_defensive_assault", "advanced") + POINT_TYPES,
-            w,
-            required=("side", "nation", "at"),
-        )
+        _keys(r, a, _ARMY_KEY_SET, ARMY_KEYS, w, required=ARMY_NEEDS)
+        side = a.get("side")
         g.armies.append(
             Army(
                 name,
-                _side(r, a, "side", w),
-                r.str_(a, "nation", w),
-                r.str_(a, "at", w),
+                side if type(side) is str and side in SIDES else _side(r, a, "side", w),
+                _str(r, a, "nation", w),
+                _str(r, a, "at", w),
                 _points(r, a, w),
-                r.str_(a, "leader", w),
-                r.str_(a, "pool", w),
-                r.bool_(a, "no_defensive_assault", w),
-                r.int_(a, "advanced", w, 0, 0, 99),
+                _str(r, a, "leader", w),
+                _str(r, a, "pool", w),
+                _bool(r, a, "no_defensive_assault", w),
+                _int(r, a, "advanced", w, 99),
             )
         )
     for name, w, f in _tables(r, data, "fleets", "a table of one fleet"):
@@ -654,12 +693,13 @@ def _game_pieces(r: Reader, data: dict, g: GameState) -> None:
 
 def _game_spaces(r: Reader, data: dict, g: GameState) -> None:
     for space, w, h in _tables(r, data, "hexes", 'a table such as { control = "axis", devastated = 2 }'):
-        r.check_keys(h, ("control", "occupied", "devastated", "permanent"), w)
+        _keys(r, h, _HEX_KEY_SET, HEX_KEYS, w)
+        c = h.get("control")
         hs = HexState(
-            r.str_(h, "control", w, "", choices=SIDES + ("none",)) or None,
-            r.bool_(h, "occupied", w),
-            r.int_(h, "devastated", w, 0, 0, 99),
-            r.int_(h, "permanent", w, 0, 0, 99),
+            (c if type(c) is str and c in HEX_CONTROLS else r.str_(h, "control", w, "", choices=HEX_CONTROLS)) or None,
+            _bool(r, h, "occupied", w),
+            _int(r, h, "devastated", w, 99),
+            _int(r, h, "permanent", w, 99),
         )
         if hs.permanent > hs.devastated:
             r.error(f"{w}.permanent", f"expected at most the devastated points ({hs.devastated}), got {hs.permanent}")
@@ -705,11 +745,8 @@ def state_data(g: GameState) -> dict:
     d["armies"] = {a.name: _army_data(a) for a in g.armies}
     d["fleets"] = {f.name: _fleet_data(f) for f in g.fleets}
     d["forts"] = {f"{f.side}-{f.number}": _fort_data(f) for f in g.forts}
-    d["hexes"] = {
-        space: _hex_data(g.hexes[space])
-        for space in sorted(g.hexes, key=space_order)
-        if not g.hexes[space].is_default()
-    }
+    hexes = g.hexes
+    d["hexes"] = {space: _hex_data(h) for space in _hex_order(hexes) if not (h := hexes[space]).is_default()}
     d["pools"] = {p.id: _pool_data(p) for p in g.pools}
     d["home_forces"] = {h.at: {"nation": h.nation, "points": h.points} for h in g.home_forces}
     if g.vp_track is not None:
@@ -766,9 +803,26 @@ def _side_data(s: SideRecord) -> dict:
     return rec
 
 
+_HEX_ORDER: tuple[tuple[str, ...], list[str]] = ((), [])  # the last hexes' keys (in their order), sorted
+
+
+def _hex_order(hexes: dict) -> list[str]:
+    """The spaces of a state's hexes sorted by :func:`space_order` (to read); the last answer kept
+    with the keys it sorted, in their order, as a move leaves them as they were (issue 34)."""
+    global _HEX_ORDER
+    keys = tuple(hexes)
+    kept = _HEX_ORDER
+    if kept[0] != keys:
+        kept = _HEX_ORDER = (keys, sorted(keys, key=space_order))
+    return kept[1]
+
+
 def _army_data(a: Army) -> dict:
     rec: dict = {"side": a.side, "nation": a.nation, "at": a.at}
-    rec.update({t: a.points[t] for t in POINT_TYPES if a.points.get(t)})
+    pts = a.points
+    for t in POINT_TYPES:
+        if pts.get(t):
+            rec[t] = pts[t]
     if a.leader:
         rec["leader"] = a.leader
     if a.pool:

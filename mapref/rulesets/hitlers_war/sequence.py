@@ -319,7 +319,7 @@ class _Step:
     are found, so that each consequence is worked out on the position the earlier ones left."""
 
     def __init__(self, m, sc, st, out: Advance):
-        self.m, self.sc, self.work, self.out = m, sc, copy.deepcopy(st), out
+        self.m, self.sc, self.work, self.out = m, sc, st.look_ahead(), out
         self.commands: list = []
 
     def cx(self) -> Context:

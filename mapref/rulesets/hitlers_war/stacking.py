@@ -35,37 +35,43 @@ def hex_points(cx: Context, space: str, extra: int = 0) -> int:
 
 
 def check_stacking(cx: Context) -> list[Violation]:
+    """Every army's place and strength, then every hex's armies (in label order), the fleets, the
+    forts and the home forces.  Each army's space is looked up once and each side's
+    :func:`movement_over` asked once (the report after every change checks every army; issue 34)."""
     st = cx.state
     out: list[Violation] = []
     by_space: dict[str, list] = defaultdict(list)
+    over = {side: movement_over(cx, side) for side in {a.side for a in st.armies}}
+    space = cx.space
     for a in st.armies:
         by_space[a.at].append(a)
-        out += _army_violations(cx, a)
+        out += _army_violations(cx, a, space(a.at), over[a.side])
     forts_at: dict[str, int] = defaultdict(int)
     for f in st.forts:
         forts_at[f.at] += f.strength
-    for space, armies in sorted(by_space.items()):
-        if cx.is_box(space):
+    for at, armies in sorted(by_space.items()):
+        if cx.is_box(at):
             continue  # Stacking 6: any number of armies in an off-map box
-        out += _hex_violations(cx, space, armies, forts_at[space])
+        out += _hex_violations(cx, at, armies, forts_at[at], over[armies[0].side])
     out += check_fleets(cx)
     out += check_forts(cx)
     out += check_home_forces(cx)
     return out
 
 
-def _army_violations(cx: Context, a) -> list[Violation]:
-    """Where army ``a`` stands and what it holds (Movement 2, 6; Tactical air abilities 9; Stacking 6)."""
+def _army_violations(cx: Context, a, sp, over: bool) -> list[Violation]:
+    """Where army ``a`` stands and what it holds (Movement 2, 6; Tactical air abilities 9; Stacking 6).
+    ``sp``: its space (``cx.space(a.at)``); ``over``: :func:`movement_over` for its side."""
     out: list[Violation] = []
-    if not cx.exists(a.at):
+    if sp is None:  # not cx.exists(a.at)
         out.append(
             Violation(
                 "army.where", "Movement 2", a.at, a.side, f"{a.name} is in {a.at!r}, which is not a space of the map"
             )
         )
-    elif not cx.is_land(a.at):
+    elif not sp.is_land:
         out.append(Violation("army.where", "Movement 2", a.at, a.side, f"{a.name} is in {a.at}, an all-sea hex"))
-    elif not cx.friendly(a.at, a.side) and cx.country(a.at) != a.nation and movement_over(cx, a.side):
+    elif cx.control.get(a.at) != a.side and sp.country != a.nation and over:  # (sp: the board's space, cx.country's)
         out.append(
             Violation(
                 "army.unfriendly_hex",
@@ -75,7 +81,9 @@ def _army_violations(cx: Context, a) -> list[Violation]:
                 f"{a.name} is in {a.at}, which is not friendly to {a.side}",
             )
         )
-    if a.total() == 0:
+    total = a.total()
+    ground = total - a.points.get("tactical_air", 0)  # a.total(with_air=False)
+    if total == 0:
         out.append(
             Violation(
                 "army.empty",
@@ -85,7 +93,7 @@ def _army_violations(cx: Context, a) -> list[Violation]:
                 f"{a.name} has no strength points: armies cannot exist without any",
             )
         )
-    elif a.total(with_air=False) == 0 and movement_over(cx, a.side):
+    elif ground == 0 and over:
         out.append(
             Violation(
                 "army.air_only",
@@ -95,21 +103,22 @@ def _army_violations(cx: Context, a) -> list[Violation]:
                 f"{a.name} holds only tactical air at the end of movement",
             )
         )
-    if cx.is_box(a.at) and a.total(with_air=False) > LIMIT and movement_over(cx, a.side):
+    if ground > LIMIT and over and cx.is_box(a.at):
         out.append(
             Violation(
                 "stacking.over_ten",
                 "Stacking 6",
                 a.at,
                 a.side,
-                f"{a.name} has {a.total(with_air=False)} strength points; each army in an off-map box is limited to ten",
+                f"{a.name} has {ground} strength points; each army in an off-map box is limited to ten",
             )
         )
     return out
 
 
-def _hex_violations(cx: Context, space: str, armies: list, fort_points: int) -> list[Violation]:
-    """The armies in hex ``space`` (Stacking 1-4; Fortifications 1)."""
+def _hex_violations(cx: Context, space: str, armies: list, fort_points: int, over: bool) -> list[Violation]:
+    """The armies in hex ``space`` (Stacking 1-4; Fortifications 1).  ``over``:
+    :func:`movement_over` for the side of its first army."""
     st = cx.state
     out: list[Violation] = []
     side = armies[0].side
@@ -126,7 +135,7 @@ def _hex_violations(cx: Context, space: str, armies: list, fort_points: int) -> 
                     f"{len(armies)} armies in {space} ({names}); a hex holds one army",
                 )
             )
-        elif movement_over(cx, side) and st.side == side:
+        elif over and st.side == side:
             out.append(
                 Violation(
                     "stacking.retreat_unresolved",
@@ -137,7 +146,7 @@ def _hex_violations(cx: Context, space: str, armies: list, fort_points: int) -> 
                 )
             )
     n = sum(a.total(with_air=False) for a in armies) + fort_points  # hex_points, for every hex at once
-    if n > LIMIT and movement_over(cx, side) and not all(a.no_defensive_assault for a in armies):
+    if n > LIMIT and over and not all(a.no_defensive_assault for a in armies):
         forts = sum(f.strength for f in st.forts if f.at == space)
         extra = f" (with {forts} fort points)" if forts else ""
         out.append(

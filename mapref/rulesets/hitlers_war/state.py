@@ -299,6 +299,14 @@ class GameState:
                 d[k] = copy.deepcopy(v, memo)
         return new
 
+    def look_ahead(self) -> GameState:
+        """A copy to work out what commands would do (an end of step's consequences: the
+        end-of-step preview makes one after every change): ``copy.deepcopy``'s, but sharing this
+        state's HexStates, which no command changes (SetHex puts a new one in a hex's place; the
+        copy's hexes dict is its own).  Everything else is copied as deepcopy does."""
+        memo: dict = {id(h): h for h in self.hexes.values()}
+        return copy.deepcopy(self, memo)
+
     def hex(self, space: str) -> HexState:
         return self.hexes.get(space) or HexState()
 
