@@ -24,7 +24,7 @@ import sys
 from pathlib import Path
 
 MAGIC = b"mapref-derived 1 " + sys.implementation.cache_tag.encode() + b"\n"  # marshal's format is Python's
-KEEP = 8  # entries kept (a 300x300 map's graph is a few MB)
+KEEP = 24  # entries kept: three per hex map (its graph, its fleets' sea plan, the supply trace's sea bits), 12 MB for 300x300
 
 
 def cache_dir() -> Path | None:
