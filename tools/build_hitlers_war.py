@@ -45,7 +45,8 @@ from shapely.ops import unary_union
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from mapref.core.grid import SQRT3, Grid, Hex, Layout
+from mapref.core.grid import SQRT3, Grid, Hex
+from mapref.core.layout import Layout
 from mapref.core.model import Box, Country, Feature, MapModel, Region, Sea, SeaArrow
 from mapref.io.mapfile import save_map
 

@@ -22,7 +22,8 @@ sys.path.insert(0, str(ROOT))
 
 from tools.xvfb import start_xvfb
 from mapref.core.commands import SetHexProps
-from mapref.core.grid import Hex, Layout
+from mapref.core.grid import Hex
+from mapref.core.layout import Layout
 from mapref.ui.editor import Editor
 
 MAP = ROOT / "maps" / "hitlers_war.toml"
