@@ -833,9 +833,12 @@ def cmd_referee(argv: list[str]) -> int:
     ap.add_argument("game", metavar="GAME.toml")
     ap.add_argument("--json", action="store_true", help="the report as JSON (see docs/format.md)")
     args = ap.parse_args(argv)
+    from mapref.io.problems import collector_paused
     from mapref.rules.session import open_game
 
-    with _no_cycle_collection():
+    # reading a big map makes hundreds of thousands of objects, none of them garbage: the
+    # collector walked each at least twice (about 7% of the 300x300 benchmark game, issue 34)
+    with collector_paused():
         s = open_game(args.game)
         problems = s.ruleset.state_problems(s.board, s.scenario, s.state)
         if problems:
@@ -1311,22 +1314,6 @@ FULL_COLLECTION_EVERY = 1000
 def _collect_rarely() -> None:
     gen0, gen1, _ = gc.get_threshold()
     gc.set_threshold(gen0, gen1, FULL_COLLECTION_EVERY)
-
-
-@contextlib.contextmanager
-def _no_cycle_collection():
-    """The cyclic garbage collector off while a command reads a game and makes its report, then as
-    it was: reading a big map makes hundreds of thousands of lists and objects, none of them
-    garbage, and the collector walked each of them at least twice (about 7% of `mapref referee`
-    on the 300x300 benchmark game, issue 34).  What a report makes is freed by reference counts;
-    the cycles it leaves (a session and its board) are collected afterwards."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
 
 
 def main(argv: list[str] | None = None) -> int:
