@@ -258,3 +258,16 @@ def toy_game(_toy_game_site, monkeypatch):
     monkeypatch.undo()
     sys.modules.pop("toy_game", None)
     registry.refresh()
+
+
+@pytest.fixture
+def store(tmp_path):
+    """A disk store of derived data in the test's own folder, in use for the test's graphs
+    (mapref.io.derived; mapref.core.graph.use_store), none after it."""
+    from mapref.core.graph import use_store
+    from mapref.io.derived import DiskStore
+
+    s = DiskStore(tmp_path / "derived")
+    use_store(s)
+    yield s
+    use_store(None)

@@ -42,14 +42,6 @@ def same_views(a: Graph, b: Graph) -> None:
     assert ia.out_conns() == ib.out_conns() and ia.in_conns() == ib.in_conns()
 
 
-@pytest.fixture
-def store(tmp_path):
-    s = DiskStore(tmp_path / "derived")
-    use_store(s)
-    yield s
-    use_store(None)
-
-
 def built(m: MapModel) -> Graph:
     """The graph built from nothing (no store)."""
     kept = list(graph_mod._store)

@@ -15,19 +15,10 @@ from mapref.core.board import board_for
 from mapref.core.graph import build_graph, use_store
 from mapref.core.grid import Grid, Hex
 from mapref.core.model import Box, MapModel, SeaArrow
-from mapref.io.derived import DiskStore
 from mapref.rules import supply
 from mapref.rulesets.hitlers_war import routes
 from mapref.rulesets.hitlers_war.routes import SEA_MOVE, SeaPlan, sea_plan
 from tests.core.test_graph_index import LAYOUTS, random_map
-
-
-@pytest.fixture
-def store(tmp_path):
-    s = DiskStore(tmp_path / "derived")
-    use_store(s)
-    yield s
-    use_store(None)
 
 
 def sea_map(seed: int, access: bool):
