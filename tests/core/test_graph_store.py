@@ -143,15 +143,35 @@ def test_ids_not_starting_with_the_labels_are_read_as_written():
     assert graph_mod._split_ids("", ["A1"]) == [] and graph_mod._split_ids("A1", None) == ["A1"]
 
 
-def test_a_land_list_item_out_of_range_is_built_again(store):
+def damaged(data: list, field: str) -> None:
+    """Damage one field of a stored graph (graph_arrays' tuple) in place."""
+    if field == "land":
+        flat = array("i")
+        flat.frombytes(data[12])
+        flat[0] = 10**6
+        data[12] = flat.tobytes()
+    elif field in ("lengths", "seas"):
+        i = 7 if field == "lengths" else 8
+        where, values = data[i]
+        data[i] = (array("i", [-1 if field == "seas" else 10**6]).tobytes(), values[:1] or [3])
+    elif field == "kinds":
+        data[6] = list(data[6])
+    else:
+        data[7] = (data[7][0], data[7][1] + [5])  # a value more than the connections listed
+
+
+@pytest.mark.parametrize("field", ["land", "lengths", "seas", "kinds", "lengths listed"])
+def test_a_graph_damaged_inside_is_built_again(field, store):
+    """An entry whose land list, connections' lengths or sea zones, or kinds are not what
+    graph_arrays writes is refused (ValueError, IndexError) and the graph built again."""
     m = random_map(6, {})
+    m.boxes["arrows"] = Box("Arrows", sea_arrows=(SeaArrow(next(iter(m.hexes)), 3, "z"),))
     build_graph(m)
     data = list(store.get(graph_key(m)))
-    flat = array("i")
-    flat.frombytes(data[12])
-    flat[0] = 10**6
-    data[12] = flat.tobytes()
-    with pytest.raises(IndexError):
+    assert data[0] == graph_mod.GRAPH_FORMAT and data[2] is None  # the ids are the spaces: kept once
+    assert 1 <= len(data[7][1]) == len(data[8][1]) <= 4  # only the sea arrows' lengths and sea zones kept
+    damaged(data, field)
+    with pytest.raises((IndexError, ValueError)):
         graph_mod.graph_from_arrays(tuple(data))
     store.put(graph_key(m), tuple(data))
     same_views(build_graph(m), built(m))
