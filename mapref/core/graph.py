@@ -97,8 +97,10 @@ class Graph:
         self._clen: list[int] = []
         self._csea: list[str | None] = []
         self._cone: list[bool] = []
-        self._cattrs: list[Mapping[str, object]] = []
-        self._cobj: list[Connection | None] = []
+        # the attributes that are not EMPTY_ATTRS and the Connection objects made so far, by
+        # number (a hex map's 270,000 connections have no attributes, and few are ever made)
+        self._cattrs: dict[int, Mapping[str, object]] = {}
+        self._cobj: dict[int, Connection] = {}
         self._adj: list[list[int]] | None = []  # node -> numbers of the connections touching it (_nadj)
         self._adj_packed: tuple[bytes, bytes] | None = None  # or, read back from a store, packed (_from_lists)
         self._views: dict = {}  # derived views (index, neighbour lists), dropped by add()
@@ -149,8 +151,9 @@ class Graph:
         self._clen.append(c.length)
         self._csea.append(c.sea)
         self._cone.append(c.oneway)
-        self._cattrs.append(c.attrs)
-        self._cobj.append(c)
+        if c.attrs is not EMPTY_ATTRS:
+            self._cattrs[n] = c.attrs
+        self._cobj[n] = c
         self._nadj[a].append(n)
         if b != a:
             self._nadj[b].append(n)
@@ -158,7 +161,7 @@ class Graph:
 
     # ----------------------------------------------------------------------- asking
     def _conn(self, n: int) -> Connection:
-        c = self._cobj[n]
+        c = self._cobj.get(n)
         if c is None:
             ids = self._ids
             c = self._cobj[n] = Connection(
@@ -168,7 +171,7 @@ class Graph:
                 self._clen[n],
                 self._csea[n],
                 self._cone[n],
-                self._cattrs[n],
+                self._cattrs.get(n, EMPTY_ATTRS),
             )
         return c
 
@@ -500,7 +503,7 @@ GRAPH_FORMAT = "mapref-graph-4"  # (3: every connection's length and sea zone, t
 def graph_arrays(g: Graph) -> tuple | None:
     """A hex map's graph as strings, bytes and ints (what ``marshal`` writes quickly), or None for
     a graph with connection attributes (an area map's) or a space whose id holds a new line."""
-    if any(a is not EMPTY_ATTRS for a in g._cattrs) or any("\n" in s for s in g._ids) or len(g._kinds) > 256:
+    if g._cattrs or any("\n" in s for s in g._ids) or len(g._kinds) > 256:
         return None
     steps = g._views["land_steps"]
     mixed = g.index().mixed_pairs(LAND_KINDS)
@@ -574,8 +577,7 @@ def graph_from_arrays(data: object, labels: list[str] | None = None) -> Graph:
     g._clen = _sparse(clen, k, 1)
     g._csea = _sparse(csea, k, None)
     g._cone = [False] * k if cone is None else cone
-    g._cattrs = [EMPTY_ATTRS] * k
-    g._cobj = [None] * k
+    g._cattrs, g._cobj = {}, {}
     # the connections at each node: made when first asked (Graph._nadj), the lengths checked now
     nl = _int_list(nlen)
     if len(nl) != n or sum(nl) * 4 != len(nflat) or min(nl, default=0) < 0:
@@ -622,8 +624,7 @@ def _build_hex_graph(m: MapModel) -> Graph:
     g._clen = [1] * n
     g._csea = [None] * n
     g._cone = [False] * n
-    g._cattrs = [EMPTY_ATTRS] * n
-    g._cobj = [None] * n
+    g._cattrs, g._cobj = {}, {}
     lab = grid.label
     for box_id, box in m.boxes.items():
         bs = box_space(box_id)
