@@ -21,7 +21,7 @@ from mapref.core import graph as graph_mod
 from mapref.core.board import board_for
 from mapref.core.board_base import Board
 from mapref.core.graph import Connection, Graph, build_graph, graph_key, use_store
-from mapref.core.grid import Grid
+from mapref.core.grid import Grid, Hex
 from mapref.core.model import Box, MapModel, SeaArrow
 from mapref.io.derived import MAGIC, DiskStore
 from tests.core.test_graph_index import LAYOUTS, plain_build_graph, random_map, same_graph
@@ -306,6 +306,34 @@ def test_the_board_order_without_a_key_per_space(rows, cols, labels):
     assert b._board_order() == Board._board_order(b) == sorted(b.spaces(), key=b.order_key)
     ids = random.Random(rows).sample(b.spaces(), min(40, len(b.spaces())))
     assert b.ordered(ids) == sorted(ids, key=b.order_key)
+
+
+@pytest.mark.parametrize(
+    "rows, cols, labels",
+    [(30, 12, "letter-number"), (12, 120, "letter-number"), (30, 30, "ccrr"), (1, 1, "letter-number")],
+)
+def test_the_board_order_read_from_the_graphs_numbers(rows, cols, labels):
+    """With the graph built, hexes alone are ranked by the graph's numbers: the order of
+    order_key, for hexes, duplicates, boxes, ids of no space and the empty list."""
+    m = MapModel(Grid(rows=rows, cols=cols, labels=labels))
+    m.boxes["zz"] = Box("Z")
+    m.boxes["aa"] = Box("A", land=(Hex(1, 1),))
+    b = board_for(m)
+    b.graph()
+    rnd = random.Random(rows * cols)
+    hexes = m.grid.labels_row_major()
+    b.ordered(hexes[::-1])
+    assert ("_order_rank" in vars(b)) == (labels != "letter-number")  # no table of ranks made for hexes
+    for ids in (
+        rnd.sample(hexes, min(40, len(hexes))),
+        [*rnd.sample(hexes, min(5, len(hexes))), hexes[0], hexes[0]],
+        [hexes[-1], "box:zz", hexes[0], "box:aa"],
+        [hexes[0], "nowhere"],
+        [],
+        list(reversed(hexes)),
+    ):
+        assert b.ordered(ids) == sorted(ids, key=b.order_key)
+        assert b.ordered(iter(ids)) == sorted(ids, key=b.order_key)
 
 
 @pytest.mark.parametrize("seed", range(6))
