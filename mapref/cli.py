@@ -1355,10 +1355,14 @@ def main(argv: list[str] | None = None) -> int:
     from mapref.io import derived
 
     derived.enable()  # the hex maps' graphs kept on disk between commands (issue 34)
+    derived.keep_generated_code()  # and the data classes' code, compiled
     from mapref.io.problems import noting_reads
 
-    with noting_reads():  # a command never writes over a file it read (mapref.io.output)
-        return _main(argv)
+    try:
+        with noting_reads():  # a command never writes over a file it read (mapref.io.output)
+            return _main(argv)
+    finally:
+        derived.save_generated_code()
 
 
 def _main(argv: list[str]) -> int:

@@ -15,6 +15,7 @@ documents and on every file in the repository).
 from __future__ import annotations
 
 import json
+import operator
 import re
 
 from mapref.io.limits import MAX_DEPTH
@@ -33,12 +34,13 @@ if TYPE_CHECKING:
     class _Skip(Protocol):
         """A pattern that matches the empty string too: its ``match`` always finds a match."""
 
-        def match(self, string: str, pos: int = 0, /) -> re.Match[str]: ...
+        def match(self, string: str, pos: int = 0, endpos: int = ..., /) -> re.Match[str]: ...
 
 
 _WS: _Skip = re.compile(r"[ \t]*")  # type: ignore[assignment]
 # blank lines and comment lines between statements (comments: no control character but tab)
-_GAP: _Skip = re.compile(r"(?:[ \t]*(?:#[^\x00-\x08\x0a-\x1f\x7f]*)?(?:\r?\n))*[ \t]*")  # type: ignore[assignment]
+_GAP_RE = r"(?:[ \t]*(?:#[^\x00-\x08\x0a-\x1f\x7f]*)?(?:\r?\n))*[ \t]*"
+_GAP: _Skip = re.compile(_GAP_RE)  # type: ignore[assignment]
 _END = re.compile(r"[ \t]*(?:#[^\x00-\x08\x0a-\x1f\x7f]*)?(?:\r?\n|\Z)")  # the rest of a line
 _BARE = re.compile(r"[A-Za-z0-9_-]+")
 _STR = re.compile(r'"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"')
@@ -166,6 +168,27 @@ _NUMERIC = re.compile(r"\[" + _LEVEL + r"\]")  # [[[[1]]]] at most
 _TRAILING = re.compile(r",(?<=[0-9\]],)(?=[ \t\n]*\])")
 _JSON = json.JSONDecoder()
 
+# A run of an area map's (or a big hex map's) usual statements, read in two passes at C speed
+# (:func:`_run`): headers [a] and [a.b] with bare keys, and key = value lines whose value is a
+# string without escapes, an integer, a boolean, an array of numbers read by JSON's reader, or a
+# move line's three strings; each ends with its line's newline (never the text's end: the run is
+# then read from its own copy of the text, whose end is not the document's).  Compiled when a big
+# text first needs it.
+_TAIL = r"[ \t]*+(?:#[^\x00-\x08\x0a-\x1f\x7f]*)?\r?\n"
+_UNIT = (
+    r"(?:\[([A-Za-z0-9_-]++)(?:\.([A-Za-z0-9_-]++))?\]" + _TAIL + r"|([A-Za-z0-9_-]++)[ \t]*+=[ \t]*+"
+    r'(?:"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"|([+-]?(?:0|[1-9][0-9]*))|(true|false)|(\[' + _LEVEL + r"\])"
+    r"|\{[ \t]*+" + r",[ \t]*+".join([_KEY_STR] * 3) + r"\})" + _TAIL + r")" + _GAP_RE
+)
+# one unit after another (its groups not captured: re cannot capture within a possessive repeat)
+_RUN = r"(?:" + _UNIT.replace("(", "(?:").replace("(?:?", "(?") + r")*+"
+_UNITS = _UNIT + r"|([\s\S])"  # a unit, or a character outside one (its last group)
+_LAST = operator.itemgetter(-1)  # a unit's last group: a character outside any unit
+_ARR = operator.itemgetter(6)  # a unit's array of numbers
+_RUN_LOOK = 65536  # how far a run is measured before it is read
+_RUN_MIN = 4096  # a shorter run is read statement by statement (its two passes would cost more)
+_BIG = 65536  # a text this long may hold runs: smaller ones (a game's files) never compile the patterns
+
 
 def _numbers(src: str, pos: int):
     """(end, list) for an array of numbers (nested or not) at ``pos``, or None."""
@@ -247,17 +270,16 @@ def _loads(src: str) -> dict:
     cur = root
     cur_depth = 0  # how deep the current table lies
     pos, n = 0, len(src)
+    # statements before this are read one by one; a big text's runs at once (their tables lie at
+    # most two deep, their arrays four below them)
+    slow_until = 0 if n >= _BIG and MAX_DEPTH > 7 else n
+    probe = False  # measure a run before reading it (once one was read to the text's end and ended before it)
     while True:
         pos = _GAP.match(src, pos).end()
         if pos >= n:
             return root
         if src.startswith("[", pos):
-            m = _HEADER.match(src, pos)
-            if m is not None:  # the usual header, [locations.paris]
-                cur, cur_depth = _open(root, m.group(1, 2), False, frozen, defined), 2
-                pos = m.end()
-            else:
-                pos, cur, cur_depth = _header(src, pos, root, frozen, defined)
+            pos, cur, cur_depth, slow_until, probe = _tables(src, pos, root, frozen, defined, slow_until, probe)
             keep.append(cur)
             continue
         m = _LINE.match(src, pos)
@@ -321,9 +343,90 @@ def _loads(src: str) -> dict:
         pos = m.end()
 
 
+def _tables(src: str, pos: int, root: dict, frozen: set[int], defined: set[int], slow_until: int, probe: bool) -> tuple:
+    """The header at ``pos``, and from ``slow_until`` on the run of usual statements it starts
+    (:func:`_run`): (the position after them, the last table they open, how deep it lies, the
+    new ``slow_until`` and ``probe``)."""
+    if pos >= slow_until:
+        t, end, depth, probe = _run(src, pos, root, frozen, defined, probe)
+        if t is not None:
+            return end, t, depth, end, probe
+        slow_until = end
+    return *_header(src, pos, root, frozen, defined), slow_until, probe
+
+
+def _run(src: str, pos: int, root: dict, frozen: set[int], defined: set[int], probe: bool) -> tuple:
+    """Read the run of :data:`_UNIT`'s at ``pos`` (a header) into ``root`` as the statements one
+    by one would (Unsupported where they would raise): (the last table it opens, the position
+    after it, how deep that table lies, ``probe`` for the next run).  (None, where the run ends,
+    0, ``probe``) and ``root`` untouched if it is too short to be worth it or one of its arrays
+    is not JSON's.  Without ``probe`` the units are read to the text's end at once (the usual
+    area map is one run), and the run ends at the first character outside them; when that is
+    before the text's end, the next runs are measured first (else each would read the rest)."""
+    run: _Skip = re.compile(_RUN)  # type: ignore[assignment]
+    end = run.match(src, pos, pos + _RUN_LOOK).end()  # (a run cut short by the look's end goes on)
+    if end - pos < _RUN_MIN:
+        return None, end, 0, probe
+    if probe:
+        end = run.match(src, pos).end()
+        units = re.compile(_UNITS).findall(src[pos:end])  # (its own copy: the run's end is no text's end)
+        if any(map(_LAST, units)):
+            return None, end, 0, probe  # not one unit after another (never seen: _RUN matched them so)
+    else:
+        units = re.compile(_UNITS).findall(src, pos)
+        end = len(src)
+        if any(map(_LAST, units)):  # the run ends before the text's end, where _RUN ends
+            del units[list(map(bool, map(_LAST, units))).index(True) :]
+            end, probe = run.match(src, pos).end(), True
+    try:
+        values = _JSON.decode(_TRAILING.sub(" ", "[" + ",".join(filter(None, map(_ARR, units))) + "]"))
+    except ValueError:
+        return None, end, 0, probe  # an array JSON's reader declines: one by one, as _array reads it
+    frozen.update(map(id, values))
+    i = 0
+    cur: dict = root
+    depth = 0
+    parent: dict = root
+    parent_key = None  # the key of root that holds ``parent``, the table of the last header [a.b]
+    for h1, h2, k, string, num, flag, arr, k1, v1, k2, v2, k3, v3, _ in units:
+        if h1:
+            if h1 == parent_key and h2 and h2 not in parent:  # the next [a.b] of the same a: a new table
+                parent[h2] = cur = {}
+                defined.add(id(cur))
+                continue
+            cur, depth = _open(root, (h1, h2) if h2 else (h1,), False, frozen, defined), 2 if h2 else 1
+            parent_key = None
+            if h2:
+                parent = root[h1]
+                if isinstance(parent, list):  # [[a]] then [a.b]: b is a table of a's last
+                    parent = parent[-1]
+                parent_key = h1
+            continue
+        if k in cur:
+            raise Unsupported("key given twice")
+        if arr:
+            cur[k] = values[i]
+            i += 1
+        elif k1:
+            if k1 == k2 or k1 == k3 or k2 == k3:
+                raise Unsupported("key given twice")
+            cur[k] = d = {k1: v1, k2: v2, k3: v3}
+            frozen.add(id(d))
+        elif num:
+            cur[k] = int(num)
+        elif flag:
+            cur[k] = flag == "true"
+        else:
+            cur[k] = string
+    return cur, end, depth, probe
+
+
 def _header(src: str, pos: int, root: dict, frozen: set[int], defined: set[int]) -> tuple[int, dict, int]:
     """A table's header ``[a.b]`` or ``[[a.b]]`` at ``pos``: (the position after it, the table
     it opens, how deep that lies); Unsupported for a header TOML refuses or this reader leaves."""
+    m = _HEADER.match(src, pos)
+    if m is not None:  # the usual header, [locations.paris]
+        return m.end(), _open(root, m.group(1, 2), False, frozen, defined), 2
     many = src.startswith("[[", pos)
     pos = _WS.match(src, pos + (2 if many else 1)).end()
     path = []

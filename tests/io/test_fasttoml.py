@@ -212,3 +212,99 @@ def test_every_toml_file_of_the_repository_is_read_quickly():
         agree(src)
     for name in ("maps/hitlers_war.toml", "maps/sample.toml", "scenarios/barbarossa.toml"):
         assert agree((ROOT / name).read_text()), name  # mapref's own files: no fallback
+
+
+# -- a big text's runs (fasttoml._run): the usual statements of a long stretch read at once.  A
+# text under fasttoml._BIG characters, or a run under _RUN_MIN, is read statement by statement,
+# so these texts are area maps of 600 locations with something else put among them.
+
+
+def _location(i: int) -> str:
+    return (
+        f'[locations.l{i}]\nname = "L {i}"\ncolour = "blue"\nvp = {i % 3}\ncapital = {"true" if i % 2 else "false"}\n'
+        f"anchor = [{i}.5, -{i}]\npolygon = [\n  [0, 0], [{i}, 1.25], [1e3, -2], [-0.5, {i}],\n]\n\n"
+    )
+
+
+def big_text(extra: str = "", at: int = 300, lines: str = "", nl: str = "\n") -> str:
+    """An area map's text (600 locations and their lines) with ``extra`` after location ``at``
+    and ``lines`` after its lines; ``nl`` for its line ends."""
+    head = '# an area map\nformat = 1\nkind = "area"\n\n[colours]\nblue = { name = "Blue", colour = "#9dbce0" }\n\n'
+    locs = [_location(i) for i in range(600)]
+    locs.insert(at + 1, extra)
+    moves = "".join(f'l{i}-l{i + 1} = {{ a = "l{i}", b = "l{i + 1}", kind = "land" }}\n' for i in range(599))
+    text = head + "".join(locs) + "[lines]\n" + moves + lines
+    assert len(text) > fasttoml._BIG
+    return text.replace("\n", nl)
+
+
+BIG_READ = [  # fasttoml reads these itself (runs around what it reads statement by statement)
+    "",
+    "x = 1.5\n",  # a float: not in a run
+    'y = "esc\\n"\nz = 2\n',  # a string with an escape
+    'c = { a = "1", b = "2" }\n',  # an inline table of two
+    "vp2 = 1 # a note\n# a comment line\n\n  w = true  \n",
+    "[[extra]]\nx = 1\n[extra.sub]\ny = 2\n[[extra]]\n[extra.sub]\n",  # [a.b] into an array of tables' last
+    "[locations]\nsome = 1\n",  # [a] after [a.b]: a key of a
+    "p = [1 ,]\nq = [[1, 2] ,\n]\n",  # arrays JSON's reader declines: the run read one by one
+    "ok = [\n  [1, 2], # a comment\n]\n",
+    "[solo]\nk = 1\n[solo.t]\nk = 2\n",
+]
+BIG_REFUSED = [  # TOML refuses these (tomllib says why); fasttoml must not read them
+    'name = "again"\n',  # a key given twice within a run
+    "[locations.l5]\n",  # a table given twice
+    "[locations.l5.polygon]\n",  # a header into an array of numbers
+    "[[locations.l5.anchor]]\n",
+    "[locations.l7]\nx = 1\n",
+    "p = [,]\n",
+    "n = " + "9" * 5000 + "\n",  # an integer past Python's digits
+]
+
+
+@pytest.mark.parametrize("extra", BIG_READ)
+@pytest.mark.parametrize("nl", ["\n", "\r\n"])
+def test_a_big_texts_runs_read_what_tomllib_reads(extra, nl):
+    assert agree(big_text(extra, nl=nl)), extra
+
+
+@pytest.mark.parametrize("extra", BIG_REFUSED)
+def test_a_big_texts_runs_refuse_what_tomllib_refuses(extra):
+    assert not agree(big_text(extra))
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        "[lines.l1-l2]\n",  # a header into an inline table of a run
+        "[lines.l1-l2.x]\n",
+        'l3-l4 = { a = "x", b = "y", kind = "z" }\n',  # a key given twice
+        'l9-l9 = { a = "x", a = "y", kind = "z" }\n',  # a key given twice within the inline table
+    ],
+)
+def test_a_big_texts_lines_refuse_what_tomllib_refuses(lines):
+    assert not agree(big_text(lines=lines))
+
+
+@pytest.mark.parametrize("at", [0, 5, 598])
+def test_a_big_text_read_with_its_odd_statements_anywhere(at):
+    # the run stops early (then the next runs are measured first), the last line has no newline
+    text = big_text("x = 1.5\n", at=at, lines='last = { a = "1", b = "2", kind = "3" }')
+    assert agree(text)
+    assert agree(text + "\n" + "".join(_location(i) for i in range(600)).replace("[locations.", "[more."))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_big_texts_mutants(seed):
+    rnd = random.Random(seed)
+    t = list(big_text())
+    alphabet = " \t\n\r\"\\#=[]{},.0123456789abetruefls+-_e'\x01\x7f:"
+    for _ in range(rnd.randint(1, 3)):
+        i = rnd.randrange(len(t))
+        op = rnd.randrange(3)
+        if op == 0:
+            t[i] = rnd.choice(alphabet)
+        elif op == 1:
+            t.insert(i, rnd.choice(alphabet))
+        else:
+            del t[i]
+    agree("".join(t))
