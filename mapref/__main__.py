@@ -1,3 +1,3 @@
-from mapref.cli import main
+from mapref.cli import run
 
-raise SystemExit(main())
+run()

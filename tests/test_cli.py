@@ -266,3 +266,48 @@ def test_set_records_a_nation_joining_a_side_and_checks_what_it_is_given(tmp_pat
     data = json.loads(mapref("referee", "g.toml", "--json", cwd=tmp_path).stdout)
     assert data["turn"]["phase"] == "setup"
     assert mapref("check", "g.toml", cwd=tmp_path).returncode == 0
+
+
+def test_a_process_ends_quickly_with_its_whole_output_and_its_status(tmp_path, new_game_file):
+    """``python -m mapref`` ends without Python's tear-down (mapref.cli.run, issue 34): what it
+    printed still arrives whole through a pipe, however long, and its status is the command's."""
+    hw = ROOT / "maps" / "hitlers_war.toml"
+    r = mapref_process("info", hw, "--json", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert len(r.stdout) > 200_000  # far more than a pipe holds: written as the reader reads
+    assert json.loads(r.stdout) == json.loads(mapref("info", hw, "--json").stdout)
+    game = new_game_file()
+    r = mapref_process("referee", game, "--json", cwd=tmp_path)
+    report = json.loads(r.stdout)
+    assert r.returncode == (1 if report["violations"] else 0)
+    assert report["armies"] == json.loads(mapref("referee", game, "--json").stdout)["armies"]
+
+
+def test_exit_handlers_a_command_registers_still_run_before_the_process_ends(tmp_path):
+    """A library that registers an exit handler while a command runs has it called (only Python's
+    tear-down after the handlers is skipped), and the status is still the command's."""
+    code = (
+        "import atexit, sys\n"
+        "from mapref import cli\n"
+        "main = cli.main\n"
+        "def with_handler(argv=None):\n"
+        "    atexit.register(lambda: print('handler ran', flush=True))\n"
+        "    return main(argv)\n"
+        "cli.main = with_handler\n"
+        "sys.argv = ['mapref', 'check', 'nope.toml']\n"
+        "cli.run()\n"
+    )
+    import os
+    import subprocess
+    import sys
+
+    r = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        timeout=120,
+    )
+    assert r.returncode == 1
+    assert r.stdout.splitlines() == ["nope.toml: no such file", "handler ran"]

@@ -91,8 +91,8 @@ class Graph:
         self._kinds: list[str] = list(KINDS)  # kind code -> kind
         self._kcode: dict[str, int] = {k: i for i, k in enumerate(KINDS)}
         # the connections by number: ends, kind code, length, sea zone, one-way, attributes
-        self._ca: list[int] = []
-        self._cb: list[int] = []
+        self._ca: list[int] | array[int] = []  # (read back from a store: arrays, graph_from_arrays)
+        self._cb: list[int] | array[int] = []
         self._ck: list[int] = []
         self._clen: list[int] = []
         self._csea: list[str | None] = []
@@ -432,7 +432,7 @@ def build_graph(m: MapModel) -> Graph:
     kept = _store[0].get(key)
     if kept is not None:
         try:
-            g = graph_from_arrays(kept)
+            g = graph_from_arrays(kept, m.grid.labels_row_major())
             g._views["store_key"] = key
             return g
         except (TypeError, ValueError, IndexError, KeyError):
@@ -463,14 +463,18 @@ def store_put(key: str, value: object) -> None:
         _store[0].put(key, value)
 
 
-def _ints(xs: list[int]) -> bytes:
+def _ints(xs: Iterable[int]) -> bytes:
     return array("i", xs).tobytes()
 
 
-def _int_list(b: bytes) -> list[int]:
+def _int_array(b: bytes) -> array:
     a = array("i")
     a.frombytes(b)
-    return a.tolist()
+    return a
+
+
+def _int_list(b: bytes) -> list[int]:
+    return _int_array(b).tolist()
 
 
 def _lists(lists: list[list[int]]) -> tuple[bytes, bytes]:
@@ -478,8 +482,12 @@ def _lists(lists: list[list[int]]) -> tuple[bytes, bytes]:
     return _ints([x for xs in lists for x in xs]), _ints([len(xs) for xs in lists])
 
 
-def _from_lists(flat: bytes, lengths: bytes) -> list[list[int]]:
-    items = _int_list(flat)
+def _from_lists(flat: bytes, lengths: bytes, numbers: list[int] | None = None) -> list[list[int]]:
+    """The lists :func:`_lists` wrote.  With ``numbers`` (``list(range(n))``) each item is its
+    object there (IndexError for an item out of range): a space's number appears in each of its
+    neighbours' lists, one int object instead of six (issue 34: a 300x300 map's land lists hold
+    486,000 items)."""
+    items = _int_list(flat) if numbers is None else list(map(numbers.__getitem__, _int_array(flat)))
     ends = list(accumulate(_int_list(lengths)))
     if ends and ends[-1] != len(items):
         raise ValueError("not a graph: lists cut short")
@@ -515,20 +523,35 @@ def graph_arrays(g: Graph) -> tuple | None:
     )
 
 
-def graph_from_arrays(data: object) -> Graph:
-    """The graph :func:`graph_arrays` wrote; ValueError when ``data`` is not one."""
+def _split_ids(text: str, labels: list[str] | None) -> list[str]:
+    """The ids joined by new lines in ``text``; where they start with ``labels`` (the grid's, row
+    by row), those very strings (one string per hex label in the process, not two)."""
+    if not text:
+        return []
+    if labels:
+        head = "\n".join(labels)
+        if text.startswith(head) and (len(text) == len(head) or text[len(head)] == "\n"):
+            return labels + (text[len(head) + 1 :].split("\n") if len(text) > len(head) else [])
+    return text.split("\n")
+
+
+def graph_from_arrays(data: object, labels: list[str] | None = None) -> Graph:
+    """The graph :func:`graph_arrays` wrote; ValueError when ``data`` is not one.  ``labels``: the
+    map's hex labels row by row, the same strings as the graph's first ids (kept as the ids)."""
     if not isinstance(data, tuple) or len(data) != 19 or data[0] != "mapref-graph-3":
         raise ValueError("not a graph")
     _, spaces, ids, kinds, ca, cb, ck, clen, csea, cone, nflat, nlen, lflat, llen, steps = data[:15]
     mspaces, mnexts, mlen, mconns = data[15:]
     g = Graph()
-    g.spaces = spaces.split("\n") if spaces else []
-    g._ids = ids.split("\n") if ids else []
+    g.spaces = _split_ids(spaces, labels)
+    g._ids = list(g.spaces) if ids == spaces else _split_ids(ids, labels)
     n = len(g._ids)
     g._ix = dict(zip(g._ids, range(n), strict=True))
     g._kinds = list(kinds)
     g._kcode = {x: i for i, x in enumerate(kinds)}
-    g._ca, g._cb, g._ck = _int_list(ca), _int_list(cb), _int_list(ck)
+    # the ends of each connection stay packed (4 bytes each, no int object): the report's searches
+    # walk the neighbour lists, not these (issue 34: 545,000 ints on a 300x300 map)
+    g._ca, g._cb, g._ck = _int_array(ca), _int_array(cb), _int_list(ck)
     k = len(g._ca)
     g._clen = [1] * k if clen is None else clen
     g._csea = [None] * k if csea is None else csea
@@ -540,13 +563,14 @@ def graph_from_arrays(data: object) -> Graph:
     if len(nl) != n or sum(nl) * 4 != len(nflat) or min(nl, default=0) < 0:
         raise ValueError("not a graph: lists cut short")
     g._adj, g._adj_packed = None, (nflat, nlen)
-    land = _from_lists(lflat, llen)
+    numbers = list(range(n))
+    land = _from_lists(lflat, llen, numbers)
     if not (len(g._cb) == len(g._ck) == len(g._clen) == len(g._csea) == len(g._cone) == k):
         raise ValueError("not a graph: lengths differ")
     if len(land) != n or len(g._ix) != n:
         raise ValueError("not a graph: lengths differ")
     mixed = _int_list(mspaces)
-    nexts, conns, lengths = _int_list(mnexts), _int_list(mconns), _int_list(mlen)
+    nexts, conns, lengths = list(map(numbers.__getitem__, _int_array(mnexts))), _int_list(mconns), _int_list(mlen)
     ends = list(accumulate(lengths))
     if len(lengths) != len(mixed) or len(nexts) != len(conns) or (ends[-1] if ends else 0) != len(nexts):
         raise ValueError("not a graph: lists cut short")
@@ -597,6 +621,7 @@ def _build_hex_graph(m: MapModel) -> Graph:
                 landn[ca[c]].append(cb[c])
                 landn[cb[c]].append(ca[c])
     g._views["land_lists"] = landn
+    g._ca, g._cb = array("i", g._ca), array("i", g._cb)  # as read back (graph_from_arrays)
     for b in land_steps.values():
         b.extend(bytes(len(g._ids) - len(b)))  # boxes (and labels off the grid) have no steps
     g._views["land_steps"] = land_steps

@@ -14,6 +14,10 @@ sea plan for fleets: keyed by the graph's key, what else they read of the map, a
   temporary file beside and renamed into place: a reader sees a whole entry or none.  An entry
   that cannot be read (cut short, another Python's, not mapref's) is ignored and worked out
   again; a folder that cannot be written to keeps nothing.  The newest :data:`KEEP` entries stay.
+- One entry holds code: what ``dataclasses`` compiles for each data class, compiled once
+  (:func:`keep_generated_code`), keyed by its text, as Python's own bytecode cache keeps a
+  module's.  Reading it runs nothing either (each code is kept as marshal's bytes, loaded when
+  its text comes).
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import marshal
 import os
 import sys
 from pathlib import Path
+from types import CodeType
 
 MAGIC = b"mapref-derived 1 " + sys.implementation.cache_tag.encode() + b"\n"  # marshal's format is Python's
 KEEP = 24  # entries kept: three per hex map (its graph, its fleets' sea plan, the supply trace's sea bits), 12 MB for 300x300
@@ -111,4 +116,75 @@ def install() -> None:
     _wanted[:] = [None]  # installed once
 
 
-__all__ = ["DiskStore", "KEEP", "MAGIC", "cache_dir", "enable", "install"]
+# ------------------------------------------------------------ the data classes' generated code
+CODE_KEY = "code-" + sys.implementation.cache_tag  # the entry of the code kept (compiled code is Python's own)
+CODE_LIMIT = 4000  # texts kept at most (mapref's data classes make about 600): past it, this process's only
+_code: list = []  # [the store, the code read from it, the code compiled in this process, the texts used]
+
+
+def keep_generated_code() -> None:
+    """Compile the code ``dataclasses`` generates for each data class (its ``__init__``,
+    ``__repr__``, ``__eq__``...: text made when a module defining one is imported) once, and keep
+    it on disk, as Python keeps a module's bytecode: compiling that text was a quarter of ``mapref
+    referee GAME --json`` on the Hitler's War map (issue 34).  The text is the key; it is compiled
+    as ``exec`` compiles it there (file ``<string>``, none of the caller's ``__future__`` flags),
+    so a class is made exactly as without it.  ``dataclasses`` calls ``exec`` by its name: this
+    module's version is put in its place.  An entry that does not read back as code is compiled
+    again.  Kept by :func:`save_generated_code`; nothing with ``MAPREF_NO_CACHE``."""
+    folder = cache_dir()
+    if folder is None or _code:
+        return
+    import dataclasses
+
+    store = DiskStore(folder)
+    kept = store.get(CODE_KEY)
+    old = {k: v for k, v in kept.items() if type(k) is str and type(v) is bytes} if isinstance(kept, dict) else {}
+    new: dict[str, bytes] = {}
+    used: set[str] = set()
+    _code[:] = [store, old, new, used]
+
+    def exec_kept(source, globals=None, locals=None, /):
+        if type(source) is str:
+            code = None
+            data = old.get(source)
+            if data is not None:
+                try:
+                    code = marshal.loads(data)
+                except (ValueError, EOFError, TypeError):
+                    code = None
+                used.add(source)
+            if type(code) is not CodeType:
+                code = compile(source, "<string>", "exec", dont_inherit=True)
+                new[source] = marshal.dumps(code)
+            source = code
+        return exec(source, globals, locals)
+
+    dataclasses.exec = exec_kept  # type: ignore[attr-defined]
+
+
+def save_generated_code() -> None:
+    """Keep what :func:`keep_generated_code` compiled in this process and did not find kept, with
+    what was kept (other commands import other modules; past :data:`CODE_LIMIT` texts, only what
+    this process used); nothing is written when all was found."""
+    if not _code or not _code[2]:
+        return
+    store, old, new, used = _code
+    both = {**old, **new}
+    if len(both) > CODE_LIMIT:
+        both = {k: v for k, v in both.items() if k in used or k in new}
+    store.put(CODE_KEY, both)
+    _code[1:] = [both, {}, used]
+
+
+__all__ = [
+    "CODE_KEY",
+    "CODE_LIMIT",
+    "DiskStore",
+    "KEEP",
+    "MAGIC",
+    "cache_dir",
+    "enable",
+    "install",
+    "keep_generated_code",
+    "save_generated_code",
+]

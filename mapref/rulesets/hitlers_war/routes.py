@@ -56,7 +56,7 @@ class SeaPlan:
     def __init__(self, ix: GraphIndex, board, kept: tuple | None = None) -> None:
         self.ix, self.board = ix, board
         self._spaces: dict[int, object] = {}
-        self._steps: list[list[tuple[int, int]]] | None = None
+        self._steps: list | None = None  # (a list of (next space, flags) per space; () for none)
         if kept is None:
             kept = _plan_edges(ix, *_plan_inputs(ix, board))
         self.edges: list[tuple[int, int, int, int]] = kept[0]
@@ -64,14 +64,20 @@ class SeaPlan:
         self._reach: dict[tuple, SeaReach] = {}
 
     @property
-    def steps(self) -> list[list[tuple[int, int]]]:
+    def steps(self) -> list:
         """Each space's steps, read from the edges (in the graph's order, ``a``'s way first)."""
         if self._steps is None:
-            steps: list[list[tuple[int, int]]] = [[] for _ in range(self.ix.n)]
+            # a space without sea steps (most of a map: land) shares one empty tuple
+            none: tuple = ()
+            steps: list = [none] * self.ix.n
             for a, b, fa, fb in self.edges:
                 if fa >= 0:
+                    if steps[a] is none:
+                        steps[a] = []
                     steps[a].append((b, fa))
                 if fb >= 0:
+                    if steps[b] is none:
+                        steps[b] = []
                     steps[b].append((a, fb))
             self._steps = steps
         return self._steps
@@ -201,7 +207,10 @@ def _kept_plan(graph: Graph, ix: GraphIndex, board) -> SeaPlan:
     if isinstance(data, tuple) and len(data) == 6 and data[0] == PLAN_FORMAT:
         try:
             a, b, fa, fb, asks = (_ints_of(x) for x in data[1:])
-            if len(a) == len(b) == len(fa) == len(fb) and all(0 <= x < ix.n for x in (*a, *b, *asks)):
+            spaces = (a, b, asks)
+            if len(a) == len(b) == len(fa) == len(fb) and all(
+                min(x, default=0) >= 0 and max(x, default=0) < ix.n for x in spaces
+            ):
                 return SeaPlan(ix, board, (list(zip(a, b, fa, fb, strict=True)), asks))
         except (TypeError, ValueError):
             pass  # not a plan this module wrote: worked out again
