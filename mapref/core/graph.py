@@ -531,6 +531,19 @@ def graph_arrays(g: Graph) -> tuple | None:
     )
 
 
+_NUMBERS: list[list[int]] = [[]]
+
+
+def numbers(n: int) -> list[int]:
+    """``list(range(n))``, one list kept for the last ``n`` asked (shared: never change it; copy
+    it): a graph read back and the searches over its spaces use these int objects rather than
+    make their own (issue 34: 90,000 per list on a 300x300 map)."""
+    kept = _NUMBERS[0]
+    if len(kept) != n:
+        kept = _NUMBERS[0] = list(range(n))
+    return kept
+
+
 def _split_ids(text: str, labels: list[str] | None) -> list[str]:
     """The ids joined by new lines in ``text``; where they start with ``labels`` (the grid's, row
     by row), those very strings (one string per hex label in the process, not two)."""
@@ -583,14 +596,14 @@ def graph_from_arrays(data: object, labels: list[str] | None = None) -> Graph:
     if len(nl) != n or sum(nl) * 4 != len(nflat) or min(nl, default=0) < 0:
         raise ValueError("not a graph: lists cut short")
     g._adj, g._adj_packed = None, (nflat, nlen)
-    numbers = list(range(n))
-    land = _from_lists(lflat, llen, numbers)
+    nums = numbers(n)
+    land = _from_lists(lflat, llen, nums)
     if not (len(g._cb) == len(g._ck) == len(g._clen) == len(g._csea) == len(g._cone) == k):
         raise ValueError("not a graph: lengths differ")
     if len(land) != n or len(g._ix) != n:
         raise ValueError("not a graph: lengths differ")
     mixed = _int_list(mspaces)
-    nexts, conns, lengths = list(map(numbers.__getitem__, _int_array(mnexts))), _int_list(mconns), _int_list(mlen)
+    nexts, conns, lengths = list(map(nums.__getitem__, _int_array(mnexts))), _int_list(mconns), _int_list(mlen)
     ends = list(accumulate(lengths))
     if len(lengths) != len(mixed) or len(nexts) != len(conns) or (ends[-1] if ends else 0) != len(nexts):
         raise ValueError("not a graph: lists cut short")

@@ -20,6 +20,7 @@ grid: they use :mod:`mapref.core.graph`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import filterfalse
 from collections.abc import Iterator
 
 from mapref.core.grid import Grid, Hex, Hexside
@@ -152,8 +153,8 @@ class MapModel:
         if not self.hexes:
             self.hexes = {h: HexData() for h in self.grid.hex_list()}
             return
-        for h in self.grid.hex_list():
-            self.hexes.setdefault(h, HexData())
+        for h in filterfalse(self.hexes.__contains__, self.grid.hex_list()):  # (no data made for those given)
+            self.hexes[h] = HexData()
 
     # ------------------------------------------------------------------------- look-ups
     def hex(self, label: str) -> HexData:

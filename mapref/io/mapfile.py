@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import os
+from itertools import chain, repeat
 from pathlib import Path
 
 from mapref.core.grid import (
@@ -23,7 +24,7 @@ from mapref.core.grid import (
     Orientation,
     grid_size_problem,
 )
-from mapref.core.model import MAX_PRODUCTION, Box, Country, Feature, MapModel, Region, Sea, SeaArrow, SideData
+from mapref.core.model import MAX_PRODUCTION, Box, Country, Feature, HexData, MapModel, Region, Sea, SeaArrow, SideData
 from mapref.io import tomlwrite as tw
 from mapref.io.atomic import write_atomic
 from mapref.io.problems import FileProblems, Problem, Reader, parse_toml, show_value
@@ -85,10 +86,21 @@ def map_from_dict(data: dict, source: str, shown: str) -> MapModel:
     if grid is None:
         r.raise_if_any()
         raise AssertionError("unreachable")  # pragma: no cover
-    m = MapModel(grid=grid, name=r.str_(data, "name", ""), hex_size=hex_size, notes=r.str_(data, "notes", ""))
-
-    _read_countries_and_seas(r, data, m)
-    _read_layers(r, r.table(data, "layers", ""), m, source)
+    name, notes = r.str_(data, "name", ""), r.str_(data, "notes", "")
+    countries: dict[str, Country] = {}
+    seas: dict[str, Sea] = {}
+    _read_countries_and_seas(r, data, countries, seas)
+    layers = r.table(data, "layers", "")
+    # every row of every layer well formed: each hex's data made with them at once; else every
+    # hex's data made, then set from what the layers give (and what is wrong said)
+    hexes = _layer_hexes(layers, grid, countries, seas)
+    m = MapModel(
+        grid=grid, name=name, hex_size=hex_size, notes=notes, hexes=hexes or {}, countries=countries, seas=seas
+    )
+    if hexes is not None:
+        r.check_keys(layers, LAYER_KEYS, "layers")
+    else:
+        _read_layers(r, layers, m, source)
 
     _read_hexes(r, data, m)
     _read_hexsides(r, data, m)
@@ -100,7 +112,7 @@ def map_from_dict(data: dict, source: str, shown: str) -> MapModel:
     return m
 
 
-def _read_countries_and_seas(r: Reader, data: dict, m: MapModel) -> None:
+def _read_countries_and_seas(r: Reader, data: dict, countries: dict[str, Country], seas: dict[str, Sea]) -> None:
     """``[countries]`` and ``[seas]``: each code's name and colour (and a country's allegiance)."""
     for code, c in r.table(data, "countries", "").items():
         w = f"countries.{code}"
@@ -109,14 +121,14 @@ def _read_countries_and_seas(r: Reader, data: dict, m: MapModel) -> None:
             continue
         r.check_keys(c, ("name", "colour", "allegiance"), w, required=("name", "colour"))
         colour = _colour(r, c, w)
-        m.countries[code] = Country(r.str_(c, "name", w), colour, r.str_(c, "allegiance", w, "unaligned"))
+        countries[code] = Country(r.str_(c, "name", w), colour, r.str_(c, "allegiance", w, "unaligned"))
     for code, s in r.table(data, "seas", "").items():
         w = f"seas.{code}"
         if not isinstance(s, dict):
             r.expected(w, 'a table such as { name = "Baltic Sea", colour = "#5d8fc7" }', s)
             continue
         r.check_keys(s, ("name", "colour"), w, required=("name",))
-        m.seas[code] = Sea(r.str_(s, "name", w), _colour(r, s, w, "#a8c8e8"))
+        seas[code] = Sea(r.str_(s, "name", w), _colour(r, s, w, "#a8c8e8"))
 
 
 def _read_hexes(r: Reader, data: dict, m: MapModel) -> None:
@@ -370,6 +382,45 @@ def _row_label(grid: Grid, row: int) -> str:
         if grid.labels is LabelScheme.LETTER_NUMBER
         else f"{row:0{grid._ccrr_width()}d}"
     )
+
+
+def _layer_hexes(layers: object, grid: Grid, countries: dict, seas: dict) -> dict | None:
+    """Every hex's data made with its terrain, country and sea from the layers at once, when every
+    row of every layer is as :func:`_read_layers` expects (issue 34: a 300x300 map's 90,000 hexes
+    made once, not made and then set three times); None otherwise (read by :func:`_read_layers`,
+    which says what is wrong)."""
+    if not isinstance(layers, dict) or any(k not in LAYER_KEYS for k in layers):
+        return None
+    n, cols = grid.rows * grid.cols, grid.cols
+    known = {
+        "terrain": TERRAIN_CODES,
+        "country": {c: c for c in countries} | {NONE_CODE: None},
+        "sea": {c: c for c in seas} | {NONE_CODE: None},
+    }
+    values: dict[str, list] = {}
+    expected_rows = row_order(grid)
+    for layer in LAYER_KEYS:
+        rows = layers.get(layer)
+        if rows is None:
+            continue
+        if not isinstance(rows, list) or len(rows) != grid.rows or not all(isinstance(x, str) for x in rows):
+            return None
+        table = known[layer]
+        by_row: list = [None] * grid.rows
+        for row, text in zip(expected_rows, rows, strict=True):
+            label, bar, body = text.partition("|")
+            if not bar or label.strip() != _row_label(grid, row):
+                return None
+            body = body.strip()
+            codes = body.split() if " " in body else list(body)
+            if len(codes) != cols or not table.keys() >= set(codes):
+                return None
+            by_row[row - 1] = codes
+        values[layer] = list(map(table.__getitem__, chain.from_iterable(by_row)))
+    terrain = values.get("terrain", repeat("sea", n))
+    country = values.get("country", repeat(None, n))
+    sea = values.get("sea", repeat(None, n))
+    return dict(zip(grid.hex_list(), map(HexData, terrain, country, sea), strict=False))
 
 
 def _read_layers(r: Reader, layers: dict, m: MapModel, source: str) -> None:

@@ -521,7 +521,7 @@ def search(inp: Inputs, resume: tuple[list[int], list[int], int] | None = None) 
     (parents, order, start) of a search done up to a level (:func:`_resume_point`), carried on
     from ``order[start]``."""
     if resume is None:
-        par = list(map(_FREE_OR_BLOCKED.__getitem__, inp.friendly)) if not inp.open_seas else [UNSEEN] * inp.index.n
+        par = list(map(_FREE_OR_BLOCKED.__getitem__, inp.friendly))
         order = []
         for s in inp.sources:
             par[s] = ROOT
@@ -572,7 +572,7 @@ def _resume_point(
             if par0[v] >= ROOT:
                 level = min(level, depth(v))
     par = list(par0)
-    free = _FREE_OR_BLOCKED if not inp.open_seas else (UNSEEN, UNSEEN)
+    free = _FREE_OR_BLOCKED
     if level == float("inf"):
         end = start = len(order0)
     else:
@@ -607,7 +607,8 @@ def _land_search(inp: Inputs, par: list[int], order: list[int], start: int) -> N
 
 
 def _sea_search(inp: Inputs, par: list[int], order: list[int], start: int) -> None:
-    """:func:`search` with open seas."""
+    """:func:`search` with open seas: ``par`` holds FREE (friendly, not reached yet), BLOCKED (not
+    friendly, not reached yet: open sea may still be sailed) or the parent of each space."""
     ix = inp.index
     append = order.append
     # the rule of _stepper, written out in the loop (a call per connection was most of the time)
@@ -623,7 +624,7 @@ def _sea_search(inp: Inputs, par: list[int], order: list[int], start: int) -> No
         if pairs is None:  # by land only: to friendly spaces (an unfriendly one goes nowhere)
             if fr[s]:
                 for n in plain[s]:
-                    if par[n] is UNSEEN and fr[n]:
+                    if par[n] is UNSEEN:  # (friendly: one test)
                         par[n] = s
                         append(n)
             continue
@@ -631,7 +632,7 @@ def _sea_search(inp: Inputs, par: list[int], order: list[int], start: int) -> No
         if fr[s]:
             zs = zo[s]
             for n, c in zip(nexts, conns, strict=True):
-                if par[n] is not UNSEEN:
+                if par[n] >= ROOT:  # reached
                     continue
                 k = ck[c]
                 if k in land:
@@ -649,7 +650,7 @@ def _sea_search(inp: Inputs, par: list[int], order: list[int], start: int) -> No
                     append(n)
         else:  # an open sea hex the search sails on: landing on a friendly shore, or sailing on
             for n, c in zip(nexts, conns, strict=True):
-                if par[n] is not UNSEEN:
+                if par[n] >= ROOT:
                     continue
                 k = ck[c]
                 if k not in seat:

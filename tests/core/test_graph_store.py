@@ -467,3 +467,19 @@ def test_the_code_in_a_key_reads_the_same_compiled_or_from_a_pyc():
         )
         digests.add(("graph_key", out.stdout.strip()))
     assert len(digests) == 2
+
+
+def test_the_shared_numbers_are_range_and_stay_so(store):
+    """graph.numbers: one list per size, the same object asked again; a graph read back and the
+    fleets' seas of a position use it and leave it as it was."""
+    assert graph_mod.numbers(5) == [0, 1, 2, 3, 4] and graph_mod.numbers(5) is graph_mod.numbers(5)
+    m = random_map(7, {})
+    build_graph(m)
+    g = build_graph(m)  # read back
+    n = len(g._ids)
+    nums = graph_mod.numbers(n)
+    assert all(x is nums[x] for xs in g._views["land_lists"] for x in xs)
+    from mapref.rulesets.hitlers_war.routes import sea_reach
+
+    sea_reach(g, m, set(g._ids[::2]), g._ids[1::5])
+    assert graph_mod.numbers(n) is nums and nums == list(range(n))

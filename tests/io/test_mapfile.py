@@ -98,3 +98,76 @@ def test_invalid_file_gives_its_exact_messages(path):
     with pytest.raises(FileProblems) as e:
         open_file(path, shown=shown)
     assert [str(p) for p in e.value.problems] == expected
+
+
+def _both_ways(text: str, monkeypatch, tmp_path):
+    """The map read with its layers made at once (mapfile._layer_hexes) and read as first written
+    (every hex's data made, then set layer by layer): the model, or the problems found."""
+    import mapref.io.mapfile as mapfile
+
+    path = tmp_path / "m.toml"
+    path.write_text(text, encoding="utf-8")
+
+    def read():
+        try:
+            return load_map(path)
+        except FileProblems as e:
+            return [str(p) for p in e.problems]
+
+    quick = read()
+    with monkeypatch.context() as mp:
+        mp.setattr(mapfile, "_layer_hexes", lambda *a: None)
+        plain = read()
+    return quick, plain
+
+
+@pytest.mark.parametrize("name", ["sample", "hitlers_war"])
+def test_a_maps_layers_read_at_once_give_the_plain_reads_model(name, monkeypatch, tmp_path):
+    text = (ROOT / "maps" / f"{name}.toml").read_text(encoding="utf-8")
+    quick, plain = _both_ways(text, monkeypatch, tmp_path)
+    assert not isinstance(quick, list) and quick == plain
+    assert list(quick.hexes) == list(plain.hexes) == quick.grid.hex_list()
+
+
+def test_a_layer_not_as_expected_is_read_as_before(monkeypatch, tmp_path):
+    """Any row of any layer not as expected (a code unknown, a row short, a row's label wrong, a
+    layer missing or an extra one, codes spaced): the plain read, its problems or its model."""
+    text = (ROOT / "maps" / "sample.toml").read_text(encoding="utf-8")
+    head, sep, rest = text.partition("[layers]\n")
+    lines = rest.splitlines(keepends=True)
+    row = next(i for i, x in enumerate(lines) if x.lstrip().startswith('"') and "|" in x)
+    first = lines[row]
+    bar = first.index("|")
+    body = first[bar + 1 :].strip().rstrip(",").rstrip('"').strip()
+    variants = [
+        first[: bar + 2] + "?" + first[bar + 3 :],  # a code unknown
+        first[: bar + 2] + first[bar + 3 :],  # a row short
+        first.replace("|", "!", 1),  # no bar
+        first.replace('"', '"Q', 1),  # a row's label wrong
+        first[: bar + 1] + " " + " ".join(body) + '",\n',  # codes spaced (as the format allows)
+    ]
+    for v in variants:
+        quick, plain = _both_ways(head + sep + "".join(lines[:row] + [v] + lines[row + 1 :]), monkeypatch, tmp_path)
+        assert quick == plain
+    assert not isinstance(quick, list)  # (the spaced row is read)
+    without = head + sep + "".join(x for x in lines if not x.startswith("sea"))
+    quick, plain = _both_ways(without, monkeypatch, tmp_path)
+    assert quick == plain
+    extra = head + sep + "depth = []\n" + rest
+    quick, plain = _both_ways(extra, monkeypatch, tmp_path)
+    assert quick == plain and isinstance(quick, list)
+
+
+def test_the_benchmarks_map_read_at_once_gives_the_plain_reads_model(monkeypatch, tmp_path):
+    """bench/rich_game.py's map (countries, seas, a whole grid of rows)."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        from rich_game import make
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    game = make(tmp_path / "game", 24, seed=3)
+    text = (game.parent / "rich_map.toml").read_text(encoding="utf-8")
+    quick, plain = _both_ways(text, monkeypatch, tmp_path)
+    assert not isinstance(quick, list) and quick == plain

@@ -326,7 +326,7 @@ def start_control(board: Board, sc: Scenario) -> dict[str, str]:
     for side in sc.sides:
         if side not in sc.side_setups:
             continue
-        for space in sorted(resolve_area(board, sc.setup(side).friendly, sc.absent_boxes)):
+        for space in sorted(resolved_area(board, sc.setup(side).friendly, sc.absent_boxes)):  # (kept: no copy)
             out.setdefault(space, side)
     sc.__dict__["_start_control"] = (key, out)
     return out
@@ -522,7 +522,9 @@ def _tracker(cx: Context, sc: Scenario, st: GameState) -> _Tracker:
     masks_key = ("_start_masks", id(board), board.version, id(graph), cx._absent)
     cached = sc.__dict__.get("_start_masks")
     if cached is None or cached[0] != masks_key:
-        exists = bytearray(map(set(board.spaces()).__contains__, ix.ids))  # C-level passes over the spaces
+        known = board.__dict__.get("_space_ids")  # the board's ids as a set, if the checks made it (consistency)
+        ids = known[1] if known is not None and known[0] == board.version else set(board.spaces())
+        exists = bytearray(map(ids.__contains__, ix.ids))  # C-level passes over the spaces
         for space in cx._absent:
             if space in ix.ix:
                 exists[ix.ix[space]] = 0

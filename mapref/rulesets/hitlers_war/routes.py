@@ -31,7 +31,7 @@ from collections.abc import Iterable
 from itertools import compress, count
 
 from mapref.core.board import board_for
-from mapref.core.graph import Graph, GraphIndex, code_digest, store_get, store_put, stored_key
+from mapref.core.graph import Graph, GraphIndex, code_digest, numbers, store_get, store_put, stored_key
 from mapref.rules.routes import Route, unwind
 from mapref.rules.supply import sea_numbers
 from mapref.rulesets.hitlers_war.common import port_spaces
@@ -85,7 +85,7 @@ class SeaPlan:
                         near[x] = []
                         spaces.append(x)
                     near[x].append(y)
-            self._open = (near, spaces, others, list(range(self.ix.n)))
+            self._open = (near, spaces, others, numbers(self.ix.n))
         return self._open
 
     @property
@@ -274,14 +274,14 @@ class SeaReach:
 
     def __init__(self, plan: SeaPlan, fr: bytes | bytearray, blk: frozenset[int]) -> None:
         self.plan, self.fr = plan, bytes(fr)
-        near, spaces, others, numbers = plan.open_water
+        near, spaces, others, nums = plan.open_water
         # each space its own group (a space's group is a space of it: an id, never compared)
-        self.group = group = numbers.copy()
+        self.group = group = nums.copy()
         oneway = []
         # open water both ways (most of the seas): its groups are the parts the open-water edges
         # join, an enemy fleet's hex a group of its own (entered, never passed through: Blocking
         # sea routes 1), one search per part (issue 34: was a union-find call per end of each edge)
-        seen = bytearray(len(numbers))
+        seen = bytearray(len(nums))
         for x in blk:
             seen[x] = 1
             oneway += [(y, x) for y in near[x] if y not in blk]
