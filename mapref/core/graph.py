@@ -97,8 +97,10 @@ class Graph:
         self._clen: list[int] = []
         self._csea: list[str | None] = []
         self._cone: list[bool] = []
-        self._cattrs: list[Mapping[str, object]] = []
-        self._cobj: list[Connection | None] = []
+        # the attributes that are not EMPTY_ATTRS and the Connection objects made so far, by
+        # number (a hex map's 270,000 connections have no attributes, and few are ever made)
+        self._cattrs: dict[int, Mapping[str, object]] = {}
+        self._cobj: dict[int, Connection] = {}
         self._adj: list[list[int]] | None = []  # node -> numbers of the connections touching it (_nadj)
         self._adj_packed: tuple[bytes, bytes] | None = None  # or, read back from a store, packed (_from_lists)
         self._views: dict = {}  # derived views (index, neighbour lists), dropped by add()
@@ -149,8 +151,9 @@ class Graph:
         self._clen.append(c.length)
         self._csea.append(c.sea)
         self._cone.append(c.oneway)
-        self._cattrs.append(c.attrs)
-        self._cobj.append(c)
+        if c.attrs is not EMPTY_ATTRS:
+            self._cattrs[n] = c.attrs
+        self._cobj[n] = c
         self._nadj[a].append(n)
         if b != a:
             self._nadj[b].append(n)
@@ -158,7 +161,7 @@ class Graph:
 
     # ----------------------------------------------------------------------- asking
     def _conn(self, n: int) -> Connection:
-        c = self._cobj[n]
+        c = self._cobj.get(n)
         if c is None:
             ids = self._ids
             c = self._cobj[n] = Connection(
@@ -168,7 +171,7 @@ class Graph:
                 self._clen[n],
                 self._csea[n],
                 self._cone[n],
-                self._cattrs[n],
+                self._cattrs.get(n, EMPTY_ATTRS),
             )
         return c
 
@@ -494,25 +497,30 @@ def _from_lists(flat: bytes, lengths: bytes, numbers: list[int] | None = None) -
     return [items[a:b] for a, b in zip([0, *ends], ends, strict=False)]
 
 
+GRAPH_FORMAT = "mapref-graph-4"  # (3: every connection's length and sea zone, the ids twice, kinds as ints)
+
+
 def graph_arrays(g: Graph) -> tuple | None:
     """A hex map's graph as strings, bytes and ints (what ``marshal`` writes quickly), or None for
     a graph with connection attributes (an area map's) or a space whose id holds a new line."""
-    k = len(g._ca)
-    if any(a is not EMPTY_ATTRS for a in g._cattrs) or any("\n" in s for s in g._ids):
+    if g._cattrs or any("\n" in s for s in g._ids) or len(g._kinds) > 256:
         return None
     steps = g._views["land_steps"]
     mixed = g.index().mixed_pairs(LAND_KINDS)
     spaces = [i for i, x in enumerate(mixed) if x is not None]
+    ids = "\n".join(g._ids)
+    lens = [c for c, x in enumerate(g._clen) if x != 1]  # (a sea arrow's length: a few)
+    seas = [c for c, x in enumerate(g._csea) if x is not None]
     return (
-        "mapref-graph-3",
+        GRAPH_FORMAT,
         "\n".join(g.spaces),
-        "\n".join(g._ids),
+        None if ids == "\n".join(g.spaces) else ids,
         tuple(g._kinds),
         _ints(g._ca),
         _ints(g._cb),
-        _ints(g._ck),
-        None if g._clen == [1] * k else list(g._clen),
-        None if g._csea == [None] * k else list(g._csea),
+        bytes(g._ck),  # (a kind's code: a byte)
+        (_ints(lens), [g._clen[c] for c in lens]),
+        (_ints(seas), [g._csea[c] for c in seas]),
         None if not any(g._cone) else [bool(x) for x in g._cone],
         *_lists(g._nadj),
         *_lists(g._views["land_lists"]),
@@ -535,29 +543,41 @@ def _split_ids(text: str, labels: list[str] | None) -> list[str]:
     return text.split("\n")
 
 
+def _sparse(data: tuple, k: int, usual: object) -> list:
+    """``k`` values, ``usual`` but at the connections ``data`` lists: (their numbers, values)."""
+    where, values = _int_list(data[0]), data[1]
+    if not isinstance(values, list) or len(values) != len(where) or min(where, default=0) < 0:
+        raise ValueError("not a graph: connections' values")
+    out = [usual] * k
+    for c, v in zip(where, values, strict=True):
+        out[c] = v
+    return out
+
+
 def graph_from_arrays(data: object, labels: list[str] | None = None) -> Graph:
     """The graph :func:`graph_arrays` wrote; ValueError when ``data`` is not one.  ``labels``: the
     map's hex labels row by row, the same strings as the graph's first ids (kept as the ids)."""
-    if not isinstance(data, tuple) or len(data) != 19 or data[0] != "mapref-graph-3":
+    if not isinstance(data, tuple) or len(data) != 19 or data[0] != GRAPH_FORMAT:
         raise ValueError("not a graph")
     _, spaces, ids, kinds, ca, cb, ck, clen, csea, cone, nflat, nlen, lflat, llen, steps = data[:15]
     mspaces, mnexts, mlen, mconns = data[15:]
     g = Graph()
     g.spaces = _split_ids(spaces, labels)
-    g._ids = list(g.spaces) if ids == spaces else _split_ids(ids, labels)
+    g._ids = list(g.spaces) if ids is None else _split_ids(ids, labels)
     n = len(g._ids)
     g._ix = dict(zip(g._ids, range(n), strict=True))
     g._kinds = list(kinds)
     g._kcode = {x: i for i, x in enumerate(kinds)}
     # the ends of each connection stay packed (4 bytes each, no int object): the report's searches
     # walk the neighbour lists, not these (issue 34: 545,000 ints on a 300x300 map)
-    g._ca, g._cb, g._ck = _int_array(ca), _int_array(cb), _int_list(ck)
+    if not isinstance(ck, bytes):
+        raise ValueError("not a graph: kinds")
+    g._ca, g._cb, g._ck = _int_array(ca), _int_array(cb), list(ck)
     k = len(g._ca)
-    g._clen = [1] * k if clen is None else clen
-    g._csea = [None] * k if csea is None else csea
+    g._clen = _sparse(clen, k, 1)
+    g._csea = _sparse(csea, k, None)
     g._cone = [False] * k if cone is None else cone
-    g._cattrs = [EMPTY_ATTRS] * k
-    g._cobj = [None] * k
+    g._cattrs, g._cobj = {}, {}
     # the connections at each node: made when first asked (Graph._nadj), the lengths checked now
     nl = _int_list(nlen)
     if len(nl) != n or sum(nl) * 4 != len(nflat) or min(nl, default=0) < 0:
@@ -604,8 +624,7 @@ def _build_hex_graph(m: MapModel) -> Graph:
     g._clen = [1] * n
     g._csea = [None] * n
     g._cone = [False] * n
-    g._cattrs = [EMPTY_ATTRS] * n
-    g._cobj = [None] * n
+    g._cattrs, g._cobj = {}, {}
     lab = grid.label
     for box_id, box in m.boxes.items():
         bs = box_space(box_id)

@@ -245,6 +245,9 @@ class SupplyTrace:
         # some spaces: (parents, order, routes asked, those spaces), carried on from the first level
         # they can change (:func:`_resume_point`) when routes are asked; None: search from the sources
         self._base: tuple | None = None
+        # the breadth-first search (parents, order), made with the spaces reached when the routes
+        # were known to be asked (trace_inputs' ``routes``): what _searched gives, once asked
+        self._early: tuple[list[int], list[int]] | None = None
 
     @property
     def _reached(self) -> bytearray:
@@ -262,6 +265,7 @@ class SupplyTrace:
         t._friendly = self._friendly
         t._pockets = self._pockets  # the same friendly spaces
         t._base = self._base
+        t._early = self._early
         return t
 
     # ------------------------------------------------------------------ plain form
@@ -289,6 +293,10 @@ class SupplyTrace:
     def _searched(self) -> tuple[list[int], list[int]]:
         """The breadth-first search's (parents, order), worked out when first asked."""
         if self._par is None or self._order is None:
+            if self._early is not None:
+                par, order = self._early
+                self._par, self._order, self._base, self._early = par, order, None, None
+                return par, order
             if self._par is None and self._base is not None:
                 # carried on from the level the changed spaces can first change
                 par0, order0, paths0, changed = self._base
@@ -481,16 +489,26 @@ def trace(
     return trace_inputs(inputs(graph, m, friendly, sources, open_seas, blocked), graph)
 
 
-def trace_inputs(inp: Inputs, graph: Graph | None = None) -> SupplyTrace:
+def trace_inputs(inp: Inputs, graph: Graph | None = None, routes: bool = False) -> SupplyTrace:
     """The trace of ``inp`` from scratch: on a graph :func:`bit_plan` accepts, the spaces reached
     by :func:`bit_search` (by land only) or :func:`sea_bit_search` (with open seas, on a graph
     :func:`sea_bits` accepts too); routes are worked out by :func:`search` when one is asked for.
-    Otherwise :func:`search`."""
+    Otherwise :func:`search`.  ``routes``: routes will be asked (a report shows each supplied
+    army's): with open seas the search is made at once, its spaces reached are the trace's (the
+    bit search's, which is not made: issue 34), the trace otherwise the same."""
     plan = bit_plan(inp.index)
     sea = sea_bits(inp.index, plan) if plan is not None and inp.open_seas else None
     if plan is None or (inp.open_seas and sea is None):
         par, order = search(inp)
         return SupplyTrace(inp, graph or inp.index.graph, None, order, par, par)
+    if sea is not None and routes:
+        par, order = search(inp)
+        reached = bytearray(inp.index.n)
+        for v in order:
+            reached[v] = 1
+        t = SupplyTrace(inp, graph or inp.index.graph, reached, None, None, None)
+        t._early = (par, order)
+        return t
     if sea is not None:
         return SupplyTrace(inp, graph or inp.index.graph, sea_bit_search(plan, sea, inp), None, None, None)
     reached, tree = bit_search(plan, inp)
@@ -1075,7 +1093,7 @@ def _updated(old: SupplyTrace, inp: Inputs, changed: list[int], limit: float) ->
     byte changed)."""
     if not changed:
         t = SupplyTrace(inp, old.graph, old._reached_bytes, old._order, old._par, old._tree, old._paths)
-        t._base = old._base
+        t._base, t._early = old._base, old._early
         return t
     if (
         inp.sources != old.inputs.sources
@@ -1121,6 +1139,8 @@ def _base_of(old: SupplyTrace, changed: list[int]) -> tuple | None:
     from, with the spaces changed since."""
     if old._par is not None and old._order is not None:
         return (old._par, old._order, old._paths, frozenset(changed))
+    if old._early is not None:
+        return (*old._early, old._paths, frozenset(changed))
     if old._base is not None:
         par, order, paths, before = old._base
         return (par, order, paths, before | frozenset(changed))

@@ -21,7 +21,7 @@ from mapref.core import graph as graph_mod
 from mapref.core.board import board_for
 from mapref.core.board_base import Board
 from mapref.core.graph import Connection, Graph, build_graph, graph_key, use_store
-from mapref.core.grid import Grid
+from mapref.core.grid import Grid, Hex
 from mapref.core.model import Box, MapModel, SeaArrow
 from mapref.io.derived import MAGIC, DiskStore
 from tests.core.test_graph_index import LAYOUTS, plain_build_graph, random_map, same_graph
@@ -143,15 +143,35 @@ def test_ids_not_starting_with_the_labels_are_read_as_written():
     assert graph_mod._split_ids("", ["A1"]) == [] and graph_mod._split_ids("A1", None) == ["A1"]
 
 
-def test_a_land_list_item_out_of_range_is_built_again(store):
+def damaged(data: list, field: str) -> None:
+    """Damage one field of a stored graph (graph_arrays' tuple) in place."""
+    if field == "land":
+        flat = array("i")
+        flat.frombytes(data[12])
+        flat[0] = 10**6
+        data[12] = flat.tobytes()
+    elif field in ("lengths", "seas"):
+        i = 7 if field == "lengths" else 8
+        where, values = data[i]
+        data[i] = (array("i", [-1 if field == "seas" else 10**6]).tobytes(), values[:1] or [3])
+    elif field == "kinds":
+        data[6] = list(data[6])
+    else:
+        data[7] = (data[7][0], data[7][1] + [5])  # a value more than the connections listed
+
+
+@pytest.mark.parametrize("field", ["land", "lengths", "seas", "kinds", "lengths listed"])
+def test_a_graph_damaged_inside_is_built_again(field, store):
+    """An entry whose land list, connections' lengths or sea zones, or kinds are not what
+    graph_arrays writes is refused (ValueError, IndexError) and the graph built again."""
     m = random_map(6, {})
+    m.boxes["arrows"] = Box("Arrows", sea_arrows=(SeaArrow(next(iter(m.hexes)), 3, "z"),))
     build_graph(m)
     data = list(store.get(graph_key(m)))
-    flat = array("i")
-    flat.frombytes(data[12])
-    flat[0] = 10**6
-    data[12] = flat.tobytes()
-    with pytest.raises(IndexError):
+    assert data[0] == graph_mod.GRAPH_FORMAT and data[2] is None  # the ids are the spaces: kept once
+    assert 1 <= len(data[7][1]) == len(data[8][1]) <= 4  # only the sea arrows' lengths and sea zones kept
+    damaged(data, field)
+    with pytest.raises((IndexError, ValueError)):
         graph_mod.graph_from_arrays(tuple(data))
     store.put(graph_key(m), tuple(data))
     same_views(build_graph(m), built(m))
@@ -293,6 +313,34 @@ def test_the_board_order_without_a_key_per_space(rows, cols, labels):
     assert b._board_order() == Board._board_order(b) == sorted(b.spaces(), key=b.order_key)
     ids = random.Random(rows).sample(b.spaces(), min(40, len(b.spaces())))
     assert b.ordered(ids) == sorted(ids, key=b.order_key)
+
+
+@pytest.mark.parametrize(
+    "rows, cols, labels",
+    [(30, 12, "letter-number"), (12, 120, "letter-number"), (30, 30, "ccrr"), (1, 1, "letter-number")],
+)
+def test_the_board_order_read_from_the_graphs_numbers(rows, cols, labels):
+    """With the graph built, hexes alone are ranked by the graph's numbers: the order of
+    order_key, for hexes, duplicates, boxes, ids of no space and the empty list."""
+    m = MapModel(Grid(rows=rows, cols=cols, labels=labels))
+    m.boxes["zz"] = Box("Z")
+    m.boxes["aa"] = Box("A", land=(Hex(1, 1),))
+    b = board_for(m)
+    b.graph()
+    rnd = random.Random(rows * cols)
+    hexes = m.grid.labels_row_major()
+    b.ordered(hexes[::-1])
+    assert ("_order_rank" in vars(b)) == (labels != "letter-number")  # no table of ranks made for hexes
+    for ids in (
+        rnd.sample(hexes, min(40, len(hexes))),
+        [*rnd.sample(hexes, min(5, len(hexes))), hexes[0], hexes[0]],
+        [hexes[-1], "box:zz", hexes[0], "box:aa"],
+        [hexes[0], "nowhere"],
+        [],
+        list(reversed(hexes)),
+    ):
+        assert b.ordered(ids) == sorted(ids, key=b.order_key)
+        assert b.ordered(iter(ids)) == sorted(ids, key=b.order_key)
 
 
 @pytest.mark.parametrize("seed", range(6))

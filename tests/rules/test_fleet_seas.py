@@ -295,3 +295,79 @@ def fleets_kept_with_the_position(m, sc, st) -> None:
             else:
                 x.in_port = True
         same_answers(Context(m, sc, st), rnd, goals=1)
+
+
+# ------------------------------------------------- the seas' groups against the union-find
+def union_find_reach(plan, fr, blk):
+    """SeaReach's groups and one-way steps as first written: a union-find over every edge of the
+    plan (the reference for the parts of open water searched once each)."""
+    from mapref.rulesets.hitlers_war.routes import NEED_BOTH, ZONE_CHANGE
+
+    parent = list(range(plan.ix.n))
+
+    def find(x):
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    def ok(a, b, f):
+        return (
+            f >= 0
+            and a not in blk
+            and not (f & NEED_BOTH and not (fr[a] and fr[b]))
+            and not (f & ZONE_CHANGE and not fr[a])
+        )
+
+    oneway = []
+    for a, b, fa, fb in plan.edges:
+        there, back = ok(a, b, fa), ok(b, a, fb)
+        if there and back:
+            ra, rb = find(a), find(b)
+            if ra != rb:
+                parent[ra] = rb
+        elif there:
+            oneway.append((a, b))
+        elif back:
+            oneway.append((b, a))
+    group = [find(x) for x in range(plan.ix.n)]
+    onward = {}
+    for a, b in oneway:
+        if group[a] != group[b]:
+            onward.setdefault(group[a], set()).add(group[b])
+    return group, onward
+
+
+def same_seas(reach, plan, fr, blk) -> None:
+    """``reach`` has the reference's groups (the same spaces together; the names of the groups
+    may differ) and the same one-way steps between them."""
+    from mapref.rulesets.hitlers_war.routes import SeaReach
+
+    assert isinstance(reach, SeaReach)
+    group, onward = union_find_reach(plan, fr, blk)
+    name: dict[int, int] = {}
+    back: dict[int, int] = {}
+    for x, (old, new) in enumerate(zip(group, reach.group, strict=True)):
+        assert name.setdefault(old, new) == new and back.setdefault(new, old) == old, plan.ix.ids[x]
+    assert {name[a]: {name[b] for b in bs} for a, bs in onward.items()} == reach.onward
+
+
+def test_the_seas_groups_are_the_union_finds(bench_game, hw_map):
+    """Random friendly spaces and enemy fleets at sea (side by side, on coasts, in ports), on the
+    benchmark's map and the Hitler's War map (straits, Kiel, Taranto's port access)."""
+    from mapref.rulesets.hitlers_war.routes import SeaReach, sea_plan
+
+    rnd = random.Random(34)
+    for m in (bench_game[0], hw_map):
+        g = board_for(m).graph()
+        plan = sea_plan(g, m)
+        n = plan.ix.n
+        water = sorted({x for e in plan.edges for x in e[:2]})
+        for k in range(12):
+            fr = bytearray(rnd.random() < (0.2 + 0.06 * k) for _ in range(n))
+            blk = set(rnd.sample(water, min(len(water), rnd.choice((0, 1, 5, 40)))))
+            if k % 3 == 0 and blk:  # enemy fleets side by side
+                x = next(iter(blk))
+                blk |= {y for y, _ in plan.steps[x]}
+            blk = frozenset(blk)
+            same_seas(SeaReach(plan, fr, blk), plan, fr, blk)

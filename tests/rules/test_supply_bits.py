@@ -142,6 +142,47 @@ def test_bit_search_with_open_seas(seed):
         assert u.supplied == again.supplied and u.parent == again.parent
 
 
+@pytest.mark.parametrize("seed", range(8))
+def test_a_trace_with_routes_asked_is_the_trace_with_its_routes(seed, monkeypatch):
+    """With open seas and the routes known to be asked (trace_inputs' ``routes``: the referee's
+    report) the breadth-first search is made at once instead of the bit search: the same spaces
+    reached (the same sets, in the same order), the same routes and plain record, the same
+    updates after a change (carried on from it); no second search."""
+    m = boxed_map(seed)
+    g = build_graph(m)
+    rnd = random.Random(seed)
+    real = supply.search
+    for density, seas in ((0.5, {"n"}), (0.7, {"s"}), (0.8, {"n", "s"}), (1.0, {"n"})):
+        friendly, sources = land_position(rnd, g, density)
+        blocked = set(rnd.sample(list(g.spaces), 6))
+        inp = inputs(g, m, friendly, sources, seas, blocked)
+        bits, early = supply.trace_inputs(inp, g), supply.trace_inputs(inp, g, routes=True)
+        assert early._reached == bits._reached and early._par is None and early._early is not None
+        assert list(early.supplied) == list(bits.supplied)
+        assert early.unreached(inp.friendly) == bits.unreached(inp.friendly)
+        assert all(early.is_supplied(s) == bits.is_supplied(s) for s in g.spaces)
+        searches: list[int] = []
+        monkeypatch.setattr(supply, "search", lambda *a, _n=searches, _s=real: _n.append(1) or _s(*a))
+        some = sorted(bits.supplied)[:: max(1, len(bits.supplied) // 30)]
+        assert [early.path(s) for s in some] == [bits.path(s) for s in some]
+        assert len(searches) == 1 and early.parent == bits.parent  # (bits' search; early made none)
+        ix = inp.index
+        changed = rnd.sample([i for i in range(ix.n) if i not in inp.sources and i not in inp.zone], 3)
+        fr = bytearray(inp.friendly)
+        for c in changed:
+            fr[c] ^= 1
+        new = supply.Inputs(ix, fr, inp.sources, inp.open_seas, inp.blocked, inp.zone, inp.full_sea)
+        for fresh in (True, False):  # an update of a trace whose routes were asked, or not yet
+            a = update(supply.trace_inputs(inp, g), new, changed, limit=1.0)
+            b = update(supply.trace_inputs(inp, g, routes=True), new, changed, limit=1.0)
+            if fresh:
+                a, b = update(a, new, [], limit=1.0), update(b, new, [], limit=1.0)
+            assert list(a.supplied) == list(b.supplied) and a.parent == b.parent
+        monkeypatch.setattr(supply, "search", real)
+        copy = supply.trace_inputs(inp, g, routes=True).copy()
+        assert copy.parent == bits.parent
+
+
 def hand_graph(seed: int, oneway: bool):
     """A graph built by hand (as an area map's): spaces numbered in no grid order, land
     connections between random pairs, some one-way."""

@@ -44,6 +44,9 @@ class Context:
         self._pos = self._tracker.position(self)
         self.control = self._pos.control
         self._supply: dict = {}
+        # the routes of the supply traces will be asked (the referee's report shows each supplied
+        # army's): a trace made from scratch searches them at once (mapref.rules.supply.trace_inputs)
+        self.routes_asked = False
 
     # spaces ---------------------------------------------------------------------------
     def space(self, space: str) -> Space | None:
@@ -492,9 +495,13 @@ class _Tracker:
             if kept[1] == pos.version:
                 return kept[2]
             changed = self.changed_since(kept[1], pos.version)
-            t = supply.update(kept[2], inp, changed) if changed is not None else supply.trace_inputs(inp, cx.graph)
+            t = (
+                supply.update(kept[2], inp, changed)
+                if changed is not None
+                else supply.trace_inputs(inp, cx.graph, cx.routes_asked)
+            )
         else:
-            t = supply.trace_inputs(inp, cx.graph)
+            t = supply.trace_inputs(inp, cx.graph, cx.routes_asked)
         if current:
             self.traces[side] = (key, pos.version, t)
         return t

@@ -58,6 +58,7 @@ class Report:
 
 def referee(m: MapModel, sc: Scenario, st: GameState, graph: Graph | None = None) -> Report:
     cx = Context(m, sc, st, graph)
+    cx.routes_asked = True  # (each supplied army's route is in the report)
     prod = all_production(cx)
     violations: list[Violation] = []
     if st.phase == "setup":

@@ -62,6 +62,31 @@ class SeaPlan:
         self.edges: list[tuple[int, int, int, int]] = kept[0]
         self.asks: list[int] = kept[1]
         self._reach: dict[tuple, SeaReach] = {}
+        self._open: tuple | None = None
+
+    @property
+    def open_water(self) -> tuple[list, list[int], list[tuple[int, int, int, int]], list[int]]:
+        """The edges a fleet may follow both ways whatever holds the spaces (no flag either way:
+        open water) as neighbour lists (``()`` for a space with none), the spaces they touch (in
+        the edges' order), the other edges, and ``list(range(n))``: what :class:`SeaReach` walks,
+        made once per plan."""
+        if self._open is None:
+            none: tuple = ()
+            near: list = [none] * self.ix.n
+            spaces: list[int] = []
+            others = []
+            for e in self.edges:
+                a, b, fa, fb = e
+                if fa or fb:  # (flags, or -1: one way only)
+                    others.append(e)
+                    continue
+                for x, y in ((a, b), (b, a)):
+                    if near[x] is none:
+                        near[x] = []
+                        spaces.append(x)
+                    near[x].append(y)
+            self._open = (near, spaces, others, list(range(self.ix.n)))
+        return self._open
 
     @property
     def steps(self) -> list:
@@ -249,13 +274,28 @@ class SeaReach:
 
     def __init__(self, plan: SeaPlan, fr: bytes | bytearray, blk: frozenset[int]) -> None:
         self.plan, self.fr = plan, bytes(fr)
-        parent = list(range(plan.ix.n))
-
-        def find(x: int) -> int:
-            while parent[x] != x:
-                parent[x] = parent[parent[x]]
-                x = parent[x]
-            return x
+        near, spaces, others, numbers = plan.open_water
+        # each space its own group (a space's group is a space of it: an id, never compared)
+        self.group = group = numbers.copy()
+        oneway = []
+        # open water both ways (most of the seas): its groups are the parts the open-water edges
+        # join, an enemy fleet's hex a group of its own (entered, never passed through: Blocking
+        # sea routes 1), one search per part (issue 34: was a union-find call per end of each edge)
+        seen = bytearray(len(numbers))
+        for x in blk:
+            seen[x] = 1
+            oneway += [(y, x) for y in near[x] if y not in blk]
+        for s in spaces:
+            if seen[s]:
+                continue
+            seen[s] = 1
+            part = [s]
+            for u in part:
+                for m in near[u]:
+                    if not seen[m]:
+                        seen[m] = 1
+                        group[m] = s
+                        part.append(m)
 
         def ok(a: int, b: int, f: int) -> bool:
             # Blocking sea routes 1; rules 9, 10; rule 19 (Kiel), for a space passed through
@@ -266,24 +306,35 @@ class SeaReach:
                 and not (f & ZONE_CHANGE and not fr[a])
             )
 
-        oneway = []
-        for a, b, fa, fb in plan.edges:
-            if not (fa or fb or a in blk or b in blk):  # open water both ways (most of the seas)
-                there = back = True
-            else:
-                there, back = ok(a, b, fa), ok(b, a, fb)
+        # the other edges: a step the rules allow both ways now joins two groups
+        link: dict[int, int] = {}  # a group joined to another -> that group
+
+        def root(x: int) -> int:
+            r = x
+            while r in link:
+                r = link[r]
+            while x != r:  # each group on the way joined to the last at once
+                link[x], x = r, link[x]
+            return r
+
+        for a, b, fa, fb in others:
+            there, back = ok(a, b, fa), ok(b, a, fb)
             if there and back:
-                ra, rb = find(a), find(b)
+                ra, rb = root(group[a]), root(group[b])
                 if ra != rb:
-                    parent[ra] = rb
+                    link[ra] = rb
             elif there:
                 oneway.append((a, b))
             elif back:
                 oneway.append((b, a))
-        # each space's group: its own where no two-way step joined it (most of a map: land)
-        self.group = group = list(parent)
-        for x in list(compress(count(), map(int.__ne__, parent, count()))):
-            group[x] = find(x)
+        if link:
+            for x in spaces:
+                if group[x] in link:
+                    group[x] = root(group[x])
+            for a, b, _, _ in others:
+                for x in (a, b):
+                    if group[x] in link:
+                        group[x] = root(group[x])
         g = self.group
         self.onward: dict[int, set[int]] = {}
         for a, b in oneway:
