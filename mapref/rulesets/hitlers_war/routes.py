@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterable
-from itertools import compress, count
+from itertools import compress, count, repeat
 
 from mapref.core.board import board_for
 from mapref.core.graph import Graph, GraphIndex, code_digest, numbers, store_get, store_put, stored_key
@@ -228,8 +228,7 @@ def _plan_key(graph_key: str, ix: GraphIndex, inputs: tuple) -> str:
     h = hashlib.blake2b(digest_size=20)
     h.update(f"{PLAN_FORMAT} {graph_key} {sorted(SEA_MOVE)} {NEED_BOTH} {ZONE_CHANGE}".encode())
     code_digest(h, _plan_edges, _kept_plan, SeaPlan.steps.fget)  # type: ignore[attr-defined]
-    get = zones.get
-    h.update("\0".join([get(i) or "" for i in range(ix.n)]).encode())
+    h.update("\0".join(map(zones.get, range(ix.n), repeat(""))).encode())  # (a zone is never "": sea_table)
     h.update(bytes(map(full.__contains__, range(ix.n))))
     h.update(coastal_bytes)
     h.update(repr(sorted((p, sorted(a)) for p, a in access.items())).encode())
