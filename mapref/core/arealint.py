@@ -300,7 +300,8 @@ def _pairs(
     geoms = [loc.polygon for loc in valid]
     tree = shapely.STRtree(geoms)
     coverage = bool(shapely.coverage_is_valid(geoms))
-    near = _near(tree, geoms, tol) if coverage and fast else None
+    shared = _shared_edges(geoms) if coverage and fast else None
+    near = _near(tree, geoms, tol, shared[0]) if shared is not None else None
     pairs, dist = near if near is not None else (near_pairs(tree, geoms, "dwithin", tol), None)
     # (bounded: locations piled up are named, not all of them)
     borders: dict[tuple[str, str], float] | None = {}
@@ -308,7 +309,7 @@ def _pairs(
         borders = None
     if pairs and coverage and fast:  # no overlaps: only gaps between pairs apart, the borders from the edges
         if borders is not None:
-            borders = _coverage_borders(valid, geoms)
+            borders = _coverage_borders(valid, geoms, shared)
         _apart(out, valid, geoms, tree, pairs, dist)
     elif pairs:
         ga, gb = [geoms[i] for i, _ in pairs], [geoms[j] for _, j in pairs]
@@ -380,13 +381,16 @@ def _nearly_touching(out: list[AreaProblem], valid, geoms, tree, i: int, j: int,
         )
 
 
-def _near(tree, geoms, tol: float):
+def _near(tree, geoms, tol: float, touching=None):
     """The pairs of ``geoms`` within ``tol`` of each other and their distances: the pairs
     :func:`~mapref.core.areageom.near_pairs` finds with the tree's ``dwithin``, in its order,
     from the pairs whose bounds come within ``tol`` and the distance of each (one distance a
     pair, not the tree's test of each pair on an outline prepared for it); a distance within
     a hair of ``tol`` is settled by the tree's own test.  None when those pairs are as many as
-    :func:`~mapref.core.areageom.pair_limit` allows (a pile: ``near_pairs`` cuts it short)."""
+    :func:`~mapref.core.areageom.pair_limit` allows (a pile: ``near_pairs`` cuts it short).
+    ``touching``: the pairs ``i < j`` with an edge in common, as the sorted keys ``i * n + j``
+    (:func:`_shared_edges`): their distance is 0 (they have its two points in common), not
+    measured."""
     hair = 1e-9 * max(1.0, tol)
     b, g = shapely.bounds(geoms), tol + hair  # (every pair within tol, and some more)
     left, right = tree.query(shapely.box(b[:, 0] - g, b[:, 1] - g, b[:, 2] + g, b[:, 3] + g))
@@ -394,7 +398,14 @@ def _near(tree, geoms, tol: float):
     left, right = left[keep], right[keep]
     if len(left) >= pair_limit(len(geoms)):
         return None
-    dist = shapely.distance(numpy.take(geoms, left), numpy.take(geoms, right))
+    if touching is None or not len(touching):
+        dist = shapely.distance(numpy.take(geoms, left), numpy.take(geoms, right))
+    else:
+        key = left * len(geoms) + right
+        at = numpy.minimum(numpy.searchsorted(touching, key), len(touching) - 1)
+        apart = touching[at] != key
+        dist = numpy.zeros(len(left))
+        dist[apart] = shapely.distance(numpy.take(geoms, left[apart]), numpy.take(geoms, right[apart]))
     ok = dist <= tol
     for k in numpy.flatnonzero(numpy.abs(dist - tol) <= hair).tolist():
         i, j = int(left[k]), int(right[k])
@@ -413,13 +424,26 @@ def _apart(out: list[AreaProblem], valid, geoms, tree, pairs, dist=None) -> None
         _nearly_touching(out, valid, geoms, tree, i, j, float(dist[k]))
 
 
-def _coverage_borders(valid, geoms) -> dict[tuple[str, str], float]:
+def _coverage_borders(valid, geoms, shared=None) -> dict[tuple[str, str], float]:
     """The shared borders of outlines that make a coverage (``shapely.coverage_is_valid``: no
     overlaps, and where two outlines meet their edges are the same, vertex for vertex), as
     :func:`_borders` reads them from the pairs' intersections: each pair ``(i, j)``, ``i < j``,
     of ``valid`` whose outlines have edges in common, with their total length above
-    :data:`GRID`.  The edges of every outline are matched at once (sorted), not intersected a
-    pair at a time."""
+    :data:`GRID` (``shared``: :func:`_shared_edges` of ``geoms``, when worked out already)."""
+    keys, total = _shared_edges(geoms) if shared is None else shared
+    shared_ = total > GRID
+    n = len(geoms)
+    ids = [loc.id for loc in valid]
+    first = [ids[i] for i in (keys[shared_] // n).tolist()]
+    second = [ids[j] for j in (keys[shared_] % n).tolist()]
+    return dict(zip(zip(first, second, strict=True), total[shared_].tolist(), strict=True))
+
+
+def _shared_edges(geoms):
+    """The pairs ``(i, j)``, ``i < j``, of ``geoms`` (a coverage) whose outlines have edges in
+    common, as the sorted keys ``i * len(geoms) + j``, and the total length of their common
+    edges.  The edges of every outline are matched at once (sorted), not intersected a pair at
+    a time."""
     if (shapely.get_type_id(geoms) == 3).all() and not shapely.get_num_interior_rings(geoms).any():
         xy, ring = shapely.get_coordinates(geoms, return_index=True)  # one ring each: its own
         owner = ring
@@ -435,19 +459,11 @@ def _coverage_borders(valid, geoms) -> dict[tuple[str, str], float]:
     order = numpy.lexsort((owner, b[:, 1], b[:, 0], a[:, 1], a[:, 0]))
     a, b, owner = a[order], b[order], owner[order]
     twin = numpy.flatnonzero((a[:-1] == a[1:]).all(axis=1) & (b[:-1] == b[1:]).all(axis=1) & (owner[:-1] != owner[1:]))
-    if not len(twin):
-        return {}
     d = b[twin] - a[twin]
     length = numpy.sqrt(d[:, 0] * d[:, 0] + d[:, 1] * d[:, 1])
-    n = len(geoms)
-    key = owner[twin] * n + owner[twin + 1]  # (the lower owner first: sorted by owner within an edge)
+    key = owner[twin] * len(geoms) + owner[twin + 1]  # (the lower owner first: sorted by owner within an edge)
     keys, which = numpy.unique(key, return_inverse=True)
-    total = numpy.bincount(which, weights=length)
-    shared = total > GRID
-    ids = [loc.id for loc in valid]
-    first = [ids[i] for i in (keys[shared] // n).tolist()]
-    second = [ids[j] for j in (keys[shared] % n).tolist()]
-    return dict(zip(zip(first, second, strict=True), total[shared].tolist(), strict=True))
+    return keys, numpy.bincount(which, weights=length, minlength=len(keys))
 
 
 def _bounds(g) -> tuple[float, ...]:

@@ -325,14 +325,21 @@ def _path_below(v: object, depth: int) -> list[str] | None:
 @contextmanager
 def collector_paused() -> Iterator[None]:
     """Python's cycle collector paused while many objects are made that all live on (a big
-    map's parsed text, its model, its drawing): not searched again and again as they come, once
-    after.  As it was after, whatever happens; nested, the outermost restores it."""
+    map's parsed text, its model, its drawing): not searched again and again as they come.  As
+    it was after, whatever happens; nested, the outermost restores it, and then moves what was
+    made meanwhile (with every other object the collector follows) into its oldest generation,
+    as if it had lived through the younger ones' collections: searched by the collector's full
+    collections only, not by the next young one and the one after (a 20,000-location map's
+    model: 40 and 35 ms).  Nothing is kept from the collector: ``gc.freeze`` then
+    ``gc.unfreeze`` only move objects between generations (mapref freezes nothing itself)."""
     was = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if was:
+            gc.freeze()
+            gc.unfreeze()
             gc.enable()
 
 

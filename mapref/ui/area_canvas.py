@@ -23,7 +23,7 @@ place, not by looking at every line).
 """
 
 from __future__ import annotations
-from itertools import pairwise
+from itertools import compress, pairwise
 
 import math
 import tkinter as tk
@@ -99,8 +99,10 @@ class AreaCanvas(tk.Canvas):
         m = self.model
         key = (m.version, id(m.locations))
         if self._tree_key != key:
-            self._ids = [k for k, loc in m.locations.items() if not loc.polygon.is_empty]
-            self._strtree = shapely.STRtree([m.locations[k].polygon for k in self._ids])
+            polys = [loc.polygon for loc in m.locations.values()]
+            shown = (~shapely.is_empty(polys)).tolist() if polys else []  # (asked of all at once)
+            self._ids = list(compress(m.locations, shown))
+            self._strtree = shapely.STRtree(list(compress(polys, shown)))
             self._tree_key = key
         return self._strtree
 
@@ -771,10 +773,13 @@ class AreaCanvas(tk.Canvas):
     def set_background_image(self, image, source_size: tuple[int, int] | None = None) -> None:
         """A PIL image to trace (or None), placed by ``model.background``; ``source_size``: the
         size of the image file its ``scale`` speaks of, when ``image`` is a reduced copy."""
+        unchanged = image is None and self.bg_image is None  # (every outline already drawn unstippled)
         self.bg_image = image
         self.bg_source_size = source_size or (image.size if image is not None else None)
         self._bg_key = None
         self.draw_background()
+        if unchanged:
+            return
         stipple = self._stipple()
         for ids in self.loc_items.values():
             for i in ids:

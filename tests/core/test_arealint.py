@@ -337,7 +337,7 @@ def test_the_fast_checks_find_what_the_general_ones_find():
 
     import shapely
 
-    from mapref.core.arealint import _lint, _near, _pairs, tolerance
+    from mapref.core.arealint import _lint, _near, _pairs, _shared_edges, tolerance
     from mapref.core.areageom import near_pairs
 
     rnd = random.Random(3434)
@@ -345,6 +345,7 @@ def test_the_fast_checks_find_what_the_general_ones_find():
     side.locations["s1_1"] = loc("s1_1", [(10, 10), (20, 10), (20, 15), (20, 20), (10, 20)])
     maps = [perturbed(rnd, rnd.choice((3, 25, 60))) for _ in range(24)] + [grid_map(4), side]
     kinds = set()
+    touched = []  # how many pairs with an edge in common, each coverage
     for case, m in enumerate(maps):
         assert _lint(m) == _lint(m, fast=False), case
         valid = [x for x in m.locations.values() if not x.polygon.is_empty and x.polygon.is_valid]
@@ -358,7 +359,13 @@ def test_the_fast_checks_find_what_the_general_ones_find():
         pairs, dist = _near(tree, geoms, tol)
         assert pairs == near_pairs(tree, geoms, "dwithin", tol), case
         assert dist.tolist() == shapely.distance([geoms[i] for i, _ in pairs], [geoms[j] for _, j in pairs]).tolist()
+        if shapely.coverage_is_valid(geoms):  # the pairs with an edge in common given: not measured, the same
+            touching = _shared_edges(geoms)[0]
+            assert _near(tree, geoms, tol, touching) is not None, case
+            assert (pairs, dist.tolist()) == (lambda p, d: (p, d.tolist()))(*_near(tree, geoms, tol, touching)), case
+            touched.append(len(touching))
     assert kinds == {(True, False), (True, True), (False, True), (False, False)}  # each path, with gaps and without
+    assert min(touched) == 0 and max(touched) > 100
 
 
 def test_the_pairs_within_the_tolerance_are_the_trees_own_at_the_edge_and_in_a_pile():

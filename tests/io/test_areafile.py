@@ -412,6 +412,35 @@ def test_reading_and_checking_leave_the_collector_as_they_found_it(tmp_path):
             gc.enable()
 
 
+def test_what_a_pause_made_goes_to_the_collectors_oldest_generation_and_is_still_collected():
+    """After a pause (io.problems.collector_paused) the objects made during it are in the cycle
+    collector's oldest generation (the young collections do not search them again), none is
+    frozen, and cyclic garbage made during the pause is collected as any other."""
+    import gc
+    import weakref
+
+    from mapref.io.problems import collector_paused
+
+    class Node:
+        pass
+
+    assert gc.isenabled() and gc.get_freeze_count() == 0
+    with collector_paused():
+        kept = [Node() for _ in range(5000)]
+        a, b = Node(), Node()
+        a.other, b.other = b, a  # a cycle
+        gone = weakref.ref(a)
+        del a, b
+    assert gc.isenabled() and gc.get_freeze_count() == 0
+    young = {id(o) for gen in (0, 1) for o in gc.get_objects(gen)}
+    assert not young & {id(x) for x in kept}
+    oldest = {id(o) for o in gc.get_objects(2)}
+    assert {id(x) for x in kept} <= oldest
+    assert gone() is not None  # (a cycle: only the collector frees it)
+    gc.collect()
+    assert gone() is None
+
+
 def test_a_plain_location_is_read_as_the_general_reading_reads_it():
     """A table of name, colour, capital, vp, anchor and a one-ring polygon, none of them wrong,
     is made by ``_plain_location`` as the general reading (``_place``, ``_point``, ``_area``)

@@ -170,3 +170,47 @@ def test_the_window_mapref_opens_draws_the_map_once_at_its_view(monkeypatch):
         assert set(c.loc_items) == set(c.model.locations) and drawn_items(c) == expected_items(c)
     finally:
         root.destroy()
+
+
+def test_the_outlines_stipple_follows_the_background_image(ed):
+    """No image: the outlines unstippled, also when there was none before (set_background_image
+    then leaves them as drawn); an image under them: stippled (holes not); taken away: unstippled."""
+    from PIL import Image
+
+    c = ed.canvas
+
+    def stipples() -> set[tuple[bool, str]]:
+        return {("hole" in c.gettags(i), c.itemcget(i, "stipple")) for i in c.find_withtag("locations")}
+
+    assert stipples() == {(False, ""), (True, "")}
+    c.set_background_image(None)
+    assert stipples() == {(False, ""), (True, "")}
+    c.model.background = {"image": "scan.png", "opacity": 0.5, "offset": [0.0, 0.0], "scale": 1.0}
+    c.set_background_image(Image.new("RGB", (300, 200), "#a0c080"))
+    assert stipples() == {(False, "gray50"), (True, "")}
+    c.set_background_image(None)
+    assert stipples() == {(False, ""), (True, "")}
+    c.set_background_image(None)
+    assert stipples() == {(False, ""), (True, "")}
+
+
+def test_the_location_under_the_pointer_skips_empty_outlines(ed):
+    """The canvas's tree of outlines leaves empty ones out, and still names each location."""
+    import dataclasses
+
+    m = ed.model
+    first = next(iter(m.locations.values()))
+    locations = {}
+    for n, (lid, loc) in enumerate(m.locations.items()):
+        locations[lid] = loc
+        if n % 50 == 0:
+            locations[f"void{n}"] = dataclasses.replace(first, id=f"void{n}", polygon=Polygon())
+    m.locations = locations  # (another table: the canvas's tree made again)
+    c = ed.canvas
+    c.redraw()
+    ed.root.update()
+    for lid, loc in m.locations.items():
+        if loc.polygon.is_empty or lid == "speck":  # (the speck: under a pixel)
+            continue
+        p = loc.polygon.representative_point()
+        assert c.location_at(*c.widget_xy((p.x, p.y))) == lid
