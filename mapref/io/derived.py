@@ -23,6 +23,7 @@ sea plan for fleets: keyed by the graph's key, what else they read of the map, a
 from __future__ import annotations
 
 import marshal
+import mmap
 import os
 import sys
 from pathlib import Path
@@ -43,6 +44,14 @@ def cache_dir() -> Path | None:
     return Path(base) / "mapref" / "derived"
 
 
+def _loads(data: bytes | memoryview) -> object | None:
+    """An entry's value (marshal's objects are copies: nothing refers to ``data`` after)."""
+    if data[: len(MAGIC)] != MAGIC:
+        return None
+    with memoryview(data)[len(MAGIC) :] as rest:
+        return marshal.loads(rest)
+
+
 class DiskStore:
     """Entries as files in ``folder`` (see the module docstring); never raises."""
 
@@ -55,10 +64,12 @@ class DiskStore:
     def get(self, key: str) -> object | None:
         try:
             with open(self._path(key), "rb") as f:
-                data = f.read()
-            if not data.startswith(MAGIC):
-                return None
-            return marshal.loads(memoryview(data)[len(MAGIC) :])
+                try:  # mapped, not copied: the entry is read from the page cache (issue 34: 9 MB a report)
+                    mm = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+                except (OSError, ValueError):  # (an empty file; a file system that maps nothing)
+                    return _loads(f.read())
+            with mm, memoryview(mm) as data:
+                return _loads(data)
         except (OSError, ValueError, EOFError, TypeError):
             return None
 

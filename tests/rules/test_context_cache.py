@@ -189,3 +189,38 @@ def test_production_kept_with_the_position_follows_devastation(fresh):
             == plain_production_by_side(fresh_context(m, sc, st))
         )
         assert all(cx.build_spaces(side) == fresh_context(m, sc, st).build_spaces(side) for side in sc.sides)
+
+
+def plain_start_control(board, sc) -> dict:
+    """start_control as first written: a setdefault per space of each side's sorted area."""
+    from mapref.rulesets.hitlers_war.scenario import resolve_area
+
+    out: dict[str, str] = {}
+    for side in sc.sides:
+        if side not in sc.side_setups:
+            continue
+        for space in sorted(resolve_area(board, sc.setup(side).friendly, sc.absent_boxes)):
+            out.setdefault(space, side)
+    return out
+
+
+@pytest.mark.parametrize("name", ["barbarossa", "fall_of_germany", "war_for_europe"])
+def test_start_control_is_the_plain_one_in_the_same_order(hw_map, name):
+    """The same spaces, sides and order of the dict (its order is read: lists of control), on
+    the shipped scenarios and on one whose sides' areas overlap (the first side listed keeps
+    them)."""
+    from mapref.core.board import board_for
+    from mapref.rulesets.hitlers_war.common import start_control
+
+    board = board_for(hw_map)
+    from mapref.rulesets.hitlers_war.files import load_scenario
+
+    path = Path(__file__).resolve().parents[2] / "scenarios" / f"{name}.toml"
+    sc, both = load_scenario(path), load_scenario(path)
+    got = start_control(board, sc)
+    assert list(got.items()) == list(plain_start_control(board, sc).items())
+    sides = [s for s in sc.sides if s in sc.side_setups]
+    both.setup(sides[1]).friendly = both.setup(sides[0]).friendly  # the first side's area the second's too
+    overlapped = start_control(board, both)
+    assert list(overlapped.items()) == list(plain_start_control(board, both).items())
+    assert len(overlapped) < len(got) or sides[1] not in overlapped.values()

@@ -371,3 +371,18 @@ def test_the_seas_groups_are_the_union_finds(bench_game, hw_map):
                 blk |= {y for y, _ in plan.steps[x]}
             blk = frozenset(blk)
             same_seas(SeaReach(plan, fr, blk), plan, fr, blk)
+
+
+def test_a_spaces_steps_without_every_spaces_list(bench_game, hw_map):
+    """SeaPlan.steps_from: each space's steps (in another order), before and after the plan's
+    lists of steps are made."""
+    from mapref.rulesets.hitlers_war.routes import SeaPlan, sea_plan
+
+    for m in (bench_game[0], hw_map):
+        g = board_for(m).graph()
+        kept = sea_plan(g, m)
+        plan = SeaPlan(kept.ix, kept.board, (kept.edges, kept.asks))
+        quick = [sorted(plan.steps_from(i)) for i in range(plan.ix.n)]
+        assert plan._steps is None  # (none made)
+        assert quick == [sorted(xs) for xs in plan.steps] == [sorted(plan.steps_from(i)) for i in range(plan.ix.n)]
+        assert sum(map(len, quick)) > 100

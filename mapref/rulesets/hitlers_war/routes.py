@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterable
-from itertools import compress, count
+from itertools import compress, count, repeat
 
 from mapref.core.board import board_for
 from mapref.core.graph import Graph, GraphIndex, code_digest, numbers, store_get, store_put, stored_key
@@ -63,6 +63,7 @@ class SeaPlan:
         self.asks: list[int] = kept[1]
         self._reach: dict[tuple, SeaReach] = {}
         self._open: tuple | None = None
+        self._others_at: dict[int, list[tuple[int, int]]] | None = None  # (steps_from)
 
     @property
     def open_water(self) -> tuple[list, list[int], list[tuple[int, int, int, int]], list[int]]:
@@ -106,6 +107,22 @@ class SeaPlan:
                     steps[b].append((a, fb))
             self._steps = steps
         return self._steps
+
+    def steps_from(self, i: int) -> list[tuple[int, int]]:
+        """``steps[i]`` in some order (the same steps), without every space's list made: its
+        open-water neighbours (no flags) and its other edges' steps (what a fleet's reach asks
+        of a few spaces: issue 34)."""
+        if self._steps is not None:
+            return self._steps[i]
+        if self._others_at is None:
+            at: dict[int, list[tuple[int, int]]] = {}
+            for a, b, fa, fb in self.open_water[2]:
+                if fa >= 0:
+                    at.setdefault(a, []).append((b, fa))
+                if fb >= 0:
+                    at.setdefault(b, []).append((a, fb))
+            self._others_at = at
+        return [(m, 0) for m in self.open_water[0][i]] + self._others_at.get(i, [])
 
     def _space(self, i: int):
         s = self._spaces.get(i, self)
@@ -211,8 +228,7 @@ def _plan_key(graph_key: str, ix: GraphIndex, inputs: tuple) -> str:
     h = hashlib.blake2b(digest_size=20)
     h.update(f"{PLAN_FORMAT} {graph_key} {sorted(SEA_MOVE)} {NEED_BOTH} {ZONE_CHANGE}".encode())
     code_digest(h, _plan_edges, _kept_plan, SeaPlan.steps.fget)  # type: ignore[attr-defined]
-    get = zones.get
-    h.update("\0".join([get(i) or "" for i in range(ix.n)]).encode())
+    h.update("\0".join(map(zones.get, range(ix.n), repeat(""))).encode())  # (a zone is never "": sea_table)
     h.update(bytes(map(full.__contains__, range(ix.n))))
     h.update(coastal_bytes)
     h.update(repr(sorted((p, sorted(a)) for p, a in access.items())).encode())
@@ -348,7 +364,7 @@ class SeaReach:
         if out is None:
             fr, g = self.fr, self.group
             todo = []
-            for m, f in self.plan.steps[start]:
+            for m, f in self.plan.steps_from(start):
                 if f & NEED_BOTH and not (fr[start] and fr[m]):
                     continue
                 todo.append(g[m])
