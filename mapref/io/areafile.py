@@ -32,6 +32,7 @@ from mapref.core.areamodel import (
     Condition,
     LineKind,
     Location,
+    box_space,
     MoveLine,
     Supply,
     polygon_parts,
@@ -117,11 +118,19 @@ def _area_from_dict(data: dict, source: str, shown: str) -> AreaMap:
         m.land = _area(r, land, "land")
     unsure = _read_locations(r, data, m)
     _read_boxes(r, data, m)
-    spaces = set(m.all_spaces())
+    spaces = _spaces(m)
     _read_lines(r, data, m, spaces, unsure)
     _read_regions(r, data, m, spaces)
     r.raise_if_any()
     return m
+
+
+def _spaces(m: AreaMap) -> set[str]:
+    """``set(m.all_spaces())``: without a location that has halves, its locations' ids and its
+    boxes' spaces, taken at once (20,000 locations: not three calls each)."""
+    if any(loc.halves for loc in m.locations.values()):
+        return set(m.all_spaces())
+    return set(m.locations).union(map(box_space, m.boxes))
 
 
 def _read_page_and_checks(r: Reader, data: dict, m: AreaMap) -> None:

@@ -529,3 +529,20 @@ def test_too_many_points_in_all_is_one_clear_error_at_the_location_that_goes_ove
     ]
     monkeypatch.setattr(areafile, "MAX_POINTS", 15)
     assert len(load_area_map(p).locations) == 3
+
+
+@pytest.mark.parametrize("name", ["area_sample", "europe_areas", "struggle_for_europe", "three_fronts"])
+def test_the_spaces_lines_are_checked_against_are_the_maps_spaces(name):
+    """``_spaces`` (taken at once when no location has halves) is ``set(m.all_spaces())``: with
+    halves and boxes (the maps), and with the halves taken away."""
+    import dataclasses
+
+    from mapref.io.areafile import _spaces
+
+    m = load_area_map(ROOT / "maps" / f"{name}.toml")
+    assert _spaces(m) == set(m.all_spaces())
+    halved = sum(1 for loc in m.locations.values() if loc.halves)
+    m.locations = {k: dataclasses.replace(loc, halves=(), split=()) for k, loc in m.locations.items()}
+    assert _spaces(m) == set(m.all_spaces()) and len(_spaces(m)) == len(m.locations) + len(m.boxes)
+    if name in ("area_sample", "europe_areas"):
+        assert halved and m.boxes  # (the cases are there)
