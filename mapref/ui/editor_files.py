@@ -153,6 +153,7 @@ class EditorFiles:
         )
         new.messages[:0] = old.messages
         new.answers[:0] = old.answers
+        getattr(new.canvas, "hold_view", lambda: None)()  # (the area canvas: drawn once, at the view below)
         old.root.update_idletasks()
         new.canvas.initial_view()
         return new

@@ -214,3 +214,33 @@ def test_the_location_under_the_pointer_skips_empty_outlines(ed):
             continue
         p = loc.polygon.representative_point()
         assert c.location_at(*c.widget_xy((p.x, p.y))) == lid
+
+
+def test_a_big_area_map_opened_from_the_hex_editor_is_drawn_once_at_its_view(monkeypatch, tmp_path):
+    """File > Open of a big area map in the hex editor's window (the editor switches kind): the
+    new canvas does not follow the window's sizes before its view is set, as run_editor's does."""
+    from mapref.io.areafile import save_area_map
+    from mapref.ui.editors import editor_of, open_editor
+
+    monkeypatch.setattr(area_canvas, "CULL_FROM", 100)
+    monkeypatch.setattr(area_canvas, "DETAIL_PX", 60)
+    path = tmp_path / "big.toml"
+    save_area_map(varied_map(), path)
+    root = tk.Tk()
+    try:  # what the area editor draws as it is made, on its own
+        AreaEditor(root, path, quiet=True)
+        made = max(editor_of(root).canvas.find_all())
+    finally:
+        root.destroy()
+    root = tk.Tk()
+    try:
+        root.geometry("1600x1000+0+0")
+        ed = open_editor(root, "hex", None, quiet=True)
+        root.update()
+        assert ed.files.open_path(path)
+        c = editor_of(root).canvas
+        assert isinstance(editor_of(root), AreaEditor) and c.winfo_width() > 1.25 * 600
+        assert min(c.find_all()) == made + 1  # nothing drawn between the editor and its view
+        assert set(c.loc_items) == set(c.model.locations) and drawn_items(c) == expected_items(c)
+    finally:
+        root.destroy()
