@@ -578,7 +578,8 @@ def graph_from_arrays(data: object, labels: list[str] | None = None) -> Graph:
     g.spaces = _split_ids(spaces, labels)
     g._ids = list(g.spaces) if ids is None else _split_ids(ids, labels)
     n = len(g._ids)
-    g._ix = dict(zip(g._ids, range(n), strict=True))
+    nums = numbers(n)
+    g._ix = dict(zip(g._ids, nums, strict=True))  # (the shared numbers: no int made per space)
     g._kinds = list(kinds)
     g._kcode = {x: i for i, x in enumerate(kinds)}
     # the ends of each connection stay packed (4 bytes each, no int object): the report's searches
@@ -596,7 +597,6 @@ def graph_from_arrays(data: object, labels: list[str] | None = None) -> Graph:
     if len(nl) != n or sum(nl) * 4 != len(nflat) or min(nl, default=0) < 0:
         raise ValueError("not a graph: lists cut short")
     g._adj, g._adj_packed = None, (nflat, nlen)
-    nums = numbers(n)
     land = _from_lists(lflat, llen, nums)
     if not (len(g._cb) == len(g._ck) == len(g._clen) == len(g._csea) == len(g._cone) == k):
         raise ValueError("not a graph: lengths differ")

@@ -479,6 +479,7 @@ def test_the_shared_numbers_are_range_and_stay_so(store):
     n = len(g._ids)
     nums = graph_mod.numbers(n)
     assert all(x is nums[x] for xs in g._views["land_lists"] for x in xs)
+    assert all(i is nums[i] for i in g._ix.values())
     from mapref.rulesets.hitlers_war.routes import sea_reach
 
     sea_reach(g, m, set(g._ids[::2]), g._ids[1::5])
