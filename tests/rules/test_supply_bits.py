@@ -111,6 +111,16 @@ def test_bit_search_on_bigger_maps_with_boxes(seed):
             assert t.path(s) == route
 
 
+def three_flipped(rnd: random.Random, inp: supply.Inputs) -> tuple[supply.Inputs, list[int]]:
+    """``inp`` with three spaces (not sources, not in a sea zone) changed side: (new inputs, them)."""
+    ix = inp.index
+    changed = rnd.sample([i for i in range(ix.n) if i not in inp.sources and i not in inp.zone], 3)
+    fr = bytearray(inp.friendly)
+    for c in changed:
+        fr[c] ^= 1
+    return supply.Inputs(ix, fr, inp.sources, inp.open_seas, inp.blocked, inp.zone, inp.full_sea), changed
+
+
 @pytest.mark.parametrize("seed", range(8))
 def test_bit_search_with_open_seas(seed):
     """With open seas (Sea transportation 3; Blocking sea routes 1) the trace from scratch is the
@@ -132,11 +142,8 @@ def test_bit_search_with_open_seas(seed):
         assert t.supplied == plain.supplied
         assert t.parent == plain.parent
         ix = inp.index
-        changed = rnd.sample([i for i in range(ix.n) if i not in inp.sources and i not in inp.zone], 3)
-        fr = bytearray(inp.friendly)
-        for c in changed:
-            fr[c] ^= 1
-        new = supply.Inputs(ix, fr, inp.sources, inp.open_seas, inp.blocked, inp.zone, inp.full_sea)
+        new, changed = three_flipped(rnd, inp)
+        fr = new.friendly
         u = update(supply.trace_inputs(inp, g), new, changed, limit=1.0)
         again = trace_plain(g, m, [ix.ids[i] for i in range(ix.n) if fr[i]], sources, seas, blocked)
         assert u.supplied == again.supplied and u.parent == again.parent
@@ -166,12 +173,7 @@ def test_a_trace_with_routes_asked_is_the_trace_with_its_routes(seed, monkeypatc
         some = sorted(bits.supplied)[:: max(1, len(bits.supplied) // 30)]
         assert [early.path(s) for s in some] == [bits.path(s) for s in some]
         assert len(searches) == 1 and early.parent == bits.parent  # (bits' search; early made none)
-        ix = inp.index
-        changed = rnd.sample([i for i in range(ix.n) if i not in inp.sources and i not in inp.zone], 3)
-        fr = bytearray(inp.friendly)
-        for c in changed:
-            fr[c] ^= 1
-        new = supply.Inputs(ix, fr, inp.sources, inp.open_seas, inp.blocked, inp.zone, inp.full_sea)
+        new, changed = three_flipped(rnd, inp)
         for fresh in (True, False):  # an update of a trace whose routes were asked, or not yet
             a = update(supply.trace_inputs(inp, g), new, changed, limit=1.0)
             b = update(supply.trace_inputs(inp, g, routes=True), new, changed, limit=1.0)
