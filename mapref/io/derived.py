@@ -136,7 +136,7 @@ _code: list = []  # [the store, the code read from it, the code compiled in this
 def keep_generated_code() -> None:
     """Compile the code ``dataclasses`` generates for each data class (its ``__init__``,
     ``__repr__``, ``__eq__``...: text made when a module defining one is imported) once, and keep
-    it on disk, as Python keeps a module's bytecode: compiling that text was a quarter of ``mapref
+    it on disk, as Python keeps a module's bytecode: compiling that text was nearly a third of ``mapref
     referee GAME --json`` on the Hitler's War map (issue 34).  The text is the key; it is compiled
     as ``exec`` compiles it there (file ``<string>``, none of the caller's ``__future__`` flags),
     so a class is made exactly as without it.  ``dataclasses`` calls ``exec`` by its name: this
@@ -184,7 +184,9 @@ def save_generated_code() -> None:
     if len(both) > CODE_LIMIT:
         both = {k: v for k, v in both.items() if k in used or k in new}
     store.put(CODE_KEY, both)
-    _code[1:] = [both, {}, used]
+    old.clear()  # (in place: the dicts keep_generated_code's exec reads and fills)
+    old.update(both)
+    new.clear()
 
 
 __all__ = [

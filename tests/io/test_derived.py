@@ -140,3 +140,30 @@ def test_a_damaged_or_foreign_code_entry_is_compiled_again_and_written_over(tmp_
         assert got == without
     assert first.pop("compiled") > 100
     assert _fingerprint(tmp_path, "kept")["compiled"] == 0  # written over whole again
+
+
+def test_code_compiled_after_a_save_in_the_same_process_is_kept_by_the_next_save(tmp_path):
+    """A process that runs commands one after another (mapref.cli.main each time) keeps, at
+    each command's end, what that command compiled new."""
+    code = (
+        "from mapref.io import derived\n"
+        "derived.keep_generated_code()\n"
+        "from dataclasses import dataclass\n"
+        "@dataclass\nclass A:\n    a: int\n"
+        "derived.save_generated_code()\n"
+        "@dataclass\nclass B:\n    b: str\n"
+        "print(len(derived._code[2]))\n"
+        "derived.save_generated_code()\n"
+        "print(len(derived._code[2]))\n"
+    )
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": str(root), "MAPREF_CACHE_DIR": str(tmp_path)}
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == ["3", "0"]  # B's __init__, __repr__, __eq__, then kept
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert r.stdout.split() == ["0", "0"]  # A's and B's read back
