@@ -77,15 +77,76 @@ def installed() -> dict[str, str]:
     naming one of them does not replace it: :func:`get` finds them without the entry points)."""
     global _INSTALLED
     if _INSTALLED is None:
-        from importlib.metadata import entry_points  # (a fifth of a referee's start: only when asked)
-
-        found = {ep.name: ep.value for ep in entry_points(group=GROUP)}
+        found = entry_points(GROUP)
         found.update(_source_tree_games())
         _INSTALLED = dict(sorted(found.items()))
     return _INSTALLED
 
 
 _INSTALLED: dict[str, str] | None = None
+
+
+def entry_points(group: str) -> dict[str, str]:
+    """Every entry point of ``group``: its name -> its value, as ``{ep.name: ep.value for ep in
+    importlib.metadata.entry_points(group=group)}`` gives them, read straight from the
+    distributions' ``.dist-info`` and ``.egg-info`` folders on ``sys.path``: importing
+    ``importlib.metadata`` (email, zipfile, csv, pathlib) was a third of ``mapref --help``
+    (docs/performance.md).  Its search, step for step: each folder of the path in turn, the first
+    distribution of a name the one read (``Lookup``, ``_unique``), its ``entry_points.txt`` read
+    as ``Sectioned`` reads it; a later entry point of a name replaces an earlier one.  A path
+    holding a zip file or an egg is left to importlib.metadata itself."""
+    import sys
+
+    if any(p.lower().endswith(".egg") or os.path.isfile(p) for p in sys.path):
+        from importlib.metadata import entry_points as read
+
+        return {ep.name: ep.value for ep in read(group=group)}
+    out: dict[str, str] = {}
+    seen: set[str] = set()
+    for root in sys.path:
+        try:
+            children = os.listdir(root or ".")
+        except OSError:
+            continue
+        infos: dict[str, str] = {}  # (Lookup, then _unique: the first folder of a name met)
+        for child in children:
+            low = child.lower()
+            if low.endswith((".dist-info", ".egg-info")):
+                infos.setdefault(_normalize(low.rpartition(".")[0].partition("-")[0]), child)
+        for name, child in infos.items():
+            if name in seen:  # (_unique: the first distribution of a name on the path)
+                continue
+            seen.add(name)
+            try:
+                with open(os.path.join(root or ".", child, "entry_points.txt"), encoding="utf-8") as f:
+                    text = f.read()
+            except (OSError, UnicodeDecodeError):
+                continue
+            section = None
+            for line in text.splitlines():
+                line = line.strip()
+                if not line or line.startswith("#"):
+                    continue
+                if line.startswith("[") and line.endswith("]"):
+                    section = line.strip("[]")
+                elif section == group:
+                    key, _, value = line.partition("=")
+                    out[key.strip()] = value.strip()
+    return out
+
+
+def _normalize(name: str) -> str:
+    """A distribution's name as importlib.metadata compares them (``Prepared.normalize``)."""
+    out, run = [], False
+    for ch in name.lower():
+        if ch in "-_.":
+            if not run:
+                out.append("_")
+            run = True
+        else:
+            out.append(ch)
+            run = False
+    return "".join(out)
 
 
 def _source_tree_games() -> dict[str, str]:
