@@ -331,6 +331,24 @@ class GraphIndex:
         may be followed into it (the reverse of :meth:`out_conns`)."""
         return self._adjacent("inc", kinds, "in", True)
 
+    def conns_of(self, way: str) -> list[list[tuple[int, int]]] | ConnsAt:
+        """:meth:`out_conns` (``way`` "out") or :meth:`in_conns` ("in") of every kind, each space's
+        list made when first asked (:class:`ConnsAt`), or the whole list where it was made: what a
+        search after a change asks of a few spaces (issue 34: the whole lists of a 300x300 map
+        took 0.3 s each, paid by the first capture with seas open)."""
+        full = self._lists.get(("outc" if way == "out" else "inc", None))
+        if full is not None:
+            return full
+        key = ("at", way)
+        out = self._lists.get(key)
+        if out is None:
+            if not any(self.cone):  # every connection both ways: in and out the same lists
+                out = self._lists.get(("at", "in" if way == "out" else "out"))
+            if out is None:
+                out = ConnsAt(self, way)
+            self._lists[key] = out
+        return out
+
     def _adjacent(self, name: str, kinds, way: str, conns: bool) -> list[list]:
         """Per space, the other end of each connection of ``kinds`` at it that may be followed
         ``way`` ("out" of the space, "in" to it, or "either": one-way lines count both ways),
@@ -358,6 +376,35 @@ class GraphIndex:
                 out.append(list(zip(other, keep, strict=True)) if conns else other)
             self._lists[key] = out
         return out
+
+
+class ConnsAt:
+    """Per space, (other end, connection number) of each connection at it that may be followed
+    ``way`` ("out" of the space, "in" to it; one-way lines only so), in the graph's order: the
+    lists :meth:`GraphIndex.out_conns` and :meth:`GraphIndex.in_conns` hold, each made when first
+    asked and kept."""
+
+    __slots__ = ("_ca", "_cb", "_cone", "_start", "_nadj", "_memo")
+
+    def __init__(self, ix: GraphIndex, way: str) -> None:
+        self._ca, self._cb, self._nadj = ix.ca, ix.cb, ix.graph._nadj
+        self._cone = ix.cone if any(ix.cone) else None  # (None: no one-way line to look for)
+        self._start = ix.ca if way == "out" else ix.cb  # the end a one-way connection is followed from / into
+        self._memo: dict[int, list[tuple[int, int]]] = {}
+
+    def __len__(self) -> int:
+        return len(self._nadj)
+
+    def __getitem__(self, i: int) -> list[tuple[int, int]]:
+        got = self._memo.get(i)
+        if got is None:
+            ca, cb, cone, start = self._ca, self._cb, self._cone, self._start
+            if cone is None:
+                got = [(cb[n] if ca[n] == i else ca[n], n) for n in self._nadj[i]]
+            else:
+                got = [(cb[n] if ca[n] == i else ca[n], n) for n in self._nadj[i] if not cone[n] or start[n] == i]
+            self._memo[i] = got
+        return got
 
 
 class GraphStore(Protocol):

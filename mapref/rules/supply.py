@@ -552,7 +552,7 @@ def _resume_point(
     no such space was reached the searches are the same (``level`` infinite)."""
     ix, fr = inp.index, inp.friendly
     # the spaces a connection leads from into each space (by land only without open seas)
-    land_in, into = _land_in(ix), (ix.in_conns() if inp.open_seas else None)
+    land_in, into = _land_in(ix), (ix.conns_of("in") if inp.open_seas else None)
     levels: dict[int, int] = {}
 
     def depth(v: int) -> int:  # the level of a space ``par0`` reached
@@ -1111,7 +1111,7 @@ def _updated(old: SupplyTrace, inp: Inputs, changed: list[int], limit: float) ->
     step = _stepper(inp) if inp.open_seas else None
     ix = inp.index
     land_out = ix.out_lists(LAND_TRACE)
-    out_c, in_c = (ix.out_conns(), ix.in_conns()) if step else (None, None)
+    out_c, in_c = (ix.conns_of("out"), ix.conns_of("in")) if step else (None, None)
     lost = [c for c in changed if not fr[c] and reached[c]]
     if lost:
         sub = _subtree(lost, reached, tree, land_out, out_c, step)

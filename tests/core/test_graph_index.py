@@ -141,3 +141,28 @@ def test_one_way_lines_and_hand_built_graphs():
     assert g.kinds_between("a", "b") == {"road"} and g.neighbours("b") == ["a", "c"]
     g.add(Connection("c", "d", "land"))  # a later addition drops the views
     assert g.index().n == 4 and g.neighbours("d") == ["c"]
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(st.integers(0, 10**9))
+def test_each_spaces_connections_made_when_asked_are_the_whole_lists(seed):
+    """``conns_of`` (a search after a change asks a few spaces' connections, each made when asked)
+    gives what ``out_conns`` and ``in_conns`` list, one-way lines only their way, in any order of
+    asking; once the whole list is made it is the one given."""
+    import random
+
+    rng = random.Random(seed)
+    names = [f"s{i}" for i in range(rng.randrange(2, 12))]
+    g = Graph(names)
+    for _ in range(rng.randrange(0, 30)):
+        a, b = rng.choice(names), rng.choice(names)
+        g.add(Connection(a, b, rng.choice(["land", "road", "sea"]), oneway=rng.random() < 0.3))
+    fresh = g.index()
+    lazy = {way: fresh.conns_of(way) for way in ("out", "in")}
+    order = list(range(fresh.n))
+    rng.shuffle(order)
+    whole = {"out": g.index().out_conns(), "in": g.index().in_conns()}
+    for way in ("out", "in"):
+        assert len(lazy[way]) == fresh.n
+        assert [(i, lazy[way][i]) for i in order] == [(i, whole[way][i]) for i in order]
+        assert g.index().conns_of(way) is whole[way]  # (made whole: no second copy)
