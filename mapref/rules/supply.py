@@ -37,7 +37,10 @@ How it runs fast (docs/performance.md):
   compare with), so the routes are the same.  After a change of control (:func:`update`) the
   search is carried on from the first level a changed space can change (:func:`_resume_point`):
   a hex taken at the front, far from the sources, searches again only the spaces beyond it in
-  the search's order (issue 34: 170 -> 105 ms for the report after a capture on 300x300).
+  the search's order (issue 34: 170 -> 105 ms for the report after a capture on 300x300); and
+  only until it takes the same steps as the search before (:func:`_carried_on`, most often a
+  level or two on), the rest of that search taken as it is, and the routes asked before that
+  pass no space whose parent changed kept (issue 34: a capture's two searches, 19 -> ~8 ms).
 - :func:`update` takes a trace and the spaces whose control changed and gives the trace of the
   new position without searching again from the sources where it can (a move that changes no
   control needs nothing; a captured hex is added or its dependants re-attached).
@@ -54,8 +57,8 @@ import operator
 from collections import Counter, deque
 from dataclasses import dataclass, field
 from bisect import bisect_left
-from itertools import compress, islice
-from collections.abc import Iterable
+from itertools import chain, compress, islice
+from collections.abc import Callable, Iterable
 
 from mapref.core.board import board_for
 from mapref.core.graph import LAND_KINDS, Graph, GraphIndex, code_digest, store_get, store_put, stored_key
@@ -298,12 +301,10 @@ class SupplyTrace:
                 self._par, self._order, self._base, self._early = par, order, None, None
                 return par, order
             if self._par is None and self._base is not None:
-                # carried on from the level the changed spaces can first change
-                par0, order0, paths0, changed = self._base
-                par, order, start, level = _resume_point(self.inputs, par0, order0, changed)
-                par, order = search(self.inputs, (par, order, start))
-                # the routes of the spaces up to that level are the same (their levels are)
-                self._paths = {i: r for i, r in paths0.items() if len(r) <= level + 1}
+                # carried on from the level the changed spaces can first change, until it takes
+                # the same steps as the search before (the routes that pass no space whose
+                # parent changed kept)
+                par, order, self._paths = _carried_on(self.inputs, *self._base)
             else:
                 par, order = search(self.inputs)
             self._par, self._order, self._base = par, order, None
@@ -515,11 +516,14 @@ def trace_inputs(inp: Inputs, graph: Graph | None = None, routes: bool = False) 
     return SupplyTrace(inp, graph or inp.index.graph, reached, None, None, tree)
 
 
-def search(inp: Inputs, resume: tuple[list[int], list[int], int] | None = None) -> tuple[list[int], list[int]]:
+def search(
+    inp: Inputs, resume: tuple[list[int], list[int], int] | None = None, done: Callable[[int], bool] | None = None
+) -> tuple[list[int], list[int]]:
     """The breadth-first search: (parents, spaces in the order reached).  Parents are space
     numbers (ROOT at a source; below ROOT where not reached: UNSEEN or BLOCKED).  ``resume``:
     (parents, order, start) of a search done up to a level (:func:`_resume_point`), carried on
-    from ``order[start]``."""
+    from ``order[start]``, the first space of a level.  ``done(b)``: asked after each level is
+    taken from the queue, ``order[b:]`` the next level (all of it); True stops the search there."""
     if resume is None:
         par = list(map(_FREE_OR_BLOCKED.__getitem__, inp.friendly))
         order = []
@@ -530,19 +534,22 @@ def search(inp: Inputs, resume: tuple[list[int], list[int], int] | None = None) 
     else:
         par, order, start = resume
     if not inp.open_seas:
-        _land_search(inp, par, order, start)
+        _land_search(inp, par, order, start, done)
     else:
-        _sea_search(inp, par, order, start)
+        _sea_search(inp, par, order, start, done)
     return par, order
 
 
 def _resume_point(
     inp: Inputs, par0: list[int], order0: list[int], changed: frozenset[int]
-) -> tuple[list[int], list[int], int, float]:
+) -> tuple[list[int], list[int], int, float, Callable[[int], int]]:
     """Where :func:`search` of ``inp`` may carry on from the search (``par0``, ``order0``) of
     inputs that differ from ``inp`` only in the friendly byte of the spaces ``changed``:
-    (parents, order, start, level), the spaces of ``order0`` up to ``level`` kept with their
-    parents, the search to carry on from ``order[start]`` (the first space of that level).
+    (parents, order, start, level, depth), the spaces of ``order0`` up to ``level`` kept with their
+    parents, the search to carry on from ``order[start]`` (the first space of that level);
+    ``depth(v)`` is the level of a space ``par0`` reached.  The changed spaces are not reached
+    in ``parents``; the spaces of ``order0`` after ``level`` still have their parents there: the
+    caller makes them not reached before the search may reach them (:class:`_Carry`).
 
     The two searches take the same steps until one asks about a changed space: when a space
     entered into one (one of its neighbours at its level), or the space itself, is taken from the
@@ -578,12 +585,153 @@ def _resume_point(
     else:
         start = bisect_left(order0, level, key=depth)
         end = bisect_left(order0, level + 1, lo=start, key=depth)
-        for v in islice(order0, end, None):  # no longer reached until the search reaches them again
-            par[v] = free[fr[v]]
     for c in changed:
         if par0[c] < ROOT or depth(c) > level:
             par[c] = free[fr[c]]
-    return par, order0[:end], start, level
+    return par, order0[:end], start, level, depth
+
+
+def _carried_on(
+    inp: Inputs, par0: list[int], order0: list[int], paths0: dict[int, tuple[str, ...]], changed: frozenset[int]
+) -> tuple[list[int], list[int], dict[int, tuple[str, ...]]]:
+    """The breadth-first search of ``inp`` (parents, order) carried on from the search (``par0``,
+    ``order0``) of inputs that differ only in the friendly byte of the spaces ``changed``
+    (:func:`_resume_point`), and the routes of ``paths0`` (that search's, by space) that are the
+    same in it.
+
+    The search is carried on a level at a time until it takes the same steps as the search before
+    (:class:`_Carry`); from there on it would find what that one found, which is taken as it is:
+    its spaces in its order, with their parents.  A route is the same when none of its spaces has
+    another parent (or none): the spaces whose parent may have changed are those of the levels
+    searched again."""
+    par, order, start, level, depth = _resume_point(inp, par0, order0, changed)
+    if level == float("inf"):  # no changed space was reached: the same search
+        return par, order, dict(paths0)
+    end = len(order)  # the first space of the level after ``level`` (in both searches)
+    carry = _Carry(inp, par0, order0, changed, depth, par, order, int(level), start, end)
+    search(inp, (par, order, start), carry.done)
+    if carry.at is None:  # (searched to the end) the routes of the spaces up to that level are the same
+        carry.rest_not_reached()
+        return par, order, {i: r for i, r in paths0.items() if len(r) <= level + 1}
+    last, old_end = carry.at  # the last level searched again; where the search before goes on from it
+    new_end = len(order)
+    order += order0[old_end:]
+    for v in carry.sooner:  # (made not reached at first) as the search before has them
+        if par0[v] >= ROOT and depth(v) > last:
+            par[v] = par0[v]
+    ids = inp.index.ids
+    moved = {ids[v] for v in chain(order[end:new_end], order0[end:old_end]) if par[v] != par0[v]}
+    lo, hi = -(last + 1), -(int(level) + 1)  # a route's spaces of those levels (the source last, level 0)
+    paths = {i: r for i, r in paths0.items() if len(r) <= level + 1 or moved.isdisjoint(r[lo:hi])}
+    return par, order, paths
+
+
+def _sooner(inp: Inputs, par0: list[int], depth, changed: frozenset[int], level: int) -> set[int]:
+    """The spaces the search of ``inp`` carried on from ``level`` (:func:`_resume_point`) may reach
+    at a lower level than the search before (``par0``) did, and more: only a route through a
+    changed space it may enter can be shorter than before (the other steps are the same), and such
+    a space is reached after ``level``; so a search from those spaces, each at ``level + 1``,
+    that goes on only into spaces it reaches lower than before finds them all."""
+    fr, wo = inp.friendly, inp.water_open()
+    seeds = [c for c in changed if fr[c] or wo[c]]
+    if not seeds:
+        return set()
+    low = dict.fromkeys(seeds, level + 1)
+    step, out = _stepper(inp), inp.index.conns_of("out")
+    for s in seeds:  # (the list grows)
+        d = low[s] + 1
+        for n, c in out[s]:
+            if n in low or not step(s, n, c):
+                continue
+            if par0[n] >= ROOT and depth(n) <= d:
+                continue
+            low[n] = d
+            seeds.append(n)
+    return set(low)
+
+
+class _Carry:
+    """The search carried on from a search before (:func:`_carried_on`): ``done`` for
+    :func:`search`, asked after each level.
+
+    It makes the spaces the search before reached after ``level`` not reached a level ahead of the
+    search (the spaces of the level it may reach next), and at once those it may reach sooner than
+    before (:func:`_sooner`): the others are reached at their level before or later.  A level at a
+    time, most of them are never made not reached (the search comes to take the same steps as
+    before a level or two on).
+
+    Has the search come to take the same steps as the search before?  After a level is taken from
+    the queue (the next level, ``order[b:]``, all found) the two go on alike when
+
+    - the next level is the same spaces in the same order in both (the queue);
+    - every space either has reached so far is reached in the other, but for changed spaces;
+    - each changed space ``c`` is no longer asked about differently: reached by the search before
+      at a level already taken from the queue, or never; and reached by this one at such a
+      level, or never to be entered (not friendly, not open sea).
+
+    Then each space taken from the queue asks the same of the same spaces (a space reached in
+    both is passed over; one reached in neither gives the same answer: the same friendly byte, or
+    a changed space neither search ever enters) and finds what the search before found, with
+    the same parents.  ``at``: (that level, where ``order0`` goes on after it) once they do."""
+
+    def __init__(self, inp, par0, order0, changed, depth, par, order, level: int, start: int, end: int) -> None:
+        self.par0, self.order0, self.changed, self.depth = par0, order0, changed, depth
+        self.par, self.order, self.fr, self.wo = par, order, inp.friendly, inp.water_open()
+        self.level = level + 1  # the level the next call finds complete, ``order[b:]``
+        self.sooner = _sooner(inp, par0, depth, changed, level)
+        free, fr = _FREE_OR_BLOCKED, self.fr
+        for v in self.sooner:
+            par[v] = free[fr[v]]
+        self.old, self.next = start, end  # the spaces of ``order0`` at the level last made not reached
+        self._clear()
+        self.differ: set[int] = set()  # the spaces reached so far by one search and not the other
+        self.at: tuple[int, int] | None = None
+
+    def _clear(self) -> None:
+        """Make the spaces of the next level of the search before not reached (but those it may
+        reach sooner, made so at first: the search may have reached them).  Its spaces are those
+        after the level before whose parent is of that level."""
+        order0, par0, a = self.order0, self.par0, self.next
+        up = set(order0[self.old : a])
+        b = bisect_left(order0, True, lo=a, key=lambda v: par0[v] not in up)
+        self.old, self.next = a, b
+        par, free, fr, sooner = self.par, _FREE_OR_BLOCKED, self.fr, self.sooner
+        for v in order0[a:b]:
+            if v not in sooner:
+                par[v] = free[fr[v]]
+
+    def rest_not_reached(self) -> None:
+        """The search went on to the end: the spaces the search before reached that it did not
+        made not reached (but those it may have reached sooner)."""
+        par, free, fr, sooner = self.par, _FREE_OR_BLOCKED, self.fr, self.sooner
+        for v in self.order0[self.next :]:
+            if v not in sooner:
+                par[v] = free[fr[v]]
+
+    def done(self, b: int) -> bool:
+        level = self.level
+        self.level += 1
+        now = self.order[b:]
+        oe = self.next
+        before = self.order0[self.old : oe]
+        if now != before:
+            self.differ.symmetric_difference_update(now)
+            self.differ.symmetric_difference_update(before)
+        elif self.differ <= self.changed and self._settled(level):
+            self.at = (level, oe)
+            return True
+        self._clear()
+        return False
+
+    def _settled(self, level: int) -> bool:
+        """No changed space is asked about differently from here on (the class's third point)."""
+        par0, par, fr, wo, depth = self.par0, self.par, self.fr, self.wo, self.depth
+        for c in self.changed:
+            if par0[c] >= ROOT and depth(c) >= level:  # still to be taken from the queue (the same in both)
+                return False
+            if par[c] < ROOT and (fr[c] or wo[c]):  # this search may still enter it
+                return False
+        return True
 
 
 def _queue(order: list[int], start: int):
@@ -594,19 +742,36 @@ def _queue(order: list[int], start: int):
     return it
 
 
-def _land_search(inp: Inputs, par: list[int], order: list[int], start: int) -> None:
+def _levels(order: list[int], start: int, done: Callable[[int], bool] | None):
+    """The search's queue from ``order[start]`` (the first space of a level) as one iterator, or
+    with ``done`` a level at a time, ``done(b)`` asked after each (``order[b:]`` the next level,
+    all found): True ends the search there, as an empty level does."""
+    queue = _queue(order, start)
+    if done is None:
+        yield queue
+        return
+    stop = len(order)
+    while True:
+        yield islice(queue, stop - start)
+        if stop == len(order) or done(stop):
+            return
+        start, stop = stop, len(order)
+
+
+def _land_search(inp: Inputs, par: list[int], order: list[int], start: int, done=None) -> None:
     """:func:`search` by land: ``par`` holds FREE (friendly, not reached yet), BLOCKED or the
     parent of each space (one look-up per step)."""
     append = order.append
     land = inp.index.out_lists(LAND_TRACE)
-    for s in _queue(order, start):
-        for n in land[s]:
-            if par[n] is UNSEEN:  # small ints are one object: an identity test
-                par[n] = s
-                append(n)
+    for level in _levels(order, start, done):
+        for s in level:
+            for n in land[s]:
+                if par[n] is UNSEEN:  # small ints are one object: an identity test
+                    par[n] = s
+                    append(n)
 
 
-def _sea_search(inp: Inputs, par: list[int], order: list[int], start: int) -> None:
+def _sea_search(inp: Inputs, par: list[int], order: list[int], start: int, done=None) -> None:
     """:func:`search` with open seas: ``par`` holds FREE (friendly, not reached yet), BLOCKED (not
     friendly, not reached yet: open sea may still be sailed) or the parent of each space."""
     ix = inp.index
@@ -619,45 +784,46 @@ def _sea_search(inp: Inputs, par: list[int], order: list[int], start: int) -> No
     # a space with land connections only (most of a map) walks its land list; the others their
     # connections of every kind, in the graph's order
     plain, mixed = ix.out_lists(LAND_TRACE), ix.mixed_pairs(LAND_TRACE)
-    for s in _queue(order, start):
-        pairs = mixed[s]
-        if pairs is None:  # by land only: to friendly spaces (an unfriendly one goes nowhere)
+    for level in _levels(order, start, done):
+        for s in level:
+            pairs = mixed[s]
+            if pairs is None:  # by land only: to friendly spaces (an unfriendly one goes nowhere)
+                if fr[s]:
+                    for n in plain[s]:
+                        if par[n] is UNSEEN:  # (friendly: one test)
+                            par[n] = s
+                            append(n)
+                continue
+            nexts, conns = pairs
             if fr[s]:
-                for n in plain[s]:
-                    if par[n] is UNSEEN:  # (friendly: one test)
+                zs = zo[s]
+                for n, c in zip(nexts, conns, strict=True):
+                    if par[n] >= ROOT:  # reached
+                        continue
+                    k = ck[c]
+                    if k in land:
+                        ok = fr[n]
+                    elif k not in seat:
+                        continue
+                    elif k == arrow:
+                        ok = csea[c] in seas and wo[n]
+                    elif fr[n]:
+                        ok = k == seak and (zs or zo[n])  # a full-sea side between two friendly shores
+                    else:
+                        ok = wo[n]  # embarking onto an open sea
+                    if ok:
                         par[n] = s
                         append(n)
-            continue
-        nexts, conns = pairs
-        if fr[s]:
-            zs = zo[s]
-            for n, c in zip(nexts, conns, strict=True):
-                if par[n] >= ROOT:  # reached
-                    continue
-                k = ck[c]
-                if k in land:
-                    ok = fr[n]
-                elif k not in seat:
-                    continue
-                elif k == arrow:
-                    ok = csea[c] in seas and wo[n]
-                elif fr[n]:
-                    ok = k == seak and (zs or zo[n])  # a full-sea side between two friendly shores
-                else:
-                    ok = wo[n]  # embarking onto an open sea
-                if ok:
-                    par[n] = s
-                    append(n)
-        else:  # an open sea hex the search sails on: landing on a friendly shore, or sailing on
-            for n, c in zip(nexts, conns, strict=True):
-                if par[n] >= ROOT:
-                    continue
-                k = ck[c]
-                if k not in seat:
-                    continue
-                if (fr[n] if k == arrow else (fr[n] or wo[n])) and (k != arrow or csea[c] in seas):
-                    par[n] = s
-                    append(n)
+            else:  # an open sea hex the search sails on: landing on a friendly shore, or sailing on
+                for n, c in zip(nexts, conns, strict=True):
+                    if par[n] >= ROOT:
+                        continue
+                    k = ck[c]
+                    if k not in seat:
+                        continue
+                    if (fr[n] if k == arrow else (fr[n] or wo[n])) and (k != arrow or csea[c] in seas):
+                        par[n] = s
+                        append(n)
 
 
 def _stepper(inp: Inputs):

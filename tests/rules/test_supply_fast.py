@@ -177,3 +177,52 @@ def test_routes_after_a_capture_on_a_grid_are_a_new_search_routes():
         t = update(t, new_inp, [c], limit=1.0)
         fresh = supply.trace_inputs(new_inp, g)
         assert {s: t.path(s) for s in spaces} == {s: fresh.path(s) for s in spaces}
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_a_search_carried_on_after_changes_is_a_new_search(seed):
+    """The breadth-first search carried on after changes of control, a level at a time until it
+    takes the same steps as the search before (supply._carried_on), is a new search's: the same
+    parents and the same order for every space, and every route kept from before (asked before
+    the change, read again after) is the new search's; on open grids (many routes of one length:
+    the levels move when a bottleneck is taken) and random maps with open seas, over chains of
+    captures, captures given back and several changes at once."""
+    rnd = random.Random(seed)
+    if seed % 2:
+        m = random_map(seed, 18, 20)
+        g = build_graph(m)
+        friendly, sources, seas, blocked = position(rnd, g, 0.8)
+    else:
+        m = MapModel(Grid(rows=24, cols=26))
+        for d in m.hexes.values():
+            d.terrain = "land"
+        g = build_graph(m)
+        spaces = list(g.spaces)
+        friendly = {s for s in spaces if rnd.random() < 0.93}
+        sources, seas, blocked = [spaces[0], spaces[-30]], set(), set()
+        friendly |= set(sources)
+    ix = g.index()
+    inp = inputs(g, m, friendly, sources, seas, blocked)
+    t = supply.trace_inputs(inp, g, routes=True)
+    land = [i for i in range(ix.n) if i not in inp.full_sea and i not in inp.zone and ix.ids[i] not in sources]
+    taken: list[int] = []
+    for step in range(40):
+        if taken and rnd.random() < 0.3:
+            changed = [taken.pop(rnd.randrange(len(taken)))]  # given back
+        else:
+            changed = rnd.sample(land, rnd.choice((1, 1, 1, 2, 3)))
+            taken += changed
+        fr = bytearray(t.inputs.friendly)
+        for c in changed:
+            fr[c] ^= 1
+        new_inp = supply.Inputs(ix, fr, inp.sources, inp.open_seas, inp.blocked, inp.zone, inp.full_sea)
+        asked = [s for s in rnd.sample(list(g.spaces), 60) if t.is_supplied(s)]
+        before = {s: t.path(s) for s in asked}  # routes asked before the change: kept where the same
+        t = update(t, new_inp, changed, limit=1.0)
+        if step % 4 == 3:
+            continue  # nothing asked: the next change carries on from the search before
+        par, order = supply.search(new_inp)
+        assert t._searched() == (par, order)
+        fresh = supply.trace_inputs(new_inp, g)
+        assert {s: t.path(s) for s in before} == {s: fresh.path(s) for s in before}
+        assert {s: t.path(s) for s in g.spaces} == {s: fresh.path(s) for s in g.spaces}
