@@ -533,3 +533,24 @@ def test_isolation_worked_out_ahead_leaves_the_hexes_as_they_were(fresh):
     assert _hexes_now(st) == hexes and u14 == HexState(devastated=1)
     apply(st, r.commands)
     assert st.hex("U14").control == "soviet" and st.hex("U14").devastated == 1 and u14.control is None
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_the_referee_leaves_the_cycle_collector_as_it_found_it(fresh, enabled):
+    """The referee pauses the cycle collector while it makes the report (issue 34): after it the
+    collector is on or off as it was, and the report is the one made with the collector running."""
+    import gc
+
+    from mapref.rulesets.hitlers_war.referee import _referee, referee
+
+    m, sc, st = fresh("barbarossa")
+    was = gc.isenabled()
+    try:
+        gc.enable()
+        plain = _referee(m, sc, st, None).as_dict()
+        if not enabled:
+            gc.disable()
+        assert referee(m, sc, st).as_dict() == plain
+        assert gc.isenabled() is enabled
+    finally:
+        (gc.enable if was else gc.disable)()
