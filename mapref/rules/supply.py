@@ -341,7 +341,7 @@ class SupplyTrace:
         i = self.index.ix.get(space)
         if i is None or not self.inputs.friendly[i]:
             return False
-        return self._par[i] >= ROOT if self._reached_bytes is None else bool(self._reached_bytes[i])
+        return self._bfs_parents()[i] >= ROOT if self._reached_bytes is None else bool(self._reached_bytes[i])
 
     def path(self, space: str) -> list[str]:
         """The route from ``space`` to its source, ``space`` first and the source last."""
@@ -1230,16 +1230,21 @@ class LevelTree:
 
 
 # --------------------------------------------------------------------- after a change
-def update(old: SupplyTrace, inp: Inputs, changed: Iterable[int], limit: float = 0.25) -> SupplyTrace:
+def update(
+    old: SupplyTrace, inp: Inputs, changed: Iterable[int], limit: float = 0.25, routes: bool = False
+) -> SupplyTrace:
     """The trace for ``inp``, which differs from ``old.inputs`` only in the friendly byte of the
     spaces ``changed`` (the sources, open seas and blocked spaces are the same): spaces that became
     friendly extend the reach of the trace, and the spaces that reached a source only through a
     space no longer friendly are re-attached or dropped.  Falls back to a search from the sources
     when a change touches sea spaces, or when more than ``limit`` of the reached spaces depend on
     the spaces lost.  The reached spaces are exactly a new search's; routes are worked out again
-    when asked.  The pockets ``old`` found that no changed space is in or beside are kept."""
+    when asked.  The pockets ``old`` found that no changed space is in or beside are kept.
+    ``routes``: routes will be asked (the referee's report): where more than :data:`REPAIR_MOST`
+    spaces depend on the spaces lost and ``old``'s breadth-first search may be carried on, the
+    reached spaces are that search's (made for the routes anyway) rather than re-attached."""
     changed = [c for c in set(changed) if old.inputs.friendly[c] != inp.friendly[c]]
-    t = _updated(old, inp, changed, limit)
+    t = _updated(old, inp, changed, limit, routes)
     t._pockets = _pockets_kept(old._pockets, changed)
     return t
 
@@ -1255,7 +1260,13 @@ def _pockets_kept(pockets: list[Pocket], changed: list[int]) -> list[Pocket]:
     return [p for p in pockets if p.bits is not None and not ch & (p.bits | p.edge)]
 
 
-def _updated(old: SupplyTrace, inp: Inputs, changed: list[int], limit: float) -> SupplyTrace:
+# the most spaces depending on the spaces lost that update() re-attaches when the routes will be
+# asked (the breadth-first search carried on gives the spaces reached as well: issue 34, a hex at a
+# bottleneck with 20,000 spaces behind it took ~30 ms to re-attach on 300x300)
+REPAIR_MOST = 1024
+
+
+def _updated(old: SupplyTrace, inp: Inputs, changed: list[int], limit: float, routes: bool = False) -> SupplyTrace:
     """:func:`update` of the reached spaces and the tree (``changed``: the spaces whose friendly
     byte changed)."""
     if not changed:
@@ -1280,7 +1291,12 @@ def _updated(old: SupplyTrace, inp: Inputs, changed: list[int], limit: float) ->
     out_c, in_c = (ix.conns_of("out"), ix.conns_of("in")) if step else (None, None)
     lost = [c for c in changed if not fr[c] and reached[c]]
     if lost:
-        sub = _subtree(lost, reached, tree, land_out, out_c, step)
+        base = _base_of(old, changed) if routes else None
+        sub = _subtree(lost, reached, tree, land_out, out_c, step, REPAIR_MOST if base is not None else None)
+        if sub is None:  # the spaces reached and their routes: the search carried on, when first asked
+            t = SupplyTrace(inp, old.graph, None, None, None, None)
+            t._base = base
+            return t
         if len(sub) > limit * max(1, reached.count(1)) and len(sub) > 64:
             t = trace_inputs(inp, old.graph)
             if t._par is None:  # routes carried on from old's search when asked
@@ -1314,9 +1330,11 @@ def _base_of(old: SupplyTrace, changed: list[int]) -> tuple | None:
     return None
 
 
-def _subtree(lost: list[int], reached: bytearray, tree, land_out, out_c, step) -> list[int]:
+def _subtree(
+    lost: list[int], reached: bytearray, tree, land_out, out_c, step, most: int | None = None
+) -> list[int] | None:
     """The spaces whose route in the tree passes one of ``lost`` (reached): ``lost`` first, then
-    the subtree under them in the order found."""
+    the subtree under them in the order found; None once there are more than ``most``."""
     sub = set(lost)
     todo = list(lost)
     for s in todo:
@@ -1324,6 +1342,8 @@ def _subtree(lost: list[int], reached: bytearray, tree, land_out, out_c, step) -
             if n not in sub and reached[n] and tree[n] == s:
                 sub.add(n)
                 todo.append(n)
+        if most is not None and len(todo) > most:
+            return None
     return todo
 
 

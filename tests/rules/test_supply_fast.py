@@ -226,3 +226,56 @@ def test_a_search_carried_on_after_changes_is_a_new_search(seed):
         fresh = supply.trace_inputs(new_inp, g)
         assert {s: t.path(s) for s in before} == {s: fresh.path(s) for s in before}
         assert {s: t.path(s) for s in g.spaces} == {s: fresh.path(s) for s in g.spaces}
+
+
+@pytest.mark.parametrize("seas", [False, True])
+def test_a_trace_updated_for_routes_takes_the_spaces_reached_from_the_search(seas):
+    """Updated for a report (``routes``: every supplied army's route is asked), a trace whose lost
+    spaces have more than supply.REPAIR_MOST spaces behind them takes the spaces reached from its
+    breadth-first search carried on, not re-attached: the same spaces, supplied and unsupplied
+    spaces, routes and pockets as a new trace, over a chain of captures of the gaps of a wall
+    across an open grid (each cuts off or reroutes the thousands of spaces behind it), captures
+    elsewhere and captures given back."""
+    m = MapModel(Grid(rows=44, cols=46))
+    wall = set()
+    for h, d in m.hexes.items():
+        d.terrain = "land"
+        if seas and h.col in (30, 31) and h.row > 20:  # a sea behind the wall, one zone
+            d.terrain, d.sea = "sea", "n"
+        if h.row == 6 and h.col not in (9, 24):
+            wall.add(m.label(h))
+    g = build_graph(m)
+    ix = g.index()
+    spaces = list(g.spaces)
+    rnd = random.Random(11)
+    friendly = {s for s in spaces if s not in wall and rnd.random() < 0.97}
+    sources = [m.label(min(m.hexes, key=lambda h: (h.row, h.col)))]
+    friendly |= set(sources)
+    gaps = [m.label(h) for h in m.hexes if h.row in (6, 7) and h.col in (9, 24)]
+    inp = inputs(g, m, friendly, sources, {"n"} if seas else (), ())
+    t = supply.trace_inputs(inp, g, routes=True)
+    t.path(sources[0])
+    elsewhere = [i for i in range(ix.n) if i not in inp.full_sea and i not in inp.zone and ix.ids[i] not in sources]
+    taken: list[int] = []
+    searched = 0
+    for step in range(24):
+        if taken and step % 3 == 2:
+            changed = [taken.pop(0)]
+        else:
+            pick = [ix.ix[s] for s in gaps if ix.ix[s] not in taken] if step % 2 == 0 else elsewhere
+            changed = [c for c in rnd.sample(pick, 1) if c not in taken] if pick else []
+            taken += changed
+        fr = bytearray(t.inputs.friendly)
+        for c in changed:
+            fr[c] ^= 1
+        new_inp = supply.Inputs(ix, fr, inp.sources, inp.open_seas, inp.blocked, inp.zone, inp.full_sea)
+        t = update(t, new_inp, changed, routes=True)
+        searched += t._reached_bytes is None
+        fresh = supply.trace_inputs(new_inp, g)
+        assert t.unreached(fr) == fresh.unreached(fr)
+        assert all(t.is_supplied(s) == fresh.is_supplied(s) for s in spaces)
+        assert t.supplied == fresh.supplied
+        assert {s: t.path(s) for s in spaces} == {s: fresh.path(s) for s in spaces}
+        cut = [s for s in spaces if fr[ix.ix[s]] and not fresh.is_supplied(s)][:3]
+        assert [t.frontier(s) for s in cut] == [fresh.frontier(s) for s in cut]
+    assert searched >= 3  # (the spaces reached taken from the search, not re-attached)

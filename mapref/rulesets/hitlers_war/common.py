@@ -498,7 +498,7 @@ class _Tracker:
                 return kept[2]
             changed = self.changed_since(kept[1], pos.version)
             t = (
-                supply.update(kept[2], inp, changed)
+                supply.update(kept[2], inp, changed, routes=cx.routes_asked)
                 if changed is not None
                 else supply.trace_inputs(inp, cx.graph, cx.routes_asked)
             )
