@@ -24,7 +24,7 @@ def drawn(c) -> list[tuple]:
 def every_piece_drawn(w) -> list[tuple]:
     """The canvas as the refresh's redraw leaves it when it draws every piece again."""
     c = w.canvas
-    c._piece_items = {}
+    c._piece_items, c._marks_for = {}, {}  # (the pieces' marks made again too)
     c.redraw_game()
     w.root.update()
     return drawn(c)
@@ -109,3 +109,36 @@ def test_a_counter_selected_again_before_a_redraw_is_drawn_again(win):
     c.redraw_game()
     win.root.update()
     assert drawn(c) == every_piece_drawn(win)
+
+
+def test_cut_off_armies_kept_in_the_supply_view(tk_root, tmp_path):
+    """On a rich position (armies cut off in pockets: red edges, and rings in the supply view),
+    through the supply view turned on and off, pockets' edges taken and given back, moves: the
+    board is what drawing every piece gives."""
+    from mapref.ui.referee import RefereeWindow, load_for_play
+
+    from tests.rules.test_pockets import rich_game
+
+    win = RefereeWindow(tk_root, load_for_play(rich_game(tmp_path)), quiet=True)
+    tk_root.update()
+    s, c = win.session, win.canvas
+    rng = random.Random(34)
+    cut = [a for a in s.report().armies if a.get("frontier")]
+    edges = sorted({x for a in cut for x in a["frontier"]})
+    c.centre_on_space(cut[0]["hex"])
+    for step in range(16):
+        roll = rng.random()
+        if roll < 0.3:
+            win.toggle_supply_view()
+        elif roll < 0.7:
+            space = rng.choice(edges)
+            holder = s.ruleset.context(s.game).control.get(space)
+            win.act(Action("set", {"space": space, "control": next(x for x in s.scenario.sides if x != holder)}))
+        else:
+            win.undo()
+        win.controller.flush()
+        win.root.update()
+        c.redraw_game()
+        win.root.update()
+        assert drawn(c) == every_piece_drawn(win), f"step {step}"
+    assert c.find_withtag("unsupplied-ring") or not win.supply_on.get()

@@ -52,6 +52,7 @@ class HexBoard(BoardView, MapCanvas):
         # since: picked up, selected; its canvas items); a move draws again only the pieces
         # whose marks changed (:meth:`_draw_changed_pieces`)
         self._piece_items: dict[str, tuple[list | None, list[int]]] = {}
+        self._marks_for: dict = {}  # each piece's marks with what they were made from (_piece_marks)
         self._centres: tuple | None = None  # (layout, map, space -> centre): space_xy
         self.measure = measurer(self)  # asked only once the canvas is made
         super().__init__(master, m, **kw)
@@ -405,9 +406,7 @@ class HexBoard(BoardView, MapCanvas):
         if self.culling:  # a big map: the pieces on the tiles drawn, and in the boxes (placed together)
             pieces = [p for p in pieces if p.space.startswith("box:") or self._drawn_hex(p.space) is not None]
         places = self._places = hex_piece_places(self.model, self.layout, pieces, self.space_xy)
-        marks = hex_pieces_marks(
-            pieces, places, self.colours, selected=w.selected, supply=w.supply_view is not None, measure=self.measure
-        )
+        marks = self._piece_marks(pieces, places)
         per_piece: dict[str, list] = {}
         for m in marks:
             per_piece.setdefault(m.space, []).append(m)
@@ -421,6 +420,30 @@ class HexBoard(BoardView, MapCanvas):
         if len(items) == len(marks):  # (else nothing is kept: the next redraw draws every piece)
             at = iter(items)
             self._piece_items = {pid: (ms, [next(at) for _ in ms]) for pid, ms in per_piece.items()}
+
+    def _piece_marks(self, pieces, places: dict) -> list:
+        """:func:`mapref.render.scene_hex.hex_pieces_marks` of ``pieces``, each piece's marks
+        kept with what they are made from (the piece, where it stands and how big, whether it is
+        selected, the supply view on, its side's colours): a move changes a few."""
+        w = self.scene
+        selected, supply = w.selected, w.supply_view is not None
+        known = self._marks_for
+        now: dict = {}
+        out: list = []
+        for p in pieces:
+            at = places.get(p.id)
+            if at is None:
+                continue
+            key = (at, p.id == selected, supply, self.colours(p.side))
+            old = known.get(p.id)
+            if old is not None and (old[0] is p or old[0] == p) and old[1] == key:
+                ms = old[2]
+            else:
+                ms = hex_pieces_marks([p], places, self.colours, selected=selected, supply=supply, measure=self.measure)
+            now[p.id] = (p, key, ms)
+            out += ms
+        self._marks_for = now
+        return out
 
     def _draw_changed_pieces(self, per_piece: dict[str, list]) -> bool:
         """Draw again only the pieces whose marks changed since they were drawn (a move: the
