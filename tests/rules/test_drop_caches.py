@@ -18,7 +18,9 @@ import random
 from mapref.rules.ruleset import Action
 from mapref.rulesets.hitlers_war.movement import fleets_without_port
 
+from mapref.rules.session import open_game
 from tests.rules.hwplay import capture_beside_army, fresh, game
+from tests.rules.test_pockets import rich_game
 
 
 def gesture(s, rng: random.Random) -> None:
@@ -76,6 +78,35 @@ def test_the_kept_supply_view_and_counters_are_the_ones_from_nothing():
                 assert all(any(f is x for x in s.state.fleets) for f in kept_ports)  # the state's own fleets
                 assert [f.name for f in kept_ports] == [f.name for f in fleets_without_port(rs.context(g), side)]
     assert kept_views > 10 and kept_pieces > 100  # (kept, not made again each time)
+
+
+def test_the_kept_counters_of_cut_off_armies_are_the_ones_from_nothing(tmp_path):
+    """A cut-off army's counter whose report entry says where its region ends is kept with the
+    entry too: after captures of the pockets' edges, moves, undos and redos, on a rich position
+    (bench/rich_game.py: armies cut off in pockets), the counters are a position's from nothing."""
+    s = open_game(rich_game(tmp_path))
+    rs = s.ruleset
+    rng = random.Random(34)
+    edges = sorted({x for a in s.report().armies for x in a.get("frontier", ())})
+    kept = 0
+    for step in range(24):
+        roll = rng.random()
+        if roll < 0.15:
+            s.undo()
+        elif roll < 0.2:
+            s.redo()
+        elif roll < 0.6:  # a pocket's edge taken or given back: pockets grow, shrink, open, close
+            space = rng.choice(edges)
+            holder = rs.context(s.game).control.get(space)
+            s.apply(Action("set", {"space": space, "control": next(x for x in s.scenario.sides if x != holder)}))
+        else:
+            gesture(s, rng)
+        before = dict(s.game.cache.get("army_pieces") or {})
+        pieces = rs.pieces(s.game, s.report())
+        kept += sum(1 for p in pieces if p.supplied is False and any(p is k[1] for k in before.values()))
+        g = fresh(s)
+        assert pieces == rs.pieces(g, rs.report(g)), step
+    assert kept > 20  # (cut-off armies' counters kept, not made again each time)
 
 
 def test_a_states_deep_copy_is_the_generic_one():

@@ -131,6 +131,7 @@ HEX_KEYS = ("control", "occupied", "devastated", "permanent")
 HEX_CONTROLS = SIDES + ("none",)
 _ARMY_KEY_SET, _HEX_KEY_SET = frozenset(ARMY_KEYS), frozenset(HEX_KEYS)
 _NEEDED = {(): frozenset(), ARMY_NEEDS: frozenset(ARMY_NEEDS)}  # required keys as sets (made once)
+_ARMY_NEEDED = _NEEDED[ARMY_NEEDS]
 
 
 def _kept(r: Reader, ok: bool, key: str, what: str, got: object) -> bool:
@@ -648,8 +649,52 @@ def _side_record(r: Reader, s: dict, w: str) -> SideRecord:
     return rec
 
 
+def _usual_armies(data: dict) -> list[Army] | None:
+    """The armies of a game's data when every one holds only usual values (what the reader of
+    :func:`_game_pieces` reads without a word: the keys it knows, the side one of the sides,
+    strings, points 0-999, advanced 0-99), made without the reader's calls; else None (the reader
+    reads them, saying what is wrong).  A game's 1,350 armies are read back after every action
+    (issue 34)."""
+    t = data.get("armies", {})
+    if type(t) is not dict:
+        return None
+    out = []
+    for name, a in t.items():
+        if type(a) is not dict:
+            return None
+        keys = a.keys()
+        if not (keys <= _ARMY_KEY_SET and keys >= _ARMY_NEEDED):
+            return None
+        side, nation, at = a["side"], a["nation"], a["at"]
+        leader, pool = a.get("leader", ""), a.get("pool", "")
+        nda, adv = a.get("no_defensive_assault", False), a.get("advanced", 0)
+        if not (
+            type(side) is str
+            and side in SIDES
+            and type(nation) is str
+            and type(at) is str
+            and type(leader) is str
+            and type(pool) is str
+            and type(nda) is bool
+            and type(adv) is int
+            and 0 <= adv <= 99
+        ):
+            return None
+        points = {}
+        for p in POINT_TYPES:
+            v = a.get(p, 0)
+            if type(v) is not int or not 0 <= v <= 999:
+                return None
+            points[p] = v
+        out.append(Army(name, side, nation, at, points, leader, pool, nda, adv))
+    return out
+
+
 def _game_pieces(r: Reader, data: dict, g: GameState) -> None:
-    for name, w, a in _tables(r, data, "armies", "a table of one army"):
+    usual = _usual_armies(data)
+    if usual is not None:
+        g.armies += usual
+    for name, w, a in _tables(r, data, "armies", "a table of one army") if usual is None else ():
         _keys(r, a, _ARMY_KEY_SET, ARMY_KEYS, w, required=ARMY_NEEDS)
         side = a.get("side")
         g.armies.append(
@@ -691,8 +736,38 @@ def _game_pieces(r: Reader, data: dict, g: GameState) -> None:
         )
 
 
+def _usual_hexes(data: dict) -> dict[str, HexState] | None:
+    """The hexes of a game's data when every one holds only usual values (what the reader of
+    :func:`_game_spaces` reads without a word: the keys it knows, a control one of its choices,
+    devastation 0-99, the permanent part no more), made without the reader's calls; else None
+    (as :func:`_usual_armies`)."""
+    t = data.get("hexes", {})
+    if type(t) is not dict:
+        return None
+    out = {}
+    for space, h in t.items():
+        if type(h) is not dict or not h.keys() <= _HEX_KEY_SET:
+            return None
+        c, occupied = h.get("control"), h.get("occupied", False)
+        dv, pm = h.get("devastated", 0), h.get("permanent", 0)
+        if not (
+            ((c is None and "control" not in h) or (type(c) is str and c in HEX_CONTROLS))
+            and type(occupied) is bool
+            and type(dv) is int
+            and type(pm) is int
+            and 0 <= pm <= dv <= 99
+        ):
+            return None
+        out[space] = HexState(c, occupied, dv, pm)
+    return out
+
+
 def _game_spaces(r: Reader, data: dict, g: GameState) -> None:
-    for space, w, h in _tables(r, data, "hexes", 'a table such as { control = "axis", devastated = 2 }'):
+    usual = _usual_hexes(data)
+    if usual is not None:
+        g.hexes.update(usual)
+    hexes = _tables(r, data, "hexes", 'a table such as { control = "axis", devastated = 2 }') if usual is None else ()
+    for space, w, h in hexes:
         _keys(r, h, _HEX_KEY_SET, HEX_KEYS, w)
         c = h.get("control")
         hs = HexState(

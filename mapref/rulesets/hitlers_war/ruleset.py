@@ -778,18 +778,22 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
         r = (report or self.report(game)).as_dict()
         cx = self.context(game)
         out: list[Piece] = []
-        # a supplied army's counter is made from its report entry alone: kept with the entry (a
-        # move leaves the others' entries as they were), not made again; not to be changed
+        # a supplied army's counter is made from its report entry alone, and an unsupplied one's
+        # whose entry says where its friendly region ends: kept with the entry (a move leaves the
+        # others' entries as they were), not made again; not to be changed
         cache = getattr(game, "cache", None)  # (a game of a ruleset's own tests may have none)
         kept = (cache.get("army_pieces") if cache is not None else None) or {}
         keep: dict = {}
+        armies: dict | None = None  # the state's armies by name, for those asked why they are cut off
         for a in r["armies"]:
             old = kept.get(a["name"])
             if old is not None and old[0] == a:
                 piece = old[1]
             else:
-                piece = self._army_piece(cx, game, a)
-            if a.get("supplied"):
+                if armies is None and not a.get("supplied") and not a.get("frontier"):
+                    armies = {x.name: x for x in reversed(game.state.armies)}  # (the first of a name, as state.army)
+                piece = self._army_piece(cx, game, a, armies)
+            if a.get("supplied") or a.get("frontier"):
                 keep[a["name"]] = (a, piece)
             out.append(piece)
         if cache is not None:
@@ -798,8 +802,9 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
         return out
 
     @staticmethod
-    def _army_piece(cx, game, a: dict) -> Piece:
-        """An army's counter from its entry in the report (``a``)."""
+    def _army_piece(cx, game, a: dict, armies: dict | None = None) -> Piece:
+        """An army's counter from its entry in the report (``a``); an unsupplied army with no
+        frontier, from its army too (``armies``: the state's by name, else asked of the state)."""
         from mapref.rules.values import Piece
 
         stn = a["strength"]
@@ -822,7 +827,8 @@ class HitlersWar(Menus, TrackMoves, Ruleset):
             else:
                 from mapref.rulesets.hitlers_war.views import unsupplied_why
 
-                why = unsupplied_why(cx, game.state.army(a["name"]))
+                army = armies.get(a["name"]) if armies is not None else game.state.army(a["name"])
+                why = unsupplied_why(cx, army)
                 if why:
                     info.append(why[:1].upper() + why[1:])
         return Piece(

@@ -48,6 +48,11 @@ class HexBoard(BoardView, MapCanvas):
         self.held: dict[str, str] = {}  # spaces drawn in a holder's colour
         self.lit: set[str] = set()
         self._places: dict = {}  # where each piece was drawn (scene_hex.hex_piece_places)
+        # each piece drawn, in drawing order: (its marks, or None once its items were changed
+        # since: picked up, selected; its canvas items); a move draws again only the pieces
+        # whose marks changed (:meth:`_draw_changed_pieces`)
+        self._piece_items: dict[str, tuple[list | None, list[int]]] = {}
+        self._marks_for: dict = {}  # each piece's marks with what they were made from (_piece_marks)
         self._centres: tuple | None = None  # (layout, map, space -> centre): space_xy
         self.measure = measurer(self)  # asked only once the canvas is made
         super().__init__(master, m, **kw)
@@ -262,16 +267,17 @@ class HexBoard(BoardView, MapCanvas):
         if w.report is None or getattr(self, "_drawn_for", None) != self._overlay_key():
             self.draw_overlays()
             return
-        for tag in ("reach", "piece", "unsupplied-ring", "supply", "mark"):
+        for tag in ("reach", "supply", "mark"):
             self.delete(tag)
-        self._draw_game()
+        self._draw_game(changed_only=True)
 
-    def _draw_game(self) -> None:
+    def _draw_game(self, changed_only: bool = False) -> None:
         """The reach, the ruleset's marks, the pieces and the selected piece's line, stacked,
-        then the names placed clear of them."""
+        then the names placed clear of them.  ``changed_only``: the pieces drawn stand (the
+        rest was deleted); only those that changed are drawn again."""
         self._draw_reach()
         self._draw_marks()
-        self._draw_pieces()
+        self._draw_pieces(changed_only)
         self._draw_supply()
         self._raise_pieces()
         self.declutter_labels()
@@ -293,6 +299,7 @@ class HexBoard(BoardView, MapCanvas):
         if w.report is None:
             return
         for pid in {before, w.selected} - {None}:
+            self._changed_piece(pid)
             p = next((x for x in w.pieces if x.id == pid), None)
             if p is None or pid not in self._places:
                 continue
@@ -305,14 +312,8 @@ class HexBoard(BoardView, MapCanvas):
         self._raise_pieces()  # the supply line under the names and the counters, its cut rings over them
 
     def _raise_pieces(self) -> None:
-        self.tag_raise("name")  # over the supply line and the reach; the names stand clear of the pieces
-        self.tag_raise("mark")
-        self.tag_raise("unit")
-        self.tag_raise("pennant")
-        self.tag_raise("unsupplied-ring")
-        self.tag_raise("supply-cut")
-        self.tag_raise("drag")
-        self.tag_raise("selection")
+        for tag in RAISED:  # (the names over the supply line and the reach; they stand clear of the pieces)
+            self.tag_raise(tag)
 
     def _draw_front(self) -> None:
         """The front line (:func:`mapref.render.scene_hex.front_sides`), worked out once per
@@ -382,29 +383,111 @@ class HexBoard(BoardView, MapCanvas):
                 self.itemconfigure(i, font=("DejaVu Sans", -int(size), "bold"))
                 self.addtag_withtag("box-production", i)
 
-    def _draw_pieces(self) -> None:
+    def pick_up(self, pid: str) -> None:
+        self._changed_piece(pid)  # (its items are carried about)
+        super().pick_up(pid)
+
+    def _changed_piece(self, pid: str | None) -> None:
+        """A piece's items were changed since they were drawn: drawn again at the next redraw."""
+        kept = self._piece_items.get(pid) if pid else None
+        if kept is not None and pid is not None:
+            self._piece_items[pid] = (None, kept[1])
+
+    def _draw_pieces(self, changed_only: bool = False) -> None:
         """The pieces where the scene puts them (:func:`mapref.render.scene_hex.hex_piece_places`),
-        those of the tiles drawn (a big map's others come with their tiles)."""
+        those of the tiles drawn (a big map's others come with their tiles).  ``changed_only``:
+        the pieces drawn before stand; those whose marks are the same are left as they are when
+        they can be (:meth:`_draw_changed_pieces`)."""
         w = self.scene
-        places = self._places = hex_piece_places(self.model, self.layout, w.pieces, self.space_xy)
         for bid in {p.space[4:] for p in w.pieces if p.space.startswith("box:") and p.kind != "marker"}:
             if bid in self.model.boxes:
                 self._move_box_production(bid)
         pieces = w.pieces
-        if self.culling:  # a big map: the pieces on the tiles drawn, and in the boxes
+        if self.culling:  # a big map: the pieces on the tiles drawn, and in the boxes (placed together)
             pieces = [p for p in pieces if p.space.startswith("box:") or self._drawn_hex(p.space) is not None]
-        draw_marks(
-            self,
-            hex_pieces_marks(
-                pieces,
-                places,
-                self.colours,
-                selected=w.selected,
-                supply=w.supply_view is not None,
-                measure=self.measure,
-            ),
-            ("ovl", "game"),
-        )
+        places = self._places = hex_piece_places(self.model, self.layout, pieces, self.space_xy)
+        marks = self._piece_marks(pieces, places)
+        per_piece: dict[str, list] = {}
+        for m in marks:
+            per_piece.setdefault(m.space, []).append(m)
+        if changed_only:
+            if self._draw_changed_pieces(per_piece):
+                return
+            self.delete("piece")
+            self.delete("unsupplied-ring")
+        items = draw_marks(self, marks, ("ovl", "game"))
+        self._piece_items = {}
+        if len(items) == len(marks):  # (else nothing is kept: the next redraw draws every piece)
+            at = iter(items)
+            self._piece_items = {pid: (ms, [next(at) for _ in ms]) for pid, ms in per_piece.items()}
+
+    def _piece_marks(self, pieces, places: dict) -> list:
+        """:func:`mapref.render.scene_hex.hex_pieces_marks` of ``pieces``, each piece's marks
+        kept with what they are made from (the piece, where it stands and how big, whether it is
+        selected, the supply view on, its side's colours): a move changes a few."""
+        w = self.scene
+        selected, supply = w.selected, w.supply_view is not None
+        known = self._marks_for
+        now: dict = {}
+        out: list = []
+        for p in pieces:
+            at = places.get(p.id)
+            if at is None:
+                continue
+            key = (at, p.id == selected, supply, self.colours(p.side))
+            old = known.get(p.id)
+            if old is not None and (old[0] is p or old[0] == p) and old[1] == key:
+                ms = old[2]
+            else:
+                ms = hex_pieces_marks([p], places, self.colours, selected=selected, supply=supply, measure=self.measure)
+            now[p.id] = (p, key, ms)
+            out += ms
+        self._marks_for = now
+        return out
+
+    def _draw_changed_pieces(self, per_piece: dict[str, list]) -> bool:
+        """Draw again only the pieces whose marks changed since they were drawn (a move: the
+        piece moved, the stack it left and joined, a change of supply), each put in the stacking
+        order a drawing of every piece gives (by :meth:`_raise_pieces`' layers, in the pieces'
+        order); False, drawing nothing, when that cannot be done: the pieces' items are not all
+        there as drawn, or the pieces come in another order."""
+        kept = self._piece_items
+        if not kept:
+            return False
+        standing = {i for _, ids in kept.values() for i in ids}
+        if standing != set(self.find_withtag("piece")) | set(self.find_withtag("unsupplied-ring")):
+            return False  # deleted or drawn over by something else
+        same = [pid for pid, ms in per_piece.items() if pid in kept and kept[pid][0] == ms]
+        same_set = set(same)
+        if [pid for pid in kept if pid in same_set] != same:
+            return False  # (the pieces that stand in another order)
+        if any(_layer(m) is None for ms in per_piece.values() for m in ms):
+            return False  # (an item no layer raises: its place among the reach and the marks drawn again is not kept)
+        gone = [i for pid, (_, ids) in kept.items() if pid not in same_set for i in ids]
+        if gone:
+            self.delete(*gone)
+        now: dict[str, tuple[list | None, list[int]]] = {}
+        layers: dict[str | None, list[tuple[int, bool]]] = {}  # each layer's items in order: (item, new)
+        for pid, ms in per_piece.items():
+            new = pid not in same_set
+            ids = draw_marks(self, ms, ("ovl", "game")) if new else kept[pid][1]
+            if len(ids) != len(ms):
+                self._piece_items = {}
+                return False  # (never so: one item a mark)
+            now[pid] = (ms, ids)
+            for m, i in zip(ms, ids, strict=True):
+                layers.setdefault(_layer(m), []).append((i, new))
+        self._piece_items = now
+        for seq in layers.values():
+            first = next((k for k, (_, new) in enumerate(seq) if not new), None)
+            if first is None:
+                continue  # none stood: the new ones were made in order
+            for k in range(first - 1, -1, -1):  # under the first that stood, in order
+                self.tag_lower(seq[k][0], seq[k + 1][0])
+            for k in range(first + 1, len(seq)):
+                if seq[k][1]:
+                    self.tag_raise(seq[k][0], seq[k - 1][0])
+        return True
 
     def _draw_supply(self) -> None:
         """The selected piece's supply line, or rings where it is cut."""
@@ -413,6 +496,15 @@ class HexBoard(BoardView, MapCanvas):
             return
         path = [xy for xy in (self.space_xy(sp) for sp in p.supply_path) if xy is not None] if p.supplied else []
         draw_marks(self, hex_selection(p.supplied, path, p.cut, self.space_xy, self.layout.size), ("ovl", "supply"))
+
+
+# the layers :meth:`HexBoard._raise_pieces` raises, in turn: an item ends in the last of its tags
+RAISED = ("name", "mark", "unit", "pennant", "unsupplied-ring", "supply-cut", "drag", "selection")
+
+
+def _layer(m) -> str | None:
+    """The layer of :data:`RAISED` a mark's item ends in, the last of its tags there (None: none)."""
+    return next((t for t in reversed(RAISED) if t in m.tags), None)
 
 
 __all__ = ["HexBoard"]

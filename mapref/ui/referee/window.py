@@ -370,16 +370,16 @@ class RefereeWindow(PositionExport):
 
     def _update_game_menu(self) -> None:
         m = self.game_menu
+        end = "normal" if self.track.end_button.cget("state") != "disabled" else "disabled"
+        items = self.session.ruleset.game_menu(self.session.game)
+        shown = (end, items)
+        if shown == getattr(self, "_game_menu_shown", None) and m.index("end") is not None:
+            return  # the same entries (a move): the menu stands
+        self._game_menu_shown = shown
         m.delete(0, "end")
         own = self.controller.register(m)
-        m.add_command(
-            label="End this step...",
-            accelerator="Ctrl+Return",
-            command=self.end_step,
-            state="normal" if self.track.end_button.cget("state") != "disabled" else "disabled",
-        )
+        m.add_command(label="End this step...", accelerator="Ctrl+Return", command=self.end_step, state=end)
         own.append(None)
-        items = self.session.ruleset.game_menu(self.session.game)
         if items:
             m.add_separator()
             own.append(None)
