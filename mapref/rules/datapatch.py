@@ -95,13 +95,21 @@ def _diff(old: dict, new: dict, path: tuple[str, ...], p: Patch) -> None:
                 p.changes.append(Change(path + (k,), copy.deepcopy(v), copy.deepcopy(w)))
     for k in [k for k in new if k not in old]:
         p.changes.append(Change(path + (k,), MISSING, copy.deepcopy(new[k])))
+    r = reorder(old, new, path)
+    if r is not None:
+        p.orders.append(r)
+
+
+def reorder(old: dict, new: dict, path: tuple[str, ...]) -> Reorder | None:
+    """The order of ``old``'s keys (put back by an undo) and of ``new``'s (by a redo), where
+    removing and adding the keys that changed would not give it; None where it would."""
     ko, kn = list(old), list(new)
-    if ko != kn:
-        after_undo = [k for k in kn if k in old] + [k for k in ko if k not in new]
-        after_redo = [k for k in ko if k in new] + [k for k in kn if k not in old]
-        r = Reorder(path, ko if after_undo != ko else None, kn if after_redo != kn else None)
-        if r.old is not None or r.new is not None:
-            p.orders.append(r)
+    if ko == kn:
+        return None
+    after_undo = [k for k in kn if k in old] + [k for k in ko if k not in new]
+    after_redo = [k for k in ko if k in new] + [k for k in kn if k not in old]
+    r = Reorder(path, ko if after_undo != ko else None, kn if after_redo != kn else None)
+    return r if r.old is not None or r.new is not None else None
 
 
 MANY = 32  # a table of more records than this is compared whole first (:func:`_unchanged`)

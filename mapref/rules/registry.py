@@ -137,16 +137,9 @@ def entry_points(group: str) -> dict[str, str]:
 
 def _normalize(name: str) -> str:
     """A distribution's name as importlib.metadata compares them (``Prepared.normalize``)."""
-    out, run = [], False
-    for ch in name.lower():
-        if ch in "-_.":
-            if not run:
-                out.append("_")
-            run = True
-        else:
-            out.append(ch)
-            run = False
-    return "".join(out)
+    import re
+
+    return re.sub(r"[-_.]+", "_", name.lower())
 
 
 def _source_tree_games() -> dict[str, str]:

@@ -695,16 +695,17 @@ class _Carry:
         up = set(order0[self.old : a])
         b = bisect_left(order0, True, lo=a, key=lambda v: par0[v] not in up)
         self.old, self.next = a, b
-        par, free, fr, sooner = self.par, _FREE_OR_BLOCKED, self.fr, self.sooner
-        for v in order0[a:b]:
-            if v not in sooner:
-                par[v] = free[fr[v]]
+        self._unreach(order0[a:b])
 
     def rest_not_reached(self) -> None:
         """The search went on to the end: the spaces the search before reached that it did not
         made not reached (but those it may have reached sooner)."""
+        self._unreach(self.order0[self.next :])
+
+    def _unreach(self, spaces: list[int]) -> None:
+        """Make ``spaces`` not reached, but those made so at first (:func:`_sooner`)."""
         par, free, fr, sooner = self.par, _FREE_OR_BLOCKED, self.fr, self.sooner
-        for v in self.order0[self.next :]:
+        for v in spaces:
             if v not in sooner:
                 par[v] = free[fr[v]]
 

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mapref.rules import datapatch
-from mapref.rules.datapatch import MANY, MISSING, Change, Patch, Reorder
+from mapref.rules.datapatch import MANY, MISSING, Change, Patch
 
 
 def walked(old: dict, new: dict) -> Patch:
@@ -32,13 +32,9 @@ def walked(old: dict, new: dict) -> Patch:
         for k, w in new.items():
             if k not in old:
                 p.changes.append(Change(path + (k,), MISSING, copy.deepcopy(w)))
-        ko, kn = list(old), list(new)
-        if ko != kn:
-            after_undo = [k for k in kn if k in old] + [k for k in ko if k not in new]
-            after_redo = [k for k in ko if k in new] + [k for k in kn if k not in old]
-            r = Reorder(path, ko if after_undo != ko else None, kn if after_redo != kn else None)
-            if r.old is not None or r.new is not None:
-                p.orders.append(r)
+        r = datapatch.reorder(old, new, path)  # (the order of keys: not what the change touched)
+        if r is not None:
+            p.orders.append(r)
 
     walk(old, new, ())
     return p
